@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+// 6.1 is the lowest version that accepts `traits: []`, which keeps SwiftPM 6.3 from rebuilding
+// Hummingbird on every re-plan (see ../shared/docs/dependency-notes.md §7.1).
+import PackageDescription
+
+let package = Package(
+    name: "openmarket",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "OpenMarketAPI", targets: ["OpenMarketAPI"]),
+        .library(name: "MarketImages", targets: ["MarketImages"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // The Open Market API as a plain async Swift library: no terminal, no shell, no printing.
+        .target(
+            name: "OpenMarketAPI",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+
+        // libvips, reached through a header-only shim (its API is variadic, which Swift cannot call).
+        // pkg-config names gobject-2.0 (whose flags vips.h needs) rather than vips, because vips.pc
+        // pulls in -pthread through its private requirements, which SwiftPM rejects with a warning.
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        // Image sniffing, dimensions, thumbnails and "fit under N bytes", shared by server and shell.
+        .target(name: "MarketImages", dependencies: ["CVips", "OpenMarketAPI"]),
+        // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
+        .executableTarget(name: "market-images-bench", dependencies: ["MarketImages"]),
+
+        // Helpers that only tests use: fixture locations and the like.
+        .target(name: "MarketTestSupport", dependencies: []),
+
+        .testTarget(
+            name: "OpenMarketAPITests",
+            dependencies: [
+                "OpenMarketAPI", "MarketTestSupport",
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "MarketTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,256 @@
+import Foundation
+
+/// One operation of the contract as data: method, path, query, headers and body, plus how to
+/// read its answer. Building a request and sending it are separate so that a caller can show a
+/// request without sending it (a dry run, a lesson) and so the wire format is testable alone.
+public struct Endpoint<Response: Sendable>: Sendable {
+    public var method: HTTPMethod
+    /// Either a path (`/api/products/12`, resolved against the base URL) or an absolute URL.
+    public var path: String
+    public var query: [URLQueryItem]
+    public var headers: HeaderFields
+    public var body: Data?
+    /// The success status the contract documents; any other 2xx is accepted too.
+    public var documentedStatus: Int
+    /// Reads the body of a 2xx answer.
+    public var decode: @Sendable (Data) throws -> Response
+
+    /// The full URL against a base such as `http://127.0.0.1:8080`, with query values
+    /// percent-encoded (Korean search text included).
+    public func url(relativeTo base: URL) throws(MarketError) -> URL {
+        var components: URLComponents
+        if path.hasPrefix("http://") || path.hasPrefix("https://") {
+            guard let absolute = URLComponents(string: path) else {
+                throw .invalidInput([RuleViolation("url", "\"\(path)\" is not a valid URL")])
+            }
+            components = absolute
+        } else {
+            guard var resolved = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
+                throw .invalidInput([RuleViolation("server", "\"\(base)\" is not a valid URL")])
+            }
+            // A base with a path prefix (`http://host/market`) keeps it; the contract's paths are
+            // absolute under it.
+            let prefix = resolved.percentEncodedPath.hasSuffix("/")
+                ? String(resolved.percentEncodedPath.dropLast()) : resolved.percentEncodedPath
+            // The path may come from a server (the delete URI): re-encode anything URLComponents
+            // would reject, because its setters trap on malformed input rather than throw.
+            let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            resolved.percentEncodedPath = prefix + Self.percentEncoded(String(pathPart[0]), allowed: .urlPathAllowed)
+            if pathPart.count > 1 {
+                resolved.percentEncodedQuery = Self.percentEncoded(String(pathPart[1]), allowed: .urlQueryAllowed)
+            }
+            components = resolved
+        }
+        if !query.isEmpty {
+            // URLComponents leaves `+` and `&`-adjacent characters alone in query values; encode
+            // them too, or a search for `a+b` would reach the server as `a b`.
+            components.percentEncodedQueryItems = query.map {
+                URLQueryItem(name: Self.encodeQueryValue($0.name), value: $0.value.map(Self.encodeQueryValue))
+            }
+        }
+        guard let url = components.url else {
+            throw .invalidInput([RuleViolation("url", "cannot form a URL from \"\(path)\"")])
+        }
+        return url
+    }
+
+    /// Keeps what is already validly encoded (`%2F`) and encodes everything else outside `allowed`.
+    static func percentEncoded(_ text: String, allowed: CharacterSet) -> String {
+        var out = ""
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if scalar == "%", i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit,
+                scalars[i + 2].properties.isASCIIHexDigit
+            {
+                out.unicodeScalars.append(contentsOf: scalars[i...(i + 2)])
+                i += 3
+                continue
+            }
+            if scalar != "%", allowed.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { out += String(format: "%%%02X", byte) }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    static func encodeQueryValue(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}
+
+/// The operations of the Open Market API 2.0 (see `../shared/docs/openmarket-api.md`).
+public enum Endpoints {
+    public static func health() -> Endpoint<String> {
+        Endpoint(
+            method: .get, path: "/healthChecker", query: [], headers: ["Accept": "application/json"],
+            body: nil, documentedStatus: 200,
+            decode: { data in
+                // The body is the JSON string "OK"; tolerate a bare OK from other servers.
+                if let text = try? MarketJSON.decoder.decode(String.self, from: data) { return text }
+                return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            })
+    }
+
+    /// A page of products, newest first; `search` matches names and descriptions.
+    public static func listProducts(page: Int = 1, perPage: Int = 20, search: String? = nil) -> Endpoint<ProductPage> {
+        var query = [
+            URLQueryItem(name: "page_no", value: String(page)),
+            URLQueryItem(name: "items_per_page", value: String(perPage)),
+        ]
+        if let search, !search.isEmpty { query.append(URLQueryItem(name: "search_value", value: search)) }
+        return Endpoint(
+            method: .get, path: "/api/products", query: query, headers: ["Accept": "application/json"],
+            body: nil, documentedStatus: 200, decode: jsonDecoder(ProductPage.self))
+    }
+
+    public static func product(id: Int) -> Endpoint<Product> {
+        Endpoint(
+            method: .get, path: "/api/products/\(id)", query: [], headers: ["Accept": "application/json"],
+            body: nil, documentedStatus: 200, decode: jsonDecoder(Product.self))
+    }
+
+    /// `POST /api/products`, multipart: `params` JSON (with the secret) and the images.
+    public static func createProduct(
+        _ draft: ProductDraft, images: [UploadImage], credentials: VendorCredentials, boundary: String? = nil
+    ) throws(MarketError) -> Endpoint<Product> {
+        let params: Data
+        do { params = try draft.paramsJSON(secret: credentials.secret) } catch {
+            throw .invalidInput([RuleViolation("params", "could not be encoded: \(error)")])
+        }
+        let body = try MultipartBody.productCreation(params: params, images: images, boundary: boundary)
+        return Endpoint(
+            method: .post, path: "/api/products", query: [],
+            headers: [
+                "identifier": credentials.identifier, "Content-Type": body.contentType,
+                "Accept": "application/json",
+            ],
+            body: body.data, documentedStatus: 201, decode: jsonDecoder(Product.self))
+    }
+
+    /// `PATCH /api/products/{id}` with only the changed fields and the secret; `ifMatch` makes
+    /// the edit conditional on the ETag the product had when it was read.
+    public static func editProduct(
+        id: Int, changes: ProductChanges, credentials: VendorCredentials, ifMatch: String? = nil
+    ) throws(MarketError) -> Endpoint<Product> {
+        let body: Data
+        do { body = try changes.bodyJSON(secret: credentials.secret) } catch {
+            throw .invalidInput([RuleViolation("body", "could not be encoded: \(error)")])
+        }
+        var headers: HeaderFields = [
+            "identifier": credentials.identifier, "Content-Type": "application/json",
+            "Accept": "application/json",
+        ]
+        if let ifMatch { headers.add("If-Match", ifMatch) }
+        return Endpoint(
+            method: .patch, path: "/api/products/\(id)", query: [], headers: headers, body: body,
+            documentedStatus: 202, decode: jsonDecoder(Product.self))
+    }
+
+    /// Step 1 of a delete: `POST /api/products/{id}/archived` answers the delete URI as text.
+    public static func deleteURI(id: Int, credentials: VendorCredentials) -> Endpoint<String> {
+        secretPost(path: "/api/products/\(id)/archived", credentials: credentials)
+    }
+
+    /// Step 2 of a delete: `DELETE <delete URI>`. The URI is opaque: it is used as given.
+    public static func delete(uri: String, credentials: VendorCredentials) -> Endpoint<Product> {
+        Endpoint(
+            method: .delete, path: uri, query: [],
+            headers: ["identifier": credentials.identifier, "Accept": "application/json"], body: nil,
+            documentedStatus: 200, decode: jsonDecoder(Product.self))
+    }
+
+    /// The earlier host's step 1: `POST /api/products/{id}/secret` answers the product secret.
+    public static func productSecret(id: Int, credentials: VendorCredentials) -> Endpoint<String> {
+        secretPost(path: "/api/products/\(id)/secret", credentials: credentials)
+    }
+
+    /// The earlier host's step 2: `DELETE /api/products/{id}/{product secret}`.
+    public static func deleteWithProductSecret(
+        id: Int, productSecret: String, credentials: VendorCredentials
+    ) -> Endpoint<Product> {
+        let encoded = productSecret.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+            ?? productSecret
+        return delete(uri: "/api/products/\(id)/\(encoded)", credentials: credentials)
+    }
+
+    private static func secretPost(path: String, credentials: VendorCredentials) -> Endpoint<String> {
+        let body = (try? MarketJSON.encoder.encode(["secret": credentials.secret])) ?? Data()
+        return Endpoint(
+            method: .post, path: path, query: [],
+            headers: ["identifier": credentials.identifier, "Content-Type": "application/json"],
+            body: body, documentedStatus: 200, decode: { data in try plainText(data) })
+    }
+
+    /// A text/plain answer; also tolerates a JSON string and surrounding white space.
+    static func plainText(_ data: Data) throws -> String {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("\""), let decoded = try? MarketJSON.decoder.decode(String.self, from: Data(text.utf8)) {
+            return decoded
+        }
+        guard !text.isEmpty else { throw ResponseDecodingFailure(path: "", reason: "the body is empty") }
+        return text
+    }
+
+    static func jsonDecoder<T: Decodable & Sendable>(_ type: T.Type) -> @Sendable (Data) throws -> T {
+        { data in
+            do {
+                return try MarketJSON.decoder.decode(T.self, from: data)
+            } catch let error as DecodingError {
+                throw ResponseDecodingFailure(error)
+            }
+        }
+    }
+}
+
+/// A body that did not decode, with the path of the field at fault (`pages[3].price`).
+public struct ResponseDecodingFailure: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(_ error: DecodingError) {
+        func render(_ codingPath: [any CodingKey]) -> String {
+            var out = ""
+            for key in codingPath {
+                if let index = key.intValue { out += "[\(index)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            }
+            return out
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = render(context.codingPath)
+            self.init(path: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)", reason: "is missing")
+        case .typeMismatch(let type, let context):
+            self.init(path: render(context.codingPath), reason: "is not \(Self.describe(type))")
+        case .valueNotFound(let type, let context):
+            self.init(path: render(context.codingPath), reason: "is null where \(Self.describe(type)) was expected")
+        case .dataCorrupted(let context):
+            let underlying = context.codingPath.isEmpty ? "the body is not valid JSON" : context.debugDescription
+            self.init(path: render(context.codingPath), reason: underlying)
+        @unknown default:
+            self.init(path: "", reason: "\(error)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Decimal.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "of the expected type"
+        }
+    }
+
+    public var description: String { path.isEmpty ? reason : "\(path) \(reason)" }
+}

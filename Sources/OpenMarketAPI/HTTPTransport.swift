@@ -1,0 +1,93 @@
+import Foundation
+
+public enum HTTPMethod: String, Sendable, Hashable {
+    case get = "GET", post = "POST", patch = "PATCH", put = "PUT", delete = "DELETE", head = "HEAD"
+}
+
+/// One header line.
+public struct HeaderField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Header lines in order, looked up without regard to case (as HTTP names are).
+public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [HeaderField]
+
+    public init(_ fields: [HeaderField] = []) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { HeaderField($0.0, $0.1) }
+    }
+
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    public mutating func add(_ name: String, _ value: String) { fields.append(HeaderField(name, value)) }
+
+    /// Replaces every line of that name with one.
+    public mutating func set(_ name: String, _ value: String) {
+        fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        fields.append(HeaderField(name, value))
+    }
+
+    public func makeIterator() -> IndexingIterator<[HeaderField]> { fields.makeIterator() }
+}
+
+/// A request as it goes on the wire.
+public struct HTTPRequestData: Sendable, Hashable {
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: HeaderFields
+    public var body: Data?
+
+    public init(method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A response as it came off the wire.
+public struct HTTPResponseData: Sendable, Hashable {
+    public var status: Int
+    public var headers: HeaderFields
+    public var body: Data
+
+    public init(status: Int, headers: HeaderFields = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why a request got no HTTP response at all.
+public enum TransportFailure: Error, Sendable, Hashable {
+    /// The connection could not be made (refused, no route, unknown host, connect timeout).
+    case cannotConnect(reason: String)
+    /// No complete answer within the time allowed.
+    case timedOut
+    /// The connection broke after it was made (reset, closed early).
+    case connectionLost(reason: String)
+    /// Something answered, but not in HTTP (a different service on that port, say).
+    case malformedResponse(reason: String)
+    /// The calling task was cancelled.
+    case cancelled
+    /// The transport could not even form the request (a bad URL, say).
+    case invalidRequest(reason: String)
+}
+
+/// "Send this request, give me status, headers and body": the one thing the client needs from
+/// HTTP, kept small so tests can stand in for the network where a live server cannot produce a
+/// fault on demand, and so a shell can wrap it (to trace exchanges, or to send nothing).
+public protocol HTTPTransport: Sendable {
+    /// Throws `TransportFailure` when no response arrived; any status code is a response.
+    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Everything that can go wrong talking to the market, sorted into what a seller can act on.
+///
+/// No message ever contains the vendor secret: the client scrubs it from anything the server
+/// echoes back before the text reaches an error.
+public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Local checks failed; nothing was sent.
+    case invalidInput([RuleViolation])
+    /// A request that needs a vendor was attempted without credentials; nothing was sent.
+    case missingCredentials
+    /// No connection could be made.
+    case cannotConnect(host: String, port: Int, reason: String)
+    /// The server did not answer in time.
+    case timedOut(host: String, port: Int, after: Duration)
+    /// The connection broke mid-exchange.
+    case connectionLost(host: String, port: Int, reason: String)
+    /// The server answered with a status outside 2xx.
+    case serverRefused(status: Int, message: String)
+    /// An edit sent with `If-Match` found the product changed since it was read (412).
+    case preconditionFailed(message: String)
+    /// A 2xx answer whose body could not be understood.
+    case unexpectedResponse(String)
+    /// The calling task was cancelled; the request was abandoned.
+    case cancelled
+
+    public enum Category: String, Sendable, Hashable {
+        case invalidInput, missingCredentials, cannotConnect, timedOut, connectionLost, serverRefused
+        case preconditionFailed, unexpectedResponse, cancelled
+    }
+
+    public var category: Category {
+        switch self {
+        case .invalidInput: .invalidInput
+        case .missingCredentials: .missingCredentials
+        case .cannotConnect: .cannotConnect
+        case .timedOut: .timedOut
+        case .connectionLost: .connectionLost
+        case .serverRefused: .serverRefused
+        case .preconditionFailed: .preconditionFailed
+        case .unexpectedResponse: .unexpectedResponse
+        case .cancelled: .cancelled
+        }
+    }
+
+    /// True when the server could not be reached or did not answer (a shell's exit status 3).
+    public var isUnreachable: Bool {
+        switch self {
+        case .cannotConnect, .timedOut, .connectionLost: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidInput(let violations):
+            return violations.map(\.description).joined(separator: "; ")
+        case .missingCredentials:
+            return "not logged in: this needs a vendor identifier and secret"
+        case .cannotConnect(let host, let port, let reason):
+            return "cannot reach \(host):\(port) (\(reason))"
+        case .timedOut(let host, let port, let after):
+            return "\(host):\(port) did not answer within \(Self.seconds(after))"
+        case .connectionLost(let host, let port, let reason):
+            return "the connection to \(host):\(port) was lost (\(reason))"
+        case .serverRefused(let status, let message):
+            let reason = Self.reasonPhrase(status)
+            return message.isEmpty
+                ? "the server refused (\(status)\(reason.isEmpty ? "" : " \(reason)"))"
+                : "the server refused (\(status)): \(message)"
+        case .preconditionFailed(let message):
+            return "the product changed since it was read (412)" + (message.isEmpty ? "" : ": \(message)")
+        case .unexpectedResponse(let detail):
+            return "unexpected response: \(detail)"
+        case .cancelled:
+            return "cancelled"
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let (s, atto) = duration.components
+        let value = Double(s) + Double(atto) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}
+
+/// The market's error body (`{"code": 400, "message": "…"}`).
+public struct MarketErrorBody: Sendable, Hashable, Codable {
+    public var code: Int
+    public var message: String
+
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+}

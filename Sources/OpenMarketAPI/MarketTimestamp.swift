@@ -1,0 +1,124 @@
+import Foundation
+
+/// A date as the market writes it: `yyyy-MM-dd'T'HH:mm:ss` in UTC without a zone suffix.
+///
+/// The public server sent date-only precision (`2022-11-15T00:00:00`) and older hosts added
+/// fractions (`2022-01-03T00:00:00.00`), so parsing is lenient. The original text is kept, and a
+/// value that does not parse keeps only its text: one odd date must not make a whole product, or a
+/// whole page of products, fail to decode.
+public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The text exactly as received (or as formatted when made from a `Date`).
+    public let text: String
+    /// The moment it names, when the text could be understood.
+    public let date: Date?
+
+    public init(text: String) {
+        self.text = text
+        self.date = Self.parse(text)
+    }
+
+    public init(date: Date) {
+        self.date = date
+        self.text = Self.format(date)
+    }
+
+    public var description: String { text }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let string = try? container.decode(String.self) {
+            self.init(text: string)
+        } else if let seconds = try? container.decode(Double.self) {
+            // Not in the contract, but a server sending epoch seconds should not break decoding.
+            self.init(date: Date(timeIntervalSince1970: seconds))
+        } else {
+            self.init(text: "")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// Formats a date the way the contract decides: UTC, seconds precision, no zone suffix.
+    public static func format(_ date: Date) -> String {
+        let c = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d",
+            c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    }
+
+    /// Accepts `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss[.fraction]]`,
+    /// optionally followed by `Z` or a `±HH:mm` offset. Written by hand because `DateFormatter`
+    /// needs one format per variant and `ISO8601DateFormatter` rejects a missing zone.
+    static func parse(_ text: String) -> Date? {
+        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        var i = 0
+        func number(_ digits: Int) -> Int? {
+            guard i + digits <= s.count else { return nil }
+            var value = 0
+            for k in i..<(i + digits) {
+                guard (0x30...0x39).contains(s[k]) else { return nil }
+                value = value * 10 + Int(s[k] - 0x30)
+            }
+            i += digits
+            return value
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard i < s.count, s[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        guard let year = number(4), take(0x2D), let month = number(2), take(0x2D), let day = number(2)
+        else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        var offsetSeconds = 0
+        if take(0x54) || take(0x20) {  // "T" or " "
+            guard let h = number(2), take(0x3A), let m = number(2) else { return nil }
+            hour = h
+            minute = m
+            if take(0x3A) {
+                guard let sec = number(2) else { return nil }
+                second = sec
+                if take(0x2E) {
+                    var scale = 0.1
+                    var sawDigit = false
+                    while i < s.count, (0x30...0x39).contains(s[i]) {
+                        fraction += Double(s[i] - 0x30) * scale
+                        scale /= 10
+                        sawDigit = true
+                        i += 1
+                    }
+                    guard sawDigit else { return nil }
+                }
+            }
+            if take(0x5A) || take(0x7A) {  // "Z"
+            } else if i < s.count, s[i] == 0x2B || s[i] == 0x2D {
+                let sign = s[i] == 0x2D ? -1 : 1
+                i += 1
+                guard let oh = number(2) else { return nil }
+                _ = take(0x3A)
+                let om = number(2) ?? 0
+                offsetSeconds = sign * (oh * 3600 + om * 60)
+            }
+        }
+        guard i == s.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            second < 61
+        else { return nil }
+        let calendar = utcCalendar
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: components),
+            calendar.component(.day, from: date) == day  // rejects 2022-02-31
+        else { return nil }
+        return date.addingTimeInterval(fraction - Double(offsetSeconds))
+    }
+}

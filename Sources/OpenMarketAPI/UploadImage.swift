@@ -1,0 +1,126 @@
+import Foundation
+
+/// An image file ready to be sent in a create request, checked against the market's rules.
+public struct UploadImage: Sendable, Hashable {
+    /// The name sent as the part's `filename` (the last path component, never the full path).
+    public let filename: String
+    public let data: Data
+    /// Found from the bytes, never from the file name.
+    public let format: ImageFormat
+
+    /// Fails when the bytes are not a JPEG, PNG or GIF, are empty, or are over the size limit.
+    public init(filename: String, data: Data) throws(ImageProblem) {
+        if data.isEmpty { throw ImageProblem(file: filename, kind: .empty) }
+        guard let format = ImageFormat(sniffing: data) else {
+            throw ImageProblem(file: filename, kind: .notAnImage(ImageFormat.describeUnrecognised(data)))
+        }
+        if data.count > UploadRules.maxImageBytes {
+            throw ImageProblem(file: filename, kind: .tooLarge(bytes: data.count, format: format))
+        }
+        self.filename = filename
+        self.data = data
+        self.format = format
+    }
+
+    /// Reads and checks one local file.
+    public static func load(path: String) throws(ImageProblem) -> UploadImage {
+        let name = (path as NSString).lastPathComponent
+        let data = try readFile(path: path, displayName: name)
+        return try UploadImage(filename: name, data: data)
+    }
+
+    /// Reads a file, turning each way it can fail into the matching problem.
+    static func readFile(path: String, displayName: String) throws(ImageProblem) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImageProblem(file: displayName, kind: .missing)
+        }
+        if isDirectory.boolValue { throw ImageProblem(file: displayName, kind: .notAFile) }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ImageProblem(file: displayName, kind: .unreadable("permission denied"))
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ImageProblem(file: displayName, kind: .unreadable(error.localizedDescription))
+        }
+    }
+}
+
+/// Why an image cannot be uploaded as it is.
+public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        case missing
+        case notAFile
+        case unreadable(String)
+        case empty
+        /// The detail says what the file is instead (`the file starts with text`).
+        case notAnImage(String)
+        /// An accepted format over the limit: a caller may shrink it and try again.
+        case tooLarge(bytes: Int, format: ImageFormat)
+    }
+
+    public var file: String
+    public var kind: Kind
+
+    public init(file: String, kind: Kind) {
+        self.file = file
+        self.kind = kind
+    }
+
+    public var rule: String {
+        switch kind {
+        case .missing: "no such file"
+        case .notAFile: "is a folder, not a file"
+        case .unreadable(let reason): "cannot be read (\(reason))"
+        case .empty: "the file is empty"
+        case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what))"
+        case .tooLarge(let bytes, _):
+            "\(ByteCountText.format(bytes)) is over the \(ByteCountText.format(UploadRules.maxImageBytes)) limit per image"
+        }
+    }
+
+    public var violation: RuleViolation { RuleViolation(file, rule) }
+    public var description: String { violation.description }
+}
+
+/// The contract's limits on uploaded images (§5).
+public enum UploadRules {
+    /// 300 KiB per image.
+    public static let maxImageBytes = 307_200
+    public static let imageCount = 1...5
+    /// The server refuses bodies over 2 MiB.
+    public static let maxRequestBytes = 2 * 1024 * 1024
+
+    /// Loads and checks every file, reporting every problem rather than stopping at the first.
+    public static func loadImages(paths: [String]) -> (images: [UploadImage], problems: [ImageProblem]) {
+        var images: [UploadImage] = []
+        var problems: [ImageProblem] = []
+        for path in paths {
+            do throws(ImageProblem) {
+                images.append(try UploadImage.load(path: path))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (images, problems)
+    }
+
+    /// The count rule, which concerns the set of images rather than one file.
+    public static func checkCount(_ count: Int) -> RuleViolation? {
+        if count < imageCount.lowerBound { return RuleViolation("images", "at least 1 image is required") }
+        if count > imageCount.upperBound { return RuleViolation("images", "at most 5 images (there are \(count))") }
+        return nil
+    }
+}
+
+/// Sizes in the units people read (`291 KB`, `3.0 MB`), decimal as file managers show them,
+/// except the limit itself, which the contract states in KiB.
+public enum ByteCountText {
+    public static func format(_ bytes: Int) -> String {
+        if bytes == UploadRules.maxImageBytes { return "300 KiB" }
+        if bytes < 1000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

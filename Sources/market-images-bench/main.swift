@@ -1,0 +1,1 @@
+print("market-images-bench: not written yet")

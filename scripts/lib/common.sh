@@ -1,0 +1,48 @@
+# Shared by the scripts in scripts/: find the project, install what a fresh Debian machine lacks.
+# Sourced, not run.
+
+set -euo pipefail
+
+OPENMARKET_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export OPENMARKET_ROOT
+
+# The Debian packages the build needs: headers and pkg-config data for the C libraries that
+# SwiftPM's system-library targets link (libedit for the line editor, SQLite for GRDB, libvips
+# for thumbnails and photo shrinking).
+OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev)
+
+_om_as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        echo "error: '$*' needs root; run it as root or install sudo" >&2
+        return 1
+    fi
+}
+
+# Installs each named package that dpkg does not report as installed; updates the package lists
+# once, and only when something is missing, so a prepared machine starts at once.
+ensure_system_packages() {
+    local missing=() package
+    for package in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return 0
+    fi
+    echo "installing system packages: ${missing[*]}" >&2
+    _om_as_root apt-get update -qq
+    # --no-install-recommends: libvips-dev recommends hundreds of MB the build never uses.
+    _om_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+ensure_swift() {
+    if ! command -v swift >/dev/null 2>&1; then
+        echo "error: no 'swift' on PATH; install Swift 6.2 or later (https://swift.org/install)" >&2
+        exit 1
+    fi
+}
