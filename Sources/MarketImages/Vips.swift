@@ -1,0 +1,98 @@
+import CVips
+import Foundation
+
+/// One owned reference to a libvips image. Being non-copyable, its single `deinit` is the one place
+/// the reference is dropped, on every path including thrown errors.
+struct VipsImageHandle: ~Copyable {
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    /// The height of one frame; the whole image stacks the frames of an animation vertically.
+    var pageHeight: Int { Int(vips_image_get_page_height(pointer)) }
+    var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
+    var orientationSwapsSides: Bool { vips_image_get_orientation_swap(pointer) != 0 }
+    var hasColourProfile: Bool { vips_image_get_typeof(pointer, "icc-profile-data") != 0 }
+}
+
+/// How an image is written out.
+enum Encoding: Equatable {
+    case jpeg(quality: Int)
+    case png(palette: Bool)
+    case gif
+}
+
+/// The libvips calls MarketImages makes. Functions taking a buffer return images that read it lazily:
+/// the buffer must stay valid until those images (and anything made from them) are released.
+/// Failures return nil; libvips's global error text is cleared rather than kept, because concurrent
+/// calls share it and its wording is not meant for sellers.
+enum Vips {
+    /// A `static let` initialiser runs exactly once, thread-safely, on first use.
+    private static let started: Bool = mi_start() == 0
+
+    static func start() throws {
+        guard started else { throw ImageProcessingError.libraryUnavailable }
+    }
+
+    static func header(_ bytes: UnsafeRawBufferPointer) -> VipsImageHandle? {
+        guard let base = bytes.baseAddress else { return nil }
+        return adopt(mi_header(base, bytes.count))
+    }
+
+    /// Decoded (with shrink-on-load) to fit inside `side` × `side`, upright, never enlarged.
+    static func thumbnail(
+        _ bytes: UnsafeRawBufferPointer, side: Int, allFrames: Bool, convertToSRGB: Bool
+    ) -> VipsImageHandle? {
+        guard let base = bytes.baseAddress else { return nil }
+        // Passed to the loader as well: libvips's buffer thumbnailer does not forward its own
+        // `fail_on` to every loader.
+        let loaderOptions = allFrames ? "n=-1,fail_on=truncated" : "fail_on=truncated"
+        var out: UnsafeMutablePointer<VipsImage>?
+        let status = mi_thumbnail_buffer(base, bytes.count, Int32(side), loaderOptions, convertToSRGB ? 1 : 0, &out)
+        return adopt(status == 0 ? out : nil)
+    }
+
+    /// A smaller copy of an already decoded image; animation frames stay frames.
+    static func thumbnail(of image: borrowing VipsImageHandle, side: Int) -> VipsImageHandle? {
+        var out: UnsafeMutablePointer<VipsImage>?
+        let status = mi_thumbnail_image(image.pointer, Int32(side), &out)
+        return adopt(status == 0 ? out : nil)
+    }
+
+    /// Runs the pipeline once into memory, so repeated encodes do not decode the source again and
+    /// the result no longer reads the caller's buffer.
+    static func renderedInMemory(_ image: borrowing VipsImageHandle) -> VipsImageHandle? {
+        adopt(vips_image_copy_memory(image.pointer))
+    }
+
+    static func encode(_ image: borrowing VipsImageHandle, as encoding: Encoding) -> Data? {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status: Int32 = switch encoding {
+        case .jpeg(let quality): mi_jpegsave(image.pointer, Int32(quality), &buffer, &length)
+        case .png(let palette): mi_pngsave(image.pointer, palette ? 1 : 0, &buffer, &length)
+        case .gif: mi_gifsave(image.pointer, &buffer, &length)
+        }
+        defer { g_free(buffer) }
+        guard status == 0, let buffer else {
+            vips_error_clear()
+            return nil
+        }
+        return Data(bytes: buffer, count: length)
+    }
+
+    private static func adopt(_ pointer: UnsafeMutablePointer<VipsImage>?) -> VipsImageHandle? {
+        guard let pointer else {
+            vips_error_clear()
+            return nil
+        }
+        return VipsImageHandle(pointer)
+    }
+}
