@@ -9,12 +9,20 @@ let package = Package(
     products: [
         .library(name: "OpenMarketAPI", targets: ["OpenMarketAPI"]),
         .library(name: "MarketImages", targets: ["MarketImages"]),
+        .library(name: "OpenMarketServer", targets: ["OpenMarketServer"]),
+        .executable(name: "openmarket-server", targets: ["openmarket-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The Open Market API as a plain async Swift library: no terminal, no shell, no printing.
@@ -39,6 +47,36 @@ let package = Package(
         // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
         .executableTarget(name: "market-images-bench", dependencies: ["MarketImages"]),
 
+        // The bundled local market: the contract's server on Hummingbird and SQLite, embeddable.
+        .target(
+            name: "OpenMarketServer",
+            dependencies: [
+                "OpenMarketAPI", "MarketImages",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "openmarket-server",
+            dependencies: [
+                "OpenMarketServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // A one-route Hummingbird server: the ceiling the market is measured against (scripts/bench-server).
+        .executableTarget(
+            name: "market-server-bench",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
+
         // Helpers that only tests use: fixture locations and the like.
         .target(name: "MarketTestSupport", dependencies: []),
 
@@ -48,6 +86,15 @@ let package = Package(
                 "OpenMarketAPI", "MarketTestSupport",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "OpenMarketServerTests",
+            dependencies: [
+                "OpenMarketServer", "OpenMarketAPI", "MarketImages", "MarketTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "MarketTestSupport"]),

@@ -80,6 +80,7 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
     private static func seconds(_ duration: Duration) -> String {
         let (s, atto) = duration.components
         let value = Double(s) + Double(atto) / 1e18
+        if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
         return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 

@@ -183,7 +183,7 @@ struct ClientTests {
         let (client, _) = client([.delayed(.seconds(60), .json(200, #""OK""#))], timeout: .milliseconds(50))
         let error = await marketError { _ = try await client.health() }
         #expect(error?.category == .timedOut)
-        #expect(error?.description == "127.0.0.1:8080 did not answer within 0.1 s" || error?.description == "127.0.0.1:8080 did not answer within 0.05 s" || error?.category == .timedOut)
+        #expect(error?.description == "127.0.0.1:8080 did not answer within 50 ms")
     }
 
     @Test func connectionReset() async {
@@ -246,7 +246,7 @@ struct ClientTests {
     }
 
     @Test func cancellationCancelsTheRequest() async {
-        let (client, _) = client([.delayed(.seconds(30), .json(200, #""OK""#))], timeout: .seconds(60))
+        let (client, _) = client([.delayed(.seconds(600), .json(200, #""OK""#))], timeout: .seconds(900))
         let started = ContinuousClock.now
         let task = Task { try await client.health() }
         try? await Task.sleep(for: .milliseconds(50))
@@ -257,7 +257,7 @@ struct ClientTests {
             return
         }
         #expect(error as? MarketError == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(120))
     }
 
     @Test func noErrorMessageContainsTheSecret() async throws {

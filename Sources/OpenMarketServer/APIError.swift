@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenMarketAPI
+
+/// A refusal with the contract's status and a message naming the offending field or part.
+struct APIError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
+    static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized, message) }
+    static func rules(_ violations: [RuleViolation]) -> APIError {
+        APIError(.badRequest, violations.map(\.description).joined(separator: "; "))
+    }
+}
+
+/// Turns every failure into the contract's JSON error body and logs one line per request
+/// (method, path, status, duration; never a header or a body, so never a secret).
+struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as APIError {
+            response = Self.errorResponse(error.status, error.message)
+        } catch let error as HTTPError {
+            let message = error.body ?? (error.status == .notFound ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
+            response = Self.errorResponse(error.status, message)
+        } catch let error as any HTTPResponseError {
+            response = Self.errorResponse(error.status, error.status.reasonPhrase)
+        } catch {
+            logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
+            response = Self.errorResponse(.internalServerError, "internal error")
+        }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        return response
+    }
+
+    static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let body = (try? MarketJSON.encoder.encode(MarketErrorBody(code: status.code, message: message))) ?? Data()
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import MarketImages
+import OpenMarketAPI
+
+/// Product images on disk, under `<data>/images/`.
+///
+/// Every path is made here from the vendor id, the date and a random UUID; nothing a client
+/// sends (its file names included) becomes part of a path. Serving accepts only paths of that
+/// exact shape, so no request can read outside the folder.
+struct ImageStorage: Sendable {
+    let root: URL
+
+    init(root: URL) throws {
+        self.root = root
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    /// Writes the original and its thumbnail (longest side at most 200 px, same format).
+    func store(_ data: Data, format: ImageFormat, vendorID: Int, date: Date) throws -> NewImage {
+        let thumbnail = try MarketImages.thumbnail(of: data, maxSide: 200)
+        let day = Self.dayFormatter(date)
+        let stem = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let folder = "\(vendorID)/\(day)"
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(folder, isDirectory: true), withIntermediateDirectories: true)
+        let origin = "\(folder)/\(stem)_origin.\(format.fileExtension)"
+        let thumb = "\(folder)/\(stem)_thumb.\(thumbnail.info.format.fileExtension)"
+        try data.write(to: root.appendingPathComponent(origin), options: .atomic)
+        try thumbnail.data.write(to: root.appendingPathComponent(thumb), options: .atomic)
+        return NewImage(path: origin, thumbnailPath: thumb)
+    }
+
+    func remove(_ paths: [String]) {
+        for path in paths where Self.isGenerated(path) {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
+    }
+
+    /// The bytes and type of a stored image, or nil for anything that is not one.
+    func read(_ path: String) -> (data: Data, contentType: String)? {
+        guard Self.isGenerated(path), let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {
+            return nil
+        }
+        let type = ImageFormat(sniffing: data)?.mimeType ?? "application/octet-stream"
+        return (data, type)
+    }
+
+    /// `{digits}/{8 digits}/{32 hex}_(origin|thumb).(jpg|png|gif)` and nothing else.
+    static func isGenerated(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit),
+            parts[1].count == 8, parts[1].allSatisfy(\.isASCIIDigit)
+        else { return false }
+        let name = parts[2]
+        guard let underscore = name.firstIndex(of: "_"), let dot = name.lastIndex(of: ".") else { return false }
+        let stem = name[..<underscore]
+        let kind = name[name.index(after: underscore)..<dot]
+        let ext = name[name.index(after: dot)...]
+        return stem.count == 32 && stem.allSatisfy(\.isHexDigit) && stem.allSatisfy({ !$0.isUppercase })
+            && (kind == "origin" || kind == "thumb") && ["jpg", "png", "gif"].contains(ext)
+    }
+
+    private static func dayFormatter(_ date: Date) -> String {
+        String(MarketTimestamp.format(date).prefix(10).filter { $0 != "-" })
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

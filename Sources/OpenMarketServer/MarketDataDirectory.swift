@@ -1,0 +1,101 @@
+import Foundation
+import OpenMarketAPI
+
+/// A vendor as the operator sees it: never with its secret.
+public struct VendorListing: Sendable, Hashable {
+    public let id: Int
+    public let name: String
+    public let identifier: String
+}
+
+/// A vendor just created: the only moment its secret is known.
+public struct NewVendor: Sendable {
+    public let id: Int
+    public let name: String
+    public let credentials: VendorCredentials
+}
+
+/// A market's data directory: `market.sqlite`, `images/`, and `demo-vendor.json`.
+public final class MarketDataDirectory: Sendable {
+    public let url: URL
+    let store: MarketStore
+    let images: ImageStorage
+    /// The demo vendor made on first start. Kept in a 0600 file so that the shell on the same
+    /// machine can log in to its own local market without asking; a classroom server hands out
+    /// vendors made with `vendor add` instead.
+    public let demoCredentials: VendorCredentials
+    /// True when this call made the demo vendor (an empty directory): its secret should be shown.
+    public let createdDemoVendor: Bool
+
+    private init(url: URL, store: MarketStore, images: ImageStorage, demo: VendorCredentials, created: Bool) {
+        self.url = url
+        self.store = store
+        self.images = images
+        self.demoCredentials = demo
+        self.createdDemoVendor = created
+    }
+
+    /// Opens (creating and migrating when needed) a data directory.
+    public static func open(_ url: URL) async throws -> MarketDataDirectory {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw MarketServerError.dataDirectory("cannot create the data directory \(url.path): \(error.localizedDescription)")
+        }
+        let store: MarketStore
+        do {
+            store = try MarketStore(path: url.appendingPathComponent("market.sqlite").path)
+        } catch {
+            throw MarketServerError.dataDirectory("cannot open \(url.appendingPathComponent("market.sqlite").path): \(error)")
+        }
+        let images = try ImageStorage(root: url.appendingPathComponent("images", isDirectory: true))
+        let demoFile = url.appendingPathComponent("demo-vendor.json")
+        var created = false
+        let demo: VendorCredentials
+        if let saved = try? Data(contentsOf: demoFile), let stored = try? JSONDecoder().decode(SavedCredentials.self, from: saved) {
+            demo = VendorCredentials(identifier: stored.identifier, secret: stored.secret)
+        } else if try await store.vendors().isEmpty {
+            let vendor = try await addVendor(name: "demo-shop", to: store)
+            demo = vendor.credentials
+            let data = try JSONEncoder().encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret))
+            guard FileManager.default.createFile(atPath: demoFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                throw MarketServerError.dataDirectory("cannot write \(demoFile.path)")
+            }
+            created = true
+        } else {
+            // Vendors exist but the demo file is gone (removed by the operator): no demo login.
+            demo = VendorCredentials(identifier: "", secret: "")
+        }
+        return MarketDataDirectory(url: url, store: store, images: images, demo: demo, created: created)
+    }
+
+    /// Adds a vendor; the returned secret is shown once and stored only as a hash.
+    public func addVendor(name: String) async throws -> NewVendor {
+        try await Self.addVendor(name: name, to: store)
+    }
+
+    public func vendors() async throws -> [VendorListing] {
+        try await store.vendors().map { VendorListing(id: $0.id, name: $0.name, identifier: $0.identifier) }
+    }
+
+    private static func addVendor(name: String, to store: MarketStore) async throws -> NewVendor {
+        let secret = SecretGenerator.vendorSecret()
+        let identifier = UUID().uuidString.lowercased()
+        let vendor = try await store.addVendor(
+            name: name, identifier: identifier, hash: try SecretHash.make(secret: secret),
+            at: MarketTimestamp.format(Date()))
+        return NewVendor(id: vendor.id, name: name, credentials: VendorCredentials(identifier: identifier, secret: secret))
+    }
+
+    private struct SavedCredentials: Codable {
+        var identifier: String
+        var secret: String
+    }
+
+    static var xdgDataHome: URL {
+        if let value = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], value.hasPrefix("/") {
+            return URL(fileURLWithPath: value, isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenMarketAPI
+import ServiceLifecycle
+
+/// Where and how a market serves.
+public struct MarketServerConfiguration: Sendable {
+    public var host: String
+    /// 0 asks the system for a free port (what tests and the embedded shell use).
+    public var port: Int
+    /// Holds `market.sqlite` and `images/`.
+    public var dataDirectory: URL
+    /// The base of image URLs in responses (`http://market.example:8080`); when nil, the host
+    /// each request was addressed to, so URLs work from whichever address a student used.
+    public var publicURL: URL?
+    public var logger: Logger
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: URL? = nil,
+        logger: Logger = Logger(label: "openmarket-server")
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.publicURL = publicURL
+        self.logger = logger
+    }
+
+    /// `$XDG_DATA_HOME/openmarket/server`, falling back to `~/.local/share/openmarket/server`.
+    public static var defaultDataDirectory: URL {
+        MarketDataDirectory.xdgDataHome.appendingPathComponent("openmarket/server", isDirectory: true)
+    }
+}
+
+/// A market started in this process.
+public struct RunningMarket: Sendable {
+    /// `http://127.0.0.1:PORT`, the address it actually listens on.
+    public let baseURL: URL
+    /// The data directory it serves (for adding vendors while it runs).
+    public let data: MarketDataDirectory
+    private let stopAction: @Sendable () async -> Void
+
+    /// The demo vendor's credentials, kept in the data directory for local use.
+    public var demoCredentials: VendorCredentials { data.demoCredentials }
+
+    init(baseURL: URL, data: MarketDataDirectory, stop: @escaping @Sendable () async -> Void) {
+        self.baseURL = baseURL
+        self.data = data
+        self.stopAction = stop
+    }
+
+    /// Stops accepting connections, finishes requests in flight, and returns when it is down.
+    public func stop() async { await stopAction() }
+}
+
+public enum MarketServerError: Error, CustomStringConvertible {
+    case cannotListen(host: String, port: Int, reason: String)
+    case dataDirectory(String)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .dataDirectory(let reason): reason
+        }
+    }
+}
+
+/// The bundled local market.
+public enum MarketServer {
+    /// Starts the market in this process and returns once it is listening. The shell's embedded
+    /// market and the end-to-end tests use this; call `stop()` when done.
+    public static func start(_ configuration: MarketServerConfiguration) async throws -> RunningMarket {
+        let data = try await MarketDataDirectory.open(configuration.dataDirectory)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let application = makeApplication(configuration, data: data) { port in continuation.yield(port) }
+        let group = ServiceGroup(
+            configuration: .init(services: [application], gracefulShutdownSignals: [], logger: configuration.logger))
+        let failure = FailureBox()
+        let task = Task {
+            do {
+                try await group.run()
+            } catch {
+                failure.set(error)
+            }
+            continuation.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            throw MarketServerError.cannotListen(
+                host: configuration.host, port: configuration.port,
+                reason: failure.get().map { String(describing: $0) } ?? "the server stopped at once")
+        }
+        let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
+        return RunningMarket(
+            baseURL: URL(string: "http://\(host):\(port)")!, data: data,
+            stop: {
+                await group.triggerGracefulShutdown()
+                _ = await task.result
+            })
+    }
+
+    /// Runs the market until SIGINT or SIGTERM, then shuts down gracefully.
+    public static func run(
+        _ configuration: MarketServerConfiguration, onListening: @escaping @Sendable (URL, MarketDataDirectory) -> Void
+    ) async throws {
+        let data = try await MarketDataDirectory.open(configuration.dataDirectory)
+        let application = makeApplication(configuration, data: data) { port in
+            let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
+            onListening(URL(string: "http://\(host):\(port)")!, data)
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger))
+        do {
+            try await group.run()
+        } catch {
+            throw MarketServerError.cannotListen(
+                host: configuration.host, port: configuration.port, reason: String(describing: error))
+        }
+    }
+
+    static func makeApplication(
+        _ configuration: MarketServerConfiguration, data: MarketDataDirectory,
+        onPort: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        router.addMiddleware { ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger) }
+        let routes = MarketRoutes(
+            store: data.store, images: data.images, verifier: SecretVerifier(),
+            publicURL: configuration.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString },
+            clock: { Date() })
+        routes.register(on: router)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "openmarket"),
+            onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
+            logger: configuration.logger)
+    }
+}
+
+/// Holds the first error of a background task for the code waiting on it.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+    func set(_ error: any Error) { lock.withLock { self.error = error } }
+    func get() -> (any Error)? { lock.withLock { error } }
+}

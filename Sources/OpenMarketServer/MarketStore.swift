@@ -1,0 +1,314 @@
+import Foundation
+import GRDB
+import OpenMarketAPI
+
+/// A vendor row. The secret itself is never stored: only a salted PBKDF2 hash of it.
+struct StoredVendor: Sendable, Hashable {
+    var id: Int
+    var name: String
+    var identifier: String
+    var secretHash: Data
+    var secretSalt: Data
+    var secretRounds: Int
+}
+
+struct StoredImage: Sendable, Hashable {
+    var id: Int
+    /// Relative to the image folder, e.g. `15/20221018/9f2c…_origin.jpg`; made by the server only.
+    var path: String
+    var thumbnailPath: String
+    var createdAt: String
+}
+
+/// A product row with what the API shows alongside it (its vendor's name, its images).
+struct StoredProduct: Sendable, Hashable {
+    var id: Int
+    var vendorID: Int
+    var vendorName: String
+    var fields: ProductFields
+    var productSecret: String
+    /// Goes up by one on every edit; the ETag is made from it.
+    var revision: Int
+    var createdAt: String
+    var issuedAt: String
+    var images: [StoredImage]
+
+    var etag: String { "\"\(id)-\(revision)\"" }
+}
+
+/// An image already written to disk, waiting for its row.
+struct NewImage: Sendable {
+    var path: String
+    var thumbnailPath: String
+}
+
+/// The market's SQLite database: vendors, products and images, in WAL mode so that lists and
+/// details read while a create or edit writes.
+final class MarketStore: Sendable {
+    let pool: DatabasePool
+
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // SQLite's lower() and LIKE fold ASCII only; search must be case-insensitive for
+            // `Élan` and `ÉLAN` too, so folding is done by Swift.
+            db.add(function: DatabaseFunction("om_fold", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0])?.lowercased()
+            })
+        }
+        configuration.busyMode = .timeout(10)
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    /// Every schema change is a new migration, so a data directory made by an older server keeps
+    /// its products when a newer one opens it.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: vendors, products, images") { db in
+            try db.create(table: "vendors") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("identifier", .text).notNull().unique()
+                t.column("secret_hash", .blob).notNull()
+                t.column("secret_salt", .blob).notNull()
+                t.column("secret_rounds", .integer).notNull()
+                t.column("created_at", .text).notNull()
+            }
+            // AUTOINCREMENT (autoIncrementedPrimaryKey) is what guarantees a deleted id is never
+            // handed out again; a plain INTEGER PRIMARY KEY may reuse the highest one.
+            try db.create(table: "products") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("vendor_id", .integer).notNull().indexed().references("vendors")
+                t.column("name", .text).notNull()
+                t.column("description", .text).notNull()
+                t.column("currency", .text).notNull()
+                // Decimal text, so 19.99 stays 19.99 (a REAL column would store a binary float).
+                t.column("price", .text).notNull()
+                t.column("discounted_price", .text).notNull()
+                t.column("stock", .integer).notNull()
+                t.column("thumbnail_image_id", .integer)
+                t.column("product_secret", .text).notNull()
+                t.column("revision", .integer).notNull().defaults(to: 1)
+                t.column("created_at", .text).notNull()
+                t.column("issued_at", .text).notNull()
+            }
+            try db.create(table: "images") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("product_id", .integer).notNull().indexed().references("products", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("path", .text).notNull()
+                t.column("thumbnail_path", .text).notNull()
+                t.column("created_at", .text).notNull()
+            }
+        }
+        return migrator
+    }
+
+    // MARK: Vendors
+
+    func addVendor(name: String, identifier: String, hash: SecretHash, at now: String) async throws -> StoredVendor {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO vendors (name, identifier, secret_hash, secret_salt, secret_rounds, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [name, identifier, hash.hash, hash.salt, hash.rounds, now])
+            return StoredVendor(
+                id: Int(db.lastInsertedRowID), name: name, identifier: identifier, secretHash: hash.hash,
+                secretSalt: hash.salt, secretRounds: hash.rounds)
+        }
+    }
+
+    func vendor(identifier: String) async throws -> StoredVendor? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM vendors WHERE identifier = ?", arguments: [identifier])
+                .map(Self.vendor(from:))
+        }
+    }
+
+    func vendors() async throws -> [StoredVendor] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM vendors ORDER BY id").map(Self.vendor(from:))
+        }
+    }
+
+    private static func vendor(from row: Row) -> StoredVendor {
+        StoredVendor(
+            id: row["id"], name: row["name"], identifier: row["identifier"], secretHash: row["secret_hash"],
+            secretSalt: row["secret_salt"], secretRounds: row["secret_rounds"])
+    }
+
+    // MARK: Products
+
+    /// One page, newest first, and the number of products that match.
+    func listProducts(page: Int, perPage: Int, search: String?) async throws -> (total: Int, products: [StoredProduct]) {
+        try await pool.read { db in
+            var filter = ""
+            var arguments: StatementArguments = []
+            if let search, !search.isEmpty {
+                filter = "WHERE instr(om_fold(p.name), ?) > 0 OR instr(om_fold(p.description), ?) > 0"
+                let folded = search.lowercased()
+                arguments = [folded, folded]
+            }
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM products p \(filter)", arguments: arguments) ?? 0
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.*, v.name AS vendor_name FROM products p JOIN vendors v ON v.id = p.vendor_id
+                    \(filter) ORDER BY p.id DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: arguments + [perPage, (page - 1) * perPage])
+            // Summaries show only the thumbnail, so images are fetched for those rows only.
+            let ids = rows.map { $0["id"] as Int }
+            let thumbnails = try Self.thumbnails(db, productIDs: ids)
+            let products = rows.map { row -> StoredProduct in
+                var product = Self.product(from: row, images: [])
+                if let image = thumbnails[product.id] { product.images = [image] }
+                return product
+            }
+            return (total, products)
+        }
+    }
+
+    func product(id: Int) async throws -> StoredProduct? {
+        try await pool.read { db in try Self.product(db, id: id) }
+    }
+
+    /// Inserts a product and its images in one transaction; the first image is the thumbnail.
+    func insertProduct(
+        vendorID: Int, fields: ProductFields, images: [NewImage], productSecret: String, now: String
+    ) async throws -> StoredProduct {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO products (vendor_id, name, description, currency, price, discounted_price, stock,
+                                          product_secret, revision, created_at, issued_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+                    """,
+                arguments: [
+                    vendorID, fields.name, fields.description, fields.currency, fields.price.description,
+                    fields.discountedPrice.description, fields.stock, productSecret, now, now,
+                ])
+            let productID = Int(db.lastInsertedRowID)
+            var firstImageID: Int?
+            for (position, image) in images.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO images (product_id, position, path, thumbnail_path, created_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [productID, position, image.path, image.thumbnailPath, now])
+                if firstImageID == nil { firstImageID = Int(db.lastInsertedRowID) }
+            }
+            try db.execute(
+                sql: "UPDATE products SET thumbnail_image_id = ? WHERE id = ?", arguments: [firstImageID, productID])
+            guard let product = try Self.product(db, id: productID) else { throw DatabaseError(message: "insert lost") }
+            return product
+        }
+    }
+
+    /// Runs `change` on the current row inside one write transaction, so a check it makes (the
+    /// ETag, the merged rules) holds for the row it updates: two concurrent conditional edits
+    /// cannot both pass. Answers nil when the product does not exist.
+    func updateProduct(
+        id: Int, now: String, _ change: @escaping @Sendable (StoredProduct) throws -> ProductFields
+    ) async throws -> StoredProduct? {
+        try await pool.write { db in
+            guard let current = try Self.product(db, id: id) else { return nil }
+            let fields = try change(current)
+            try db.execute(
+                sql: """
+                    UPDATE products SET name = ?, description = ?, currency = ?, price = ?, discounted_price = ?,
+                        stock = ?, thumbnail_image_id = ?, revision = revision + 1, issued_at = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    fields.name, fields.description, fields.currency, fields.price.description,
+                    fields.discountedPrice.description, fields.stock, fields.thumbnailImageID, now, id,
+                ])
+            return try Self.product(db, id: id)
+        }
+    }
+
+    /// Deletes the product and its image rows; answers what was deleted (for the response and
+    /// for removing the files).
+    func deleteProduct(id: Int, _ check: @escaping @Sendable (StoredProduct) throws -> Void) async throws -> StoredProduct? {
+        try await pool.write { db in
+            guard let current = try Self.product(db, id: id) else { return nil }
+            try check(current)
+            try db.execute(sql: "DELETE FROM products WHERE id = ?", arguments: [id])
+            return current
+        }
+    }
+
+    // MARK: Rows
+
+    private static func product(_ db: Database, id: Int) throws -> StoredProduct? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT p.*, v.name AS vendor_name FROM products p JOIN vendors v ON v.id = p.vendor_id WHERE p.id = ?",
+                arguments: [id])
+        else { return nil }
+        let images = try Row.fetchAll(
+            db, sql: "SELECT * FROM images WHERE product_id = ? ORDER BY position", arguments: [id]
+        ).map(image(from:))
+        return product(from: row, images: images)
+    }
+
+    private static func thumbnails(_ db: Database, productIDs: [Int]) throws -> [Int: StoredImage] {
+        guard !productIDs.isEmpty else { return [:] }
+        let marks = productIDs.map { _ in "?" }.joined(separator: ",")
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT i.*, i.product_id AS owner FROM images i JOIN products p ON p.id = i.product_id
+                WHERE i.product_id IN (\(marks)) AND i.id = p.thumbnail_image_id
+                """,
+            arguments: StatementArguments(productIDs))
+        var result: [Int: StoredImage] = [:]
+        for row in rows { result[row["owner"]] = image(from: row) }
+        return result
+    }
+
+    private static func image(from row: Row) -> StoredImage {
+        StoredImage(id: row["id"], path: row["path"], thumbnailPath: row["thumbnail_path"], createdAt: row["created_at"])
+    }
+
+    private static func product(from row: Row, images: [StoredImage]) -> StoredProduct {
+        var fields = ProductFields(
+            name: row["name"], description: row["description"], currency: row["currency"],
+            price: Decimal(string: row["price"] as String) ?? 0,
+            discountedPrice: Decimal(string: row["discounted_price"] as String) ?? 0, stock: row["stock"])
+        fields.thumbnailImageID = row["thumbnail_image_id"]
+        return StoredProduct(
+            id: row["id"], vendorID: row["vendor_id"], vendorName: row["vendor_name"], fields: fields,
+            productSecret: row["product_secret"], revision: row["revision"], createdAt: row["created_at"],
+            issuedAt: row["issued_at"], images: images)
+    }
+}
+
+/// The editable fields of a product, as they will be stored.
+struct ProductFields: Sendable, Hashable {
+    var name: String
+    var description: String
+    var currency: String
+    var price: Decimal
+    var discountedPrice: Decimal
+    var stock: Int
+    var thumbnailImageID: Int?
+
+    init(name: String, description: String, currency: String, price: Decimal, discountedPrice: Decimal, stock: Int) {
+        self.name = name
+        self.description = description
+        self.currency = currency
+        self.price = price
+        self.discountedPrice = discountedPrice
+        self.stock = stock
+    }
+
+    var violations: [RuleViolation] {
+        ProductRules.violations(
+            name: name, description: description, price: price, currency: Currency(rawValue: currency),
+            discountedPrice: discountedPrice, stock: stock)
+    }
+}

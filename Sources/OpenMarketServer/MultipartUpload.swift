@@ -1,0 +1,171 @@
+import Foundation
+import MultipartKit
+import NIOCore
+
+/// One part of an upload, as far as the limits allowed it to be kept.
+struct UploadedPart: Sendable {
+    var name: String?
+    var filename: String?
+    var contentType: String?
+    /// The bytes, complete unless `byteCount` is over the part limit (then only a prefix).
+    var body: Data
+    var byteCount: Int
+}
+
+enum UploadFailure: Error, Equatable {
+    /// The whole body is over the request limit (413).
+    case requestTooLarge
+    /// The framing is broken (400), with what was wrong.
+    case malformed(String)
+}
+
+/// Reads a multipart body as it arrives, with MultipartKit's incremental parser.
+///
+/// Not `FormDataDecoder`: it keeps only the last of several parts with the same name, and the
+/// contract sends every image as a part named `images`. The limits are enforced here because a
+/// streamed body bypasses Hummingbird's own upload limit; a part over `maxPartBytes` is counted
+/// but not kept, so an oversized image costs no memory beyond the limit.
+enum MultipartUpload {
+    static func read<Body: AsyncSequence>(
+        _ body: Body, boundary: String, maxRequestBytes: Int, maxPartBytes: Int
+    ) async throws -> [UploadedPart] where Body.Element == ByteBuffer {
+        let collector = Collector()
+        let parser = MultipartParser(boundary: boundary)
+        parser.onHeader = { name, value in collector.headers.append((name, value)) }
+        parser.onBody = { chunk in
+            collector.count += chunk.readableBytes
+            if collector.count <= maxPartBytes { collector.data.append(contentsOf: chunk.readableBytesView) }
+        }
+        parser.onPartComplete = {
+            var part = UploadedPart(name: nil, filename: nil, contentType: nil, body: collector.data, byteCount: collector.count)
+            for (name, value) in collector.headers {
+                switch name.lowercased() {
+                case "content-disposition":
+                    let disposition = ContentDisposition(value)
+                    part.name = disposition?.parameters["name"]
+                    part.filename = disposition?.filename
+                case "content-type":
+                    part.contentType = value
+                default:
+                    break
+                }
+            }
+            collector.parts.append(part)
+            collector.headers = []
+            collector.data = Data()
+            collector.count = 0
+        }
+
+        var total = 0
+        var tail = [UInt8]()
+        let closing = Array("--\(boundary)--".utf8)
+        do {
+            for try await chunk in body {
+                total += chunk.readableBytes
+                if total > maxRequestBytes { throw UploadFailure.requestTooLarge }
+                try parser.execute(chunk)
+                tail.append(contentsOf: chunk.readableBytesView.suffix(closing.count + 8))
+                if tail.count > closing.count + 8 { tail.removeFirst(tail.count - closing.count - 8) }
+            }
+        } catch let failure as UploadFailure {
+            throw failure
+        } catch {
+            throw UploadFailure.malformed("the multipart framing is broken (\(error))")
+        }
+        // The parser accepts a body that simply stops; the contract requires the closing line.
+        while let last = tail.last, last == 0x0A || last == 0x0D || last == 0x20 { tail.removeLast() }
+        guard tail.count >= closing.count, Array(tail.suffix(closing.count)) == closing else {
+            throw UploadFailure.malformed("the multipart body does not end with the closing --\(boundary)-- line")
+        }
+        guard !collector.parts.isEmpty else { throw UploadFailure.malformed("the multipart body has no parts") }
+        return collector.parts
+    }
+}
+
+/// The parser's callbacks fill this as parts arrive; it lives only for one `read`.
+private final class Collector {
+    var parts: [UploadedPart] = []
+    var headers: [(String, String)] = []
+    var data = Data()
+    var count = 0
+}
+
+/// A `Content-Disposition` value (`form-data; name="images"; filename="a;b.png"`).
+///
+/// Written here because MultipartKit splits parameters on every `;` and `=`, so a quoted file
+/// name containing either came back cut short. This reads quoted-strings with backslash escapes
+/// (RFC 9110 §5.6.4) and the RFC 8187 `filename*=UTF-8''…` form.
+struct ContentDisposition: Equatable {
+    var type: String
+    var parameters: [String: String]
+
+    /// `filename*` when present (it carries the exact UTF-8 name), else `filename`.
+    var filename: String? { parameters["filename*"] ?? parameters["filename"] }
+
+    init?(_ value: String) {
+        let scalars = Array(value.unicodeScalars)
+        var i = 0
+        func skipSpaces() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 } }
+        func token(until stops: Set<Unicode.Scalar>) -> String {
+            var out = String.UnicodeScalarView()
+            while i < scalars.count, !stops.contains(scalars[i]) {
+                out.append(scalars[i])
+                i += 1
+            }
+            return String(out).trimmingCharacters(in: .whitespaces)
+        }
+        skipSpaces()
+        let type = token(until: [";"]).lowercased()
+        guard !type.isEmpty else { return nil }
+        var parameters: [String: String] = [:]
+        while i < scalars.count {
+            guard scalars[i] == ";" else { return nil }
+            i += 1
+            skipSpaces()
+            if i >= scalars.count { break }
+            let name = token(until: ["=", ";"]).lowercased()
+            guard !name.isEmpty else { return nil }
+            var parameterValue = ""
+            if i < scalars.count, scalars[i] == "=" {
+                i += 1
+                skipSpaces()
+                if i < scalars.count, scalars[i] == "\"" {
+                    i += 1
+                    var out = String.UnicodeScalarView()
+                    var closed = false
+                    while i < scalars.count {
+                        let c = scalars[i]
+                        if c == "\\", i + 1 < scalars.count {
+                            out.append(scalars[i + 1])
+                            i += 2
+                        } else if c == "\"" {
+                            i += 1
+                            closed = true
+                            break
+                        } else {
+                            out.append(c)
+                            i += 1
+                        }
+                    }
+                    guard closed else { return nil }
+                    parameterValue = String(out)
+                    skipSpaces()
+                } else {
+                    parameterValue = token(until: [";"])
+                }
+            }
+            if name.hasSuffix("*") {
+                // RFC 8187: charset'language'percent-encoded
+                let pieces = parameterValue.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+                if pieces.count == 3, pieces[0].lowercased() == "utf-8", let decoded = String(pieces[2]).removingPercentEncoding {
+                    parameterValue = decoded
+                } else {
+                    continue
+                }
+            }
+            parameters[name] = parameterValue
+        }
+        self.type = type
+        self.parameters = parameters
+    }
+}
