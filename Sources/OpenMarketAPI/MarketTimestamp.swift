@@ -9,16 +9,17 @@ import Foundation
 public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The text exactly as received (or as formatted when made from a `Date`).
     public let text: String
-    /// The moment it names, when the text could be understood.
-    public let date: Date?
+
+    /// The moment it names, when the text could be understood. Parsed on each use rather than
+    /// when decoded: a page of products carries dozens of dates that are mostly only printed,
+    /// and parsing them all was a tenth of the server's time per list request.
+    public var date: Date? { Self.parse(text) }
 
     public init(text: String) {
         self.text = text
-        self.date = Self.parse(text)
     }
 
     public init(date: Date) {
-        self.date = date
         self.text = Self.format(date)
     }
 
@@ -59,8 +60,11 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
     /// optionally followed by `Z` or a `±HH:mm` offset. Written by hand because `DateFormatter`
     /// needs one format per variant and `ISO8601DateFormatter` rejects a missing zone.
     static func parse(_ text: String) -> Date? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        // Surrounding spaces are skipped by hand: trimmingCharacters(in:) bridges through NSString.
+        var s = Array(text.utf8)
+        while s.last == 0x20 { s.removeLast() }
         var i = 0
+        while i < s.count, s[i] == 0x20 { i += 1 }
         func number(_ digits: Int) -> Int? {
             guard i + digits <= s.count else { return nil }
             var value = 0

@@ -11,6 +11,7 @@ struct MarketRoutes: Sendable {
     let store: MarketStore
     let images: ImageStorage
     let verifier: SecretVerifier
+    let listCache = ListCache()
     /// The base of the image URLs in responses; nil means "the Host the request was sent to".
     let publicURL: String?
     let clock: @Sendable () -> Date
@@ -42,17 +43,24 @@ struct MarketRoutes: Sendable {
         let page = try Self.integer(query["page_no"], name: "page_no", default: 1, range: 1...Int(Int32.max))
         let perPage = try Self.integer(query["items_per_page"], name: "items_per_page", default: 20, range: 1...1000)
         let search = query["search_value"].map(String.init)
-        let (total, stored) = try await store.listProducts(page: page, perPage: perPage, search: search)
         let base = baseURL(for: request)
+        let key = ListCache.Key(base: base, page: page, perPage: perPage, search: search)
+        let cached = listCache.get(key)
+        if let body = cached.body {
+            return Self.response(.ok, contentType: "application/json; charset=utf-8", body: body)
+        }
+        let (total, stored) = try store.listProducts(page: page, perPage: perPage, search: search)
         let envelope = ProductPage(
             pageNo: page, itemsPerPage: perPage, totalCount: total,
             products: stored.map { product(from: $0, base: base).summary })
-        return try Self.json(.ok, envelope)
+        let body = try MarketJSON.encoder.encode(envelope)
+        listCache.put(key, body, readAt: cached.generation)
+        return Self.response(.ok, contentType: "application/json; charset=utf-8", body: body)
     }
 
     func detail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try Self.productID(context)
-        guard let stored = try await store.product(id: id) else { throw Self.notFound(id) }
+        guard let stored = try store.product(id: id) else { throw Self.notFound(id) }
         return try Self.json(.ok, product(from: stored, base: baseURL(for: request)), etag: stored.etag)
     }
 
@@ -138,6 +146,7 @@ struct MarketRoutes: Sendable {
             let stored = try await store.insertProduct(
                 vendorID: vendor.id, fields: fields, images: written, productSecret: UUID().uuidString.lowercased(),
                 now: MarketTimestamp.format(now))
+            listCache.invalidate()
             return try Self.json(.created, product(from: stored, base: baseURL(for: request)), etag: stored.etag)
         } catch {
             images.remove(written.flatMap { [$0.path, $0.thumbnailPath] })
@@ -179,6 +188,7 @@ struct MarketRoutes: Sendable {
             return fields
         }
         guard let updated else { throw Self.notFound(id) }
+        listCache.invalidate()
         return try Self.json(.accepted, product(from: updated, base: baseURL(for: request)), etag: updated.etag)
     }
 
@@ -217,6 +227,7 @@ struct MarketRoutes: Sendable {
             guard current.vendorID == vendor.id else { throw Self.forbidden(id) }
         }
         guard let deleted else { throw Self.notFound(id) }
+        listCache.invalidate()
         images.remove(deleted.images.flatMap { [$0.path, $0.thumbnailPath] })
         return try Self.json(.ok, product(from: deleted, base: baseURL(for: request)))
     }
@@ -227,7 +238,7 @@ struct MarketRoutes: Sendable {
         guard let identifier = request.headers[Self.identifierHeader], !identifier.isEmpty else {
             throw APIError.unauthorized("identifier: the header is required")
         }
-        guard let vendor = try await store.vendor(identifier: identifier) else {
+        guard let vendor = try store.vendor(identifier: identifier) else {
             throw APIError.unauthorized("identifier: no vendor has this identifier")
         }
         return vendor
@@ -247,7 +258,7 @@ struct MarketRoutes: Sendable {
         let params = try Self.decodeJSON(SecretOnly.self, body, what: "body")
         guard let secret = params.secret else { throw APIError.badRequest("secret: is required") }
         try await checkSecret(secret, vendor)
-        guard let product = try await store.product(id: id) else { throw Self.notFound(id) }
+        guard let product = try store.product(id: id) else { throw Self.notFound(id) }
         guard product.vendorID == vendor.id else { throw Self.forbidden(id) }
         return product
     }

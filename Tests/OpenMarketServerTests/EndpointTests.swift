@@ -236,3 +236,19 @@ struct EndpointTests {
 func zip3<A, B, C>(_ a: [A], _ b: [B], _ c: [C]) -> [(A, B, C)] {
     zip(zip(a, b), c).map { ($0.0, $0.1, $1) }
 }
+
+@Suite("Lists stay current")
+struct ListFreshnessTests {
+    @Test func everyWriteShowsInTheNextList() async throws {
+        try await TestMarket.with { market in
+            let client = market.client()
+            #expect(try await client.products().totalCount == 0)
+            let product = try await market.createProduct(stock: 1)
+            #expect(try await client.products().products.map(\.stock) == [1])
+            _ = try await client.edit(id: product.id, ProductChanges(stock: 7))
+            #expect(try await client.products().products.map(\.stock) == [7])
+            _ = try await client.delete(id: product.id)
+            #expect(try await client.products().totalCount == 0)
+        }
+    }
+}

@@ -81,3 +81,22 @@ extension Array where Element: Sendable {
         }
     }
 }
+
+@Suite("The list cache")
+struct ListCacheTests {
+    let key = ListCache.Key(base: "http://x", page: 1, perPage: 20, search: nil)
+
+    @Test func aPageReadBeforeAWriteIsNotStoredAfterIt() {
+        let cache = ListCache()
+        let read = cache.get(key)
+        #expect(read.body == nil)
+        cache.invalidate()  // a write lands while the page is being read
+        cache.put(key, Data("stale".utf8), readAt: read.generation)
+        #expect(cache.get(key).body == nil)
+        let again = cache.get(key)
+        cache.put(key, Data("fresh".utf8), readAt: again.generation)
+        #expect(cache.get(key).body == Data("fresh".utf8))
+        cache.invalidate()
+        #expect(cache.get(key).body == nil)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Encoded list pages, kept until the next write.
+///
+/// Lists are what a market serves most, and encoding twenty products to JSON was most of a list
+/// request's time. Every product write goes through this server, which clears the cache before
+/// answering it, so a cached page is never older than the last completed write. Small and
+/// cleared wholesale: a classroom's load is a few hot pages, not a catalogue-wide working set.
+final class ListCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var base: String
+        var page: Int
+        var perPage: Int
+        var search: String?
+    }
+
+    private let lock = NSLock()
+    // Both guarded by `lock`.
+    private var pages: [Key: Data] = [:]
+    /// Bumped by every write, so a page read from the database before a write cannot be stored
+    /// after that write cleared the cache.
+    private var generation = 0
+    private let capacity: Int
+
+    init(capacity: Int = 128) { self.capacity = capacity }
+
+    /// The cached page, or the generation to pass to `put` after reading it from the database.
+    func get(_ key: Key) -> (body: Data?, generation: Int) { lock.withLock { (pages[key], generation) } }
+
+    func put(_ key: Key, _ body: Data, readAt readGeneration: Int) {
+        lock.withLock {
+            guard readGeneration == generation else { return }
+            if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }
+            pages[key] = body
+        }
+    }
+
+    func invalidate() {
+        lock.withLock {
+            generation += 1
+            pages.removeAll(keepingCapacity: true)
+        }
+    }
+}
