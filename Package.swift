@@ -77,8 +77,24 @@ let package = Package(
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
         ),
 
+        // libedit (Debian libedit-dev) and the C shim Swift needs in front of it: fixed-signature
+        // wrappers for its variadic calls, the SIGINT self-pipes, the interruptible reader, the
+        // no-echo secret prompt (see ../shared/docs/libedit-notes.md).
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "CEditLine", dependencies: ["CLibEdit"]),
+        // Reading lines: libedit on a terminal, plain lines from pipes and files; Ctrl-C handling.
+        .target(name: "LineEditor", dependencies: ["CEditLine"]),
+        // A tiny program over LineEditor alone, so its terminal behaviour is tested in a pty.
+        .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"]),
+
+        // The shell's core: grammar, commands, session, rendering. No terminal, no libedit: it
+        // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
+        .target(name: "SellerShell", dependencies: ["OpenMarketAPI", "MarketImages"]),
+
         // Helpers that only tests use: fixture locations and the like.
         .target(name: "MarketTestSupport", dependencies: []),
+        // Drives a program through a real pseudo-terminal (forkpty) for the terminal tests.
+        .target(name: "PTYTestSupport", dependencies: []),
 
         .testTarget(
             name: "OpenMarketAPITests",
@@ -97,6 +113,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(
+            name: "SellerShellTests",
+            dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "MarketImages"]
+        ),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "MarketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

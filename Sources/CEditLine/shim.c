@@ -1,0 +1,2 @@
+#include "CEditLine.h"
+int cel_placeholder(void) { return 0; }

@@ -1,0 +1,2 @@
+// Placeholder while the LineEditor module is written.
+import CEditLine

@@ -1,0 +1,2 @@
+// Placeholder while the forkpty test helper is written.
+import Foundation

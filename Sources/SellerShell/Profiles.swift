@@ -1,0 +1,77 @@
+import Foundation
+import OpenMarketAPI
+
+/// Saved logins under `$XDG_CONFIG_HOME/openmarket/profiles/NAME.json`, created with mode 0600.
+///
+/// A profile holds a secret, so one that others can read is refused rather than used: the
+/// seller is told why and how to fix it.
+public struct ProfileStore: Sendable {
+    public var directory: URL
+
+    public init(directory: URL = ProfileStore.defaultDirectory) { self.directory = directory }
+
+    public static var defaultDirectory: URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+        return base.appendingPathComponent("openmarket/profiles", isDirectory: true)
+    }
+
+    public struct Profile: Codable, Sendable, Equatable {
+        public var server: String?
+        public var identifier: String
+        public var secret: String
+        public var vendorName: String?
+    }
+
+    static func validName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.hasPrefix(".")
+    }
+
+    func url(_ name: String) -> URL { directory.appendingPathComponent("\(name).json") }
+
+    public func save(_ name: String, _ profile: Profile) throws {
+        guard Self.validName(name) else {
+            throw CommandFailure.usage("profile names use letters, digits, - _ and . (got \"\(name)\")")
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let data = try JSONEncoder().encode(profile)
+        let target = url(name)
+        // Created 0600 before the secret is written, then renamed into place: never readable by others.
+        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CommandFailure.failed("cannot write \(temporary.path)")
+        }
+        let handle = try FileHandle(forWritingTo: temporary)
+        try handle.write(contentsOf: data)
+        try handle.close()
+        if rename(temporary.path, target.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CommandFailure.failed("cannot save profile \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    public func load(_ name: String) throws -> Profile {
+        let file = url(name)
+        var info = stat()
+        guard stat(file.path, &info) == 0 else {
+            let known = names()
+            throw CommandFailure.failed(
+                "no profile \"\(name)\"" + (known.isEmpty ? "; save one with 'login --save NAME'" : " (profiles: \(known.joined(separator: ", ")))"))
+        }
+        if info.st_mode & 0o077 != 0 {
+            throw CommandFailure.failed(
+                "refusing profile \"\(name)\": \(file.path) is readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600 \(file.path)'")
+        }
+        do {
+            return try JSONDecoder().decode(Profile.self, from: Data(contentsOf: file))
+        } catch {
+            throw CommandFailure.failed("profile \"\(name)\" is damaged (\(file.path)); save it again with 'login --save \(name)'")
+        }
+    }
+
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import OpenMarketAPI
+
+/// Text layout for a terminal: widths as a terminal draws them, money as sellers write it.
+public enum TextLayout {
+    /// Columns a string occupies: East Asian wide and full-width characters (Hangul, CJK, most
+    /// emoji) take two, combining marks none. Written by hand because Foundation has no wcwidth
+    /// and the table must stay aligned with Korean names.
+    public static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0 || v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+            || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+        {
+            return 2
+        }
+        return 1
+    }
+
+    /// Cuts to at most `columns`, ending in `…` when something was cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = width(String(character))
+            if used + w > columns - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    public static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, columns - width(text)))
+        return right ? fill + text : text + fill
+    }
+
+    /// `₩3,500`, `$19.99`; other currencies as `JPY 100`.
+    public static func money(_ amount: Decimal, _ currency: Currency) -> String {
+        let negative = amount < 0
+        let magnitude = negative ? -amount : amount
+        let digits: Int
+        let symbol: String
+        switch currency {
+        case .krw: (digits, symbol) = (0, "₩")
+        case .usd: (digits, symbol) = (2, "$")
+        default: (digits, symbol) = (2, currency.rawValue + " ")
+        }
+        var rounded = Decimal()
+        var value = magnitude
+        NSDecimalRound(&rounded, &value, digits, .bankers)
+        // A KRW price with decimals (allowed by the contract) keeps them rather than hiding them.
+        let shown = (currency == .krw && rounded != magnitude) ? magnitude : rounded
+        let text = NSDecimalNumber(decimal: shown).stringValue
+        var parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+        var fraction = parts.count > 1 ? parts[1] : ""
+        if digits > 0 { while fraction.count < digits { fraction += "0" } }
+        let whole = parts.removeFirst()
+        var grouped = ""
+        for (index, character) in whole.reversed().enumerated() {
+            if index > 0, index % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        let body = String(grouped.reversed()) + (fraction.isEmpty ? "" : "." + fraction)
+        return (negative ? "-" : "") + symbol + body
+    }
+}
+
+/// Aligned tables and detail views of products.
+public enum ProductRendering {
+    public static let nameColumns = 28
+
+    public static func table(_ products: [Product], soldOut: String = "sold out") -> String {
+        let headers = ["id", "name", "price", "discount", "final", "stock", "vendor"]
+        let rows = products.map { p -> [String] in
+            [
+                String(p.id), TextLayout.truncate(p.name, to: nameColumns), TextLayout.money(p.price, p.currency),
+                p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency),
+                TextLayout.money(p.bargainPrice, p.currency), p.stock == 0 ? soldOut : String(p.stock),
+                p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""),
+            ]
+        }
+        let rightAligned: Set<Int> = [0, 2, 3, 4, 5]
+        var widths = headers.map(TextLayout.width)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextLayout.width(cell)) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in TextLayout.pad(cell, to: widths[i], right: rightAligned.contains(i)) }
+                .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + rows.map(line))
+            .joined(separator: "\n")
+    }
+
+    public static func detail(_ p: Product) -> String {
+        var lines: [String] = []
+        lines.append("#\(p.id)  \(p.name)")
+        lines.append("  vendor       \(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-")")
+        var price = "  price        \(TextLayout.money(p.price, p.currency))"
+        if p.discountedPrice != 0 {
+            price += " − \(TextLayout.money(p.discountedPrice, p.currency)) = \(TextLayout.money(p.bargainPrice, p.currency))"
+        }
+        lines.append(price)
+        lines.append("  stock        \(p.stock == 0 ? "0 (sold out)" : String(p.stock))")
+        lines.append("  created      \(p.createdAt?.text ?? "-")")
+        if let issued = p.issuedAt, issued != p.createdAt { lines.append("  changed      \(issued.text)") }
+        lines.append("  description  \(p.description.replacingOccurrences(of: "\n", with: "\n               "))")
+        if let thumbnail = p.thumbnail { lines.append("  thumbnail    \(thumbnail)") }
+        for (index, image) in (p.images ?? []).enumerated() {
+            lines.append("  image \(index + 1) (id \(image.id))")
+            lines.append("      \(image.url)")
+            lines.append("      thumbnail \(image.thumbnailURL)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import OpenMarketAPI
+
+/// What the shell starts with.
+public struct ShellConfiguration: Sendable {
+    public var serverURL: URL
+    public var credentials: VendorCredentials?
+    /// The vendor's display name when known (the prompt shows it; `list --mine` filters by it).
+    public var vendorName: String?
+    public var outputJSON: Bool
+    public var trace: Bool
+    public var useColor: Bool
+    public var profiles: ProfileStore
+    public var transport: any HTTPTransport
+    public var timeout: Duration
+
+    public init(
+        serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, outputJSON: Bool = false,
+        trace: Bool = false, useColor: Bool = false, profiles: ProfileStore = ProfileStore(),
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, timeout: Duration = .seconds(30)
+    ) {
+        self.serverURL = serverURL
+        self.credentials = credentials
+        self.vendorName = vendorName
+        self.outputJSON = outputJSON
+        self.trace = trace
+        self.useColor = useColor
+        self.profiles = profiles
+        self.transport = transport
+        self.timeout = timeout
+    }
+}
+
+/// The result of one input line.
+public struct LineOutcome: Sendable, Equatable {
+    public var status: CommandStatus
+    /// The line asked to leave (`exit`, `quit`).
+    public var exitRequested: Bool
+}
+
+/// The seller shell's core: parses a line, runs the command against the market, renders the
+/// answer. It reads and writes only through a `ShellConsole`, so it runs the same under
+/// libedit, from a pipe, from a script, or in a test.
+public actor SellerShell {
+    let console: any ShellConsole
+    let tracer: TracingTransport
+    var client: MarketClient
+    var vendorName: String?
+    var vendorID: Int?
+    var outputJSON: Bool
+    let useColor: Bool
+    let profiles: ProfileStore
+    /// Completion and prompt data, readable from the line editor's thread without awaiting.
+    public nonisolated let index: ShellIndex
+
+    public init(configuration: ShellConfiguration, console: any ShellConsole) {
+        self.console = console
+        self.tracer = TracingTransport(wrapping: configuration.transport) { [console] text in console.note(text) }
+        tracer.isEnabled = configuration.trace
+        self.client = MarketClient(
+            baseURL: configuration.serverURL, credentials: configuration.credentials, transport: tracer,
+            timeout: configuration.timeout)
+        self.vendorName = configuration.vendorName
+        self.outputJSON = configuration.outputJSON
+        self.useColor = configuration.useColor
+        self.profiles = configuration.profiles
+        self.index = ShellIndex(profiles: configuration.profiles)
+        index.update(server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
+    }
+
+    // MARK: Running lines
+
+    /// Runs one input line. Never throws and never crashes on any input: every failure becomes
+    /// a one-line message on the console and a status.
+    public func execute(_ line: String) async -> LineOutcome {
+        let words: [Word]
+        do {
+            words = try WordSplitter.split(line)
+        } catch {
+            console.note("error: \(error)")
+            return LineOutcome(status: .usage, exitRequested: false)
+        }
+        guard let first = words.first else { return LineOutcome(status: .ok, exitRequested: false) }
+        guard let spec = CommandCatalog.find(first.text) else {
+            let guess = CommandCatalog.all.map(\.name).first { $0.hasPrefix(String(first.text.prefix(2))) }
+            console.note("unknown command '\(first.text)'" + (guess.map { "; did you mean '\($0)'?" } ?? "") + " ('help' lists commands)")
+            return LineOutcome(status: .usage, exitRequested: false)
+        }
+        if spec.name == "exit" { return LineOutcome(status: .ok, exitRequested: true) }
+        let arguments = Arguments(Array(words.dropFirst()))
+        do {
+            try await run(spec, arguments)
+            return LineOutcome(status: .ok, exitRequested: false)
+        } catch let failure as CommandFailure {
+            console.note(Self.prefix(spec, arguments) + failure.message)
+            if failure.status == .usage { console.note("usage: \(spec.usage)") }
+            return LineOutcome(status: failure.status, exitRequested: false)
+        } catch let error as MarketError {
+            return LineOutcome(status: report(error, spec, arguments), exitRequested: false)
+        } catch is CancellationError {
+            console.note("\(spec.name): cancelled")
+            return LineOutcome(status: .interrupted, exitRequested: false)
+        } catch {
+            console.note(Self.prefix(spec, arguments) + String(describing: error))
+            return LineOutcome(status: .failed, exitRequested: false)
+        }
+    }
+
+    private func run(_ spec: CommandSpec, _ arguments: Arguments) async throws {
+        switch spec.name {
+        case "help": try help(arguments)
+        case "health": try await health(arguments)
+        case "list": try await list(arguments)
+        case "show": try await show(arguments)
+        case "register": try await register(arguments)
+        case "patch": try await patch(arguments)
+        case "stock": try await stock(arguments)
+        case "delete": try await delete(arguments)
+        case "login": try await login(arguments)
+        case "logout": try logout(arguments)
+        case "whoami": try whoami(arguments)
+        case "use": try use(arguments)
+        case "connect": try await connect(arguments)
+        case "set": try set(arguments)
+        case "history": try history(arguments)
+        default: throw CommandFailure.usage("not implemented")
+        }
+    }
+
+    /// `patch 12: ` — the command and the product it was about, as the seller typed them.
+    static func prefix(_ spec: CommandSpec, _ arguments: Arguments) -> String {
+        if let id = arguments.positional.first, Int(id.text) != nil, ["show", "patch", "stock", "delete"].contains(spec.name) {
+            return "\(spec.name) \(id.text): "
+        }
+        return "\(spec.name): "
+    }
+
+    private func report(_ error: MarketError, _ spec: CommandSpec, _ arguments: Arguments) -> CommandStatus {
+        let prefix = Self.prefix(spec, arguments)
+        switch error {
+        case .cannotConnect(_, _, let reason):
+            console.note("\(prefix)cannot reach \(client.baseURL.absoluteString) (\(reason)) — is the server running? try 'connect URL'")
+            return .unreachable
+        case .timedOut, .connectionLost:
+            console.note("\(prefix)\(error) — try again, or 'connect URL' to another server")
+            return .unreachable
+        case .cancelled:
+            console.note("\(prefix)cancelled")
+            return .interrupted
+        case .missingCredentials:
+            console.note("\(prefix)not logged in — use 'login' (or 'use PROFILE') first")
+            return .failed
+        case .invalidInput(let violations) where violations.count > 1:
+            console.note("\(prefix)\(violations.count) problems, nothing was sent:")
+            for violation in violations { console.note("  \(violation)") }
+            return .failed
+        case .serverRefused(401, let message):
+            console.note("\(prefix)the server refused (401): \(message) — check your login with 'whoami', or 'login' again")
+            return .failed
+        default:
+            console.note("\(prefix)\(error)")
+            return .failed
+        }
+    }
+
+    // MARK: Shared helpers
+
+    static func vendorLabel(_ credentials: VendorCredentials?, _ name: String?) -> String? {
+        guard let credentials, !credentials.identifier.isEmpty else { return nil }
+        return name ?? String(credentials.identifier.prefix(8))
+    }
+
+    func refreshIndex() {
+        index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, vendorName))
+    }
+
+    /// Remembers products for completion (`show 1⇥` offers ids with their names).
+    func remember(_ products: [Product]) {
+        index.remember(products.map { ($0.id, $0.name) })
+    }
+
+    /// Learns who "me" is from a product this vendor just wrote.
+    func learnVendor(from product: Product) {
+        if let vendor = product.vendor {
+            vendorID = vendor.id
+            if vendorName == nil { vendorName = vendor.name }
+        } else if let id = product.vendorID {
+            vendorID = id
+        }
+        refreshIndex()
+    }
+
+    /// Prints a server document as is (JSON mode) or the rendered text (table mode).
+    func emit(json body: Data, text: @autoclosure () -> String) {
+        if outputJSON {
+            console.write(String(decoding: body, as: UTF8.self))
+        } else {
+            console.write(text())
+        }
+    }
+
+    func productID(_ arguments: Arguments, command: String) throws -> Int {
+        guard let word = arguments.positional.first else { throw CommandFailure.usage("which product? give its id") }
+        guard let id = Int(word.text), id > 0 else {
+            throw CommandFailure.usage("'\(word.text)' is not a product id (a whole number like 12)")
+        }
+        return id
+    }
+}
+
+/// A command's words sorted into positional words, `--flags` (with values where the command
+/// takes one) and `key=value` fields.
+struct Arguments: Sendable {
+    var positional: [Word] = []
+    var flags: [String: String?] = [:]
+    var fields: [(key: String, value: Word)] = []
+
+    static let flagsWithValues: Set<String> = ["--per-page", "--search", "--save"]
+
+    init(_ words: [Word]) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if !word.wasQuoted, word.text.hasPrefix("--"), word.text.count > 2 {
+                let parts = word.text.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 {
+                    flags[parts[0]] = parts[1]
+                } else if Self.flagsWithValues.contains(word.text), i + 1 < words.count {
+                    flags[word.text] = words[i + 1].text
+                    i += 1
+                } else {
+                    flags[word.text] = .some(nil)
+                }
+            } else if let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex,
+                word.text[..<equals].allSatisfy({ $0.isLetter || $0 == "_" })
+            {
+                fields.append((String(word.text[..<equals]), Word(String(word.text[word.text.index(after: equals)...]), wasQuoted: word.wasQuoted)))
+            } else {
+                positional.append(word)
+            }
+            i += 1
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags[flag] != nil }
+    func value(_ flag: String) -> String? { flags[flag] ?? nil }
+
+    func rejectUnknown(flags allowed: Set<String>, fields allowedFields: Set<String> = [], maxPositional: Int) throws {
+        if let unknown = flags.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw CommandFailure.usage("unknown option \(unknown)")
+        }
+        if let unknown = fields.first(where: { !allowedFields.contains($0.key) }) {
+            let known = allowedFields.sorted().joined(separator: ", ")
+            throw CommandFailure.usage("unknown field '\(unknown.key)'" + (known.isEmpty ? "" : " (fields: \(known))"))
+        }
+        if positional.count > maxPositional {
+            throw CommandFailure.usage("unexpected '\(positional[maxPositional].text)'")
+        }
+    }
+}
+
+/// What TAB completion and the prompt need, kept behind a lock so the line editor's callback
+/// can read it synchronously while the shell actor updates it.
+public final class ShellIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    // All guarded by `lock`.
+    private var server: URL?
+    private var vendor: String?
+    private var seen: [Int: String] = [:]
+    let profiles: ProfileStore
+
+    init(profiles: ProfileStore) { self.profiles = profiles }
+
+    func update(server: URL, vendor: String?) {
+        lock.withLock {
+            self.server = server
+            self.vendor = vendor
+        }
+    }
+
+    func remember(_ products: [(Int, String)]) {
+        lock.withLock {
+            for (id, name) in products { seen[id] = name }
+        }
+    }
+
+    func forget(_ id: Int) { lock.withLock { _ = seen.removeValue(forKey: id) } }
+
+    var seenProducts: [(id: Int, name: String)] { lock.withLock { seen.map { ($0.key, $0.value) }.sorted { $0.id < $1.id } } }
+
+    /// `openmarket acme@127.0.0.1:8080> `, coloured when asked (with the `\u{1}` brackets libedit
+    /// needs to know the colour codes take no room).
+    public func prompt(color: Bool) -> String {
+        let (server, vendor) = lock.withLock { (self.server, self.vendor) }
+        let host = server.map { url in (url.host ?? "?") + (url.port.map { ":\($0)" } ?? "") } ?? "?"
+        guard color else { return "openmarket \(vendor.map { "\($0)@" } ?? "")\(host)> " }
+        func paint(_ text: String, _ code: String) -> String { "\u{1}\u{1B}[\(code)m\u{1}\(text)\u{1}\u{1B}[0m\u{1}" }
+        return paint("openmarket", "1") + " " + (vendor.map { paint($0, "32") + "@" } ?? "") + paint(host, "36") + "> "
+    }
+}

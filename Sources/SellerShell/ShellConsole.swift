@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where the shell's words go and where its questions come from. The shell knows nothing of
+/// terminals: the `openmarket` executable implements this over libedit or plain pipes, and
+/// tests implement it with scripted answers.
+public protocol ShellConsole: AnyObject, Sendable {
+    /// A command's result (stdout). In JSON mode, only the server's documents go here.
+    func write(_ text: String)
+    /// Messages, warnings, errors and traces (stderr).
+    func note(_ text: String)
+    /// Asks a question and returns the answer, or nil when there is no one to ask (a script, a
+    /// pipe) or the person cancelled.
+    func ask(_ prompt: String) -> String?
+    /// Asks for a secret without echoing it; nil as for `ask`.
+    func askSecret(_ prompt: String) -> String?
+    /// Whether a person is there to answer questions.
+    var isInteractive: Bool { get }
+    /// The entries of the line history, oldest first (empty when there is none).
+    func history() -> [String]
+}
+
+/// How a command ended; the raw value is the process exit status the outer command line uses.
+public enum CommandStatus: Int32, Sendable, Comparable {
+    case ok = 0
+    /// The server refused, or a local check failed.
+    case failed = 1
+    /// Unknown command or bad arguments.
+    case usage = 2
+    /// The server could not be reached or did not answer in time.
+    case unreachable = 3
+    case interrupted = 130
+
+    public static func < (a: CommandStatus, b: CommandStatus) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A command failure with the status it maps to; its text is one line for the seller.
+struct CommandFailure: Error {
+    var status: CommandStatus
+    var message: String
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
+    static func failed(_ message: String) -> CommandFailure { CommandFailure(status: .failed, message: message) }
+}

@@ -1,0 +1,1 @@
+print("line-editor-demo: not written yet")

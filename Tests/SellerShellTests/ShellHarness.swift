@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketServer
+import Testing
+
+@testable import SellerShell
+
+/// A console with scripted answers that keeps everything written to it.
+final class ScriptedConsole: ShellConsole, @unchecked Sendable {
+    private let lock = NSLock()
+    private var outLines: [String] = []
+    private var noteLines: [String] = []
+    private var answers: [String]
+    private var secrets: [String]
+    let isInteractive: Bool
+    var historyEntries: [String] = []
+
+    init(interactive: Bool = false, answers: [String] = [], secrets: [String] = []) {
+        self.isInteractive = interactive
+        self.answers = answers
+        self.secrets = secrets
+    }
+
+    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
+    var notes: String { lock.withLock { noteLines.joined(separator: "\n") } }
+    var outputs: [String] { lock.withLock { outLines } }
+
+    func clear() { lock.withLock { outLines = []; noteLines = [] } }
+    func write(_ text: String) { lock.withLock { outLines.append(text) } }
+    func note(_ text: String) { lock.withLock { noteLines.append(text) } }
+    func ask(_ prompt: String) -> String? {
+        lock.withLock {
+            noteLines.append("? " + prompt)
+            return answers.isEmpty ? nil : answers.removeFirst()
+        }
+    }
+    func askSecret(_ prompt: String) -> String? { lock.withLock { secrets.isEmpty ? nil : secrets.removeFirst() } }
+    func history() -> [String] { historyEntries }
+}
+
+/// A bundled market on an ephemeral port and a shell logged in as its demo vendor.
+struct ShellFixture {
+    let market: RunningMarket
+    let console: ScriptedConsole
+    let shell: SellerShell
+    let directory: URL
+
+    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials) }
+
+    // Untyped `throws` on purpose: a test closure whose only throwing calls threw MarketError
+    // would be inferred as throws(MarketError), which #expect's own `try` cannot satisfy.
+    func products() async throws -> ProductPage { try await client.products() }
+    func product(id: Int) async throws -> Product { try await client.product(id: id) }
+
+    static func with<T>(
+        interactive: Bool = false, answers: [String] = [], secrets: [String] = [], json: Bool = false,
+        transport: (any HTTPTransport)? = nil, _ body: (ShellFixture) async throws -> T
+    ) async throws -> T {
+        let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var logger = Logger(label: "shell-test")
+        logger.logLevel = .critical
+        let market = try await MarketServer.start(
+            MarketServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("market"), logger: logger))
+        let console = ScriptedConsole(interactive: interactive, answers: answers, secrets: secrets)
+        let shell = SellerShell(
+            configuration: ShellConfiguration(
+                serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", outputJSON: json,
+                profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
+                transport: transport ?? AsyncHTTPClientTransport.shared),
+            console: console)
+        do {
+            let result = try await body(ShellFixture(market: market, console: console, shell: shell, directory: directory))
+            await market.stop()
+            return result
+        } catch {
+            await market.stop()
+            throw error
+        }
+    }
+
+    @discardableResult
+    func run(_ line: String) async -> CommandStatus { await shell.execute(line).status }
+
+    /// A registered product through the shell, with the given fixture images.
+    @discardableResult
+    func register(name: String = "Test mug", price: String = "3500", extra: String = "", images: [String] = ["coffee-small.jpg"]) async throws -> Product {
+        let imageArgs = images.map { "image='\(Fixtures.image($0).path)'" }.joined(separator: " ")
+        let status = await run("register name='\(name)' description='A product for the shell tests' price=\(price) currency=KRW \(extra) \(imageArgs)")
+        #expect(status == .ok, "register failed: \(console.notes)")
+        let page = try await client.products(perPage: 1)
+        return try #require(page.products.first)
+    }
+}

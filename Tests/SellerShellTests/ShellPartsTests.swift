@@ -1,0 +1,76 @@
+import Foundation
+import OpenMarketAPI
+import Testing
+
+@testable import SellerShell
+
+@Suite("Words, layout and completion")
+struct ShellPartsTests {
+    @Test(arguments: [
+        (#"register name="우유병 텀블러" price=3500"#, ["register", "name=우유병 텀블러", "price=3500"]),
+        (#"a 'b c' "d \"e\"" f\ g"#, ["a", "b c", #"d "e""#, "f g"]),
+        ("  spaced   out  ", ["spaced", "out"]),
+        (#"name='it'"'"'s'"#, ["name=it's"]),
+        (#""back\slash""#, [#"back\slash"#]),
+        ("", []),
+    ])
+    func wordSplitting(line: String, words: [String]) throws {
+        #expect(try WordSplitter.split(line).map(\.text) == words)
+    }
+
+    @Test func quotingMarksWords() throws {
+        let words = try WordSplitter.split(#"image=a*.jpg image='b*.jpg'"#)
+        #expect(words.map(\.wasQuoted) == [false, true])
+    }
+
+    @Test func splittingErrors() {
+        #expect(throws: WordSplitError.unterminatedQuote("\"")) { try WordSplitter.split(#"say "hi"#) }
+        #expect(throws: WordSplitError.danglingEscape) { try WordSplitter.split(#"trailing \"#) }
+    }
+
+    @Test func widths() {
+        #expect(TextLayout.width("abc") == 3)
+        #expect(TextLayout.width("우유병") == 6)
+        #expect(TextLayout.width("e\u{301}") == 1)
+        #expect(TextLayout.truncate("우유병 텀블러", to: 7) == "우유병…")
+        #expect(TextLayout.truncate("short", to: 10) == "short")
+    }
+
+    @Test func money() {
+        #expect(TextLayout.money(3500, .krw) == "₩3,500")
+        #expect(TextLayout.money(1_234_567, .krw) == "₩1,234,567")
+        #expect(TextLayout.money(Decimal(string: "19.99")!, .usd) == "$19.99")
+        #expect(TextLayout.money(5, .usd) == "$5.00")
+        #expect(TextLayout.money(Decimal(string: "1234.5")!, .usd) == "$1,234.50")
+        #expect(TextLayout.money(Decimal(string: "3500.5")!, .krw) == "₩3,500.5")
+        #expect(TextLayout.money(100, Currency(rawValue: "JPY")) == "JPY 100.00")
+    }
+
+    @Test func completion() {
+        let index = ShellIndex(profiles: ProfileStore(directory: URL(fileURLWithPath: "/nonexistent")))
+        index.remember([(12, "우유병 텀블러"), (15, "coffee"), (120, "plate")])
+        func texts(_ answer: CompletionAnswer) -> [String] {
+            if case .candidates(_, let list) = answer { return list.map(\.text) }
+            return []
+        }
+        #expect(texts(index.complete("reg")) == ["register"])
+        #expect(texts(index.complete("s")) == ["show", "stock", "set"])
+        #expect(texts(index.complete("register na")) == ["name="])
+        #expect(texts(index.complete("patch 12 th")) == ["thumbnail="])
+        #expect(texts(index.complete("list --p")) == ["--per-page"])
+        #expect(texts(index.complete("show 1")) == ["12", "15", "120"])
+        if case .candidates(_, let list) = index.complete("show 12") { #expect(list.map(\.hint) == ["우유병 텀블러", "plate"]) }
+        #expect(index.complete("register name=x image=pho") == .path(word: "image=pho", pathPart: "pho", prefix: "image="))
+        #expect(texts(index.complete("set ")) == ["output", "trace"])
+        #expect(texts(index.complete("set output ")) == ["table", "json"])
+    }
+
+    @Test func prompt() {
+        let index = ShellIndex(profiles: ProfileStore())
+        index.update(server: URL(string: "http://127.0.0.1:8080")!, vendor: "acme")
+        #expect(index.prompt(color: false) == "openmarket acme@127.0.0.1:8080> ")
+        index.update(server: URL(string: "http://127.0.0.1:8080")!, vendor: nil)
+        #expect(index.prompt(color: false) == "openmarket 127.0.0.1:8080> ")
+        #expect(index.prompt(color: true).contains("\u{1}\u{1B}[36m\u{1}127.0.0.1:8080"))
+    }
+}
