@@ -1,0 +1,2 @@
+// Placeholder while the line editor's terminal tests are written (SwiftPM needs a source file).
+import Testing
