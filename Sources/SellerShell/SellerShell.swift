@@ -36,6 +36,11 @@ public struct LineOutcome: Sendable, Equatable {
     public var status: CommandStatus
     /// The line asked to leave (`exit`, `quit`).
     public var exitRequested: Bool
+
+    public init(status: CommandStatus, exitRequested: Bool) {
+        self.status = status
+        self.exitRequested = exitRequested
+    }
 }
 
 /// The seller shell's core: parses a line, runs the command against the market, renders the

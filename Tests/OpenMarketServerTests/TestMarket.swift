@@ -17,7 +17,7 @@ struct TestMarket {
     var demo: VendorCredentials { running.demoCredentials }
 
     /// A client logged in as the demo vendor (or as `credentials`).
-    func client(_ credentials: VendorCredentials? = nil, timeout: Duration = .seconds(30)) -> MarketClient {
+    func client(_ credentials: VendorCredentials? = nil, timeout: Duration = .seconds(600)) -> MarketClient {
         MarketClient(baseURL: baseURL, credentials: credentials ?? demo, timeout: timeout)
     }
 
@@ -61,7 +61,8 @@ struct TestMarket {
         request.method = .init(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        // Generous: the suite runs in parallel on two cores, and a test must not fail on timing.
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
         let bytes = try await response.body.collect(upTo: 64 << 20)
         var fields: [String: String] = [:]
         for (name, value) in response.headers { fields[name.lowercased()] = value }

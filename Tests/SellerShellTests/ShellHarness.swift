@@ -47,7 +47,7 @@ struct ShellFixture {
     let shell: SellerShell
     let directory: URL
 
-    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials) }
+    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
 
     // Untyped `throws` on purpose: a test closure whose only throwing calls threw MarketError
     // would be inferred as throws(MarketError), which #expect's own `try` cannot satisfy.
@@ -69,7 +69,9 @@ struct ShellFixture {
             configuration: ShellConfiguration(
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", outputJSON: json,
                 profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
-                transport: transport ?? AsyncHTTPClientTransport.shared),
+                transport: transport ?? AsyncHTTPClientTransport.shared,
+                // Generous: the suite runs in parallel on two cores, and a test must not fail on timing.
+                timeout: .seconds(600)),
             console: console)
         do {
             let result = try await body(ShellFixture(market: market, console: console, shell: shell, directory: directory))
