@@ -16,7 +16,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     private static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(10)),
+            // AHC also uses the connect timeout for a request waiting for a free pooled
+            // connection, so it must cover a queue of parallel uploads, not just a handshake.
+            timeout: .init(connect: .seconds(60)),
             connectionPool: .init(idleTimeout: .seconds(60)),
             decompression: .disabled)
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -63,8 +65,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         if let http = error as? HTTPClientError {
             // HTTPClientError is a struct of static values, not an enum, so it is compared, not switched.
-            if [.deadlineExceeded, .readTimeout, .writeTimeout, .getConnectionFromPoolTimeout].contains(http) {
+            if [.deadlineExceeded, .readTimeout, .writeTimeout].contains(http) {
                 return .timedOut
+            }
+            if http == .getConnectionFromPoolTimeout {
+                return .cannotConnect(reason: "no connection became free in time; too many requests at once")
             }
             if [.connectTimeout, .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout]
                 .contains(http)
