@@ -1,2 +1,494 @@
+// pipe2, O_CLOEXEC, ttyname_r and wcwidth are GNU/XSI extensions.
+#define _GNU_SOURCE
+
 #include "CEditLine.h"
-int cel_placeholder(void) { return 0; }
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
+// MARK: EditLine wrappers
+
+EditLine *cel_init(const char *prog) { return el_init(prog, stdin, stdout, stderr); }
+
+int cel_set_prompt(EditLine *el, cel_prompt_fn fn) { return el_set(el, EL_PROMPT_ESC, fn, '\1'); }
+
+int cel_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+
+int cel_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+
+int cel_set_hist(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+
+int cel_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
+
+void *cel_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    if (el_get(el, EL_CLIENTDATA, &data) != 0)
+        return NULL;
+    return data;
+}
+
+int cel_addfn(EditLine *el, const char *name, const char *help, cel_command_fn fn) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+
+int cel_bind(EditLine *el, const char *key, const char *command) {
+    return el_set(el, EL_BIND, key, command, (const char *)NULL);
+}
+
+int cel_source_editrc(EditLine *el) { return el_source(el, NULL); }
+
+void cel_write(EditLine *el, const char *text) {
+    FILE *fp = NULL;
+    if (el_get(el, EL_GETFP, 1, &fp) != 0 || fp == NULL)
+        fp = stdout;
+    fputs(text, fp);
+    fflush(fp);
+}
+
+int cel_columns(EditLine *el) {
+    int cols = 0;
+    if (el_get(el, EL_GETTC, "co", &cols) == 0 && cols > 0)
+        return cols;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
+
+int cel_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
+
+// MARK: History wrappers
+
+int cel_hist_setsize(History *h, int size) {
+    HistEvent ev;
+    return history(h, &ev, H_SETSIZE, size);
+}
+
+int cel_hist_setunique(History *h, int unique) {
+    HistEvent ev;
+    return history(h, &ev, H_SETUNIQUE, unique);
+}
+
+int cel_hist_enter(History *h, const char *line) {
+    HistEvent ev;
+    return history(h, &ev, H_ENTER, line);
+}
+
+int cel_hist_load(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_LOAD, path);
+}
+
+int cel_hist_save(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_SAVE, path);
+}
+
+int cel_hist_count(History *h) {
+    HistEvent ev;
+    if (history(h, &ev, H_GETSIZE) != 0)
+        return 0;
+    return ev.num;
+}
+
+// libedit keeps the newest entry first: H_LAST is the oldest and H_PREV walks toward the newest.
+const char *cel_hist_oldest(History *h) {
+    HistEvent ev;
+    if (history(h, &ev, H_LAST) != 0)
+        return NULL;
+    return ev.str;
+}
+
+const char *cel_hist_newer(History *h) {
+    HistEvent ev;
+    if (history(h, &ev, H_PREV) != 0)
+        return NULL;
+    return ev.str;
+}
+
+// MARK: SIGINT
+//
+// Under `static func main() async` the thread that reads the terminal blocks SIGINT and the
+// signal lands on the parked main thread, so a blocking read() is never interrupted. The handler
+// therefore only counts the signal and writes a byte to two pipes: the "edit" pipe wakes a
+// reader waiting in poll(), the "task" pipe wakes InterruptMonitor's dispatch source. The count
+// decides who consumes a signal: whoever moves `sigint_handled` up to `sigint_count` owns it, so
+// a Ctrl-C pressed between Enter and the command's registration is not lost, and one already
+// consumed by the editor does not also cancel the next command.
+
+static atomic_ulong sigint_count;
+static atomic_ulong sigint_handled;
+static atomic_int reading;
+static atomic_int edit_interrupted;
+// Written once under install_lock before the handler can run; the handler only reads them.
+static int edit_pipe[2] = {-1, -1};
+static int task_pipe[2] = {-1, -1};
+
+static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
+static int installed_for_good;
+static int acquire_depth;
+static struct sigaction saved_action;
+
+static void on_sigint(int signo) {
+    (void)signo;
+    int saved_errno = errno;
+    atomic_fetch_add(&sigint_count, 1);
+    char byte = 0;
+    // A full pipe already holds a wake-up, so a failed write loses nothing.
+    if (edit_pipe[1] >= 0 && write(edit_pipe[1], &byte, 1) < 0) {
+    }
+    if (task_pipe[1] >= 0 && write(task_pipe[1], &byte, 1) < 0) {
+    }
+    errno = saved_errno;
+}
+
+static int ensure_pipes_locked(void) {
+    if (edit_pipe[0] >= 0)
+        return 0;
+    int e[2], t[2];
+    if (pipe2(e, O_NONBLOCK | O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(t, O_NONBLOCK | O_CLOEXEC) != 0) {
+        close(e[0]);
+        close(e[1]);
+        return -1;
+    }
+    task_pipe[0] = t[0];
+    task_pipe[1] = t[1];
+    edit_pipe[0] = e[0];
+    edit_pipe[1] = e[1];
+    return 0;
+}
+
+static struct sigaction handler_action(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    // No SA_RESTART: a read on the thread that takes the signal should return EINTR.
+    sa.sa_flags = 0;
+    return sa;
+}
+
+int cel_sigint_install(void) {
+    pthread_mutex_lock(&install_lock);
+    int rc = ensure_pipes_locked();
+    if (rc == 0 && !installed_for_good) {
+        struct sigaction sa = handler_action();
+        rc = sigaction(SIGINT, &sa, NULL);
+        if (rc == 0)
+            installed_for_good = 1;
+    }
+    pthread_mutex_unlock(&install_lock);
+    return rc;
+}
+
+void cel_sigint_acquire(void) {
+    pthread_mutex_lock(&install_lock);
+    if (ensure_pipes_locked() == 0 && !installed_for_good && acquire_depth++ == 0) {
+        struct sigaction sa = handler_action();
+        if (sigaction(SIGINT, &sa, &saved_action) != 0)
+            acquire_depth = 0;
+    }
+    pthread_mutex_unlock(&install_lock);
+}
+
+void cel_sigint_release(void) {
+    pthread_mutex_lock(&install_lock);
+    if (!installed_for_good && acquire_depth > 0 && --acquire_depth == 0)
+        sigaction(SIGINT, &saved_action, NULL);
+    pthread_mutex_unlock(&install_lock);
+}
+
+int cel_sigint_task_fd(void) { return task_pipe[0]; }
+
+static void drain(int fd) {
+    char sink[64];
+    while (fd >= 0 && read(fd, sink, sizeof sink) > 0) {
+    }
+}
+
+void cel_sigint_drain_task_fd(void) { drain(task_pipe[0]); }
+
+unsigned long cel_sigint_count(void) { return atomic_load(&sigint_count); }
+
+void cel_sigint_discard(void) {
+    drain(edit_pipe[0]);
+    atomic_store(&sigint_handled, atomic_load(&sigint_count));
+}
+
+int cel_sigint_take(void) {
+    unsigned long handled = atomic_load(&sigint_handled);
+    for (;;) {
+        unsigned long count = atomic_load(&sigint_count);
+        if (count == handled)
+            return 0;
+        if (atomic_compare_exchange_weak(&sigint_handled, &handled, count))
+            return 1;
+    }
+}
+
+void cel_set_reading(int on) { atomic_store(&reading, on); }
+
+int cel_is_reading(void) { return atomic_load(&reading); }
+
+int cel_edit_was_interrupted(void) { return atomic_load(&edit_interrupted); }
+
+void cel_clear_edit_interrupted(void) { atomic_store(&edit_interrupted, 0); }
+
+// A ^C makes the kernel send SIGINT and then flush the terminal's queues (n_tty isig()), so
+// input that poll() reported can be gone by the time read() runs, and a blocking read() would
+// then wait for a whole new line and never look at the pipe. Reads therefore go through a
+// separate non-blocking open of the same terminal (O_NONBLOCK on fd 0 itself would leak into
+// the parent shell, which shares that open file description).
+static pthread_once_t input_once = PTHREAD_ONCE_INIT;
+static int input_descriptor = STDIN_FILENO;
+
+static void open_input(void) {
+    char name[256];
+    if (!isatty(STDIN_FILENO) || ttyname_r(STDIN_FILENO, name, sizeof name) != 0)
+        return;
+    int fd = open(name, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0)
+        input_descriptor = fd;
+}
+
+static int input_fd(void) {
+    pthread_once(&input_once, open_input);
+    return input_descriptor;
+}
+
+// The kernel sends the signal while holding the terminal's termios lock for writing and
+// releases it only after flushing the queues; TCGETS takes that lock for reading. Waiting on it
+// keeps what is printed in answer to the ^C from being flushed away with the queues.
+void cel_tty_barrier(void) {
+    struct termios settings;
+    if (isatty(STDIN_FILENO))
+        tcgetattr(STDIN_FILENO, &settings);
+}
+
+// After Ctrl-Z and `fg`, libedit's own reader redraws the line when read() fails with EINTR
+// for SIGCONT. Here the signal lands on another thread, so a handler reports it through a pipe
+// and the reader redraws itself.
+static int continue_pipe[2] = {-1, -1};
+
+static void on_sigcont(int signo) {
+    (void)signo;
+    int saved_errno = errno;
+    char byte = 0;
+    if (continue_pipe[1] >= 0 && write(continue_pipe[1], &byte, 1) < 0) {
+    }
+    errno = saved_errno;
+}
+
+static int watching_sigcont;
+
+// Only while a line is edited: libedit installs its own SIGCONT handler for that span anyway,
+// and outside it a handler would make poll()/epoll_wait() elsewhere in the process fail with
+// EINTR after every `fg`.
+void cel_sigcont_watch(int on) {
+    pthread_mutex_lock(&install_lock);
+    if (on && !watching_sigcont) {
+        struct sigaction current;
+        // An application's own SIGCONT handler is left alone.
+        if (sigaction(SIGCONT, NULL, &current) == 0 && current.sa_handler == SIG_DFL &&
+            (continue_pipe[0] >= 0 || pipe2(continue_pipe, O_NONBLOCK | O_CLOEXEC) == 0)) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_sigcont;
+            sigemptyset(&sa.sa_mask);
+            sa.sa_flags = SA_RESTART;
+            if (sigaction(SIGCONT, &sa, NULL) == 0)
+                watching_sigcont = 1;
+        }
+    } else if (!on && watching_sigcont) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = SIG_DFL;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGCONT, &sa, NULL);
+        watching_sigcont = 0;
+    }
+    pthread_mutex_unlock(&install_lock);
+}
+
+/// Waits until the terminal is readable or a SIGINT nobody has handled arrives; redraws `el`
+/// (when given) after the process was continued. Returns 1 for input, 0 for SIGINT, -1 for a
+/// poll error.
+static int wait_for_input_or_sigint(EditLine *el) {
+    for (;;) {
+        struct pollfd fds[3];
+        nfds_t count = 0;
+        int sigint_index = -1, continue_index = -1;
+        fds[count].fd = input_fd();
+        fds[count].events = POLLIN;
+        fds[count++].revents = 0;
+        if (edit_pipe[0] >= 0) {
+            sigint_index = (int)count;
+            fds[count].fd = edit_pipe[0];
+            fds[count].events = POLLIN;
+            fds[count++].revents = 0;
+        }
+        if (el != NULL && continue_pipe[0] >= 0) {
+            continue_index = (int)count;
+            fds[count].fd = continue_pipe[0];
+            fds[count].events = POLLIN;
+            fds[count++].revents = 0;
+        }
+        if (poll(fds, count, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (sigint_index >= 0 && (fds[sigint_index].revents & POLLIN)) {
+            drain(edit_pipe[0]);
+            if (cel_sigint_take()) {
+                cel_tty_barrier();
+                return 0;
+            }
+        }
+        if (continue_index >= 0 && (fds[continue_index].revents & POLLIN)) {
+            drain(continue_pipe[0]);
+            el_set(el, EL_REFRESH);
+        }
+        // POLLHUP/POLLERR/POLLNVAL too: the read() that follows reports them as EOF or an error.
+        if (fds[0].revents != 0)
+            return 1;
+    }
+}
+
+// EL_GETCFN: one wide character per call, decoded with the locale as libedit's own reader does;
+// 1 = a character, 0 = EOF, -1 = error or SIGINT (el_gets then returns NULL with count -1).
+static int interruptible_getc(EditLine *el, wchar_t *out) {
+    char bytes[MB_LEN_MAX];
+    size_t used = 0;
+    for (;;) {
+        int ready = wait_for_input_or_sigint(el);
+        if (ready == 0) {
+            atomic_store(&edit_interrupted, 1);
+            *out = L'\0';
+            errno = EINTR;
+            return -1;
+        }
+        if (ready < 0) {
+            *out = L'\0';
+            return -1;
+        }
+        char byte;
+        ssize_t n = read(input_fd(), &byte, 1);
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            *out = L'\0';
+            return -1;
+        }
+        if (n == 0) {
+            *out = L'\0';
+            return 0;
+        }
+        bytes[used++] = byte;
+        for (;;) {
+            mbstate_t state;
+            memset(&state, 0, sizeof state);
+            size_t r = mbrtowc(out, bytes, used, &state);
+            if (r == (size_t)-2) {
+                // Incomplete sequence: read more, unless it cannot be completed any more.
+                if (used == sizeof bytes)
+                    used = 0;
+                break;
+            }
+            if (r == (size_t)-1) {
+                // Invalid: drop what came before; the last byte may start a valid sequence.
+                if (used > 1) {
+                    bytes[0] = bytes[used - 1];
+                    used = 1;
+                    continue;
+                }
+                used = 0;
+                break;
+            }
+            return 1;
+        }
+    }
+}
+
+int cel_use_interruptible_getc(EditLine *el) { return el_set(el, EL_GETCFN, interruptible_getc); }
+
+// MARK: Secret prompt
+
+static void write_all(int fd, const char *text) {
+    size_t left = strlen(text);
+    while (left > 0) {
+        ssize_t n = write(fd, text, left);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return;
+        }
+        text += n;
+        left -= (size_t)n;
+    }
+}
+
+long cel_read_secret(const char *prompt, int out_fd, char *buf, size_t cap) {
+    struct termios saved, quiet;
+    int is_tty = tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (is_tty) {
+        quiet = saved;
+        quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHOE | ECHOK);
+        // ECHONL still moves the cursor down when Enter is pressed; ICANON lets the kernel edit.
+        quiet.c_lflag |= ECHONL | ICANON;
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+    // The prompt goes out only once echo is off, so nothing typed after seeing it is echoed.
+    fflush(stdout);
+    if (prompt != NULL && out_fd >= 0)
+        write_all(out_fd, prompt);
+
+    long result;
+    size_t used = 0;
+    for (;;) {
+        int ready = wait_for_input_or_sigint(NULL);
+        if (ready <= 0) {
+            result = ready == 0 ? -1 : -3;
+            break;
+        }
+        // One byte at a time, so nothing after the newline is taken from later readers.
+        char byte;
+        ssize_t n = read(input_fd(), &byte, 1);
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            result = -3;
+            break;
+        }
+        if (n == 0) {
+            result = used > 0 ? (long)used : -2;
+            break;
+        }
+        if (byte == '\n') {
+            result = (long)used;
+            break;
+        }
+        if (used < cap)
+            buf[used++] = byte;
+    }
+    if (result > 0 && buf[result - 1] == '\r')
+        result -= 1;
+
+    if (is_tty)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &saved);
+    return result;
+}

@@ -1,0 +1,167 @@
+import CEditLine
+import Foundation
+
+/// libedit on a terminal: emacs key bindings, history with Ctrl-R search, TAB completion.
+///
+/// @unchecked Sendable: libedit state is not thread-safe, but the `LineReader` contract allows
+/// one caller at a time, from any thread, and nothing here is tied to a particular thread. The
+/// C callbacks (prompt, completion) run inside `el_gets` on that caller's thread.
+final class EditLineReader: LineReader, @unchecked Sendable {
+    private let editLine: OpaquePointer
+    private let historyHandle: OpaquePointer
+    private let historyPath: String?
+    private let completer: Completer?
+    // libedit keeps the pointer the prompt callback returns, so the bytes live in C memory that
+    // stays put until the next prompt change.
+    private var promptBytes: UnsafeMutablePointer<CChar>
+
+    var prompt: String {
+        didSet {
+            let old = promptBytes
+            promptBytes = strdup(prompt) ?? strdup("")!
+            free(old)
+        }
+    }
+
+    var isInteractive: Bool { true }
+
+    init?(programName: String, historyFile: URL?, completer: Completer?) {
+        guard let editLine = cel_init(programName) else { return nil }
+        guard let historyHandle = history_init() else {
+            el_end(editLine)
+            return nil
+        }
+        self.editLine = editLine
+        self.historyHandle = historyHandle
+        self.historyPath = historyFile?.path
+        self.completer = completer
+        self.prompt = ""
+        self.promptBytes = strdup("")!
+
+        cel_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        cel_set_prompt(editLine) { editLine in
+            EditLineReader.from(editLine)?.promptBytes
+        }
+        cel_set_editor(editLine, "emacs")
+        // libedit restores the terminal on fatal signals and follows SIGWINCH/SIGTSTP.
+        cel_set_signal(editLine, 1)
+
+        cel_hist_setsize(historyHandle, 1000)
+        cel_hist_setunique(historyHandle, 1)
+        cel_set_hist(editLine, historyHandle)
+
+        // The user's ~/.editrc first, so a choice such as `bind -v` stands, then the bindings
+        // this reader depends on on top of it.
+        cel_source_editrc(editLine)
+        cel_addfn(editLine, "lineeditor-complete", "Complete the word before the cursor") { editLine, _ in
+            guard let reader = EditLineReader.from(editLine) else { return UInt8(CC_ERROR) }
+            return reader.complete()
+        }
+        cel_bind(editLine, "^I", "lineeditor-complete")
+        // Already the emacs default in this libedit; pinned so an editrc cannot silently drop it.
+        cel_bind(editLine, "^R", "em-inc-search-prev")
+
+        if let historyPath {
+            // A missing file is the normal first run.
+            _ = cel_hist_load(historyHandle, historyPath)
+        }
+        cel_use_interruptible_getc(editLine)
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(historyHandle)
+        free(promptBytes)
+    }
+
+    private static func from(_ editLine: OpaquePointer?) -> EditLineReader? {
+        guard let editLine, let data = cel_get_clientdata(editLine) else { return nil }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func readLine() -> ReadResult {
+        cel_sigint_acquire()
+        defer { cel_sigint_release() }
+        // A Ctrl-C left over from a command that could not be cancelled must not end this read.
+        cel_sigint_discard()
+        cel_clear_edit_interrupted()
+        cel_set_reading(1)
+        defer { cel_set_reading(0) }
+        cel_sigcont_watch(1)
+        defer { cel_sigcont_watch(0) }
+
+        var count: Int32 = 0
+        let line = el_gets(editLine, &count)
+        if cel_edit_was_interrupted() != 0 {
+            // libedit's raw mode has echo off, so the terminal showed nothing for the key.
+            cel_write(editLine, "^C\n")
+            return .interrupted
+        }
+        guard let line else {
+            // Ctrl-D has printed "^D" on the prompt line; the caller's next output starts below.
+            cel_write(editLine, "\n")
+            return .eof
+        }
+        return .line(String(cString: line).strippingLineEnding())
+    }
+
+    func addHistory(_ line: String) {
+        guard !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        cel_hist_enter(historyHandle, line)
+    }
+
+    func readSecret(prompt: String) -> String? {
+        readSecretFromTerminal(prompt: prompt, promptFD: STDOUT_FILENO)
+    }
+
+    func saveHistory() {
+        guard let historyPath else { return }
+        let folder = URL(fileURLWithPath: historyPath).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if cel_hist_save(historyHandle, historyPath) < 0 {
+            FileHandle.standardError.write(Data("warning: could not save history to \(historyPath)\n".utf8))
+            return
+        }
+        // libedit already creates it 0600; this also tightens a file an older version left open.
+        chmod(historyPath, 0o600)
+    }
+
+    func history() -> [String] {
+        var entries: [String] = []
+        var entry = cel_hist_oldest(historyHandle)
+        while let current = entry {
+            entries.append(String(cString: current))
+            entry = cel_hist_newer(historyHandle)
+        }
+        return entries
+    }
+
+    // MARK: Completion
+
+    private func complete() -> UInt8 {
+        guard let completer, let info = el_line(editLine) else { return UInt8(CC_REFRESH_BEEP) }
+        let start = UnsafeRawPointer(info.pointee.buffer!)
+        let length = UnsafeRawPointer(info.pointee.cursor!) - start
+        let lineBeforeCursor = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+
+        let (word, candidates) = completer(lineBeforeCursor)
+        let plan = CompletionPlan.make(word: word, candidates: candidates, columns: Int(cel_columns(editLine)))
+        switch plan {
+        case .insert(let text):
+            return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_REFRESH_BEEP)
+        case .replaceWord(let text):
+            guard lineBeforeCursor.unicodeScalars.reversed().starts(with: word.unicodeScalars.reversed()) else {
+                return UInt8(CC_REFRESH_BEEP)
+            }
+            // libedit counts wide characters, which on Linux are Unicode scalars.
+            el_deletestr(editLine, Int32(word.unicodeScalars.count))
+            return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_REFRESH_BEEP)
+        case .list(let lines):
+            cel_write(editLine, "\n" + lines.joined(separator: "\n") + "\n")
+            return UInt8(CC_REDISPLAY)
+        case .beep:
+            return UInt8(CC_REFRESH_BEEP)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder while the LineEditor module is written.
-import CEditLine

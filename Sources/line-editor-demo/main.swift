@@ -1,1 +1,0 @@
-print("line-editor-demo: not written yet")

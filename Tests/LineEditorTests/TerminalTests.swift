@@ -1,0 +1,181 @@
+import Foundation
+import MarketTestSupport
+import PTYTestSupport
+import Testing
+
+/// line-editor-demo driven through a pseudo-terminal. Every keystroke waits for raw mode first,
+/// and every assertion is on what the program printed (`echo: …`, `unknown: …`, lists), never on
+/// the echo of the keys, which libedit redraws with cursor addressing.
+@Suite("line editor on a terminal", .serialized)
+struct TerminalTests {
+    @Test("the prompt appears and a line is read")
+    func promptAndLine() throws {
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.run("echo hello", expecting: "echo: hello [chars=5 bytes=5]")
+        try demo.run("nonsense", expecting: "unknown: nonsense")
+    }
+
+    @Test("TAB extends to the common prefix, lists the rest, completes a single word with a space")
+    func commandCompletion() throws {
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.waitForPrompt()
+        // "he" → "hel" (common prefix of help/hello), then a second TAB lists both.
+        demo.session.send("he" + Keys.tab + Keys.tab)
+        try demo.expect("help")
+        try demo.expect("hello")
+        demo.session.send("p\r")
+        try demo.expect("unknown: help")
+
+        // A single candidate is completed and followed by a space.
+        try demo.waitForPrompt()
+        demo.session.send("hi" + Keys.tab + "again\r")
+        try demo.expect("unknown: history again")
+
+        // Korean candidates are inserted whole.
+        try demo.waitForPrompt()
+        demo.session.send("시" + Keys.tab + "\r")
+        try demo.expect("unknown: 시장상인")
+    }
+
+    @Test("candidates with hints are listed one per line beside their hints")
+    func completionHints() throws {
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.waitForPrompt()
+        // The first TAB inserts the common "1", the second lists.
+        demo.session.send("show " + Keys.tab + Keys.tab)
+        try demo.expect("12  우유병 텀블러")
+        try demo.expect("15  coffee")
+        demo.session.send("2" + Keys.tab + "\r")
+        try demo.expect("unknown: show 12 ")
+    }
+
+    @Test("image= completes file paths: folders get a slash, dotfiles stay hidden, ~ is HOME")
+    func pathCompletion() throws {
+        let folder = try Fixtures.temporaryDirectory("line-editor-paths")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for name in ["photo-한글.jpg", "notes.txt", ".hidden-file", "sub/inner.png"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let demo = try DemoSession(workingDirectory: folder)
+        defer { demo.cleanUp() }
+        try Data("x".utf8).write(to: demo.home.appendingPathComponent("home-file.txt"))
+
+        try demo.waitForPrompt()
+        demo.session.send("echo image=./" + Keys.tab)
+        var listing = try demo.session.expect("./notes.txt")
+        listing += try demo.session.expect("./photo-한글.jpg")
+        listing += try demo.session.expect("./sub/")
+        #expect(!listing.contains(".hidden-file"))
+        demo.session.send("p" + Keys.tab + "done\r")
+        try demo.expect("echo: image=./photo-한글.jpg done [")
+
+        try demo.waitForPrompt()
+        demo.session.send("echo image=./s" + Keys.tab + Keys.tab + "\r")
+        try demo.expect("echo: image=./sub/inner.png [")
+
+        try demo.waitForPrompt()
+        demo.session.send("echo image=./.h" + Keys.tab + "\r")
+        try demo.expect("echo: image=./.hidden-file [")
+
+        try demo.waitForPrompt()
+        demo.session.send("echo image=~/ho" + Keys.tab + "\r")
+        try demo.expect("echo: image=~/home-file.txt [")
+    }
+
+    @Test("Korean text is edited by character", arguments: ["C.UTF-8", nil])
+    func koreanEditing(language: String?) throws {
+        let demo = try DemoSession(language: language)
+        defer { demo.cleanUp() }
+        try demo.waitForPrompt()
+        demo.session.send("echo 안녕하세요" + Keys.left + Keys.left + Keys.backspace + "X\r")
+        try demo.expect("echo: 안녕X세요 [chars=5 bytes=13]")
+    }
+
+    @Test("Ctrl-C drops a half-typed line and the next command works")
+    func ctrlCWhileEditing() throws {
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.waitForPrompt()
+        demo.session.send("echo half-typed")
+        demo.session.send(Keys.ctrlC)
+        try demo.expect("^C")
+        try demo.run("echo after", expecting: "echo: after [chars=5 bytes=5]")
+        #expect(!demo.session.transcript.contains("echo: half-typed"))
+    }
+
+    @Test("Ctrl-C cancels a running command and the prompt comes back")
+    func ctrlCDuringCommand() throws {
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.waitForPrompt()
+        demo.enter("sleep 30")
+        // Once the editor has returned the line the terminal is cooked again; a Ctrl-C sent
+        // earlier would flush the unread "sleep 30" from the terminal's input queue.
+        try demo.session.waitForCookedMode()
+        demo.session.send(Keys.ctrlC)
+        try demo.expect("sleep cancelled", timeout: .seconds(20))
+        try demo.run("echo alive", expecting: "echo: alive [chars=5 bytes=5]")
+    }
+
+    @Test("Ctrl-R finds an earlier line")
+    func reverseSearch() throws {
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.run("echo alpha-1", expecting: "echo: alpha-1 [")
+        try demo.run("echo beta-2", expecting: "echo: beta-2 [")
+        try demo.waitForPrompt()
+        demo.session.send(Keys.ctrlR + "alpha")
+        // Enter accepts the line found.
+        demo.session.send("\r")
+        try demo.expect("echo: alpha-1 [chars=7 bytes=7]")
+    }
+
+    @Test("a secret is not echoed nor kept; Ctrl-D says bye and the history file is private")
+    func secretHistoryAndExit() throws {
+        let secret = "s3cr3t-비밀"
+        let demo = try DemoSession()
+        defer { demo.cleanUp() }
+        try demo.run("echo first entry", expecting: "echo: first entry [")
+        try demo.waitForPrompt()
+        demo.enter("login")
+        try demo.expect("secret: ")
+        try demo.session.waitForNoEcho()
+        demo.enter(secret)
+        try demo.expect("secret length 9")
+
+        // Ctrl-C at the secret prompt cancels it.
+        try demo.waitForPrompt()
+        demo.enter("login")
+        try demo.expect("secret: ")
+        try demo.session.waitForNoEcho()
+        demo.session.send("abc" + Keys.ctrlC)
+        try demo.expect("login cancelled")
+
+        try demo.run("echo last entry", expecting: "echo: last entry [")
+        try demo.waitForPrompt()
+        demo.session.send(Keys.ctrlD)
+        try demo.expect("bye")
+        #expect(try demo.session.waitForExit() == 0)
+        #expect(!demo.session.transcript.contains(secret))
+
+        let path = demo.historyFile.path
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("echo\\040first\\040entry"))
+        #expect(saved.contains("echo\\040last\\040entry"))
+        #expect(!saved.contains("s3cr3t"))
+        #expect(!saved.contains("login"))
+
+        // The next run starts with that history.
+        let again = try DemoSession(home: demo.home)
+        defer { again.cleanUp() }
+        try again.run("history", expecting: "1  echo first entry")
+        try again.expect("2  echo last entry")
+    }
+}
