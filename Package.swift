@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpenMarketAPI", targets: ["OpenMarketAPI"]),
         .library(name: "MarketImages", targets: ["MarketImages"]),
         .library(name: "OpenMarketServer", targets: ["OpenMarketServer"]),
+        .executable(name: "openmarket", targets: ["openmarket"]),
         .executable(name: "openmarket-server", targets: ["openmarket-server"]),
     ],
     dependencies: [
@@ -91,6 +92,16 @@ let package = Package(
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
         .target(name: "SellerShell", dependencies: ["OpenMarketAPI", "MarketImages"]),
 
+        // The executable: options, the REPL loop over LineEditor, the embedded local market.
+        .executableTarget(
+            name: "openmarket",
+            dependencies: [
+                "SellerShell", "LineEditor", "OpenMarketAPI", "OpenMarketServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // Helpers that only tests use: fixture locations and the like.
         .target(name: "MarketTestSupport", dependencies: []),
         // Drives a program through a real pseudo-terminal (forkpty) for the terminal tests.
@@ -117,6 +128,7 @@ let package = Package(
             name: "SellerShellTests",
             dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "MarketImages"]
         ),
+        .testTarget(name: "OpenMarketShellTests", dependencies: ["PTYTestSupport", "MarketTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "MarketTestSupport"]),
     ],

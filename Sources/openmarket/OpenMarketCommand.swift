@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import LineEditor
+import Logging
+import OpenMarketAPI
+import OpenMarketServer
+import SellerShell
+
+@main
+struct OpenMarketCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openmarket",
+        abstract: "A shell for sellers on the Open Market API.",
+        discussion: """
+            With no --server (and no OPENMARKET_SERVER), a local market starts inside the shell, over \
+            $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.
+            Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'.
+            Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted.
+            """,
+        version: "0.1.0")
+
+    @Option(help: "The market's URL, e.g. http://127.0.0.1:8080 (default: OPENMARKET_SERVER, else a local market).")
+    var server: String?
+
+    @Option(help: "Log in with a saved profile (see 'login --save NAME').")
+    var profile: String?
+
+    @Flag(help: "Print the server's JSON, one document per command, and nothing else on stdout.")
+    var json = false
+
+    @Flag(help: "Print every HTTP exchange (secrets masked) on stderr.")
+    var trace = false
+
+    @Flag(name: .customLong("no-color"), help: "Plain prompt without colours (NO_COLOR works too).")
+    var noColor = false
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run this command and exit; repeat for several, run in order.", valueName: "COMMAND"))
+    var commands: [String] = []
+
+    func run() async throws {
+        LineReaders.ensureUTF8Locale()
+        InterruptMonitor.shared.install()
+        let environment = ProcessInfo.processInfo.environment
+
+        var embedded: RunningMarket?
+        var serverURL: URL
+        var credentials: VendorCredentials?
+        var vendorName: String?
+        if let text = server ?? environment["OPENMARKET_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let withScheme = text.contains("://") ? text : "http://\(text)"
+            guard let url = URL(string: withScheme), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw ValidationError("--server must be an http(s) URL such as http://127.0.0.1:8080")
+            }
+            serverURL = url
+        } else {
+            let market = try await Self.startLocalMarket(environment)
+            embedded = market
+            serverURL = market.baseURL
+            credentials = market.demoCredentials
+            vendorName = "demo-shop"
+            FileHandle.standardError.write(Data("openmarket: local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop\n".utf8))
+        }
+        if let identifier = environment["OPENMARKET_IDENTIFIER"], !identifier.isEmpty,
+            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty
+        {
+            credentials = VendorCredentials(identifier: identifier, secret: secret)
+            vendorName = nil
+        }
+        let profiles = ProfileStore()
+        if let profile {
+            do {
+                let saved = try profiles.load(profile)
+                credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
+                vendorName = saved.vendorName
+                if server == nil, embedded == nil, let url = saved.server.flatMap(URL.init(string:)) { serverURL = url }
+            } catch {
+                FileHandle.standardError.write(Data("openmarket: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+
+        let interactive = commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
+        let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        let indexBox = IndexBox()
+        let reader = LineReaders.make(
+            programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
+            completer: { line in indexBox.complete(line) }, forcePlain: !interactive)
+        let console = TerminalConsole(reader: reader)
+        let shell = SellerShell(
+            configuration: ShellConfiguration(
+                serverURL: serverURL, credentials: credentials, vendorName: vendorName, outputJSON: json, trace: trace,
+                useColor: color, profiles: profiles),
+            console: console)
+        indexBox.index = shell.index
+
+        let status = await Self.loop(shell: shell, reader: reader, commands: commands, color: color)
+        reader.saveHistory()
+        if let embedded { await embedded.stop() }
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    /// Runs `-c` commands, or lines from the reader until EOF or `exit`. Piped input stops at the
+    /// first failure with its status, like a script; a person at the prompt just sees the error.
+    static func loop(shell: SellerShell, reader: any LineReader, commands: [String], color: Bool) async -> CommandStatus {
+        if !commands.isEmpty {
+            for command in commands {
+                let outcome = await runCancellable(shell, command)
+                if outcome.status != .ok { return outcome.status }
+                if outcome.exitRequested { break }
+            }
+            return .ok
+        }
+        while true {
+            reader.prompt = shell.index.prompt(color: color)
+            switch reader.readLine() {
+            case .eof:
+                return .ok
+            case .interrupted:
+                continue
+            case .line(let line):
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                reader.addHistory(line)
+                let outcome = await runCancellable(shell, line)
+                if outcome.exitRequested { return outcome.status }
+                if !reader.isInteractive, outcome.status != .ok { return outcome.status }
+            }
+        }
+    }
+
+    /// Ctrl-C during a command cancels the task running it (the request stops) and the shell
+    /// stays; the command reports itself cancelled.
+    static func runCancellable(_ shell: SellerShell, _ line: String) async -> LineOutcome {
+        do {
+            return try await InterruptMonitor.shared.runCancellable { await shell.execute(line) }
+        } catch {
+            return LineOutcome(status: .interrupted, exitRequested: false)
+        }
+    }
+
+    static func startLocalMarket(_ environment: [String: String]) async throws -> RunningMarket {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+        var logger = Logger(label: "openmarket-local")
+        logger.logLevel = .critical
+        do {
+            return try await MarketServer.start(
+                MarketServerConfiguration(
+                    host: "127.0.0.1", port: 0, dataDirectory: base.appendingPathComponent("openmarket/local", isDirectory: true),
+                    logger: logger))
+        } catch {
+            FileHandle.standardError.write(Data("openmarket: cannot start the local market: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    static func historyFile(_ environment: [String: String]) -> URL {
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state", isDirectory: true)
+        return base.appendingPathComponent("openmarket/history")
+    }
+}
+
+/// Lets the line editor's completion callback reach the shell's index, which exists only once
+/// the shell does (the reader must be made first, to build the console the shell needs).
+final class IndexBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ShellIndex?
+
+    var index: ShellIndex? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    func complete(_ line: String) -> (word: String, candidates: [Completion]) {
+        guard let index else { return ("", []) }
+        switch index.complete(line) {
+        case .candidates(let word, let list):
+            return (word, list.map { Completion($0.text, hint: $0.hint) })
+        case .path(let word, let pathPart, let prefix):
+            return (word, pathCandidates(pathPart).map { Completion(prefix + $0.text, hint: $0.hint) })
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import MarketTestSupport
+import PTYTestSupport
+import Testing
+
+/// The `openmarket` binary itself: through a real pseudo-terminal for the interactive parts,
+/// through pipes for `-c` and piped input. Each test gets its own HOME and XDG folders, so its
+/// embedded market, history and profiles start empty.
+@Suite("openmarket in a terminal and in pipes")
+struct ShellBinaryTests {
+    struct Home {
+        let root: URL
+        var environment: [String: String] {
+            [
+                "HOME": root.path, "TERM": "xterm", "LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+                "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+                "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                "NO_COLOR": "1",
+            ]
+        }
+        var historyFile: URL { root.appendingPathComponent("state/openmarket/history") }
+
+        static func make() throws -> Home { Home(root: try Fixtures.temporaryDirectory("openmarket-home")) }
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    func startShell(_ home: Home, _ arguments: [String] = []) throws -> PTYSession {
+        let session = try PTYSession(executable: Self.binary, arguments: arguments, environment: home.environment)
+        _ = try session.expect("> ", timeout: .seconds(60))
+        try session.waitForRawMode(timeout: .seconds(30))
+        return session
+    }
+
+    /// Types a line once the editor is ready for it, and waits for `output`.
+    @discardableResult
+    func type(_ session: PTYSession, _ keys: String, expect output: String) throws -> String {
+        try session.waitForRawMode(timeout: .seconds(30))
+        session.send(keys)
+        return try session.expect(output, timeout: .seconds(60))
+    }
+
+    @Test func promptBannerCompletionAndHistory() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let session = try PTYSession(executable: Self.binary, arguments: [], environment: home.environment)
+        defer { session.terminate() }
+        let banner = try session.expect("> ", timeout: .seconds(60))
+        #expect(banner.contains("local market at http://127.0.0.1:"))
+        #expect(banner.contains("openmarket demo-shop@127.0.0.1:"))
+
+        // Commands: "hea⇥" completes to "health".
+        try type(session, "hea\t\r", expect: "answers OK")
+        // Flags and "help" arguments: "help reg⇥" completes to "help register".
+        try type(session, "help reg\t\r", expect: "usage: register")
+        // Ctrl-R finds the earlier "health".
+        try type(session, "\u{12}heal\r", expect: "answers OK")
+        // Ctrl-C cancels a half-typed line; the next command runs normally.
+        try session.waitForRawMode(timeout: .seconds(30))
+        session.send("bogus-half-typed")
+        session.send("\u{03}")
+        // The reader echoes ^C; only then is the next raw-mode wait about the new line.
+        try session.expect("^C", timeout: .seconds(30))
+        try type(session, "whoami\r", expect: "vendor      demo-shop")
+        #expect(!session.transcript.contains("unknown command 'bogus-half-typed"))
+        // Ctrl-D on an empty line leaves with status 0.
+        try session.waitForRawMode(timeout: .seconds(30))
+        session.send("\u{04}")
+        #expect(try session.waitForExit(timeout: .seconds(30)) == 0)
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.historyFile.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        let history = try String(contentsOf: home.historyFile, encoding: .utf8)
+        #expect(history.contains("health"))
+        #expect(history.contains("whoami"))
+    }
+
+    @Test func registerWithACompletedPathThenShowASeenIdAndEditKorean() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let photos = home.root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.imageData("coffee-small.jpg").write(to: photos.appendingPathComponent("pho-only.jpg"))
+        let session = try startShell(home)
+        defer { session.terminate() }
+        try type(
+            session, "register name=우유병텀블러 description='A tumbler shaped like a milk bottle' price=3500 currency=KRW image=\(photos.path)/pho\t\r",
+            expect: "registered #")
+        // The id just registered is offered on TAB.
+        try type(session, "show \t\r", expect: "price        ₩3,500")
+        // Korean editing: type a search with two extra characters, delete them, run it.
+        try type(session, "list --search 우유병텀블러XY\u{7f}\u{7f}\r", expect: "1 product")
+        try type(session, "exit\r", expect: "")
+        #expect(try session.waitForExit(timeout: .seconds(30)) == 0)
+    }
+
+    @Test func secretIsNotEchoedNorKept() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let session = try startShell(home)
+        defer { session.terminate() }
+        let secret = "Hunter2-Secret$#@"
+        try type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77\r", expect: "secret for 0c1b5a9e")
+        Thread.sleep(forTimeInterval: 0.2)
+        session.send(secret + "\r")
+        _ = try session.expect("logged in as 0c1b5a9e", timeout: .seconds(30))
+        try type(session, "whoami\r", expect: "identifier  0c1b5a9e")
+        session.send("\u{04}")
+        _ = try session.waitForExit(timeout: .seconds(30))
+        #expect(!session.transcript.contains(secret))
+        let history = (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
+        #expect(history.contains("login"))
+        #expect(!history.contains(secret))
+    }
+
+    @Test func ctrlCCancelsAStalledRequestAndTheShellStays() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let silent = try SilentServer()
+        defer { silent.close() }
+        let session = try startShell(home, ["--server", "http://127.0.0.1:\(silent.port)"])
+        defer { session.terminate() }
+        try session.waitForRawMode(timeout: .seconds(30))
+        session.send("list\r")
+        // Wait until the request is on the wire (the server has accepted it), then interrupt.
+        try silent.waitForConnection(timeout: .seconds(30))
+        // While a command runs the terminal is back in cooked mode, where ^C becomes SIGINT.
+        try session.waitForCookedMode(timeout: .seconds(30))
+        session.send("\u{03}")
+        _ = try session.expect("list: cancelled", timeout: .seconds(30))
+        try type(session, "help stock\r", expect: "usage: stock")
+        session.send("\u{04}")
+        #expect(try session.waitForExit(timeout: .seconds(30)) == 0)
+    }
+
+    // MARK: Pipes and -c
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], input: String? = nil, home: Home) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = home.environment
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func exitStatusesOfCommandsAndPipes() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        #expect(try run(["-c", "health"], home: home).status == 0)
+        let refused = try run(["-c", "show 999"], home: home)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("show 999: the server refused (404)"))
+        #expect(try run(["-c", "bogus"], home: home).status == 2)
+        #expect(try run(["-c", "list --per-page 0"], home: home).status == 2)
+        let unreachable = try run(["--server", "http://127.0.0.1:9", "-c", "list"], home: home)
+        #expect(unreachable.status == 3)
+        #expect(unreachable.stderr.contains("cannot reach http://127.0.0.1:9"))
+        #expect(try run(["--help"], home: home).status == 0)
+        let version = try run(["--version"], home: home)
+        #expect(version.status == 0)
+        #expect(!version.stdout.isEmpty)
+        #expect(try run(["--bogus-option"], home: home).status != 0)
+
+        let piped = try run([], input: "health\nbogus\nhealth\n", home: home)
+        #expect(piped.status == 2)
+        #expect(piped.stdout.components(separatedBy: "answers OK").count == 2)  // stopped after "bogus"
+        #expect(!piped.stdout.contains("> "))  // no prompt when piped
+        #expect(try run([], input: "health\nhelp\n", home: home).status == 0)
+    }
+
+    @Test func jsonModeKeepsStdoutToDocuments() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let result = try run(["--json", "-c", "list", "-c", "health"], home: home)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) != nil })
+    }
+}
+
+/// A TCP listener on 127.0.0.1 that accepts connections and never answers: a stalled server.
+final class SilentServer: @unchecked Sendable {
+    let fd: Int32
+    let port: Int
+    private let accepted = DispatchSemaphore(value: 0)
+    private var connections: [Int32] = []
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        guard listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
+        fd = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(descriptor, nil, nil)
+                if connection < 0 { return }
+                connections.append(connection)
+                accepted.signal()
+            }
+        }
+    }
+
+    func waitForConnection(timeout: Duration) throws {
+        let seconds = Double(timeout.components.seconds)
+        if accepted.wait(timeout: .now() + seconds) == .timedOut { throw POSIXError(.ETIMEDOUT) }
+    }
+
+    func close() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        Glibc.close(fd)
+    }
+}
