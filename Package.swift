@@ -39,12 +39,14 @@ let package = Package(
             ]
         ),
 
-        // libvips, reached through a header-only shim (its API is variadic, which Swift cannot call).
+        // libvips's headers (types and constants); CVipsLoader makes the calls.
         // pkg-config names gobject-2.0 (whose flags vips.h needs) rather than vips, because vips.pc
         // pulls in -pthread through its private requirements, which SwiftPM rejects with a warning.
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         // Image sniffing, dimensions, thumbnails and "fit under N bytes", shared by server and shell.
-        .target(name: "MarketImages", dependencies: ["CVips", "OpenMarketAPI"]),
+        // Opens libvips at first use instead of linking it (see CVipsLoader.h for why).
+        .target(name: "CVipsLoader", dependencies: ["CVips"]),
+        .target(name: "MarketImages", dependencies: ["CVipsLoader", "OpenMarketAPI"]),
         // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
         .executableTarget(name: "market-images-bench", dependencies: ["MarketImages"]),
 

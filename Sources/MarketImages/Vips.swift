@@ -1,4 +1,5 @@
 import CVips
+import CVipsLoader
 import Foundation
 
 /// One owned reference to a libvips image. Being non-copyable, its single `deinit` is the one place
@@ -14,12 +15,12 @@ struct VipsImageHandle: ~Copyable {
         g_object_unref(pointer)
     }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
+    var width: Int { Int(mi_width(pointer)) }
     /// The height of one frame; the whole image stacks the frames of an animation vertically.
-    var pageHeight: Int { Int(vips_image_get_page_height(pointer)) }
-    var pageCount: Int { Int(vips_image_get_n_pages(pointer)) }
-    var orientationSwapsSides: Bool { vips_image_get_orientation_swap(pointer) != 0 }
-    var hasColourProfile: Bool { vips_image_get_typeof(pointer, "icc-profile-data") != 0 }
+    var pageHeight: Int { Int(mi_page_height(pointer)) }
+    var pageCount: Int { Int(mi_n_pages(pointer)) }
+    var orientationSwapsSides: Bool { mi_orientation_swap(pointer) != 0 }
+    var hasColourProfile: Bool { mi_has_icc_profile(pointer) != 0 }
 }
 
 /// How an image is written out.
@@ -69,7 +70,7 @@ enum Vips {
     /// Runs the pipeline once into memory, so repeated encodes do not decode the source again and
     /// the result no longer reads the caller's buffer.
     static func renderedInMemory(_ image: borrowing VipsImageHandle) -> VipsImageHandle? {
-        adopt(vips_image_copy_memory(image.pointer))
+        adopt(mi_copy_memory(image.pointer))
     }
 
     static func encode(_ image: borrowing VipsImageHandle, as encoding: Encoding) -> Data? {
@@ -82,7 +83,7 @@ enum Vips {
         }
         defer { g_free(buffer) }
         guard status == 0, let buffer else {
-            vips_error_clear()
+            mi_error_clear()
             return nil
         }
         return Data(bytes: buffer, count: length)
@@ -90,7 +91,7 @@ enum Vips {
 
     private static func adopt(_ pointer: UnsafeMutablePointer<VipsImage>?) -> VipsImageHandle? {
         guard let pointer else {
-            vips_error_clear()
+            mi_error_clear()
             return nil
         }
         return VipsImageHandle(pointer)

@@ -1,0 +1,44 @@
+#ifndef OPENMARKET_CVIPS_LOADER_H
+#define OPENMARKET_CVIPS_LOADER_H
+
+// Fixed-signature entry points into libvips for MarketImages.
+//
+// Two reasons for this layer. libvips takes optional arguments as NULL-terminated varargs, which
+// Swift cannot call, so each wrapper names exactly the options MarketImages uses. And libvips is
+// opened with dlopen() by mi_start() instead of being linked: linked, its dependency tree (about
+// a hundred libraries) was most of the shell's start-up time, even in runs that never touch an
+// image. Call mi_start() once, before anything else here.
+
+#include <vips/vips.h>
+
+/// Opens and starts libvips once per process. Returns 0 on success, -1 when it cannot be loaded.
+int mi_start(void);
+
+/// Reads only the header: dimensions, orientation, page count, ICC presence. `buf` must outlive the image.
+VipsImage *mi_header(const void *buf, size_t len);
+
+/// Decodes with shrink-on-load and fits the result inside side × side, never enlarging, upright by
+/// EXIF orientation. `loader_options` go to the loader ("fail_on=truncated", "n=-1"); `to_srgb`
+/// converts an embedded colour profile to sRGB, so stripping metadata afterwards keeps the colours.
+int mi_thumbnail_buffer(const void *buf, size_t len, int side, const char *loader_options, int to_srgb, VipsImage **out);
+
+/// Fits an already decoded image inside side × side (no shrink-on-load; keeps animation frames).
+int mi_thumbnail_image(VipsImage *in, int side, VipsImage **out);
+
+int mi_jpegsave(VipsImage *in, int quality, void **buf, size_t *len);
+
+/// Truecolour tries every row filter (libvips's default is none, which made photos half again
+/// larger); a palette image is quantised at effort 4, half the time of the default 7 for the same size.
+int mi_pngsave(VipsImage *in, int palette, void **buf, size_t *len);
+
+int mi_gifsave(VipsImage *in, void **buf, size_t *len);
+
+VipsImage *mi_copy_memory(VipsImage *in);
+int mi_width(VipsImage *image);
+int mi_page_height(VipsImage *image);
+int mi_n_pages(VipsImage *image);
+int mi_orientation_swap(VipsImage *image);
+int mi_has_icc_profile(VipsImage *image);
+void mi_error_clear(void);
+
+#endif
