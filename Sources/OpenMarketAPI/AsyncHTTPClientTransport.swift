@@ -7,7 +7,9 @@ import NIOPosix
 /// The real transport, over one AsyncHTTPClient for the whole process (it keeps connections alive
 /// between requests, so a script of a thousand lines reuses one connection).
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    public static let shared = AsyncHTTPClientTransport(client: sharedClient)
+    /// Uses the process-wide client, made on the first request rather than here: making it starts
+    /// SwiftNIO's threads, which a shell should not pay for before its prompt appears.
+    public static let shared = AsyncHTTPClientTransport(client: nil)
 
     /// Like `HTTPClient.shared`, which also lives for the whole process and is never shut down,
     /// but configured for a seller at a prompt: `HTTPClient.shared` retries a refused connection
@@ -27,11 +29,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     /// Responses larger than this are refused rather than buffered without bound.
     public var maxResponseBytes: Int
-    private let client: HTTPClient
+    /// nil: the process-wide client below.
+    private let ownClient: HTTPClient?
+    private var client: HTTPClient { ownClient ?? Self.sharedClient }
 
     public init(client: HTTPClient, maxResponseBytes: Int = 64 * 1024 * 1024) {
-        self.client = client
+        self.ownClient = client
         self.maxResponseBytes = maxResponseBytes
+    }
+
+    private init(client: HTTPClient?) {
+        self.ownClient = client
+        self.maxResponseBytes = 64 * 1024 * 1024
     }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
