@@ -20,8 +20,8 @@ enum CompletionPlan: Equatable {
         let wordScalars = Array(word.unicodeScalars)
         let commonScalars = Array(common.unicodeScalars)
         // A finished word gets a space so the next one can be typed at once; a folder does not,
-        // so completion can carry on inside it.
-        let ending = unique.count == 1 && !common.hasSuffix("/") ? " " : ""
+        // so completion can carry on inside it, and neither does a `key=` whose value comes next.
+        let ending = unique.count == 1 && !common.hasSuffix("/") && !common.hasSuffix("=") ? " " : ""
 
         if commonScalars.starts(with: wordScalars) {
             var rest = String.UnicodeScalarView()

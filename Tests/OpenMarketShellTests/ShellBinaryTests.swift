@@ -94,7 +94,8 @@ struct ShellBinaryTests {
         let session = try startShell(home)
         defer { session.terminate() }
         try type(
-            session, "register name=우유병텀블러 description='A tumbler shaped like a milk bottle' price=3500 currency=KRW image=\(photos.path)/pho\t\r",
+            // "na⇥" completes the field name, "pho⇥" the file name.
+            session, "register na\t우유병텀블러 description='A tumbler shaped like a milk bottle' price=3500 currency=KRW image=\(photos.path)/pho\t\r",
             expect: "registered #")
         // The id just registered is offered on TAB.
         try type(session, "show \t\r", expect: "price        ₩3,500")
@@ -132,11 +133,14 @@ struct ShellBinaryTests {
         try session.waitForRawMode(timeout: .seconds(30))
         session.send("list\r")
         // Wait until the request is on the wire (the server has accepted it), then interrupt.
-        try silent.waitForConnection(timeout: .seconds(30))
+        // Wait until the request has reached the server, so there is a request to stop.
+        try silent.waitForRequestHead(timeout: .seconds(30))
         // While a command runs the terminal is back in cooked mode, where ^C becomes SIGINT.
         try session.waitForCookedMode(timeout: .seconds(30))
         session.send("\u{03}")
         _ = try session.expect("list: cancelled", timeout: .seconds(30))
+        // The request really stopped: the client hung up on the stalled server.
+        try silent.waitForHangUp(timeout: .seconds(30))
         try type(session, "help stock\r", expect: "usage: stock")
         #expect(try quit(session) == 0)
     }
@@ -236,6 +240,38 @@ final class SilentServer: @unchecked Sendable {
     func waitForConnection(timeout: Duration) throws {
         let seconds = Double(timeout.components.seconds)
         if accepted.wait(timeout: .now() + seconds) == .timedOut { throw POSIXError(.ETIMEDOUT) }
+    }
+
+    /// Waits until a whole request head has arrived on the first connection.
+    func waitForRequestHead(timeout: Duration) throws {
+        try waitForConnection(timeout: timeout)
+        guard let connection = connections.first else { throw POSIXError(.ENOTCONN) }
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard poll(&pollFD, 1, 100) > 0 else { continue }
+            let count = read(connection, &buffer, buffer.count)
+            if count <= 0 { throw POSIXError(.ECONNRESET) }
+            received += buffer[0..<count]
+            if String(decoding: received, as: UTF8.self).contains("\r\n\r\n") { return }
+        }
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    /// Waits until the first accepted connection is closed by the client.
+    func waitForHangUp(timeout: Duration) throws {
+        guard let connection = connections.first else { throw POSIXError(.ENOTCONN) }
+        var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            guard poll(&pollFD, 1, 100) > 0 else { continue }
+            let count = read(connection, &buffer, buffer.count)
+            if count <= 0 { return }  // EOF (or reset): the client closed its end
+        }
+        throw POSIXError(.ETIMEDOUT)
     }
 
     func close() {
