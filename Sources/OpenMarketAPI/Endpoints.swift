@@ -79,11 +79,14 @@ public struct Endpoint<Response: Sendable>: Sendable {
     }
 
     static func encodeQueryValue(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+        value.addingPercentEncoding(withAllowedCharacters: unreservedCharacters) ?? value
     }
 }
+
+/// RFC 3986 unreserved characters: everything else in a query value is percent-encoded. Built
+/// once here because a generic type cannot hold a static stored property.
+private let unreservedCharacters = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 /// The operations of the Open Market API 2.0 (see `../shared/docs/openmarket-api.md`).
 public enum Endpoints {

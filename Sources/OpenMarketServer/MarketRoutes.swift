@@ -155,12 +155,7 @@ struct MarketRoutes: Sendable {
     }
 
     func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let vendor = try await requireVendor(request)
-        let id = try Self.productID(context)
-        let body = try await Self.collectJSONBody(request)
-        let changes = try Self.decodeJSON(ProductParams.self, body, what: "body")
-        guard let secret = changes.secret else { throw APIError.badRequest("secret: is required") }
-        try await checkSecret(secret, vendor)
+        let (vendor, id, changes) = try await authorizedJSON(request, context)
         let ifMatch = request.headers[.ifMatch]
 
         let updated = try await store.updateProduct(id: id, now: MarketTimestamp.format(clock())) { current in
@@ -250,14 +245,23 @@ struct MarketRoutes: Sendable {
         }
     }
 
-    /// For the two secret-in-body POSTs: the vendor, its secret, then the product it must own.
-    private func ownedProduct(_ request: Request, _ context: BasicRequestContext) async throws -> StoredProduct {
+    /// The checks every JSON request on a product makes, in the contract's order: the vendor
+    /// (401), the id, the body (400), then the secret in it (401).
+    private func authorizedJSON(
+        _ request: Request, _ context: BasicRequestContext
+    ) async throws -> (vendor: StoredVendor, id: Int, params: ProductParams) {
         let vendor = try await requireVendor(request)
         let id = try Self.productID(context)
         let body = try await Self.collectJSONBody(request)
-        let params = try Self.decodeJSON(SecretOnly.self, body, what: "body")
+        let params = try Self.decodeJSON(ProductParams.self, body, what: "body")
         guard let secret = params.secret else { throw APIError.badRequest("secret: is required") }
         try await checkSecret(secret, vendor)
+        return (vendor, id, params)
+    }
+
+    /// For the two secret-in-body POSTs: the vendor, its secret, then the product it must own.
+    private func ownedProduct(_ request: Request, _ context: BasicRequestContext) async throws -> StoredProduct {
+        let (vendor, id, _) = try await authorizedJSON(request, context)
         guard let product = try store.product(id: id) else { throw Self.notFound(id) }
         guard product.vendorID == vendor.id else { throw Self.forbidden(id) }
         return product
@@ -393,6 +397,3 @@ private struct ProductParams: Decodable {
     }
 }
 
-private struct SecretOnly: Decodable {
-    var secret: String?
-}

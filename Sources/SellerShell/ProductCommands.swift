@@ -64,7 +64,7 @@ extension SellerShell {
 
     func show(_ arguments: Arguments) async throws {
         try arguments.rejectUnknown(flags: [], maxPositional: 1)
-        let id = try productID(arguments, command: "show")
+        let id = try productID(arguments)
         let response = try await client.taggedProduct(id: id)
         remember([response.value])
         emit(json: response.body, text: ProductRendering.detail(response.value))
@@ -122,7 +122,7 @@ extension SellerShell {
     func patch(_ arguments: Arguments) async throws {
         try arguments.rejectUnknown(
             flags: [], fields: ["name", "description", "price", "currency", "discount", "stock", "thumbnail"], maxPositional: 1)
-        let id = try productID(arguments, command: "patch")
+        let id = try productID(arguments)
         var problems: [RuleViolation] = []
         var values: [String: String] = [:]
         for (key, value) in arguments.fields {
@@ -142,7 +142,7 @@ extension SellerShell {
     /// without one (the public server) the product is read again afterwards to spot that.
     func stock(_ arguments: Arguments) async throws {
         try arguments.rejectUnknown(flags: [], maxPositional: 2)
-        let id = try productID(arguments, command: "stock")
+        let id = try productID(arguments)
         guard arguments.positional.count == 2 else { throw CommandFailure.usage("say how: +N to add, -N to remove, =N to set") }
         let change = arguments.positional[1].text
         guard let sign = change.first, "+-=".contains(sign), let amount = Int(change.dropFirst()), amount >= 0 else {
@@ -181,7 +181,7 @@ extension SellerShell {
 
     func delete(_ arguments: Arguments) async throws {
         try arguments.rejectUnknown(flags: ["--yes"], maxPositional: 1)
-        let id = try productID(arguments, command: "delete")
+        let id = try productID(arguments)
         let credentials = try requireLogin()
         if !arguments.has("--yes") {
             let product = try await client.product(id: id)

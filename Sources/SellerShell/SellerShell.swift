@@ -204,7 +204,7 @@ public actor SellerShell {
         }
     }
 
-    func productID(_ arguments: Arguments, command: String) throws -> Int {
+    func productID(_ arguments: Arguments) throws -> Int {
         guard let word = arguments.positional.first else { throw CommandFailure.usage("which product? give its id") }
         guard let id = Int(word.text), id > 0 else {
             throw CommandFailure.usage("'\(word.text)' is not a product id (a whole number like 12)")
