@@ -94,14 +94,27 @@ let package = Package(
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
         .target(name: "SellerShell", dependencies: ["OpenMarketAPI", "MarketImages"]),
 
+        // Scripts over the shell: variables and bindings, `expect`, running files with a journal
+        // for resuming, dry runs, and recording a session as a script. No terminal here either.
+        .target(
+            name: "ShellScripting",
+            dependencies: ["SellerShell", "OpenMarketAPI", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+
         // The executable: options, the REPL loop over LineEditor, the embedded local market.
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "SellerShell", "LineEditor", "OpenMarketAPI", "OpenMarketServer",
+                "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+
+        // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts).
+        .executableTarget(
+            name: "market-client-bench",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
 
         // Helpers that only tests use: fixture locations and the like.
@@ -129,6 +142,10 @@ let package = Package(
         .testTarget(
             name: "SellerShellTests",
             dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "MarketImages"]
+        ),
+        .testTarget(
+            name: "ShellScriptingTests",
+            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "PTYTestSupport"]
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["PTYTestSupport", "MarketTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),

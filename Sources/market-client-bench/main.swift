@@ -1,0 +1,2 @@
+// Filled in by the benchmark work (scripts/bench-scripts).
+print("market-client-bench: not written yet")
