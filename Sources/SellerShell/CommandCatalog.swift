@@ -42,9 +42,18 @@ enum CommandCatalog {
         CommandSpec(name: "whoami", summary: "show the server and vendor in use", usage: "whoami"),
         CommandSpec(name: "use", summary: "log in with a saved profile", usage: "use NAME", examples: ["use shop"]),
         CommandSpec(name: "connect", summary: "talk to another server", usage: "connect URL", examples: ["connect http://127.0.0.1:8080"]),
-        CommandSpec(name: "set", summary: "set output (table or json) or trace (on or off)", usage: "set output table|json | set trace on|off",
-                    examples: ["set output json", "set trace on"]),
+        CommandSpec(name: "set", summary: "set output (table or json), trace (on or off), or a variable",
+                    usage: "set output table|json | set trace on|off | set NAME VALUE",
+                    examples: ["set output json", "set trace on", "set price 3500"]),
         CommandSpec(name: "history", summary: "show the commands typed so far", usage: "history"),
+        // Run by the session layer (ShellScripting); listed here so help and TAB know them.
+        CommandSpec(name: "expect", summary: "check the last results; a script stops when it is false", usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
+                    examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"]),
+        CommandSpec(name: "source", summary: "run a script file in this session (variables and login carry over)", usage: "source FILE",
+                    examples: ["source scripts/examples/demo-catalog.om"]),
+        CommandSpec(name: "record", summary: "write the commands that succeed to a script file", usage: "record FILE [--all] | record stop",
+                    examples: ["record catalog.om", "record session.om --all", "record stop"], flags: ["--all"]),
+        CommandSpec(name: "vars", summary: "list variables and named products", usage: "vars"),
         CommandSpec(name: "exit", aliases: ["quit"], summary: "leave the shell (Ctrl-D works too)", usage: "exit"),
     ]
 
@@ -65,7 +74,16 @@ enum CommandCatalog {
     static var overview: String {
         let width = all.map(\.name.count).max() ?? 0
         return (["commands:"] + all.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-            + ["", "'help COMMAND' shows usage and examples. Quotes and backslashes work as in a shell."])
+            + [
+                "", "'help COMMAND' shows usage and examples. Quotes and backslashes work as in a shell.",
+                "End a command with 'as NAME' to name its product; then $NAME is its id and ${NAME.price} a field.",
+            ])
             .joined(separator: "\n")
     }
+}
+
+/// The catalog's names for the layers above the shell (scripts, recording).
+public enum CommandNames {
+    /// `register` for `add` or `new`; nil for a word that names no command.
+    public static func canonical(_ word: String) -> String? { CommandCatalog.find(word)?.name }
 }

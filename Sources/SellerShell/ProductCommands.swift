@@ -67,6 +67,7 @@ extension SellerShell {
         let id = try productID(arguments)
         let response = try await client.taggedProduct(id: id)
         remember([response.value])
+        returned(.read, response.value, response.body)
         emit(json: response.body, text: ProductRendering.detail(response.value))
     }
 
@@ -115,6 +116,11 @@ extension SellerShell {
         let product = response.value
         remember([product])
         learnVendor(from: product)
+        returned(.created, product, response.body)
+        pendingWords = [Word("register")]
+            + ["name", "description", "price", "currency", "discount", "stock"].compactMap { key in values[key].map { Word("\(key)=\($0)", wasQuoted: true) } }
+            + imagePatterns.map { Word("image=\($0.text)", wasQuoted: $0.wasQuoted) }
+            + (arguments.has("--no-resize") ? [Word("--no-resize")] : [])
         emit(json: response.body, text: ProductRendering.detail(product))
         if !outputJSON { console.note("registered #\(product.id) \(product.name)") }
     }
@@ -134,6 +140,7 @@ extension SellerShell {
         let response = try await client.edit(id: id, changes)
         remember([response.value])
         learnVendor(from: response.value)
+        returned(.changed, response.value, response.body)
         emit(json: response.body, text: ProductRendering.detail(response.value))
     }
 
@@ -170,6 +177,7 @@ extension SellerShell {
                         console.note("warning: stock is now \(check.stock), not \(target): someone else changed it at the same time")
                     }
                 }
+                returned(.changed, edited.value, edited.body)
                 emit(json: edited.body, text: "#\(id) \(edited.value.name): stock \(before) → \(edited.value.stock)")
                 return
             } catch MarketError.preconditionFailed {
@@ -197,7 +205,12 @@ extension SellerShell {
         let uri = try await client.send(Endpoints.deleteURI(id: id, credentials: credentials)).value
         let response = try await client.send(Endpoints.delete(uri: uri, credentials: credentials))
         index.forget(id)
+        returned(.deleted, response.value, response.body)
         emit(json: response.body, text: "deleted #\(id) \(response.value.name)")
+    }
+
+    func returned(_ effect: ProductResult.Effect, _ product: Product, _ document: Data) {
+        pendingResult = ProductResult(effect: effect, id: product.id, document: document, product: product)
     }
 
     func requireLogin() throws -> VendorCredentials {
@@ -213,7 +226,8 @@ extension SellerShell {
     func prepareImages(_ patterns: [Word], resize: Bool, problems: inout [RuleViolation]) throws -> [UploadImage] {
         var paths: [String] = []
         for pattern in patterns {
-            let expanded = PathExpansion.expandTilde(pattern.text)
+            var expanded = PathExpansion.expandTilde(pattern.text)
+            if let pathBase, !expanded.hasPrefix("/") { expanded = (pathBase as NSString).appendingPathComponent(expanded) }
             if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
                 let matches = PathExpansion.glob(expanded)
                 if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }

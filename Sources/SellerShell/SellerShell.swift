@@ -43,6 +43,37 @@ public struct LineOutcome: Sendable, Equatable {
     }
 }
 
+/// A product a command returned, as the server sent it: scripts bind it to names
+/// (`register … as mug`) and read its fields (`${mug.price}`).
+public struct ProductResult: Sendable {
+    public enum Effect: Sendable, Equatable {
+        case created, read, changed, deleted
+    }
+
+    public var effect: Effect
+    public var id: Int
+    /// The server's JSON document for the product.
+    public var document: Data
+    public var product: Product
+}
+
+/// Everything one command produced besides its output: how it ended, the failure text (not yet
+/// printed, so a script can put `FILE:LINE:` in front), the product it returned, and the words
+/// that would repeat it without questions (a `register` whose missing fields were asked).
+public struct CommandReport: Sendable {
+    public var status: CommandStatus
+    public var exitRequested = false
+    /// The command's name as the catalog knows it (`register` for `add`), nil when unknown.
+    public var command: String?
+    /// One line, then any detail lines (each problem of a rejected register).
+    public var failure: [String] = []
+    public var result: ProductResult?
+    /// The command's words with every interactive answer filled in.
+    public var repeatableWords: [Word]?
+
+    public var outcome: LineOutcome { LineOutcome(status: status, exitRequested: exitRequested) }
+}
+
 /// The seller shell's core: parses a line, runs the command against the market, renders the
 /// answer. It reads and writes only through a `ShellConsole`, so it runs the same under
 /// libedit, from a pipe, from a script, or in a test.
@@ -55,6 +86,10 @@ public actor SellerShell {
     var outputJSON: Bool
     let useColor: Bool
     let profiles: ProfileStore
+    var pathBase: String?
+    // What the running command returned, collected by `perform`.
+    var pendingResult: ProductResult?
+    var pendingWords: [Word]?
     /// Completion and prompt data, readable from the line editor's thread without awaiting.
     public nonisolated let index: ShellIndex
 
@@ -85,31 +120,59 @@ public actor SellerShell {
             console.note("error: \(error)")
             return LineOutcome(status: .usage, exitRequested: false)
         }
-        guard let first = words.first else { return LineOutcome(status: .ok, exitRequested: false) }
+        let report = await perform(words)
+        for line in report.failure { console.note(line) }
+        return report.outcome
+    }
+
+    /// Runs one command already split into words, leaving the failure text to the caller.
+    public func perform(_ words: [Word]) async -> CommandReport {
+        guard let first = words.first else { return CommandReport(status: .ok) }
         guard let spec = CommandCatalog.find(first.text) else {
             let guess = CommandCatalog.all.map(\.name).first { $0.hasPrefix(String(first.text.prefix(2))) }
-            console.note("unknown command '\(first.text)'" + (guess.map { "; did you mean '\($0)'?" } ?? "") + " ('help' lists commands)")
-            return LineOutcome(status: .usage, exitRequested: false)
+            return CommandReport(
+                status: .usage,
+                failure: ["unknown command '\(first.text)'" + (guess.map { "; did you mean '\($0)'?" } ?? "") + " ('help' lists commands)"])
         }
-        if spec.name == "exit" { return LineOutcome(status: .ok, exitRequested: true) }
+        if spec.name == "exit" { return CommandReport(status: .ok, exitRequested: true, command: spec.name) }
         let arguments = Arguments(Array(words.dropFirst()))
+        pendingResult = nil
+        pendingWords = nil
+        var report = CommandReport(status: .ok, command: spec.name)
         do {
             try await run(spec, arguments)
-            return LineOutcome(status: .ok, exitRequested: false)
+            report.result = pendingResult
+            report.repeatableWords = pendingWords
         } catch let failure as CommandFailure {
-            console.note(Self.prefix(spec, arguments) + failure.message)
-            if failure.status == .usage { console.note("usage: \(spec.usage)") }
-            return LineOutcome(status: failure.status, exitRequested: false)
+            report.status = failure.status
+            report.failure = [Self.prefix(spec, arguments) + failure.message]
+            if failure.status == .usage { report.failure.append("usage: \(spec.usage)") }
         } catch let error as MarketError {
-            return LineOutcome(status: report(error, spec, arguments), exitRequested: false)
+            (report.status, report.failure) = describe(error, spec, arguments)
         } catch is CancellationError {
-            console.note("\(spec.name): cancelled")
-            return LineOutcome(status: .interrupted, exitRequested: false)
+            report.status = .interrupted
+            report.failure = ["\(spec.name): cancelled"]
         } catch {
-            console.note(Self.prefix(spec, arguments) + String(describing: error))
-            return LineOutcome(status: .failed, exitRequested: false)
+            report.status = .failed
+            report.failure = [Self.prefix(spec, arguments) + String(describing: error)]
         }
+        pendingResult = nil
+        pendingWords = nil
+        return report
     }
+
+    /// Relative image paths are read from here (a script's folder while it runs), not from the
+    /// process's working directory.
+    public func setPathBase(_ directory: String?) { pathBase = directory }
+    public var currentPathBase: String? { pathBase }
+
+    /// What a session layer above the shell may read.
+    public var serverURL: URL { client.baseURL }
+    public var credentials: VendorCredentials? { client.credentials }
+    public var knownVendor: (id: Int?, name: String?) { (vendorID, vendorName) }
+    public var isTracing: Bool { tracer.isEnabled }
+    /// The market client the shell uses, for lookups a script runner makes on its own (resume).
+    public var marketClient: MarketClient { client }
 
     private func run(_ spec: CommandSpec, _ arguments: Arguments) async throws {
         switch spec.name {
@@ -128,7 +191,9 @@ public actor SellerShell {
         case "connect": try await connect(arguments)
         case "set": try set(arguments)
         case "history": try history(arguments)
-        default: throw CommandFailure.usage("not implemented")
+        // Script commands (`expect`, `source`, `record`, variables) are run by the session layer
+        // above the shell; reaching here means this shell has no such layer.
+        default: throw CommandFailure.usage("'\(spec.name)' works only in a session that runs scripts")
         }
     }
 
@@ -140,31 +205,23 @@ public actor SellerShell {
         return "\(spec.name): "
     }
 
-    private func report(_ error: MarketError, _ spec: CommandSpec, _ arguments: Arguments) -> CommandStatus {
+    private func describe(_ error: MarketError, _ spec: CommandSpec, _ arguments: Arguments) -> (CommandStatus, [String]) {
         let prefix = Self.prefix(spec, arguments)
         switch error {
         case .cannotConnect(_, _, let reason):
-            console.note("\(prefix)cannot reach \(client.baseURL.absoluteString) (\(reason)) — is the server running? try 'connect URL'")
-            return .unreachable
+            return (.unreachable, ["\(prefix)cannot reach \(client.baseURL.absoluteString) (\(reason)) — is the server running? try 'connect URL'"])
         case .timedOut, .connectionLost:
-            console.note("\(prefix)\(error) — try again, or 'connect URL' to another server")
-            return .unreachable
+            return (.unreachable, ["\(prefix)\(error) — try again, or 'connect URL' to another server"])
         case .cancelled:
-            console.note("\(prefix)cancelled")
-            return .interrupted
+            return (.interrupted, ["\(prefix)cancelled"])
         case .missingCredentials:
-            console.note("\(prefix)not logged in — use 'login' (or 'use PROFILE') first")
-            return .failed
+            return (.failed, ["\(prefix)not logged in — use 'login' (or 'use PROFILE') first"])
         case .invalidInput(let violations) where violations.count > 1:
-            console.note("\(prefix)\(violations.count) problems, nothing was sent:")
-            for violation in violations { console.note("  \(violation)") }
-            return .failed
+            return (.failed, ["\(prefix)\(violations.count) problems, nothing was sent:"] + violations.map { "  \($0)" })
         case .serverRefused(401, let message):
-            console.note("\(prefix)the server refused (401): \(message) — check your login with 'whoami', or 'login' again")
-            return .failed
+            return (.failed, ["\(prefix)the server refused (401): \(message) — check your login with 'whoami', or 'login' again"])
         default:
-            console.note("\(prefix)\(error)")
-            return .failed
+            return (.failed, ["\(prefix)\(error)"])
         }
     }
 

@@ -5,6 +5,7 @@ import Logging
 import OpenMarketAPI
 import OpenMarketServer
 import SellerShell
+import ShellScripting
 
 @main
 struct OpenMarketCommand: AsyncParsableCommand {
@@ -15,6 +16,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
             With no --server (and no OPENMARKET_SERVER), a local market starts inside the shell, over \
             $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.
             Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'.
+            Scripts: 'openmarket run FILE' (or 'openmarket FILE', or a '#!/usr/bin/env openmarket' file) runs a \
+            file of shell commands, keeping a journal beside it (FILE.journal) so '--resume' continues a run \
+            that stopped without repeating what it did. Standard input that is not a terminal is read as a script.
             Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted.
             """,
         version: "0.1.0")
@@ -36,6 +40,58 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run this command and exit; repeat for several, run in order.", valueName: "COMMAND"))
     var commands: [String] = []
+
+    @Option(help: ArgumentHelp("Record the commands that succeed to FILE, as a script that replays elsewhere.", valueName: "FILE"))
+    var record: String?
+
+    @Argument(help: ArgumentHelp("A script to run: 'run FILE', or just FILE.", valueName: "run FILE"))
+    var script: [String] = []
+
+    @Flag(help: "Run every line of the script and list the failed ones at the end, instead of stopping at the first.")
+    var continueOnError = false
+
+    @Flag(help: "Send nothing: check every line locally and print the requests that would be sent.")
+    var dryRun = false
+
+    @Flag(help: "Continue the script's last run from its journal, skipping the lines it completed.")
+    var resume = false
+
+    @Flag(help: "Run the script from the top although its journal shows a run that did not finish.")
+    var restart = false
+
+    @Option(help: ArgumentHelp("Keep the script's journal here instead of beside it (FILE.journal).", valueName: "PATH"))
+    var journal: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Define a script variable; repeat for several.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    /// The script named by `run FILE` or `FILE`, nil for none.
+    var scriptPath: String? {
+        get throws {
+            switch script.count {
+            case 0: return nil
+            case 1 where script[0] == "run": throw ValidationError("'run' needs a script: openmarket run FILE")
+            case 1: return script[0]
+            case 2 where script[0] == "run": return script[1]
+            default: throw ValidationError("one script at a time: openmarket run FILE (got \(script.joined(separator: " ")))")
+            }
+        }
+    }
+
+    func validate() throws {
+        let path = try scriptPath
+        if path == nil {
+            if continueOnError || dryRun || resume || restart || journal != nil {
+                throw ValidationError("--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE …")
+            }
+        }
+        if path != nil, !commands.isEmpty { throw ValidationError("give either a script or -c commands, not both") }
+        if resume, restart { throw ValidationError("--resume continues the last run and --restart starts over: pick one") }
+        if resume, dryRun { throw ValidationError("--dry-run checks a whole script; it cannot be combined with --resume") }
+        for definition in variables where ScriptSession.checkDefinition(definition) == nil {
+            throw ValidationError("--var wants NAME=VALUE with a name of letters, digits and _ (got '\(definition)')")
+        }
+    }
 
     func run() async throws {
         LineReaders.ensureUTF8Locale()
@@ -79,21 +135,46 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
         }
 
-        let interactive = commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
+        let path = try scriptPath
+        let interactive = path == nil && commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
         let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let indexBox = IndexBox()
         let reader = LineReaders.make(
             programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
             completer: { line in indexBox.complete(line) }, forcePlain: !interactive)
-        let console = TerminalConsole(reader: reader)
-        let shell = SellerShell(
+        let progress = isatty(2) == 1 && path != nil ? ProgressLine() : nil
+        let console = TerminalConsole(reader: reader, progress: progress)
+        var definitions: [String: String] = [:]
+        for definition in variables {
+            if let (name, value) = ScriptSession.checkDefinition(definition) { definitions[name] = value }
+        }
+        let session = ScriptSession(
             configuration: ShellConfiguration(
                 serverURL: serverURL, credentials: credentials, vendorName: vendorName, outputJSON: json, trace: trace,
                 useColor: color, profiles: profiles),
-            console: console)
-        indexBox.index = shell.index
+            console: console, dryRun: dryRun, variables: definitions, progress: progress)
+        indexBox.index = session.shell.index
+        if let record {
+            do {
+                try await session.startRecording(record)
+            } catch {
+                console.note("openmarket: \(error)")
+                if let embedded { await embedded.stop() }
+                throw ExitCode(2)
+            }
+        }
 
-        let status = await Self.loop(shell: shell, reader: reader, commands: commands, color: color)
+        let status: CommandStatus
+        if let path {
+            let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
+            status = await Self.cancellable { await session.runScript(path: path, options: options) }
+        } else if commands.isEmpty, isatty(0) == 0 {
+            let options = ScriptOptions(continueOnError: continueOnError)
+            status = await Self.cancellable { await session.runStream(name: "stdin", options: options) { console.nextScriptLine() } }
+        } else {
+            status = await Self.loop(session: session, reader: reader, commands: commands, color: color)
+        }
+        await session.stopRecording()
         reader.saveHistory()
         if let embedded { await embedded.stop() }
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -101,17 +182,17 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     /// Runs `-c` commands, or lines from the reader until EOF or `exit`. Piped input stops at the
     /// first failure with its status, like a script; a person at the prompt just sees the error.
-    static func loop(shell: SellerShell, reader: any LineReader, commands: [String], color: Bool) async -> CommandStatus {
+    static func loop(session: ScriptSession, reader: any LineReader, commands: [String], color: Bool) async -> CommandStatus {
         if !commands.isEmpty {
             for command in commands {
-                let outcome = await runCancellable(shell, command)
+                let outcome = await runCancellable(session, command)
                 if outcome.status != .ok { return outcome.status }
                 if outcome.exitRequested { break }
             }
             return .ok
         }
         while true {
-            reader.prompt = shell.index.prompt(color: color)
+            reader.prompt = session.shell.index.prompt(color: color)
             switch reader.readLine() {
             case .eof:
                 return .ok
@@ -120,7 +201,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 reader.addHistory(line)
-                let outcome = await runCancellable(shell, line)
+                let outcome = await runCancellable(session, line)
                 if outcome.exitRequested { return outcome.status }
                 if !reader.isInteractive, outcome.status != .ok { return outcome.status }
             }
@@ -129,11 +210,20 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     /// Ctrl-C during a command cancels the task running it (the request stops) and the shell
     /// stays; the command reports itself cancelled.
-    static func runCancellable(_ shell: SellerShell, _ line: String) async -> LineOutcome {
+    static func runCancellable(_ session: ScriptSession, _ line: String) async -> LineOutcome {
         do {
-            return try await InterruptMonitor.shared.runCancellable { await shell.execute(line) }
+            return try await InterruptMonitor.shared.runCancellable { await session.execute(line) }
         } catch {
             return LineOutcome(status: .interrupted, exitRequested: false)
+        }
+    }
+
+    /// A whole script under Ctrl-C: the command in flight is cancelled and the script stops.
+    static func cancellable(_ body: @escaping @Sendable () async -> CommandStatus) async -> CommandStatus {
+        do {
+            return try await InterruptMonitor.shared.runCancellable { await body() }
+        } catch {
+            return .interrupted
         }
     }
 

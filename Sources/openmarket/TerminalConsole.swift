@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import SellerShell
+import ShellScripting
 
 /// The shell's console over a line reader: results to stdout, everything else to stderr,
 /// questions through the reader (libedit on a terminal, the next input line otherwise).
@@ -9,17 +10,23 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     // and may ask a question through the same reader before the next line is read.
     private let reader: any LineReader
     private let lock = NSLock()
+    private let progress: ProgressLine?
 
-    init(reader: any LineReader) { self.reader = reader }
+    init(reader: any LineReader, progress: ProgressLine? = nil) {
+        self.reader = reader
+        self.progress = progress
+    }
 
     var isInteractive: Bool { reader.isInteractive }
 
     func write(_ text: String) {
         guard !text.isEmpty else { return }
+        progress?.clear()
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
     func note(_ text: String) {
+        progress?.clear()
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
@@ -39,4 +46,62 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     }
 
     func history() -> [String] { reader.history() }
+
+    /// The next line of a script read from standard input; nil at its end.
+    func nextScriptLine() -> String? {
+        lock.withLock {
+            while true {
+                switch reader.readLine() {
+                case .line(let line): return line
+                case .eof: return nil
+                case .interrupted: continue
+                }
+            }
+        }
+    }
+}
+
+/// One self-updating line on a terminal's stderr while a long script runs: done/total, rate and
+/// time left. Cleared before anything else is printed and when the run ends, so it never mixes
+/// with output (and nothing of it reaches stdout).
+final class ProgressLine: ScriptProgress, @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var visible = false
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+
+    /// Below this many lines a script is over before a progress line helps.
+    static let minimumLines = 6
+
+    func update(done: Int, total: Int, elapsed: Duration) {
+        guard total >= Self.minimumLines else { return }
+        lock.withLock {
+            let now = ContinuousClock.now
+            // A tenth of a second between redraws, and nothing in the first half second.
+            guard now - lastDraw >= .milliseconds(100), elapsed >= .milliseconds(500) else { return }
+            lastDraw = now
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let rate = seconds > 0 ? Double(done) / seconds : 0
+            let left = rate > 0 ? Double(total - done) / rate : 0
+            let text = "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            visible = true
+        }
+    }
+
+    func finish() { clear() }
+
+    func clear() {
+        lock.withLock {
+            guard visible else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            visible = false
+        }
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole >= 3600 ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+            : String(format: "%d:%02d", whole / 60, whole % 60)
+    }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import OpenMarketAPI
+import SellerShell
+
+/// The transport of a dry run: it sends nothing. Each request is printed in the trace format
+/// (secrets masked) and answered from a small in-memory model of the market, so the commands
+/// after a `register … as mug` see a product and `$mug` has an id. Ids it makes up are shown as
+/// `<id of mug>`; a product the script did not create is answered by a stand-in, since the real
+/// one is not read.
+public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
+    /// Made-up ids start here, far above any real one, so they are easy to recognise and replace.
+    static let firstID = 9_000_000_001
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var products: [Int: [String: JSONValue]] = [:]
+    private var labels: [Int: String] = [:]
+    private var nextID = firstID
+    private var pendingLabel: String?
+    private var counts: [String: Int] = [:]
+    private let print: @Sendable (String) -> Void
+
+    public init(print: @escaping @Sendable (String) -> Void) { self.print = print }
+
+    /// Names the product the next create makes (`mug`, or `line 12` when unnamed).
+    func label(nextCreate label: String) { lock.withLock { pendingLabel = label } }
+
+    /// Requests that would have been sent, by method.
+    var requestCounts: [String: Int] { lock.withLock { counts } }
+
+    /// `<id of mug>` for every made-up id in the text.
+    func withPlaceholders(_ text: String) -> String {
+        let known = lock.withLock { labels }
+        var result = text
+        for (id, label) in known.sorted(by: { $0.key > $1.key }) {
+            result = result.replacingOccurrences(of: String(id), with: "<id of \(label)>")
+        }
+        return result
+    }
+
+    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        lock.withLock { counts[request.method.rawValue, default: 0] += 1 }
+        print(withPlaceholders(TracingTransport.describe(request)))
+        return lock.withLock { answer(request) }
+    }
+
+    private func answer(_ request: HTTPRequestData) -> HTTPResponseData {
+        let parts = request.url.path.split(separator: "/").map(String.init)
+        let id = parts.count >= 3 ? Int(parts[2]) : nil
+        switch (request.method, parts.count) {
+        case (.get, 1) where parts[0] == "healthChecker":
+            return json(200, .string("OK"))
+        case (.get, 2):
+            return json(200, .object([
+                "page_no": 1, "items_per_page": 20, "total_count": 0, "offset": 0, "limit": 20, "last_page": 0,
+                "has_next": false, "has_prev": false, "pages": .array([]),
+            ]))
+        case (.get, 3):
+            return json(200, .object(product(id ?? 0)))
+        case (.post, 2):
+            return json(201, .object(create(request)))
+        case (.patch, 3):
+            var current = product(id ?? 0)
+            if let body = request.body, case .object(let changes)? = JSONValue.parse(body) {
+                for (key, value) in changes where key != "secret" {
+                    current[key == "thumbnail_id" ? "thumbnail" : key] = value
+                }
+                current["bargain_price"] = .number(number(current["price"]) - number(current["discounted_price"]))
+            }
+            products[id ?? 0] = current
+            return json(202, .object(current))
+        case (.post, 4):
+            // Step 1 of a delete answers the URI of step 2.
+            return HTTPResponseData(status: 200, headers: ["Content-Type": "text/plain"], body: Data("/api/products/\(id ?? 0)/dry-run-token".utf8))
+        case (.delete, _):
+            let removed = products.removeValue(forKey: id ?? 0) ?? product(id ?? 0)
+            return json(200, .object(removed))
+        default:
+            return json(404, .string("the dry run does not know \(request.method.rawValue) \(request.url.path)"))
+        }
+    }
+
+    private func create(_ request: HTTPRequestData) -> [String: JSONValue] {
+        let id = nextID
+        nextID += 1
+        labels[id] = pendingLabel ?? "product \(id - Self.firstID + 1)"
+        pendingLabel = nil
+        var params: [String: JSONValue] = [:]
+        if let body = request.body, let boundary = request.headers["Content-Type"]?.components(separatedBy: "boundary=").last,
+            let data = Self.part(named: "params", in: body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\""))),
+            case .object(let fields)? = JSONValue.parse(data)
+        {
+            params = fields
+        }
+        params["secret"] = nil
+        var product = standIn(id)
+        for (key, value) in params { product[key] = value }
+        product["bargain_price"] = .number(number(product["price"]) - number(product["discounted_price"]))
+        products[id] = product
+        return product
+    }
+
+    private func product(_ id: Int) -> [String: JSONValue] { products[id] ?? standIn(id) }
+
+    /// What a product the dry run has not seen looks like: plenty of stock, so `stock ID -1`
+    /// passes its local check; values that say they were not read.
+    private func standIn(_ id: Int) -> [String: JSONValue] {
+        let now = JSONValue.string(MarketTimestamp.format(Date()))
+        return [
+            "id": .number(Decimal(id)), "vendor_id": 0, "name": .string("(product \(id), not read in a dry run)"),
+            "description": "(not read in a dry run)", "thumbnail": "", "currency": "KRW", "price": 0,
+            "bargain_price": 0, "discounted_price": 0, "stock": 1_000_000, "created_at": now, "issued_at": now,
+            "images": .array([]), "vendors": .object(["id": 0, "name": "(you)"]),
+        ]
+    }
+
+    private func number(_ value: JSONValue?) -> Decimal {
+        if case .number(let n)? = value { return n }
+        return 0
+    }
+
+    private func json(_ status: Int, _ value: JSONValue) -> HTTPResponseData {
+        let body = (try? JSONEncoder.sortedCompact.encode(value)) ?? Data()
+        // An ETag, as the bundled server sends, so `stock` shows its conditional PATCH.
+        return HTTPResponseData(status: status, headers: ["Content-Type": "application/json", "ETag": "\"dry-run\""], body: body)
+    }
+
+    static func part(named name: String, in body: Data, boundary: String) -> Data? {
+        guard let header = body.range(of: Data("name=\"\(name)\"".utf8)),
+            let start = body.range(of: Data("\r\n\r\n".utf8), in: header.upperBound..<body.endIndex),
+            let end = body.range(of: Data("\r\n--\(boundary)".utf8), in: start.upperBound..<body.endIndex)
+        else { return nil }
+        return body[start.upperBound..<end.lowerBound]
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Decimal(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// One line of a journal file (JSON Lines). A run writes `started` before a create (whose
+/// outcome may become unknown), then `done` with what the line bound, or `failed`.
+struct JournalEntry: Codable, Sendable {
+    enum State: String, Codable, Sendable {
+        case run, started, done, failed, finished
+    }
+
+    var state: State
+    var line: Int?
+    var hash: String?
+    /// Seconds since 1970 when a create was about to be sent.
+    var at: Double?
+    /// What a create was about to make, for finding it when its outcome is unknown.
+    var name: String?
+    var vendorID: Int?
+    var vendorName: String?
+    /// The name a create's product was to get (`… as mug`).
+    var bindAs: String?
+    var bind: [String: ProductBinding]?
+    var vars: [String: String]?
+    var status: Int32?
+    var script: String?
+
+    init(_ state: State, line: ScriptLine? = nil) {
+        self.state = state
+        self.line = line?.number
+        self.hash = line?.hash
+    }
+}
+
+/// What a journal says about the run it recorded.
+struct JournalState: Sendable {
+    var done: [Int: JournalEntry] = [:]
+    /// Lines whose last word is `started`, or a failure that left the outcome unknown.
+    var unsure: [Int: JournalEntry] = [:]
+    var finished = false
+    var hasEntries = false
+
+    init(entries: [JournalEntry]) {
+        var last: [Int: JournalEntry] = [:]
+        var startedEntry: [Int: JournalEntry] = [:]
+        for entry in entries {
+            switch entry.state {
+            case .run:
+                finished = false
+            case .finished:
+                finished = true
+            case .started, .done, .failed:
+                guard let line = entry.line else { continue }
+                hasEntries = true
+                if entry.state == .started { startedEntry[line] = entry }
+                last[line] = entry
+            }
+        }
+        for (line, entry) in last {
+            switch entry.state {
+            case .done: done[line] = entry
+            case .started: unsure[line] = entry
+            case .failed:
+                // A create that timed out or was interrupted may have been made all the same.
+                let unknown = entry.status == 3 || entry.status == 130
+                if unknown, let started = startedEntry[line] { unsure[line] = started }
+            default: break
+            }
+        }
+    }
+
+    /// The highest line done, for messages.
+    var lastDoneLine: Int? { done.keys.max() }
+}
+
+/// The journal file beside a script. Each entry is one `write(2)` of one complete line on a file
+/// opened with O_APPEND, so a process killed at any moment leaves whole entries (the kernel
+/// finishes a write it started); a torn last line from a power cut is ignored when read. An
+/// exclusive lock keeps two runs of one script from writing the same journal.
+final class JournalFile {
+    let path: String
+    private let fd: Int32
+
+    init(path: String, fresh: Bool) throws(JournalError) {
+        self.path = path
+        // Opened without truncating first: the lock must be held before the old journal goes.
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw JournalError("cannot write the journal \(path): \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw JournalError("another run of this script is using \(path); wait for it to finish")
+        }
+        if fresh { _ = ftruncate(fd, 0) }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    func append(_ entry: JournalEntry) throws(JournalError) {
+        var data: Data
+        do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+        data.append(0x0A)
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else {
+            throw JournalError("cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
+        }
+    }
+
+    static func read(_ path: String) -> JournalState? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let decoder = JSONDecoder()
+        let entries = data.split(separator: 0x0A).compactMap { try? decoder.decode(JournalEntry.self, from: Data($0)) }
+        return JournalState(entries: entries)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+struct JournalError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import SellerShell
+
+/// Writes the commands of a session that succeeded as a script that replays on another server:
+/// products made while recording get names (`register … as p1`) and later commands use the
+/// name (`patch $p1 …`) instead of this server's id; image paths under the script's folder are
+/// written relative to it; a login keeps its identifier and never its secret.
+final class Recorder {
+    let path: String
+    let directory: String
+    /// Whether commands that only read are written as commands (otherwise as comments).
+    let all: Bool
+    private let handle: FileHandle
+    private var names: [Int: String] = [:]
+    private var usedNames: Set<String> = []
+    private var counter = 0
+
+    init(path: String, all: Bool, server: URL) throws(ScriptFailure) {
+        let absolute = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.path
+        self.path = absolute
+        self.directory = (absolute as NSString).deletingLastPathComponent
+        self.all = all
+        if FileManager.default.fileExists(atPath: absolute) {
+            throw .failed("\(path) exists already: record to a new file (nothing is overwritten)")
+        }
+        guard FileManager.default.createFile(atPath: absolute, contents: nil, attributes: [.posixPermissions: 0o644]),
+            let handle = FileHandle(forWritingAtPath: absolute)
+        else { throw .failed("cannot create \(path): check that its folder exists and is writable") }
+        self.handle = handle
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
+        write([
+            "#!/usr/bin/env openmarket",
+            "# Recorded by openmarket on \(stamp) against \(server.absoluteString).",
+            "# Replay: openmarket run \((absolute as NSString).lastPathComponent) [--server URL] [--dry-run]",
+            "",
+        ])
+    }
+
+    func close() { try? handle.close() }
+
+    /// Names used by the session already (a replay defines them only if this file does).
+    func reserve(_ name: String) { usedNames.insert(name) }
+
+    /// Writes one command that succeeded. `typed` is the line as typed (for `set` and `expect`,
+    /// whose variables should stay variables); `words` the command after expansion.
+    func record(typed: String, words: [Word], bindAs: String?, command: String?, report: CommandReport?, context: Context) {
+        guard let command else {
+            write([scrub(typed, context)])
+            return
+        }
+        var words = report?.repeatableWords ?? words
+        var bound = bindAs
+        switch command {
+        case "help", "history", "exit", "vars":
+            return
+        case "connect":
+            write(["# " + scrub(typed, context) + "   (not replayed: a replay talks to the server it is given)"])
+            return
+        case "login":
+            guard let identifier = context.identifier else { return }
+            write(["login \(ScriptQuoting.quote(identifier))"])
+            return
+        case "set", "expect":
+            write([scrub(typed, context)])
+            return
+        case "register":
+            guard let result = report?.result else { return }
+            let name = bindAs ?? freshName()
+            usedNames.insert(name)
+            names[result.id] = name
+            bound = name
+            words = words.map { rewriteImage($0, context) }
+        case "delete":
+            guard report?.result?.effect == .deleted else { return }
+            if !words.contains(where: { $0.text == "--yes" }) { words.append(Word("--yes")) }
+        default:
+            break
+        }
+        if let bound, let id = report?.result?.id, names[id] == nil { names[id] = bound }
+        var text = words.enumerated().map { index, word in
+            if index == 1, ["show", "patch", "stock", "delete"].contains(command), let id = Int(word.text), let name = names[id] {
+                return "$" + name
+            }
+            return ScriptQuoting.quote(word)
+        }.joined(separator: " ")
+        if let bound { text += " as \(bound)" }
+        let readsOnly = ["list", "show", "health", "whoami"].contains(command)
+        write([(readsOnly && !all ? "# " : "") + scrub(text, context)])
+    }
+
+    struct Context {
+        var identifier: String?
+        var secret: String?
+        /// Where relative image paths of the command were read from.
+        var pathBase: String?
+    }
+
+    private func freshName() -> String {
+        while true {
+            counter += 1
+            let name = "p\(counter)"
+            if !usedNames.contains(name) { return name }
+        }
+    }
+
+    /// `image=…` as an absolute path, or relative to the recording's folder when under it.
+    private func rewriteImage(_ word: Word, _ context: Context) -> Word {
+        guard word.text.hasPrefix("image=") else { return word }
+        var path = (String(word.text.dropFirst(6)) as NSString).expandingTildeInPath
+        if !path.hasPrefix("/") {
+            let base = context.pathBase ?? FileManager.default.currentDirectoryPath
+            path = URL(fileURLWithPath: (base as NSString).appendingPathComponent(path)).standardizedFileURL.path
+        }
+        if path.hasPrefix(directory + "/") { path = String(path.dropFirst(directory.count + 1)) }
+        return Word("image=" + path, wasQuoted: word.wasQuoted)
+    }
+
+    /// A secret never reaches the file, even inside a value someone typed.
+    private func scrub(_ text: String, _ context: Context) -> String {
+        guard let secret = context.secret, secret.count >= 4 else { return text }
+        return text.replacingOccurrences(of: secret, with: "${env.OPENMARKET_SECRET}")
+    }
+
+    private func write(_ lines: [String]) {
+        handle.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
+
+/// Writes words back as a line the shell splits into the same words.
+enum ScriptQuoting {
+    static func quote(_ word: Word) -> String {
+        // A glob that was typed bare stays bare, so it matches again on replay.
+        if !word.wasQuoted, word.text.contains(where: { "*?[".contains($0) }), !word.text.contains(where: { $0.isWhitespace }) {
+            return word.text
+        }
+        if let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex,
+            word.text[..<equals].allSatisfy({ $0.isLetter || $0 == "_" })
+        {
+            return String(word.text[...equals]) + quote(String(word.text[word.text.index(after: equals)...]))
+        }
+        return quote(word.text)
+    }
+
+    static func quote(_ text: String) -> String {
+        if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

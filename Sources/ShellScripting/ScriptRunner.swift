@@ -1,0 +1,329 @@
+import Foundation
+import OpenMarketAPI
+import SellerShell
+
+extension ScriptSession {
+    /// Commands that change only the session (not the market): a resumed run runs them again,
+    /// so the login, server and settings are what they were when the run stopped.
+    static let sessionCommands: Set<String> = ["login", "logout", "use", "connect", "set"]
+
+    /// How far back a product's creation time may lie before the moment its create was sent and
+    /// still be taken for that create: the server's clock may differ from ours.
+    static let clockSlack: TimeInterval = 120
+
+    // MARK: Files
+
+    /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
+    public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {
+        let text: String
+        do {
+            text = try String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8)
+        } catch {
+            console.note("\(path): cannot read the script: \(Self.reason(error))")
+            return .usage
+        }
+        let lines = ScriptReader.lines(of: text)
+        var journal: JournalFile?
+        var previous: JournalState?
+        if dryRun == nil {
+            let journalPath = options.journalPath ?? ((path as NSString).expandingTildeInPath + ".journal")
+            do {
+                (journal, previous) = try openJournal(journalPath, script: path, lines: lines, options: options)
+            } catch let failure as ScriptFailure {
+                console.note(failure.message)
+                return failure.status
+            } catch {
+                console.note("\(path): \(error)")
+                return .failed
+            }
+            if options.resume, journal == nil { return .ok }
+        }
+        let directory = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.deletingLastPathComponent().path
+        let savedBase = await shell.currentPathBase
+        await shell.setPathBase(directory)
+        let status = await run(lines, name: path, journal: journal, previous: previous, options: options)
+        await shell.setPathBase(savedBase)
+        return status
+    }
+
+    /// Reads a script from a stream (standard input that is not a terminal): no journal, since
+    /// a stream cannot be read again.
+    public func runStream(name: String, options: ScriptOptions = ScriptOptions(), nextLine: @Sendable () -> String?) async -> CommandStatus {
+        var reader = ScriptReader()
+        var number = 0
+        var failures: [(ScriptLine, CommandStatus)] = []
+        var finished = false
+        while !finished {
+            let line: ScriptLine?
+            if let physical = nextLine() {
+                number += 1
+                line = reader.feed(physical, number: number)
+            } else {
+                line = reader.finish()
+                finished = true
+            }
+            guard let line else { continue }
+            let result = await step(line, location: "\(name):\(line.number)")
+            report(result, at: line, name: name)
+            if result.status != .ok {
+                failures.append((line, result.status))
+                if !options.continueOnError || result.status == .interrupted { return result.status }
+            }
+            if result.exitRequested { break }
+        }
+        return summarise(failures, name: name, total: number)
+    }
+
+    /// `source FILE` inside a session: the current variables and login, no journal, stops at
+    /// the first failure. Paths are relative to the sourcing script's folder when there is one.
+    func source(_ path: String) async -> CommandStatus {
+        guard sourceDepth < 16 else {
+            console.note("source: scripts source each other more than 16 deep; is there a loop?")
+            return .usage
+        }
+        var resolved = (path as NSString).expandingTildeInPath
+        if !resolved.hasPrefix("/"), let base = await shell.currentPathBase { resolved = (base as NSString).appendingPathComponent(resolved) }
+        sourceDepth += 1
+        defer { sourceDepth -= 1 }
+        let text: String
+        do {
+            text = try String(contentsOfFile: resolved, encoding: .utf8)
+        } catch {
+            console.note("source: cannot read \(path): \(Self.reason(error))")
+            return .failed
+        }
+        let savedBase = await shell.currentPathBase
+        await shell.setPathBase(URL(fileURLWithPath: resolved).standardizedFileURL.deletingLastPathComponent().path)
+        let status = await run(ScriptReader.lines(of: text), name: path, journal: nil, previous: nil, options: ScriptOptions())
+        await shell.setPathBase(savedBase)
+        return status
+    }
+
+    // MARK: The loop
+
+    private func run(
+        _ lines: [ScriptLine], name: String, journal: JournalFile?, previous: JournalState?, options: ScriptOptions
+    ) async -> CommandStatus {
+        var failures: [(ScriptLine, CommandStatus)] = []
+        let started = ContinuousClock.now
+        let showProgress = sourceDepth == 0 && dryRun == nil
+        var journalWarning = false
+        var recovered = 0
+        var skipped = 0
+        func write(_ entry: JournalEntry) {
+            guard let journal else { return }
+            do { try journal.append(entry) } catch {
+                if !journalWarning { console.note("warning: \(error); this run cannot be resumed") }
+                journalWarning = true
+            }
+        }
+        if let journal { write(Self.header(name, journal)) }
+
+        for (index, line) in lines.enumerated() {
+            if showProgress { progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
+            let command = Self.commandName(line)
+            if let previous, let done = previous.done[line.number] {
+                restore(done)
+                if let command, Self.sessionCommands.contains(command) {
+                    let result = await step(line, location: "\(name):\(line.number)")
+                    if result.status != .ok {
+                        report(result, at: line, name: name)
+                        return result.status
+                    }
+                }
+                skipped += 1
+                continue
+            }
+            if let previous, let unsure = previous.unsure[line.number], command == "register" {
+                switch await findCreated(unsure, previous: previous) {
+                case .found(let binding, let bindAs):
+                    variables["last"] = .product(binding)
+                    var entry = JournalEntry(.done, line: line)
+                    entry.bind = ["last": binding]
+                    if let bindAs {
+                        variables[bindAs] = .product(binding)
+                        entry.bind?[bindAs] = binding
+                    }
+                    write(entry)
+                    console.note("\(name):\(line.number): #\(binding.id) was created before the interruption; not sent again")
+                    recovered += 1
+                    continue
+                case .notFound:
+                    break
+                case .failed(let message):
+                    console.note("\(name):\(line.number): \(message)")
+                    return .unreachable
+                }
+            }
+            if command == "register", journal != nil {
+                var entry = JournalEntry(.started, line: line)
+                entry.at = Date().timeIntervalSince1970
+                entry.name = Self.fieldValue("name", in: line, variables: variables)
+                let vendor = await shell.knownVendor
+                entry.vendorID = vendor.id
+                entry.vendorName = vendor.name
+                entry.bindAs = Self.bindName(line)
+                write(entry)
+            }
+            let result = await step(line, location: "\(name):\(line.number)")
+            if result.status == .ok {
+                var entry = JournalEntry(.done, line: line)
+                // `last` is the named product when there is one; stored once, not twice.
+                let named = result.bound.filter { $0.key != "last" }
+                entry.bind = named.isEmpty ? (result.bound.isEmpty ? nil : result.bound) : named
+                entry.vars = result.variables.isEmpty ? nil : result.variables.filter { !isSecret($0.value) }
+                write(entry)
+            } else {
+                var entry = JournalEntry(.failed, line: line)
+                entry.status = result.status.rawValue
+                write(entry)
+                report(result, at: line, name: name)
+                failures.append((line, result.status))
+                if !options.continueOnError || result.status == .interrupted {
+                    progress?.finish()
+                    return result.status
+                }
+            }
+            if result.exitRequested { break }
+        }
+        if showProgress { progress?.finish() }
+        if failures.isEmpty { write(JournalEntry(.finished)) }
+        if skipped > 0 || recovered > 0 {
+            console.note("resumed \(name): \(skipped) line\(skipped == 1 ? "" : "s") already done\(recovered > 0 ? ", \(recovered) found made before the interruption" : "")")
+        }
+        if let dryRun, sourceDepth == 0 {
+            let counts = dryRun.requestCounts
+            let total = counts.values.reduce(0, +)
+            let byMethod = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            console.note("dry run of \(name): \(lines.count) line\(lines.count == 1 ? "" : "s") checked, \(total) request\(total == 1 ? "" : "s") would be sent\(byMethod.isEmpty ? "" : " (\(byMethod))"); nothing was sent")
+        }
+        return summarise(failures, name: name, total: lines.count)
+    }
+
+    private func summarise(_ failures: [(ScriptLine, CommandStatus)], name: String, total: Int) -> CommandStatus {
+        guard !failures.isEmpty else { return .ok }
+        if failures.count > 0 {
+            let where_ = failures.prefix(20).map { "\(name):\($0.0.number)" }.joined(separator: ", ")
+            console.note("\(failures.count) of \(total) line\(total == 1 ? "" : "s") failed: \(where_)\(failures.count > 20 ? ", …" : "")")
+        }
+        return failures.map(\.1).max() ?? .failed
+    }
+
+    /// `FILE:LINE: command: message`, then any detail lines.
+    func report(_ result: StepResult, at line: ScriptLine, name: String) {
+        guard !result.reported, let first = result.failure.first else { return }
+        console.note("\(name):\(line.number): \(first)")
+        for more in result.failure.dropFirst() { console.note(more) }
+    }
+
+    private func restore(_ entry: JournalEntry) {
+        for (name, binding) in entry.bind ?? [:] {
+            variables[name] = .product(binding)
+            variables["last"] = .product(binding)
+        }
+        for (name, value) in entry.vars ?? [:] { variables[name] = .text(value) }
+    }
+
+    private func isSecret(_ value: String) -> Bool {
+        guard let secret = variables.environment["OPENMARKET_SECRET"], !secret.isEmpty else { return false }
+        return value.contains(secret)
+    }
+
+    // MARK: Journal
+
+    private func openJournal(
+        _ path: String, script: String, lines: [ScriptLine], options: ScriptOptions
+    ) throws -> (JournalFile?, JournalState?) {
+        let state = JournalFile.read(path)
+        if options.resume {
+            guard let state else {
+                throw ScriptFailure.usage("\(script): no journal at \(path) to resume from; run it without --resume")
+            }
+            let byNumber = Dictionary(lines.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+            for (number, entry) in state.done.sorted(by: { $0.key < $1.key }) where byNumber[number]?.hash != entry.hash {
+                throw ScriptFailure.usage(
+                    "\(script):\(number): the script changed above the resume point (line \(number) is not what ran): "
+                        + "resuming could repeat or skip commands. Put the line back, or start over with --restart")
+            }
+            if state.finished {
+                console.note("\(script): nothing to resume: the last run finished (start it again with --restart)")
+                return (nil, nil)
+            }
+            return (try JournalFile(path: path, fresh: false), state)
+        }
+        if let state, !state.finished, state.hasEntries, !options.restart {
+            let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
+            throw ScriptFailure.usage(
+                "\(script): \(path) shows a run that did not finish (\(state.done.count) line\(state.done.count == 1 ? "" : "s") done\(last)): "
+                    + "continue it with --resume, or start over with --restart")
+        }
+        return (try JournalFile(path: path, fresh: true), nil)
+    }
+
+    private static func header(_ name: String, _ journal: JournalFile) -> JournalEntry {
+        var entry = JournalEntry(.run)
+        entry.script = name
+        entry.at = Date().timeIntervalSince1970
+        return entry
+    }
+
+    enum Lookup {
+        case found(ProductBinding, bindAs: String?)
+        case notFound
+        case failed(String)
+    }
+
+    /// A create was sent but its answer never reached the journal: looks for a product of this
+    /// vendor with that name, made after the create was sent, that no other line of the run
+    /// has claimed.
+    private func findCreated(_ entry: JournalEntry, previous: JournalState) async -> Lookup {
+        guard let name = entry.name, let sentAt = entry.at else { return .notFound }
+        let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) })
+        let client = await shell.marketClient
+        do {
+            let earliest = Date(timeIntervalSince1970: sentAt - Self.clockSlack)
+            let candidates = try await client.allProducts(perPage: 100, search: name).filter { product in
+                guard product.name == name, !claimed.contains(product.id) else { return false }
+                if let vendorID = entry.vendorID, let owner = product.vendorID, owner != vendorID { return false }
+                if entry.vendorID == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName { return false }
+                guard let created = product.createdAt?.date else { return false }
+                return created >= earliest
+            }
+            guard let match = candidates.min(by: { $0.id < $1.id }) else { return .notFound }
+            let detail = try await client.send(Endpoints.product(id: match.id))
+            let binding = ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null)
+            return .found(binding, bindAs: entry.bindAs)
+        } catch {
+            return .failed("cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later")
+        }
+    }
+
+    // MARK: Reading a line without running it
+
+    static func commandName(_ line: ScriptLine) -> String? {
+        let first = String(line.text.prefix { !$0.isWhitespace })
+        return CommandNames.canonical(first)
+    }
+
+    /// The value of `key=` in a line, expanded, or nil.
+    static func fieldValue(_ key: String, in line: ScriptLine, variables: ScriptVariables) -> String? {
+        guard let expanded = try? Expander.expand(line.text, { reference throws(ExpansionError) in try variables.resolve(reference) }),
+            let words = try? WordSplitter.split(expanded)
+        else { return nil }
+        return words.first { $0.text.hasPrefix(key + "=") }.map { String($0.text.dropFirst(key.count + 1)) }
+    }
+
+    static func bindName(_ line: ScriptLine) -> String? {
+        guard let words = try? WordSplitter.split(line.text), words.count >= 3, words[words.count - 2].text == "as" else { return nil }
+        return words.last?.text
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

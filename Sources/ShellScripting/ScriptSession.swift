@@ -1,0 +1,260 @@
+import Foundation
+import OpenMarketAPI
+import SellerShell
+
+/// How a script run behaves.
+public struct ScriptOptions: Sendable {
+    /// Run every line and summarise the failures, instead of stopping at the first.
+    public var continueOnError = false
+    /// Continue a run from its journal.
+    public var resume = false
+    /// Start over although the journal shows an unfinished run.
+    public var restart = false
+    /// Where the journal goes (default: beside the script, `FILE.journal`).
+    public var journalPath: String?
+
+    public init(continueOnError: Bool = false, resume: Bool = false, restart: Bool = false, journalPath: String? = nil) {
+        self.continueOnError = continueOnError
+        self.resume = resume
+        self.restart = restart
+        self.journalPath = journalPath
+    }
+}
+
+/// Shows how far a long script has got. The executable draws it on a terminal; the scripting
+/// layer only reports.
+public protocol ScriptProgress: Sendable {
+    func update(done: Int, total: Int, elapsed: Duration)
+    func finish()
+}
+
+/// A failure of the scripting layer itself, with the status it maps to.
+struct ScriptFailure: Error {
+    var status: CommandStatus
+    var message: String
+    static func usage(_ message: String) -> ScriptFailure { ScriptFailure(status: .usage, message: message) }
+    static func failed(_ message: String) -> ScriptFailure { ScriptFailure(status: .failed, message: message) }
+}
+
+/// What one line did.
+struct StepResult {
+    var status: CommandStatus = .ok
+    /// `command: message`, then any detail lines; printed by the caller with its location.
+    var failure: [String] = []
+    var exitRequested = false
+    /// The catalog name of the command, nil for script commands (`set NAME`, `expect`, …).
+    var command: String?
+    /// Names this line bound, `last` included, for the journal.
+    var bound: [String: ProductBinding] = [:]
+    var variables: [String: String] = [:]
+    /// Failures already printed (a sourced script reports its own lines).
+    var reported = false
+}
+
+/// A shell session with scripting: variables and named products, `expect`, `source`, recording,
+/// and running whole files with a journal. The REPL, `-c`, piped input and `openmarket run` all
+/// go through it, so a line means the same wherever it is typed.
+public actor ScriptSession {
+    public nonisolated let shell: SellerShell
+    let console: any ShellConsole
+    var variables: ScriptVariables
+    var recorder: Recorder?
+    let dryRun: DryRunTransport?
+    var progress: (any ScriptProgress)?
+    var sourceDepth = 0
+
+    /// - Parameters:
+    ///   - dryRun: send nothing; print each request instead (see `DryRunTransport`).
+    ///   - variables: `--var NAME=VALUE` definitions.
+    public init(
+        configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil
+    ) {
+        var configuration = configuration
+        self.console = console
+        if dryRun {
+            let transport = DryRunTransport { [console] text in console.write(text) }
+            configuration.transport = transport
+            self.dryRun = transport
+            // The shell's own output would describe made-up answers; only the requests show.
+            self.shell = SellerShell(configuration: configuration, console: SilentConsole(wrapping: console))
+        } else {
+            self.dryRun = nil
+            self.shell = SellerShell(configuration: configuration, console: console)
+        }
+        self.variables = ScriptVariables(environment: environment)
+        for (name, value) in variables { self.variables[name] = .text(value) }
+        self.progress = progress
+    }
+
+    /// Checks a `--var NAME=VALUE` argument; nil when fine.
+    public static func checkDefinition(_ text: String) -> (name: String, value: String)? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<equals])
+        guard ScriptVariables.checkName(name) == nil else { return nil }
+        return (name, String(text[text.index(after: equals)...]))
+    }
+
+    // MARK: Lines typed at the prompt
+
+    /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
+    public func execute(_ line: String) async -> LineOutcome {
+        let result = await step(ScriptLine(number: 0, text: line), location: nil)
+        if !result.reported { for text in result.failure { console.note(text) } }
+        return LineOutcome(status: result.status, exitRequested: result.exitRequested)
+    }
+
+    /// Starts recording (`--record FILE`).
+    public func startRecording(_ path: String, all: Bool = false) async throws {
+        do {
+            try await beginRecording(path, all: all)
+        } catch let failure as ScriptFailure {
+            throw RecordingError(description: failure.message)
+        }
+    }
+
+    public func stopRecording() {
+        recorder?.close()
+        recorder = nil
+    }
+
+    // MARK: One line
+
+    func step(_ line: ScriptLine, location: String?) async -> StepResult {
+        let text = ScriptReader.stripComment(line.text).trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return StepResult() }
+        let firstWord = String(text.prefix { !$0.isWhitespace })
+        let label = CommandNames.canonical(firstWord) ?? firstWord
+        var result = StepResult()
+        result.command = CommandNames.canonical(firstWord)
+
+        let expanded: String
+        do {
+            expanded = try Expander.expand(text) { reference throws(ExpansionError) in try variables.resolve(reference) }
+        } catch {
+            return StepResult(status: .usage, failure: ["\(label): \(error)"], command: result.command)
+        }
+        let words: [Word]
+        do {
+            words = try WordSplitter.split(expanded)
+        } catch {
+            return StepResult(status: .usage, failure: ["\(label): \(error)"], command: result.command)
+        }
+        let statement: Statement
+        do {
+            statement = try Statement.parse(words)
+        } catch {
+            return StepResult(status: .usage, failure: ["\(label): \(error.message)"], command: result.command)
+        }
+
+        switch statement {
+        case .setVariable(let name, let value):
+            variables[name] = .text(value)
+            result.command = nil
+            result.variables[name] = value
+            await record(typed: text, words: words, bindAs: nil, command: "set", report: nil)
+        case .expect(let expectation):
+            result.command = nil
+            // A dry run's answers are made up, so its expectations are not checked.
+            if dryRun == nil, !expectation.holds {
+                result.status = .failed
+                result.failure = ["expect: \(expectation.failure)"]
+            } else {
+                await record(typed: text, words: words, bindAs: nil, command: "expect", report: nil)
+            }
+        case .source(let path):
+            result.command = nil
+            let status = await source(path)
+            result.status = status
+            result.reported = true
+        case .record(let path, let all):
+            result.command = nil
+            do {
+                try await beginRecording(path, all: all)
+                console.note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
+            } catch let failure as ScriptFailure {
+                result.status = failure.status
+                result.failure = ["record: \(failure.message)"]
+            } catch {
+                result.status = .failed
+                result.failure = ["record: \(error)"]
+            }
+        case .recordStop:
+            result.command = nil
+            if let recorder {
+                console.note("recording saved to \(recorder.path)")
+                stopRecording()
+            } else {
+                result.status = .usage
+                result.failure = ["record: not recording ('record FILE' starts)"]
+            }
+        case .listVariables:
+            console.write(listing())
+        case .command(let commandWords, let bindAs):
+            if let dryRun, let location, let name = result.command, !["help", "history", "whoami", "vars"].contains(name) {
+                console.write("\n# \(location): \(text)")
+                if name == "register" { dryRun.label(nextCreate: bindAs ?? "line \(line.number)") }
+            }
+            let report = await shell.perform(commandWords)
+            result.status = report.status
+            result.exitRequested = report.exitRequested
+            result.failure = report.failure.map { dryRun?.withPlaceholders($0) ?? $0 }
+            if report.status == .ok {
+                if let product = report.result {
+                    let binding = ProductBinding(product)
+                    variables["last"] = .product(binding)
+                    result.bound["last"] = binding
+                    if let bindAs {
+                        variables[bindAs] = .product(binding)
+                        result.bound[bindAs] = binding
+                    }
+                } else if let bindAs {
+                    console.note("note: nothing was named \(bindAs): the command returned no product")
+                }
+                await record(typed: text, words: commandWords, bindAs: bindAs, command: report.command, report: report)
+            }
+        }
+        return result
+    }
+
+    private func record(typed: String, words: [Word], bindAs: String?, command: String?, report: CommandReport?) async {
+        guard let recorder else { return }
+        let credentials = await shell.credentials
+        let context = Recorder.Context(identifier: credentials?.identifier, secret: credentials?.secret, pathBase: await shell.currentPathBase)
+        recorder.record(typed: typed, words: words, bindAs: bindAs, command: command, report: report, context: context)
+    }
+
+    private func beginRecording(_ path: String, all: Bool) async throws {
+        if let recorder { throw ScriptFailure.usage("already recording to \(recorder.path); 'record stop' first") }
+        let recorder = try Recorder(path: path, all: all, server: await shell.serverURL)
+        for name in variables.values.keys { recorder.reserve(name) }
+        self.recorder = recorder
+    }
+
+    func listing() -> String {
+        let rows = variables.values.sorted { $0.key < $1.key }.map { name, value in
+            switch value {
+            case .text(let text): "\(name) = \(Expectation.show(text))"
+            case .product(let binding):
+                "\(name) = #\(binding.id)" + (binding.document.value(at: ["name"]).map { " \($0.text)" } ?? "")
+            }
+        }
+        return rows.isEmpty ? "no variables ('set NAME VALUE', or end a command with 'as NAME')" : rows.joined(separator: "\n")
+    }
+}
+
+public struct RecordingError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Swallows a dry run's made-up results; questions still reach the person.
+final class SilentConsole: ShellConsole, @unchecked Sendable {
+    let inner: any ShellConsole
+    init(wrapping inner: any ShellConsole) { self.inner = inner }
+    func write(_ text: String) {}
+    func note(_ text: String) {}
+    func ask(_ prompt: String) -> String? { inner.ask(prompt) }
+    func askSecret(_ prompt: String) -> String? { inner.askSecret(prompt) }
+    var isInteractive: Bool { inner.isInteractive }
+    func history() -> [String] { inner.history() }
+}

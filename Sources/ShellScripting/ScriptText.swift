@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+
+/// One command of a script: its text with comments removed and continuations joined, and the
+/// number of the physical line it starts on (what `FILE:LINE:` messages and the journal use).
+public struct ScriptLine: Sendable, Equatable {
+    public var number: Int
+    public var text: String
+
+    public init(number: Int, text: String) {
+        self.number = number
+        self.text = text
+    }
+
+    /// What the journal compares on resume: a line that changed has a different hash.
+    public var hash: String {
+        SHA256.hash(data: Data(text.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Turns a script's physical lines into commands. Written by hand: the rules are the shell's own
+/// quoting (so a `#` inside quotes is text, not a comment) and fit in one screen.
+public struct ScriptReader: Sendable {
+    private var pending: String?
+    private var pendingNumber = 0
+
+    public init() {}
+
+    /// Feeds one physical line; returns a command when one is complete.
+    public mutating func feed(_ physical: String, number: Int) -> ScriptLine? {
+        var line = physical
+        if line.hasSuffix("\r") { line.removeLast() }
+        if pending == nil {
+            pendingNumber = number
+            // The shebang (`#!/usr/bin/env openmarket`) is a comment like any other.
+        }
+        let joined = (pending ?? "") + line
+        let code = Self.stripComment(joined)
+        if Self.endsWithContinuation(code) {
+            pending = String(code.dropLast())
+            return nil
+        }
+        pending = nil
+        let text = code.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
+    }
+
+    /// A last line that ended with `\`.
+    public mutating func finish() -> ScriptLine? {
+        guard let rest = pending else { return nil }
+        pending = nil
+        let text = rest.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
+    }
+
+    /// All commands of a script's text.
+    public static func lines(of text: String) -> [ScriptLine] {
+        var reader = ScriptReader()
+        var result: [ScriptLine] = []
+        var number = 0
+        for physical in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if let line = reader.feed(String(physical), number: number) { result.append(line) }
+        }
+        if let last = reader.finish() { result.append(last) }
+        return result
+    }
+
+    /// Cuts the line at a `#` that begins a word outside quotes, as sh does.
+    public static func stripComment(_ line: String) -> String {
+        var quote: Character?
+        var escaped = false
+        var atWordStart = true
+        for index in line.indices {
+            let c = line[index]
+            defer { if quote == nil, !escaped { atWordStart = c == " " || c == "\t" } }
+            if escaped {
+                escaped = false
+                continue
+            }
+            if let open = quote {
+                if c == open {
+                    quote = nil
+                } else if c == "\\", open == "\"" {
+                    escaped = true
+                }
+                continue
+            }
+            switch c {
+            case "\\": escaped = true
+            case "'", "\"": quote = c
+            case "#" where atWordStart: return String(line[..<index])
+            default: break
+            }
+        }
+        return line
+    }
+
+    /// An odd number of trailing backslashes: the last one escapes the line break.
+    static func endsWithContinuation(_ line: String) -> Bool {
+        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import SellerShell
+
+/// A product bound to a name (`register … as mug`): its id and the server's JSON.
+public struct ProductBinding: Sendable, Equatable, Codable {
+    public var id: Int
+    public var document: JSONValue
+
+    public init(id: Int, document: JSONValue) {
+        self.id = id
+        self.document = document
+    }
+
+    init(_ result: ProductResult) {
+        id = result.id
+        document = JSONValue.parse(result.document) ?? .object(["id": .number(Decimal(result.id))])
+    }
+}
+
+/// What a name stands for.
+public enum VariableValue: Sendable, Equatable, Codable {
+    case text(String)
+    case product(ProductBinding)
+}
+
+/// Why a line could not be expanded; each message names the variable.
+public struct ExpansionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+/// The session's names: `set` variables, `--var` ones, and products bound with `as` (plus
+/// `last`). One namespace, so `set mug 3` and `… as mug` replace each other.
+public struct ScriptVariables: Sendable {
+    public private(set) var values: [String: VariableValue] = [:]
+    var environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    public subscript(name: String) -> VariableValue? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+
+    /// Names a script may define: letters, digits and `_`, not starting with a digit, and not
+    /// the two that mean something else.
+    public static func checkName(_ name: String) -> String? {
+        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_",
+            name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" })
+        else { return "'\(name)' is not a name (letters, digits and _, not starting with a digit)" }
+        if name == "env" { return "'env' is reserved for the environment (${env.HOME})" }
+        if name == "last" { return "'last' is set by every command that returns a product; pick another name" }
+        return nil
+    }
+
+    /// The text `$name` or `${name.field.sub}` stands for.
+    public func resolve(_ reference: String) throws(ExpansionError) -> String {
+        let parts = reference.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0]
+        if name == "env" {
+            guard parts.count == 2, !parts[1].isEmpty else { throw ExpansionError(description: "write ${env.NAME} to read the environment variable NAME") }
+            guard let value = environment[parts[1]] else { throw ExpansionError(description: "environment variable \(parts[1]) is not set") }
+            return value
+        }
+        guard let value = values[name] else {
+            if name == "last" { throw ExpansionError(description: "$last is undefined: no command has returned a product yet") }
+            throw ExpansionError(description: "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')")
+        }
+        switch value {
+        case .text(let text):
+            guard parts.count == 1 else { throw ExpansionError(description: "'\(name)' is text, not a product: it has no field '\(parts.dropFirst().joined(separator: "."))'") }
+            return text
+        case .product(let binding):
+            guard parts.count > 1 else { return String(binding.id) }
+            guard let field = binding.document.value(at: Array(parts.dropFirst())) else {
+                let known = binding.document.keys.joined(separator: ", ")
+                throw ExpansionError(description: "product '\(name)' has no field '\(parts.dropFirst().joined(separator: "."))'" + (known.isEmpty ? "" : " (fields: \(known))"))
+            }
+            return field.text
+        }
+    }
+}
+
+/// Replaces `$name` and `${name.field}` in a line before it is split into words. Single quotes
+/// keep `$` literal, as in sh; a value is inserted quoted where needed so it stays one word
+/// (a name with spaces cannot turn into two arguments). Written by hand because it must agree
+/// exactly with the shell's own word splitting.
+public enum Expander {
+    public static func expand(_ line: String, _ resolve: (String) throws(ExpansionError) -> String) throws(ExpansionError) -> String {
+        let chars = Array(line)
+        var out = ""
+        var i = 0
+        var quote: Character?
+        while i < chars.count {
+            let c = chars[i]
+            if quote == "'" {
+                out.append(c)
+                if c == "'" { quote = nil }
+                i += 1
+                continue
+            }
+            if c == "\\", i + 1 < chars.count {
+                out.append(c)
+                out.append(chars[i + 1])
+                i += 2
+                continue
+            }
+            if c == "'" || c == "\"" {
+                if quote == nil { quote = c } else if quote == c { quote = nil }
+                out.append(c)
+                i += 1
+                continue
+            }
+            guard c == "$", i + 1 < chars.count else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            var reference: String
+            var end: Int
+            if chars[i + 1] == "{" {
+                guard let close = chars[(i + 2)...].firstIndex(of: "}") else {
+                    throw ExpansionError(description: "'${' is not closed with '}'")
+                }
+                reference = String(chars[(i + 2)..<close]).trimmingCharacters(in: .whitespaces)
+                guard !reference.isEmpty else { throw ExpansionError(description: "'${}' names no variable") }
+                end = close + 1
+            } else if chars[i + 1].isLetter || chars[i + 1] == "_" {
+                end = i + 1
+                while end < chars.count, chars[end].isLetter || chars[end].isNumber || chars[end] == "_" { end += 1 }
+                reference = String(chars[(i + 1)..<end])
+            } else {
+                // `$5` or a lone `$` is text (a price in dollars, say).
+                out.append(c)
+                i += 1
+                continue
+            }
+            let value = try resolve(reference)
+            out += quote == "\"" ? escapeForDoubleQuotes(value) : quoteIfNeeded(value)
+            i = end
+        }
+        return out
+    }
+
+    static func escapeForDoubleQuotes(_ value: String) -> String {
+        var out = ""
+        for c in value {
+            if c == "\"" || c == "\\" || c == "$" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Glob characters stay bare on purpose: `set photos 'img/*.jpg'` then `image=$photos` globs.
+    static func quoteIfNeeded(_ value: String) -> String {
+        if value.isEmpty { return "''" }
+        guard value.contains(where: { $0.isWhitespace || "'\"\\#".contains($0) }) else { return value }
+        return "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
