@@ -156,6 +156,9 @@ extension ShellIndex {
         if word.hasPrefix("image="), spec.fields.contains("image=") {
             return .path(word: word, pathPart: String(word.dropFirst(6)), prefix: "image=")
         }
+        if ["source", "record"].contains(spec.name), !word.hasPrefix("-") {
+            return .path(word: word, pathPart: word, prefix: "")
+        }
         if spec.name == "use" { return .candidates(word: word, profiles.names().filter { $0.hasPrefix(word) }.map { ($0, nil) }) }
         if spec.name == "help" {
             return .candidates(word: word, CommandCatalog.all.map(\.name).filter { $0.hasPrefix(word) }.map { ($0, nil) })

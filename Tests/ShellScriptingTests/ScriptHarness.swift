@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketServer
+import SellerShell
+import ShellScripting
+import Testing
+
+/// Keeps what a session prints and answers its questions from a list.
+final class CapturingConsole: ShellConsole, @unchecked Sendable {
+    private let lock = NSLock()
+    private var outLines: [String] = []
+    private var noteLines: [String] = []
+    private var answers: [String]
+    let isInteractive: Bool
+
+    init(interactive: Bool = false, answers: [String] = []) {
+        self.isInteractive = interactive
+        self.answers = answers
+    }
+
+    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
+    var notes: String { lock.withLock { noteLines.joined(separator: "\n") } }
+    func clear() { lock.withLock { outLines = []; noteLines = [] } }
+    func write(_ text: String) { lock.withLock { outLines.append(text) } }
+    func note(_ text: String) { lock.withLock { noteLines.append(text) } }
+    func ask(_ prompt: String) -> String? { lock.withLock { answers.isEmpty ? nil : answers.removeFirst() } }
+    func askSecret(_ prompt: String) -> String? { nil }
+    func history() -> [String] { [] }
+}
+
+/// A bundled market on an ephemeral port, a folder for scripts, and sessions logged in as the
+/// market's demo vendor.
+struct ScriptFixture {
+    let market: RunningMarket
+    let directory: URL
+
+    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
+    var secret: String { market.demoCredentials.secret }
+
+    static func with<T>(_ body: (ScriptFixture) async throws -> T) async throws -> T {
+        let directory = try Fixtures.temporaryDirectory("openmarket-script-test")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let market = try await startMarket(directory.appendingPathComponent("market"))
+        do {
+            let result = try await body(ScriptFixture(market: market, directory: directory))
+            await market.stop()
+            return result
+        } catch {
+            await market.stop()
+            throw error
+        }
+    }
+
+    static func startMarket(_ data: URL) async throws -> RunningMarket {
+        var logger = Logger(label: "script-test")
+        logger.logLevel = .critical
+        return try await MarketServer.start(MarketServerConfiguration(port: 0, dataDirectory: data, logger: logger))
+    }
+
+    func session(
+        _ console: CapturingConsole, market: RunningMarket? = nil, dryRun: Bool = false, variables: [String: String] = [:],
+        transport: (any HTTPTransport)? = nil
+    ) -> ScriptSession {
+        let market = market ?? self.market
+        return ScriptSession(
+            configuration: ShellConfiguration(
+                serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop",
+                profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
+                transport: transport ?? AsyncHTTPClientTransport.shared, timeout: .seconds(600)),
+            console: console, dryRun: dryRun, variables: variables, environment: ["HOME": directory.path])
+    }
+
+    /// Writes a script into the fixture's folder and returns its path.
+    @discardableResult
+    func script(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Copies a fixture image beside the scripts, so scripts can name it relatively.
+    func copyImage(_ name: String, as newName: String? = nil) throws {
+        let target = directory.appendingPathComponent(newName ?? name)
+        if !FileManager.default.fileExists(atPath: target.path) {
+            try FileManager.default.copyItem(at: Fixtures.image(name), to: target)
+        }
+    }
+
+    func allProducts(_ market: RunningMarket? = nil) async throws -> [Product] {
+        let market = market ?? self.market
+        return try await MarketClient(baseURL: market.baseURL, timeout: .seconds(600)).allProducts()
+    }
+
+    func journal(_ script: String) -> String {
+        (try? String(contentsOfFile: script + ".journal", encoding: .utf8)) ?? ""
+    }
+}
+
+/// Counts what a session sends.
+final class CountingTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    let inner: any HTTPTransport
+    init(_ inner: any HTTPTransport = AsyncHTTPClientTransport.shared) { self.inner = inner }
+    var requests: Int { lock.withLock { count } }
+    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        lock.withLock { count += 1 }
+        return try await inner.send(request, timeout: timeout)
+    }
+}

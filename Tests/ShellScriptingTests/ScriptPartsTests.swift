@@ -1,0 +1,73 @@
+import Foundation
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+@Suite("Script text, variables and expectations")
+struct ScriptPartsTests {
+    @Test func readerJoinsContinuationsAndDropsComments() {
+        let text = """
+            #!/usr/bin/env openmarket
+            # a comment
+
+            register name='Mug #2' \\
+               price=3 # the price
+            show 1 \\\\
+            set note "a # inside quotes"
+            list \\
+            """
+        let lines = ScriptReader.lines(of: text)
+        #expect(lines.map(\.number) == [4, 6, 7, 8])
+        #expect(lines[0].text == "register name='Mug #2'    price=3")
+        #expect(lines[1].text == #"show 1 \\"#)
+        #expect(lines[2].text == #"set note "a # inside quotes""#)
+        #expect(lines[3].text == "list")
+        #expect(lines[0].hash != ScriptLine(number: 4, text: "register name='Mug #3'    price=3").hash)
+    }
+
+    @Test func expansionKeepsEachValueOneWord() throws {
+        var variables = ScriptVariables(environment: ["PHOTOS": "/tmp/my photos"])
+        variables["name"] = .text("우유병 텀블러 'big'")
+        variables["mug"] = .product(
+            ProductBinding(id: 12, document: .object(["price": .number(Decimal(string: "19.99")!), "images": .array([.object(["id": 7])])])))
+        func expand(_ line: String) throws -> [String] {
+            try WordSplitter.split(try Expander.expand(line) { reference throws(ExpansionError) in try variables.resolve(reference) }).map(\.text)
+        }
+        #expect(try expand("patch $mug name=$name price=${mug.price}") == ["patch", "12", "name=우유병 텀블러 'big'", "price=19.99"])
+        #expect(try expand(#"expect "${name}" == '$name'"#) == ["expect", "우유병 텀블러 'big'", "==", "$name"])
+        #expect(try expand("image=${env.PHOTOS}/a.jpg ${mug.images.0.id} \\$mug $5") == ["image=/tmp/my photos/a.jpg", "7", "$mug", "$5"])
+        #expect(throws: ExpansionError.self) { try expand("show $nosuch") }
+        #expect(throws: ExpansionError.self) { try expand("show ${mug.nope}") }
+        #expect(throws: ExpansionError.self) { try expand("show ${env.NOT_SET_ANYWHERE}") }
+        #expect(throws: ExpansionError.self) { try expand("show ${mug") }
+    }
+
+    @Test func expectationsCompareNumbersAsNumbers() throws {
+        func holds(_ a: String, _ op: String, _ b: String) throws -> Bool {
+            try Expectation([Word(a), Word(op), Word(b)]).holds
+        }
+        #expect(try holds("3400", "==", "3400.0"))
+        #expect(try holds("9", "<", "10"))
+        #expect(try !holds("9", ">", "10"))
+        #expect(try holds("apple", "<", "banana"))
+        #expect(try holds("우유병", "!=", "텀블러"))
+        #expect(try holds("19.99", "<=", "19.99"))
+        #expect(try !holds("12abc", "==", "12"))
+        #expect(throws: StatementError.self) { try Expectation([Word("1"), Word("="), Word("1")]) }
+    }
+
+    @Test func statementsAreRecognised() throws {
+        func parse(_ line: String) throws -> Statement { try Statement.parse(try WordSplitter.split(line)) }
+        guard case .command(let words, let bound) = try parse("register name=x as mug") else { Issue.record("not a command"); return }
+        #expect(words.map(\.text) == ["register", "name=x"])
+        #expect(bound == "mug")
+        guard case .setVariable("price", "3 500") = try parse("set price '3 500'") else { Issue.record("not a variable"); return }
+        guard case .command(_, nil) = try parse("set trace on") else { Issue.record("set trace is the shell's"); return }
+        guard case .command(let quotedAs, nil) = try parse("register name=x 'as' mug") else { Issue.record("quoted as"); return }
+        #expect(quotedAs.count == 4)
+        #expect(throws: StatementError.self) { try parse("list as everything") }
+        #expect(throws: StatementError.self) { try parse("show 1 as last") }
+        #expect(throws: StatementError.self) { try parse("set 1x 2") }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketServer
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+@Suite("Running scripts against the bundled market")
+struct ScriptRunTests {
+    static let describe = "description='A product made by the script tests'"
+
+    @Test func variablesBindingsAndExpectations() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("catalog.om", """
+                #!/usr/bin/env openmarket
+                set base 3500
+                register name="우유병 텀블러" \(Self.describe) \\
+                    price=$base currency=KRW discount=${cut} stock=5 image=coffee-small.jpg as mug
+                expect ${mug.stock} == 5
+                expect ${last.bargain_price} == 3400
+                expect "${mug.name}" == "우유병 텀블러"
+                expect ${mug.vendors.name} == ${env.SHOP}
+                stock $mug +3
+                expect ${last.stock} == 8
+                patch $mug price=19.99 currency=USD discount=0 as mug
+                expect ${mug.price} == 19.99
+                """)
+            let console = CapturingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                console: console, variables: ["cut": "100"], environment: ["SHOP": "demo-shop"])
+            let status = await session.runScript(path: path)
+            #expect(status == .ok, "\(console.notes)")
+            let products = try await f.allProducts()
+            #expect(products.count == 1)
+            #expect(products.first?.price == Decimal(string: "19.99"))
+            #expect(products.first?.stock == 8)
+            #expect(!f.journal(path).contains(f.secret))
+            #expect(f.journal(path).contains(#""state":"finished""#))
+        }
+    }
+
+    /// Each way a line can be wrong stops the run at that line, with `FILE:LINE:` and the
+    /// status of the shell's table, before anything after it is sent.
+    @Test func everyErrorPathNamesFileLineAndStatus() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let register = "register name=Good \(Self.describe) price=10 currency=KRW image=coffee-small.jpg"
+            let cases: [(String, CommandStatus, String)] = [
+                ("patch $mug price=3", .usage, "patch: undefined variable 'mug'"),
+                ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'"),
+                ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5"),
+                ("register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .failed, "register: image 1 (no-such-photo.jpg): no such file"),
+                ("register name='Nope \(Self.describe)", .usage, "register: unterminated"),
+                ("frobnicate 12", .usage, "unknown command 'frobnicate'"),
+                ("list as everything", .usage, "list: 'as everything' names a product"),
+                ("stock $first sideways", .usage, "is not +N, -N or =N"),
+                ("show 99999", .failed, "show 99999: the server refused (404)"),
+            ]
+            for (index, (line, status, message)) in cases.enumerated() {
+                let console = CapturingConsole()
+                let path = try f.script("bad\(index).om", "\(register) as first\n# a comment\n\n\(line)\nregister name=Never \(Self.describe) price=1 currency=KRW image=coffee-small.jpg\n")
+                let result = await f.session(console).runScript(path: path)
+                #expect(result == status, "\(line): \(console.notes)")
+                let failingLine = line.contains("\n") ? 5 : 4
+                let reported = console.notes.split(separator: "\n").first { $0.hasPrefix("\(path):\(failingLine): ") }
+                #expect(reported?.contains(message) == true, "\(line): \(console.notes)")
+            }
+            let names = try await f.allProducts().map(\.name)
+            #expect(names.count == cases.count)
+            #expect(!names.contains("Never") && !names.contains("Nope"))
+        }
+    }
+
+    @Test func continueOnErrorRunsEveryLineAndSummarises() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("mixed.om", """
+                register name=One \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
+                show $nothing
+                register name=Two \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
+                expect 1 == 2
+                """)
+            let console = CapturingConsole()
+            let status = await f.session(console).runScript(path: path, options: ScriptOptions(continueOnError: true))
+            #expect(status == .usage)
+            #expect(console.notes.contains("2 of 4 lines failed: \(path):2, \(path):4"))
+            #expect(try await f.allProducts().count == 2)
+        }
+    }
+
+    @Test func dryRunSendsNothingAndShowsWhatWouldBeSent() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("dry.om", """
+                register name=Mug \(Self.describe) price=10 currency=KRW stock=2 image=coffee-small.jpg as mug
+                patch $mug price=12
+                stock $mug -1
+                expect ${mug.price} == 999
+                delete $mug --yes
+                """)
+            let counter = CountingTransport()
+            let console = CapturingConsole()
+            let status = await f.session(console, dryRun: true, transport: counter).runScript(path: path)
+            #expect(status == .ok, "\(console.notes)")
+            #expect(counter.requests == 0)
+            #expect(try await f.allProducts().isEmpty)
+            #expect(console.out.contains("→ POST \(f.market.baseURL.absoluteString)/api/products"))
+            #expect(console.out.contains("→ PATCH \(f.market.baseURL.absoluteString)/api/products/<id of mug>"))
+            #expect(console.out.contains("/api/products/<id of mug>/archived"))
+            #expect(console.out.contains("••••••") && !console.out.contains(f.secret))
+            #expect(console.notes.contains("5 lines checked, 6 requests would be sent"))
+            #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
+
+            // Local checks still run: a missing photo is reported with its line.
+            try f.script("dry.om", "register name=Mug \(Self.describe) price=10 currency=KRW image=gone.jpg\n")
+            let second = CapturingConsole()
+            #expect(await f.session(second, dryRun: true, transport: counter).runScript(path: path) == .failed)
+            #expect(second.notes.contains("\(path):1: register: image 1 (gone.jpg): no such file"))
+            #expect(counter.requests == 0)
+        }
+    }
+
+    @Test func resumeAfterAFixSkipsDoneLinesAndRestoresBindings() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            func text(_ third: String) -> String {
+                """
+                set price 10
+                register name=First \(Self.describe) price=$price currency=KRW image=coffee-small.jpg as first
+                \(third)
+                register name=Second \(Self.describe) price=20 currency=KRW image=coffee-small.jpg as second
+                patch $first price=${second.price}
+                """
+            }
+            let path = try f.script("resume.om", text("patch $frist stock=4"))
+            let console = CapturingConsole()
+            #expect(await f.session(console).runScript(path: path) == .usage)
+            #expect(console.notes.contains("\(path):3: patch: undefined variable 'frist'"))
+
+            // Without --resume, the unfinished run is not started again from the top.
+            let again = CapturingConsole()
+            #expect(await f.session(again).runScript(path: path) == .usage)
+            #expect(again.notes.contains("--resume"))
+
+            // An edit above the resume point is refused.
+            try f.script("resume.om", text("patch $first stock=4").replacingOccurrences(of: "set price 10", with: "set price 11"))
+            let edited = CapturingConsole()
+            #expect(await f.session(edited).runScript(path: path, options: ScriptOptions(resume: true)) == .usage)
+            #expect(edited.notes.contains("\(path):1: the script changed above the resume point"))
+
+            // Fixing the failed line itself is what resuming is for.
+            try f.script("resume.om", text("patch $first stock=4"))
+            let resumed = CapturingConsole()
+            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            let products = try await f.allProducts()
+            #expect(products.map(\.name).sorted() == ["First", "Second"])
+            let first = try #require(products.first { $0.name == "First" })
+            #expect(first.stock == 4)
+            #expect(first.price == 20)
+            #expect(resumed.notes.contains("2 lines already done"))
+            #expect(!f.journal(path).contains(f.secret))
+
+            let finished = CapturingConsole()
+            #expect(await f.session(finished).runScript(path: path, options: ScriptOptions(resume: true)) == .ok)
+            #expect(finished.notes.contains("nothing to resume"))
+        }
+    }
+
+    /// The answer to a create never reached the journal (the run was killed after the server
+    /// answered): on resume the product is found by vendor, name and time, not made again.
+    @Test func aCreateWithAnUnknownOutcomeIsLookedUpNotSentAgain() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("unsure.om", """
+                register name=Twin \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as a
+                register name=Twin \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as b
+                patch $b stock=7
+                """)
+            let console = CapturingConsole()
+            #expect(await f.session(console).runScript(path: path) == .ok, "\(console.notes)")
+            // Keep the journal as it would be had the process died right after line 2's answer.
+            let entries = f.journal(path).split(separator: "\n").map(String.init)
+            let cut = try #require(entries.firstIndex { $0.contains(#""line":2"#) && $0.contains(#""state":"done""#) })
+            try (entries[..<cut].joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            let resumed = CapturingConsole()
+            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(resumed.notes.contains("\(path):2: #2 was created before the interruption; not sent again"))
+            let products = try await f.allProducts()
+            #expect(products.count == 2)
+            #expect(products.first { $0.id == 2 }?.stock == 7)
+            #expect(products.first { $0.id == 1 }?.stock == 0)
+        }
+    }
+
+    @Test func sourceRunsInTheCurrentSession() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+            try f.copyImage("coffee-small.jpg", as: "lib/photo.jpg")
+            try f.script("lib/make.om", "register name=$label \(Self.describe) price=10 currency=KRW image=photo.jpg as made\n")
+            let console = CapturingConsole()
+            let session = f.session(console)
+            #expect(await session.execute("set label Sourced").status == .ok)
+            #expect(await session.execute("source \(f.directory.path)/lib/make.om").status == .ok, "\(console.notes)")
+            #expect(await session.execute("expect ${made.name} == Sourced").status == .ok, "\(console.notes)")
+            #expect(await session.execute("show $made as again").status == .ok)
+            #expect(await session.execute("vars").status == .ok)
+            #expect(console.out.contains("made = #1 Sourced"))
+            #expect(await session.execute("source \(f.directory.path)/lib/missing.om").status == .failed)
+            #expect(console.notes.contains("source: cannot read"))
+        }
+    }
+
+    @Test func bothExampleScriptsRunGreen() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let examples = Fixtures.packageRoot.appendingPathComponent("scripts/examples")
+            for name in ["demo-catalog.om", "http-methods.om"] {
+                let console = CapturingConsole()
+                let status = await f.session(console).runScript(
+                    path: examples.appendingPathComponent(name).path,
+                    options: ScriptOptions(journalPath: f.directory.appendingPathComponent("\(name).journal").path))
+                #expect(status == .ok, "\(name): \(console.notes)")
+                #expect(!console.notes.contains(f.secret))
+            }
+            let products = try await f.allProducts()
+            #expect(products.count >= 12)
+            #expect(Set(products.map(\.currency)) == [.krw, .usd])
+            #expect(products.contains { $0.name.unicodeScalars.contains { $0.value >= 0xAC00 && $0.value <= 0xD7A3 } })
+        }
+    }
+}
