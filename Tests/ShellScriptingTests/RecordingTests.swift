@@ -1,0 +1,114 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketServer
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+@Suite("Recording a session and replaying it elsewhere")
+struct RecordingTests {
+    /// What a catalog is, for comparing two servers: everything but ids, times and URLs.
+    struct Listing: Equatable {
+        var name: String
+        var price: Decimal
+        var discount: Decimal
+        var currency: String
+        var stock: Int
+        var images: [Data]
+    }
+
+    static func catalog(_ market: RunningMarket) async throws -> [Listing] {
+        let client = MarketClient(baseURL: market.baseURL, timeout: .seconds(600))
+        var listings: [Listing] = []
+        for summary in try await client.allProducts() {
+            let product = try await client.product(id: summary.id)
+            var images: [Data] = []
+            for image in product.images ?? [] {
+                let url = try #require(URL(string: image.url))
+                images.append(try await AsyncHTTPClientTransport.shared.send(HTTPRequestData(method: .get, url: url), timeout: .seconds(600)).body)
+            }
+            listings.append(Listing(
+                name: product.name, price: product.price, discount: product.discountedPrice, currency: product.currency.rawValue,
+                stock: product.stock, images: images))
+        }
+        return listings.sorted { $0.name < $1.name }
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameCatalog() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            try f.copyImage("chelsea.png")
+            let recording = f.directory.appendingPathComponent("session.om").path
+            let photo = f.directory.appendingPathComponent("coffee-small.jpg").path
+            let cat = f.directory.appendingPathComponent("chelsea.png").path
+            // A person at the prompt: the delete is confirmed with "y"; the missing description
+            // of the third product is asked for and answered.
+            let console = CapturingConsole(interactive: true, answers: ["A third product, typed at the question", "y"])
+            let session = f.session(console)
+            let typed = [
+                "record \(recording)",
+                "register name='우유병 텀블러' description='하얀 우유병 모양의 텀블러입니다' price=3500 currency=KRW discount=100 stock=5 image=\(photo)",
+                "register name='Cat poster' description='A poster of a cat called Chelsea' price=19.99 currency=USD image=\(cat) image='\(photo)' as poster",
+                "patch 1 price=4000 name='우유병 텀블러 (대)'",
+                "stock 1 +7",
+                "patch 999 price=1",
+                "show 2",
+                "stock $poster =3",
+                "register name=Doomed price=100 currency=KRW image=\(photo)",
+                "delete 3",
+                "list",
+                "record stop",
+            ]
+            for line in typed { _ = await session.execute(line) }
+            #expect(console.notes.contains("recording saved to"), "\(console.notes)")
+            let text = try String(contentsOfFile: recording, encoding: .utf8)
+
+            #expect(text.hasPrefix("#!/usr/bin/env openmarket\n"))
+            #expect(text.contains("image=coffee-small.jpg as p1"), "\(text)")
+            #expect(text.contains("as poster"))
+            #expect(text.contains("patch $p1 price=4000 name='우유병 텀블러 (대)'"), "\(text)")
+            #expect(text.contains("stock $p1 +7"))
+            #expect(text.contains("# show $poster"))
+            #expect(text.contains("description='A third product, typed at the question'"))
+            #expect(text.contains("delete $p2 --yes"), "\(text)")
+            #expect(text.contains("# list"))
+            #expect(!text.contains("999"))
+            #expect(!text.contains(f.secret))
+            #expect(!text.contains(f.directory.path), "paths under the script's folder are relative: \(text)")
+
+            let original = try await Self.catalog(f.market)
+            let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
+            let replay = CapturingConsole()
+            let status = await f.session(replay, market: other).runScript(path: recording)
+            let replayed = try await Self.catalog(other)
+            await other.stop()
+            #expect(status == .ok, "\(replay.notes)")
+            #expect(original.count == 2)
+            #expect(replayed == original)
+        }
+    }
+
+    @Test func recordingRefusesToOverwriteAndAllKeepsReads() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = f.directory.appendingPathComponent("reads.om").path
+            let console = CapturingConsole()
+            let session = f.session(console)
+            #expect(await session.execute("record \(path) --all").status == .ok)
+            #expect(await session.execute("record \(path)").status == .usage)
+            _ = await session.execute("health")
+            _ = await session.execute("list --per-page 5")
+            _ = await session.execute("set output json")
+            _ = await session.execute("login someone-else")
+            _ = await session.execute("record stop")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("\nhealth\n"))
+            #expect(text.contains("\nlist --per-page 5\n"))
+            #expect(text.contains("\nset output json\n"))
+            #expect(!text.contains("login"), "a login without a secret fails and is not recorded")
+            #expect(await session.execute("record \(path)").status == .failed)
+            #expect(console.notes.contains("exists already"))
+        }
+    }
+}
