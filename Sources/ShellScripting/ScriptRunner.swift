@@ -118,6 +118,7 @@ extension ScriptSession {
             }
         }
         if let journal { write(Self.header(name, journal)) }
+        let readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
 
         for (index, line) in lines.enumerated() {
             if showProgress { progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
@@ -168,9 +169,11 @@ extension ScriptSession {
             let result = await step(line, location: "\(name):\(line.number)")
             if result.status == .ok {
                 var entry = JournalEntry(.done, line: line)
-                // `last` is the named product when there is one; stored once, not twice.
+                // `last` is the named product when there is one, so it is stored once; and only
+                // when the script reads `last` at all (encoding every `show`'s product would
+                // cost more than the request).
                 let named = result.bound.filter { $0.key != "last" }
-                entry.bind = named.isEmpty ? (result.bound.isEmpty ? nil : result.bound) : named
+                entry.bind = !named.isEmpty ? named : (readsLast && !result.bound.isEmpty ? result.bound : nil)
                 entry.vars = result.variables.isEmpty ? nil : result.variables.filter { !isSecret($0.value) }
                 write(entry)
             } else {

@@ -1,19 +1,36 @@
 import Foundation
 import SellerShell
 
-/// A product bound to a name (`register … as mug`): its id and the server's JSON.
+/// A product bound to a name (`register … as mug`): its id and the server's JSON. The JSON is
+/// kept as the bytes that came and parsed only when a field is read: a 10,000-line script binds
+/// `last` on every line and reads a field on few of them.
 public struct ProductBinding: Sendable, Equatable, Codable {
     public var id: Int
-    public var document: JSONValue
+    private var raw: Data
 
     public init(id: Int, document: JSONValue) {
         self.id = id
-        self.document = document
+        self.raw = (try? JSONEncoder.sortedCompact.encode(document)) ?? Data()
     }
 
     init(_ result: ProductResult) {
         id = result.id
-        document = JSONValue.parse(result.document) ?? .object(["id": .number(Decimal(result.id))])
+        raw = result.document
+    }
+
+    public var document: JSONValue { JSONValue.parse(raw) ?? .object(["id": .number(Decimal(id))]) }
+
+    enum CodingKeys: String, CodingKey { case id, document }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(Int.self, forKey: .id), document: try container.decode(JSONValue.self, forKey: .document))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(document, forKey: .document)
     }
 }
 
