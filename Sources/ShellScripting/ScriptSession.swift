@@ -204,6 +204,14 @@ public actor ScriptSession {
                     let binding = ProductBinding(product)
                     variables["last"] = .product(binding)
                     result.bound["last"] = binding
+                    // A name follows its product: after `patch $mug price=…`, ${mug.price} is
+                    // the new price.
+                    for (name, value) in variables.values where name != "last" {
+                        if case .product(let old) = value, old.id == binding.id {
+                            variables[name] = .product(binding)
+                            result.bound[name] = binding
+                        }
+                    }
                     if let bindAs {
                         variables[bindAs] = .product(binding)
                         result.bound[bindAs] = binding
