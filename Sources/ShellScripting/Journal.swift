@@ -23,6 +23,12 @@ struct JournalEntry: Codable, Sendable {
     var status: Int32?
     var script: String?
 
+    /// Only the state, line and hash.
+    var isPlain: Bool {
+        at == nil && name == nil && vendorID == nil && vendorName == nil && bindAs == nil && bind == nil && vars == nil
+            && status == nil && script == nil
+    }
+
     init(_ state: State, line: ScriptLine? = nil) {
         self.state = state
         self.line = line?.number
@@ -96,7 +102,12 @@ final class JournalFile {
 
     func append(_ entry: JournalEntry) throws(JournalError) {
         var data: Data
-        do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+        if entry.isPlain, let line = entry.line, let hash = entry.hash {
+            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would.
+            data = Data(#"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#.utf8)
+        } else {
+            do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+        }
         data.append(0x0A)
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == data.count else {

@@ -5,16 +5,28 @@ import Foundation
 /// number of the physical line it starts on (what `FILE:LINE:` messages and the journal use).
 public struct ScriptLine: Sendable, Equatable {
     public var number: Int
-    public var text: String
+    public var text: String {
+        didSet { hash = Self.hash(text) }
+    }
+    /// What the journal compares on resume: a line that changed has a different hash. Computed
+    /// once per line (a journal writes it once or twice per line).
+    public private(set) var hash: String
 
     public init(number: Int, text: String) {
         self.number = number
         self.text = text
+        self.hash = Self.hash(text)
     }
 
-    /// What the journal compares on resume: a line that changed has a different hash.
-    public var hash: String {
-        SHA256.hash(data: Data(text.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    static func hash(_ text: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(24)
+        for byte in SHA256.hash(data: Data(text.utf8)).prefix(12) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }
 
