@@ -70,6 +70,9 @@ public struct CommandReport: Sendable {
     public var result: ProductResult?
     /// The command's words with every interactive answer filled in.
     public var repeatableWords: [Word]?
+    /// The command failed after a request may have reached the server (a timeout, a dropped
+    /// connection, Ctrl-C): whether the change was made is unknown. A refused connection is not.
+    public var outcomeUnknown = false
 
     public var outcome: LineOutcome { LineOutcome(status: status, exitRequested: exitRequested) }
 }
@@ -149,7 +152,12 @@ public actor SellerShell {
             if failure.status == .usage { report.failure.append("usage: \(spec.usage)") }
         } catch let error as MarketError {
             (report.status, report.failure) = describe(error, spec, arguments)
+            switch error {
+            case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
+            default: break
+            }
         } catch is CancellationError {
+            report.outcomeUnknown = true
             report.status = .interrupted
             report.failure = ["\(spec.name): cancelled"]
         } catch {

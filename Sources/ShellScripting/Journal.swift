@@ -21,12 +21,16 @@ struct JournalEntry: Codable, Sendable {
     var bind: [String: ProductBinding]?
     var vars: [String: String]?
     var status: Int32?
+    /// A failure after which the change may have been made all the same.
+    var unsure: Bool?
+    /// The highest product id seen before a create was sent.
+    var afterID: Int?
     var script: String?
 
     /// Only the state, line and hash.
     var isPlain: Bool {
         at == nil && name == nil && vendorID == nil && vendorName == nil && bindAs == nil && bind == nil && vars == nil
-            && status == nil && script == nil
+            && status == nil && script == nil && unsure == nil && afterID == nil
     }
 
     init(_ state: State, line: ScriptLine? = nil) {
@@ -65,9 +69,9 @@ struct JournalState: Sendable {
             case .done: done[line] = entry
             case .started: unsure[line] = entry
             case .failed:
-                // A create that timed out or was interrupted may have been made all the same.
-                let unknown = entry.status == 3 || entry.status == 130
-                if unknown, let started = startedEntry[line] { unsure[line] = started }
+                // A create that timed out or was interrupted may have been made all the same; one
+                // whose connection was refused was not.
+                if entry.unsure == true, let started = startedEntry[line] { unsure[line] = started }
             default: break
             }
         }

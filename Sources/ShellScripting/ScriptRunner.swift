@@ -9,7 +9,7 @@ extension ScriptSession {
 
     /// How far back a product's creation time may lie before the moment its create was sent and
     /// still be taken for that create: the server's clock may differ from ours.
-    static let clockSlack: TimeInterval = 120
+    static let clockSlack: TimeInterval = 60
 
     // MARK: Files
 
@@ -163,6 +163,7 @@ extension ScriptSession {
                 let vendor = await shell.knownVendor
                 entry.vendorID = vendor.id
                 entry.vendorName = vendor.name
+                entry.afterID = highestSeenID > 0 ? highestSeenID : nil
                 entry.bindAs = Self.bindName(line)
                 write(entry)
             }
@@ -179,6 +180,7 @@ extension ScriptSession {
             } else {
                 var entry = JournalEntry(.failed, line: line)
                 entry.status = result.status.rawValue
+                entry.unsure = result.outcomeUnknown ? true : nil
                 write(entry)
                 report(result, at: line, name: name)
                 failures.append((line, result.status))
@@ -223,6 +225,7 @@ extension ScriptSession {
         for (name, binding) in entry.bind ?? [:] {
             variables[name] = .product(binding)
             variables["last"] = .product(binding)
+            highestSeenID = max(highestSeenID, binding.id)
         }
         for (name, value) in entry.vars ?? [:] { variables[name] = .text(value) }
     }
@@ -282,13 +285,21 @@ extension ScriptSession {
     private func findCreated(_ entry: JournalEntry, previous: JournalState) async -> Lookup {
         guard let name = entry.name, let sentAt = entry.at else { return .notFound }
         let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) })
+        // Who "this vendor" is: as known when the create was sent, else from the run's own
+        // products (their documents name the vendor).
+        let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap { entry in
+            entry.bind?.values.lazy.compactMap { binding -> Int? in
+                if case .number(let id)? = binding.document.value(at: ["vendor_id"]) { return NSDecimalNumber(decimal: id).intValue }
+                return nil
+            }.first
+        }.first
         let client = await shell.marketClient
         do {
             let earliest = Date(timeIntervalSince1970: sentAt - Self.clockSlack)
             let candidates = try await client.allProducts(perPage: 100, search: name).filter { product in
-                guard product.name == name, !claimed.contains(product.id) else { return false }
-                if let vendorID = entry.vendorID, let owner = product.vendorID, owner != vendorID { return false }
-                if entry.vendorID == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName { return false }
+                guard product.name == name, !claimed.contains(product.id), product.id > (entry.afterID ?? 0) else { return false }
+                if let ownVendor, let owner = product.vendorID, owner != ownVendor { return false }
+                if ownVendor == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName { return false }
                 guard let created = product.createdAt?.date else { return false }
                 return created >= earliest
             }

@@ -49,6 +49,8 @@ struct StepResult {
     var variables: [String: String] = [:]
     /// Failures already printed (a sourced script reports its own lines).
     var reported = false
+    /// A request may have reached the server before the failure (see CommandReport).
+    var outcomeUnknown = false
 }
 
 /// A shell session with scripting: variables and named products, `expect`, `source`, recording,
@@ -62,6 +64,9 @@ public actor ScriptSession {
     let dryRun: DryRunTransport?
     var progress: (any ScriptProgress)?
     var sourceDepth = 0
+    /// The highest product id any command has returned: a product made by a create sent later
+    /// has a higher one (ids only grow), which tells it apart from an older namesake.
+    var highestSeenID = 0
 
     /// - Parameters:
     ///   - dryRun: send nothing; print each request instead (see `DryRunTransport`).
@@ -199,6 +204,8 @@ public actor ScriptSession {
             result.status = report.status
             result.exitRequested = report.exitRequested
             result.failure = report.failure.map { dryRun?.withPlaceholders($0) ?? $0 }
+            result.outcomeUnknown = report.outcomeUnknown
+            if let id = report.result?.id { highestSeenID = max(highestSeenID, id) }
             if report.status == .ok {
                 if let product = report.result {
                     let binding = ProductBinding(product)

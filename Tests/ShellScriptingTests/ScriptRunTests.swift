@@ -196,6 +196,32 @@ struct ScriptRunTests {
         }
     }
 
+    /// A create whose connection was refused was never sent: on resume it is sent, not matched
+    /// to an older product of the same name (here, one the previous run made).
+    @Test func aRefusedCreateIsSentAgainNotMatchedToAnOlderNamesake() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("again.om", """
+                register name=Mug \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as mug
+                patch $mug price=2222
+                """)
+            #expect(await f.session(CapturingConsole()).runScript(path: path) == .ok)
+            let refused = CapturingConsole()
+            let nowhere = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: URL(string: "http://127.0.0.1:9")!, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                console: refused)
+            #expect(await nowhere.runScript(path: path, options: ScriptOptions(restart: true)) == .unreachable)
+            #expect(refused.notes.contains("\(path):1: register: cannot reach"))
+            let resumed = CapturingConsole()
+            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(!resumed.notes.contains("created before the interruption"))
+            let products = try await f.allProducts()
+            #expect(products.map(\.name) == ["Mug", "Mug"])
+            #expect(products.allSatisfy { $0.price == 2222 })
+        }
+    }
+
     @Test func sourceRunsInTheCurrentSession() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)

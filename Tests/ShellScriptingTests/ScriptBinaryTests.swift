@@ -1,0 +1,467 @@
+import Foundation
+import Logging
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketServer
+import PTYTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Scripts through the `openmarket` binary itself: a run killed at arbitrary moments and
+/// resumed, dry runs that must not touch the network, scripts on standard input and behind a
+/// `#!`, and a resume refused because the script was edited. Each test starts its own bundled
+/// market in this process and runs the built binary as a child with `--server` and the demo
+/// vendor's credentials in its environment, with its own HOME and XDG folders.
+@Suite("openmarket scripts through the binary", .serialized)
+struct ScriptBinaryTests {
+    static let killDescription = "description='A product for the kill test'"
+
+    // MARK: 1. Killed and resumed
+
+    /// A 30-product script is SIGKILLed at several points (once 3, 6, 9, … 27 products exist,
+    /// each time a different few milliseconds after the count was seen, so the kill lands
+    /// before, during or after a create and its journal entries) and resumed each time; the
+    /// last `--resume` finishes. Every product exists exactly once, and the lines that use a
+    /// binding from early lines see the right product.
+    @Test func killedMidRunThenResumedCreatesEachProductOnce() async throws {
+        try await BinaryWorld.with { world in
+            let photo = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
+            let absoluteFixture = Fixtures.image("coffee-small.jpg").path
+            var lines: [String] = ["# 30 products, killed and resumed"]
+            for n in 1...30 {
+                let nn = Self.twoDigits(n)
+                // Half the lines name the photo beside the script, half the fixture's absolute path.
+                let image = n.isMultiple(of: 2) ? absoluteFixture : photo.lastPathComponent
+                var line = "register name='Product \(nn)' \(Self.killDescription) price=1000 currency=KRW stock=1 image=\(image)"
+                if n == 1 || n.isMultiple(of: 5) { line += " as p\(nn)" }
+                lines.append(line)
+            }
+            lines += ["patch $p05 price=2000", "patch $p10 stock=7", "show $p01", "expect ${p05.price} == 2000"]
+            let script = try world.write("kill.om", lines.joined(separator: "\n") + "\n")
+            let journal = script + ".journal"
+
+            let killAt: [(count: Int, extraDelay: Int)] = [(3, 0), (6, 5), (9, 15), (13, 35), (17, 60), (21, 0), (24, 10), (27, 25)]
+            var landed = 0
+            for (index, point) in killAt.enumerated() {
+                let arguments = index == 0 ? ["run", script] : ["run", script, "--resume"]
+                let child = try world.start(world.serverArguments + arguments)
+                var seen = 0
+                while child.isRunning {
+                    seen = try await world.productCount()
+                    if seen >= point.count { break }
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                if point.extraDelay > 0 { try await Task.sleep(for: .milliseconds(point.extraDelay)) }
+                let killed = child.kill()
+                let result = try await child.waitForExit()
+                if killed, result.reason == .uncaughtSignal {
+                    #expect(result.status == SIGKILL)
+                    landed += 1
+                } else {
+                    // It finished (or failed) before the kill landed: that must still be a clean run.
+                    #expect(result.status == 0, "run \(index) ended on its own: \(result.stderr)")
+                }
+                #expect(FileManager.default.fileExists(atPath: journal), "no journal after kill \(index)")
+                #expect(!world.contents(journal).contains(world.secret))
+                let products = try await world.allProducts()
+                #expect(products.count <= 30, "kill \(index): \(products.count) products")
+                #expect(Self.duplicates(products).isEmpty, "kill \(index): made twice: \(Self.duplicates(products))")
+            }
+
+            #expect(landed > 0, "no kill landed before the run finished")
+
+            let final = try await world.run(world.serverArguments + ["run", script, "--resume"])
+            #expect(final.status == 0, "final resume: \(final.stderr)")
+            #expect(final.reason == .exit)
+
+            let products = try await world.allProducts()
+            let names = products.map(\.name)
+            #expect(products.count == 30, "\(names.sorted())")
+            #expect(Self.duplicates(products).isEmpty, "made twice: \(Self.duplicates(products))")
+            #expect(Set(names) == Set((1...30).map { "Product \(Self.twoDigits($0))" }))
+            let byName = Dictionary(products.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            #expect(byName["Product 05"]?.price == 2000)
+            #expect(byName["Product 10"]?.stock == 7)
+            #expect(products.filter { $0.name != "Product 05" }.allSatisfy { $0.price == 1000 })
+
+            #expect(FileManager.default.fileExists(atPath: journal))
+            let text = world.contents(journal)
+            #expect(!text.contains(world.secret))
+            #expect(text.contains(#""state":"finished""#))
+            // Nothing is left to resume.
+            let again = try await world.run(world.serverArguments + ["run", script, "--resume"])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try await world.productCount() == 30)
+        }
+    }
+
+    // MARK: 2. Dry runs
+
+    @Test func dryRunSendsNothing() async throws {
+        try await BinaryWorld.with { world in
+            let listener = try CountingListener()
+            defer { listener.stop() }
+            let server = ["--server", "http://127.0.0.1:\(listener.port)"]
+            _ = try world.copyFixture("coffee-small.jpg", as: "mug.jpg")
+            let script = try world.write("dry.om", """
+                register name='Dry mug' description='A mug that is never made' price=3500 currency=KRW stock=2 image=mug.jpg as mug
+                patch $mug price=4000
+                stock $mug +1
+                delete $mug --yes
+                show 1
+
+                """)
+            let result = try await world.run(server + ["run", script, "--dry-run"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("→ POST"))
+            #expect(result.stdout.contains("→ PATCH"))
+            #expect(result.stdout.contains("→ DELETE"))
+            #expect(result.stdout.contains("<id of mug>"))
+            #expect(result.stdout.contains("••••••"))
+            #expect(result.stdout.contains("http://127.0.0.1:\(listener.port)/api/products"))
+            #expect(!result.stdout.contains(world.secret))
+            #expect(!result.stderr.contains(world.secret))
+            #expect(!FileManager.default.fileExists(atPath: script + ".journal"))
+            #expect(await listener.settledCount() == 0)
+
+            let missing = try world.write("dry-missing.om", """
+                health
+                register name='Dry mug' description='A mug that is never made' price=3500 currency=KRW image=no-such-photo.jpg as mug
+                show $mug
+
+                """)
+            let failed = try await world.run(server + ["run", missing, "--dry-run"])
+            #expect(failed.status == 1, "\(failed.stderr)")
+            #expect(failed.stderr.contains("\(missing):2:"), "\(failed.stderr)")
+            #expect(!failed.stdout.contains("\(missing):3:"))  // stopped at line 2
+            #expect(!failed.stdout.contains(world.secret))
+            #expect(!FileManager.default.fileExists(atPath: missing + ".journal"))
+            #expect(await listener.settledCount() == 0)
+            // The real market saw nothing either.
+            #expect(try await world.productCount() == 0)
+        }
+    }
+
+    // MARK: 3. Standard input and #!
+
+    @Test func scriptFromStandardInputAndShebang() async throws {
+        try await BinaryWorld.with { world in
+            let image = Fixtures.image("coffee-small.jpg").path
+            let piped = try await world.run(
+                world.serverArguments,
+                input: """
+                    health
+                    show 999
+                    register name='Never made' description='Line 3 must not run' price=100 currency=KRW image=\(image)
+
+                    """)
+            #expect(piped.status == 1, "\(piped.stderr)")
+            #expect(piped.stderr.contains("stdin:2: show 999:"), "\(piped.stderr)")
+            #expect(piped.stdout.components(separatedBy: "answers OK").count == 2)
+            #expect(try await world.productCount() == 0)
+
+            _ = try world.copyFixture("coffee-small.jpg")
+            let text = """
+                #!/usr/bin/env openmarket
+                # registers one mug and checks it
+                register name='Shebang mug' description='Made by a script with a shebang' price=1200 currency=KRW stock=3 image=coffee-small.jpg as mug
+                expect ${mug.stock} == 3
+                show $mug
+
+                """
+            let script = try world.write("mug.om", text)
+            let direct = try await world.run(world.serverArguments + [script])
+            #expect(direct.status == 0, "\(direct.stderr)")
+            #expect(direct.stdout.contains("Shebang mug"))
+            #expect(try await world.allProducts().map(\.name) == ["Shebang mug"])
+
+            // Executed as a program: the kernel runs `/usr/bin/env openmarket FILE`.
+            #expect(chmod(script, 0o755) == 0)
+            let binaryFolder = (BuiltProducts.path(of: "openmarket") as NSString).deletingLastPathComponent
+            var environment = world.environment
+            environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            environment["OPENMARKET_SERVER"] = world.market.baseURL.absoluteString
+            let executed = try await world.run([], executable: script, environment: environment)
+            #expect(executed.status == 0, "\(executed.stderr)")
+            #expect(executed.stdout.contains("Shebang mug"))
+            #expect(try await world.allProducts().map(\.name) == ["Shebang mug", "Shebang mug"])
+        }
+    }
+
+    // MARK: 4. An edited script is not resumed
+
+    @Test func resumeRefusesAnEditedScript() async throws {
+        try await BinaryWorld.with { world in
+            _ = try world.copyFixture("coffee-small.jpg")
+            let register = "register name='Edit mug' description='A product for the edit test' currency=KRW stock=2 image=coffee-small.jpg"
+            func text(price: Int, line3: String) -> String {
+                """
+                \(register) price=\(price) as mug
+                stock $mug +1
+                \(line3)
+                show $mug
+
+                """
+            }
+            let script = try world.write("edit.om", text(price: 1500, line3: "patch $nosuch price=1"))
+
+            let first = try await world.run(world.serverArguments + ["run", script])
+            #expect(first.status == 2, "\(first.stderr)")
+            #expect(first.stderr.contains("\(script):3: patch: undefined variable 'nosuch'"), "\(first.stderr)")
+            #expect(try await world.productCount() == 1)
+
+            // Line 1 ran; editing it makes a resume unsafe.
+            try world.write("edit.om", text(price: 1600, line3: "patch $nosuch price=1"))
+            let edited = try await world.run(world.serverArguments + ["run", script, "--resume"])
+            #expect(edited.status == 2, "\(edited.stderr)")
+            #expect(edited.stderr.contains("changed"), "\(edited.stderr)")
+
+            // Neither --resume nor --restart: refused, pointing at --resume.
+            let plain = try await world.run(world.serverArguments + ["run", script])
+            #expect(plain.status == 2, "\(plain.stderr)")
+            #expect(plain.stderr.contains("--resume"), "\(plain.stderr)")
+            #expect(try await world.productCount() == 1)
+
+            // Line 1 put back, line 3 fixed: the resume skips lines 1 and 2 and runs 3 and 4.
+            try world.write("edit.om", text(price: 1500, line3: "patch $mug price=1700"))
+            let resumed = try await world.run(world.serverArguments + ["run", script, "--resume"])
+            #expect(resumed.status == 0, "\(resumed.stderr)")
+            let products = try await world.allProducts()
+            #expect(products.count == 1, "\(products.map(\.name))")
+            #expect(products.first?.name == "Edit mug")
+            #expect(products.first?.price == 1700)
+            #expect(products.first?.stock == 3)  // `stock $mug +1` was not repeated
+            #expect(!world.contents(script + ".journal").contains(world.secret))
+        }
+    }
+
+    // MARK: Helpers
+
+    static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    static func duplicates(_ products: [Product]) -> [String] {
+        Dictionary(grouping: products, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
+    }
+}
+
+// MARK: - The world of one test
+
+/// A bundled market on an ephemeral port, a folder for scripts, HOME and XDG folders, and the
+/// `openmarket` binary run as a child against that market.
+private struct BinaryWorld {
+    let root: URL
+    let market: RunningMarket
+
+    var secret: String { market.demoCredentials.secret }
+    var serverArguments: [String] { ["--server", market.baseURL.absoluteString] }
+    var scripts: URL { root.appendingPathComponent("scripts", isDirectory: true) }
+    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
+
+    var environment: [String: String] {
+        let home = root.appendingPathComponent("home", isDirectory: true)
+        return [
+            "HOME": home.path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LANG": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1",
+            "OPENMARKET_IDENTIFIER": market.demoCredentials.identifier,
+            "OPENMARKET_SECRET": market.demoCredentials.secret,
+        ]
+    }
+
+    static func with(_ body: (BinaryWorld) async throws -> Void) async throws {
+        let root = try Fixtures.temporaryDirectory("openmarket-script-binary")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["scripts", "home", "home/data", "home/state", "home/config", "output"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        var logger = Logger(label: "script-binary-test")
+        logger.logLevel = .critical
+        let market = try await MarketServer.start(
+            MarketServerConfiguration(port: 0, dataDirectory: root.appendingPathComponent("market"), logger: logger))
+        do {
+            try await body(BinaryWorld(root: root, market: market))
+        } catch {
+            await market.stop()
+            throw error
+        }
+        await market.stop()
+    }
+
+    /// Writes a script into the scripts folder and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = scripts.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Copies a fixture image beside the scripts.
+    func copyFixture(_ name: String, as newName: String? = nil) throws -> URL {
+        let target = scripts.appendingPathComponent(newName ?? name)
+        if !FileManager.default.fileExists(atPath: target.path) {
+            try FileManager.default.copyItem(at: Fixtures.image(name), to: target)
+        }
+        return target
+    }
+
+    func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    func productCount() async throws -> Int { try await client.products(perPage: 1).totalCount }
+
+    func allProducts() async throws -> [Product] { try await client.allProducts() }
+
+    /// Starts the binary (or `executable`), its output going to files, its input from `input`
+    /// (a file, so never a terminal) or /dev/null.
+    func start(_ arguments: [String], input: String? = nil, executable: String? = nil, environment: [String: String]? = nil) throws
+        -> BinaryChild
+    {
+        let id = UUID().uuidString
+        let output = root.appendingPathComponent("output", isDirectory: true)
+        let stdoutURL = output.appendingPathComponent("\(id).out")
+        let stderrURL = output.appendingPathComponent("\(id).err")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable ?? BuiltProducts.path(of: "openmarket"))
+        process.arguments = arguments
+        process.environment = environment ?? self.environment
+        process.currentDirectoryURL = root
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        if let input {
+            let inputURL = output.appendingPathComponent("\(id).in")
+            try Data(input.utf8).write(to: inputURL)
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        return BinaryChild(process: process, stdoutURL: stdoutURL, stderrURL: stderrURL)
+    }
+
+    func run(
+        _ arguments: [String], input: String? = nil, executable: String? = nil, environment: [String: String]? = nil
+    ) async throws -> BinaryResult {
+        try await start(arguments, input: input, executable: executable, environment: environment).waitForExit()
+    }
+}
+
+private struct BinaryResult {
+    var status: Int32
+    var reason: Process.TerminationReason
+    var stdout: String
+    var stderr: String
+}
+
+private struct ChildTimedOut: Error, CustomStringConvertible {
+    var stderr: String
+    var description: String { "the openmarket child did not exit in time; stderr:\n\(stderr)" }
+}
+
+/// A running `openmarket`, waited for without blocking the test's thread (the market it talks
+/// to runs in this process).
+private final class BinaryChild {
+    let process: Process
+    let stdoutURL: URL
+    let stderrURL: URL
+
+    init(process: Process, stdoutURL: URL, stderrURL: URL) {
+        self.process = process
+        self.stdoutURL = stdoutURL
+        self.stderrURL = stderrURL
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// SIGKILL; false when it had already exited.
+    func kill() -> Bool {
+        guard process.isRunning else { return false }
+        return Glibc.kill(process.processIdentifier, SIGKILL) == 0
+    }
+
+    func waitForExit(timeout: Duration = .seconds(600)) async throws -> BinaryResult {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now >= deadline {
+                _ = Glibc.kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw ChildTimedOut(stderr: Self.read(stderrURL))
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+        return BinaryResult(
+            status: process.terminationStatus, reason: process.terminationReason, stdout: Self.read(stdoutURL), stderr: Self.read(stderrURL))
+    }
+
+    static func read(_ url: URL) -> String {
+        String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+    }
+}
+
+// MARK: - A listener that counts connections
+
+/// A TCP listener on 127.0.0.1 that accepts connections, counts them and hangs up: what a dry
+/// run must never reach.
+private final class CountingListener: @unchecked Sendable {
+    let port: Int
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var accepted = 0
+    private var rounds = 0
+    private var stopping = false
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(descriptor, 64) == 0 else {
+            Glibc.close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in
+            // The thread owns the descriptor and closes it, so it is never closed under a poll.
+            defer { Glibc.close(descriptor) }
+            while !lock.withLock({ stopping }) {
+                var pollFD = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&pollFD, 1, 50) > 0 {
+                    while true {
+                        let connection = accept(descriptor, nil, nil)
+                        if connection < 0 { break }
+                        lock.withLock { accepted += 1 }
+                        Glibc.close(connection)
+                    }
+                }
+                lock.withLock { rounds += 1 }
+            }
+        }
+    }
+
+    /// The connections accepted, after two more rounds of the accept loop, so a connection
+    /// already queued by the kernel when this is called has been counted.
+    func settledCount() async -> Int {
+        let start = lock.withLock { rounds }
+        while lock.withLock({ rounds }) < start + 2 {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return lock.withLock { accepted }
+    }
+
+    func stop() { lock.withLock { stopping = true } }
+}
