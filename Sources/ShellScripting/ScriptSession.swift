@@ -58,6 +58,11 @@ struct StepResult {
 /// go through it, so a line means the same wherever it is typed.
 public actor ScriptSession {
     public nonisolated let shell: SellerShell
+
+    /// The session and its shell run on one executor: a script line calls into the shell
+    /// several times, and hopping between two executors each time cost more per line than
+    /// decoding the product (measured with scripts/bench-scripts).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { shell.unownedExecutor }
     let console: any ShellConsole
     var variables: ScriptVariables
     var recorder: Recorder?
