@@ -337,6 +337,7 @@ public final class ShellIndex: @unchecked Sendable {
     private var server: URL?
     private var vendor: String?
     private var seen: [Int: String] = [:]
+    private var variables: [String] = []
     let profiles: ProfileStore
 
     init(profiles: ProfileStore) { self.profiles = profiles }
@@ -355,6 +356,11 @@ public final class ShellIndex: @unchecked Sendable {
     }
 
     func forget(_ id: Int) { lock.withLock { _ = seen.removeValue(forKey: id) } }
+
+    /// The session's variable names, for completing `$na⇥`.
+    public func updateVariables(_ names: [String]) { lock.withLock { variables = names.sorted() } }
+
+    var variableNames: [String] { lock.withLock { variables } }
 
     var seenProducts: [(id: Int, name: String)] { lock.withLock { seen.map { ($0.key, $0.value) }.sorted { $0.id < $1.id } } }
 

@@ -148,6 +148,15 @@ extension ShellIndex {
         let word = String(lineBeforeCursor.reversed().prefix { $0 != " " && $0 != "\t" }.reversed())
         let before = String(lineBeforeCursor.dropLast(word.count))
         let previous = (try? WordSplitter.split(before)) ?? before.split(separator: " ").map { Word(String($0)) }
+        if let dollar = word.lastIndex(of: "$") {
+            // `$na⇥` and `${na⇥` anywhere in a word (`price=${mug.price}`).
+            let start = word.index(after: dollar)
+            let braced = word[start...].hasPrefix("{")
+            let partial = word[(braced ? word.index(after: start) : start)...]
+            let head = String(word[..<dollar]) + (braced ? "${" : "$")
+            let names = variableNames.filter { $0.hasPrefix(partial) }
+            return .candidates(word: word, names.map { (head + $0 + (braced ? "}" : ""), nil) })
+        }
         guard let commandWord = previous.first?.text else {
             let names = CommandCatalog.all.map(\.name).filter { $0.hasPrefix(word) }
             return .candidates(word: word, names.map { ($0, nil) })

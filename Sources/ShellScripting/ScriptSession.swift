@@ -111,6 +111,7 @@ public actor ScriptSession {
     public func execute(_ line: String) async -> LineOutcome {
         let result = await step(ScriptLine(number: 0, text: line), location: nil)
         if !result.reported { for text in result.failure { console.note(text) } }
+        shell.index.updateVariables(Array(variables.values.keys))
         return LineOutcome(status: result.status, exitRequested: result.exitRequested)
     }
 

@@ -71,3 +71,24 @@ struct ScriptPartsTests {
         #expect(throws: StatementError.self) { try parse("set 1x 2") }
     }
 }
+
+@Suite("Completing variable names")
+struct VariableCompletionTests {
+    @Test func dollarCompletesTheSessionsNames() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("om-complete-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = ScriptSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, profiles: ProfileStore(directory: directory)),
+            console: CapturingConsole())
+        _ = await session.execute("set mugPrice 3500")
+        _ = await session.execute("set mood calm")
+        let index = session.shell.index
+        func texts(_ line: String) -> [String] {
+            guard case .candidates(_, let list) = index.complete(line) else { return [] }
+            return list.map(\.text)
+        }
+        #expect(texts("patch 1 price=$mu") == ["price=$mugPrice"])
+        #expect(texts("expect ${mo") == ["${mood}"])
+        #expect(texts("show $") == ["$mood", "$mugPrice"])
+    }
+}
