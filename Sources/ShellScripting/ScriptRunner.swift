@@ -156,6 +156,17 @@ extension ScriptSession {
                     return .unreachable
                 }
             }
+            // `stock ID +N` is not idempotent: sent again it would add twice. When an earlier
+            // run may have applied it, the seller decides (typically by rewriting it as =N).
+            if let previous, let unsure = previous.unsure[line.number], command == "stock", unsure.hash == line.hash {
+                console.note(
+                    "\(name):\(line.number): this stock change was interrupted after it was sent, so it may have been applied: "
+                        + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume")
+                return .failed
+            }
+            if command == "stock", journal != nil, Self.isRelativeStock(line) {
+                write(JournalEntry(.started, line: line))
+            }
             if command == "register", journal != nil {
                 var entry = JournalEntry(.started, line: line)
                 entry.at = Date().timeIntervalSince1970
@@ -325,6 +336,11 @@ extension ScriptSession {
             let words = try? WordSplitter.split(expanded)
         else { return nil }
         return words.first { $0.text.hasPrefix(key + "=") }.map { String($0.text.dropFirst(key.count + 1)) }
+    }
+
+    static func isRelativeStock(_ line: ScriptLine) -> Bool {
+        guard let words = try? WordSplitter.split(line.text), words.count >= 3 else { return false }
+        return words[2].text.hasPrefix("+") || words[2].text.hasPrefix("-")
     }
 
     static func bindName(_ line: ScriptLine) -> String? {

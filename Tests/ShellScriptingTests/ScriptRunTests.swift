@@ -222,6 +222,29 @@ struct ScriptRunTests {
         }
     }
 
+    /// `stock +N` sent again would add twice: an interrupted one is left to the seller.
+    @Test func anInterruptedRelativeStockChangeIsNotRepeated() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let head = "register name=Box \(Self.describe) price=10 currency=KRW stock=1 image=coffee-small.jpg as box\n"
+            let path = try f.script("stock.om", head + "stock $box +5\n")
+            #expect(await f.session(CapturingConsole()).runScript(path: path) == .ok)
+            let entries = f.journal(path).split(separator: "\n").map(String.init)
+            let cut = try #require(entries.firstIndex { $0.contains(#""line":2"#) && $0.contains(#""state":"done""#) })
+            try (entries[..<cut].joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+
+            let refused = CapturingConsole()
+            #expect(await f.session(refused).runScript(path: path, options: ScriptOptions(resume: true)) == .failed)
+            #expect(refused.notes.contains("\(path):2: this stock change was interrupted after it was sent"))
+            #expect(try await f.allProducts().first?.stock == 6)
+
+            try f.script("stock.om", head + "stock $box =6\n")
+            let fixed = CapturingConsole()
+            #expect(await f.session(fixed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(fixed.notes)")
+            #expect(try await f.allProducts().first?.stock == 6)
+        }
+    }
+
     @Test func sourceRunsInTheCurrentSession() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
