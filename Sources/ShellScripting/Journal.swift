@@ -47,6 +47,8 @@ struct JournalState: Sendable {
     var unsure: [Int: JournalEntry] = [:]
     var finished = false
     var hasEntries = false
+    /// Every line the journal mentions at all.
+    var touched: Set<Int> = []
 
     init(entries: [JournalEntry]) {
         var last: [Int: JournalEntry] = [:]
@@ -60,6 +62,7 @@ struct JournalState: Sendable {
             case .started, .done, .failed:
                 guard let line = entry.line else { continue }
                 hasEntries = true
+                touched.insert(line)
                 if entry.state == .started { startedEntry[line] = entry }
                 last[line] = entry
             }
@@ -88,6 +91,9 @@ struct JournalState: Sendable {
 final class JournalFile {
     let path: String
     private let fd: Int32
+
+    /// Starts the journal over (a fresh run), under the lock taken when it was opened.
+    func truncate() { _ = ftruncate(fd, 0) }
 
     init(path: String, fresh: Bool) throws(JournalError) {
         self.path = path

@@ -13,6 +13,8 @@ final class Recorder {
     private let handle: FileHandle
     private var names: [Int: String] = [:]
     private var usedNames: Set<String> = []
+    /// Names the session bound again to another product; the recording keeps the first.
+    private var renamed: Set<String> = []
     private var counter = 0
 
     init(path: String, all: Bool, server: URL) throws(ScriptFailure) {
@@ -49,7 +51,7 @@ final class Recorder {
             return
         }
         var words = report?.repeatableWords ?? words
-        var bound = bindAs
+        var bound: String?
         switch command {
         case "help", "history", "exit", "vars":
             return
@@ -61,11 +63,20 @@ final class Recorder {
             write(["login \(ScriptQuoting.quote(identifier))"])
             return
         case "set", "expect":
-            write([scrub(typed, context)])
+            // Kept as typed (`expect ${mug.stock} == 5` stays a check), unless a name in it
+            // means another product in the recording than in the session.
+            let usesRenamed = renamed.contains { typed.contains("$\($0)") || typed.contains("${\($0)") }
+            write([scrub(usesRenamed ? words.map { ScriptQuoting.quote($0) }.joined(separator: " ") : typed, context)])
             return
         case "register":
             guard let result = report?.result else { return }
-            let name = bindAs ?? freshName()
+            // A name the session reuses for a second product keeps meaning the first one here,
+            // so commands written for the first stay right; the new product gets its own name.
+            var name = bindAs ?? freshName()
+            if let bindAs, names.values.contains(bindAs) {
+                name = freshName()
+                renamed.insert(bindAs)
+            }
             usedNames.insert(name)
             names[result.id] = name
             bound = name
@@ -76,16 +87,38 @@ final class Recorder {
         default:
             break
         }
-        if let bound, let id = report?.result?.id, names[id] == nil { names[id] = bound }
-        var text = words.enumerated().map { index, word in
-            if index == 1, ["show", "patch", "stock", "delete"].contains(command), let id = Int(word.text), let name = names[id] {
-                return "$" + name
+        let takesID = ["show", "patch", "stock", "delete"].contains(command)
+        var foreign: Int?
+        if takesID, words.count > 1, let id = Int(words[1].text) {
+            if let name = names[id] {
+                words[1] = Word("$" + name)
+                words = words.map { rewriteThumbnail($0, product: name, report: report) }
+            } else {
+                foreign = id
             }
-            return ScriptQuoting.quote(word)
+        }
+        var text = words.enumerated().map { index, word in
+            // The names written here are meant to expand on replay: left unquoted.
+            (index == 1 && takesID && word.text.hasPrefix("$")) || word.text.hasPrefix("thumbnail=${") ? word.text : ScriptQuoting.quote(word)
         }.joined(separator: " ")
         if let bound { text += " as \(bound)" }
         let readsOnly = ["list", "show", "health", "whoami"].contains(command)
+        if let foreign, !readsOnly {
+            write(["# " + scrub(text, context) + "   (not replayed: #\(foreign) was not made in this recording, so on another server it is another product)"])
+            return
+        }
         write([(readsOnly && !all ? "# " : "") + scrub(text, context)])
+    }
+
+    /// `thumbnail=35` names an image id of this server; a replay gets other ids, so it is
+    /// written as the same image's position: `thumbnail=${p1.images.1.id}`.
+    private func rewriteThumbnail(_ word: Word, product name: String, report: CommandReport?) -> Word {
+        guard word.text.hasPrefix("thumbnail="), let imageID = Int(word.text.dropFirst(10)),
+            let document = report?.result.flatMap({ JSONValue.parse($0.document) }),
+            case .array(let images)? = document.value(at: ["images"]),
+            let position = images.firstIndex(where: { $0.value(at: ["id"]) == .number(Decimal(imageID)) })
+        else { return word }
+        return Word("thumbnail=${\(name).images.\(position).id}")
     }
 
     struct Context {

@@ -107,17 +107,23 @@ extension ScriptSession {
         var failures: [(ScriptLine, CommandStatus)] = []
         let started = ContinuousClock.now
         let showProgress = sourceDepth == 0 && dryRun == nil
-        var journalWarning = false
         var recovered = 0
         var skipped = 0
-        func write(_ entry: JournalEntry) {
-            guard let journal else { return }
-            do { try journal.append(entry) } catch {
-                if !journalWarning { console.note("warning: \(error); this run cannot be resumed") }
-                journalWarning = true
+        var recoveredIDs: Set<Int> = []
+        // A run whose journal cannot be written stops: going on would make a later --resume
+        // trust a journal that misses what was done.
+        func write(_ entry: JournalEntry) -> Bool {
+            guard let journal else { return true }
+            do {
+                try journal.append(entry)
+                return true
+            } catch {
+                progress?.finish()
+                console.note("\(name): \(error); stopped so that --resume stays safe")
+                return false
             }
         }
-        if let journal { write(Self.header(name, journal)) }
+        if let journal, !write(Self.header(name, journal)) { return .failed }
         let readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
 
         for (index, line) in lines.enumerated() {
@@ -136,25 +142,42 @@ extension ScriptSession {
                 continue
             }
             if let previous, let unsure = previous.unsure[line.number], command == "register" {
-                switch await findCreated(unsure, previous: previous) {
-                case .found(let binding, let bindAs):
-                    variables["last"] = .product(binding)
-                    var entry = JournalEntry(.done, line: line)
-                    entry.bind = ["last": binding]
-                    if let bindAs {
-                        variables[bindAs] = .product(binding)
-                        entry.bind?[bindAs] = binding
+                if unsure.hash != line.hash {
+                    console.note(
+                        "\(name):\(line.number): this line changed after its first version was sent; if that one was created "
+                            + "(\(unsure.name.map { "'\($0)'" } ?? "see 'list'")), it stays: delete it if you do not want it")
+                } else {
+                    switch await findCreated(unsure, previous: previous, alsoClaimed: recoveredIDs) {
+                    case .found(let binding, let bindAs):
+                        variables["last"] = .product(binding)
+                        highestSeenID = max(highestSeenID, binding.id)
+                        recoveredIDs.insert(binding.id)
+                        var entry = JournalEntry(.done, line: line)
+                        entry.bind = ["last": binding]
+                        entry.vendorID = unsure.vendorID
+                        if let bindAs {
+                            variables[bindAs] = .product(binding)
+                            entry.bind?[bindAs] = binding
+                        }
+                        guard write(entry) else { return .failed }
+                        console.note("\(name):\(line.number): #\(binding.id) was created before the interruption; not sent again")
+                        recovered += 1
+                        continue
+                    case .notFound:
+                        break
+                    case .failed(let message, let status):
+                        console.note("\(name):\(line.number): \(message)")
+                        return status
                     }
-                    write(entry)
-                    console.note("\(name):\(line.number): #\(binding.id) was created before the interruption; not sent again")
-                    recovered += 1
-                    continue
-                case .notFound:
-                    break
-                case .failed(let message):
-                    console.note("\(name):\(line.number): \(message)")
-                    return .unreachable
                 }
+            }
+            // A sourced file's lines are not journaled one by one: when it stopped part-way,
+            // only the seller knows which of its changes to make again.
+            if let previous, let unsure = previous.unsure[line.number], command == "source", unsure.hash == line.hash {
+                console.note(
+                    "\(name):\(line.number): this 'source' stopped part-way, and its lines may have made changes: "
+                        + "check what it did, change or remove the line (or move its commands into this script), then --resume")
+                return .failed
             }
             // `stock ID +N` is not idempotent: sent again it would add twice. When an earlier
             // run may have applied it, the seller decides (typically by rewriting it as =N).
@@ -164,8 +187,12 @@ extension ScriptSession {
                         + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume")
                 return .failed
             }
-            if command == "stock", journal != nil, Self.isRelativeStock(line) {
-                write(JournalEntry(.started, line: line))
+            if journal != nil, command == "source" || (command == "stock" && Self.isRelativeStock(line, variables: variables)) {
+                guard write(JournalEntry(.started, line: line)) else { return .failed }
+            }
+            if command == "register", journal != nil, highestSeenID == 0, let newest = try? await shell.marketClient.products(perPage: 1) {
+                // The newest id before this run's first create: what it makes will be above it.
+                highestSeenID = newest.products.map(\.id).max() ?? 0
             }
             if command == "register", journal != nil {
                 var entry = JournalEntry(.started, line: line)
@@ -176,7 +203,7 @@ extension ScriptSession {
                 entry.vendorName = vendor.name
                 entry.afterID = highestSeenID > 0 ? highestSeenID : nil
                 entry.bindAs = Self.bindName(line)
-                write(entry)
+                guard write(entry) else { return .failed }
             }
             let result = await step(line, location: "\(name):\(line.number)")
             if result.status == .ok {
@@ -187,12 +214,13 @@ extension ScriptSession {
                 let named = result.bound.filter { $0.key != "last" }
                 entry.bind = !named.isEmpty ? named : (readsLast && !result.bound.isEmpty ? result.bound : nil)
                 entry.vars = result.variables.isEmpty ? nil : result.variables.filter { !isSecret($0.value) }
-                write(entry)
+                if command == "register" { entry.vendorID = await shell.knownVendor.id }
+                guard write(entry) else { return .failed }
             } else {
                 var entry = JournalEntry(.failed, line: line)
                 entry.status = result.status.rawValue
-                entry.unsure = result.outcomeUnknown ? true : nil
-                write(entry)
+                entry.unsure = result.outcomeUnknown || command == "source" ? true : nil
+                guard write(entry) else { return .failed }
                 report(result, at: line, name: name)
                 failures.append((line, result.status))
                 if !options.continueOnError || result.status == .interrupted {
@@ -203,7 +231,7 @@ extension ScriptSession {
             if result.exitRequested { break }
         }
         if showProgress { progress?.finish() }
-        if failures.isEmpty { write(JournalEntry(.finished)) }
+        if failures.isEmpty, !write(JournalEntry(.finished)) { return .failed }
         if skipped > 0 || recovered > 0 {
             console.note("resumed \(name): \(skipped) line\(skipped == 1 ? "" : "s") already done\(recovered > 0 ? ", \(recovered) found made before the interruption" : "")")
         }
@@ -251,22 +279,38 @@ extension ScriptSession {
     private func openJournal(
         _ path: String, script: String, lines: [ScriptLine], options: ScriptOptions
     ) throws -> (JournalFile?, JournalState?) {
+        if options.resume, !FileManager.default.fileExists(atPath: path) {
+            throw ScriptFailure.usage("\(script): no journal at \(path) to resume from; run it without --resume")
+        }
+        // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
+        let journal: JournalFile
+        do {
+            journal = try JournalFile(path: path, fresh: false)
+        } catch {
+            throw ScriptFailure.failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
+        }
         let state = JournalFile.read(path)
-        if options.resume {
-            guard let state else {
-                throw ScriptFailure.usage("\(script): no journal at \(path) to resume from; run it without --resume")
-            }
+        if options.resume, let state {
             let byNumber = Dictionary(lines.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
             for (number, entry) in state.done.sorted(by: { $0.key < $1.key }) where byNumber[number]?.hash != entry.hash {
                 throw ScriptFailure.usage(
                     "\(script):\(number): the script changed above the resume point (line \(number) is not what ran): "
                         + "resuming could repeat or skip commands. Put the line back, or start over with --restart")
             }
+            // A command where the run saw none (a comment or blank line then) is new: run now,
+            // it would come after lines that followed it.
+            if let lastDone = state.lastDoneLine,
+                let inserted = lines.first(where: { $0.number < lastDone && state.done[$0.number] == nil && !state.touched.contains($0.number) })
+            {
+                throw ScriptFailure.usage(
+                    "\(script):\(inserted.number): this line is new above the resume point: resuming would run it out of order. "
+                        + "Move it below line \(lastDone), or start over with --restart")
+            }
             if state.finished {
                 console.note("\(script): nothing to resume: the last run finished (start it again with --restart)")
                 return (nil, nil)
             }
-            return (try JournalFile(path: path, fresh: false), state)
+            return (journal, state)
         }
         if let state, !state.finished, state.hasEntries, !options.restart {
             let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
@@ -274,7 +318,8 @@ extension ScriptSession {
                 "\(script): \(path) shows a run that did not finish (\(state.done.count) line\(state.done.count == 1 ? "" : "s") done\(last)): "
                     + "continue it with --resume, or start over with --restart")
         }
-        return (try JournalFile(path: path, fresh: true), nil)
+        journal.truncate()
+        return (journal, nil)
     }
 
     private static func header(_ name: String, _ journal: JournalFile) -> JournalEntry {
@@ -287,39 +332,41 @@ extension ScriptSession {
     enum Lookup {
         case found(ProductBinding, bindAs: String?)
         case notFound
-        case failed(String)
+        case failed(String, CommandStatus)
     }
 
     /// A create was sent but its answer never reached the journal: looks for a product of this
-    /// vendor with that name, made after the create was sent, that no other line of the run
-    /// has claimed.
-    private func findCreated(_ entry: JournalEntry, previous: JournalState) async -> Lookup {
+    /// vendor with that name, made after the create was sent (an id above every id seen before
+    /// it, or else a creation time after it), that no other line of the run has claimed. When
+    /// the vendor is unknown and a namesake exists, it refuses rather than guess.
+    private func findCreated(_ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>) async -> Lookup {
         guard let name = entry.name, let sentAt = entry.at else { return .notFound }
-        let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) })
-        // Who "this vendor" is: as known when the create was sent, else from the run's own
-        // products (their documents name the vendor).
-        let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap { entry in
-            entry.bind?.values.lazy.compactMap { binding -> Int? in
-                if case .number(let id)? = binding.document.value(at: ["vendor_id"]) { return NSDecimalNumber(decimal: id).intValue }
-                return nil
-            }.first
-        }.first
+        let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) }).union(alsoClaimed)
+        // Who "this vendor" is: as known when the create was sent, else from the run's creates.
+        let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first
         let client = await shell.marketClient
         do {
-            let earliest = Date(timeIntervalSince1970: sentAt - Self.clockSlack)
             let candidates = try await client.allProducts(perPage: 100, search: name).filter { product in
-                guard product.name == name, !claimed.contains(product.id), product.id > (entry.afterID ?? 0) else { return false }
+                guard product.name == name, !claimed.contains(product.id) else { return false }
                 if let ownVendor, let owner = product.vendorID, owner != ownVendor { return false }
                 if ownVendor == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName { return false }
-                guard let created = product.createdAt?.date else { return false }
-                return created >= earliest
+                if let afterID = entry.afterID { return product.id > afterID }
+                guard let stamp = product.createdAt, let created = stamp.date else { return true }
+                // The public server stamps dates only (T00:00:00): a day of slack there.
+                let slack = Self.clockSlack + (stamp.text.hasSuffix("T00:00:00") ? 86_400 : 0)
+                return created >= Date(timeIntervalSince1970: sentAt - slack)
             }
             guard let match = candidates.min(by: { $0.id < $1.id }) else { return .notFound }
+            if ownVendor == nil, entry.vendorName == nil {
+                return .failed(
+                    "the create of '\(name)' was interrupted and #\(match.id) has that name, but whose it is cannot be told: "
+                        + "check with 'show \(match.id)'; delete it if it is yours and --resume", .failed)
+            }
             let detail = try await client.send(Endpoints.product(id: match.id))
             let binding = ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null)
             return .found(binding, bindAs: entry.bindAs)
         } catch {
-            return .failed("cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later")
+            return .failed("cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later", .unreachable)
         }
     }
 
@@ -338,9 +385,13 @@ extension ScriptSession {
         return words.first { $0.text.hasPrefix(key + "=") }.map { String($0.text.dropFirst(key.count + 1)) }
     }
 
-    static func isRelativeStock(_ line: ScriptLine) -> Bool {
-        guard let words = try? WordSplitter.split(line.text), words.count >= 3 else { return false }
-        return words[2].text.hasPrefix("+") || words[2].text.hasPrefix("-")
+    /// `stock ID +N` or `-N`, after expansion (`stock $box $change`); an unreadable line counts
+    /// as relative, to be safe.
+    static func isRelativeStock(_ line: ScriptLine, variables: ScriptVariables) -> Bool {
+        guard let expanded = try? Expander.expand(line.text, { reference throws(ExpansionError) in try variables.resolve(reference) }),
+            let words = try? WordSplitter.split(expanded), words.count >= 3
+        else { return true }
+        return !words[2].text.hasPrefix("=")
     }
 
     static func bindName(_ line: ScriptLine) -> String? {

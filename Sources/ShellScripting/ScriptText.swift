@@ -85,11 +85,13 @@ public struct ScriptReader: Sendable {
         var atWordStart = true
         for index in line.indices {
             let c = line[index]
-            defer { if quote == nil, !escaped { atWordStart = c == " " || c == "\t" } }
             if escaped {
+                // An escaped character is text, even an escaped space: `Mug\ #1` is one word.
                 escaped = false
+                atWordStart = false
                 continue
             }
+            defer { if quote == nil, !escaped { atWordStart = c == " " || c == "\t" } }
             if let open = quote {
                 if c == open {
                     quote = nil

@@ -111,4 +111,70 @@ struct RecordingTests {
             #expect(console.notes.contains("exists already"))
         }
     }
+
+    /// What only this server can mean stays out of the replay: a product made before the
+    /// recording is not changed elsewhere, a reused name keeps its first product, and an image
+    /// id becomes the image's position.
+    @Test func recordedScriptsStayPortable() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            try f.copyImage("chelsea.png")
+            let photo = f.directory.appendingPathComponent("coffee-small.jpg").path
+            let cat = f.directory.appendingPathComponent("chelsea.png").path
+            let old = CapturingConsole()
+            #expect(await f.session(old).execute("register name=Old description='Made before recording' price=1 currency=KRW image=\(photo)").status == .ok)
+            let recording = f.directory.appendingPathComponent("portable.om").path
+            let console = CapturingConsole()
+            let session = f.session(console)
+            for line in [
+                "record \(recording)",
+                "show 1 as old",
+                "patch $old price=5",
+                "register name=First description='The first of two' price=10 currency=KRW image=\(photo) as item",
+                "set firstid $item",
+                "register name=Second description='The second of two' price=20 currency=KRW image=\(photo) image=\(cat) as item",
+                "patch $firstid price=777",
+                "expect ${item.price} == 20",
+                "record stop",
+            ] {
+                #expect(await session.execute(line).status == .ok, "\(line): \(console.notes)")
+            }
+            let second = try #require(try await f.allProducts().first { $0.name == "Second" })
+            let images = try #require(try await f.product(id: second.id).images)
+            #expect(await session.execute("patch $item thumbnail=\(images[1].id)").status == .ok, "\(console.notes)")
+            // Recording stopped before that last patch; record it in a second file to check the rewrite.
+            let thumbs = f.directory.appendingPathComponent("thumbs.om").path
+            #expect(await session.execute("record \(thumbs)").status == .ok)
+            #expect(await session.execute("register name=Third description='Third with two photos' price=30 currency=KRW image=\(photo) image=\(cat) as third").status == .ok)
+            let thirdImages = try #require(try await f.product(id: second.id + 1).images)
+            #expect(await session.execute("patch $third thumbnail=\(thirdImages[1].id)").status == .ok, "\(console.notes)")
+            #expect(await session.execute("record stop").status == .ok)
+
+            let text = try String(contentsOfFile: recording, encoding: .utf8)
+            #expect(text.contains("# patch 1 price=5   (not replayed"), "\(text)")
+            #expect(!text.contains("as old"))
+            #expect(text.contains("image=coffee-small.jpg as item\n"), "\(text)")
+            #expect(text.contains("image=chelsea.png as p1\n"), "\(text)")
+            #expect(text.contains("patch $item price=777"), "\(text)")
+            #expect(text.contains("expect 20 == 20"), "a check on a renamed name is written expanded: \(text)")
+            let thumbText = try String(contentsOfFile: thumbs, encoding: .utf8)
+            #expect(thumbText.contains("patch $third thumbnail=${third.images.1.id}"), "\(thumbText)")
+
+            let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
+            let replay = CapturingConsole()
+            let replaySession = f.session(replay, market: other)
+            let status = await replaySession.runScript(path: recording)
+            let thumbStatus = await replaySession.runScript(path: thumbs)
+            let replayed = try await f.allProducts(other)
+            let client = MarketClient(baseURL: other.baseURL, timeout: .seconds(600))
+            let third = try await client.product(id: try #require(replayed.first { $0.name == "Third" }).id)
+            await other.stop()
+            #expect(status == .ok, "\(replay.notes)")
+            #expect(thumbStatus == .ok, "\(replay.notes)")
+            #expect(Set(replayed.map(\.name)) == ["First", "Second", "Third"])
+            #expect(replayed.first { $0.name == "First" }?.price == 777)
+            #expect(replayed.first { $0.name == "Second" }?.price == 20)
+            #expect(third.thumbnail == third.images?[1].thumbnailURL)
+        }
+    }
 }

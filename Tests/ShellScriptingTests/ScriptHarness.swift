@@ -93,6 +93,8 @@ struct ScriptFixture {
         return try await MarketClient(baseURL: market.baseURL, timeout: .seconds(600)).allProducts()
     }
 
+    func product(id: Int) async throws -> Product { try await client.product(id: id) }
+
     func journal(_ script: String) -> String {
         (try? String(contentsOfFile: script + ".journal", encoding: .utf8)) ?? ""
     }

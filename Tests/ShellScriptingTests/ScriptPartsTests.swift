@@ -23,6 +23,7 @@ struct ScriptPartsTests {
         #expect(lines[1].text == #"show 1 \\"#)
         #expect(lines[2].text == #"set note "a # inside quotes""#)
         #expect(lines[3].text == "list")
+        #expect(ScriptReader.stripComment(#"set f Mug\ #1 # note"#) == #"set f Mug\ #1 "#)
         #expect(lines[0].hash != ScriptLine(number: 4, text: "register name='Mug #3'    price=3").hash)
     }
 

@@ -152,6 +152,12 @@ struct ScriptRunTests {
             #expect(await f.session(edited).runScript(path: path, options: ScriptOptions(resume: true)) == .usage)
             #expect(edited.notes.contains("\(path):1: the script changed above the resume point"))
 
+            // A command where a comment was is new above the resume point: refused too.
+            try f.script("resume.om", "# a comment\n" + text("patch $first stock=4"))
+            try f.script("resume.om", "show 1\n" + text("patch $first stock=4"))
+            let inserted = CapturingConsole()
+            #expect(await f.session(inserted).runScript(path: path, options: ScriptOptions(resume: true)) == .usage)
+
             // Fixing the failed line itself is what resuming is for.
             try f.script("resume.om", text("patch $first stock=4"))
             let resumed = CapturingConsole()
@@ -242,6 +248,33 @@ struct ScriptRunTests {
             let fixed = CapturingConsole()
             #expect(await f.session(fixed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(fixed.notes)")
             #expect(try await f.allProducts().first?.stock == 6)
+        }
+    }
+
+    @Test func aSourceThatStoppedPartWayIsLeftToTheSeller() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            try f.script("inner.om", """
+                register name=Inner \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
+                show 4242
+                """)
+            let path = try f.script("outer.om", "source inner.om\n")
+            #expect(await f.session(CapturingConsole()).runScript(path: path) == .failed)
+            let resumed = CapturingConsole()
+            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .failed)
+            #expect(resumed.notes.contains("\(path):1: this 'source' stopped part-way"))
+            #expect(try await f.allProducts().count == 1)
+        }
+    }
+
+    @Test func aJournalThatCannotBeWrittenStopsTheRun() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("full.om", "register name=Never \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
+            let console = CapturingConsole()
+            #expect(await f.session(console).runScript(path: path, options: ScriptOptions(journalPath: "/dev/full")) == .failed)
+            #expect(console.notes.contains("stopped so that --resume stays safe"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
         }
     }
 
