@@ -2,7 +2,7 @@ import Foundation
 
 /// One line of a journal file (JSON Lines). A run writes `started` before a create (whose
 /// outcome may become unknown), then `done` with what the line bound, or `failed`.
-struct JournalEntry: Codable, Sendable {
+struct JournalEntry: Codable, Sendable, Equatable {
     enum State: String, Codable, Sendable {
         case run, started, done, failed, finished
     }
@@ -27,10 +27,11 @@ struct JournalEntry: Codable, Sendable {
     var afterID: Int?
     var script: String?
 
-    /// Only the state, line and hash.
+    /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {
-        at == nil && name == nil && vendorID == nil && vendorName == nil && bindAs == nil && bind == nil && vars == nil
-            && status == nil && script == nil && unsure == nil && afterID == nil
+        var plain = JournalEntry(state)
+        (plain.line, plain.hash) = (line, hash)
+        return self == plain
     }
 
     init(_ state: State, line: ScriptLine? = nil) {
@@ -46,7 +47,6 @@ struct JournalState: Sendable {
     /// Lines whose last word is `started`, or a failure that left the outcome unknown.
     var unsure: [Int: JournalEntry] = [:]
     var finished = false
-    var hasEntries = false
     /// Every line the journal mentions at all.
     var touched: Set<Int> = []
 
@@ -61,7 +61,6 @@ struct JournalState: Sendable {
                 finished = true
             case .started, .done, .failed:
                 guard let line = entry.line else { continue }
-                hasEntries = true
                 touched.insert(line)
                 if entry.state == .started { startedEntry[line] = entry }
                 last[line] = entry

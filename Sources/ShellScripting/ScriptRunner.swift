@@ -7,6 +7,17 @@ extension ScriptSession {
     /// so the login, server and settings are what they were when the run stopped.
     static let sessionCommands: Set<String> = ["login", "logout", "use", "connect", "set"]
 
+    /// Lines that must not simply be sent again when an earlier run may have carried them out
+    /// already, with what the seller is told instead.
+    static let notRepeatable: [String: String] = [
+        // `stock ID +N` sent again would add twice: the seller decides, typically as =N.
+        "stock": "this stock change was interrupted after it was sent, so it may have been applied: "
+            + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume",
+        // A sourced file's lines are not journaled one by one.
+        "source": "this 'source' stopped part-way, and its lines may have made changes: "
+            + "check what it did, change or remove the line (or move its commands into this script), then --resume",
+    ]
+
     /// How far back a product's creation time may lie before the moment its create was sent and
     /// still be taken for that create: the server's clock may differ from ours.
     static let clockSlack: TimeInterval = 60
@@ -15,18 +26,18 @@ extension ScriptSession {
 
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {
-        let text: String
+        let resolved = (path as NSString).expandingTildeInPath
+        let lines: [ScriptLine]
         do {
-            text = try String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8)
+            lines = try Self.read(resolved)
         } catch {
             console.note("\(path): cannot read the script: \(Self.reason(error))")
             return .usage
         }
-        let lines = ScriptReader.lines(of: text)
         var journal: JournalFile?
         var previous: JournalState?
         if dryRun == nil {
-            let journalPath = options.journalPath ?? ((path as NSString).expandingTildeInPath + ".journal")
+            let journalPath = options.journalPath ?? (resolved + ".journal")
             do {
                 (journal, previous) = try openJournal(journalPath, script: path, lines: lines, options: options)
             } catch let failure as ScriptFailure {
@@ -38,11 +49,21 @@ extension ScriptSession {
             }
             if options.resume, journal == nil { return .ok }
         }
-        let directory = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.deletingLastPathComponent().path
-        let savedBase = await shell.currentPathBase
-        await shell.setPathBase(directory)
-        let status = await run(lines, name: path, journal: journal, previous: previous, options: options)
-        await shell.setPathBase(savedBase)
+        return await inFolder(of: resolved) {
+            await run(lines, name: path, journal: journal, previous: previous, options: options)
+        }
+    }
+
+    static func read(_ path: String) throws -> [ScriptLine] {
+        ScriptReader.lines(of: try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// Runs `body` with relative image paths read from the script's folder.
+    private func inFolder(of script: String, _ body: () async -> CommandStatus) async -> CommandStatus {
+        let saved = await shell.currentPathBase
+        await shell.setPathBase(URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path)
+        let status = await body()
+        await shell.setPathBase(saved)
         return status
     }
 
@@ -85,18 +106,16 @@ extension ScriptSession {
         if !resolved.hasPrefix("/"), let base = await shell.currentPathBase { resolved = (base as NSString).appendingPathComponent(resolved) }
         sourceDepth += 1
         defer { sourceDepth -= 1 }
-        let text: String
+        let lines: [ScriptLine]
         do {
-            text = try String(contentsOfFile: resolved, encoding: .utf8)
+            lines = try Self.read(resolved)
         } catch {
             console.note("source: cannot read \(path): \(Self.reason(error))")
             return .failed
         }
-        let savedBase = await shell.currentPathBase
-        await shell.setPathBase(URL(fileURLWithPath: resolved).standardizedFileURL.deletingLastPathComponent().path)
-        let status = await run(ScriptReader.lines(of: text), name: path, journal: nil, previous: nil, options: ScriptOptions())
-        await shell.setPathBase(savedBase)
-        return status
+        return await inFolder(of: resolved) {
+            await run(lines, name: path, journal: nil, previous: nil, options: ScriptOptions())
+        }
     }
 
     // MARK: The loop
@@ -110,6 +129,7 @@ extension ScriptSession {
         var recovered = 0
         var skipped = 0
         var recoveredIDs: Set<Int> = []
+        var askedNewest = false
         // A run whose journal cannot be written stops: going on would make a later --resume
         // trust a journal that misses what was done.
         func write(_ entry: JournalEntry) -> Bool {
@@ -123,7 +143,7 @@ extension ScriptSession {
                 return false
             }
         }
-        if let journal, !write(Self.header(name, journal)) { return .failed }
+        if journal != nil, !write(Self.header(name)) { return .failed }
         let readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
 
         for (index, line) in lines.enumerated() {
@@ -141,24 +161,19 @@ extension ScriptSession {
                 skipped += 1
                 continue
             }
-            if let previous, let unsure = previous.unsure[line.number], command == "register" {
-                if unsure.hash != line.hash {
+            if let previous, let unsure = previous.unsure[line.number] {
+                if command == "register", unsure.hash != line.hash {
                     console.note(
                         "\(name):\(line.number): this line changed after its first version was sent; if that one was created "
                             + "(\(unsure.name.map { "'\($0)'" } ?? "see 'list'")), it stays: delete it if you do not want it")
-                } else {
+                } else if command == "register" {
                     switch await findCreated(unsure, previous: previous, alsoClaimed: recoveredIDs) {
                     case .found(let binding, let bindAs):
-                        variables["last"] = .product(binding)
                         highestSeenID = max(highestSeenID, binding.id)
                         recoveredIDs.insert(binding.id)
                         var entry = JournalEntry(.done, line: line)
-                        entry.bind = ["last": binding]
+                        entry.bind = variables.bind(binding, as: bindAs)
                         entry.vendorID = unsure.vendorID
-                        if let bindAs {
-                            variables[bindAs] = .product(binding)
-                            entry.bind?[bindAs] = binding
-                        }
                         guard write(entry) else { return .failed }
                         console.note("\(name):\(line.number): #\(binding.id) was created before the interruption; not sent again")
                         recovered += 1
@@ -169,43 +184,38 @@ extension ScriptSession {
                         console.note("\(name):\(line.number): \(message)")
                         return status
                     }
+                } else if let command, let why = Self.notRepeatable[command], unsure.hash == line.hash {
+                    console.note("\(name):\(line.number): \(why)")
+                    return .failed
                 }
             }
-            // A sourced file's lines are not journaled one by one: when it stopped part-way,
-            // only the seller knows which of its changes to make again.
-            if let previous, let unsure = previous.unsure[line.number], command == "source", unsure.hash == line.hash {
-                console.note(
-                    "\(name):\(line.number): this 'source' stopped part-way, and its lines may have made changes: "
-                        + "check what it did, change or remove the line (or move its commands into this script), then --resume")
-                return .failed
+
+            let result: StepResult
+            switch prepare(line) {
+            case .failure(let rejected):
+                result = rejected.result
+            case .success(let prepared):
+                if journal != nil, command == "source" || prepared.isRelativeStock {
+                    guard write(JournalEntry(.started, line: line)) else { return .failed }
+                }
+                if command == "register", journal != nil {
+                    if !askedNewest {
+                        // The newest id before this run's first create: what it makes will be above it.
+                        askedNewest = true
+                        if let newest = try? await shell.marketClient.products(perPage: 1) {
+                            highestSeenID = max(highestSeenID, newest.products.map(\.id).max() ?? 0)
+                        }
+                    }
+                    var entry = JournalEntry(.started, line: line)
+                    entry.at = Date().timeIntervalSince1970
+                    entry.name = prepared.productName
+                    (entry.vendorID, entry.vendorName) = await shell.knownVendor
+                    entry.afterID = highestSeenID > 0 ? highestSeenID : nil
+                    entry.bindAs = prepared.bindAs
+                    guard write(entry) else { return .failed }
+                }
+                result = await perform(prepared, line: line, location: "\(name):\(line.number)")
             }
-            // `stock ID +N` is not idempotent: sent again it would add twice. When an earlier
-            // run may have applied it, the seller decides (typically by rewriting it as =N).
-            if let previous, let unsure = previous.unsure[line.number], command == "stock", unsure.hash == line.hash {
-                console.note(
-                    "\(name):\(line.number): this stock change was interrupted after it was sent, so it may have been applied: "
-                        + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume")
-                return .failed
-            }
-            if journal != nil, command == "source" || (command == "stock" && Self.isRelativeStock(line, variables: variables)) {
-                guard write(JournalEntry(.started, line: line)) else { return .failed }
-            }
-            if command == "register", journal != nil, highestSeenID == 0, let newest = try? await shell.marketClient.products(perPage: 1) {
-                // The newest id before this run's first create: what it makes will be above it.
-                highestSeenID = newest.products.map(\.id).max() ?? 0
-            }
-            if command == "register", journal != nil {
-                var entry = JournalEntry(.started, line: line)
-                entry.at = Date().timeIntervalSince1970
-                entry.name = Self.fieldValue("name", in: line, variables: variables)
-                let vendor = await shell.knownVendor
-                entry.vendorID = vendor.id
-                entry.vendorName = vendor.name
-                entry.afterID = highestSeenID > 0 ? highestSeenID : nil
-                entry.bindAs = Self.bindName(line)
-                guard write(entry) else { return .failed }
-            }
-            let result = await step(line, location: "\(name):\(line.number)")
             if result.status == .ok {
                 var entry = JournalEntry(.done, line: line)
                 // `last` is the named product when there is one, so it is stored once; and only
@@ -246,10 +256,8 @@ extension ScriptSession {
 
     private func summarise(_ failures: [(ScriptLine, CommandStatus)], name: String, total: Int) -> CommandStatus {
         guard !failures.isEmpty else { return .ok }
-        if failures.count > 0 {
-            let where_ = failures.prefix(20).map { "\(name):\($0.0.number)" }.joined(separator: ", ")
-            console.note("\(failures.count) of \(total) line\(total == 1 ? "" : "s") failed: \(where_)\(failures.count > 20 ? ", …" : "")")
-        }
+        let where_ = failures.prefix(20).map { "\(name):\($0.0.number)" }.joined(separator: ", ")
+        console.note("\(failures.count) of \(total) line\(total == 1 ? "" : "s") failed: \(where_)\(failures.count > 20 ? ", …" : "")")
         return failures.map(\.1).max() ?? .failed
     }
 
@@ -262,8 +270,7 @@ extension ScriptSession {
 
     private func restore(_ entry: JournalEntry) {
         for (name, binding) in entry.bind ?? [:] {
-            variables[name] = .product(binding)
-            variables["last"] = .product(binding)
+            variables.bind(binding, as: name == "last" ? nil : name)
             highestSeenID = max(highestSeenID, binding.id)
         }
         for (name, value) in entry.vars ?? [:] { variables[name] = .text(value) }
@@ -312,7 +319,7 @@ extension ScriptSession {
             }
             return (journal, state)
         }
-        if let state, !state.finished, state.hasEntries, !options.restart {
+        if let state, !state.finished, !state.touched.isEmpty, !options.restart {
             let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
             throw ScriptFailure.usage(
                 "\(script): \(path) shows a run that did not finish (\(state.done.count) line\(state.done.count == 1 ? "" : "s") done\(last)): "
@@ -322,7 +329,7 @@ extension ScriptSession {
         return (journal, nil)
     }
 
-    private static func header(_ name: String, _ journal: JournalFile) -> JournalEntry {
+    private static func header(_ name: String) -> JournalEntry {
         var entry = JournalEntry(.run)
         entry.script = name
         entry.at = Date().timeIntervalSince1970
@@ -375,28 +382,6 @@ extension ScriptSession {
     static func commandName(_ line: ScriptLine) -> String? {
         let first = String(line.text.prefix { !$0.isWhitespace })
         return CommandNames.canonical(first)
-    }
-
-    /// The value of `key=` in a line, expanded, or nil.
-    static func fieldValue(_ key: String, in line: ScriptLine, variables: ScriptVariables) -> String? {
-        guard let expanded = try? Expander.expand(line.text, { reference throws(ExpansionError) in try variables.resolve(reference) }),
-            let words = try? WordSplitter.split(expanded)
-        else { return nil }
-        return words.first { $0.text.hasPrefix(key + "=") }.map { String($0.text.dropFirst(key.count + 1)) }
-    }
-
-    /// `stock ID +N` or `-N`, after expansion (`stock $box $change`); an unreadable line counts
-    /// as relative, to be safe.
-    static func isRelativeStock(_ line: ScriptLine, variables: ScriptVariables) -> Bool {
-        guard let expanded = try? Expander.expand(line.text, { reference throws(ExpansionError) in try variables.resolve(reference) }),
-            let words = try? WordSplitter.split(expanded), words.count >= 3
-        else { return true }
-        return !words[2].text.hasPrefix("=")
-    }
-
-    static func bindName(_ line: ScriptLine) -> String? {
-        guard let words = try? WordSplitter.split(line.text), words.count >= 3, words[words.count - 2].text == "as" else { return nil }
-        return words.last?.text
     }
 
     static func reason(_ error: any Error) -> String {

@@ -37,7 +37,7 @@ struct ScriptFailure: Error {
 }
 
 /// What one line did.
-struct StepResult {
+struct StepResult: Sendable {
     var status: CommandStatus = .ok
     /// `command: message`, then any detail lines; printed by the caller with its location.
     var failure: [String] = []
@@ -51,6 +51,33 @@ struct StepResult {
     var reported = false
     /// A request may have reached the server before the failure (see CommandReport).
     var outcomeUnknown = false
+}
+
+/// A line understood: the text as typed, its words after expansion, and what they ask for.
+struct PreparedLine {
+    var text: String
+    var words: [Word]
+    var statement: Statement
+    /// The catalog name of the first word (`register` for `add`), nil for none.
+    var command: String?
+
+    /// The product name a `register` line gives (`name=…`), after expansion.
+    var productName: String? {
+        words.first { $0.text.hasPrefix("name=") }.map { String($0.text.dropFirst(5)) }
+    }
+
+    var bindAs: String? {
+        if case .command(_, let name) = statement { return name }
+        return nil
+    }
+
+    /// `stock ID +N` or `-N` (not `=N`): sent twice, it changes the stock twice.
+    var isRelativeStock: Bool { command == "stock" && words.count >= 3 && !words[2].text.hasPrefix("=") }
+}
+
+/// A line that cannot run, with the step result that says why.
+struct LineRejected: Error {
+    var result: StepResult
 }
 
 /// A shell session with scripting: variables and named products, `expect`, `source`, recording,
@@ -109,7 +136,8 @@ public actor ScriptSession {
 
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
     public func execute(_ line: String) async -> LineOutcome {
-        let result = await step(ScriptLine(number: 0, text: line), location: nil)
+        // A script's lines lose their comments when the file is read; a typed one here.
+        let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil)
         if !result.reported { for text in result.failure { console.note(text) } }
         shell.index.updateVariables(Array(variables.values.keys))
         return LineOutcome(status: result.status, exitRequested: result.exitRequested)
@@ -132,33 +160,43 @@ public actor ScriptSession {
     // MARK: One line
 
     func step(_ line: ScriptLine, location: String?) async -> StepResult {
-        let text = ScriptReader.stripComment(line.text).trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return StepResult() }
-        let firstWord = String(text.prefix { !$0.isWhitespace })
-        let label = CommandNames.canonical(firstWord) ?? firstWord
-        var result = StepResult()
-        result.command = CommandNames.canonical(firstWord)
-
-        let expanded: String
-        do {
-            expanded = try Expander.expand(text) { reference throws(ExpansionError) in try variables.resolve(reference) }
-        } catch {
-            return StepResult(status: .usage, failure: ["\(label): \(error)"], command: result.command)
+        switch prepare(line) {
+        case .success(let prepared): await perform(prepared, line: line, location: location)
+        case .failure(let rejected): rejected.result
         }
+    }
+
+    /// Expands, splits and parses a line: what it asks for, before anything runs. Expansion
+    /// sees the variables as they are now, so this comes right before the line runs.
+    func prepare(_ line: ScriptLine) -> Result<PreparedLine, LineRejected> {
+        let text = line.text.trimmingCharacters(in: .whitespaces)
+        let firstWord = String(text.prefix { !$0.isWhitespace })
+        let command = CommandNames.canonical(firstWord)
+        func rejected(_ message: String) -> Result<PreparedLine, LineRejected> {
+            .failure(LineRejected(result: StepResult(status: .usage, failure: ["\(command ?? firstWord): \(message)"], command: command)))
+        }
+        guard !text.isEmpty else { return .failure(LineRejected(result: StepResult())) }
         let words: [Word]
         do {
-            words = try WordSplitter.split(expanded)
+            words = try WordSplitter.split(try Expander.expand(text) { reference throws(ExpansionError) in try variables.resolve(reference) })
+        } catch let error as ExpansionError {
+            return rejected(error.description)
         } catch {
-            return StepResult(status: .usage, failure: ["\(label): \(error)"], command: result.command)
+            return rejected("\(error)")
         }
-        let statement: Statement
         do {
-            statement = try Statement.parse(words)
+            return .success(PreparedLine(text: text, words: words, statement: try Statement.parse(words), command: command))
         } catch {
-            return StepResult(status: .usage, failure: ["\(label): \(error.message)"], command: result.command)
+            return rejected(error.message)
         }
+    }
 
-        switch statement {
+    /// Runs a prepared line.
+    func perform(_ prepared: PreparedLine, line: ScriptLine, location: String?) async -> StepResult {
+        let (text, words) = (prepared.text, prepared.words)
+        var result = StepResult()
+        result.command = prepared.command
+        switch prepared.statement {
         case .setVariable(let name, let value):
             variables[name] = .text(value)
             result.command = nil
@@ -214,21 +252,7 @@ public actor ScriptSession {
             if let id = report.result?.id { highestSeenID = max(highestSeenID, id) }
             if report.status == .ok {
                 if let product = report.result {
-                    let binding = ProductBinding(product)
-                    variables["last"] = .product(binding)
-                    result.bound["last"] = binding
-                    // A name follows its product: after `patch $mug price=…`, ${mug.price} is
-                    // the new price.
-                    for (name, value) in variables.values where name != "last" {
-                        if case .product(let old) = value, old.id == binding.id {
-                            variables[name] = .product(binding)
-                            result.bound[name] = binding
-                        }
-                    }
-                    if let bindAs {
-                        variables[bindAs] = .product(binding)
-                        result.bound[bindAs] = binding
-                    }
+                    result.bound = variables.bind(ProductBinding(product), as: bindAs)
                 } else if let bindAs {
                     console.note("note: nothing was named \(bindAs): the command returned no product")
                 }

@@ -50,6 +50,9 @@ public struct ExpansionError: Error, Sendable, Equatable, CustomStringConvertibl
 public struct ScriptVariables: Sendable {
     public private(set) var values: [String: VariableValue] = [:]
     var environment: [String: String]
+    /// The names (other than `last`) bound to each product, so that a command returning a
+    /// product updates them without a pass over every name on every line.
+    private var namesByID: [Int: Set<String>] = [:]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
@@ -57,7 +60,22 @@ public struct ScriptVariables: Sendable {
 
     public subscript(name: String) -> VariableValue? {
         get { values[name] }
-        set { values[name] = newValue }
+        set {
+            if case .product(let old)? = values[name] { namesByID[old.id]?.remove(name) }
+            values[name] = newValue
+            if case .product(let new)? = newValue, name != "last" { namesByID[new.id, default: []].insert(name) }
+        }
+    }
+
+    /// Names the product a command returned: `last`, the name given (`… as mug`), and every
+    /// name already bound to that product, since a name follows its product (after
+    /// `patch $mug price=…`, `${mug.price}` is the new price). Returns the names it set.
+    @discardableResult
+    public mutating func bind(_ binding: ProductBinding, as name: String? = nil) -> [String: ProductBinding] {
+        var bound = ["last": binding]
+        for other in (namesByID[binding.id] ?? []).union(name.map { [$0] } ?? []) { bound[other] = binding }
+        for (other, value) in bound { self[other] = .product(value) }
+        return bound
     }
 
     /// Names a script may define: letters, digits and `_`, not starting with a digit, and not
