@@ -178,7 +178,6 @@ public actor SellerShell {
     public var serverURL: URL { client.baseURL }
     public var credentials: VendorCredentials? { client.credentials }
     public var knownVendor: (id: Int?, name: String?) { (vendorID, vendorName) }
-    public var isTracing: Bool { tracer.isEnabled }
     /// The market client the shell uses, for lookups a script runner makes on its own (resume).
     public var marketClient: MarketClient { client }
 

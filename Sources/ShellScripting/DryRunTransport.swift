@@ -28,14 +28,14 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     /// Requests that would have been sent, by method.
     var requestCounts: [String: Int] { lock.withLock { counts } }
 
-    /// `<id of mug>` for every made-up id in the text.
+    /// `<id of mug>` for every made-up id in the text. Made-up ids are ten digits starting
+    /// with 9, so one pass finds them however many products the run has made.
     func withPlaceholders(_ text: String) -> String {
         let known = lock.withLock { labels }
-        var result = text
-        for (id, label) in known.sorted(by: { $0.key > $1.key }) {
-            result = result.replacingOccurrences(of: String(id), with: "<id of \(label)>")
+        guard !known.isEmpty else { return text }
+        return text.replacing(/9[0-9]{9}/) { match in
+            Int(match.output).flatMap { known[$0] }.map { "<id of \($0)>" } ?? String(match.output)
         }
-        return result
     }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {

@@ -176,6 +176,11 @@ enum ScriptQuoting {
 
     static func quote(_ text: String) -> String {
         if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return singleQuoted(text)
+    }
+
+    /// `'…'`, with a `'` inside written `'\''` as in sh.
+    static func singleQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -191,6 +191,6 @@ public enum Expander {
     static func quoteIfNeeded(_ value: String) -> String {
         if value.isEmpty { return "''" }
         guard value.contains(where: { $0.isWhitespace || "'\"\\#".contains($0) }) else { return value }
-        return "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return ScriptQuoting.singleQuoted(value)
     }
 }
