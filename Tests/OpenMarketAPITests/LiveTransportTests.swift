@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
@@ -86,30 +87,11 @@ final class LoopbackSocket: Sendable {
     let port: Int
 
     init(listen shouldListen: Bool) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0 else {
-            Glibc.close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        if shouldListen {
-            _ = Glibc.listen(descriptor, 16)
-        } else {
-            Glibc.close(descriptor)
-        }
+        let (descriptor, port) = try Loopback.socket(listen: shouldListen ? 16 : nil)
+        // Not listening: closed at once, so the port refuses connections.
+        if !shouldListen { Glibc.close(descriptor) }
         fd = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
     }
 
     func close() { Glibc.close(fd) }
