@@ -49,7 +49,7 @@ enum CommandCatalog {
         // Run by the session layer (ShellScripting); listed here so help and TAB know them.
         CommandSpec(name: "expect", summary: "check the last results; a script stops when it is false", usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
                     examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"]),
-        CommandSpec(name: "source", summary: "run a script file in this session (variables and login carry over)", usage: "source FILE",
+        CommandSpec(name: "source", aliases: ["."], summary: "run a script file in this session (variables and login carry over)", usage: "source FILE",
                     examples: ["source scripts/examples/demo-catalog.om"]),
         CommandSpec(name: "record", summary: "write the commands that succeed to a script file", usage: "record FILE [--all] | record stop",
                     examples: ["record catalog.om", "record session.om --all", "record stop"], flags: ["--all"]),

@@ -167,10 +167,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let status: CommandStatus
         if let path {
             let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
-            status = await Self.cancellable { await session.runScript(path: path, options: options) }
+            status = await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
         } else if commands.isEmpty, isatty(0) == 0 {
             let options = ScriptOptions(continueOnError: continueOnError)
-            status = await Self.cancellable { await session.runStream(name: "stdin", options: options) { console.nextScriptLine() } }
+            status = await Self.cancellable(.interrupted) { await session.runStream(name: "stdin", options: options) { console.nextScriptLine() } }
         } else {
             status = await Self.loop(session: session, reader: reader, commands: commands, color: color)
         }
@@ -180,8 +180,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 
-    /// Runs `-c` commands, or lines from the reader until EOF or `exit`. Piped input stops at the
-    /// first failure with its status, like a script; a person at the prompt just sees the error.
+    /// Runs `-c` commands, or lines from the terminal until EOF or `exit`. Without a person at
+    /// the prompt (output redirected) the first failure stops it with its status; a person just
+    /// sees the error. Piped input does not come here: it is read as a script.
     static func loop(session: ScriptSession, reader: any LineReader, commands: [String], color: Bool) async -> CommandStatus {
         if !commands.isEmpty {
             for command in commands {
@@ -211,20 +212,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// Ctrl-C during a command cancels the task running it (the request stops) and the shell
     /// stays; the command reports itself cancelled.
     static func runCancellable(_ session: ScriptSession, _ line: String) async -> LineOutcome {
-        do {
-            return try await InterruptMonitor.shared.runCancellable { await session.execute(line) }
-        } catch {
-            return LineOutcome(status: .interrupted, exitRequested: false)
-        }
+        await cancellable(LineOutcome(status: .interrupted, exitRequested: false)) { await session.execute(line) }
     }
 
-    /// A whole script under Ctrl-C: the command in flight is cancelled and the script stops.
-    static func cancellable(_ body: @escaping @Sendable () async -> CommandStatus) async -> CommandStatus {
-        do {
-            return try await InterruptMonitor.shared.runCancellable { await body() }
-        } catch {
-            return .interrupted
-        }
+    /// Runs `body` under Ctrl-C (a line, or a whole script, which stops at the cancelled
+    /// command); `interrupted` when the task itself was torn down.
+    static func cancellable<T: Sendable>(_ interrupted: T, _ body: @escaping @Sendable () async -> T) async -> T {
+        (try? await InterruptMonitor.shared.runCancellable { await body() }) ?? interrupted
     }
 
     static func startLocalMarket(_ environment: [String: String]) async throws -> RunningMarket {
