@@ -31,6 +31,7 @@ enum MultipartUpload {
     ) async throws -> [UploadedPart] where Body.Element == ByteBuffer {
         let collector = Collector()
         let parser = MultipartParser(boundary: boundary)
+        var headerGuard = MultipartHeaderGuard(boundary: boundary)
         parser.onHeader = { name, value in collector.headers.append((name, value)) }
         parser.onBody = { chunk in
             collector.count += chunk.readableBytes
@@ -63,6 +64,9 @@ enum MultipartUpload {
             for try await chunk in body {
                 total += chunk.readableBytes
                 if total > maxRequestBytes { throw UploadFailure.requestTooLarge }
+                if headerGuard.firstForbiddenByte(in: chunk.readableBytesView) != nil {
+                    throw UploadFailure.malformed("a part's header name has a byte that is not ASCII; header names are ASCII tokens")
+                }
                 try parser.execute(chunk)
                 tail.append(contentsOf: chunk.readableBytesView.suffix(closing.count + 8))
                 if tail.count > closing.count + 8 { tail.removeFirst(tail.count - closing.count - 8) }
