@@ -7,10 +7,13 @@ import OpenMarketAPI
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
+    /// Seconds, for a `Retry-After` header (429, 503).
+    var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
@@ -27,11 +30,12 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
-        let response: Response
+        var response: Response
         do {
             response = try await next(request, context)
         } catch let error as APIError {
             response = Self.errorResponse(error.status, error.message)
+            if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
         } catch let error as HTTPError {
             let message = error.body ?? (error.status == .notFound ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
             response = Self.errorResponse(error.status, message)

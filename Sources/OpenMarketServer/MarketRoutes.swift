@@ -240,8 +240,17 @@ struct MarketRoutes: Sendable {
     }
 
     private func checkSecret(_ secret: String, _ vendor: StoredVendor) async throws {
-        guard await verifier.verify(secret, for: vendor) else {
+        switch await verifier.verify(secret, for: vendor) {
+        case .verified:
+            return
+        case .wrong:
             throw APIError.unauthorized("secret: does not match this vendor")
+        case .throttled(let seconds):
+            throw APIError(
+                .tooManyRequests, "secret: too many wrong secrets for this identifier; try again in \(seconds) s",
+                retryAfter: seconds)
+        case .busy(let seconds):
+            throw APIError(.serviceUnavailable, "the market is checking too many secrets at once; try again in \(seconds) s", retryAfter: seconds)
         }
     }
 

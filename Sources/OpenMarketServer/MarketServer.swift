@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import OpenMarketAPI
 import ServiceLifecycle
@@ -14,16 +15,23 @@ public struct MarketServerConfiguration: Sendable {
     /// The base of image URLs in responses (`http://market.example:8080`); when nil, the host
     /// each request was addressed to, so URLs work from whichever address a student used.
     public var publicURL: URL?
+    /// Timeouts and the bound on open connections.
+    public var limits: ConnectionLimits
+    /// When wrong secrets stop being checked (429) for a while.
+    public var wrongSecrets: WrongSecretPolicy
     public var logger: Logger
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: URL? = nil,
+        limits: ConnectionLimits = ConnectionLimits(), wrongSecrets: WrongSecretPolicy = WrongSecretPolicy(),
         logger: Logger = Logger(label: "openmarket-server")
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.publicURL = publicURL
+        self.limits = limits
+        self.wrongSecrets = wrongSecrets
         self.logger = logger
     }
 
@@ -127,13 +135,19 @@ public enum MarketServer {
         let router = Router(context: BasicRequestContext.self)
         router.addMiddleware { ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger) }
         let routes = MarketRoutes(
-            store: data.store, images: data.images, verifier: SecretVerifier(),
+            store: data.store, images: data.images, verifier: SecretVerifier(policy: configuration.wrongSecrets),
             publicURL: configuration.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString },
             clock: { Date() })
         routes.register(on: router)
+        let limits = configuration.limits
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "openmarket"),
+            server: HTTPServerBuilder { responder in
+                MarketHTTP1Channel(responder: responder, limits: limits, maxRequestBytes: MarketRoutes.maxRequestBytes)
+            },
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "openmarket",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: configuration.logger)),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
             logger: configuration.logger)
     }

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import NIOPosix
 
 /// A salted, slow hash of a vendor secret.
 struct SecretHash: Sendable, Hashable {
@@ -25,42 +26,122 @@ struct SecretHash: Sendable, Hashable {
     }
 }
 
-/// Checks vendor secrets against their stored hashes.
+/// How many wrong secrets an identifier may send before they are refused unheard, and how many
+/// derivations may wait for the hashing thread.
+public struct WrongSecretPolicy: Sendable {
+    public var freeFailures: Int
+    public var failureWindow: Duration
+    public var maxQueuedDerivations: Int
+
+    public init(freeFailures: Int = 5, failureWindow: Duration = .seconds(60), maxQueuedDerivations: Int = 16) {
+        self.freeFailures = freeFailures
+        self.failureWindow = failureWindow
+        self.maxQueuedDerivations = maxQueuedDerivations
+    }
+}
+
+/// Checks vendor secrets against their stored hashes, and keeps wrong ones from costing the
+/// market more than they cost the sender.
 ///
 /// Deriving PBKDF2 takes a few hundred milliseconds on purpose, which no request should pay each
 /// time. A secret that verified once is remembered as an HMAC under a key that exists only in
 /// this process's memory, so the cache holds nothing an attacker reading it could reverse, and
 /// a changed hash (a vendor whose secret was reset) stops matching at once.
+///
+/// Wrong secrets are the expensive case, so:
+/// - derivations run on one thread of their own, never on the concurrency pool that handles
+///   requests (two of them there used to stall every request on a two-core machine), and at most
+///   `maxQueuedDerivations` wait for it: past that the answer is "busy, retry" at no cost;
+/// - after `freeFailures` wrong secrets for one identifier within `failureWindow`, further
+///   unknown secrets for it are refused without deriving anything (429 with `Retry-After`),
+///   counting derivations still under way so a burst in parallel cannot slip past. A secret
+///   that already verified in this run still passes at once, so an attacker hammering someone's
+///   identifier does not lock its owner out of a session already in use.
 final class SecretVerifier: @unchecked Sendable {
+    enum Verdict: Equatable {
+        case verified
+        case wrong
+        /// Too many wrong secrets for this identifier lately; try again after this many seconds.
+        case throttled(retryAfter: Int)
+        /// Too many derivations waiting; try again shortly.
+        case busy(retryAfter: Int)
+    }
+
+    /// One thread for the whole process, however many markets it runs (tests run several):
+    /// at most one core's worth of hashing, whatever arrives.
+    private static let hashingPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    private let policy: WrongSecretPolicy
+    private let clock = ContinuousClock()
     private let cacheKey = SymmetricKey(size: .bits256)
-    // Both guarded by `lock`.
+    // All guarded by `lock`.
     private let lock = NSLock()
     private var verified: Set<Data> = []
     /// Derivations under way, so fifty parallel uploads from one vendor derive once, not fifty times.
-    private var inFlight: [Data: Task<Bool, Never>] = [:]
+    private var inFlight: [Data: (identifier: String, task: Task<Bool, Never>)] = [:]
+    /// Recent wrong secrets per identifier (only identifiers of real vendors get here, so this is
+    /// bounded by the number of vendors), oldest first, at most `freeFailures` kept.
+    private var failures: [String: [ContinuousClock.Instant]] = [:]
 
-    func verify(_ secret: String, for vendor: StoredVendor) async -> Bool {
+    init(policy: WrongSecretPolicy = WrongSecretPolicy()) { self.policy = policy }
+
+    private enum Start {
+        case answered(Verdict)
+        case waiting(Task<Bool, Never>)
+    }
+
+    func verify(_ secret: String, for vendor: StoredVendor) async -> Verdict {
         let fingerprint = Data(
             HMAC<SHA256>.authenticationCode(
                 for: Data("\(vendor.identifier)\u{0}\(secret)\u{0}".utf8) + vendor.secretHash, using: cacheKey))
-        let task: Task<Bool, Never>? = lock.withLock {
-            if verified.contains(fingerprint) { return nil }
-            if let running = inFlight[fingerprint] { return running }
-            let started = Task {
-                guard let derived = try? SecretHash.derive(secret: secret, salt: vendor.secretSalt, rounds: vendor.secretRounds)
-                else { return false }
-                return Self.constantTimeEqual(derived, vendor.secretHash)
+        let now = clock.now
+        let started: Start = lock.withLock {
+            if verified.contains(fingerprint) { return .answered(.verified) }
+            if let running = inFlight[fingerprint] { return .waiting(running.task) }
+            let recent = (failures[vendor.identifier] ?? []).filter { now - $0 < policy.failureWindow }
+            failures[vendor.identifier] = recent
+            let pending = inFlight.values.count { $0.identifier == vendor.identifier }
+            if recent.count + pending >= policy.freeFailures {
+                let oldest = recent.first ?? now
+                let wait = policy.failureWindow - (now - oldest)
+                return .answered(.throttled(retryAfter: max(1, Int(wait.components.seconds) + 1)))
             }
-            inFlight[fingerprint] = started
-            return started
+            if inFlight.count >= policy.maxQueuedDerivations { return .answered(.busy(retryAfter: 1)) }
+            let salt = vendor.secretSalt
+            let rounds = vendor.secretRounds
+            let expected = vendor.secretHash
+            let task = Task {
+                let derived = try? await Self.hashingPool.runIfActive {
+                    try SecretHash.derive(secret: secret, salt: salt, rounds: rounds)
+                }
+                guard let derived else { return false }
+                return Self.constantTimeEqual(derived, expected)
+            }
+            inFlight[fingerprint] = (vendor.identifier, task)
+            return .waiting(task)
         }
-        guard let task else { return true }
+        let task: Task<Bool, Never>
+        switch started {
+        case .answered(let verdict): return verdict
+        case .waiting(let running): task = running
+        }
         let matches = await task.value
         lock.withLock {
-            inFlight[fingerprint] = nil
-            if matches { verified.insert(fingerprint) }
+            guard inFlight.removeValue(forKey: fingerprint) != nil else { return }
+            if matches {
+                verified.insert(fingerprint)
+                failures[vendor.identifier] = nil
+            } else {
+                var recent = failures[vendor.identifier] ?? []
+                recent.append(clock.now)
+                failures[vendor.identifier] = Array(recent.suffix(policy.freeFailures))
+            }
         }
-        return matches
+        return matches ? .verified : .wrong
     }
 
     /// Compares without stopping at the first difference, so timing reveals nothing.

@@ -14,6 +14,7 @@ struct TestMarket {
     let directory: URL
 
     var baseURL: URL { running.baseURL }
+    var port: Int { running.baseURL.port! }
     var demo: VendorCredentials { running.demoCredentials }
 
     /// A client logged in as the demo vendor (or as `credentials`).
@@ -22,13 +23,16 @@ struct TestMarket {
     }
 
     static func with<T>(
-        directory existing: URL? = nil, _ body: (TestMarket) async throws -> T
+        directory existing: URL? = nil, limits: ConnectionLimits = ConnectionLimits(),
+        wrongSecrets: WrongSecretPolicy = WrongSecretPolicy(), _ body: (TestMarket) async throws -> T
     ) async throws -> T {
         let directory = try existing ?? Fixtures.temporaryDirectory("openmarket-server-test")
         var logger = Logger(label: "test-market")
         logger.logLevel = .critical
         let running = try await MarketServer.start(
-            MarketServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, logger: logger))
+            MarketServerConfiguration(
+                host: "127.0.0.1", port: 0, dataDirectory: directory, limits: limits, wrongSecrets: wrongSecrets,
+                logger: logger))
         let market = TestMarket(running: running, directory: directory)
         do {
             let result = try await body(market)
