@@ -20,22 +20,40 @@ public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
 public enum ProductRules {
     public static let nameLength = 3...100
     public static let descriptionLength = 10...1000
+    /// The contract's bounds (§5, *decided*).
+    public static let maxPrice: Decimal = 1_000_000_000_000
+    public static let maxStock = 9_007_199_254_740_991
+    public static let maxDecimalPlaces: Int16 = 2
+    /// `Decimal` keeps 38 significant digits and rounds the rest away without a word, so a number
+    /// written with more is refused before it is parsed, not stored as something else.
+    public static let maxSignificantDigits = 38
 
     /// Characters are counted as a person sees them (grapheme clusters), so `우유병` is 3.
+    /// A name holds no control character at all (a terminal would act on it); see `controlCharacter`.
     public static func checkName(_ name: String) -> RuleViolation? {
-        nameLength.contains(name.count)
+        if let found = controlCharacter(in: name, allowing: []) {
+            return RuleViolation("name", "must not contain control characters (found \(found))")
+        }
+        return nameLength.contains(name.count)
             ? nil
             : RuleViolation("name", "must be 3 to 100 characters (it has \(name.count))")
     }
 
+    /// Descriptions may hold line breaks and tabs, never NUL (storage would cut the text there).
     public static func checkDescription(_ description: String) -> RuleViolation? {
-        descriptionLength.contains(description.count)
+        if description.unicodeScalars.contains("\u{0}") {
+            return RuleViolation("description", "must not contain NUL (U+0000)")
+        }
+        return descriptionLength.contains(description.count)
             ? nil
             : RuleViolation("description", "must be 10 to 1000 characters (it has \(description.count))")
     }
 
     public static func checkPrice(_ price: Decimal) -> RuleViolation? {
-        price > 0 ? nil : RuleViolation("price", "must be greater than 0 (it is \(price))")
+        if price <= 0 { return RuleViolation("price", "must be greater than 0 (it is \(price))") }
+        if price > maxPrice { return RuleViolation("price", "must be at most 1,000,000,000,000 (it is \(price))") }
+        if !hasAtMostTwoDecimals(price) { return RuleViolation("price", "may have at most 2 decimal places (it is \(price))") }
+        return nil
     }
 
     public static func checkCurrency(_ currency: Currency) -> RuleViolation? {
@@ -48,6 +66,9 @@ public enum ProductRules {
         if discount < 0 {
             return RuleViolation("discounted_price", "must be 0 or more (it is \(discount))")
         }
+        if !hasAtMostTwoDecimals(discount) {
+            return RuleViolation("discounted_price", "may have at most 2 decimal places (it is \(discount))")
+        }
         if discount > price {
             return RuleViolation("discounted_price", "must not exceed the price \(price) (it is \(discount))")
         }
@@ -55,7 +76,51 @@ public enum ProductRules {
     }
 
     public static func checkStock(_ stock: Int) -> RuleViolation? {
-        stock >= 0 ? nil : RuleViolation("stock", "must be a whole number of 0 or more (it is \(stock))")
+        if stock < 0 { return RuleViolation("stock", "must be a whole number of 0 or more (it is \(stock))") }
+        if stock > maxStock { return RuleViolation("stock", "must be at most 9,007,199,254,740,991 (it is \(stock))") }
+        return nil
+    }
+
+    /// A text field other than name and description (a search, a secret): only NUL is refused.
+    public static func checkNoNUL(_ text: String, _ field: String) -> RuleViolation? {
+        text.unicodeScalars.contains("\u{0}") ? RuleViolation(field, "must not contain NUL (U+0000)") : nil
+    }
+
+    /// The first control character (C0, DEL, C1) in `text` that is not in `allowing`, named as
+    /// `U+001B at character 4`; nil when there is none.
+    public static func controlCharacter(in text: String, allowing: Set<Unicode.Scalar>) -> String? {
+        for (offset, scalar) in text.unicodeScalars.enumerated()
+        where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && !allowing.contains(scalar) {
+            return "U+\(String(format: "%04X", scalar.value)) at character \(offset + 1)"
+        }
+        return nil
+    }
+
+    public static func hasAtMostTwoDecimals(_ value: Decimal) -> Bool {
+        var rounded = Decimal()
+        var copy = value
+        NSDecimalRound(&rounded, &copy, Int(maxDecimalPlaces), .plain)
+        return rounded == value
+    }
+
+    /// Significant digits of a number as written (`-0012.3400e5` has 4: `1234`): leading zeros,
+    /// trailing zeros, the sign, the point and the exponent do not count. nil if it is not a number.
+    public static func significantDigits<Text: StringProtocol>(ofNumber text: Text) -> Int? {
+        var mantissa = Substring(text)
+        if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) { mantissa = mantissa[..<e] }
+        if mantissa.first == "-" || mantissa.first == "+" { mantissa = mantissa.dropFirst() }
+        let digits = mantissa.filter { $0 != "." }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+            mantissa.count(where: { $0 == "." }) <= 1
+        else { return nil }
+        let significant = digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }
+        return significant.count
+    }
+
+    /// A number as written: refused when it has more significant digits than `Decimal` keeps.
+    public static func checkNumberText<Text: StringProtocol>(_ text: Text, _ field: String) -> RuleViolation? {
+        guard let count = significantDigits(ofNumber: text), count > maxSignificantDigits else { return nil }
+        return RuleViolation(field, "has \(count) significant digits; at most \(maxSignificantDigits) can be kept exactly")
     }
 
     /// Every rule a complete product must satisfy, in the contract's field order.
@@ -157,8 +222,9 @@ public struct ProductChanges: Sendable, Hashable {
         if let description, let v = ProductRules.checkDescription(description) { found.append(v) }
         if let price, let v = ProductRules.checkPrice(price) { found.append(v) }
         if let currency, let v = ProductRules.checkCurrency(currency) { found.append(v) }
-        if let discountedPrice, discountedPrice < 0 {
-            found.append(RuleViolation("discounted_price", "must be 0 or more (it is \(discountedPrice))"))
+        // Against the largest price: the comparison with the real price is the merged check below.
+        if let discountedPrice, let v = ProductRules.checkDiscount(discountedPrice, price: .greatestFiniteMagnitude) {
+            found.append(v)
         }
         if let stock, let v = ProductRules.checkStock(stock) { found.append(v) }
         if let thumbnailID, let images = current?.images, !images.contains(where: { $0.id == thumbnailID }) {

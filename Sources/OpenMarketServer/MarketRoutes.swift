@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import MarketImages
 import NIOCore
@@ -39,10 +40,11 @@ struct MarketRoutes: Sendable {
     // MARK: Reading
 
     func list(_ request: Request) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = Self.queryParameters(request)
         let page = try Self.integer(query["page_no"], name: "page_no", default: 1, range: 1...Int(Int32.max))
         let perPage = try Self.integer(query["items_per_page"], name: "items_per_page", default: 20, range: 1...1000)
         let search = query["search_value"].map(String.init)
+        if let search, let problem = ProductRules.checkNoNUL(search, "search_value") { throw APIError.rules([problem]) }
         let base = baseURL(for: request)
         let key = ListCache.Key(base: base, page: page, perPage: perPage, search: search)
         let cached = listCache.get(key)
@@ -98,11 +100,15 @@ struct MarketRoutes: Sendable {
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
             throw APIError.badRequest("params: the part is missing")
         }
+        // Only a prefix of an oversized part is kept, which would read as broken JSON.
+        if paramsPart.byteCount > Self.maxImageBytes {
+            throw APIError.badRequest("params: the part is \(paramsPart.byteCount) bytes, too large (at most 307,200)")
+        }
         let params = try Self.decodeJSON(ProductParams.self, paramsPart.body, what: "params")
         guard let secret = params.secret else { throw APIError.badRequest("params.secret: is required") }
         try await checkSecret(secret, vendor)
 
-        var problems: [RuleViolation] = []
+        var problems = JSONNumberText.violations(in: paramsPart.body, fields: ProductParams.numberFields)
         func require<T>(_ value: T?, _ name: String) -> T? {
             if value == nil { problems.append(RuleViolation(name, "is required")) }
             return value
@@ -114,7 +120,7 @@ struct MarketRoutes: Sendable {
         let fields = ProductFields(
             name: name ?? "", description: description ?? "", currency: currency ?? "KRW", price: price ?? 1,
             discountedPrice: params.discountedPrice ?? 0, stock: try Self.wholeNumber(params.stock, "stock") ?? 0)
-        if problems.isEmpty { problems = fields.violations }
+        if problems.isEmpty { problems = fields.violations + problems }
 
         let imageParts = parts.filter { $0.name == "images" }
         if let count = UploadRules.checkCount(imageParts.count) { problems.append(count) }
@@ -240,6 +246,7 @@ struct MarketRoutes: Sendable {
     }
 
     private func checkSecret(_ secret: String, _ vendor: StoredVendor) async throws {
+        if let problem = ProductRules.checkNoNUL(secret, "secret") { throw APIError.rules([problem]) }
         switch await verifier.verify(secret, for: vendor) {
         case .verified:
             return
@@ -265,6 +272,8 @@ struct MarketRoutes: Sendable {
         let params = try Self.decodeJSON(ProductParams.self, body, what: "body")
         guard let secret = params.secret else { throw APIError.badRequest("secret: is required") }
         try await checkSecret(secret, vendor)
+        let numbers = JSONNumberText.violations(in: body, fields: ProductParams.numberFields)
+        if !numbers.isEmpty { throw APIError.rules(numbers) }
         return (vendor, id, params)
     }
 
@@ -320,6 +329,13 @@ struct MarketRoutes: Sendable {
         let raw = context.parameters.get("id") ?? ""
         guard let id = Int(raw), id > 0 else { throw APIError(.notFound, "product \(raw): no such product") }
         return id
+    }
+
+    /// The query's parameters with `+` read as a space, as HTML forms, browsers and python-requests
+    /// send it (the contract decides so); Hummingbird's `queryParameters` decodes only `%XX`.
+    static func queryParameters(_ request: Request) -> FlatDictionary<Substring, Substring> {
+        guard let query = request.uri.query, query.contains("+") else { return request.uri.queryParameters }
+        return URI("?" + query.replacingOccurrences(of: "+", with: "%20")).queryParameters
     }
 
     static func integer(_ raw: Substring?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
@@ -396,6 +412,9 @@ private struct ProductParams: Decodable {
     /// field name, and the seller deserves "stock: must be a whole number".
     var stock: Decimal?
     var secret: String?
+
+    /// The keys whose values are numbers, whose text `JSONNumberText` checks.
+    static let numberFields: Set<String> = ["price", "discounted_price", "stock", "thumbnail_id"]
 
     enum CodingKeys: String, CodingKey {
         case name, description, descriptions

@@ -275,6 +275,11 @@ enum FieldParsing {
             problems.append(RuleViolation(field, "'\(text)' is not a number"))
             return nil
         }
+        // Decimal rounds past 38 significant digits without a word: refuse rather than send another number.
+        if let problem = ProductRules.checkNumberText(cleaned, field) {
+            problems.append(problem)
+            return nil
+        }
         return value
     }
 
