@@ -13,6 +13,14 @@ extension SellerShell {
     }
 
     func login(_ arguments: Arguments) async throws {
+        // `login ID SECRET`: the second word can only be a secret typed where it does not
+        // belong. Refused without repeating it (the generic "unexpected 'WORD'" would print it);
+        // the REPL keeps such a line out of the history (`mayKeepInHistory`).
+        if arguments.positional.count > 1 {
+            throw CommandFailure.usage(
+                "the secret is never typed on the command line (it would stay in the history and in 'ps'): "
+                    + "type 'login IDENTIFIER' and enter it when asked, or set OPENMARKET_SECRET; what you typed was not kept")
+        }
         try arguments.rejectUnknown(flags: ["--save"], maxPositional: 1)
         if arguments.has("--save"), arguments.value("--save") == nil { throw CommandFailure.usage("--save needs a profile name") }
         var identifier = arguments.positional.first?.text

@@ -276,10 +276,7 @@ extension ScriptSession {
         for (name, value) in entry.vars ?? [:] { variables[name] = .text(value) }
     }
 
-    private func isSecret(_ value: String) -> Bool {
-        guard let secret = variables.environment["OPENMARKET_SECRET"], !secret.isEmpty else { return false }
-        return value.contains(secret)
-    }
+    private func isSecret(_ value: String) -> Bool { shell.secrets.occurs(in: value) }
 
     // MARK: Journal
 
@@ -292,7 +289,7 @@ extension ScriptSession {
         // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
         let journal: JournalFile
         do {
-            journal = try JournalFile(path: path, fresh: false)
+            journal = try JournalFile(path: path, fresh: false, secrets: shell.secrets)
         } catch {
             throw ScriptFailure.failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
         }

@@ -201,7 +201,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 continue
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                reader.addHistory(line)
+                // A line holding a secret (or `login ID SECRET`) never reaches the history file.
+                if session.shell.mayKeepInHistory(line) { reader.addHistory(line) }
                 let outcome = await runCancellable(session, line)
                 if outcome.exitRequested { return outcome.status }
                 if !reader.isInteractive, outcome.status != .ok { return outcome.status }
