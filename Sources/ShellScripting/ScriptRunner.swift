@@ -54,8 +54,9 @@ extension ScriptSession {
         }
     }
 
+    /// The file's commands; bytes that are not UTF-8 fail their own line, not the file.
     static func read(_ path: String) throws -> [ScriptLine] {
-        ScriptReader.lines(of: try String(contentsOfFile: path, encoding: .utf8))
+        ScriptReader.lines(of: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Runs `body` with relative image paths read from the script's folder.

@@ -180,6 +180,9 @@ public actor ScriptSession {
             .failure(LineRejected(result: StepResult(status: .usage, failure: ["\(command ?? firstWord): \(message)"], command: command)))
         }
         guard !text.isEmpty else { return .failure(LineRejected(result: StepResult())) }
+        if let problem = line.problem {
+            return .failure(LineRejected(result: StepResult(status: .usage, failure: [problem], command: command)))
+        }
         let words: [Word]
         do {
             let secrets = shell.secrets

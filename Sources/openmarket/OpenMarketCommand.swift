@@ -81,8 +81,12 @@ struct OpenMarketCommand: AsyncParsableCommand {
     func validate() throws {
         let path = try scriptPath
         if path == nil {
-            if continueOnError || dryRun || resume || restart || journal != nil {
-                throw ValidationError("--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE …")
+            // Piped standard input is a script too: it may run on past its failures.
+            let pipedScript = commands.isEmpty && isatty(0) == 0
+            if (continueOnError && !pipedScript) || dryRun || resume || restart || journal != nil {
+                throw ValidationError(
+                    "--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE … "
+                        + "(--continue-on-error also with a script piped to standard input)")
             }
         }
         if path != nil, !commands.isEmpty { throw ValidationError("give either a script or -c commands, not both") }

@@ -218,6 +218,17 @@ struct ShellBinaryTests {
         #expect(try run([], input: "health\nhelp\n", home: home).status == 0)
     }
 
+    /// Piped standard input is a script: `--continue-on-error` runs every line and lists the
+    /// failed ones (before, the option was refused as needing a script file).
+    @Test func continueOnErrorWorksForPipedInput() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let result = try run(["--continue-on-error"], input: "health\nbogus\nhealth\nshow 999\nhealth\n", home: home)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "answers OK").count == 4, "\(result.stdout)")
+        #expect(result.stderr.contains("2 of 5 lines failed: stdin:2, stdin:4"), "\(result.stderr)")
+    }
+
     @Test func jsonModeKeepsStdoutToDocuments() throws {
         let home = try Home.make()
         defer { home.remove() }
