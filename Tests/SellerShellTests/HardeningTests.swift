@@ -67,6 +67,26 @@ struct HardeningTests {
         }
     }
 
+    /// Terminal escapes in a product from a hostile server are shown, not obeyed, and a huge
+    /// description is cut.
+    @Test func serverTextIsPrintedVisibleAndBounded() async throws {
+        let body = ExchangeFixtures.product
+            .replacingOccurrences(of: #""name":"Mug""#, with: #""name":"Mug\u001b[2J\u001b]0;owned\u0007""#)
+            .replacingOccurrences(of: "A mug for the tests", with: String(repeating: "x", count: 100_000))
+        let server = try MisbehavingServer { request in
+            let page = #"{"pageNo":1,"itemsPerPage":20,"totalCount":1,"offset":0,"limit":20,"lastPage":1,"hasNext":false,"hasPrev":false,"pages":[\#(body)]}"#
+            return [.send(MisbehavingServer.response(status: 200, body: request.target.hasPrefix("/api/products?") ? page : body))]
+        }
+        defer { server.stop() }
+        let console = ScriptedConsole()
+        let shell = SellerShell(configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
+        #expect(await shell.execute("show 1").status == .ok)
+        #expect(await shell.execute("list").status == .ok)
+        #expect(!console.out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character reached the terminal")
+        #expect(console.out.contains("#1  Mug␛[2J␛]0;owned␇"))
+        #expect(console.out.count < 10_000, "\(console.out.count) characters printed")
+    }
+
     // MARK: Stock
 
     /// Two sessions each add 1 to one product 25 times at once: every change lands. Before,
