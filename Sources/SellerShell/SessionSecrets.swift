@@ -10,26 +10,43 @@ public final class SessionSecrets: @unchecked Sendable {
     // Guarded by `lock`.
     private var login: String?
     private var others: [String] = []
+    /// Every spelling of every secret, computed when the secrets change, not per line printed.
+    private var spellings: [String] = []
 
     public init() {}
 
     /// Another secret to protect besides the login's (empty text is ignored).
     public func protect(_ secret: String?) {
         guard let secret, !secret.isEmpty else { return }
-        lock.withLock { if !others.contains(secret) { others.append(secret) } }
+        lock.withLock {
+            if !others.contains(secret) { others.append(secret) }
+            spellings = SecretMasking.spellings(of: (login.map { [$0] } ?? []) + others)
+        }
     }
 
-    func setLogin(_ secret: String?) { lock.withLock { login = secret } }
+    func setLogin(_ secret: String?) {
+        lock.withLock {
+            guard login != secret else { return }
+            login = secret
+            spellings = SecretMasking.spellings(of: (login.map { [$0] } ?? []) + others)
+        }
+    }
 
     /// Every protected secret.
     public var all: [String] { lock.withLock { (login.map { [$0] } ?? []) + others } }
     var extra: [String] { lock.withLock { others } }
 
     /// `text` with every secret masked.
-    public func masked(_ text: String) -> String { SecretMasking.masked(text, secrets: all) }
+    public func masked(_ text: String) -> String {
+        let spellings = lock.withLock { self.spellings }
+        return spellings.isEmpty ? text : SecretMasking.masked(text, spellings: spellings)
+    }
 
     /// Whether `text` holds a secret.
-    public func occurs(in text: String) -> Bool { SecretMasking.contains(text, secrets: all) }
+    public func occurs(in text: String) -> Bool {
+        let spellings = lock.withLock { self.spellings }
+        return SecretMasking.contains(text, spellings: spellings)
+    }
 }
 
 /// A console that masks the session's secrets in everything written to it, whatever produced
