@@ -27,8 +27,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
 
-    /// Responses larger than this are refused rather than buffered without bound.
+    /// Successful answers larger than this are refused rather than buffered without bound; a
+    /// request may ask for less (`HTTPRequestData.maxResponseBytes`).
     public var maxResponseBytes: Int
+    /// How much of an error answer (any status outside 2xx) is read: enough for the contract's
+    /// `{"code": …, "message": …}` and an excerpt of anything else. The rest is not read; the
+    /// connection is closed instead, so a 60 MB error page costs a few KiB.
+    public var maxErrorBodyBytes: Int = 8 * 1024
     /// nil: the process-wide client below.
     private let ownClient: HTTPClient?
     private var client: HTTPClient { ownClient ?? Self.sharedClient }
@@ -49,20 +54,70 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
 
-        // AHC takes one deadline for the whole exchange, body included: that is the timeout the
-        // seller means ("this request took too long"), not a per-read idle timeout.
         let amount = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
             + timeout.components.attoseconds / 1_000_000_000)
+        let limit = min(request.maxResponseBytes ?? maxResponseBytes, maxResponseBytes)
+        let errorLimit = min(maxErrorBodyBytes, limit)
+        let client = self.client
+        let prepared = outgoing
         do {
-            let response = try await client.execute(outgoing, timeout: amount)
-            var headers = HeaderFields()
-            for (name, value) in response.headers { headers.add(name, value) }
-            let body = try await response.body.collect(upTo: maxResponseBytes)
-            return HTTPResponseData(
-                status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            // AHC's own deadline (`execute(timeout:)`) ends when the response head arrives: a
+            // server that stalls after its headers, drips its body or never ends it would hold
+            // the seller for ever. So the whole exchange, head and body, runs under one deadline.
+            return try await Self.withDeadline(timeout) {
+                let response = try await client.execute(prepared, timeout: amount)
+                var headers = HeaderFields()
+                for (name, value) in response.headers { headers.add(name, value) }
+                let status = Int(response.status.code)
+                let isError = !(200..<300).contains(status)
+                let body = try await Self.collect(response.body, upTo: isError ? errorLimit : limit, truncating: isError)
+                return HTTPResponseData(status: status, headers: headers, body: body)
+            }
         } catch {
             throw Self.classify(error)
         }
+    }
+
+    /// Runs `body` and fails with `TransportFailure.timedOut` when it has not finished within
+    /// `timeout`; the loser of the race is cancelled (AHC closes the connection of a cancelled
+    /// request). Cancelling the caller cancels both, so Ctrl-C still stops a request at once.
+    static func withDeadline<T: Sendable>(
+        _ timeout: Duration, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                if Task.isCancelled { throw CancellationError() }
+                throw TransportFailure.timedOut
+            }
+            return value
+        }
+    }
+
+    /// Reads a body up to `limit` bytes. Past it, an error body is cut there (an excerpt is all
+    /// a message needs) and a successful one is refused; either way the rest is never read:
+    /// leaving the loop drops the iterator, and AHC then closes the connection.
+    static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int, truncating: Bool) async throws -> Data {
+        var data = Data()
+        for try await chunk in body {
+            let room = limit - data.count
+            guard chunk.readableBytes > room else {
+                data.append(contentsOf: chunk.readableBytesView)
+                continue
+            }
+            guard truncating else {
+                throw TransportFailure.malformedResponse(
+                    reason: "the answer is larger than \(ByteCountText.format(limit)), more than this request ever needs; stopped reading it")
+            }
+            data.append(contentsOf: chunk.readableBytesView.prefix(room))
+            break
+        }
+        return data
     }
 
     /// Sorts AsyncHTTPClient's and SwiftNIO's many error types into the few a seller can act on.
@@ -70,7 +125,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         if let failure = error as? TransportFailure { return failure }
         if error is CancellationError { return .cancelled }
         if error is NIOTooManyBytesError {
-            return .connectionLost(reason: "the response was larger than this client accepts")
+            return .malformedResponse(reason: "the answer was larger than this client accepts")
         }
         if let http = error as? HTTPClientError {
             // HTTPClientError is a struct of static values, not an enum, so it is compared, not switched.

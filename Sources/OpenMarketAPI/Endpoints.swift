@@ -14,6 +14,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var documentedStatus: Int
     /// Reads the body of a 2xx answer.
     public var decode: @Sendable (Data) throws -> Response
+    /// The most a successful answer can sensibly be; the transport reads no further.
+    public var maxResponseBytes: Int? = nil
 
     /// The full URL against a base such as `http://127.0.0.1:8080`, with query values
     /// percent-encoded (Korean search text included).
@@ -88,6 +90,18 @@ public struct Endpoint<Response: Sendable>: Sendable {
 private let unreservedCharacters = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
+/// How large a successful answer of each kind may be before the client stops reading it. Far
+/// above what the contract's bounds produce (a product is a few KiB; a page holds at most 1,000),
+/// far below what would hurt a laptop.
+public enum ResponseLimits {
+    /// The health check's `"OK"`, a delete URI, a product secret.
+    public static let text = 64 * 1024
+    /// One product's detail.
+    public static let product = 1024 * 1024
+    /// A page of up to 1,000 summaries.
+    public static let page = 16 * 1024 * 1024
+}
+
 /// The operations of the Open Market API 2.0 (see `../shared/docs/openmarket-api.md`).
 public enum Endpoints {
     public static func health() -> Endpoint<String> {
@@ -95,10 +109,15 @@ public enum Endpoints {
             method: .get, path: "/healthChecker", query: [], headers: ["Accept": "application/json"],
             body: nil, documentedStatus: 200,
             decode: { data in
-                // The body is the JSON string "OK"; tolerate a bare OK from other servers.
-                if let text = try? MarketJSON.decoder.decode(String.self, from: data) { return text }
-                return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            })
+                // The contract's answer is the JSON string "OK", quotes included. Anything else
+                // (a web page, a bare OK, another service's JSON) is said plainly: a 200 from
+                // the wrong server must not read as a healthy market.
+                if let text = try? MarketJSON.decoder.decode(String.self, from: data), text == "OK" { return text }
+                let excerpt = MarketClient.oneLine(String(decoding: data.prefix(200), as: UTF8.self), limit: 60)
+                throw ResponseDecodingFailure(
+                    path: "",
+                    reason: "the answer is not the contract's \"OK\" (it is \(excerpt.isEmpty ? "empty" : "'\(excerpt)'")); is this an Open Market server?")
+            }, maxResponseBytes: ResponseLimits.text)
     }
 
     /// A page of products, newest first; `search` matches names and descriptions.
@@ -110,13 +129,13 @@ public enum Endpoints {
         if let search, !search.isEmpty { query.append(URLQueryItem(name: "search_value", value: search)) }
         return Endpoint(
             method: .get, path: "/api/products", query: query, headers: ["Accept": "application/json"],
-            body: nil, documentedStatus: 200, decode: jsonDecoder(ProductPage.self))
+            body: nil, documentedStatus: 200, decode: jsonDecoder(ProductPage.self), maxResponseBytes: ResponseLimits.page)
     }
 
     public static func product(id: Int) -> Endpoint<Product> {
         Endpoint(
             method: .get, path: "/api/products/\(id)", query: [], headers: ["Accept": "application/json"],
-            body: nil, documentedStatus: 200, decode: jsonDecoder(Product.self))
+            body: nil, documentedStatus: 200, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
     /// `POST /api/products`, multipart: `params` JSON (with the secret) and the images.
@@ -134,7 +153,7 @@ public enum Endpoints {
                 "identifier": credentials.identifier, "Content-Type": body.contentType,
                 "Accept": "application/json",
             ],
-            body: body.data, documentedStatus: 201, decode: jsonDecoder(Product.self))
+            body: body.data, documentedStatus: 201, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
     /// `PATCH /api/products/{id}` with only the changed fields and the secret; `ifMatch` makes
@@ -153,7 +172,7 @@ public enum Endpoints {
         if let ifMatch { headers.add("If-Match", ifMatch) }
         return Endpoint(
             method: .patch, path: "/api/products/\(id)", query: [], headers: headers, body: body,
-            documentedStatus: 202, decode: jsonDecoder(Product.self))
+            documentedStatus: 202, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
     /// Step 1 of a delete: `POST /api/products/{id}/archived` answers the delete URI as text.
@@ -166,7 +185,7 @@ public enum Endpoints {
         Endpoint(
             method: .delete, path: uri, query: [],
             headers: ["identifier": credentials.identifier, "Accept": "application/json"], body: nil,
-            documentedStatus: 200, decode: jsonDecoder(Product.self))
+            documentedStatus: 200, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
     /// The earlier host's step 1: `POST /api/products/{id}/secret` answers the product secret.
@@ -188,7 +207,7 @@ public enum Endpoints {
         return Endpoint(
             method: .post, path: path, query: [],
             headers: ["identifier": credentials.identifier, "Content-Type": "application/json"],
-            body: body, documentedStatus: 200, decode: { data in try plainText(data) })
+            body: body, documentedStatus: 200, decode: { data in try plainText(data) }, maxResponseBytes: ResponseLimits.text)
     }
 
     /// A text/plain answer; also tolerates a JSON string and surrounding white space.

@@ -46,12 +46,16 @@ public struct HTTPRequestData: Sendable, Hashable {
     public var url: URL
     public var headers: HeaderFields
     public var body: Data?
+    /// The most a successful answer to this request can sensibly be (a product, a page of up
+    /// to 1,000); nil leaves it to the transport. A transport reads no further.
+    public var maxResponseBytes: Int?
 
-    public init(method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil) {
+    public init(method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, maxResponseBytes: Int? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 

@@ -22,6 +22,11 @@ public struct MarketClient: Sendable {
     public var transport: any HTTPTransport
     /// How long one exchange may take, from sending the request to the last byte of the answer.
     public var timeout: Duration
+    /// Secrets besides the credentials' own that this client never sends and always masks (a
+    /// shell adds `OPENMARKET_SECRET` when it differs from the login's).
+    public var protectedSecrets: [String] = []
+    /// How far `allProducts` walks before it stops.
+    public var pageWalkLimits = PageWalkLimits()
 
     public init(
         baseURL: URL, credentials: VendorCredentials? = nil,
@@ -47,18 +52,38 @@ public struct MarketClient: Sendable {
 
     /// Every product, walking the pages in order. Rows are de-duplicated by id, because one
     /// capture of the public server returned every row up to `limit` on later pages.
-    /// - Parameter maxPages: a bound so a server that always claims `hasNext` cannot loop forever.
-    public func allProducts(perPage: Int = 100, search: String? = nil, maxPages: Int = 10_000) async throws(MarketError) -> [Product] {
+    ///
+    /// Stops with `MarketError.unexpectedResponse` at `pageWalkLimits` (pages, rows, bytes),
+    /// and when a page brings no row not seen before while the server still says `hasNext`:
+    /// a server that always claims more cannot make the client walk, or grow, for ever.
+    public func allProducts(perPage: Int = 100, search: String? = nil) async throws(MarketError) -> [Product] {
+        let limits = pageWalkLimits
         var seen = Set<Int>()
         var all: [Product] = []
+        var bytes = 0
         var page = 1
-        while page <= maxPages {
-            let current = try await products(page: page, perPage: perPage, search: search)
-            for product in current.products where seen.insert(product.id).inserted { all.append(product) }
-            guard current.hasNext, !current.products.isEmpty else { break }
+        while true {
+            let response = try await send(Endpoints.listProducts(page: page, perPage: perPage, search: search))
+            let current = response.value
+            bytes += response.body.count
+            var fresh = 0
+            for product in current.products where seen.insert(product.id).inserted {
+                all.append(product)
+                fresh += 1
+            }
+            guard current.hasNext, !current.products.isEmpty else { return all }
+            let advice = search == nil ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
+            if fresh == 0 {
+                throw .unexpectedResponse(
+                    "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(all.count) products; \(advice)")
+            }
+            if page >= limits.pages || all.count >= limits.products || bytes >= limits.bytes {
+                throw .unexpectedResponse(
+                    "the server still says there are more after \(page) pages (\(all.count) products, \(ByteCountText.format(bytes))): "
+                        + "stopped there, at this client's limit; \(advice)")
+            }
             page += 1
         }
-        return all
     }
 
     public func product(id: Int) async throws(MarketError) -> Product {
@@ -125,9 +150,21 @@ public struct MarketClient: Sendable {
     /// Sends one endpoint and reads its answer, turning every failure into a `MarketError`.
     public func send<T>(_ endpoint: Endpoint<T>) async throws(MarketError) -> MarketResponse<T> {
         let url = try endpoint.url(relativeTo: baseURL)
-        let request = HTTPRequestData(method: endpoint.method, url: url, headers: endpoint.headers, body: endpoint.body)
+        let request = HTTPRequestData(
+            method: endpoint.method, url: url, headers: endpoint.headers, body: endpoint.body,
+            maxResponseBytes: endpoint.maxResponseBytes)
         let host = url.host ?? "?"
         let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        // The secret goes in the `secret` field and nowhere else: a description, a search, a URL
+        // or a header holding it would publish it (a shared script expanding
+        // ${env.OPENMARKET_SECRET} into a description did). Refused before anything is sent;
+        // the message names where, never what.
+        if let place = SecretMasking.leak(in: request, secrets: secrets) {
+            throw .invalidInput([
+                RuleViolation(
+                    place, "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
+            ])
+        }
 
         if Task.isCancelled { throw .cancelled }
         let response: HTTPResponseData
@@ -137,19 +174,20 @@ public struct MarketClient: Sendable {
             switch failure {
             case .cannotConnect(let reason): throw .cannotConnect(host: host, port: port, reason: reason)
             case .timedOut: throw .timedOut(host: host, port: port, after: timeout)
-            case .connectionLost(let reason): throw .connectionLost(host: host, port: port, reason: scrub(reason))
-            case .malformedResponse(let reason): throw .unexpectedResponse("\(host):\(port): \(reason)")
+            case .connectionLost(let reason): throw .connectionLost(host: host, port: port, reason: excerpt(reason))
+            case .malformedResponse(let reason): throw .unexpectedResponse("\(host):\(port): \(excerpt(reason))")
             case .cancelled: throw .cancelled
-            case .invalidRequest(let reason): throw .invalidInput([RuleViolation("request", scrub(reason))])
+            case .invalidRequest(let reason): throw .invalidInput([RuleViolation("request", excerpt(reason))])
             }
         } catch is CancellationError {
             throw .cancelled
         } catch {
-            throw .connectionLost(host: host, port: port, reason: scrub(String(describing: error)))
+            throw .connectionLost(host: host, port: port, reason: excerpt(String(describing: error)))
         }
 
         guard (200..<300).contains(response.status) else {
-            let message = scrub(Self.errorMessage(in: response.body))
+            // Masked before it is cut short, so a secret at the cut cannot half-survive.
+            let message = scrub(Self.errorMessage(in: Data(scrub(String(decoding: response.body, as: UTF8.self)).utf8)))
             if response.status == 412 { throw .preconditionFailed(message: message) }
             throw .serverRefused(status: response.status, message: message)
         }
@@ -157,9 +195,9 @@ public struct MarketClient: Sendable {
             let value = try endpoint.decode(response.body)
             return MarketResponse(value: value, status: response.status, etag: response.headers["ETag"], body: response.body)
         } catch let failure as ResponseDecodingFailure {
-            throw .unexpectedResponse(scrub("\(endpoint.method.rawValue) \(url.path): \(failure)"))
+            throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(failure)"))
         } catch {
-            throw .unexpectedResponse(scrub("\(endpoint.method.rawValue) \(url.path): \(error)"))
+            throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(error)"))
         }
     }
 
@@ -199,19 +237,15 @@ public struct MarketClient: Sendable {
         return out.count > limit ? String(out.prefix(limit)) + "…" : out
     }
 
-    /// Masks the vendor secret wherever a server echoed it back.
-    func scrub(_ text: String) -> String {
-        guard let secret = credentials?.secret, !secret.isEmpty else { return text }
-        var out = text.replacingOccurrences(of: secret, with: "••••••")
-        // A server may echo the secret as it appeared inside JSON, escaped (`\"`, `\/` or `/`).
-        if let json = try? MarketJSON.encoder.encode([secret]) {
-            let escaped = String(decoding: json.dropFirst(2).dropLast(2), as: UTF8.self)
-            for variant in [escaped, escaped.replacingOccurrences(of: "/", with: "\\/")] where variant != secret {
-                out = out.replacingOccurrences(of: variant, with: "••••••")
-            }
-        }
-        return out
-    }
+    /// The secrets this client protects: its credentials' and `protectedSecrets`.
+    var secrets: [String] { (credentials.map { [$0.secret] } ?? []) + protectedSecrets }
+
+    /// Masks the vendor secret wherever a server echoed it back (as typed or JSON-escaped).
+    func scrub(_ text: String) -> String { SecretMasking.masked(text, secrets: secrets) }
+
+    /// Text that goes into an error: secret masked, one line, control characters gone, short.
+    /// A decoding failure can quote a value of any size the server sent.
+    func excerpt(_ text: String) -> String { scrub(Self.oneLine(scrub(text), limit: 300)) }
 
     private func requireCredentials() throws(MarketError) -> VendorCredentials {
         guard let credentials, !credentials.identifier.isEmpty, !credentials.secret.isEmpty else {
@@ -227,5 +261,20 @@ public struct MarketClient: Sendable {
             problems.append(RuleViolation("items_per_page", "must be 1 to 1000 (it is \(perPage))"))
         }
         if !problems.isEmpty { throw .invalidInput(problems) }
+    }
+}
+
+/// Where `MarketClient.allProducts` stops walking pages. A catalog larger than this is read a
+/// page at a time (`products(page:)`).
+public struct PageWalkLimits: Sendable, Hashable {
+    public var pages: Int
+    public var products: Int
+    /// The total size of the pages read.
+    public var bytes: Int
+
+    public init(pages: Int = 1_000, products: Int = 100_000, bytes: Int = 256 * 1024 * 1024) {
+        self.pages = pages
+        self.products = products
+        self.bytes = bytes
     }
 }

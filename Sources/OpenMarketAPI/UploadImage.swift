@@ -30,19 +30,50 @@ public struct UploadImage: Sendable, Hashable {
     }
 
     /// Reads a file, turning each way it can fail into the matching problem.
+    ///
+    /// The file's type is checked before a byte is read: `/dev/zero` never ends, a FIFO (or
+    /// `/dev/stdin` from a pipe) blocks until someone writes, and Foundation reports both as
+    /// "You don't have permission". The file is opened non-blocking and checked again after
+    /// opening, so it cannot be swapped for a FIFO in between.
     static func readFile(path: String, displayName: String) throws(ImageProblem) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageProblem(file: displayName, kind: .missing)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw ImageProblem(file: displayName, kind: .missing) }
+            throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(code))))
         }
-        if isDirectory.boolValue { throw ImageProblem(file: displayName, kind: .notAFile) }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ImageProblem(file: displayName, kind: .unreadable("permission denied"))
+        if let what = describeNonRegular(info.st_mode) {
+            throw what == "a folder" ? ImageProblem(file: displayName, kind: .notAFile)
+                : ImageProblem(file: displayName, kind: .notARegularFile(what))
         }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EACCES { throw ImageProblem(file: displayName, kind: .unreadable("permission denied")) }
+            throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(code))))
+        }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        guard fstat(fd, &info) == 0 else {
+            throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(errno))))
+        }
+        if let what = describeNonRegular(info.st_mode) { throw ImageProblem(file: displayName, kind: .notARegularFile(what)) }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try handle.readToEnd() ?? Data()
         } catch {
             throw ImageProblem(file: displayName, kind: .unreadable(error.localizedDescription))
+        }
+    }
+
+    /// What a file that is not a regular file is, in words; nil for a regular file.
+    static func describeNonRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
         }
     }
 }
@@ -52,6 +83,8 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         case missing
         case notAFile
+        /// A device, a pipe, a socket: the words say which (`a character device`).
+        case notARegularFile(String)
         case unreadable(String)
         case empty
         /// The detail says what the file is instead (`the file starts with text`).
@@ -72,6 +105,7 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .missing: "no such file"
         case .notAFile: "is a folder, not a file"
+        case .notARegularFile(let what): "is \(what), not a photo file"
         case .unreadable(let reason): "cannot be read (\(reason))"
         case .empty: "the file is empty"
         case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what))"

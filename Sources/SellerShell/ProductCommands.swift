@@ -155,7 +155,12 @@ extension SellerShell {
         guard let sign = change.first, "+-=".contains(sign), let amount = Int(change.dropFirst()), amount >= 0 else {
             throw CommandFailure.usage("'\(change)' is not +N, -N or =N")
         }
-        for attempt in 1...5 {
+        // Retried on 412 with exponential backoff and full jitter, within a time budget rather
+        // than a fixed count: two sellers adjusting one product in a loop collide again and again
+        // when they retry in lockstep, and five immediate retries gave up in seconds.
+        let deadline = ContinuousClock.now + Self.stockRetryBudget
+        var pause = Duration.milliseconds(5)
+        while true {
             let current = try await client.taggedProduct(id: id)
             let before = current.value.stock
             let (target, overflow): (Int, Bool) =
@@ -181,10 +186,23 @@ extension SellerShell {
                 emit(json: edited.body, text: "#\(id) \(edited.value.name): stock \(before) → \(edited.value.stock)")
                 return
             } catch MarketError.preconditionFailed {
-                if attempt == 5 { throw CommandFailure.failed("the product kept changing while adjusting its stock; try again") }
-                continue
+                let wait = Duration.nanoseconds(Int64.random(in: 0...Self.nanoseconds(pause)))
+                guard ContinuousClock.now + wait < deadline else {
+                    throw CommandFailure.failed(
+                        "the product kept changing for \(Self.stockRetryBudget.components.seconds) s while adjusting its stock (someone else is changing it); nothing was changed by this command, try again")
+                }
+                try await Task.sleep(for: wait)
+                pause = min(pause * 2, Self.stockRetryMaxPause)
             }
         }
+    }
+
+    /// How long `stock` keeps retrying a write that lost a race, and its longest pause.
+    static let stockRetryBudget: Duration = .seconds(10)
+    static let stockRetryMaxPause: Duration = .milliseconds(500)
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
     func delete(_ arguments: Arguments) async throws {

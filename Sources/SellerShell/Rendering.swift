@@ -42,6 +42,36 @@ public enum TextLayout {
         return out + "…"
     }
 
+    /// Server text made safe for a terminal: control characters shown as their Unicode
+    /// pictures (ESC as `␛`, so `\e[2J` prints as `␛[2J` instead of clearing the screen), C1
+    /// controls as `�`; line breaks kept only when `keepingNewlines`.
+    public static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if keepingNewlines, scalar == "\n" {
+                out.unicodeScalars.append(scalar)
+            } else if v < 0x20 {
+                out.unicodeScalars.append(Unicode.Scalar(0x2400 + v)!)
+            } else if v == 0x7F {
+                out.unicodeScalars.append("\u{2421}")
+            } else if (0x80...0x9F).contains(v) {
+                out.unicodeScalars.append("\u{FFFD}")
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `visible`, cut to at most `limit` characters (a hostile server's megabyte description
+    /// is not printed whole).
+    public static func visible(_ text: String, limit: Int, keepingNewlines: Bool = false) -> String {
+        let cut = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        return visible(cut, keepingNewlines: keepingNewlines)
+    }
+
     public static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, columns - width(text)))
         return right ? fill + text : text + fill
@@ -86,10 +116,10 @@ public enum ProductRendering {
         let headers = ["id", "name", "price", "discount", "final", "stock", "vendor"]
         let rows = products.map { p -> [String] in
             [
-                String(p.id), TextLayout.truncate(p.name, to: nameColumns), TextLayout.money(p.price, p.currency),
+                String(p.id), TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: nameColumns), TextLayout.money(p.price, p.currency),
                 p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency),
                 TextLayout.money(p.bargainPrice, p.currency), p.stock == 0 ? soldOut : String(p.stock),
-                p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""),
+                TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),
             ]
         }
         let rightAligned: Set<Int> = [0, 2, 3, 4, 5]
@@ -103,24 +133,28 @@ public enum ProductRendering {
             .joined(separator: "\n")
     }
 
+    /// Every text the server sent is passed through `TextLayout.visible` and bounded: a product
+    /// is the server's to write, the terminal is the seller's.
     public static func detail(_ p: Product) -> String {
+        func show(_ text: String, _ limit: Int = 300) -> String { TextLayout.visible(text, limit: limit) }
         var lines: [String] = []
-        lines.append("#\(p.id)  \(p.name)")
-        lines.append("  vendor       \(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-")")
+        lines.append("#\(p.id)  \(show(p.name))")
+        lines.append("  vendor       \(show(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-"))")
         var price = "  price        \(TextLayout.money(p.price, p.currency))"
         if p.discountedPrice != 0 {
             price += " − \(TextLayout.money(p.discountedPrice, p.currency)) = \(TextLayout.money(p.bargainPrice, p.currency))"
         }
         lines.append(price)
         lines.append("  stock        \(p.stock == 0 ? "0 (sold out)" : String(p.stock))")
-        lines.append("  created      \(p.createdAt?.text ?? "-")")
-        if let issued = p.issuedAt, issued != p.createdAt { lines.append("  changed      \(issued.text)") }
-        lines.append("  description  \(p.description.replacingOccurrences(of: "\n", with: "\n               "))")
-        if let thumbnail = p.thumbnail { lines.append("  thumbnail    \(thumbnail)") }
+        lines.append("  created      \(show(p.createdAt?.text ?? "-", 40))")
+        if let issued = p.issuedAt, issued != p.createdAt { lines.append("  changed      \(show(issued.text, 40))") }
+        let description = TextLayout.visible(p.description, limit: 3000, keepingNewlines: true)
+        lines.append("  description  \(description.replacingOccurrences(of: "\n", with: "\n               "))")
+        if let thumbnail = p.thumbnail { lines.append("  thumbnail    \(show("\(thumbnail)"))") }
         for (index, image) in (p.images ?? []).enumerated() {
             lines.append("  image \(index + 1) (id \(image.id))")
-            lines.append("      \(image.url)")
-            lines.append("      thumbnail \(image.thumbnailURL)")
+            lines.append("      \(show("\(image.url)"))")
+            lines.append("      thumbnail \(show("\(image.thumbnailURL)"))")
         }
         return lines.joined(separator: "\n")
     }

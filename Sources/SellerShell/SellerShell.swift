@@ -13,12 +13,19 @@ public struct ShellConfiguration: Sendable {
     public var profiles: ProfileStore
     public var transport: any HTTPTransport
     public var timeout: Duration
+    /// The secrets the session protects; the login's is added by the shell.
+    public var secrets: SessionSecrets
+    /// How far `list --all` walks.
+    public var pageWalkLimits: PageWalkLimits
 
     public init(
         serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, outputJSON: Bool = false,
         trace: Bool = false, useColor: Bool = false, profiles: ProfileStore = ProfileStore(),
-        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, timeout: Duration = .seconds(30)
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, timeout: Duration = .seconds(30),
+        secrets: SessionSecrets = SessionSecrets(), pageWalkLimits: PageWalkLimits = PageWalkLimits()
     ) {
+        self.secrets = secrets
+        self.pageWalkLimits = pageWalkLimits
         self.serverURL = serverURL
         self.credentials = credentials
         self.vendorName = vendorName
@@ -95,14 +102,25 @@ public actor SellerShell {
     var pendingWords: [Word]?
     /// Completion and prompt data, readable from the line editor's thread without awaiting.
     public nonisolated let index: ShellIndex
+    /// The secrets this session masks everywhere and sends only as the `secret` field.
+    public nonisolated let secrets: SessionSecrets
 
     public init(configuration: ShellConfiguration, console: any ShellConsole) {
+        let secrets = configuration.secrets
+        secrets.setLogin(configuration.credentials?.secret)
+        self.secrets = secrets
+        // Everything the shell prints goes through here, so a secret is masked whatever
+        // printed it (a server echoing it inside a product, a trace, an error).
+        let console = console as? MaskingConsole ?? MaskingConsole(wrapping: console, secrets: secrets)
         self.console = console
-        self.tracer = TracingTransport(wrapping: configuration.transport) { [console] text in console.note(text) }
+        self.tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in console.note(text) }
         tracer.isEnabled = configuration.trace
-        self.client = MarketClient(
+        var client = MarketClient(
             baseURL: configuration.serverURL, credentials: configuration.credentials, transport: tracer,
             timeout: configuration.timeout)
+        client.protectedSecrets = secrets.extra
+        client.pageWalkLimits = configuration.pageWalkLimits
+        self.client = client
         self.vendorName = configuration.vendorName
         self.outputJSON = configuration.outputJSON
         self.useColor = configuration.useColor
@@ -167,6 +185,16 @@ public actor SellerShell {
         pendingResult = nil
         pendingWords = nil
         return report
+    }
+
+    /// Whether a line typed at the prompt may go into the history (and its file): never one
+    /// that holds a protected secret, nor a `login` with a second word, which can only be a
+    /// secret typed where it does not belong.
+    public nonisolated func mayKeepInHistory(_ line: String) -> Bool {
+        if secrets.occurs(in: line) { return false }
+        let words = (try? WordSplitter.split(line)) ?? line.split(separator: " ").map { Word(String($0)) }
+        guard let first = words.first, CommandCatalog.find(first.text)?.name == "login" else { return true }
+        return Arguments(Array(words.dropFirst())).positional.count <= 1
     }
 
     /// Relative image paths are read from here (a script's folder while it runs), not from the
@@ -239,7 +267,9 @@ public actor SellerShell {
         return name ?? String(credentials.identifier.prefix(8))
     }
 
+    /// Called whenever the server or the login changes.
     func refreshIndex() {
+        secrets.setLogin(client.credentials?.secret)
         index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, vendorName))
     }
 

@@ -13,6 +13,14 @@ extension SellerShell {
     }
 
     func login(_ arguments: Arguments) async throws {
+        // `login ID SECRET`: the second word can only be a secret typed where it does not
+        // belong. Refused without repeating it (the generic "unexpected 'WORD'" would print it);
+        // the REPL keeps such a line out of the history (`mayKeepInHistory`).
+        if arguments.positional.count > 1 {
+            throw CommandFailure.usage(
+                "the secret is never typed on the command line (it would stay in the history and in 'ps'): "
+                    + "type 'login IDENTIFIER' and enter it when asked, or set OPENMARKET_SECRET; what you typed was not kept")
+        }
         try arguments.rejectUnknown(flags: ["--save"], maxPositional: 1)
         if arguments.has("--save"), arguments.value("--save") == nil { throw CommandFailure.usage("--save needs a profile name") }
         var identifier = arguments.positional.first?.text
@@ -89,20 +97,30 @@ extension SellerShell {
         }
         client.baseURL = url
         refreshIndex()
+        // A short probe, not the request timeout: a server that accepts and never answers must
+        // not hold the prompt for 30 s. The switch is made either way; the note says how the
+        // probe went.
+        var probe = client
+        probe.timeout = min(client.timeout, Self.connectProbeTimeout)
         let answered: MarketError?
         do {
-            _ = try await client.health()
+            _ = try await probe.health()
             answered = nil
         } catch {
             answered = error
         }
         switch answered {
         case nil: console.note("connected to \(url.absoluteString)")
+        case .cancelled?: throw MarketError.cancelled
         case let error? where error.isUnreachable:
-            console.note("switched to \(url.absoluteString), but it does not answer yet: \(error)")
-        case let error?: throw error
+            console.note("switched to \(url.absoluteString), but it does not answer yet (\(error)); commands will try it again")
+        case let error?:
+            throw CommandFailure.failed("switched to \(url.absoluteString), but its health check failed: \(error)")
         }
     }
+
+    /// How long `connect` waits for the new server's health check.
+    static let connectProbeTimeout: Duration = .seconds(2)
 
     func set(_ arguments: Arguments) throws {
         try arguments.rejectUnknown(flags: [], maxPositional: 2)

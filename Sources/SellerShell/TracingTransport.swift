@@ -7,13 +7,20 @@ import OpenMarketAPI
 public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     private let inner: any HTTPTransport
     private let sink: @Sendable (String) -> Void
+    private let secrets: @Sendable () -> [String]
     // Guarded by `lock`: the shell toggles tracing while requests may be in flight.
     private let lock = NSLock()
     private var enabledFlag = false
 
-    public init(wrapping inner: any HTTPTransport, sink: @escaping @Sendable (String) -> Void) {
+    /// - Parameter secrets: the secrets masked wherever they appear in an exchange (any key,
+    ///   any header, the URL, a text body), besides every `secret` key's value.
+    public init(
+        wrapping inner: any HTTPTransport, secrets: @escaping @Sendable () -> [String] = { [] },
+        sink: @escaping @Sendable (String) -> Void
+    ) {
         self.inner = inner
         self.sink = sink
+        self.secrets = secrets
     }
 
     public var isEnabled: Bool {
@@ -23,14 +30,15 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         guard isEnabled else { return try await inner.send(request, timeout: timeout) }
-        sink(Self.describe(request))
+        let secrets = self.secrets()
+        sink(SecretMasking.masked(Self.describe(request), secrets: secrets))
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
-            sink(Self.describe(response, after: ContinuousClock.now - started))
+            sink(SecretMasking.masked(Self.describe(response, after: ContinuousClock.now - started), secrets: secrets))
             return response
         } catch {
-            sink("← no response: \(error)")
+            sink(SecretMasking.masked("← no response: \(error)", secrets: secrets))
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SellerShell
 
 /// One line of a journal file (JSON Lines). A run writes `started` before a create (whose
 /// outcome may become unknown), then `done` with what the line bound, or `failed`.
@@ -90,12 +91,15 @@ struct JournalState: Sendable {
 final class JournalFile {
     let path: String
     private let fd: Int32
+    /// Masked in every entry (a product the server sent back may hold the secret).
+    private let secrets: SessionSecrets?
 
     /// Starts the journal over (a fresh run), under the lock taken when it was opened.
     func truncate() { _ = ftruncate(fd, 0) }
 
-    init(path: String, fresh: Bool) throws(JournalError) {
+    init(path: String, fresh: Bool, secrets: SessionSecrets? = nil) throws(JournalError) {
         self.path = path
+        self.secrets = secrets
         // Opened without truncating first: the lock must be held before the old journal goes.
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw JournalError("cannot write the journal \(path): \(String(cString: strerror(errno)))") }
@@ -116,6 +120,9 @@ final class JournalFile {
             data = Data(#"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#.utf8)
         } else {
             do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+            if let secrets, secrets.occurs(in: String(decoding: data, as: UTF8.self)) {
+                data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
+            }
         }
         data.append(0x0A)
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketAPI
 import SellerShell
 
 /// Writes the commands of a session that succeeded as a script that replays on another server:
@@ -123,7 +124,8 @@ final class Recorder {
 
     struct Context {
         var identifier: String?
-        var secret: String?
+        /// The session's protected secrets (the login's, OPENMARKET_SECRET).
+        var secrets: [String]
         /// Where relative image paths of the command were read from.
         var pathBase: String?
     }
@@ -150,8 +152,11 @@ final class Recorder {
 
     /// A secret never reaches the file, even inside a value someone typed.
     private func scrub(_ text: String, _ context: Context) -> String {
-        guard let secret = context.secret, secret.count >= 4 else { return text }
-        return text.replacingOccurrences(of: secret, with: "${env.OPENMARKET_SECRET}")
+        var out = text
+        for secret in context.secrets where secret.count >= SecretMasking.minimumLength {
+            out = out.replacingOccurrences(of: secret, with: "${env.OPENMARKET_SECRET}")
+        }
+        return out
     }
 
     private func write(_ lines: [String]) {

@@ -54,8 +54,9 @@ extension ScriptSession {
         }
     }
 
+    /// The file's commands; bytes that are not UTF-8 fail their own line, not the file.
     static func read(_ path: String) throws -> [ScriptLine] {
-        ScriptReader.lines(of: try String(contentsOfFile: path, encoding: .utf8))
+        ScriptReader.lines(of: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Runs `body` with relative image paths read from the script's folder.
@@ -276,10 +277,7 @@ extension ScriptSession {
         for (name, value) in entry.vars ?? [:] { variables[name] = .text(value) }
     }
 
-    private func isSecret(_ value: String) -> Bool {
-        guard let secret = variables.environment["OPENMARKET_SECRET"], !secret.isEmpty else { return false }
-        return value.contains(secret)
-    }
+    private func isSecret(_ value: String) -> Bool { shell.secrets.occurs(in: value) }
 
     // MARK: Journal
 
@@ -292,7 +290,7 @@ extension ScriptSession {
         // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
         let journal: JournalFile
         do {
-            journal = try JournalFile(path: path, fresh: false)
+            journal = try JournalFile(path: path, fresh: false, secrets: shell.secrets)
         } catch {
             throw ScriptFailure.failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
         }

@@ -108,6 +108,10 @@ public actor ScriptSession {
         environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil
     ) {
         var configuration = configuration
+        // The environment's secret is protected like the login's even when the session logged
+        // in otherwise: it is still some vendor's secret.
+        configuration.secrets.protect(environment["OPENMARKET_SECRET"])
+        let console = MaskingConsole(wrapping: console, secrets: configuration.secrets)
         self.console = console
         if dryRun {
             let transport = DryRunTransport { [console] text in console.write(text) }
@@ -176,9 +180,27 @@ public actor ScriptSession {
             .failure(LineRejected(result: StepResult(status: .usage, failure: ["\(command ?? firstWord): \(message)"], command: command)))
         }
         guard !text.isEmpty else { return .failure(LineRejected(result: StepResult())) }
+        if let problem = line.problem {
+            return .failure(LineRejected(result: StepResult(status: .usage, failure: [problem], command: command)))
+        }
         let words: [Word]
         do {
-            words = try WordSplitter.split(try Expander.expand(text) { reference throws(ExpansionError) in try variables.resolve(reference) })
+            let secrets = shell.secrets
+            words = try WordSplitter.split(
+                try Expander.expand(text) { reference throws(ExpansionError) in
+                    let value = try variables.resolve(reference)
+                    // Refused rather than masked: a masked value would send "••••••" as a
+                    // description or price without a word, and there is no command in which
+                    // the secret belongs (the shell puts it in the secret field itself, and
+                    // `login IDENTIFIER` takes it from OPENMARKET_SECRET). The line fails with
+                    // FILE:LINE before anything is sent, in a dry run too.
+                    if secrets.occurs(in: value) {
+                        throw ExpansionError(
+                            description: "${\(reference)} holds the vendor secret, which never goes into a command "
+                                + "(the shell sends it only as the secret field): remove it from the line")
+                    }
+                    return value
+                })
         } catch let error as ExpansionError {
             return rejected(error.description)
         } catch {
@@ -265,7 +287,7 @@ public actor ScriptSession {
     private func record(typed: String, words: [Word], bindAs: String?, command: String?, report: CommandReport?) async {
         guard let recorder else { return }
         let credentials = await shell.credentials
-        let context = Recorder.Context(identifier: credentials?.identifier, secret: credentials?.secret, pathBase: await shell.currentPathBase)
+        let context = Recorder.Context(identifier: credentials?.identifier, secrets: shell.secrets.all, pathBase: await shell.currentPathBase)
         recorder.record(typed: typed, words: words, bindAs: bindAs, command: command, report: report, context: context)
     }
 

@@ -11,11 +11,14 @@ public struct ScriptLine: Sendable, Equatable {
     /// What the journal compares on resume: a line that changed has a different hash. Computed
     /// once per line (a journal writes it once or twice per line).
     public private(set) var hash: String
+    /// Why the line cannot run whatever it says (its bytes are not UTF-8); it fails when reached.
+    public var problem: String?
 
-    public init(number: Int, text: String) {
+    public init(number: Int, text: String, problem: String? = nil) {
         self.number = number
         self.text = text
         self.hash = Self.hash(text)
+        self.problem = problem
     }
 
     static func hash(_ text: String) -> String {
@@ -63,6 +66,60 @@ public struct ScriptReader: Sendable {
         pending = nil
         let text = rest.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
+    }
+
+    /// Whether a line ended with `\` and the command goes on.
+    public var isContinuing: Bool { pending != nil }
+
+    /// All commands of a script file's bytes, decoded line by line: a line that is not UTF-8
+    /// (a Latin-1 `é`, one stray byte) becomes a line that fails with its number when reached,
+    /// instead of the whole file failing to read. Bad bytes in a comment do not matter.
+    public static func lines(of data: Data) -> [ScriptLine] {
+        var reader = ScriptReader()
+        var result: [ScriptLine] = []
+        var number = 0
+        var problem: String?
+        for physical in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            let text: String
+            if let valid = String(validating: physical, as: UTF8.self) {
+                text = valid
+            } else {
+                text = String(decoding: physical, as: UTF8.self)
+                if problem == nil { problem = describeInvalidUTF8(Array(physical)) }
+            }
+            if var line = reader.feed(text, number: number) {
+                if line.text.contains("\u{FFFD}") { line.problem = problem }
+                result.append(line)
+                problem = nil
+            } else if !reader.isContinuing {
+                problem = nil
+            }
+        }
+        if var last = reader.finish() {
+            if last.text.contains("\u{FFFD}") { last.problem = problem }
+            result.append(last)
+        }
+        return result
+    }
+
+    /// "this line is not valid UTF-8 (byte 0xE9 at column 12): …", naming the first bad byte
+    /// (the caller puts `FILE:LINE:` in front).
+    static func describeInvalidUTF8(_ bytes: [UInt8]) -> String {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error:
+                let byte = bytes[offset]
+                return "this line is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(offset + 1)): "
+                    + "save the script as UTF-8"
+            case .emptyInput:
+                return "this line is not valid UTF-8: save the script as UTF-8"
+            }
+        }
     }
 
     /// All commands of a script's text.

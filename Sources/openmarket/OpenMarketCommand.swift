@@ -81,8 +81,12 @@ struct OpenMarketCommand: AsyncParsableCommand {
     func validate() throws {
         let path = try scriptPath
         if path == nil {
-            if continueOnError || dryRun || resume || restart || journal != nil {
-                throw ValidationError("--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE …")
+            // Piped standard input is a script too: it may run on past its failures.
+            let pipedScript = commands.isEmpty && isatty(0) == 0
+            if (continueOnError && !pipedScript) || dryRun || resume || restart || journal != nil {
+                throw ValidationError(
+                    "--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE … "
+                        + "(--continue-on-error also with a script piped to standard input)")
             }
         }
         if path != nil, !commands.isEmpty { throw ValidationError("give either a script or -c commands, not both") }
@@ -201,7 +205,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 continue
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                reader.addHistory(line)
+                // A line holding a secret (or `login ID SECRET`) never reaches the history file.
+                if session.shell.mayKeepInHistory(line) { reader.addHistory(line) }
                 let outcome = await runCancellable(session, line)
                 if outcome.exitRequested { return outcome.status }
                 if !reader.isInteractive, outcome.status != .ok { return outcome.status }

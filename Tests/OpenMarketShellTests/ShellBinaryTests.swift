@@ -123,6 +123,26 @@ struct ShellBinaryTests {
         #expect(!history.contains(secret))
     }
 
+    /// `login ID SECRET` on one line: refused without echoing the secret, and the line is not
+    /// kept in the history (before, the error repeated it and the history file kept it).
+    @Test func secretTypedAfterLoginIsNeitherEchoedNorKept() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let session = try startShell(home)
+        defer { session.terminate() }
+        let secret = "Typed-Secret-7f3a"
+        try type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 \(secret)\r", expect: "the secret is never typed on the command line")
+        try type(session, "whoami\r", expect: "identifier")
+        #expect(try quit(session) == 0)
+        // The transcript holds the typed line's echo; no output line may repeat the secret.
+        let outputLines = session.transcript.components(separatedBy: "\n").filter { !$0.contains("login 0c1b5a9e") }
+        #expect(!outputLines.contains { $0.contains(secret) }, "\(session.transcript)")
+        let history = (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
+        #expect(history.contains("whoami"))
+        #expect(!history.contains(secret))
+        #expect(!history.contains("0c1b5a9e-8f7d"))
+    }
+
     @Test func ctrlCCancelsAStalledRequestAndTheShellStays() throws {
         let home = try Home.make()
         defer { home.remove() }
@@ -196,6 +216,17 @@ struct ShellBinaryTests {
         #expect(piped.stdout.components(separatedBy: "answers OK").count == 2)  // stopped after "bogus"
         #expect(!piped.stdout.contains("> "))  // no prompt when piped
         #expect(try run([], input: "health\nhelp\n", home: home).status == 0)
+    }
+
+    /// Piped standard input is a script: `--continue-on-error` runs every line and lists the
+    /// failed ones (before, the option was refused as needing a script file).
+    @Test func continueOnErrorWorksForPipedInput() throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let result = try run(["--continue-on-error"], input: "health\nbogus\nhealth\nshow 999\nhealth\n", home: home)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "answers OK").count == 4, "\(result.stdout)")
+        #expect(result.stderr.contains("2 of 5 lines failed: stdin:2, stdin:4"), "\(result.stderr)")
     }
 
     @Test func jsonModeKeepsStdoutToDocuments() throws {

@@ -1,0 +1,261 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP server on 127.0.0.1 that answers every request with a script of steps, so a test can
+/// make the faults a well-behaved server never shows: headers and then nothing, a body that
+/// drips or never ends, a 60 MB error page, a health check that answers something else.
+///
+/// Written by hand on `Loopback.socket` rather than on a server library: the point is to break
+/// HTTP on purpose (stall mid-body, lie about lengths), which a library is built to prevent.
+/// One thread per connection; every response ends the connection (`Connection: close` in the
+/// helpers), so each request gets a fresh one. It stops by itself after `lifetime`.
+///
+/// ```swift
+/// let server = try MisbehavingServer { _ in [.send(MisbehavingServer.head(status: 200, contentLength: 100)), .hang] }
+/// defer { server.stop() }
+/// // MarketClient(baseURL: server.baseURL, timeout: .milliseconds(300)).product(id: 1) times out
+/// ```
+public final class MisbehavingServer: @unchecked Sendable {
+    /// The request line and headers of what the client sent (the body is read and dropped).
+    public struct Request: Sendable {
+        public var method: String
+        /// The path and query, as sent (`/api/products?page_no=2&items_per_page=100`).
+        public var target: String
+        public var headers: [String: String]
+
+        /// The value of a query item, or nil.
+        public func query(_ name: String) -> String? {
+            URLComponents(string: target)?.queryItems?.first { $0.name == name }?.value
+        }
+    }
+
+    public enum Step: Sendable {
+        /// Writes these bytes.
+        case send([UInt8])
+        /// Writes these bytes this many times, as fast as the client reads them.
+        case sendRepeated([UInt8], times: Int)
+        /// Waits, unless the client hangs up first.
+        case pause(Duration)
+        /// Writes `chunk` every `interval` until the client hangs up or the server stops.
+        case drip([UInt8], every: Duration)
+        /// Sends nothing more and keeps the connection open until the client hangs up or the
+        /// server stops.
+        case hang
+    }
+
+    public let port: Int
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private let listener: Int32
+    private let respond: @Sendable (Request) -> [Step]
+    private let stopAt: ContinuousClock.Instant
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var stopping = false
+    private var requests: [Request] = []
+    private var hangUpCount = 0
+    private var listenerClosed = false
+
+    /// - Parameters:
+    ///   - lifetime: the server stops by itself after this long, whatever the test does.
+    ///   - respond: the steps that answer one request.
+    public init(lifetime: Duration = .seconds(120), _ respond: @escaping @Sendable (Request) -> [Step]) throws {
+        let (descriptor, port) = try Loopback.socket(listen: 64)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        self.listener = descriptor
+        self.port = port
+        self.respond = respond
+        self.stopAt = ContinuousClock.now + lifetime
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// Stops accepting and ends every open connection.
+    public func stop() { lock.withLock { stopping = true } }
+
+    /// Every request received so far, in order.
+    public var received: [Request] { lock.withLock { requests } }
+
+    /// How many connections the client closed while this server still had something to send or
+    /// was holding the connection open (what a client that gives up on time does).
+    public var hangUps: Int { lock.withLock { hangUpCount } }
+
+    /// Waits until `hangUps` reaches `count`; false if it does not within `timeout`.
+    public func waitForHangUps(_ count: Int = 1, timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if hangUps >= count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return hangUps >= count
+    }
+
+    private var shouldStop: Bool { lock.withLock { stopping } || ContinuousClock.now >= stopAt }
+
+    // MARK: Building answers
+
+    /// A whole response: status line, headers, `Content-Length`, `Connection: close`, body.
+    public static func response(status: Int, contentType: String = "application/json", headers: [String: String] = [:], body: [UInt8])
+        -> [UInt8]
+    {
+        head(status: status, contentType: contentType, headers: headers, contentLength: body.count) + body
+    }
+
+    /// A whole response with a text body.
+    public static func response(status: Int, contentType: String = "application/json", body: String) -> [UInt8] {
+        response(status: status, contentType: contentType, body: Array(body.utf8))
+    }
+
+    /// The status line and headers only. `contentLength` nil means a chunked body follows
+    /// (`Transfer-Encoding: chunked`; send chunks made with `chunk(_:)`).
+    public static func head(status: Int, contentType: String = "application/json", headers: [String: String] = [:], contentLength: Int?)
+        -> [UInt8]
+    {
+        var lines = ["HTTP/1.1 \(status) \(status < 300 ? "OK" : "Error")", "Content-Type: \(contentType)", "Connection: close"]
+        lines.append(contentLength.map { "Content-Length: \($0)" } ?? "Transfer-Encoding: chunked")
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    /// One chunk of a chunked body.
+    public static func chunk(_ bytes: [UInt8]) -> [UInt8] {
+        Array(String(bytes.count, radix: 16).utf8) + [13, 10] + bytes + [13, 10]
+    }
+
+    // MARK: Serving
+
+    private func acceptLoop() {
+        defer { closeListener() }
+        while !shouldStop {
+            var pollFD = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollFD, 1, 50) > 0 else { continue }
+            while true {
+                let connection = accept(listener, nil, nil)
+                if connection < 0 { break }
+                Thread.detachNewThread { [self] in serve(connection) }
+            }
+        }
+    }
+
+    private func closeListener() {
+        lock.withLock {
+            if !listenerClosed {
+                listenerClosed = true
+                Glibc.close(listener)
+            }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer {
+            shutdown(connection, Int32(SHUT_RDWR))
+            Glibc.close(connection)
+        }
+        guard let request = readRequest(connection) else { return }
+        lock.withLock { requests.append(request) }
+        for step in respond(request) {
+            guard perform(step, on: connection) else {
+                lock.withLock { hangUpCount += 1 }
+                return
+            }
+        }
+    }
+
+    /// False when the client hung up (or the server stopped) during the step.
+    private func perform(_ step: Step, on connection: Int32) -> Bool {
+        switch step {
+        case .send(let bytes):
+            return write(bytes, to: connection)
+        case .sendRepeated(let bytes, let times):
+            for _ in 0..<times {
+                guard write(bytes, to: connection) else { return false }
+            }
+            return true
+        case .pause(let duration):
+            return waitWhileOpen(connection, for: duration)
+        case .drip(let bytes, let interval):
+            while !shouldStop {
+                guard write(bytes, to: connection), waitWhileOpen(connection, for: interval) else { return false }
+            }
+            return false
+        case .hang:
+            while !shouldStop {
+                guard waitWhileOpen(connection, for: .milliseconds(100)) else { return false }
+            }
+            return false
+        }
+    }
+
+    /// Writes everything, without SIGPIPE when the client has gone.
+    private func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            if shouldStop { return false }
+            var pollFD = pollfd(fd: connection, events: Int16(POLLOUT), revents: 0)
+            guard poll(&pollFD, 1, 100) > 0 else { continue }
+            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Waits `duration` while reading and dropping anything the client sends; false as soon
+    /// as the client closes its end.
+    private func waitWhileOpen(_ connection: Int32, for duration: Duration) -> Bool {
+        let deadline = ContinuousClock.now + duration
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            if shouldStop { return false }
+            var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            let left = deadline - ContinuousClock.now
+            let milliseconds = max(1, min(100, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
+            guard poll(&pollFD, 1, milliseconds) > 0 else { continue }
+            if read(connection, &buffer, buffer.count) <= 0 { return false }
+        }
+        return true
+    }
+
+    /// The request head, and its body (by `Content-Length`) read and dropped.
+    private func readRequest(_ connection: Int32) -> Request? {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headEnd: Int?
+        while headEnd == nil {
+            if shouldStop { return nil }
+            var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollFD, 1, 100) > 0 else { continue }
+            let count = read(connection, &buffer, buffer.count)
+            if count <= 0 { return nil }
+            received += buffer[0..<count]
+            if received.count >= 4 {
+                for index in max(0, received.count - count - 3)...(received.count - 4) where Array(received[index..<(index + 4)]) == separator {
+                    headEnd = index
+                    break
+                }
+            }
+        }
+        let head = String(decoding: received[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = head[0].split(separator: " ").map(String.init)
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var bodyLeft = Int(headers["content-length"] ?? "0") ?? 0
+        bodyLeft -= received.count - (headEnd! + 4)
+        while bodyLeft > 0 {
+            if shouldStop { return nil }
+            var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollFD, 1, 100) > 0 else { continue }
+            let count = read(connection, &buffer, min(buffer.count, bodyLeft))
+            if count <= 0 { return nil }
+            bodyLeft -= count
+        }
+        return Request(method: requestLine[0], target: requestLine[1], headers: headers)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// The one redaction helper for vendor secrets: errors, the trace, printed output, journals and
+/// recordings all mask through it, and the client refuses through it to send a secret anywhere
+/// but the `secret` field.
+///
+/// A secret is found as typed, as JSON escapes it (`\"`, `\/`) and percent-encoded (in a URL).
+/// Secrets shorter than `minimumLength` are ignored: masking "ab" everywhere would garble every
+/// line, and such a secret protects nothing anyway.
+public enum SecretMasking {
+    public static let mask = "••••••"
+    public static let minimumLength = 4
+
+    /// The spellings under which `secret` can appear in text, longest first.
+    public static func spellings(of secret: String) -> [String] {
+        guard secret.count >= minimumLength else { return [] }
+        var variants: Set<String> = [secret]
+        if let json = try? JSONEncoder().encode([secret]) {
+            let escaped = String(decoding: json.dropFirst(2).dropLast(2), as: UTF8.self)
+            variants.insert(escaped)
+            variants.insert(escaped.replacingOccurrences(of: "/", with: "\\/"))
+        }
+        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { variants.insert(encoded) }
+        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) { variants.insert(encoded) }
+        return variants.sorted { $0.count > $1.count }
+    }
+
+    /// Every spelling of every secret, longest first (computed once per check, not per string).
+    public static func spellings(of secrets: [String]) -> [String] {
+        secrets.flatMap { spellings(of: $0) }.sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every spelling of every secret replaced by `mask`.
+    public static func masked(_ text: String, secrets: [String]) -> String {
+        masked(text, spellings: spellings(of: secrets))
+    }
+
+    /// `text` with each of these spellings replaced by `mask`.
+    public static func masked(_ text: String, spellings: [String]) -> String {
+        var out = text
+        for spelling in spellings where out.contains(spelling) {
+            out = out.replacingOccurrences(of: spelling, with: mask)
+        }
+        return out
+    }
+
+    /// Whether any spelling of any secret occurs in `text`.
+    public static func contains(_ text: String, secrets: [String]) -> Bool {
+        contains(text, spellings: spellings(of: secrets))
+    }
+
+    public static func contains(_ text: String, spellings: [String]) -> Bool {
+        spellings.contains { text.contains($0) }
+    }
+
+    /// Whether one of the spellings occurs in `data` as bytes (an image part, say).
+    static func contains(_ data: Data, spellings: [String]) -> Bool {
+        spellings.contains { data.range(of: Data($0.utf8)) != nil }
+    }
+
+    /// Where in a request a secret would travel outside a `secret` field: "the URL", "the header
+    /// X", "name", "params.description", "an image part"; nil when it goes nowhere else.
+    ///
+    /// A JSON body may carry the secret only as the value of its top-level `secret` key (edit,
+    /// delete), and a multipart body only there in its `params` part (create): that is where the
+    /// contract puts it. Written here because no library knows the contract's rule.
+    public static func leak(in request: HTTPRequestData, secrets: [String]) -> String? {
+        let spellings = spellings(of: secrets)
+        guard !spellings.isEmpty else { return nil }
+        let url = request.url.absoluteString
+        if contains(url, spellings: spellings) || contains(url.removingPercentEncoding ?? url, spellings: spellings) { return "the URL" }
+        for field in request.headers where contains(field.value, spellings: spellings) || contains(field.name, spellings: spellings) {
+            return "the header \(field.name)"
+        }
+        guard let body = request.body, !body.isEmpty else { return nil }
+        let type = request.headers["Content-Type"]?.lowercased() ?? ""
+        if type.hasPrefix("multipart/form-data"), let boundary = request.headers["Content-Type"]?.components(separatedBy: "boundary=").last {
+            return leak(inMultipart: body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), spellings: spellings)
+        }
+        return leak(inJSONOrText: body, spellings: spellings)
+    }
+
+    private static func leak(inJSONOrText body: Data, spellings: [String]) -> String? {
+        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
+            return leak(inJSON: object, path: "", topLevel: true, spellings: spellings)
+        }
+        return contains(body, spellings: spellings) || contains(String(decoding: body, as: UTF8.self), spellings: spellings)
+            ? "the body" : nil
+    }
+
+    private static func leak(inJSON value: Any, path: String, topLevel: Bool, spellings: [String]) -> String? {
+        if let object = value as? [String: Any] {
+            for key in object.keys.sorted() {
+                let inner = object[key]!
+                let here = path.isEmpty ? key : "\(path).\(key)"
+                if contains(key, spellings: spellings) { return path.isEmpty ? "a field name" : "a field name in \(path)" }
+                // The one place the secret belongs: the top-level `secret` string.
+                if topLevel, key == "secret", inner is String { continue }
+                if let found = leak(inJSON: inner, path: here, topLevel: false, spellings: spellings) { return found }
+            }
+            return nil
+        }
+        if let array = value as? [Any] {
+            for (index, inner) in array.enumerated() {
+                if let found = leak(inJSON: inner, path: "\(path)[\(index)]", topLevel: false, spellings: spellings) { return found }
+            }
+            return nil
+        }
+        if let text = value as? String, contains(text, spellings: spellings) { return path.isEmpty ? "the body" : path }
+        return nil
+    }
+
+    private static func leak(inMultipart body: Data, boundary: String, spellings: [String]) -> String? {
+        let delimiter = Data("--\(boundary)".utf8)
+        var starts: [Int] = []
+        var searchStart = body.startIndex
+        while let range = body.range(of: delimiter, in: searchStart..<body.endIndex) {
+            starts.append(range.upperBound)
+            searchStart = range.upperBound
+        }
+        for (index, start) in starts.enumerated() where index + 1 < starts.count {
+            let part = body[start..<(starts[index + 1] - delimiter.count)]
+            guard let split = part.range(of: Data("\r\n\r\n".utf8)) else {
+                if contains(Data(part), spellings: spellings) { return "the body" }
+                continue
+            }
+            let head = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
+            let content = Data(part[split.upperBound...])
+            let isParams = head.contains("name=\"params\"")
+            let label = isParams ? "params" : "an image part"
+            if contains(head, spellings: spellings) { return "\(label)'s headers" }
+            if isParams {
+                if let found = leak(inJSONOrText: content, spellings: spellings) { return found }
+            } else if contains(content, spellings: spellings) {
+                return label
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OpenMarketAPI
+
+/// The secrets a session must never print, store or send outside a `secret` field: the login's
+/// secret (it changes with `login`, `use`, `logout`) and any other the session was given
+/// (`OPENMARKET_SECRET`). Shared by the shell, the scripting layer and the console wrapper,
+/// behind a lock because the line editor's thread reads it too.
+public final class SessionSecrets: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var login: String?
+    private var others: [String] = []
+    /// Every spelling of every secret, computed when the secrets change, not per line printed.
+    private var spellings: [String] = []
+
+    public init() {}
+
+    /// Another secret to protect besides the login's (empty text is ignored).
+    public func protect(_ secret: String?) {
+        guard let secret, !secret.isEmpty else { return }
+        lock.withLock {
+            if !others.contains(secret) { others.append(secret) }
+            spellings = SecretMasking.spellings(of: (login.map { [$0] } ?? []) + others)
+        }
+    }
+
+    func setLogin(_ secret: String?) {
+        lock.withLock {
+            guard login != secret else { return }
+            login = secret
+            spellings = SecretMasking.spellings(of: (login.map { [$0] } ?? []) + others)
+        }
+    }
+
+    /// Every protected secret.
+    public var all: [String] { lock.withLock { (login.map { [$0] } ?? []) + others } }
+    var extra: [String] { lock.withLock { others } }
+
+    /// `text` with every secret masked.
+    public func masked(_ text: String) -> String {
+        let spellings = lock.withLock { self.spellings }
+        return spellings.isEmpty ? text : SecretMasking.masked(text, spellings: spellings)
+    }
+
+    /// Whether `text` holds a secret.
+    public func occurs(in text: String) -> Bool {
+        let spellings = lock.withLock { self.spellings }
+        return SecretMasking.contains(text, spellings: spellings)
+    }
+}
+
+/// A console that masks the session's secrets in everything written to it, whatever produced
+/// the text: a server echoing the secret in a product, a trace, an error, `vars`.
+public final class MaskingConsole: ShellConsole, @unchecked Sendable {
+    let inner: any ShellConsole
+    let secrets: SessionSecrets
+
+    public init(wrapping inner: any ShellConsole, secrets: SessionSecrets) {
+        self.inner = inner
+        self.secrets = secrets
+    }
+
+    public func write(_ text: String) { inner.write(secrets.masked(text)) }
+    public func note(_ text: String) { inner.note(secrets.masked(text)) }
+    public func ask(_ prompt: String) -> String? { inner.ask(secrets.masked(prompt)) }
+    public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
+    public var isInteractive: Bool { inner.isInteractive }
+    public func history() -> [String] { inner.history().map(secrets.masked) }
+}

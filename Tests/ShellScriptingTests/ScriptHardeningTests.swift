@@ -1,0 +1,77 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Scripts and the secret, and scripts as people write them (a stray byte that is not UTF-8).
+@Suite("Script hardening")
+struct ScriptHardeningTests {
+    static let describe = "description='A product made by the script tests'"
+
+    /// The one-line shared script of the issue: `${env.OPENMARKET_SECRET}` in a description.
+    /// Refused with FILE:LINE before anything is sent; the secret is nowhere: not on the
+    /// server, stdout, stderr, the trace nor the journal.
+    @Test func scriptCannotPublishTheSecret() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("leak.om", """
+                set trace on
+                register name=Leaky \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as mug
+                patch $mug description="our secret: ${env.OPENMARKET_SECRET}"
+                """)
+            let console = CapturingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                console: console, environment: ["OPENMARKET_SECRET": f.secret])
+            let status = await session.runScript(path: path)
+            #expect(status == .usage, "\(console.notes)")
+            #expect(console.notes.contains("leak.om:3: patch: ${env.OPENMARKET_SECRET} holds the vendor secret"), "\(console.notes)")
+            #expect(console.notes.components(separatedBy: "→ PATCH").count == 1, "a PATCH was sent")
+            let products = try await f.allProducts()
+            #expect(products.first?.description == "A product made by the script tests")
+            #expect(!console.notes.contains(f.secret))
+            #expect(!console.out.contains(f.secret))
+            #expect(!f.journal(path).contains(f.secret))
+        }
+    }
+
+    /// A variable holding the secret is refused wherever it is expanded; `vars` masks it.
+    @Test func variableHoldingTheSecretIsRefusedAndMasked() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = CapturingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                console: console, variables: ["pw": f.secret], environment: [:])
+            #expect(await session.execute("list --search $pw").status == .usage)
+            #expect(console.notes.contains("${pw} holds the vendor secret"))
+            #expect(await session.execute("vars").status == .ok)
+            #expect(console.out.contains("pw = '••••••'"), "\(console.out)")
+            #expect(!console.out.contains(f.secret))
+            #expect(!console.notes.contains(f.secret))
+        }
+    }
+
+    /// One byte that is not UTF-8 fails its line with FILE:LINE; the lines before it ran, and
+    /// a bad byte in a comment does not matter.
+    @Test func invalidUTF8NamesTheLine() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            var bytes = Data("# caf".utf8) + Data([0xE9]) + Data("\nhealth\nset x caf".utf8)
+            bytes += Data([0xE9]) + Data("\nhealth\n".utf8)
+            let url = f.directory.appendingPathComponent("latin1.om")
+            try bytes.write(to: url)
+            let console = CapturingConsole()
+            let session = f.session(console)
+            #expect(await session.runScript(path: url.path) == .usage)
+            #expect(console.notes.contains("latin1.om:3: this line is not valid UTF-8 (byte 0xE9 at column 10): save the script as UTF-8"), "\(console.notes)")
+            #expect(console.out.components(separatedBy: "answers OK").count == 2, "line 2 ran, line 4 did not")
+
+            let again = CapturingConsole()
+            #expect(await f.session(again).runScript(path: url.path, options: ScriptOptions(continueOnError: true, restart: true)) == .usage)
+            #expect(again.out.components(separatedBy: "answers OK").count == 3, "\(again.notes)")
+            #expect(again.notes.contains("1 of 3 lines failed: \(url.path):3"), "\(again.notes)")
+        }
+    }
+}
