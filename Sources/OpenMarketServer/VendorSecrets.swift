@@ -1,7 +1,6 @@
 import Crypto
 import CryptoExtras
 import Foundation
-import NIOPosix
 
 /// A salted, slow hash of a vendor secret.
 struct SecretHash: Sendable, Hashable {
@@ -49,8 +48,8 @@ public struct WrongSecretPolicy: Sendable {
 /// a changed hash (a vendor whose secret was reset) stops matching at once.
 ///
 /// Wrong secrets are the expensive case, so:
-/// - derivations run on one thread of their own, never on the concurrency pool that handles
-///   requests (two of them there used to stall every request on a two-core machine), and at most
+/// - derivations run one at a time on a thread of their own, never on the concurrency pool that
+///   handles requests (two of them there used to stall every request on a two-core machine), and at most
 ///   `maxQueuedDerivations` wait for it: past that the answer is "busy, retry" at no cost;
 /// - after `freeFailures` wrong secrets for one identifier within `failureWindow`, further
 ///   unknown secrets for it are refused without deriving anything (429 with `Retry-After`),
@@ -67,13 +66,11 @@ final class SecretVerifier: @unchecked Sendable {
         case busy(retryAfter: Int)
     }
 
-    /// One thread for the whole process, however many markets it runs (tests run several):
-    /// at most one core's worth of hashing, whatever arrives.
-    private static let hashingPool: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        return pool
-    }()
+    /// This market's hashing, one derivation at a time on a Dispatch thread: at most one core's
+    /// worth, whatever arrives, and never a thread of the concurrency pool. Per market rather than
+    /// per process, so markets sharing a process (tests, the shell's embedded one) do not queue
+    /// behind each other's derivations.
+    private let hashing = DispatchQueue(label: "openmarket.secret-hashing")
 
     private let policy: WrongSecretPolicy
     private let clock = ContinuousClock()
@@ -114,12 +111,14 @@ final class SecretVerifier: @unchecked Sendable {
             let salt = vendor.secretSalt
             let rounds = vendor.secretRounds
             let expected = vendor.secretHash
+            let queue = hashing
             let task = Task {
-                let derived = try? await Self.hashingPool.runIfActive {
-                    try SecretHash.derive(secret: secret, salt: salt, rounds: rounds)
+                await withCheckedContinuation { continuation in
+                    queue.async {
+                        let derived = try? SecretHash.derive(secret: secret, salt: salt, rounds: rounds)
+                        continuation.resume(returning: derived.map { Self.constantTimeEqual($0, expected) } ?? false)
+                    }
                 }
-                guard let derived else { return false }
-                return Self.constantTimeEqual(derived, expected)
             }
             inFlight[fingerprint] = (vendor.identifier, task)
             return .waiting(task)

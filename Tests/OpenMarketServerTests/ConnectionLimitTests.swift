@@ -15,7 +15,7 @@ struct ConnectionLimitTests {
     @Test func aSilentConnectionIsClosed() async throws {
         try await TestMarket.with(limits: Self.quick) { market in
             let connection = try RawConnection(port: market.port)
-            let ended = await connection.readUntilClosed(timeout: .seconds(20))
+            let ended = await connection.readUntilClosed(timeout: .seconds(120))
             #expect(ended.closed)
             #expect(ended.data.isEmpty)
         }
@@ -25,7 +25,7 @@ struct ConnectionLimitTests {
         try await TestMarket.with(limits: Self.quick) { market in
             let connection = try RawConnection(port: market.port)
             connection.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            #expect(await connection.readUntilClosed(timeout: .seconds(20)).closed)
+            #expect(await connection.readUntilClosed(timeout: .seconds(120)).closed)
         }
     }
 
@@ -33,9 +33,9 @@ struct ConnectionLimitTests {
         try await TestMarket.with(limits: Self.quick) { market in
             let connection = try RawConnection(port: market.port)
             connection.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let head = await connection.read(until: "\"OK\"", timeout: .seconds(20))
+            let head = await connection.read(until: "\"OK\"", timeout: .seconds(120))
             #expect(head.hasPrefix("HTTP/1.1 200"))
-            #expect(await connection.readUntilClosed(timeout: .seconds(20)).closed)
+            #expect(await connection.readUntilClosed(timeout: .seconds(120)).closed)
         }
     }
 
@@ -48,7 +48,7 @@ struct ConnectionLimitTests {
                     + "identifier: \(market.demo.identifier)\r\nContent-Length: 1000\r\n\r\n")
             let started = ContinuousClock.now
             var closed = false
-            while ContinuousClock.now - started < .seconds(30) {
+            while ContinuousClock.now - started < .seconds(120) {
                 guard connection.send(" ") else {
                     closed = true
                     break
@@ -58,7 +58,7 @@ struct ConnectionLimitTests {
                     break
                 }
             }
-            #expect(closed, "the connection was still open after 30 s of drip")
+            #expect(closed, "the connection was still open after 120 s of drip")
         }
     }
 
@@ -72,7 +72,7 @@ struct ConnectionLimitTests {
             let third = try RawConnection(port: market.port)  // the kernel completes it in the backlog
             third.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await third.read(timeout: .milliseconds(300)) == .timedOut, "answered while two were open")
-            let answer = await third.read(until: "\"OK\"", timeout: .seconds(20))
+            let answer = await third.read(until: "\"OK\"", timeout: .seconds(120))
             #expect(answer.hasPrefix("HTTP/1.1 200"))
             _ = holders
         }
@@ -82,7 +82,7 @@ struct ConnectionLimitTests {
         try await TestMarket.with { market in
             let connection = try RawConnection(port: market.port)
             connection.send("GET /healthChecker HTTP/1.0\r\n\r\n")
-            let ended = await connection.readUntilClosed(timeout: .seconds(20))
+            let ended = await connection.readUntilClosed(timeout: .seconds(120))
             #expect(ended.closed)
             let text = String(decoding: ended.data, as: UTF8.self)
             #expect(text.contains(" 200 "))
@@ -95,7 +95,7 @@ struct ConnectionLimitTests {
         try await TestMarket.with { market in
             let connection = try RawConnection(port: market.port)
             connection.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(await connection.readUntilClosed(timeout: .seconds(20)).closed)
+            #expect(await connection.readUntilClosed(timeout: .seconds(120)).closed)
         }
     }
 
@@ -104,7 +104,7 @@ struct ConnectionLimitTests {
             let connection = try RawConnection(port: market.port)
             for _ in 0..<2 {
                 connection.send("GET /healthChecker HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-                #expect(await connection.read(until: "\"OK\"", timeout: .seconds(20)).contains(" 200 "))
+                #expect(await connection.read(until: "\"OK\"", timeout: .seconds(120)).contains(" 200 "))
             }
         }
     }
@@ -117,10 +117,10 @@ struct ConnectionLimitTests {
             connection.send(
                 "PATCH /api/products/999 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                     + "identifier: \(market.demo.identifier)\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
-            let interim = await connection.read(until: "\r\n\r\n", timeout: .seconds(20))
+            let interim = await connection.read(until: "\r\n\r\n", timeout: .seconds(120))
             #expect(interim.hasPrefix("HTTP/1.1 100 Continue"))
             connection.send(body)
-            #expect(await connection.read(until: "no such product", timeout: .seconds(20)).contains(" 404 "))
+            #expect(await connection.read(until: "no such product", timeout: .seconds(120)).contains(" 404 "))
         }
     }
 
@@ -130,7 +130,7 @@ struct ConnectionLimitTests {
             connection.send(
                 "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=B\r\n"
                     + "identifier: \(market.demo.identifier)\r\nExpect: 100-continue\r\nContent-Length: 5000000\r\n\r\n")
-            let answer = await connection.read(until: "2 MiB", timeout: .seconds(20))
+            let answer = await connection.read(until: "2 MiB", timeout: .seconds(120))
             #expect(answer.hasPrefix("HTTP/1.1 413"))
         }
     }

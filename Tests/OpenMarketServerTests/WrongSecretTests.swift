@@ -8,8 +8,8 @@ import Testing
 /// are refused with 429 and `Retry-After` without deriving anything.
 @Suite("Wrong secrets")
 struct WrongSecretTests {
-    /// A window far longer than any test, so a slow hashing queue (every market in this process
-    /// shares one hashing thread) cannot let a failure expire mid-test.
+    /// A window far longer than any test, so a slow hashing queue on a loaded machine cannot let
+    /// a failure expire mid-test.
     static let policy = WrongSecretPolicy(freeFailures: 3, failureWindow: .seconds(600))
 
     func patch(_ market: TestMarket, secret: String) async throws -> TestMarket.RawResponse {
