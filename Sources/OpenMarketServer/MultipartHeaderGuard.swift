@@ -12,21 +12,26 @@
 /// It over-approximates the parser on purpose, so it can never miss a position the parser reads
 /// as a name: every occurrence of `--boundary` (the parser's delimiter always ends with those
 /// bytes, with or without the CRLF before it) starts a header block, its own line's remainder
-/// judged as a name; inside the block, a line starts
-/// after any CR or LF, its name runs to the first `:`, and an empty line ends the block. A name
-/// byte of 0x80 or more is refused; everything else goes on to the parser, which judges it.
-/// State carries across chunks, so a body split anywhere is judged the same.
+/// judged as a name. Inside the block a name runs from a line start to the first `:`. The
+/// parser starts a line only after CR LF, and so does the guard; it also checks after a lone LF
+/// (which the parser keeps as part of a value), but only an empty line after CR LF ends the
+/// block, as only that one ends it for the parser. (Ending it at a CR after a lone LF, as the
+/// first version did, let `x: a\n\r\n\xff…` through: the fuzzer found it.) A name byte of 0x80
+/// or more is refused; everything else goes on to the parser, which judges it. State carries
+/// across chunks, so a body split anywhere is judged the same.
 struct MultipartHeaderGuard {
-    private enum Position {
+    private enum Position: Equatable {
         /// In a part's body, the preamble or the epilogue: any byte is fine.
         case outside
-        /// In a header block at the start of a line.
-        case lineStart
-        /// In a header name, before its `:`; also the rest of a delimiter's own line (the parser
-        /// wants CRLF or `--` there and refuses anything else, so judging it as a name loses nothing).
-        case name
+        /// In a header name, before its `:`. `empty`: nothing read yet on this line. `parserLine`:
+        /// the line began after CR LF, where the parser too starts a name (a CR here, on an empty
+        /// name, ends the block); otherwise it began after a lone LF or is the rest of a
+        /// delimiter's own line, judged as a name only to be safe.
+        case name(empty: Bool, parserLine: Bool)
         /// After the `:` of a header line, until CR or LF.
         case value
+        /// Just after a CR that ended a line; an LF next starts a line the parser reads.
+        case afterCR
     }
 
     private let delimiter: [UInt8]
@@ -34,8 +39,6 @@ struct MultipartHeaderGuard {
     private let failure: [Int]
     private var matched = 0
     private var position = Position.outside
-    /// The previous byte was a CR that ended a line (so an LF right after it starts nothing new).
-    private var afterCR = false
 
     init(boundary: String) {
         delimiter = Array("--\(boundary)".utf8)
@@ -59,38 +62,36 @@ struct MultipartHeaderGuard {
 
     /// Advances over one byte; true when it is a non-ASCII byte where a header name is read.
     private mutating func step(_ byte: UInt8) -> Bool {
-        let wasAfterCR = afterCR
-        afterCR = false
         var forbidden = false
         switch position {
         case .outside:
             break
-        case .lineStart:
-            if byte == 0x0D {
-                // An empty line ends the block (the parser wants an LF next, or it refuses).
-                position = .outside
-            } else if byte == 0x0A {
-                // The LF of the CRLF that ended the previous line; an LF alone ends a line too.
-                if !wasAfterCR { position = .lineStart }
-            } else if byte == UInt8(ascii: ":") {
-                position = .value
-            } else {
-                forbidden = byte >= 0x80
-                position = .name
-            }
-        case .name:
+        case .name(let empty, let parserLine):
             if byte == UInt8(ascii: ":") {
                 position = .value
-            } else if byte == 0x0D || byte == 0x0A {
-                position = .lineStart
-                afterCR = byte == 0x0D
+            } else if byte == 0x0D {
+                // An empty line where the parser reads a name ends the block (the parser wants an
+                // LF next, or it refuses); any other CR ends a line.
+                position = empty && parserLine ? .outside : .afterCR
+            } else if byte == 0x0A {
+                position = .name(empty: true, parserLine: false)
             } else {
                 forbidden = byte >= 0x80
+                position = .name(empty: false, parserLine: parserLine)
             }
         case .value:
-            if byte == 0x0D || byte == 0x0A {
-                position = .lineStart
-                afterCR = byte == 0x0D
+            if byte == 0x0D {
+                position = .afterCR
+            } else if byte == 0x0A {
+                position = .name(empty: true, parserLine: false)
+            }
+        case .afterCR:
+            if byte == 0x0A {
+                position = .name(empty: true, parserLine: true)
+            } else {
+                // The parser refuses anything but LF here; judge the byte as a name to be safe.
+                forbidden = byte >= 0x80
+                position = byte == 0x0D ? .afterCR : .name(empty: false, parserLine: false)
             }
         }
         // Any delimiter, wherever it stands, starts a header block after it.
@@ -98,8 +99,7 @@ struct MultipartHeaderGuard {
         if byte == delimiter[matched] { matched += 1 }
         if matched == delimiter.count {
             matched = failure[matched - 1]
-            position = .name
-            afterCR = false
+            position = .name(empty: false, parserLine: false)
         }
         return forbidden
     }

@@ -29,6 +29,8 @@ struct MultipartGuardTests {
         "--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\ny\r\n--B\r\nAb#c: 1\r\n\r\nz\r\n--B--\r\n",
         "preamble--B\r\n#\r\n\r\ny\r\n--B--\r\n",
         "--B\r\nContent-Type: x\n#: 1\r\n\r\ny\r\n--B--\r\n",
+        // A lone LF stays inside a value for MultipartKit, so the CR LF after it ends only that line.
+        "--B\r\nA: x\n\r\n#: y\r\n\r\nz\r\n--B--\r\n",
     ])
     func everyHighByteInAHeaderNameIsRefused(template: String) async {
         for high in UInt8(0x80)...UInt8(0xFF) {
