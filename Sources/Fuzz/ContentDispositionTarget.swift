@@ -21,8 +21,14 @@ enum ContentDispositionTarget {
             if name.hasSuffix("*") {
                 text += "; \(name)=UTF-8''" + (value.addingPercentEncoding(withAllowedCharacters: plain) ?? "")
             } else {
-                let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                text += "; \(name)=\"\(escaped)\""
+                // Escaped scalar by scalar, as the parser reads: a String replacement works on
+                // characters and would miss a backslash that a combining mark after it joins (U+07A7, say).
+                var escaped = String.UnicodeScalarView()
+                for scalar in value.unicodeScalars {
+                    if scalar == "\\" || scalar == "\"" { escaped.append("\\") }
+                    escaped.append(scalar)
+                }
+                text += "; \(name)=\"\(String(escaped))\""
             }
         }
         return text
