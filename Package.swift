@@ -122,6 +122,22 @@ let package = Package(
             dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
 
+        // The fuzz targets (multipart reader, Content-Disposition, product JSON, word splitter,
+        // script expander) in one libFuzzer executable; scripts/fuzz runs them. Only this target is
+        // instrumented here, which keeps the normal build as it was; scripts/fuzz builds a separate
+        // tree (.build-fuzz) that instruments every module, so libFuzzer sees the coverage of the
+        // code under test.
+        .executableTarget(
+            name: "openmarket-fuzz",
+            dependencies: [
+                "OpenMarketServer", "OpenMarketAPI", "SellerShell", "ShellScripting",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Sources/Fuzz",
+            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+        ),
+
         // Helpers that only tests use: fixture locations and the like.
         .target(name: "MarketTestSupport", dependencies: []),
         // Drives a program through a real pseudo-terminal (forkpty) for the terminal tests.

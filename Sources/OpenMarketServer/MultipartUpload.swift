@@ -3,16 +3,16 @@ import MultipartKit
 import NIOCore
 
 /// One part of an upload, as far as the limits allowed it to be kept.
-struct UploadedPart: Sendable {
-    var name: String?
-    var filename: String?
-    var contentType: String?
+package struct UploadedPart: Sendable {
+    package var name: String?
+    package var filename: String?
+    package var contentType: String?
     /// The bytes, complete unless `byteCount` is over the part limit (then only a prefix).
-    var body: Data
-    var byteCount: Int
+    package var body: Data
+    package var byteCount: Int
 }
 
-enum UploadFailure: Error, Equatable {
+package enum UploadFailure: Error, Equatable {
     /// The whole body is over the request limit (413).
     case requestTooLarge
     /// The framing is broken (400), with what was wrong.
@@ -25,8 +25,8 @@ enum UploadFailure: Error, Equatable {
 /// contract sends every image as a part named `images`. The limits are enforced here because a
 /// streamed body bypasses Hummingbird's own upload limit; a part over `maxPartBytes` is counted
 /// but not kept, so an oversized image costs no memory beyond the limit.
-enum MultipartUpload {
-    static func read<Body: AsyncSequence>(
+package enum MultipartUpload {
+    package static func read<Body: AsyncSequence>(
         _ body: Body, boundary: String, maxRequestBytes: Int, maxPartBytes: Int
     ) async throws -> [UploadedPart] where Body.Element == ByteBuffer {
         let collector = Collector()
@@ -99,14 +99,14 @@ private final class Collector {
 /// Written here because MultipartKit splits parameters on every `;` and `=`, so a quoted file
 /// name containing either came back cut short. This reads quoted-strings with backslash escapes
 /// (RFC 9110 §5.6.4) and the RFC 8187 `filename*=UTF-8''…` form.
-struct ContentDisposition: Equatable {
-    var type: String
-    var parameters: [String: String]
+package struct ContentDisposition: Equatable {
+    package var type: String
+    package var parameters: [String: String]
 
     /// `filename*` when present (it carries the exact UTF-8 name), else `filename`.
-    var filename: String? { parameters["filename*"] ?? parameters["filename"] }
+    package var filename: String? { parameters["filename*"] ?? parameters["filename"] }
 
-    init?(_ value: String) {
+    package init?(_ value: String) {
         let scalars = Array(value.unicodeScalars)
         var i = 0
         func skipSpaces() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 } }

@@ -1,0 +1,16 @@
+import SellerShell
+
+/// `WordSplitter.split` over any line. Invariant: it never loses or invents a character that is
+/// not its syntax (white space, quotes, backslash); counted in Unicode scalars, because joining
+/// the pieces of a word may merge them into different grapheme clusters (ᄀ''ᅡ is one word 가).
+enum WordSplitterTarget {
+    static let syntax: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "'", "\"", "\\"]
+
+    @Sendable static func run(_ input: [UInt8]) {
+        let line = String(decoding: input, as: UTF8.self)
+        guard let words = try? WordSplitter.split(line) else { return }
+        let kept = words.flatMap { $0.text.unicodeScalars }.filter { !syntax.contains($0) }.map(\.value).sorted()
+        let given = line.unicodeScalars.filter { !syntax.contains($0) }.map(\.value).sorted()
+        invariant(kept == given, "split \(line.debugDescription) into \(words.map(\.text)), changing its characters")
+    }
+}
