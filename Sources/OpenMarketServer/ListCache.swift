@@ -21,13 +21,20 @@ final class ListCache: @unchecked Sendable {
     /// after that write cleared the cache.
     private var generation = 0
     private let capacity: Int
+    /// False keeps nothing, so every list is read and encoded (`serve --no-list-cache`, for
+    /// measuring that path with scripts/bench-server).
+    let isEnabled: Bool
 
-    init(capacity: Int = 128) { self.capacity = capacity }
+    init(capacity: Int = 128, enabled: Bool = true) {
+        self.capacity = capacity
+        self.isEnabled = enabled
+    }
 
     /// The cached page, or the generation to pass to `put` after reading it from the database.
     func get(_ key: Key) -> (body: Data?, generation: Int) { lock.withLock { (pages[key], generation) } }
 
     func put(_ key: Key, _ body: Data, readAt readGeneration: Int) {
+        guard isEnabled else { return }
         lock.withLock {
             guard readGeneration == generation else { return }
             if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }

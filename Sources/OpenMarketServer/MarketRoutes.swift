@@ -11,7 +11,7 @@ struct MarketRoutes: Sendable {
     let store: MarketStore
     let images: ImageStorage
     let verifier: SecretVerifier
-    let listCache = ListCache()
+    let listCache: ListCache
     /// The base of the image URLs in responses; nil means "the Host the request was sent to".
     let publicURL: String?
     let clock: @Sendable () -> Date

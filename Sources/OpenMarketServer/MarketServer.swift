@@ -15,16 +15,19 @@ public struct MarketServerConfiguration: Sendable {
     /// each request was addressed to, so URLs work from whichever address a student used.
     public var publicURL: URL?
     public var logger: Logger
+    /// Whether encoded list pages are kept between writes; off only to measure the uncached path.
+    public var listCache: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: URL? = nil,
-        logger: Logger = Logger(label: "openmarket-server")
+        logger: Logger = Logger(label: "openmarket-server"), listCache: Bool = true
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.publicURL = publicURL
         self.logger = logger
+        self.listCache = listCache
     }
 
     /// `$XDG_DATA_HOME/openmarket/server`, falling back to `~/.local/share/openmarket/server`.
@@ -128,6 +131,7 @@ public enum MarketServer {
         router.addMiddleware { ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger) }
         let routes = MarketRoutes(
             store: data.store, images: data.images, verifier: SecretVerifier(),
+            listCache: ListCache(enabled: configuration.listCache),
             publicURL: configuration.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString },
             clock: { Date() })
         routes.register(on: router)

@@ -99,4 +99,11 @@ struct ListCacheTests {
         cache.invalidate()
         #expect(cache.get(key).body == nil)
     }
+
+    @Test func aDisabledCacheKeepsNothing() {
+        let cache = ListCache(enabled: false)
+        let read = cache.get(key)
+        cache.put(key, Data("page".utf8), readAt: read.generation)
+        #expect(cache.get(key).body == nil)
+    }
 }
