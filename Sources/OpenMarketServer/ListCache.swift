@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Encoded list pages, kept until the next write.
 ///
@@ -16,7 +17,7 @@ final class ListCache: @unchecked Sendable {
 
     private let lock = NSLock()
     // Both guarded by `lock`.
-    private var pages: [Key: Data] = [:]
+    private var pages: [Key: ByteBuffer] = [:]
     /// Bumped by every write, so a page read from the database before a write cannot be stored
     /// after that write cleared the cache.
     private var generation = 0
@@ -31,9 +32,9 @@ final class ListCache: @unchecked Sendable {
     }
 
     /// The cached page, or the generation to pass to `put` after reading it from the database.
-    func get(_ key: Key) -> (body: Data?, generation: Int) { lock.withLock { (pages[key], generation) } }
+    func get(_ key: Key) -> (body: ByteBuffer?, generation: Int) { lock.withLock { (pages[key], generation) } }
 
-    func put(_ key: Key, _ body: Data, readAt readGeneration: Int) {
+    func put(_ key: Key, _ body: ByteBuffer, readAt readGeneration: Int) {
         guard isEnabled else { return }
         lock.withLock {
             guard readGeneration == generation else { return }

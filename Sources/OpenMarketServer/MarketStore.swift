@@ -286,8 +286,8 @@ final class MarketStore: Sendable {
 
     private static func product(from row: Row, images: [StoredImage]) -> StoredProduct {
         var fields = ProductFields(
-            name: row[3], description: row[4], currency: row[5], price: Decimal(string: row[6] as String) ?? 0,
-            discountedPrice: Decimal(string: row[7] as String) ?? 0, stock: row[8])
+            name: row[3], description: row[4], currency: row[5], price: DecimalText.shared.decimal(row[6]) ?? 0,
+            discountedPrice: DecimalText.shared.decimal(row[7]) ?? 0, stock: row[8])
         fields.thumbnailImageID = row[9]
         return StoredProduct(
             id: row[0], vendorID: row[1], vendorName: row[2], fields: fields, productSecret: row[10],
