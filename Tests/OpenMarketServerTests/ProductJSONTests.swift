@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import OpenMarketAPI
 import Testing
@@ -231,6 +233,54 @@ extension DecimalTextTests {
                     #expect(answer.description == expected.description, "\(a) - \(b)")
                 }
             }
+        }
+    }
+}
+
+@Suite("List and detail responses, written by ProductJSON")
+struct ProductResponseTests {
+    /// What the server sends is what JSONEncoder makes of the same values, and a market with the
+    /// list cache off sends the same bytes as one with it on.
+    @Test func responsesAreJSONEncodersBytesWithTheListCacheOnAndOff() async throws {
+        try await TestMarket.with { market in
+            let names = ["우유병 \"텀블러\" \\ / 😀", "Tab\there and \u{1}", "Plain plate \u{2028}"]
+            for name in names {
+                try await market.createProduct(
+                    name: name, price: Decimal(string: "3500.5")!, discount: Decimal(string: "0.5")!,
+                    images: ["tiny-animated.gif", "chelsea.png"])
+            }
+            var logger = Logger(label: "test-market-uncached")
+            logger.logLevel = .critical
+            let uncached = try await MarketServer.start(
+                MarketServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: market.directory, logger: logger, listCache: false))
+            do {
+                let paths = ["/api/products", "/api/products?items_per_page=2&page_no=2", "/api/products?search_value=PLATE", "/api/products?page_no=9"]
+                for path in paths {
+                    let first = try await market.raw("GET", path)
+                    let again = try await market.raw("GET", path)  // from the cache
+                    #expect(first.status == 200)
+                    #expect(again.body == first.body)
+                    let page = try MarketJSON.decoder.decode(ProductPage.self, from: first.body)
+                    #expect(first.body == (try MarketJSON.encoder.encode(page)), "\(path)")
+                    var request = HTTPClientRequest(url: uncached.baseURL.absoluteString + path)
+                    request.method = .GET
+                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
+                    let body = try await response.body.collect(upTo: 1 << 20)
+                    // The image URLs name the host each market was reached at.
+                    let other = String(buffer: body).replacingOccurrences(of: uncached.baseURL.absoluteString, with: market.baseURL.absoluteString)
+                    #expect(other == first.text, "\(path)")
+                }
+                for id in 1...names.count {
+                    let raw = try await market.raw("GET", "/api/products/\(id)")
+                    let product = try MarketJSON.decoder.decode(Product.self, from: raw.body)
+                    #expect(product.images?.count == 2)
+                    #expect(raw.body == (try MarketJSON.encoder.encode(product)))
+                }
+            } catch {
+                await uncached.stop()
+                throw error
+            }
+            await uncached.stop()
         }
     }
 }
