@@ -159,7 +159,9 @@ final class MarketStore: Sendable {
                 let folded = search.lowercased()
                 arguments = [folded, folded]
             }
-            let rows = try Row.fetchAll(
+            // A cursor, not fetchAll: each product is decoded from SQLite's row as it is stepped,
+            // instead of copying every row into GRDB values first and decoding the copies.
+            let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
                     SELECT \(Self.productColumns), t.id, t.path, t.thumbnail_path, t.created_at,
@@ -169,16 +171,20 @@ final class MarketStore: Sendable {
                     \(filter) ORDER BY p.id DESC LIMIT ? OFFSET ?
                     """),
                 arguments: arguments + arguments + [perPage, (page - 1) * perPage])
-            let products = rows.map { row -> StoredProduct in
+            var products: [StoredProduct] = []
+            products.reserveCapacity(perPage)
+            var counted: Int?
+            while let row = try rows.next() {
                 var product = Self.product(from: row, images: [])
                 if let imageID = row[14] as Int? {
                     product.images = [StoredImage(id: imageID, path: row[15], thumbnailPath: row[16], createdAt: row[17])]
                 }
-                return product
+                if counted == nil { counted = row[18] }
+                products.append(product)
             }
             let total: Int
-            if let first = rows.first {
-                total = first[18]
+            if let counted {
+                total = counted
             } else {
                 total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM products p \(filter)", arguments: arguments) ?? 0
             }
