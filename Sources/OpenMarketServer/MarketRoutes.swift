@@ -12,7 +12,7 @@ struct MarketRoutes: Sendable {
     let store: MarketStore
     let images: ImageStorage
     let verifier: SecretVerifier
-    let listCache = ListCache()
+    let listCache: ListCache
     /// The base of the image URLs in responses; nil means "the Host the request was sent to".
     let publicURL: String?
     let clock: @Sendable () -> Date
@@ -55,7 +55,7 @@ struct MarketRoutes: Sendable {
         let envelope = ProductPage(
             pageNo: page, itemsPerPage: perPage, totalCount: total,
             products: stored.map { product(from: $0, base: base).summary })
-        let body = try MarketJSON.encoder.encode(envelope)
+        let body = ProductJSON.page(envelope)
         listCache.put(key, body, readAt: cached.generation)
         return Self.response(.ok, contentType: "application/json; charset=utf-8", body: body)
     }
@@ -303,6 +303,7 @@ struct MarketRoutes: Sendable {
         return Product(
             id: stored.id, vendorID: stored.vendorID, name: fields.name, description: fields.description,
             thumbnail: thumbnail, currency: Currency(rawValue: fields.currency), price: fields.price,
+            bargainPrice: DecimalText.shared.difference(fields.price, fields.discountedPrice),
             discountedPrice: fields.discountedPrice, stock: fields.stock,
             createdAt: MarketTimestamp(text: stored.createdAt), issuedAt: MarketTimestamp(text: stored.issuedAt),
             images: images, vendor: VendorReference(id: stored.vendorID, name: stored.vendorName))
@@ -313,7 +314,20 @@ struct MarketRoutes: Sendable {
     static let identifierHeader = HTTPField.Name("identifier")!
 
     static func response(_ status: HTTPResponse.Status, contentType: String, body: Data) -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        response(status, contentType: contentType, body: ByteBuffer(bytes: body))
+    }
+
+    static func response(_ status: HTTPResponse.Status, contentType: String, body: ByteBuffer) -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: body))
+    }
+
+    /// A product as `json` would send it, written by `ProductJSON` (the same bytes, without
+    /// `JSONEncoder`'s cost) straight into the response's buffer. Throws nothing; declared
+    /// `throws` so that it stands in for the generic one where that is called with `try`.
+    static func json(_ status: HTTPResponse.Status, _ product: Product, etag: String? = nil) throws -> Response {
+        var response = response(status, contentType: "application/json; charset=utf-8", body: ProductJSON.product(product))
+        if let etag { response.headers[.eTag] = etag }
+        return response
     }
 
     static func json<T: Encodable>(_ status: HTTPResponse.Status, _ value: T, etag: String? = nil) throws -> Response {

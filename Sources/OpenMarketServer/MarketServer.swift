@@ -20,11 +20,13 @@ public struct MarketServerConfiguration: Sendable {
     /// When wrong secrets stop being checked (429) for a while.
     public var wrongSecrets: WrongSecretPolicy
     public var logger: Logger
+    /// Whether encoded list pages are kept between writes; off only to measure the uncached path.
+    public var listCache: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: URL? = nil,
         limits: ConnectionLimits = ConnectionLimits(), wrongSecrets: WrongSecretPolicy = WrongSecretPolicy(),
-        logger: Logger = Logger(label: "openmarket-server")
+        logger: Logger = Logger(label: "openmarket-server"), listCache: Bool = true
     ) {
         self.host = host
         self.port = port
@@ -33,6 +35,7 @@ public struct MarketServerConfiguration: Sendable {
         self.limits = limits
         self.wrongSecrets = wrongSecrets
         self.logger = logger
+        self.listCache = listCache
     }
 
     /// `$XDG_DATA_HOME/openmarket/server`, falling back to `~/.local/share/openmarket/server`.
@@ -136,6 +139,7 @@ public enum MarketServer {
         router.addMiddleware { ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger) }
         let routes = MarketRoutes(
             store: data.store, images: data.images, verifier: SecretVerifier(policy: configuration.wrongSecrets),
+            listCache: ListCache(enabled: configuration.listCache),
             publicURL: configuration.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString },
             clock: { Date() })
         routes.register(on: router)

@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @Option(name: .customLong("public-url"), help: "The base of image URLs in responses, e.g. http://10.0.0.5:8080.")
     var publicURL: String?
+    @Flag(name: .customLong("no-list-cache"), help: "Encode every list page afresh instead of keeping it until the next write (for measuring).")
+    var noListCache = false
 
     func run() async throws {
         var publicBase: URL?
@@ -46,7 +48,7 @@ struct Serve: AsyncParsableCommand {
         }
         let configuration = MarketServerConfiguration(
             host: host, port: port, dataDirectory: data.url, publicURL: publicBase,
-            logger: Logger(label: "openmarket-server"))
+            logger: Logger(label: "openmarket-server"), listCache: !noListCache)
         do {
             try await MarketServer.run(configuration) { url, directory in
                 var lines = ["openmarket-server: serving \(url) (data: \(directory.url.path))"]
