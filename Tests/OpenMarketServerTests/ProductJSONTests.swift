@@ -243,7 +243,9 @@ struct ProductResponseTests {
     /// list cache off sends the same bytes as one with it on.
     @Test func responsesAreJSONEncodersBytesWithTheListCacheOnAndOff() async throws {
         try await TestMarket.with { market in
-            let names = ["우유병 \"텀블러\" \\ / 😀", "Tab\there and \u{1}", "Plain plate \u{2028}"]
+            // Names may hold no control character (the market refuses them); the writer's escapes of
+            // control characters are checked directly above.
+            let names = ["우유병 \"텀블러\" \\ / 😀", "Angle <b> & 'quote'", "Plain plate \u{2028}"]
             for name in names {
                 try await market.createProduct(
                     name: name, price: Decimal(string: "3500.5")!, discount: Decimal(string: "0.5")!,
