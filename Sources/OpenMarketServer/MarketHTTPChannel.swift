@@ -17,8 +17,9 @@ public struct ConnectionLimits: Sendable {
     /// A request's head and body must have arrived in full within this long of its first part,
     /// however slowly they trickle: one byte every few seconds is not a client, it is an attack.
     public var requestReadTimeout: Duration
-    /// Connections open at once; past it the market stops accepting until one closes (clients
-    /// wait in the listen backlog rather than being refused).
+    /// Connections open at once. A new one past it closes the connection that has been idle the
+    /// longest (no request in progress), so a flood of idle connections cannot keep a real client
+    /// out; when every connection is busy, the new one is closed at once.
     public var maxConnections: Int
 
     public init(idleTimeout: Duration = .seconds(30), requestReadTimeout: Duration = .seconds(60), maxConnections: Int? = nil) {
@@ -50,9 +51,13 @@ struct MarketHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let responder: HTTPChannelHandler.Responder
     let limits: ConnectionLimits
     let maxRequestBytes: Int
+    let connections: OpenConnections
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        channel.eventLoop.makeCompletedFuture {
+        let connections = self.connections
+        if let shed = connections.opened(channel) { shed.close(promise: nil) }
+        channel.closeFuture.whenComplete { _ in connections.closed(channel) }
+        return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                 withPipeliningAssistance: false,  // NIOAsyncChannel handles pipelining, as in HTTP1Channel
                 withErrorHandling: false,  // Hummingbird handles errors
@@ -60,7 +65,9 @@ struct MarketHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 withEncoderConfiguration: .init(),
                 withDecoderLimitConfiguration: .init())
             try channel.pipeline.syncOperations.addHandler(
-                HTTP1ConnectionRules(requestReadTimeout: limits.requestReadTimeout, maxRequestBytes: maxRequestBytes))
+                HTTP1ConnectionRules(
+                    requestReadTimeout: limits.requestReadTimeout, maxRequestBytes: maxRequestBytes,
+                    busy: { connections.setBusy(channel, $0) }))
             try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try channel.pipeline.syncOperations.addHandler(
                 HTTPConnectionStateHandler(idleTimeout: limits.idleTimeout, logger: logger))
@@ -90,12 +97,15 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
     private let requestReadTimeout: TimeAmount
     private let maxRequestBytes: Int
+    /// Told when the connection starts and stops having requests in progress.
+    private let busy: (Bool) -> Void
     /// Whether each request not yet answered keeps the connection, oldest first (requests may be
     /// pipelined, so several can wait).
     private var keepAlive: [Bool] = []
     private var readDeadline: Scheduled<Void>?
 
-    init(requestReadTimeout: Duration, maxRequestBytes: Int) {
+    init(requestReadTimeout: Duration, maxRequestBytes: Int, busy: @escaping (Bool) -> Void) {
+        self.busy = busy
         let (seconds, attoseconds) = requestReadTimeout.components
         self.requestReadTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         self.maxRequestBytes = maxRequestBytes
@@ -104,6 +114,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if keepAlive.isEmpty { busy(true) }
             keepAlive.append(head.isKeepAlive)
             startReadDeadline(context)
             if head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" }) {
@@ -129,6 +140,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             let keep = keepAlive.isEmpty ? true : keepAlive.removeFirst()
+            if keepAlive.isEmpty { busy(false) }
             if keep {
                 context.write(data, promise: promise)
             } else {
@@ -159,6 +171,54 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         readDeadline = context.eventLoop.scheduleTask(in: requestReadTimeout) {
             loopBound.value.close(promise: nil)
+        }
+    }
+}
+
+/// The market's open connections and which of them have a request in progress, so that a new
+/// connection past the bound can make room by closing the one idle the longest.
+///
+/// Written here because Hummingbird's `MaximumAvailableConnections` stops accepting at the bound:
+/// twenty thousand idle connections then kept every real client waiting in the listen backlog
+/// until idle timeouts freed places (a /healthChecker timed out after 30 s).
+final class OpenConnections: @unchecked Sendable {
+    private struct Entry {
+        let channel: any Channel
+        var busy: Bool
+        var idleSince: NIODeadline
+    }
+
+    private let limit: Int
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    var count: Int { lock.withLock { entries.count } }
+
+    /// Registers `channel`; answers a connection to close to stay within the bound: the one idle
+    /// the longest, or `channel` itself when every other one is busy.
+    func opened(_ channel: any Channel) -> (any Channel)? {
+        lock.withLock {
+            entries[ObjectIdentifier(channel)] = Entry(channel: channel, busy: false, idleSince: .now())
+            guard entries.count > limit else { return nil }
+            let idle = entries.lazy.filter { $0.key != ObjectIdentifier(channel) && !$0.value.busy }
+            guard let oldest = idle.min(by: { $0.value.idleSince < $1.value.idleSince }) else { return channel }
+            // Counted as gone at once, so a burst of new connections does not pick it twice.
+            entries[oldest.key] = nil
+            return oldest.value.channel
+        }
+    }
+
+    func closed(_ channel: any Channel) {
+        _ = lock.withLock { entries.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    func setBusy(_ channel: any Channel, _ busy: Bool) {
+        lock.withLock {
+            entries[ObjectIdentifier(channel)]?.busy = busy
+            if !busy { entries[ObjectIdentifier(channel)]?.idleSince = .now() }
         }
     }
 }

@@ -144,14 +144,15 @@ public enum MarketServer {
             clock: { Date() })
         routes.register(on: router)
         let limits = configuration.limits
+        let connections = OpenConnections(limit: limits.maxConnections)
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                MarketHTTP1Channel(responder: responder, limits: limits, maxRequestBytes: MarketRoutes.maxRequestBytes)
+                MarketHTTP1Channel(
+                    responder: responder, limits: limits, maxRequestBytes: MarketRoutes.maxRequestBytes,
+                    connections: connections)
             },
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "openmarket",
-                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: configuration.logger)),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "openmarket"),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
             logger: configuration.logger)
     }

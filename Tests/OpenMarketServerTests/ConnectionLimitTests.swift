@@ -62,19 +62,40 @@ struct ConnectionLimitTests {
         }
     }
 
-    /// With room for two connections, two silent ones hold it; a third client waits, and is
-    /// answered once the idle timeout frees a place.
-    @Test func openConnectionsAreBoundedAndPlacesComeBack() async throws {
-        let limits = ConnectionLimits(idleTimeout: .seconds(1), requestReadTimeout: .seconds(2), maxConnections: 2)
+    /// With room for two connections, two silent ones hold it; a third client is answered at once,
+    /// and the place it needed came from the connection idle the longest.
+    @Test func atTheBoundTheLongestIdleConnectionMakesRoom() async throws {
+        let limits = ConnectionLimits(idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 2)
         try await TestMarket.with(limits: limits) { market in
-            let holders = try (0..<2).map { _ in try RawConnection(port: market.port) }
-            try await Task.sleep(for: .milliseconds(200))
-            let third = try RawConnection(port: market.port)  // the kernel completes it in the backlog
+            let oldest = try RawConnection(port: market.port)
+            try await Task.sleep(for: .milliseconds(300))
+            let newer = try RawConnection(port: market.port)
+            try await Task.sleep(for: .milliseconds(300))
+            let third = try RawConnection(port: market.port)
             third.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(await third.read(timeout: .milliseconds(300)) == .timedOut, "answered while two were open")
-            let answer = await third.read(until: "\"OK\"", timeout: .seconds(120))
-            #expect(answer.hasPrefix("HTTP/1.1 200"))
-            _ = holders
+            #expect(await third.read(until: "\"OK\"", timeout: .seconds(120)).hasPrefix("HTTP/1.1 200"))
+            #expect(await oldest.readUntilClosed(timeout: .seconds(120)).closed, "the longest idle was not closed")
+            #expect(await newer.read(timeout: .milliseconds(300)) == .timedOut, "the newer idle one was closed too")
+        }
+    }
+
+    /// Connections with a request in progress are never shed: past the bound, the new one goes.
+    @Test func whenEveryConnectionIsBusyTheNewOneIsClosed() async throws {
+        let limits = ConnectionLimits(idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 2)
+        try await TestMarket.with(limits: limits) { market in
+            let busy = try (0..<2).map { _ in try RawConnection(port: market.port) }
+            for connection in busy {
+                connection.send(
+                    "PATCH /api/products/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "identifier: \(market.demo.identifier)\r\nContent-Length: 1000\r\n\r\n{")
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let late = try RawConnection(port: market.port)
+            late.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let ended = await late.readUntilClosed(timeout: .seconds(120))
+            #expect(ended.closed)
+            #expect(ended.data.isEmpty)
+            for connection in busy { #expect(await connection.read(timeout: .milliseconds(300)) == .timedOut) }
         }
     }
 
