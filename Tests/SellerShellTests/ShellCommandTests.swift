@@ -43,21 +43,18 @@ struct ShellCommandTests {
             #expect(await f.run("list") == .ok)
             let lines = f.console.out.split(separator: "\n").map(String.init)
             #expect(lines.count == 4)
-            // Every row ends its "final" column at the same terminal column, Korean or not.
-            let widths = lines.map { TextLayout.width($0) }
             #expect(lines[2].contains("Plain mug"))
             #expect(lines[3].contains("우유병 텀블러"))
             #expect(lines[3].contains("₩3,500"))
             #expect(lines[3].contains("₩3,400"))
             #expect(lines[3].contains("sold out"))
+            // Every row ends its "final" column at the same terminal column as the header, Korean or not.
             let headerFinal = TextLayout.width(String(lines[0][..<lines[0].range(of: "final")!.upperBound]))
             for row in lines[2...] {
-                let prefix = String(row[..<row.range(of: "₩", options: .backwards)!.lowerBound])
-                let end = TextLayout.width(prefix) + TextLayout.width(row.components(separatedBy: "  ").filter { !$0.isEmpty }[4].trimmingCharacters(in: .whitespaces))
-                _ = end
+                let start = row.range(of: "₩", options: .backwards)!.lowerBound
+                let price = row[start...].prefix { $0 != " " }
+                #expect(TextLayout.width(String(row[..<start])) + TextLayout.width(String(price)) == headerFinal, "\(row)")
             }
-            #expect(widths.count == 4)
-            _ = headerFinal
             #expect(f.console.notes.contains("page 1 of 1, 2 products"))
 
             let id = try await f.products().products.last!.id
