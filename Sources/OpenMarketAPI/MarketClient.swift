@@ -226,7 +226,7 @@ public struct MarketClient: Sendable {
             if CharacterSet.whitespacesAndNewlines.contains(scalar) {
                 if !lastWasSpace, !out.isEmpty { out.append(" ") }
                 lastWasSpace = true
-            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            } else if scalar.isControlCharacter {
                 continue
             } else {
                 out.unicodeScalars.append(scalar)

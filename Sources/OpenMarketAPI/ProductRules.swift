@@ -89,8 +89,7 @@ public enum ProductRules {
     /// The first control character (C0, DEL, C1) in `text` that is not in `allowing`, named as
     /// `U+001B at character 4`; nil when there is none.
     public static func controlCharacter(in text: String, allowing: Set<Unicode.Scalar>) -> String? {
-        for (offset, scalar) in text.unicodeScalars.enumerated()
-        where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && !allowing.contains(scalar) {
+        for (offset, scalar) in text.unicodeScalars.enumerated() where scalar.isControlCharacter && !allowing.contains(scalar) {
             return "U+\(String(format: "%04X", scalar.value)) at character \(offset + 1)"
         }
         return nil
@@ -133,6 +132,12 @@ public enum ProductRules {
             price > 0 ? checkDiscount(discountedPrice, price: price) : nil, checkStock(stock),
         ].compactMap { $0 }
     }
+}
+
+extension Unicode.Scalar {
+    /// A C0 control, DEL or a C1 control: what a terminal may act on instead of printing. The
+    /// one definition the rules, the client's error excerpts and anything else asking use.
+    public var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }
 
 /// A new product as the seller describes it, before the market gives it an id.
