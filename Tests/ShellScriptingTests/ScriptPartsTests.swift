@@ -55,21 +55,43 @@ struct ScriptPartsTests {
         #expect(try holds("우유병", "!=", "텀블러"))
         #expect(try holds("19.99", "<=", "19.99"))
         #expect(try !holds("12abc", "==", "12"))
-        #expect(throws: StatementError.self) { try Expectation([Word("1"), Word("="), Word("1")]) }
+        #expect(throws: CommandFailure.self) { try Expectation([Word("1"), Word("="), Word("1")]) }
     }
 
-    @Test func statementsAreRecognised() throws {
-        func parse(_ line: String) throws -> Statement { try Statement.parse(try WordSplitter.split(line)) }
-        guard case .command(let words, let bound) = try parse("register name=x as mug") else { Issue.record("not a command"); return }
-        #expect(words.map(\.text) == ["register", "name=x"])
-        #expect(bound == "mug")
-        guard case .setVariable("price", "3 500") = try parse("set price '3 500'") else { Issue.record("not a variable"); return }
-        guard case .command(_, nil) = try parse("set trace on") else { Issue.record("set trace is the shell's"); return }
-        guard case .command(let quotedAs, nil) = try parse("register name=x 'as' mug") else { Issue.record("quoted as"); return }
-        #expect(quotedAs.count == 4)
-        #expect(throws: StatementError.self) { try parse("list as everything") }
-        #expect(throws: StatementError.self) { try parse("show 1 as last") }
-        #expect(throws: StatementError.self) { try parse("set 1x 2") }
+    @Test func linesBecomeTypedCommands() async throws {
+        let session = ScriptSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: CapturingConsole())
+        func prepare(_ line: String) async -> Invocation? {
+            guard case .success(let invocation) = await session.shell.prepare(ScriptLine(number: 1, text: line), location: nil)
+            else { return nil }
+            return invocation
+        }
+        let register = try #require(await prepare("register name=x as mug"))
+        #expect((register.command as? Register)?.values[.name] == "x")
+        #expect(register.bindAs == "mug")
+        let variable = try #require(await prepare("set price '3 500'"))
+        guard case .variable("price", "3 500")? = (variable.command as? SetVariable)?.action else {
+            Issue.record("set price is a variable: \(variable.command)")
+            return
+        }
+        let option = try #require(await prepare("set trace on"))
+        guard case .option(let setting)? = (option.command as? SetVariable)?.action else {
+            Issue.record("set trace is the shell's: \(option.command)")
+            return
+        }
+        #expect(setting.setting == .trace(true))
+    }
+
+    @Test(arguments: ["register name=x 'as' mug", "list as everything", "show 1 as last", "set 1x 2"])
+    func linesThatDoNotParseAreRejected(line: String) async throws {
+        let session = ScriptSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: CapturingConsole())
+        let prepared = await session.shell.prepare(ScriptLine(number: 1, text: line), location: nil)
+        guard case .failure(let rejected) = prepared else {
+            Issue.record("'\(line)' was accepted")
+            return
+        }
+        #expect(rejected.result.status == .usage)
     }
 }
 
@@ -91,5 +113,7 @@ struct VariableCompletionTests {
         #expect(texts("patch 1 price=$mu") == ["price=$mugPrice"])
         #expect(texts("expect ${mo") == ["${mood}"])
         #expect(texts("show $") == ["$mood", "$mugPrice"])
+        // The scripting layer's commands complete like the shell's own.
+        #expect(texts("s") == ["show", "stock", "set", "source"])
     }
 }

@@ -291,7 +291,7 @@ struct ScriptRunTests {
             #expect(await session.execute("show $made as again").status == .ok)
             #expect(await session.execute("vars").status == .ok)
             #expect(console.out.contains("made = #1 Sourced"))
-            #expect(await session.execute("source \(f.directory.path)/lib/missing.om").status == .failed)
+            #expect(await session.execute("source \(f.directory.path)/lib/missing.om").status == .usage)
             #expect(console.notes.contains("source: cannot read"))
         }
     }

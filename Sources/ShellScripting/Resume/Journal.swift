@@ -40,6 +40,12 @@ struct JournalEntry: Codable, Sendable, Equatable {
         self.line = line?.number
         self.hash = line?.hash
     }
+
+    init(_ state: State, number: Int, hash: String) {
+        self.state = state
+        self.line = number
+        self.hash = hash
+    }
 }
 
 /// What a journal says about the run it recorded.

@@ -32,12 +32,3 @@ public enum CommandStatus: Int32, Sendable, Comparable {
 
     public static func < (a: CommandStatus, b: CommandStatus) -> Bool { a.rawValue < b.rawValue }
 }
-
-/// A command failure with the status it maps to; its text is one line for the seller.
-struct CommandFailure: Error {
-    var status: CommandStatus
-    var message: String
-
-    static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
-    static func failed(_ message: String) -> CommandFailure { CommandFailure(status: .failed, message: message) }
-}

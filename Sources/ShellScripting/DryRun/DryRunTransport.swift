@@ -28,6 +28,16 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     /// Requests that would have been sent, by method.
     var requestCounts: [String: Int] { lock.withLock { counts } }
 
+    /// The closing line of a dry run.
+    func summary(of report: RunReport) -> String {
+        let counts = requestCounts
+        let total = counts.values.reduce(0, +)
+        let byMethod = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        let lines = "\(report.total) line\(report.total == 1 ? "" : "s") checked"
+        let requests = "\(total) request\(total == 1 ? "" : "s") would be sent\(byMethod.isEmpty ? "" : " (\(byMethod))")"
+        return "dry run of \(report.name): \(lines), \(requests); nothing was sent"
+    }
+
     /// `<id of mug>` for every made-up id in the text. Made-up ids are ten digits starting
     /// with 9, so one pass finds them however many products the run has made.
     func withPlaceholders(_ text: String) -> String {

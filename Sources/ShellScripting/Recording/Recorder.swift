@@ -6,7 +6,7 @@ import SellerShell
 /// products made while recording get names (`register … as p1`) and later commands use the
 /// name (`patch $p1 …`) instead of this server's id; image paths under the script's folder are
 /// written relative to it; a login keeps its identifier and never its secret.
-final class Recorder {
+final class Recorder: @unchecked Sendable {
     let path: String
     let directory: String
     /// Whether commands that only read are written as commands (otherwise as comments).
@@ -44,78 +44,79 @@ final class Recorder {
     /// Names used by the session already (a replay defines them only if this file does).
     func reserve(_ name: String) { usedNames.insert(name) }
 
-    /// Writes one command that succeeded. `typed` is the line as typed (for `set` and `expect`,
-    /// whose variables should stay variables); `words` the command after expansion.
-    func record(typed: String, words: [Word], bindAs: String?, command: String?, report: CommandReport?, context: Context) {
-        guard let command else {
-            write([scrub(typed, context)])
+    /// Writes one command that succeeded, as its spec says: reads as comments (unless `--all`),
+    /// `set` and `expect` as typed, a product made here under a name, a product made elsewhere
+    /// as a comment (on another server that id is someone else's product).
+    func record(_ invocation: Invocation, outcome: CommandOutcome, context: Context) {
+        let spec = invocation.spec
+        switch spec.recording {
+        case .never:
             return
-        }
-        var words = report?.repeatableWords ?? words
-        var bound: String?
-        switch command {
-        case "help", "history", "exit", "vars":
+        case .comment(let why):
+            write(["# " + scrub(invocation.text, context) + "   (\(why))"])
             return
-        case "connect":
-            write(["# " + scrub(typed, context) + "   (not replayed: a replay talks to the server it is given)"])
-            return
-        case "login":
-            guard let identifier = context.identifier else { return }
-            write(["login \(ScriptQuoting.quote(identifier))"])
-            return
-        case "set", "expect":
-            // Kept as typed (`expect ${mug.stock} == 5` stays a check), unless a name in it
-            // means another product in the recording than in the session.
+        case .asTyped:
+            // Kept as typed (`expect ${mug.stock} == 5` stays a check), unless a name in it means
+            // another product in the recording than in the session.
+            let typed = invocation.text
             let usesRenamed = renamed.contains { typed.contains("$\($0)") || typed.contains("${\($0)") }
+            let words = invocation.command.words
             write([scrub(usesRenamed ? words.map { ScriptQuoting.quote($0) }.joined(separator: " ") : typed, context)])
             return
-        case "register":
-            guard let result = report?.result else { return }
-            // A name the session reuses for a second product keeps meaning the first one here,
-            // so commands written for the first stay right; the new product gets its own name.
-            var name = bindAs ?? freshName()
-            if let bindAs, names.values.contains(bindAs) {
-                name = freshName()
-                renamed.insert(bindAs)
-            }
-            usedNames.insert(name)
-            names[result.id] = name
-            bound = name
-            words = words.map { rewriteImage($0, context) }
-        case "delete":
-            guard report?.result?.effect == .deleted else { return }
-            if !words.contains(where: { $0.text == "--yes" }) { words.append(Word("--yes")) }
-        default:
+        case .command, .readOnly:
             break
         }
-        let takesID = ["show", "patch", "stock", "delete"].contains(command)
+        if spec.effect == .deletes, outcome.product == nil { return }
+        let command = outcome.replay ?? invocation.command
+        var words = command.words
+        var bound: String?
+        if spec.effect == .creates, let result = outcome.product {
+            bound = name(created: result.id, as: invocation.bindAs)
+            words = words.map { rewriteImage($0, context) }
+        }
         var foreign: Int?
-        if takesID, words.count > 1, let id = Int(words[1].text) {
+        if spec.takesProductID, let id = command.productID, words.count > 1 {
             if let name = names[id] {
                 words[1] = Word("$" + name)
-                words = words.map { rewriteThumbnail($0, product: name, report: report) }
+                words = words.map { rewriteThumbnail($0, product: name, result: outcome.product) }
             } else {
                 foreign = id
             }
         }
         var text = words.enumerated().map { index, word in
             // The names written here are meant to expand on replay: left unquoted.
-            (index == 1 && takesID && word.text.hasPrefix("$")) || word.text.hasPrefix("thumbnail=${") ? word.text : ScriptQuoting.quote(word)
+            (index == 1 && spec.takesProductID && word.text.hasPrefix("$")) || word.text.hasPrefix("thumbnail=${")
+                ? word.text : ScriptQuoting.quote(word)
         }.joined(separator: " ")
         if let bound { text += " as \(bound)" }
-        let readsOnly = ["list", "show", "health", "whoami"].contains(command)
+        let readsOnly = spec.effect == .reads || spec.recording == .readOnly
         if let foreign, !readsOnly {
-            write(["# " + scrub(text, context) + "   (not replayed: #\(foreign) was not made in this recording, so on another server it is another product)"])
+            let why = "not replayed: #\(foreign) was not made in this recording, so on another server it is another product"
+            write(["# " + scrub(text, context) + "   (\(why))"])
             return
         }
         write([(readsOnly && !all ? "# " : "") + scrub(text, context)])
     }
 
+    /// The name a product made while recording gets. A name the session reuses for a second
+    /// product keeps meaning the first one here, so commands written for the first stay right;
+    /// the new product gets its own name.
+    private func name(created id: Int, as bindAs: String?) -> String {
+        var name = bindAs ?? freshName()
+        if let bindAs, names.values.contains(bindAs) {
+            name = freshName()
+            renamed.insert(bindAs)
+        }
+        usedNames.insert(name)
+        names[id] = name
+        return name
+    }
+
     /// `thumbnail=35` names an image id of this server; a replay gets other ids, so it is
     /// written as the same image's position: `thumbnail=${p1.images.1.id}`.
-    private func rewriteThumbnail(_ word: Word, product name: String, report: CommandReport?) -> Word {
+    private func rewriteThumbnail(_ word: Word, product name: String, result: ProductResult?) -> Word {
         guard word.text.hasPrefix("thumbnail="), let imageID = Int(word.text.dropFirst(10)),
-            let document = report?.result.flatMap({ JSONValue.parse($0.document) }),
+            let document = result.flatMap({ JSONValue.parse($0.document) }),
             case .array(let images)? = document.value(at: ["images"]),
             let position = images.firstIndex(where: { $0.value(at: ["id"]) == .number(Decimal(imageID)) })
         else { return word }
@@ -123,7 +124,6 @@ final class Recorder {
     }
 
     struct Context {
-        var identifier: String?
         /// The session's protected secrets (the login's, OPENMARKET_SECRET).
         var secrets: [String]
         /// Where relative image paths of the command were read from.

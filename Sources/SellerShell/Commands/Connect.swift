@@ -1,0 +1,48 @@
+import Foundation
+import OpenMarketAPI
+
+/// `connect URL`: talks to another server from now on, after a short health probe.
+public struct Connect: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "connect", summary: "talk to another server", usage: "connect URL", examples: ["connect http://127.0.0.1:8080"],
+        positional: [.url], effect: .session, recording: .comment("not replayed: a replay talks to the server it is given"))
+
+    public var url: URL?
+    public var typed: String?
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        guard let text = arguments.positional.first?.text else { return }
+        let withScheme = text.contains("://") ? text : "http://\(text)"
+        guard let url = URL(string: withScheme), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw .usage("'\(text)' is not an http(s) URL")
+        }
+        self.url = url
+        self.typed = text
+    }
+
+    public var words: [Word] { [Word(Self.spec.name)] + (typed.map { [Word($0)] } ?? []) }
+
+    /// How long `connect` waits for the new server's health check.
+    static let probeTimeout: Duration = .seconds(2)
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard let url else { throw CommandFailure.usage("connect to which URL?") }
+        session.client.baseURL = url
+        session.refreshIndex()
+        // A short probe, not the request timeout: a server that accepts and never answers must
+        // not hold the prompt for 30 s. The switch is made either way; the note says how the
+        // probe went.
+        var probe = session.client
+        probe.timeout = min(session.client.timeout, Self.probeTimeout)
+        do {
+            _ = try await probe.health()
+            return .note("connected to \(url.absoluteString)")
+        } catch .cancelled {
+            throw MarketError.cancelled
+        } catch where error.isUnreachable {
+            return .note("switched to \(url.absoluteString), but it does not answer yet (\(error)); commands will try it again")
+        } catch {
+            throw CommandFailure.failed("switched to \(url.absoluteString), but its health check failed: \(error)")
+        }
+    }
+}

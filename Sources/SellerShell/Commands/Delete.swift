@@ -1,0 +1,45 @@
+import OpenMarketAPI
+
+/// `delete ID [--yes]`: the contract's two-step delete (ask for the delete URI, then DELETE
+/// it), after a confirmation unless `--yes`.
+public struct Delete: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "delete", aliases: ["rm"], summary: "delete a product (the two-step DELETE)", usage: "delete ID [--yes]",
+        examples: ["delete 12", "delete 12 --yes"], flags: [.init("--yes")], positional: [.productID], effect: .deletes,
+        returnsProduct: true)
+
+    public var id: Int
+    public var confirmed: Bool
+
+    public init(id: Int, confirmed: Bool) {
+        self.id = id
+        self.confirmed = confirmed
+    }
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        id = try arguments.productID()
+        confirmed = arguments.has("--yes")
+    }
+
+    public var productID: Int? { id }
+    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] + (confirmed ? [Word("--yes")] : []) }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let credentials = try session.requireLogin()
+        if !confirmed {
+            let product = try await session.client.product(id: id)
+            guard session.console.isInteractive else {
+                throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
+            }
+            let answer = session.console.ask("delete #\(id) \(product.name)? [y/N] ")?.lowercased()
+            guard answer == "y" || answer == "yes" else { return .note("kept #\(id)") }
+        }
+        let uri = try await session.client.send(Endpoints.deleteURI(id: id, credentials: credentials)).value
+        let response = try await session.client.send(Endpoints.delete(uri: uri, credentials: credentials))
+        session.index.forget(id)
+        var outcome = CommandOutcome.product(.deleted, response)
+        outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]
+        outcome.replay = Delete(id: id, confirmed: true)
+        return outcome
+    }
+}

@@ -1,0 +1,12 @@
+/// `exit`: leaves the shell.
+public struct Exit: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "exit", aliases: ["quit"], summary: "leave the shell (Ctrl-D works too)", usage: "exit", effect: .none,
+        recording: .never)
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {}
+
+    public var words: [Word] { [Word(Self.spec.name)] }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome { CommandOutcome(exitRequested: true) }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import OpenMarketAPI
+
+/// `health`: `GET /healthChecker`, with how long the answer took.
+public struct Health: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "health", summary: "check that the server answers (GET /healthChecker)", usage: "health", effect: .reads)
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {}
+
+    public var words: [Word] { [Word(Self.spec.name)] }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let started = ContinuousClock.now
+        let response = try await session.client.send(Endpoints.health())
+        let ms = Self.milliseconds(ContinuousClock.now - started)
+        let text = "\(session.client.baseURL.absoluteString) answers \(response.value) (\(String(format: "%.0f", ms)) ms)"
+        return CommandOutcome([.text(text, raw: response.body)])
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}

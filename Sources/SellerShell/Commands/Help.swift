@@ -1,0 +1,20 @@
+/// `help [COMMAND]`: the overview, or one command's usage and examples, from the specs.
+public struct Help: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "help", aliases: ["?"], summary: "list commands, or explain one", usage: "help [COMMAND]",
+        examples: ["help", "help register"], positional: [.command], effect: .none, recording: .never)
+
+    public var topic: String?
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        topic = arguments.positional.first?.text
+    }
+
+    public var words: [Word] { [Word(Self.spec.name)] + (topic.map { [Word($0)] } ?? []) }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard let topic else { return CommandOutcome([.text(session.registry.overview)]) }
+        guard let command = session.registry.find(topic) else { throw CommandFailure.usage("no command '\(topic)'") }
+        return CommandOutcome([.text(command.spec.helpText)])
+    }
+}

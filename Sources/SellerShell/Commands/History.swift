@@ -1,0 +1,18 @@
+/// `history`: the lines typed so far.
+public struct History: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "history", summary: "show the commands typed so far", usage: "history", effect: .none, recording: .never)
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {}
+
+    public var words: [Word] { [Word(Self.spec.name)] }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let entries = session.console.history()
+        let width = String(entries.count).count
+        let lines = entries.enumerated().map { index, entry in
+            "\(String(index + 1).padding(toLength: width, withPad: " ", startingAt: 0))  \(entry)"
+        }
+        return CommandOutcome([.text(lines.joined(separator: "\n"))])
+    }
+}

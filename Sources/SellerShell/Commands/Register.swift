@@ -1,0 +1,83 @@
+import Foundation
+import OpenMarketAPI
+
+/// `register name=… description=… price=… currency=… [discount=…] [stock=…] image=PATH…`:
+/// a product with photos, sent as the contract's multipart POST (`Endpoints.createProduct`,
+/// whose body `MultipartBody.productCreation` composes). Missing fields are asked for when a
+/// person is there; every problem is listed before anything is sent.
+public struct Register: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "register", aliases: ["add", "new"], summary: "register a product with photos (multipart POST)",
+        usage:
+            "register name=… description=… price=… currency=KRW|USD [discount=…] [stock=…] image=PATH [image=PATH]… [--no-resize]",
+        examples: [
+            #"register name="우유병 텀블러" description="하얀 우유병 모양의 텀블러입니다" price=3500 currency=KRW discount=100 stock=5 image=~/photos/tumbler.jpg"#,
+            "register name=Mug description='A sturdy mug' price=19.99 currency=USD image=photos/sku12-*.jpg",
+        ],
+        flags: [.init("--no-resize")], fields: ProductField.editable + [.image], effect: .creates, repeatsSafely: false,
+        returnsProduct: true)
+
+    /// The fields as typed (text until checked, so a question can fill a missing one).
+    public var values: [ProductField: String]
+    /// Image paths or globs, as typed.
+    public var images: [Word]
+    public var resize: Bool
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        var values: [ProductField: String] = [:]
+        for (key, word) in try arguments.uniqueFields(except: [ProductField.image.rawValue]) {
+            if let field = ProductField(rawValue: key) { values[field] = word.text }
+        }
+        self.values = values
+        images = arguments.fields.filter { $0.key == ProductField.image.rawValue }.map(\.value)
+        resize = !arguments.has("--no-resize")
+    }
+
+    public var productName: String? { values[.name] }
+
+    public var words: [Word] {
+        [Word(Self.spec.name)]
+            + ProductField.editable.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
+            + images.map { Word(ProductField.image.key + $0.text, wasQuoted: $0.wasQuoted) }
+            + (resize ? [] : [Word("--no-resize")])
+    }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let asked = try completed(asking: session.console)
+        let prepared = ImagePreparation(asked.images, resize: resize, relativeTo: session.pathBase)
+        var problems = prepared.problems
+        let draft = FieldParsing.draft(asked.values, problems: &problems)
+        if let draft { problems += draft.violations }
+        if let count = UploadRules.checkCount(prepared.images.count), problems.allSatisfy({ !$0.subject.hasPrefix("image") }) {
+            problems.append(count)
+        }
+        guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
+        let response = try await session.client.send(
+            Endpoints.createProduct(draft, images: prepared.images, credentials: try session.requireLogin()))
+        session.remember([response.value])
+        session.learnVendor(from: response.value)
+        var outcome = CommandOutcome.product(.created, response)
+        outcome.output = prepared.notes.map { .note($0) } + outcome.output
+        outcome.output.append(.summary("registered #\(response.value.id) \(response.value.name)"))
+        outcome.replay = asked
+        return outcome
+    }
+
+    /// This command with every missing field asked for; a script must give them all.
+    func completed(asking console: any ShellConsole) throws(CommandFailure) -> Register {
+        var filled = self
+        for field in [ProductField.name, .description, .price, .currency] where filled.values[field] == nil {
+            guard console.isInteractive, let answer = console.ask("\(field.rawValue) (\(field.rule)): ") else {
+                throw .usage("\(field.key) is required (\(field.rule))")
+            }
+            filled.values[field] = answer
+        }
+        if filled.images.isEmpty {
+            guard console.isInteractive, let answer = console.ask("image (path to a JPEG, PNG or GIF; globs work): "),
+                !answer.isEmpty
+            else { throw .usage("image= is required (\(ProductField.image.rule))") }
+            filled.images = [Word(answer)]
+        }
+        return filled
+    }
+}

@@ -1,0 +1,25 @@
+import OpenMarketAPI
+
+/// `show ID`: one product with its images.
+public struct Show: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "show", aliases: ["get"], summary: "show one product with its images", usage: "show ID", examples: ["show 12"],
+        positional: [.productID], effect: .reads, returnsProduct: true)
+
+    public var id: Int
+
+    public init(id: Int) { self.id = id }
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        id = try arguments.productID()
+    }
+
+    public var productID: Int? { id }
+    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let response = try await session.client.taggedProduct(id: id)
+        session.remember([response.value])
+        return .product(.read, response)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import OpenMarketAPI
+
+/// `stock ID +N | -N | =N`: read, compute, write, since the API has no atomic increment. With
+/// the bundled server's ETag the write is conditional and retried when someone else changed the
+/// product in between; without one (the public server) the product is read again afterwards to
+/// spot that. `+N` and `-N` are not safe to send twice; `=N` is.
+public struct Stock: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "stock", summary: "adjust stock: add, remove or set", usage: "stock ID +N | -N | =N",
+        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0"], positional: [.productID, .stockChange],
+        effect: .changes, repeatsSafely: false, returnsProduct: true)
+
+    public enum Change: Sendable, Equatable {
+        case add(Int), remove(Int), set(Int)
+    }
+
+    public var id: Int
+    public var change: Change
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        id = try arguments.productID()
+        guard arguments.positional.count == 2 else { throw .usage("say how: +N to add, -N to remove, =N to set") }
+        let text = arguments.positional[1].text
+        guard let sign = text.first, let amount = Int(text.dropFirst()), amount >= 0 else {
+            throw .usage("'\(text)' is not +N, -N or =N")
+        }
+        switch sign {
+        case "+": change = .add(amount)
+        case "-": change = .remove(amount)
+        case "=": change = .set(amount)
+        default: throw .usage("'\(text)' is not +N, -N or =N")
+        }
+    }
+
+    public var productID: Int? { id }
+    public var repeatsSafely: Bool { if case .set = change { true } else { false } }
+
+    public var words: [Word] {
+        let text: String =
+            switch change {
+            case .add(let n): "+\(n)"
+            case .remove(let n): "-\(n)"
+            case .set(let n): "=\(n)"
+            }
+        return [Word(Self.spec.name), Word(String(id)), Word(text)]
+    }
+
+    /// How long `stock` keeps retrying a write that lost a race, and its longest pause.
+    static let retryBudget: Duration = .seconds(10)
+    static let retryMaxPause: Duration = .milliseconds(500)
+
+    /// Retried on 412 with exponential backoff and full jitter, within a time budget rather
+    /// than a fixed count: two sellers adjusting one product in a loop collide again and again
+    /// when they retry in lockstep, and five immediate retries gave up in seconds.
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let deadline = ContinuousClock.now + Self.retryBudget
+        var pause = Duration.milliseconds(5)
+        while true {
+            let current = try await session.client.taggedProduct(id: id)
+            do {
+                return try await write(over: current, in: session)
+            } catch MarketError.preconditionFailed {
+                let wait = Duration.nanoseconds(Int64.random(in: 0...Self.nanoseconds(pause)))
+                guard ContinuousClock.now + wait < deadline else {
+                    throw CommandFailure.failed(
+                        "the product kept changing for \(Self.retryBudget.components.seconds) s while adjusting its stock "
+                            + "(someone else is changing it); nothing was changed by this command, try again")
+                }
+                try await Task.sleep(for: wait)
+                pause = min(pause * 2, Self.retryMaxPause)
+            }
+        }
+    }
+
+    private func write(over current: TaggedProduct, in session: isolated SellerShell) async throws -> CommandOutcome {
+        let before = current.value.stock
+        let target = try self.target(from: before)
+        let edited = try await session.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
+        session.learnVendor(from: edited.value)
+        var outcome = CommandOutcome.product(.changed, edited)
+        outcome.output = [.text("#\(id) \(edited.value.name): stock \(before) → \(edited.value.stock)", raw: edited.body)]
+        if current.etag == nil {
+            let check = try await session.client.product(id: id)
+            if check.stock != target {
+                outcome.output.insert(
+                    .note("warning: stock is now \(check.stock), not \(target): someone else changed it at the same time"), at: 0)
+            }
+        }
+        return outcome
+    }
+
+    private func target(from before: Int) throws(CommandFailure) -> Int {
+        let (target, overflow): (Int, Bool) =
+            switch change {
+            case .add(let n): before.addingReportingOverflow(n)
+            case .remove(let n): before.subtractingReportingOverflow(n)
+            case .set(let n): (n, false)
+            }
+        if overflow { throw .failed("stock would overflow") }
+        if target < 0, case .remove(let n) = change { throw .failed("only \(before) in stock; cannot remove \(n)") }
+        return target
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import OpenMarketAPI
+
+/// `use NAME`: logs in with a saved profile (and its server).
+public struct Use: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "use", summary: "log in with a saved profile", usage: "use NAME", examples: ["use shop"],
+        positional: [.profile], effect: .session)
+
+    public var profile: String?
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        profile = arguments.positional.first?.text
+    }
+
+    public var words: [Word] { [Word(Self.spec.name)] + (profile.map { [Word($0)] } ?? []) }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard let name = profile else {
+            throw CommandFailure.usage("which profile? (\(session.profiles.names().joined(separator: ", ")))")
+        }
+        let saved = try session.profiles.load(name)
+        if let server = saved.server.flatMap(URL.init(string:)) { session.client.baseURL = server }
+        session.setLogin(VendorCredentials(identifier: saved.identifier, secret: saved.secret), vendorName: saved.vendorName)
+        return .note("using profile '\(name)': \(saved.identifier.prefix(8))… on \(session.client.baseURL.absoluteString)")
+    }
+}

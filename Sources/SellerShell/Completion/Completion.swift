@@ -1,0 +1,74 @@
+import Foundation
+
+/// What to complete: ready candidates, or a file path (which the line editor lists, since it
+/// owns the file-name rules), re-prefixed with `prefix` (`image=`).
+public enum CompletionAnswer: Sendable, Equatable {
+    case candidates(word: String, [(text: String, hint: String?)])
+    case path(word: String, pathPart: String, prefix: String)
+
+    public static func == (a: CompletionAnswer, b: CompletionAnswer) -> Bool {
+        switch (a, b) {
+        case (.candidates(let w1, let c1), .candidates(let w2, let c2)):
+            w1 == w2 && c1.map(\.text) == c2.map(\.text) && c1.map(\.hint) == c2.map(\.hint)
+        case (.path(let w1, let p1, let x1), .path(let w2, let p2, let x2)): w1 == w2 && p1 == p2 && x1 == x2
+        default: false
+        }
+    }
+}
+
+extension ShellIndex {
+    /// TAB completion for the line up to the cursor, from the commands' specs: command names,
+    /// flags, fields, file paths after `image=` and for path arguments, ids this session has
+    /// seen (with names as hints), profile names, settings, variables.
+    public func complete(_ lineBeforeCursor: String) -> CompletionAnswer {
+        let word = String(lineBeforeCursor.reversed().prefix { $0 != " " && $0 != "\t" }.reversed())
+        let before = String(lineBeforeCursor.dropLast(word.count))
+        let previous = (try? WordSplitter.split(before)) ?? before.split(separator: " ").map { Word(String($0)) }
+        if let dollar = word.lastIndex(of: "$") { return variable(in: word, at: dollar) }
+        guard let commandWord = previous.first?.text else { return matching(registry.specs.map(\.name), word) }
+        guard let spec = registry.find(commandWord)?.spec else { return .candidates(word: word, []) }
+        if word.hasPrefix(ProductField.image.key), spec.fields.contains(.image) {
+            return .path(word: word, pathPart: String(word.dropFirst(ProductField.image.key.count)), prefix: ProductField.image.key)
+        }
+        if word.hasPrefix("-") { return matching(spec.flags.map(\.name), word) }
+        let position = previous.count - 1
+        if position < spec.positional.count, let answer = positional(spec.positional[position], word, previous) {
+            return answer
+        }
+        let fields = spec.fields.map(\.key).filter { $0.hasPrefix(word) }
+        return .candidates(word: word, fields.map { ($0, nil) } + (word.isEmpty ? spec.flags.map { ($0.name, nil) } : []))
+    }
+
+    private func positional(_ slot: CommandSpec.Slot, _ word: String, _ previous: [Word]) -> CompletionAnswer? {
+        switch slot {
+        case .productID:
+            let ids = seenProducts.filter { String($0.id).hasPrefix(word) }
+            return .candidates(word: word, ids.map { (String($0.id), $0.name) })
+        case .path: return .path(word: word, pathPart: word, prefix: "")
+        case .profile: return matching(profiles.names(), word)
+        case .command: return matching(registry.specs.map(\.name), word)
+        case .setting(let settings): return matching(settings.keys.sorted(), word)
+        case .word:
+            // The value of a setting (`set output ⇥`).
+            guard previous.count >= 2, case .setting(let settings)? = registry.find(previous[0].text)?.spec.positional.first,
+                let values = settings[previous[1].text]
+            else { return nil }
+            return matching(values, word)
+        default: return nil
+        }
+    }
+
+    private func matching(_ options: [String], _ word: String) -> CompletionAnswer {
+        .candidates(word: word, options.filter { $0.hasPrefix(word) }.map { ($0, nil) })
+    }
+
+    /// `$na⇥` and `${na⇥` anywhere in a word (`price=${mug.price}`).
+    private func variable(in word: String, at dollar: String.Index) -> CompletionAnswer {
+        let start = word.index(after: dollar)
+        let braced = word[start...].hasPrefix("{")
+        let partial = word[(braced ? word.index(after: start) : start)...]
+        let head = String(word[..<dollar]) + (braced ? "${" : "$")
+        let names = variableNames.filter { $0.hasPrefix(partial) }
+        return .candidates(word: word, names.map { (head + $0 + (braced ? "}" : ""), nil) })
+    }
+}

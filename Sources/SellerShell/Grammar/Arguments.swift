@@ -1,0 +1,105 @@
+/// A command's words sorted by its spec into positional words, `--flags` (with a value where
+/// the spec says the flag takes one) and `key=value` fields, and checked against the spec:
+/// unknown flags and fields, and too many words, fail before the command sees them.
+public struct Arguments: Sendable {
+    public private(set) var positional: [Word] = []
+    public private(set) var flags: [String: String?] = [:]
+    public private(set) var fields: [(key: String, value: Word)] = []
+
+    /// Sorts `words` (the words after the command's name) as `spec` declares them.
+    public init(_ words: [Word], spec: CommandSpec) throws(CommandFailure) {
+        if spec.rawWords {
+            positional = words
+            return
+        }
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if !word.wasQuoted, word.text.hasPrefix("--"), word.text.count > 2 {
+                let parts = word.text.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 {
+                    flags[parts[0]] = parts[1]
+                } else if let flag = spec.flag(word.text), flag.value != .none, i + 1 < words.count {
+                    flags[word.text] = words[i + 1].text
+                    i += 1
+                } else {
+                    flags[word.text] = .some(nil)
+                }
+            } else if let field = Self.field(word) {
+                fields.append(field)
+            } else {
+                positional.append(word)
+            }
+            i += 1
+        }
+        try check(against: spec)
+    }
+
+    /// Words for a command that takes everything as it comes (script commands such as `expect`).
+    public init(unsorted words: [Word]) { positional = words }
+
+    /// `key=value` with a key of letters and `_`.
+    static func field(_ word: Word) -> (key: String, value: Word)? {
+        guard let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex,
+            word.text[..<equals].allSatisfy({ $0.isLetter || $0 == "_" })
+        else { return nil }
+        let value = Word(String(word.text[word.text.index(after: equals)...]), wasQuoted: word.wasQuoted)
+        return (String(word.text[..<equals]), value)
+    }
+
+    private func check(against spec: CommandSpec) throws(CommandFailure) {
+        if positional.count > spec.positional.count, let message = spec.tooManyWords { throw .usage(message) }
+        if let unknown = flags.keys.sorted().first(where: { spec.flag($0) == nil }) {
+            throw .usage("unknown option \(unknown)")
+        }
+        for (name, value) in flags where value == nil && spec.flag(name)?.value != CommandSpec.FlagValue.none {
+            throw .usage("\(name) needs a value")
+        }
+        let allowed = Set(spec.fields.map(\.rawValue))
+        if let unknown = fields.first(where: { !allowed.contains($0.key) }) {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw .usage("unknown field '\(unknown.key)'" + (known.isEmpty ? "" : " (fields: \(known))"))
+        }
+        if positional.count > spec.positional.count {
+            throw .usage("unexpected '\(positional[spec.positional.count].text)'")
+        }
+    }
+
+    public func has(_ flag: String) -> Bool { flags[flag] != nil }
+    public func value(_ flag: String) -> String? { flags[flag] ?? nil }
+
+    /// Each field's value by name; a field given twice is an error.
+    public func uniqueFields(except repeated: Set<String> = []) throws(CommandFailure) -> [String: Word] {
+        var values: [String: Word] = [:]
+        for (key, value) in fields where !repeated.contains(key) {
+            if values[key] != nil { throw .usage("\(key) is given twice") }
+            values[key] = value
+        }
+        return values
+    }
+
+    /// The first positional word as a product id.
+    public func productID() throws(CommandFailure) -> Int {
+        guard let word = positional.first else { throw .usage("which product? give its id") }
+        guard let id = Int(word.text), id > 0 else {
+            throw .usage("'\(word.text)' is not a product id (a whole number like 12)")
+        }
+        return id
+    }
+}
+
+/// A command failure with the status it maps to; its text is one line for the seller.
+public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+    public var status: CommandStatus
+    public var message: String
+
+    public init(status: CommandStatus, message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
+    public static func failed(_ message: String) -> CommandFailure { CommandFailure(status: .failed, message: message) }
+
+    public var description: String { message }
+}

@@ -1,0 +1,167 @@
+/// What a command is, declared once in the command's own file: help, TAB completion, argument
+/// checking, recording, the resume journal and dry runs all read it, so none of them needs to
+/// know a command by its name.
+public struct CommandSpec: Sendable {
+    /// What running the command does to the market (or to the session).
+    public enum Effect: Sendable, Equatable {
+        /// Nothing outside the shell (help, history, vars, expect).
+        case none
+        case reads, creates, changes, deletes
+        /// Changes only the session: login, server, settings. A resumed run runs these again.
+        case session
+        /// Runs other commands (`source`): whatever they do.
+        case script
+    }
+
+    /// What a `--flag` takes.
+    public enum FlagValue: Sendable, Equatable {
+        case none
+        /// A number (`--per-page 50`).
+        case number
+        /// Any text (`--search 텀블러`).
+        case text
+        /// A name (`--save shop`).
+        case name
+    }
+
+    public struct Flag: Sendable, Equatable {
+        public var name: String
+        public var value: FlagValue
+
+        public init(_ name: String, value: FlagValue = .none) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// What a positional word is, for completion and for recording.
+    public enum Slot: Sendable, Equatable {
+        /// A product id: recording writes a named product as `$name`; TAB offers ids seen.
+        case productID
+        case stockChange
+        case page
+        case command
+        case profile
+        case url
+        case path
+        case identifier
+        /// A setting and its values (`output` → `table`, `json`).
+        case setting([String: [String]])
+        /// Any word (a variable name, a value, an operator).
+        case word
+    }
+
+    /// How a recording writes a command that succeeded.
+    public enum Recording: Sendable, Equatable {
+        /// As a command that replays (reads as comments unless `record --all`).
+        case command
+        /// As typed, variables and all (`set NAME`, `expect`).
+        case asTyped
+        /// As a comment, or as a command with `record --all` (what `.reads` commands do too).
+        case readOnly
+        /// As a comment saying why it is not replayed.
+        case comment(String)
+        /// Not at all (help, history, exit).
+        case never
+    }
+
+    public var name: String
+    public var aliases: [String] = []
+    public var summary: String
+    public var usage: String
+    public var examples: [String] = []
+    public var flags: [Flag] = []
+    /// The `key=value` fields it takes.
+    public var fields: [ProductField] = []
+    /// The positional words it takes, in order; at most this many.
+    public var positional: [Slot] = []
+    /// The message for more positional words than `positional` allows (the default names the
+    /// first extra word, which must not happen when that word could be a secret).
+    public var tooManyWords: String?
+    public var effect: Effect
+    /// Whether it may be sent twice with the same result (`stock +N` may not).
+    public var repeatsSafely = true
+    /// Whether it answers with one product (which `as NAME` names).
+    public var returnsProduct = false
+    public var recording: Recording = .command
+    /// Takes its words as they come, with no flags or fields sorted out (`expect`, `set NAME`).
+    public var rawWords = false
+
+    public init(
+        name: String, aliases: [String] = [], summary: String, usage: String, examples: [String] = [],
+        flags: [Flag] = [], fields: [ProductField] = [], positional: [Slot] = [], tooManyWords: String? = nil,
+        effect: Effect, repeatsSafely: Bool = true, returnsProduct: Bool = false, recording: Recording = .command,
+        rawWords: Bool = false
+    ) {
+        self.rawWords = rawWords
+        self.name = name
+        self.aliases = aliases
+        self.summary = summary
+        self.usage = usage
+        self.examples = examples
+        self.flags = flags
+        self.fields = fields
+        self.positional = positional
+        self.tooManyWords = tooManyWords
+        self.effect = effect
+        self.repeatsSafely = repeatsSafely
+        self.returnsProduct = returnsProduct
+        self.recording = recording
+    }
+
+    /// Whether `word` names this command.
+    public func isNamed(_ word: String) -> Bool { name == word || aliases.contains(word) }
+
+    /// The flag called `name`, if it takes one.
+    public func flag(_ name: String) -> Flag? { flags.first { $0.name == name } }
+
+    /// Whether the first positional word is a product id.
+    public var takesProductID: Bool { positional.first == .productID }
+
+    /// `help COMMAND`.
+    public var helpText: String {
+        var lines = ["\(name) — \(summary)", "usage: \(usage)"]
+        if !aliases.isEmpty { lines.append("aliases: \(aliases.joined(separator: ", "))") }
+        if !examples.isEmpty {
+            lines.append("examples:")
+            lines += examples.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The product's fields as commands take them (`price=3500`), one list for every command,
+/// completion and the recorder, with the names the contract uses on the wire.
+public enum ProductField: String, Sendable, CaseIterable {
+    case name, description, price, currency, discount, stock, image, thumbnail
+
+    /// The fields a product is made of (what `register` takes besides images).
+    public static let editable: [ProductField] = [.name, .description, .price, .currency, .discount, .stock]
+
+    /// `name=` as typed and completed.
+    public var key: String { rawValue + "=" }
+
+    /// The contract's JSON name.
+    public var wireName: String {
+        switch self {
+        case .discount: "discounted_price"
+        case .thumbnail: "thumbnail_id"
+        case .image: "images"
+        default: rawValue
+        }
+    }
+
+    /// What the field accepts, for the questions `register` asks.
+    public var rule: String {
+        switch self {
+        case .name: "3 to 100 characters"
+        case .description: "10 to 1000 characters"
+        case .price: "a number greater than 0"
+        case .currency: "KRW or USD"
+        case .discount: "a number from 0 to the price"
+        case .stock: "a whole number from 0"
+        case .image: "1 to 5 JPEG, PNG or GIF files"
+        case .thumbnail: "the id of one of the product's images"
+        }
+    }
+}

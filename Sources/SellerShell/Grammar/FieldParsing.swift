@@ -1,0 +1,55 @@
+import Foundation
+import OpenMarketAPI
+
+/// Turns `key=value` text into typed fields, naming each field that does not parse.
+enum FieldParsing {
+    static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
+        let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
+        guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }),
+            let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            problems.append(RuleViolation(field, "'\(text)' is not a number"))
+            return nil
+        }
+        // Decimal rounds past 38 significant digits without a word: refuse rather than send another number.
+        if let problem = ProductRules.checkNumberText(cleaned, field) {
+            problems.append(problem)
+            return nil
+        }
+        return value
+    }
+
+    static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
+        guard let value = Int(text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")) else {
+            problems.append(RuleViolation(field, "'\(text)' is not a whole number"))
+            return nil
+        }
+        return value
+    }
+
+    static func currency(_ text: String) -> Currency { Currency(rawValue: text.uppercased()) }
+
+    static func draft(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductDraft? {
+        let price = values[.price].flatMap { decimal($0, "price", &problems) }
+        let discount = values[.discount].map { decimal($0, "discount", &problems) } ?? 0
+        let stock = values[.stock].map { integer($0, "stock", &problems) } ?? 0
+        guard let name = values[.name], let description = values[.description], let price, let currency = values[.currency],
+            let discount, let stock
+        else { return nil }
+        return ProductDraft(
+            name: name, description: description, price: price, currency: self.currency(currency), discountedPrice: discount,
+            stock: stock)
+    }
+
+    static func changes(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductChanges {
+        var changes = ProductChanges()
+        changes.name = values[.name]
+        changes.description = values[.description]
+        changes.price = values[.price].flatMap { decimal($0, "price", &problems) }
+        changes.currency = values[.currency].map(currency)
+        changes.discountedPrice = values[.discount].flatMap { decimal($0, "discount", &problems) }
+        changes.stock = values[.stock].flatMap { integer($0, "stock", &problems) }
+        changes.thumbnailID = values[.thumbnail].flatMap { integer($0, "thumbnail", &problems) }
+        return changes
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import MarketImages
+import OpenMarketAPI
+
+/// The photos of a `register`, read from disk and made to fit: `~` and globs expanded, every
+/// file loaded, an oversized JPEG or PNG shrunk under the upload limit (unless resizing is
+/// off). Problems are collected, not thrown, so every one is listed before anything is sent.
+struct ImagePreparation {
+    var images: [UploadImage] = []
+    var problems: [RuleViolation] = []
+    /// What was done to a photo (`rocket.jpg: 3.0 MB 4032×3024 → 190 KB 1600×1200`).
+    var notes: [String] = []
+
+    init(_ patterns: [Word], resize: Bool, relativeTo base: String?) {
+        for (index, path) in expand(patterns, base: base).enumerated() {
+            load(path, label: "image \(index + 1) (\((path as NSString).lastPathComponent))", resize: resize)
+        }
+    }
+
+    private mutating func expand(_ patterns: [Word], base: String?) -> [String] {
+        var paths: [String] = []
+        for pattern in patterns {
+            var expanded = PathExpansion.expandTilde(pattern.text)
+            if let base, !expanded.hasPrefix("/") { expanded = (base as NSString).appendingPathComponent(expanded) }
+            if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
+                let matches = PathExpansion.glob(expanded)
+                if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }
+                paths += matches
+            } else {
+                paths.append(expanded)
+            }
+        }
+        return paths
+    }
+
+    private mutating func load(_ path: String, label: String, resize: Bool) {
+        do throws(ImageProblem) {
+            images.append(try UploadImage.load(path: path))
+        } catch {
+            guard case .tooLarge(_, let format) = error.kind, resize, format != .gif else {
+                var rule = error.rule
+                if case .tooLarge(_, let format) = error.kind {
+                    rule += format == .gif ? " (GIFs are not shrunk: pick a smaller file)" : " (leave out --no-resize to shrink it)"
+                }
+                problems.append(RuleViolation(label, rule))
+                return
+            }
+            shrink(path, label: label)
+        }
+    }
+
+    private mutating func shrink(_ path: String, label: String) {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let fitted = try MarketImages.fit(data, underBytes: UploadRules.maxImageBytes)
+            let name = (path as NSString).lastPathComponent
+            images.append(try UploadImage(filename: name, data: fitted.image.data))
+            notes.append("\(name): \(fitted)")
+        } catch {
+            problems.append(RuleViolation(label, "over 300 KiB and could not be shrunk: \(error)"))
+        }
+    }
+}
+
+/// `~` and shell-style globs for image paths, through glob(3) so the rules are the shell's own.
+enum PathExpansion {
+    static func expandTilde(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+
+    static func hasGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }
+
+    /// Matches in sorted order, so `sku12-*.jpg` uploads in a predictable order.
+    static func glob(_ pattern: String) -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
+        return (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }.sorted()
+    }
+}

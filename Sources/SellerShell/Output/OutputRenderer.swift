@@ -1,0 +1,27 @@
+import Foundation
+import OpenMarketAPI
+
+extension SellerShell {
+    /// Prints a command's outcome: server documents as sent in JSON mode, rendered otherwise;
+    /// notes always go to the note stream, and never in JSON mode's standard output.
+    func render(_ output: [CommandOutcome.Output]) {
+        for item in output {
+            switch item {
+            case .detail(let product, let raw):
+                console.write(outputJSON ? String(decoding: raw, as: UTF8.self) : ProductRendering.detail(product))
+            case .products(let products, let raw, let empty):
+                if outputJSON {
+                    console.write(String(decoding: raw, as: UTF8.self))
+                } else {
+                    console.write(products.isEmpty ? empty : ProductRendering.table(products))
+                }
+            case .summary(let text):
+                if !outputJSON { console.note(text) }
+            case .text(let text, let raw):
+                console.write(outputJSON ? raw.map { String(decoding: $0, as: UTF8.self) } ?? text : text)
+            case .note(let text):
+                console.note(text)
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The commands a session knows, in the order `help` lists them. The shell's own are
+/// `CommandRegistry.shell`; the scripting layer adds its commands (`expect`, `source`, …) with
+/// `adding(_:)`, so the shell core never names them.
+public struct CommandRegistry: Sendable {
+    public private(set) var commands: [any ShellCommand.Type]
+
+    public init(_ commands: [any ShellCommand.Type]) { self.commands = commands }
+
+    /// The shell's commands.
+    public static let shell = CommandRegistry([
+        Help.self, Health.self, ListProducts.self, Show.self, Register.self, Patch.self, Stock.self, Delete.self,
+        Login.self, Logout.self, Whoami.self, Use.self, Connect.self, SetOption.self, History.self, Exit.self,
+    ])
+
+    /// This registry with `more` added; one with the name of an existing command replaces it
+    /// where it stood (the scripting layer's `set` also sets variables).
+    public func adding(_ more: [any ShellCommand.Type]) -> CommandRegistry {
+        var list = commands
+        for command in more {
+            if let index = list.firstIndex(where: { $0.spec.name == command.spec.name }) {
+                list[index] = command
+            } else if let exit = list.firstIndex(where: { $0 == Exit.self }) {
+                list.insert(command, at: exit)
+            } else {
+                list.append(command)
+            }
+        }
+        return CommandRegistry(list)
+    }
+
+    /// The command a word names (by name or alias).
+    public func find(_ word: String) -> (any ShellCommand.Type)? {
+        commands.first { $0.spec.isNamed(word) }
+    }
+
+    public var specs: [CommandSpec] { commands.map { $0.spec } }
+
+    /// Parses a command line already split into words.
+    public func parse(_ words: [Word]) throws(CommandFailure) -> any ShellCommand {
+        guard let first = words.first else { throw .usage("no command") }
+        guard let type = find(first.text) else {
+            let guess = specs.map(\.name).first { $0.hasPrefix(String(first.text.prefix(2))) }
+            throw .usage(
+                "unknown command '\(first.text)'" + (guess.map { "; did you mean '\($0)'?" } ?? "") + " ('help' lists commands)")
+        }
+        return try type.init(parsing: Arguments(Array(words.dropFirst()), spec: type.spec))
+    }
+
+    /// `help` without a command.
+    public var overview: String {
+        let width = specs.map(\.name.count).max() ?? 0
+        let rows = specs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        return (["commands:"] + rows + [
+            "", "'help COMMAND' shows usage and examples. Quotes and backslashes work as in a shell.",
+            "End a command with 'as NAME' to name its product; then $NAME is its id and ${NAME.price} a field.",
+        ]).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import OpenMarketAPI
+
+extension SellerShell {
+    /// A failed command as the person reads it: one line (then any detail lines) and a status.
+    func failureReport(_ error: any Error, _ command: any ShellCommand) -> CommandReport {
+        let prefix = command.failurePrefix
+        switch error {
+        case let failure as CommandFailure where failure.message.isEmpty:
+            // Already reported where it happened (a sourced script's own lines).
+            return CommandReport(status: failure.status)
+        case let failure as CommandFailure:
+            var lines = [prefix + failure.message]
+            if failure.status == .usage { lines.append("usage: \(type(of: command).spec.usage)") }
+            return CommandReport(status: failure.status, failure: lines)
+        case let error as MarketError:
+            let (status, lines) = describe(error, prefix: prefix)
+            var report = CommandReport(status: status, failure: lines)
+            switch error {
+            case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
+            default: break
+            }
+            return report
+        case is CancellationError:
+            var report = CommandReport(status: .interrupted, failure: ["\(type(of: command).spec.name): cancelled"])
+            report.outcomeUnknown = true
+            return report
+        default:
+            return CommandReport(status: .failed, failure: [prefix + String(describing: error)])
+        }
+    }
+
+    private func describe(_ error: MarketError, prefix: String) -> (CommandStatus, [String]) {
+        switch error {
+        case .cannotConnect(_, _, let reason):
+            return (
+                .unreachable,
+                ["\(prefix)cannot reach \(client.baseURL.absoluteString) (\(reason)) — is the server running? try 'connect URL'"]
+            )
+        case .timedOut, .connectionLost:
+            return (.unreachable, ["\(prefix)\(error) — try again, or 'connect URL' to another server"])
+        case .cancelled:
+            return (.interrupted, ["\(prefix)cancelled"])
+        case .missingCredentials:
+            return (.failed, ["\(prefix)not logged in — use 'login' (or 'use PROFILE') first"])
+        case .invalidInput(let violations) where violations.count > 1:
+            return (.failed, ["\(prefix)\(violations.count) problems, nothing was sent:"] + violations.map { "  \($0)" })
+        case .serverRefused(401, let message):
+            return (
+                .failed,
+                ["\(prefix)the server refused (401): \(message) — check your login with 'whoami', or 'login' again"]
+            )
+        default:
+            return (.failed, ["\(prefix)\(error)"])
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import OpenMarketAPI
+
+/// What the shell starts with.
+public struct ShellConfiguration: Sendable {
+    public var serverURL: URL
+    public var credentials: VendorCredentials?
+    /// The vendor's display name when known (the prompt shows it; `list --mine` filters by it).
+    public var vendorName: String?
+    public var outputJSON: Bool
+    public var trace: Bool
+    public var useColor: Bool
+    public var profiles: ProfileStore
+    public var transport: any HTTPTransport
+    public var timeout: Duration
+    /// The secrets the session protects; the login's is added by the shell.
+    public var secrets: SessionSecrets
+    /// How far `list --all` walks.
+    public var pageWalkLimits: PageWalkLimits
+
+    public init(
+        serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, outputJSON: Bool = false,
+        trace: Bool = false, useColor: Bool = false, profiles: ProfileStore = ProfileStore(),
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, timeout: Duration = .seconds(30),
+        secrets: SessionSecrets = SessionSecrets(), pageWalkLimits: PageWalkLimits = PageWalkLimits()
+    ) {
+        self.secrets = secrets
+        self.pageWalkLimits = pageWalkLimits
+        self.serverURL = serverURL
+        self.credentials = credentials
+        self.vendorName = vendorName
+        self.outputJSON = outputJSON
+        self.trace = trace
+        self.useColor = useColor
+        self.profiles = profiles
+        self.transport = transport
+        self.timeout = timeout
+    }
+}
+
+/// The result of one input line.
+public struct LineOutcome: Sendable, Equatable {
+    public var status: CommandStatus
+    /// The line asked to leave (`exit`, `quit`).
+    public var exitRequested: Bool
+
+    public init(status: CommandStatus, exitRequested: Bool) {
+        self.status = status
+        self.exitRequested = exitRequested
+    }
+}
+
+/// How one command ended: its status, the failure text (not yet printed, so a script can put
+/// `FILE:LINE:` in front) and, on success, its outcome.
+public struct CommandReport: Sendable {
+    public var status: CommandStatus
+    /// The typed command, when the words parsed.
+    public var command: (any ShellCommand)?
+    /// One line, then any detail lines (each problem of a rejected register).
+    public var failure: [String] = []
+    public var outcome: CommandOutcome?
+    /// The command failed after a request may have reached the server (a timeout, a dropped
+    /// connection, Ctrl-C): whether the change was made is unknown. A refused connection is not.
+    public var outcomeUnknown = false
+
+    public init(status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil) {
+        self.status = status
+        self.command = command
+        self.failure = failure
+        self.outcome = outcome
+    }
+
+    public var exitRequested: Bool { outcome?.exitRequested ?? false }
+    public var result: ProductResult? { outcome?.product }
+    public var lineOutcome: LineOutcome { LineOutcome(status: status, exitRequested: exitRequested) }
+}
+
+/// The one session actor: it parses a line into a typed command, runs it through the
+/// middleware, and renders its outcome. It reads and writes only through a `ShellConsole`, so
+/// it runs the same under libedit, from a pipe, from a script, or in a test.
+public actor SellerShell {
+    /// Everything printed goes through here, with the session's secrets masked.
+    public nonisolated let console: any ShellConsole
+    public let tracer: TracingTransport
+    public var client: MarketClient
+    public var vendorName: String?
+    public var vendorID: Int?
+    public var outputJSON: Bool
+    public let useColor: Bool
+    public let profiles: ProfileStore
+    /// Relative image paths are read from here (a script's folder while it runs).
+    public var pathBase: String?
+    public let registry: CommandRegistry
+    public private(set) var middleware: [any CommandMiddleware]
+    /// State that layers above the shell keep in the session (the scripting layer's variables),
+    /// by type; see `state(_:)`.
+    package var layers: [ObjectIdentifier: any Sendable] = [:]
+    /// Completion and prompt data, readable from the line editor's thread without awaiting.
+    public nonisolated let index: ShellIndex
+    /// The secrets this session masks everywhere and sends only as the `secret` field.
+    public nonisolated let secrets: SessionSecrets
+
+    /// - Parameters:
+    ///   - registry: the commands it knows (the scripting layer adds its own).
+    ///   - middleware: run around every command, in order.
+    ///   - states: the layers' states (see `state(_:)`), one per type.
+    public init(
+        configuration: ShellConfiguration, console: any ShellConsole, registry: CommandRegistry = .shell,
+        middleware: [any CommandMiddleware] = [], states: [any Sendable] = []
+    ) {
+        let secrets = configuration.secrets
+        secrets.setLogin(configuration.credentials?.secret)
+        self.secrets = secrets
+        let console = console as? MaskingConsole ?? MaskingConsole(wrapping: console, secrets: secrets)
+        self.console = console
+        self.tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
+            console.note(text)
+        }
+        tracer.isEnabled = configuration.trace
+        var client = MarketClient(
+            baseURL: configuration.serverURL, credentials: configuration.credentials, transport: tracer,
+            timeout: configuration.timeout)
+        client.protectedSecrets = secrets.extra
+        client.pageWalkLimits = configuration.pageWalkLimits
+        self.client = client
+        self.vendorName = configuration.vendorName
+        self.outputJSON = configuration.outputJSON
+        self.useColor = configuration.useColor
+        self.profiles = configuration.profiles
+        self.registry = registry
+        self.middleware = middleware
+        self.index = ShellIndex(profiles: configuration.profiles, registry: registry)
+        index.update(server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
+        self.layers = Dictionary(states.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Adds a middleware after the others.
+    public func use(_ more: any CommandMiddleware) { middleware.append(more) }
+
+    /// A layer's state kept in the session (nil until it sets one).
+    public func state<State: Sendable>(_ type: State.Type) -> State? { layers[ObjectIdentifier(type)] as? State }
+    public func setState<State: Sendable>(_ state: State) { layers[ObjectIdentifier(State.self)] = state }
+
+    // MARK: Running lines
+
+    /// Runs one input line. Never throws and never crashes on any input: every failure becomes
+    /// a one-line message on the console and a status.
+    public func execute(_ line: String) async -> LineOutcome {
+        let words: [Word]
+        do {
+            words = try WordSplitter.split(line)
+        } catch {
+            console.note("error: \(error)")
+            return LineOutcome(status: .usage, exitRequested: false)
+        }
+        let report = await perform(words, text: line)
+        for line in report.failure { console.note(line) }
+        return report.lineOutcome
+    }
+
+    /// Parses and runs one command already split into words, leaving the failure text to the
+    /// caller.
+    public func perform(_ words: [Word], text: String? = nil) async -> CommandReport {
+        guard !words.isEmpty else { return CommandReport(status: .ok) }
+        let command: any ShellCommand
+        do {
+            command = try registry.parse(words)
+        } catch {
+            return usageFailure(error, name: registry.find(words[0].text)?.spec)
+        }
+        let typed = text ?? words.map(\.text).joined(separator: " ")
+        return await perform(Invocation(command, text: typed))
+    }
+
+    /// Runs a typed command through the middleware and renders its outcome.
+    public func perform(_ invocation: Invocation) async -> CommandReport {
+        let command = invocation.command
+        do {
+            for layer in middleware { try await layer.willRun(invocation, in: self) }
+            var outcome = try await command.run(in: self)
+            for layer in middleware.reversed() { outcome = await layer.didRun(invocation, outcome: outcome, in: self) }
+            render(outcome.output)
+            return CommandReport(status: .ok, command: command, outcome: outcome)
+        } catch {
+            var report = failureReport(error, command)
+            for layer in middleware.reversed() {
+                await layer.didFail(invocation, status: report.status, outcomeUnknown: report.outcomeUnknown, in: self)
+            }
+            report.command = command
+            return report
+        }
+    }
+
+    private func usageFailure(_ failure: CommandFailure, name spec: CommandSpec?) -> CommandReport {
+        var lines = [spec.map { "\($0.name): " } ?? ""]
+        lines[0] += failure.message
+        if failure.status == .usage, let spec { lines.append("usage: \(spec.usage)") }
+        return CommandReport(status: failure.status, failure: lines)
+    }
+
+    /// Whether a line typed at the prompt may go into the history (and its file): never one
+    /// that holds a protected secret, nor one its command refuses for holding what could only
+    /// be a secret (`login ID SECRET`).
+    public nonisolated func mayKeepInHistory(_ line: String) -> Bool {
+        if secrets.occurs(in: line) { return false }
+        guard let words = try? WordSplitter.split(line), let first = words.first,
+            let spec = index.registry.find(first.text)?.spec, spec.tooManyWords != nil
+        else { return true }
+        do {
+            _ = try Arguments(Array(words.dropFirst()), spec: spec)
+            return true
+        } catch {
+            return error.message != spec.tooManyWords
+        }
+    }
+
+    /// Relative image paths are read from here (a script's folder while it runs), not from the
+    /// process's working directory.
+    public func setPathBase(_ directory: String?) { pathBase = directory }
+    public var currentPathBase: String? { pathBase }
+
+    /// What a session layer above the shell may read.
+    public var serverURL: URL { client.baseURL }
+    public var credentials: VendorCredentials? { client.credentials }
+    public var knownVendor: (id: Int?, name: String?) { (vendorID, vendorName) }
+    /// The market client the shell uses, for lookups a script runner makes on its own (resume).
+    public var marketClient: MarketClient { client }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import OpenMarketAPI
+
+/// One command of the shell: a type in a file named after it (`Commands/Register.swift`).
+///
+/// It declares its ``CommandSpec`` once, parses itself from words with no I/O, and runs on the
+/// session's executor, returning a ``CommandOutcome`` that says what to print; it prints
+/// nothing itself. Questions to the person (a missing field, a confirmation) go through the
+/// session's console while it runs, and the answers come back in `CommandOutcome.replay`.
+public protocol ShellCommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Parses the words after the command's name, already sorted and checked against `spec`.
+    init(parsing arguments: Arguments) throws(CommandFailure)
+    /// Does the work; network and files allowed, printing not.
+    func run(in session: isolated SellerShell) async throws -> CommandOutcome
+    /// The command written back as words, as the shell would parse it again (recording).
+    var words: [Word] { get }
+    /// The product the command is about (`patch 12 …`), for messages and recording.
+    var productID: Int? { get }
+    /// The name of the product a create makes, for finding it when its answer was lost.
+    var productName: String? { get }
+    /// Whether sending it twice does what sending it once does.
+    var repeatsSafely: Bool { get }
+}
+
+extension ShellCommand {
+    public var productID: Int? { nil }
+    public var productName: String? { nil }
+    public var repeatsSafely: Bool { Self.spec.repeatsSafely }
+    public var spec: CommandSpec { Self.spec }
+
+    /// `patch 12: ` — the command and its product, in front of a failure.
+    var failurePrefix: String {
+        productID.map { "\(Self.spec.name) \($0): " } ?? "\(Self.spec.name): "
+    }
+}
+
+/// A product a command returned, as the server sent it: scripts bind it to names
+/// (`register … as mug`) and read its fields (`${mug.price}`).
+public struct ProductResult: Sendable {
+    public enum Effect: Sendable, Equatable {
+        case created, read, changed, deleted
+    }
+
+    public var effect: Effect
+    public var id: Int
+    /// The server's JSON document for the product.
+    public var document: Data
+    public var product: Product
+
+    public init(_ effect: Effect, _ product: Product, document: Data) {
+        self.effect = effect
+        self.id = product.id
+        self.document = document
+        self.product = product
+    }
+}
+
+/// What a command produced: what to print, the product it returned, the command again with
+/// every interactive answer filled in, and whether the person asked to leave.
+public struct CommandOutcome: Sendable {
+    /// One thing to print. In JSON mode a server document prints as sent; notes go to stderr.
+    public enum Output: Sendable {
+        case detail(Product, raw: Data)
+        case products([Product], raw: Data, empty: String = "no products")
+        case text(String, raw: Data? = nil)
+        /// A note on standard error, whatever the mode.
+        case note(String)
+        /// A note in table mode only (`registered #12 …`, `page 1 of 3`).
+        case summary(String)
+    }
+
+    public var output: [Output] = []
+    public var product: ProductResult?
+    public var replay: (any ShellCommand)?
+    public var exitRequested = false
+
+    public init(
+        _ output: [Output] = [], product: ProductResult? = nil, replay: (any ShellCommand)? = nil, exitRequested: Bool = false
+    ) {
+        self.output = output
+        self.product = product
+        self.replay = replay
+        self.exitRequested = exitRequested
+    }
+
+    /// A product read, made or changed: shown in detail.
+    public static func product(_ effect: ProductResult.Effect, _ response: MarketResponse<Product>) -> CommandOutcome {
+        CommandOutcome(
+            [.detail(response.value, raw: response.body)],
+            product: ProductResult(effect, response.value, document: response.body))
+    }
+
+    public static func note(_ text: String) -> CommandOutcome { CommandOutcome([.note(text)]) }
+}
+
+/// A typed command on its way through the session, with where it came from.
+public struct Invocation: Sendable {
+    public var command: any ShellCommand
+    /// The line as typed (before variables were expanded), for recording and dry runs.
+    public var text: String
+    /// `FILE:LINE` when it comes from a script.
+    public var location: String?
+    /// The line's number and hash in its script, for the journal.
+    public var line: (number: Int, hash: String)?
+    /// The name the line gives the product (`… as mug`).
+    public var bindAs: String?
+
+    public init(
+        _ command: any ShellCommand, text: String, location: String? = nil, line: (number: Int, hash: String)? = nil,
+        bindAs: String? = nil
+    ) {
+        self.command = command
+        self.text = text
+        self.location = location
+        self.line = line
+        self.bindAs = bindAs
+    }
+
+    public var spec: CommandSpec { type(of: command).spec }
+}
+
+/// One thing done around every command (recording, the journal, a dry run, binding names):
+/// it sees the typed command and its typed outcome, never words or request bytes.
+public protocol CommandMiddleware: Sendable {
+    /// Before the command runs; throwing stops it.
+    func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws
+    /// After it succeeded; may change what is printed.
+    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome
+    /// After it failed; `outcomeUnknown` when a request may have reached the server.
+    func didFail(_ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell) async
+}
+
+extension CommandMiddleware {
+    public func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {}
+    public func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
+        outcome
+    }
+    public func didFail(_ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell) async {}
+}

@@ -1,0 +1,56 @@
+import Foundation
+import OpenMarketAPI
+
+extension SellerShell {
+    static func vendorLabel(_ credentials: VendorCredentials?, _ name: String?) -> String? {
+        guard let credentials, !credentials.identifier.isEmpty else { return nil }
+        return name ?? String(credentials.identifier.prefix(8))
+    }
+
+    /// Called whenever the server or the login changes.
+    public func refreshIndex() {
+        secrets.setLogin(client.credentials?.secret)
+        index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, vendorName))
+    }
+
+    /// Remembers products for completion (`show 1⇥` offers ids with their names).
+    public func remember(_ products: [Product]) {
+        index.remember(products.map { ($0.id, $0.name) })
+    }
+
+    /// Learns who "me" is from a product this vendor just wrote.
+    public func learnVendor(from product: Product) {
+        if let vendor = product.vendor {
+            vendorID = vendor.id
+            if vendorName == nil { vendorName = vendor.name }
+        } else if let id = product.vendorID {
+            vendorID = id
+        }
+        refreshIndex()
+    }
+
+    /// Switches the login (nil logs out); what was learned about the old vendor is forgotten.
+    public func setLogin(_ credentials: VendorCredentials?, vendorName: String? = nil) {
+        client.credentials = credentials
+        self.vendorName = vendorName
+        vendorID = nil
+        refreshIndex()
+    }
+
+    /// Whether a product is this vendor's, as far as the session knows.
+    func isMine(_ product: Product) -> Bool {
+        if let vendorID, product.vendorID == vendorID { return true }
+        if let vendorName, product.vendorName == vendorName { return true }
+        return false
+    }
+}
+
+extension SellerShell {
+    /// The login, or `MarketError.missingCredentials`.
+    public func requireLogin() throws(MarketError) -> VendorCredentials {
+        guard let credentials = client.credentials, !credentials.identifier.isEmpty, !credentials.secret.isEmpty else {
+            throw .missingCredentials
+        }
+        return credentials
+    }
+}

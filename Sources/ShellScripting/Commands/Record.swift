@@ -1,0 +1,64 @@
+import SellerShell
+
+/// `record FILE [--all]` starts writing the commands that succeed to a script; `record stop`
+/// ends it.
+struct Record: ShellCommand {
+    static let spec = CommandSpec(
+        name: "record", summary: "write the commands that succeed to a script file", usage: "record FILE [--all] | record stop",
+        examples: ["record catalog.om", "record session.om --all", "record stop"], flags: [.init("--all")],
+        positional: [.path], tooManyWords: "record FILE [--all], or record stop", effect: .none, recording: .never)
+
+    enum Action: Sendable, Equatable {
+        case start(path: String, all: Bool)
+        case stop
+    }
+
+    var action: Action
+
+    init(parsing arguments: Arguments) throws(CommandFailure) {
+        guard let word = arguments.positional.first else { throw .usage("record FILE [--all], or record stop") }
+        if word.text == "stop", !word.wasQuoted, !arguments.has("--all") {
+            action = .stop
+        } else {
+            action = .start(path: word.text, all: arguments.has("--all"))
+        }
+    }
+
+    var words: [Word] {
+        switch action {
+        case .stop: [Word(Self.spec.name), Word("stop")]
+        case .start(let path, let all): [Word(Self.spec.name), Word(path, wasQuoted: true)] + (all ? [Word("--all")] : [])
+        }
+    }
+
+    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        switch action {
+        case .start(let path, let all):
+            do {
+                try session.beginRecording(path, all: all)
+            } catch let failure as ScriptFailure {
+                throw CommandFailure(status: failure.status, message: failure.message)
+            }
+            return .note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
+        case .stop:
+            guard let recorder = session.scripting.recorder else { throw CommandFailure.usage("not recording ('record FILE' starts)") }
+            session.stopRecording()
+            return .note("recording saved to \(recorder.path)")
+        }
+    }
+}
+
+extension SellerShell {
+    func beginRecording(_ path: String, all: Bool) throws {
+        let state = scripting
+        if let recorder = state.recorder { throw ScriptFailure.usage("already recording to \(recorder.path); 'record stop' first") }
+        let recorder = try Recorder(path: path, all: all, server: client.baseURL)
+        for name in state.variables.values.keys { recorder.reserve(name) }
+        state.recorder = recorder
+    }
+
+    func stopRecording() {
+        scripting.recorder?.close()
+        scripting.recorder = nil
+    }
+}

@@ -1,0 +1,49 @@
+import SellerShell
+
+/// `set NAME VALUE` (a variable), besides the shell's own `set output …` and `set trace …`,
+/// which it hands to `SetOption`.
+struct SetVariable: ShellCommand {
+    static let spec: CommandSpec = {
+        var spec = SetOption.spec
+        spec.rawWords = true
+        spec.recording = .asTyped
+        return spec
+    }()
+
+    enum Action: Sendable {
+        case option(SetOption)
+        case variable(name: String, value: String)
+    }
+
+    var action: Action
+
+    init(parsing arguments: Arguments) throws(CommandFailure) {
+        let words = arguments.positional
+        if let first = words.first, SetOption.settings[first.text] != nil {
+            action = .option(try SetOption(parsing: arguments))
+            return
+        }
+        guard words.count == 2 else { throw .usage("set NAME VALUE (quote a value with spaces)") }
+        if let problem = ScriptVariables.checkName(words[0].text) { throw .usage(problem) }
+        action = .variable(name: words[0].text, value: words[1].text)
+    }
+
+    var words: [Word] {
+        switch action {
+        case .option(let option): option.words
+        case .variable(let name, let value): [Word(Self.spec.name), Word(name), Word(value, wasQuoted: true)]
+        }
+    }
+
+    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        switch action {
+        case .option(let option):
+            return try await option.run(in: session)
+        case .variable(let name, let value):
+            let state = session.scripting
+            state.variables[name] = .text(value)
+            state.setVariables[name] = value
+            return CommandOutcome()
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import SellerShell
+
+/// `vars`: the session's variables and named products.
+struct Vars: ShellCommand {
+    static let spec = CommandSpec(
+        name: "vars", summary: "list variables and named products", usage: "vars", tooManyWords: "vars takes no arguments",
+        effect: .none, recording: .never, rawWords: true)
+
+    init(parsing arguments: Arguments) throws(CommandFailure) {}
+
+    var words: [Word] { [Word(Self.spec.name)] }
+
+    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let rows = session.scripting.variables.values.sorted { $0.key < $1.key }.map { name, value in
+            switch value {
+            case .text(let text): "\(name) = \(Expectation.show(text))"
+            case .product(let binding):
+                "\(name) = #\(binding.id)" + (binding.document.value(at: ["name"]).map { " \($0.text)" } ?? "")
+            }
+        }
+        let text = rows.isEmpty ? "no variables ('set NAME VALUE', or end a command with 'as NAME')" : rows.joined(separator: "\n")
+        return CommandOutcome([.text(text)])
+    }
+}

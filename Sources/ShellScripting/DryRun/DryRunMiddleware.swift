@@ -1,0 +1,24 @@
+import SellerShell
+
+/// A dry run: before each command of a script, the line it came from; a create's product gets
+/// the name it will have (`<id of mug>`); what the commands print is dropped, since the answers
+/// are made up (the requests themselves are printed by `DryRunTransport`).
+struct DryRunMiddleware: CommandMiddleware {
+    let transport: DryRunTransport
+
+    func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {
+        let effect = invocation.spec.effect
+        guard let location = invocation.location, effect != .none, effect != .script else { return }
+        session.console.write("\n# \(location): \(invocation.text)")
+        if effect == .creates, let line = invocation.line {
+            transport.label(nextCreate: invocation.bindAs ?? "line \(line.number)")
+        }
+    }
+
+    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
+        guard invocation.spec.effect != .none else { return outcome }
+        var quiet = outcome
+        quiet.output = []
+        return quiet
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import OpenMarketAPI
+import SellerShell
+
+/// Where a resumed run picks up: what the journal of the run before says, and the products
+/// this run has found made before the interruption.
+struct ResumePoint {
+    var previous: JournalState?
+    var recoveredIDs: Set<Int> = []
+}
+
+/// What to do with one line of a resumed run.
+enum ResumeAction {
+    case run, skip
+    case stop(CommandStatus)
+}
+
+extension SellerShell {
+    /// How far back a product's creation time may lie before the moment its create was sent and
+    /// still be taken for that create: the server's clock may differ from ours.
+    static let clockSlack: TimeInterval = 60
+
+    /// Opens (and locks) the journal and checks it against the script; nil when there is
+    /// nothing to resume.
+    func openJournal(
+        for script: String, at path: String, _ lines: [ScriptLine], _ options: ScriptOptions
+    ) throws(ScriptFailure) -> ResumePoint? {
+        if options.resume, !FileManager.default.fileExists(atPath: path) {
+            throw .usage("\(script): no journal at \(path) to resume from; run it without --resume")
+        }
+        // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
+        let journal: JournalFile
+        do {
+            journal = try JournalFile(path: path, fresh: false, secrets: secrets)
+        } catch {
+            throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
+        }
+        let state = JournalFile.read(path)
+        if options.resume, let state {
+            try Self.check(state, against: lines, script: script)
+            if state.finished {
+                console.note("\(script): nothing to resume: the last run finished (start it again with --restart)")
+                return nil
+            }
+            scripting.journal = journal
+            return ResumePoint(previous: state)
+        }
+        if let state, !state.finished, !state.touched.isEmpty, !options.restart {
+            let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
+            let done = "\(state.done.count) line\(state.done.count == 1 ? "" : "s") done\(last)"
+            throw .usage("\(script): \(path) shows a run that did not finish (\(done)): continue it with --resume, or start over with --restart")
+        }
+        journal.truncate()
+        scripting.journal = journal
+        return ResumePoint()
+    }
+
+    /// A script changed above the resume point would repeat or skip commands.
+    private static func check(_ state: JournalState, against lines: [ScriptLine], script: String) throws(ScriptFailure) {
+        let byNumber = Dictionary(lines.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+        for (number, entry) in state.done.sorted(by: { $0.key < $1.key }) where byNumber[number]?.hash != entry.hash {
+            throw .usage(
+                "\(script):\(number): the script changed above the resume point (line \(number) is not what ran): "
+                    + "resuming could repeat or skip commands. Put the line back, or start over with --restart")
+        }
+        // A command where the run saw none (a comment or blank line then) is new: run now,
+        // it would come after lines that followed it.
+        if let lastDone = state.lastDoneLine,
+            let inserted = lines.first(where: { $0.number < lastDone && state.done[$0.number] == nil && !state.touched.contains($0.number) })
+        {
+            throw .usage(
+                "\(script):\(inserted.number): this line is new above the resume point: resuming would run it out of order. "
+                    + "Move it below line \(lastDone), or start over with --restart")
+        }
+    }
+
+    /// Done lines are skipped (their names restored; session commands run again, so the login
+    /// and settings are as they were); a line whose outcome is unknown is looked up or refused.
+    func resumeAction(for line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport) async -> ResumeAction {
+        guard let previous = resume.previous else { return .run }
+        let spec = registry.find(String(line.text.prefix { !$0.isWhitespace }))?.spec
+        if let done = previous.done[line.number] {
+            restore(done)
+            if spec?.effect == .session {
+                let result = await step(line, location: "\(report.name):\(line.number)")
+                if result.status != .ok {
+                    reportFailure(result, at: "\(report.name):\(line.number)")
+                    return .stop(result.status)
+                }
+            }
+            report.skipped += 1
+            return .skip
+        }
+        guard let unsure = previous.unsure[line.number], let spec else { return .run }
+        if spec.effect == .creates { return await recover(unsure, line: line, &resume, &report) }
+        if unsure.hash == line.hash, let why = Self.notRepeatable(spec) {
+            console.note("\(report.name):\(line.number): \(why)")
+            return .stop(.failed)
+        }
+        return .run
+    }
+
+    /// Why a line that may have been carried out already must not simply be sent again.
+    private static func notRepeatable(_ spec: CommandSpec) -> String? {
+        if spec.effect == .script {
+            // A sourced file's lines are not journaled one by one.
+            return "this '\(spec.name)' stopped part-way, and its lines may have made changes: "
+                + "check what it did, change or remove the line (or move its commands into this script), then --resume"
+        }
+        guard !spec.repeatsSafely else { return nil }
+        // `stock ID +N` sent again would add twice: the seller decides, typically as =N.
+        return "this \(spec.name) change was interrupted after it was sent, so it may have been applied: "
+            + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume"
+    }
+
+    /// A create whose answer never reached the journal: found on the server, or sent again.
+    private func recover(
+        _ unsure: JournalEntry, line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport
+    ) async -> ResumeAction {
+        let place = "\(report.name):\(line.number)"
+        guard unsure.hash == line.hash else {
+            let which = unsure.name.map { "'\($0)'" } ?? "see 'list'"
+            console.note(
+                "\(place): this line changed after its first version was sent; if that one was created (\(which)), it stays: delete it if you do not want it"
+            )
+            return .run
+        }
+        switch await findCreated(unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs) {
+        case .found(let binding, let bindAs):
+            let state = scripting
+            state.highestSeenID = max(state.highestSeenID, binding.id)
+            resume.recoveredIDs.insert(binding.id)
+            var entry = JournalEntry(.done, line: line)
+            entry.bind = state.variables.bind(binding, as: bindAs)
+            entry.vendorID = unsure.vendorID
+            guard writeJournal(entry) else { return .stop(.failed) }
+            console.note("\(place): #\(binding.id) was created before the interruption; not sent again")
+            report.recovered += 1
+            return .skip
+        case .notFound:
+            return .run
+        case .failed(let message, let status):
+            console.note("\(place): \(message)")
+            return .stop(status)
+        }
+    }
+
+    private func restore(_ entry: JournalEntry) {
+        let state = scripting
+        for (name, binding) in entry.bind ?? [:] {
+            state.variables.bind(binding, as: name == "last" ? nil : name)
+            state.highestSeenID = max(state.highestSeenID, binding.id)
+        }
+        for (name, value) in entry.vars ?? [:] { state.variables[name] = .text(value) }
+    }
+
+    enum Lookup {
+        case found(ProductBinding, bindAs: String?)
+        case notFound
+        case failed(String, CommandStatus)
+    }
+
+    /// A create was sent but its answer never reached the journal: looks for a product of this
+    /// vendor with that name, made after the create was sent (an id above every id seen before
+    /// it, or else a creation time after it), that no other line of the run has claimed. When
+    /// the vendor is unknown and a namesake exists, it refuses rather than guess.
+    private func findCreated(_ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>) async -> Lookup {
+        guard let name = entry.name, let sentAt = entry.at else { return .notFound }
+        let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) }).union(alsoClaimed)
+        // Who "this vendor" is: as known when the create was sent, else from the run's creates.
+        let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first
+        do {
+            let candidates = try await client.allProducts(perPage: 100, search: name).filter { product in
+                guard product.name == name, !claimed.contains(product.id) else { return false }
+                if let ownVendor, let owner = product.vendorID, owner != ownVendor { return false }
+                if ownVendor == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName {
+                    return false
+                }
+                if let afterID = entry.afterID { return product.id > afterID }
+                guard let stamp = product.createdAt, let created = stamp.date else { return true }
+                // The public server stamps dates only (T00:00:00): a day of slack there.
+                let slack = Self.clockSlack + (stamp.text.hasSuffix("T00:00:00") ? 86_400 : 0)
+                return created >= Date(timeIntervalSince1970: sentAt - slack)
+            }
+            guard let match = candidates.min(by: { $0.id < $1.id }) else { return .notFound }
+            if ownVendor == nil, entry.vendorName == nil {
+                return .failed(
+                    "the create of '\(name)' was interrupted and #\(match.id) has that name, but whose it is cannot be told: "
+                        + "check with 'show \(match.id)'; delete it if it is yours and --resume", .failed)
+            }
+            let detail = try await client.send(Endpoints.product(id: match.id))
+            return .found(ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs)
+        } catch {
+            return .failed(
+                "cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later",
+                .unreachable)
+        }
+    }
+
+    /// Appends to the journal of the run, if any; false (and the reason kept) when it cannot,
+    /// since going on would make a later --resume trust a journal that misses what was done.
+    func writeJournal(_ entry: JournalEntry) -> Bool {
+        let state = scripting
+        guard let journal = state.journal, state.journalFailure == nil else { return state.journalFailure == nil }
+        do {
+            try journal.append(entry)
+            return true
+        } catch {
+            state.journalFailure = "\(error)"
+            return false
+        }
+    }
+}
+
+extension JournalEntry {
+    /// The first entry of a run.
+    static func header(_ name: String) -> JournalEntry {
+        var entry = JournalEntry(.run)
+        entry.script = name
+        entry.at = Date().timeIntervalSince1970
+        return entry
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SellerShell
+
+/// What one line did.
+struct StepResult: Sendable {
+    var status: CommandStatus = .ok
+    /// `command: message`, then any detail lines; printed by the caller with its location.
+    var failure: [String] = []
+    var exitRequested = false
+    /// Whether the line reached the middleware (which journals it); a line that did not parse
+    /// is journaled by the run loop.
+    var invoked = false
+}
+
+extension SellerShell {
+    /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
+    func executeTyped(_ line: String) async -> LineOutcome {
+        // A script's lines lose their comments when the file is read; a typed one here.
+        let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil)
+        for text in result.failure { console.note(text) }
+        index.updateVariables(Array(scripting.variables.values.keys))
+        return LineOutcome(status: result.status, exitRequested: result.exitRequested)
+    }
+
+    /// Expands, parses and runs one line.
+    func step(_ line: ScriptLine, location: String?) async -> StepResult {
+        let invocation: Invocation
+        switch prepare(line, location: location) {
+        case .success(let prepared): invocation = prepared
+        case .failure(let rejected): return rejected.result
+        }
+        let report = await perform(invocation)
+        let dryRun = scripting.dryRun
+        return StepResult(
+            status: report.status, failure: report.failure.map { dryRun?.withPlaceholders($0) ?? $0 },
+            exitRequested: report.exitRequested, invoked: true)
+    }
+
+    /// Expands the line's variables, splits it, takes off `as NAME` and parses the command:
+    /// what the line asks for, before anything runs. Expansion sees the variables as they are
+    /// now, so this comes right before the line runs.
+    func prepare(_ line: ScriptLine, location: String?) -> Result<Invocation, LineRejected> {
+        let text = line.text.trimmingCharacters(in: .whitespaces)
+        let firstWord = String(text.prefix { !$0.isWhitespace })
+        let name = registry.find(firstWord)?.spec.name ?? firstWord
+        func rejected(_ message: String) -> Result<Invocation, LineRejected> {
+            .failure(LineRejected(result: StepResult(status: .usage, failure: ["\(name): \(message)"])))
+        }
+        guard !text.isEmpty else { return .failure(LineRejected(result: StepResult())) }
+        if let problem = line.problem { return .failure(LineRejected(result: StepResult(status: .usage, failure: [problem]))) }
+        var words: [Word]
+        do {
+            words = try WordSplitter.split(try expand(text))
+        } catch let error as ExpansionError {
+            return rejected(error.description)
+        } catch {
+            return rejected("\(error)")
+        }
+        let bindAs: String?
+        do {
+            bindAs = try takeName(&words)
+            let command = try registry.parse(words)
+            return .success(
+                Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
+        } catch {
+            let spec = registry.find(firstWord)?.spec
+            var lines = [(spec == nil ? "" : "\(name): ") + error.message]
+            if let spec, spec.rawWords == false, error.status == .usage { lines.append("usage: \(spec.usage)") }
+            return .failure(LineRejected(result: StepResult(status: error.status, failure: lines)))
+        }
+    }
+
+    /// `… as NAME` at the end of a command names the product it returns.
+    private func takeName(_ words: inout [Word]) throws(CommandFailure) -> String? {
+        guard words.count >= 3, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted else { return nil }
+        let bound = words[words.count - 1].text
+        if let problem = ScriptVariables.checkName(bound) { throw .usage(problem) }
+        let name = words[0].text
+        guard let spec = registry.find(name)?.spec, spec.returnsProduct else {
+            let naming = registry.specs.filter(\.returnsProduct).map(\.name)
+            let list = naming.dropLast().joined(separator: ", ") + " and " + (naming.last ?? "")
+            throw .usage("'as \(bound)' names a product, and '\(name)' returns none (\(list) do)")
+        }
+        words.removeLast(2)
+        return bound
+    }
+
+    /// The line with its variables put in. A value holding the secret is refused rather than
+    /// masked: a masked value would send "••••••" as a description or price without a word, and
+    /// there is no command in which the secret belongs (the shell puts it in the secret field
+    /// itself, and `login IDENTIFIER` takes it from OPENMARKET_SECRET). The line fails with
+    /// FILE:LINE before anything is sent, in a dry run too.
+    private func expand(_ text: String) throws(ExpansionError) -> String {
+        let variables = scripting.variables
+        let secrets = self.secrets
+        return try Expander.expand(text) { reference throws(ExpansionError) in
+            let value = try variables.resolve(reference)
+            if secrets.occurs(in: value) {
+                throw ExpansionError(
+                    description: "${\(reference)} holds the vendor secret, which never goes into a command "
+                        + "(the shell sends it only as the secret field): remove it from the line")
+            }
+            return value
+        }
+    }
+}
+
+/// A line that cannot run, with the step result that says why.
+struct LineRejected: Error, Sendable {
+    var result: StepResult
+}

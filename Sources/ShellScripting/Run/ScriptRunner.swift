@@ -1,0 +1,219 @@
+import Foundation
+import OpenMarketAPI
+import SellerShell
+
+/// What a run of a script did, for the progress line and the summaries to report.
+struct RunReport {
+    var name: String
+    var total: Int
+    var failures: [(line: ScriptLine, status: CommandStatus)] = []
+    var skipped = 0
+    var recovered = 0
+    /// Set when the run stopped before its end (the first failure, an interruption).
+    var stoppedWith: CommandStatus?
+
+    var status: CommandStatus { stoppedWith ?? failures.map(\.status).max() ?? .ok }
+}
+
+extension SellerShell {
+    /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
+    func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
+        let resolved = (path as NSString).expandingTildeInPath
+        let lines: [ScriptLine]
+        do {
+            lines = try ScriptReader.read(resolved)
+        } catch {
+            console.note("\(path): cannot read the script: \(ScriptReader.reason(error))")
+            return .usage
+        }
+        var resume = ResumePoint()
+        if scripting.dryRun == nil {
+            do {
+                guard let opened = try openJournal(for: path, at: options.journalPath ?? (resolved + ".journal"), lines, options)
+                else { return .ok }
+                resume = opened
+            } catch {
+                console.note(error.message)
+                return error.status
+            }
+        }
+        let state = scripting
+        state.askedNewest = false
+        defer {
+            state.journal = nil
+            state.journalFailure = nil
+        }
+        let report = await inFolder(of: resolved) { session in
+            await session.run(lines, name: path, resume: resume, options: options)
+        }
+        return finish(report)
+    }
+
+    /// `source FILE` inside a session: the current variables and login, no journal, stops at
+    /// the first failure.
+    func source(_ path: String) async -> CommandStatus {
+        let state = scripting
+        guard state.sourceDepth < 16 else {
+            console.note("source: scripts source each other more than 16 deep; is there a loop?")
+            return .usage
+        }
+        var resolved = (path as NSString).expandingTildeInPath
+        if !resolved.hasPrefix("/"), let base = pathBase { resolved = (base as NSString).appendingPathComponent(resolved) }
+        let lines: [ScriptLine]
+        do {
+            lines = try ScriptReader.read(resolved)
+        } catch {
+            console.note("source: cannot read \(path): \(ScriptReader.reason(error))")
+            return .usage
+        }
+        let journal = state.journal
+        state.sourceDepth += 1
+        state.journal = nil
+        defer {
+            state.sourceDepth -= 1
+            state.journal = journal
+        }
+        let report = await inFolder(of: resolved) { session in
+            await session.run(lines, name: path, resume: ResumePoint(), options: ScriptOptions())
+        }
+        return finish(report)
+    }
+
+    /// Reads a script from a stream (standard input that is not a terminal): no journal, since
+    /// a stream cannot be read again.
+    func runStream(name: String, options: ScriptOptions, nextLine: @Sendable () -> String?) async -> CommandStatus {
+        var reader = ScriptReader()
+        var report = RunReport(name: name, total: 0)
+        var finished = false
+        while !finished, report.stoppedWith == nil {
+            let line: ScriptLine?
+            if let physical = nextLine() {
+                report.total += 1
+                line = reader.feed(physical, number: report.total)
+            } else {
+                line = reader.finish()
+                finished = true
+            }
+            guard let line else { continue }
+            if await runLine(line, &report, options: options) { break }
+        }
+        return summarise(report)
+    }
+
+    /// Runs `body` with relative image paths read from the script's folder.
+    private func inFolder(of script: String, _ body: (isolated SellerShell) async -> RunReport) async -> RunReport {
+        let saved = pathBase
+        pathBase = URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path
+        defer { pathBase = saved }
+        return await body(self)
+    }
+
+    // MARK: The loop
+
+    /// Runs the lines in order: done ones (on resume) are skipped, the rest run until the end or
+    /// the first failure (every failure with `--continue-on-error`).
+    private func run(_ lines: [ScriptLine], name: String, resume: ResumePoint, options: ScriptOptions) async -> RunReport {
+        let state = scripting
+        var report = RunReport(name: name, total: lines.count)
+        var resume = resume
+        let showProgress = state.sourceDepth == 0 && state.dryRun == nil
+        let started = ContinuousClock.now
+        state.readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
+        if state.journal != nil, !writeJournal(JournalEntry.header(name)) { return stopped(&report, .failed) }
+        for (index, line) in lines.enumerated() {
+            if showProgress { state.progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
+            switch await resumeAction(for: line, &resume, &report) {
+            case .skip: continue
+            case .stop(let status): return stopped(&report, status)
+            case .run: break
+            }
+            if await runLine(line, &report, options: options) { break }
+        }
+        if showProgress { state.progress?.finish() }
+        if report.stoppedWith == nil, report.failures.isEmpty, !writeJournal(JournalEntry(.finished)) {
+            return stopped(&report, .failed)
+        }
+        return report
+    }
+
+    /// Runs one line and notes how it went; true when the run is over.
+    private func runLine(_ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions) async -> Bool {
+        let location = "\(report.name):\(line.number)"
+        let result = await step(line, location: location)
+        if let failure = scripting.journalFailure {
+            console.note("\(report.name): \(failure); stopped so that --resume stays safe")
+            report.stoppedWith = .failed
+            return true
+        }
+        if result.status != .ok {
+            if !result.invoked {
+                var entry = JournalEntry(.failed, line: line)
+                entry.status = result.status.rawValue
+                _ = writeJournal(entry)
+            }
+            reportFailure(result, at: location)
+            report.failures.append((line, result.status))
+            if !options.continueOnError || result.status == .interrupted {
+                report.stoppedWith = result.status
+                return true
+            }
+        }
+        return result.exitRequested
+    }
+
+    private func stopped(_ report: inout RunReport, _ status: CommandStatus) -> RunReport {
+        scripting.progress?.finish()
+        if let failure = scripting.journalFailure {
+            console.note("\(report.name): \(failure); stopped so that --resume stays safe")
+        }
+        report.stoppedWith = status
+        return report
+    }
+
+    /// `FILE:LINE: command: message`, then any detail lines.
+    func reportFailure(_ result: StepResult, at location: String) {
+        guard let first = result.failure.first else { return }
+        console.note("\(location): \(first)")
+        for more in result.failure.dropFirst() { console.note(more) }
+    }
+
+    // MARK: Summaries
+
+    /// What the run did, then its status.
+    private func finish(_ report: RunReport) -> CommandStatus {
+        if report.stoppedWith != nil { return report.status }
+        if report.skipped > 0 || report.recovered > 0 {
+            let skipped = "\(report.skipped) line\(report.skipped == 1 ? "" : "s") already done"
+            let recovered = report.recovered > 0 ? ", \(report.recovered) found made before the interruption" : ""
+            console.note("resumed \(report.name): \(skipped)\(recovered)")
+        }
+        if let dryRun = scripting.dryRun, scripting.sourceDepth == 0 { console.note(dryRun.summary(of: report)) }
+        return summarise(report)
+    }
+
+    private func summarise(_ report: RunReport) -> CommandStatus {
+        guard report.stoppedWith == nil, !report.failures.isEmpty else { return report.status }
+        let total = report.total
+        let places = report.failures.prefix(20).map { "\(report.name):\($0.line.number)" }.joined(separator: ", ")
+        let more = report.failures.count > 20 ? ", …" : ""
+        console.note("\(report.failures.count) of \(total) line\(total == 1 ? "" : "s") failed: \(places)\(more)")
+        return report.status
+    }
+}
+
+extension ScriptReader {
+    /// The file's commands; bytes that are not UTF-8 fail their own line, not the file.
+    static func read(_ path: String) throws -> [ScriptLine] {
+        lines(of: try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Why a file could not be read, in a few words.
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

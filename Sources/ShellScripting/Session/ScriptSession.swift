@@ -1,0 +1,107 @@
+import Foundation
+import OpenMarketAPI
+import SellerShell
+
+/// How a script run behaves.
+public struct ScriptOptions: Sendable {
+    /// Run every line and summarise the failures, instead of stopping at the first.
+    public var continueOnError = false
+    /// Continue a run from its journal.
+    public var resume = false
+    /// Start over although the journal shows an unfinished run.
+    public var restart = false
+    /// Where the journal goes (default: beside the script, `FILE.journal`).
+    public var journalPath: String?
+
+    public init(continueOnError: Bool = false, resume: Bool = false, restart: Bool = false, journalPath: String? = nil) {
+        self.continueOnError = continueOnError
+        self.resume = resume
+        self.restart = restart
+        self.journalPath = journalPath
+    }
+}
+
+/// Shows how far a long script has got. The executable draws it on a terminal; the scripting
+/// layer only reports.
+public protocol ScriptProgress: Sendable {
+    func update(done: Int, total: Int, elapsed: Duration)
+    func finish()
+}
+
+/// A shell session with scripting: the one session actor (`shell`), set up with the scripting
+/// commands (`expect`, `source`, `record`, `vars`, `set NAME`) and middleware (dry run, journal,
+/// recording, names). The REPL, `-c`, piped input and `openmarket run` all go through it, so a
+/// line means the same wherever it is typed.
+public struct ScriptSession: Sendable {
+    public let shell: SellerShell
+
+    /// The scripting layer's commands, added to the shell's.
+    static let commands: [any ShellCommand.Type] = [SetVariable.self, Expect.self, Source.self, Record.self, Vars.self]
+
+    /// - Parameters:
+    ///   - dryRun: send nothing; print each request instead (see `DryRunTransport`).
+    ///   - variables: `--var NAME=VALUE` definitions.
+    public init(
+        configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil
+    ) {
+        var configuration = configuration
+        // The environment's secret is protected like the login's even when the session logged
+        // in otherwise: it is still some vendor's secret.
+        configuration.secrets.protect(environment["OPENMARKET_SECRET"])
+        let console = MaskingConsole(wrapping: console, secrets: configuration.secrets)
+        var transport: DryRunTransport?
+        if dryRun {
+            let dry = DryRunTransport { [console] text in console.write(text) }
+            configuration.transport = dry
+            transport = dry
+        }
+        var middleware: [any CommandMiddleware] = [JournalMiddleware(), RecordingMiddleware(), BindingMiddleware()]
+        if let transport { middleware.insert(DryRunMiddleware(transport: transport), at: 0) }
+        var names = ScriptVariables(environment: environment)
+        for (name, value) in variables { names[name] = .text(value) }
+        let state = ScriptingState(variables: names, dryRun: transport, progress: progress)
+        shell = SellerShell(
+            configuration: configuration, console: console, registry: CommandRegistry.shell.adding(Self.commands),
+            middleware: middleware, states: [state])
+    }
+
+    /// Checks a `--var NAME=VALUE` argument; nil when fine.
+    public static func checkDefinition(_ text: String) -> (name: String, value: String)? {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[..<equals])
+        guard ScriptVariables.checkName(name) == nil else { return nil }
+        return (name, String(text[text.index(after: equals)...]))
+    }
+
+    /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
+    public func execute(_ line: String) async -> LineOutcome { await shell.executeTyped(line) }
+
+    /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
+    public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {
+        await shell.runScript(path: path, options: options)
+    }
+
+    /// Reads a script from a stream (standard input that is not a terminal): no journal, since
+    /// a stream cannot be read again.
+    public func runStream(
+        name: String, options: ScriptOptions = ScriptOptions(), nextLine: @Sendable () -> String?
+    ) async -> CommandStatus {
+        await shell.runStream(name: name, options: options, nextLine: nextLine)
+    }
+
+    /// Starts recording (`--record FILE`).
+    public func startRecording(_ path: String, all: Bool = false) async throws {
+        do {
+            try await shell.beginRecording(path, all: all)
+        } catch let failure as ScriptFailure {
+            throw RecordingError(description: failure.message)
+        }
+    }
+
+    public func stopRecording() async { await shell.stopRecording() }
+}
+
+public struct RecordingError: Error, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SellerShell
+
+/// What the scripting layer keeps in the session: variables and named products, the recording,
+/// the journal of the file being run, and what the last command bound. Kept in the session
+/// actor (`SellerShell.state(_:)`) and only ever touched from its executor, through
+/// `SellerShell.scripting`; a class so that the commands and middleware share one instance.
+final class ScriptingState: @unchecked Sendable {
+    var variables: ScriptVariables
+    var recorder: Recorder?
+    let dryRun: DryRunTransport?
+    var progress: (any ScriptProgress)?
+    var sourceDepth = 0
+    /// The highest product id any command has returned: a product made by a create sent later
+    /// has a higher one (ids only grow), which tells it apart from an older namesake.
+    var highestSeenID = 0
+    /// The journal of the file being run at the top level (nil inside `source` and at the prompt).
+    var journal: JournalFile?
+    /// Why the journal could not be written: the run stops so that --resume stays safe.
+    var journalFailure: String?
+    /// Whether the script reads `last` (only then is `last` kept in the journal).
+    var readsLast = false
+    /// Whether this run has asked the server for its newest id before its first create.
+    var askedNewest = false
+    /// What the command that just ran bound, and the variables it set, for the journal.
+    var bound: [String: ProductBinding] = [:]
+    var setVariables: [String: String] = [:]
+
+    init(variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?) {
+        self.variables = variables
+        self.dryRun = dryRun
+        self.progress = progress
+    }
+}
+
+extension SellerShell {
+    /// The scripting layer's state in this session.
+    var scripting: ScriptingState {
+        if let state = state(ScriptingState.self) { return state }
+        let state = ScriptingState(variables: ScriptVariables(), dryRun: nil, progress: nil)
+        setState(state)
+        return state
+    }
+}
+
+/// A failure of the scripting layer itself, with the status it maps to.
+struct ScriptFailure: Error, CustomStringConvertible {
+    var status: CommandStatus
+    var message: String
+    static func usage(_ message: String) -> ScriptFailure { ScriptFailure(status: .usage, message: message) }
+    static func failed(_ message: String) -> ScriptFailure { ScriptFailure(status: .failed, message: message) }
+    var description: String { message }
+}
