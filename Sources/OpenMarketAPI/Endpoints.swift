@@ -16,6 +16,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var decode: @Sendable (Data) throws -> Response
     /// The most a successful answer can sensibly be; the transport reads no further.
     public var maxResponseBytes: Int? = nil
+    /// The multipart body's parts as composed, when the body is multipart.
+    public var multipart: MultipartBody? = nil
 
     /// The full URL against a base such as `http://127.0.0.1:8080`, with query values
     /// percent-encoded (Korean search text included).
@@ -153,7 +155,8 @@ public enum Endpoints {
                 "identifier": credentials.identifier, "Content-Type": body.contentType,
                 "Accept": "application/json",
             ],
-            body: body.data, documentedStatus: 201, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
+            body: body.data, documentedStatus: 201, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product,
+            multipart: body)
     }
 
     /// `PATCH /api/products/{id}` with only the changed fields and the secret; `ifMatch` makes

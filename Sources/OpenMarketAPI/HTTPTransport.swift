@@ -49,13 +49,19 @@ public struct HTTPRequestData: Sendable, Hashable {
     /// The most a successful answer to this request can sensibly be (a product, a page of up
     /// to 1,000); nil leaves it to the transport. A transport reads no further.
     public var maxResponseBytes: Int?
+    /// The parts of a multipart body as composed, so that nothing needs to parse `body` to show them.
+    public var parts: [MultipartBody.Part]?
 
-    public init(method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, maxResponseBytes: Int? = nil) {
+    public init(
+        method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, maxResponseBytes: Int? = nil,
+        parts: [MultipartBody.Part]? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.maxResponseBytes = maxResponseBytes
+        self.parts = parts
     }
 }
 

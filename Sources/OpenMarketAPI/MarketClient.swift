@@ -152,7 +152,7 @@ public struct MarketClient: Sendable {
         let url = try endpoint.url(relativeTo: baseURL)
         let request = HTTPRequestData(
             method: endpoint.method, url: url, headers: endpoint.headers, body: endpoint.body,
-            maxResponseBytes: endpoint.maxResponseBytes)
+            maxResponseBytes: endpoint.maxResponseBytes, parts: endpoint.multipart?.parts)
         let host = url.host ?? "?"
         let port = url.port ?? (url.scheme == "https" ? 443 : 80)
         // The secret goes in the `secret` field and nowhere else: a description, a search, a URL

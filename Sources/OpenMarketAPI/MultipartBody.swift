@@ -6,6 +6,24 @@ import NIOCore
 public struct MultipartBody: Sendable, Hashable {
     public let boundary: String
     public let data: Data
+    /// What the parts are, so that a trace or a dry run can show them without parsing `data`.
+    public let parts: [Part]
+
+    /// One part as composed: its name, file name, type and size (and the JSON of a JSON part).
+    public struct Part: Sendable, Hashable {
+        public var name: String
+        public var filename: String?
+        public var contentType: String
+        public var byteCount: Int
+        /// The content of an `application/json` part (the `params`); nil for files.
+        public var json: Data?
+    }
+
+    init(boundary: String, data: Data, parts: [Part] = []) {
+        self.boundary = boundary
+        self.data = data
+        self.parts = parts
+    }
 
     /// The request's `Content-Type` header value.
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
@@ -59,7 +77,12 @@ public struct MultipartBody: Sendable, Hashable {
         } catch {
             throw MarketError.invalidInput([RuleViolation("multipart", "could not be composed: \(error)")])
         }
-        return MultipartBody(boundary: chosen, data: Data(buffer.readableBytesView))
+        let described =
+            [Part(name: "params", filename: nil, contentType: "application/json", byteCount: params.count, json: params)]
+            + images.map {
+                Part(name: "images", filename: $0.filename, contentType: $0.format.mimeType, byteCount: $0.data.count, json: nil)
+            }
+        return MultipartBody(boundary: chosen, data: Data(buffer.readableBytesView), parts: described)
     }
 
     /// A quoted-string (RFC 9110 §5.6.4) for a header parameter. Backslash and quote are escaped

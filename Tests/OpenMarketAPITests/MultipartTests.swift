@@ -68,6 +68,11 @@ struct MultipartTests {
 
         let parts = try Self.parse(body)
         #expect(parts.count == 1 + files.count)
+        // The parts as described (what a trace and a dry run show) are the parts as sent.
+        let described = try #require(endpoint.multipart?.parts)
+        #expect(described.map(\.name) == ["params"] + files.map { _ in "images" })
+        #expect(described.map(\.byteCount) == parts.map(\.body.count))
+        #expect(described.first?.json == parts.first?.body)
         #expect(parts[0].headers["content-disposition"] == #"form-data; name="params""#)
         #expect(parts[0].headers["content-type"] == "application/json")
         let params = try JSONSerialization.jsonObject(with: parts[0].body) as? [String: Any]

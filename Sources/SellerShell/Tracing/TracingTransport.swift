@@ -46,7 +46,10 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     public static func describe(_ request: HTTPRequestData) -> String {
         var lines = ["→ \(request.method.rawValue) \(request.url.absoluteString)"]
         for field in request.headers { lines.append("  \(field.name): \(maskHeader(field))") }
-        if let body = request.body, !body.isEmpty {
+        if let parts = request.parts {
+            lines.append("")
+            lines.append(describe(parts))
+        } else if let body = request.body, !body.isEmpty {
             lines.append("")
             lines.append(describeBody(body, contentType: request.headers["Content-Type"]))
         }
@@ -69,15 +72,27 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     static func describeBody(_ body: Data, contentType: String?, indent: String = "  ") -> String {
-        let type = contentType?.lowercased() ?? ""
-        if type.hasPrefix("multipart/form-data"), let boundary = contentType?.components(separatedBy: "boundary=").last {
-            return describeMultipart(body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), indent: indent)
+        if contentType?.lowercased().hasPrefix("multipart/") == true {
+            return indent + "(\(body.count) bytes of \(contentType ?? "multipart"))"
         }
         if let pretty = prettyJSON(body) { return indent + pretty.replacingOccurrences(of: "\n", with: "\n" + indent) }
         if let text = String(data: body, encoding: .utf8), !text.contains("\u{0}") {
             return indent + text.replacingOccurrences(of: "\n", with: "\n" + indent)
         }
         return indent + "(\(body.count) bytes of binary data)"
+    }
+
+    /// A multipart body part by part, from the parts as composed (never by parsing the bytes).
+    static func describe(_ parts: [MultipartBody.Part], indent: String = "  ") -> String {
+        var lines: [String] = []
+        for part in parts {
+            let label = "name=\"\(part.name)\"" + (part.filename.map { "; filename=\(MultipartBody.quotedString($0))" } ?? "")
+            lines.append("\(indent)part \(label) (\(part.contentType), \(part.byteCount) bytes)")
+            if let json = part.json, let pretty = prettyJSON(json) {
+                lines.append(indent + "  " + pretty.replacingOccurrences(of: "\n", with: "\n" + indent + "  "))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Pretty JSON with every `secret` value masked; nil when the body is not JSON.
@@ -96,39 +111,6 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         }
         if let array = value as? [Any] { return array.map(maskSecrets) }
         return value
-    }
-
-    static func describeMultipart(_ body: Data, boundary: String, indent: String) -> String {
-        let delimiter = Data("--\(boundary)".utf8)
-        var lines: [String] = []
-        var searchStart = body.startIndex
-        var starts: [Int] = []
-        while let range = body.range(of: delimiter, in: searchStart..<body.endIndex) {
-            starts.append(range.upperBound)
-            searchStart = range.upperBound
-        }
-        for (index, start) in starts.enumerated() where index + 1 < starts.count {
-            let end = starts[index + 1] - delimiter.count
-            var part = body[start..<end]
-            if part.starts(with: Data("\r\n".utf8)) { part = part.dropFirst(2) }
-            if part.count >= 2, part.suffix(2) == Data("\r\n".utf8) { part = part.dropLast(2) }
-            guard let split = part.range(of: Data("\r\n\r\n".utf8)) else { continue }
-            let headerText = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
-            let content = Data(part[split.upperBound...])
-            var disposition = ""
-            var type = "no type"
-            for line in headerText.components(separatedBy: "\r\n") {
-                let lower = line.lowercased()
-                if lower.hasPrefix("content-disposition:") { disposition = String(line.dropFirst("content-disposition:".count)).trimmingCharacters(in: .whitespaces) }
-                if lower.hasPrefix("content-type:") { type = String(line.dropFirst("content-type:".count)).trimmingCharacters(in: .whitespaces) }
-            }
-            let label = disposition.replacingOccurrences(of: "form-data; ", with: "")
-            lines.append("\(indent)part \(label) (\(type), \(content.count) bytes)")
-            if type.hasPrefix("application/json") || label.contains("name=\"params\""), let pretty = prettyJSON(content) {
-                lines.append(indent + "  " + pretty.replacingOccurrences(of: "\n", with: "\n" + indent + "  "))
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 }
 

@@ -96,10 +96,7 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
         labels[id] = pendingLabel ?? "product \(id - Self.firstID + 1)"
         pendingLabel = nil
         var params: [String: JSONValue] = [:]
-        if let body = request.body, let boundary = request.headers["Content-Type"]?.components(separatedBy: "boundary=").last,
-            let data = Self.part(named: "params", in: body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\""))),
-            case .object(let fields)? = JSONValue.parse(data)
-        {
+        if let data = request.parts?.first(where: { $0.name == "params" })?.json, case .object(let fields)? = JSONValue.parse(data) {
             params = fields
         }
         params["secret"] = nil
@@ -133,14 +130,6 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
         let body = (try? JSONEncoder.sortedCompact.encode(value)) ?? Data()
         // An ETag, as the bundled server sends, so `stock` shows its conditional PATCH.
         return HTTPResponseData(status: status, headers: ["Content-Type": "application/json", "ETag": "\"dry-run\""], body: body)
-    }
-
-    static func part(named name: String, in body: Data, boundary: String) -> Data? {
-        guard let header = body.range(of: Data("name=\"\(name)\"".utf8)),
-            let start = body.range(of: Data("\r\n\r\n".utf8), in: header.upperBound..<body.endIndex),
-            let end = body.range(of: Data("\r\n--\(boundary)".utf8), in: start.upperBound..<body.endIndex)
-        else { return nil }
-        return body[start.upperBound..<end.lowerBound]
     }
 }
 
