@@ -26,8 +26,16 @@ extension SellerShell {
             report.outcomeUnknown = true
             return report
         default:
-            return CommandReport(status: .failed, failure: [prefix + String(describing: error)])
+            return CommandReport(status: .failed, failure: [prefix + Self.readable(error)])
         }
+    }
+
+    /// An error as a sentence: its own description or localized text, never a type dump.
+    static func readable(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError { return (cocoa as NSError).localizedDescription }
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
+        // Every error type of this package describes itself for a person.
+        return String(describing: error)
     }
 
     private func describe(_ error: MarketError, prefix: String) -> (CommandStatus, [String]) {
