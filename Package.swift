@@ -91,7 +91,9 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLine", dependencies: ["CLibEdit"]),
         // Reading lines: libedit on a terminal, plain lines from pipes and files; Ctrl-C handling.
-        .target(name: "LineEditor", dependencies: ["CEditLine"]),
+        // Terminal columns (East Asian wide characters) and control characters made visible.
+        .target(name: "TerminalText"),
+        .target(name: "LineEditor", dependencies: ["CEditLine", "TerminalText"]),
         // A tiny program over LineEditor alone, so its terminal behaviour is tested in a pty.
         .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"]),
 
