@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// A decoded answer together with what came with it: the status, the `ETag` (when the server
 /// sends one) and the raw body, which a shell prints as is in JSON mode.

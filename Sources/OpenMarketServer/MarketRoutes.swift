@@ -5,7 +5,7 @@ import HummingbirdCore
 import Logging
 import MarketImages
 import NIOCore
-import OpenMarketAPI
+import OpenMarketContract
 
 /// The HTTP surface of the contract: one handler per row of its endpoint table.
 struct MarketRoutes: Sendable {

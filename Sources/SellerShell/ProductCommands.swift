@@ -1,6 +1,7 @@
 import Foundation
 import MarketImages
 import OpenMarketAPI
+import OpenMarketContract
 
 extension SellerShell {
     func health(_ arguments: Arguments) async throws {

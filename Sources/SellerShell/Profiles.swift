@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// Saved logins under `$XDG_CONFIG_HOME/openmarket/profiles/NAME.json`, created with mode 0600.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// Text layout for a terminal: widths as a terminal draws them, money as sellers write it.
 public enum TextLayout {

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 extension SellerShell {
     func help(_ arguments: Arguments) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// Shows each HTTP exchange for learning: request line, headers and body, then status line,
 /// headers and body. JSON is pretty-printed, multipart bodies are listed part by part, the

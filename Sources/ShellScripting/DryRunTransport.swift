@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import SellerShell
 
 /// The transport of a dry run: it sends nothing. Each request is printed in the trace format

@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 @Suite("The client, through a transport that replays canned answers")
 struct ClientTests {

@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 /// Every exchange has a deadline and a bound on what is read, against servers on 127.0.0.1 that
 /// misbehave after their headers; `health` insists on the contract's "OK"; walking pages stops.

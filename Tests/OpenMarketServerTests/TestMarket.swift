@@ -4,6 +4,7 @@ import Logging
 import MarketTestSupport
 import NIOCore
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 
