@@ -41,7 +41,7 @@ extension SellerShell {
         }
 
         if arguments.has("--all") || mine {
-            var products = try await client.allProducts(perPage: arguments.has("--per-page") ? perPage : 100, search: search)
+            var products = try await client.allProducts(perPage: arguments.has("--per-page") ? perPage : 100, search: search).products
             if mine { products = products.filter(isMine) }
             remember(products)
             if outputJSON {
@@ -66,7 +66,7 @@ extension SellerShell {
     func show(_ arguments: Arguments) async throws {
         try arguments.rejectUnknown(flags: [], maxPositional: 1)
         let id = try productID(arguments)
-        let response = try await client.taggedProduct(id: id)
+        let response = try await client.product(id: id)
         remember([response.value])
         returned(.read, response.value, response.body)
         emit(json: response.body, text: ProductRendering.detail(response.value))
@@ -162,7 +162,7 @@ extension SellerShell {
         let deadline = ContinuousClock.now + Self.stockRetryBudget
         var pause = Duration.milliseconds(5)
         while true {
-            let current = try await client.taggedProduct(id: id)
+            let current = try await client.product(id: id)
             let before = current.value.stock
             let (target, overflow): (Int, Bool) =
                 switch sign {
@@ -178,7 +178,7 @@ extension SellerShell {
                 let edited = try await client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
                 learnVendor(from: edited.value)
                 if current.etag == nil {
-                    let check = try await client.product(id: id)
+                    let check = try await client.product(id: id).value
                     if check.stock != target {
                         console.note("warning: stock is now \(check.stock), not \(target): someone else changed it at the same time")
                     }
@@ -211,7 +211,7 @@ extension SellerShell {
         let id = try productID(arguments)
         let credentials = try requireLogin()
         if !arguments.has("--yes") {
-            let product = try await client.product(id: id)
+            let product = try await client.product(id: id).value
             guard console.isInteractive else {
                 throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
             }

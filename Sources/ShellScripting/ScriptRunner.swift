@@ -204,7 +204,7 @@ extension ScriptSession {
                     if !askedNewest {
                         // The newest id before this run's first create: what it makes will be above it.
                         askedNewest = true
-                        if let newest = try? await shell.marketClient.products(perPage: 1) {
+                        if let newest = try? await shell.marketClient.products(perPage: 1).value {
                             highestSeenID = max(highestSeenID, newest.products.map(\.id).max() ?? 0)
                         }
                     }
@@ -352,7 +352,7 @@ extension ScriptSession {
         let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first
         let client = await shell.marketClient
         do {
-            let candidates = try await client.allProducts(perPage: 100, search: name).filter { product in
+            let candidates = try await client.allProducts(perPage: 100, search: name).products.filter { product in
                 guard product.name == name, !claimed.contains(product.id) else { return false }
                 if let ownVendor, let owner = product.vendorID, owner != ownVendor { return false }
                 if ownVendor == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName { return false }

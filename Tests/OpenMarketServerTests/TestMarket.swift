@@ -127,7 +127,8 @@ struct TestMarket {
             ProductDraft(
                 name: name, description: "A product made by a test", price: price, currency: currency,
                 discountedPrice: discount, stock: stock),
-            images: uploads)
+            images: uploads
+        ).value
     }
 }
 

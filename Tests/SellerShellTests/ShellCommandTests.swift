@@ -186,7 +186,7 @@ struct ShellCommandTests {
             let other = try await f.market.data.addVendor(name: "other-shop").credentials
             let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
             let theirs = try await MarketClient(baseURL: f.market.baseURL, credentials: other, timeout: .seconds(600)).create(
-                ProductDraft(name: "Not yours", description: "Belongs to another shop", price: 1, currency: .usd), images: [image])
+                ProductDraft(name: "Not yours", description: "Belongs to another shop", price: 1, currency: .usd), images: [image]).value
             #expect(await f.run("patch \(theirs.id) stock=1") == .failed)
             #expect(f.console.notes.contains("patch \(theirs.id): the server refused (403): product \(theirs.id): belongs to another vendor"))
         }
