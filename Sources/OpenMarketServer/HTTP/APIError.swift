@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 import OpenMarketContract
 
 /// A refusal with the contract's status and a message naming the offending field or part.
@@ -20,43 +19,5 @@ struct APIError: Error, Sendable {
     static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized, message) }
     static func rules(_ violations: [RuleViolation]) -> APIError {
         APIError(.badRequest, violations.map(\.description).joined(separator: "; "))
-    }
-}
-
-/// Turns every failure into the contract's JSON error body and logs one line per request
-/// (method, path, status, duration; never a header or a body, so never a secret).
-struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    let logger: Logger
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = ContinuousClock.now
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as APIError {
-            response = Self.errorResponse(error.status, error.message)
-            if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
-        } catch let error as HTTPError {
-            let message = error.body ?? (error.status == .notFound ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
-            response = Self.errorResponse(error.status, message)
-        } catch let error as any HTTPResponseError {
-            response = Self.errorResponse(error.status, error.status.reasonPhrase)
-        } catch {
-            logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
-            response = Self.errorResponse(.internalServerError, "internal error")
-        }
-        let elapsed = ContinuousClock.now - started
-        // Tenths of a millisecond by hand, rounded: Foundation's String(format:) took microseconds
-        // on every request (about 15 µs on the loaded 2-core bench machine).
-        let tenths = Int64((elapsed.milliseconds * 10).rounded())
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(tenths / 10).\(tenths % 10)ms")
-        return response
-    }
-
-    static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let body = (try? MarketJSON.encoder.encode(MarketErrorBody(code: status.code, message: message))) ?? Data()
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
