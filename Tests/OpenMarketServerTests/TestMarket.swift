@@ -56,7 +56,7 @@ struct TestMarket {
         var text: String { String(decoding: body, as: UTF8.self) }
 
         /// The contract's error body.
-        var error: MarketErrorBody? { try? JSONDecoder().decode(MarketErrorBody.self, from: body) }
+        var error: MarketErrorBody? { try? MarketJSON.decoder.decode(MarketErrorBody.self, from: body) }
     }
 
     func raw(
