@@ -180,6 +180,7 @@ let package = Package(
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["PTYTestSupport", "MarketTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),
+        .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
