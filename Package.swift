@@ -7,6 +7,7 @@ let package = Package(
     name: "openmarket",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "OpenMarketContract", targets: ["OpenMarketContract"]),
         .library(name: "OpenMarketAPI", targets: ["OpenMarketAPI"]),
         .library(name: "MarketImages", targets: ["MarketImages"]),
         .library(name: "OpenMarketServer", targets: ["OpenMarketServer"]),
@@ -27,10 +28,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
-        // The Open Market API as a plain async Swift library: no terminal, no shell, no printing.
+        // The contract both halves share: models, field and upload rules, JSON settings, image
+        // formats, timestamps, byte sizes, XDG directories. Foundation only, so the server and
+        // the images module need no HTTP client.
+        .target(name: "OpenMarketContract"),
+
+        // The Open Market API's HTTP client as a plain async Swift library: no terminal, no
+        // shell, no printing.
         .target(
             name: "OpenMarketAPI",
             dependencies: [
+                "OpenMarketContract",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -47,15 +55,15 @@ let package = Package(
         // Image sniffing, dimensions, thumbnails and "fit under N bytes", shared by server and shell.
         // Opens libvips at first use instead of linking it (see CVipsLoader.h for why).
         .target(name: "CVipsLoader", dependencies: ["CVips"]),
-        .target(name: "MarketImages", dependencies: ["CVipsLoader", "OpenMarketAPI"]),
+        .target(name: "MarketImages", dependencies: ["CVipsLoader", "OpenMarketContract"]),
         // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
-        .executableTarget(name: "market-images-bench", dependencies: ["MarketImages"]),
+        .executableTarget(name: "market-images-bench", dependencies: ["MarketImages", "OpenMarketContract"]),
 
         // The bundled local market: the contract's server on Hummingbird and SQLite, embeddable.
         .target(
             name: "OpenMarketServer",
             dependencies: [
-                "OpenMarketAPI", "MarketImages",
+                "OpenMarketContract", "MarketImages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -74,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket-server",
             dependencies: [
-                "OpenMarketServer",
+                "OpenMarketServer", "OpenMarketContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,26 +99,28 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLine", dependencies: ["CLibEdit"]),
         // Reading lines: libedit on a terminal, plain lines from pipes and files; Ctrl-C handling.
-        .target(name: "LineEditor", dependencies: ["CEditLine"]),
+        // Terminal columns (East Asian wide characters) and control characters made visible.
+        .target(name: "TerminalText"),
+        .target(name: "LineEditor", dependencies: ["CEditLine", "TerminalText"]),
         // A tiny program over LineEditor alone, so its terminal behaviour is tested in a pty.
         .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"]),
 
         // The shell's core: grammar, commands, session, rendering. No terminal, no libedit: it
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
-        .target(name: "SellerShell", dependencies: ["OpenMarketAPI", "MarketImages"]),
+        .target(name: "SellerShell", dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText"]),
 
         // Scripts over the shell: variables and bindings, `expect`, running files with a journal
         // for resuming, dry runs, and recording a session as a script. No terminal here either.
         .target(
             name: "ShellScripting",
-            dependencies: ["SellerShell", "OpenMarketAPI", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketContract", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // The executable: options, the REPL loop over LineEditor, the embedded local market.
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketServer",
+                "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,7 +129,7 @@ let package = Package(
         // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts).
         .executableTarget(
             name: "market-client-bench",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["OpenMarketContract", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
 
         // The fuzz targets (multipart reader, Content-Disposition, product JSON, word splitter,
@@ -130,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket-fuzz",
             dependencies: [
-                "OpenMarketServer", "OpenMarketAPI", "SellerShell", "ShellScripting",
+                "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "SellerShell", "ShellScripting",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Sources/Fuzz",
@@ -146,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "OpenMarketAPITests",
             dependencies: [
-                "OpenMarketAPI", "MarketTestSupport",
+                "OpenMarketAPI", "OpenMarketContract", "MarketTestSupport",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -154,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "OpenMarketServerTests",
             dependencies: [
-                "OpenMarketServer", "OpenMarketAPI", "MarketImages", "MarketTestSupport",
+                "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "MarketImages", "MarketTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -162,15 +172,16 @@ let package = Package(
         ),
         .testTarget(
             name: "SellerShellTests",
-            dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "MarketImages"]
+            dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport", "MarketImages"]
         ),
         .testTarget(
             name: "ShellScriptingTests",
-            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "PTYTestSupport"]
+            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport", "PTYTestSupport"]
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["PTYTestSupport", "MarketTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),
-        .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "MarketTestSupport"]),
+        .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
+        .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `Product` and `ProductPage` decoding with `MarketJSON.decoder`, as the client reads every
 /// response. (The server's own `MarketRoutes.decodeJSON` decodes a `private` type in a file this

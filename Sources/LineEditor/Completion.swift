@@ -1,5 +1,6 @@
 import CEditLine
 import Foundation
+import TerminalText
 
 /// What TAB does with a completer's answer, decided apart from libedit so it can be tested.
 enum CompletionPlan: Equatable {
@@ -89,22 +90,8 @@ enum CompletionPlan: Equatable {
             if width >= 0 {
                 return total + width
             }
-            // wcwidth knows nothing outside a UTF-8 locale; guess the common cases.
-            if scalar.properties.generalCategory == .nonspacingMark || scalar.value < 0x20 {
-                return total
-            }
-            return total + (isWide(scalar) ? 2 : 1)
-        }
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
+            // wcwidth knows nothing outside a UTF-8 locale: the project's own table then.
+            return total + TerminalText.width(of: scalar)
         }
     }
 }

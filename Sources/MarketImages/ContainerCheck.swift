@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketAPI
+import OpenMarketContract
 
 /// Tells a complete file from one cut short, by walking the container's own framing.
 ///

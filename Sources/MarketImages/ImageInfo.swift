@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketAPI
+import OpenMarketContract
 
 /// What an image is, as a seller would describe it: format, size on screen and size on disk.
 public struct ImageInfo: Sendable, Equatable, CustomStringConvertible {
@@ -21,7 +21,7 @@ public struct ImageInfo: Sendable, Equatable, CustomStringConvertible {
 
     /// `JPEG 4032×3024, 3.0 MB`
     public var description: String {
-        "\(format.displayName) \(width)×\(height), \(ByteSize.text(byteCount))"
+        "\(format.displayName) \(width)×\(height), \(ByteCountText.format(byteCount))"
     }
 }
 
@@ -45,20 +45,9 @@ public struct FitResult: Sendable, CustomStringConvertible {
 
     /// `3.0 MB 4032×3024 → 195 KB 1600×1200`, or `23 KB 400×267 (unchanged)`.
     public var description: String {
-        let before = "\(ByteSize.text(original.byteCount)) \(original.width)×\(original.height)"
+        let before = "\(ByteCountText.format(original.byteCount)) \(original.width)×\(original.height)"
         guard wasChanged else { return "\(before) (unchanged)" }
         let after = image.info
-        return "\(before) → \(ByteSize.text(after.byteCount)) \(after.width)×\(after.height)"
-    }
-}
-
-/// Byte counts in the binary units the upload rule uses (its 307,200 bytes read as "300 KB").
-enum ByteSize {
-    static func text(_ bytes: Int) -> String {
-        let kib = Double(bytes) / 1024
-        if kib < 1 { return "\(bytes) bytes" }
-        if kib < 1024 { return "\(Int(kib.rounded())) KB" }
-        let mib = kib / 1024
-        return mib < 10 ? String(format: "%.1f MB", mib) : "\(Int(mib.rounded())) MB"
+        return "\(before) → \(ByteCountText.format(after.byteCount)) \(after.width)×\(after.height)"
     }
 }

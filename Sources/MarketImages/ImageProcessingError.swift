@@ -1,4 +1,4 @@
-import OpenMarketAPI
+import OpenMarketContract
 
 /// Why an image could not be read or prepared. Each description is one line a seller can act on.
 public enum ImageProcessingError: Error, Equatable, CustomStringConvertible {
@@ -29,8 +29,8 @@ public enum ImageProcessingError: Error, Equatable, CustomStringConvertible {
             case .png: "save it as a JPEG instead"
             case .gif: "use fewer frames, or a still JPEG"
             }
-            return "This \(format.displayName) image cannot be made smaller than \(ByteSize.text(limit))"
-                + " (the smallest try was \(ByteSize.text(best))): \(hint)."
+            return "This \(format.displayName) image cannot be made smaller than \(ByteCountText.format(limit))"
+                + " (the smallest try was \(ByteCountText.format(best))): \(hint)."
         case .libraryUnavailable:
             return "Images cannot be processed: the image library (libvips) failed to start."
         }

@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketAPI
+import OpenMarketContract
 
 /// Image checks, thumbnails and "fit under N bytes" for the market's upload rules, over libvips.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import OpenMarketContract
 
 /// The real transport, over one AsyncHTTPClient for the whole process (it keeps connections alive
 /// between requests, so a script of a thousand lines reuses one connection).

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// One operation of the contract as data: method, path, query, headers and body, plus how to
 /// read its answer. Building a request and sending it are separate so that a caller can show a

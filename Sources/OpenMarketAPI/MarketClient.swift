@@ -1,21 +1,46 @@
 import Foundation
+import OpenMarketContract
 
-/// A decoded answer together with what came with it: the status, the `ETag` (when the server
-/// sends one) and the raw body, which a shell prints as is in JSON mode.
+/// A decoded answer together with what came with it: the status, the headers, the `ETag` (when
+/// the server sends one) and the raw body, which a shell prints as is in JSON mode. Every
+/// `MarketClient` operation answers one, so a caller needs no second, lower layer of the client.
 public struct MarketResponse<Value: Sendable>: Sendable {
     public var value: Value
     public var status: Int
+    /// The `ETag` header: send it back as `If-Match` to edit only what was read.
     public var etag: String?
+    public var headers: HeaderFields
+    /// The body exactly as received.
     public var body: Data
+
+    public init(value: Value, status: Int, headers: HeaderFields = [:], body: Data = Data()) {
+        self.value = value
+        self.status = status
+        self.etag = headers["ETag"]
+        self.headers = headers
+        self.body = body
+    }
 }
 
-/// A product as read, with the `ETag` to send back as `If-Match` on an edit.
-public typealias TaggedProduct = MarketResponse<Product>
+/// What `MarketClient.allProducts` answers: the products, de-duplicated by id, and every page as
+/// it was received.
+public struct ProductWalk: Sendable {
+    public var products: [Product]
+    /// The pages in the order they were read, each with its raw response.
+    public var pages: [MarketResponse<ProductPage>]
+
+    public init(products: [Product], pages: [MarketResponse<ProductPage>]) {
+        self.products = products
+        self.pages = pages
+    }
+}
 
 /// The Open Market API as async Swift calls.
 ///
-/// Local checks (fields, images, credentials) run before anything is sent and fail with
-/// `MarketError.invalidInput`. Cancelling the calling task cancels the request in flight.
+/// Every operation answers a `MarketResponse`: the decoded value with the status, headers and
+/// raw body. Local checks (fields, images, credentials) run before anything is sent and fail
+/// with `MarketError.invalidInput` (or `.missingCredentials`). Cancelling the calling task
+/// cancels the request in flight.
 public struct MarketClient: Sendable {
     public var baseURL: URL
     public var credentials: VendorCredentials?
@@ -41,13 +66,16 @@ public struct MarketClient: Sendable {
     // MARK: Operations
 
     /// `GET /healthChecker`: the server's answer text (`OK`).
-    public func health() async throws(MarketError) -> String {
-        try await send(Endpoints.health()).value
+    public func health() async throws(MarketError) -> MarketResponse<String> {
+        try await send(Endpoints.health())
     }
 
-    public func products(page: Int = 1, perPage: Int = 20, search: String? = nil) async throws(MarketError) -> ProductPage {
+    /// One page of products, newest first; `search` matches names and descriptions.
+    public func products(
+        page: Int = 1, perPage: Int = 20, search: String? = nil
+    ) async throws(MarketError) -> MarketResponse<ProductPage> {
         try Self.checkPaging(page: page, perPage: perPage)
-        return try await send(Endpoints.listProducts(page: page, perPage: perPage, search: search)).value
+        return try await send(Endpoints.listProducts(page: page, perPage: perPage, search: search))
     }
 
     /// Every product, walking the pages in order. Rows are de-duplicated by id, because one
@@ -56,93 +84,93 @@ public struct MarketClient: Sendable {
     /// Stops with `MarketError.unexpectedResponse` at `pageWalkLimits` (pages, rows, bytes),
     /// and when a page brings no row not seen before while the server still says `hasNext`:
     /// a server that always claims more cannot make the client walk, or grow, for ever.
-    public func allProducts(perPage: Int = 100, search: String? = nil) async throws(MarketError) -> [Product] {
-        let limits = pageWalkLimits
+    public func allProducts(perPage: Int = 100, search: String? = nil) async throws(MarketError) -> ProductWalk {
+        var walk = ProductWalk(products: [], pages: [])
         var seen = Set<Int>()
-        var all: [Product] = []
         var bytes = 0
-        var page = 1
         while true {
+            let page = walk.pages.count + 1
             let response = try await send(Endpoints.listProducts(page: page, perPage: perPage, search: search))
-            let current = response.value
+            walk.pages.append(response)
             bytes += response.body.count
-            var fresh = 0
-            for product in current.products where seen.insert(product.id).inserted {
-                all.append(product)
-                fresh += 1
-            }
-            guard current.hasNext, !current.products.isEmpty else { return all }
-            let advice = search == nil ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
-            if fresh == 0 {
-                throw .unexpectedResponse(
-                    "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(all.count) products; \(advice)")
-            }
-            if page >= limits.pages || all.count >= limits.products || bytes >= limits.bytes {
-                throw .unexpectedResponse(
-                    "the server still says there are more after \(page) pages (\(all.count) products, \(ByteCountText.format(bytes))): "
-                        + "stopped there, at this client's limit; \(advice)")
-            }
-            page += 1
+            let fresh = response.value.products.filter { seen.insert($0.id).inserted }
+            walk.products += fresh
+            guard response.value.hasNext, !response.value.products.isEmpty else { return walk }
+            try checkWalk(page: page, fresh: fresh.count, total: walk.products.count, bytes: bytes, search: search)
         }
     }
 
-    public func product(id: Int) async throws(MarketError) -> Product {
-        try await send(Endpoints.product(id: id)).value
+    /// Why `allProducts` stops before the server says the last page: a page with nothing new, or
+    /// this client's limits reached.
+    private func checkWalk(page: Int, fresh: Int, total: Int, bytes: Int, search: String?) throws(MarketError) {
+        let limits = pageWalkLimits
+        let advice = search == nil ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
+        if fresh == 0 {
+            throw .unexpectedResponse(
+                "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(total) products; \(advice)")
+        }
+        if page >= limits.pages || total >= limits.products || bytes >= limits.bytes {
+            throw .unexpectedResponse(
+                "the server still says there are more after \(page) pages (\(total) products, \(ByteCountText.format(bytes))): "
+                    + "stopped there, at this client's limit; \(advice)")
+        }
     }
 
-    /// The product with its `ETag`, for an edit that must not overwrite someone else's change.
-    public func taggedProduct(id: Int) async throws(MarketError) -> TaggedProduct {
+    /// One product's detail, with the `ETag` to send back as `If-Match` on an edit that must not
+    /// overwrite someone else's change.
+    public func product(id: Int) async throws(MarketError) -> MarketResponse<Product> {
         try await send(Endpoints.product(id: id))
     }
 
     /// Registers a product. Every field and image rule is checked first, and all problems are
     /// reported together; nothing is sent while any fails.
-    public func create(_ draft: ProductDraft, images: [UploadImage]) async throws(MarketError) -> Product {
-        let credentials = try requireCredentials()
-        var problems = draft.violations
-        if let count = UploadRules.checkCount(images.count) { problems.append(count) }
-        if !problems.isEmpty { throw .invalidInput(problems) }
-        return try await send(Endpoints.createProduct(draft, images: images, credentials: credentials)).value
+    public func create(_ draft: ProductDraft, images: [UploadImage]) async throws(MarketError) -> MarketResponse<Product> {
+        try await sendSigned { (credentials) throws(MarketError) -> Endpoint<Product> in
+            var problems = draft.violations
+            if let count = UploadRules.checkCount(images.count) { problems.append(count) }
+            if !problems.isEmpty { throw .invalidInput(problems) }
+            return try Endpoints.createProduct(draft, images: images, credentials: credentials)
+        }
     }
 
     /// Edits a product. With `ifMatch`, a product changed since it was read fails with
     /// `MarketError.preconditionFailed` and is left untouched.
     public func edit(
         id: Int, _ changes: ProductChanges, ifMatch: String? = nil, current: Product? = nil
-    ) async throws(MarketError) -> TaggedProduct {
-        let credentials = try requireCredentials()
-        let problems = changes.violations(mergedWith: current)
-        if !problems.isEmpty { throw .invalidInput(problems) }
-        return try await send(
-            Endpoints.editProduct(id: id, changes: changes, credentials: credentials, ifMatch: ifMatch))
+    ) async throws(MarketError) -> MarketResponse<Product> {
+        try await sendSigned { (credentials) throws(MarketError) -> Endpoint<Product> in
+            let problems = changes.violations(mergedWith: current)
+            if !problems.isEmpty { throw .invalidInput(problems) }
+            return try Endpoints.editProduct(id: id, changes: changes, credentials: credentials, ifMatch: ifMatch)
+        }
     }
 
     /// Step 1 of a delete: the URI that step 2 deletes (opaque; pass it to `delete(uri:)`).
-    public func deleteURI(id: Int) async throws(MarketError) -> String {
-        try await send(Endpoints.deleteURI(id: id, credentials: requireCredentials())).value
+    public func deleteURI(id: Int) async throws(MarketError) -> MarketResponse<String> {
+        try await sendSigned { credentials in Endpoints.deleteURI(id: id, credentials: credentials) }
     }
 
     /// Step 2 of a delete.
-    public func delete(uri: String) async throws(MarketError) -> Product {
-        try await send(Endpoints.delete(uri: uri, credentials: requireCredentials())).value
+    public func delete(uri: String) async throws(MarketError) -> MarketResponse<Product> {
+        try await sendSigned { credentials in Endpoints.delete(uri: uri, credentials: credentials) }
     }
 
-    /// Deletes a product by the contract's two steps; answers the deleted product.
-    public func delete(id: Int) async throws(MarketError) -> Product {
-        let uri = try await deleteURI(id: id)
+    /// Deletes a product by the contract's two steps; answers step 2's response (the deleted product).
+    public func delete(id: Int) async throws(MarketError) -> MarketResponse<Product> {
+        let uri = try await deleteURI(id: id).value
         return try await delete(uri: uri)
     }
 
     /// The earlier host's step 1: the product's own secret.
-    public func productSecret(id: Int) async throws(MarketError) -> String {
-        try await send(Endpoints.productSecret(id: id, credentials: requireCredentials())).value
+    public func productSecret(id: Int) async throws(MarketError) -> MarketResponse<String> {
+        try await sendSigned { credentials in Endpoints.productSecret(id: id, credentials: credentials) }
     }
 
     /// The earlier host's step 2.
-    public func delete(id: Int, productSecret: String) async throws(MarketError) -> Product {
-        try await send(
-            Endpoints.deleteWithProductSecret(id: id, productSecret: productSecret, credentials: requireCredentials())
-        ).value
+    public func delete(id: Int, productSecret: String) async throws(MarketError) -> MarketResponse<Product> {
+        try await sendSigned { credentials in
+            Endpoints.deleteWithProductSecret(id: id, productSecret: productSecret, credentials: credentials)
+        }
     }
 
     // MARK: Sending
@@ -193,7 +221,7 @@ public struct MarketClient: Sendable {
         }
         do {
             let value = try endpoint.decode(response.body)
-            return MarketResponse(value: value, status: response.status, etag: response.headers["ETag"], body: response.body)
+            return MarketResponse(value: value, status: response.status, headers: response.headers, body: response.body)
         } catch let failure as ResponseDecodingFailure {
             throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(failure)"))
         } catch {
@@ -246,6 +274,14 @@ public struct MarketClient: Sendable {
     /// Text that goes into an error: secret masked, one line, control characters gone, short.
     /// A decoding failure can quote a value of any size the server sent.
     func excerpt(_ text: String) -> String { scrub(Self.oneLine(scrub(text), limit: 300)) }
+
+    /// Sends an operation that acts as the vendor: the one place credentials are checked, before
+    /// the endpoint is even built (so nothing is sent, and no rule is judged, without them).
+    private func sendSigned<T>(
+        _ endpoint: (VendorCredentials) throws(MarketError) -> Endpoint<T>
+    ) async throws(MarketError) -> MarketResponse<T> {
+        try await send(endpoint(requireCredentials()))
+    }
 
     private func requireCredentials() throws(MarketError) -> VendorCredentials {
         guard let credentials, !credentials.identifier.isEmpty, !credentials.secret.isEmpty else {

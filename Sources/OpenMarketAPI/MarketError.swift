@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// Everything that can go wrong talking to the market, sorted into what a seller can act on.
 ///
@@ -64,7 +65,7 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
         case .connectionLost(let host, let port, let reason):
             return "the connection to \(host):\(port) was lost (\(reason))"
         case .serverRefused(let status, let message):
-            let reason = Self.reasonPhrase(status)
+            let reason = HTTPStatusPhrase.reason(status)
             return message.isEmpty
                 ? "the server refused (\(status)\(reason.isEmpty ? "" : " \(reason)"))"
                 : "the server refused (\(status)): \(message)"
@@ -78,41 +79,8 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        let (s, atto) = duration.components
-        let value = Double(s) + Double(atto) / 1e18
+        let value = duration.milliseconds / 1000
         if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
         return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
-    }
-
-    static func reasonPhrase(_ status: Int) -> String {
-        switch status {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 412: "Precondition Failed"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: ""
-        }
-    }
-}
-
-/// The market's error body (`{"code": 400, "message": "…"}`).
-public struct MarketErrorBody: Sendable, Hashable, Codable {
-    public var code: Int
-    public var message: String
-
-    public init(code: Int, message: String) {
-        self.code = code
-        self.message = message
     }
 }

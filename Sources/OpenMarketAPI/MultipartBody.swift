@@ -1,6 +1,7 @@
 import Foundation
 import MultipartKit
 import NIOCore
+import OpenMarketContract
 
 /// A `multipart/form-data` body and the boundary that frames it.
 public struct MultipartBody: Sendable, Hashable {

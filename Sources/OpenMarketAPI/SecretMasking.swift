@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// The one redaction helper for vendor secrets: errors, the trace, printed output, journals and
 /// recordings all mask through it, and the client refuses through it to send a secret anywhere
@@ -15,7 +16,9 @@ public enum SecretMasking {
     public static func spellings(of secret: String) -> [String] {
         guard secret.count >= minimumLength else { return [] }
         var variants: Set<String> = [secret]
-        if let json = try? JSONEncoder().encode([secret]) {
+        // As the project's encoder writes it (slashes as they are), and as other encoders
+        // write it (slashes escaped).
+        if let json = try? MarketJSON.encoder.encode([secret]) {
             let escaped = String(decoding: json.dropFirst(2).dropLast(2), as: UTF8.self)
             variants.insert(escaped)
             variants.insert(escaped.replacingOccurrences(of: "/", with: "\\/"))

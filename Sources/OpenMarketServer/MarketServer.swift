@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
-import OpenMarketAPI
+import OpenMarketContract
 import ServiceLifecycle
 
 /// Where and how a market serves.
@@ -38,9 +38,10 @@ public struct MarketServerConfiguration: Sendable {
         self.listCache = listCache
     }
 
-    /// `$XDG_DATA_HOME/openmarket/server`, falling back to `~/.local/share/openmarket/server`.
+    /// `openmarket/server` under the XDG data home (`$XDG_DATA_HOME`, else `~/.local/share`;
+    /// see `XDGDirectories.dataHome`).
     public static var defaultDataDirectory: URL {
-        MarketDataDirectory.xdgDataHome.appendingPathComponent("openmarket/server", isDirectory: true)
+        XDGDirectories.dataHome().appendingPathComponent("openmarket/server", isDirectory: true)
     }
 }
 

@@ -8,6 +8,7 @@
 // The last line is for scripts: `loop_ms=… requests_per_s=… first_ms=… bytes=…`.
 import AsyncHTTPClient
 import Foundation
+import OpenMarketContract
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("market-client-bench: \(message)\n".utf8))
@@ -49,10 +50,6 @@ func requestLoop(client: HTTPClient, urls: [String], count: Int) async throws ->
     return LoopResult(elapsed: clock.now - start, first: first, bytes: bytes)
 }
 
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let count = Int(arguments[1]), count > 0 else {
     fail("usage: market-client-bench URL COUNT [ID...]", status: 2)
@@ -78,9 +75,9 @@ do {
     fail("\(error)", status: 1)
 }
 
-let loopMilliseconds = milliseconds(result.elapsed)
+let loopMilliseconds = result.elapsed.milliseconds
 let requestsPerSecond = Double(count) / (loopMilliseconds / 1_000)
 print("\(count) sequential GETs of \(base)/api/products/{\(ids.joined(separator: ","))} on one client: "
     + "\(result.bytes) body bytes, all 200")
 print(String(format: "loop_ms=%.1f requests_per_s=%.0f first_ms=%.2f bytes=%d",
-    loopMilliseconds, requestsPerSecond, milliseconds(result.first), result.bytes))
+    loopMilliseconds, requestsPerSecond, result.first.milliseconds, result.bytes))

@@ -8,6 +8,7 @@
 
 import Foundation
 import MarketImages
+import OpenMarketContract
 
 struct Options {
     var path = ""
@@ -41,11 +42,6 @@ struct Failure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-func milliseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-}
-
 func megabytes(kilobytes: Int) -> String { String(format: "%.0f MB", Double(kilobytes) / 1024) }
 
 func peakResidentKilobytes() -> Int {
@@ -73,7 +69,7 @@ func run() throws {
     var result: FitResult?
     for _ in 0..<options.runs {
         let elapsed = try clock.measure { result = try MarketImages.fit(data, underBytes: options.limit) }
-        times.append(milliseconds(elapsed))
+        times.append(elapsed.milliseconds)
     }
     guard let result else { return }
     times.sort()

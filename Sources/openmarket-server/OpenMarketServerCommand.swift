@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import OpenMarketContract
 import OpenMarketServer
 
 @main
@@ -36,7 +37,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var publicBase: URL?
         if let publicURL {
-            guard let url = URL(string: publicURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            guard let url = URL.httpURL(publicURL) else {
                 throw ValidationError("--public-url must be an http(s) URL such as http://10.0.0.5:8080")
             }
             publicBase = url

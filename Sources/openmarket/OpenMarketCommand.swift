@@ -3,6 +3,7 @@ import Foundation
 import LineEditor
 import Logging
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import SellerShell
 import ShellScripting

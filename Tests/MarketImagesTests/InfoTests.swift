@@ -1,6 +1,6 @@
 import Foundation
 import MarketTestSupport
-import OpenMarketAPI
+import OpenMarketContract
 import Testing
 
 @testable import MarketImages

@@ -1,6 +1,6 @@
 import Foundation
 import MarketTestSupport
-import OpenMarketAPI
+import OpenMarketContract
 
 /// A fixture image the market accepts, with what it is known to hold.
 struct Sample: Sendable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 /// The contract's value bounds and text rules as the client checks them before sending (the
 /// server checks the same functions).

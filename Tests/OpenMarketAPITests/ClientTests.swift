@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 @Suite("The client, through a transport that replays canned answers")
 struct ClientTests {
@@ -32,7 +33,10 @@ struct ClientTests {
 
     @Test func healthRequest() async throws {
         let (client, transport) = client([.json(200, #""OK""#)])
-        #expect(try await client.health() == "OK")
+        let health = try await client.health()
+        #expect(health.value == "OK")
+        #expect(health.status == 200)
+        #expect(health.body == Data(#""OK""#.utf8))
         let request = try #require(transport.requests.first)
         #expect(request.method == .get)
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/healthChecker")
@@ -67,7 +71,8 @@ struct ClientTests {
         let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
         let product = try await client.create(
             ProductDraft(name: "우유병 텀블러", description: "하얀 우유병 모양의 텀블러입니다", price: 3500, currency: .krw), images: [image])
-        #expect(product.id == 32)
+        #expect(product.value.id == 32)
+        #expect(product.status == 201)
         let request = try #require(transport.requests.first)
         #expect(request.method == .post)
         #expect(request.headers["identifier"] == Self.credentials.identifier)
@@ -99,7 +104,8 @@ struct ClientTests {
     @Test func deleteIsTwoStepsAndTheURIIsOpaque() async throws {
         let (client, transport) = client([.text(200, "/api/products/MzJ8YWJj-_x\n"), .json(200, Self.detail)])
         let deleted = try await client.delete(id: 32)
-        #expect(deleted.id == 32)
+        #expect(deleted.value.id == 32)
+        #expect(deleted.body == Data(Self.detail.utf8))
         let requests = transport.requests
         #expect(requests.count == 2)
         #expect(requests[0].method == .post)
@@ -119,7 +125,7 @@ struct ClientTests {
 
     @Test func earlierHostSecretFlow() async throws {
         let (client, transport) = client([.text(200, "a1b2-product-secret"), .json(200, Self.detail)])
-        let productSecret = try await client.productSecret(id: 32)
+        let productSecret = try await client.productSecret(id: 32).value
         #expect(productSecret == "a1b2-product-secret")
         _ = try await client.delete(id: 32, productSecret: productSecret)
         #expect(transport.requests[0].url.path == "/api/products/32/secret")
@@ -129,7 +135,7 @@ struct ClientTests {
 
     @Test func etagIsExposedAndIfMatchSent() async throws {
         let (client, transport) = client([.json(200, Self.detail, headers: ["ETag": #""v7""#]), .json(202, Self.detail)])
-        let tagged = try await client.taggedProduct(id: 32)
+        let tagged = try await client.product(id: 32)
         #expect(tagged.etag == #""v7""#)
         _ = try await client.edit(id: 32, ProductChanges(stock: 3), ifMatch: tagged.etag)
         #expect(transport.requests[1].headers["If-Match"] == #""v7""#)
@@ -137,7 +143,7 @@ struct ClientTests {
 
     @Test func editWithoutETagSendsNoIfMatch() async throws {
         let (client, transport) = client([.json(200, Self.detail), .json(202, Self.detail)])
-        let tagged = try await client.taggedProduct(id: 32)
+        let tagged = try await client.product(id: 32)
         #expect(tagged.etag == nil)
         _ = try await client.edit(id: 32, ProductChanges(stock: 3), ifMatch: tagged.etag)
         #expect(transport.requests[1].headers["If-Match"] == nil)
@@ -147,14 +153,15 @@ struct ClientTests {
         let (client, _) = client([.json(200, Self.detail), .json(204, Self.detail)])
         let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
         let draft = ProductDraft(name: "Mug", description: "A very nice mug", price: 1, currency: .usd)
-        #expect(try await client.create(draft, images: [image]).id == 32)
+        #expect(try await client.create(draft, images: [image]).value.id == 32)
         #expect(try await client.edit(id: 32, ProductChanges(stock: 1)).status == 204)
     }
 
     @Test func rawBodyIsKeptForJSONOutput() async throws {
         let (client, _) = client([.json(200, Self.detail)])
-        let response = try await client.taggedProduct(id: 32)
+        let response = try await client.product(id: 32)
         #expect(response.body == Data(Self.detail.utf8))
+        #expect(response.headers["Content-Type"] == "application/json")
     }
 
     @Test func allProductsWalksPagesAndDeduplicates() async throws {
@@ -165,7 +172,8 @@ struct ClientTests {
         // Page 3 repeats earlier rows, as one capture of the public server did.
         let (client, transport) = client([page(1, [5, 4], hasNext: true), page(2, [3, 2], hasNext: true), page(3, [5, 4, 3, 2, 1], hasNext: false)])
         let all = try await client.allProducts(perPage: 2)
-        #expect(all.map(\.id) == [5, 4, 3, 2, 1])
+        #expect(all.products.map(\.id) == [5, 4, 3, 2, 1])
+        #expect(all.pages.map(\.value.pageNo) == [1, 2, 3])
         #expect(transport.requests.count == 3)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 @Suite("Decoding the contract's objects")
 struct DecodingTests {

@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 /// Every exchange has a deadline and a bound on what is read, against servers on 127.0.0.1 that
 /// misbehave after their headers; `health` insists on the contract's "OK"; walking pages stops.
@@ -96,7 +97,7 @@ struct ExchangeBoundsTests {
         }
         defer { server.stop() }
         let client = client(server, timeout: .seconds(30))
-        #expect(try await client.health() == "OK")
+        #expect(try await client.health().value == "OK")
         for index in 1..<answers.count {
             var endpoint = Endpoints.health()
             endpoint.headers.add("x-answer", String(index))
@@ -124,7 +125,7 @@ struct ExchangeBoundsTests {
         client.pageWalkLimits = PageWalkLimits(pages: 25, products: 100_000, bytes: 100_000_000)
         do {
             let all = try await client.allProducts(perPage: 10)
-            Issue.record("walked without end: \(all.count) products")
+            Issue.record("walked without end: \(all.products.count) products")
         } catch {
             #expect(error.description.contains("after 25 pages (250 products"), "\(error)")
             #expect(error.description.contains("'list PAGE'"))

@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 /// The real AsyncHTTPClient transport against sockets on 127.0.0.1 that misbehave on purpose
 /// (the bundled server's own tests cover the well-behaved case).

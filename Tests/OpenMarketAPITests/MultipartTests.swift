@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 @Suite("Multipart bodies, byte by byte")
 struct MultipartTests {

@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 @Suite("Image and field rules, checked before anything is sent")
 struct RuleTests {
@@ -31,7 +32,13 @@ struct RuleTests {
     @Test func overLimitIsRefusedAndNamesTheSize() {
         let problem = #expect(throws: ImageProblem.self) { try UploadImage.load(path: Fixtures.image("astronaut-over-limit.png").path) }
         #expect(problem?.kind == .tooLarge(bytes: 424_976, format: .png))
-        #expect(problem?.description == "astronaut-over-limit.png: 425 KB is over the 300 KiB limit per image")
+        #expect(problem?.description == "astronaut-over-limit.png: 415 KB is over the 300 KB limit per image")
+    }
+
+    @Test func statusReasonPhrasesComeFromNIO() {
+        #expect(HTTPStatusPhrase.reason(404) == "Not Found")
+        #expect(HTTPStatusPhrase.reason(412) == "Precondition Failed")
+        #expect(HTTPStatusPhrase.reason(499) == "")
     }
 
     @Test func missingFileIsRefused() {

@@ -3,6 +3,7 @@ import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
+@testable import OpenMarketContract
 
 /// The client sends the vendor secret in the `secret` field and nowhere else.
 @Suite("The secret goes only in its field")

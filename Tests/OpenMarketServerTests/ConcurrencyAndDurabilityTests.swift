@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 
@@ -20,10 +21,10 @@ struct ConcurrencyAndDurabilityTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(Set(products.map(\.id)).count == 50)
-            let listed = try await market.client().allProducts(perPage: 100)
+            let listed = try await market.client().allProducts(perPage: 100).products
             #expect(listed.count == 50)
             for product in products {
-                let detail = try await market.client().product(id: product.id)
+                let detail = try await market.client().product(id: product.id).value
                 #expect(detail.images?.count == 2)
                 #expect(detail.name == product.name)
                 #expect(detail.stock == Int(product.name.split(separator: " ").last!)!)
@@ -39,7 +40,7 @@ struct ConcurrencyAndDurabilityTests {
             // Warm the secret check so both edits race on the database, not on hashing.
             _ = try await client.edit(id: product.id, ProductChanges())
             for round in 0..<5 {
-                let read = try await client.taggedProduct(id: product.id)
+                let read = try await client.product(id: product.id)
                 async let first = Result(catching: { try await client.edit(id: product.id, ProductChanges(stock: 100 + round), ifMatch: read.etag) })
                 async let second = Result(catching: { try await client.edit(id: product.id, ProductChanges(stock: 200 + round), ifMatch: read.etag) })
                 let results = await [first, second]
@@ -50,7 +51,7 @@ struct ConcurrencyAndDurabilityTests {
                 }
                 #expect(wins.count == 1)
                 #expect(losses.map(\.category) == [.preconditionFailed])
-                #expect(try await client.product(id: product.id).stock == wins.first?.value.stock)
+                #expect(try await client.product(id: product.id).value.stock == wins.first?.value.stock)
             }
         }
     }
@@ -62,18 +63,18 @@ struct ConcurrencyAndDurabilityTests {
             let product = try await market.createProduct(name: "Durable", images: ["chelsea.png", "tiny-animated.gif"])
             let doomed = try await market.createProduct(name: "Gone")
             _ = try await market.client().delete(id: doomed.id)
-            return (try await market.client().product(id: product.id), market.demo)
+            return (try await market.client().product(id: product.id).value, market.demo)
         }
         try await TestMarket.with(directory: directory) { market in
             #expect(market.demo == demo)
-            let after = try await market.client().product(id: before.id)
+            let after = try await market.client().product(id: before.id).value
             #expect(after.name == before.name)
             #expect(after.images?.map(\.id) == before.images?.map(\.id))
             for (image, fixture) in zip(try #require(after.images), ["chelsea.png", "tiny-animated.gif"]) {
                 let bytes = try await market.raw("GET", try #require(URL(string: image.url)?.path)).body
                 #expect(bytes == (try Fixtures.imageData(fixture)))
             }
-            #expect(try await market.client().products().totalCount == 1)
+            #expect(try await market.client().products().value.totalCount == 1)
             // The login still works against the stored hash, and ids keep growing.
             let next = try await market.createProduct(name: "Next")
             #expect(next.id > before.id + 1)

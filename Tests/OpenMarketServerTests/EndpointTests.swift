@@ -2,6 +2,7 @@ import Foundation
 import MarketImages
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 struct EndpointTests {
     @Test func healthChecker() async throws {
         try await TestMarket.with { market in
-            #expect(try await market.client().health() == "OK")
+            #expect(try await market.client().health().value == "OK")
             let raw = try await market.raw("GET", "/healthChecker")
             #expect(raw.body == Data(#""OK""#.utf8))
         }
@@ -29,7 +30,7 @@ struct EndpointTests {
             #expect(images.count == 2)
             #expect(created.thumbnail == images[0].thumbnailURL)
 
-            let tagged = try await market.client().taggedProduct(id: created.id)
+            let tagged = try await market.client().product(id: created.id)
             #expect(tagged.value == created)
             #expect(tagged.etag != nil)
 
@@ -53,7 +54,7 @@ struct EndpointTests {
             var ids: [Int] = []
             for n in 1...5 { ids.append(try await market.createProduct(name: "Product \(n)", images: ["tiny-animated.gif"]).id) }
             let client = market.client()
-            let page2 = try await client.products(page: 2, perPage: 2)
+            let page2 = try await client.products(page: 2, perPage: 2).value
             #expect(page2.products.map(\.id) == [ids[2], ids[1]])
             #expect(page2.pageNo == 2)
             #expect(page2.itemsPerPage == 2)
@@ -67,10 +68,10 @@ struct EndpointTests {
             #expect(page2.products.first?.images == nil)
             #expect(page2.products.first?.thumbnail != nil)
 
-            let last = try await client.products(page: 3, perPage: 2)
+            let last = try await client.products(page: 3, perPage: 2).value
             #expect(last.products.map(\.id) == [ids[0]])
             #expect(!last.hasNext)
-            let past = try await client.products(page: 9, perPage: 2)
+            let past = try await client.products(page: 9, perPage: 2).value
             #expect(past.products.isEmpty)
             #expect(past.totalCount == 5)
 
@@ -84,7 +85,7 @@ struct EndpointTests {
 
     @Test func emptyMarketHasLastPageZero() async throws {
         try await TestMarket.with { market in
-            let page = try await market.client().products()
+            let page = try await market.client().products().value
             #expect(page.totalCount == 0)
             #expect(page.lastPage == 0)
             #expect(!page.hasNext)
@@ -99,13 +100,13 @@ struct EndpointTests {
             try await market.createProduct(name: "ÉLAN Coffee Mug", images: ["tiny-animated.gif"])
             try await market.createProduct(name: "Plain plate", images: ["tiny-animated.gif"])
             let client = market.client()
-            #expect(try await client.products(search: "우유").products.map(\.name) == ["우유병 텀블러"])
-            #expect(try await client.products(search: "élan").products.map(\.name) == ["ÉLAN Coffee Mug"])
-            #expect(try await client.products(search: "coffee mug").totalCount == 1)
+            #expect(try await client.products(search: "우유").value.products.map(\.name) == ["우유병 텀블러"])
+            #expect(try await client.products(search: "élan").value.products.map(\.name) == ["ÉLAN Coffee Mug"])
+            #expect(try await client.products(search: "coffee mug").value.totalCount == 1)
             // Every test product's description says "made by a test".
-            let all = try await client.products(search: "MADE BY")
+            let all = try await client.products(search: "MADE BY").value
             #expect(all.totalCount == 3)
-            #expect(try await client.products(search: "%").totalCount == 0)  // no LIKE wildcards
+            #expect(try await client.products(search: "%").value.totalCount == 0)  // no LIKE wildcards
         }
     }
 
@@ -113,7 +114,7 @@ struct EndpointTests {
         try await TestMarket.with { market in
             let created = try await market.createProduct(price: 3500, images: ["coffee-small.jpg", "tiny-animated.gif"])
             let client = market.client()
-            let before = try await client.taggedProduct(id: created.id)
+            let before = try await client.product(id: created.id)
             let edited = try await client.edit(
                 id: created.id, ProductChanges(name: "새 이름", price: Decimal(string: "19.99"), currency: .usd, discountedPrice: Decimal(string: "0.99"), stock: 8_589_934_592))
             #expect(edited.status == 202)
@@ -154,13 +155,13 @@ struct EndpointTests {
         try await TestMarket.with { market in
             let created = try await market.createProduct(stock: 5)
             let client = market.client()
-            let read = try await client.taggedProduct(id: created.id)
+            let read = try await client.product(id: created.id)
             _ = try await client.edit(id: created.id, ProductChanges(stock: 4), ifMatch: read.etag)
             let error = await marketError { try await client.edit(id: created.id, ProductChanges(stock: 100), ifMatch: read.etag) }
             #expect(error?.category == .preconditionFailed)
-            #expect(try await client.product(id: created.id).stock == 4)
+            #expect(try await client.product(id: created.id).value.stock == 4)
             // A current tag, a weak form of it, or * succeed.
-            let now = try await client.taggedProduct(id: created.id)
+            let now = try await client.product(id: created.id)
             #expect(try await client.edit(id: created.id, ProductChanges(stock: 3), ifMatch: now.etag).value.stock == 3)
             #expect(try await client.edit(id: created.id, ProductChanges(stock: 2), ifMatch: "*").value.stock == 2)
         }
@@ -171,15 +172,15 @@ struct EndpointTests {
             let first = try await market.createProduct(name: "Keep me")
             let doomed = try await market.createProduct(name: "Delete me")
             let client = market.client()
-            let uri = try await client.deleteURI(id: doomed.id)
+            let uri = try await client.deleteURI(id: doomed.id).value
             #expect(uri.hasPrefix("/api/products/"))
             #expect(!uri.contains(market.demo.secret))
-            let deleted = try await client.delete(uri: uri)
+            let deleted = try await client.delete(uri: uri).value
             #expect(deleted.id == doomed.id)
             #expect(deleted.name == "Delete me")
             #expect(await marketError { try await client.product(id: doomed.id) }?.status == 404)
-            #expect(try await client.products().products.map(\.id) == [first.id])
-            #expect(try await client.products().totalCount == 1)
+            #expect(try await client.products().value.products.map(\.id) == [first.id])
+            #expect(try await client.products().value.totalCount == 1)
             // The images went with it.
             let imageURL = try #require(doomed.images?.first?.url)
             let imagePath = try #require(URL(string: imageURL)?.path)
@@ -194,11 +195,11 @@ struct EndpointTests {
         try await TestMarket.with { market in
             let product = try await market.createProduct()
             let client = market.client()
-            let productSecret = try await client.productSecret(id: product.id)
+            let productSecret = try await client.productSecret(id: product.id).value
             #expect(productSecret != market.demo.secret)
             let wrong = await marketError { try await client.delete(id: product.id, productSecret: "not-it") }
             #expect(wrong?.status == 400)
-            #expect(try await client.delete(id: product.id, productSecret: productSecret).id == product.id)
+            #expect(try await client.delete(id: product.id, productSecret: productSecret).value.id == product.id)
             #expect(await marketError { try await client.product(id: product.id) }?.status == 404)
         }
     }
@@ -242,13 +243,13 @@ struct ListFreshnessTests {
     @Test func everyWriteShowsInTheNextList() async throws {
         try await TestMarket.with { market in
             let client = market.client()
-            #expect(try await client.products().totalCount == 0)
+            #expect(try await client.products().value.totalCount == 0)
             let product = try await market.createProduct(stock: 1)
-            #expect(try await client.products().products.map(\.stock) == [1])
+            #expect(try await client.products().value.products.map(\.stock) == [1])
             _ = try await client.edit(id: product.id, ProductChanges(stock: 7))
-            #expect(try await client.products().products.map(\.stock) == [7])
+            #expect(try await client.products().value.products.map(\.stock) == [7])
             _ = try await client.delete(id: product.id)
-            #expect(try await client.products().totalCount == 0)
+            #expect(try await client.products().value.totalCount == 0)
         }
     }
 }

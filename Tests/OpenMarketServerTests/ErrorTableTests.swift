@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 
@@ -66,7 +67,7 @@ struct ErrorTableTests {
             for (params, message) in cases {
                 expectError(try await market.rawCreate(params: params, images: [("a.gif", Self.gif)]), 400, mentioning: message)
             }
-            #expect(try await market.client().products().totalCount == 0)
+            #expect(try await market.client().products().value.totalCount == 0)
         }
     }
 
@@ -88,7 +89,7 @@ struct ErrorTableTests {
             expectError(
                 try await market.rawCreate(params: market.params(), images: [("truncated.jpg", try Fixtures.imageData("truncated.jpg"))]),
                 400, mentioning: "images[1] (truncated.jpg): cannot be read as an image")
-            #expect(try await market.client().products().totalCount == 0)
+            #expect(try await market.client().products().value.totalCount == 0)
         }
     }
 
@@ -125,7 +126,7 @@ struct ErrorTableTests {
             expectError(try await market.rawCreate(params: market.params(), images: [("a.gif", Self.gif)], identifier: "nobody"), 401, mentioning: "identifier")
             expectError(try await market.json("POST", "\(path)/archived", #"{"secret":"wrong"}"#), 401, mentioning: "secret")
             expectError(try await market.raw("DELETE", "/api/products/abc"), 401, mentioning: "identifier")
-            #expect(try await market.client().product(id: product.id).stock == 1)
+            #expect(try await market.client().product(id: product.id).value.stock == 1)
         }
     }
 
@@ -138,11 +139,11 @@ struct ErrorTableTests {
             #expect(await marketError { try await client.deleteURI(id: product.id) }?.status == 403)
             #expect(await marketError { try await client.productSecret(id: product.id) }?.status == 403)
             // Even with a valid delete URI obtained by the owner.
-            let uri = try await market.client().deleteURI(id: product.id)
+            let uri = try await market.client().deleteURI(id: product.id).value
             let error = await marketError { try await client.delete(uri: uri) }
             #expect(error?.status == 403)
             #expect(error?.description.contains("belongs to another vendor") == true)
-            #expect(try await market.client().product(id: product.id).stock == 1)
+            #expect(try await market.client().product(id: product.id).value.stock == 1)
         }
     }
 
@@ -170,7 +171,7 @@ struct ErrorTableTests {
             let forged = Data("\(product.id)|00000000-0000-0000-0000-000000000000".utf8).base64EncodedString()
                 .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             expectError(try await market.raw("DELETE", "/api/products/\(forged)", headers: identifier), 400, mentioning: "delete token")
-            #expect(try await market.client().product(id: product.id).id == product.id)
+            #expect(try await market.client().product(id: product.id).value.id == product.id)
         }
     }
 

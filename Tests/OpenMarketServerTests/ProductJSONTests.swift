@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import OpenMarketAPI
+import OpenMarketContract
 import Testing
 
 @testable import OpenMarketServer

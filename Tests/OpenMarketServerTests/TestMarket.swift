@@ -4,6 +4,7 @@ import Logging
 import MarketTestSupport
 import NIOCore
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 
@@ -55,7 +56,7 @@ struct TestMarket {
         var text: String { String(decoding: body, as: UTF8.self) }
 
         /// The contract's error body.
-        var error: MarketErrorBody? { try? JSONDecoder().decode(MarketErrorBody.self, from: body) }
+        var error: MarketErrorBody? { try? MarketJSON.decoder.decode(MarketErrorBody.self, from: body) }
     }
 
     func raw(
@@ -126,7 +127,8 @@ struct TestMarket {
             ProductDraft(
                 name: name, description: "A product made by a test", price: price, currency: currency,
                 discountedPrice: discount, stock: stock),
-            images: uploads)
+            images: uploads
+        ).value
     }
 }
 

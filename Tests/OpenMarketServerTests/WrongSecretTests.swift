@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import Testing
 
 @testable import OpenMarketServer

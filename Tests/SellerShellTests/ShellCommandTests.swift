@@ -2,6 +2,7 @@ import Foundation
 import MarketImages
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import Testing
 
 @testable import SellerShell
@@ -122,7 +123,7 @@ struct ShellCommandTests {
             let status = await f.run(
                 "register name='No resize' description='This one must be refused' price=1 currency=USD image='\(Fixtures.image("rocket-phone-4032x3024.jpg").path)' --no-resize")
             #expect(status == .failed)
-            #expect(f.console.notes.contains("over the 300 KiB limit per image (leave out --no-resize to shrink it)"))
+            #expect(f.console.notes.contains("over the 300 KB limit per image (leave out --no-resize to shrink it)"))
         }
     }
 
@@ -185,7 +186,7 @@ struct ShellCommandTests {
             let other = try await f.market.data.addVendor(name: "other-shop").credentials
             let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
             let theirs = try await MarketClient(baseURL: f.market.baseURL, credentials: other, timeout: .seconds(600)).create(
-                ProductDraft(name: "Not yours", description: "Belongs to another shop", price: 1, currency: .usd), images: [image])
+                ProductDraft(name: "Not yours", description: "Belongs to another shop", price: 1, currency: .usd), images: [image]).value
             #expect(await f.run("patch \(theirs.id) stock=1") == .failed)
             #expect(f.console.notes.contains("patch \(theirs.id): the server refused (403): product \(theirs.id): belongs to another vendor"))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import Testing
 
@@ -51,8 +52,8 @@ struct ShellFixture {
 
     // Untyped `throws` on purpose: a test closure whose only throwing calls threw MarketError
     // would be inferred as throws(MarketError), which #expect's own `try` cannot satisfy.
-    func products() async throws -> ProductPage { try await client.products() }
-    func product(id: Int) async throws -> Product { try await client.product(id: id) }
+    func products() async throws -> ProductPage { try await client.products().value }
+    func product(id: Int) async throws -> Product { try await client.product(id: id).value }
 
     static func with<T>(
         interactive: Bool = false, answers: [String] = [], secrets: [String] = [], json: Bool = false,
@@ -92,7 +93,7 @@ struct ShellFixture {
         let imageArgs = images.map { "image='\(Fixtures.image($0).path)'" }.joined(separator: " ")
         let status = await run("register name='\(name)' description='A product for the shell tests' price=\(price) currency=KRW \(extra) \(imageArgs)")
         #expect(status == .ok, "register failed: \(console.notes)")
-        let page = try await client.products(perPage: 1)
+        let page = try await client.products(perPage: 1).value
         return try #require(page.products.first)
     }
 }

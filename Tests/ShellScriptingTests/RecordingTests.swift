@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import SellerShell
 import Testing
@@ -22,8 +23,8 @@ struct RecordingTests {
     static func catalog(_ market: RunningMarket) async throws -> [Listing] {
         let client = MarketClient(baseURL: market.baseURL, timeout: .seconds(600))
         var listings: [Listing] = []
-        for summary in try await client.allProducts() {
-            let product = try await client.product(id: summary.id)
+        for summary in try await client.allProducts().products {
+            let product = try await client.product(id: summary.id).value
             var images: [Data] = []
             for image in product.images ?? [] {
                 let url = try #require(URL(string: image.url))
@@ -167,7 +168,7 @@ struct RecordingTests {
             let thumbStatus = await replaySession.runScript(path: thumbs)
             let replayed = try await f.allProducts(other)
             let client = MarketClient(baseURL: other.baseURL, timeout: .seconds(600))
-            let third = try await client.product(id: try #require(replayed.first { $0.name == "Third" }).id)
+            let third = try await client.product(id: try #require(replayed.first { $0.name == "Third" }).id).value
             await other.stop()
             #expect(status == .ok, "\(replay.notes)")
             #expect(thumbStatus == .ok, "\(replay.notes)")

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import PTYTestSupport
 import Testing
@@ -312,9 +313,9 @@ private struct BinaryWorld {
 
     func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-    func productCount() async throws -> Int { try await client.products(perPage: 1).totalCount }
+    func productCount() async throws -> Int { try await client.products(perPage: 1).value.totalCount }
 
-    func allProducts() async throws -> [Product] { try await client.allProducts() }
+    func allProducts() async throws -> [Product] { try await client.allProducts().products }
 
     /// Starts the binary (or `executable`), its output going to files, its input from `input`
     /// (a file, so never a terminal) or /dev/null.

@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import SellerShell
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import SellerShell
 import ShellScripting
@@ -90,10 +91,10 @@ struct ScriptFixture {
 
     func allProducts(_ market: RunningMarket? = nil) async throws -> [Product] {
         let market = market ?? self.market
-        return try await MarketClient(baseURL: market.baseURL, timeout: .seconds(600)).allProducts()
+        return try await MarketClient(baseURL: market.baseURL, timeout: .seconds(600)).allProducts().products
     }
 
-    func product(id: Int) async throws -> Product { try await client.product(id: id) }
+    func product(id: Int) async throws -> Product { try await client.product(id: id).value }
 
     func journal(_ script: String) -> String {
         (try? String(contentsOfFile: script + ".journal", encoding: .utf8)) ?? ""

@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import OpenMarketServer
 import SellerShell
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `connect URL`: talks to another server from now on, after a short health probe.
 public struct Connect: ShellCommand {
@@ -12,8 +13,7 @@ public struct Connect: ShellCommand {
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let text = arguments.positional.first?.text else { return }
-        let withScheme = text.contains("://") ? text : "http://\(text)"
-        guard let url = URL(string: withScheme), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+        guard let url = URL.httpURL(text.contains("://") ? text : "http://\(text)") else {
             throw .usage("'\(text)' is not an http(s) URL")
         }
         self.url = url

@@ -1,4 +1,5 @@
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `delete ID [--yes]`: the contract's two-step delete (ask for the delete URI, then DELETE
 /// it), after a confirmation unless `--yes`.
@@ -25,17 +26,15 @@ public struct Delete: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] + (confirmed ? [Word("--yes")] : []) }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let credentials = try session.requireLogin()
         if !confirmed {
-            let product = try await session.client.product(id: id)
+            let product = try await session.client.product(id: id).value
             guard session.console.isInteractive else {
                 throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
             }
             let answer = session.console.ask("delete #\(id) \(product.name)? [y/N] ")?.lowercased()
             guard answer == "y" || answer == "yes" else { return .note("kept #\(id)") }
         }
-        let uri = try await session.client.send(Endpoints.deleteURI(id: id, credentials: credentials)).value
-        let response = try await session.client.send(Endpoints.delete(uri: uri, credentials: credentials))
+        let response = try await session.client.delete(id: id)
         session.index.forget(id)
         var outcome = CommandOutcome.product(.deleted, response)
         outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]

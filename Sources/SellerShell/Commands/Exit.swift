@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// `exit`: leaves the shell.
 public struct Exit: ShellCommand {
     public static let spec = CommandSpec(

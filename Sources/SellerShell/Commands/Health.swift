@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `health`: `GET /healthChecker`, with how long the answer took.
 public struct Health: ShellCommand {
@@ -12,13 +13,9 @@ public struct Health: ShellCommand {
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         let started = ContinuousClock.now
-        let response = try await session.client.send(Endpoints.health())
-        let ms = Self.milliseconds(ContinuousClock.now - started)
+        let response = try await session.client.health()
+        let ms = (ContinuousClock.now - started).milliseconds
         let text = "\(session.client.baseURL.absoluteString) answers \(response.value) (\(String(format: "%.0f", ms)) ms)"
         return CommandOutcome([.text(text, raw: response.body)])
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// `help [COMMAND]`: the overview, or one command's usage and examples, from the specs.
 public struct Help: ShellCommand {
     public static let spec = CommandSpec(

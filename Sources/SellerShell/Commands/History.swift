@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// `history`: the lines typed so far.
 public struct History: ShellCommand {
     public static let spec = CommandSpec(

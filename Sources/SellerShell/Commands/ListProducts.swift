@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all]`: a page of products, or every
 /// page (`--all`, and `--mine`, which keeps this vendor's).
@@ -52,7 +53,7 @@ public struct ListProducts: ShellCommand {
             )
         }
         if all || mine { return try await everyPage(in: session) }
-        let response = try await session.client.send(Endpoints.listProducts(page: page, perPage: perPage ?? 20, search: search))
+        let response = try await session.client.products(page: page, perPage: perPage ?? 20, search: search)
         let result = response.value
         session.remember(result.products)
         var summary = "page \(result.pageNo) of \(max(result.lastPage, 1)), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
@@ -63,7 +64,7 @@ public struct ListProducts: ShellCommand {
     }
 
     private func everyPage(in session: isolated SellerShell) async throws -> CommandOutcome {
-        var products = try await session.client.allProducts(perPage: perPage ?? 100, search: search)
+        var products = try await session.client.allProducts(perPage: perPage ?? 100, search: search).products
         if mine { products = products.filter { session.isMine($0) } }
         session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)

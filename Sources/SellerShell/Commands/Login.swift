@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `login [IDENTIFIER] [--save NAME]`: the vendor identifier (asked when missing) and secret
 /// (asked without echo, or `OPENMARKET_SECRET` in scripts; never from the command line).

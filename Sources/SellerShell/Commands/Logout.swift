@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// `logout`: forgets the vendor credentials.
 public struct Logout: ShellCommand {
     public static let spec = CommandSpec(name: "logout", summary: "forget the vendor credentials", usage: "logout", effect: .session)

@@ -1,4 +1,5 @@
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `patch ID field=value…`: a partial change, sent as the contract's JSON PATCH.
 public struct Patch: ShellCommand {

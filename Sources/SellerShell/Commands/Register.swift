@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `register name=… description=… price=… currency=… [discount=…] [stock=…] image=PATH…`:
 /// a product with photos, sent as the contract's multipart POST (`Endpoints.createProduct`,
@@ -52,8 +53,7 @@ public struct Register: ShellCommand {
             problems.append(count)
         }
         guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
-        let response = try await session.client.send(
-            Endpoints.createProduct(draft, images: prepared.images, credentials: try session.requireLogin()))
+        let response = try await session.client.create(draft, images: prepared.images)
         session.remember([response.value])
         session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.created, response)

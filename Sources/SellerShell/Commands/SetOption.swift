@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// `set output table|json`, `set trace on|off`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(

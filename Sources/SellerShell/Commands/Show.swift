@@ -1,4 +1,5 @@
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `show ID`: one product with its images.
 public struct Show: ShellCommand {
@@ -18,7 +19,7 @@ public struct Show: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let response = try await session.client.taggedProduct(id: id)
+        let response = try await session.client.product(id: id)
         session.remember([response.value])
         return .product(.read, response)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `stock ID +N | -N | =N`: read, compute, write, since the API has no atomic increment. With
 /// the bundled server's ETag the write is conditional and retried when someone else changed the
@@ -57,11 +58,11 @@ public struct Stock: ShellCommand {
         let deadline = ContinuousClock.now + Self.retryBudget
         var pause = Duration.milliseconds(5)
         while true {
-            let current = try await session.client.taggedProduct(id: id)
+            let current = try await session.client.product(id: id)
             do {
                 return try await write(over: current, in: session)
             } catch MarketError.preconditionFailed {
-                let wait = Duration.nanoseconds(Int64.random(in: 0...Self.nanoseconds(pause)))
+                let wait = Duration.nanoseconds(Int64.random(in: 0...pause.wholeNanoseconds))
                 guard ContinuousClock.now + wait < deadline else {
                     throw CommandFailure.failed(
                         "the product kept changing for \(Self.retryBudget.components.seconds) s while adjusting its stock "
@@ -73,7 +74,7 @@ public struct Stock: ShellCommand {
         }
     }
 
-    private func write(over current: TaggedProduct, in session: isolated SellerShell) async throws -> CommandOutcome {
+    private func write(over current: MarketResponse<Product>, in session: isolated SellerShell) async throws -> CommandOutcome {
         let before = current.value.stock
         let target = try self.target(from: before)
         let edited = try await session.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
@@ -81,7 +82,7 @@ public struct Stock: ShellCommand {
         var outcome = CommandOutcome.product(.changed, edited)
         outcome.output = [.text("#\(id) \(edited.value.name): stock \(before) → \(edited.value.stock)", raw: edited.body)]
         if current.etag == nil {
-            let check = try await session.client.product(id: id)
+            let check = try await session.client.product(id: id).value
             if check.stock != target {
                 outcome.output.insert(
                     .note("warning: stock is now \(check.stock), not \(target): someone else changed it at the same time"), at: 0)
@@ -102,7 +103,4 @@ public struct Stock: ShellCommand {
         return target
     }
 
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `use NAME`: logs in with a saved profile (and its server).
 public struct Use: ShellCommand {

@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// `whoami`: the server and vendor in use.
 public struct Whoami: ShellCommand {
     public static let spec = CommandSpec(

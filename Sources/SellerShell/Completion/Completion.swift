@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// What to complete: ready candidates, or a file path (which the line editor lists, since it
 /// owns the file-name rules), re-prefixed with `prefix` (`image=`).

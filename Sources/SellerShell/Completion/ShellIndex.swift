@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// What TAB completion and the prompt need, kept behind a lock so the line editor's callback
 /// can read it synchronously while the session actor updates it.

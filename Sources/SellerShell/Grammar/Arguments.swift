@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// A command's words sorted by its spec into positional words, `--flags` (with a value where
 /// the spec says the flag takes one) and `key=value` fields, and checked against the spec:
 /// unknown flags and fields, and too many words, fail before the command sees them.

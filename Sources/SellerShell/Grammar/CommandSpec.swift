@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// What a command is, declared once in the command's own file: help, TAB completion, argument
 /// checking, recording, the resume journal and dry runs all read it, so none of them needs to
 /// know a command by its name.

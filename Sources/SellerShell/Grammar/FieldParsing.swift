@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// Turns `key=value` text into typed fields, naming each field that does not parse.
 enum FieldParsing {

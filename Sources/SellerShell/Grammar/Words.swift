@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// One word of a command line, after quotes and escapes are removed.
 public struct Word: Sendable, Hashable {

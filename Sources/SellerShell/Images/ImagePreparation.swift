@@ -1,6 +1,7 @@
 import Foundation
 import MarketImages
 import OpenMarketAPI
+import OpenMarketContract
 
 /// The photos of a `register`, read from disk and made to fit: `~` and globs expanded, every
 /// file loaded, an oversized JPEG or PNG shrunk under the upload limit (unless resizing is

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 extension SellerShell {
     /// Prints a command's outcome: server documents as sent in JSON mode, rendered otherwise;

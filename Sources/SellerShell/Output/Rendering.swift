@@ -1,32 +1,12 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
+import TerminalText
 
 /// Text layout for a terminal: widths as a terminal draws them, money as sellers write it.
 public enum TextLayout {
-    /// Columns a string occupies: East Asian wide and full-width characters (Hangul, CJK, most
-    /// emoji) take two, combining marks none. Written by hand because Foundation has no wcwidth
-    /// and the table must stay aligned with Korean names.
-    public static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
-    }
-
-    static func width(of scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if v == 0 || v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
-            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
-            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
-            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
-            || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
-        {
-            return 2
-        }
-        return 1
-    }
+    /// Columns a string occupies (the one width table, `TerminalText`).
+    public static func width(_ text: String) -> Int { TerminalText.width(text) }
 
     /// Cuts to at most `columns`, ending in `…` when something was cut.
     public static func truncate(_ text: String, to columns: Int) -> String {
@@ -42,27 +22,9 @@ public enum TextLayout {
         return out + "…"
     }
 
-    /// Server text made safe for a terminal: control characters shown as their Unicode
-    /// pictures (ESC as `␛`, so `\e[2J` prints as `␛[2J` instead of clearing the screen), C1
-    /// controls as `�`; line breaks kept only when `keepingNewlines`.
+    /// Server text made safe for a terminal (`TerminalText.visible`).
     public static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if keepingNewlines, scalar == "\n" {
-                out.unicodeScalars.append(scalar)
-            } else if v < 0x20 {
-                out.unicodeScalars.append(Unicode.Scalar(0x2400 + v)!)
-            } else if v == 0x7F {
-                out.unicodeScalars.append("\u{2421}")
-            } else if (0x80...0x9F).contains(v) {
-                out.unicodeScalars.append("\u{FFFD}")
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        TerminalText.visible(text, keepingNewlines: keepingNewlines)
     }
 
     /// `visible`, cut to at most `limit` characters (a hostile server's megabyte description

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// Saved logins under `$XDG_CONFIG_HOME/openmarket/profiles/NAME.json`, created with mode 0600.
 ///
@@ -11,10 +12,7 @@ public struct ProfileStore: Sendable {
     public init(directory: URL = ProfileStore.defaultDirectory) { self.directory = directory }
 
     public static var defaultDirectory: URL {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
-        return base.appendingPathComponent("openmarket/profiles", isDirectory: true)
+        XDGDirectories.configHome().appendingPathComponent("openmarket/profiles", isDirectory: true)
     }
 
     public struct Profile: Codable, Sendable, Equatable {
@@ -35,7 +33,7 @@ public struct ProfileStore: Sendable {
             throw CommandFailure.usage("profile names use letters, digits, - _ and . (got \"\(name)\")")
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let data = try JSONEncoder().encode(profile)
+        let data = try MarketJSON.encoder.encode(profile)
         let target = url(name)
         // Created 0600 before the secret is written, then renamed into place: never readable by others.
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
@@ -64,7 +62,7 @@ public struct ProfileStore: Sendable {
                 "refusing profile \"\(name)\": \(file.path) is readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600 \(file.path)'")
         }
         do {
-            return try JSONDecoder().decode(Profile.self, from: Data(contentsOf: file))
+            return try MarketJSON.decoder.decode(Profile.self, from: Data(contentsOf: file))
         } catch {
             throw CommandFailure.failed("profile \"\(name)\" is damaged (\(file.path)); save it again with 'login --save \(name)'")
         }

@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// The commands a session knows, in the order `help` lists them. The shell's own are
 /// `CommandRegistry.shell`; the scripting layer adds its commands (`expect`, `source`, …) with
 /// `adding(_:)`, so the shell core never names them.

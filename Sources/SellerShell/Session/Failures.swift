@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 extension SellerShell {
     /// A failed command as the person reads it: one line (then any detail lines) and a status.

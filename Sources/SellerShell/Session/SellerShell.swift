@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// What the shell starts with.
 public struct ShellConfiguration: Sendable {

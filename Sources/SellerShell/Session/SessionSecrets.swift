@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// The secrets a session must never print, store or send outside a `secret` field: the login's
 /// secret (it changes with `login`, `use`, `logout`) and any other the session was given

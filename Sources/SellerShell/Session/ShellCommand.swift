@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// One command of the shell: a type in a file named after it (`Commands/Register.swift`).
 ///

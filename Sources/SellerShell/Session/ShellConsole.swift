@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// Where the shell's words go and where its questions come from. The shell knows nothing of
 /// terminals: the `openmarket` executable implements this over libedit or plain pipes, and

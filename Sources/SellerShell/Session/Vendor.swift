@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 extension SellerShell {
     static func vendorLabel(_ credentials: VendorCredentials?, _ name: String?) -> String? {
@@ -42,15 +43,5 @@ extension SellerShell {
         if let vendorID, product.vendorID == vendorID { return true }
         if let vendorName, product.vendorName == vendorName { return true }
         return false
-    }
-}
-
-extension SellerShell {
-    /// The login, or `MarketError.missingCredentials`.
-    public func requireLogin() throws(MarketError) -> VendorCredentials {
-        guard let credentials = client.credentials, !credentials.identifier.isEmpty, !credentials.secret.isEmpty else {
-            throw .missingCredentials
-        }
-        return credentials
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// Shows each HTTP exchange for learning: request line, headers and body, then status line,
 /// headers and body. JSON is pretty-printed, multipart bodies are listed part by part, the
@@ -57,8 +58,8 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public static func describe(_ response: HTTPResponseData, after elapsed: Duration) -> String {
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        var lines = ["← \(response.status) \(HTTPStatusText.reason(response.status)) (\(String(format: "%.0f", ms)) ms)"]
+        let reason = HTTPStatusPhrase.reason(response.status)
+        var lines = ["← \(response.status) \(reason) (\(String(format: "%.0f", elapsed.milliseconds)) ms)"]
         for field in response.headers { lines.append("  \(field.name): \(field.value)") }
         if !response.body.isEmpty {
             lines.append("")
@@ -111,24 +112,5 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         }
         if let array = value as? [Any] { return array.map(maskSecrets) }
         return value
-    }
-}
-
-enum HTTPStatusText {
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 202: "Accepted"
-        case 204: "No Content"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 412: "Precondition Failed"
-        case 413: "Content Too Large"
-        case 500: "Internal Server Error"
-        default: ""
-        }
     }
 }

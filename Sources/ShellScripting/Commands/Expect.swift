@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// `expect LEFT OP RIGHT`: checks the results so far (`expect ${mug.stock} == 5`); a script

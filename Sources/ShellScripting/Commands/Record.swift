@@ -1,3 +1,4 @@
+import OpenMarketContract
 import SellerShell
 
 /// `record FILE [--all]` starts writing the commands that succeed to a script; `record stop`

@@ -1,3 +1,4 @@
+import OpenMarketContract
 import SellerShell
 
 /// `set NAME VALUE` (a variable), besides the shell's own `set output …` and `set trace …`,

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// `source FILE`: runs a script file in this session (variables and login carry over), with

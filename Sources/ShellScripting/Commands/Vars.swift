@@ -1,3 +1,4 @@
+import OpenMarketContract
 import SellerShell
 
 /// `vars`: the session's variables and named products.

@@ -1,3 +1,4 @@
+import OpenMarketContract
 import SellerShell
 
 /// A dry run: before each command of a script, the line it came from; a create's product gets

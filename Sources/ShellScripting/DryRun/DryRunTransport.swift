@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import SellerShell
 
 /// The transport of a dry run: it sends nothing. Each request is printed in the trace format
@@ -127,7 +128,7 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func json(_ status: Int, _ value: JSONValue) -> HTTPResponseData {
-        let body = (try? JSONEncoder.sortedCompact.encode(value)) ?? Data()
+        let body = (try? MarketJSON.encoder.encode(value)) ?? Data()
         // An ETag, as the bundled server sends, so `stock` shows its conditional PATCH.
         return HTTPResponseData(status: status, headers: ["Content-Type": "application/json", "ETag": "\"dry-run\""], body: body)
     }

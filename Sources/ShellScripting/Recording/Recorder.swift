@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import SellerShell
 
 /// Writes the commands of a session that succeeded as a script that replays on another server:

@@ -1,3 +1,4 @@
+import OpenMarketContract
 import SellerShell
 
 /// Writes each command that succeeded to the recording, when one is running.

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// One line of a journal file (JSON Lines). A run writes `started` before a create (whose
@@ -139,16 +140,12 @@ final class JournalFile {
 
     static func read(_ path: String) -> JournalState? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let decoder = JSONDecoder()
+        let decoder = MarketJSON.decoder
         let entries = data.split(separator: 0x0A).compactMap { try? decoder.decode(JournalEntry.self, from: Data($0)) }
         return JournalState(entries: entries)
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private static let encoder = MarketJSON.encoder
 }
 
 struct JournalError: Error, CustomStringConvertible {

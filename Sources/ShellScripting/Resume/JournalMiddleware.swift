@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// Writes the resume journal of the file being run: `started` before a command whose outcome
@@ -16,7 +17,7 @@ struct JournalMiddleware: CommandMiddleware {
                 // The newest id before this run's first create: what it makes will be above it.
                 state.askedNewest = true
                 if let newest = try? await session.client.products(perPage: 1) {
-                    state.highestSeenID = max(state.highestSeenID, newest.products.map(\.id).max() ?? 0)
+                    state.highestSeenID = max(state.highestSeenID, newest.value.products.map(\.id).max() ?? 0)
                 }
             }
             entry.at = Date().timeIntervalSince1970

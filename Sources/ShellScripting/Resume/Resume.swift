@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import SellerShell
 
 /// Where a resumed run picks up: what the journal of the run before says, and the products
@@ -170,7 +171,7 @@ extension SellerShell {
         // Who "this vendor" is: as known when the create was sent, else from the run's creates.
         let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first
         do {
-            let candidates = try await client.allProducts(perPage: 100, search: name).filter { product in
+            let candidates = try await client.allProducts(perPage: 100, search: name).products.filter { product in
                 guard product.name == name, !claimed.contains(product.id) else { return false }
                 if let ownVendor, let owner = product.vendorID, owner != ownVendor { return false }
                 if ownVendor == nil, let vendorName = entry.vendorName, let owner = product.vendorName, owner != vendorName {
@@ -188,7 +189,7 @@ extension SellerShell {
                     "the create of '\(name)' was interrupted and #\(match.id) has that name, but whose it is cannot be told: "
                         + "check with 'show \(match.id)'; delete it if it is yours and --resume", .failed)
             }
-            let detail = try await client.send(Endpoints.product(id: match.id))
+            let detail = try await client.product(id: match.id)
             return .found(ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs)
         } catch {
             return .failed(

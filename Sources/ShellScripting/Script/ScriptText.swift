@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OpenMarketContract
 
 /// One command of a script: its text with comments removed and continuations joined, and the
 /// number of the physical line it starts on (what `FILE:LINE:` messages and the journal use).

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// What the scripting layer keeps in the session: variables and named products, the recording,

@@ -1,3 +1,4 @@
+import OpenMarketContract
 import SellerShell
 
 /// Names the product a command returned: `last`, the name the line gave (`… as mug`), and every

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// A product's JSON as the server sent it, kept whole so `${mug.any_field}` reaches fields the
 /// client's model does not name, and so the journal can store a binding and give it back.
@@ -40,7 +41,7 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    public static func parse(_ data: Data) -> JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: data) }
+    public static func parse(_ data: Data) -> JSONValue? { try? MarketJSON.decoder.decode(JSONValue.self, from: data) }
 
     /// `images.0.url`: object keys and array positions.
     public func value(at path: [String]) -> JSONValue? {
@@ -63,7 +64,7 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
         case .number(let value): "\(value)"
         case .string(let value): value
         case .array, .object:
-            (try? JSONEncoder.sortedCompact.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            (try? MarketJSON.encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
     }
 
@@ -73,10 +74,3 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
     }
 }
 
-extension JSONEncoder {
-    static var sortedCompact: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// A product bound to a name (`register … as mug`): its id and the server's JSON. The JSON is
@@ -10,7 +11,7 @@ public struct ProductBinding: Sendable, Equatable, Codable {
 
     public init(id: Int, document: JSONValue) {
         self.id = id
-        self.raw = (try? JSONEncoder.sortedCompact.encode(document)) ?? Data()
+        self.raw = (try? MarketJSON.encoder.encode(document)) ?? Data()
     }
 
     init(_ result: ProductResult) {

@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
+import OpenMarketContract
 
 /// How long a connection may take and how many may be open: what keeps idle, half-sent and
 /// slowly dripped connections from holding the market's descriptors and memory for ever.
@@ -106,8 +107,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
     init(requestReadTimeout: Duration, maxRequestBytes: Int, busy: @escaping (Bool) -> Void) {
         self.busy = busy
-        let (seconds, attoseconds) = requestReadTimeout.components
-        self.requestReadTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self.requestReadTimeout = .nanoseconds(requestReadTimeout.wholeNanoseconds)
         self.maxRequestBytes = maxRequestBytes
     }
 

@@ -106,6 +106,9 @@ package struct ContentDisposition: Equatable {
     /// `filename*` when present (it carries the exact UTF-8 name), else `filename`.
     package var filename: String? { parameters["filename*"] ?? parameters["filename"] }
 
+    /// A parser, longer than the 60 lines other functions keep to: one pass over the scalars
+    /// with its cursor shared by small local readers (spaces, tokens, quoted-strings), which
+    /// split apart would each need the cursor passed in and out.
     package init?(_ value: String) {
         let scalars = Array(value.unicodeScalars)
         var i = 0

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import OpenMarketAPI
+import OpenMarketContract
 
 /// A vendor row. The secret itself is never stored: only a salted PBKDF2 hash of it.
 struct StoredVendor: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import OpenMarketAPI
+import OpenMarketContract
 
 /// Writes products, product pages and details as JSON straight into a `ByteBuffer`, byte for
 /// byte what `MarketJSON.encoder` (Foundation's `JSONEncoder`, sorted keys, slashes unescaped)

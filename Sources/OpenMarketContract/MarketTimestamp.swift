@@ -59,6 +59,10 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
     /// Accepts `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss[.fraction]]`,
     /// optionally followed by `Z` or a `±HH:mm` offset. Written by hand because `DateFormatter`
     /// needs one format per variant and `ISO8601DateFormatter` rejects a missing zone.
+    ///
+    /// A parser, longer than the 60 lines other functions keep to: one pass over the bytes with
+    /// its cursor shared by the local readers (`number`, `take`); split apart, each piece would
+    /// need the cursor passed in and out, and the grammar would no longer read top to bottom.
     static func parse(_ text: String) -> Date? {
         // Surrounding spaces are skipped by hand: trimmingCharacters(in:) bridges through NSString.
         var s = Array(text.utf8)

@@ -147,14 +147,3 @@ public enum UploadRules {
         return nil
     }
 }
-
-/// Sizes in the units people read (`291 KB`, `3.0 MB`), decimal as file managers show them,
-/// except the limit itself, which the contract states in KiB.
-public enum ByteCountText {
-    public static func format(_ bytes: Int) -> String {
-        if bytes == UploadRules.maxImageBytes { return "300 KiB" }
-        if bytes < 1000 { return "\(bytes) B" }
-        if bytes < 1_000_000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
-        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
-    }
-}

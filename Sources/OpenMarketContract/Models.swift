@@ -226,3 +226,14 @@ public struct ProductPage: Sendable, Hashable, Codable {
         hasPrev = try value(Bool.self, .hasPrev, .hasPrev) ?? (pageNo > 1)
     }
 }
+
+/// The market's error body (`{"code": 400, "message": "…"}`).
+public struct MarketErrorBody: Sendable, Hashable, Codable {
+    public var code: Int
+    public var message: String
+
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketAPI
+import OpenMarketContract
 
 /// The numbers at the top level of a JSON object, as they were written.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketAPI
+import OpenMarketContract
 
 /// A vendor as the operator sees it: never with its secret.
 public struct VendorListing: Sendable, Hashable {
@@ -52,12 +52,12 @@ public final class MarketDataDirectory: Sendable {
         let demoFile = url.appendingPathComponent("demo-vendor.json")
         var created = false
         let demo: VendorCredentials
-        if let saved = try? Data(contentsOf: demoFile), let stored = try? JSONDecoder().decode(SavedCredentials.self, from: saved) {
+        if let saved = try? Data(contentsOf: demoFile), let stored = try? MarketJSON.decoder.decode(SavedCredentials.self, from: saved) {
             demo = VendorCredentials(identifier: stored.identifier, secret: stored.secret)
         } else if try await store.vendors().isEmpty {
             let vendor = try await addVendor(name: "demo-shop", to: store)
             demo = vendor.credentials
-            let data = try JSONEncoder().encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret))
+            let data = try MarketJSON.encoder.encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret))
             guard FileManager.default.createFile(atPath: demoFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw MarketServerError.dataDirectory("cannot write \(demoFile.path)")
             }
@@ -90,12 +90,5 @@ public final class MarketDataDirectory: Sendable {
     private struct SavedCredentials: Codable {
         var identifier: String
         var secret: String
-    }
-
-    static var xdgDataHome: URL {
-        if let value = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], value.hasPrefix("/") {
-            return URL(fileURLWithPath: value, isDirectory: true)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import MarketImages
-import OpenMarketAPI
+import OpenMarketContract
 
 /// Product images on disk, under `<data>/images/`.
 ///

@@ -1,0 +1,20 @@
+import Foundation
+import Hummingbird
+
+extension MarketRoutes {
+    /// `GET /images/…`: the stored image files and thumbnails, cached for good (their names
+    /// never change content).
+    func imageRoutes() -> RouteCollection<BasicRequestContext> {
+        let routes = RouteCollection(context: BasicRequestContext.self)
+        routes.get("**") { request, context in try serveImage(request, context) }
+        return routes
+    }
+
+    func serveImage(_ request: Request, _ context: BasicRequestContext) throws -> Response {
+        let path = context.parameters.getCatchAll().joined(separator: "/")
+        guard let (data, type) = images.read(path) else { throw APIError(.notFound, "no such image") }
+        var response = Self.response(.ok, contentType: type, body: data)
+        response.headers[.cacheControl] = "public, max-age=31536000, immutable"
+        return response
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import MarketImages
+import NIOCore
+import OpenMarketContract
+
+/// Who is asking and whether they may: the identifier header, the secret in the body, ownership.
+extension MarketRoutes {
+    func requireVendor(_ request: Request) async throws -> StoredVendor {
+        guard let identifier = request.headers[Self.identifierHeader], !identifier.isEmpty else {
+            throw APIError.unauthorized("identifier: the header is required")
+        }
+        guard let vendor = try store.vendor(identifier: identifier) else {
+            throw APIError.unauthorized("identifier: no vendor has this identifier")
+        }
+        return vendor
+    }
+
+    func checkSecret(_ secret: String, _ vendor: StoredVendor) async throws {
+        if let problem = ProductRules.checkNoNUL(secret, "secret") { throw APIError.rules([problem]) }
+        switch await verifier.verify(secret, for: vendor) {
+        case .verified:
+            return
+        case .wrong:
+            throw APIError.unauthorized("secret: does not match this vendor")
+        case .throttled(let seconds):
+            throw APIError(
+                .tooManyRequests, "secret: too many wrong secrets for this identifier; try again in \(seconds) s",
+                retryAfter: seconds)
+        case .busy(let seconds):
+            throw APIError(.serviceUnavailable, "the market is checking too many secrets at once; try again in \(seconds) s", retryAfter: seconds)
+        }
+    }
+
+    /// The checks every JSON request on a product makes, in the contract's order: the vendor
+    /// (401), the id, the body (400), then the secret in it (401).
+    func authorizedJSON(
+        _ request: Request, _ context: BasicRequestContext
+    ) async throws -> (vendor: StoredVendor, id: Int, params: ProductParams) {
+        let vendor = try await requireVendor(request)
+        let id = try Self.productID(context)
+        let body = try await Self.collectJSONBody(request)
+        let params = try Self.decodeJSON(ProductParams.self, body, what: "body")
+        guard let secret = params.secret else { throw APIError.badRequest("secret: is required") }
+        try await checkSecret(secret, vendor)
+        let numbers = JSONNumberText.violations(in: body, fields: ProductParams.numberFields)
+        if !numbers.isEmpty { throw APIError.rules(numbers) }
+        return (vendor, id, params)
+    }
+
+    /// For the two secret-in-body POSTs: the vendor, its secret, then the product it must own.
+    func ownedProduct(_ request: Request, _ context: BasicRequestContext) async throws -> StoredProduct {
+        let (vendor, id, _) = try await authorizedJSON(request, context)
+        guard let product = try store.product(id: id) else { throw Self.notFound(id) }
+        guard product.vendorID == vendor.id else { throw Self.forbidden(id) }
+        return product
+    }
+}
