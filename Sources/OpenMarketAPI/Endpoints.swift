@@ -146,7 +146,7 @@ public enum Endpoints {
         _ draft: ProductDraft, images: [UploadImage], credentials: VendorCredentials, boundary: String? = nil
     ) throws(MarketError) -> Endpoint<Product> {
         let params: Data
-        do { params = try draft.paramsJSON(secret: credentials.secret) } catch {
+        do { params = try draft.paramsJSON(secret: credentials.secret.revealed) } catch {
             throw .invalidInput([RuleViolation("params", "could not be encoded: \(error)")])
         }
         let body = try MultipartBody.productCreation(params: params, images: images, boundary: boundary)
@@ -166,7 +166,7 @@ public enum Endpoints {
         id: Int, changes: ProductChanges, credentials: VendorCredentials, ifMatch: String? = nil
     ) throws(MarketError) -> Endpoint<Product> {
         let body: Data
-        do { body = try changes.bodyJSON(secret: credentials.secret) } catch {
+        do { body = try changes.bodyJSON(secret: credentials.secret.revealed) } catch {
             throw .invalidInput([RuleViolation("body", "could not be encoded: \(error)")])
         }
         var headers: HeaderFields = [
@@ -207,7 +207,7 @@ public enum Endpoints {
     }
 
     private static func secretPost(path: String, credentials: VendorCredentials) -> Endpoint<String> {
-        let body = (try? MarketJSON.encoder.encode(["secret": credentials.secret])) ?? Data()
+        let body = (try? MarketJSON.encoder.encode(["secret": credentials.secret.revealed])) ?? Data()
         return Endpoint(
             method: .post, path: path, query: [],
             headers: ["identifier": credentials.identifier, "Content-Type": "application/json"],

@@ -266,7 +266,7 @@ public struct MarketClient: Sendable {
     }
 
     /// The secrets this client protects: its credentials' and `protectedSecrets`.
-    var secrets: [String] { (credentials.map { [$0.secret] } ?? []) + protectedSecrets }
+    var secrets: [String] { (credentials.map { [$0.secret.revealed] } ?? []) + protectedSecrets }
 
     /// Masks the vendor secret wherever a server echoed it back (as typed or JSON-escaped).
     func scrub(_ text: String) -> String { SecretMasking.masked(text, secrets: secrets) }

@@ -9,7 +9,7 @@ import OpenMarketContract
 /// Secrets shorter than `minimumLength` are ignored: masking "ab" everywhere would garble every
 /// line, and such a secret protects nothing anyway.
 public enum SecretMasking {
-    public static let mask = "••••••"
+    public static let mask = Secret.mask
     public static let minimumLength = 4
 
     /// The spellings under which `secret` can appear in text, longest first.
@@ -33,16 +33,17 @@ public enum SecretMasking {
         secrets.flatMap { spellings(of: $0) }.sorted { $0.count > $1.count }
     }
 
-    /// `text` with every spelling of every secret replaced by `mask`.
-    public static func masked(_ text: String, secrets: [String]) -> String {
-        masked(text, spellings: spellings(of: secrets))
+    /// `text` with every spelling of every secret replaced by `replacement` (the mask, or what
+    /// a recording writes instead: `${env.OPENMARKET_SECRET}`).
+    public static func masked(_ text: String, secrets: [String], replacement: String = mask) -> String {
+        masked(text, spellings: spellings(of: secrets), replacement: replacement)
     }
 
-    /// `text` with each of these spellings replaced by `mask`.
-    public static func masked(_ text: String, spellings: [String]) -> String {
+    /// `text` with each of these spellings replaced by `replacement`.
+    public static func masked(_ text: String, spellings: [String], replacement: String = mask) -> String {
         var out = text
         for spelling in spellings where out.contains(spelling) {
-            out = out.replacingOccurrences(of: spelling, with: mask)
+            out = out.replacingOccurrences(of: spelling, with: replacement)
         }
         return out
     }

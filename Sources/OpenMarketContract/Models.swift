@@ -27,9 +27,10 @@ public struct Currency: RawRepresentable, Sendable, Hashable, Codable, CustomStr
 /// What a vendor proves itself with: the `identifier` header and the `secret` sent in bodies.
 public struct VendorCredentials: Sendable, Hashable {
     public var identifier: String
-    public var secret: String
+    /// Masked wherever it is printed; `secret.revealed` goes into the request's `secret` field.
+    public var secret: Secret
 
-    public init(identifier: String, secret: String) {
+    public init(identifier: String, secret: Secret) {
         self.identifier = identifier
         self.secret = secret
     }
@@ -37,7 +38,7 @@ public struct VendorCredentials: Sendable, Hashable {
 
 extension VendorCredentials: CustomStringConvertible, CustomDebugStringConvertible {
     /// Never shows the secret, so credentials can be logged or interpolated by mistake safely.
-    public var description: String { "VendorCredentials(identifier: \(identifier), secret: ••••••)" }
+    public var description: String { "VendorCredentials(identifier: \(identifier), secret: \(secret))" }
     public var debugDescription: String { description }
 }
 

@@ -56,7 +56,7 @@ struct Serve: AsyncParsableCommand {
                 if directory.createdDemoVendor {
                     lines.append("created the demo vendor 'demo-shop' (shown once; also saved in demo-vendor.json, mode 0600):")
                     lines.append("  identifier: \(directory.demoCredentials.identifier)")
-                    lines.append("  secret:     \(directory.demoCredentials.secret)")
+                    lines.append("  secret:     \(directory.demoCredentials.secret.revealed)")
                 }
                 // Written straight to the descriptor: print() buffers when stdout is a pipe, and a
                 // script waiting for this line would wait forever.
@@ -87,7 +87,7 @@ struct Vendor: AsyncParsableCommand {
             let vendor = try await directory.addVendor(name: name)
             print("added vendor \(vendor.id) '\(vendor.name)' (the secret is shown only now):")
             print("  identifier: \(vendor.credentials.identifier)")
-            print("  secret:     \(vendor.credentials.secret)")
+            print("  secret:     \(vendor.credentials.secret.revealed)")
         }
     }
 

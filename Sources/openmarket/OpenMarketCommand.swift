@@ -124,7 +124,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         if let identifier = environment["OPENMARKET_IDENTIFIER"], !identifier.isEmpty,
             let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty
         {
-            credentials = VendorCredentials(identifier: identifier, secret: secret)
+            credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
             vendorName = nil
         }
         let profiles = ProfileStore()

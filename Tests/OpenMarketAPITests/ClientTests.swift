@@ -9,7 +9,7 @@ import Testing
 struct ClientTests {
     static let base = URL(string: "http://127.0.0.1:8080")!
     static let secret = "S3cr3t$#@_-pw"
-    static let credentials = VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: secret)
+    static let credentials = VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: Secret(secret))
     static let detail = DecodingTests.detailJSON
 
     func client(_ replies: [RecordingTransport.Reply], timeout: Duration = .seconds(5)) -> (MarketClient, RecordingTransport) {

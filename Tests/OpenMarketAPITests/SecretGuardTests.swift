@@ -9,7 +9,7 @@ import Testing
 @Suite("The secret goes only in its field")
 struct SecretGuardTests {
     static let secret = "S3cr3t/pw\"$#@_-"
-    static let credentials = VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: secret)
+    static let credentials = VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: Secret(secret))
 
     func client() -> (MarketClient, RecordingTransport) {
         let transport = RecordingTransport([], fallback: .respond(HTTPResponseData(status: 200, body: Data(DecodingTests.detailJSON.utf8))))

@@ -133,7 +133,7 @@ struct ConnectionLimitTests {
     /// curl sends `Expect: 100-continue` before a body over 1 MB and waits for the go-ahead.
     @Test func expectContinueIsAnsweredBeforeTheBody() async throws {
         try await TestMarket.with { market in
-            let body = #"{"secret":"\#(market.demo.secret)"}"#
+            let body = #"{"secret":"\#(market.demo.secret.revealed)"}"#
             let connection = try RawConnection(port: market.port)
             connection.send(
                 "PATCH /api/products/999 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

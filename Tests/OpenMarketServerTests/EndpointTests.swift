@@ -139,13 +139,13 @@ struct EndpointTests {
     @Test func earlierHostSpellingOfDescriptionIsAccepted() async throws {
         try await TestMarket.with { market in
             let created = try await market.rawCreate(
-                params: #"{"name":"Old client","descriptions":"spelled the old way","price":10,"currency":"USD","secret":"\#(market.demo.secret)"}"#,
+                params: #"{"name":"Old client","descriptions":"spelled the old way","price":10,"currency":"USD","secret":"\#(market.demo.secret.revealed)"}"#,
                 images: [("a.gif", try Fixtures.imageData("tiny-animated.gif"))])
             #expect(created.status == 201)
             let product = try MarketJSON.decoder.decode(Product.self, from: created.body)
             #expect(product.description == "spelled the old way")
             #expect(!created.text.contains("descriptions"))
-            let edited = try await market.json("PATCH", "/api/products/\(product.id)", #"{"descriptions":"changed the old way","secret":"\#(market.demo.secret)"}"#)
+            let edited = try await market.json("PATCH", "/api/products/\(product.id)", #"{"descriptions":"changed the old way","secret":"\#(market.demo.secret.revealed)"}"#)
             #expect(edited.status == 202)
             #expect(try MarketJSON.decoder.decode(Product.self, from: edited.body).description == "changed the old way")
         }
@@ -174,7 +174,7 @@ struct EndpointTests {
             let client = market.client()
             let uri = try await client.deleteURI(id: doomed.id).value
             #expect(uri.hasPrefix("/api/products/"))
-            #expect(!uri.contains(market.demo.secret))
+            #expect(!uri.contains(market.demo.secret.revealed))
             let deleted = try await client.delete(uri: uri).value
             #expect(deleted.id == doomed.id)
             #expect(deleted.name == "Delete me")
@@ -196,7 +196,7 @@ struct EndpointTests {
             let product = try await market.createProduct()
             let client = market.client()
             let productSecret = try await client.productSecret(id: product.id).value
-            #expect(productSecret != market.demo.secret)
+            #expect(productSecret != market.demo.secret.revealed)
             let wrong = await marketError { try await client.delete(id: product.id, productSecret: "not-it") }
             #expect(wrong?.status == 400)
             #expect(try await client.delete(id: product.id, productSecret: productSecret).value.id == product.id)
@@ -210,7 +210,7 @@ struct EndpointTests {
             for path in ["/images/../market.sqlite", "/images/%2e%2e/market.sqlite", "/images/1/../../demo-vendor.json", "/images/demo-vendor.json", "/images/1/20220101/x_origin.jpg"] {
                 let response = try await market.raw("GET", path)
                 #expect(response.status == 404, "\(path) answered \(response.status)")
-                #expect(!response.text.contains(market.demo.secret))
+                #expect(!response.text.contains(market.demo.secret.revealed))
             }
         }
     }

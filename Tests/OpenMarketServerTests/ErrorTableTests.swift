@@ -22,7 +22,7 @@ struct ErrorTableTests {
         try await TestMarket.with { market in
             let product = try await market.createProduct()
             expectError(try await market.json("PATCH", "/api/products/\(product.id)", "{not json"), 400, mentioning: "not valid JSON")
-            expectError(try await market.json("PATCH", "/api/products/\(product.id)", #"{"stock": 1.5, "secret": "\#(market.demo.secret)"}"#), 400, mentioning: "stock: must be a whole number")
+            expectError(try await market.json("PATCH", "/api/products/\(product.id)", #"{"stock": 1.5, "secret": "\#(market.demo.secret.revealed)"}"#), 400, mentioning: "stock: must be a whole number")
             expectError(try await market.json("POST", "/api/products/\(product.id)/archived", "[]"), 400, mentioning: "JSON object")
             expectError(
                 try await market.rawCreate(params: "{broken", images: [("a.gif", Self.gif)]), 400, mentioning: "params: not valid JSON")
@@ -54,7 +54,7 @@ struct ErrorTableTests {
 
     @Test func brokenFieldRulesAre400AndNameTheField() async throws {
         try await TestMarket.with { market in
-            let secret = market.demo.secret
+            let secret = market.demo.secret.revealed
             let cases: [(String, String)] = [
                 (#"{"name":"ab","description":"long enough text","price":10,"currency":"KRW","secret":"\#(secret)"}"#, "name: must be 3 to 100 characters"),
                 (#"{"name":"abc","description":"short","price":10,"currency":"KRW","secret":"\#(secret)"}"#, "description: must be 10 to 1000"),
@@ -116,7 +116,7 @@ struct ErrorTableTests {
         try await TestMarket.with { market in
             let product = try await market.createProduct()
             let path = "/api/products/\(product.id)"
-            let body = #"{"stock": 3, "secret": "\#(market.demo.secret)"}"#
+            let body = #"{"stock": 3, "secret": "\#(market.demo.secret.revealed)"}"#
             expectError(try await market.json("PATCH", path, body, sendIdentifier: false), 401, mentioning: "identifier")
             expectError(try await market.json("PATCH", path, body, identifier: UUID().uuidString.lowercased()), 401, mentioning: "identifier")
             expectError(try await market.json("PATCH", path, #"{"stock": 3, "secret": "wrong-secret"}"#), 401, mentioning: "secret")
@@ -155,10 +155,10 @@ struct ErrorTableTests {
             _ = try await market.client().delete(id: product.id)
             expectError(try await market.raw("GET", "/api/products/\(product.id)"), 404, mentioning: "no such product")
             expectError(
-                try await market.json("PATCH", "/api/products/\(product.id)", #"{"secret":"\#(market.demo.secret)"}"#), 404,
+                try await market.json("PATCH", "/api/products/\(product.id)", #"{"secret":"\#(market.demo.secret.revealed)"}"#), 404,
                 mentioning: "no such product")
             expectError(
-                try await market.json("POST", "/api/products/\(product.id)/archived", #"{"secret":"\#(market.demo.secret)"}"#), 404,
+                try await market.json("POST", "/api/products/\(product.id)/archived", #"{"secret":"\#(market.demo.secret.revealed)"}"#), 404,
                 mentioning: "no such product")
         }
     }
@@ -198,10 +198,10 @@ struct ErrorTableTests {
             let responses = [
                 try await market.raw("GET", "/api/products/\(product.id)"),
                 try await market.raw("GET", "/api/products"),
-                try await market.json("PATCH", "/api/products/\(product.id)", #"{"secret":"\#(market.demo.secret)","stock":-4}"#),
-                try await market.json("POST", "/api/products/\(product.id)/archived", #"{"secret":"\#(market.demo.secret)"}"#),
+                try await market.json("PATCH", "/api/products/\(product.id)", #"{"secret":"\#(market.demo.secret.revealed)","stock":-4}"#),
+                try await market.json("POST", "/api/products/\(product.id)/archived", #"{"secret":"\#(market.demo.secret.revealed)"}"#),
             ]
-            for response in responses { #expect(!response.text.contains(market.demo.secret)) }
+            for response in responses { #expect(!response.text.contains(market.demo.secret.revealed)) }
         }
     }
 }

@@ -113,7 +113,7 @@ struct TestMarket {
 
     /// Params JSON for a valid product, with the demo secret unless another is given.
     func params(name: String = "Test mug", secret: String? = nil, extra: String = "") -> String {
-        #"{"name":"\#(name)","description":"A mug for the tests","price":1000,"currency":"KRW","secret":"\#(secret ?? demo.secret)"\#(extra)}"#
+        #"{"name":"\#(name)","description":"A mug for the tests","price":1000,"currency":"KRW","secret":"\#(secret ?? demo.secret.revealed)"\#(extra)}"#
     }
 
     /// Creates a product through the client with the given fixture images.

@@ -36,7 +36,7 @@ struct WrongSecretTests {
             let product = try await market.createProduct()  // verifies the demo secret once
             for attempt in 1...4 { _ = try await patch(market, secret: "wrong-\(attempt)") }
             let path = "/api/products/\(product.id)"
-            let owner = try await market.json("PATCH", path, #"{"secret":"\#(market.demo.secret)","stock":7}"#)
+            let owner = try await market.json("PATCH", path, #"{"secret":"\#(market.demo.secret.revealed)","stock":7}"#)
             #expect(owner.status == 202)
         }
     }

@@ -15,7 +15,7 @@ struct HardeningTests {
 
     @Test func secretInAnyFieldIsRefusedAndNeverPrinted() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
-            let secret = f.market.demoCredentials.secret
+            let secret = f.market.demoCredentials.secret.revealed
             let product = try await f.register()
             #expect(await f.run("set trace on") == .ok)
             f.console.clear()
@@ -45,7 +45,7 @@ struct HardeningTests {
         let console = ScriptedConsole()
         let shell = SellerShell(
             configuration: ShellConfiguration(
-                serverURL: server.baseURL, credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: secret),
+                serverURL: server.baseURL, credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: Secret(secret)),
                 trace: true, timeout: .seconds(30)),
             console: console)
         #expect(await shell.execute("show 1").status == .ok)
@@ -57,7 +57,7 @@ struct HardeningTests {
 
     @Test func historyKeepsNoLineWithTheSecret() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
-            let secret = f.market.demoCredentials.secret
+            let secret = f.market.demoCredentials.secret.revealed
             #expect(!f.shell.mayKeepInHistory("patch 1 description='\(secret)'"))
             #expect(!f.shell.mayKeepInHistory("login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 not-the-secret"))
             #expect(f.shell.mayKeepInHistory("login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 --save shop"))

@@ -226,7 +226,7 @@ struct ShellCommandTests {
             #expect(notes.contains("→ PATCH"))
             #expect(notes.contains("\"secret\" : \"••••••\""))
             #expect(notes.contains("identifier: \(f.market.demoCredentials.identifier.prefix(8))…"))
-            #expect(!notes.contains(f.market.demoCredentials.secret))
+            #expect(!notes.contains(f.market.demoCredentials.secret.revealed))
             #expect(!notes.contains(f.market.demoCredentials.identifier))
             #expect(await f.run("set trace off") == .ok)
             f.console.clear()

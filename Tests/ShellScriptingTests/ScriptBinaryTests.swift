@@ -256,7 +256,7 @@ private struct BinaryWorld {
     let root: URL
     let market: RunningMarket
 
-    var secret: String { market.demoCredentials.secret }
+    var secret: String { market.demoCredentials.secret.revealed }
     var serverArguments: [String] { ["--server", market.baseURL.absoluteString] }
     var scripts: URL { root.appendingPathComponent("scripts", isDirectory: true) }
     var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
@@ -271,7 +271,7 @@ private struct BinaryWorld {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "LANG": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1",
             "OPENMARKET_IDENTIFIER": market.demoCredentials.identifier,
-            "OPENMARKET_SECRET": market.demoCredentials.secret,
+            "OPENMARKET_SECRET": market.demoCredentials.secret.revealed,
         ]
     }
 

@@ -38,7 +38,7 @@ struct ScriptFixture {
     let directory: URL
 
     var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
-    var secret: String { market.demoCredentials.secret }
+    var secret: String { market.demoCredentials.secret.revealed }
 
     static func with<T>(_ body: (ScriptFixture) async throws -> T) async throws -> T {
         let directory = try Fixtures.temporaryDirectory("openmarket-script-test")

@@ -53,11 +53,11 @@ public final class MarketDataDirectory: Sendable {
         var created = false
         let demo: VendorCredentials
         if let saved = try? Data(contentsOf: demoFile), let stored = try? MarketJSON.decoder.decode(SavedCredentials.self, from: saved) {
-            demo = VendorCredentials(identifier: stored.identifier, secret: stored.secret)
+            demo = VendorCredentials(identifier: stored.identifier, secret: Secret(stored.secret))
         } else if try await store.vendors().isEmpty {
             let vendor = try await addVendor(name: "demo-shop", to: store)
             demo = vendor.credentials
-            let data = try MarketJSON.encoder.encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret))
+            let data = try MarketJSON.encoder.encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret.revealed))
             guard FileManager.default.createFile(atPath: demoFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw MarketServerError.dataDirectory("cannot write \(demoFile.path)")
             }
@@ -84,7 +84,7 @@ public final class MarketDataDirectory: Sendable {
         let vendor = try await store.addVendor(
             name: name, identifier: identifier, hash: try SecretHash.make(secret: secret),
             at: MarketTimestamp.format(Date()))
-        return NewVendor(id: vendor.id, name: name, credentials: VendorCredentials(identifier: identifier, secret: secret))
+        return NewVendor(id: vendor.id, name: name, credentials: VendorCredentials(identifier: identifier, secret: Secret(secret)))
     }
 
     private struct SavedCredentials: Codable {

@@ -59,13 +59,13 @@ public struct Login: ShellCommand {
 
     /// The secret never comes from the command line (it would land in the history and in
     /// `ps`): from the environment in scripts, otherwise asked without echo.
-    static func secret(for identifier: String, _ console: any ShellConsole) throws(CommandFailure) -> String {
+    static func secret(for identifier: String, _ console: any ShellConsole) throws(CommandFailure) -> Secret {
         if let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"], !fromEnvironment.isEmpty,
             !console.isInteractive
         {
-            return fromEnvironment
+            return Secret(fromEnvironment)
         }
-        if let answer = console.askSecret("secret for \(identifier.prefix(8))…: "), !answer.isEmpty { return answer }
+        if let answer = console.askSecret("secret for \(identifier.prefix(8))…: "), !answer.isEmpty { return Secret(answer) }
         throw .failed("no secret given; set OPENMARKET_SECRET in scripts")
     }
 }

@@ -18,7 +18,7 @@ public struct ProfileStore: Sendable {
     public struct Profile: Codable, Sendable, Equatable {
         public var server: String?
         public var identifier: String
-        public var secret: String
+        public var secret: Secret
         public var vendorName: String?
     }
 

@@ -25,7 +25,8 @@ public final class SessionSecrets: @unchecked Sendable {
         }
     }
 
-    func setLogin(_ secret: String?) {
+    func setLogin(_ secret: Secret?) {
+        let secret = secret?.revealed
         lock.withLock {
             guard login != secret else { return }
             login = secret

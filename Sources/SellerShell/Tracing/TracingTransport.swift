@@ -107,7 +107,7 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
 
     static func maskSecrets(_ value: Any) -> Any {
         if var object = value as? [String: Any] {
-            for (key, inner) in object { object[key] = key == "secret" ? "••••••" : maskSecrets(inner) }
+            for (key, inner) in object { object[key] = key == "secret" ? Secret.mask : maskSecrets(inner) }
             return object
         }
         if let array = value as? [Any] { return array.map(maskSecrets) }

@@ -153,11 +153,7 @@ final class Recorder: @unchecked Sendable {
 
     /// A secret never reaches the file, even inside a value someone typed.
     private func scrub(_ text: String, _ context: Context) -> String {
-        var out = text
-        for secret in context.secrets where secret.count >= SecretMasking.minimumLength {
-            out = out.replacingOccurrences(of: secret, with: "${env.OPENMARKET_SECRET}")
-        }
-        return out
+        SecretMasking.masked(text, secrets: context.secrets, replacement: "${env.OPENMARKET_SECRET}")
     }
 
     private func write(_ lines: [String]) {
