@@ -138,10 +138,16 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
         ),
 
-        // Helpers that only tests use: fixture locations and the like.
-        .target(name: "MarketTestSupport", dependencies: []),
-        // Drives a program through a real pseudo-terminal (forkpty) for the terminal tests.
-        .target(name: "PTYTestSupport", dependencies: []),
+        // What only tests use, once for every test target: fixtures, the test market, the
+        // misbehaving server with modes, the process runner, the recording console, pty driving.
+        .target(
+            name: "MarketTestSupport",
+            dependencies: [
+                "OpenMarketServer", "OpenMarketAPI", "SellerShell",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
 
         .testTarget(
             name: "OpenMarketAPITests",
@@ -166,10 +172,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellScriptingTests",
-            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport", "PTYTestSupport"]
+            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketServer", "MarketTestSupport"]
         ),
-        .testTarget(name: "OpenMarketShellTests", dependencies: ["PTYTestSupport", "MarketTestSupport"]),
-        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),
+        .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "MarketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

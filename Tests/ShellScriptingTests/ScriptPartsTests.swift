@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import SellerShell
 import Testing
 
@@ -80,7 +81,7 @@ struct VariableCompletionTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = ScriptSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, profiles: ProfileStore(directory: directory)),
-            console: CapturingConsole())
+            console: RecordingConsole())
         _ = await session.execute("set mugPrice 3500")
         _ = await session.execute("set mood calm")
         let index = session.shell.index
