@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "CVipsLoader", dependencies: ["CVips"]),
         .target(name: "MarketImages", dependencies: ["CVipsLoader", "OpenMarketAPI"]),
         // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
-        .executableTarget(name: "market-images-bench", dependencies: ["MarketImages"]),
+        .executableTarget(name: "market-images-bench", dependencies: ["MarketImages"], path: "Sources/Benchmarks/market-images-bench"),
 
         // The bundled local market: the contract's server on Hummingbird and SQLite, embeddable.
         .target(
@@ -76,13 +76,15 @@ let package = Package(
             dependencies: [
                 "OpenMarketServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/Executables/openmarket-server"
         ),
 
         // A one-route Hummingbird server: the ceiling the market is measured against (scripts/bench-server).
         .executableTarget(
             name: "market-server-bench",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/Benchmarks/market-server-bench"
         ),
 
         // libedit (Debian libedit-dev) and the C shim Swift needs in front of it: fixed-signature
@@ -93,7 +95,7 @@ let package = Package(
         // Reading lines: libedit on a terminal, plain lines from pipes and files; Ctrl-C handling.
         .target(name: "LineEditor", dependencies: ["CEditLine"]),
         // A tiny program over LineEditor alone, so its terminal behaviour is tested in a pty.
-        .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"]),
+        .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"], path: "Sources/Executables/line-editor-demo"),
 
         // The shell's core: grammar, commands, session, rendering. No terminal, no libedit: it
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
@@ -113,13 +115,15 @@ let package = Package(
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Executables/openmarket"
         ),
 
         // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts).
         .executableTarget(
             name: "market-client-bench",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Sources/Benchmarks/market-client-bench"
         ),
 
         // The fuzz targets (multipart reader, Content-Disposition, product JSON, word splitter,
