@@ -234,6 +234,25 @@ struct ShellBinaryTests {
         }
     }
 
+    /// The program's own usage errors exit with the documented usage status, 2, like a
+    /// command's (before, ArgumentParser's 64).
+    @Test(arguments: [["--bogus"], ["--bogus-option"], ["-V"], ["one.om", "two.om"], ["run"], ["--resume", "--restart", "run", "x.om"]])
+    func aProgramUsageErrorExitsTwo(arguments: [String]) async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(arguments, home: home)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("Usage: openmarket") || result.stderr.contains("Error:"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func anUnusableServerURLIsAUsageError() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--server", "ftp://127.0.0.1:21", "-c", "health"], home: home)
+            #expect(result.status == 2, "\(result.stderr)")
+        }
+    }
+
     @Test func pipedInputStopsAtTheFirstFailureWithItsStatus() async throws {
         try await withHome { (home: Home) async throws in
             let piped = try await run([], input: "health\nbogus\nhealth\n", home: home)
@@ -267,6 +286,55 @@ struct ShellBinaryTests {
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 2)
             #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) != nil })
+        }
+    }
+
+    // MARK: Profiles
+
+    /// `--profile NAME` without `--server` talks to the profile's saved server with its login;
+    /// no local market starts (before, one did, and the profile's credentials were sent there).
+    @Test func aProfileUsesItsSavedServer() async throws {
+        try await withHome { (home: Home) async throws in
+            try await TestMarket.with { market in
+                try home.saveProfile(
+                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: market.demo.secret,
+                    vendorName: "profile-shop")
+                let image = Fixtures.image("coffee-small.jpg").path
+                let result = try await run(
+                    [
+                        "--profile", "shop", "-c",
+                        "register name='Profile mug' description='Made through a saved profile' price=1000 currency=KRW image=\(image)",
+                    ], home: home)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(!result.stderr.contains("local market"), "\(result.stderr)")
+                #expect(try await market.client().products().products.map(\.name) == ["Profile mug"])
+            }
+        }
+    }
+
+    @Test func aProfileStartsNoLocalMarket() async throws {
+        try await withHome { (home: Home) async throws in
+            try await TestMarket.with { market in
+                try home.saveProfile(
+                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: market.demo.secret)
+                let result = try await run(["--profile", "shop", "-c", "whoami"], home: home)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(!result.stderr.contains("local market"), "\(result.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("data/openmarket/local").path))
+            }
+        }
+    }
+
+    /// A profile that cannot be used is one sentence, with the usage status; never the dump of
+    /// an error value (`CommandFailure(status: …, message: …)`).
+    @Test func aMissingProfileIsOneSentence() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--profile", "does-not-exist", "-c", "health"], home: home)
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("openmarket: no profile \"does-not-exist\""), "\(result.stderr)")
+            #expect(!result.stderr.contains("CommandFailure"), "\(result.stderr)")
+            #expect(!result.stderr.contains("status:"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
     }
 }
