@@ -337,4 +337,23 @@ struct ShellBinaryTests {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
     }
+
+    // MARK: TLS
+
+    /// An https URL for a plain-HTTP market is one line that says what to do, not BoringSSL's
+    /// error stack with "try again".
+    @Test func httpsForAPlainHTTPServerSaysSoInOneLine() async throws {
+        try await withHome { (home: Home) async throws in
+            try await TestMarket.with { market in
+                let address = "127.0.0.1:\(market.port)"
+                let result = try await run(["--server", "https://\(address)", "-c", "health"], home: home)
+                #expect(result.status == 3, "\(result.stderr)")
+                #expect(result.stderr.contains("does not speak TLS (https)"), "\(result.stderr)")
+                #expect(result.stderr.contains("http://\(address)"), "\(result.stderr)")
+                #expect(!result.stderr.contains("SSL"), "\(result.stderr)")
+                #expect(!result.stderr.contains("handshake"), "\(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            }
+        }
+    }
 }
