@@ -208,6 +208,13 @@ struct ScriptBinaryTests {
         }
     }
 
+    @Test func aScriptThatCannotBeReadIsAUsageError() async throws {
+        try await BinaryWorld.with { world in
+            let result = try await world.run(world.serverArguments + ["run", world.scripts.appendingPathComponent("missing.om").path])
+            #expect(result.status == 2, "\(result.stderr)")
+        }
+    }
+
     // MARK: 4. An edited script is not resumed
 
     @Test func resumeRefusesAnEditedScript() async throws {

@@ -291,11 +291,35 @@ struct ScriptRunTests {
             #expect(await session.execute("show $made as again").status == .ok)
             #expect(await session.execute("vars").status == .ok)
             #expect(console.out.contains("made = #1 Sourced"))
-            #expect(await session.execute("source \(f.directory.path)/lib/missing.om").status == .failed)
-            #expect(console.notes.contains("source: cannot read"))
         }
     }
 
+    /// The names of scripts that cannot be read: missing, and a folder.
+    static let unreadableScripts = ["missing.om", "a-folder.om"]
+
+    /// A script file that cannot be read is a usage error (2) from `run`, as from `source`.
+    @Test(arguments: unreadableScripts)
+    func anUnreadableScriptRunIsAUsageError(name: String) async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            let console = RecordingConsole()
+            let status = await f.session(console).runScript(path: f.directory.appendingPathComponent(name).path)
+            #expect(status == .usage, "\(console.notes)")
+        }
+    }
+
+    /// `source FILE` with a file that cannot be read is a usage error (2), as `run` is (before,
+    /// `source` said 1).
+    @Test(arguments: unreadableScripts)
+    func anUnreadableScriptSourcedIsAUsageError(name: String) async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            let console = RecordingConsole()
+            let status = await f.session(console).execute("source \(f.directory.appendingPathComponent(name).path)").status
+            #expect(status == .usage, "\(console.notes)")
+            #expect(console.notes.contains("source: cannot read"), "\(console.notes)")
+        }
+    }
 
     @Test func bothExampleScriptsRunGreen() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
