@@ -4,8 +4,10 @@ import Testing
 
 /// The `openmarket` binary itself: through a real pseudo-terminal for the interactive parts,
 /// through pipes for `-c` and piped input. Each test gets its own HOME and XDG folders, so its
-/// embedded market, history and profiles start empty.
-@Suite("openmarket in a terminal and in pipes")
+/// embedded market, history and profiles start empty. One test at a time: each starts a
+/// program with its own market, and twenty at once on two cores would push other suites past
+/// their deadlines.
+@Suite("openmarket in a terminal and in pipes", .serialized)
 struct ShellBinaryTests {
     typealias Home = TestHome
 
