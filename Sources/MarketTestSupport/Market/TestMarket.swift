@@ -59,15 +59,65 @@ public struct TestMarket: Sendable {
         }
     }
 
-    /// Starts a market over `directory`; the caller stops it (`running.stop()`).
+    /// Starts a market over `directory`; the caller stops it (`running.stop()`). A directory
+    /// that is missing or empty starts as a copy of a fresh market's (see `DataTemplate`).
     public static func start(
         directory: URL, limits: ConnectionLimits = ConnectionLimits(), wrongSecrets: WrongSecretPolicy = WrongSecretPolicy()
     ) async throws -> TestMarket {
+        if DataTemplate.isMissingOrEmpty(directory) {
+            try await DataTemplate.shared.copy(to: directory)
+        }
+        let running = try await MarketServer.start(configuration(directory, limits: limits, wrongSecrets: wrongSecrets))
+        return TestMarket(running: running, directory: directory)
+    }
+
+    static func configuration(
+        _ directory: URL, limits: ConnectionLimits = ConnectionLimits(), wrongSecrets: WrongSecretPolicy = WrongSecretPolicy()
+    ) -> MarketServerConfiguration {
         var logger = Logger(label: "test-market")
         logger.logLevel = .critical
-        let running = try await MarketServer.start(
-            MarketServerConfiguration(
-                host: "127.0.0.1", port: 0, dataDirectory: directory, limits: limits, wrongSecrets: wrongSecrets, logger: logger))
-        return TestMarket(running: running, directory: directory)
+        return MarketServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, limits: limits, wrongSecrets: wrongSecrets, logger: logger)
+    }
+}
+
+/// The data directory of a fresh market, made once per test process and copied for each test
+/// market that starts empty.
+///
+/// A fresh market makes its demo vendor, which derives the secret's hash (PBKDF2, a few hundred
+/// milliseconds of CPU on purpose) on the task that starts the market. A hundred tests starting
+/// markets at once paid that a hundred times on the two threads of the concurrency pool, which
+/// stalled every other test for tens of seconds. A copy holds the same demo vendor (its
+/// identifier and secret are the same in every test market of a run) and nothing else.
+actor DataTemplate {
+    static let shared = DataTemplate()
+
+    private var made: Task<URL, any Error>?
+
+    /// Copies the template (making it first, once) to `directory`, which must be missing or empty.
+    func copy(to directory: URL) async throws {
+        let template = try await url()
+        let manager = FileManager.default
+        try? manager.removeItem(at: directory)
+        try manager.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.copyItem(at: template, to: directory)
+    }
+
+    private func url() async throws -> URL {
+        if let made { return try await made.value }
+        let task = Task<URL, any Error> {
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("openmarket-test-market-template-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            let running = try await MarketServer.start(TestMarket.configuration(url))
+            await running.stop()
+            return url
+        }
+        made = task
+        return try await task.value
+    }
+
+    static func isMissingOrEmpty(_ directory: URL) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return true }
+        return entries.isEmpty
     }
 }

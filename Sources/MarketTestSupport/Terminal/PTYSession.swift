@@ -37,6 +37,23 @@ public enum PTYError: Error, CustomStringConvertible {
 ///
 /// @unchecked Sendable: every method takes `lock`, so a session may be handed between tasks; it
 /// is still meant to be driven by one test at a time.
+///
+/// Its waits block, so a test drives it on a Dispatch thread and checks the results back in the
+/// test (issues recorded on a Dispatch thread belong to no test):
+///
+/// ```swift
+/// let home = try TestHome.make()
+/// defer { home.remove() }
+/// let status = try await blocking {
+///     let session = try PTYSession(executable: BuiltProducts.path(of: "openmarket"), environment: home.environment)
+///     defer { session.terminate() }
+///     _ = try session.expect("> ", timeout: .seconds(60))
+///     try session.waitForRawMode()
+///     session.send("\u{04}")  // Ctrl-D
+///     return try session.waitForExit()
+/// }
+/// #expect(status == 0)
+/// ```
 public final class PTYSession: @unchecked Sendable {
     public let pid: pid_t
     private let master: Int32
