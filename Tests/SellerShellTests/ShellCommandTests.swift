@@ -9,9 +9,7 @@ import Testing
 /// A secret that is not the demo vendor's: what these tests answer when only the saving matters.
 let placeholderSecret = "placeholder"
 
-/// One test at a time: each starts a market and logs in (a PBKDF2 derivation), and thirty at
-/// once on two cores pushed the timing-bound tests of other suites past their deadlines.
-@Suite("Shell commands against the bundled market", .serialized)
+@Suite("Shell commands against the bundled market")
 struct ShellCommandTests {
     @Test func helpListsTheCommands() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in

@@ -1,4 +1,9 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 import Logging
 import OpenMarketAPI
 import OpenMarketServer
@@ -34,7 +39,8 @@ public struct TestMarket: Sendable {
         MarketClient(baseURL: baseURL, credentials: credentials ?? demo, timeout: timeout)
     }
 
-    /// Starts a market, runs `body` with it, and stops it.
+    /// Starts a market, runs `body` with it, and stops it. At most `MarketSlots.limit` of these
+    /// run at once in a test process; the others wait for their turn before starting.
     ///
     /// - Parameters:
     ///   - existing: a data directory to reuse (kept afterwards); nil for a fresh one (removed).
@@ -46,15 +52,25 @@ public struct TestMarket: Sendable {
         directory existing: URL? = nil, limits: ConnectionLimits = ConnectionLimits(),
         wrongSecrets: WrongSecretPolicy = WrongSecretPolicy(), _ body: (TestMarket) async throws -> T
     ) async throws -> T {
-        let directory = try existing ?? Fixtures.temporaryDirectory("openmarket-test-market")
-        let market = try await start(directory: directory, limits: limits, wrongSecrets: wrongSecrets)
+        await MarketSlots.shared.acquire()
+        let directory: URL
+        let market: TestMarket
+        do {
+            directory = try existing ?? Fixtures.temporaryDirectory("openmarket-test-market")
+            market = try await start(directory: directory, limits: limits, wrongSecrets: wrongSecrets)
+        } catch {
+            await MarketSlots.shared.release()
+            throw error
+        }
         defer { if existing == nil { try? FileManager.default.removeItem(at: directory) } }
         do {
             let result = try await body(market)
             await market.running.stop()
+            await MarketSlots.shared.release()
             return result
         } catch {
             await market.running.stop()
+            await MarketSlots.shared.release()
             throw error
         }
     }
@@ -78,6 +94,38 @@ public struct TestMarket: Sendable {
         logger.logLevel = .critical
         return MarketServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, limits: limits, wrongSecrets: wrongSecrets, logger: logger)
+    }
+}
+
+/// Admission for `TestMarket.with`: at most `limit` test markets at a time in this process.
+///
+/// Swift Testing starts every test at once. A hundred markets working at once on two cores
+/// made every exchange take seconds, and tests bound by time (a stock change has 10 s to win its
+/// races, a body must be refused within a minute) failed for it. Waiting here happens before a
+/// test's market starts, so no test's own deadlines run while it waits. (`TestMarket.start`,
+/// for a second market inside a test, takes no slot, so a test can never wait on itself.)
+actor MarketSlots {
+    static let limit = 4
+    static let shared = MarketSlots()
+
+    private var inUse = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        if inUse < Self.limit {
+            inUse += 1
+            return
+        }
+        // A slot is handed over by `release`, so `inUse` stays as it is.
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            inUse -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
 
@@ -110,10 +158,21 @@ actor DataTemplate {
                 .appendingPathComponent("openmarket-test-market-template-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
             let running = try await MarketServer.start(TestMarket.configuration(url))
             await running.stop()
+            DataTemplate.removeAtExit(url)
             return url
         }
         made = task
         return try await task.value
+    }
+
+    /// The template's path, for the `atexit` handler (which can capture nothing); set once.
+    nonisolated(unsafe) private static var madePath: String?
+
+    private static func removeAtExit(_ url: URL) {
+        madePath = url.path
+        atexit {
+            if let path = DataTemplate.madePath { try? FileManager.default.removeItem(atPath: path) }
+        }
     }
 
     static func isMissingOrEmpty(_ directory: URL) -> Bool {
