@@ -57,7 +57,9 @@ let package = Package(
         .target(name: "CVipsLoader", dependencies: ["CVips"]),
         .target(name: "MarketImages", dependencies: ["CVipsLoader", "OpenMarketContract"]),
         // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
-        .executableTarget(name: "market-images-bench", dependencies: ["MarketImages", "OpenMarketContract"]),
+        .executableTarget(
+            name: "market-images-bench", dependencies: ["MarketImages", "OpenMarketContract"],
+            path: "Sources/Benchmarks/market-images-bench"),
 
         // The bundled local market: the contract's server on Hummingbird and SQLite, embeddable.
         .target(
@@ -84,13 +86,15 @@ let package = Package(
             dependencies: [
                 "OpenMarketServer", "OpenMarketContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/Executables/openmarket-server"
         ),
 
         // A one-route Hummingbird server: the ceiling the market is measured against (scripts/bench-server).
         .executableTarget(
             name: "market-server-bench",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/Benchmarks/market-server-bench"
         ),
 
         // libedit (Debian libedit-dev) and the C shim Swift needs in front of it: fixed-signature
@@ -103,7 +107,7 @@ let package = Package(
         .target(name: "TerminalText"),
         .target(name: "LineEditor", dependencies: ["CEditLine", "TerminalText"]),
         // A tiny program over LineEditor alone, so its terminal behaviour is tested in a pty.
-        .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"]),
+        .executableTarget(name: "line-editor-demo", dependencies: ["LineEditor"], path: "Sources/Executables/line-editor-demo"),
 
         // The shell's core: grammar, commands, session, rendering. No terminal, no libedit: it
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
@@ -123,13 +127,15 @@ let package = Package(
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Executables/openmarket"
         ),
 
         // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts).
         .executableTarget(
             name: "market-client-bench",
-            dependencies: ["OpenMarketContract", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["OpenMarketContract", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Sources/Benchmarks/market-client-bench"
         ),
 
         // The fuzz targets (multipart reader, Content-Disposition, product JSON, word splitter,
@@ -148,10 +154,16 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
         ),
 
-        // Helpers that only tests use: fixture locations and the like.
-        .target(name: "MarketTestSupport", dependencies: []),
-        // Drives a program through a real pseudo-terminal (forkpty) for the terminal tests.
-        .target(name: "PTYTestSupport", dependencies: []),
+        // What only tests use, once for every test target: fixtures, the test market, the
+        // misbehaving server with modes, the process runner, the recording console, pty driving.
+        .target(
+            name: "MarketTestSupport",
+            dependencies: [
+                "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "SellerShell",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
 
         .testTarget(
             name: "OpenMarketAPITests",
@@ -176,10 +188,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellScriptingTests",
-            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport", "PTYTestSupport"]
+            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport"]
         ),
-        .testTarget(name: "OpenMarketShellTests", dependencies: ["PTYTestSupport", "MarketTestSupport"]),
-        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "PTYTestSupport", "MarketTestSupport"]),
+        .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
         .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
     ],

@@ -55,8 +55,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
 
-        let amount = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
-            + timeout.components.attoseconds / 1_000_000_000)
+        let amount = TimeAmount.nanoseconds(timeout.wholeNanoseconds)
         let limit = min(request.maxResponseBytes ?? maxResponseBytes, maxResponseBytes)
         let errorLimit = min(maxErrorBodyBytes, limit)
         let client = self.client
@@ -75,7 +74,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return HTTPResponseData(status: status, headers: headers, body: body)
             }
         } catch {
-            throw Self.classify(error)
+            throw Self.classify(error, url: request.url)
         }
     }
 
@@ -121,10 +120,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return data
     }
 
-    /// Sorts AsyncHTTPClient's and SwiftNIO's many error types into the few a seller can act on.
-    static func classify(_ error: any Error) -> TransportFailure {
+    /// Sorts AsyncHTTPClient's and SwiftNIO's many error types into the few a seller can act on;
+    /// `url` is the request's, for advice that names the address (`use http://…`).
+    static func classify(_ error: any Error, url: URL? = nil) -> TransportFailure {
         if let failure = error as? TransportFailure { return failure }
         if error is CancellationError { return .cancelled }
+        if let tls = tlsFailure(error, url: url) { return tls }
         if error is NIOTooManyBytesError {
             return .malformedResponse(reason: "the answer was larger than this client accepts")
         }
@@ -177,6 +178,27 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         if error is SocketAddressError { return .cannotConnect(reason: "unknown host") }
         return .connectionLost(reason: String(describing: error))
+    }
+
+    /// A failed TLS handshake as one sentence, instead of BoringSSL's error stack: mostly an
+    /// `https://` URL for a plain-HTTP server (such as the bundled market), which answers the
+    /// handshake with HTTP or hangs up. nil when `error` is not about TLS.
+    ///
+    /// Recognised by the error type's module (NIOSSL, which AsyncHTTPClient uses for https)
+    /// rather than by the type, so this module need not depend on swift-nio-ssl itself.
+    static func tlsFailure(_ error: any Error, url: URL?) -> TransportFailure? {
+        let typeName = String(reflecting: type(of: error))
+        guard typeName.hasPrefix("NIOSSL.") else { return nil }
+        let detail = String(describing: error)
+        if detail.contains("CERTIFICATE_VERIFY_FAILED") || detail.contains("failedToValidateHostname") {
+            return .cannotConnect(reason: "its TLS certificate is not trusted for this address")
+        }
+        var plain = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        plain?.scheme = "http"
+        plain?.path = ""
+        plain?.query = nil
+        let address = plain?.string.map { " \($0)" } ?? " http://"
+        return .cannotConnect(reason: "it does not speak TLS (https): for a plain-HTTP server use\(address) instead")
     }
 
     private static func classify(errno code: Int32, fallback: String) -> TransportFailure {

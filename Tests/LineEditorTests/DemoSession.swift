@@ -1,6 +1,5 @@
 import Foundation
 import MarketTestSupport
-import PTYTestSupport
 
 /// line-editor-demo on a pseudo-terminal, with a private HOME and history file.
 final class DemoSession {

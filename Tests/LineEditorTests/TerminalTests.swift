@@ -1,6 +1,5 @@
 import Foundation
 import MarketTestSupport
-import PTYTestSupport
 import Testing
 
 /// line-editor-demo driven through a pseudo-terminal. Every keystroke waits for raw mode first,
@@ -9,51 +8,57 @@ import Testing
 @Suite("line editor on a terminal", .serialized)
 struct TerminalTests {
     @Test("the prompt appears and a line is read")
-    func promptAndLine() throws {
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
-        try demo.run("echo hello", expecting: "echo: hello [chars=5 bytes=5]")
-        try demo.run("nonsense", expecting: "unknown: nonsense")
+    func promptAndLine() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.run("echo hello", expecting: "echo: hello [chars=5 bytes=5]")
+            try demo.run("nonsense", expecting: "unknown: nonsense")
+        }
     }
 
     @Test("TAB extends to the common prefix, lists the rest, completes a single word with a space")
-    func commandCompletion() throws {
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
-        try demo.waitForPrompt()
-        // "he" → "hel" (common prefix of help/hello), then a second TAB lists both.
-        demo.session.send("he" + Keys.tab + Keys.tab)
-        try demo.expect("help")
-        try demo.expect("hello")
-        demo.session.send("p\r")
-        try demo.expect("unknown: help")
+    func commandCompletion() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.waitForPrompt()
+            // "he" → "hel" (common prefix of help/hello), then a second TAB lists both.
+            demo.session.send("he" + Keys.tab + Keys.tab)
+            try demo.expect("help")
+            try demo.expect("hello")
+            demo.session.send("p\r")
+            try demo.expect("unknown: help")
 
-        // A single candidate is completed and followed by a space.
-        try demo.waitForPrompt()
-        demo.session.send("hi" + Keys.tab + "again\r")
-        try demo.expect("unknown: history again")
+            // A single candidate is completed and followed by a space.
+            try demo.waitForPrompt()
+            demo.session.send("hi" + Keys.tab + "again\r")
+            try demo.expect("unknown: history again")
 
-        // Korean candidates are inserted whole.
-        try demo.waitForPrompt()
-        demo.session.send("시" + Keys.tab + "\r")
-        try demo.expect("unknown: 시장상인")
+            // Korean candidates are inserted whole.
+            try demo.waitForPrompt()
+            demo.session.send("시" + Keys.tab + "\r")
+            try demo.expect("unknown: 시장상인")
+        }
     }
 
     @Test("candidates with hints are listed one per line beside their hints")
-    func completionHints() throws {
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
-        try demo.waitForPrompt()
-        // The first TAB inserts the common "1", the second lists.
-        demo.session.send("show " + Keys.tab + Keys.tab)
-        try demo.expect("12  우유병 텀블러")
-        try demo.expect("15  coffee")
-        demo.session.send("2" + Keys.tab + "\r")
-        try demo.expect("unknown: show 12 ")
+    func completionHints() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.waitForPrompt()
+            // The first TAB inserts the common "1", the second lists.
+            demo.session.send("show " + Keys.tab + Keys.tab)
+            try demo.expect("12  우유병 텀블러")
+            try demo.expect("15  coffee")
+            demo.session.send("2" + Keys.tab + "\r")
+            try demo.expect("unknown: show 12 ")
+        }
     }
 
     @Test("image= completes file paths: folders get a slash, dotfiles stay hidden, ~ is HOME")
-    func pathCompletion() throws {
+    func pathCompletion() async throws {
         let folder = try Fixtures.temporaryDirectory("line-editor-paths")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
@@ -61,85 +66,95 @@ struct TerminalTests {
         for name in ["photo-한글.jpg", "notes.txt", ".hidden-file", "sub/inner.png"] {
             try Data("x".utf8).write(to: folder.appendingPathComponent(name))
         }
-        let demo = try DemoSession(workingDirectory: folder)
-        defer { demo.cleanUp() }
-        try Data("x".utf8).write(to: demo.home.appendingPathComponent("home-file.txt"))
+        let listing = try await blocking {
+            let demo = try DemoSession(workingDirectory: folder)
+            defer { demo.cleanUp() }
+            try Data("x".utf8).write(to: demo.home.appendingPathComponent("home-file.txt"))
 
-        try demo.waitForPrompt()
-        demo.session.send("echo image=./" + Keys.tab)
-        var listing = try demo.session.expect("./notes.txt")
-        listing += try demo.session.expect("./photo-한글.jpg")
-        listing += try demo.session.expect("./sub/")
+            try demo.waitForPrompt()
+            demo.session.send("echo image=./" + Keys.tab)
+            var listing = try demo.session.expect("./notes.txt")
+            listing += try demo.session.expect("./photo-한글.jpg")
+            listing += try demo.session.expect("./sub/")
+            demo.session.send("p" + Keys.tab + "done\r")
+            try demo.expect("echo: image=./photo-한글.jpg done [")
+
+            try demo.waitForPrompt()
+            demo.session.send("echo image=./s" + Keys.tab + Keys.tab + "\r")
+            try demo.expect("echo: image=./sub/inner.png [")
+
+            try demo.waitForPrompt()
+            demo.session.send("echo image=./.h" + Keys.tab + "\r")
+            try demo.expect("echo: image=./.hidden-file [")
+
+            try demo.waitForPrompt()
+            demo.session.send("echo image=~/ho" + Keys.tab + "\r")
+            try demo.expect("echo: image=~/home-file.txt [")
+            return listing
+        }
         #expect(!listing.contains(".hidden-file"))
-        demo.session.send("p" + Keys.tab + "done\r")
-        try demo.expect("echo: image=./photo-한글.jpg done [")
-
-        try demo.waitForPrompt()
-        demo.session.send("echo image=./s" + Keys.tab + Keys.tab + "\r")
-        try demo.expect("echo: image=./sub/inner.png [")
-
-        try demo.waitForPrompt()
-        demo.session.send("echo image=./.h" + Keys.tab + "\r")
-        try demo.expect("echo: image=./.hidden-file [")
-
-        try demo.waitForPrompt()
-        demo.session.send("echo image=~/ho" + Keys.tab + "\r")
-        try demo.expect("echo: image=~/home-file.txt [")
     }
 
     @Test("Korean text is edited by character", arguments: ["C.UTF-8", nil])
-    func koreanEditing(language: String?) throws {
-        let demo = try DemoSession(language: language)
-        defer { demo.cleanUp() }
-        try demo.waitForPrompt()
-        demo.session.send("echo 안녕하세요" + Keys.left + Keys.left + Keys.backspace + "X\r")
-        try demo.expect("echo: 안녕X세요 [chars=5 bytes=13]")
+    func koreanEditing(language: String?) async throws {
+        try await blocking {
+            let demo = try DemoSession(language: language)
+            defer { demo.cleanUp() }
+            try demo.waitForPrompt()
+            demo.session.send("echo 안녕하세요" + Keys.left + Keys.left + Keys.backspace + "X\r")
+            try demo.expect("echo: 안녕X세요 [chars=5 bytes=13]")
+        }
     }
 
     @Test("Ctrl-C drops a half-typed line and the next command works")
-    func ctrlCWhileEditing() throws {
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
-        try demo.waitForPrompt()
-        demo.session.send("echo half-typed")
-        demo.session.send(Keys.ctrlC)
-        try demo.expect("^C")
-        try demo.run("echo after", expecting: "echo: after [chars=5 bytes=5]")
-        #expect(!demo.session.transcript.contains("echo: half-typed"))
+    func ctrlCWhileEditing() async throws {
+        let transcript = try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.waitForPrompt()
+            demo.session.send("echo half-typed")
+            demo.session.send(Keys.ctrlC)
+            try demo.expect("^C")
+            try demo.run("echo after", expecting: "echo: after [chars=5 bytes=5]")
+            return demo.session.transcript
+        }
+        #expect(!transcript.contains("echo: half-typed"))
     }
 
     @Test("Ctrl-C cancels a running command and the prompt comes back")
-    func ctrlCDuringCommand() throws {
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
-        try demo.waitForPrompt()
-        demo.enter("sleep 30")
-        // Once the editor has returned the line the terminal is cooked again; a Ctrl-C sent
-        // earlier would flush the unread "sleep 30" from the terminal's input queue.
-        try demo.session.waitForCookedMode()
-        demo.session.send(Keys.ctrlC)
-        try demo.expect("sleep cancelled", timeout: .seconds(20))
-        try demo.run("echo alive", expecting: "echo: alive [chars=5 bytes=5]")
+    func ctrlCDuringCommand() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.waitForPrompt()
+            demo.enter("sleep 30")
+            // Once the editor has returned the line the terminal is cooked again; a Ctrl-C sent
+            // earlier would flush the unread "sleep 30" from the terminal's input queue.
+            try demo.session.waitForCookedMode()
+            demo.session.send(Keys.ctrlC)
+            try demo.expect("sleep cancelled", timeout: .seconds(20))
+            try demo.run("echo alive", expecting: "echo: alive [chars=5 bytes=5]")
+        }
     }
 
     @Test("Ctrl-R finds an earlier line")
-    func reverseSearch() throws {
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
-        try demo.run("echo alpha-1", expecting: "echo: alpha-1 [")
-        try demo.run("echo beta-2", expecting: "echo: beta-2 [")
-        try demo.waitForPrompt()
-        demo.session.send(Keys.ctrlR + "alpha")
-        // Enter accepts the line found.
-        demo.session.send("\r")
-        try demo.expect("echo: alpha-1 [chars=7 bytes=7]")
+    func reverseSearch() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.run("echo alpha-1", expecting: "echo: alpha-1 [")
+            try demo.run("echo beta-2", expecting: "echo: beta-2 [")
+            try demo.waitForPrompt()
+            demo.session.send(Keys.ctrlR + "alpha")
+            // Enter accepts the line found.
+            demo.session.send("\r")
+            try demo.expect("echo: alpha-1 [chars=7 bytes=7]")
+        }
     }
 
-    @Test("a secret is not echoed nor kept; Ctrl-D says bye and the history file is private")
-    func secretHistoryAndExit() throws {
-        let secret = "s3cr3t-비밀"
-        let demo = try DemoSession()
-        defer { demo.cleanUp() }
+    /// Types a secret at the demo's `login`, then cancels a second `login` with Ctrl-C, then
+    /// leaves with Ctrl-D; returns the exit status and the transcript.
+    static func secretSession(_ demo: DemoSession, secret: String) throws -> (status: Int32, transcript: String) {
         try demo.run("echo first entry", expecting: "echo: first entry [")
         try demo.waitForPrompt()
         demo.enter("login")
@@ -160,22 +175,53 @@ struct TerminalTests {
         try demo.waitForPrompt()
         demo.session.send(Keys.ctrlD)
         try demo.expect("bye")
-        #expect(try demo.session.waitForExit() == 0)
-        #expect(!demo.session.transcript.contains(secret))
+        return (try demo.session.waitForExit(), demo.session.transcript)
+    }
 
-        let path = demo.historyFile.path
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    static let secret = "s3cr3t-비밀"
+
+    @Test("a secret is not echoed; Ctrl-D says bye with status 0")
+    func secretIsNotEchoed() async throws {
+        let (status, transcript) = try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            return try Self.secretSession(demo, secret: Self.secret)
+        }
+        #expect(status == 0)
+        #expect(!transcript.contains(Self.secret))
+    }
+
+    @Test("the history file is private and keeps neither the secret nor the login")
+    func historyKeepsNoSecret() async throws {
+        let home = try Fixtures.temporaryDirectory("line-editor")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let historyFile = try await blocking {
+            let demo = try DemoSession(home: home)
+            defer { demo.session.terminate() }
+            _ = try Self.secretSession(demo, secret: Self.secret)
+            return demo.historyFile
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: historyFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        let saved = try String(contentsOfFile: historyFile.path, encoding: .utf8)
         #expect(saved.contains("echo\\040first\\040entry"))
         #expect(saved.contains("echo\\040last\\040entry"))
         #expect(!saved.contains("s3cr3t"))
         #expect(!saved.contains("login"))
+    }
 
-        // The next run starts with that history.
-        let again = try DemoSession(home: demo.home)
-        defer { again.cleanUp() }
-        try again.run("history", expecting: "1  echo first entry")
-        try again.expect("2  echo last entry")
+    @Test("the next run starts with the history of the last")
+    func historyCarriesOver() async throws {
+        let home = try Fixtures.temporaryDirectory("line-editor")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await blocking {
+            let demo = try DemoSession(home: home)
+            defer { demo.session.terminate() }
+            _ = try Self.secretSession(demo, secret: Self.secret)
+            let again = try DemoSession(home: home)
+            defer { again.session.terminate() }
+            try again.run("history", expecting: "1  echo first entry")
+            try again.expect("2  echo last entry")
+        }
     }
 }

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import Logging
 import MarketTestSupport
 import NIOCore
 import OpenMarketAPI
@@ -8,46 +7,12 @@ import OpenMarketContract
 import OpenMarketServer
 import Testing
 
-/// A bundled market on 127.0.0.1 on a port the system picks, over a fresh data directory; it is
-/// stopped and its directory removed when the test body returns.
-struct TestMarket {
-    let running: RunningMarket
-    let directory: URL
+/// The one test market lives in MarketTestSupport; this name makes it visible in every file of
+/// this target, including those that do not import MarketTestSupport themselves.
+typealias TestMarket = MarketTestSupport.TestMarket
 
-    var baseURL: URL { running.baseURL }
-    var port: Int { running.baseURL.port! }
-    var demo: VendorCredentials { running.demoCredentials }
-
-    /// A client logged in as the demo vendor (or as `credentials`).
-    func client(_ credentials: VendorCredentials? = nil, timeout: Duration = .seconds(600)) -> MarketClient {
-        MarketClient(baseURL: baseURL, credentials: credentials ?? demo, timeout: timeout)
-    }
-
-    static func with<T>(
-        directory existing: URL? = nil, limits: ConnectionLimits = ConnectionLimits(),
-        wrongSecrets: WrongSecretPolicy = WrongSecretPolicy(), _ body: (TestMarket) async throws -> T
-    ) async throws -> T {
-        let directory = try existing ?? Fixtures.temporaryDirectory("openmarket-server-test")
-        var logger = Logger(label: "test-market")
-        logger.logLevel = .critical
-        let running = try await MarketServer.start(
-            MarketServerConfiguration(
-                host: "127.0.0.1", port: 0, dataDirectory: directory, limits: limits, wrongSecrets: wrongSecrets,
-                logger: logger))
-        let market = TestMarket(running: running, directory: directory)
-        do {
-            let result = try await body(market)
-            await running.stop()
-            if existing == nil { try? FileManager.default.removeItem(at: directory) }
-            return result
-        } catch {
-            await running.stop()
-            if existing == nil { try? FileManager.default.removeItem(at: directory) }
-            throw error
-        }
-    }
-
-    // MARK: Raw HTTP, for what the client would refuse to send
+/// Raw HTTP, for what the client would refuse to send: the server tests' own helpers.
+extension TestMarket {
 
     struct RawResponse {
         var status: Int

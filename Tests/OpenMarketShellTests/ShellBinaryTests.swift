@@ -1,34 +1,23 @@
 import Foundation
 import MarketTestSupport
-import PTYTestSupport
 import Testing
 
 /// The `openmarket` binary itself: through a real pseudo-terminal for the interactive parts,
 /// through pipes for `-c` and piped input. Each test gets its own HOME and XDG folders, so its
-/// embedded market, history and profiles start empty.
-@Suite("openmarket in a terminal and in pipes")
+/// embedded market, history and profiles start empty. One test at a time: each starts a
+/// program with its own market, and twenty at once on two cores would push other suites past
+/// their deadlines.
+@Suite("openmarket in a terminal and in pipes", .serialized)
 struct ShellBinaryTests {
-    struct Home {
-        let root: URL
-        var environment: [String: String] {
-            [
-                "HOME": root.path, "TERM": "xterm", "LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                "XDG_DATA_HOME": root.appendingPathComponent("data").path,
-                "XDG_STATE_HOME": root.appendingPathComponent("state").path,
-                "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-                "NO_COLOR": "1",
-            ]
-        }
-        var historyFile: URL { root.appendingPathComponent("state/openmarket/history") }
-
-        static func make() throws -> Home { Home(root: try Fixtures.temporaryDirectory("openmarket-home")) }
-        func remove() { try? FileManager.default.removeItem(at: root) }
-    }
+    typealias Home = TestHome
 
     static var binary: String { BuiltProducts.path(of: "openmarket") }
 
-    func startShell(_ home: Home, _ arguments: [String] = []) throws -> PTYSession {
-        let session = try PTYSession(executable: Self.binary, arguments: arguments, environment: home.environment)
+    // The pseudo-terminal is driven on Dispatch threads (`blocking`), never on the Swift
+    // concurrency threads; what it returns is checked back in the test.
+
+    static func startShell(_ home: Home, _ arguments: [String] = []) throws -> PTYSession {
+        let session = try PTYSession(executable: binary, arguments: arguments, environment: home.environment)
         _ = try session.expect("> ", timeout: .seconds(60))
         try session.waitForRawMode(timeout: .seconds(30))
         return session
@@ -36,7 +25,7 @@ struct ShellBinaryTests {
 
     /// Types a line once the editor is ready for it, and waits for `output`.
     @discardableResult
-    func type(_ session: PTYSession, _ keys: String, expect output: String) throws -> String {
+    static func type(_ session: PTYSession, _ keys: String, expect output: String) throws -> String {
         try session.waitForRawMode(timeout: .seconds(30))
         session.send(keys)
         return try session.expect(output, timeout: .seconds(60))
@@ -44,21 +33,33 @@ struct ShellBinaryTests {
 
     /// Ctrl-D once the editor is in raw mode (a ^D typed before that is eaten by the tty's
     /// cooked mode), then the exit status.
-    func quit(_ session: PTYSession) throws -> Int32 {
+    static func quit(_ session: PTYSession) throws -> Int32 {
         try session.waitForRawMode(timeout: .seconds(30))
         session.send("\u{04}")
         return try session.waitForExit(timeout: .seconds(60))
     }
 
-    @Test func promptBannerCompletionAndHistory() throws {
+    @Test func promptBannerCompletionAndHistory() async throws {
         let home = try Home.make()
         defer { home.remove() }
         let session = try PTYSession(executable: Self.binary, arguments: [], environment: home.environment)
         defer { session.terminate() }
-        let banner = try session.expect("> ", timeout: .seconds(60))
+        let banner = try await blocking { try session.expect("> ", timeout: .seconds(60)) }
         #expect(banner.contains("local market at http://127.0.0.1:"))
         #expect(banner.contains("openmarket demo-shop@127.0.0.1:"))
+        let status = try await blocking { try Self.completeAndRecall(session) }
+        #expect(!session.transcript.contains("unknown command 'bogus-half-typed"))
+        #expect(status == 0)
 
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.historyFile.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        let history = try String(contentsOf: home.historyFile, encoding: .utf8)
+        #expect(history.contains("health"))
+        #expect(history.contains("whoami"))
+    }
+
+    /// Completion, Ctrl-R, Ctrl-C on a half-typed line and Ctrl-D; the exit status.
+    static func completeAndRecall(_ session: PTYSession) throws -> Int32 {
         // Commands: "hea⇥" completes to "health".
         try type(session, "hea\t\r", expect: "answers OK")
         // Flags and "help" arguments: "help reg⇥" completes to "help register".
@@ -72,52 +73,52 @@ struct ShellBinaryTests {
         // The reader echoes ^C; only then is the next raw-mode wait about the new line.
         try session.expect("^C", timeout: .seconds(30))
         try type(session, "whoami\r", expect: "vendor      demo-shop")
-        #expect(!session.transcript.contains("unknown command 'bogus-half-typed"))
         // Ctrl-D on an empty line leaves with status 0.
         try session.waitForRawMode(timeout: .seconds(30))
         session.send("\u{04}")
-        #expect(try session.waitForExit(timeout: .seconds(30)) == 0)
-
-        let attributes = try FileManager.default.attributesOfItem(atPath: home.historyFile.path)
-        #expect(attributes[.posixPermissions] as? Int == 0o600)
-        let history = try String(contentsOf: home.historyFile, encoding: .utf8)
-        #expect(history.contains("health"))
-        #expect(history.contains("whoami"))
+        return try session.waitForExit(timeout: .seconds(30))
     }
 
-    @Test func registerWithACompletedPathThenShowASeenIdAndEditKorean() throws {
+    @Test func registerWithACompletedPathThenShowASeenIdAndEditKorean() async throws {
         let home = try Home.make()
         defer { home.remove() }
         let photos = home.root.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Fixtures.imageData("coffee-small.jpg").write(to: photos.appendingPathComponent("pho-only.jpg"))
-        let session = try startShell(home)
-        defer { session.terminate() }
-        try type(
-            // "na⇥" completes the field name, "pho⇥" the file name.
-            session, "register na\t우유병텀블러 description='A tumbler shaped like a milk bottle' price=3500 currency=KRW image=\(photos.path)/pho\t\r",
-            expect: "registered #")
-        // The id just registered is offered on TAB.
-        try type(session, "show \t\r", expect: "price        ₩3,500")
-        // Korean editing: type a search with two extra characters, delete them, run it.
-        try type(session, "list --search 우유병텀블러XY\u{7f}\u{7f}\r", expect: "1 product")
-        try type(session, "exit\r", expect: "")
-        #expect(try session.waitForExit(timeout: .seconds(30)) == 0)
+        let status = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(
+                // "na⇥" completes the field name, "pho⇥" the file name.
+                session,
+                "register na\t우유병텀블러 description='A tumbler shaped like a milk bottle' price=3500 currency=KRW image=\(photos.path)/pho\t\r",
+                expect: "registered #")
+            // The id just registered is offered on TAB.
+            try Self.type(session, "show \t\r", expect: "price        ₩3,500")
+            // Korean editing: type a search with two extra characters, delete them, run it.
+            try Self.type(session, "list --search 우유병텀블러XY\u{7f}\u{7f}\r", expect: "1 product")
+            try Self.type(session, "exit\r", expect: "")
+            return try session.waitForExit(timeout: .seconds(30))
+        }
+        #expect(status == 0)
     }
 
-    @Test func secretIsNotEchoedNorKept() throws {
+    @Test func secretIsNotEchoedNorKept() async throws {
         let home = try Home.make()
         defer { home.remove() }
-        let session = try startShell(home)
-        defer { session.terminate() }
         let secret = "Hunter2-Secret$#@"
-        try type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77\r", expect: "secret for 0c1b5a9e")
-        Thread.sleep(forTimeInterval: 0.2)
-        session.send(secret + "\r")
-        _ = try session.expect("logged in as 0c1b5a9e", timeout: .seconds(30))
-        try type(session, "whoami\r", expect: "identifier  0c1b5a9e")
-        #expect(try quit(session) == 0)
-        #expect(!session.transcript.contains(secret))
+        let (status, transcript) = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77\r", expect: "secret for 0c1b5a9e")
+            Thread.sleep(forTimeInterval: 0.2)
+            session.send(secret + "\r")
+            _ = try session.expect("logged in as 0c1b5a9e", timeout: .seconds(30))
+            try Self.type(session, "whoami\r", expect: "identifier  0c1b5a9e")
+            return (try Self.quit(session), session.transcript)
+        }
+        #expect(status == 0)
+        #expect(!transcript.contains(secret))
         let history = (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
         #expect(history.contains("login"))
         #expect(!history.contains(secret))
@@ -125,181 +126,236 @@ struct ShellBinaryTests {
 
     /// `login ID SECRET` on one line: refused without echoing the secret, and the line is not
     /// kept in the history (before, the error repeated it and the history file kept it).
-    @Test func secretTypedAfterLoginIsNeitherEchoedNorKept() throws {
+    @Test func secretTypedAfterLoginIsNeitherEchoedNorKept() async throws {
         let home = try Home.make()
         defer { home.remove() }
-        let session = try startShell(home)
-        defer { session.terminate() }
         let secret = "Typed-Secret-7f3a"
-        try type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 \(secret)\r", expect: "the secret is never typed on the command line")
-        try type(session, "whoami\r", expect: "identifier")
-        #expect(try quit(session) == 0)
+        let (status, transcript) = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(
+                session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 \(secret)\r", expect: "the secret is never typed on the command line")
+            try Self.type(session, "whoami\r", expect: "identifier")
+            return (try Self.quit(session), session.transcript)
+        }
+        #expect(status == 0)
         // The transcript holds the typed line's echo; no output line may repeat the secret.
-        let outputLines = session.transcript.components(separatedBy: "\n").filter { !$0.contains("login 0c1b5a9e") }
-        #expect(!outputLines.contains { $0.contains(secret) }, "\(session.transcript)")
+        let outputLines = transcript.components(separatedBy: "\n").filter { !$0.contains("login 0c1b5a9e") }
+        #expect(!outputLines.contains { $0.contains(secret) }, "\(transcript)")
         let history = (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
         #expect(history.contains("whoami"))
         #expect(!history.contains(secret))
         #expect(!history.contains("0c1b5a9e-8f7d"))
     }
 
-    @Test func ctrlCCancelsAStalledRequestAndTheShellStays() throws {
+    @Test func ctrlCCancelsAStalledRequestAndTheShellStays() async throws {
         let home = try Home.make()
         defer { home.remove() }
-        let silent = try SilentServer()
-        defer { silent.close() }
-        let session = try startShell(home, ["--server", "http://127.0.0.1:\(silent.port)"])
+        let silent = try MisbehavingServer.silent()
+        defer { silent.stop() }
+        let session = try await blocking { try Self.startShell(home, ["--server", silent.baseURL.absoluteString]) }
         defer { session.terminate() }
-        try session.waitForRawMode(timeout: .seconds(30))
-        session.send("list\r")
-        // Wait until the request is on the wire (the server has accepted it), then interrupt.
+        try await blocking {
+            try session.waitForRawMode(timeout: .seconds(30))
+            session.send("list\r")
+        }
         // Wait until the request has reached the server, so there is a request to stop.
-        try silent.waitForRequestHead(timeout: .seconds(30))
-        // While a command runs the terminal is back in cooked mode, where ^C becomes SIGINT.
-        try session.waitForCookedMode(timeout: .seconds(30))
-        session.send("\u{03}")
-        _ = try session.expect("list: cancelled", timeout: .seconds(30))
+        #expect(await silent.waitForRequests(1, timeout: .seconds(30)))
+        try await blocking {
+            // While a command runs the terminal is back in cooked mode, where ^C becomes SIGINT.
+            try session.waitForCookedMode(timeout: .seconds(30))
+            session.send("\u{03}")
+            _ = try session.expect("list: cancelled", timeout: .seconds(30))
+        }
         // The request really stopped: the client hung up on the stalled server.
-        try silent.waitForHangUp(timeout: .seconds(30))
-        try type(session, "help stock\r", expect: "usage: stock")
-        #expect(try quit(session) == 0)
+        #expect(await silent.waitForHangUps(1, timeout: .seconds(30)))
+        let status = try await blocking {
+            try Self.type(session, "help stock\r", expect: "usage: stock")
+            return try Self.quit(session)
+        }
+        #expect(status == 0)
     }
 
     // MARK: Pipes and -c
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    func run(_ arguments: [String], input: String? = nil, home: Home, _ extra: [String: String] = [:]) async throws
+        -> ChildProcess.Result
+    {
+        try await ChildProcess.run(Self.binary, arguments, environment: home.environment(extra), input: input, timeout: .seconds(300))
     }
 
-    func run(_ arguments: [String], input: String? = nil, home: Home) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.environment = home.environment
-        let out = Pipe()
-        let err = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    @Test func exitStatusesOfCommandsAndPipes() throws {
+    /// Runs `body` with a fresh HOME, removed afterwards.
+    func withHome<T>(_ body: (Home) async throws -> T) async throws -> T {
         let home = try Home.make()
         defer { home.remove() }
-        #expect(try run(["-c", "health"], home: home).status == 0)
-        let refused = try run(["-c", "show 999"], home: home)
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("show 999: the server refused (404)"))
-        #expect(try run(["-c", "bogus"], home: home).status == 2)
-        #expect(try run(["-c", "list --per-page 0"], home: home).status == 2)
-        let unreachable = try run(["--server", "http://127.0.0.1:9", "-c", "list"], home: home)
-        #expect(unreachable.status == 3)
-        #expect(unreachable.stderr.contains("cannot reach http://127.0.0.1:9"))
-        #expect(try run(["--help"], home: home).status == 0)
-        let version = try run(["--version"], home: home)
-        #expect(version.status == 0)
-        #expect(!version.stdout.isEmpty)
-        #expect(try run(["--bogus-option"], home: home).status != 0)
+        return try await body(home)
+    }
 
-        let piped = try run([], input: "health\nbogus\nhealth\n", home: home)
-        #expect(piped.status == 2)
-        #expect(piped.stdout.components(separatedBy: "answers OK").count == 2)  // stopped after "bogus"
-        #expect(!piped.stdout.contains("> "))  // no prompt when piped
-        #expect(try run([], input: "health\nhelp\n", home: home).status == 0)
+    @Test func aCommandThatSucceedsExitsZero() async throws {
+        try await withHome { (home: Home) async throws in
+            #expect(try await run(["-c", "health"], home: home).status == 0)
+        }
+    }
+
+    @Test func aCommandTheServerRefusesExitsOne() async throws {
+        try await withHome { (home: Home) async throws in
+            let refused = try await run(["-c", "show 999"], home: home)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("show 999: the server refused (404)"), "\(refused.stderr)")
+        }
+    }
+
+    @Test(arguments: [["-c", "bogus"], ["-c", "list --per-page 0"]])
+    func aCommandUsageErrorExitsTwo(arguments: [String]) async throws {
+        try await withHome { (home: Home) async throws in
+            #expect(try await run(arguments, home: home).status == 2)
+        }
+    }
+
+    @Test func anUnreachableServerExitsThree() async throws {
+        try await withHome { (home: Home) async throws in
+            let unreachable = try await run(["--server", "http://127.0.0.1:9", "-c", "list"], home: home)
+            #expect(unreachable.status == 3)
+            #expect(unreachable.stderr.contains("cannot reach http://127.0.0.1:9"), "\(unreachable.stderr)")
+        }
+    }
+
+    @Test func helpExitsZeroOnStdout() async throws {
+        try await withHome { (home: Home) async throws in
+            let help = try await run(["--help"], home: home)
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("USAGE: openmarket"))
+        }
+    }
+
+    @Test func versionExitsZeroOnStdout() async throws {
+        try await withHome { (home: Home) async throws in
+            let version = try await run(["--version"], home: home)
+            #expect(version.status == 0)
+            #expect(!version.stdout.isEmpty)
+        }
+    }
+
+    /// The program's own usage errors exit with the documented usage status, 2, like a
+    /// command's (before, ArgumentParser's 64).
+    @Test(arguments: [["--bogus"], ["--bogus-option"], ["-V"], ["one.om", "two.om"], ["run"], ["--resume", "--restart", "run", "x.om"]])
+    func aProgramUsageErrorExitsTwo(arguments: [String]) async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(arguments, home: home)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("Usage: openmarket") || result.stderr.contains("Error:"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func anUnusableServerURLIsAUsageError() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--server", "ftp://127.0.0.1:21", "-c", "health"], home: home)
+            #expect(result.status == 2, "\(result.stderr)")
+        }
+    }
+
+    @Test func pipedInputStopsAtTheFirstFailureWithItsStatus() async throws {
+        try await withHome { (home: Home) async throws in
+            let piped = try await run([], input: "health\nbogus\nhealth\n", home: home)
+            #expect(piped.status == 2)
+            #expect(piped.stdout.components(separatedBy: "answers OK").count == 2)  // stopped after "bogus"
+            #expect(!piped.stdout.contains("> "))  // no prompt when piped
+        }
+    }
+
+    @Test func pipedInputThatSucceedsExitsZero() async throws {
+        try await withHome { (home: Home) async throws in
+            #expect(try await run([], input: "health\nhelp\n", home: home).status == 0)
+        }
     }
 
     /// Piped standard input is a script: `--continue-on-error` runs every line and lists the
     /// failed ones (before, the option was refused as needing a script file).
-    @Test func continueOnErrorWorksForPipedInput() throws {
-        let home = try Home.make()
-        defer { home.remove() }
-        let result = try run(["--continue-on-error"], input: "health\nbogus\nhealth\nshow 999\nhealth\n", home: home)
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "answers OK").count == 4, "\(result.stdout)")
-        #expect(result.stderr.contains("2 of 5 lines failed: stdin:2, stdin:4"), "\(result.stderr)")
+    @Test func continueOnErrorWorksForPipedInput() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--continue-on-error"], input: "health\nbogus\nhealth\nshow 999\nhealth\n", home: home)
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stdout.components(separatedBy: "answers OK").count == 4, "\(result.stdout)")
+            #expect(result.stderr.contains("2 of 5 lines failed: stdin:2, stdin:4"), "\(result.stderr)")
+        }
     }
 
-    @Test func jsonModeKeepsStdoutToDocuments() throws {
-        let home = try Home.make()
-        defer { home.remove() }
-        let result = try run(["--json", "-c", "list", "-c", "health"], home: home)
-        #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) != nil })
+    @Test func jsonModeKeepsStdoutToDocuments() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--json", "-c", "list", "-c", "health"], home: home)
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) != nil })
+        }
     }
-}
 
-/// A TCP listener on 127.0.0.1 that accepts connections and never answers: a stalled server.
-final class SilentServer: @unchecked Sendable {
-    let fd: Int32
-    let port: Int
-    private let accepted = DispatchSemaphore(value: 0)
-    private var connections: [Int32] = []
+    // MARK: Profiles
 
-    init() throws {
-        let (descriptor, port) = try Loopback.socket(listen: 8)
-        fd = descriptor
-        self.port = port
-        Thread.detachNewThread { [self] in
-            while true {
-                let connection = accept(descriptor, nil, nil)
-                if connection < 0 { return }
-                connections.append(connection)
-                accepted.signal()
+    /// `--profile NAME` without `--server` talks to the profile's saved server with its login;
+    /// no local market starts (before, one did, and the profile's credentials were sent there).
+    @Test func aProfileUsesItsSavedServer() async throws {
+        try await withHome { (home: Home) async throws in
+            try await TestMarket.with { market in
+                try home.saveProfile(
+                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: market.demo.secret.revealed,
+                    vendorName: "profile-shop")
+                let image = Fixtures.image("coffee-small.jpg").path
+                let result = try await run(
+                    [
+                        "--profile", "shop", "-c",
+                        "register name='Profile mug' description='Made through a saved profile' price=1000 currency=KRW image=\(image)",
+                    ], home: home)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(!result.stderr.contains("local market"), "\(result.stderr)")
+                #expect(try await market.client().products().value.products.map(\.name) == ["Profile mug"])
             }
         }
     }
 
-    func waitForConnection(timeout: Duration) throws {
-        let seconds = Double(timeout.components.seconds)
-        if accepted.wait(timeout: .now() + seconds) == .timedOut { throw POSIXError(.ETIMEDOUT) }
-    }
-
-    /// Waits until a whole request head has arrived on the first connection.
-    func waitForRequestHead(timeout: Duration) throws {
-        try waitForConnection(timeout: timeout)
-        guard let connection = connections.first else { throw POSIXError(.ENOTCONN) }
-        var received = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            guard poll(&pollFD, 1, 100) > 0 else { continue }
-            let count = read(connection, &buffer, buffer.count)
-            if count <= 0 { throw POSIXError(.ECONNRESET) }
-            received += buffer[0..<count]
-            if String(decoding: received, as: UTF8.self).contains("\r\n\r\n") { return }
+    @Test func aProfileStartsNoLocalMarket() async throws {
+        try await withHome { (home: Home) async throws in
+            try await TestMarket.with { market in
+                try home.saveProfile(
+                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: market.demo.secret.revealed)
+                let result = try await run(["--profile", "shop", "-c", "whoami"], home: home)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(!result.stderr.contains("local market"), "\(result.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("data/openmarket/local").path))
+            }
         }
-        throw POSIXError(.ETIMEDOUT)
     }
 
-    /// Waits until the first accepted connection is closed by the client.
-    func waitForHangUp(timeout: Duration) throws {
-        guard let connection = connections.first else { throw POSIXError(.ENOTCONN) }
-        var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-        let deadline = ContinuousClock.now + timeout
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while ContinuousClock.now < deadline {
-            guard poll(&pollFD, 1, 100) > 0 else { continue }
-            let count = read(connection, &buffer, buffer.count)
-            if count <= 0 { return }  // EOF (or reset): the client closed its end
+    /// A profile that cannot be used is one sentence, with the usage status; never the dump of
+    /// an error value (`CommandFailure(status: …, message: …)`).
+    @Test func aMissingProfileIsOneSentence() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--profile", "does-not-exist", "-c", "health"], home: home)
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("openmarket: no profile \"does-not-exist\""), "\(result.stderr)")
+            #expect(!result.stderr.contains("CommandFailure"), "\(result.stderr)")
+            #expect(!result.stderr.contains("status:"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
-        throw POSIXError(.ETIMEDOUT)
     }
 
-    func close() {
-        shutdown(fd, Int32(SHUT_RDWR))
-        Glibc.close(fd)
+    // MARK: TLS
+
+    /// An https URL for a plain-HTTP market is one line that says what to do, not BoringSSL's
+    /// error stack with "try again".
+    @Test func httpsForAPlainHTTPServerSaysSoInOneLine() async throws {
+        try await withHome { (home: Home) async throws in
+            try await TestMarket.with { market in
+                let address = "127.0.0.1:\(market.port)"
+                let result = try await run(["--server", "https://\(address)", "-c", "health"], home: home)
+                #expect(result.status == 3, "\(result.stderr)")
+                #expect(result.stderr.contains("does not speak TLS (https)"), "\(result.stderr)")
+                #expect(result.stderr.contains("http://\(address)"), "\(result.stderr)")
+                #expect(!result.stderr.contains("SSL"), "\(result.stderr)")
+                #expect(!result.stderr.contains("handshake"), "\(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import OpenMarketAPI
 import Testing
 
@@ -120,7 +121,7 @@ struct MiddlewareTests {
     @Test func middlewareWrapsEachCommandInOrderAndSeesFailures() async throws {
         let log = NotingLog()
         let shell = SellerShell(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: ScriptedConsole(),
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole(),
             middleware: [NotingMiddleware("outer", log: log), NotingMiddleware("inner", log: log)])
         #expect(await shell.execute("set output json").status == .ok)
         #expect(await shell.execute("delete 1 --yes").status == .failed)
@@ -134,7 +135,7 @@ struct MiddlewareTests {
     @Test func aLineThatDoesNotParseNeverReachesTheMiddleware() async throws {
         let log = NotingLog()
         let shell = SellerShell(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: ScriptedConsole(),
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole(),
             middleware: [NotingMiddleware("only", log: log)])
         #expect(await shell.execute("stock 1 twice").status == .usage)
         #expect(log.all.isEmpty)

@@ -7,25 +7,53 @@ import Testing
 
 @testable import SellerShell
 
+/// A secret that is not the demo vendor's: what these tests answer when only the saving matters.
+let placeholderSecret = "placeholder"
+
 @Suite("Shell commands against the bundled market")
 struct ShellCommandTests {
-    @Test func helpAndUnknownCommands() async throws {
+    @Test func helpListsTheCommands() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("help") == .ok)
             #expect(f.console.out.contains("register"))
             #expect(f.console.out.contains("stock"))
-            f.console.clear()
+        }
+    }
+
+    @Test func helpForACommandShowsItsUsageAndExamples() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("help register") == .ok)
             #expect(f.console.out.contains("usage: register name="))
             #expect(f.console.out.contains("examples:"))
-            f.console.clear()
+        }
+    }
+
+    @Test func aMistypedCommandSuggestsTheNearestOne() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("regsiter x") == .usage)
             #expect(f.console.notes.contains("unknown command 'regsiter'; did you mean 'register'?"))
+        }
+    }
+
+    @Test func anUnterminatedQuoteIsAUsageError() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("list 'unterminated") == .usage)
             #expect(f.console.notes.contains("unterminated '…' quote"))
+        }
+    }
+
+    @Test func anEmptyLineDoesNothing() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("") == .ok)
-            #expect(await f.shell.execute("exit").exitRequested)
-            #expect(await f.shell.execute("quit").exitRequested)
+            #expect(f.console.out.isEmpty)
+            #expect(f.console.notes.isEmpty)
+        }
+    }
+
+    @Test(arguments: ["exit", "quit"])
+    func exitAndQuitEndTheSession(command: String) async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.shell.execute(command).exitRequested)
         }
     }
 
@@ -36,7 +64,7 @@ struct ShellCommandTests {
         }
     }
 
-    @Test func registerListShowWithKoreanAlignment() async throws {
+    @Test func listAlignsKoreanAndLatinRows() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             try await f.register(name: "우유병 텀블러", price: "3500", extra: "discount=100 stock=0", images: ["coffee-small.jpg", "chelsea.png"])
             try await f.register(name: "Plain mug", price: "12000")
@@ -57,8 +85,14 @@ struct ShellCommandTests {
                 #expect(TextLayout.width(String(row[..<start])) + TextLayout.width(String(price)) == headerFinal, "\(row)")
             }
             #expect(f.console.notes.contains("page 1 of 1, 2 products"))
+        }
+    }
 
-            let id = try await f.products().products.last!.id
+    @Test func showPrintsTheDetailWithImagesAndTheFinalPrice() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(
+                name: "우유병 텀블러", price: "3500", extra: "discount=100 stock=0", images: ["coffee-small.jpg", "chelsea.png"])
+            let id = product.id
             f.console.clear()
             #expect(await f.run("show \(id)") == .ok)
             #expect(f.console.out.contains("#\(id)  우유병 텀블러"))
@@ -99,11 +133,14 @@ struct ShellCommandTests {
         }
     }
 
-    @Test func missingFieldsAreAnErrorInScriptsAndAskedInteractively() async throws {
+    @Test func aMissingFieldIsAUsageErrorWithNoOneToAsk() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("register name='Some mug' price=10 currency=USD image=x.jpg") == .usage)
             #expect(f.console.notes.contains("description= is required (10 to 1000 characters)"))
         }
+    }
+
+    @Test func aMissingFieldIsAskedInteractively() async throws {
         try await ShellFixture.with(interactive: true, answers: ["A mug asked for interactively"]) { (f: ShellFixture) async throws in
             let image = Fixtures.image("coffee-small.jpg").path
             #expect(await f.run("register name='Asked mug' price=10 currency=USD image='\(image)'") == .ok)
@@ -146,26 +183,58 @@ struct ShellCommandTests {
         }
     }
 
-    @Test func patchStockAndDelete() async throws {
+    @Test func patchChangesTheNamedFields() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let product = try await f.register(extra: "stock=5")
             #expect(await f.run("patch \(product.id) price=19.99 currency=USD name='New name'") == .ok)
-            var detail = try await f.product(id: product.id)
+            let detail = try await f.product(id: product.id)
             #expect(detail.price == Decimal(string: "19.99"))
             #expect(detail.name == "New name")
+        }
+    }
+
+    @Test func stockAddsRemovesAndSets() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(extra: "stock=5")
             #expect(await f.run("stock \(product.id) +10") == .ok)
             #expect(f.console.out.contains("stock 5 → 15"))
             #expect(await f.run("stock \(product.id) -3") == .ok)
+            #expect(try await f.product(id: product.id).stock == 12)
+            #expect(await f.run("stock \(product.id) =0") == .ok)
+            #expect(try await f.product(id: product.id).stock == 0)
+        }
+    }
+
+    @Test func stockCannotRemoveMoreThanThereIs() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(extra: "stock=12")
             #expect(await f.run("stock \(product.id) -100") == .failed)
             #expect(f.console.notes.contains("only 12 in stock; cannot remove 100"))
-            #expect(await f.run("stock \(product.id) =0") == .ok)
-            detail = try await f.product(id: product.id)
-            #expect(detail.stock == 0)
+            #expect(try await f.product(id: product.id).stock == 12)
+        }
+    }
+
+    @Test func stockWithAWordIsAUsageError() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(extra: "stock=5")
             #expect(await f.run("stock \(product.id) five") == .usage)
+        }
+    }
+
+    @Test func deleteWithNoOneToAskNeedsYes() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register()
             #expect(await f.run("delete \(product.id)") == .usage)
             #expect(f.console.notes.contains("needs confirmation: add --yes"))
+            #expect(try await f.products().totalCount == 1)
+        }
+    }
+
+    @Test func deleteWithYesDeletes() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(name: "Doomed mug")
             #expect(await f.run("delete \(product.id) --yes") == .ok)
-            #expect(f.console.out.contains("deleted #\(product.id) New name"))
+            #expect(f.console.out.contains("deleted #\(product.id) Doomed mug"))
             #expect(await f.run("show \(product.id)") == .failed)
             #expect(f.console.notes.contains("show \(product.id): the server refused (404): product \(product.id): no such product"))
         }
@@ -244,26 +313,68 @@ struct ShellCommandTests {
         }
     }
 
-    @Test func loginLogoutWhoamiAndProfiles() async throws {
-        try await ShellFixture.with(interactive: true, secrets: ["wrong-secret", "placeholder"]) { (f: ShellFixture) async throws in
+    @Test func whoamiNamesTheVendor() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("whoami") == .ok)
             #expect(f.console.out.contains("demo-shop"))
+        }
+    }
+
+    static func registerLine() -> String {
+        "register name=abc description='long enough text' price=1 currency=USD image='\(Fixtures.image("coffee-small.jpg").path)'"
+    }
+
+    @Test func afterLogoutAWriteSaysNotLoggedIn() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("logout") == .ok)
             #expect(await f.run("stock 1 +1") == .failed)  // no product 1: the read fails before the login matters
-            #expect(await f.run("register name=abc description='long enough text' price=1 currency=USD image='\(Fixtures.image("coffee-small.jpg").path)'") == .failed)
+            #expect(await f.run(Self.registerLine()) == .failed)
             #expect(f.console.notes.contains("not logged in"))
-            #expect(await f.run("login \(f.market.demoCredentials.identifier) --save shop") == .ok)
-            let file = f.directory.appendingPathComponent("profiles/shop.json")
+        }
+    }
+
+    /// `login ID --save shop` with the secret answered as given; the profile's file.
+    static func loginAndSave(_ f: ShellFixture) async throws -> URL {
+        #expect(await f.run("login \(f.market.demoCredentials.identifier) --save shop") == .ok)
+        return f.directory.appendingPathComponent("profiles/shop.json")
+    }
+
+    @Test func loginSaveWritesAProfileOnlyItsOwnerReads() async throws {
+        try await ShellFixture.with(interactive: true, secrets: [placeholderSecret]) { (f: ShellFixture) async throws in
+            let file = try await Self.loginAndSave(f)
             let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
             #expect(mode == 0o600)
-            #expect(await f.run("register name=abc description='long enough text' price=1 currency=USD image='\(Fixtures.image("coffee-small.jpg").path)'") == .failed)
+        }
+    }
+
+    @Test func aWrongSecretIsRefusedWith401AndNeverPrinted() async throws {
+        try await ShellFixture.with(interactive: true, secrets: ["wrong-secret"]) { (f: ShellFixture) async throws in
+            _ = try await Self.loginAndSave(f)
+            #expect(await f.run(Self.registerLine()) == .failed)
             #expect(f.console.notes.contains("the server refused (401): secret: does not match this vendor"))
             #expect(!f.console.notes.contains("wrong-secret"))
+        }
+    }
+
+    @Test func aProfileReadableByOthersIsRefused() async throws {
+        try await ShellFixture.with(interactive: true, secrets: [placeholderSecret]) { (f: ShellFixture) async throws in
+            let file = try await Self.loginAndSave(f)
             chmod(file.path, 0o644)
             #expect(await f.run("use shop") == .failed)
             #expect(f.console.notes.contains("is readable by others (mode 644); run 'chmod 600"))
-            chmod(file.path, 0o600)
-            #expect(await f.run("use shop") == .ok)
+        }
+    }
+
+    @Test func aSavedProfileIsUsed() async throws {
+        try await ShellFixture.with(interactive: true, secrets: [placeholderSecret]) { (f: ShellFixture) async throws in
+            _ = try await Self.loginAndSave(f)
+            #expect(await f.run("use shop") == .ok, "\(f.console.notes)")
+        }
+    }
+
+    @Test func anUnknownProfileNamesTheKnownOnes() async throws {
+        try await ShellFixture.with(interactive: true, secrets: [placeholderSecret]) { (f: ShellFixture) async throws in
+            _ = try await Self.loginAndSave(f)
             #expect(await f.run("use nobody") == .failed)
             #expect(f.console.notes.contains("no profile \"nobody\" (profiles: shop)"))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
@@ -8,43 +7,10 @@ import Testing
 
 @testable import SellerShell
 
-/// A console with scripted answers that keeps everything written to it.
-final class ScriptedConsole: ShellConsole, @unchecked Sendable {
-    private let lock = NSLock()
-    private var outLines: [String] = []
-    private var noteLines: [String] = []
-    private var answers: [String]
-    private var secrets: [String]
-    let isInteractive: Bool
-    var historyEntries: [String] = []
-
-    init(interactive: Bool = false, answers: [String] = [], secrets: [String] = []) {
-        self.isInteractive = interactive
-        self.answers = answers
-        self.secrets = secrets
-    }
-
-    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
-    var notes: String { lock.withLock { noteLines.joined(separator: "\n") } }
-    var outputs: [String] { lock.withLock { outLines } }
-
-    func clear() { lock.withLock { outLines = []; noteLines = [] } }
-    func write(_ text: String) { lock.withLock { outLines.append(text) } }
-    func note(_ text: String) { lock.withLock { noteLines.append(text) } }
-    func ask(_ prompt: String) -> String? {
-        lock.withLock {
-            noteLines.append("? " + prompt)
-            return answers.isEmpty ? nil : answers.removeFirst()
-        }
-    }
-    func askSecret(_ prompt: String) -> String? { lock.withLock { secrets.isEmpty ? nil : secrets.removeFirst() } }
-    func history() -> [String] { historyEntries }
-}
-
 /// A bundled market on an ephemeral port and a shell logged in as its demo vendor.
 struct ShellFixture {
     let market: RunningMarket
-    let console: ScriptedConsole
+    let console: RecordingConsole
     let shell: SellerShell
     let directory: URL
 
@@ -61,26 +27,17 @@ struct ShellFixture {
     ) async throws -> T {
         let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
         defer { try? FileManager.default.removeItem(at: directory) }
-        var logger = Logger(label: "shell-test")
-        logger.logLevel = .critical
-        let market = try await MarketServer.start(
-            MarketServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("market"), logger: logger))
-        let console = ScriptedConsole(interactive: interactive, answers: answers, secrets: secrets)
-        let shell = SellerShell(
-            configuration: ShellConfiguration(
-                serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", outputJSON: json,
-                profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
-                transport: transport ?? AsyncHTTPClientTransport.shared,
-                // Generous: the suite runs in parallel on two cores, and a test must not fail on timing.
-                timeout: .seconds(600)),
-            console: console)
-        do {
-            let result = try await body(ShellFixture(market: market, console: console, shell: shell, directory: directory))
-            await market.stop()
-            return result
-        } catch {
-            await market.stop()
-            throw error
+        return try await TestMarket.with(directory: directory.appendingPathComponent("market")) { market in
+            let console = RecordingConsole(interactive: interactive, answers: answers, secrets: secrets)
+            let shell = SellerShell(
+                configuration: ShellConfiguration(
+                    serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop", outputJSON: json,
+                    profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
+                    transport: transport ?? AsyncHTTPClientTransport.shared,
+                    // Generous: the suite runs in parallel on two cores, and a test must not fail on timing.
+                    timeout: .seconds(600)),
+                console: console)
+            return try await body(ShellFixture(market: market.running, console: console, shell: shell, directory: directory))
         }
     }
 

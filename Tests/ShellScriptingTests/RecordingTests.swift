@@ -46,7 +46,7 @@ struct RecordingTests {
             let cat = f.directory.appendingPathComponent("chelsea.png").path
             // A person at the prompt: the delete is confirmed with "y"; the missing description
             // of the third product is asked for and answered.
-            let console = CapturingConsole(interactive: true, answers: ["A third product, typed at the question", "y"])
+            let console = RecordingConsole(interactive: true, answers: ["A third product, typed at the question", "y"])
             let session = f.session(console)
             let typed = [
                 "record \(recording)",
@@ -81,7 +81,7 @@ struct RecordingTests {
 
             let original = try await Self.catalog(f.market)
             let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
-            let replay = CapturingConsole()
+            let replay = RecordingConsole()
             let status = await f.session(replay, market: other).runScript(path: recording)
             let replayed = try await Self.catalog(other)
             await other.stop()
@@ -94,7 +94,7 @@ struct RecordingTests {
     @Test func recordingRefusesToOverwriteAndAllKeepsReads() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = f.directory.appendingPathComponent("reads.om").path
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = f.session(console)
             #expect(await session.execute("record \(path) --all").status == .ok)
             #expect(await session.execute("record \(path)").status == .usage)
@@ -122,10 +122,10 @@ struct RecordingTests {
             try f.copyImage("chelsea.png")
             let photo = f.directory.appendingPathComponent("coffee-small.jpg").path
             let cat = f.directory.appendingPathComponent("chelsea.png").path
-            let old = CapturingConsole()
+            let old = RecordingConsole()
             #expect(await f.session(old).execute("register name=Old description='Made before recording' price=1 currency=KRW image=\(photo)").status == .ok)
             let recording = f.directory.appendingPathComponent("portable.om").path
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = f.session(console)
             for line in [
                 "record \(recording)",
@@ -162,7 +162,7 @@ struct RecordingTests {
             #expect(thumbText.contains("patch $third thumbnail=${third.images.1.id}"), "\(thumbText)")
 
             let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
-            let replay = CapturingConsole()
+            let replay = RecordingConsole()
             let replaySession = f.session(replay, market: other)
             let status = await replaySession.runScript(path: recording)
             let thumbStatus = await replaySession.runScript(path: thumbs)

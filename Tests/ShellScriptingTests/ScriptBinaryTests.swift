@@ -1,10 +1,8 @@
 import Foundation
-import Logging
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 import OpenMarketServer
-import PTYTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -58,7 +56,7 @@ struct ScriptBinaryTests {
                 if point.extraDelay > 0 { try await Task.sleep(for: .milliseconds(point.extraDelay)) }
                 let killed = child.kill()
                 let result = try await child.waitForExit()
-                if killed, result.reason == .uncaughtSignal {
+                if killed, result.killedBySignal {
                     #expect(result.status == SIGKILL)
                     landed += 1
                 } else {
@@ -76,7 +74,7 @@ struct ScriptBinaryTests {
 
             let final = try await world.run(world.serverArguments + ["run", script, "--resume"])
             #expect(final.status == 0, "final resume: \(final.stderr)")
-            #expect(final.reason == .exit)
+            #expect(!final.killedBySignal)
 
             let products = try await world.allProducts()
             let names = products.map(\.name)
@@ -103,7 +101,8 @@ struct ScriptBinaryTests {
 
     @Test func dryRunSendsNothing() async throws {
         try await BinaryWorld.with { world in
-            let listener = try CountingListener()
+            // Accepts, counts and never answers: what a dry run must never reach.
+            let listener = try MisbehavingServer.silent()
             defer { listener.stop() }
             let server = ["--server", "http://127.0.0.1:\(listener.port)"]
             _ = try world.copyFixture("coffee-small.jpg", as: "mug.jpg")
@@ -126,8 +125,15 @@ struct ScriptBinaryTests {
             #expect(!result.stdout.contains(world.secret))
             #expect(!result.stderr.contains(world.secret))
             #expect(!FileManager.default.fileExists(atPath: script + ".journal"))
-            #expect(await listener.settledCount() == 0)
+            #expect(await listener.settledConnections() == 0)
+        }
+    }
 
+    @Test func aDryRunStopsAtALineThatCannotBeSent() async throws {
+        try await BinaryWorld.with { world in
+            let listener = try MisbehavingServer.silent()
+            defer { listener.stop() }
+            let server = ["--server", listener.baseURL.absoluteString]
             let missing = try world.write("dry-missing.om", """
                 health
                 register name='Dry mug' description='A mug that is never made' price=3500 currency=KRW image=no-such-photo.jpg as mug
@@ -140,7 +146,7 @@ struct ScriptBinaryTests {
             #expect(!failed.stdout.contains("\(missing):3:"))  // stopped at line 2
             #expect(!failed.stdout.contains(world.secret))
             #expect(!FileManager.default.fileExists(atPath: missing + ".journal"))
-            #expect(await listener.settledCount() == 0)
+            #expect(await listener.settledConnections() == 0)
             // The real market saw nothing either.
             #expect(try await world.productCount() == 0)
         }
@@ -148,7 +154,7 @@ struct ScriptBinaryTests {
 
     // MARK: 3. Standard input and #!
 
-    @Test func scriptFromStandardInputAndShebang() async throws {
+    @Test func aScriptOnStandardInputStopsAtItsFirstFailure() async throws {
         try await BinaryWorld.with { world in
             let image = Fixtures.image("coffee-small.jpg").path
             let piped = try await world.run(
@@ -163,22 +169,33 @@ struct ScriptBinaryTests {
             #expect(piped.stderr.contains("stdin:2: show 999:"), "\(piped.stderr)")
             #expect(piped.stdout.components(separatedBy: "answers OK").count == 2)
             #expect(try await world.productCount() == 0)
+        }
+    }
 
+    static let shebangScript = """
+        #!/usr/bin/env openmarket
+        # registers one mug and checks it
+        register name='Shebang mug' description='Made by a script with a shebang' price=1200 currency=KRW stock=3 image=coffee-small.jpg as mug
+        expect ${mug.stock} == 3
+        show $mug
+
+        """
+
+    @Test func aScriptFileNamedAloneRuns() async throws {
+        try await BinaryWorld.with { world in
             _ = try world.copyFixture("coffee-small.jpg")
-            let text = """
-                #!/usr/bin/env openmarket
-                # registers one mug and checks it
-                register name='Shebang mug' description='Made by a script with a shebang' price=1200 currency=KRW stock=3 image=coffee-small.jpg as mug
-                expect ${mug.stock} == 3
-                show $mug
-
-                """
-            let script = try world.write("mug.om", text)
+            let script = try world.write("mug.om", Self.shebangScript)
             let direct = try await world.run(world.serverArguments + [script])
             #expect(direct.status == 0, "\(direct.stderr)")
             #expect(direct.stdout.contains("Shebang mug"))
             #expect(try await world.allProducts().map(\.name) == ["Shebang mug"])
+        }
+    }
 
+    @Test func aScriptWithAShebangRunsAsAProgram() async throws {
+        try await BinaryWorld.with { world in
+            _ = try world.copyFixture("coffee-small.jpg")
+            let script = try world.write("mug.om", Self.shebangScript)
             // Executed as a program: the kernel runs `/usr/bin/env openmarket FILE`.
             #expect(chmod(script, 0o755) == 0)
             let binaryFolder = (BuiltProducts.path(of: "openmarket") as NSString).deletingLastPathComponent
@@ -188,7 +205,14 @@ struct ScriptBinaryTests {
             let executed = try await world.run([], executable: script, environment: environment)
             #expect(executed.status == 0, "\(executed.stderr)")
             #expect(executed.stdout.contains("Shebang mug"))
-            #expect(try await world.allProducts().map(\.name) == ["Shebang mug", "Shebang mug"])
+            #expect(try await world.allProducts().map(\.name) == ["Shebang mug"])
+        }
+    }
+
+    @Test func aScriptThatCannotBeReadIsAUsageError() async throws {
+        try await BinaryWorld.with { world in
+            let result = try await world.run(world.serverArguments + ["run", world.scripts.appendingPathComponent("missing.om").path])
+            #expect(result.status == 2, "\(result.stderr)")
         }
     }
 
@@ -255,6 +279,7 @@ struct ScriptBinaryTests {
 private struct BinaryWorld {
     let root: URL
     let market: RunningMarket
+    let home: TestHome
 
     var secret: String { market.demoCredentials.secret.revealed }
     var serverArguments: [String] { ["--server", market.baseURL.absoluteString] }
@@ -262,36 +287,24 @@ private struct BinaryWorld {
     var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
 
     var environment: [String: String] {
-        let home = root.appendingPathComponent("home", isDirectory: true)
-        return [
-            "HOME": home.path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "LANG": "C.UTF-8", "TERM": "dumb", "NO_COLOR": "1",
-            "OPENMARKET_IDENTIFIER": market.demoCredentials.identifier,
-            "OPENMARKET_SECRET": market.demoCredentials.secret.revealed,
-        ]
+        home.environment(
+            terminal: "dumb",
+            [
+                "OPENMARKET_IDENTIFIER": market.demoCredentials.identifier,
+                "OPENMARKET_SECRET": market.demoCredentials.secret.revealed,
+            ])
     }
 
     static func with(_ body: (BinaryWorld) async throws -> Void) async throws {
         let root = try Fixtures.temporaryDirectory("openmarket-script-binary")
         defer { try? FileManager.default.removeItem(at: root) }
-        for folder in ["scripts", "home", "home/data", "home/state", "home/config", "output"] {
+        for folder in ["scripts", "home", "home/data", "home/state", "home/config"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        var logger = Logger(label: "script-binary-test")
-        logger.logLevel = .critical
-        let market = try await MarketServer.start(
-            MarketServerConfiguration(port: 0, dataDirectory: root.appendingPathComponent("market"), logger: logger))
-        do {
-            try await body(BinaryWorld(root: root, market: market))
-        } catch {
-            await market.stop()
-            throw error
+        let home = TestHome(root: root.appendingPathComponent("home", isDirectory: true))
+        try await TestMarket.with(directory: root.appendingPathComponent("market")) { market in
+            try await body(BinaryWorld(root: root, market: market.running, home: home))
         }
-        await market.stop()
     }
 
     /// Writes a script into the scripts folder and returns its path.
@@ -317,138 +330,19 @@ private struct BinaryWorld {
 
     func allProducts() async throws -> [Product] { try await client.allProducts().products }
 
-    /// Starts the binary (or `executable`), its output going to files, its input from `input`
-    /// (a file, so never a terminal) or /dev/null.
+    /// Starts the binary (or `executable`) in the world's folder, its input from `input` or
+    /// /dev/null.
     func start(_ arguments: [String], input: String? = nil, executable: String? = nil, environment: [String: String]? = nil) throws
-        -> BinaryChild
+        -> ChildProcess
     {
-        let id = UUID().uuidString
-        let output = root.appendingPathComponent("output", isDirectory: true)
-        let stdoutURL = output.appendingPathComponent("\(id).out")
-        let stderrURL = output.appendingPathComponent("\(id).err")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? BuiltProducts.path(of: "openmarket"))
-        process.arguments = arguments
-        process.environment = environment ?? self.environment
-        process.currentDirectoryURL = root
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        if let input {
-            let inputURL = output.appendingPathComponent("\(id).in")
-            try Data(input.utf8).write(to: inputURL)
-            process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        return BinaryChild(process: process, stdoutURL: stdoutURL, stderrURL: stderrURL)
+        try ChildProcess(
+            executable ?? BuiltProducts.path(of: "openmarket"), arguments, environment: environment ?? self.environment,
+            input: input, workingDirectory: root)
     }
 
     func run(
         _ arguments: [String], input: String? = nil, executable: String? = nil, environment: [String: String]? = nil
-    ) async throws -> BinaryResult {
+    ) async throws -> ChildProcess.Result {
         try await start(arguments, input: input, executable: executable, environment: environment).waitForExit()
     }
-}
-
-private struct BinaryResult {
-    var status: Int32
-    var reason: Process.TerminationReason
-    var stdout: String
-    var stderr: String
-}
-
-private struct ChildTimedOut: Error, CustomStringConvertible {
-    var stderr: String
-    var description: String { "the openmarket child did not exit in time; stderr:\n\(stderr)" }
-}
-
-/// A running `openmarket`, waited for without blocking the test's thread (the market it talks
-/// to runs in this process).
-private final class BinaryChild {
-    let process: Process
-    let stdoutURL: URL
-    let stderrURL: URL
-
-    init(process: Process, stdoutURL: URL, stderrURL: URL) {
-        self.process = process
-        self.stdoutURL = stdoutURL
-        self.stderrURL = stderrURL
-    }
-
-    var isRunning: Bool { process.isRunning }
-
-    /// SIGKILL; false when it had already exited.
-    func kill() -> Bool {
-        guard process.isRunning else { return false }
-        return Glibc.kill(process.processIdentifier, SIGKILL) == 0
-    }
-
-    func waitForExit(timeout: Duration = .seconds(600)) async throws -> BinaryResult {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now >= deadline {
-                _ = Glibc.kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw ChildTimedOut(stderr: Self.read(stderrURL))
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        process.waitUntilExit()
-        return BinaryResult(
-            status: process.terminationStatus, reason: process.terminationReason, stdout: Self.read(stdoutURL), stderr: Self.read(stderrURL))
-    }
-
-    static func read(_ url: URL) -> String {
-        String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
-    }
-}
-
-// MARK: - A listener that counts connections
-
-/// A TCP listener on 127.0.0.1 that accepts connections, counts them and hangs up: what a dry
-/// run must never reach.
-private final class CountingListener: @unchecked Sendable {
-    let port: Int
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var accepted = 0
-    private var rounds = 0
-    private var stopping = false
-
-    init() throws {
-        let (descriptor, port) = try Loopback.socket(listen: 64)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        self.port = port
-        Thread.detachNewThread { [self] in
-            // The thread owns the descriptor and closes it, so it is never closed under a poll.
-            defer { Glibc.close(descriptor) }
-            while !lock.withLock({ stopping }) {
-                var pollFD = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&pollFD, 1, 50) > 0 {
-                    while true {
-                        let connection = accept(descriptor, nil, nil)
-                        if connection < 0 { break }
-                        lock.withLock { accepted += 1 }
-                        Glibc.close(connection)
-                    }
-                }
-                lock.withLock { rounds += 1 }
-            }
-        }
-    }
-
-    /// The connections accepted, after two more rounds of the accept loop, so a connection
-    /// already queued by the kernel when this is called has been counted.
-    func settledCount() async -> Int {
-        let start = lock.withLock { rounds }
-        while lock.withLock({ rounds }) < start + 2 {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return lock.withLock { accepted }
-    }
-
-    func stop() { lock.withLock { stopping = true } }
 }

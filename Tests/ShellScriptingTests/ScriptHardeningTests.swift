@@ -23,7 +23,7 @@ struct ScriptHardeningTests {
                 register name=Leaky \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as mug
                 patch $mug description="our secret: ${env.OPENMARKET_SECRET}"
                 """)
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = ScriptSession(
                 configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: console, environment: ["OPENMARKET_SECRET": f.secret])
@@ -42,7 +42,7 @@ struct ScriptHardeningTests {
     /// A variable holding the secret is refused wherever it is expanded; `vars` masks it.
     @Test func variableHoldingTheSecretIsRefusedAndMasked() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = ScriptSession(
                 configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: console, variables: ["pw": f.secret], environment: [:])
@@ -63,13 +63,13 @@ struct ScriptHardeningTests {
             bytes += Data([0xE9]) + Data("\nhealth\n".utf8)
             let url = f.directory.appendingPathComponent("latin1.om")
             try bytes.write(to: url)
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = f.session(console)
             #expect(await session.runScript(path: url.path) == .usage)
             #expect(console.notes.contains("latin1.om:3: this line is not valid UTF-8 (byte 0xE9 at column 10): save the script as UTF-8"), "\(console.notes)")
             #expect(console.out.components(separatedBy: "answers OK").count == 2, "line 2 ran, line 4 did not")
 
-            let again = CapturingConsole()
+            let again = RecordingConsole()
             #expect(await f.session(again).runScript(path: url.path, options: ScriptOptions(continueOnError: true, restart: true)) == .usage)
             #expect(again.out.components(separatedBy: "answers OK").count == 3, "\(again.notes)")
             #expect(again.notes.contains("1 of 3 lines failed: \(url.path):3"), "\(again.notes)")

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
@@ -7,29 +6,6 @@ import OpenMarketServer
 import SellerShell
 import ShellScripting
 import Testing
-
-/// Keeps what a session prints and answers its questions from a list.
-final class CapturingConsole: ShellConsole, @unchecked Sendable {
-    private let lock = NSLock()
-    private var outLines: [String] = []
-    private var noteLines: [String] = []
-    private var answers: [String]
-    let isInteractive: Bool
-
-    init(interactive: Bool = false, answers: [String] = []) {
-        self.isInteractive = interactive
-        self.answers = answers
-    }
-
-    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
-    var notes: String { lock.withLock { noteLines.joined(separator: "\n") } }
-    func clear() { lock.withLock { outLines = []; noteLines = [] } }
-    func write(_ text: String) { lock.withLock { outLines.append(text) } }
-    func note(_ text: String) { lock.withLock { noteLines.append(text) } }
-    func ask(_ prompt: String) -> String? { lock.withLock { answers.isEmpty ? nil : answers.removeFirst() } }
-    func askSecret(_ prompt: String) -> String? { nil }
-    func history() -> [String] { [] }
-}
 
 /// A bundled market on an ephemeral port, a folder for scripts, and sessions logged in as the
 /// market's demo vendor.
@@ -43,25 +19,18 @@ struct ScriptFixture {
     static func with<T>(_ body: (ScriptFixture) async throws -> T) async throws -> T {
         let directory = try Fixtures.temporaryDirectory("openmarket-script-test")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let market = try await startMarket(directory.appendingPathComponent("market"))
-        do {
-            let result = try await body(ScriptFixture(market: market, directory: directory))
-            await market.stop()
-            return result
-        } catch {
-            await market.stop()
-            throw error
+        return try await TestMarket.with(directory: directory.appendingPathComponent("market")) { market in
+            try await body(ScriptFixture(market: market.running, directory: directory))
         }
     }
 
+    /// A second market over `data`; the caller stops it.
     static func startMarket(_ data: URL) async throws -> RunningMarket {
-        var logger = Logger(label: "script-test")
-        logger.logLevel = .critical
-        return try await MarketServer.start(MarketServerConfiguration(port: 0, dataDirectory: data, logger: logger))
+        try await TestMarket.start(directory: data).running
     }
 
     func session(
-        _ console: CapturingConsole, market: RunningMarket? = nil, dryRun: Bool = false, variables: [String: String] = [:],
+        _ console: RecordingConsole, market: RunningMarket? = nil, dryRun: Bool = false, variables: [String: String] = [:],
         transport: (any HTTPTransport)? = nil
     ) -> ScriptSession {
         let market = market ?? self.market

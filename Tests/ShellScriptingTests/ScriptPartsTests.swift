@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import SellerShell
 import Testing
 
@@ -60,7 +61,7 @@ struct ScriptPartsTests {
 
     @Test func linesBecomeTypedCommands() async throws {
         let session = ScriptSession(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: CapturingConsole())
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
         func prepare(_ line: String) async -> Invocation? {
             guard case .success(let invocation) = await session.shell.prepare(ScriptLine(number: 1, text: line), location: nil)
             else { return nil }
@@ -85,7 +86,7 @@ struct ScriptPartsTests {
     @Test(arguments: ["register name=x 'as' mug", "list as everything", "show 1 as last", "set 1x 2"])
     func linesThatDoNotParseAreRejected(line: String) async throws {
         let session = ScriptSession(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: CapturingConsole())
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
         let prepared = await session.shell.prepare(ScriptLine(number: 1, text: line), location: nil)
         guard case .failure(let rejected) = prepared else {
             Issue.record("'\(line)' was accepted")
@@ -102,7 +103,7 @@ struct VariableCompletionTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = ScriptSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, profiles: ProfileStore(directory: directory)),
-            console: CapturingConsole())
+            console: RecordingConsole())
         _ = await session.execute("set mugPrice 3500")
         _ = await session.execute("set mood calm")
         let index = session.shell.index

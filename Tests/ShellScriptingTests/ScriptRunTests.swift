@@ -29,7 +29,7 @@ struct ScriptRunTests {
                 patch $mug price=19.99 currency=USD discount=0 as mug
                 expect ${mug.price} == 19.99
                 """)
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = ScriptSession(
                 configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: console, variables: ["cut": "100"], environment: ["SHOP": "demo-shop"])
@@ -62,7 +62,7 @@ struct ScriptRunTests {
                 ("show 99999", .failed, "show 99999: the server refused (404)"),
             ]
             for (index, (line, status, message)) in cases.enumerated() {
-                let console = CapturingConsole()
+                let console = RecordingConsole()
                 let path = try f.script("bad\(index).om", "\(register) as first\n# a comment\n\n\(line)\nregister name=Never \(Self.describe) price=1 currency=KRW image=coffee-small.jpg\n")
                 let result = await f.session(console).runScript(path: path)
                 #expect(result == status, "\(line): \(console.notes)")
@@ -85,7 +85,7 @@ struct ScriptRunTests {
                 register name=Two \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
                 expect 1 == 2
                 """)
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let status = await f.session(console).runScript(path: path, options: ScriptOptions(continueOnError: true))
             #expect(status == .usage)
             #expect(console.notes.contains("2 of 4 lines failed: \(path):2, \(path):4"))
@@ -104,7 +104,7 @@ struct ScriptRunTests {
                 delete $mug --yes
                 """)
             let counter = CountingTransport()
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let status = await f.session(console, dryRun: true, transport: counter).runScript(path: path)
             #expect(status == .ok, "\(console.notes)")
             #expect(counter.requests == 0)
@@ -118,7 +118,7 @@ struct ScriptRunTests {
 
             // Local checks still run: a missing photo is reported with its line.
             try f.script("dry.om", "register name=Mug \(Self.describe) price=10 currency=KRW image=gone.jpg\n")
-            let second = CapturingConsole()
+            let second = RecordingConsole()
             #expect(await f.session(second, dryRun: true, transport: counter).runScript(path: path) == .failed)
             #expect(second.notes.contains("\(path):1: register: image 1 (gone.jpg): no such file"))
             #expect(counter.requests == 0)
@@ -138,30 +138,30 @@ struct ScriptRunTests {
                 """
             }
             let path = try f.script("resume.om", text("patch $frist stock=4"))
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path) == .usage)
             #expect(console.notes.contains("\(path):3: patch: undefined variable 'frist'"))
 
             // Without --resume, the unfinished run is not started again from the top.
-            let again = CapturingConsole()
+            let again = RecordingConsole()
             #expect(await f.session(again).runScript(path: path) == .usage)
             #expect(again.notes.contains("--resume"))
 
             // An edit above the resume point is refused.
             try f.script("resume.om", text("patch $first stock=4").replacingOccurrences(of: "set price 10", with: "set price 11"))
-            let edited = CapturingConsole()
+            let edited = RecordingConsole()
             #expect(await f.session(edited).runScript(path: path, options: ScriptOptions(resume: true)) == .usage)
             #expect(edited.notes.contains("\(path):1: the script changed above the resume point"))
 
             // A command where a comment was is new above the resume point: refused too.
             try f.script("resume.om", "# a comment\n" + text("patch $first stock=4"))
             try f.script("resume.om", "show 1\n" + text("patch $first stock=4"))
-            let inserted = CapturingConsole()
+            let inserted = RecordingConsole()
             #expect(await f.session(inserted).runScript(path: path, options: ScriptOptions(resume: true)) == .usage)
 
             // Fixing the failed line itself is what resuming is for.
             try f.script("resume.om", text("patch $first stock=4"))
-            let resumed = CapturingConsole()
+            let resumed = RecordingConsole()
             #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             let products = try await f.allProducts()
             #expect(products.map(\.name).sorted() == ["First", "Second"])
@@ -171,7 +171,7 @@ struct ScriptRunTests {
             #expect(resumed.notes.contains("2 lines already done"))
             #expect(!f.journal(path).contains(f.secret))
 
-            let finished = CapturingConsole()
+            let finished = RecordingConsole()
             #expect(await f.session(finished).runScript(path: path, options: ScriptOptions(resume: true)) == .ok)
             #expect(finished.notes.contains("nothing to resume"))
         }
@@ -187,13 +187,13 @@ struct ScriptRunTests {
                 register name=Twin \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as b
                 patch $b stock=7
                 """)
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path) == .ok, "\(console.notes)")
             // Keep the journal as it would be had the process died right after line 2's answer.
             let entries = f.journal(path).split(separator: "\n").map(String.init)
             let cut = try #require(entries.firstIndex { $0.contains(#""line":2"#) && $0.contains(#""state":"done""#) })
             try (entries[..<cut].joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
-            let resumed = CapturingConsole()
+            let resumed = RecordingConsole()
             #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             #expect(resumed.notes.contains("\(path):2: #2 was created before the interruption; not sent again"))
             let products = try await f.allProducts()
@@ -212,15 +212,15 @@ struct ScriptRunTests {
                 register name=Mug \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as mug
                 patch $mug price=2222
                 """)
-            #expect(await f.session(CapturingConsole()).runScript(path: path) == .ok)
-            let refused = CapturingConsole()
+            #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
+            let refused = RecordingConsole()
             let nowhere = ScriptSession(
                 configuration: ShellConfiguration(
                     serverURL: URL(string: "http://127.0.0.1:9")!, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: refused)
             #expect(await nowhere.runScript(path: path, options: ScriptOptions(restart: true)) == .unreachable)
             #expect(refused.notes.contains("\(path):1: register: cannot reach"))
-            let resumed = CapturingConsole()
+            let resumed = RecordingConsole()
             #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             #expect(!resumed.notes.contains("created before the interruption"))
             let products = try await f.allProducts()
@@ -235,18 +235,18 @@ struct ScriptRunTests {
             try f.copyImage("coffee-small.jpg")
             let head = "register name=Box \(Self.describe) price=10 currency=KRW stock=1 image=coffee-small.jpg as box\n"
             let path = try f.script("stock.om", head + "stock $box +5\n")
-            #expect(await f.session(CapturingConsole()).runScript(path: path) == .ok)
+            #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
             let entries = f.journal(path).split(separator: "\n").map(String.init)
             let cut = try #require(entries.firstIndex { $0.contains(#""line":2"#) && $0.contains(#""state":"done""#) })
             try (entries[..<cut].joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
 
-            let refused = CapturingConsole()
+            let refused = RecordingConsole()
             #expect(await f.session(refused).runScript(path: path, options: ScriptOptions(resume: true)) == .failed)
             #expect(refused.notes.contains("\(path):2: this stock change was interrupted after it was sent"))
             #expect(try await f.allProducts().first?.stock == 6)
 
             try f.script("stock.om", head + "stock $box =6\n")
-            let fixed = CapturingConsole()
+            let fixed = RecordingConsole()
             #expect(await f.session(fixed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(fixed.notes)")
             #expect(try await f.allProducts().first?.stock == 6)
         }
@@ -260,8 +260,8 @@ struct ScriptRunTests {
                 show 4242
                 """)
             let path = try f.script("outer.om", "source inner.om\n")
-            #expect(await f.session(CapturingConsole()).runScript(path: path) == .failed)
-            let resumed = CapturingConsole()
+            #expect(await f.session(RecordingConsole()).runScript(path: path) == .failed)
+            let resumed = RecordingConsole()
             #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .failed)
             #expect(resumed.notes.contains("\(path):1: this 'source' stopped part-way"))
             #expect(try await f.allProducts().count == 1)
@@ -272,7 +272,7 @@ struct ScriptRunTests {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
             let path = try f.script("full.om", "register name=Never \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path, options: ScriptOptions(journalPath: "/dev/full")) == .failed)
             #expect(console.notes.contains("stopped so that --resume stays safe"), "\(console.notes)")
             #expect(try await f.allProducts().isEmpty)
@@ -284,7 +284,7 @@ struct ScriptRunTests {
             try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
             try f.copyImage("coffee-small.jpg", as: "lib/photo.jpg")
             try f.script("lib/make.om", "register name=$label \(Self.describe) price=10 currency=KRW image=photo.jpg as made\n")
-            let console = CapturingConsole()
+            let console = RecordingConsole()
             let session = f.session(console)
             #expect(await session.execute("set label Sourced").status == .ok)
             #expect(await session.execute("source \(f.directory.path)/lib/make.om").status == .ok, "\(console.notes)")
@@ -292,8 +292,33 @@ struct ScriptRunTests {
             #expect(await session.execute("show $made as again").status == .ok)
             #expect(await session.execute("vars").status == .ok)
             #expect(console.out.contains("made = #1 Sourced"))
-            #expect(await session.execute("source \(f.directory.path)/lib/missing.om").status == .usage)
-            #expect(console.notes.contains("source: cannot read"))
+        }
+    }
+
+    /// The names of scripts that cannot be read: missing, and a folder.
+    static let unreadableScripts = ["missing.om", "a-folder.om"]
+
+    /// A script file that cannot be read is a usage error (2) from `run`, as from `source`.
+    @Test(arguments: unreadableScripts)
+    func anUnreadableScriptRunIsAUsageError(name: String) async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            let console = RecordingConsole()
+            let status = await f.session(console).runScript(path: f.directory.appendingPathComponent(name).path)
+            #expect(status == .usage, "\(console.notes)")
+        }
+    }
+
+    /// `source FILE` with a file that cannot be read is a usage error (2), as `run` is (before,
+    /// `source` said 1).
+    @Test(arguments: unreadableScripts)
+    func anUnreadableScriptSourcedIsAUsageError(name: String) async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            let console = RecordingConsole()
+            let status = await f.session(console).execute("source \(f.directory.appendingPathComponent(name).path)").status
+            #expect(status == .usage, "\(console.notes)")
+            #expect(console.notes.contains("source: cannot read"), "\(console.notes)")
         }
     }
 
@@ -301,7 +326,7 @@ struct ScriptRunTests {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let examples = Fixtures.packageRoot.appendingPathComponent("scripts/examples")
             for name in ["demo-catalog.om", "http-methods.om"] {
-                let console = CapturingConsole()
+                let console = RecordingConsole()
                 let status = await f.session(console).runScript(
                     path: examples.appendingPathComponent(name).path,
                     options: ScriptOptions(journalPath: f.directory.appendingPathComponent("\(name).journal").path))

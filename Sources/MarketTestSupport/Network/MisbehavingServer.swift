@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 #if canImport(Glibc)
     import Glibc
@@ -13,10 +14,18 @@ import Foundation
 /// One thread per connection; every response ends the connection (`Connection: close` in the
 /// helpers), so each request gets a fresh one. It stops by itself after `lifetime`.
 ///
+/// The one misbehaving test server, in the manner of async-http-client's `HTTPBin`: its modes
+/// are the steps it answers with, and a few common ones have names (`silent()`, `answering`).
+/// It also counts what reached it, so a test can check that nothing did (a dry run) or that the
+/// client gave up (`hangUps`).
+///
 /// ```swift
 /// let server = try MisbehavingServer { _ in [.send(MisbehavingServer.head(status: 200, contentLength: 100)), .hang] }
 /// defer { server.stop() }
 /// // MarketClient(baseURL: server.baseURL, timeout: .milliseconds(300)).product(id: 1) times out
+///
+/// let silent = try MisbehavingServer.silent()   // accepts, reads the request, never answers
+/// #expect(await silent.waitForRequests(1, timeout: .seconds(30)))
 /// ```
 public final class MisbehavingServer: @unchecked Sendable {
     /// The request line and headers of what the client sent (the body is read and dropped).
@@ -58,6 +67,8 @@ public final class MisbehavingServer: @unchecked Sendable {
     private var requests: [Request] = []
     private var hangUpCount = 0
     private var listenerClosed = false
+    private var acceptedCount = 0
+    private var acceptRounds = 0
 
     /// - Parameters:
     ///   - lifetime: the server stops by itself after this long, whatever the test does.
@@ -72,6 +83,20 @@ public final class MisbehavingServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
+    /// A server that reads each request and then never answers, holding the connection open
+    /// until the client hangs up: a stalled market.
+    public static func silent(lifetime: Duration = .seconds(120)) throws -> MisbehavingServer {
+        try MisbehavingServer(lifetime: lifetime) { _ in [.hang] }
+    }
+
+    /// A server that answers every request with the same whole response.
+    public static func answering(
+        status: Int, contentType: String = "application/json", body: String, lifetime: Duration = .seconds(120)
+    ) throws -> MisbehavingServer {
+        let bytes = response(status: status, contentType: contentType, body: body)
+        return try MisbehavingServer(lifetime: lifetime) { _ in [.send(bytes)] }
+    }
+
     /// Stops accepting and ends every open connection.
     public func stop() { lock.withLock { stopping = true } }
 
@@ -81,6 +106,30 @@ public final class MisbehavingServer: @unchecked Sendable {
     /// How many connections the client closed while this server still had something to send or
     /// was holding the connection open (what a client that gives up on time does).
     public var hangUps: Int { lock.withLock { hangUpCount } }
+
+    /// How many connections were accepted so far.
+    public var connections: Int { lock.withLock { acceptedCount } }
+
+    /// `connections` after two more rounds of the accept loop, so a connection the kernel had
+    /// already queued when this is called has been counted. What a test that expects nothing
+    /// to connect reads.
+    public func settledConnections() async -> Int {
+        let start = lock.withLock { acceptRounds }
+        while lock.withLock({ acceptRounds }) < start + 2, !shouldStop {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return connections
+    }
+
+    /// Waits until `received` holds `count` requests; false if it does not within `timeout`.
+    public func waitForRequests(_ count: Int = 1, timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if received.count >= count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return received.count >= count
+    }
 
     /// Waits until `hangUps` reaches `count`; false if it does not within `timeout`.
     public func waitForHangUps(_ count: Int = 1, timeout: Duration) async -> Bool {
@@ -130,10 +179,12 @@ public final class MisbehavingServer: @unchecked Sendable {
         defer { closeListener() }
         while !shouldStop {
             var pollFD = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            defer { lock.withLock { acceptRounds += 1 } }
             guard poll(&pollFD, 1, 50) > 0 else { continue }
             while true {
                 let connection = accept(listener, nil, nil)
                 if connection < 0 { break }
+                lock.withLock { acceptedCount += 1 }
                 Thread.detachNewThread { [self] in serve(connection) }
             }
         }
@@ -211,7 +262,7 @@ public final class MisbehavingServer: @unchecked Sendable {
             if shouldStop { return false }
             var pollFD = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             let left = deadline - ContinuousClock.now
-            let milliseconds = max(1, min(100, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
+            let milliseconds = max(1, min(100, Int32(left.wholeMilliseconds)))
             guard poll(&pollFD, 1, milliseconds) > 0 else { continue }
             if read(connection, &buffer, buffer.count) <= 0 { return false }
         }

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import LineEditor
-import Logging
 import OpenMarketAPI
 import OpenMarketContract
-import OpenMarketServer
 import SellerShell
 import ShellScripting
 
@@ -102,43 +100,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         LineReaders.ensureUTF8Locale()
         InterruptMonitor.shared.install()
         let environment = ProcessInfo.processInfo.environment
-
-        var embedded: RunningMarket?
-        var serverURL: URL
-        var credentials: VendorCredentials?
-        var vendorName: String?
-        if let text = server ?? environment["OPENMARKET_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let withScheme = text.contains("://") ? text : "http://\(text)"
-            guard let url = URL(string: withScheme), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                throw ValidationError("--server must be an http(s) URL such as http://127.0.0.1:8080")
-            }
-            serverURL = url
-        } else {
-            let market = try await Self.startLocalMarket(environment)
-            embedded = market
-            serverURL = market.baseURL
-            credentials = market.demoCredentials
-            vendorName = "demo-shop"
-            FileHandle.standardError.write(Data("openmarket: local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop\n".utf8))
-        }
-        if let identifier = environment["OPENMARKET_IDENTIFIER"], !identifier.isEmpty,
-            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty
-        {
-            credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
-            vendorName = nil
-        }
         let profiles = ProfileStore()
-        if let profile {
-            do {
-                let saved = try profiles.load(profile)
-                credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
-                vendorName = saved.vendorName
-                if server == nil, embedded == nil, let url = saved.server.flatMap(URL.init(string:)) { serverURL = url }
-            } catch {
-                FileHandle.standardError.write(Data("openmarket: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
+        let target = try await connection(environment, profiles: profiles)
 
         let path = try scriptPath
         let interactive = path == nil && commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
@@ -149,40 +112,52 @@ struct OpenMarketCommand: AsyncParsableCommand {
             completer: { line in indexBox.complete(line) }, forcePlain: !interactive)
         let progress = isatty(2) == 1 && path != nil ? ProgressLine() : nil
         let console = TerminalConsole(reader: reader, progress: progress)
-        var definitions: [String: String] = [:]
-        for definition in variables {
-            if let (name, value) = ScriptSession.checkDefinition(definition) { definitions[name] = value }
-        }
         let session = ScriptSession(
             configuration: ShellConfiguration(
-                serverURL: serverURL, credentials: credentials, vendorName: vendorName, outputJSON: json, trace: trace,
-                useColor: color, profiles: profiles),
+                serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName, outputJSON: json,
+                trace: trace, useColor: color, profiles: profiles),
             console: console, dryRun: dryRun, variables: definitions, progress: progress)
         indexBox.index = session.shell.index
         if let record {
             do {
                 try await session.startRecording(record)
             } catch {
-                console.note("openmarket: \(error)")
-                if let embedded { await embedded.stop() }
-                throw ExitCode(2)
+                console.note("openmarket: \(Self.sentence(for: error))")
+                if let embedded = target.embedded { await embedded.stop() }
+                throw ExitCode(Self.usageStatus)
             }
         }
 
-        let status: CommandStatus
-        if let path {
-            let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
-            status = await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
-        } else if commands.isEmpty, isatty(0) == 0 {
-            let options = ScriptOptions(continueOnError: continueOnError)
-            status = await Self.cancellable(.interrupted) { await session.runStream(name: "stdin", options: options) { console.nextScriptLine() } }
-        } else {
-            status = await Self.loop(session: session, reader: reader, commands: commands, color: color)
-        }
+        let status = await runInput(path, session: session, console: console, reader: reader, color: color)
         await session.stopRecording()
         reader.saveHistory()
-        if let embedded { await embedded.stop() }
+        if let embedded = target.embedded { await embedded.stop() }
         if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    /// The `--var` definitions, checked by `validate()`.
+    var definitions: [String: String] {
+        var result: [String: String] = [:]
+        for definition in variables {
+            if let (name, value) = ScriptSession.checkDefinition(definition) { result[name] = value }
+        }
+        return result
+    }
+
+    /// Runs what this invocation is for: a script file, a script on standard input, `-c`
+    /// commands or the prompt.
+    func runInput(
+        _ path: String?, session: ScriptSession, console: TerminalConsole, reader: any LineReader, color: Bool
+    ) async -> CommandStatus {
+        if let path {
+            let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
+            return await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
+        }
+        if commands.isEmpty, isatty(0) == 0 {
+            let options = ScriptOptions(continueOnError: continueOnError)
+            return await Self.cancellable(.interrupted) { await session.runStream(name: "stdin", options: options) { console.nextScriptLine() } }
+        }
+        return await Self.loop(session: session, reader: reader, commands: commands, color: color)
     }
 
     /// Runs `-c` commands, or lines from the terminal until EOF or `exit`. Without a person at
@@ -227,26 +202,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         (try? await InterruptMonitor.shared.runCancellable { await body() }) ?? interrupted
     }
 
-    static func startLocalMarket(_ environment: [String: String]) async throws -> RunningMarket {
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
-        var logger = Logger(label: "openmarket-local")
-        logger.logLevel = .critical
-        do {
-            return try await MarketServer.start(
-                MarketServerConfiguration(
-                    host: "127.0.0.1", port: 0, dataDirectory: base.appendingPathComponent("openmarket/local", isDirectory: true),
-                    logger: logger))
-        } catch {
-            FileHandle.standardError.write(Data("openmarket: cannot start the local market: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
-    }
-
     static func historyFile(_ environment: [String: String]) -> URL {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state", isDirectory: true)
-        return base.appendingPathComponent("openmarket/history")
+        XDGDirectories.stateHome(environment).appendingPathComponent("openmarket/history")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 #if canImport(Glibc)
     import Glibc
@@ -69,7 +70,7 @@ public final class RawConnection: @unchecked Sendable {
 
     private func blockingRead(timeout: Duration) -> ReadResult {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(timeout.wholeMilliseconds)
         let ready = poll(&poller, 1, milliseconds)
         guard ready > 0 else { return .timedOut }
         var buffer = [UInt8](repeating: 0, count: 65536)

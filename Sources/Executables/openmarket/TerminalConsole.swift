@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import LineEditor
 import SellerShell
 import ShellScripting
@@ -80,7 +81,7 @@ final class ProgressLine: ScriptProgress, @unchecked Sendable {
             // A tenth of a second between redraws, and nothing in the first half second.
             guard now - lastDraw >= .milliseconds(100), elapsed >= .milliseconds(500) else { return }
             lastDraw = now
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.milliseconds / 1000
             let rate = seconds > 0 ? Double(done) / seconds : 0
             let left = rate > 0 ? Double(total - done) / rate : 0
             let text = "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"

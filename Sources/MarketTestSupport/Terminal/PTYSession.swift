@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 #if canImport(Glibc)
     import Glibc
@@ -37,6 +38,23 @@ public enum PTYError: Error, CustomStringConvertible {
 ///
 /// @unchecked Sendable: every method takes `lock`, so a session may be handed between tasks; it
 /// is still meant to be driven by one test at a time.
+///
+/// Its waits block, so a test drives it on a Dispatch thread and checks the results back in the
+/// test (issues recorded on a Dispatch thread belong to no test):
+///
+/// ```swift
+/// let home = try TestHome.make()
+/// defer { home.remove() }
+/// let status = try await blocking {
+///     let session = try PTYSession(executable: BuiltProducts.path(of: "openmarket"), environment: home.environment)
+///     defer { session.terminate() }
+///     _ = try session.expect("> ", timeout: .seconds(60))
+///     try session.waitForRawMode()
+///     session.send("\u{04}")  // Ctrl-D
+///     return try session.waitForExit()
+/// }
+/// #expect(status == 0)
+/// ```
 public final class PTYSession: @unchecked Sendable {
     public let pid: pid_t
     private let master: Int32
@@ -248,13 +266,13 @@ public final class PTYSession: @unchecked Sendable {
         if masterClosed {
             let remaining = deadline - ContinuousClock.now
             if remaining > .zero {
-                usleep(UInt32(min(remaining, .milliseconds(20)).microseconds))
+                usleep(UInt32(min(remaining, .milliseconds(20)).wholeNanoseconds / 1000))
             }
             return
         }
         let remaining = max(.zero, deadline - ContinuousClock.now)
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, Int32(clamping: remaining.milliseconds))
+        let ready = poll(&descriptor, 1, Int32(clamping: remaining.wholeMilliseconds))
         guard ready > 0 else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
@@ -308,16 +326,6 @@ public final class PTYSession: @unchecked Sendable {
     }
 }
 
-extension Duration {
-    fileprivate var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
-
-    fileprivate var microseconds: Int64 {
-        components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000
-    }
-}
-
 /// A NULL-terminated array of C strings that lives as long as this object.
 private final class CStringArray {
     let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
@@ -337,46 +345,5 @@ private final class CStringArray {
             free(pointer[index])
         }
         pointer.deallocate()
-    }
-}
-
-/// Finds executables SwiftPM built, for tests that start them.
-public enum BuiltProducts {
-    /// The path of the product `name` (e.g. "line-editor-demo") in the build folder the running
-    /// tests came from: `.build/debug`, `.build-editor/debug`,
-    /// `.build/x86_64-unknown-linux-gnu/debug`, whichever scratch path was used. When it is not
-    /// there, a best guess under the package's `.build`, so the failure names a real place.
-    public static func path(of name: String) -> String {
-        var starts: [URL] = []
-        if let first = CommandLine.arguments.first {
-            starts.append(URL(fileURLWithPath: first).resolvingSymlinksInPath())
-        }
-        if let executable = Bundle.main.executablePath {
-            starts.append(URL(fileURLWithPath: executable).resolvingSymlinksInPath())
-        }
-        starts.append(Bundle.main.bundleURL)
-        for start in starts {
-            var folder = start.deletingLastPathComponent()
-            // The products folder is the test bundle's own folder or an ancestor (macOS nests
-            // the binary inside X.xctest/Contents/MacOS); the package root is as far as it goes.
-            while folder.path != "/" {
-                let candidate = folder.appendingPathComponent(name).path
-                if FileManager.default.isExecutableFile(atPath: candidate) {
-                    return candidate
-                }
-                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                    break
-                }
-                folder.deleteLastPathComponent()
-            }
-        }
-        var packageRoot = URL(fileURLWithPath: #filePath)
-        while packageRoot.path != "/" {
-            packageRoot.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path) {
-                break
-            }
-        }
-        return packageRoot.appendingPathComponent(".build/debug").appendingPathComponent(name).path
     }
 }

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Logging
+import OpenMarketAPI
+import OpenMarketContract
+import OpenMarketServer
+import SellerShell
+
+/// Which market the shell talks to and as whom, worked out once from the options, the
+/// environment and a saved profile.
+struct Connection {
+    var serverURL: URL
+    var credentials: VendorCredentials?
+    var vendorName: String?
+    /// The local market started for this run, stopped when the shell ends; nil for a remote one.
+    var embedded: RunningMarket?
+}
+
+extension OpenMarketCommand {
+    /// The market and login, in this order of precedence: the server from `--server`, else
+    /// `OPENMARKET_SERVER`, else the profile's saved server, else a local market started here
+    /// (logged in as its demo vendor); the credentials from the profile, else
+    /// `OPENMARKET_IDENTIFIER`/`OPENMARKET_SECRET`, else the local market's demo vendor.
+    ///
+    /// A profile's credentials belong to its server: they are never sent to a local market.
+    func connection(_ environment: [String: String], profiles: ProfileStore) async throws -> Connection {
+        let saved = try profile.map { try Self.loadProfile($0, from: profiles) }
+        let explicitServer = server ?? environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        var result: Connection
+        if let text = explicitServer ?? saved?.server {
+            result = Connection(serverURL: try Self.serverURL(text, from: explicitServer == nil ? "profile \"\(profile ?? "")\"" : "--server"))
+        } else if let profile {
+            Self.complain("profile \"\(profile)\" names no server: give one with --server URL")
+            throw ExitCode(Self.usageStatus)
+        } else {
+            let market = try await Self.startLocalMarket(environment)
+            result = Connection(
+                serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", embedded: market)
+            Self.complain(
+                "local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop")
+        }
+        if let identifier = environment["OPENMARKET_IDENTIFIER"], !identifier.isEmpty,
+            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty
+        {
+            result.credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
+            result.vendorName = nil
+        }
+        if let saved {
+            result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
+            result.vendorName = saved.vendorName
+        }
+        return result
+    }
+
+    /// A saved profile, or exit with the usage status after saying why it cannot be used.
+    static func loadProfile(_ name: String, from profiles: ProfileStore) throws -> ProfileStore.Profile {
+        do {
+            return try profiles.load(name)
+        } catch {
+            complain(sentence(for: error))
+            throw ExitCode(usageStatus)
+        }
+    }
+
+    /// `text` as the market's URL; `http://` is assumed when no scheme is given.
+    static func serverURL(_ text: String, from source: String) throws -> URL {
+        guard let url = URL.httpURL(text.contains("://") ? text : "http://\(text)") else {
+            throw ValidationError("\(source) must name an http(s) URL such as http://127.0.0.1:8080 (got '\(text)')")
+        }
+        return url
+    }
+
+    static func startLocalMarket(_ environment: [String: String]) async throws -> RunningMarket {
+        let base = XDGDirectories.dataHome(environment)
+        var logger = Logger(label: "openmarket-local")
+        logger.logLevel = .critical
+        do {
+            return try await MarketServer.start(
+                MarketServerConfiguration(
+                    host: "127.0.0.1", port: 0, dataDirectory: base.appendingPathComponent("openmarket/local", isDirectory: true),
+                    logger: logger))
+        } catch {
+            complain("cannot start the local market: \(sentence(for: error))")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NIOConcurrencyHelpers
+import SellerShell
+
+/// A `ShellConsole` for tests: keeps everything written to it and answers questions from lists.
+///
+/// ```swift
+/// let console = RecordingConsole(interactive: true, answers: ["y"])
+/// let shell = SellerShell(configuration: ShellConfiguration(serverURL: market.baseURL), console: console)
+/// _ = await shell.execute("health")
+/// #expect(console.out.contains("answers OK"))
+/// ```
+public final class RecordingConsole: ShellConsole, Sendable {
+    private struct State {
+        var outLines: [String] = []
+        var noteLines: [String] = []
+        var answers: [String]
+        var secrets: [String]
+        var history: [String] = []
+    }
+
+    private let state: NIOLockedValueBox<State>
+    public let isInteractive: Bool
+
+    /// - Parameters:
+    ///   - interactive: whether a person is there to answer (`isInteractive`).
+    ///   - answers: the answers to `ask`, in order; nil once they run out.
+    ///   - secrets: the answers to `askSecret`, in order; nil once they run out.
+    public init(interactive: Bool = false, answers: [String] = [], secrets: [String] = []) {
+        isInteractive = interactive
+        state = NIOLockedValueBox(State(answers: answers, secrets: secrets))
+    }
+
+    /// Everything written (stdout), one entry per `write`, joined by line breaks.
+    public var out: String { state.withLockedValue { $0.outLines.joined(separator: "\n") } }
+    /// Everything noted (stderr), and `? PROMPT` for each question asked, joined by line breaks.
+    public var notes: String { state.withLockedValue { $0.noteLines.joined(separator: "\n") } }
+    /// Each `write`, in order.
+    public var outputs: [String] { state.withLockedValue { $0.outLines } }
+
+    /// The entries `history()` returns.
+    public var historyEntries: [String] {
+        get { state.withLockedValue { $0.history } }
+        set { state.withLockedValue { $0.history = newValue } }
+    }
+
+    /// Forgets what was written and noted so far.
+    public func clear() {
+        state.withLockedValue {
+            $0.outLines = []
+            $0.noteLines = []
+        }
+    }
+
+    public func write(_ text: String) { state.withLockedValue { $0.outLines.append(text) } }
+    public func note(_ text: String) { state.withLockedValue { $0.noteLines.append(text) } }
+
+    public func ask(_ prompt: String) -> String? {
+        state.withLockedValue {
+            $0.noteLines.append("? " + prompt)
+            return $0.answers.isEmpty ? nil : $0.answers.removeFirst()
+        }
+    }
+
+    public func askSecret(_ prompt: String) -> String? {
+        state.withLockedValue { $0.secrets.isEmpty ? nil : $0.secrets.removeFirst() }
+    }
+
+    public func history() -> [String] { historyEntries }
+}
