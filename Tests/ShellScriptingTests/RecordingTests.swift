@@ -161,21 +161,26 @@ struct RecordingTests {
             let thumbText = try String(contentsOfFile: thumbs, encoding: .utf8)
             #expect(thumbText.contains("patch $third thumbnail=${third.images.1.id}"), "\(thumbText)")
 
-            let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
-            let replay = RecordingConsole()
-            let replaySession = f.session(replay, market: other)
-            let status = await replaySession.runScript(path: recording)
-            let thumbStatus = await replaySession.runScript(path: thumbs)
-            let replayed = try await f.allProducts(other)
-            let client = MarketClient(baseURL: other.baseURL, timeout: .seconds(600))
-            let third = try await client.product(id: try #require(replayed.first { $0.name == "Third" }).id).value
-            await other.stop()
-            #expect(status == .ok, "\(replay.notes)")
-            #expect(thumbStatus == .ok, "\(replay.notes)")
-            #expect(Set(replayed.map(\.name)) == ["First", "Second", "Third"])
-            #expect(replayed.first { $0.name == "First" }?.price == 777)
-            #expect(replayed.first { $0.name == "Second" }?.price == 20)
-            #expect(third.thumbnail == third.images?[1].thumbnailURL)
+            try await Self.replayElsewhere(f, recording, thumbs)
         }
+    }
+
+    /// Both recordings replayed on a market of their own make the same catalog.
+    private static func replayElsewhere(_ f: ScriptFixture, _ recording: String, _ thumbs: String) async throws {
+        let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
+        let replay = RecordingConsole()
+        let replaySession = f.session(replay, market: other)
+        let status = await replaySession.runScript(path: recording)
+        let thumbStatus = await replaySession.runScript(path: thumbs)
+        let replayed = try await f.allProducts(other)
+        let client = MarketClient(baseURL: other.baseURL, timeout: .seconds(600))
+        let third = try await client.product(id: try #require(replayed.first { $0.name == "Third" }).id).value
+        await other.stop()
+        #expect(status == .ok, "\(replay.notes)")
+        #expect(thumbStatus == .ok, "\(replay.notes)")
+        #expect(Set(replayed.map(\.name)) == ["First", "Second", "Third"])
+        #expect(replayed.first { $0.name == "First" }?.price == 777)
+        #expect(replayed.first { $0.name == "Second" }?.price == 20)
+        #expect(third.thumbnail == third.images?[1].thumbnailURL)
     }
 }

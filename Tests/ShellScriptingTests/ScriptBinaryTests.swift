@@ -27,66 +27,25 @@ struct ScriptBinaryTests {
     /// binding from early lines see the right product.
     @Test func killedMidRunThenResumedCreatesEachProductOnce() async throws {
         try await BinaryWorld.with { world in
-            let photo = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
-            let absoluteFixture = Fixtures.image("coffee-small.jpg").path
-            var lines: [String] = ["# 30 products, killed and resumed"]
-            for n in 1...30 {
-                let nn = Self.twoDigits(n)
-                // Half the lines name the photo beside the script, half the fixture's absolute path.
-                let image = n.isMultiple(of: 2) ? absoluteFixture : photo.lastPathComponent
-                var line = "register name='Product \(nn)' \(Self.killDescription) price=1000 currency=KRW stock=1 image=\(image)"
-                if n == 1 || n.isMultiple(of: 5) { line += " as p\(nn)" }
-                lines.append(line)
-            }
-            lines += ["patch $p05 price=2000", "patch $p10 stock=7", "show $p01", "expect ${p05.price} == 2000"]
-            let script = try world.write("kill.om", lines.joined(separator: "\n") + "\n")
+            let script = try Self.writeKillScript(in: world)
             let journal = script + ".journal"
-
             let killAt: [(count: Int, extraDelay: Int)] = [(3, 0), (6, 5), (9, 15), (13, 35), (17, 60), (21, 0), (24, 10), (27, 25)]
             var landed = 0
             for (index, point) in killAt.enumerated() {
                 let arguments = index == 0 ? ["run", script] : ["run", script, "--resume"]
-                let child = try world.start(world.serverArguments + arguments)
-                var seen = 0
-                while child.isRunning {
-                    seen = try await world.productCount()
-                    if seen >= point.count { break }
-                    try await Task.sleep(for: .milliseconds(10))
-                }
-                if point.extraDelay > 0 { try await Task.sleep(for: .milliseconds(point.extraDelay)) }
-                let killed = child.kill()
-                let result = try await child.waitForExit()
-                if killed, result.killedBySignal {
-                    #expect(result.status == SIGKILL)
-                    landed += 1
-                } else {
-                    // It finished (or failed) before the kill landed: that must still be a clean run.
-                    #expect(result.status == 0, "run \(index) ended on its own: \(result.stderr)")
-                }
+                if try await Self.killOnce(world, arguments, at: point, index: index) { landed += 1 }
                 #expect(FileManager.default.fileExists(atPath: journal), "no journal after kill \(index)")
                 #expect(!world.contents(journal).contains(world.secret))
                 let products = try await world.allProducts()
                 #expect(products.count <= 30, "kill \(index): \(products.count) products")
                 #expect(Self.duplicates(products).isEmpty, "kill \(index): made twice: \(Self.duplicates(products))")
             }
-
             #expect(landed > 0, "no kill landed before the run finished")
 
             let final = try await world.run(world.serverArguments + ["run", script, "--resume"])
             #expect(final.status == 0, "final resume: \(final.stderr)")
             #expect(!final.killedBySignal)
-
-            let products = try await world.allProducts()
-            let names = products.map(\.name)
-            #expect(products.count == 30, "\(names.sorted())")
-            #expect(Self.duplicates(products).isEmpty, "made twice: \(Self.duplicates(products))")
-            #expect(Set(names) == Set((1...30).map { "Product \(Self.twoDigits($0))" }))
-            let byName = Dictionary(products.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            #expect(byName["Product 05"]?.price == 2000)
-            #expect(byName["Product 10"]?.stock == 7)
-            #expect(products.filter { $0.name != "Product 05" }.allSatisfy { $0.price == 1000 })
-
-            #expect(FileManager.default.fileExists(atPath: journal))
+            try await Self.expectTheWholeCatalogOnce(world)
             let text = world.contents(journal)
             #expect(!text.contains(world.secret))
             #expect(text.contains(#""state":"finished""#))
@@ -95,6 +54,57 @@ struct ScriptBinaryTests {
             #expect(again.status == 0, "\(again.stderr)")
             #expect(try await world.productCount() == 30)
         }
+    }
+
+    /// 30 registers (every fifth named), then lines that use early names.
+    private static func writeKillScript(in world: BinaryWorld) throws -> String {
+        let photo = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
+        let absoluteFixture = Fixtures.image("coffee-small.jpg").path
+        var lines: [String] = ["# 30 products, killed and resumed"]
+        for n in 1...30 {
+            let nn = twoDigits(n)
+            // Half the lines name the photo beside the script, half the fixture's absolute path.
+            let image = n.isMultiple(of: 2) ? absoluteFixture : photo.lastPathComponent
+            var line = "register name='Product \(nn)' \(killDescription) price=1000 currency=KRW stock=1 image=\(image)"
+            if n == 1 || n.isMultiple(of: 5) { line += " as p\(nn)" }
+            lines.append(line)
+        }
+        lines += ["patch $p05 price=2000", "patch $p10 stock=7", "show $p01", "expect ${p05.price} == 2000"]
+        return try world.write("kill.om", lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Runs the script and SIGKILLs it once `point.count` products exist (plus a delay); true
+    /// when the kill landed, and a run that ended first must have ended cleanly.
+    private static func killOnce(
+        _ world: BinaryWorld, _ arguments: [String], at point: (count: Int, extraDelay: Int), index: Int
+    ) async throws -> Bool {
+        let child = try world.start(world.serverArguments + arguments)
+        while child.isRunning {
+            if try await world.productCount() >= point.count { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if point.extraDelay > 0 { try await Task.sleep(for: .milliseconds(point.extraDelay)) }
+        let killed = child.kill()
+        let result = try await child.waitForExit()
+        if killed, result.killedBySignal {
+            #expect(result.status == SIGKILL)
+            return true
+        }
+        #expect(result.status == 0, "run \(index) ended on its own: \(result.stderr)")
+        return false
+    }
+
+    /// Every product of the kill script exactly once, with the later lines' changes.
+    private static func expectTheWholeCatalogOnce(_ world: BinaryWorld) async throws {
+        let products = try await world.allProducts()
+        let names = products.map(\.name)
+        #expect(products.count == 30, "\(names.sorted())")
+        #expect(duplicates(products).isEmpty, "made twice: \(duplicates(products))")
+        #expect(Set(names) == Set((1...30).map { "Product \(twoDigits($0))" }))
+        let byName = Dictionary(products.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byName["Product 05"]?.price == 2000)
+        #expect(byName["Product 10"]?.stock == 7)
+        #expect(products.filter { $0.name != "Product 05" }.allSatisfy { $0.price == 1000 })
     }
 
     // MARK: 2. Dry runs
