@@ -118,7 +118,9 @@ let package = Package(
         // for resuming, dry runs, and recording a session as a script. No terminal here either.
         .target(
             name: "ShellScripting",
-            dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketContract", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "SellerShell", "OpenMarketAPI", "OpenMarketContract", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
 
         // The executable: options, the REPL loop over LineEditor, the embedded local market.
@@ -185,11 +187,15 @@ let package = Package(
         ),
         .testTarget(
             name: "SellerShellTests",
-            dependencies: ["SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport", "MarketImages"]
+            dependencies: [
+                "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport", "MarketImages",
+            ]
         ),
         .testTarget(
             name: "ShellScriptingTests",
-            dependencies: ["ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport"]
+            dependencies: [
+                "ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport",
+            ]
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),

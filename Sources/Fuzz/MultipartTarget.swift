@@ -60,13 +60,16 @@ enum MultipartTarget {
             do {
                 let parts = try await MultipartUpload.read(
                     chunks, boundary: boundary, maxRequestBytes: maxRequestBytes, maxPartBytes: maxPartBytes)
-                return .parts(parts.map { part in
-                    let over = part.byteCount > maxPartBytes
-                    invariant(over ? part.body.count <= maxPartBytes : part.body.count == part.byteCount,
-                              "a part kept \(part.body.count) of \(part.byteCount) bytes with a \(maxPartBytes)-byte limit")
-                    return Part(name: part.name, filename: part.filename, contentType: part.contentType,
-                                body: over ? Data() : part.body, byteCount: part.byteCount)
-                })
+                return .parts(
+                    parts.map { part in
+                        let over = part.byteCount > maxPartBytes
+                        invariant(
+                            over ? part.body.count <= maxPartBytes : part.body.count == part.byteCount,
+                            "a part kept \(part.body.count) of \(part.byteCount) bytes with a \(maxPartBytes)-byte limit")
+                        return Part(
+                            name: part.name, filename: part.filename, contentType: part.contentType,
+                            body: over ? Data() : part.body, byteCount: part.byteCount)
+                    })
             } catch UploadFailure.requestTooLarge {
                 return .tooLarge
             } catch UploadFailure.malformed {

@@ -22,6 +22,8 @@ enum ProductJSONTarget {
             fatalError("invariant broken: a decoded product does not encode: \(product)")
         }
         let again = try? MarketJSON.decoder.decode(Product.self, from: encoded)
-        invariant(again == product, "\(product) encoded as \(String(decoding: encoded, as: UTF8.self)) decodes as \(String(describing: again))")
+        invariant(
+            again == product,
+            "\(product) encoded as \(String(decoding: encoded, as: UTF8.self)) decodes as \(String(describing: again))")
     }
 }

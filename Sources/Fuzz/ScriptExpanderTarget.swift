@@ -12,11 +12,13 @@ import ShellScripting
 /// (checked when every character of the expansion is one scalar: the splitter works in
 /// characters, so a value starting with a combining mark would merge with the space before it).
 enum ScriptExpanderTarget {
-    static let mug = JSONValue.parse(Data("""
-        {"id": 32, "vendor_id": 15, "name": "우유병 텀블러", "currency": "KRW", "price": 3500.0, "stock": 2,
-         "images": [{"id": 35, "url": "http://127.0.0.1:8080/images/15/20221018/9f2c_origin.jpg"}],
-         "vendors": {"id": 15, "name": "tumbler-shop"}}
-        """.utf8))!
+    static let mug = JSONValue.parse(
+        Data(
+            """
+            {"id": 32, "vendor_id": 15, "name": "우유병 텀블러", "currency": "KRW", "price": 3500.0, "stock": 2,
+             "images": [{"id": 35, "url": "http://127.0.0.1:8080/images/15/20221018/9f2c_origin.jpg"}],
+             "vendors": {"id": 15, "name": "tumbler-shop"}}
+            """.utf8))!
 
     @Sendable static func run(_ input: [UInt8]) {
         let split = input.firstIndex(of: 0) ?? input.endIndex
@@ -47,8 +49,10 @@ enum ScriptExpanderTarget {
             }
             guard expanded.count == expanded.unicodeScalars.count else { continue }
             let words = try? WordSplitter.split(expanded)
-            invariant(words?.map(\.text) == ["cmd", value],
-                      "\(template) with v = \(value.debugDescription) expanded to \(expanded.debugDescription), split as \(String(describing: words?.map(\.text)))")
+            invariant(
+                words?.map(\.text) == ["cmd", value],
+                "\(template) with v = \(value.debugDescription) expanded to \(expanded.debugDescription), split as \(String(describing: words?.map(\.text)))"
+            )
         }
     }
 }

@@ -112,7 +112,8 @@ public func pathCandidates(_ word: String) -> [Completion] {
     let folder = folderPart.isEmpty ? "." : expandingTilde(folderPart)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
     let showHidden = namePrefix.hasPrefix(".")
-    return names
+    return
+        names
         .filter { name in
             name.unicodeScalars.starts(with: namePrefix.unicodeScalars) && (showHidden || !name.hasPrefix("."))
         }

@@ -24,11 +24,12 @@ public enum ImageProcessingError: Error, Equatable, CustomStringConvertible {
             return "This image is too large to process: \(width)×\(height) pixels\(frameText)"
                 + " (at most \(maxPixels / 1_000_000) megapixels in all)."
         case .cannotFit(let format, let limit, let best):
-            let hint = switch format {
-            case .jpeg: "crop it or pick a smaller photo"
-            case .png: "save it as a JPEG instead"
-            case .gif: "use fewer frames, or a still JPEG"
-            }
+            let hint =
+                switch format {
+                case .jpeg: "crop it or pick a smaller photo"
+                case .png: "save it as a JPEG instead"
+                case .gif: "use fewer frames, or a still JPEG"
+                }
             return "This \(format.displayName) image cannot be made smaller than \(ByteCountText.format(limit))"
                 + " (the smallest try was \(ByteCountText.format(best))): \(hint)."
         case .libraryUnavailable:

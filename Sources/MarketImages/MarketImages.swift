@@ -31,8 +31,10 @@ public enum MarketImages {
         let source = try inspect(data)
         let format = source.info.format
         return try data.withUnsafeBytes { bytes in
-            guard let image = Vips.thumbnail(bytes, side: maxSide, allFrames: format == .gif,
-                                             convertToSRGB: source.hasColourProfile)
+            guard
+                let image = Vips.thumbnail(
+                    bytes, side: maxSide, allFrames: format == .gif,
+                    convertToSRGB: source.hasColourProfile)
             else { throw damaged(format) }
             return try encode(image, as: thumbnailEncoding(format), format: format)
         }
@@ -62,9 +64,11 @@ public enum MarketImages {
             var side = firstSide
             var best = Int.max
             while true {
-                let attempt = side == firstSide
+                let attempt =
+                    side == firstSide
                     ? try encodeFirstFitting(decoded, encodings, format: format, limit: limit)
-                    : try encodeFirstFitting(resized(decoded, side: side, format: format), encodings, format: format, limit: limit)
+                    : try encodeFirstFitting(
+                        resized(decoded, side: side, format: format), encodings, format: format, limit: limit)
                 let byteCounts: [Int]
                 switch attempt {
                 case .fits(let image): return FitResult(image: image, original: original, wasChanged: true)
@@ -116,7 +120,8 @@ public enum MarketImages {
             let (storedWidth, storedHeight) = (header.width, header.pageHeight)
             // In floating point: crafted dimensions must not overflow into a crash.
             guard Double(storedWidth) * Double(storedHeight) * Double(frames) <= Double(maxPixels) else {
-                throw ImageProcessingError.tooLarge(width: storedWidth, height: storedHeight, frames: frames, maxPixels: maxPixels)
+                throw ImageProcessingError.tooLarge(
+                    width: storedWidth, height: storedHeight, frames: frames, maxPixels: maxPixels)
             }
             let (width, height) = header.orientationSwapsSides ? (storedHeight, storedWidth) : (storedWidth, storedHeight)
             return Inspection(
@@ -128,11 +133,14 @@ public enum MarketImages {
     }
 
     /// Decodes once at the first size; the streaming pipeline behind it is released on return.
-    private static func decodedInMemory(_ bytes: UnsafeRawBufferPointer, side: Int, source: Inspection) throws -> VipsImageHandle {
+    private static func decodedInMemory(_ bytes: UnsafeRawBufferPointer, side: Int, source: Inspection) throws -> VipsImageHandle
+    {
         let format = source.info.format
-        guard let pipeline = Vips.thumbnail(bytes, side: side, allFrames: format == .gif,
-                                            convertToSRGB: source.hasColourProfile),
-              let rendered = Vips.renderedInMemory(pipeline)
+        guard
+            let pipeline = Vips.thumbnail(
+                bytes, side: side, allFrames: format == .gif,
+                convertToSRGB: source.hasColourProfile),
+            let rendered = Vips.renderedInMemory(pipeline)
         else { throw damaged(format) }
         return rendered
     }
@@ -179,7 +187,9 @@ public enum MarketImages {
 
     /// Encoding is where a lazily decoded image actually reads its pixels, so a damaged file that
     /// passed the header read usually fails here.
-    private static func encode(_ image: borrowing VipsImageHandle, as encoding: Encoding, format: ImageFormat) throws -> EncodedImage {
+    private static func encode(
+        _ image: borrowing VipsImageHandle, as encoding: Encoding, format: ImageFormat
+    ) throws -> EncodedImage {
         guard let data = Vips.encode(image, as: encoding) else { throw damaged(format) }
         let info = ImageInfo(format: format, width: image.width, height: image.pageHeight, byteCount: data.count)
         return EncodedImage(data: data, info: info)

@@ -76,11 +76,12 @@ enum Vips {
     static func encode(_ image: borrowing VipsImageHandle, as encoding: Encoding) -> Data? {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        let status: Int32 = switch encoding {
-        case .jpeg(let quality): mi_jpegsave(image.pointer, Int32(quality), &buffer, &length)
-        case .png(let palette): mi_pngsave(image.pointer, palette ? 1 : 0, &buffer, &length)
-        case .gif: mi_gifsave(image.pointer, &buffer, &length)
-        }
+        let status: Int32 =
+            switch encoding {
+            case .jpeg(let quality): mi_jpegsave(image.pointer, Int32(quality), &buffer, &length)
+            case .png(let palette): mi_pngsave(image.pointer, palette ? 1 : 0, &buffer, &length)
+            case .gif: mi_gifsave(image.pointer, &buffer, &length)
+            }
         defer { g_free(buffer) }
         guard status == 0, let buffer else {
             mi_error_clear()

@@ -19,7 +19,8 @@ public enum Fixtures {
     }()
 
     /// `../shared/fixtures/images` relative to the package root.
-    public static let imagesDirectory: URL = packageRoot
+    public static let imagesDirectory: URL =
+        packageRoot
         .deletingLastPathComponent()
         .appendingPathComponent("shared/fixtures/images", isDirectory: true)
 

@@ -120,7 +120,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             }
             guard truncating else {
                 throw TransportFailure.malformedResponse(
-                    reason: "the answer is larger than \(ByteCountText.format(limit)), more than this request ever needs; stopped reading it")
+                    reason:
+                        "the answer is larger than \(ByteCountText.format(limit)), more than this request ever needs; stopped reading it"
+                )
             }
             data.append(contentsOf: chunk.readableBytesView.prefix(room))
             break

@@ -35,7 +35,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
             }
             // A base with a path prefix (`http://host/market`) keeps it; the contract's paths are
             // absolute under it.
-            let prefix = resolved.percentEncodedPath.hasSuffix("/")
+            let prefix =
+                resolved.percentEncodedPath.hasSuffix("/")
                 ? String(resolved.percentEncodedPath.dropLast()) : resolved.percentEncodedPath
             // The path may come from a server (the delete URI): re-encode anything URLComponents
             // would reject, because its setters trap on malformed input rather than throw.
@@ -119,7 +120,9 @@ public enum Endpoints {
                 let excerpt = MarketClient.oneLine(String(decoding: data.prefix(200), as: UTF8.self), limit: 60)
                 throw ResponseDecodingFailure(
                     path: "",
-                    reason: "the answer is not the contract's \"OK\" (it is \(excerpt.isEmpty ? "empty" : "'\(excerpt)'")); is this an Open Market server?")
+                    reason:
+                        "the answer is not the contract's \"OK\" (it is \(excerpt.isEmpty ? "empty" : "'\(excerpt)'")); is this an Open Market server?"
+                )
             }, maxResponseBytes: ResponseLimits.text)
     }
 
@@ -201,7 +204,8 @@ public enum Endpoints {
     public static func deleteWithProductSecret(
         id: Int, productSecret: String, credentials: VendorCredentials
     ) -> Endpoint<Product> {
-        let encoded = productSecret.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+        let encoded =
+            productSecret.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
             ?? productSecret
         return delete(uri: "/api/products/\(id)/\(encoded)", credentials: credentials)
     }
@@ -249,7 +253,11 @@ public struct ResponseDecodingFailure: Error, Sendable, CustomStringConvertible 
         func render(_ codingPath: [any CodingKey]) -> String {
             var out = ""
             for key in codingPath {
-                if let index = key.intValue { out += "[\(index)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+                if let index = key.intValue {
+                    out += "[\(index)]"
+                } else {
+                    out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
             }
             return out
         }

@@ -104,10 +104,13 @@ public struct MarketClient: Sendable {
     /// this client's limits reached.
     private func checkWalk(page: Int, fresh: Int, total: Int, bytes: Int, search: String?) throws(MarketError) {
         let limits = pageWalkLimits
-        let advice = search == nil ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
+        let advice =
+            search == nil
+            ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
         if fresh == 0 {
             throw .unexpectedResponse(
-                "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(total) products; \(advice)")
+                "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(total) products; \(advice)"
+            )
         }
         if page >= limits.pages || total >= limits.products || bytes >= limits.bytes {
             throw .unexpectedResponse(
@@ -190,7 +193,8 @@ public struct MarketClient: Sendable {
         if let place = SecretMasking.leak(in: request, secrets: secrets) {
             throw .invalidInput([
                 RuleViolation(
-                    place, "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
+                    place,
+                    "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
             ])
         }
 

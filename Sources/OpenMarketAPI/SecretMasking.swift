@@ -112,14 +112,21 @@ public enum SecretMasking {
         let spellings = spellings(of: secrets)
         guard !spellings.isEmpty else { return nil }
         let url = request.url.absoluteString
-        if contains(url, spellings: spellings) || contains(url.removingPercentEncoding ?? url, spellings: spellings) { return "the URL" }
-        for field in request.headers where contains(field.value, spellings: spellings) || contains(field.name, spellings: spellings) {
+        if contains(url, spellings: spellings) || contains(url.removingPercentEncoding ?? url, spellings: spellings) {
+            return "the URL"
+        }
+        for field in request.headers
+        where contains(field.value, spellings: spellings) || contains(field.name, spellings: spellings) {
             return "the header \(field.name)"
         }
         guard let body = request.body, !body.isEmpty else { return nil }
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
-        if type.hasPrefix("multipart/form-data"), let boundary = request.headers["Content-Type"]?.components(separatedBy: "boundary=").last {
-            return leak(inMultipart: body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), spellings: spellings)
+        if type.hasPrefix("multipart/form-data"),
+            let boundary = request.headers["Content-Type"]?.components(separatedBy: "boundary=").last
+        {
+            return leak(
+                inMultipart: body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")),
+                spellings: spellings)
         }
         return leak(inJSONOrText: body, spellings: spellings)
     }
@@ -146,7 +153,9 @@ public enum SecretMasking {
         }
         if let array = value as? [Any] {
             for (index, inner) in array.enumerated() {
-                if let found = leak(inJSON: inner, path: "\(path)[\(index)]", topLevel: false, spellings: spellings) { return found }
+                if let found = leak(inJSON: inner, path: "\(path)[\(index)]", topLevel: false, spellings: spellings) {
+                    return found
+                }
             }
             return nil
         }

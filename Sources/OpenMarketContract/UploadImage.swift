@@ -43,7 +43,8 @@ public struct UploadImage: Sendable, Hashable {
             throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(code))))
         }
         if let what = describeNonRegular(info.st_mode) {
-            throw what == "a folder" ? ImageProblem(file: displayName, kind: .notAFile)
+            throw what == "a folder"
+                ? ImageProblem(file: displayName, kind: .notAFile)
                 : ImageProblem(file: displayName, kind: .notARegularFile(what))
         }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

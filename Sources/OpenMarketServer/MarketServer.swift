@@ -141,7 +141,9 @@ public enum MarketServer {
         let routes = MarketRoutes(
             store: data.store, images: data.images, verifier: SecretVerifier(policy: configuration.wrongSecrets),
             listCache: ListCache(enabled: configuration.listCache),
-            publicURL: configuration.publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString },
+            publicURL: configuration.publicURL.map {
+                $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString
+            },
             clock: { Date() })
         routes.register(on: router)
         let limits = configuration.limits

@@ -14,7 +14,9 @@ struct ClientTests {
 
     func client(_ replies: [RecordingTransport.Reply], timeout: Duration = .seconds(5)) -> (MarketClient, RecordingTransport) {
         let transport = RecordingTransport(replies)
-        return (MarketClient(baseURL: Self.base, credentials: Self.credentials, transport: transport, timeout: timeout), transport)
+        return (
+            MarketClient(baseURL: Self.base, credentials: Self.credentials, transport: transport, timeout: timeout), transport
+        )
     }
 
     func marketError(_ body: () async throws -> Void) async -> MarketError? {
@@ -44,11 +46,14 @@ struct ClientTests {
     }
 
     @Test func listQueryIsPercentEncoded() async throws {
-        let page = #"{"pageNo":2,"itemsPerPage":5,"totalCount":0,"offset":5,"limit":10,"lastPage":0,"hasNext":false,"hasPrev":true,"pages":[]}"#
+        let page =
+            #"{"pageNo":2,"itemsPerPage":5,"totalCount":0,"offset":5,"limit":10,"lastPage":0,"hasNext":false,"hasPrev":true,"pages":[]}"#
         let (client, transport) = client([.json(200, page)])
         _ = try await client.products(page: 2, perPage: 5, search: "우유 a+b&c=d")
         let url = try #require(transport.requests.first?.url.absoluteString)
-        #expect(url == "http://127.0.0.1:8080/api/products?page_no=2&items_per_page=5&search_value=%EC%9A%B0%EC%9C%A0%20a%2Bb%26c%3Dd")
+        #expect(
+            url == "http://127.0.0.1:8080/api/products?page_no=2&items_per_page=5&search_value=%EC%9A%B0%EC%9C%A0%20a%2Bb%26c%3Dd"
+        )
         let decoded = URLComponents(string: url)?.queryItems?.first { $0.name == "search_value" }?.value
         #expect(decoded == "우유 a+b&c=d")
     }
@@ -84,12 +89,14 @@ struct ClientTests {
         let error = await marketError {
             _ = try await client.create(ProductDraft(name: "x", description: "short", price: 0, currency: .usd), images: [])
         }
-        #expect(error == .invalidInput([
-            RuleViolation("name", "must be 3 to 100 characters (it has 1)"),
-            RuleViolation("description", "must be 10 to 1000 characters (it has 5)"),
-            RuleViolation("price", "must be greater than 0 (it is 0)"),
-            RuleViolation("images", "at least 1 image is required"),
-        ]))
+        #expect(
+            error
+                == .invalidInput([
+                    RuleViolation("name", "must be 3 to 100 characters (it has 1)"),
+                    RuleViolation("description", "must be 10 to 1000 characters (it has 5)"),
+                    RuleViolation("price", "must be greater than 0 (it is 0)"),
+                    RuleViolation("images", "at least 1 image is required"),
+                ]))
         #expect(transport.requests.isEmpty)
     }
 
@@ -167,10 +174,15 @@ struct ClientTests {
     @Test func allProductsWalksPagesAndDeduplicates() async throws {
         func page(_ no: Int, _ ids: [Int], hasNext: Bool) -> RecordingTransport.Reply {
             let rows = ids.map { DecodingTests.summaryJSON(id: $0) }.joined(separator: ",")
-            return .json(200, #"{"pageNo":\#(no),"itemsPerPage":2,"totalCount":5,"lastPage":3,"hasNext":\#(hasNext),"hasPrev":\#(no > 1),"pages":[\#(rows)]}"#)
+            return .json(
+                200,
+                #"{"pageNo":\#(no),"itemsPerPage":2,"totalCount":5,"lastPage":3,"hasNext":\#(hasNext),"hasPrev":\#(no > 1),"pages":[\#(rows)]}"#
+            )
         }
         // Page 3 repeats earlier rows, as one capture of the public server did.
-        let (client, transport) = client([page(1, [5, 4], hasNext: true), page(2, [3, 2], hasNext: true), page(3, [5, 4, 3, 2, 1], hasNext: false)])
+        let (client, transport) = client([
+            page(1, [5, 4], hasNext: true), page(2, [3, 2], hasNext: true), page(3, [5, 4, 3, 2, 1], hasNext: false),
+        ])
         let all = try await client.allProducts(perPage: 2)
         #expect(all.products.map(\.id) == [5, 4, 3, 2, 1])
         #expect(all.pages.map(\.value.pageNo) == [1, 2, 3])

@@ -129,7 +129,9 @@ struct DecodingTests {
         #expect(MarketTimestamp(text: text).date == Date(timeIntervalSince1970: epoch))
     }
 
-    @Test(arguments: ["", "yesterday", "2022-13-01T00:00:00", "2022-02-31T00:00:00", "2022-10-18T25:00:00", "2022-10-18T09:12:44junk"])
+    @Test(arguments: [
+        "", "yesterday", "2022-13-01T00:00:00", "2022-02-31T00:00:00", "2022-10-18T25:00:00", "2022-10-18T09:12:44junk",
+    ])
     func badDatesKeepTheirTextOnly(text: String) {
         let stamp = MarketTimestamp(text: text)
         #expect(stamp.date == nil)
@@ -137,7 +139,8 @@ struct DecodingTests {
     }
 
     @Test func aBadDateDoesNotFailTheProduct() throws {
-        let json = Self.summaryJSON(id: 4).replacingOccurrences(of: #""created_at": "2022-11-15T00:00:00""#, with: #""created_at": "not a date""#)
+        let json = Self.summaryJSON(id: 4).replacingOccurrences(
+            of: #""created_at": "2022-11-15T00:00:00""#, with: #""created_at": "not a date""#)
         let product = try decode(Product.self, json)
         #expect(product.createdAt?.text == "not a date")
         #expect(product.createdAt?.date == nil)

@@ -9,10 +9,12 @@ import Testing
 /// misbehave after their headers; `health` insists on the contract's "OK"; walking pages stops.
 @Suite("Deadlines and bounds over loopback")
 struct ExchangeBoundsTests {
-    static let product = #"{"id":1,"vendor_id":1,"name":"Mug","description":"A mug for the bounds tests","thumbnail":"http://127.0.0.1/t.jpg","currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":1,"created_at":"2022-10-18T09:12:44","issued_at":"2022-10-18T09:12:44","images":[],"vendors":{"id":1,"name":"shop"}}"#
+    static let product =
+        #"{"id":1,"vendor_id":1,"name":"Mug","description":"A mug for the bounds tests","thumbnail":"http://127.0.0.1/t.jpg","currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":1,"created_at":"2022-10-18T09:12:44","issued_at":"2022-10-18T09:12:44","images":[],"vendors":{"id":1,"name":"shop"}}"#
 
     func client(_ server: MisbehavingServer, timeout: Duration = .milliseconds(400)) -> MarketClient {
-        MarketClient(baseURL: server.baseURL, credentials: VendorCredentials(identifier: "id-1", secret: "S3cr3t-pw$#"), timeout: timeout)
+        MarketClient(
+            baseURL: server.baseURL, credentials: VendorCredentials(identifier: "id-1", secret: "S3cr3t-pw$#"), timeout: timeout)
     }
 
     /// Headers, then silence: before, AHC's deadline had ended with the head and `show 1` waited
@@ -34,7 +36,10 @@ struct ExchangeBoundsTests {
 
     @Test func bodyThatDripsIsBoundedByTheDeadline() async throws {
         let server = try MisbehavingServer { _ in
-            [.send(MisbehavingServer.head(status: 200, contentLength: nil)), .drip(MisbehavingServer.chunk([0x20]), every: .milliseconds(50))]
+            [
+                .send(MisbehavingServer.head(status: 200, contentLength: nil)),
+                .drip(MisbehavingServer.chunk([0x20]), every: .milliseconds(50)),
+            ]
         }
         defer { server.stop() }
         let client = client(server)
@@ -117,7 +122,8 @@ struct ExchangeBoundsTests {
         let server = try MisbehavingServer { request in
             let page = Int(request.query("page_no") ?? "1") ?? 1
             let rows = (0..<10).map { Self.product.replacingOccurrences(of: #""id":1,"#, with: #""id":\#(page * 10 + $0),"#) }
-            let body = #"{"pageNo":\#(page),"itemsPerPage":10,"totalCount":99999999,"offset":0,"limit":10,"lastPage":9999999,"hasNext":true,"hasPrev":false,"pages":[\#(rows.joined(separator: ","))]}"#
+            let body =
+                #"{"pageNo":\#(page),"itemsPerPage":10,"totalCount":99999999,"offset":0,"limit":10,"lastPage":9999999,"hasNext":true,"hasPrev":false,"pages":[\#(rows.joined(separator: ","))]}"#
             return [.send(MisbehavingServer.response(status: 200, body: body))]
         }
         defer { server.stop() }
@@ -135,7 +141,8 @@ struct ExchangeBoundsTests {
 
     @Test func pageOfRepeatedRowsStopsTheWalk() async throws {
         let server = try MisbehavingServer { request in
-            let body = #"{"pageNo":1,"itemsPerPage":1,"totalCount":5,"offset":0,"limit":1,"lastPage":5,"hasNext":true,"hasPrev":false,"pages":[\#(Self.product)]}"#
+            let body =
+                #"{"pageNo":1,"itemsPerPage":1,"totalCount":5,"offset":0,"limit":1,"lastPage":5,"hasNext":true,"hasPrev":false,"pages":[\#(Self.product)]}"#
             return [.send(MisbehavingServer.response(status: 200, body: body))]
         }
         defer { server.stop() }

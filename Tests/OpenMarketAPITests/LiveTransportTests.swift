@@ -59,7 +59,8 @@ struct LiveTransportTests {
             _ = try await client.health()
             Issue.record("garbage was accepted")
         } catch {
-            #expect(error == .unexpectedResponse("127.0.0.1:\(socket.port): the answer is not HTTP; is this the market's address?"))
+            #expect(
+                error == .unexpectedResponse("127.0.0.1:\(socket.port): the answer is not HTTP; is this the market's address?"))
         }
     }
 

@@ -39,7 +39,11 @@ struct MultipartTests {
     /// every part, fed in small chunks as a socket would deliver it.
     static func parse(_ body: MultipartBody, chunk: Int = 7) throws -> [(headers: [String: String], body: Data)] {
         let parser = MultipartParser(boundary: body.boundary)
-        final class Collector { var parts: [([String: String], Data)] = []; var headers: [String: String] = [:]; var data = Data() }
+        final class Collector {
+            var parts: [([String: String], Data)] = []
+            var headers: [String: String] = [:]
+            var data = Data()
+        }
         let c = Collector()
         parser.onHeader = { name, value in c.headers[name.lowercased()] = value }
         parser.onBody = { buffer in c.data.append(contentsOf: buffer.readableBytesView) }
@@ -124,13 +128,17 @@ struct MultipartTests {
         let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
         let credentials = VendorCredentials(identifier: "7f1f-uuid", secret: "pw")
         let endpoint = try Endpoints.createProduct(
-            ProductDraft(name: "Mug", description: "A very nice mug", price: 3500, currency: .krw, discountedPrice: 100, stock: 3),
+            ProductDraft(
+                name: "Mug", description: "A very nice mug", price: 3500, currency: .krw, discountedPrice: 100, stock: 3),
             images: [image], credentials: credentials, boundary: "B0UNDARY")
         #expect(endpoint.method == .post)
         #expect(endpoint.path == "/api/products")
         #expect(endpoint.headers["identifier"] == "7f1f-uuid")
         #expect(endpoint.documentedStatus == 201)
         let text = String(decoding: try #require(endpoint.body), as: UTF8.self)
-        #expect(text.contains(#"{"currency":"KRW","description":"A very nice mug","discounted_price":100,"name":"Mug","price":3500,"secret":"pw","stock":3}"#))
+        #expect(
+            text.contains(
+                #"{"currency":"KRW","description":"A very nice mug","discounted_price":100,"name":"Mug","price":3500,"secret":"pw","stock":3}"#
+            ))
     }
 }

@@ -30,7 +30,9 @@ struct RuleTests {
     }
 
     @Test func overLimitIsRefusedAndNamesTheSize() {
-        let problem = #expect(throws: ImageProblem.self) { try UploadImage.load(path: Fixtures.image("astronaut-over-limit.png").path) }
+        let problem = #expect(throws: ImageProblem.self) {
+            try UploadImage.load(path: Fixtures.image("astronaut-over-limit.png").path)
+        }
         #expect(problem?.kind == .tooLarge(bytes: 424_976, format: .png))
         #expect(problem?.description == "astronaut-over-limit.png: 415 KB is over the 300 KB limit per image")
     }
@@ -97,7 +99,8 @@ struct RuleTests {
         #expect(ImageFormat(sniffing: bytes) == nil)
     }
 
-    static let valid = ProductDraft(name: "Mug", description: "A very nice mug", price: 10, currency: .usd, discountedPrice: 2, stock: 1)
+    static let valid = ProductDraft(
+        name: "Mug", description: "A very nice mug", price: 10, currency: .usd, discountedPrice: 2, stock: 1)
 
     @Test func aValidDraftPasses() {
         #expect(Self.valid.violations.isEmpty)
@@ -173,8 +176,9 @@ struct RuleTests {
             price: 10, discountedPrice: 5, stock: 1, createdAt: nil, issuedAt: nil,
             images: [ProductImage(id: 7, url: "u", thumbnailURL: "t", issuedAt: nil)])
         // A new price below the current discount breaks the merged rule.
-        #expect(ProductChanges(price: 4).violations(mergedWith: current).map(\.description)
-            == ["discounted_price: must not exceed the price 4 (it is 5)"])
+        #expect(
+            ProductChanges(price: 4).violations(mergedWith: current).map(\.description)
+                == ["discounted_price: must not exceed the price 4 (it is 5)"])
         #expect(ProductChanges(price: 6).violations(mergedWith: current).isEmpty)
         #expect(ProductChanges(thumbnailID: 8).violations(mergedWith: current).map(\.subject) == ["thumbnail_id"])
         #expect(ProductChanges(thumbnailID: 7).violations(mergedWith: current).isEmpty)
@@ -185,9 +189,11 @@ struct RuleTests {
         let stockOnly = try Endpoints.editProduct(id: 3, changes: ProductChanges(stock: 9), credentials: credentials)
         #expect(String(decoding: try #require(stockOnly.body), as: UTF8.self) == #"{"secret":"pw$#@_-","stock":9}"#)
         let several = try Endpoints.editProduct(
-            id: 3, changes: ProductChanges(name: "새 이름", thumbnailID: 4, price: Decimal(string: "19.99")), credentials: credentials)
-        #expect(String(decoding: try #require(several.body), as: UTF8.self)
-            == #"{"name":"새 이름","price":19.99,"secret":"pw$#@_-","thumbnail_id":4}"#)
+            id: 3, changes: ProductChanges(name: "새 이름", thumbnailID: 4, price: Decimal(string: "19.99")),
+            credentials: credentials)
+        #expect(
+            String(decoding: try #require(several.body), as: UTF8.self)
+                == #"{"name":"새 이름","price":19.99,"secret":"pw$#@_-","thumbnail_id":4}"#)
         let none = try Endpoints.editProduct(id: 3, changes: ProductChanges(), credentials: credentials)
         #expect(String(decoding: try #require(none.body), as: UTF8.self) == #"{"secret":"pw$#@_-"}"#)
         #expect(several.method == .patch)

@@ -15,7 +15,8 @@ struct ConcurrencyAndDurabilityTests {
                 for n in 0..<50 {
                     group.addTask {
                         try await market.createProduct(
-                            name: "Parallel \(n)", stock: n, images: ["tiny-animated.gif", "coffee-small.jpg"], as: vendors[n % 2])
+                            name: "Parallel \(n)", stock: n, images: ["tiny-animated.gif", "coffee-small.jpg"], as: vendors[n % 2]
+                        )
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -41,8 +42,12 @@ struct ConcurrencyAndDurabilityTests {
             _ = try await client.edit(id: product.id, ProductChanges())
             for round in 0..<5 {
                 let read = try await client.product(id: product.id)
-                async let first = Result(catching: { try await client.edit(id: product.id, ProductChanges(stock: 100 + round), ifMatch: read.etag) })
-                async let second = Result(catching: { try await client.edit(id: product.id, ProductChanges(stock: 200 + round), ifMatch: read.etag) })
+                async let first = Result(catching: {
+                    try await client.edit(id: product.id, ProductChanges(stock: 100 + round), ifMatch: read.etag)
+                })
+                async let second = Result(catching: {
+                    try await client.edit(id: product.id, ProductChanges(stock: 200 + round), ifMatch: read.etag)
+                })
                 let results = await [first, second]
                 let wins = results.compactMap { try? $0.get() }
                 let losses = results.compactMap { result -> MarketError? in

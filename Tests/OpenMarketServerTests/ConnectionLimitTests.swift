@@ -137,7 +137,8 @@ struct ConnectionLimitTests {
             let connection = try RawConnection(port: market.port)
             connection.send(
                 "PATCH /api/products/999 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "identifier: \(market.demo.identifier)\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+                    + "identifier: \(market.demo.identifier)\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            )
             let interim = await connection.read(until: "\r\n\r\n", timeout: .seconds(120))
             #expect(interim.hasPrefix("HTTP/1.1 100 Continue"))
             connection.send(body)

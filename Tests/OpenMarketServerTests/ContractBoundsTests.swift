@@ -12,10 +12,13 @@ import Testing
 struct ContractBoundsTests {
     static let gif = try! Fixtures.imageData("tiny-animated.gif")
 
-    func params(_ market: TestMarket, name: String = "Bound mug", description: String = "A mug at the bounds",
-                price: String = "1000", discount: String = "0", stock: String = "1") -> String {
+    func params(
+        _ market: TestMarket, name: String = "Bound mug", description: String = "A mug at the bounds",
+        price: String = "1000", discount: String = "0", stock: String = "1"
+    ) -> String {
         let encoded = { (text: String) in String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) }
-        return #"{"name":\#(encoded(name)),"description":\#(encoded(description)),"price":\#(price),"discounted_price":\#(discount),"currency":"KRW","stock":\#(stock),"secret":"\#(market.demo.secret.revealed)"}"#
+        return
+            #"{"name":\#(encoded(name)),"description":\#(encoded(description)),"price":\#(price),"discounted_price":\#(discount),"currency":"KRW","stock":\#(stock),"secret":"\#(market.demo.secret.revealed)"}"#
     }
 
     func create(_ market: TestMarket, _ params: String) async throws -> TestMarket.RawResponse {
@@ -29,13 +32,21 @@ struct ContractBoundsTests {
 
     @Test func nulAndControlCharactersAreRefusedNotCut() async throws {
         try await TestMarket.with { market in
-            expect400(try await create(market, params(market, name: "Mug\u{0}trailing")), "name: must not contain control characters")
-            expect400(try await create(market, params(market, name: "Red \u{1B}[31mmug")), "name: must not contain control characters")
-            expect400(try await create(market, params(market, description: "A long text\u{0} that is cut")), "description: must not contain NUL")
+            expect400(
+                try await create(market, params(market, name: "Mug\u{0}trailing")), "name: must not contain control characters")
+            expect400(
+                try await create(market, params(market, name: "Red \u{1B}[31mmug")), "name: must not contain control characters")
+            expect400(
+                try await create(market, params(market, description: "A long text\u{0} that is cut")),
+                "description: must not contain NUL")
             let product = try await market.createProduct()
             let path = "/api/products/\(product.id)"
-            expect400(try await market.json("PATCH", path, #"{"name":"ab\u0000cdef","secret":"\#(market.demo.secret.revealed)"}"#), "name:")
-            expect400(try await market.json("PATCH", path, #"{"secret":"\#(market.demo.secret.revealed)\u0000"}"#), "secret: must not contain NUL")
+            expect400(
+                try await market.json("PATCH", path, #"{"name":"ab\u0000cdef","secret":"\#(market.demo.secret.revealed)"}"#),
+                "name:")
+            expect400(
+                try await market.json("PATCH", path, #"{"secret":"\#(market.demo.secret.revealed)\u0000"}"#),
+                "secret: must not contain NUL")
             let unchanged = try await market.raw("GET", path)
             #expect(unchanged.text.contains(#""name":"Test mug""#))
         }
@@ -83,13 +94,22 @@ struct ContractBoundsTests {
 
     @Test func discountsAndStockOutsideTheBoundsAreRefused() async throws {
         try await TestMarket.with { market in
-            expect400(try await create(market, params(market, discount: "0.001")), "discounted_price: may have at most 2 decimal places")
-            expect400(try await create(market, params(market, stock: "9007199254740992")), "stock: must be at most 9,007,199,254,740,991")
+            expect400(
+                try await create(market, params(market, discount: "0.001")), "discounted_price: may have at most 2 decimal places"
+            )
+            expect400(
+                try await create(market, params(market, stock: "9007199254740992")),
+                "stock: must be at most 9,007,199,254,740,991")
             let product = try await market.createProduct(price: 1000)
             let path = "/api/products/\(product.id)"
             let secret = market.demo.secret.revealed
-            expect400(try await market.json("PATCH", path, #"{"price":0.0000000000000000000000000000000000000000123,"secret":"\#(secret)"}"#), "price:")
-            expect400(try await market.json("PATCH", path, #"{"price":10.000000000000000000000000000000000000000001,"secret":"\#(secret)"}"#), "price: has 44 significant digits")
+            expect400(
+                try await market.json(
+                    "PATCH", path, #"{"price":0.0000000000000000000000000000000000000000123,"secret":"\#(secret)"}"#), "price:")
+            expect400(
+                try await market.json(
+                    "PATCH", path, #"{"price":10.000000000000000000000000000000000000000001,"secret":"\#(secret)"}"#),
+                "price: has 44 significant digits")
             expect400(try await market.json("PATCH", path, #"{"stock":9007199254740993,"secret":"\#(secret)"}"#), "stock")
         }
     }

@@ -116,7 +116,10 @@ struct EndpointTests {
             let client = market.client()
             let before = try await client.product(id: created.id)
             let edited = try await client.edit(
-                id: created.id, ProductChanges(name: "새 이름", price: Decimal(string: "19.99"), currency: .usd, discountedPrice: Decimal(string: "0.99"), stock: 8_589_934_592))
+                id: created.id,
+                ProductChanges(
+                    name: "새 이름", price: Decimal(string: "19.99"), currency: .usd, discountedPrice: Decimal(string: "0.99"),
+                    stock: 8_589_934_592))
             #expect(edited.status == 202)
             #expect(edited.value.name == "새 이름")
             #expect(edited.value.description == created.description)
@@ -139,13 +142,16 @@ struct EndpointTests {
     @Test func earlierHostSpellingOfDescriptionIsAccepted() async throws {
         try await TestMarket.with { market in
             let created = try await market.rawCreate(
-                params: #"{"name":"Old client","descriptions":"spelled the old way","price":10,"currency":"USD","secret":"\#(market.demo.secret.revealed)"}"#,
+                params:
+                    #"{"name":"Old client","descriptions":"spelled the old way","price":10,"currency":"USD","secret":"\#(market.demo.secret.revealed)"}"#,
                 images: [("a.gif", try Fixtures.imageData("tiny-animated.gif"))])
             #expect(created.status == 201)
             let product = try MarketJSON.decoder.decode(Product.self, from: created.body)
             #expect(product.description == "spelled the old way")
             #expect(!created.text.contains("descriptions"))
-            let edited = try await market.json("PATCH", "/api/products/\(product.id)", #"{"descriptions":"changed the old way","secret":"\#(market.demo.secret.revealed)"}"#)
+            let edited = try await market.json(
+                "PATCH", "/api/products/\(product.id)",
+                #"{"descriptions":"changed the old way","secret":"\#(market.demo.secret.revealed)"}"#)
             #expect(edited.status == 202)
             #expect(try MarketJSON.decoder.decode(Product.self, from: edited.body).description == "changed the old way")
         }
@@ -157,7 +163,9 @@ struct EndpointTests {
             let client = market.client()
             let read = try await client.product(id: created.id)
             _ = try await client.edit(id: created.id, ProductChanges(stock: 4), ifMatch: read.etag)
-            let error = await marketError { try await client.edit(id: created.id, ProductChanges(stock: 100), ifMatch: read.etag) }
+            let error = await marketError {
+                try await client.edit(id: created.id, ProductChanges(stock: 100), ifMatch: read.etag)
+            }
             #expect(error?.category == .preconditionFailed)
             #expect(try await client.product(id: created.id).value.stock == 4)
             // A current tag, a weak form of it, or * succeed.
@@ -207,7 +215,10 @@ struct EndpointTests {
     @Test func imageFolderCannotBeEscaped() async throws {
         try await TestMarket.with { market in
             try await market.createProduct()
-            for path in ["/images/../market.sqlite", "/images/%2e%2e/market.sqlite", "/images/1/../../demo-vendor.json", "/images/demo-vendor.json", "/images/1/20220101/x_origin.jpg"] {
+            for path in [
+                "/images/../market.sqlite", "/images/%2e%2e/market.sqlite", "/images/1/../../demo-vendor.json",
+                "/images/demo-vendor.json", "/images/1/20220101/x_origin.jpg",
+            ] {
                 let response = try await market.raw("GET", path)
                 #expect(response.status == 404, "\(path) answered \(response.status)")
                 #expect(!response.text.contains(market.demo.secret.revealed))

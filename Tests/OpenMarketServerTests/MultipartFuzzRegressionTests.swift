@@ -26,7 +26,8 @@ struct MultipartFuzzRegressionTests {
         Found(body: Data("--B\r\nA: x\n\r\n".utf8) + Data([0xFF]) + Data(": y\r\n\r\nz\r\n--B--\r\n".utf8), forbiddenOffset: 12),
         // Found after 40,323 inputs against a guard patched to keep the state after a lone LF in a
         // value for the next byte only: the value goes on over a second LF (`…file\nContent-Dispos".gif"\f\n\r\n`).
-        Found(body: Data("--B\r\nA: x\ny\n\r\n".utf8) + Data([0xFF]) + Data(": z\r\n\r\nw\r\n--B--\r\n".utf8), forbiddenOffset: 14),
+        Found(
+            body: Data("--B\r\nA: x\ny\n\r\n".utf8) + Data([0xFF]) + Data(": z\r\n\r\nw\r\n--B--\r\n".utf8), forbiddenOffset: 14),
     ]
 
     @Test(arguments: found)

@@ -37,7 +37,8 @@ struct MultipartGuardTests {
             var body = Data()
             for byte in template.utf8 { body.append(byte == UInt8(ascii: "#") ? high : byte) }
             await #expect(throws: UploadFailure.self, "byte \(high)") {
-                _ = try await MultipartUpload.read([ByteBuffer(bytes: body)].async, boundary: "B", maxRequestBytes: 10_000, maxPartBytes: 1000)
+                _ = try await MultipartUpload.read(
+                    [ByteBuffer(bytes: body)].async, boundary: "B", maxRequestBytes: 10_000, maxPartBytes: 1000)
             }
         }
     }
@@ -48,7 +49,9 @@ struct MultipartGuardTests {
         body.append(contentsOf: [0xFF, 0xD8, 0xFF, 0x0D, 0x0A, 0x80, 0x3A, 0x0D, 0x0A, 0x0D, 0x0A, 0xFE])
         body.append(Data("\r\n--B--\r\n".utf8))
         for size in [1, 3, 7, body.count] {
-            let chunks = stride(from: 0, to: body.count, by: size).map { ByteBuffer(bytes: body[$0..<min($0 + size, body.count)]) }
+            let chunks = stride(from: 0, to: body.count, by: size).map {
+                ByteBuffer(bytes: body[$0..<min($0 + size, body.count)])
+            }
             let parts = try await MultipartUpload.read(chunks.async, boundary: "B", maxRequestBytes: 10_000, maxPartBytes: 1000)
             #expect(parts.count == 1)
             #expect(parts.first?.filename == "오토바이-상품사진.jpg")

@@ -41,7 +41,9 @@ struct ProductJSONTests {
         #expect(Self.written(product.summary) == (try Self.encoded(product.summary)))
         // The keys in JSONEncoder's sorted order, slashes as they are.
         #expect(Self.written(product.summary).hasPrefix(#"{"bargain_price":3400,"created_at":"2022-10-18T09:10:11","#))
-        #expect(Self.written(product.summary).hasSuffix(#""thumbnail":"http://127.0.0.1:8080/images/1/20221018/9f2c_thumb.jpg","vendorName":"demo-shop","vendor_id":3}"#))
+        #expect(
+            Self.written(product.summary).hasSuffix(
+                #""thumbnail":"http://127.0.0.1:8080/images/1/20221018/9f2c_thumb.jpg","vendorName":"demo-shop","vendor_id":3}"#))
     }
 
     @Test(arguments: [
@@ -149,7 +151,9 @@ struct ProductJSONTests {
         case 0:
             return Decimal(Int.random(in: 0...10_000_000, using: &random))
         case 1:
-            let fixed = ["3500", "3500.5", "19.99", "0.01", "1000000000000", "0", "0.1", "99999999999999999999999999999999999999"]
+            let fixed = [
+                "3500", "3500.5", "19.99", "0.01", "1000000000000", "0", "0.1", "99999999999999999999999999999999999999",
+            ]
             return Decimal(string: fixed.randomElement(using: &random)!)!
         default:
             let integer = (0..<Int.random(in: 1...24, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }
@@ -161,7 +165,8 @@ struct ProductJSONTests {
     }
 
     static func generatedProduct(_ random: inout SplitMix64) -> Product {
-        let base = ["http://127.0.0.1:8080", "http://[::1]:41234", "https://market.example/a\"b\\c"].randomElement(using: &random)!
+        let base = ["http://127.0.0.1:8080", "http://[::1]:41234", "https://market.example/a\"b\\c"].randomElement(
+            using: &random)!
         let images = (0..<Int.random(in: 0...5, using: &random)).map { index in
             ProductImage(
                 id: Int.random(in: 1...Int.max, using: &random),
@@ -181,7 +186,8 @@ struct ProductJSONTests {
             createdAt: Bool.random(using: &random) ? MarketTimestamp(text: generatedString(&random, maxLength: 20)) : nil,
             issuedAt: Bool.random(using: &random) ? MarketTimestamp(text: "2022-10-18T09:10:11") : nil,
             images: Bool.random(using: &random) ? images : nil,
-            vendor: Bool.random(using: &random) ? VendorReference(id: Int.random(in: 1...99, using: &random), name: generatedString(&random)) : nil)
+            vendor: Bool.random(using: &random)
+                ? VendorReference(id: Int.random(in: 1...99, using: &random), name: generatedString(&random)) : nil)
         if Bool.random(using: &random) { product.vendorName = generatedString(&random) }
         return product
     }
@@ -208,8 +214,12 @@ struct DecimalTextTests {
 
     @Test func writingAnswersWhatFoundationDescribes() {
         let memo = DecimalText(capacity: 8)
-        var values = ["3500", "3500.5", "19.99", "0.01", "1000000000000", "0", "-19.99", "1e30", "1e-30"].map { Decimal(string: $0)! }
-        values += [Decimal(3500) - Decimal(100), Decimal(string: "19.99")! - Decimal(string: "0.99")!, .nan, .greatestFiniteMagnitude]
+        var values = ["3500", "3500.5", "19.99", "0.01", "1000000000000", "0", "-19.99", "1e30", "1e-30"].map {
+            Decimal(string: $0)!
+        }
+        values += [
+            Decimal(3500) - Decimal(100), Decimal(string: "19.99")! - Decimal(string: "0.99")!, .nan, .greatestFiniteMagnitude,
+        ]
         values += (0..<20).map { Decimal($0) / Decimal(7) }
         for _ in 0..<2 {
             for value in values {
@@ -224,7 +234,9 @@ struct DecimalTextTests {
 extension DecimalTextTests {
     @Test func differencesAreFoundations() {
         let memo = DecimalText(capacity: 8)
-        let values = ["3500", "100", "0", "19.99", "0.99", "0.01", "1e30", "-5", "99999999999999999999999999999999999999"].map { Decimal(string: $0)! }
+        let values = ["3500", "100", "0", "19.99", "0.99", "0.01", "1e30", "-5", "99999999999999999999999999999999999999"].map {
+            Decimal(string: $0)!
+        }
         for _ in 0..<2 {
             for a in values {
                 for b in values {
@@ -255,9 +267,13 @@ struct ProductResponseTests {
             var logger = Logger(label: "test-market-uncached")
             logger.logLevel = .critical
             let uncached = try await MarketServer.start(
-                MarketServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: market.directory, logger: logger, listCache: false))
+                MarketServerConfiguration(
+                    host: "127.0.0.1", port: 0, dataDirectory: market.directory, logger: logger, listCache: false))
             do {
-                let paths = ["/api/products", "/api/products?items_per_page=2&page_no=2", "/api/products?search_value=PLATE", "/api/products?page_no=9"]
+                let paths = [
+                    "/api/products", "/api/products?items_per_page=2&page_no=2", "/api/products?search_value=PLATE",
+                    "/api/products?page_no=9",
+                ]
                 for path in paths {
                     let first = try await market.raw("GET", path)
                     let again = try await market.raw("GET", path)  // from the cache
@@ -270,7 +286,8 @@ struct ProductResponseTests {
                     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
                     let body = try await response.body.collect(upTo: 1 << 20)
                     // The image URLs name the host each market was reached at.
-                    let other = String(buffer: body).replacingOccurrences(of: uncached.baseURL.absoluteString, with: market.baseURL.absoluteString)
+                    let other = String(buffer: body).replacingOccurrences(
+                        of: uncached.baseURL.absoluteString, with: market.baseURL.absoluteString)
                     #expect(other == first.text, "\(path)")
                 }
                 for id in 1...names.count {

@@ -54,11 +54,11 @@ struct ServerPartsTests {
     }
 
     @Test func multipartReaderKeepsEveryRepeatedPartAndCapsOversizedOnes() async throws {
-        let body = Data((
-            "--B\r\nContent-Disposition: form-data; name=\"params\"\r\n\r\n{}\r\n"
-            + "--B\r\nContent-Disposition: form-data; name=\"images\"; filename=\"1.gif\"\r\n\r\nGIF89a-one\r\n"
-            + "--B\r\nContent-Disposition: form-data; name=\"images\"; filename=\"2.gif\"\r\n\r\nGIF89a-two-is-long\r\n"
-            + "--B--\r\n").utf8)
+        let body = Data(
+            ("--B\r\nContent-Disposition: form-data; name=\"params\"\r\n\r\n{}\r\n"
+                + "--B\r\nContent-Disposition: form-data; name=\"images\"; filename=\"1.gif\"\r\n\r\nGIF89a-one\r\n"
+                + "--B\r\nContent-Disposition: form-data; name=\"images\"; filename=\"2.gif\"\r\n\r\nGIF89a-two-is-long\r\n"
+                + "--B--\r\n").utf8)
         let chunks = stride(from: 0, to: body.count, by: 5).map { ByteBuffer(bytes: body[$0..<min($0 + 5, body.count)]) }
         let parts = try await MultipartUpload.read(chunks.async, boundary: "B", maxRequestBytes: 10_000, maxPartBytes: 12)
         #expect(parts.map(\.name) == ["params", "images", "images"])

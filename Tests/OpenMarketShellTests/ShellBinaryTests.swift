@@ -134,7 +134,8 @@ struct ShellBinaryTests {
             let session = try Self.startShell(home)
             defer { session.terminate() }
             try Self.type(
-                session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 \(secret)\r", expect: "the secret is never typed on the command line")
+                session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 \(secret)\r",
+                expect: "the secret is never typed on the command line")
             try Self.type(session, "whoami\r", expect: "identifier")
             return (try Self.quit(session), session.transcript)
         }
@@ -178,10 +179,13 @@ struct ShellBinaryTests {
 
     // MARK: Pipes and -c
 
-    func run(_ arguments: [String], input: String? = nil, home: Home, _ extra: [String: String] = [:]) async throws
+    func run(
+        _ arguments: [String], input: String? = nil, home: Home, _ extra: [String: String] = [:]
+    ) async throws
         -> ChildProcess.Result
     {
-        try await ChildProcess.run(Self.binary, arguments, environment: home.environment(extra), input: input, timeout: .seconds(300))
+        try await ChildProcess.run(
+            Self.binary, arguments, environment: home.environment(extra), input: input, timeout: .seconds(300))
     }
 
     /// Runs `body` with a fresh HOME, removed afterwards.
@@ -238,7 +242,9 @@ struct ShellBinaryTests {
 
     /// The program's own usage errors exit with the documented usage status, 2, like a
     /// command's (before, ArgumentParser's 64).
-    @Test(arguments: [["--bogus"], ["--bogus-option"], ["-V"], ["one.om", "two.om"], ["run"], ["--resume", "--restart", "run", "x.om"]])
+    @Test(arguments: [
+        ["--bogus"], ["--bogus-option"], ["-V"], ["one.om", "two.om"], ["run"], ["--resume", "--restart", "run", "x.om"],
+    ])
     func aProgramUsageErrorExitsTwo(arguments: [String]) async throws {
         try await withHome { (home: Home) async throws in
             let result = try await run(arguments, home: home)
@@ -287,7 +293,8 @@ struct ShellBinaryTests {
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 2)
-            #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) != nil })
+            #expect(
+                lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) != nil })
         }
     }
 
@@ -299,7 +306,8 @@ struct ShellBinaryTests {
         try await withHome { (home: Home) async throws in
             try await TestMarket.with { market in
                 try home.saveProfile(
-                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: market.demo.secret.revealed,
+                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier,
+                    secret: market.demo.secret.revealed,
                     vendorName: "profile-shop")
                 let image = Fixtures.image("coffee-small.jpg").path
                 let result = try await run(
@@ -318,7 +326,8 @@ struct ShellBinaryTests {
         try await withHome { (home: Home) async throws in
             try await TestMarket.with { market in
                 try home.saveProfile(
-                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: market.demo.secret.revealed)
+                    "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier,
+                    secret: market.demo.secret.revealed)
                 let result = try await run(["--profile", "shop", "-c", "whoami"], home: home)
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(!result.stderr.contains("local market"), "\(result.stderr)")

@@ -25,7 +25,10 @@ struct HardeningTests {
             #expect(await f.run("list --search '\(secret)'") == .failed)
             #expect(f.console.notes.contains("the URL: contains the vendor secret"))
             let image = Fixtures.image("coffee-small.jpg").path
-            #expect(await f.run("register name='x\(secret)' description='A product for the shell tests' price=1 currency=KRW image='\(image)'") == .failed)
+            #expect(
+                await f.run(
+                    "register name='x\(secret)' description='A product for the shell tests' price=1 currency=KRW image='\(image)'"
+                ) == .failed)
             #expect(f.console.notes.contains("name: contains the vendor secret"))
             #expect(try await f.product(id: product.id).description == "A product for the shell tests")
             #expect(!f.console.notes.contains(secret))
@@ -39,13 +42,18 @@ struct HardeningTests {
         let secret = "Echo-Secret-4242"
         let body = ExchangeFixtures.product.replacingOccurrences(of: "A mug for the tests", with: "leaked \(secret) here")
         let server = try MisbehavingServer { _ in
-            [.send(MisbehavingServer.response(status: 200, contentType: "application/json", headers: ["X-Echo": secret], body: Array(body.utf8)))]
+            [
+                .send(
+                    MisbehavingServer.response(
+                        status: 200, contentType: "application/json", headers: ["X-Echo": secret], body: Array(body.utf8)))
+            ]
         }
         defer { server.stop() }
         let console = RecordingConsole()
         let shell = SellerShell(
             configuration: ShellConfiguration(
-                serverURL: server.baseURL, credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: Secret(secret)),
+                serverURL: server.baseURL,
+                credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: Secret(secret)),
                 trace: true, timeout: .seconds(30)),
             console: console)
         #expect(await shell.execute("show 1").status == .ok)
@@ -75,15 +83,20 @@ struct HardeningTests {
             .replacingOccurrences(of: #""name":"Mug""#, with: #""name":"Mug\u001b[2J\u001b]0;owned\u0007""#)
             .replacingOccurrences(of: "A mug for the tests", with: String(repeating: "x", count: 100_000))
         let server = try MisbehavingServer { request in
-            let page = #"{"pageNo":1,"itemsPerPage":20,"totalCount":1,"offset":0,"limit":20,"lastPage":1,"hasNext":false,"hasPrev":false,"pages":[\#(body)]}"#
-            return [.send(MisbehavingServer.response(status: 200, body: request.target.hasPrefix("/api/products?") ? page : body))]
+            let page =
+                #"{"pageNo":1,"itemsPerPage":20,"totalCount":1,"offset":0,"limit":20,"lastPage":1,"hasNext":false,"hasPrev":false,"pages":[\#(body)]}"#
+            return [
+                .send(MisbehavingServer.response(status: 200, body: request.target.hasPrefix("/api/products?") ? page : body))
+            ]
         }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
         #expect(await shell.execute("show 1").status == .ok)
         #expect(await shell.execute("list").status == .ok)
-        #expect(!console.out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character reached the terminal")
+        #expect(
+            !console.out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character reached the terminal")
         #expect(console.out.contains("#1  Mug␛[2J␛]0;owned␇"))
         #expect(console.out.count < 10_000, "\(console.out.count) characters printed")
     }
@@ -98,7 +111,8 @@ struct HardeningTests {
             let otherConsole = RecordingConsole()
             let other = SellerShell(
                 configuration: ShellConfiguration(
-                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, vendorName: "demo-shop", timeout: .seconds(600)),
+                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, vendorName: "demo-shop",
+                    timeout: .seconds(600)),
                 console: otherConsole)
             async let first: [CommandStatus] = {
                 var statuses: [CommandStatus] = []
@@ -130,7 +144,8 @@ struct HardeningTests {
             ]
             for (path, message) in cases {
                 f.console.clear()
-                let line = "register name='Odd photo' description='A product for the shell tests' price=1 currency=KRW image='\(path)'"
+                let line =
+                    "register name='Odd photo' description='A product for the shell tests' price=1 currency=KRW image='\(path)'"
                 let status = await finished(within: .seconds(60)) { await f.shell.execute(line).status }
                 guard case .success(let value)? = status else {
                     Issue.record("image=\(path) did not finish within 60 s")
@@ -153,31 +168,44 @@ struct HardeningTests {
         defer { silent.stop() }
         let console = RecordingConsole()
         let shell = SellerShell(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, timeout: .seconds(120)), console: console)
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, timeout: .seconds(120)),
+            console: console)
         let started = ContinuousClock.now
-        let status = await finished(within: .seconds(90)) { await shell.execute("connect \(silent.baseURL.absoluteString)").status }
+        let status = await finished(within: .seconds(90)) {
+            await shell.execute("connect \(silent.baseURL.absoluteString)").status
+        }
         let elapsed = ContinuousClock.now - started
         #expect(status.flatMap { try? $0.get() } == .ok)
         #expect(elapsed < .seconds(60), "connect took \(elapsed)")
         #expect(await shell.serverURL == silent.baseURL)
-        #expect(console.notes.contains("switched to \(silent.baseURL.absoluteString), but it does not answer yet"), "\(console.notes)")
+        #expect(
+            console.notes.contains("switched to \(silent.baseURL.absoluteString), but it does not answer yet"), "\(console.notes)"
+        )
     }
 
     @Test func healthFromTheWrongServerSaysSo() async throws {
-        let server = try MisbehavingServer { _ in [.send(MisbehavingServer.response(status: 200, contentType: "text/html", body: "<html>It works!</html>"))] }
+        let server = try MisbehavingServer { _ in
+            [.send(MisbehavingServer.response(status: 200, contentType: "text/html", body: "<html>It works!</html>"))]
+        }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
         #expect(await shell.execute("health").status == .failed)
-        #expect(console.notes.contains("not the contract's \"OK\" (it is '<html>It works!</html>'); is this an Open Market server?"), "\(console.notes)")
+        #expect(
+            console.notes.contains("not the contract's \"OK\" (it is '<html>It works!</html>'); is this an Open Market server?"),
+            "\(console.notes)")
         #expect(!console.out.contains("answers"))
     }
 
     @Test func listAllAgainstAServerThatAlwaysHasMoreStops() async throws {
         let server = try MisbehavingServer { request in
             let page = Int(request.query("page_no") ?? "1") ?? 1
-            let rows = (0..<5).map { ExchangeFixtures.product.replacingOccurrences(of: #""id":1,"#, with: #""id":\#(page * 5 + $0),"#) }
-            let body = #"{"pageNo":\#(page),"itemsPerPage":5,"totalCount":99999,"offset":0,"limit":5,"lastPage":99999,"hasNext":true,"hasPrev":false,"pages":[\#(rows.joined(separator: ","))]}"#
+            let rows = (0..<5).map {
+                ExchangeFixtures.product.replacingOccurrences(of: #""id":1,"#, with: #""id":\#(page * 5 + $0),"#)
+            }
+            let body =
+                #"{"pageNo":\#(page),"itemsPerPage":5,"totalCount":99999,"offset":0,"limit":5,"lastPage":99999,"hasNext":true,"hasPrev":false,"pages":[\#(rows.joined(separator: ","))]}"#
             return [.send(MisbehavingServer.response(status: 200, body: body))]
         }
         defer { server.stop() }
@@ -189,11 +217,14 @@ struct HardeningTests {
         #expect(await shell.execute("list --all").status == .failed)
         let notes = console.notes.split(separator: "\n")
         #expect(notes.count == 1, "\(console.notes)")
-        #expect(console.notes.contains("list: unexpected response: the server still says there are more after 40 pages (200 products"))
+        #expect(
+            console.notes.contains("list: unexpected response: the server still says there are more after 40 pages (200 products")
+        )
         #expect(server.received.count == 40)
     }
 }
 
 enum ExchangeFixtures {
-    static let product = #"{"id":1,"vendor_id":1,"name":"Mug","description":"A mug for the tests","thumbnail":"http://127.0.0.1/t.jpg","currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":1,"created_at":"2022-10-18T09:12:44","issued_at":"2022-10-18T09:12:44","images":[],"vendors":{"id":1,"name":"shop"}}"#
+    static let product =
+        #"{"id":1,"vendor_id":1,"name":"Mug","description":"A mug for the tests","thumbnail":"http://127.0.0.1/t.jpg","currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":1,"created_at":"2022-10-18T09:12:44","issued_at":"2022-10-18T09:12:44","images":[],"vendors":{"id":1,"name":"shop"}}"#
 }

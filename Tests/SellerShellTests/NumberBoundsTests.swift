@@ -20,7 +20,8 @@ struct NumberBoundsTests {
     func outOfBoundsNumbersAreRefusedBeforeSending(fields: String, words: String) async throws {
         try await ShellFixture.with { f throws in
             let status = await f.run(
-                "register name='Bound mug' description='A product at the bounds' currency=KRW \(fields) image='\(Fixtures.image("coffee-small.jpg").path)'")
+                "register name='Bound mug' description='A product at the bounds' currency=KRW \(fields) image='\(Fixtures.image("coffee-small.jpg").path)'"
+            )
             #expect(status != .ok)
             #expect(f.console.notes.contains(words), "\(f.console.notes)")
             #expect(try await f.products().totalCount == 0)

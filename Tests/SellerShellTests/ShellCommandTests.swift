@@ -66,7 +66,8 @@ struct ShellCommandTests {
 
     @Test func listAlignsKoreanAndLatinRows() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
-            try await f.register(name: "우유병 텀블러", price: "3500", extra: "discount=100 stock=0", images: ["coffee-small.jpg", "chelsea.png"])
+            try await f.register(
+                name: "우유병 텀블러", price: "3500", extra: "discount=100 stock=0", images: ["coffee-small.jpg", "chelsea.png"])
             try await f.register(name: "Plain mug", price: "12000")
             f.console.clear()
             #expect(await f.run("list") == .ok)
@@ -104,8 +105,12 @@ struct ShellCommandTests {
 
     @Test func tableColumnsLineUpWithDoubleWidthText() {
         let products = [
-            Product(id: 1, vendorID: 1, vendorName: "가게", name: "우유병 텀블러 아주 긴 이름이 잘려야 합니다 정말로", description: "", thumbnail: nil, currency: .krw, price: 3500, stock: 2, createdAt: nil, issuedAt: nil),
-            Product(id: 22, vendorID: 1, vendorName: "shop", name: "Mug", description: "", thumbnail: nil, currency: .usd, price: Decimal(string: "19.99")!, discountedPrice: 1, stock: 0, createdAt: nil, issuedAt: nil),
+            Product(
+                id: 1, vendorID: 1, vendorName: "가게", name: "우유병 텀블러 아주 긴 이름이 잘려야 합니다 정말로", description: "", thumbnail: nil,
+                currency: .krw, price: 3500, stock: 2, createdAt: nil, issuedAt: nil),
+            Product(
+                id: 22, vendorID: 1, vendorName: "shop", name: "Mug", description: "", thumbnail: nil, currency: .usd,
+                price: Decimal(string: "19.99")!, discountedPrice: 1, stock: 0, createdAt: nil, issuedAt: nil),
         ]
         let lines = ProductRendering.table(products).split(separator: "\n").map(String.init)
         // The stock column is right-aligned: each row's stock cell ends at the same column.
@@ -122,7 +127,8 @@ struct ShellCommandTests {
     @Test func registerChecksEverythingFirstAndSendsNothing() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let status = await f.run(
-                "register name=ab description=short price=abc currency=EUR image='\(Fixtures.image("not-an-image.jpg").path)' image=/nonexistent/x.jpg")
+                "register name=ab description=short price=abc currency=EUR image='\(Fixtures.image("not-an-image.jpg").path)' image=/nonexistent/x.jpg"
+            )
             #expect(status == .failed)
             let notes = f.console.notes
             #expect(notes.contains("problems, nothing was sent"))
@@ -141,7 +147,8 @@ struct ShellCommandTests {
     }
 
     @Test func aMissingFieldIsAskedInteractively() async throws {
-        try await ShellFixture.with(interactive: true, answers: ["A mug asked for interactively"]) { (f: ShellFixture) async throws in
+        try await ShellFixture.with(interactive: true, answers: ["A mug asked for interactively"]) {
+            (f: ShellFixture) async throws in
             let image = Fixtures.image("coffee-small.jpg").path
             #expect(await f.run("register name='Asked mug' price=10 currency=USD image='\(image)'") == .ok)
             #expect(f.console.notes.contains("? description (10 to 1000 characters): "))
@@ -151,14 +158,16 @@ struct ShellCommandTests {
 
     @Test func oversizedPhotosAreShrunkUnlessRefused() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
-            let rocket = try await f.register(name: "Rocket photo", images: ["rocket-phone-4032x3024.jpg", "astronaut-over-limit.png"])
+            let rocket = try await f.register(
+                name: "Rocket photo", images: ["rocket-phone-4032x3024.jpg", "astronaut-over-limit.png"])
             #expect(f.console.notes.contains("rocket-phone-4032x3024.jpg: 3.0 MB 4032×3024 →"))
             #expect(f.console.notes.contains("astronaut-over-limit.png:"))
             let detail = try await f.product(id: rocket.id)
             #expect(detail.images?.count == 2)
             f.console.clear()
             let status = await f.run(
-                "register name='No resize' description='This one must be refused' price=1 currency=USD image='\(Fixtures.image("rocket-phone-4032x3024.jpg").path)' --no-resize")
+                "register name='No resize' description='This one must be refused' price=1 currency=USD image='\(Fixtures.image("rocket-phone-4032x3024.jpg").path)' --no-resize"
+            )
             #expect(status == .failed)
             #expect(f.console.notes.contains("over the 300 KB limit per image (leave out --no-resize to shrink it)"))
         }
@@ -171,14 +180,19 @@ struct ShellCommandTests {
             try Fixtures.imageData("tiny-animated.gif").write(to: folder.appendingPathComponent("sku12-2.gif"))
             try Fixtures.imageData("coffee-small.jpg").write(to: folder.appendingPathComponent("sku12-1.jpg"))
             try Fixtures.imageData("chelsea.png").write(to: folder.appendingPathComponent("other.png"))
-            let status = await f.run("register name='Glob mug' description='Photos picked by a glob' price=5 currency=USD image=\(folder.path)/sku12-*")
+            let status = await f.run(
+                "register name='Glob mug' description='Photos picked by a glob' price=5 currency=USD image=\(folder.path)/sku12-*"
+            )
             #expect(status == .ok, "\(f.console.notes)")
             let product = try await f.products().products.first!
             let detail = try await f.product(id: product.id)
             #expect(detail.images?.count == 2)
             #expect(detail.images?.first?.url.hasSuffix(".jpg") == true)
             #expect(detail.images?.last?.url.hasSuffix(".gif") == true)
-            #expect(await f.run("register name='Glob mug' description='Photos picked by a glob' price=5 currency=USD image=\(folder.path)/nothing-*.jpg") == .failed)
+            #expect(
+                await f.run(
+                    "register name='Glob mug' description='Photos picked by a glob' price=5 currency=USD image=\(folder.path)/nothing-*.jpg"
+                ) == .failed)
             #expect(f.console.notes.contains("no file matches"))
         }
     }
@@ -236,7 +250,8 @@ struct ShellCommandTests {
             #expect(await f.run("delete \(product.id) --yes") == .ok)
             #expect(f.console.out.contains("deleted #\(product.id) Doomed mug"))
             #expect(await f.run("show \(product.id)") == .failed)
-            #expect(f.console.notes.contains("show \(product.id): the server refused (404): product \(product.id): no such product"))
+            #expect(
+                f.console.notes.contains("show \(product.id): the server refused (404): product \(product.id): no such product"))
         }
     }
 
@@ -255,9 +270,12 @@ struct ShellCommandTests {
             let other = try await f.market.data.addVendor(name: "other-shop").credentials
             let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
             let theirs = try await MarketClient(baseURL: f.market.baseURL, credentials: other, timeout: .seconds(600)).create(
-                ProductDraft(name: "Not yours", description: "Belongs to another shop", price: 1, currency: .usd), images: [image]).value
+                ProductDraft(name: "Not yours", description: "Belongs to another shop", price: 1, currency: .usd), images: [image]
+            ).value
             #expect(await f.run("patch \(theirs.id) stock=1") == .failed)
-            #expect(f.console.notes.contains("patch \(theirs.id): the server refused (403): product \(theirs.id): belongs to another vendor"))
+            #expect(
+                f.console.notes.contains(
+                    "patch \(theirs.id): the server refused (403): product \(theirs.id): belongs to another vendor"))
         }
     }
 
@@ -308,7 +326,9 @@ struct ShellCommandTests {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("connect http://127.0.0.1:9/") == .ok)
             #expect(await f.run("list") == .unreachable)
-            #expect(f.console.notes.contains("list: cannot reach http://127.0.0.1:9/ (connection refused) — is the server running? try 'connect URL'"))
+            #expect(
+                f.console.notes.contains(
+                    "list: cannot reach http://127.0.0.1:9/ (connection refused) — is the server running? try 'connect URL'"))
             #expect(await f.run("connect 'not a url'") == .usage)
         }
     }
@@ -382,7 +402,10 @@ struct ShellCommandTests {
 
     @Test func badArgumentsAreUsageErrors() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
-            for line in ["show", "show abc", "list --per-page 0", "list --bogus", "patch 1 colour=red", "set output xml", "stock 1", "list x y"] {
+            for line in [
+                "show", "show abc", "list --per-page 0", "list --bogus", "patch 1 colour=red", "set output xml", "stock 1",
+                "list x y",
+            ] {
                 #expect(await f.run(line) == .usage, "\(line)")
             }
         }

@@ -14,7 +14,9 @@ struct ShellFixture {
     let shell: SellerShell
     let directory: URL
 
-    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
+    var client: MarketClient {
+        MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600))
+    }
 
     // Untyped `throws` on purpose: a test closure whose only throwing calls threw MarketError
     // would be inferred as throws(MarketError), which #expect's own `try` cannot satisfy.
@@ -46,9 +48,13 @@ struct ShellFixture {
 
     /// A registered product through the shell, with the given fixture images.
     @discardableResult
-    func register(name: String = "Test mug", price: String = "3500", extra: String = "", images: [String] = ["coffee-small.jpg"]) async throws -> Product {
+    func register(
+        name: String = "Test mug", price: String = "3500", extra: String = "", images: [String] = ["coffee-small.jpg"]
+    ) async throws -> Product {
         let imageArgs = images.map { "image='\(Fixtures.image($0).path)'" }.joined(separator: " ")
-        let status = await run("register name='\(name)' description='A product for the shell tests' price=\(price) currency=KRW \(extra) \(imageArgs)")
+        let status = await run(
+            "register name='\(name)' description='A product for the shell tests' price=\(price) currency=KRW \(extra) \(imageArgs)"
+        )
         #expect(status == .ok, "register failed: \(console.notes)")
         let page = try await client.products(perPage: 1).value
         return try #require(page.products.first)

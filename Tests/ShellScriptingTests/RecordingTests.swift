@@ -28,11 +28,16 @@ struct RecordingTests {
             var images: [Data] = []
             for image in product.images ?? [] {
                 let url = try #require(URL(string: image.url))
-                images.append(try await AsyncHTTPClientTransport.shared.send(HTTPRequestData(method: .get, url: url), timeout: .seconds(600)).body)
+                images.append(
+                    try await AsyncHTTPClientTransport.shared.send(
+                        HTTPRequestData(method: .get, url: url), timeout: .seconds(600)
+                    ).body)
             }
-            listings.append(Listing(
-                name: product.name, price: product.price, discount: product.discountedPrice, currency: product.currency.rawValue,
-                stock: product.stock, images: images))
+            listings.append(
+                Listing(
+                    name: product.name, price: product.price, discount: product.discountedPrice,
+                    currency: product.currency.rawValue,
+                    stock: product.stock, images: images))
         }
         return listings.sorted { $0.name < $1.name }
     }
@@ -123,7 +128,10 @@ struct RecordingTests {
             let photo = f.directory.appendingPathComponent("coffee-small.jpg").path
             let cat = f.directory.appendingPathComponent("chelsea.png").path
             let old = RecordingConsole()
-            #expect(await f.session(old).execute("register name=Old description='Made before recording' price=1 currency=KRW image=\(photo)").status == .ok)
+            #expect(
+                await f.session(old).execute(
+                    "register name=Old description='Made before recording' price=1 currency=KRW image=\(photo)"
+                ).status == .ok)
             let recording = f.directory.appendingPathComponent("portable.om").path
             let console = RecordingConsole()
             let session = f.session(console)
@@ -146,7 +154,10 @@ struct RecordingTests {
             // Recording stopped before that last patch; record it in a second file to check the rewrite.
             let thumbs = f.directory.appendingPathComponent("thumbs.om").path
             #expect(await session.execute("record \(thumbs)").status == .ok)
-            #expect(await session.execute("register name=Third description='Third with two photos' price=30 currency=KRW image=\(photo) image=\(cat) as third").status == .ok)
+            #expect(
+                await session.execute(
+                    "register name=Third description='Third with two photos' price=30 currency=KRW image=\(photo) image=\(cat) as third"
+                ).status == .ok)
             let thirdImages = try #require(try await f.product(id: second.id + 1).images)
             #expect(await session.execute("patch $third thumbnail=\(thirdImages[1].id)").status == .ok, "\(console.notes)")
             #expect(await session.execute("record stop").status == .ok)

@@ -6,7 +6,7 @@ import OpenMarketServer
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Scripts through the `openmarket` binary itself: a run killed at arbitrary moments and
@@ -29,7 +29,9 @@ struct ScriptBinaryTests {
         try await BinaryWorld.with { world in
             let script = try Self.writeKillScript(in: world)
             let journal = script + ".journal"
-            let killAt: [(count: Int, extraDelay: Int)] = [(3, 0), (6, 5), (9, 15), (13, 35), (17, 60), (21, 0), (24, 10), (27, 25)]
+            let killAt: [(count: Int, extraDelay: Int)] = [
+                (3, 0), (6, 5), (9, 15), (13, 35), (17, 60), (21, 0), (24, 10), (27, 25),
+            ]
             var landed = 0
             for (index, point) in killAt.enumerated() {
                 let arguments = index == 0 ? ["run", script] : ["run", script, "--resume"]
@@ -116,7 +118,9 @@ struct ScriptBinaryTests {
             defer { listener.stop() }
             let server = ["--server", "http://127.0.0.1:\(listener.port)"]
             _ = try world.copyFixture("coffee-small.jpg", as: "mug.jpg")
-            let script = try world.write("dry.om", """
+            let script = try world.write(
+                "dry.om",
+                """
                 register name='Dry mug' description='A mug that is never made' price=3500 currency=KRW stock=2 image=mug.jpg as mug
                 patch $mug price=4000
                 stock $mug +1
@@ -144,7 +148,9 @@ struct ScriptBinaryTests {
             let listener = try MisbehavingServer.silent()
             defer { listener.stop() }
             let server = ["--server", listener.baseURL.absoluteString]
-            let missing = try world.write("dry-missing.om", """
+            let missing = try world.write(
+                "dry-missing.om",
+                """
                 health
                 register name='Dry mug' description='A mug that is never made' price=3500 currency=KRW image=no-such-photo.jpg as mug
                 show $mug
@@ -221,7 +227,8 @@ struct ScriptBinaryTests {
 
     @Test func aScriptThatCannotBeReadIsAUsageError() async throws {
         try await BinaryWorld.with { world in
-            let result = try await world.run(world.serverArguments + ["run", world.scripts.appendingPathComponent("missing.om").path])
+            let result = try await world.run(
+                world.serverArguments + ["run", world.scripts.appendingPathComponent("missing.om").path])
             #expect(result.status == 2, "\(result.stderr)")
         }
     }
@@ -231,7 +238,8 @@ struct ScriptBinaryTests {
     @Test func resumeRefusesAnEditedScript() async throws {
         try await BinaryWorld.with { world in
             _ = try world.copyFixture("coffee-small.jpg")
-            let register = "register name='Edit mug' description='A product for the edit test' currency=KRW stock=2 image=coffee-small.jpg"
+            let register =
+                "register name='Edit mug' description='A product for the edit test' currency=KRW stock=2 image=coffee-small.jpg"
             func text(price: Int, line3: String) -> String {
                 """
                 \(register) price=\(price) as mug
@@ -294,7 +302,9 @@ private struct BinaryWorld {
     var secret: String { market.demoCredentials.secret.revealed }
     var serverArguments: [String] { ["--server", market.baseURL.absoluteString] }
     var scripts: URL { root.appendingPathComponent("scripts", isDirectory: true) }
-    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
+    var client: MarketClient {
+        MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600))
+    }
 
     var environment: [String: String] {
         home.environment(
@@ -342,7 +352,9 @@ private struct BinaryWorld {
 
     /// Starts the binary (or `executable`) in the world's folder, its input from `input` or
     /// /dev/null.
-    func start(_ arguments: [String], input: String? = nil, executable: String? = nil, environment: [String: String]? = nil) throws
+    func start(
+        _ arguments: [String], input: String? = nil, executable: String? = nil, environment: [String: String]? = nil
+    ) throws
         -> ChildProcess
     {
         try ChildProcess(

@@ -18,18 +18,22 @@ struct ScriptHardeningTests {
     @Test func scriptCannotPublishTheSecret() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("leak.om", """
+            let path = try f.script(
+                "leak.om",
+                """
                 set trace on
                 register name=Leaky \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as mug
                 patch $mug description="our secret: ${env.OPENMARKET_SECRET}"
                 """)
             let console = RecordingConsole()
             let session = ScriptSession(
-                configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                configuration: ShellConfiguration(
+                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: console, environment: ["OPENMARKET_SECRET": f.secret])
             let status = await session.runScript(path: path)
             #expect(status == .usage, "\(console.notes)")
-            #expect(console.notes.contains("leak.om:3: patch: ${env.OPENMARKET_SECRET} holds the vendor secret"), "\(console.notes)")
+            #expect(
+                console.notes.contains("leak.om:3: patch: ${env.OPENMARKET_SECRET} holds the vendor secret"), "\(console.notes)")
             #expect(console.notes.components(separatedBy: "→ PATCH").count == 1, "a PATCH was sent")
             let products = try await f.allProducts()
             #expect(products.first?.description == "A product made by the script tests")
@@ -44,7 +48,8 @@ struct ScriptHardeningTests {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let console = RecordingConsole()
             let session = ScriptSession(
-                configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                configuration: ShellConfiguration(
+                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: console, variables: ["pw": f.secret], environment: [:])
             #expect(await session.execute("list --search $pw").status == .usage)
             #expect(console.notes.contains("${pw} holds the vendor secret"))
@@ -66,11 +71,16 @@ struct ScriptHardeningTests {
             let console = RecordingConsole()
             let session = f.session(console)
             #expect(await session.runScript(path: url.path) == .usage)
-            #expect(console.notes.contains("latin1.om:3: this line is not valid UTF-8 (byte 0xE9 at column 10): save the script as UTF-8"), "\(console.notes)")
+            #expect(
+                console.notes.contains(
+                    "latin1.om:3: this line is not valid UTF-8 (byte 0xE9 at column 10): save the script as UTF-8"),
+                "\(console.notes)")
             #expect(console.out.components(separatedBy: "answers OK").count == 2, "line 2 ran, line 4 did not")
 
             let again = RecordingConsole()
-            #expect(await f.session(again).runScript(path: url.path, options: ScriptOptions(continueOnError: true, restart: true)) == .usage)
+            #expect(
+                await f.session(again).runScript(path: url.path, options: ScriptOptions(continueOnError: true, restart: true))
+                    == .usage)
             #expect(again.out.components(separatedBy: "answers OK").count == 3, "\(again.notes)")
             #expect(again.notes.contains("1 of 3 lines failed: \(url.path):3"), "\(again.notes)")
         }

@@ -13,7 +13,9 @@ struct ScriptFixture {
     let market: RunningMarket
     let directory: URL
 
-    var client: MarketClient { MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600)) }
+    var client: MarketClient {
+        MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600))
+    }
     var secret: String { market.demoCredentials.secret.revealed }
 
     static func with<T>(_ body: (ScriptFixture) async throws -> T) async throws -> T {

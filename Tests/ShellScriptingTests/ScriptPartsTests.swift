@@ -32,13 +32,19 @@ struct ScriptPartsTests {
         var variables = ScriptVariables(environment: ["PHOTOS": "/tmp/my photos"])
         variables["name"] = .text("우유병 텀블러 'big'")
         variables["mug"] = .product(
-            ProductBinding(id: 12, document: .object(["price": .number(Decimal(string: "19.99")!), "images": .array([.object(["id": 7])])])))
+            ProductBinding(
+                id: 12, document: .object(["price": .number(Decimal(string: "19.99")!), "images": .array([.object(["id": 7])])])))
         func expand(_ line: String) throws -> [String] {
-            try WordSplitter.split(try Expander.expand(line) { reference throws(ExpansionError) in try variables.resolve(reference) }).map(\.text)
+            try WordSplitter.split(
+                try Expander.expand(line) { reference throws(ExpansionError) in try variables.resolve(reference) }
+            ).map(\.text)
         }
         #expect(try expand("patch $mug name=$name price=${mug.price}") == ["patch", "12", "name=우유병 텀블러 'big'", "price=19.99"])
         #expect(try expand(#"expect "${name}" == '$name'"#) == ["expect", "우유병 텀블러 'big'", "==", "$name"])
-        #expect(try expand("image=${env.PHOTOS}/a.jpg ${mug.images.0.id} \\$mug $5") == ["image=/tmp/my photos/a.jpg", "7", "$mug", "$5"])
+        #expect(
+            try expand("image=${env.PHOTOS}/a.jpg ${mug.images.0.id} \\$mug $5") == [
+                "image=/tmp/my photos/a.jpg", "7", "$mug", "$5",
+            ])
         #expect(throws: ExpansionError.self) { try expand("show $nosuch") }
         #expect(throws: ExpansionError.self) { try expand("show ${mug.nope}") }
         #expect(throws: ExpansionError.self) { try expand("show ${env.NOT_SET_ANYWHERE}") }
@@ -102,7 +108,8 @@ struct VariableCompletionTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("om-complete-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = ScriptSession(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, profiles: ProfileStore(directory: directory)),
+            configuration: ShellConfiguration(
+                serverURL: URL(string: "http://127.0.0.1:9")!, profiles: ProfileStore(directory: directory)),
             console: RecordingConsole())
         _ = await session.execute("set mugPrice 3500")
         _ = await session.execute("set mood calm")

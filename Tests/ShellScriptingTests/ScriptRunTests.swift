@@ -15,7 +15,9 @@ struct ScriptRunTests {
     @Test func variablesBindingsAndExpectations() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("catalog.om", """
+            let path = try f.script(
+                "catalog.om",
+                """
                 #!/usr/bin/env openmarket
                 set base 3500
                 register name="우유병 텀블러" \(Self.describe) \\
@@ -31,7 +33,8 @@ struct ScriptRunTests {
                 """)
             let console = RecordingConsole()
             let session = ScriptSession(
-                configuration: ShellConfiguration(serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                configuration: ShellConfiguration(
+                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
                 console: console, variables: ["cut": "100"], environment: ["SHOP": "demo-shop"])
             let status = await session.runScript(path: path)
             #expect(status == .ok, "\(console.notes)")
@@ -54,7 +57,10 @@ struct ScriptRunTests {
                 ("patch $mug price=3", .usage, "patch: undefined variable 'mug'"),
                 ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'"),
                 ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5"),
-                ("register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .failed, "register: image 1 (no-such-photo.jpg): no such file"),
+                (
+                    "register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .failed,
+                    "register: image 1 (no-such-photo.jpg): no such file"
+                ),
                 ("register name='Nope \(Self.describe)", .usage, "register: unterminated"),
                 ("frobnicate 12", .usage, "unknown command 'frobnicate'"),
                 ("list as everything", .usage, "list: 'as everything' names a product"),
@@ -63,7 +69,10 @@ struct ScriptRunTests {
             ]
             for (index, (line, status, message)) in cases.enumerated() {
                 let console = RecordingConsole()
-                let path = try f.script("bad\(index).om", "\(register) as first\n# a comment\n\n\(line)\nregister name=Never \(Self.describe) price=1 currency=KRW image=coffee-small.jpg\n")
+                let path = try f.script(
+                    "bad\(index).om",
+                    "\(register) as first\n# a comment\n\n\(line)\nregister name=Never \(Self.describe) price=1 currency=KRW image=coffee-small.jpg\n"
+                )
                 let result = await f.session(console).runScript(path: path)
                 #expect(result == status, "\(line): \(console.notes)")
                 let failingLine = line.contains("\n") ? 5 : 4
@@ -79,7 +88,9 @@ struct ScriptRunTests {
     @Test func continueOnErrorRunsEveryLineAndSummarises() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("mixed.om", """
+            let path = try f.script(
+                "mixed.om",
+                """
                 register name=One \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
                 show $nothing
                 register name=Two \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
@@ -96,7 +107,9 @@ struct ScriptRunTests {
     @Test func dryRunSendsNothingAndShowsWhatWouldBeSent() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("dry.om", """
+            let path = try f.script(
+                "dry.om",
+                """
                 register name=Mug \(Self.describe) price=10 currency=KRW stock=2 image=coffee-small.jpg as mug
                 patch $mug price=12
                 stock $mug -1
@@ -162,7 +175,8 @@ struct ScriptRunTests {
             // Fixing the failed line itself is what resuming is for.
             try f.script("resume.om", text("patch $first stock=4"))
             let resumed = RecordingConsole()
-            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(
+                await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             let products = try await f.allProducts()
             #expect(products.map(\.name).sorted() == ["First", "Second"])
             let first = try #require(products.first { $0.name == "First" })
@@ -182,7 +196,9 @@ struct ScriptRunTests {
     @Test func aCreateWithAnUnknownOutcomeIsLookedUpNotSentAgain() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("unsure.om", """
+            let path = try f.script(
+                "unsure.om",
+                """
                 register name=Twin \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as a
                 register name=Twin \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as b
                 patch $b stock=7
@@ -192,9 +208,11 @@ struct ScriptRunTests {
             // Keep the journal as it would be had the process died right after line 2's answer.
             let entries = f.journal(path).split(separator: "\n").map(String.init)
             let cut = try #require(entries.firstIndex { $0.contains(#""line":2"#) && $0.contains(#""state":"done""#) })
-            try (entries[..<cut].joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            try (entries[..<cut].joined(separator: "\n") + "\n").write(
+                toFile: path + ".journal", atomically: true, encoding: .utf8)
             let resumed = RecordingConsole()
-            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(
+                await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             #expect(resumed.notes.contains("\(path):2: #2 was created before the interruption; not sent again"))
             let products = try await f.allProducts()
             #expect(products.count == 2)
@@ -208,7 +226,9 @@ struct ScriptRunTests {
     @Test func aRefusedCreateIsSentAgainNotMatchedToAnOlderNamesake() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("again.om", """
+            let path = try f.script(
+                "again.om",
+                """
                 register name=Mug \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as mug
                 patch $mug price=2222
                 """)
@@ -221,7 +241,8 @@ struct ScriptRunTests {
             #expect(await nowhere.runScript(path: path, options: ScriptOptions(restart: true)) == .unreachable)
             #expect(refused.notes.contains("\(path):1: register: cannot reach"))
             let resumed = RecordingConsole()
-            #expect(await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(
+                await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             #expect(!resumed.notes.contains("created before the interruption"))
             let products = try await f.allProducts()
             #expect(products.map(\.name) == ["Mug", "Mug"])
@@ -238,7 +259,8 @@ struct ScriptRunTests {
             #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
             let entries = f.journal(path).split(separator: "\n").map(String.init)
             let cut = try #require(entries.firstIndex { $0.contains(#""line":2"#) && $0.contains(#""state":"done""#) })
-            try (entries[..<cut].joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            try (entries[..<cut].joined(separator: "\n") + "\n").write(
+                toFile: path + ".journal", atomically: true, encoding: .utf8)
 
             let refused = RecordingConsole()
             #expect(await f.session(refused).runScript(path: path, options: ScriptOptions(resume: true)) == .failed)
@@ -255,7 +277,9 @@ struct ScriptRunTests {
     @Test func aSourceThatStoppedPartWayIsLeftToTheSeller() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            try f.script("inner.om", """
+            try f.script(
+                "inner.om",
+                """
                 register name=Inner \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
                 show 4242
                 """)
@@ -271,7 +295,8 @@ struct ScriptRunTests {
     @Test func aJournalThatCannotBeWrittenStopsTheRun() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("full.om", "register name=Never \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
+            let path = try f.script(
+                "full.om", "register name=Never \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
             let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path, options: ScriptOptions(journalPath: "/dev/full")) == .failed)
             #expect(console.notes.contains("stopped so that --resume stays safe"), "\(console.notes)")
@@ -281,7 +306,8 @@ struct ScriptRunTests {
 
     @Test func sourceRunsInTheCurrentSession() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: f.directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
             try f.copyImage("coffee-small.jpg", as: "lib/photo.jpg")
             try f.script("lib/make.om", "register name=$label \(Self.describe) price=10 currency=KRW image=photo.jpg as made\n")
             let console = RecordingConsole()
@@ -302,7 +328,8 @@ struct ScriptRunTests {
     @Test(arguments: unreadableScripts)
     func anUnreadableScriptRunIsAUsageError(name: String) async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
             let console = RecordingConsole()
             let status = await f.session(console).runScript(path: f.directory.appendingPathComponent(name).path)
             #expect(status == .usage, "\(console.notes)")
@@ -314,7 +341,8 @@ struct ScriptRunTests {
     @Test(arguments: unreadableScripts)
     func anUnreadableScriptSourcedIsAUsageError(name: String) async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            try FileManager.default.createDirectory(at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
             let console = RecordingConsole()
             let status = await f.session(console).execute("source \(f.directory.appendingPathComponent(name).path)").status
             #expect(status == .usage, "\(console.notes)")

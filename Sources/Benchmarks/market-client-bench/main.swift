@@ -77,7 +77,10 @@ do {
 
 let loopMilliseconds = result.elapsed.milliseconds
 let requestsPerSecond = Double(count) / (loopMilliseconds / 1_000)
-print("\(count) sequential GETs of \(base)/api/products/{\(ids.joined(separator: ","))} on one client: "
-    + "\(result.bytes) body bytes, all 200")
-print(String(format: "loop_ms=%.1f requests_per_s=%.0f first_ms=%.2f bytes=%d",
-    loopMilliseconds, requestsPerSecond, result.first.milliseconds, result.bytes))
+print(
+    "\(count) sequential GETs of \(base)/api/products/{\(ids.joined(separator: ","))} on one client: "
+        + "\(result.bytes) body bytes, all 200")
+print(
+    String(
+        format: "loop_ms=%.1f requests_per_s=%.0f first_ms=%.2f bytes=%d",
+        loopMilliseconds, requestsPerSecond, result.first.milliseconds, result.bytes))

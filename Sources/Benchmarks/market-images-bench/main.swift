@@ -28,7 +28,9 @@ struct Options {
             default: path = argument
             }
         }
-        guard !path.isEmpty else { throw Failure("usage: market-images-bench <image> [--limit BYTES] [--runs N] [--soak N] [--out FILE]") }
+        guard !path.isEmpty else {
+            throw Failure("usage: market-images-bench <image> [--limit BYTES] [--runs N] [--soak N] [--out FILE]")
+        }
     }
 
     private static func number(_ text: String?, for option: String) throws -> Int {
@@ -53,7 +55,7 @@ func peakResidentKilobytes() -> Int {
 /// Current (not peak) resident size, which is what grows when something leaks.
 func residentKilobytes() -> Int {
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
     else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }
@@ -77,8 +79,10 @@ func run() throws {
     print("result: \(result)  (\(result.image.data.count) bytes, limit \(options.limit))")
     let median = times[times.count / 2]
     if times.count > 1 {
-        print(String(format: "time: median %.1f ms, min %.1f ms, max %.1f ms over %d warm runs",
-                     median, times[0], times[times.count - 1], times.count))
+        print(
+            String(
+                format: "time: median %.1f ms, min %.1f ms, max %.1f ms over %d warm runs",
+                median, times[0], times[times.count - 1], times.count))
     } else {
         print(String(format: "time: %.1f ms for one cold call (includes libvips start-up)", median))
     }
@@ -88,7 +92,8 @@ func run() throws {
         let before = residentKilobytes()
         for _ in 0..<options.soak { _ = try MarketImages.fit(data, underBytes: options.limit) }
         let after = residentKilobytes()
-        print("soak: RSS \(megabytes(kilobytes: before)) before and \(megabytes(kilobytes: after)) after \(options.soak) more fits")
+        print(
+            "soak: RSS \(megabytes(kilobytes: before)) before and \(megabytes(kilobytes: after)) after \(options.soak) more fits")
     }
     if let out = options.out {
         try result.image.data.write(to: URL(fileURLWithPath: out))

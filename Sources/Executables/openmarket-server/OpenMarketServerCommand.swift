@@ -31,7 +31,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @Option(name: .customLong("public-url"), help: "The base of image URLs in responses, e.g. http://10.0.0.5:8080.")
     var publicURL: String?
-    @Flag(name: .customLong("no-list-cache"), help: "Encode every list page afresh instead of keeping it until the next write (for measuring).")
+    @Flag(
+        name: .customLong("no-list-cache"),
+        help: "Encode every list page afresh instead of keeping it until the next write (for measuring).")
     var noListCache = false
 
     func run() async throws {
@@ -101,8 +103,9 @@ struct Vendor: AsyncParsableCommand {
             let width = max(4, vendors.map(\.name.count).max() ?? 0)
             print("id    " + "name".padding(toLength: width, withPad: " ", startingAt: 0) + "  identifier")
             for vendor in vendors {
-                print(String(vendor.id).padding(toLength: 6, withPad: " ", startingAt: 0)
-                    + vendor.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + vendor.identifier)
+                print(
+                    String(vendor.id).padding(toLength: 6, withPad: " ", startingAt: 0)
+                        + vendor.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + vendor.identifier)
             }
         }
     }

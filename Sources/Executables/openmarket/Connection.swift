@@ -28,7 +28,8 @@ extension OpenMarketCommand {
         let explicitServer = server ?? environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         var result: Connection
         if let text = explicitServer ?? saved?.server {
-            result = Connection(serverURL: try Self.serverURL(text, from: explicitServer == nil ? "profile \"\(profile ?? "")\"" : "--server"))
+            result = Connection(
+                serverURL: try Self.serverURL(text, from: explicitServer == nil ? "profile \"\(profile ?? "")\"" : "--server"))
         } else if let profile {
             Self.complain("profile \"\(profile)\" names no server: give one with --server URL")
             throw ExitCode(Self.usageStatus)

@@ -37,10 +37,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Plain prompt without colours (NO_COLOR works too).")
     var noColor = false
 
-    @Option(name: .customShort("c"), help: ArgumentHelp("Run this command and exit; repeat for several, run in order.", valueName: "COMMAND"))
+    @Option(
+        name: .customShort("c"),
+        help: ArgumentHelp("Run this command and exit; repeat for several, run in order.", valueName: "COMMAND"))
     var commands: [String] = []
 
-    @Option(help: ArgumentHelp("Record the commands that succeed to FILE, as a script that replays elsewhere.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Record the commands that succeed to FILE, as a script that replays elsewhere.", valueName: "FILE"))
     var record: String?
 
     @Argument(help: ArgumentHelp("A script to run: 'run FILE', or just FILE.", valueName: "run FILE"))
@@ -61,7 +64,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep the script's journal here instead of beside it (FILE.journal).", valueName: "PATH"))
     var journal: String?
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Define a script variable; repeat for several.", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("var"), help: ArgumentHelp("Define a script variable; repeat for several.", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
     /// The script named by `run FILE` or `FILE`, nil for none.
@@ -155,7 +159,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         }
         if commands.isEmpty, isatty(0) == 0 {
             let options = ScriptOptions(continueOnError: continueOnError)
-            return await Self.cancellable(.interrupted) { await session.runStream(name: "stdin", options: options) { console.nextScriptLine() } }
+            return await Self.cancellable(.interrupted) {
+                await session.runStream(name: "stdin", options: options) { console.nextScriptLine() }
+            }
         }
         return await Self.loop(session: session, reader: reader, commands: commands, color: color)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import OpenMarketContract
 import LineEditor
+import OpenMarketContract
 import SellerShell
 import ShellScripting
 
@@ -84,7 +84,8 @@ final class ProgressLine: ScriptProgress, @unchecked Sendable {
             let seconds = elapsed.milliseconds / 1000
             let rate = seconds > 0 ? Double(done) / seconds : 0
             let left = rate > 0 ? Double(total - done) / rate : 0
-            let text = "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"
+            let text =
+                "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"
             FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
             visible = true
         }
@@ -102,7 +103,8 @@ final class ProgressLine: ScriptProgress, @unchecked Sendable {
 
     static func duration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
-        return whole >= 3600 ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+        return whole >= 3600
+            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
             : String(format: "%d:%02d", whole / 60, whole % 60)
     }
 }

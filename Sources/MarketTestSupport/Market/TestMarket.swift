@@ -1,13 +1,12 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 import Logging
 import OpenMarketAPI
 import OpenMarketContract
 import OpenMarketServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The bundled market on 127.0.0.1, on a port the system picks, over a fresh data directory:
 /// the one test market every test target uses. It is stopped, and its directory removed, when
@@ -156,7 +155,8 @@ actor DataTemplate {
         if let made { return try await made.value }
         let task = Task<URL, any Error> {
             let url = FileManager.default.temporaryDirectory
-                .appendingPathComponent("openmarket-test-market-template-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+                .appendingPathComponent(
+                    "openmarket-test-market-template-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
             let running = try await MarketServer.start(TestMarket.configuration(url))
             await running.stop()
             DataTemplate.removeAtExit(url)

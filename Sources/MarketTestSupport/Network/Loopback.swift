@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// TCP sockets on 127.0.0.1 for tests that need a server that misbehaves on purpose (silent,

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketContract
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// An HTTP server on 127.0.0.1 that answers every request with a script of steps, so a test can
@@ -146,7 +146,9 @@ public final class MisbehavingServer: @unchecked Sendable {
     // MARK: Building answers
 
     /// A whole response: status line, headers, `Content-Length`, `Connection: close`, body.
-    public static func response(status: Int, contentType: String = "application/json", headers: [String: String] = [:], body: [UInt8])
+    public static func response(
+        status: Int, contentType: String = "application/json", headers: [String: String] = [:], body: [UInt8]
+    )
         -> [UInt8]
     {
         head(status: status, contentType: contentType, headers: headers, contentLength: body.count) + body
@@ -159,7 +161,9 @@ public final class MisbehavingServer: @unchecked Sendable {
 
     /// The status line and headers only. `contentLength` nil means a chunked body follows
     /// (`Transfer-Encoding: chunked`; send chunks made with `chunk(_:)`).
-    public static func head(status: Int, contentType: String = "application/json", headers: [String: String] = [:], contentLength: Int?)
+    public static func head(
+        status: Int, contentType: String = "application/json", headers: [String: String] = [:], contentLength: Int?
+    )
         -> [UInt8]
     {
         var lines = ["HTTP/1.1 \(status) \(status < 300 ? "OK" : "Error")", "Content-Type: \(contentType)", "Connection: close"]
@@ -283,7 +287,8 @@ public final class MisbehavingServer: @unchecked Sendable {
             if count <= 0 { return nil }
             received += buffer[0..<count]
             if received.count >= 4 {
-                for index in max(0, received.count - count - 3)...(received.count - 4) where Array(received[index..<(index + 4)]) == separator {
+                for index in max(0, received.count - count - 3)...(received.count - 4)
+                where Array(received[index..<(index + 4)]) == separator {
                     headEnd = index
                     break
                 }

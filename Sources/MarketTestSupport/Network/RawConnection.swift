@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketContract
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A plain TCP connection to 127.0.0.1, for tests that must send bytes no HTTP client would

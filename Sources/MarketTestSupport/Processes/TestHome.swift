@@ -42,9 +42,11 @@ public struct TestHome: Sendable {
     public var historyFile: URL { root.appendingPathComponent("state/openmarket/history") }
 
     /// Writes a saved login as `login --save NAME` would (mode 0600).
-    public func saveProfile(_ name: String, server: String?, identifier: String, secret: String, vendorName: String? = nil) throws {
+    public func saveProfile(_ name: String, server: String?, identifier: String, secret: String, vendorName: String? = nil) throws
+    {
         let folder = root.appendingPathComponent("config/openmarket/profiles", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var fields: [String: String] = ["identifier": identifier, "secret": secret]
         fields["server"] = server
         fields["vendorName"] = vendorName

@@ -2,9 +2,9 @@ import Foundation
 import OpenMarketContract
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Failures of a `PTYSession`, each carrying what the program printed so far.

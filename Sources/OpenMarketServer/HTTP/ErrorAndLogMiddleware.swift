@@ -8,7 +8,8 @@ import OpenMarketContract
 struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         let started = ContinuousClock.now
         var response: Response
         do {
@@ -17,7 +18,10 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Self.errorResponse(error.status, error.message)
             if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
         } catch let error as HTTPError {
-            let message = error.body ?? (error.status == .notFound ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
+            let message =
+                error.body
+                ?? (error.status == .notFound
+                    ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
             response = Self.errorResponse(error.status, message)
         } catch let error as any HTTPResponseError {
             response = Self.errorResponse(error.status, error.status.reasonPhrase)

@@ -30,7 +30,8 @@ extension MarketRoutes {
     }
 
     static func json<T: Encodable>(_ status: HTTPResponse.Status, _ value: T, etag: String? = nil) throws -> Response {
-        var response = response(status, contentType: "application/json; charset=utf-8", body: try MarketJSON.encoder.encode(value))
+        var response = response(
+            status, contentType: "application/json; charset=utf-8", body: try MarketJSON.encoder.encode(value))
         if let etag { response.headers[.eTag] = etag }
         return response
     }
@@ -54,7 +55,8 @@ extension MarketRoutes {
     static func integer(_ raw: Substring?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
         guard let raw else { return value }
         guard let number = Int(raw), range.contains(number) else {
-            let bounds = range.upperBound == Int(Int32.max) ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)"
+            let bounds =
+                range.upperBound == Int(Int32.max) ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)"
             throw APIError.badRequest("\(name): must be a whole number, \(bounds) (it is \"\(raw)\")")
         }
         return number

@@ -80,8 +80,10 @@ final class DecimalText: @unchecked Sendable {
         init?(_ value: Decimal) {
             guard MemoryLayout<Decimal>.size == 20 else { return nil }
             (low, middle, high) = withUnsafeBytes(of: value) { raw in
-                (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                 raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+                (
+                    raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+                )
             }
         }
     }

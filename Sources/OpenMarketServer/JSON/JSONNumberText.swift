@@ -25,7 +25,9 @@ enum JSONNumberText {
                 let start = data.index(after: index)
                 var end = start
                 while end < data.endIndex, data[end] != UInt8(ascii: "\"") {
-                    end = data.index(end, offsetBy: data[end] == UInt8(ascii: "\\") ? 2 : 1, limitedBy: data.endIndex) ?? data.endIndex
+                    end =
+                        data.index(end, offsetBy: data[end] == UInt8(ascii: "\\") ? 2 : 1, limitedBy: data.endIndex)
+                        ?? data.endIndex
                 }
                 if depth == 1 { lastString = String(decoding: data[start..<min(end, data.endIndex)], as: UTF8.self) }
                 index = min(end, data.endIndex)

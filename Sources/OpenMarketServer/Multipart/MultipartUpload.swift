@@ -65,7 +65,8 @@ package enum MultipartUpload {
                 total += chunk.readableBytes
                 if total > maxRequestBytes { throw UploadFailure.requestTooLarge }
                 if headerGuard.firstForbiddenByte(in: chunk.readableBytesView) != nil {
-                    throw UploadFailure.malformed("a part's header name has a byte that is not ASCII; header names are ASCII tokens")
+                    throw UploadFailure.malformed(
+                        "a part's header name has a byte that is not ASCII; header names are ASCII tokens")
                 }
                 try parser.execute(chunk)
                 tail.append(contentsOf: chunk.readableBytesView.suffix(closing.count + 8))

@@ -31,7 +31,9 @@ extension MarketRoutes {
                 .tooManyRequests, "secret: too many wrong secrets for this identifier; try again in \(seconds) s",
                 retryAfter: seconds)
         case .busy(let seconds):
-            throw APIError(.serviceUnavailable, "the market is checking too many secrets at once; try again in \(seconds) s", retryAfter: seconds)
+            throw APIError(
+                .serviceUnavailable, "the market is checking too many secrets at once; try again in \(seconds) s",
+                retryAfter: seconds)
         }
     }
 

@@ -38,7 +38,8 @@ public final class MarketDataDirectory: Sendable {
     /// Opens (creating and migrating when needed) a data directory.
     public static func open(_ url: URL) async throws -> MarketDataDirectory {
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw MarketServerError.dataDirectory("cannot create the data directory \(url.path): \(error.localizedDescription)")
         }
@@ -52,13 +53,16 @@ public final class MarketDataDirectory: Sendable {
         let demoFile = url.appendingPathComponent("demo-vendor.json")
         var created = false
         let demo: VendorCredentials
-        if let saved = try? Data(contentsOf: demoFile), let stored = try? MarketJSON.decoder.decode(SavedCredentials.self, from: saved) {
+        if let saved = try? Data(contentsOf: demoFile),
+            let stored = try? MarketJSON.decoder.decode(SavedCredentials.self, from: saved)
+        {
             demo = VendorCredentials(identifier: stored.identifier, secret: Secret(stored.secret))
         } else if try await store.vendors().isEmpty {
             let vendor = try await addVendor(name: "demo-shop", to: store)
             demo = vendor.credentials
             let data = try MarketJSON.encoder.encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret.revealed))
-            guard FileManager.default.createFile(atPath: demoFile.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            guard FileManager.default.createFile(atPath: demoFile.path, contents: data, attributes: [.posixPermissions: 0o600])
+            else {
                 throw MarketServerError.dataDirectory("cannot write \(demoFile.path)")
             }
             created = true
@@ -84,7 +88,8 @@ public final class MarketDataDirectory: Sendable {
         let vendor = try await store.addVendor(
             name: name, identifier: identifier, hash: try SecretHash.make(secret: secret),
             at: MarketTimestamp.format(Date()))
-        return NewVendor(id: vendor.id, name: name, credentials: VendorCredentials(identifier: identifier, secret: Secret(secret)))
+        return NewVendor(
+            id: vendor.id, name: name, credentials: VendorCredentials(identifier: identifier, secret: Secret(secret)))
     }
 
     private struct SavedCredentials: Codable {

@@ -52,9 +52,10 @@ final class MarketStore: Sendable {
         configuration.prepareDatabase { db in
             // SQLite's lower() and LIKE fold ASCII only; search must be case-insensitive for
             // `Élan` and `ÉLAN` too, so folding is done by Swift.
-            db.add(function: DatabaseFunction("om_fold", argumentCount: 1, pure: true) { values in
-                String.fromDatabaseValue(values[0])?.lowercased()
-            })
+            db.add(
+                function: DatabaseFunction("om_fold", argumentCount: 1, pure: true) { values in
+                    String.fromDatabaseValue(values[0])?.lowercased()
+                })
         }
         configuration.busyMode = .timeout(10)
         pool = try DatabasePool(path: path, configuration: configuration)
@@ -164,12 +165,12 @@ final class MarketStore: Sendable {
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                    SELECT \(Self.productColumns), t.id, t.path, t.thumbnail_path, t.created_at,
-                        (SELECT COUNT(*) FROM products p \(filter))
-                    FROM products p JOIN vendors v ON v.id = p.vendor_id
-                    LEFT JOIN images t ON t.id = p.thumbnail_image_id
-                    \(filter) ORDER BY p.id DESC LIMIT ? OFFSET ?
-                    """),
+                        SELECT \(Self.productColumns), t.id, t.path, t.thumbnail_path, t.created_at,
+                            (SELECT COUNT(*) FROM products p \(filter))
+                        FROM products p JOIN vendors v ON v.id = p.vendor_id
+                        LEFT JOIN images t ON t.id = p.thumbnail_image_id
+                        \(filter) ORDER BY p.id DESC LIMIT ? OFFSET ?
+                        """),
                 arguments: arguments + arguments + [perPage, (page - 1) * perPage])
             var products: [StoredProduct] = []
             products.reserveCapacity(perPage)

@@ -39,7 +39,7 @@ public struct Connect: ShellCommand {
             return .note("connected to \(url.absoluteString)")
         } catch .cancelled {
             throw MarketError.cancelled
-        } catch where error.isUnreachable {
+        } catch  where error.isUnreachable {
             return .note("switched to \(url.absoluteString), but it does not answer yet (\(error)); commands will try it again")
         } catch {
             throw CommandFailure.failed("switched to \(url.absoluteString), but its health check failed: \(error)")

@@ -56,7 +56,8 @@ public struct ListProducts: ShellCommand {
         let response = try await session.client.products(page: page, perPage: perPage ?? 20, search: search)
         let result = response.value
         session.remember(result.products)
-        var summary = "page \(result.pageNo) of \(max(result.lastPage, 1)), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
+        var summary =
+            "page \(result.pageNo) of \(max(result.lastPage, 1)), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
         if result.hasNext { summary += " — 'list \(result.pageNo + 1)' for more" }
         return CommandOutcome([
             .products(result.products, raw: response.body, empty: "no products on page \(page)"), .summary(summary),
@@ -68,6 +69,8 @@ public struct ListProducts: ShellCommand {
         if mine { products = products.filter { session.isMine($0) } }
         session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
-        return CommandOutcome([.products(products, raw: raw), .summary("\(products.count) product\(products.count == 1 ? "" : "s")")])
+        return CommandOutcome([
+            .products(products, raw: raw), .summary("\(products.count) product\(products.count == 1 ? "" : "s")"),
+        ])
     }
 }

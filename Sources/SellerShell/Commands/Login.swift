@@ -54,7 +54,8 @@ public struct Login: ShellCommand {
             vendorName: nil)
         try session.profiles.save(saveAs, profile)
         return CommandOutcome(
-            [.note("logged in as \(credentials.identifier.prefix(8))…; saved as profile '\(saveAs)' (mode 0600)")], replay: replay)
+            [.note("logged in as \(credentials.identifier.prefix(8))…; saved as profile '\(saveAs)' (mode 0600)")], replay: replay
+        )
     }
 
     /// The secret never comes from the command line (it would land in the history and in

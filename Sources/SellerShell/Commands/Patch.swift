@@ -18,7 +18,8 @@ public struct Patch: ShellCommand {
         id = try arguments.productID()
         _ = try arguments.uniqueFields()
         order = arguments.fields.compactMap { ProductField(rawValue: $0.key) }
-        values = Dictionary(arguments.fields.map { (ProductField(rawValue: $0.key)!, $0.value.text) }, uniquingKeysWith: { a, _ in a })
+        values = Dictionary(
+            arguments.fields.map { (ProductField(rawValue: $0.key)!, $0.value.text) }, uniquingKeysWith: { a, _ in a })
     }
 
     public var productID: Int? { id }

@@ -29,7 +29,8 @@ extension ShellIndex {
         guard let commandWord = previous.first?.text else { return matching(registry.specs.map(\.name), word) }
         guard let spec = registry.find(commandWord)?.spec else { return .candidates(word: word, []) }
         if word.hasPrefix(ProductField.image.key), spec.fields.contains(.image) {
-            return .path(word: word, pathPart: String(word.dropFirst(ProductField.image.key.count)), prefix: ProductField.image.key)
+            return .path(
+                word: word, pathPart: String(word.dropFirst(ProductField.image.key.count)), prefix: ProductField.image.key)
         }
         if word.hasPrefix("-") { return matching(spec.flags.map(\.name), word) }
         let position = previous.count - 1

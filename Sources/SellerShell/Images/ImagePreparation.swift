@@ -41,7 +41,8 @@ struct ImagePreparation {
             guard case .tooLarge(_, let format) = error.kind, resize, format != .gif else {
                 var rule = error.rule
                 if case .tooLarge(_, let format) = error.kind {
-                    rule += format == .gif ? " (GIFs are not shrunk: pick a smaller file)" : " (leave out --no-resize to shrink it)"
+                    rule +=
+                        format == .gif ? " (GIFs are not shrunk: pick a smaller file)" : " (leave out --no-resize to shrink it)"
                 }
                 problems.append(RuleViolation(label, rule))
                 return

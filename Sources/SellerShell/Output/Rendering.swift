@@ -78,7 +78,8 @@ public enum ProductRendering {
         let headers = ["id", "name", "price", "discount", "final", "stock", "vendor"]
         let rows = products.map { p -> [String] in
             [
-                String(p.id), TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: nameColumns), TextLayout.money(p.price, p.currency),
+                String(p.id), TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: nameColumns),
+                TextLayout.money(p.price, p.currency),
                 p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency),
                 TextLayout.money(p.bargainPrice, p.currency), p.stock == 0 ? soldOut : String(p.stock),
                 TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),

@@ -23,7 +23,8 @@ public struct ProfileStore: Sendable {
     }
 
     static func validName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.hasPrefix(".")
+        !name.isEmpty && name.count <= 64 && name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+            && !name.hasPrefix(".")
     }
 
     func url(_ name: String) -> URL { directory.appendingPathComponent("\(name).json") }
@@ -32,7 +33,8 @@ public struct ProfileStore: Sendable {
         guard Self.validName(name) else {
             throw CommandFailure.usage("profile names use letters, digits, - _ and . (got \"\(name)\")")
         }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let data = try MarketJSON.encoder.encode(profile)
         let target = url(name)
         // Created 0600 before the secret is written, then renamed into place: never readable by others.
@@ -55,16 +57,19 @@ public struct ProfileStore: Sendable {
         guard stat(file.path, &info) == 0 else {
             let known = names()
             throw CommandFailure.failed(
-                "no profile \"\(name)\"" + (known.isEmpty ? "; save one with 'login --save NAME'" : " (profiles: \(known.joined(separator: ", ")))"))
+                "no profile \"\(name)\""
+                    + (known.isEmpty ? "; save one with 'login --save NAME'" : " (profiles: \(known.joined(separator: ", ")))"))
         }
         if info.st_mode & 0o077 != 0 {
             throw CommandFailure.failed(
-                "refusing profile \"\(name)\": \(file.path) is readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600 \(file.path)'")
+                "refusing profile \"\(name)\": \(file.path) is readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600 \(file.path)'"
+            )
         }
         do {
             return try MarketJSON.decoder.decode(Profile.self, from: Data(contentsOf: file))
         } catch {
-            throw CommandFailure.failed("profile \"\(name)\" is damaged (\(file.path)); save it again with 'login --save \(name)'")
+            throw CommandFailure.failed(
+                "profile \"\(name)\" is damaged (\(file.path)); save it again with 'login --save \(name)'")
         }
     }
 

@@ -52,9 +52,10 @@ public struct CommandRegistry: Sendable {
     public var overview: String {
         let width = specs.map(\.name.count).max() ?? 0
         let rows = specs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-        return (["commands:"] + rows + [
-            "", "'help COMMAND' shows usage and examples. Quotes and backslashes work as in a shell.",
-            "End a command with 'as NAME' to name its product; then $NAME is its id and ${NAME.price} a field.",
-        ]).joined(separator: "\n")
+        return
+            (["commands:"] + rows + [
+                "", "'help COMMAND' shows usage and examples. Quotes and backslashes work as in a shell.",
+                "End a command with 'as NAME' to name its product; then $NAME is its id and ${NAME.price} a field.",
+            ]).joined(separator: "\n")
     }
 }

@@ -64,7 +64,8 @@ public struct CommandReport: Sendable {
     /// connection, Ctrl-C): whether the change was made is unknown. A refused connection is not.
     public var outcomeUnknown = false
 
-    public init(status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil) {
+    public init(status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil)
+    {
         self.status = status
         self.command = command
         self.failure = failure
@@ -131,7 +132,8 @@ public actor SellerShell {
         self.registry = registry
         self.middleware = middleware
         self.index = ShellIndex(profiles: configuration.profiles, registry: registry)
-        index.update(server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
+        index.update(
+            server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
         self.layers = Dictionary(states.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { _, last in last })
     }
 

@@ -134,8 +134,12 @@ public protocol CommandMiddleware: Sendable {
 
 extension CommandMiddleware {
     public func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {}
-    public func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
+    public func didRun(
+        _ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell
+    ) async -> CommandOutcome {
         outcome
     }
-    public func didFail(_ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell) async {}
+    public func didFail(
+        _ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell
+    ) async {}
 }

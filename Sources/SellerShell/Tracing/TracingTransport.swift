@@ -100,7 +100,9 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     static func prettyJSON(_ body: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
         let masked = maskSecrets(object)
-        guard let data = try? JSONSerialization.data(withJSONObject: masked, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: masked, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -9,7 +9,8 @@ struct Expect: ShellCommand {
         name: "expect", summary: "check the last results; a script stops when it is false",
         usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
         examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"],
-        positional: [.word, .word, .word], tooManyWords: "expect takes three words; quote a value with spaces. "
+        positional: [.word, .word, .word],
+        tooManyWords: "expect takes three words; quote a value with spaces. "
             + Expectation.usage,
         effect: .none, recording: .asTyped, rawWords: true)
 
@@ -20,8 +21,10 @@ struct Expect: ShellCommand {
     }
 
     var words: [Word] {
-        [Word(Self.spec.name), Word(expectation.left, wasQuoted: true), Word(expectation.op.rawValue),
-         Word(expectation.right, wasQuoted: true)]
+        [
+            Word(Self.spec.name), Word(expectation.left, wasQuoted: true), Word(expectation.op.rawValue),
+            Word(expectation.right, wasQuoted: true),
+        ]
     }
 
     func run(in session: isolated SellerShell) async throws -> CommandOutcome {

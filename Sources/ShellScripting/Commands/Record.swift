@@ -42,7 +42,9 @@ struct Record: ShellCommand {
             }
             return .note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
         case .stop:
-            guard let recorder = session.scripting.recorder else { throw CommandFailure.usage("not recording ('record FILE' starts)") }
+            guard let recorder = session.scripting.recorder else {
+                throw CommandFailure.usage("not recording ('record FILE' starts)")
+            }
             session.stopRecording()
             return .note("recording saved to \(recorder.path)")
         }
@@ -52,7 +54,9 @@ struct Record: ShellCommand {
 extension SellerShell {
     func beginRecording(_ path: String, all: Bool) throws {
         let state = scripting
-        if let recorder = state.recorder { throw ScriptFailure.usage("already recording to \(recorder.path); 'record stop' first") }
+        if let recorder = state.recorder {
+            throw ScriptFailure.usage("already recording to \(recorder.path); 'record stop' first")
+        }
         let recorder = try Recorder(path: path, all: all, server: client.baseURL)
         for name in state.variables.values.keys { recorder.reserve(name) }
         state.recorder = recorder

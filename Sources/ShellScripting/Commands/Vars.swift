@@ -19,7 +19,8 @@ struct Vars: ShellCommand {
                 "\(name) = #\(binding.id)" + (binding.document.value(at: ["name"]).map { " \($0.text)" } ?? "")
             }
         }
-        let text = rows.isEmpty ? "no variables ('set NAME VALUE', or end a command with 'as NAME')" : rows.joined(separator: "\n")
+        let text =
+            rows.isEmpty ? "no variables ('set NAME VALUE', or end a command with 'as NAME')" : rows.joined(separator: "\n")
         return CommandOutcome([.text(text)])
     }
 }

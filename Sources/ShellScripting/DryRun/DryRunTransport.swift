@@ -62,10 +62,12 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
         case (.get, 1) where parts[0] == "healthChecker":
             return json(200, .string("OK"))
         case (.get, 2):
-            return json(200, .object([
-                "page_no": 1, "items_per_page": 20, "total_count": 0, "offset": 0, "limit": 20, "last_page": 0,
-                "has_next": false, "has_prev": false, "pages": .array([]),
-            ]))
+            return json(
+                200,
+                .object([
+                    "page_no": 1, "items_per_page": 20, "total_count": 0, "offset": 0, "limit": 20, "last_page": 0,
+                    "has_next": false, "has_prev": false, "pages": .array([]),
+                ]))
         case (.get, 3):
             return json(200, .object(product(id ?? 0)))
         case (.post, 2):
@@ -82,7 +84,8 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
             return json(202, .object(current))
         case (.post, 4):
             // Step 1 of a delete answers the URI of step 2.
-            return HTTPResponseData(status: 200, headers: ["Content-Type": "text/plain"], body: Data("/api/products/\(id ?? 0)/dry-run-token".utf8))
+            return HTTPResponseData(
+                status: 200, headers: ["Content-Type": "text/plain"], body: Data("/api/products/\(id ?? 0)/dry-run-token".utf8))
         case (.delete, _):
             let removed = products.removeValue(forKey: id ?? 0) ?? product(id ?? 0)
             return json(200, .object(removed))
@@ -97,7 +100,9 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
         labels[id] = pendingLabel ?? "product \(id - Self.firstID + 1)"
         pendingLabel = nil
         var params: [String: JSONValue] = [:]
-        if let data = request.parts?.first(where: { $0.name == "params" })?.json, case .object(let fields)? = JSONValue.parse(data) {
+        if let data = request.parts?.first(where: { $0.name == "params" })?.json,
+            case .object(let fields)? = JSONValue.parse(data)
+        {
             params = fields
         }
         params["secret"] = nil

@@ -31,7 +31,9 @@ final class Recorder: @unchecked Sendable {
             let handle = FileHandle(forWritingAtPath: absolute)
         else { throw .failed("cannot create \(path): check that its folder exists and is writable") }
         self.handle = handle
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
+        let stamp = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .current,
+            formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
         write([
             "#!/usr/bin/env openmarket",
             "# Recorded by openmarket on \(stamp) against \(server.absoluteString).",

@@ -134,7 +134,8 @@ final class JournalFile {
         data.append(0x0A)
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == data.count else {
-            throw JournalError("cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
+            throw JournalError(
+                "cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
         }
     }
 

@@ -49,7 +49,9 @@ extension SellerShell {
         if let state, !state.finished, !state.touched.isEmpty, !options.restart {
             let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
             let done = "\(state.done.count) line\(state.done.count == 1 ? "" : "s") done\(last)"
-            throw .usage("\(script): \(path) shows a run that did not finish (\(done)): continue it with --resume, or start over with --restart")
+            throw .usage(
+                "\(script): \(path) shows a run that did not finish (\(done)): continue it with --resume, or start over with --restart"
+            )
         }
         journal.truncate()
         scripting.journal = journal
@@ -67,7 +69,9 @@ extension SellerShell {
         // A command where the run saw none (a comment or blank line then) is new: run now,
         // it would come after lines that followed it.
         if let lastDone = state.lastDoneLine,
-            let inserted = lines.first(where: { $0.number < lastDone && state.done[$0.number] == nil && !state.touched.contains($0.number) })
+            let inserted = lines.first(where: {
+                $0.number < lastDone && state.done[$0.number] == nil && !state.touched.contains($0.number)
+            })
         {
             throw .usage(
                 "\(script):\(inserted.number): this line is new above the resume point: resuming would run it out of order. "

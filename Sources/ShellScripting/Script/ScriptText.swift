@@ -115,7 +115,8 @@ public struct ScriptReader: Sendable {
             case .valid(let scalar): offset += scalar.count
             case .error:
                 let byte = bytes[offset]
-                return "this line is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(offset + 1)): "
+                return
+                    "this line is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(offset + 1)): "
                     + "save the script as UTF-8"
             case .emptyInput:
                 return "this line is not valid UTF-8: save the script as UTF-8"

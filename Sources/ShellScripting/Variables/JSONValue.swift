@@ -73,4 +73,3 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
         return []
     }
 }
-

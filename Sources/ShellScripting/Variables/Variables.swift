@@ -25,7 +25,8 @@ public struct ProductBinding: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(Int.self, forKey: .id), document: try container.decode(JSONValue.self, forKey: .document))
+        self.init(
+            id: try container.decode(Int.self, forKey: .id), document: try container.decode(JSONValue.self, forKey: .document))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,23 +96,35 @@ public struct ScriptVariables: Sendable {
         let parts = reference.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let name = parts[0]
         if name == "env" {
-            guard parts.count == 2, !parts[1].isEmpty else { throw ExpansionError(description: "write ${env.NAME} to read the environment variable NAME") }
-            guard let value = environment[parts[1]] else { throw ExpansionError(description: "environment variable \(parts[1]) is not set") }
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw ExpansionError(description: "write ${env.NAME} to read the environment variable NAME")
+            }
+            guard let value = environment[parts[1]] else {
+                throw ExpansionError(description: "environment variable \(parts[1]) is not set")
+            }
             return value
         }
         guard let value = values[name] else {
             if name == "last" { throw ExpansionError(description: "$last is undefined: no command has returned a product yet") }
-            throw ExpansionError(description: "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')")
+            throw ExpansionError(
+                description:
+                    "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')")
         }
         switch value {
         case .text(let text):
-            guard parts.count == 1 else { throw ExpansionError(description: "'\(name)' is text, not a product: it has no field '\(parts.dropFirst().joined(separator: "."))'") }
+            guard parts.count == 1 else {
+                throw ExpansionError(
+                    description: "'\(name)' is text, not a product: it has no field '\(parts.dropFirst().joined(separator: "."))'"
+                )
+            }
             return text
         case .product(let binding):
             guard parts.count > 1 else { return String(binding.id) }
             guard let field = binding.document.value(at: Array(parts.dropFirst())) else {
                 let known = binding.document.keys.joined(separator: ", ")
-                throw ExpansionError(description: "product '\(name)' has no field '\(parts.dropFirst().joined(separator: "."))'" + (known.isEmpty ? "" : " (fields: \(known))"))
+                throw ExpansionError(
+                    description: "product '\(name)' has no field '\(parts.dropFirst().joined(separator: "."))'"
+                        + (known.isEmpty ? "" : " (fields: \(known))"))
             }
             return field.text
         }
@@ -123,7 +136,9 @@ public struct ScriptVariables: Sendable {
 /// (a name with spaces cannot turn into two arguments). Written by hand because it must agree
 /// exactly with the shell's own word splitting.
 public enum Expander {
-    public static func expand(_ line: String, _ resolve: (String) throws(ExpansionError) -> String) throws(ExpansionError) -> String {
+    public static func expand(
+        _ line: String, _ resolve: (String) throws(ExpansionError) -> String
+    ) throws(ExpansionError) -> String {
         let chars = Array(line)
         var out = ""
         var i = 0
