@@ -287,7 +287,10 @@ public struct MarketClient: Sendable {
         try await send(endpoint(requireCredentials()))
     }
 
-    private func requireCredentials() throws(MarketError) -> VendorCredentials {
+    /// The credentials, or `MarketError.missingCredentials`: the one check, which every signed
+    /// operation makes; a caller that asks the seller something first (delete's confirmation)
+    /// calls it before asking.
+    public func requireCredentials() throws(MarketError) -> VendorCredentials {
         guard let credentials, !credentials.identifier.isEmpty, !credentials.secret.isEmpty else {
             throw .missingCredentials
         }

@@ -141,3 +141,17 @@ struct MiddlewareTests {
         #expect(log.all.isEmpty)
     }
 }
+
+@Suite("Delete")
+struct DeleteTests {
+    /// Not being logged in is said before the confirmation question, not after it was answered
+    /// (and nothing is sent: the server here does not exist).
+    @Test func deleteWhenLoggedOutSaysSoBeforeAsking() async throws {
+        let console = RecordingConsole(interactive: true, answers: ["y"])
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
+        #expect(await shell.execute("delete 3").status == .failed)
+        #expect(console.notes.contains("delete 3: not logged in"), "\(console.notes)")
+        #expect(!console.notes.contains("delete #3"), "asked before saying: \(console.notes)")
+    }
+}

@@ -26,6 +26,8 @@ public struct Delete: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] + (confirmed ? [Word("--yes")] : []) }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        // Not logged in is said before the question, not after the seller has answered it.
+        _ = try session.client.requireCredentials()
         if !confirmed {
             let product = try await session.client.product(id: id).value
             guard session.console.isInteractive else {

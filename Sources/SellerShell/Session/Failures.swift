@@ -11,8 +11,8 @@ extension SellerShell {
             // Already reported where it happened (a sourced script's own lines).
             return CommandReport(status: failure.status)
         case let failure as CommandFailure:
-            var lines = [prefix + failure.message]
-            if failure.status == .usage { lines.append("usage: \(type(of: command).spec.usage)") }
+            var lines = Self.lines(for: failure, spec: type(of: command).spec)
+            lines[0] = prefix + failure.message
             return CommandReport(status: failure.status, failure: lines)
         case let error as MarketError:
             let (status, lines) = describe(error, prefix: prefix)

@@ -93,7 +93,7 @@ public actor SellerShell {
     /// Relative image paths are read from here (a script's folder while it runs).
     public var pathBase: String?
     public let registry: CommandRegistry
-    public private(set) var middleware: [any CommandMiddleware]
+    public let middleware: [any CommandMiddleware]
     /// State that layers above the shell keep in the session (the scripting layer's variables),
     /// by type; see `state(_:)`.
     package var layers: [ObjectIdentifier: any Sendable] = [:]
@@ -137,9 +137,6 @@ public actor SellerShell {
         self.layers = Dictionary(states.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// Adds a middleware after the others.
-    public func use(_ more: any CommandMiddleware) { middleware.append(more) }
-
     /// A layer's state kept in the session (nil until it sets one).
     public func state<State: Sendable>(_ type: State.Type) -> State? { layers[ObjectIdentifier(type)] as? State }
     public func setState<State: Sendable>(_ state: State) { layers[ObjectIdentifier(State.self)] = state }
@@ -169,7 +166,7 @@ public actor SellerShell {
         do {
             command = try registry.parse(words)
         } catch {
-            return usageFailure(error, name: registry.find(words[0].text)?.spec)
+            return CommandReport(status: error.status, failure: Self.lines(for: error, spec: registry.find(words[0].text)?.spec))
         }
         let typed = text ?? words.map(\.text).joined(separator: " ")
         return await perform(Invocation(command, text: typed))
@@ -194,11 +191,12 @@ public actor SellerShell {
         }
     }
 
-    private func usageFailure(_ failure: CommandFailure, name spec: CommandSpec?) -> CommandReport {
-        var lines = [spec.map { "\($0.name): " } ?? ""]
-        lines[0] += failure.message
-        if failure.status == .usage, let spec { lines.append("usage: \(spec.usage)") }
-        return CommandReport(status: failure.status, failure: lines)
+    /// `list: unknown option --bogus`, then `usage: …` for a usage error (not for a command that
+    /// takes its words as they come, whose message says the usage itself).
+    public static func lines(for failure: CommandFailure, spec: CommandSpec?) -> [String] {
+        var lines = [(spec.map { "\($0.name): " } ?? "") + failure.message]
+        if failure.status == .usage, let spec, !spec.rawWords { lines.append("usage: \(spec.usage)") }
+        return lines
     }
 
     /// Whether a line typed at the prompt may go into the history (and its file): never one

@@ -64,9 +64,7 @@ extension SellerShell {
             return .success(
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
-            let spec = registry.find(firstWord)?.spec
-            var lines = [(spec == nil ? "" : "\(name): ") + error.message]
-            if let spec, spec.rawWords == false, error.status == .usage { lines.append("usage: \(spec.usage)") }
+            let lines = Self.lines(for: error, spec: registry.find(firstWord)?.spec)
             return .failure(LineRejected(result: StepResult(status: error.status, failure: lines)))
         }
     }
