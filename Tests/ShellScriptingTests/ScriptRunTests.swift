@@ -138,6 +138,19 @@ struct ScriptRunTests {
         }
     }
 
+    /// A dry run heads each command that would reach the market with its line; a variable is
+    /// the script's own business and gets no heading.
+    @Test func dryRunHeadsCommandsButNotVariables() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("heads.om", "set price 12\npatch 7 price=$price\n")
+            let console = RecordingConsole()
+            let status = await f.session(console, dryRun: true).runScript(path: path)
+            #expect(status == .ok, "\(console.notes)")
+            #expect(console.out.contains("# \(path):2: patch 7 price=$price"), "\(console.out)")
+            #expect(!console.out.contains("# \(path):1:"), "\(console.out)")
+        }
+    }
+
     @Test func resumeAfterAFixSkipsDoneLinesAndRestoresBindings() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")

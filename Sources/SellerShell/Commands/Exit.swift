@@ -4,7 +4,8 @@ import OpenMarketContract
 public struct Exit: ShellCommand {
     public static let spec = CommandSpec(
         name: "exit", aliases: ["quit"], summary: "leave the shell (Ctrl-D works too)", usage: "exit", effect: .none,
-        recording: .never)
+        // Whatever follows `exit` does not keep anyone in the shell.
+        recording: .never, rawWords: true)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

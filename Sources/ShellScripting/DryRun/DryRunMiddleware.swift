@@ -10,6 +10,8 @@ struct DryRunMiddleware: CommandMiddleware {
     func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {
         let effect = invocation.spec.effect
         guard let location = invocation.location, effect != .none, effect != .script else { return }
+        // A variable is the script's own business: no request, no heading.
+        if let set = invocation.command as? SetVariable, case .variable = set.action { return }
         session.console.write("\n# \(location): \(invocation.text)")
         if effect == .creates, let line = invocation.line {
             transport.label(nextCreate: invocation.bindAs ?? "line \(line.number)")

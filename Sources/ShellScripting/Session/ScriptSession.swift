@@ -57,8 +57,11 @@ public struct ScriptSession: Sendable {
             configuration.transport = dry
             transport = dry
         }
+        // After a command, the last of these acts first: a dry run drops the made-up output before
+        // names are bound (whose note about an unnamed product still shows), then the recording
+        // and the journal see what was bound.
         var middleware: [any CommandMiddleware] = [JournalMiddleware(), RecordingMiddleware(), BindingMiddleware()]
-        if let transport { middleware.insert(DryRunMiddleware(transport: transport), at: 0) }
+        if let transport { middleware.append(DryRunMiddleware(transport: transport)) }
         var names = ScriptVariables(environment: environment)
         for (name, value) in variables { names[name] = .text(value) }
         let state = ScriptingState(variables: names, dryRun: transport, progress: progress)
