@@ -38,6 +38,9 @@ public enum TerminalText {
     /// so `\e[2J` prints as `␛[2J` instead of clearing the screen), DEL as `␡`, C1 controls as
     /// `�`; line breaks kept only when `keepingNewlines`.
     public static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
+        // Most text has nothing to show differently: no C0 byte, no DEL, and no 0xC2 lead byte
+        // (which starts every C1 control). Then it is returned as it is, without a copy.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

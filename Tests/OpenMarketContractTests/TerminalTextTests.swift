@@ -14,5 +14,7 @@ struct TerminalTextTests {
         #expect(TerminalText.visible("x\u{7F}\u{85}") == "x\u{2421}\u{FFFD}")
         #expect(TerminalText.visible("a\nb", keepingNewlines: true) == "a\nb")
         #expect(TerminalText.visible("a\nb") == "a\u{240A}b")
+        #expect(TerminalText.visible("우유병 °C") == "우유병 °C")
+        #expect(TerminalText.visible("\u{9B}31m") == "\u{FFFD}31m")
     }
 }
