@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -51,83 +50,37 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = .init(rawValue: request.method.rawValue)
-        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-
-        let amount = TimeAmount.nanoseconds(timeout.wholeNanoseconds)
-        let limit = min(request.maxResponseBytes ?? maxResponseBytes, maxResponseBytes)
-        let errorLimit = min(maxErrorBodyBytes, limit)
-        let client = self.client
-        let prepared = outgoing
+        let outgoing: HTTPClient.Request
         do {
-            // AHC's own deadline (`execute(timeout:)`) ends when the response head arrives: a
-            // server that stalls after its headers, drips its body or never ends it would hold
-            // the seller for ever. So the whole exchange, head and body, runs under one deadline.
-            return try await Self.withDeadline(timeout, on: client.eventLoopGroup.any()) {
-                let response = try await client.execute(prepared, timeout: amount)
-                var headers = HeaderFields()
-                for (name, value) in response.headers { headers.add(name, value) }
-                let status = Int(response.status.code)
-                let isError = !(200..<300).contains(status)
-                let body = try await Self.collect(response.body, upTo: isError ? errorLimit : limit, truncating: isError)
-                return HTTPResponseData(status: status, headers: headers, body: body)
-            }
+            var headers = HTTPHeaders()
+            for field in request.headers { headers.add(name: field.name, value: field.value) }
+            outgoing = try HTTPClient.Request(
+                url: request.url.absoluteString, method: .init(rawValue: request.method.rawValue), headers: headers,
+                body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {
             throw Self.classify(error, url: request.url)
         }
-    }
-
-    /// Runs `body` and fails with `TransportFailure.timedOut` when it has not finished within
-    /// `timeout`: a timer on the event loop cancels it (AHC closes the connection of a cancelled
-    /// request). Cancelling the caller cancels it too, so Ctrl-C still stops a request at once.
-    /// One task and an event-loop timer per request, rather than a task group racing a
-    /// sleeping task: that cost a script of 1,000 `show` lines a fifth of its time in thread
-    /// wake-ups (measured with perf and scripts/bench-scripts).
-    static func withDeadline<T: Sendable>(
-        _ timeout: Duration, on loop: any EventLoop, _ body: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        let work = Task { try await body() }
-        let expired = NIOLockedValueBox(false)
-        let timer = loop.scheduleTask(in: .nanoseconds(timeout.wholeNanoseconds)) {
-            expired.withLockedValue { $0 = true }
-            work.cancel()
-        }
-        defer { timer.cancel() }
-        return try await withTaskCancellationHandler {
-            do {
-                return try await work.value
-            } catch {
-                if expired.withLockedValue({ $0 }) { throw TransportFailure.timedOut }
-                throw error
+        let limit = min(request.maxResponseBytes ?? maxResponseBytes, maxResponseBytes)
+        let collector = ResponseCollector(limit: limit, errorLimit: min(maxErrorBodyBytes, limit))
+        // AHC's callback API rather than its async one: its deadline covers the whole exchange,
+        // head and body (the async API's ends when the head arrives, so a server that stalls after
+        // its headers, drips its body or never ends it would hold the seller for ever), and a
+        // request costs one suspension instead of a task racing a timer (measured with perf and
+        // scripts/bench-scripts).
+        let task = client.execute(
+            request: outgoing, delegate: collector, deadline: .now() + .nanoseconds(timeout.wholeNanoseconds))
+        do {
+            return try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
             }
-        } onCancel: {
-            work.cancel()
+        } catch let cut as ResponseCollector.ErrorBodyCut {
+            return cut.response
+        } catch {
+            if Task.isCancelled { throw TransportFailure.cancelled }
+            throw Self.classify(error, url: request.url)
         }
-    }
-
-    /// Reads a body up to `limit` bytes. Past it, an error body is cut there (an excerpt is all
-    /// a message needs) and a successful one is refused; either way the rest is never read:
-    /// leaving the loop drops the iterator, and AHC then closes the connection.
-    static func collect(_ body: HTTPClientResponse.Body, upTo limit: Int, truncating: Bool) async throws -> Data {
-        var data = Data()
-        for try await chunk in body {
-            let room = limit - data.count
-            guard chunk.readableBytes > room else {
-                data.append(contentsOf: chunk.readableBytesView)
-                continue
-            }
-            guard truncating else {
-                throw TransportFailure.malformedResponse(
-                    reason:
-                        "the answer is larger than \(ByteCountText.format(limit)), more than this request ever needs; stopped reading it"
-                )
-            }
-            data.append(contentsOf: chunk.readableBytesView.prefix(room))
-            break
-        }
-        return data
     }
 
     /// Sorts AsyncHTTPClient's and SwiftNIO's many error types into the few a seller can act on;
@@ -220,4 +173,56 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         default: return .connectionLost(reason: fallback)
         }
     }
+}
+
+/// Collects an answer on its event loop: the status, the headers, and the body up to a limit.
+/// Past the limit, an error body is cut there (an excerpt is all a message needs) and a
+/// successful one is refused; either way the rest is never read (failing the request closes the
+/// connection). Every callback runs on the request's event loop, one after another, which is
+/// what makes the unguarded state safe.
+final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
+    typealias Response = HTTPResponseData
+
+    /// Ends an error answer early with what was read of it.
+    struct ErrorBodyCut: Error {
+        var response: HTTPResponseData
+    }
+
+    private let limit: Int
+    private let errorLimit: Int
+    private var status = 0
+    private var headers = HeaderFields()
+    private var body = Data()
+
+    init(limit: Int, errorLimit: Int) {
+        self.limit = limit
+        self.errorLimit = errorLimit
+    }
+
+    private var isError: Bool { !(200..<300).contains(status) }
+
+    func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        status = Int(head.status.code)
+        for (name, value) in head.headers { headers.add(name, value) }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        let room = (isError ? errorLimit : limit) - body.count
+        guard buffer.readableBytes > room else {
+            body.append(contentsOf: buffer.readableBytesView)
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+        guard isError else {
+            let reason =
+                "the answer is larger than \(ByteCountText.format(limit)), more than this request ever needs; stopped reading it"
+            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: reason))
+        }
+        body.append(contentsOf: buffer.readableBytesView.prefix(room))
+        return task.eventLoop.makeFailedFuture(ErrorBodyCut(response: answer))
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Response>) throws -> HTTPResponseData { answer }
+
+    private var answer: HTTPResponseData { HTTPResponseData(status: status, headers: headers, body: body) }
 }
