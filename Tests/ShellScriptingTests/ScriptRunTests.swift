@@ -151,6 +151,25 @@ struct ScriptRunTests {
         }
     }
 
+    /// A script that reads `last` keeps it in its journal after a `source` of a script that
+    /// does not: the sourced file's reading must not become the sourcing one's.
+    @Test func lastSurvivesASourceForResume() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            try f.script("child.om", "set y 2\n")
+            func text(_ third: String) -> String {
+                "source child.om\nregister name=First \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n\(third)\n"
+            }
+            let path = try f.script("parent.om", text("expect ${last.name} == Wrong"))
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .failed, "\(console.notes)")
+            try f.script("parent.om", text("expect ${last.name} == First"))
+            let resumed = RecordingConsole()
+            let status = await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true))
+            #expect(status == .ok, "\(resumed.notes)")
+        }
+    }
+
     @Test func resumeAfterAFixSkipsDoneLinesAndRestoresBindings() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")

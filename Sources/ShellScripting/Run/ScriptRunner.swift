@@ -119,7 +119,9 @@ extension SellerShell {
         var resume = resume
         let showProgress = state.sourceDepth == 0 && state.dryRun == nil
         let started = ContinuousClock.now
+        let readsLast = state.readsLast
         state.readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
+        defer { state.readsLast = readsLast }
         if state.journal != nil, !writeJournal(JournalEntry.header(name)) { return stopped(&report, .failed) }
         for (index, line) in lines.enumerated() {
             if showProgress { state.progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
