@@ -20,13 +20,7 @@ extension SellerShell {
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
         let resolved = (path as NSString).expandingTildeInPath
-        let lines: [ScriptLine]
-        do {
-            lines = try ScriptReader.read(resolved)
-        } catch {
-            console.note("\(path): cannot read the script: \(ScriptReader.reason(error))")
-            return .usage
-        }
+        guard let lines = readScript(resolved, unreadable: "\(path): cannot read the script") else { return .usage }
         var resume = ResumePoint()
         if scripting.dryRun == nil {
             do {
@@ -60,13 +54,7 @@ extension SellerShell {
         }
         var resolved = (path as NSString).expandingTildeInPath
         if !resolved.hasPrefix("/"), let base = pathBase { resolved = (base as NSString).appendingPathComponent(resolved) }
-        let lines: [ScriptLine]
-        do {
-            lines = try ScriptReader.read(resolved)
-        } catch {
-            console.note("source: cannot read \(path): \(ScriptReader.reason(error))")
-            return .usage
-        }
+        guard let lines = readScript(resolved, unreadable: "source: cannot read \(path)") else { return .usage }
         let journal = state.journal
         state.sourceDepth += 1
         state.journal = nil
@@ -99,6 +87,16 @@ extension SellerShell {
             if await runLine(line, &report, options: options) { break }
         }
         return summarise(report)
+    }
+
+    /// The file's lines, or nil after saying `unreadable: why` (a usage error wherever it is read).
+    private func readScript(_ path: String, unreadable: String) -> [ScriptLine]? {
+        do {
+            return try ScriptReader.read(path)
+        } catch {
+            console.note("\(unreadable): \(ScriptReader.reason(error))")
+            return nil
+        }
     }
 
     /// Runs `body` with relative image paths read from the script's folder.
