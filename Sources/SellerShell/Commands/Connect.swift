@@ -27,8 +27,20 @@ public struct Connect: ShellCommand {
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         guard let url else { throw CommandFailure.usage("connect to which URL?") }
+        let previous = session.client.baseURL
         session.client.baseURL = url
         session.refreshIndex()
+        let login = session.adoptLogin(for: url, leaving: previous)
+        do {
+            var outcome = try await probe(url, in: session)
+            if let login { outcome.output.insert(.note(login), at: 0) }
+            return outcome
+        } catch let failure as CommandFailure {
+            throw CommandFailure(status: failure.status, message: failure.message + (login.map { "; \($0)" } ?? ""))
+        }
+    }
+
+    private func probe(_ url: URL, in session: isolated SellerShell) async throws -> CommandOutcome {
         // A short probe, not the request timeout: a server that accepts and never answers must
         // not hold the prompt for 30 s. The switch is made either way; the note says how the
         // probe went.

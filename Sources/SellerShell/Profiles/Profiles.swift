@@ -73,8 +73,33 @@ public struct ProfileStore: Sendable {
         }
     }
 
+    /// The first profile (by name) saved for `server`, skipping any that cannot be used.
+    public func saved(for server: URL) -> (name: String, profile: Profile)? {
+        for name in names() {
+            guard let profile = try? load(name), let saved = profile.server.flatMap(URL.httpURL),
+                ServerAddress(saved) == ServerAddress(server)
+            else { continue }
+            return (name, profile)
+        }
+        return nil
+    }
+
     public func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+}
+
+/// A server as far as a login is concerned: scheme, host and port (the default port when none
+/// is written), so `http://127.0.0.1:8080/` and `http://127.0.0.1:8080` are one server.
+public struct ServerAddress: Hashable, Sendable {
+    public var scheme: String
+    public var host: String
+    public var port: Int
+
+    public init(_ url: URL) {
+        scheme = url.scheme?.lowercased() ?? "http"
+        host = url.host?.lowercased() ?? ""
+        port = url.port ?? (scheme == "https" ? 443 : 80)
     }
 }

@@ -38,6 +38,20 @@ extension SellerShell {
         refreshIndex()
     }
 
+    /// After a switch from `previous` to `server`: a login belongs to its server, so it is
+    /// dropped, or replaced by a profile saved for the new server. Returns what to tell the
+    /// seller, nil when nothing changed (the same server, or no login to drop).
+    public func adoptLogin(for server: URL, leaving previous: URL) -> String? {
+        guard ServerAddress(server) != ServerAddress(previous) else { return nil }
+        if let (name, saved) = profiles.saved(for: server) {
+            setLogin(VendorCredentials(identifier: saved.identifier, secret: saved.secret), vendorName: saved.vendorName)
+            return "using profile '\(name)', saved for this server (\(saved.identifier.prefix(8))…)"
+        }
+        guard client.credentials != nil else { return nil }
+        setLogin(nil)
+        return "logged out: that login was for \(previous.absoluteString) — 'login' or 'use PROFILE' for this server"
+    }
+
     /// Whether a product is this vendor's, as far as the session knows.
     func isMine(_ product: Product) -> Bool {
         if let vendorID, product.vendorID == vendorID { return true }
