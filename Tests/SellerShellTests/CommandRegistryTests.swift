@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketAPI
+import OpenMarketContract
 import Testing
 
 @testable import SellerShell
@@ -153,5 +154,22 @@ struct DeleteTests {
         #expect(await shell.execute("delete 3").status == .failed)
         #expect(console.notes.contains("delete 3: not logged in"), "\(console.notes)")
         #expect(!console.notes.contains("delete #3"), "asked before saying: \(console.notes)")
+    }
+}
+
+@Suite("Patch")
+struct PatchTests {
+    /// Issue 11, item 11: `patch ID` with no fields says so and sends nothing (the server here
+    /// does not exist, so a request would fail).
+    @Test func patchWithNoFieldsSendsNothing() async throws {
+        let console = RecordingConsole()
+        let shell = SellerShell(
+            configuration: ShellConfiguration(
+                serverURL: URL(string: "http://127.0.0.1:9")!,
+                credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: "demo-secret-1")),
+            console: console)
+        #expect(await shell.execute("patch 3").status == .ok, "\(console.notes)")
+        #expect(console.notes.contains("patch 3: nothing to change, so nothing was sent"), "\(console.notes)")
+        #expect(!console.notes.contains("cannot reach"))
     }
 }

@@ -71,6 +71,23 @@ struct ShellPartsTests {
         #expect(texts(index.complete("set output ")) == ["table", "json"])
     }
 
+    /// Issue 11, item 14: what is already on the line is not offered again; a field with a fixed
+    /// set of values offers them.
+    @Test func completionOffersWhatIsNotThereYet() {
+        let index = ShellIndex(profiles: ProfileStore(directory: URL(fileURLWithPath: "/nonexistent")))
+        func texts(_ answer: CompletionAnswer) -> [String] {
+            if case .candidates(_, let list) = answer { return list.map(\.text) }
+            return []
+        }
+        #expect(texts(index.complete("delete 2 --yes --")) == [])
+        #expect(texts(index.complete("list --mine --")) == ["--per-page", "--search", "--all"])
+        #expect(texts(index.complete("register name=x price=1 ")).contains("description="))
+        #expect(!texts(index.complete("register name=x price=1 ")).contains("name="))
+        #expect(texts(index.complete("register image=a.jpg im")) == ["image="])
+        #expect(texts(index.complete("register currency=")) == ["currency=KRW", "currency=USD"])
+        #expect(texts(index.complete("patch 3 currency=U")) == ["currency=USD"])
+    }
+
     @Test func prompt() {
         let index = ShellIndex(profiles: ProfileStore())
         index.update(server: URL(string: "http://127.0.0.1:8080")!, vendor: "acme")

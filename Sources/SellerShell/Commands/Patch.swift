@@ -30,6 +30,9 @@ public struct Patch: ShellCommand {
     }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard !values.isEmpty else {
+            return .note("patch \(id): nothing to change, so nothing was sent (give fields: patch \(id) price=3000)")
+        }
         var problems: [RuleViolation] = []
         let changes = FieldParsing.changes(values, problems: &problems)
         if !problems.isEmpty { throw MarketError.invalidInput(problems) }

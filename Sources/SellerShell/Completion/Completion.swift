@@ -32,13 +32,20 @@ extension ShellIndex {
             return .path(
                 word: word, pathPart: String(word.dropFirst(ProductField.image.key.count)), prefix: ProductField.image.key)
         }
-        if word.hasPrefix("-") { return matching(spec.flags.map(\.name), word) }
+        if let field = spec.fields.first(where: { word.hasPrefix($0.key) }), let choices = field.choices {
+            return matching(choices.map { field.key + $0 }, word)
+        }
+        // A flag or a field already on the line is not offered again (`image=` may repeat).
+        let given = Set(
+            previous.dropFirst().map { $0.text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0.text })
+        let flags = spec.flags.map(\.name).filter { !given.contains($0) }
+        if word.hasPrefix("-") { return matching(flags, word) }
         let position = previous.count - 1
         if position < spec.positional.count, let answer = positional(spec.positional[position], word, previous) {
             return answer
         }
-        let fields = spec.fields.map(\.key).filter { $0.hasPrefix(word) }
-        return .candidates(word: word, fields.map { ($0, nil) } + (word.isEmpty ? spec.flags.map { ($0.name, nil) } : []))
+        let fields = spec.fields.filter { $0 == .image || !given.contains($0.rawValue) }.map(\.key).filter { $0.hasPrefix(word) }
+        return .candidates(word: word, fields.map { ($0, nil) } + (word.isEmpty ? flags.map { ($0, nil) } : []))
     }
 
     private func positional(_ slot: CommandSpec.Slot, _ word: String, _ previous: [Word]) -> CompletionAnswer? {

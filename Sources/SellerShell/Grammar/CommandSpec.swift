@@ -153,6 +153,11 @@ public enum ProductField: String, Sendable, CaseIterable {
         }
     }
 
+    /// The values a field takes when they are a fixed set (TAB offers them after `currency=`).
+    public var choices: [String]? {
+        self == .currency ? [Currency.krw.rawValue, Currency.usd.rawValue] : nil
+    }
+
     /// What the field accepts, for the questions `register` asks.
     public var rule: String {
         switch self {
