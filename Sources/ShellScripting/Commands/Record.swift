@@ -35,11 +35,7 @@ struct Record: ShellCommand {
     func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         switch action {
         case .start(let path, let all):
-            do {
-                try session.beginRecording(path, all: all)
-            } catch let failure as ScriptFailure {
-                throw CommandFailure(status: failure.status, message: failure.message)
-            }
+            try session.beginRecording(path, all: all)
             return .note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
         case .stop:
             guard let recorder = session.scripting.recorder else {
@@ -55,7 +51,7 @@ extension SellerShell {
     func beginRecording(_ path: String, all: Bool) throws {
         let state = scripting
         if let recorder = state.recorder {
-            throw ScriptFailure.usage("already recording to \(recorder.path); 'record stop' first")
+            throw CommandFailure.usage("already recording to \(recorder.path); 'record stop' first")
         }
         let recorder = try Recorder(path: path, all: all, server: client.baseURL)
         for name in state.variables.values.keys { recorder.reserve(name) }

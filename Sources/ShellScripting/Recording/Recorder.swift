@@ -19,7 +19,7 @@ final class Recorder: @unchecked Sendable {
     private var renamed: Set<String> = []
     private var counter = 0
 
-    init(path: String, all: Bool, server: URL) throws(ScriptFailure) {
+    init(path: String, all: Bool, server: URL) throws(CommandFailure) {
         let absolute = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.path
         self.path = absolute
         self.directory = (absolute as NSString).deletingLastPathComponent

@@ -25,7 +25,7 @@ extension SellerShell {
     /// nothing to resume.
     func openJournal(
         for script: String, at path: String, _ lines: [ScriptLine], _ options: ScriptOptions
-    ) throws(ScriptFailure) -> ResumePoint? {
+    ) throws(CommandFailure) -> ResumePoint? {
         if options.resume, !FileManager.default.fileExists(atPath: path) {
             throw .usage("\(script): no journal at \(path) to resume from; run it without --resume")
         }
@@ -59,7 +59,7 @@ extension SellerShell {
     }
 
     /// A script changed above the resume point would repeat or skip commands.
-    private static func check(_ state: JournalState, against lines: [ScriptLine], script: String) throws(ScriptFailure) {
+    private static func check(_ state: JournalState, against lines: [ScriptLine], script: String) throws(CommandFailure) {
         let byNumber = Dictionary(lines.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for (number, entry) in state.done.sorted(by: { $0.key < $1.key }) where byNumber[number]?.hash != entry.hash {
             throw .usage(

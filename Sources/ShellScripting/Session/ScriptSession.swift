@@ -98,7 +98,7 @@ public struct ScriptSession: Sendable {
     public func startRecording(_ path: String, all: Bool = false) async throws {
         do {
             try await shell.beginRecording(path, all: all)
-        } catch let failure as ScriptFailure {
+        } catch let failure as CommandFailure {
             throw RecordingError(description: failure.message)
         }
     }

@@ -43,12 +43,3 @@ extension SellerShell {
         return state
     }
 }
-
-/// A failure of the scripting layer itself, with the status it maps to.
-struct ScriptFailure: Error, CustomStringConvertible {
-    var status: CommandStatus
-    var message: String
-    static func usage(_ message: String) -> ScriptFailure { ScriptFailure(status: .usage, message: message) }
-    static func failed(_ message: String) -> ScriptFailure { ScriptFailure(status: .failed, message: message) }
-    var description: String { message }
-}
