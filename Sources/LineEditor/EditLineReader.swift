@@ -11,6 +11,12 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     private let historyHandle: OpaquePointer
     private let historyPath: String?
     private let completer: Completer?
+    /// The list the last TAB printed, and for which line (see `complete`).
+    private var lastListing: Listing?
+    private struct Listing: Equatable {
+        var line: String
+        var lines: [String]
+    }
     // libedit keeps the pointer the prompt callback returns, so the bytes live in C memory that
     // stays put until the next prompt change.
     private var promptBytes: UnsafeMutablePointer<CChar>
@@ -80,6 +86,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     }
 
     func readLine() -> ReadResult {
+        lastListing = nil
         cel_sigint_acquire()
         defer { cel_sigint_release() }
         // A Ctrl-C left over from a command that could not be cancelled must not end this read.
@@ -147,6 +154,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
 
         let (word, candidates) = completer(lineBeforeCursor)
         let plan = CompletionPlan.make(word: word, candidates: candidates, columns: Int(cel_columns(editLine)))
+        if case .list = plan {} else { lastListing = nil }
         switch plan {
         case .insert(let text):
             return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_REFRESH_BEEP)
@@ -158,6 +166,11 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             el_deletestr(editLine, Int32(word.unicodeScalars.count))
             return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_REFRESH_BEEP)
         case .list(let lines):
+            // A second TAB on the same line would print the same list again and scroll it away:
+            // it beeps instead.
+            let listing = Listing(line: lineBeforeCursor, lines: lines)
+            if lastListing == listing { return UInt8(CC_REFRESH_BEEP) }
+            lastListing = listing
             cel_write(editLine, "\n" + lines.joined(separator: "\n") + "\n")
             return UInt8(CC_REDISPLAY)
         case .beep:

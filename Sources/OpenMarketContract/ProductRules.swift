@@ -23,6 +23,8 @@ public enum ProductRules {
     /// The contract's bounds (§5, *decided*).
     public static let maxPrice: Decimal = 1_000_000_000_000
     public static let maxStock = 9_007_199_254_740_991
+    /// The largest product id a client can name: 2^53 − 1, exact in every JSON client.
+    public static let maxProductID = 9_007_199_254_740_991
     public static let maxDecimalPlaces: Int16 = 2
     /// `Decimal` keeps 38 significant digits and rounds the rest away without a word, so a number
     /// written with more is refused before it is parsed, not stored as something else.

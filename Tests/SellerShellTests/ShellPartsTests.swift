@@ -55,7 +55,7 @@ struct ShellPartsTests {
             return []
         }
         #expect(texts(index.complete("reg")) == ["register"])
-        #expect(texts(index.complete("s")) == ["show", "stock", "set"])
+        #expect(texts(index.complete("s")) == ["search", "show", "stock", "set"])
         #expect(texts(index.complete("register na")) == ["name="])
         #expect(texts(index.complete("patch 12 th")) == ["thumbnail="])
         #expect(texts(index.complete("list --p")) == ["--per-page"])

@@ -122,6 +122,6 @@ struct VariableCompletionTests {
         #expect(texts("expect ${mo") == ["${mood}"])
         #expect(texts("show $") == ["$mood", "$mugPrice"])
         // The scripting layer's commands complete like the shell's own.
-        #expect(texts("s") == ["show", "stock", "set", "source"])
+        #expect(texts("s") == ["search", "show", "stock", "set", "source"])
     }
 }

@@ -12,6 +12,8 @@ struct Connection {
     var serverURL: URL
     var credentials: VendorCredentials?
     var vendorName: String?
+    /// The vendor's id, when a profile saved it.
+    var vendorID: Int?
     /// The local market started for this run, stopped when the shell ends; nil for a remote one.
     var embedded: RunningMarket?
 }
@@ -49,6 +51,7 @@ extension OpenMarketCommand {
         if let saved {
             result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
             result.vendorName = saved.vendorName
+            result.vendorID = saved.vendorID
         }
         return result
     }

@@ -46,7 +46,14 @@ struct OpenMarketCommand: AsyncParsableCommand {
         help: ArgumentHelp("Record the commands that succeed to FILE, as a script that replays elsewhere.", valueName: "FILE"))
     var record: String?
 
-    @Argument(help: ArgumentHelp("A script to run: 'run FILE', or just FILE.", valueName: "run FILE"))
+    // Everything ArgumentParser does not recognise lands here in order, so a shell command's
+    // own flags (`openmarket list --mine`) pass through to it; `--json` and the other options
+    // above are still the program's.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "A command to run and exit ('openmarket list --mine', 'openmarket show 12 --json'), or a script: 'run FILE', or just FILE.",
+            valueName: "COMMAND… | run FILE"))
     var script: [String] = []
 
     @Flag(help: "Run every line of the script and list the failed ones at the end, instead of stopping at the first.")
@@ -68,16 +75,52 @@ struct OpenMarketCommand: AsyncParsableCommand {
         name: .customLong("var"), help: ArgumentHelp("Define a script variable; repeat for several.", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
+    /// What the words after the options ask for: a shell command, or a script to run.
+    enum Request: Equatable {
+        case none
+        case command([String])
+        case script(String)
+    }
+
+    /// A first word that names a command runs that command (as `stripe products list` does);
+    /// otherwise the words name a script: `run FILE` or just `FILE`.
+    var request: Request {
+        get throws {
+            guard let first = script.first else { return .none }
+            if first.hasPrefix("-") { throw ValidationError("unknown option '\(first)' ('openmarket --help' lists them)") }
+            if first == "run" {
+                switch script.count {
+                case 1: throw ValidationError("'run' needs a script: openmarket run FILE")
+                case 2: return .script(script[1])
+                default: throw ValidationError("one script at a time: openmarket run FILE (got \(script.joined(separator: " ")))")
+                }
+            }
+            if ScriptSession.registry.find(first) != nil { return .command(script) }
+            let isFile = FileManager.default.fileExists(atPath: (first as NSString).expandingTildeInPath)
+            guard script.count == 1, isFile || ScriptSession.registry.suggestions(for: first).isEmpty else {
+                let guesses = ScriptSession.registry.suggestions(for: first)
+                throw ValidationError(
+                    "'\(first)' is neither a command nor a script file"
+                        + (guesses.isEmpty ? "" : " (did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?)")
+                        + "; 'openmarket help' lists the commands")
+            }
+            return .script(first)
+        }
+    }
+
     /// The script named by `run FILE` or `FILE`, nil for none.
     var scriptPath: String? {
         get throws {
-            switch script.count {
-            case 0: return nil
-            case 1 where script[0] == "run": throw ValidationError("'run' needs a script: openmarket run FILE")
-            case 1: return script[0]
-            case 2 where script[0] == "run": return script[1]
-            default: throw ValidationError("one script at a time: openmarket run FILE (got \(script.joined(separator: " ")))")
-            }
+            if case .script(let path) = try request { return path }
+            return nil
+        }
+    }
+
+    /// `-c` commands, and the command the words name (`openmarket list --mine`), as lines.
+    var commandLines: [String] {
+        get throws {
+            guard case .command(let words) = try request else { return commands }
+            return commands + [ScriptSession.line(from: words)]
         }
     }
 
@@ -85,7 +128,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let path = try scriptPath
         if path == nil {
             // Piped standard input is a script too: it may run on past its failures.
-            let pipedScript = commands.isEmpty && isatty(0) == 0
+            let pipedScript = try commandLines.isEmpty && isatty(0) == 0
             if (continueOnError && !pipedScript) || dryRun || resume || restart || journal != nil {
                 throw ValidationError(
                     "--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE … "
@@ -93,6 +136,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
         }
         if path != nil, !commands.isEmpty { throw ValidationError("give either a script or -c commands, not both") }
+        if case .command = try request, !commands.isEmpty {
+            throw ValidationError("give either a command or -c commands, not both")
+        }
         if resume, restart { throw ValidationError("--resume continues the last run and --restart starts over: pick one") }
         if resume, dryRun { throw ValidationError("--dry-run checks a whole script; it cannot be combined with --resume") }
         for definition in variables where ScriptSession.checkDefinition(definition) == nil {
@@ -108,20 +154,30 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let target = try await connection(environment, profiles: profiles)
 
         let path = try scriptPath
-        let interactive = path == nil && commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
+        let lines = try commandLines
+        let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
         let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let indexBox = IndexBox()
         let reader = LineReaders.make(
             programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
             completer: { line in indexBox.complete(line) }, forcePlain: !interactive)
         let progress = isatty(2) == 1 && path != nil ? ProgressLine() : nil
-        let console = TerminalConsole(reader: reader, progress: progress)
+        let console = TerminalConsole(reader: reader, progress: progress, completion: indexBox)
         let session = ScriptSession(
             configuration: ShellConfiguration(
-                serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName, outputJSON: json,
+                serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,
+                vendorID: target.vendorID,
+                profileName: profile, outputJSON: json,
                 trace: trace, useColor: color, profiles: profiles),
             console: console, dryRun: dryRun, variables: definitions, progress: progress)
         indexBox.index = session.shell.index
+        if interactive, target.credentials == nil {
+            // As the local market's banner says who you are, a remote one says you are nobody yet.
+            let names = profiles.names()
+            Self.complain(
+                "not logged in to \(target.serverURL.absoluteString): 'login' to sign in"
+                    + (names.isEmpty ? "" : ", or 'use NAME' with a saved profile (\(names.joined(separator: ", ")))"))
+        }
         if let record {
             do {
                 try await session.startRecording(record)
@@ -132,11 +188,11 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
         }
 
-        let status = await runInput(path, session: session, console: console, reader: reader, color: color)
+        let status = await runInput(path, lines: lines, session: session, console: console, reader: reader, color: color)
         await session.stopRecording()
         reader.saveHistory()
         if let embedded = target.embedded { await embedded.stop() }
-        if status != .ok { throw ExitCode(status.rawValue) }
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// The `--var` definitions, checked by `validate()`.
@@ -149,40 +205,41 @@ struct OpenMarketCommand: AsyncParsableCommand {
     }
 
     /// Runs what this invocation is for: a script file, a script on standard input, `-c`
-    /// commands or the prompt.
+    /// commands or the prompt. Answers the process exit status.
     func runInput(
-        _ path: String?, session: ScriptSession, console: TerminalConsole, reader: any LineReader, color: Bool
-    ) async -> CommandStatus {
+        _ path: String?, lines: [String], session: ScriptSession, console: TerminalConsole, reader: any LineReader,
+        color: Bool
+    ) async -> Int32 {
         if let path {
             let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
-            return await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
+            return await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }.rawValue
         }
-        if commands.isEmpty, isatty(0) == 0 {
+        if lines.isEmpty, isatty(0) == 0 {
             let options = ScriptOptions(continueOnError: continueOnError)
             return await Self.cancellable(.interrupted) {
                 await session.runStream(name: "stdin", options: options) { console.nextScriptLine() }
-            }
+            }.rawValue
         }
-        return await Self.loop(session: session, reader: reader, commands: commands, color: color)
+        return await Self.loop(session: session, reader: reader, commands: lines, color: color)
     }
 
     /// Runs `-c` commands, or lines from the terminal until EOF or `exit`. Without a person at
     /// the prompt (output redirected) the first failure stops it with its status; a person just
     /// sees the error. Piped input does not come here: it is read as a script.
-    static func loop(session: ScriptSession, reader: any LineReader, commands: [String], color: Bool) async -> CommandStatus {
+    static func loop(session: ScriptSession, reader: any LineReader, commands: [String], color: Bool) async -> Int32 {
         if !commands.isEmpty {
             for command in commands {
                 let outcome = await runCancellable(session, command)
-                if outcome.status != .ok { return outcome.status }
-                if outcome.exitRequested { break }
+                if outcome.status != .ok { return outcome.status.rawValue }
+                if outcome.exitRequested { return outcome.exitCode ?? 0 }
             }
-            return .ok
+            return 0
         }
         while true {
             reader.prompt = session.shell.index.prompt(color: color)
             switch reader.readLine() {
             case .eof:
-                return .ok
+                return 0
             case .interrupted:
                 continue
             case .line(let line):
@@ -190,8 +247,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 // A line holding a secret (or `login ID SECRET`) never reaches the history file.
                 if session.shell.mayKeepInHistory(line) { reader.addHistory(line) }
                 let outcome = await runCancellable(session, line)
-                if outcome.exitRequested { return outcome.status }
-                if !reader.isInteractive, outcome.status != .ok { return outcome.status }
+                if outcome.exitRequested { return outcome.exitCode ?? outcome.status.rawValue }
+                if !reader.isInteractive, outcome.status != .ok { return outcome.status.rawValue }
             }
         }
     }
@@ -218,13 +275,24 @@ struct OpenMarketCommand: AsyncParsableCommand {
 final class IndexBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: ShellIndex?
+    private var pathsOnly = false
 
     var index: ShellIndex? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
 
+    /// While a question asks for a path (`register`'s image), the whole line is a path.
+    var completingPaths: Bool {
+        get { lock.withLock { pathsOnly } }
+        set { lock.withLock { pathsOnly = newValue } }
+    }
+
     func complete(_ line: String) -> (word: String, candidates: [Completion]) {
+        if completingPaths {
+            let word = String(line.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+            return (word, pathCandidates(word))
+        }
         guard let index else { return ("", []) }
         switch index.complete(line) {
         case .candidates(let word, let list):

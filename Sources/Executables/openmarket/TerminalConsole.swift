@@ -12,10 +12,13 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     private let reader: any LineReader
     private let lock = NSLock()
     private let progress: ProgressLine?
+    /// The line editor's completion, told when a question wants a path.
+    private let completion: IndexBox?
 
-    init(reader: any LineReader, progress: ProgressLine? = nil) {
+    init(reader: any LineReader, progress: ProgressLine? = nil, completion: IndexBox? = nil) {
         self.reader = reader
         self.progress = progress
+        self.completion = completion
     }
 
     var isInteractive: Bool { reader.isInteractive }
@@ -47,6 +50,15 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     }
 
     func history() -> [String] { reader.history() }
+
+    func addToHistory(_ line: String) { reader.addHistory(line) }
+
+    /// A question whose answer is a path: TAB completes paths, not commands, while it is asked.
+    func askPath(_ prompt: String) -> String? {
+        completion?.completingPaths = true
+        defer { completion?.completingPaths = false }
+        return ask(prompt)
+    }
 
     /// The next line of a script read from standard input; nil at its end.
     func nextScriptLine() -> String? {

@@ -67,4 +67,12 @@ public final class RecordingConsole: ShellConsole, Sendable {
     }
 
     public func history() -> [String] { historyEntries }
+
+    /// Adds answers to `ask` and `askSecret` (a secret known only once the market is running).
+    public func queue(answers: [String] = [], secrets: [String] = []) {
+        state.withLockedValue {
+            $0.answers += answers
+            $0.secrets += secrets
+        }
+    }
 }

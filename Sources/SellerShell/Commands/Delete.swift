@@ -30,6 +30,7 @@ public struct Delete: ShellCommand {
         _ = try session.client.requireCredentials()
         if !confirmed {
             let product = try await session.client.product(id: id).value
+            try await Self.requireMine(product, in: session)
             guard session.console.isInteractive else {
                 throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
             }
@@ -42,5 +43,16 @@ public struct Delete: ShellCommand {
         outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]
         outcome.replay = Delete(id: id, confirmed: true)
         return outcome
+    }
+
+    /// Refuses, before the question, a product that is another vendor's (the server would
+    /// refuse the delete after the seller confirmed it).
+    static func requireMine(_ product: Product, in session: isolated SellerShell) async throws {
+        let owner = product.vendor?.id ?? product.vendorID
+        guard let owner, try await session.identifyVendor(among: [product]) != owner else { return }
+        let name = product.vendor?.name ?? product.vendorName
+        throw CommandFailure.failed(
+            "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "
+                + "\(name.map { TextLayout.visible($0, limit: 60) + " " } ?? "")#\(owner)); nothing was deleted")
     }
 }

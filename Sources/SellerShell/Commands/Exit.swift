@@ -1,15 +1,27 @@
 import OpenMarketContract
 
-/// `exit`: leaves the shell.
+/// `exit [N]`: leaves the shell, with status N (0 to 255) when given.
 public struct Exit: ShellCommand {
     public static let spec = CommandSpec(
-        name: "exit", aliases: ["quit"], summary: "leave the shell (Ctrl-D works too)", usage: "exit", effect: .none,
-        // Whatever follows `exit` does not keep anyone in the shell.
-        recording: .never, rawWords: true)
+        name: "exit", aliases: ["quit"], summary: "leave the shell, with status N if given (Ctrl-D works too)",
+        usage: "exit [N]", examples: ["exit", "exit 3"], positional: [.word],
+        tooManyWords: "exit takes at most a status: exit N (0 to 255)", effect: .none, recording: .never)
 
-    public init(parsing arguments: Arguments) throws(CommandFailure) {}
+    public var code: Int32?
 
-    public var words: [Word] { [Word(Self.spec.name)] }
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        guard let word = arguments.positional.first else { return }
+        guard let code = Int32(word.text), (0...255).contains(code) else {
+            throw .usage("exit status must be a whole number from 0 to 255 (got '\(word.text.prefix(20))')")
+        }
+        self.code = code
+    }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome { CommandOutcome(exitRequested: true) }
+    public var words: [Word] { [Word(Self.spec.name)] + (code.map { [Word(String($0))] } ?? []) }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        var outcome = CommandOutcome(exitRequested: true)
+        outcome.exitCode = code
+        return outcome
+    }
 }

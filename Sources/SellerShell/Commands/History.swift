@@ -1,3 +1,4 @@
+import Foundation
 import OpenMarketContract
 
 /// `history`: the lines typed so far.
@@ -15,6 +16,6 @@ public struct History: ShellCommand {
         let lines = entries.enumerated().map { index, entry in
             "\(String(index + 1).padding(toLength: width, withPad: " ", startingAt: 0))  \(entry)"
         }
-        return CommandOutcome([.text(lines.joined(separator: "\n"))])
+        return CommandOutcome([.text(lines.joined(separator: "\n"), raw: try MarketJSON.encoder.encode(entries))])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 
 /// `list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all]`: a page of products, or every
 /// page (`--all`, and `--mine`, which keeps this vendor's).
@@ -18,22 +19,34 @@ public struct ListProducts: ShellCommand {
     public var mine = false
     public var all = false
 
+    public init(page: Int = 1, perPage: Int? = nil, search: String? = nil, mine: Bool = false, all: Bool = false) {
+        self.page = page
+        self.perPage = perPage
+        self.search = search
+        self.mine = mine
+        self.all = all
+    }
+
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        if let word = arguments.positional.first {
-            guard let number = Int(word.text), number >= 1 else {
-                throw .usage("page must be a whole number from 1 (got '\(word.text)')")
-            }
-            page = number
+        self.init(
+            page: try Self.page(arguments.positional.first), perPage: try Self.perPage(arguments.value("--per-page")),
+            search: arguments.value("--search"), mine: arguments.has("--mine"), all: arguments.has("--all"))
+    }
+
+    static func page(_ word: Word?) throws(CommandFailure) -> Int {
+        guard let word else { return 1 }
+        guard let number = Int(word.text), number >= 1 else {
+            throw .usage("page must be a whole number from 1 (got '\(TerminalText.visible(String(word.text.prefix(40))))')")
         }
-        if let text = arguments.value("--per-page") {
-            guard let number = Int(text), (1...1000).contains(number) else {
-                throw .usage("--per-page must be 1 to 1000 (got '\(text)')")
-            }
-            perPage = number
+        return number
+    }
+
+    static func perPage(_ text: String?) throws(CommandFailure) -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), (1...1000).contains(number) else {
+            throw .usage("--per-page must be 1 to 1000 (got '\(TerminalText.visible(String(text.prefix(40))))')")
         }
-        search = arguments.value("--search")
-        mine = arguments.has("--mine")
-        all = arguments.has("--all")
+        return number
     }
 
     public var words: [Word] {
@@ -47,30 +60,44 @@ public struct ListProducts: ShellCommand {
     }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        if mine, session.vendorID == nil, session.vendorName == nil {
-            throw CommandFailure.failed(
-                "--mine needs to know your vendor: it is learned from your first register or patch (or log in with a profile that names it)"
-            )
-        }
+        if mine { _ = try session.client.requireCredentials() }
         if all || mine { return try await everyPage(in: session) }
         let response = try await session.client.products(page: page, perPage: perPage ?? 20, search: search)
         let result = response.value
         session.remember(result.products)
-        var summary =
-            "page \(result.pageNo) of \(max(result.lastPage, 1)), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
+        let pages = max(result.lastPage, 1)
+        var summary = "page \(result.pageNo) of \(pages), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
         if result.hasNext { summary += " — 'list \(result.pageNo + 1)' for more" }
-        return CommandOutcome([
-            .products(result.products, raw: response.body, empty: "no products on page \(page)"), .summary(summary),
-        ])
+        var empty = "no products on page \(page)"
+        if result.products.isEmpty, page > 1, result.totalCount > 0 {
+            empty =
+                "page \(page) is past the end: \(result.totalCount) product\(result.totalCount == 1 ? "" : "s") fill "
+                + "\(pages) page\(pages == 1 ? "" : "s") of \(result.itemsPerPage) — 'list \(pages)' shows the last"
+        }
+        return CommandOutcome([.products(result.products, raw: response.body, empty: empty), .summary(summary)])
     }
 
+    /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
+    /// id; when the id is not known yet it is found among the products read).
     private func everyPage(in session: isolated SellerShell) async throws -> CommandOutcome {
         var products = try await session.client.allProducts(perPage: perPage ?? 100, search: search).products
-        if mine { products = products.filter { session.isMine($0) } }
+        var note: String?
+        if mine {
+            let vendors = Set(products.compactMap(\.vendorID)).count
+            if try await session.identifyVendor(among: products, limit: 16) == nil {
+                guard vendors <= 16 else {
+                    throw CommandFailure.failed(
+                        "--mine needs your vendor id, and none of the products tried was yours: register one, or log in with a profile that names it"
+                    )
+                }
+                note = "none of these \(products.count) product\(products.count == 1 ? " is" : "s is") yours"
+            }
+            products = products.filter { session.isMine($0) }
+        }
         session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
-        return CommandOutcome([
-            .products(products, raw: raw), .summary("\(products.count) product\(products.count == 1 ? "" : "s")"),
-        ])
+        return CommandOutcome(
+            [.products(products, raw: raw)] + (note.map { [.note($0)] } ?? [])
+                + [.summary("\(products.count) product\(products.count == 1 ? "" : "s")")])
     }
 }

@@ -41,21 +41,76 @@ public struct Login: ShellCommand {
             }
             identifier = answer
         }
-        let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, console))
-        session.setLogin(credentials)
-        let replay = Login(identifier: credentials.identifier)
-        guard let saveAs else {
-            return CommandOutcome(
-                [.note("logged in as \(credentials.identifier.prefix(8))… (the secret is checked on the first change you make)")],
-                replay: replay)
+        if !Self.looksLikeIdentifier(identifier!) {
+            // Said at once: it explains the refusal that may follow.
+            console.note(
+                "warning: '\(TextLayout.visible(String(identifier!.prefix(60))))' does not look like a vendor identifier "
+                    + "(a 36-character UUID such as 0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b)")
         }
-        let profile = ProfileStore.Profile(
-            server: session.client.baseURL.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
-            vendorName: nil)
-        try session.profiles.save(saveAs, profile)
+        if let saveAs { try Self.mayOverwrite(saveAs, in: session) }
+        let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, console))
+        let previous = (session.client.credentials, session.vendorName, session.vendorID, session.profileName)
+        session.setLogin(credentials)
+        let verdict: String
+        do {
+            verdict = try await Self.check(in: session)
+        } catch {
+            session.setLogin(previous.0, vendorName: previous.1, vendorID: previous.2, profile: previous.3)
+            throw error
+        }
+        let who = session.vendorID.map { "\(session.vendorName ?? "#\($0)") (#\($0))" } ?? "\(credentials.identifier.prefix(8))…"
+        let replay = Login(identifier: credentials.identifier)
+        guard let saveAs else { return CommandOutcome([.note("logged in as \(who); \(verdict)")], replay: replay) }
+        try session.profiles.save(
+            saveAs,
+            ProfileStore.Profile(
+                server: session.client.baseURL.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
+                vendorName: session.vendorName, vendorID: session.vendorID))
+        session.profileName = saveAs
         return CommandOutcome(
-            [.note("logged in as \(credentials.identifier.prefix(8))…; saved as profile '\(saveAs)' (mode 0600)")], replay: replay
-        )
+            [.note("logged in as \(who); \(verdict); saved as profile '\(saveAs)' (mode 0600)")], replay: replay)
+    }
+
+    /// Checks the login with the server without changing anything (`verifyCredentials`), then
+    /// finds out which vendor it is among the newest products. Throws when the server refused
+    /// the login; answers what to tell the seller otherwise.
+    static func check(in session: isolated SellerShell) async throws -> String {
+        switch try await session.client.verifyCredentials() {
+        case .refused(let message):
+            throw CommandFailure.failed(
+                "the server refused this identifier and secret (401 \(TextLayout.visible(message, limit: 200))): "
+                    + "check both and log in again; nothing was kept")
+        case .throttled(let message):
+            throw CommandFailure.failed(
+                "the server is refusing logins for this identifier for a while after wrong secrets (429 \(TextLayout.visible(message, limit: 200))): wait, then log in again"
+            )
+        case .cannotVerify(let status):
+            return
+                "this server cannot check a login without a change (it answered \(status == 0 ? "something unexpected" : String(status))): "
+                + "the secret is checked at your first change"
+        case .verified:
+            if try await session.identifyVendor() == nil {
+                return
+                    "checked with the server (your vendor is learned from your first register: none of the newest products is yours)"
+            }
+            return "checked with the server"
+        }
+    }
+
+    /// The contract's identifiers are 36-character UUIDs.
+    static func looksLikeIdentifier(_ text: String) -> Bool { text.count == 36 && UUID(uuidString: text) != nil }
+
+    /// `--save NAME` over an existing profile asks first; without a person to ask it refuses.
+    static func mayOverwrite(_ name: String, in session: isolated SellerShell) throws(CommandFailure) {
+        guard session.profiles.names().contains(name) else { return }
+        let existing = (try? session.profiles.load(name)).map { saved in
+            " (\(saved.server ?? "no server"), \(saved.vendorName ?? String(saved.identifier.prefix(8)) + "…"))"
+        }
+        guard session.console.isInteractive else {
+            throw .failed("profile '\(name)' exists\(existing ?? ""): remove it first with 'profiles remove \(name)'")
+        }
+        let answer = session.console.ask("profile '\(name)' exists\(existing ?? ""); overwrite it? [y/N] ")?.lowercased()
+        guard answer == "y" || answer == "yes" else { throw .failed("kept profile '\(name)'; nothing was changed") }
     }
 
     /// The secret never comes from the command line (it would land in the history and in

@@ -45,6 +45,8 @@ public struct Register: ShellCommand {
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         let asked = try completed(asking: session.console)
+        // Up-arrow brings back the whole command, answers included, to retry or change it.
+        if asked.values != values || asked.images != images { session.console.addToHistory(WordQuoting.line(asked.words)) }
         let prepared = ImagePreparation(asked.images, resize: resize, relativeTo: session.pathBase)
         var problems = prepared.problems
         let draft = FieldParsing.draft(asked.values, problems: &problems)
@@ -63,21 +65,63 @@ public struct Register: ShellCommand {
         return outcome
     }
 
-    /// This command with every missing field asked for; a script must give them all.
+    /// This command with every missing field asked for; a script must give them all. Each
+    /// answer is checked as it is given, and a bad one is asked again (the answers before it
+    /// are kept).
     func completed(asking console: any ShellConsole) throws(CommandFailure) -> Register {
         var filled = self
         for field in [ProductField.name, .description, .price, .currency] where filled.values[field] == nil {
-            guard console.isInteractive, let answer = console.ask("\(field.rawValue) (\(field.rule)): ") else {
-                throw .usage("\(field.key) is required (\(field.rule))")
-            }
-            filled.values[field] = answer
+            guard console.isInteractive else { throw .usage("\(field.key) is required (\(field.rule))") }
+            filled.values[field] = try Self.ask(console, "\(field.rawValue) (\(field.rule)): ") { Self.problem(field, $0) }
         }
         if filled.images.isEmpty {
-            guard console.isInteractive, let answer = console.ask("image (path to a JPEG, PNG or GIF; globs work): "),
-                !answer.isEmpty
-            else { throw .usage("image= is required (\(ProductField.image.rule))") }
+            guard console.isInteractive else { throw .usage("image= is required (\(ProductField.image.rule))") }
+            let answer = try Self.ask(console, "image (path to a JPEG, PNG or GIF; globs work; TAB completes): ", path: true) {
+                Self.imageProblem($0)
+            }
             filled.images = [Word(answer)]
         }
         return filled
+    }
+
+    /// How many times a question is asked before the command gives up.
+    static let attempts = 5
+
+    /// Asks until `problem` finds nothing in the answer; an empty answer or Ctrl-D cancels.
+    static func ask(
+        _ console: any ShellConsole, _ prompt: String, path: Bool = false, problem: (String) -> String?
+    ) throws(CommandFailure) -> String {
+        for _ in 0..<attempts {
+            guard let answer = path ? console.askPath(prompt) : console.ask(prompt), !answer.isEmpty else {
+                throw .failed("register cancelled; nothing was sent")
+            }
+            guard let problem = problem(answer) else { return answer }
+            console.note("  \(problem) — try again (an empty answer cancels)")
+        }
+        throw .failed("register cancelled after \(attempts) answers that did not fit; nothing was sent")
+    }
+
+    /// What is wrong with one answered field, checked by the same rules as a whole command.
+    static func problem(_ field: ProductField, _ text: String) -> String? {
+        var problems: [RuleViolation] = []
+        switch field {
+        case .name: problems += [ProductRules.checkName(text)].compactMap { $0 }
+        case .description: problems += [ProductRules.checkDescription(text)].compactMap { $0 }
+        case .price:
+            if let price = FieldParsing.decimal(text, "price", &problems) {
+                problems += [ProductRules.checkPrice(price)].compactMap { $0 }
+            }
+        case .currency: problems += [ProductRules.checkCurrency(FieldParsing.currency(text))].compactMap { $0 }
+        default: break
+        }
+        return problems.first.map { "\($0)" }
+    }
+
+    /// An image answer that names no file (a glob that matches none, a missing file); what the
+    /// file holds is checked with the rest, before anything is sent.
+    static func imageProblem(_ text: String) -> String? {
+        let path = PathExpansion.expandTilde(text)
+        if PathExpansion.hasGlob(path) { return PathExpansion.glob(path).isEmpty ? "\(text): no file matches" : nil }
+        return FileManager.default.fileExists(atPath: path) ? nil : "\(text): no such file"
     }
 }

@@ -22,7 +22,7 @@ public struct Use: ShellCommand {
         }
         let saved = try session.profiles.load(name)
         if let server = saved.server.flatMap(URL.init(string:)) { session.client.baseURL = server }
-        session.setLogin(VendorCredentials(identifier: saved.identifier, secret: saved.secret), vendorName: saved.vendorName)
+        session.setLogin(profile: name, saved)
         return .note("using profile '\(name)': \(saved.identifier.prefix(8))… on \(session.client.baseURL.absoluteString)")
     }
 }

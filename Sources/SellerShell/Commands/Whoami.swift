@@ -1,6 +1,8 @@
+import Foundation
 import OpenMarketContract
 
-/// `whoami`: the server and vendor in use.
+/// `whoami`: the server and vendor in use (`--json`: the same as a JSON object, never the
+/// secret nor the whole identifier).
 public struct Whoami: ShellCommand {
     public static let spec = CommandSpec(
         name: "whoami", summary: "show the server and vendor in use", usage: "whoami", effect: .none, recording: .readOnly)
@@ -9,15 +11,36 @@ public struct Whoami: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
+    /// What `--json` prints: `identifier` is the first 8 characters, as the text shows it.
+    struct Document: Encodable {
+        var server: String
+        var identifier: String?
+        var vendor: Vendor?
+        var profile: String?
+        struct Vendor: Encodable {
+            var id: Int?
+            var name: String?
+        }
+    }
+
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        var lines = ["server      \(session.client.baseURL.absoluteString)"]
+        var document = Document(server: session.client.baseURL.absoluteString, profile: session.profileName)
+        var lines = ["server      \(document.server)"]
         if let credentials = session.client.credentials, !credentials.identifier.isEmpty {
+            document.identifier = String(credentials.identifier.prefix(8))
             lines.append("identifier  \(credentials.identifier.prefix(8))…")
-            let name = session.vendorName ?? "(learned from your first register or patch)"
+            if session.vendorID != nil || session.vendorName != nil {
+                document.vendor = .init(id: session.vendorID, name: session.vendorName)
+            }
+            let name =
+                session.vendorName.map { TextLayout.visible($0, limit: 100) }
+                ?? "(not known yet: learned at login, or from your first register)"
             lines.append("vendor      \(name)\(session.vendorID.map { " (#\($0))" } ?? "")")
+            if let profile = session.profileName { lines.append("profile     \(profile)") }
         } else {
             lines.append("vendor      not logged in ('login' or 'use PROFILE')")
         }
-        return CommandOutcome([.text(lines.joined(separator: "\n"))])
+        let raw = try MarketJSON.encoder.encode(document)
+        return CommandOutcome([.text(lines.joined(separator: "\n"), raw: raw)])
     }
 }

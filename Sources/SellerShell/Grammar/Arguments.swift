@@ -1,4 +1,5 @@
 import OpenMarketContract
+import TerminalText
 
 /// A command's words sorted by its spec into positional words, `--flags` (with a value where
 /// the spec says the flag takes one) and `key=value` fields, and checked against the spec:
@@ -83,10 +84,23 @@ public struct Arguments: Sendable {
     /// The first positional word as a product id.
     public func productID() throws(CommandFailure) -> Int {
         guard let word = positional.first else { throw .usage("which product? give its id") }
-        guard let id = Int(word.text), id > 0 else {
-            throw .usage("'\(word.text)' is not a product id (a whole number like 12)")
+        return try Self.productID(word.text)
+    }
+
+    /// `text` as a product id, or a message that says what it is instead: a number too large
+    /// for any market, or a name that wants a `$` (`show last` → `$last`).
+    public static func productID(_ text: String) throws(CommandFailure) -> Int {
+        if let id = Int(text), (1...ProductRules.maxProductID).contains(id) { return id }
+        let shown = TerminalText.visible(String(text.prefix(40)))
+        if !text.isEmpty, text.allSatisfy(\.isNumber) {
+            throw .usage(
+                "product ids go up to 9,007,199,254,740,991 (the largest a market's JSON can carry); \(shown) cannot be one")
         }
-        return id
+        if let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            let hint = text == "last" ? "the product of the last command" : "a product named with 'as \(shown)'"
+            throw .usage("'\(shown)' is not a product id; for \(hint), write $\(shown)")
+        }
+        throw .usage("'\(shown)' is not a product id (a whole number like 12)")
     }
 }
 

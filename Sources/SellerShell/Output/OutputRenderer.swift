@@ -19,7 +19,14 @@ extension SellerShell {
             case .summary(let text):
                 if !outputJSON { console.note(text) }
             case .text(let text, let raw):
-                console.write(outputJSON ? raw.map { String(decoding: $0, as: UTF8.self) } ?? text : text)
+                // JSON mode keeps stdout for JSON: a text with no document (help) goes to stderr.
+                if !outputJSON {
+                    console.write(text)
+                } else if let raw {
+                    console.write(String(decoding: raw, as: UTF8.self))
+                } else {
+                    console.note(text)
+                }
             case .note(let text):
                 console.note(text)
             }

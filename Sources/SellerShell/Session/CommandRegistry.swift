@@ -1,4 +1,5 @@
 import OpenMarketContract
+import TerminalText
 
 /// The commands a session knows, in the order `help` lists them. The shell's own are
 /// `CommandRegistry.shell`; the scripting layer adds its commands (`expect`, `source`, …) with
@@ -10,8 +11,8 @@ public struct CommandRegistry: Sendable {
 
     /// The shell's commands.
     public static let shell = CommandRegistry([
-        Help.self, Health.self, ListProducts.self, Show.self, Register.self, Patch.self, Stock.self, Delete.self,
-        Login.self, Logout.self, Whoami.self, Use.self, Connect.self, SetOption.self, History.self, Exit.self,
+        Help.self, Health.self, ListProducts.self, Search.self, Show.self, Register.self, Patch.self, Stock.self, Delete.self,
+        Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self, History.self, Exit.self,
     ])
 
     /// This registry with `more` added; one with the name of an existing command replaces it
@@ -30,9 +31,28 @@ public struct CommandRegistry: Sendable {
         return CommandRegistry(list)
     }
 
-    /// The command a word names (by name or alias).
+    /// The command a word names (by name or alias, in any case).
     public func find(_ word: String) -> (any ShellCommand.Type)? {
-        commands.first { $0.spec.isNamed(word) }
+        let lowered = word.lowercased()
+        return commands.first { $0.spec.isNamed(lowered) }
+    }
+
+    /// The names closest to a mistyped `word` (`lsit` → `list`): at most two edits away, or
+    /// those it begins.
+    public func suggestions(for word: String) -> [String] {
+        let typed = word.lowercased()
+        var scored: [(name: String, distance: Int)] = []
+        for spec in specs {
+            let distance = ([spec.name] + spec.aliases).map { EditDistance.between(typed, $0) }.min() ?? .max
+            let limit = typed.count <= 3 ? 1 : 2
+            if distance <= limit || (typed.count >= 2 && spec.name.hasPrefix(typed)) { scored.append((spec.name, distance)) }
+        }
+        // Only the closest: `lsit` → `list`, not also `exit` two edits away.
+        let best = scored.map(\.distance).min() ?? 0
+        return scored.filter { $0.distance == best || $0.name.hasPrefix(typed) }.sorted {
+            ($0.distance, $0.name) < ($1.distance, $1.name)
+        }
+        .prefix(3).map(\.name)
     }
 
     public var specs: [CommandSpec] { commands.map { $0.spec } }
@@ -41,9 +61,12 @@ public struct CommandRegistry: Sendable {
     public func parse(_ words: [Word]) throws(CommandFailure) -> any ShellCommand {
         guard let first = words.first else { throw .usage("no command") }
         guard let type = find(first.text) else {
-            let guess = specs.map(\.name).first { $0.hasPrefix(String(first.text.prefix(2))) }
+            let guesses = suggestions(for: first.text).map { "'\($0)'" }
+            let shown = TerminalText.visible(String(first.text.prefix(40)))
             throw .usage(
-                "unknown command '\(first.text)'" + (guess.map { "; did you mean '\($0)'?" } ?? "") + " ('help' lists commands)")
+                "unknown command '\(shown)'"
+                    + (guesses.isEmpty ? "" : "; did you mean \(guesses.joined(separator: " or "))?") + " ('help' lists commands)"
+            )
         }
         return try type.init(parsing: Arguments(Array(words.dropFirst()), spec: type.spec))
     }

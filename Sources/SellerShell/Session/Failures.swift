@@ -15,7 +15,8 @@ extension SellerShell {
             lines[0] = prefix + failure.message
             return CommandReport(status: failure.status, failure: lines)
         case let error as MarketError:
-            let (status, lines) = describe(error, prefix: prefix)
+            let (status, described) = describe(error, prefix: prefix)
+            let lines = described.map(Self.inTypedWords)
             var report = CommandReport(status: status, failure: lines)
             switch error {
             case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
@@ -29,6 +30,17 @@ extension SellerShell {
         default:
             return CommandReport(status: .failed, failure: [prefix + Self.readable(error)])
         }
+    }
+
+    /// A message with the contract's field names (`discounted_price`, `thumbnail_id`) in the
+    /// words the seller types (`discount`, `thumbnail`), from the server as from local checks.
+    static func inTypedWords(_ text: String) -> String {
+        var result = text
+        for field in ProductField.allCases where field.wireName != field.rawValue {
+            result = result.replacingOccurrences(
+                of: "\\b\(field.wireName)(?=:)", with: field.rawValue, options: .regularExpression)
+        }
+        return result
     }
 
     /// An error as a sentence: its own description or localized text, never a type dump.

@@ -8,6 +8,10 @@ public struct ShellConfiguration: Sendable {
     public var credentials: VendorCredentials?
     /// The vendor's display name when known (the prompt shows it; `list --mine` filters by it).
     public var vendorName: String?
+    /// The vendor's id when known (a profile keeps it): what `list --mine` matches.
+    public var vendorID: Int?
+    /// The saved profile the login came from, kept up to date with what is learned.
+    public var profileName: String?
     public var outputJSON: Bool
     public var trace: Bool
     public var useColor: Bool
@@ -20,7 +24,8 @@ public struct ShellConfiguration: Sendable {
     public var pageWalkLimits: PageWalkLimits
 
     public init(
-        serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, outputJSON: Bool = false,
+        serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, vendorID: Int? = nil,
+        profileName: String? = nil, outputJSON: Bool = false,
         trace: Bool = false, useColor: Bool = false, profiles: ProfileStore = ProfileStore(),
         transport: any HTTPTransport = AsyncHTTPClientTransport.shared, timeout: Duration = .seconds(30),
         secrets: SessionSecrets = SessionSecrets(), pageWalkLimits: PageWalkLimits = PageWalkLimits()
@@ -30,6 +35,8 @@ public struct ShellConfiguration: Sendable {
         self.serverURL = serverURL
         self.credentials = credentials
         self.vendorName = vendorName
+        self.vendorID = vendorID
+        self.profileName = profileName
         self.outputJSON = outputJSON
         self.trace = trace
         self.useColor = useColor
@@ -44,10 +51,13 @@ public struct LineOutcome: Sendable, Equatable {
     public var status: CommandStatus
     /// The line asked to leave (`exit`, `quit`).
     public var exitRequested: Bool
+    /// The status `exit N` asked the process to leave with.
+    public var exitCode: Int32?
 
-    public init(status: CommandStatus, exitRequested: Bool) {
+    public init(status: CommandStatus, exitRequested: Bool, exitCode: Int32? = nil) {
         self.status = status
         self.exitRequested = exitRequested
+        self.exitCode = exitCode
     }
 }
 
@@ -74,7 +84,9 @@ public struct CommandReport: Sendable {
 
     public var exitRequested: Bool { outcome?.exitRequested ?? false }
     public var result: ProductResult? { outcome?.product }
-    public var lineOutcome: LineOutcome { LineOutcome(status: status, exitRequested: exitRequested) }
+    public var lineOutcome: LineOutcome {
+        LineOutcome(status: status, exitRequested: exitRequested, exitCode: outcome?.exitCode)
+    }
 }
 
 /// The one session actor: it parses a line into a typed command, runs it through the
@@ -87,6 +99,8 @@ public actor SellerShell {
     public var client: MarketClient
     public var vendorName: String?
     public var vendorID: Int?
+    /// The saved profile the login came from (see `learnVendor`).
+    public var profileName: String?
     public var outputJSON: Bool
     public let useColor: Bool
     public let profiles: ProfileStore
@@ -126,6 +140,8 @@ public actor SellerShell {
         client.pageWalkLimits = configuration.pageWalkLimits
         self.client = client
         self.vendorName = configuration.vendorName
+        self.vendorID = configuration.vendorID
+        self.profileName = configuration.profileName
         self.outputJSON = configuration.outputJSON
         self.useColor = configuration.useColor
         self.profiles = configuration.profiles

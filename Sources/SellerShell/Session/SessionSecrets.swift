@@ -68,4 +68,7 @@ public final class MaskingConsole: ShellConsole, @unchecked Sendable {
     public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
     public var isInteractive: Bool { inner.isInteractive }
     public func history() -> [String] { inner.history().map(secrets.masked) }
+    /// A line holding a protected secret never reaches the history.
+    public func addToHistory(_ line: String) { if !secrets.occurs(in: line) { inner.addToHistory(line) } }
+    public func askPath(_ prompt: String) -> String? { inner.askPath(secrets.masked(prompt)) }
 }

@@ -75,6 +75,8 @@ public struct CommandOutcome: Sendable {
     public var product: ProductResult?
     public var replay: (any ShellCommand)?
     public var exitRequested = false
+    /// The process exit status `exit N` asked for (nil: the status of what ran).
+    public var exitCode: Int32?
 
     public init(
         _ output: [Output] = [], product: ProductResult? = nil, replay: (any ShellCommand)? = nil, exitRequested: Bool = false

@@ -18,6 +18,16 @@ public protocol ShellConsole: AnyObject, Sendable {
     var isInteractive: Bool { get }
     /// The entries of the line history, oldest first (empty when there is none).
     func history() -> [String]
+    /// Adds a line to the history (a command completed by questions, so Up-arrow retries it
+    /// whole); nothing where there is no history.
+    func addToHistory(_ line: String)
+    /// Asks for a file path, completing paths on TAB where the console can.
+    func askPath(_ prompt: String) -> String?
+}
+
+extension ShellConsole {
+    public func addToHistory(_ line: String) {}
+    public func askPath(_ prompt: String) -> String? { ask(prompt) }
 }
 
 /// How a command ended; the raw value is the process exit status the outer command line uses.

@@ -1,11 +1,15 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 
+/// Who the session is on its server: the login, and what has been learned about its vendor
+/// (id and name), kept in the profile the login came from.
 extension SellerShell {
     static func vendorLabel(_ credentials: VendorCredentials?, _ name: String?) -> String? {
         guard let credentials, !credentials.identifier.isEmpty else { return nil }
-        return name ?? String(credentials.identifier.prefix(8))
+        // The name is the server's text: shown with control characters made visible.
+        return name.map { TerminalText.visible(String($0.prefix(40))) } ?? String(credentials.identifier.prefix(8))
     }
 
     /// Called whenever the server or the login changes.
@@ -16,26 +20,52 @@ extension SellerShell {
 
     /// Remembers products for completion (`show 1⇥` offers ids with their names).
     public func remember(_ products: [Product]) {
-        index.remember(products.map { ($0.id, $0.name) })
+        // Names are the server's text: completion hints show them made visible and cut short.
+        index.remember(products.map { ($0.id, TerminalText.visible(String($0.name.prefix(60)))) })
     }
 
     /// Learns who "me" is from a product this vendor just wrote.
     public func learnVendor(from product: Product) {
         if let vendor = product.vendor {
-            vendorID = vendor.id
-            if vendorName == nil { vendorName = vendor.name }
+            learnVendor(vendor)
         } else if let id = product.vendorID {
-            vendorID = id
+            learnVendor(VendorReference(id: id, name: product.vendorName ?? vendorName ?? "#\(id)"))
         }
+    }
+
+    /// Takes `vendor` as this login's, and writes it into the profile the login came from when
+    /// the profile did not say it yet (or said something else).
+    public func learnVendor(_ vendor: VendorReference) {
+        vendorID = vendor.id
+        vendorName = vendor.name
+        refreshIndex()
+        guard let profileName, var saved = try? profiles.load(profileName),
+            saved.identifier == client.credentials?.identifier,
+            saved.vendorID != vendor.id || saved.vendorName != vendor.name
+        else { return }
+        saved.vendorID = vendor.id
+        saved.vendorName = vendor.name
+        try? profiles.save(profileName, saved)
+    }
+
+    /// Switches the login (nil logs out); what was learned about the old vendor is forgotten
+    /// unless `vendor` says it. `profile` names the saved profile the login came from, which
+    /// is kept up to date with what is learned later.
+    public func setLogin(
+        _ credentials: VendorCredentials?, vendorName: String? = nil, vendorID: Int? = nil, profile: String? = nil
+    ) {
+        client.credentials = credentials
+        self.vendorName = vendorName
+        self.vendorID = vendorID
+        self.profileName = profile
         refreshIndex()
     }
 
-    /// Switches the login (nil logs out); what was learned about the old vendor is forgotten.
-    public func setLogin(_ credentials: VendorCredentials?, vendorName: String? = nil) {
-        client.credentials = credentials
-        self.vendorName = vendorName
-        vendorID = nil
-        refreshIndex()
+    /// Logs in with a saved profile.
+    public func setLogin(profile name: String, _ saved: ProfileStore.Profile) {
+        setLogin(
+            VendorCredentials(identifier: saved.identifier, secret: saved.secret), vendorName: saved.vendorName,
+            vendorID: saved.vendorID, profile: name)
     }
 
     /// After a switch from `previous` to `server`: a login belongs to its server, so it is
@@ -44,7 +74,7 @@ extension SellerShell {
     public func adoptLogin(for server: URL, leaving previous: URL) -> String? {
         guard ServerAddress(server) != ServerAddress(previous) else { return nil }
         if let (name, saved) = profiles.saved(for: server) {
-            setLogin(VendorCredentials(identifier: saved.identifier, secret: saved.secret), vendorName: saved.vendorName)
+            setLogin(profile: name, saved)
             return "using profile '\(name)', saved for this server (\(saved.identifier.prefix(8))…)"
         }
         guard client.credentials != nil else { return nil }
@@ -52,10 +82,25 @@ extension SellerShell {
         return "logged out: that login was for \(previous.absoluteString) — 'login' or 'use PROFILE' for this server"
     }
 
-    /// Whether a product is this vendor's, as far as the session knows.
+    /// Whether a product is this vendor's: by vendor id only (names are not unique).
     func isMine(_ product: Product) -> Bool {
-        if let vendorID, product.vendorID == vendorID { return true }
-        if let vendorName, product.vendorName == vendorName { return true }
-        return false
+        guard let vendorID else { return false }
+        return (product.vendorID ?? product.vendor?.id) == vendorID
+    }
+
+    /// This login's vendor id, found out when not known yet with `MarketClient.identifyVendor`
+    /// among `products` (the newest page when nil). Nil when none of them is the vendor's.
+    func identifyVendor(among products: [Product]? = nil, limit: Int = 8) async throws(MarketError) -> Int? {
+        if let vendorID { return vendorID }
+        _ = try client.requireCredentials()
+        let candidates: [Product]
+        if let products {
+            candidates = products
+        } else {
+            candidates = try await client.products(page: 1, perPage: 100).value.products
+        }
+        guard let vendor = try await client.identifyVendor(among: candidates, limit: limit) else { return nil }
+        learnVendor(vendor)
+        return vendor.id
     }
 }

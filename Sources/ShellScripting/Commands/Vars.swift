@@ -1,7 +1,9 @@
+import Foundation
 import OpenMarketContract
 import SellerShell
 
-/// `vars`: the session's variables and named products.
+/// `vars`: the session's variables and named products (`--json`: an object of them, a text
+/// variable as its string and a named product as `{"id": …, "product": {…}}`).
 struct Vars: ShellCommand {
     static let spec = CommandSpec(
         name: "vars", summary: "list variables and named products", usage: "vars", tooManyWords: "vars takes no arguments",
@@ -21,6 +23,16 @@ struct Vars: ShellCommand {
         }
         let text =
             rows.isEmpty ? "no variables ('set NAME VALUE', or end a command with 'as NAME')" : rows.joined(separator: "\n")
-        return CommandOutcome([.text(text)])
+        return CommandOutcome([.text(text, raw: try Self.document(session.scripting.variables.values))])
+    }
+
+    static func document(_ values: [String: VariableValue]) throws -> Data {
+        let object = values.mapValues { value -> JSONValue in
+            switch value {
+            case .text(let text): .string(text)
+            case .product(let binding): .object(["id": .number(Decimal(binding.id)), "product": binding.document])
+            }
+        }
+        return try MarketJSON.encoder.encode(JSONValue.object(object))
     }
 }

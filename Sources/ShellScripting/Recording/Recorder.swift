@@ -64,7 +64,7 @@ final class Recorder: @unchecked Sendable {
             let typed = invocation.text
             let usesRenamed = renamed.contains { typed.contains("$\($0)") || typed.contains("${\($0)") }
             let words = invocation.command.words
-            write([scrub(usesRenamed ? words.map { ScriptQuoting.quote($0) }.joined(separator: " ") : typed, context)])
+            write([scrub(usesRenamed ? words.map { WordQuoting.quote($0) }.joined(separator: " ") : typed, context)])
             return
         case .command, .readOnly:
             break
@@ -89,7 +89,7 @@ final class Recorder: @unchecked Sendable {
         var text = words.enumerated().map { index, word in
             // The names written here are meant to expand on replay: left unquoted.
             (index == 1 && spec.takesProductID && word.text.hasPrefix("$")) || word.text.hasPrefix("thumbnail=${")
-                ? word.text : ScriptQuoting.quote(word)
+                ? word.text : WordQuoting.quote(word)
         }.joined(separator: " ")
         if let bound { text += " as \(bound)" }
         let readsOnly = spec.effect == .reads || spec.recording == .readOnly
@@ -160,31 +160,5 @@ final class Recorder: @unchecked Sendable {
 
     private func write(_ lines: [String]) {
         handle.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-    }
-}
-
-/// Writes words back as a line the shell splits into the same words.
-enum ScriptQuoting {
-    static func quote(_ word: Word) -> String {
-        // A glob that was typed bare stays bare, so it matches again on replay.
-        if !word.wasQuoted, word.text.contains(where: { "*?[".contains($0) }), !word.text.contains(where: { $0.isWhitespace }) {
-            return word.text
-        }
-        if let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex,
-            word.text[..<equals].allSatisfy({ $0.isLetter || $0 == "_" })
-        {
-            return String(word.text[...equals]) + quote(String(word.text[word.text.index(after: equals)...]))
-        }
-        return quote(word.text)
-    }
-
-    static func quote(_ text: String) -> String {
-        if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
-        return singleQuoted(text)
-    }
-
-    /// `'…'`, with a `'` inside written `'\''` as in sh.
-    static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -8,6 +8,8 @@ struct StepResult: Sendable {
     /// `command: message`, then any detail lines; printed by the caller with its location.
     var failure: [String] = []
     var exitRequested = false
+    /// The status `exit N` asked for.
+    var exitCode: Int32?
     /// Whether the line reached the middleware (which journals it); a line that did not parse
     /// is journaled by the run loop.
     var invoked = false
@@ -20,7 +22,7 @@ extension SellerShell {
         let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil)
         for text in result.failure { console.note(text) }
         index.updateVariables(Array(scripting.variables.values.keys))
-        return LineOutcome(status: result.status, exitRequested: result.exitRequested)
+        return LineOutcome(status: result.status, exitRequested: result.exitRequested, exitCode: result.exitCode)
     }
 
     /// Expands, parses and runs one line.
@@ -34,7 +36,7 @@ extension SellerShell {
         let dryRun = scripting.dryRun
         return StepResult(
             status: report.status, failure: report.failure.map { dryRun?.withPlaceholders($0) ?? $0 },
-            exitRequested: report.exitRequested, invoked: true)
+            exitRequested: report.exitRequested, exitCode: report.outcome?.exitCode, invoked: true)
     }
 
     /// Expands the line's variables, splits it, takes off `as NAME` and parses the command:

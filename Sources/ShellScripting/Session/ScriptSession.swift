@@ -66,8 +66,17 @@ public struct ScriptSession: Sendable {
         for (name, value) in variables { names[name] = .text(value) }
         let state = ScriptingState(variables: names, dryRun: transport, progress: progress)
         shell = SellerShell(
-            configuration: configuration, console: console, registry: CommandRegistry.shell.adding(Self.commands),
+            configuration: configuration, console: console, registry: Self.registry,
             middleware: middleware, states: [state])
+        state.recordingChanged = { [index = shell.index] path in index.setRecording(path) }
+    }
+
+    /// Every command a scripting session knows: the shell's and the scripting layer's.
+    public static let registry = CommandRegistry.shell.adding(commands)
+
+    /// Words given one by one (a program's arguments) as one line that splits back into them.
+    public static func line(from arguments: [String]) -> String {
+        arguments.map { WordQuoting.quote(Word($0, wasQuoted: true)) }.joined(separator: " ")
     }
 
     /// Checks a `--var NAME=VALUE` argument; nil when fine.

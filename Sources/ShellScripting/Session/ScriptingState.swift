@@ -8,7 +8,11 @@ import SellerShell
 /// `SellerShell.scripting`; a class so that the commands and middleware share one instance.
 final class ScriptingState: @unchecked Sendable {
     var variables: ScriptVariables
-    var recorder: Recorder?
+    var recorder: Recorder? {
+        didSet { recordingChanged?(recorder?.path) }
+    }
+    /// Told when a recording starts or stops (the prompt shows it).
+    var recordingChanged: (@Sendable (String?) -> Void)?
     let dryRun: DryRunTransport?
     var progress: (any ScriptProgress)?
     var sourceDepth = 0

@@ -207,6 +207,6 @@ public enum Expander {
     static func quoteIfNeeded(_ value: String) -> String {
         if value.isEmpty { return "''" }
         guard value.contains(where: { $0.isWhitespace || "'\"\\#".contains($0) }) else { return value }
-        return ScriptQuoting.singleQuoted(value)
+        return WordQuoting.singleQuoted(value)
     }
 }

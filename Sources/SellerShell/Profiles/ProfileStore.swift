@@ -20,6 +20,16 @@ public struct ProfileStore: Sendable {
         public var identifier: String
         public var secret: Secret
         public var vendorName: String?
+        /// The vendor's id, learned at login or from the first write (what "mine" matches).
+        public var vendorID: Int?
+
+        public init(server: String?, identifier: String, secret: Secret, vendorName: String? = nil, vendorID: Int? = nil) {
+            self.server = server
+            self.identifier = identifier
+            self.secret = secret
+            self.vendorName = vendorName
+            self.vendorID = vendorID
+        }
     }
 
     static func validName(_ name: String) -> Bool {
@@ -82,6 +92,19 @@ public struct ProfileStore: Sendable {
             return (name, profile)
         }
         return nil
+    }
+
+    /// Removes a saved profile; an unknown name says which exist.
+    public func remove(_ name: String) throws(CommandFailure) {
+        guard Self.validName(name), names().contains(name) else {
+            let known = names()
+            throw .failed("no profile \"\(name)\"" + (known.isEmpty ? "" : " (profiles: \(known.joined(separator: ", ")))"))
+        }
+        do {
+            try FileManager.default.removeItem(at: url(name))
+        } catch {
+            throw .failed("cannot remove profile \(name): \(url(name).path): \(error.localizedDescription)")
+        }
     }
 
     public func names() -> [String] {

@@ -1,0 +1,62 @@
+import Foundation
+import OpenMarketContract
+
+/// What a server said when a login was checked without changing anything.
+public enum CredentialCheck: Sendable, Equatable {
+    /// The server accepted the identifier and secret.
+    case verified
+    /// The server refused them (401): the identifier is unknown or the secret is wrong.
+    case refused(message: String)
+    /// Too many wrong secrets lately (429): the server is not checking for now.
+    case throttled(message: String)
+    /// The server answered something that neither accepts nor refuses them (an older or
+    /// different server): they are checked at the first change.
+    case cannotVerify(status: Int)
+}
+
+extension MarketClient {
+    /// The product id the credential check edits: one no market is expected to hold. The
+    /// bundled server checks credentials before it looks the product up, so it answers 401 for
+    /// a wrong secret and 404 for a right one.
+    public static let credentialProbeID = 2_147_483_647
+
+    /// Checks the login with the contract's no-op edit (a PATCH whose body holds only
+    /// `secret`) of a product that does not exist: nothing is changed on any server.
+    public func verifyCredentials() async throws(MarketError) -> CredentialCheck {
+        do {
+            _ = try await edit(id: Self.credentialProbeID, ProductChanges())
+            return .verified
+        } catch .serverRefused(let status, let message) {
+            switch status {
+            // 404: no such product, asked with good credentials; 403: it exists and is another
+            // vendor's, which the server can only say once it knows who is asking.
+            case 404, 403: return .verified
+            case 401: return .refused(message: message)
+            case 429: return .throttled(message: message)
+            default: return .cannotVerify(status: status)
+            }
+        } catch .unexpectedResponse {
+            return .cannotVerify(status: 0)
+        }
+    }
+
+    /// Which vendor the login is: a no-op edit (only `secret`, which the contract allows and
+    /// which changes nothing) of one product of each vendor among `products`, newest first,
+    /// until one is accepted (202: ours, and its detail names the vendor) rather than refused
+    /// (403: someone else's). At most `limit` edits are sent; nil when none was ours.
+    public func identifyVendor(among products: [Product], limit: Int = 8) async throws(MarketError) -> VendorReference? {
+        var tried: Set<Int> = []
+        for product in products {
+            guard let vendorID = product.vendorID, !tried.contains(vendorID) else { continue }
+            guard tried.count < limit else { return nil }
+            tried.insert(vendorID)
+            do {
+                let detail = try await edit(id: product.id, ProductChanges()).value
+                return detail.vendor ?? VendorReference(id: vendorID, name: product.vendorName ?? "#\(vendorID)")
+            } catch .serverRefused(let status, _) where status == 403 || status == 404 {
+                continue
+            }
+        }
+        return nil
+    }
+}

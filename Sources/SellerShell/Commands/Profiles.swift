@@ -1,0 +1,87 @@
+import Foundation
+import OpenMarketContract
+
+/// `profiles [list]` and `profiles remove NAME`: the saved logins, with their server and
+/// vendor (never the secret, and the identifier cut short).
+public struct Profiles: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "profiles", aliases: ["profile"], summary: "list saved profiles, or remove one",
+        usage: "profiles [list | remove NAME]", examples: ["profiles", "profiles remove old-shop"],
+        positional: [.setting(["list": [], "remove": []]), .profile], effect: .session, recording: .never)
+
+    public enum Action: Sendable, Equatable {
+        case list
+        case remove(String)
+    }
+
+    public var action: Action
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        let words = arguments.positional.map(\.text)
+        switch (words.first?.lowercased(), words.count) {
+        case (nil, _), ("list", 1):
+            action = .list
+        case ("remove", _), ("rm", _), ("delete", _):
+            guard words.count == 2 else { throw .usage("which profile? profiles remove NAME") }
+            action = .remove(words[1])
+        default:
+            throw .usage("'\(words.joined(separator: " "))': profiles lists them; profiles remove NAME removes one")
+        }
+    }
+
+    public var words: [Word] {
+        switch action {
+        case .list: [Word(Self.spec.name)]
+        case .remove(let name): [Word(Self.spec.name), Word("remove"), Word(name)]
+        }
+    }
+
+    struct Entry: Encodable {
+        var name: String
+        var server: String?
+        var identifier: String
+        var vendor: String?
+        var vendorID: Int?
+        var inUse: Bool
+    }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let store = session.profiles
+        switch action {
+        case .remove(let name):
+            try store.remove(name)
+            if session.profileName == name { session.profileName = nil }
+            return .note("removed profile '\(name)' (\(store.directory.path))")
+        case .list:
+            let entries = store.names().map { name -> Entry in
+                guard let saved = try? store.load(name) else {
+                    return Entry(name: name, identifier: "(unreadable: 'use \(name)' says why)", inUse: false)
+                }
+                return Entry(
+                    name: name, server: saved.server, identifier: String(saved.identifier.prefix(8)) + "…",
+                    vendor: saved.vendorName, vendorID: saved.vendorID, inUse: session.profileName == name)
+            }
+            let raw = try MarketJSON.encoder.encode(entries)
+            guard !entries.isEmpty else {
+                return CommandOutcome([.text("no saved profiles ('login --save NAME' saves one)", raw: raw)])
+            }
+            return CommandOutcome([.text(Self.table(entries), raw: raw)])
+        }
+    }
+
+    static func table(_ entries: [Entry]) -> String {
+        let rows = entries.map { entry in
+            [
+                (entry.inUse ? "* " : "  ") + entry.name, entry.server ?? "-", entry.identifier,
+                entry.vendor.map { TextLayout.visible($0, limit: 40) + (entry.vendorID.map { " (#\($0))" } ?? "") } ?? "-",
+            ]
+        }
+        let headers = ["  name", "server", "identifier", "vendor"]
+        var widths = headers.map(TextLayout.width)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextLayout.width(cell)) } }
+        return ([headers] + rows).map { row in
+            row.enumerated().map { TextLayout.pad($1, to: widths[$0]) }.joined(separator: "  ")
+                .replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }.joined(separator: "\n")
+    }
+}
