@@ -113,8 +113,10 @@ struct ShellBinaryTests {
             try Self.type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77\r", expect: "secret for 0c1b5a9e")
             Thread.sleep(forTimeInterval: 0.2)
             session.send(secret + "\r")
-            _ = try session.expect("logged in as 0c1b5a9e", timeout: .seconds(30))
-            try Self.type(session, "whoami\r", expect: "identifier  0c1b5a9e")
+            // The identifier is no vendor of this market: the login is checked and refused, and
+            // the session keeps the login it had.
+            _ = try session.expect("the server refused this identifier and secret (401", timeout: .seconds(30))
+            try Self.type(session, "whoami\r", expect: "vendor      demo-shop")
             return (try Self.quit(session), session.transcript)
         }
         #expect(status == 0)

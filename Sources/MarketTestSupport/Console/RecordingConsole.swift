@@ -68,6 +68,8 @@ public final class RecordingConsole: ShellConsole, Sendable {
 
     public func history() -> [String] { historyEntries }
 
+    public func addToHistory(_ line: String) { state.withLockedValue { $0.history.append(line) } }
+
     /// Adds answers to `ask` and `askSecret` (a secret known only once the market is running).
     public func queue(answers: [String] = [], secrets: [String] = []) {
         state.withLockedValue {

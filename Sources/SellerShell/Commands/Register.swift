@@ -92,7 +92,9 @@ public struct Register: ShellCommand {
         _ console: any ShellConsole, _ prompt: String, path: Bool = false, problem: (String) -> String?
     ) throws(CommandFailure) -> String {
         for _ in 0..<attempts {
-            guard let answer = path ? console.askPath(prompt) : console.ask(prompt), !answer.isEmpty else {
+            // Spaces around an answer are dropped (TAB ends a completed path with one).
+            let typed = path ? console.askPath(prompt) : console.ask(prompt)
+            guard let answer = typed?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
                 throw .failed("register cancelled; nothing was sent")
             }
             guard let problem = problem(answer) else { return answer }

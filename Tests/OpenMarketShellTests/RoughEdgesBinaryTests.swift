@@ -1,0 +1,172 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+/// Issue 11's rough edges in the `openmarket` binary: a first word that names a command runs
+/// it, `exit N`, JSON only on stdout, and through a real terminal the second TAB, the prompt
+/// while recording, `register`'s questions and the hint for a server without a login.
+@Suite("openmarket: commands from the command line, questions and the prompt", .serialized)
+struct RoughEdgesBinaryTests {
+    typealias Home = TestHome
+
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    func run(_ arguments: [String], home: Home, _ extra: [String: String] = [:]) async throws -> ChildProcess.Result {
+        try await ChildProcess.run(Self.binary, arguments, environment: home.environment(extra), timeout: .seconds(300))
+    }
+
+    func withHome<T>(_ body: (Home) async throws -> T) async throws -> T {
+        let home = try Home.make()
+        defer { home.remove() }
+        return try await body(home)
+    }
+
+    @Test func aFirstWordThatNamesACommandRunsIt() async throws {
+        try await withHome { (home: Home) async throws in
+            let image = Fixtures.image("coffee-small.jpg").path
+            let registered = try await run(
+                [
+                    "register", "name=Blue mug", "description=A blue mug for the shell", "price=1200", "currency=KRW",
+                    "image=\(image)",
+                ],
+                home: home)
+            #expect(registered.status == 0, "\(registered.stderr)")
+            let listed = try await run(["LIST"], home: home)
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(listed.stdout.contains("Blue mug"))
+            let id = try #require(listed.stdout.split(separator: "\n").dropFirst(2).first?.split(separator: " ").first)
+            let shown = try await run(["show", String(id), "--json"], home: home)
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+            #expect(document?["name"] as? String == "Blue mug")
+            let searched = try await run(["search", "blue"], home: home)
+            #expect(searched.stdout.contains("Blue mug"), "\(searched.stderr)")
+        }
+    }
+
+    @Test func aMistypedCommandGetsASuggestion() async throws {
+        try await withHome { (home: Home) async throws in
+            let typo = try await run(["lsit"], home: home)
+            #expect(typo.status == 2)
+            #expect(typo.stderr.contains("did you mean 'list'?"), "\(typo.stderr)")
+            let inShell = try await run(["-c", "shw 1"], home: home)
+            #expect(inShell.status == 2)
+            #expect(inShell.stderr.contains("unknown command 'shw'; did you mean 'show'?"), "\(inShell.stderr)")
+        }
+    }
+
+    @Test func exitNExitsWithN() async throws {
+        try await withHome { (home: Home) async throws in
+            #expect(try await run(["-c", "exit 3"], home: home).status == 3)
+            #expect(try await run(["-c", "exit 300"], home: home).status == 2)
+        }
+    }
+
+    @Test(arguments: [["whoami"], ["vars"], ["history"], ["profiles"], ["help"]])
+    func jsonModePrintsOnlyJSONOnStdout(command: [String]) async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--json"] + command, home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            let text = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty {
+                #expect(
+                    (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil,
+                    "\(command): \(result.stdout)")
+            }
+            if command == ["whoami"] { #expect(text.contains("\"server\"")) }
+        }
+    }
+
+    // MARK: In a terminal
+
+    static func startShell(_ home: Home, _ arguments: [String] = []) throws -> PTYSession {
+        let session = try PTYSession(executable: binary, arguments: arguments, environment: home.environment)
+        _ = try session.expect("> ", timeout: .seconds(60))
+        try session.waitForRawMode(timeout: .seconds(30))
+        return session
+    }
+
+    static func type(_ session: PTYSession, _ keys: String, expect output: String) throws {
+        try session.waitForRawMode(timeout: .seconds(30))
+        session.send(keys)
+        try session.expect(output, timeout: .seconds(60))
+    }
+
+    static func occurrences(_ text: String, in transcript: String) -> Int {
+        transcript.components(separatedBy: text).count - 1
+    }
+
+    @Test func aSecondTabDoesNotPrintTheListAgain() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let counts = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(session, "s\t", expect: "source")
+            let afterFirst = Self.occurrences("source", in: session.transcript)
+            session.send("\t")
+            // The list, had it come again, would be printed at once; the next line proves the
+            // editor has handled the TAB.
+            session.send("\u{15}whoami\r")
+            try session.expect("vendor ", timeout: .seconds(60))
+            return (afterFirst, Self.occurrences("source", in: session.transcript))
+        }
+        #expect(counts.0 == 1)
+        #expect(counts.1 == 1)
+    }
+
+    @Test func thePromptShowsARecording() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let file = home.root.appendingPathComponent("tour.om").path
+        let transcript = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(session, "record \(file)\r", expect: "[rec tour.om]> ")
+            try Self.type(session, "record stop\r", expect: "> ")
+            try Self.type(session, "health\r", expect: "answers OK")
+            return session.transcript
+        }
+        #expect(transcript.contains("[rec tour.om]"))
+        // After `record stop` the prompt is plain again.
+        let tail = transcript.components(separatedBy: "record stop").last ?? ""
+        #expect(!tail.contains("[rec"))
+    }
+
+    @Test func registerQuestionsAskAgainCompletePathsAndLeaveTheWholeCommandInHistory() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let photos = home.root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.imageData("coffee-small.jpg").write(to: photos.appendingPathComponent("only-photo.jpg"))
+        let transcript = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(session, "register\r", expect: "name (")
+            try Self.type(session, "ab\r", expect: "must be 3 to 100 characters")
+            try Self.type(session, "Green mug\r", expect: "description (")
+            try Self.type(session, "A green mug for questions\r", expect: "price (")
+            try Self.type(session, "cheap\r", expect: "is not a number")
+            try Self.type(session, "1500\r", expect: "currency (")
+            try Self.type(session, "KRW\r", expect: "image (")
+            try Self.type(session, "\(photos.path)/on\t\r", expect: "registered")
+            try Self.type(session, "\u{1b}[A", expect: "register name=")
+            return session.transcript
+        }
+        // TAB inserted the rest of the file name ("on⇥" → "only-photo.jpg").
+        #expect(transcript.contains("ly-photo.jpg"))
+        #expect(transcript.contains("registered #1 Green mug") || transcript.contains("#1 Green mug ₩1,500"))
+    }
+
+    @Test func aServerWithoutALoginSaysHowToLogIn() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let banner = try await blocking {
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["--server", "http://127.0.0.1:9"], environment: home.environment)
+            defer { session.terminate() }
+            return try session.expect("> ", timeout: .seconds(60))
+        }
+        #expect(banner.contains("not logged in to http://127.0.0.1:9: 'login' to sign in"), "\(banner)")
+    }
+}

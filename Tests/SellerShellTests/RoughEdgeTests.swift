@@ -1,0 +1,98 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// Issue 11, items 9 and 11: the messages a new seller hits, against the bundled market.
+@Suite("Rough edges a new seller hits")
+struct RoughEdgeTests {
+    @Test func commandNamesIgnoreCaseAndTyposGetTheClosestName() {
+        let registry = CommandRegistry.shell
+        #expect(registry.find("LIST")?.spec.name == "list")
+        #expect(registry.find("Show")?.spec.name == "show")
+        #expect(registry.suggestions(for: "lsit") == ["list"])
+        #expect(registry.suggestions(for: "regster") == ["register"])
+        #expect(registry.suggestions(for: "qqqqqq").isEmpty)
+        #expect(EditDistance.between("lsit", "list") == 1)
+        #expect(EditDistance.between("", "abc") == 3)
+    }
+
+    @Test func searchIsACommand() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            _ = try await f.register(name: "Searchable tumbler")
+            _ = try await f.register(name: "Another thing")
+            f.console.clear()
+            #expect(await f.run("search tumbler") == .ok)
+            #expect(f.console.out.contains("Searchable tumbler"))
+            #expect(!f.console.out.contains("Another thing"))
+            #expect(await f.run("search") == .usage)
+        }
+    }
+
+    @Test func aPagePastTheEndSaysSo() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            _ = try await f.register()
+            f.console.clear()
+            #expect(await f.run("list 99") == .ok)
+            #expect(f.console.out.contains("page 99 is past the end: 1 product fill 1 page of 20 — 'list 1' shows the last"))
+        }
+    }
+
+    @Test(arguments: [
+        ("show 99999999999999999999", "product ids go up to 9,007,199,254,740,991"),
+        ("show 9007199254740992", "product ids go up to 9,007,199,254,740,991"),
+        ("show last", "for the product of the last command, write $last"),
+        ("delete mug", "for a product named with 'as mug', write $mug"),
+        ("show 1.5", "'1.5' is not a product id (a whole number like 12)"),
+    ])
+    func productIDsThatCannotBeSaySo(line: String, message: String) async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run(line) == .usage)
+            #expect(f.console.notes.contains(message), "\(f.console.notes)")
+        }
+    }
+
+    @Test func messagesUseTheFieldNamesTheSellerTyped() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(price: "1000")
+            f.console.clear()
+            #expect(await f.run("patch \(product.id) discount=5000") == .failed)
+            #expect(f.console.notes.contains("discount: must not exceed the price"), "\(f.console.notes)")
+            #expect(!f.console.notes.contains("discounted_price"))
+            #expect(SellerShell.inTypedWords("thumbnail_id: must be one of 1, 2") == "thumbnail: must be one of 1, 2")
+            #expect(SellerShell.inTypedWords("1 to 5 images") == "1 to 5 images")
+        }
+    }
+
+    @Test func registerAsksAgainForABadAnswerAndKeepsTheOthers() async throws {
+        let image = Fixtures.image("coffee-small.jpg").path
+        let answers = [
+            "ab", "Asked mug", "short", "A mug whose fields were asked", "-3", "1500", "EUR", "krw", "/no/such.jpg", image,
+        ]
+        try await ShellFixture.with(interactive: true, answers: answers) { (f: ShellFixture) async throws in
+            #expect(await f.run("register") == .ok, "\(f.console.notes)")
+            let notes = f.console.notes
+            #expect(notes.contains("name: must be 3 to 100 characters (it has 2) — try again"))
+            #expect(notes.contains("description: must be 10 to 1000 characters"))
+            #expect(notes.contains("price: must be greater than 0"))
+            #expect(notes.contains("currency: must be KRW or USD"))
+            #expect(notes.contains("/no/such.jpg: no such file"))
+            #expect(try await f.products().products.first?.name == "Asked mug")
+            // The whole command, answers included, is in the history for Up-arrow.
+            let entry = try #require(f.console.historyEntries.last)
+            #expect(
+                entry.hasPrefix("register name='Asked mug' description='A mug whose fields were asked' price=1500"), "\(entry)")
+        }
+    }
+
+    @Test func registerQuestionsEndWhenTheAnswersDo() async throws {
+        try await ShellFixture.with(interactive: true, answers: ["Kept mug"]) { (f: ShellFixture) async throws in
+            #expect(await f.run("register") == .failed)
+            #expect(f.console.notes.contains("register cancelled; nothing was sent"))
+            #expect(try await f.products().totalCount == 0)
+        }
+    }
+}
