@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 
 /// Shows each HTTP exchange for learning: request line, headers and body, then status line,
 /// headers and body. JSON is pretty-printed, multipart bodies are listed part by part, the
@@ -60,7 +61,10 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     public static func describe(_ response: HTTPResponseData, after elapsed: Duration) -> String {
         let reason = HTTPStatusPhrase.reason(response.status)
         var lines = ["← \(response.status) \(reason) (\(String(format: "%.0f", elapsed.milliseconds)) ms)"]
-        for field in response.headers { lines.append("  \(field.name): \(field.value)") }
+        // The server's headers and body are its text: control characters shown, not acted on.
+        for field in response.headers {
+            lines.append("  \(field.name): \(TerminalText.visible(String(field.value.prefix(500))))")
+        }
         if !response.body.isEmpty {
             lines.append("")
             lines.append(describeBody(response.body, contentType: response.headers["Content-Type"]))
@@ -76,12 +80,16 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         if contentType?.lowercased().hasPrefix("multipart/") == true {
             return indent + "(\(body.count) bytes of \(contentType ?? "multipart"))"
         }
-        if let pretty = prettyJSON(body) { return indent + pretty.replacingOccurrences(of: "\n", with: "\n" + indent) }
-        if let text = String(data: body, encoding: .utf8), !text.contains("\u{0}") {
-            return indent + text.replacingOccurrences(of: "\n", with: "\n" + indent)
+        let text = prettyJSON(body) ?? String(data: body, encoding: .utf8)
+        if let text, !text.contains("\u{0}") {
+            let cut = text.count > Self.textLimit ? String(text.prefix(Self.textLimit)) + "… (\(body.count) bytes in all)" : text
+            return indent + TerminalText.visible(cut, keepingNewlines: true).replacingOccurrences(of: "\n", with: "\n" + indent)
         }
         return indent + "(\(body.count) bytes of binary data)"
     }
+
+    /// How much of a text body a trace shows.
+    static let textLimit = 4000
 
     /// A multipart body part by part, from the parts as composed (never by parsing the bytes).
     static func describe(_ parts: [MultipartBody.Part], indent: String = "  ") -> String {
