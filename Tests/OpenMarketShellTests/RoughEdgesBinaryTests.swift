@@ -79,17 +79,10 @@ struct RoughEdgesBinaryTests {
 
     // MARK: In a terminal
 
-    static func startShell(_ home: Home, _ arguments: [String] = []) throws -> PTYSession {
-        let session = try PTYSession(executable: binary, arguments: arguments, environment: home.environment)
-        _ = try session.expect("> ", timeout: .seconds(60))
-        try session.waitForRawMode(timeout: .seconds(30))
-        return session
-    }
+    static func startShell(_ home: Home) throws -> PTYSession { try ShellBinaryTests.startShell(home) }
 
     static func type(_ session: PTYSession, _ keys: String, expect output: String) throws {
-        try session.waitForRawMode(timeout: .seconds(30))
-        session.send(keys)
-        try session.expect(output, timeout: .seconds(60))
+        try ShellBinaryTests.type(session, keys, expect: output)
     }
 
     static func occurrences(_ text: String, in transcript: String) -> Int {
