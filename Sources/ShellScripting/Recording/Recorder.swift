@@ -178,13 +178,7 @@ enum ScriptQuoting {
         return quote(word.text)
     }
 
-    static func quote(_ text: String) -> String {
-        if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
-        return singleQuoted(text)
-    }
+    static func quote(_ text: String) -> String { WordSplitter.quote(text) }
 
-    /// `'…'`, with a `'` inside written `'\''` as in sh.
-    static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    static func singleQuoted(_ text: String) -> String { WordSplitter.singleQuoted(text) }
 }
