@@ -10,7 +10,7 @@ public struct CommandRegistry: Sendable {
 
     /// The shell's commands.
     public static let shell = CommandRegistry([
-        Help.self, Health.self, ListProducts.self, Show.self, Register.self, Patch.self, Stock.self, Delete.self,
+        Help.self, Health.self, ListProducts.self, Show.self, Register.self, Patch.self, Edit.self, Stock.self, Delete.self,
         Login.self, Logout.self, Whoami.self, Use.self, Connect.self, SetOption.self, History.self, Exit.self,
     ])
 

@@ -68,4 +68,5 @@ public final class MaskingConsole: ShellConsole, @unchecked Sendable {
     public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
     public var isInteractive: Bool { inner.isInteractive }
     public func history() -> [String] { inner.history().map(secrets.masked) }
+    public func editFile(at path: String) -> EditorOutcome { inner.editFile(at: path) }
 }
