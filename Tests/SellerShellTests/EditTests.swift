@@ -73,6 +73,16 @@ struct EditDocumentTests {
             ])
     }
 
+    @Test func lineBreaksEditorsAddOrRemoveAreNoChange() throws {
+        let product = Self.product(description: "Ends with line breaks\n\n")
+        let crlf = ProductDocument.render(product).replacingOccurrences(of: "\n", with: "\r\n")
+        let document = try ProductDocument.parse(ProductDocument.render(product)).get()
+        #expect(document.changes(from: ProductDocument(product)).isEmpty)
+        let fromCRLF = try ProductDocument.parse(crlf).get()
+        #expect(fromCRLF.values[.name] == product.name)
+        #expect(fromCRLF.values[.price] == "3400")
+    }
+
     @Test func anEmptyOrCommentOnlyFileCancels() {
         #expect(ProductDocument.isEmpty(""))
         #expect(ProductDocument.isEmpty("# only a comment\n\n   \n"))

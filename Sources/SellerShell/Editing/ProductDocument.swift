@@ -126,10 +126,13 @@ public struct ProductDocument: Sendable, Equatable {
                 }
             }
         }
-        if let block = description {
-            values[.description] = Array(block.reversed().drop { $0.isEmpty }.reversed()).joined(separator: "\n")
-        }
+        if let block = description { values[.description] = trimmedBlock(block) }
         return problems.isEmpty ? .success(ProductDocument(values: values)) : .failure(Problems(all: problems))
+    }
+
+    /// A block's lines without the empty ones at its end (editors add and remove those freely).
+    static func trimmedBlock(_ lines: [String]) -> String {
+        Array(lines.reversed().drop { $0.isEmpty }.reversed()).joined(separator: "\n")
     }
 
     /// `key: value` on one line, the key one of `fields`.
@@ -142,7 +145,8 @@ public struct ProductDocument: Sendable, Equatable {
         guard let field = ProductField(rawValue: key.lowercased()), fields.contains(field) else {
             return .failure(Problem(number, "unknown field '\(oneLine(key))' (fields: \(known))"))
         }
-        return .success((field, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        // A line saved with CRLF ends in `\r`: not part of the value.
+        return .success((field, line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     /// A one-line value as written: bare, or `$'…'` with escapes.
@@ -160,9 +164,12 @@ public struct ProductDocument: Sendable, Equatable {
     }
 
     /// The fields whose value differs from `original`'s, in document order.
+    /// A description that ended with line breaks reads back without them: not a change.
     public func changes(from original: ProductDocument) -> [(field: ProductField, value: String)] {
         Self.fields.compactMap { field in
-            guard let value = values[field], value != (original.values[field] ?? "") else { return nil }
+            var before = original.values[field] ?? ""
+            if field == .description { before = Self.trimmedBlock(Self.lines(of: before)) }
+            guard let value = values[field], value != before else { return nil }
             return (field, value)
         }
     }
