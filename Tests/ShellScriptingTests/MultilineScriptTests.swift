@@ -40,6 +40,12 @@ struct MultilineScriptTests {
         #expect(lines.map(\.number) == [1, 2])
     }
 
+    @Test func variablesAroundAnAnsiCQuoteExpandAsInBash() throws {
+        let resolve = { (name: String) throws(ExpansionError) -> String in name == "x" ? "a b" : "?" }
+        let line = try Expander.expand(#"patch 1 description=$'it\'s $x' name=$x"#, resolve)
+        #expect(try WordSplitter.split(line).map(\.text) == ["patch", "1", "description=it's $x", "name=a b"])
+    }
+
     @Test func aQuoteNeverClosedNamesTheLineItOpenedOn() {
         let lines = ScriptReader.lines(of: "health\nset a b \\\n  c 'd\ne\nf\n")
         #expect(lines.count == 2)

@@ -114,6 +114,17 @@ public enum WordSplitter {
         return words
     }
 
+    /// The index just after the `'` that closes a `$'…'` whose text starts at `start` (or the
+    /// end when it is never closed), for code that must skip such a quote as the splitter does.
+    public static func endOfAnsiCQuote(_ chars: [Character], from start: Int) -> Int {
+        var position = start
+        while position < chars.count {
+            if chars[position] == "'" { return position + 1 }
+            position += chars[position] == "\\" ? 2 : 1
+        }
+        return chars.count
+    }
+
     /// `text` written so that `split` gives it back as one word: bare when it holds nothing
     /// special, `'…'` otherwise, and `$'…'` when it holds a line break or another control
     /// character (a recording stays one command per line, and no terminal acts on it).
