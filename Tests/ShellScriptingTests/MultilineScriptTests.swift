@@ -50,7 +50,9 @@ struct MultilineScriptTests {
         let lines = ScriptReader.lines(of: "health\nset a b \\\n  c 'd\ne\nf\n")
         #expect(lines.count == 2)
         #expect(lines[1].number == 2)
-        #expect(lines[1].problem == "the ' quote opened on line 3 is never closed: close it (a quoted value may span lines)")
+        #expect(
+            lines[1].problem
+                == "set: unterminated ' quote, opened on line 3 and never closed: close it (a quoted value may span lines)")
     }
 
     @Test func aScriptSetsADescriptionOfTwoLines() async throws {
@@ -73,7 +75,9 @@ struct MultilineScriptTests {
             let detail = try await f.product(id: mug.id)
             #expect(detail.description == "A mug for tea, holds 300 ml.\nDishwasher safe.")
             #expect(detail.name == "Mug ☕")
-            #expect(console.notes.contains("two-lines.om:5: the ' quote opened on line 5 is never closed"), "\(console.notes)")
+            #expect(
+                console.notes.contains("two-lines.om:5: oops: unterminated ' quote, opened on line 5 and never closed"),
+                "\(console.notes)")
         }
     }
 

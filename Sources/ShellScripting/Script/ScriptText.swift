@@ -82,8 +82,12 @@ public struct ScriptReader: Sendable {
         pending = nil
         if let (quote, line) = openQuote {
             openQuote = nil
-            let problem = "the \(quote) quote opened on line \(line) is never closed: close it (a quoted value may span lines)"
-            return ScriptLine(number: pendingNumber, text: rest.trimmingCharacters(in: .whitespacesAndNewlines), problem: problem)
+            let text = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            let command = text.prefix { !$0.isWhitespace }
+            let problem =
+                "\(command): unterminated \(quote) quote, opened on line \(line) and never closed: close it "
+                + "(a quoted value may span lines)"
+            return ScriptLine(number: pendingNumber, text: text, problem: problem)
         }
         let text = rest.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
