@@ -1,3 +1,4 @@
+import CEditLine
 import Foundation
 import LineEditor
 import OpenMarketContract
@@ -58,6 +59,22 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
         completion?.completingPaths = true
         defer { completion?.completingPaths = false }
         return ask(prompt)
+    }
+
+    /// Runs the editor on the terminal and waits for it. While it runs the editor owns Ctrl-C,
+    /// as a reader waiting for input does: the running `edit` is not cancelled, and a ^C the
+    /// editor got is forgotten afterwards.
+    func editFile(at path: String) -> EditorOutcome {
+        guard reader.isInteractive, isatty(STDIN_FILENO) == 1 else { return .noTerminal }
+        progress?.clear()
+        return lock.withLock {
+            cel_set_reading(1)
+            defer {
+                cel_sigint_discard()
+                cel_set_reading(0)
+            }
+            return EditorLaunch.run(on: path)
+        }
     }
 
     /// The next line of a script read from standard input; nil at its end.

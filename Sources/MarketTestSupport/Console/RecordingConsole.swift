@@ -21,13 +21,20 @@ public final class RecordingConsole: ShellConsole, Sendable {
 
     private let state: NIOLockedValueBox<State>
     public let isInteractive: Bool
+    private let editor: (@Sendable (_ path: String) -> EditorOutcome)?
 
     /// - Parameters:
     ///   - interactive: whether a person is there to answer (`isInteractive`).
     ///   - answers: the answers to `ask`, in order; nil once they run out.
     ///   - secrets: the answers to `askSecret`, in order; nil once they run out.
-    public init(interactive: Bool = false, answers: [String] = [], secrets: [String] = []) {
+    ///   - editor: plays the person's text editor for `editFile(at:)` (changes the file at the
+    ///     path it is given); without it there is no terminal to edit on.
+    public init(
+        interactive: Bool = false, answers: [String] = [], secrets: [String] = [],
+        editor: (@Sendable (_ path: String) -> EditorOutcome)? = nil
+    ) {
         isInteractive = interactive
+        self.editor = editor
         state = NIOLockedValueBox(State(answers: answers, secrets: secrets))
     }
 
@@ -77,4 +84,6 @@ public final class RecordingConsole: ShellConsole, Sendable {
             $0.secrets += secrets
         }
     }
+
+    public func editFile(at path: String) -> EditorOutcome { editor?(path) ?? .noTerminal }
 }

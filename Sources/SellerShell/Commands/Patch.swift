@@ -4,7 +4,7 @@ import OpenMarketContract
 /// `patch ID field=value…`: a partial change, sent as the contract's JSON PATCH.
 public struct Patch: ShellCommand {
     public static let spec = CommandSpec(
-        name: "patch", aliases: ["edit"], summary: "change fields of a product (JSON PATCH)",
+        name: "patch", summary: "change fields of a product (JSON PATCH)",
         usage: "patch ID [name=…] [description=…] [price=…] [currency=…] [discount=…] [stock=…] [thumbnail=IMAGE_ID]",
         examples: ["patch 12 price=3000 discount=0", "patch 12 thumbnail=35"],
         fields: ProductField.editable + [.thumbnail], positional: [.productID], effect: .changes, returnsProduct: true)

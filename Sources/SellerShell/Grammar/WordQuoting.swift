@@ -16,15 +16,10 @@ public enum WordQuoting {
         return quote(word.text)
     }
 
-    public static func quote(_ text: String) -> String {
-        if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
-        return singleQuoted(text)
-    }
+    public static func quote(_ text: String) -> String { WordSplitter.quote(text) }
 
     /// `'…'`, with a `'` inside written `'\''` as in sh.
-    public static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    public static func singleQuoted(_ text: String) -> String { WordSplitter.singleQuoted(text) }
 }
 
 extension WordQuoting {

@@ -17,28 +17,41 @@ public struct Word: Sendable, Hashable {
 public enum WordSplitError: Error, Equatable, CustomStringConvertible {
     case unterminatedQuote(Character)
     case danglingEscape
+    /// `$'\0'`, `$'\x00'`: no text field can hold a NUL.
+    case nulCharacter
+    /// `$'\xE9'`: bytes that do not spell UTF-8 text.
+    case invalidBytes(String)
 
     public var description: String {
         switch self {
         case .unterminatedQuote(let quote): "unterminated \(quote)…\(quote) quote: close it, or escape it with \\"
         case .danglingEscape: "the line ends with a lone \\: add the character it should escape"
+        case .nulCharacter: "$'…' holds a NUL character (\\0), which no text field can hold: remove it"
+        case .invalidBytes(let escapes):
+            "$'…' bytes \(escapes) are not UTF-8 text: write the character itself, or \\uHHHH"
         }
     }
 }
 
 /// Splits a line into words the way a POSIX shell does, minus expansions: white space separates,
 /// `"…"` and `'…'` group, backslash escapes the next character (inside double quotes only
-/// before `"`, `\` and `$`, as in sh). Written by hand because the grammar is ten lines of
-/// rules and no package offers exactly these. `split` is one loop over the characters with a
-/// case per rule and runs past 60 lines: a parser reads best whole, as sh's own grammar does.
+/// before `"`, `\` and `$`, as in sh), and `$'…'` understands bash's escapes (``AnsiCQuoting``).
+/// Written by hand because the grammar is ten lines of rules and no package offers exactly
+/// these. `split` is one loop over the characters with a case per rule and runs past 60 lines:
+/// a parser reads best whole, as sh's own grammar does.
 public enum WordSplitter {
     public static func split(_ line: String) throws(WordSplitError) -> [Word] {
         var words: [Word] = []
         var current = ""
         var inWord = false
         var quoted = false
-        var iterator = Array(line).makeIterator()
-        func next() -> Character? { iterator.next() }
+        let chars = Array(line)
+        var position = 0
+        func next() -> Character? {
+            guard position < chars.count else { return nil }
+            defer { position += 1 }
+            return chars[position]
+        }
         while let c = next() {
             switch c {
             case " ", "\t", "\n", "\r":
@@ -51,6 +64,11 @@ public enum WordSplitter {
             case "\\":
                 guard let escaped = next() else { throw .danglingEscape }
                 current.append(escaped)
+                inWord = true
+                quoted = true
+            case "$" where position < chars.count && chars[position] == "'":
+                position += 1
+                current += try AnsiCQuoting.decode(chars, from: &position)
                 inWord = true
                 quoted = true
             case "'":
@@ -94,5 +112,161 @@ public enum WordSplitter {
         }
         if inWord { words.append(Word(current, wasQuoted: quoted)) }
         return words
+    }
+
+    /// The index just after the `'` that closes a `$'…'` whose text starts at `start` (or the
+    /// end when it is never closed), for code that must skip such a quote as the splitter does.
+    public static func endOfAnsiCQuote(_ chars: [Character], from start: Int) -> Int {
+        var position = start
+        while position < chars.count {
+            if chars[position] == "'" { return position + 1 }
+            position += chars[position] == "\\" ? 2 : 1
+        }
+        return chars.count
+    }
+
+    /// `text` written so that `split` gives it back as one word: bare when it holds nothing
+    /// special, `'…'` otherwise, and `$'…'` when it holds a line break or another control
+    /// character (a recording stays one command per line, and no terminal acts on it).
+    public static func quote(_ text: String) -> String {
+        if text.unicodeScalars.contains(where: AnsiCQuoting.needsEscape) { return AnsiCQuoting.encode(text) }
+        if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
+        return singleQuoted(text)
+    }
+
+    /// `'…'`, with a `'` inside written `'\''` as in sh.
+    public static func singleQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// bash's `$'…'` quoting: `\n \t \r \\ \' \" \a \b \e \f \v`, `\xHH`, `\uHHHH`, `\UHHHHHHHH` and
+/// octal `\NNN`. A NUL is refused (no text field holds one); an unknown escape keeps its
+/// backslash, as bash does. `\x`/octal escapes are bytes: consecutive ones must spell UTF-8
+/// (`$'\xEC\x95\x88'` is 안).
+public enum AnsiCQuoting {
+    static let simple: [Character: Unicode.Scalar] = [
+        "n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", "\"": "\"", "a": "\u{07}", "b": "\u{08}",
+        "e": "\u{1B}", "E": "\u{1B}", "f": "\u{0C}", "v": "\u{0B}", "?": "?",
+    ]
+
+    /// Reads from just after `$'` to the closing `'`, leaving `position` after it.
+    static func decode(_ chars: [Character], from position: inout Int) throws(WordSplitError) -> String {
+        var out = ""
+        var bytes: [UInt8] = []
+        func flush() throws(WordSplitError) {
+            guard !bytes.isEmpty else { return }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .invalidBytes(bytes.map { String(format: "\\x%02X", $0) }.joined())
+            }
+            out += text
+            bytes = []
+        }
+        while position < chars.count {
+            let c = chars[position]
+            position += 1
+            if c == "'" {
+                try flush()
+                return out
+            }
+            guard c == "\\", position < chars.count else {
+                try flush()
+                out.append(c)
+                continue
+            }
+            let e = chars[position]
+            position += 1
+            if let byte = try byteEscape(e, chars, &position) {
+                if byte == 0 { throw .nulCharacter }
+                bytes.append(byte)
+                continue
+            }
+            try flush()
+            out += try scalarEscape(e, chars, &position)
+        }
+        throw .unterminatedQuote("'")
+    }
+
+    /// `\xHH` and `\NNN`: one byte, or nil for another escape.
+    private static func byteEscape(_ e: Character, _ chars: [Character], _ position: inout Int) throws(WordSplitError) -> UInt8? {
+        if e == "x" {
+            let digits = hexDigits(chars, &position, max: 2)
+            return digits.isEmpty ? nil : UInt8(digits.value)
+        }
+        guard let first = e.octalValue else { return nil }
+        var value = first
+        for _ in 0..<2 {
+            guard position < chars.count, let digit = chars[position].octalValue else { break }
+            value = value * 8 + digit
+            position += 1
+        }
+        return UInt8(value & 0xFF)
+    }
+
+    /// Every other escape, as text; an unknown one (or `\x`/`\u` with no digits) keeps its backslash.
+    private static func scalarEscape(_ e: Character, _ chars: [Character], _ position: inout Int) throws(WordSplitError) -> String
+    {
+        if let scalar = simple[e] { return String(scalar) }
+        if e == "u" || e == "U" {
+            let digits = hexDigits(chars, &position, max: e == "u" ? 4 : 8)
+            if digits.isEmpty { return "\\" + String(e) }
+            if digits.value == 0 { throw .nulCharacter }
+            // A surrogate or a number past U+10FFFF names no character: kept as written.
+            guard let scalar = Unicode.Scalar(digits.value) else { return "\\" + String(e) + digits.text }
+            return String(scalar)
+        }
+        return "\\" + String(e)
+    }
+
+    private static func hexDigits(
+        _ chars: [Character], _ position: inout Int, max: Int
+    ) -> (text: String, value: UInt32, isEmpty: Bool) {
+        var text = ""
+        var value: UInt32 = 0
+        while text.count < max, position < chars.count, chars[position].isASCII, let digit = chars[position].hexDigitValue {
+            text.append(chars[position])
+            value = value &* 16 &+ UInt32(digit)
+            position += 1
+        }
+        return (text, value, text.isEmpty)
+    }
+
+    /// Whether a scalar must be written as an escape: control characters (C0, DEL, C1), the line
+    /// and paragraph separators, and the invisible ones that join the character before them (a
+    /// combining mark after a quote would make the quote part of another character).
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// `$'…'` holding `text`, every control character escaped.
+    public static func encode(_ text: String) -> String {
+        var out = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{1B}": out += "\\e"
+            case _ where needsEscape(scalar):
+                out +=
+                    scalar.value < 0x80
+                    ? String(format: "\\x%02X", scalar.value)
+                    : String(format: scalar.value > 0xFFFF ? "\\U%08X" : "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
+    }
+}
+
+extension Character {
+    fileprivate var octalValue: UInt32? {
+        guard isASCII, let value = wholeNumberValue, value < 8 else { return nil }
+        return UInt32(value)
     }
 }

@@ -11,8 +11,9 @@ public struct CommandRegistry: Sendable {
 
     /// The shell's commands.
     public static let shell = CommandRegistry([
-        Help.self, Health.self, ListProducts.self, Search.self, Show.self, Register.self, Patch.self, Stock.self, Delete.self,
-        Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self, History.self, Exit.self,
+        Help.self, Health.self, ListProducts.self, Search.self, Show.self, Register.self, Patch.self, Edit.self, Stock.self,
+        Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self, History.self,
+        Exit.self,
     ])
 
     /// This registry with `more` added; one with the name of an existing command replaces it

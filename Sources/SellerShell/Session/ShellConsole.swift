@@ -23,11 +23,25 @@ public protocol ShellConsole: AnyObject, Sendable {
     func addToHistory(_ line: String)
     /// Asks for a file path, completing paths on TAB where the console can.
     func askPath(_ prompt: String) -> String?
+    /// Opens the file at `path` in the person's text editor and returns once it has exited.
+    /// Without a terminal (a script, a pipe) there is no one to edit: `.noTerminal`.
+    func editFile(at path: String) -> EditorOutcome
 }
 
 extension ShellConsole {
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
+    public func editFile(at path: String) -> EditorOutcome { .noTerminal }
+}
+
+/// How opening a file in an editor ended.
+public enum EditorOutcome: Sendable, Equatable {
+    /// The editor exited normally; the file holds whatever was saved.
+    case edited
+    /// There is no terminal to run an editor on.
+    case noTerminal
+    /// The editor could not start, or exited with a failure (the message says which).
+    case failed(String)
 }
 
 /// How a command ended; the raw value is the process exit status the outer command line uses.

@@ -39,10 +39,15 @@ public struct ScriptLine: Sendable, Equatable {
 public struct ScriptReader: Sendable {
     private var pending: String?
     private var pendingNumber = 0
+    /// The quote still open at the end of the pending text, and the line it opened on.
+    private var openQuote: (quote: Character, line: Int)?
+    /// Where each physical line of the pending command starts in it (in Unicode scalars).
+    private var starts: [(offset: Int, line: Int)] = []
 
     public init() {}
 
-    /// Feeds one physical line; returns a command when one is complete.
+    /// Feeds one physical line; returns a command when one is complete. A quote left open at
+    /// the end of the line goes on to the next one, line break included, as in sh.
     public mutating func feed(_ physical: String, number: Int) -> ScriptLine? {
         var line = physical
         if line.hasSuffix("\r") { line.removeLast() }
@@ -50,21 +55,40 @@ public struct ScriptReader: Sendable {
             pendingNumber = number
             // The shebang (`#!/usr/bin/env openmarket`) is a comment like any other.
         }
+        if pending == nil { starts = [] }
+        starts.append((offset: pending?.unicodeScalars.count ?? 0, line: number))
         let joined = (pending ?? "") + line
-        let code = Self.stripComment(joined)
-        if Self.endsWithContinuation(code) {
-            pending = String(code.dropLast())
+        let scanned = Self.scan(joined)
+        if let open = scanned.openQuote {
+            pending = scanned.code + "\n"
+            let offset = joined.unicodeScalars.distance(from: joined.startIndex, to: open.index)
+            openQuote = (open.quote, starts.last { $0.offset <= offset }?.line ?? pendingNumber)
+            return nil
+        }
+        openQuote = nil
+        if Self.endsWithContinuation(scanned.code) {
+            pending = String(scanned.code.dropLast())
             return nil
         }
         pending = nil
-        let text = code.trimmingCharacters(in: .whitespaces)
+        let text = scanned.code.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
     }
 
-    /// A last line that ended with `\`.
+    /// A last line that ended with `\`, or a quote never closed (a line that fails when reached,
+    /// naming the line where the quote opened).
     public mutating func finish() -> ScriptLine? {
         guard let rest = pending else { return nil }
         pending = nil
+        if let (quote, line) = openQuote {
+            openQuote = nil
+            let text = rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            let command = text.prefix { !$0.isWhitespace }
+            let problem =
+                "\(command): unterminated \(quote) quote, opened on line \(line) and never closed: close it "
+                + "(a quoted value may span lines)"
+            return ScriptLine(number: pendingNumber, text: text, problem: problem)
+        }
         let text = rest.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
     }
@@ -98,7 +122,7 @@ public struct ScriptReader: Sendable {
             }
         }
         if var last = reader.finish() {
-            if last.text.contains("\u{FFFD}") { last.problem = problem }
+            if last.problem == nil, last.text.contains("\u{FFFD}") { last.problem = problem }
             result.append(last)
         }
         return result
@@ -138,35 +162,45 @@ public struct ScriptReader: Sendable {
     }
 
     /// Cuts the line at a `#` that begins a word outside quotes, as sh does.
-    public static func stripComment(_ line: String) -> String {
-        var quote: Character?
+    public static func stripComment(_ line: String) -> String { scan(line).code }
+
+    /// The line without its comment, and the quote left open at its end (with where it opened).
+    /// Knows the splitter's quotes: `'…'`, `"…"` (where `\` escapes) and `$'…'` (where `\'` does
+    /// not close).
+    static func scan(_ line: String) -> (code: String, openQuote: (quote: Character, index: String.Index)?) {
+        var quote: (kind: Character, index: String.Index)?
         var escaped = false
         var atWordStart = true
+        var afterDollar = false
         for index in line.indices {
             let c = line[index]
+            let dollar = afterDollar
+            afterDollar = false
             if escaped {
                 // An escaped character is text, even an escaped space: `Mug\ #1` is one word.
                 escaped = false
                 atWordStart = false
                 continue
             }
-            defer { if quote == nil, !escaped { atWordStart = c == " " || c == "\t" } }
+            defer { if quote == nil, !escaped { atWordStart = c == " " || c == "\t" || c == "\n" } }
             if let open = quote {
-                if c == open {
-                    quote = nil
-                } else if c == "\\", open == "\"" {
+                if c == "\\", open.kind != "'" {
                     escaped = true
+                } else if c == (open.kind == "$" ? "'" : open.kind) {
+                    quote = nil
                 }
                 continue
             }
             switch c {
             case "\\": escaped = true
-            case "'", "\"": quote = c
-            case "#" where atWordStart: return String(line[..<index])
+            case "$": afterDollar = true
+            case "'": quote = (dollar ? "$" : "'", index)
+            case "\"": quote = ("\"", index)
+            case "#" where atWordStart: return (String(line[..<index]), nil)
             default: break
             }
         }
-        return line
+        return (line, quote.map { ($0.kind == "$" ? "'" : $0.kind, $0.index) })
     }
 
     /// An odd number of trailing backslashes: the last one escapes the line break.

@@ -157,6 +157,13 @@ public enum Expander {
                 i += 2
                 continue
             }
+            if quote == nil, c == "$", i + 1 < chars.count, chars[i + 1] == "'" {
+                // `$'…'` is text, as single quotes are; `\'` inside does not close it.
+                let end = WordSplitter.endOfAnsiCQuote(chars, from: i + 2)
+                out += String(chars[i..<end])
+                i = end
+                continue
+            }
             if c == "'" || c == "\"" {
                 if quote == nil { quote = c } else if quote == c { quote = nil }
                 out.append(c)

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the person's text editor on a file, on the terminal the shell runs on, and waits for
+/// it: `$VISUAL`, else `$EDITOR`, else `vi`. The setting may hold arguments (`code --wait`), so
+/// it goes through `/bin/sh -c '… "$1"'` and is split as a shell would, the file's path passed
+/// as `$1` and never spliced into the command text.
+public enum EditorLaunch {
+    /// The editor command the environment names.
+    public static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+        }
+        return "vi"
+    }
+
+    /// Starts the editor with the shell's standard input, output and error, and returns when it
+    /// exits. The child gets the default SIGINT and an empty signal mask (the shell's reading
+    /// thread blocks SIGINT, and a caught signal's handler is the shell's, not the editor's).
+    public static func run(
+        on path: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> EditorOutcome {
+        let editor = command(environment: environment)
+        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &argv, environ)
+        guard spawned == 0 else {
+            return .failed("could not start the editor '\(editor)': \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return .failed("lost track of the editor '\(editor)'") }
+        }
+        return outcome(status: status, editor: editor)
+    }
+
+    /// What a wait status means for the edit.
+    static func outcome(status: Int32, editor: String) -> EditorOutcome {
+        let exited = status & 0x7F == 0
+        let code = (status >> 8) & 0xFF
+        if exited, code == 0 { return .edited }
+        if exited, code == 127 {
+            return .failed("the editor '\(editor)' was not found: set VISUAL or EDITOR to your editor (EDITOR=nano)")
+        }
+        if exited { return .failed("the editor '\(editor)' exited with status \(code)") }
+        return .failed("the editor '\(editor)' was stopped by signal \(status & 0x7F)")
+    }
+}

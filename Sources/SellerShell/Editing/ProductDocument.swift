@@ -1,0 +1,176 @@
+import Foundation
+import OpenMarketContract
+
+/// The text `edit ID` opens in the editor: comment lines saying what to do, one `key: value`
+/// line per field, and the description last as a block of lines indented by two spaces.
+///
+/// A one-line value is written as it is, unless it holds a control character, starts or ends
+/// with white space, or starts with `$'`: then it is written `$'…'` with escapes (as the shell's
+/// own quoting), so a name from the server holding a line break cannot start a field of its
+/// own. Written by hand: the format is a dozen lines of rules that no package offers.
+public struct ProductDocument: Sendable, Equatable {
+    /// The fields in the order written, description last.
+    public static let fields: [ProductField] = [.name, .price, .currency, .discount, .stock, .thumbnail, .description]
+
+    /// Each field's value as text (`price` → `3400`).
+    public var values: [ProductField: String]
+
+    public init(values: [ProductField: String]) { self.values = values }
+
+    /// The product's editable fields as the document shows them.
+    public init(_ product: Product) {
+        let thumbnail = product.images?.first { $0.thumbnailURL == product.thumbnail || $0.url == product.thumbnail }
+        values = [
+            .name: product.name, .price: "\(product.price)", .currency: product.currency.rawValue,
+            .discount: "\(product.discountedPrice)", .stock: String(product.stock),
+            .thumbnail: thumbnail.map { String($0.id) } ?? "", .description: product.description,
+        ]
+    }
+
+    /// Why a document cannot be read; each names its line.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+        init(_ line: Int, _ text: String) { description = "line \(line): \(text)" }
+    }
+
+    /// Every problem of one document.
+    public struct Problems: Error, Sendable, Equatable {
+        public var all: [Problem]
+    }
+
+    // MARK: Writing
+
+    /// The document for `product`, with `errors` as `# error:` lines on top.
+    public static func render(_ product: Product, errors: [String] = []) -> String {
+        let images = (product.images ?? []).map { String($0.id) }.joined(separator: ", ")
+        let notes: [ProductField: String] = [
+            .currency: Currency.accepted.map(\.rawValue).joined(separator: " or "),
+            .thumbnail: images.isEmpty ? "this product has no images" : "one of this product's image ids: \(images)",
+            .description: "every line below, indented by two spaces",
+        ]
+        var lines = errors.map { "# error: " + oneLine($0) }
+        lines += [
+            "# Editing product #\(product.id). Change the values below, then save and quit: only what changed is sent.",
+            "# Lines starting with # are ignored. An unchanged or empty file sends nothing.",
+            "# A value with control characters is written $'…' (\\n for a line break), as in the shell.",
+        ]
+        let document = ProductDocument(product)
+        for field in fields {
+            if let note = notes[field] { lines.append("# \(field.rawValue): \(note)") }
+            lines.append(document.line(field))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `name: value`, or the description's block.
+    func line(_ field: ProductField) -> String {
+        let value = values[field] ?? ""
+        guard field == .description else { return "\(field.rawValue): \(Self.encode(value))" }
+        return (["description:"] + Self.lines(of: value).map { "  " + $0 }).joined(separator: "\n")
+    }
+
+    static func encode(_ value: String) -> String {
+        let plain =
+            !value.unicodeScalars.contains(where: AnsiCQuoting.needsEscape) && !value.hasPrefix("$'")
+            && value.trimmingCharacters(in: .whitespaces) == value
+        return plain ? value : AnsiCQuoting.encode(value)
+    }
+
+    /// Lines split at U+000A only (a `\r\n` stays `\r` + line break, so nothing is lost).
+    static func lines(of text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
+    }
+
+    /// An error message on one comment line.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { AnsiCQuoting.needsEscape($0) ? " " : $0 }))
+    }
+
+    // MARK: Reading
+
+    /// Whether a saved document holds nothing but comments and blank lines (it cancels the edit).
+    public static func isEmpty(_ text: String) -> Bool {
+        lines(of: text).allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.hasPrefix("#") }
+    }
+
+    /// Reads a saved document. A field left out keeps its value; every problem is reported, each
+    /// with its line.
+    public static func parse(_ text: String) -> Result<ProductDocument, Problems> {
+        var values: [ProductField: String] = [:]
+        var problems: [Problem] = []
+        var description: [String]?
+        for (offset, line) in lines(of: text).enumerated() {
+            let number = offset + 1
+            if var block = description {
+                if line.hasPrefix("  ") || line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    block.append(String(line.dropFirst(min(2, line.count))))
+                    description = block
+                } else if !line.hasPrefix("#") {
+                    problems.append(Problem(number, "description lines are indented by two spaces, and it is the last field"))
+                }
+                continue
+            }
+            if line.hasPrefix("#") || line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            switch field(in: line, number: number) {
+            case .failure(let problem): problems.append(problem)
+            case .success((let field, _)) where values[field] != nil || (field == .description && description != nil):
+                problems.append(Problem(number, "\(field.rawValue) is given twice: keep one"))
+            case .success((.description, let value)):
+                description = value.isEmpty ? [] : [value]
+            case .success((let field, let value)):
+                switch decode(value) {
+                case .success(let decoded): values[field] = decoded
+                case .failure(let error): problems.append(Problem(number, "\(field.rawValue): \(error)"))
+                }
+            }
+        }
+        if let block = description { values[.description] = trimmedBlock(block) }
+        return problems.isEmpty ? .success(ProductDocument(values: values)) : .failure(Problems(all: problems))
+    }
+
+    /// A block's lines without the empty ones at its end (editors add and remove those freely).
+    static func trimmedBlock(_ lines: [String]) -> String {
+        Array(lines.reversed().drop { $0.isEmpty }.reversed()).joined(separator: "\n")
+    }
+
+    /// `key: value` on one line, the key one of `fields`.
+    private static func field(in line: String, number: Int) -> Result<(ProductField, String), Problem> {
+        let known = fields.map(\.rawValue).joined(separator: ", ")
+        guard let colon = line.firstIndex(of: ":") else {
+            return .failure(Problem(number, "expected 'field: value' (fields: \(known)), or a comment starting with #"))
+        }
+        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard let field = ProductField(rawValue: key.lowercased()), fields.contains(field) else {
+            return .failure(Problem(number, "unknown field '\(oneLine(key))' (fields: \(known))"))
+        }
+        // A line saved with CRLF ends in `\r`: not part of the value.
+        return .success((field, line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// A one-line value as written: bare, or `$'…'` with escapes.
+    private static func decode(_ value: String) -> Result<String, WordSplitError> {
+        guard value.hasPrefix("$'") else { return .success(value) }
+        let chars = Array(value)
+        var position = 2
+        do throws(WordSplitError) {
+            let text = try AnsiCQuoting.decode(chars, from: &position)
+            guard position == chars.count else { return .failure(.unterminatedQuote("'")) }
+            return .success(text)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The fields whose value differs from `original`'s, in document order.
+    /// A description that ended with line breaks reads back without them: not a change.
+    public func changes(from original: ProductDocument) -> [(field: ProductField, value: String)] {
+        Self.fields.compactMap { field in
+            var before = original.values[field] ?? ""
+            if field == .description { before = Self.trimmedBlock(Self.lines(of: before)) }
+            guard let value = values[field], value != before else { return nil }
+            return (field, value)
+        }
+    }
+}
