@@ -49,9 +49,6 @@ public struct Register: ShellCommand {
         var problems = prepared.problems
         let draft = FieldParsing.draft(asked.values, problems: &problems)
         if let draft { problems += draft.violations }
-        if let count = UploadRules.checkCount(prepared.images.count), problems.allSatisfy({ !$0.subject.hasPrefix("image") }) {
-            problems.append(count)
-        }
         guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
         let response = try await session.client.create(draft, images: prepared.images)
         session.remember([response.value])
