@@ -79,7 +79,7 @@ struct ImageCheckTests {
     @Test func everyKindOfImageProblemIsListedWithTheFields() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let empty = f.directory.appendingPathComponent("empty.jpg")
-            FileManager.default.createFile(atPath: empty.path, contents: Data())
+            try Data().write(to: empty)
             let paths = [
                 Fixtures.image("not-an-image.jpg").path, f.directory.appendingPathComponent("gone.png").path, empty.path,
                 Fixtures.image("astronaut-over-limit.png").path,
