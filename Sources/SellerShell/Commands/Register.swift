@@ -50,12 +50,14 @@ public struct Register: ShellCommand {
         let draft = FieldParsing.draft(asked.values, problems: &problems)
         if let draft { problems += draft.violations }
         guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
+        for warning in FieldParsing.wonFractions(price: draft.price, discount: draft.discountedPrice, currency: draft.currency) {
+            session.warn(warning)
+        }
         let response = try await session.client.create(draft, images: prepared.images)
         session.remember([response.value])
         session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.created, response)
         outcome.output = prepared.notes.map { .note($0) } + outcome.output
-        outcome.output.append(.summary("registered #\(response.value.id) \(response.value.name)"))
         outcome.replay = asked
         return outcome
     }
