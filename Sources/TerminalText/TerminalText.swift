@@ -60,3 +60,20 @@ public enum TerminalText {
         return out
     }
 }
+
+extension TerminalText {
+    /// A foreground colour (its SGR number).
+    public enum Colour: Int, Sendable {
+        case red = 31
+        case yellow = 33
+    }
+
+    /// `text` in `colour`, each line opened and closed on its own so no colour leaks past a line
+    /// break or the end. The one place the project writes colour codes into output; a caller
+    /// asks for it only when colour is on, and computes widths before painting.
+    public static func painted(_ text: String, _ colour: Colour) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "\u{1B}[\(colour.rawValue)m\($0)\u{1B}[0m" }
+            .joined(separator: "\n")
+    }
+}

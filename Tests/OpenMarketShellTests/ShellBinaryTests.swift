@@ -92,7 +92,7 @@ struct ShellBinaryTests {
                 // "na⇥" completes the field name, "pho⇥" the file name.
                 session,
                 "register na\t우유병텀블러 description='A tumbler shaped like a milk bottle' price=3500 currency=KRW image=\(photos.path)/pho\t\r",
-                expect: "registered #")
+                expect: " · registered")
             // The id just registered is offered on TAB.
             try Self.type(session, "show \t\r", expect: "price        ₩3,500")
             // Korean editing: type a search with two extra characters, delete them, run it.

@@ -162,7 +162,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
             completer: { line in indexBox.complete(line) }, forcePlain: !interactive)
         let progress = isatty(2) == 1 && path != nil ? ProgressLine() : nil
-        let console = TerminalConsole(reader: reader, progress: progress, completion: indexBox)
+        let console = TerminalConsole(reader: reader, progress: progress, color: color, completion: indexBox)
         let session = ScriptSession(
             configuration: ShellConfiguration(
                 serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,

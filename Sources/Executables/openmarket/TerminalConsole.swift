@@ -13,12 +13,15 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     private let reader: any LineReader
     private let lock = NSLock()
     private let progress: ProgressLine?
+    /// Whether errors and warnings are coloured (a terminal, no --no-color, NO_COLOR or TERM=dumb).
+    private let color: Bool
     /// The line editor's completion, told when a question wants a path.
     private let completion: IndexBox?
 
-    init(reader: any LineReader, progress: ProgressLine? = nil, completion: IndexBox? = nil) {
+    init(reader: any LineReader, progress: ProgressLine? = nil, color: Bool = false, completion: IndexBox? = nil) {
         self.reader = reader
         self.progress = progress
+        self.color = color
         self.completion = completion
     }
 
@@ -30,9 +33,13 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    func note(_ text: String) {
+    func note(_ text: String) { note(text, kind: .info) }
+
+    /// Errors in red and warnings in yellow when colour is on; plain text otherwise.
+    func note(_ text: String, kind: NoteKind) {
         progress?.clear()
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        FileHandle.standardError.write(Data((TextLayout.painted(line, as: kind, color: color) + "\n").utf8))
     }
 
     func ask(_ prompt: String) -> String? {

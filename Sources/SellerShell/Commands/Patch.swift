@@ -36,9 +36,19 @@ public struct Patch: ShellCommand {
         var problems: [RuleViolation] = []
         let changes = FieldParsing.changes(values, problems: &problems)
         if !problems.isEmpty { throw MarketError.invalidInput(problems) }
+        // The currency is known before sending only when it is changed too; else from the answer.
+        let (price, discount) = (changes.price, changes.discountedPrice)
+        for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {
+            session.warn(warning)
+        }
         let response = try await session.client.edit(id: id, changes)
         session.remember([response.value])
         session.learnVendor(from: response.value)
-        return .product(.changed, response)
+        var outcome = CommandOutcome.product(.changed, response)
+        if changes.currency == nil {
+            let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
+            outcome.output = late.map { .note("warning: " + $0) } + outcome.output
+        }
+        return outcome
     }
 }

@@ -51,16 +51,15 @@ public struct Register: ShellCommand {
         var problems = prepared.problems
         let draft = FieldParsing.draft(asked.values, problems: &problems)
         if let draft { problems += draft.violations }
-        if let count = UploadRules.checkCount(prepared.images.count), problems.allSatisfy({ !$0.subject.hasPrefix("image") }) {
-            problems.append(count)
-        }
         guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
+        for warning in FieldParsing.wonFractions(price: draft.price, discount: draft.discountedPrice, currency: draft.currency) {
+            session.warn(warning)
+        }
         let response = try await session.client.create(draft, images: prepared.images)
         session.remember([response.value])
         session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.created, response)
         outcome.output = prepared.notes.map { .note($0) } + outcome.output
-        outcome.output.append(.summary("registered #\(response.value.id) \(response.value.name)"))
         outcome.replay = asked
         return outcome
     }

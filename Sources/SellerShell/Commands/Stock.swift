@@ -79,8 +79,7 @@ public struct Stock: ShellCommand {
         let target = try self.target(from: before)
         let edited = try await session.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
         session.learnVendor(from: edited.value)
-        var outcome = CommandOutcome.product(.changed, edited)
-        outcome.output = [.text("#\(id) \(edited.value.name): stock \(before) → \(edited.value.stock)", raw: edited.body)]
+        var outcome = CommandOutcome.product(.changed, edited, stockBefore: before)
         if current.etag == nil {
             let check = try await session.client.product(id: id).value
             if check.stock != target {

@@ -42,6 +42,20 @@ enum FieldParsing {
             stock: stock)
     }
 
+    /// `the won has no minor unit; price ₩3,500.5 will be stored as sent`, for each KRW amount
+    /// with a fraction: the contract allows decimals, so it is sent, but it is most likely a slip.
+    /// - Parameter sent: whether the request has gone already (the words then say "was").
+    static func wonFractions(
+        price: Decimal?, discount: Decimal?, currency: Currency?, sent: Bool = false
+    ) -> [String] {
+        guard currency == .krw else { return [] }
+        return [("price", price), ("discount", discount)].compactMap { field, amount in
+            guard let amount, TextLayout.hasFraction(amount) else { return nil }
+            let stored = sent ? "was stored as sent" : "will be stored as sent"
+            return "the won has no minor unit; \(field) \(TextLayout.money(amount, .krw)) \(stored)"
+        }
+    }
+
     static func changes(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductChanges {
         var changes = ProductChanges()
         changes.name = values[.name]

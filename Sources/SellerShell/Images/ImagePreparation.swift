@@ -3,9 +3,11 @@ import MarketImages
 import OpenMarketAPI
 import OpenMarketContract
 
-/// The photos of a `register`, read from disk and made to fit: `~` and globs expanded, every
-/// file loaded, an oversized JPEG or PNG shrunk under the upload limit (unless resizing is
-/// off). Problems are collected, not thrown, so every one is listed before anything is sent.
+/// The photos of a `register`, read from disk and made to fit: `~` and globs expanded, the
+/// count checked (before a byte of any photo is read: six photos are refused at once, not after
+/// shrinking five), every file loaded, an oversized JPEG or PNG shrunk under the upload limit
+/// (unless resizing is off). Problems are collected, not thrown, so every one is listed before
+/// anything is sent.
 struct ImagePreparation {
     var images: [UploadImage] = []
     var problems: [RuleViolation] = []
@@ -13,8 +15,14 @@ struct ImagePreparation {
     var notes: [String] = []
 
     init(_ patterns: [Word], resize: Bool, relativeTo base: String?) {
-        for (index, path) in expand(patterns, base: base).enumerated() {
-            load(path, label: "image \(index + 1) (\((path as NSString).lastPathComponent))", resize: resize)
+        let paths = expand(patterns, base: base)
+        if let count = UploadRules.checkCount(paths.count) {
+            problems.append(count)
+            return
+        }
+        for (index, path) in paths.enumerated() {
+            let name = TextLayout.visible((path as NSString).lastPathComponent)
+            load(path, label: "image \(index + 1) (\(name))", resize: resize)
         }
     }
 

@@ -9,27 +9,38 @@ extension SellerShell {
         for item in output {
             switch item {
             case .detail(let product, let raw):
-                console.write(outputJSON ? String(decoding: raw, as: UTF8.self) : ProductRendering.detail(product))
+                console.write(outputJSON ? Self.text(raw) : ProductRendering.detail(product, color: useColor))
+            case .written(let product, let raw, let verb, let stockBefore):
+                console.write(
+                    outputJSON
+                        ? Self.text(raw)
+                        : ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor))
             case .products(let products, let raw, let empty):
                 if outputJSON {
-                    console.write(String(decoding: raw, as: UTF8.self))
+                    console.write(Self.text(raw))
                 } else {
-                    console.write(products.isEmpty ? empty : ProductRendering.table(products))
+                    console.write(products.isEmpty ? empty : ProductRendering.table(products, color: useColor))
                 }
             case .summary(let text):
-                if !outputJSON { console.note(text) }
+                if !outputJSON { console.note(text, kind: NoteKind.of(text)) }
             case .text(let text, let raw):
                 // JSON mode keeps stdout for JSON: a text with no document (help) goes to stderr.
                 if !outputJSON {
                     console.write(text)
                 } else if let raw {
-                    console.write(String(decoding: raw, as: UTF8.self))
+                    console.write(Self.text(raw))
                 } else {
                     console.note(text)
                 }
             case .note(let text):
-                console.note(text)
+                console.note(text, kind: NoteKind.of(text))
             }
         }
     }
+
+    /// A warning about what is about to be sent, printed before it is (`warning: the won has no
+    /// minor unit; …`), so it is seen even when the request then fails or is cancelled.
+    func warn(_ text: String) { console.note("warning: " + text, kind: .warning) }
+
+    private static func text(_ raw: Data) -> String { String(decoding: raw, as: UTF8.self) }
 }

@@ -34,9 +34,37 @@ public enum TextLayout {
         return visible(cut, keepingNewlines: keepingNewlines)
     }
 
-    public static func pad(_ text: String, to columns: Int, right: Bool = false) -> String {
+    /// A server date in local time with its zone (`2022-10-18 18:12 +09:00`, `… UTC`): the
+    /// contract's dates are UTC without a zone. Text that is not a date is shown as it came.
+    /// - Parameter zone: the zone to show it in; the process's (`TZ`) unless a caller says.
+    public static func localTime(_ stamp: MarketTimestamp, in zone: TimeZone = .current) -> String {
+        guard let date = stamp.date else { return visible(stamp.text, limit: 40) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : String($0) } ?? "??" }
+        let day = "\(c.year.map(String.init) ?? "????")-\(two(c.month))-\(two(c.day))"
+        let offset = zone.secondsFromGMT(for: date)
+        let sign = offset < 0 ? "-" : "+"
+        let zoneText = offset == 0 ? "UTC" : "\(sign)\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
+        return "\(day) \(two(c.hour)):\(two(c.minute)) \(zoneText)"
+    }
+
+    /// Whether an amount has a part below the currency's smallest unit it is usually written in
+    /// (for KRW, any fraction: the won has no minor unit).
+    public static func hasFraction(_ amount: Decimal) -> Bool {
+        var rounded = Decimal()
+        var value = amount
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        return rounded != amount
+    }
+
+    /// `text` filled with spaces to `columns`; `showing` prints another form of it (the same
+    /// text painted) while the width stays the text's own.
+    public static func pad(_ text: String, to columns: Int, right: Bool = false, showing: String? = nil) -> String {
         let fill = String(repeating: " ", count: max(0, columns - width(text)))
-        return right ? fill + text : text + fill
+        let shown = showing ?? text
+        return right ? fill + shown : shown + fill
     }
 
     /// `₩3,500`, `$19.99`; other currencies as `JPY 100`.
@@ -67,58 +95,5 @@ public enum TextLayout {
         }
         let body = String(grouped.reversed()) + (fraction.isEmpty ? "" : "." + fraction)
         return (negative ? "-" : "") + symbol + body
-    }
-}
-
-/// Aligned tables and detail views of products.
-public enum ProductRendering {
-    public static let nameColumns = 28
-
-    public static func table(_ products: [Product], soldOut: String = "sold out") -> String {
-        let headers = ["id", "name", "price", "discount", "final", "stock", "vendor"]
-        let rows = products.map { p -> [String] in
-            [
-                String(p.id), TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: nameColumns),
-                TextLayout.money(p.price, p.currency),
-                p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency),
-                TextLayout.money(p.bargainPrice, p.currency), p.stock == 0 ? soldOut : String(p.stock),
-                TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),
-            ]
-        }
-        let rightAligned: Set<Int> = [0, 2, 3, 4, 5]
-        var widths = headers.map(TextLayout.width)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextLayout.width(cell)) } }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in TextLayout.pad(cell, to: widths[i], right: rightAligned.contains(i)) }
-                .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + rows.map(line))
-            .joined(separator: "\n")
-    }
-
-    /// Every text the server sent is passed through `TextLayout.visible` and bounded: a product
-    /// is the server's to write, the terminal is the seller's.
-    public static func detail(_ p: Product) -> String {
-        func show(_ text: String, _ limit: Int = 300) -> String { TextLayout.visible(text, limit: limit) }
-        var lines: [String] = []
-        lines.append("#\(p.id)  \(show(p.name))")
-        lines.append("  vendor       \(show(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-"))")
-        var price = "  price        \(TextLayout.money(p.price, p.currency))"
-        if p.discountedPrice != 0 {
-            price += " − \(TextLayout.money(p.discountedPrice, p.currency)) = \(TextLayout.money(p.bargainPrice, p.currency))"
-        }
-        lines.append(price)
-        lines.append("  stock        \(p.stock == 0 ? "0 (sold out)" : String(p.stock))")
-        lines.append("  created      \(show(p.createdAt?.text ?? "-", 40))")
-        if let issued = p.issuedAt, issued != p.createdAt { lines.append("  changed      \(show(issued.text, 40))") }
-        let description = TextLayout.visible(p.description, limit: 3000, keepingNewlines: true)
-        lines.append("  description  \(description.replacingOccurrences(of: "\n", with: "\n               "))")
-        if let thumbnail = p.thumbnail { lines.append("  thumbnail    \(show("\(thumbnail)"))") }
-        for (index, image) in (p.images ?? []).enumerated() {
-            lines.append("  image \(index + 1) (id \(image.id))")
-            lines.append("      \(show("\(image.url)"))")
-            lines.append("      thumbnail \(show("\(image.thumbnailURL)"))")
-        }
-        return lines.joined(separator: "\n")
     }
 }

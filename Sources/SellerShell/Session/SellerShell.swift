@@ -166,11 +166,11 @@ public actor SellerShell {
         do {
             words = try WordSplitter.split(line)
         } catch {
-            console.note("error: \(error)")
+            console.note("error: \(error)", kind: .error)
             return LineOutcome(status: .usage, exitRequested: false)
         }
         let report = await perform(words, text: line)
-        for line in report.failure { console.note(line) }
+        for line in report.failure { console.note(line, kind: .error) }
         return report.lineOutcome
     }
 

@@ -64,6 +64,7 @@ public final class MaskingConsole: ShellConsole, @unchecked Sendable {
 
     public func write(_ text: String) { inner.write(secrets.masked(text)) }
     public func note(_ text: String) { inner.note(secrets.masked(text)) }
+    public func note(_ text: String, kind: NoteKind) { inner.note(secrets.masked(text), kind: kind) }
     public func ask(_ prompt: String) -> String? { inner.ask(secrets.masked(prompt)) }
     public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
     public var isInteractive: Bool { inner.isInteractive }

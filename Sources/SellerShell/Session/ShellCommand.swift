@@ -62,7 +62,11 @@ public struct ProductResult: Sendable {
 public struct CommandOutcome: Sendable {
     /// One thing to print. In JSON mode a server document prints as sent; notes go to stderr.
     public enum Output: Sendable {
+        /// A product in full (`show`).
         case detail(Product, raw: Data)
+        /// A product just made or changed, in one line (`#12 우유병 텀블러 ₩3,400 · stock 5 · registered`);
+        /// `stockBefore` when the command adjusted the stock (`stock 5 → 15`).
+        case written(Product, raw: Data, verb: String, stockBefore: Int? = nil)
         case products([Product], raw: Data, empty: String = "no products")
         case text(String, raw: Data? = nil)
         /// A note on standard error, whatever the mode.
@@ -87,11 +91,19 @@ public struct CommandOutcome: Sendable {
         self.exitRequested = exitRequested
     }
 
-    /// A product read, made or changed: shown in detail.
-    public static func product(_ effect: ProductResult.Effect, _ response: MarketResponse<Product>) -> CommandOutcome {
-        CommandOutcome(
-            [.detail(response.value, raw: response.body)],
-            product: ProductResult(effect, response.value, document: response.body))
+    /// A product read, made or changed: one read is shown in detail, one made or changed in a
+    /// line (the one place that decides which).
+    public static func product(
+        _ effect: ProductResult.Effect, _ response: MarketResponse<Product>, stockBefore: Int? = nil
+    ) -> CommandOutcome {
+        let (product, raw) = (response.value, response.body)
+        let shown: Output =
+            switch effect {
+            case .read, .deleted: .detail(product, raw: raw)
+            case .created: .written(product, raw: raw, verb: "registered", stockBefore: stockBefore)
+            case .changed: .written(product, raw: raw, verb: "updated", stockBefore: stockBefore)
+            }
+        return CommandOutcome([shown], product: ProductResult(effect, product, document: raw))
     }
 
     public static func note(_ text: String) -> CommandOutcome { CommandOutcome([.note(text)]) }

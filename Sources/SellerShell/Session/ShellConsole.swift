@@ -9,6 +9,8 @@ public protocol ShellConsole: AnyObject, Sendable {
     func write(_ text: String)
     /// Messages, warnings, errors and traces (stderr).
     func note(_ text: String)
+    /// A note that says what it is (an error, a warning), so a terminal can colour it.
+    func note(_ text: String, kind: NoteKind)
     /// Asks a question and returns the answer, or nil when there is no one to ask (a script, a
     /// pipe) or the person cancelled.
     func ask(_ prompt: String) -> String?
@@ -42,6 +44,11 @@ public enum EditorOutcome: Sendable, Equatable {
     case noTerminal
     /// The editor could not start, or exited with a failure (the message says which).
     case failed(String)
+}
+
+extension ShellConsole {
+    /// A console without colours prints every kind of note alike.
+    public func note(_ text: String, kind: NoteKind) { note(text) }
 }
 
 /// How a command ended; the raw value is the process exit status the outer command line uses.

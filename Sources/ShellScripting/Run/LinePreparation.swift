@@ -20,7 +20,7 @@ extension SellerShell {
     func executeTyped(_ line: String) async -> LineOutcome {
         // A script's lines lose their comments when the file is read; a typed one here.
         let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil)
-        for text in result.failure { console.note(text) }
+        for text in result.failure { console.note(text, kind: .error) }
         index.updateVariables(Array(scripting.variables.values.keys))
         return LineOutcome(status: result.status, exitRequested: result.exitRequested, exitCode: result.exitCode)
     }

@@ -1,0 +1,100 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import TerminalText
+
+/// Aligned tables, one-line summaries and detail views of products.
+///
+/// Every text the server sent is passed through `TextLayout.visible` and bounded: a product is
+/// the server's to write, the terminal is the seller's. Colour (only when asked) is added after
+/// widths are computed, so escape codes never count as columns.
+public enum ProductRendering {
+    public static let nameColumns = 28
+    /// How much of a name a one-line summary shows.
+    public static let summaryNameColumns = 40
+
+    public static func table(_ products: [Product], soldOut: String = "sold out", color: Bool = false) -> String {
+        let headers = ["id", "name", "price", "discount", "final", "stock", "vendor"]
+        let stockColumn = 5
+        let rows = products.map { p -> [String] in
+            [
+                String(p.id), TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: nameColumns),
+                TextLayout.money(p.price, p.currency),
+                p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency),
+                TextLayout.money(p.bargainPrice, p.currency), p.stock == 0 ? soldOut : String(p.stock),
+                TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),
+            ]
+        }
+        let rightAligned: Set<Int> = [0, 2, 3, 4, 5]
+        var widths = headers.map(TextLayout.width)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextLayout.width(cell)) } }
+        func line(_ cells: [String], soldOut: Bool = false) -> String {
+            cells.enumerated().map { i, cell in
+                // Only the cell's text is painted, and padded by its own width: codes take no column.
+                let painted = color && soldOut && i == stockColumn ? TerminalText.painted(cell, .red) : nil
+                return TextLayout.pad(cell, to: widths[i], right: rightAligned.contains(i), showing: painted)
+            }
+            .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let body = zip(products, rows).map { product, row in line(row, soldOut: product.stock == 0) }
+        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + body).joined(separator: "\n")
+    }
+
+    /// One line for a product just made or changed: `#12 우유병 텀블러 ₩3,400 (₩3,500 − ₩100) ·
+    /// stock 5 · registered`; `stock 5 → 15` when the stock was adjusted.
+    public static func summary(_ p: Product, verb: String, stockBefore: Int? = nil, color: Bool = false) -> String {
+        let name = TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: summaryNameColumns)
+        var price = TextLayout.money(p.bargainPrice, p.currency)
+        if p.discountedPrice != 0 {
+            price += " (\(TextLayout.money(p.price, p.currency)) − \(TextLayout.money(p.discountedPrice, p.currency)))"
+        }
+        let stock = (stockBefore.map { "\($0) → " } ?? "") + stockText(p.stock, color: color)
+        return "#\(p.id) \(name) \(price) · stock \(stock) · \(verb)"
+    }
+
+    /// `5`, or `0 (sold out)` (in red when colour is on).
+    static func stockText(_ stock: Int, color: Bool) -> String {
+        guard stock == 0 else { return String(stock) }
+        return color ? "0 " + TerminalText.painted("(sold out)", .red) : "0 (sold out)"
+    }
+
+    /// The product in full, dates in `timeZone`; each image on one line, with its URL once (the
+    /// thumbnail is named by the image it belongs to rather than by a third URL).
+    public static func detail(_ p: Product, timeZone: TimeZone = .current, color: Bool = false) -> String {
+        func show(_ text: String, _ limit: Int = 300) -> String { TextLayout.visible(text, limit: limit) }
+        var lines: [String] = []
+        lines.append("#\(p.id)  \(show(p.name))")
+        lines.append("  vendor       \(show(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-"))")
+        var price = "  price        \(TextLayout.money(p.price, p.currency))"
+        if p.discountedPrice != 0 {
+            price += " − \(TextLayout.money(p.discountedPrice, p.currency)) = \(TextLayout.money(p.bargainPrice, p.currency))"
+        }
+        lines.append(price)
+        lines.append("  stock        \(stockText(p.stock, color: color))")
+        lines.append("  created      \(p.createdAt.map { TextLayout.localTime($0, in: timeZone) } ?? "-")")
+        if let issued = p.issuedAt, issued != p.createdAt {
+            lines.append("  changed      \(TextLayout.localTime(issued, in: timeZone))")
+        }
+        let description = TextLayout.visible(p.description, limit: 3000, keepingNewlines: true)
+        lines.append("  description  \(description.replacingOccurrences(of: "\n", with: "\n               "))")
+        return (lines + imageLines(p)).joined(separator: "\n")
+    }
+
+    /// `thumbnail    image 1 (id 35)` and `image 1      id 35  http://…/9f2c_origin.jpg`.
+    static func imageLines(_ p: Product) -> [String] {
+        func show(_ text: String) -> String { TextLayout.visible(text, limit: 300) }
+        let images = p.images ?? []
+        var lines: [String] = []
+        if let thumbnail = p.thumbnail {
+            if let index = images.firstIndex(where: { $0.thumbnailURL == thumbnail }) {
+                lines.append("  thumbnail    image \(index + 1) (id \(images[index].id))")
+            } else {
+                lines.append("  thumbnail    \(show(thumbnail))")
+            }
+        }
+        for (index, image) in images.enumerated() {
+            lines.append(TextLayout.pad("  image \(index + 1)", to: 15) + "id \(image.id)  \(show(image.url))")
+        }
+        return lines
+    }
+}
