@@ -63,7 +63,8 @@ public struct RunningMarket: Sendable {
         self.stopAction = stop
     }
 
-    /// Stops accepting connections, finishes requests in flight, and returns when it is down.
+    /// Stops accepting connections, finishes requests in flight, closes the database, and returns
+    /// when it is down: its files are then complete and stay as they are (copying them is safe).
     public func stop() async { await stopAction() }
 }
 
@@ -156,6 +157,7 @@ public enum MarketServer {
             stop: {
                 await group.triggerGracefulShutdown()
                 _ = await task.result
+                data.close()
             })
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import OpenMarketContract
 import Testing
 
 #if canImport(Glibc)
@@ -37,6 +38,20 @@ struct ServerCommandTests {
         #expect(!result.stderr.contains("errno"))
     }
 
+    /// 192.0.2.1 is a documentation address (RFC 5737) that no machine here has; binding to it
+    /// sends nothing anywhere.
+    @Test func anAddressThisMachineDoesNotHaveIsSaidPlainly() async throws {
+        let data = try Fixtures.temporaryDirectory("server-no-address")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try await run(["--host", "192.0.2.1", "--port", "8080", "--data", data.path])
+        #expect(result.status == 1)
+        #expect(
+            lines(result.stderr) == [
+                "openmarket-server: cannot listen on 192.0.2.1: this machine has no such address; "
+                    + "use 127.0.0.1, or 0.0.0.0 for every address"
+            ])
+    }
+
     @Test func aPortOutOfRangeIsAOneLineUsageError() async throws {
         let result = try await run(["--port", "99999"])
         #expect(result.status == 2)
@@ -51,10 +66,13 @@ struct ServerCommandTests {
         #expect(result.stderr.contains("--bogus"))
     }
 
+    /// The one version of both programs: `openmarket --version` prints the same.
     @Test func versionPrintsTheVersion() async throws {
         let result = try await run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == OpenMarketVersion.current)
+        let shell = try await ChildProcess.run(BuiltProducts.path(of: "openmarket"), ["--version"], timeout: .seconds(120))
+        #expect(shell.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == OpenMarketVersion.current)
     }
 
     @Test func vendorListOnAFolderWithoutAMarketSaysSoAndCreatesNothing() async throws {

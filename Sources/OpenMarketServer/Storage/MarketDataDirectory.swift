@@ -93,6 +93,12 @@ public final class MarketDataDirectory: Sendable {
         return count
     }
 
+    /// Closes the database now rather than whenever the last reference goes: SQLite folds its
+    /// write-ahead log into `market.sqlite` and removes it, so the folder does not change later.
+    func close() {
+        try? store.pool.close()
+    }
+
     /// Adds a vendor; the returned secret is shown once and stored only as a hash. Throws
     /// `VendorNameTaken` when another vendor has the name.
     public func addVendor(name: String) async throws -> NewVendor {
