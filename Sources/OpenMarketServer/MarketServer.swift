@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 import OpenMarketContract
 import ServiceLifecycle
 
@@ -62,18 +63,65 @@ public struct RunningMarket: Sendable {
         self.stopAction = stop
     }
 
-    /// Stops accepting connections, finishes requests in flight, and returns when it is down.
+    /// Stops accepting connections, finishes requests in flight, closes the database, and returns
+    /// when it is down: its files are then complete and stay as they are (copying them is safe).
     public func stop() async { await stopAction() }
 }
 
 public enum MarketServerError: Error, CustomStringConvertible {
-    case cannotListen(host: String, port: Int, reason: String)
+    case cannotListen(host: String, port: Int, reason: ListenFailure)
     case dataDirectory(String)
+    /// The folder holds no `market.sqlite`, and the command must not make one.
+    case noMarket(String)
 
-    public var description: String {
+    public var description: String { sentence(portOption: "--port") }
+
+    /// The sentence, naming the option that chooses the port (`--port` for `openmarket-server`,
+    /// `--local-port` for the shell's local market).
+    public func sentence(portOption: String) -> String {
         switch self {
-        case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .cannotListen(let host, let port, let reason): reason.sentence(host: host, port: port, portOption: portOption)
         case .dataDirectory(let reason): reason
+        case .noMarket(let path):
+            "\(path) holds no market (no market.sqlite); start one with 'openmarket-server --data \(path)'"
+        }
+    }
+}
+
+/// Why a market could not listen, from the socket's error number.
+public enum ListenFailure: Sendable, Equatable {
+    case inUse
+    case addressNotAvailable
+    case permissionDenied
+    case unknownHost
+    case other(String)
+
+    init(_ error: any Error) {
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case EADDRINUSE: self = .inUse
+            case EADDRNOTAVAIL: self = .addressNotAvailable
+            case EACCES, EPERM: self = .permissionDenied
+            default: self = .other(String(cString: strerror(io.errnoCode)))
+            }
+        } else if error is SocketAddressError || error is SocketAddressError.UnknownHost {
+            self = .unknownHost
+        } else {
+            self = .other(String(describing: error))
+        }
+    }
+
+    func sentence(host: String, port: Int, portOption: String) -> String {
+        switch self {
+        case .inUse:
+            "port \(port) on \(host) is already in use (another openmarket-server?); choose another with \(portOption)"
+        case .addressNotAvailable:
+            "cannot listen on \(host): this machine has no such address; use 127.0.0.1, or 0.0.0.0 for every address"
+        case .permissionDenied:
+            "not allowed to listen on port \(port) on \(host) (ports below 1024 need administrator rights); "
+                + "choose a port from 1024 to 65535 with \(portOption)"
+        case .unknownHost: "cannot listen on \(host): not an address; give one such as 127.0.0.1 or 0.0.0.0"
+        case .other(let reason): "cannot listen on \(host):\(port): \(reason)"
         }
     }
 }
@@ -101,7 +149,7 @@ public enum MarketServer {
         guard let port = await iterator.next() else {
             throw MarketServerError.cannotListen(
                 host: configuration.host, port: configuration.port,
-                reason: failure.get().map { String(describing: $0) } ?? "the server stopped at once")
+                reason: failure.get().map(ListenFailure.init) ?? .other("the server stopped at once"))
         }
         let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
         return RunningMarket(
@@ -109,6 +157,7 @@ public enum MarketServer {
             stop: {
                 await group.triggerGracefulShutdown()
                 _ = await task.result
+                data.close()
             })
     }
 
@@ -127,8 +176,7 @@ public enum MarketServer {
         do {
             try await group.run()
         } catch {
-            throw MarketServerError.cannotListen(
-                host: configuration.host, port: configuration.port, reason: String(describing: error))
+            throw MarketServerError.cannotListen(host: configuration.host, port: configuration.port, reason: ListenFailure(error))
         }
     }
 

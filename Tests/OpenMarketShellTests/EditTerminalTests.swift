@@ -47,8 +47,8 @@ struct EditTerminalTests {
             // Ctrl-C while the editor runs ends the editor, not the shell; nothing is sent.
             try Data().write(to: slow)
             try Self.type(session, "edit 1\r", expect: "editor is waiting")
-            session.send("\u{03}")
-            _ = try session.expect("was stopped by signal 2, so nothing was sent", timeout: .seconds(20))
+            try session.waitForCookedMode(timeout: .seconds(30))
+            try Self.interrupt(session, until: "was stopped by signal 2, so nothing was sent")
             try FileManager.default.removeItem(at: slow)
             try Self.type(session, "health\r", expect: "answers OK")
             try session.waitForRawMode(timeout: .seconds(30))
@@ -66,6 +66,20 @@ struct EditTerminalTests {
         #expect(result.status != 0)
         #expect(
             result.stderr.contains("edit 1: needs a terminal to open an editor: use 'patch 1 field=value …'"), "\(result.stderr)")
+    }
+
+    /// Ctrl-C, again every two seconds until `text` appears (on a loaded machine the first can
+    /// reach the editor's shell before it has started `sleep`); at most ten times.
+    static func interrupt(_ session: PTYSession, until text: String) throws {
+        for attempt in 1...10 {
+            session.send("\u{03}")
+            do {
+                _ = try session.expect(text, timeout: .seconds(2))
+                return
+            } catch  where attempt < 10 {
+                continue
+            }
+        }
     }
 
     @discardableResult

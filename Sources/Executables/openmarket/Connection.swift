@@ -29,6 +29,11 @@ extension OpenMarketCommand {
         let saved = try profile.map { try Self.loadProfile($0, from: profiles) }
         let explicitServer = server ?? environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         var result: Connection
+        if explicitServer ?? saved?.server != nil, localPort != nil || resetLocal {
+            let source = server != nil ? "--server" : explicitServer != nil ? "OPENMARKET_SERVER" : "profile \"\(profile ?? "")\""
+            Self.complain("--local-port and --reset-local are for the local market; \(source) names another server")
+            throw ExitCode(Self.usageStatus)
+        }
         if let text = explicitServer ?? saved?.server {
             result = Connection(
                 serverURL: try Self.serverURL(text, from: explicitServer == nil ? "profile \"\(profile ?? "")\"" : "--server"))
@@ -36,7 +41,7 @@ extension OpenMarketCommand {
             Self.complain("profile \"\(profile)\" names no server: give one with --server URL")
             throw ExitCode(Self.usageStatus)
         } else {
-            let market = try await Self.startLocalMarket(environment)
+            let market = try await Self.startLocalMarket(environment, port: localPort, reset: resetLocal)
             result = Connection(
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", embedded: market)
             Self.complain(
@@ -74,15 +79,26 @@ extension OpenMarketCommand {
         return url
     }
 
-    static func startLocalMarket(_ environment: [String: String]) async throws -> RunningMarket {
-        let base = XDGDirectories.dataHome(environment)
+    /// Starts the local market under `$XDG_DATA_HOME/openmarket/local`, on `port` (else one the
+    /// system chooses), after emptying its catalog when `reset` asks for it.
+    static func startLocalMarket(_ environment: [String: String], port: Int?, reset: Bool) async throws -> RunningMarket {
+        if let port, !(1...65535).contains(port) {
+            complain("--local-port must be from 1 to 65535 (got \(port))")
+            throw ExitCode(usageStatus)
+        }
+        let folder = XDGDirectories.dataHome(environment).appendingPathComponent("openmarket/local", isDirectory: true)
         var logger = Logger(label: "openmarket-local")
         logger.logLevel = .critical
         do {
+            if reset {
+                let removed = try await MarketDataDirectory.open(folder).resetCatalog()
+                complain("reset the local market: removed \(removed) product\(removed == 1 ? "" : "s"); demo-shop stays")
+            }
             return try await MarketServer.start(
-                MarketServerConfiguration(
-                    host: "127.0.0.1", port: 0, dataDirectory: base.appendingPathComponent("openmarket/local", isDirectory: true),
-                    logger: logger))
+                MarketServerConfiguration(host: "127.0.0.1", port: port ?? 0, dataDirectory: folder, logger: logger))
+        } catch let error as MarketServerError {
+            complain("cannot start the local market: \(error.sentence(portOption: "--local-port"))")
+            throw ExitCode(1)
         } catch {
             complain("cannot start the local market: \(sentence(for: error))")
             throw ExitCode(1)

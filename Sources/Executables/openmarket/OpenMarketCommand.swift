@@ -20,7 +20,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             that stopped without repeating what it did. Standard input that is not a terminal is read as a script.
             Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted.
             """,
-        version: "0.1.0")
+        version: OpenMarketVersion.current)
 
     @Option(help: "The market's URL, e.g. http://127.0.0.1:8080 (default: OPENMARKET_SERVER, else a local market).")
     var server: String?
@@ -74,6 +74,16 @@ struct OpenMarketCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("var"), help: ArgumentHelp("Define a script variable; repeat for several.", valueName: "NAME=VALUE"))
     var variables: [String] = []
+
+    @Option(
+        name: .customLong("local-port"),
+        help: ArgumentHelp("Start the local market on this port (1-65535), so image URLs stay the same.", valueName: "N"))
+    var localPort: Int?
+
+    @Flag(
+        name: .customLong("reset-local"),
+        help: "Empty the local market's catalog (products and images; the demo vendor stays) before starting.")
+    var resetLocal = false
 
     /// What the words after the options ask for: a shell command, or a script to run.
     enum Request: Equatable {

@@ -36,6 +36,23 @@ struct ImageStorage: Sendable {
         }
     }
 
+    /// Removes the `{vendor}/{day}` folders left empty (after a reset), never a file.
+    func removeEmptyFolders() {
+        let manager = FileManager.default
+        for vendor in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] {
+            let vendorFolder = root.appendingPathComponent(vendor, isDirectory: true)
+            for day in (try? manager.contentsOfDirectory(atPath: vendorFolder.path)) ?? [] {
+                let dayFolder = vendorFolder.appendingPathComponent(day, isDirectory: true)
+                if (try? manager.contentsOfDirectory(atPath: dayFolder.path))?.isEmpty == true {
+                    try? manager.removeItem(at: dayFolder)
+                }
+            }
+            if (try? manager.contentsOfDirectory(atPath: vendorFolder.path))?.isEmpty == true {
+                try? manager.removeItem(at: vendorFolder)
+            }
+        }
+    }
+
     /// The bytes and type of a stored image, or nil for anything that is not one.
     func read(_ path: String) -> (data: Data, contentType: String)? {
         guard Self.isGenerated(path), let data = try? Data(contentsOf: root.appendingPathComponent(path)) else {

@@ -73,7 +73,34 @@ public final class MarketDataDirectory: Sendable {
         return MarketDataDirectory(url: url, store: store, images: images, demo: demo, created: created)
     }
 
-    /// Adds a vendor; the returned secret is shown once and stored only as a hash.
+    /// Opens a data directory that already holds a market, creating nothing: for the operator's
+    /// commands (`vendor list`, `reset`), which must not leave a new market behind a typo.
+    public static func openExisting(_ url: URL) async throws -> MarketDataDirectory {
+        let database = url.appendingPathComponent("market.sqlite")
+        guard FileManager.default.fileExists(atPath: database.path) else {
+            throw MarketServerError.noMarket(url.path)
+        }
+        return try await open(url)
+    }
+
+    /// Empties the catalog: every product, its image rows and its image files. The vendors stay,
+    /// so the demo credentials and those handed out with `vendor add` keep working. Answers how
+    /// many products were removed.
+    public func resetCatalog() async throws -> Int {
+        let (count, paths) = try await store.deleteAllProducts()
+        images.remove(paths)
+        images.removeEmptyFolders()
+        return count
+    }
+
+    /// Closes the database now rather than whenever the last reference goes: SQLite folds its
+    /// write-ahead log into `market.sqlite` and removes it, so the folder does not change later.
+    func close() {
+        try? store.pool.close()
+    }
+
+    /// Adds a vendor; the returned secret is shown once and stored only as a hash. Throws
+    /// `VendorNameTaken` when another vendor has the name.
     public func addVendor(name: String) async throws -> NewVendor {
         try await Self.addVendor(name: name, to: store)
     }

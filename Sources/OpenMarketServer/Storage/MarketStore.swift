@@ -108,8 +108,14 @@ final class MarketStore: Sendable {
 
     // MARK: Vendors
 
+    /// Adds a vendor, refusing a name another vendor already has (`VendorNameTaken`): "mine" and
+    /// the vendor list would be ambiguous otherwise. Checked in the same write transaction, so two
+    /// concurrent adds of one name cannot both pass.
     func addVendor(name: String, identifier: String, hash: SecretHash, at now: String) async throws -> StoredVendor {
         try await pool.write { db in
+            if let taken = try Int.fetchOne(db, sql: "SELECT id FROM vendors WHERE name = ?", arguments: [name]) {
+                throw VendorNameTaken(name: name, id: taken)
+            }
             try db.execute(
                 sql: """
                     INSERT INTO vendors (name, identifier, secret_hash, secret_salt, secret_rounds, created_at)
@@ -244,6 +250,9 @@ final class MarketStore: Sendable {
         try await pool.write { db in
             guard let current = try Self.product(db, id: id) else { return nil }
             let fields = try change(current)
+            // Nothing changes (a secret-only PATCH, or every field as it is): the revision, the
+            // issue date and so the ETag stay, so checking credentials this way touches nothing.
+            if fields == current.fields { return current }
             try db.execute(
                 sql: """
                     UPDATE products SET name = ?, description = ?, currency = ?, price = ?, discounted_price = ?,
@@ -266,6 +275,20 @@ final class MarketStore: Sendable {
             try check(current)
             try db.execute(sql: "DELETE FROM products WHERE id = ?", arguments: [id])
             return current
+        }
+    }
+
+    /// Deletes every product and its image rows, keeping the vendors; answers the image paths
+    /// (for removing the files) and how many products there were.
+    func deleteAllProducts() async throws -> (count: Int, imagePaths: [String]) {
+        try await pool.write { db in
+            let paths = try Row.fetchAll(db, sql: "SELECT path, thumbnail_path FROM images").flatMap {
+                [$0["path"] as String, $0["thumbnail_path"] as String]
+            }
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM products") ?? 0
+            try db.execute(sql: "DELETE FROM images")
+            try db.execute(sql: "DELETE FROM products")
+            return (count, paths)
         }
     }
 

@@ -1,0 +1,134 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketContract
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `openmarket-server` program itself: its errors are one plain line each, usage errors
+/// exit with 2, and the operator's commands never make a market by accident.
+@Suite("openmarket-server, the program", .serialized)
+struct ServerCommandTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket-server") }
+
+    func run(_ arguments: [String], input: String? = nil) async throws -> ChildProcess.Result {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        return try await ChildProcess.run(
+            Self.binary, arguments, environment: home.environment, input: input, timeout: .seconds(120))
+    }
+
+    /// The lines a result printed on stderr.
+    func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    @Test func aBusyPortIsSaidPlainlyInOneLine() async throws {
+        let (descriptor, port) = try Loopback.socket(listen: 16)
+        defer { close(descriptor) }
+        let data = try Fixtures.temporaryDirectory("server-busy")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try await run(["--port", String(port), "--data", data.path])
+        #expect(result.status == 1)
+        #expect(
+            lines(result.stderr) == [
+                "openmarket-server: port \(port) on 127.0.0.1 is already in use (another openmarket-server?); "
+                    + "choose another with --port"
+            ])
+        #expect(!result.stderr.contains("errno"))
+    }
+
+    /// 192.0.2.1 is a documentation address (RFC 5737) that no machine here has; binding to it
+    /// sends nothing anywhere.
+    @Test func anAddressThisMachineDoesNotHaveIsSaidPlainly() async throws {
+        let data = try Fixtures.temporaryDirectory("server-no-address")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try await run(["--host", "192.0.2.1", "--port", "8080", "--data", data.path])
+        #expect(result.status == 1)
+        #expect(
+            lines(result.stderr) == [
+                "openmarket-server: cannot listen on 192.0.2.1: this machine has no such address; "
+                    + "use 127.0.0.1, or 0.0.0.0 for every address"
+            ])
+    }
+
+    @Test func aPortOutOfRangeIsAOneLineUsageError() async throws {
+        let result = try await run(["--port", "99999"])
+        #expect(result.status == 2)
+        #expect(lines(result.stderr).count == 1)
+        #expect(result.stderr.contains("--port must be from 1 to 65535 (got 99999)"))
+    }
+
+    @Test func anUnknownOptionIsAUsageErrorWithStatus2() async throws {
+        let result = try await run(["--bogus"])
+        #expect(result.status == 2)
+        #expect(lines(result.stderr).count == 1)
+        #expect(result.stderr.contains("--bogus"))
+    }
+
+    /// The one version of both programs: `openmarket --version` prints the same.
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == OpenMarketVersion.current)
+        let shell = try await ChildProcess.run(BuiltProducts.path(of: "openmarket"), ["--version"], timeout: .seconds(120))
+        #expect(shell.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == OpenMarketVersion.current)
+    }
+
+    @Test func vendorListOnAFolderWithoutAMarketSaysSoAndCreatesNothing() async throws {
+        let parent = try Fixtures.temporaryDirectory("server-no-market")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let empty = parent.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let missing = parent.appendingPathComponent("missing")
+        for folder in [empty, missing] {
+            let result = try await run(["vendor", "list", "--data", folder.path])
+            #expect(result.status == 1)
+            #expect(
+                lines(result.stderr) == [
+                    "openmarket-server: \(folder.path) holds no market (no market.sqlite); "
+                        + "start one with 'openmarket-server --data \(folder.path)'"
+                ])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    @Test func vendorAddRefusesANameAlreadyTaken() async throws {
+        let data = try Fixtures.temporaryDirectory("server-vendors")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let first = try await run(["vendor", "add", "corner-shop", "--data", data.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("added vendor 2 'corner-shop'"))
+        let second = try await run(["vendor", "add", "corner-shop", "--data", data.path])
+        #expect(second.status == 1)
+        #expect(
+            lines(second.stderr) == [
+                "openmarket-server: a vendor named 'corner-shop' already exists (id 2); choose another name"
+            ])
+        let list = try await run(["vendor", "list", "--data", data.path])
+        #expect(list.stdout.components(separatedBy: "corner-shop").count == 2)
+    }
+
+    @Test func resetWithoutATerminalNeedsYesAndRefusesAFolderWithoutAMarket() async throws {
+        let data = try Fixtures.temporaryDirectory("server-reset")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let none = try await run(["reset", "--yes", "--data", data.path])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("holds no market"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).isEmpty)
+
+        _ = try await run(["vendor", "add", "corner-shop", "--data", data.path])
+        let unasked = try await run(["reset", "--data", data.path], input: "y\n")
+        #expect(unasked.status == 2)
+        #expect(
+            lines(unasked.stderr) == [
+                "openmarket-server: reset asks before removing anything; add --yes to reset without a terminal"
+            ])
+        let reset = try await run(["reset", "--yes", "--data", data.path])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stdout.contains("removed 0 products"))
+        let list = try await run(["vendor", "list", "--data", data.path])
+        #expect(list.stdout.contains("corner-shop"))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--local-port` and `--reset-local`: the local market on a chosen port, and emptied on request.
+@Suite("openmarket --local-port and --reset-local", .serialized)
+struct LocalMarketOptionsTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    func run(_ arguments: [String], home: TestHome, _ extra: [String: String] = [:]) async throws -> ChildProcess.Result {
+        try await ChildProcess.run(Self.binary, arguments, environment: home.environment(extra), timeout: .seconds(300))
+    }
+
+    /// A port that was free a moment ago (the kernel chose it; the socket is closed again).
+    static func freePort() throws -> Int {
+        let (descriptor, port) = try Loopback.socket(listen: nil)
+        close(descriptor)
+        return port
+    }
+
+    @Test func localPortStartsTheLocalMarketOnThatPort() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let port = try Self.freePort()
+        let result = try await run(["--local-port", String(port), "-c", "health"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("local market at http://127.0.0.1:\(port) "))
+        #expect(result.stdout.contains("answers OK"))
+    }
+
+    @Test func aBusyLocalPortIsSaidPlainlyInOneLine() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let (descriptor, port) = try Loopback.socket(listen: 16)
+        defer { close(descriptor) }
+        let result = try await run(["--local-port", String(port), "-c", "health"], home: home)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "openmarket: cannot start the local market: port \(port) on 127.0.0.1 is already in use "
+                    + "(another openmarket-server?); choose another with --local-port"
+            ])
+    }
+
+    @Test func aLocalPortOutOfRangeIsAUsageError() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let result = try await run(["--local-port", "70000", "-c", "health"], home: home)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n") == ["openmarket: --local-port must be from 1 to 65535 (got 70000)"])
+    }
+
+    @Test func resetLocalEmptiesTheCatalogAndKeepsTheDemoLogin() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let image = Fixtures.image("coffee-small.jpg").path
+        let registered = try await run(
+            ["-c", "register name='Old mug' description='From an earlier lesson' price=1000 currency=KRW image=\(image)"],
+            home: home)
+        #expect(registered.status == 0, "\(registered.stderr)")
+        #expect(try await productCount(home) == 1)
+
+        let reset = try await run(["--reset-local", "-c", "whoami"], home: home)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stderr.contains("reset the local market: removed 1 product; demo-shop stays"))
+        #expect(try await productCount(home) == 0)
+        let images = home.root.appendingPathComponent("data/openmarket/local/images")
+        #expect(FileManager.default.enumerator(atPath: images.path)?.allObjects.isEmpty ?? true)
+        // The demo vendor's credentials still work: registering again succeeds.
+        let again = try await run(
+            ["-c", "register name='New mug' description='After the reset' price=1000 currency=KRW image=\(image)"], home: home)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// How many products the local market holds, by its own list.
+    func productCount(_ home: TestHome) async throws -> Int {
+        let list = try await run(["--json", "-c", "list"], home: home)
+        #expect(list.status == 0, "\(list.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
+        return try #require(object?["totalCount"] as? Int ?? object?["total_count"] as? Int)
+    }
+
+    @Test(arguments: [["--local-port", "8123"], ["--reset-local"]])
+    func localOptionsAreRefusedWithAnotherServer(_ options: [String]) async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let flag = try await run(options + ["--server", "http://127.0.0.1:9", "-c", "health"], home: home)
+        #expect(flag.status == 2)
+        #expect(
+            flag.stderr.split(separator: "\n") == [
+                "openmarket: --local-port and --reset-local are for the local market; --server names another server"
+            ])
+        let environment = try await run(options + ["-c", "health"], home: home, ["OPENMARKET_SERVER": "http://127.0.0.1:9"])
+        #expect(environment.status == 2)
+        #expect(environment.stderr.contains("OPENMARKET_SERVER names another server"))
+        #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("data/openmarket/local").path))
+    }
+}
