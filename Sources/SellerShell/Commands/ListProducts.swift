@@ -90,7 +90,9 @@ public struct ListProducts: ShellCommand {
                         "--mine needs your vendor id, and none of the products tried was yours: register one, or log in with a profile that names it"
                     )
                 }
-                note = "none of these \(products.count) product\(products.count == 1 ? " is" : "s is") yours"
+                if !products.isEmpty {
+                    note = "none of these \(products.count) product\(products.count == 1 ? " is" : "s is") yours"
+                }
             }
             products = products.filter { session.isMine($0) }
         }
