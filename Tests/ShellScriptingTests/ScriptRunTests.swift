@@ -272,6 +272,9 @@ struct ScriptRunTests {
                 console: refused)
             #expect(await nowhere.runScript(path: path, options: ScriptOptions(restart: true)) == .unreachable)
             #expect(refused.notes.contains("\(path):1: register: cannot reach"))
+            // As if the market itself had been down during that run: a resume elsewhere is refused.
+            let journal = f.journal(path).replacingOccurrences(of: "http://127.0.0.1:9", with: f.market.baseURL.absoluteString)
+            try journal.write(toFile: path + ".journal", atomically: true, encoding: .utf8)
             let resumed = RecordingConsole()
             #expect(
                 await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")

@@ -73,8 +73,16 @@ struct ImagePreparation {
 }
 
 /// `~` and shell-style globs for image paths, through glob(3) so the rules are the shell's own.
-enum PathExpansion {
-    static func expandTilde(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+public enum PathExpansion {
+    /// `~` and `~/…` from `$HOME`, as a shell and completion do (Foundation's own expansion
+    /// reads the account's home folder and ignores `$HOME`); `~user` as Foundation does.
+    public static func expandTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String
+    {
+        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else {
+            return (path as NSString).expandingTildeInPath
+        }
+        return home + path.dropFirst()
+    }
 
     static func hasGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }
 

@@ -6,6 +6,7 @@ import TerminalText
 /// Shows each HTTP exchange for learning: request line, headers and body, then status line,
 /// headers and body. JSON is pretty-printed, multipart bodies are listed part by part, the
 /// vendor secret is masked wherever it appears and the identifier shows its first 8 characters.
+/// A request sent for the shell's own bookkeeping (see `Bookkeeping`) is labelled as such.
 public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     private let inner: any HTTPTransport
     private let sink: @Sendable (String) -> Void
@@ -33,6 +34,8 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         guard isEnabled else { return try await inner.send(request, timeout: timeout) }
         let secrets = self.secrets()
+        // A request the shell sends for itself says so, above its request line.
+        if let label = Bookkeeping.currentLabel { sink(label) }
         sink(SecretMasking.masked(Self.describe(request), secrets: secrets))
         let started = ContinuousClock.now
         do {

@@ -53,7 +53,7 @@ extension SellerShell {
         if let recorder = state.recorder {
             throw CommandFailure.usage("already recording to \(recorder.path); 'record stop' first")
         }
-        let recorder = try Recorder(path: path, all: all, server: client.baseURL)
+        let recorder = try Recorder(path: expandingTilde(path), all: all, server: client.baseURL)
         for name in state.variables.values.keys { recorder.reserve(name) }
         state.recorder = recorder
     }

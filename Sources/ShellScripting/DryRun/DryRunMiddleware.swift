@@ -14,6 +14,9 @@ struct DryRunMiddleware: CommandMiddleware {
         if let set = invocation.command as? SetVariable, case .variable = set.action { return }
         session.console.write("\n# \(location): \(invocation.text)")
         if effect == .creates, let line = invocation.line {
+            // A real run of the file keeps a journal (not inside `source`), which asks for the
+            // newest id before the first create: shown and counted here too.
+            if session.scripting.sourceDepth == 0 { await session.noteNewestBeforeFirstCreate() }
             transport.label(nextCreate: invocation.bindAs ?? "line \(line.number)")
         }
     }

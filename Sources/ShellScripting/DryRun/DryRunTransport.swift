@@ -19,6 +19,8 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     private var nextID = firstID
     private var pendingLabel: String?
     private var counts: [String: Int] = [:]
+    /// The requests the shell would send for its own bookkeeping (see `Bookkeeping`), by method.
+    private var bookkeepingCounts: [String: Int] = [:]
     private let print: @Sendable (String) -> Void
 
     public init(print: @escaping @Sendable (String) -> Void) { self.print = print }
@@ -26,17 +28,21 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     /// Names the product the next create makes (`mug`, or `line 12` when unnamed).
     func label(nextCreate label: String) { lock.withLock { pendingLabel = label } }
 
-    /// Requests that would have been sent, by method.
-    var requestCounts: [String: Int] { lock.withLock { counts } }
-
-    /// The closing line of a dry run.
+    /// The closing line of a dry run: the commands' requests, then the journal's bookkeeping.
     func summary(of report: RunReport) -> String {
-        let counts = requestCounts
+        let commands = lock.withLock { self.counts }
+        let bookkeeping = lock.withLock { self.bookkeepingCounts }
+        let lines = "\(report.total) line\(report.total == 1 ? "" : "s") checked"
+        var requests = Self.tally(commands, "request", "would be sent")
+        if !bookkeeping.isEmpty { requests += " and " + Self.tally(bookkeeping, "bookkeeping request", "for the journal") }
+        return "dry run of \(report.name): \(lines), \(requests); nothing was sent"
+    }
+
+    /// `3 requests would be sent (GET ×1, POST ×2)`.
+    private static func tally(_ counts: [String: Int], _ noun: String, _ what: String) -> String {
         let total = counts.values.reduce(0, +)
         let byMethod = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
-        let lines = "\(report.total) line\(report.total == 1 ? "" : "s") checked"
-        let requests = "\(total) request\(total == 1 ? "" : "s") would be sent\(byMethod.isEmpty ? "" : " (\(byMethod))")"
-        return "dry run of \(report.name): \(lines), \(requests); nothing was sent"
+        return "\(total) \(noun)\(total == 1 ? "" : "s") \(what)\(byMethod.isEmpty ? "" : " (\(byMethod))")"
     }
 
     /// `<id of mug>` for every made-up id in the text. Made-up ids are ten digits starting
@@ -50,7 +56,15 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        lock.withLock { counts[request.method.rawValue, default: 0] += 1 }
+        let label = Bookkeeping.currentLabel
+        lock.withLock {
+            if label != nil {
+                bookkeepingCounts[request.method.rawValue, default: 0] += 1
+            } else {
+                counts[request.method.rawValue, default: 0] += 1
+            }
+        }
+        if let label { print(label) }
         print(withPlaceholders(TracingTransport.describe(request)))
         return lock.withLock { answer(request) }
     }

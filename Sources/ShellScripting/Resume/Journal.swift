@@ -28,6 +28,9 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// The highest product id seen before a create was sent.
     var afterID: Int?
     var script: String?
+    /// The market a run talked to (in its `run` entry): a resume elsewhere would find none of
+    /// what it made.
+    var server: String?
 
     /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {
@@ -55,6 +58,8 @@ struct JournalState: Sendable {
     /// Lines whose last word is `started`, or a failure that left the outcome unknown.
     var unsure: [Int: JournalEntry] = [:]
     var finished = false
+    /// The market the last run talked to; nil in a journal written before runs noted it.
+    var server: String?
     /// Every line the journal mentions at all.
     var touched: Set<Int> = []
 
@@ -65,6 +70,7 @@ struct JournalState: Sendable {
             switch entry.state {
             case .run:
                 finished = false
+                server = entry.server
             case .finished:
                 finished = true
             case .started, .done, .failed:
@@ -109,7 +115,9 @@ final class JournalFile {
         self.secrets = secrets
         // Opened without truncating first: the lock must be held before the old journal goes.
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw JournalError("cannot write the journal \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw JournalError("cannot write the journal \(path): \(String(cString: strerror(errno)))", cannotCreate: true)
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             throw JournalError("another run of this script is using \(path); wait for it to finish")
@@ -151,5 +159,11 @@ final class JournalFile {
 
 struct JournalError: Error, CustomStringConvertible {
     var description: String
-    init(_ description: String) { self.description = description }
+    /// The file could not be opened at all (its folder is read-only, say), as opposed to being
+    /// in use by another run.
+    var cannotCreate = false
+    init(_ description: String, cannotCreate: Bool = false) {
+        self.description = description
+        self.cannotCreate = cannotCreate
+    }
 }

@@ -13,13 +13,7 @@ struct JournalMiddleware: CommandMiddleware {
         let command = invocation.command
         var entry = JournalEntry(.started, number: line.number, hash: line.hash)
         if invocation.spec.effect == .creates {
-            if !state.askedNewest {
-                // The newest id before this run's first create: what it makes will be above it.
-                state.askedNewest = true
-                if let newest = try? await session.client.products(perPage: 1) {
-                    state.highestSeenID = max(state.highestSeenID, newest.value.products.map(\.id).max() ?? 0)
-                }
-            }
+            await session.noteNewestBeforeFirstCreate()
             entry.at = Date().timeIntervalSince1970
             entry.name = command.productName
             (entry.vendorID, entry.vendorName) = session.knownVendor
@@ -53,5 +47,24 @@ struct JournalMiddleware: CommandMiddleware {
         entry.status = status.rawValue
         entry.unsure = outcomeUnknown || invocation.spec.effect == .script ? true : nil
         _ = session.writeJournal(entry)
+    }
+}
+
+extension SellerShell {
+    /// Why a journaled run asks for the newest product before its first create, as the trace
+    /// and a dry run show it.
+    static let newestIDReason =
+        "the journal notes the newest id before the first create, so a resumed run can find what it made"
+
+    /// Before a run's first create, asks the server for its newest product: what the run makes
+    /// will be above it, which tells a create whose answer was lost apart from an older
+    /// namesake. A request the script never typed, so it is marked as bookkeeping.
+    func noteNewestBeforeFirstCreate() async {
+        let state = scripting
+        guard !state.askedNewest else { return }
+        state.askedNewest = true
+        let client = self.client
+        let newest = await Bookkeeping.$reason.withValue(Self.newestIDReason) { try? await client.products(perPage: 1) }
+        if let newest { state.highestSeenID = max(state.highestSeenID, newest.value.products.map(\.id).max() ?? 0) }
     }
 }

@@ -24,20 +24,13 @@ extension SellerShell {
     /// Opens (and locks) the journal and checks it against the script; nil when there is
     /// nothing to resume.
     func openJournal(
-        for script: String, at path: String, _ lines: [ScriptLine], _ options: ScriptOptions
+        for script: String, at placement: JournalPlacement, _ lines: [ScriptLine], _ options: ScriptOptions
     ) throws(CommandFailure) -> ResumePoint? {
-        if options.resume, !FileManager.default.fileExists(atPath: path) {
-            throw .usage("\(script): no journal at \(path) to resume from; run it without --resume")
-        }
         // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
-        let journal: JournalFile
-        do {
-            journal = try JournalFile(path: path, fresh: false, secrets: secrets)
-        } catch {
-            throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
-        }
+        let (journal, path) = try lockJournal(for: script, at: placement, resume: options.resume)
         let state = JournalFile.read(path)
         if options.resume, let state {
+            try checkServer(of: state, script: script)
             try Self.check(state, against: lines, script: script)
             if state.finished {
                 console.note("\(script): nothing to resume: the last run finished (start it again with --restart)")
@@ -56,6 +49,48 @@ extension SellerShell {
         journal.truncate()
         scripting.journal = journal
         return ResumePoint()
+    }
+
+    /// The journal file, opened and locked, and where it is: beside the script, or in the state
+    /// folder when the script's folder cannot hold it (said once, on stderr).
+    private func lockJournal(
+        for script: String, at placement: JournalPlacement, resume: Bool
+    ) throws(CommandFailure) -> (JournalFile, String) {
+        var path = placement.primary
+        if resume, !FileManager.default.fileExists(atPath: path) {
+            guard let fallback = placement.fallback, FileManager.default.fileExists(atPath: fallback) else {
+                throw .usage("\(script): no journal at \(path) to resume from; run it without --resume")
+            }
+            path = fallback
+            console.note("\(script): resuming from its journal in \(fallback)")
+        }
+        do {
+            return (try JournalFile(path: path, fresh: false, secrets: secrets), path)
+        } catch {
+            guard error.cannotCreate, path == placement.primary, let fallback = placement.fallback else {
+                throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
+            }
+            let folder = (fallback as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                let journal = try JournalFile(path: fallback, fresh: false, secrets: secrets)
+                console.note("\(script): its folder cannot hold the journal; keeping it in \(fallback)")
+                return (journal, fallback)
+            } catch {
+                throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
+            }
+        }
+    }
+
+    /// A run resumed on another market would look there for what it made on the first.
+    private func checkServer(of state: JournalState, script: String) throws(CommandFailure) {
+        guard let recorded = state.server, let journalServer = URL(string: recorded),
+            ServerAddress(journalServer) != ServerAddress(client.baseURL)
+        else { return }
+        throw .usage(
+            "\(script): its journal's run was against \(recorded), but this session is on \(client.baseURL.absoluteString): "
+                + "resume against \(recorded) (--server \(recorded)), or start over here with --restart")
     }
 
     /// A script changed above the resume point would repeat or skip commands.
@@ -219,9 +254,10 @@ extension SellerShell {
 
 extension JournalEntry {
     /// The first entry of a run.
-    static func header(_ name: String) -> JournalEntry {
+    static func header(_ name: String, server: URL) -> JournalEntry {
         var entry = JournalEntry(.run)
         entry.script = name
+        entry.server = server.absoluteString
         entry.at = Date().timeIntervalSince1970
         return entry
     }

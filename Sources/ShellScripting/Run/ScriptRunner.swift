@@ -19,13 +19,14 @@ struct RunReport {
 extension SellerShell {
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
-        let resolved = (path as NSString).expandingTildeInPath
+        let resolved = expandingTilde(path)
         guard let lines = readScript(resolved, unreadable: "\(path): cannot read the script") else { return .usage }
         var resume = ResumePoint()
         if scripting.dryRun == nil {
+            let placement = JournalPlacement(
+                script: resolved, given: options.journalPath.map(expandingTilde), environment: scripting.variables.environment)
             do {
-                guard let opened = try openJournal(for: path, at: options.journalPath ?? (resolved + ".journal"), lines, options)
-                else { return .ok }
+                guard let opened = try openJournal(for: path, at: placement, lines, options) else { return .ok }
                 resume = opened
             } catch {
                 console.note(error.message)
@@ -52,7 +53,7 @@ extension SellerShell {
             console.note("source: scripts source each other more than 16 deep; is there a loop?")
             return .usage
         }
-        var resolved = (path as NSString).expandingTildeInPath
+        var resolved = expandingTilde(path)
         if !resolved.hasPrefix("/"), let base = pathBase { resolved = (base as NSString).appendingPathComponent(resolved) }
         guard let lines = readScript(resolved, unreadable: "source: cannot read \(path)") else { return .usage }
         let journal = state.journal
@@ -89,6 +90,11 @@ extension SellerShell {
         return summarise(report)
     }
 
+    /// `~` and `~/…` in a path the seller typed, from the session's `$HOME`.
+    func expandingTilde(_ path: String) -> String {
+        PathExpansion.expandTilde(path, environment: scripting.variables.environment)
+    }
+
     /// The file's lines, or nil after saying `unreadable: why` (a usage error wherever it is read).
     private func readScript(_ path: String, unreadable: String) -> [ScriptLine]? {
         do {
@@ -120,7 +126,9 @@ extension SellerShell {
         let readsLast = state.readsLast
         state.readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
         defer { state.readsLast = readsLast }
-        if state.journal != nil, !writeJournal(JournalEntry.header(name)) { return stopped(&report, .failed) }
+        if state.journal != nil, !writeJournal(JournalEntry.header(name, server: client.baseURL)) {
+            return stopped(&report, .failed)
+        }
         for (index, line) in lines.enumerated() {
             if showProgress { state.progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
             switch await resumeAction(for: line, &resume, &report) {
