@@ -165,7 +165,7 @@ extension SellerShell {
             )
             return .run
         }
-        switch await findCreated(unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs) {
+        switch await findCreatedAllowingForFlight(unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs) {
         case .found(let binding, let bindAs):
             let state = scripting
             state.highestSeenID = max(state.highestSeenID, binding.id)
@@ -198,6 +198,24 @@ extension SellerShell {
         case found(ProductBinding, bindAs: String?)
         case notFound
         case failed(String, CommandStatus)
+    }
+
+    /// How long after a create was sent the server may still be storing it. A run killed
+    /// while its create was on the wire leaves the server finishing that request; a resume
+    /// started at once would not find the product yet and send it again.
+    static let inFlightGrace: TimeInterval = 5
+
+    /// `findCreated`, and when nothing is found for a create sent less than `inFlightGrace`
+    /// ago, again once that time has passed (only a resume right after a kill waits).
+    private func findCreatedAllowingForFlight(
+        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>
+    ) async -> Lookup {
+        let first = await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed)
+        guard case .notFound = first, let sentAt = entry.at else { return first }
+        let wait = sentAt + Self.inFlightGrace - Date().timeIntervalSince1970
+        guard wait > 0 else { return first }
+        try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+        return await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed)
     }
 
     /// A create was sent but its answer never reached the journal: looks for a product of this
