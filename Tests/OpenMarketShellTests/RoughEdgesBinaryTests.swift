@@ -59,6 +59,15 @@ struct RoughEdgesBinaryTests {
         try await withHome { (home: Home) async throws in
             #expect(try await run(["-c", "exit 3"], home: home).status == 3)
             #expect(try await run(["-c", "exit 300"], home: home).status == 2)
+            // In a script and in piped commands too: the lines after it do not run.
+            let script = home.root.appendingPathComponent("leave.om")
+            try "health\nexit 4\nbogus-command\n".write(to: script, atomically: true, encoding: .utf8)
+            let ran = try await run(["run", script.path], home: home)
+            #expect(ran.status == 4, "\(ran.stderr)")
+            #expect(!ran.stderr.contains("bogus-command"))
+            let piped = try await ChildProcess.run(
+                Self.binary, [], environment: home.environment, input: "health\nexit 5\n", timeout: .seconds(300))
+            #expect(piped.status == 5, "\(piped.stderr)")
         }
     }
 

@@ -16,9 +16,12 @@ struct OpenMarketCommand: AsyncParsableCommand {
             $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.
             Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'.
             Scripts: 'openmarket run FILE' (or 'openmarket FILE', or a '#!/usr/bin/env openmarket' file) runs a \
-            file of shell commands, keeping a journal beside it (FILE.journal) so '--resume' continues a run \
+            file of shell commands, keeping a journal beside it (FILE.journal; else under $XDG_STATE_HOME/openmarket/journals) \
+            so '--resume' continues a run \
             that stopped without repeating what it did. Standard input that is not a terminal is read as a script.
-            Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted.
+            Commands: 'openmarket list --mine', 'openmarket show 12 --json': a first word that names a command runs it.
+            Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \
+            'exit N' leaves with N.
             """,
         version: OpenMarketVersion.current)
 
@@ -222,13 +225,15 @@ struct OpenMarketCommand: AsyncParsableCommand {
     ) async -> Int32 {
         if let path {
             let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
-            return await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }.rawValue
+            let status = await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
+            return await session.requestedExitCode ?? status.rawValue
         }
         if lines.isEmpty, isatty(0) == 0 {
             let options = ScriptOptions(continueOnError: continueOnError)
-            return await Self.cancellable(.interrupted) {
+            let status = await Self.cancellable(.interrupted) {
                 await session.runStream(name: "stdin", options: options) { console.nextScriptLine() }
-            }.rawValue
+            }
+            return await session.requestedExitCode ?? status.rawValue
         }
         return await Self.loop(session: session, reader: reader, commands: lines, color: color)
     }

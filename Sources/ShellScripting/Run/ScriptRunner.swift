@@ -167,6 +167,8 @@ extension SellerShell {
                 return true
             }
         }
+        // `exit N` ends the run, and the program, with N.
+        if result.exitRequested, let code = result.exitCode { scripting.exitCode = code }
         return result.exitRequested
     }
 

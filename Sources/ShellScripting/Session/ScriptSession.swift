@@ -95,6 +95,11 @@ public struct ScriptSession: Sendable {
         await shell.runScript(path: path, options: options)
     }
 
+    /// The status a script's `exit N` asked for (nil when none did).
+    public var requestedExitCode: Int32? {
+        get async { await shell.scriptExitCode }
+    }
+
     /// Reads a script from a stream (standard input that is not a terminal): no journal, since
     /// a stream cannot be read again.
     public func runStream(

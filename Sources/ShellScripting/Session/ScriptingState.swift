@@ -30,6 +30,8 @@ final class ScriptingState: @unchecked Sendable {
     /// What the command that just ran bound, and the variables it set, for the journal.
     var bound: [String: ProductBinding] = [:]
     var setVariables: [String: String] = [:]
+    /// The status a script's `exit N` asked the program to leave with.
+    var exitCode: Int32?
 
     init(variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?) {
         self.variables = variables
@@ -46,4 +48,9 @@ extension SellerShell {
         setState(state)
         return state
     }
+}
+
+extension SellerShell {
+    /// See `ScriptSession.requestedExitCode`.
+    var scriptExitCode: Int32? { scripting.exitCode }
 }
