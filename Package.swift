@@ -82,10 +82,12 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]
         ),
+        // How both programs start and leave: usage status 2, errors as one sentence.
+        .target(name: "ProgramEntry", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "openmarket-server",
             dependencies: [
-                "OpenMarketServer", "OpenMarketContract",
+                "OpenMarketServer", "OpenMarketContract", "ProgramEntry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/openmarket-server"
@@ -128,6 +130,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
+                "ProgramEntry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How both programs (`openmarket`, `openmarket-server`) start and leave: ArgumentParser's
+/// own `main`, except that a usage error exits with 2 (the documented usage status, the same a
+/// shell command's usage error gets) instead of ArgumentParser's 64, and that any other error
+/// is printed as one sentence, never as a type dump.
+///
+/// A program's root command conforms and calls `runMain()` from its `main()`.
+public protocol ProgramEntry: ParsableCommand {
+    /// The name that starts each complaint (`openmarket: …`).
+    static var programName: String { get }
+    /// Whether a usage error is one line (`…; see 'PROGRAM --help'`) rather than
+    /// ArgumentParser's message with its usage block.
+    static var usageInOneLine: Bool { get }
+}
+
+extension ProgramEntry {
+    public static var usageInOneLine: Bool { false }
+
+    /// The documented status for a usage error, for a program's options as for a command's.
+    public static var usageStatus: Int32 { 2 }
+
+    /// Parses the arguments and runs the command, leaving through `leave(with:)` on an error.
+    public static func runMain() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            leave(with: error)
+        }
+    }
+
+    /// The exit status for `error`, and what is printed: help and `--version` on stdout with 0,
+    /// usage errors on stderr with 2, `ExitCode` as it is (its message, if any, was printed
+    /// already), anything else as one `PROGRAM: …` line and 1.
+    public static func leave(with error: any Error) -> Never {
+        if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
+        let code = exitCode(for: error)
+        if code == .success {
+            print(fullMessage(for: error))
+            Glibc.exit(0)
+        }
+        if code == .validationFailure {
+            if usageInOneLine { complain(usageLine(for: error)) } else { complain(fullMessage(for: error), prefixed: false) }
+            Glibc.exit(usageStatus)
+        }
+        complain(sentence(for: error))
+        Glibc.exit(code.rawValue)
+    }
+
+    /// A usage error in one line: ArgumentParser's message without its usage block, and where
+    /// to look.
+    static func usageLine(for error: any Error) -> String {
+        var text = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        text = text.split(separator: "\n").first.map(String.init) ?? text
+        return text + "; see '\(programName) --help'"
+    }
+
+    /// One line on stderr: `PROGRAM: TEXT`.
+    public static func complain(_ text: String, prefixed: Bool = true) {
+        let line = (prefixed ? "\(programName): " : "") + text
+        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    }
+
+    /// What a person reads for `error`: its own description (`CustomStringConvertible`), else
+    /// its `LocalizedError` description, else its `message` or `reason` field. Never the dump
+    /// `TypeName(field: value, …)` that string interpolation makes of a type without a
+    /// description.
+    ///
+    /// Decided on the printed text rather than by casting: on Linux every error casts to
+    /// `CustomStringConvertible` and `LocalizedError` through NSError, whose texts say nothing.
+    public static func sentence(for error: any Error) -> String {
+        let text = String(describing: error)
+        guard text.hasPrefix(String(describing: type(of: error)) + "(") else { return text }
+        if let localized = error as? any LocalizedError, let description = localized.errorDescription,
+            !description.hasPrefix("The operation could not be completed")
+        {
+            return description
+        }
+        let fields = Mirror(reflecting: error).children
+        for label in ["message", "reason"] {
+            if let value = fields.first(where: { $0.label == label })?.value as? String { return value }
+        }
+        return "failed: \(type(of: error))"
+    }
+}
