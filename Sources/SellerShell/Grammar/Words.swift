@@ -17,7 +17,7 @@ public struct Word: Sendable, Hashable {
 public enum WordSplitError: Error, Equatable, CustomStringConvertible {
     case unterminatedQuote(Character)
     case danglingEscape
-    /// `$'\0'`, `$'\x00'`: no text field can hold a NUL.
+    /// A NUL typed or pasted, or written `$'\0'`, `$'\x00'`: no text field can hold one.
     case nulCharacter
     /// `$'\xE9'`: bytes that do not spell UTF-8 text.
     case invalidBytes(String)
@@ -26,7 +26,7 @@ public enum WordSplitError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unterminatedQuote(let quote): "unterminated \(quote)…\(quote) quote: close it, or escape it with \\"
         case .danglingEscape: "the line ends with a lone \\: add the character it should escape"
-        case .nulCharacter: "$'…' holds a NUL character (\\0), which no text field can hold: remove it"
+        case .nulCharacter: "the line holds a NUL character (\\0), which no text field can hold: remove it"
         case .invalidBytes(let escapes):
             "$'…' bytes \(escapes) are not UTF-8 text: write the character itself, or \\uHHHH"
         }
@@ -41,6 +41,8 @@ public enum WordSplitError: Error, Equatable, CustomStringConvertible {
 /// a parser reads best whole, as sh's own grammar does.
 public enum WordSplitter {
     public static func split(_ line: String) throws(WordSplitError) -> [Word] {
+        // Refused as `$'\0'` is, so that every word can be written back (`quote`) and split again.
+        if line.utf8.contains(0) { throw .nulCharacter }
         var words: [Word] = []
         var current = ""
         var inWord = false
