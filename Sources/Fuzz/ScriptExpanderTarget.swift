@@ -10,7 +10,8 @@ import ShellScripting
 /// when it is JSON, the document of a product bound as `p` (so `${p.a.0}` reaches JSONValue).
 /// Invariant: `cmd $v` and `cmd "$v"` expand to two words, the second exactly the value
 /// (checked when every character of the expansion is one scalar: the splitter works in
-/// characters, so a value starting with a combining mark would merge with the space before it).
+/// characters, so a value starting with a combining mark would merge with the space before it);
+/// a value holding a NUL is refused instead.
 enum ScriptExpanderTarget {
     static let mug = JSONValue.parse(
         Data(
@@ -49,6 +50,11 @@ enum ScriptExpanderTarget {
             }
             guard expanded.count == expanded.unicodeScalars.count else { continue }
             let words = try? WordSplitter.split(expanded)
+            // No text field holds a NUL: a line that carries one is refused, whatever put it there.
+            if value.utf8.contains(0) {
+                invariant(words == nil, "\(template) with a NUL in v split as \(String(describing: words?.map(\.text)))")
+                continue
+            }
             invariant(
                 words?.map(\.text) == ["cmd", value],
                 "\(template) with v = \(value.debugDescription) expanded to \(expanded.debugDescription), split as \(String(describing: words?.map(\.text)))"
