@@ -109,39 +109,39 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 }
             }
             if ScriptSession.registry.find(first) != nil { return .command(script) }
-            let isFile = FileManager.default.fileExists(atPath: (first as NSString).expandingTildeInPath)
-            guard script.count == 1, isFile || ScriptSession.registry.suggestions(for: first).isEmpty else {
-                let guesses = ScriptSession.registry.suggestions(for: first)
+            if script.count == 1, FileManager.default.fileExists(atPath: PathExpansion.expandTilde(first)) {
+                return .script(first)
+            }
+            let guesses = ScriptSession.registry.suggestions(for: first)
+            guard script.count == 1, guesses.isEmpty else {
                 throw ValidationError(
                     "'\(first)' is neither a command nor a script file"
                         + (guesses.isEmpty ? "" : " (did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?)")
                         + "; 'openmarket help' lists the commands")
             }
+            // A path that does not exist yet: running it says so.
             return .script(first)
         }
     }
 
     /// The script named by `run FILE` or `FILE`, nil for none.
-    var scriptPath: String? {
-        get throws {
-            if case .script(let path) = try request { return path }
-            return nil
-        }
+    func scriptPath(_ request: Request) -> String? {
+        if case .script(let path) = request { return path }
+        return nil
     }
 
     /// `-c` commands, and the command the words name (`openmarket list --mine`), as lines.
-    var commandLines: [String] {
-        get throws {
-            guard case .command(let words) = try request else { return commands }
-            return commands + [ScriptSession.line(from: words)]
-        }
+    func commandLines(_ request: Request) -> [String] {
+        guard case .command(let words) = request else { return commands }
+        return commands + [ScriptSession.line(from: words)]
     }
 
     func validate() throws {
-        let path = try scriptPath
+        let request = try self.request
+        let path = scriptPath(request)
         if path == nil {
             // Piped standard input is a script too: it may run on past its failures.
-            let pipedScript = try commandLines.isEmpty && isatty(0) == 0
+            let pipedScript = commandLines(request).isEmpty && isatty(0) == 0
             if (continueOnError && !pipedScript) || dryRun || resume || restart || journal != nil {
                 throw ValidationError(
                     "--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE … "
@@ -149,7 +149,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
         }
         if path != nil, !commands.isEmpty { throw ValidationError("give either a script or -c commands, not both") }
-        if case .command = try request, !commands.isEmpty {
+        if case .command = request, !commands.isEmpty {
             throw ValidationError("give either a command or -c commands, not both")
         }
         if resume, restart { throw ValidationError("--resume continues the last run and --restart starts over: pick one") }
@@ -166,8 +166,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let profiles = ProfileStore()
         let target = try await connection(environment, profiles: profiles)
 
-        let path = try scriptPath
-        let lines = try commandLines
+        let request = try self.request
+        let path = scriptPath(request)
+        let lines = commandLines(request)
         let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
         let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let indexBox = IndexBox()

@@ -76,12 +76,6 @@ public struct Profiles: ShellCommand {
                 entry.vendor.map { TextLayout.visible($0, limit: 40) + (entry.vendorID.map { " (#\($0))" } ?? "") } ?? "-",
             ]
         }
-        let headers = ["  name", "server", "identifier", "vendor"]
-        var widths = headers.map(TextLayout.width)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextLayout.width(cell)) } }
-        return ([headers] + rows).map { row in
-            row.enumerated().map { TextLayout.pad($1, to: widths[$0]) }.joined(separator: "  ")
-                .replacingOccurrences(of: " +$", with: "", options: .regularExpression)
-        }.joined(separator: "\n")
+        return TextLayout.table(["  name", "server", "identifier", "vendor"], rows, rule: false)
     }
 }

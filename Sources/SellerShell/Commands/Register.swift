@@ -104,18 +104,16 @@ public struct Register: ShellCommand {
 
     /// What is wrong with one answered field, checked by the same rules as a whole command.
     static func problem(_ field: ProductField, _ text: String) -> String? {
-        var problems: [RuleViolation] = []
+        var unreadable: [RuleViolation] = []
+        let broken: RuleViolation?
         switch field {
-        case .name: problems += [ProductRules.checkName(text)].compactMap { $0 }
-        case .description: problems += [ProductRules.checkDescription(text)].compactMap { $0 }
-        case .price:
-            if let price = FieldParsing.decimal(text, "price", &problems) {
-                problems += [ProductRules.checkPrice(price)].compactMap { $0 }
-            }
-        case .currency: problems += [ProductRules.checkCurrency(FieldParsing.currency(text))].compactMap { $0 }
-        default: break
+        case .name: broken = ProductRules.checkName(text)
+        case .description: broken = ProductRules.checkDescription(text)
+        case .price: broken = FieldParsing.decimal(text, "price", &unreadable).flatMap(ProductRules.checkPrice)
+        case .currency: broken = ProductRules.checkCurrency(FieldParsing.currency(text))
+        default: broken = nil
         }
-        return problems.first.map { "\($0)" }
+        return (unreadable.first ?? broken).map { "\($0)" }
     }
 
     /// An image answer that names no file (a glob that matches none, a missing file); what the

@@ -25,19 +25,10 @@ public enum ProductRendering {
                 TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),
             ]
         }
-        let rightAligned: Set<Int> = [0, 2, 3, 4, 5]
-        var widths = headers.map(TextLayout.width)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextLayout.width(cell)) } }
-        func line(_ cells: [String], soldOut: Bool = false) -> String {
-            cells.enumerated().map { i, cell in
-                // Only the cell's text is painted, and padded by its own width: codes take no column.
-                let painted = color && soldOut && i == stockColumn ? TerminalText.painted(cell, .red) : nil
-                return TextLayout.pad(cell, to: widths[i], right: rightAligned.contains(i), showing: painted)
-            }
-            .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        // Only the sold-out cell's text is painted, and padded by its own width.
+        return TextLayout.table(headers, rows, rightAligned: [0, 2, 3, 4, 5]) { row, column, cell in
+            color && column == stockColumn && products[row].stock == 0 ? TerminalText.painted(cell, .red) : nil
         }
-        let body = zip(products, rows).map { product, row in line(row, soldOut: product.stock == 0) }
-        return ([line(headers), line(widths.map { String(repeating: "─", count: $0) })] + body).joined(separator: "\n")
     }
 
     /// One line for a product just made or changed: `#12 우유병 텀블러 ₩3,400 (₩3,500 − ₩100) ·

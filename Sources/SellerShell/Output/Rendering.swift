@@ -67,6 +67,25 @@ public enum TextLayout {
         return right ? fill + shown : shown + fill
     }
 
+    /// Columns aligned by the width each cell shows, two spaces apart, no trailing spaces; a
+    /// `─` rule under the headers when `rule`. `paint(row, column, cell)` may colour a body
+    /// cell after the widths are measured, so escape codes never count as columns.
+    public static func table(
+        _ headers: [String], _ rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = true,
+        paint: (Int, Int, String) -> String? = { _, _, _ in nil }
+    ) -> String {
+        var widths = headers.map(width)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], width(cell)) } }
+        func line(_ cells: [String], row: Int?) -> String {
+            cells.enumerated().map { i, cell in
+                pad(cell, to: widths[i], right: rightAligned.contains(i), showing: row.flatMap { paint($0, i, cell) })
+            }
+            .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let top = [line(headers, row: nil)] + (rule ? [line(widths.map { String(repeating: "─", count: $0) }, row: nil)] : [])
+        return (top + rows.enumerated().map { line($1, row: $0) }).joined(separator: "\n")
+    }
+
     /// `₩3,500`, `$19.99`; other currencies as `JPY 100`.
     public static func money(_ amount: Decimal, _ currency: Currency) -> String {
         let negative = amount < 0

@@ -20,7 +20,7 @@ final class Recorder: @unchecked Sendable {
     private var counter = 0
 
     init(path: String, all: Bool, server: URL) throws(CommandFailure) {
-        let absolute = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: PathExpansion.expandTilde(path)).standardizedFileURL.path
         self.path = absolute
         self.directory = (absolute as NSString).deletingLastPathComponent
         self.all = all
@@ -144,7 +144,8 @@ final class Recorder: @unchecked Sendable {
     /// `image=…` as an absolute path, or relative to the recording's folder when under it.
     private func rewriteImage(_ word: Word, _ context: Context) -> Word {
         guard word.text.hasPrefix("image=") else { return word }
-        var path = (String(word.text.dropFirst(6)) as NSString).expandingTildeInPath
+        // `~` as the image was read (`ImagePreparation`): from `$HOME`.
+        var path = PathExpansion.expandTilde(String(word.text.dropFirst(6)))
         if !path.hasPrefix("/") {
             let base = context.pathBase ?? FileManager.default.currentDirectoryPath
             path = URL(fileURLWithPath: (base as NSString).appendingPathComponent(path)).standardizedFileURL.path
