@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // The contract both halves share: models, field and upload rules, JSON settings, image
@@ -144,6 +145,13 @@ let package = Package(
             path: "Sources/Benchmarks/market-client-bench"
         ),
 
+        // Catalog spreadsheets read and written: CSV (UTF-8 or Korean Excel's CP949), JSON Lines or
+        // a JSON array, for `import`/`export`. No network, no field rules: only the files.
+        .target(
+            name: "CatalogFiles",
+            dependencies: ["OpenMarketContract", .product(name: "CSV", package: "CSV.swift")]
+        ),
+
         // The fuzz targets (multipart reader, Content-Disposition, product JSON, word splitter,
         // script expander) in one libFuzzer executable; scripts/fuzz runs them. Only this target is
         // instrumented here, which keeps the normal build as it was; scripts/fuzz builds a separate
@@ -153,7 +161,7 @@ let package = Package(
             name: "openmarket-fuzz",
             dependencies: [
                 "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "SellerShell", "ShellScripting",
-                .product(name: "NIOCore", package: "swift-nio"),
+                "CatalogFiles", .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Sources/Fuzz",
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])],
@@ -203,6 +211,7 @@ let package = Package(
         .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
         .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
+        .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,6 +17,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "product-json": ProductJSONTarget.run,
     "word-splitter": WordSplitterTarget.run,
     "script-expander": ScriptExpanderTarget.run,
+    "catalog-reader": CatalogReaderTarget.run,
 ]
 
 /// The target this process runs, chosen once from the environment.

@@ -1,0 +1,30 @@
+/// One problem in a catalog file, printed as `FILE:ROW:COLUMN: message`
+/// (`FILE:ROW: message` without a column, `FILE: message` without a row).
+public struct CatalogProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file as the seller named it.
+    public var file: String
+    /// The row as a spreadsheet shows it (see `CatalogRow.number`), when the problem has one.
+    public var row: Int?
+    /// The column (its name as `export` writes it, or the header as given when unknown).
+    public var column: String?
+    /// What is wrong and, where it helps, what to do.
+    public var message: String
+
+    /// A problem at `file`, optionally at a row and a column.
+    public init(file: String, row: Int? = nil, column: String? = nil, _ message: String) {
+        self.file = file
+        self.row = row
+        self.column = column
+        self.message = message
+    }
+
+    /// `FILE:ROW:COLUMN: message`, leaving out what the problem has not.
+    public var description: String {
+        var place = file
+        if let row {
+            place += ":\(row)"
+            if let column { place += ":\(column)" }
+        }
+        return "\(place): \(message)"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One product row: the cells present (empty cells are absent), by column.
+public struct CatalogRow: Sendable, Equatable {
+    /// As a spreadsheet shows it: in a CSV the header is row 1 and the first product row 2
+    /// (a record spanning lines is still one row); in JSON Lines the line number; in a JSON
+    /// array the element number from 1.
+    public var number: Int
+    /// The non-empty cells, as written in the file (numbers in JSON by their decimal text).
+    public var values: [CatalogColumn: String]
+
+    /// A row numbered `number` with these cells.
+    public init(number: Int, values: [CatalogColumn: String]) {
+        self.number = number
+        self.values = values
+    }
+
+    /// The cell of `column`, nil when it is empty or absent.
+    public subscript(_ column: CatalogColumn) -> String? { values[column] }
+
+    /// `images` split on ";" with spaces trimmed, empty parts dropped.
+    public var imagePaths: [String] { CatalogRow.splitImages(values[.images] ?? "") }
+
+    /// `text` split on ";" with spaces trimmed, empty parts dropped.
+    static func splitImages(_ text: String) -> [String] {
+        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// A whole catalog file as read: its columns, its rows and its problems.
+public struct CatalogContents: Sendable {
+    /// The file as given (used in problems).
+    public var path: String
+    /// How it was read.
+    public var format: CatalogFormat
+    /// The columns the file has, in its order (for JSON, in the order `export` writes them).
+    public var columns: [CatalogColumn]
+    /// The rows read without a problem, in file order; blank rows are skipped.
+    public var rows: [CatalogRow]
+    /// Problems with the file itself (unreadable, not UTF-8 nor CP949, an unknown column, a
+    /// record with more cells than headers, a JSON line that is not an object, a value that is
+    /// an object/array where text is expected). Empty when every row was read.
+    public var problems: [CatalogProblem]
+    /// E.g. "read as CP949 (Korean Excel's encoding)"; nil for UTF-8.
+    public var encodingNote: String?
+
+    /// Contents with every part given.
+    public init(
+        path: String, format: CatalogFormat, columns: [CatalogColumn], rows: [CatalogRow], problems: [CatalogProblem],
+        encodingNote: String?
+    ) {
+        self.path = path
+        self.format = format
+        self.columns = columns
+        self.rows = rows
+        self.problems = problems
+        self.encodingNote = encodingNote
+    }
+}

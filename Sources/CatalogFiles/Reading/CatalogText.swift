@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A catalog's bytes as text: UTF-8 (a BOM dropped), or for CSV Korean Excel's CP949.
+enum CatalogText {
+    /// What Excel users are told when a CSV is neither encoding.
+    static let saveAsHint = "neither UTF-8 nor CP949 text; in Excel use Save As › 'CSV UTF-8 (Comma delimited) (*.csv)'"
+    /// The note for a file read as CP949.
+    static let cp949Note = "read as CP949 (Korean Excel's encoding)"
+
+    /// The text and, when it was not UTF-8, a note saying how it was read; nil when it is neither.
+    static func decode(_ data: Data, allowingCP949: Bool) -> (text: String, note: String?)? {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        guard allowingCP949, let text = fromCP949(bytes) else { return nil }
+        return (text, cp949Note)
+    }
+
+    /// CP949 (Microsoft's superset of EUC-KR) through glibc's iconv, whose UHC module holds the
+    /// table: a kept library rather than 17,000 hand-copied code points.
+    static func fromCP949(_ bytes: [UInt8]) -> String? {
+        let converter = iconv_open("UTF-8", "CP949")
+        guard let converter, Int(bitPattern: converter) != -1 else { return nil }
+        defer { iconv_close(converter) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        // Two CP949 bytes become at most three UTF-8 bytes; one ASCII byte stays one.
+        var output = [CChar](repeating: 0, count: bytes.count * 2 + 16)
+        let written: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress
+                var inLeft = inBuffer.count
+                var outPointer = outBuffer.baseAddress
+                var outLeft = outBuffer.count
+                let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                return result == -1 || inLeft != 0 ? nil : outBuffer.count - outLeft
+            }
+        }
+        guard let written else { return nil }
+        return String(validating: output[0..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

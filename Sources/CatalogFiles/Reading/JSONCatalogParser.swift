@@ -1,0 +1,106 @@
+import Foundation
+
+/// JSON Lines and JSON array catalogs: each product an object whose keys are column names.
+struct JSONCatalogParser {
+    let name: String
+    var rows: [CatalogRow] = []
+    var problems: [CatalogProblem] = []
+    private var seenColumns: Set<CatalogColumn> = []
+    private var unknownKeys: Set<String> = []
+    private let decoder = JSONDecoder()
+
+    init(name: String) { self.name = name }
+
+    /// The columns met, in the order `export` writes them (JSON objects keep no key order here).
+    var columns: [CatalogColumn] { CatalogColumn.allCases.filter(seenColumns.contains) }
+
+    /// One object a line; blank lines skipped; the row number is the line number.
+    static func parseLines(_ text: String, name: String) -> JSONCatalogParser {
+        var parser = JSONCatalogParser(name: name)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            let value = try? parser.decoder.decode(JSONValue.self, from: Data(trimmed.utf8))
+            parser.readElement(value, number: index + 1, what: "line")
+        }
+        return parser
+    }
+
+    /// One array of objects; the row number is the element number from 1.
+    static func parseArray(_ text: String, name: String) -> JSONCatalogParser {
+        var parser = JSONCatalogParser(name: name)
+        guard case .array(let elements)? = try? parser.decoder.decode(JSONValue.self, from: Data(text.utf8)) else {
+            parser.problems.append(
+                CatalogProblem(
+                    file: name, "not a JSON array of products ([{\"name\": …}, …]); a .jsonl file has one object a line"))
+            return parser
+        }
+        for (index, element) in elements.enumerated() {
+            parser.readElement(element, number: index + 1, what: "element")
+        }
+        return parser
+    }
+
+    private mutating func readElement(_ value: JSONValue?, number: Int, what: String) {
+        guard case .object(let object)? = value else {
+            problems.append(
+                CatalogProblem(file: name, row: number, "this \(what) is not a JSON object ({\"name\": …, \"price\": …})"))
+            return
+        }
+        var values: [CatalogColumn: String] = [:]
+        var keys: [CatalogColumn: String] = [:]
+        var ok = true
+        for key in object.keys.sorted() {
+            guard let column = CatalogColumn(header: key) else {
+                if unknownKeys.insert(key).inserted {
+                    problems.append(
+                        CatalogProblem(
+                            file: name, row: number, column: key,
+                            "unknown column '\(key)'; the columns are \(CatalogColumn.namesList)"))
+                }
+                continue
+            }
+            if let other = keys[column] {
+                problems.append(
+                    CatalogProblem(
+                        file: name, row: number, column: column.rawValue, "'\(other)' and '\(key)' are the same column; keep one")
+                )
+                ok = false
+                continue
+            }
+            keys[column] = key
+            seenColumns.insert(column)
+            switch cell(object[key] ?? .null, column: column, row: number) {
+            case .success(let text?): values[column] = text
+            case .success(nil): break
+            case .failure(let problem):
+                problems.append(problem)
+                ok = false
+            }
+        }
+        if ok, !values.isEmpty { rows.append(CatalogRow(number: number, values: values)) }
+    }
+
+    /// The cell text of one value: nil for null or "", a problem for what is not text.
+    private func cell(_ value: JSONValue, column: CatalogColumn, row: Int) -> Result<String?, CatalogProblem> {
+        func refuse(_ message: String) -> Result<String?, CatalogProblem> {
+            .failure(CatalogProblem(file: name, row: row, column: column.rawValue, message))
+        }
+        switch value {
+        case .null: return .success(nil)
+        case .string(let text): return .success(text.isEmpty ? nil : text)
+        case .number(let number): return .success(number.description)
+        case .bool: return refuse("true/false is not a value here; write text or a number")
+        case .object: return refuse("an object where text is expected")
+        case .array(let items):
+            guard column == .images else { return refuse("a list where text is expected") }
+            var paths: [String] = []
+            for item in items {
+                guard case .string(let path) = item else { return refuse("images must be a list of texts (paths or URLs)") }
+                paths.append(path)
+            }
+            let joined = paths.joined(separator: ";")
+            return .success(joined.isEmpty ? nil : joined)
+        }
+    }
+}

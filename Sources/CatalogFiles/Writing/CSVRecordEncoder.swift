@@ -1,0 +1,59 @@
+import CSV
+import Foundation
+
+/// RFC 4180 records through CSV.swift's `CSVWriter`, one at a time, each ending in CRLF.
+final class CSVRecordEncoder {
+    private let stream = DataOutputStream(toMemory: ())
+    private let writer: CSVWriter
+    private var started = false
+
+    init() throws(CatalogProblem) {
+        do {
+            writer = try CSVWriter(stream: stream, newline: .crlf)
+        } catch {
+            throw CatalogProblem(file: "-", "cannot start a CSV writer: \(error)")
+        }
+    }
+
+    /// One record's bytes, CRLF-terminated.
+    func encode(_ cells: [String]) throws(CatalogProblem) -> Data {
+        // Quoting is decided here on Unicode scalars: CSVWriter's own test is `String.contains`,
+        // which compares whole characters, so a comma followed by a combining mark would slip by.
+        let quoted = cells.map { $0.unicodeScalars.contains { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" } }
+        do {
+            try writer.write(row: cells, quotedAtIndex: { quoted[$0] })
+        } catch {
+            throw CatalogProblem(file: "-", "cannot write a CSV record: \(error)")
+        }
+        // CSVWriter writes the newline before every record after the first; it is moved to the end.
+        var record = stream.take()
+        if started { record.removeFirst(2) }
+        started = true
+        record.append(contentsOf: [0x0D, 0x0A])
+        return record
+    }
+}
+
+/// An `OutputStream` into a `Data` that can be emptied, so CSVWriter streams record by record.
+private final class DataOutputStream: OutputStream {
+    private var data = Data()
+    private var status: Stream.Status = .notOpen
+
+    required init(toMemory: ()) { super.init(toMemory: ()) }
+
+    override func open() { status = .open }
+    override func close() { status = .closed }
+    override var streamStatus: Stream.Status { status }
+    override var hasSpaceAvailable: Bool { true }
+
+    override func write(_ buffer: UnsafePointer<UInt8>, maxLength length: Int) -> Int {
+        data.append(buffer, count: length)
+        return length
+    }
+
+    /// What was written since the last take.
+    func take() -> Data {
+        defer { data = Data() }
+        return data
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Writing new ids back into the file they came from.
+public enum CatalogRewrite {
+    /// `--write-ids`: the file again with `id` filled in for the given rows (row number → new
+    /// id), every other cell and column as it was (an `id` column is added first when the file
+    /// has none), atomically (temporary file + rename, same permissions). Reads the file again
+    /// itself.
+    ///
+    /// A CSV keeps every record, blank ones and unknown columns included, so row numbers stay;
+    /// it is written as UTF-8 with a BOM and CRLF, so a CP949 file comes back as UTF-8 (which
+    /// Excel opens right). JSON Lines keeps every line it does not change byte for byte; a changed
+    /// line is written again as `export` writes one (same cells, id first). A JSON array is
+    /// written again as `export` writes one.
+    public static func writeIDs(_ ids: [Int: Int], into path: String, format: CatalogFormat) throws(CatalogProblem) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CatalogProblem(file: path, "cannot be read") }
+        guard let text = CatalogText.decode(data, allowingCP949: format == .csv)?.text else {
+            throw CatalogProblem(file: path, CatalogText.saveAsHint)
+        }
+        switch format {
+        case .csv: try rewriteCSV(text, ids: ids, path: path)
+        case .jsonl: try rewriteLines(text, ids: ids, path: path)
+        case .json: try rewriteArray(data, ids: ids, path: path)
+        }
+    }
+
+    private static func rewriteCSV(_ text: String, ids: [Int: Int], path: String) throws(CatalogProblem) {
+        let records = Array(CSVCatalogParser.records(of: text))
+        guard let header = records.first else { throw CatalogProblem(file: path, "empty: no header row") }
+        let existing = header.firstIndex { CatalogColumn(header: $0) == .id }
+        let idIndex = existing ?? 0
+        let file = try AtomicFile(path: path)
+        let encoder = try CSVRecordEncoder()
+        var out = Data([0xEF, 0xBB, 0xBF])
+        for (index, original) in records.enumerated() {
+            var record = original
+            if existing == nil, index == 0 {
+                record.insert("id", at: 0)
+            } else if existing == nil, record != [""] {
+                record.insert("", at: 0)
+            }
+            if index > 0, let id = ids[index + 1] {
+                while record.count <= idIndex { record.append("") }
+                record[idIndex] = String(id)
+            }
+            out.append(try encoder.encode(record))
+        }
+        try file.write(out)
+        try file.commit()
+    }
+
+    private static func rewriteLines(_ text: String, ids: [Int: Int], path: String) throws(CatalogProblem) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let json = JSONObjectText()
+        let order = [CatalogColumn.id] + CatalogColumn.allCases.filter { $0 != .id }
+        for (number, id) in ids where number >= 1 && number <= lines.count {
+            let line = lines[number - 1]
+            let parsed = JSONCatalogParser.parseLines(line, name: path)
+            guard parsed.problems.isEmpty, var values = parsed.rows.first?.values else {
+                throw CatalogProblem(file: path, row: number, "not a product object; the file changed since it was read?")
+            }
+            values[.id] = String(id)
+            lines[number - 1] = json.object(values, columns: order) + (line.hasSuffix("\r") ? "\r" : "")
+        }
+        let file = try AtomicFile(path: path)
+        try file.write(Data(lines.joined(separator: "\n").utf8))
+        try file.commit()
+    }
+
+    private static func rewriteArray(_ data: Data, ids: [Int: Int], path: String) throws(CatalogProblem) {
+        let contents = CatalogReader.read(data, name: path, format: .json)
+        if let problem = contents.problems.first { throw problem }
+        let order = [CatalogColumn.id] + CatalogColumn.allCases.filter { $0 != .id }
+        let writer = try CatalogWriter(path: path, format: .json, columns: order)
+        for row in contents.rows {
+            var values = row.values
+            if let id = ids[row.number] { values[.id] = String(id) }
+            try writer.write(values)
+        }
+        try writer.finish()
+    }
+}

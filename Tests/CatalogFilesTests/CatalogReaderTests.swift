@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import CatalogFiles
+
+@Suite struct CatalogReaderTests {
+    @Test func fixtureReadsWithSpreadsheetRowNumbersAndMultiLineCells() throws {
+        let contents = CatalogReader.read(CatalogFixtures.path("catalog.csv"))
+        #expect(contents.problems == [])
+        #expect(contents.encodingNote == nil)
+        #expect(contents.columns == [.id, .name, .description, .price, .currency, .discount, .stock, .images])
+        #expect(contents.rows.count == 12)
+        #expect(contents.rows.map(\.number) == Array(2...13))
+        let second = contents.rows[1]
+        #expect(second[.name] == "Coffee Mug, Large")
+        #expect(
+            second[.description] == "A large mug for large coffees.\nDishwasher safe.\nColor: cream, navy or \"forest\" green.")
+        #expect(second[.discount] == nil)
+        #expect(contents.rows[6][.description] == "전통 한지로 만든 노트, 80쪽.\r\n선물 포장 가능.")
+        #expect(contents.rows[0].imagePaths == ["photos/mug-1.jpg", "photos/mug-2.jpg"])
+        #expect(contents.rows.allSatisfy { $0[.id] == nil })
+    }
+
+    @Test func cp949FileReadsToTheSameRowsWithANote() {
+        let utf8 = CatalogReader.read(CatalogFixtures.path("catalog.csv"))
+        let korean = CatalogReader.read(CatalogFixtures.path("catalog-cp949.csv"))
+        #expect(korean.problems == [])
+        #expect(korean.rows == utf8.rows)
+        #expect(korean.encodingNote == "read as CP949 (Korean Excel's encoding)")
+    }
+
+    @Test func fileNeitherUTF8NorCP949IsRefusedWithSaveAsAdvice() {
+        let contents = CatalogReader.read(
+            Data([0x6E, 0x61, 0x6D, 0x65, 0x0A, 0xFF, 0xFF, 0x80, 0x0A]), name: "x.csv", format: .csv)
+        #expect(contents.rows == [])
+        #expect(
+            contents.problems.map(\.description) == [
+                "x.csv: neither UTF-8 nor CP949 text; in Excel use Save As › 'CSV UTF-8 (Comma delimited) (*.csv)'"
+            ])
+    }
+
+    @Test func unknownAndDuplicateColumnsAreProblems() {
+        let contents = CatalogFixtures.read("name,colour,Price,size,NAME\nMug,red,3,L,x\n")
+        #expect(
+            contents.problems.map(\.description) == [
+                "cat.csv:1:colour: unknown column 'colour'; the columns are \(CatalogColumn.namesList)",
+                "cat.csv:1:size: unknown column 'size'; the columns are \(CatalogColumn.namesList)",
+                "cat.csv:1:name: column 'NAME' is given twice (columns 1 and 5); keep one",
+            ])
+    }
+
+    @Test func headersAnyCaseTrimmedAndDiscountedPriceAlias() {
+        let contents = CatalogFixtures.read(" Name ,PRICE,discounted_price\nMug,3500,500\n")
+        #expect(contents.problems == [])
+        #expect(contents.columns == [.name, .price, .discount])
+        #expect(contents.rows == [CatalogRow(number: 2, values: [.name: "Mug", .price: "3500", .discount: "500"])])
+    }
+
+    @Test func extraCellsBlankRowsAndUnknownExtension() {
+        let contents = CatalogFixtures.read("name,price\r\nMug,3\r\n\r\n,\r\nCup,4,extra\r\nPlate,5,,\r\n")
+        #expect(contents.rows.map(\.number) == [2, 6])
+        #expect(
+            contents.problems.map(\.description) == [
+                "cat.csv:5: 3 cells but the header names 2 columns; quote cells that hold a comma"
+            ])
+        let unknown = CatalogReader.read("/tmp/catalog.xlsx")
+        #expect(unknown.problems.first?.message.contains("use .csv, .jsonl or .json, or --format") == true)
+    }
+
+    @Test func jsonLinesAndArrayKeepNumbersExactly() {
+        let lines = CatalogFixtures.read(
+            "{\"name\": \"Mug\", \"price\": 19.99, \"stock\": 3500, \"images\": [\"a.jpg\", \"b.jpg\"], \"discount\": null}\n\n"
+                + "{\"NAME\": \"Cup\", \"price\": 3500, \"images\": \"a.jpg; b.jpg\"}\n", .jsonl, name: "c.jsonl")
+        #expect(lines.problems == [])
+        #expect(
+            lines.rows == [
+                CatalogRow(number: 1, values: [.name: "Mug", .price: "19.99", .stock: "3500", .images: "a.jpg;b.jpg"]),
+                CatalogRow(number: 3, values: [.name: "Cup", .price: "3500", .images: "a.jpg; b.jpg"]),
+            ])
+        let array = CatalogFixtures.read(
+            "[{\"name\": \"Mug\", \"price\": 19.99}, {\"name\": \"Cup\", \"price\": 3500}]", .json, name: "c.json")
+        #expect(array.rows.map { $0[.price] } == ["19.99", "3500"])
+        #expect(array.rows.map(\.number) == [1, 2])
+    }
+
+    @Test func jsonValuesThatAreNotTextAreProblems() {
+        let contents = CatalogFixtures.read(
+            "[1]\n{\"name\": true}\n{\"name\": {\"a\": 1}}\n{\"name\": [\"a\"]}\n{\"colour\": \"red\", \"name\": \"Mug\"}\n",
+            .jsonl, name: "c.jsonl")
+        #expect(
+            contents.problems.map(\.description) == [
+                "c.jsonl:1: this line is not a JSON object ({\"name\": …, \"price\": …})",
+                "c.jsonl:2:name: true/false is not a value here; write text or a number",
+                "c.jsonl:3:name: an object where text is expected",
+                "c.jsonl:4:name: a list where text is expected",
+                "c.jsonl:5:colour: unknown column 'colour'; the columns are \(CatalogColumn.namesList)",
+            ])
+        #expect(contents.rows == [CatalogRow(number: 5, values: [.name: "Mug"])])
+    }
+
+    @Test func jsonlFixtureHasTheSameProductsAsTheCSV() {
+        let csv = CatalogReader.read(CatalogFixtures.path("catalog.csv"))
+        let jsonl = CatalogReader.read(CatalogFixtures.path("catalog.jsonl"))
+        #expect(jsonl.problems == [])
+        #expect(jsonl.rows.count == csv.rows.count)
+        for (a, b) in zip(csv.rows, jsonl.rows) {
+            #expect(a[.name] == b[.name])
+            #expect(a[.description] == b[.description])
+            #expect(a.imagePaths == b.imagePaths)
+            #expect(a[.price].flatMap { Decimal(string: $0) } == b[.price].flatMap { Decimal(string: $0) })
+        }
+    }
+
+    @Test func tenThousandRowsRead() {
+        var text = "name,description,price\r\n"
+        for index in 0..<10_000 { text += "\"상품 \(index), 큰\",\"첫 줄\r\n둘째 줄 \"\"\(index)\"\"\",\(1000 + index)\r\n" }
+        let contents = CatalogFixtures.read(text)
+        #expect(contents.problems == [])
+        #expect(contents.rows.count == 10_000)
+        #expect(contents.rows.last?.number == 10_001)
+        #expect(contents.rows.last?[.description] == "첫 줄\r\n둘째 줄 \"9999\"")
+    }
+}
