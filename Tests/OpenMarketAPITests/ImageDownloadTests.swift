@@ -90,6 +90,23 @@ struct ImageDownloadTests {
         #expect(!request.headers.values.contains { $0.contains(Self.credentials.identifier) || $0.contains("S3cr3t") })
     }
 
+    /// Relative addresses resolve as in a web page (RFC 3986), against a base with a path too;
+    /// spaces and Korean letters are percent-encoded, `%xx` already there is kept.
+    @Test func addressesAreResolvedAgainstTheBaseAndEncoded() async throws {
+        let server = try MisbehavingServer { _ in
+            [.send(MisbehavingServer.response(status: 200, contentType: "image/gif", body: [0x47, 0x49, 0x46]))]
+        }
+        defer { server.stop() }
+        let client = MarketClient(baseURL: server.baseURL.appendingPathComponent("market/"), timeout: .seconds(30))
+        _ = try await client.downloadImage("images/오토바이 상품.jpg")
+        _ = try await client.downloadImage("/images/a%20b.gif")
+        _ = try await client.downloadImage("HTTP://127.0.0.1:\(server.port)/x.gif#top")
+        #expect(
+            server.received.map(\.target) == [
+                "/market/images/%EC%98%A4%ED%86%A0%EB%B0%94%EC%9D%B4%20%EC%83%81%ED%92%88.jpg", "/images/a%20b.gif", "/x.gif",
+            ])
+    }
+
     @Test func aRefusedDownloadIsAMarketError() async throws {
         let server = try MisbehavingServer.answering(status: 404, body: #"{"code":404,"message":"no such image"}"#)
         defer { server.stop() }

@@ -65,7 +65,7 @@ extension MarketClient {
         func refuse(_ why: String) -> MarketError { .invalidInput([RuleViolation("image URL", why)]) }
         guard !text.isEmpty else { throw refuse("is empty") }
         // Addresses with spaces or non-ASCII letters are encoded first (`%xx` already there is kept).
-        let encoded = Endpoint<Data>.percentEncoded(text, allowed: .urlQueryAllowed.union(["#"]))
+        let encoded = Endpoint<Data>.percentEncoded(text, allowed: .urlQueryAllowed.union(["#", "[", "]"]))
         guard let resolved = URL(string: encoded, relativeTo: baseURL)?.absoluteURL,
             var components = URLComponents(url: resolved, resolvingAgainstBaseURL: false)
         else {
