@@ -201,9 +201,18 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
 
     private var isError: Bool { !(200..<300).contains(status) }
 
+    /// Why a successful answer was refused for its size: the one wording, which names the limit.
+    static func tooLarge(limit: Int) -> String {
+        "the answer is larger than \(ByteCountText.format(limit)), the most this request accepts; stopped reading it"
+    }
+
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         status = Int(head.status.code)
         for (name, value) in head.headers { headers.add(name, value) }
+        // A successful answer that announces more than the limit is refused before its body is read.
+        if !isError, let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: Self.tooLarge(limit: limit)))
+        }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
@@ -214,9 +223,7 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
             return task.eventLoop.makeSucceededVoidFuture()
         }
         guard isError else {
-            let reason =
-                "the answer is larger than \(ByteCountText.format(limit)), more than this request ever needs; stopped reading it"
-            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: reason))
+            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: Self.tooLarge(limit: limit)))
         }
         body.append(contentsOf: buffer.readableBytesView.prefix(room))
         return task.eventLoop.makeFailedFuture(ErrorBodyCut(response: answer))

@@ -22,19 +22,6 @@ public struct MarketResponse<Value: Sendable>: Sendable {
     }
 }
 
-/// What `MarketClient.allProducts` answers: the products, de-duplicated by id, and every page as
-/// it was received.
-public struct ProductWalk: Sendable {
-    public var products: [Product]
-    /// The pages in the order they were read, each with its raw response.
-    public var pages: [MarketResponse<ProductPage>]
-
-    public init(products: [Product], pages: [MarketResponse<ProductPage>]) {
-        self.products = products
-        self.pages = pages
-    }
-}
-
 /// The Open Market API as async Swift calls.
 ///
 /// Every operation answers a `MarketResponse`: the decoded value with the status, headers and
@@ -52,6 +39,9 @@ public struct MarketClient: Sendable {
     public var protectedSecrets: [String] = []
     /// How far `allProducts` walks before it stops.
     public var pageWalkLimits = PageWalkLimits()
+    /// Whether, and how, a request answered 429 or 503 is sent again. nil (the default): the
+    /// refusal is thrown at once, as a seller at a prompt expects; bulk work sets one.
+    public var retryPolicy: RetryPolicy? = nil
 
     public init(
         baseURL: URL, credentials: VendorCredentials? = nil,
@@ -76,47 +66,6 @@ public struct MarketClient: Sendable {
     ) async throws(MarketError) -> MarketResponse<ProductPage> {
         try Self.checkPaging(page: page, perPage: perPage)
         return try await send(Endpoints.listProducts(page: page, perPage: perPage, search: search))
-    }
-
-    /// Every product, walking the pages in order. Rows are de-duplicated by id, because one
-    /// capture of the public server returned every row up to `limit` on later pages.
-    ///
-    /// Stops with `MarketError.unexpectedResponse` at `pageWalkLimits` (pages, rows, bytes),
-    /// and when a page brings no row not seen before while the server still says `hasNext`:
-    /// a server that always claims more cannot make the client walk, or grow, for ever.
-    public func allProducts(perPage: Int = 100, search: String? = nil) async throws(MarketError) -> ProductWalk {
-        var walk = ProductWalk(products: [], pages: [])
-        var seen = Set<Int>()
-        var bytes = 0
-        while true {
-            let page = walk.pages.count + 1
-            let response = try await send(Endpoints.listProducts(page: page, perPage: perPage, search: search))
-            walk.pages.append(response)
-            bytes += response.body.count
-            let fresh = response.value.products.filter { seen.insert($0.id).inserted }
-            walk.products += fresh
-            guard response.value.hasNext, !response.value.products.isEmpty else { return walk }
-            try checkWalk(page: page, fresh: fresh.count, total: walk.products.count, bytes: bytes, search: search)
-        }
-    }
-
-    /// Why `allProducts` stops before the server says the last page: a page with nothing new, or
-    /// this client's limits reached.
-    private func checkWalk(page: Int, fresh: Int, total: Int, bytes: Int, search: String?) throws(MarketError) {
-        let limits = pageWalkLimits
-        let advice =
-            search == nil
-            ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
-        if fresh == 0 {
-            throw .unexpectedResponse(
-                "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(total) products; \(advice)"
-            )
-        }
-        if page >= limits.pages || total >= limits.products || bytes >= limits.bytes {
-            throw .unexpectedResponse(
-                "the server still says there are more after \(page) pages (\(total) products, \(ByteCountText.format(bytes))): "
-                    + "stopped there, at this client's limit; \(advice)")
-        }
     }
 
     /// One product's detail, with the `ETag` to send back as `If-Match` on an edit that must not
@@ -184,8 +133,6 @@ public struct MarketClient: Sendable {
         let request = HTTPRequestData(
             method: endpoint.method, url: url, headers: endpoint.headers, body: endpoint.body,
             maxResponseBytes: endpoint.maxResponseBytes, parts: endpoint.multipart?.parts)
-        let host = url.host ?? "?"
-        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
         // The secret goes in the `secret` field and nowhere else: a description, a search, a URL
         // or a header holding it would publish it (a shared script expanding
         // ${env.OPENMARKET_SECRET} into a description did). Refused before anything is sent;
@@ -198,10 +145,25 @@ public struct MarketClient: Sendable {
             ])
         }
 
-        if Task.isCancelled { throw .cancelled }
-        let response: HTTPResponseData
+        let response = try await deliver(request)
         do {
-            response = try await transport.send(request, timeout: timeout)
+            let value = try endpoint.decode(response.body)
+            return MarketResponse(value: value, status: response.status, headers: response.headers, body: response.body)
+        } catch let failure as ResponseDecodingFailure {
+            throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(failure)"))
+        } catch {
+            throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(error)"))
+        }
+    }
+
+    /// Sends `request` once and answers whatever status came back; a transport failure becomes
+    /// the `MarketError` a seller can act on.
+    func exchange(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
+        let host = request.url.host ?? "?"
+        let port = request.url.port ?? (request.url.scheme == "https" ? 443 : 80)
+        if Task.isCancelled { throw .cancelled }
+        do {
+            return try await transport.send(request, timeout: timeout)
         } catch let failure as TransportFailure {
             switch failure {
             case .cannotConnect(let reason): throw .cannotConnect(host: host, port: port, reason: reason)
@@ -216,21 +178,15 @@ public struct MarketClient: Sendable {
         } catch {
             throw .connectionLost(host: host, port: port, reason: excerpt(String(describing: error)))
         }
+    }
 
-        guard (200..<300).contains(response.status) else {
-            // Masked before it is cut short, so a secret at the cut cannot half-survive.
-            let message = scrub(Self.errorMessage(in: Data(scrub(String(decoding: response.body, as: UTF8.self)).utf8)))
-            if response.status == 412 { throw .preconditionFailed(message: message) }
-            throw .serverRefused(status: response.status, message: message)
-        }
-        do {
-            let value = try endpoint.decode(response.body)
-            return MarketResponse(value: value, status: response.status, headers: response.headers, body: response.body)
-        } catch let failure as ResponseDecodingFailure {
-            throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(failure)"))
-        } catch {
-            throw .unexpectedResponse(excerpt("\(endpoint.method.rawValue) \(url.path): \(error)"))
-        }
+    /// The error an answer outside 2xx is: `preconditionFailed` for 412, else `serverRefused`
+    /// with the server's message, masked before it is cut short (so a secret at the cut cannot
+    /// half-survive).
+    func refusal(_ response: HTTPResponseData) -> MarketError {
+        let message = scrub(Self.errorMessage(in: Data(scrub(String(decoding: response.body, as: UTF8.self)).utf8)))
+        if response.status == 412 { return .preconditionFailed(message: message) }
+        return .serverRefused(status: response.status, message: message)
     }
 
     /// The server's `message` when the body is the contract's error JSON (or any JSON object with
@@ -304,20 +260,5 @@ public struct MarketClient: Sendable {
             problems.append(RuleViolation("items_per_page", "must be 1 to 1000 (it is \(perPage))"))
         }
         if !problems.isEmpty { throw .invalidInput(problems) }
-    }
-}
-
-/// Where `MarketClient.allProducts` stops walking pages. A catalog larger than this is read a
-/// page at a time (`products(page:)`).
-public struct PageWalkLimits: Sendable, Hashable {
-    public var pages: Int
-    public var products: Int
-    /// The total size of the pages read.
-    public var bytes: Int
-
-    public init(pages: Int = 1_000, products: Int = 100_000, bytes: Int = 256 * 1024 * 1024) {
-        self.pages = pages
-        self.products = products
-        self.bytes = bytes
     }
 }

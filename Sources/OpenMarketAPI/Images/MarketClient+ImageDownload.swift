@@ -1,0 +1,84 @@
+import Foundation
+import OpenMarketContract
+
+/// An image as downloaded: its bytes and the type the server gave them.
+public struct DownloadedImage: Sendable, Hashable {
+    public var data: Data
+    /// The `Content-Type` the server sent (`image/jpeg`); nil when it sent none. Not checked
+    /// against the bytes: a caller that keeps the image judges them.
+    public var contentType: String?
+    /// The absolute address it came from.
+    public var url: URL
+
+    public init(data: Data, contentType: String?, url: URL) {
+        self.data = data
+        self.contentType = contentType
+        self.url = url
+    }
+}
+
+extension ResponseLimits {
+    /// The largest image `downloadImage` accepts by default, 20 MiB: far above the market's
+    /// upload limit (300 KB), below what would hurt when several downloads run at once.
+    /// (A transport may bound answers lower: `AsyncHTTPClientTransport.maxResponseBytes`.)
+    public static let image = 20 * 1024 * 1024
+}
+
+extension MarketClient {
+    /// Downloads one image, such as a product's `images[].url` or `thumbnail`.
+    ///
+    /// Goes through `transport` like every call (a trace or a dry run sees it) with the
+    /// client's `timeout` for the whole exchange, and sends no credentials: no `identifier`
+    /// header, no secret (an address holding the secret is refused, as for any request). Redirects
+    /// are not followed by the shared transport; a redirect is a `serverRefused` with its status.
+    /// - Parameters:
+    ///   - address: an `http` or `https` URL, or one relative to `baseURL` (`/images/1.jpg`).
+    ///     Any other scheme (`file:`, `data:`) is `MarketError.invalidInput`.
+    ///   - maxBytes: an answer larger than this is refused with an error naming the limit.
+    public func downloadImage(
+        _ address: String, maxBytes: Int = ResponseLimits.image
+    ) async throws(MarketError) -> DownloadedImage {
+        let url = try imageURL(address)
+        let endpoint = Endpoint<Data>(
+            method: .get, path: url.absoluteString, query: [], headers: ["Accept": "image/*"], body: nil,
+            documentedStatus: 200, decode: { $0 }, maxResponseBytes: maxBytes)
+        let tooLarge = MarketError.unexpectedResponse(
+            "the image at \(excerpt(url.absoluteString)) is larger than \(ByteCountText.format(maxBytes)), the most this download accepts; stopped reading it"
+        )
+        let response: MarketResponse<Data>
+        do {
+            response = try await send(endpoint)
+        } catch .unexpectedResponse(let detail) where detail.contains(ResponseCollector.tooLarge(limit: maxBytes)) {
+            throw tooLarge
+        } catch {
+            throw error
+        }
+        // Also here, for a transport that does not bound what it reads.
+        guard response.body.count <= maxBytes else { throw tooLarge }
+        return DownloadedImage(data: response.body, contentType: response.headers["Content-Type"], url: url)
+    }
+
+    /// `address` as an absolute http(s) URL: resolved against `baseURL` when relative (RFC 3986
+    /// resolution, as a browser resolves an image's address in a page).
+    func imageURL(_ address: String) throws(MarketError) -> URL {
+        let text = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        func refuse(_ why: String) -> MarketError { .invalidInput([RuleViolation("image URL", why)]) }
+        guard !text.isEmpty else { throw refuse("is empty") }
+        // Addresses with spaces or non-ASCII letters are encoded first (`%xx` already there is kept).
+        let encoded = Endpoint<Data>.percentEncoded(text, allowed: .urlQueryAllowed.union(["#", "[", "]"]))
+        guard let resolved = URL(string: encoded, relativeTo: baseURL)?.absoluteURL,
+            var components = URLComponents(url: resolved, resolvingAgainstBaseURL: false)
+        else {
+            throw refuse("\"\(excerpt(text))\" is not a valid URL")
+        }
+        let scheme = components.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https" else {
+            throw refuse("only http and https images can be downloaded (this one is a \(excerpt(scheme)): URL)")
+        }
+        guard let host = components.host, !host.isEmpty else { throw refuse("\"\(excerpt(text))\" names no host") }
+        components.scheme = scheme
+        components.fragment = nil
+        guard let url = components.url else { throw refuse("\"\(excerpt(text))\" is not a valid URL") }
+        return url
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import OpenMarketContract
+
+extension MarketClient {
+    /// Sends `request` and answers its 2xx response, sending it again after a 429 or 503 as
+    /// `retryPolicy` allows (never without one). Any other answer outside 2xx is thrown at once.
+    ///
+    /// The same `HTTPRequestData` goes out each time: its body is a `Data` value (a multipart
+    /// create's included, composed once), so a resent request is byte for byte the first one.
+    /// A 429 or 503 means the server did not carry the request out, so even a `POST` is safe
+    /// to resend.
+    func deliver(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
+        var attempt = 1
+        var waited = Duration.zero
+        while true {
+            let response = try await exchange(request)
+            if (200..<300).contains(response.status) { return response }
+            let refusal = refusal(response)
+            guard let policy = retryPolicy else { throw refusal }
+            let decision = policy.decide(
+                status: response.status, retryAfter: response.headers["Retry-After"], attempt: attempt, waited: waited)
+            switch decision {
+            case .giveUp:
+                throw refusal
+            case .giveUpSaying(let sentence):
+                throw Self.adding(sentence, to: refusal)
+            case .pause(let pause):
+                policy.onPause?(response.status, pause)
+                // Task.sleep ends at once, throwing, when the task is cancelled.
+                do { try await Task.sleep(for: pause) } catch { throw .cancelled }
+                waited += pause
+                attempt += 1
+            }
+        }
+    }
+
+    /// A refusal with why the client stopped retrying added to the server's message.
+    static func adding(_ sentence: String, to refusal: MarketError) -> MarketError {
+        guard case .serverRefused(let status, let message) = refusal else { return refusal }
+        return .serverRefused(status: status, message: message.isEmpty ? sentence : "\(message); \(sentence)")
+    }
+}
