@@ -68,7 +68,7 @@ struct ShellPartsTests {
         #expect(hints == ["우유병 텀블러", "plate"])
         #expect(index.complete("register name=x image=pho") == .path(word: "image=pho", pathPart: "pho", prefix: "image="))
         #expect(texts(index.complete("set ")) == ["output", "trace"])
-        #expect(texts(index.complete("set output ")) == ["table", "json"])
+        #expect(texts(index.complete("set output ")) == ["table", "json", "jsonl", "csv", "ids"])
     }
 
     /// Issue 11, item 14: what is already on the line is not offered again; a field with a fixed

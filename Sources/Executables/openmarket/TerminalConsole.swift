@@ -84,6 +84,28 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
         }
     }
 
+    /// A result taller than the terminal goes through `$PAGER` (see `Pager`); anything else, or
+    /// when stdout is not a terminal, is written as it is. While the pager runs it owns Ctrl-C,
+    /// as the editor does: the shell is not interrupted and the ^C is forgotten afterwards.
+    func page(_ text: String) {
+        guard let rows = Pager.terminalRows(), let command = Pager.command(),
+            text.reduce(1, { $1 == "\n" ? $0 + 1 : $0 }) > rows
+        else { return write(text) }
+        progress?.clear()
+        let problem: String? = lock.withLock {
+            cel_set_reading(1)
+            defer {
+                cel_sigint_discard()
+                cel_set_reading(0)
+            }
+            return Pager.show(text, command: command)
+        }
+        if let problem {
+            note(problem + "; printed without it", kind: .warning)
+            write(text)
+        }
+    }
+
     /// The next line of a script read from standard input; nil at its end.
     func nextScriptLine() -> String? {
         lock.withLock {

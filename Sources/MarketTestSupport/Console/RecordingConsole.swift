@@ -17,6 +17,7 @@ public final class RecordingConsole: ShellConsole, Sendable {
         var answers: [String]
         var secrets: [String]
         var history: [String] = []
+        var pages: [String] = []
     }
 
     private let state: NIOLockedValueBox<State>
@@ -60,6 +61,17 @@ public final class RecordingConsole: ShellConsole, Sendable {
     }
 
     public func write(_ text: String) { state.withLockedValue { $0.outLines.append(text) } }
+
+    /// A result meant for the pager: written (it is in `out`) and kept in `pages` too.
+    public func page(_ text: String) {
+        state.withLockedValue {
+            $0.outLines.append(text)
+            $0.pages.append(text)
+        }
+    }
+
+    /// Each `page`, in order (what a terminal would have shown through `$PAGER`).
+    public var pages: [String] { state.withLockedValue { $0.pages } }
     public func note(_ text: String) { state.withLockedValue { $0.noteLines.append(text) } }
 
     public func ask(_ prompt: String) -> String? {

@@ -1,33 +1,45 @@
 import OpenMarketAPI
 import OpenMarketContract
 
-/// `delete ID [--yes]`: the contract's two-step delete (ask for the delete URI, then DELETE
-/// it), after a confirmation unless `--yes`.
-public struct Delete: ShellCommand {
+/// `delete ID… [--yes]`: the contract's two-step delete (ask for the delete URI, then DELETE
+/// it), after a confirmation unless `--yes`; several products with one confirmation, after
+/// checking every one of them is the seller's.
+public struct Delete: ShellCommand, SeveralProducts {
     public static let spec = CommandSpec(
-        name: "delete", aliases: ["rm"], summary: "delete a product (the two-step DELETE)", usage: "delete ID [--yes]",
-        examples: ["delete 12", "delete 12 --yes"], flags: [.init("--yes")], positional: [.productID], effect: .deletes,
-        returnsProduct: true)
+        name: "delete", aliases: ["rm"], summary: "delete one or more products (the two-step DELETE)",
+        usage: "delete ID… [--yes]", examples: ["delete 12", "delete 12 --yes", "delete 3 4 5"], flags: [.init("--yes")],
+        positional: [.productIDs], effect: .deletes, returnsProduct: true)
 
     public var id: Int
+    /// Every product given (`[id]` for one).
+    public var ids: [Int]
     public var confirmed: Bool
 
     public init(id: Int, confirmed: Bool) {
         self.id = id
+        self.ids = [id]
+        self.confirmed = confirmed
+    }
+
+    public init(ids: [Int], confirmed: Bool) {
+        self.id = ids.first ?? 0
+        self.ids = ids
         self.confirmed = confirmed
     }
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        id = try arguments.productID()
+        ids = try arguments.productIDs()
+        id = ids[0]
         confirmed = arguments.has("--yes")
     }
 
-    public var productID: Int? { id }
-    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] + (confirmed ? [Word("--yes")] : []) }
+    public var productID: Int? { ids.count == 1 ? id : nil }
+    public var words: [Word] { [Word(Self.spec.name)] + ids.map { Word(String($0)) } + (confirmed ? [Word("--yes")] : []) }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         // Not logged in is said before the question, not after the seller has answered it.
         _ = try session.client.requireCredentials()
+        guard ids.count == 1 else { return try await runEach(in: session) }
         if !confirmed {
             let product = try await session.client.product(id: id).value
             try await Self.requireMine(product, in: session)
@@ -43,6 +55,51 @@ public struct Delete: ShellCommand {
         outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]
         outcome.replay = Delete(id: id, confirmed: true)
         return outcome
+    }
+
+    /// Several products: each read first (one that cannot be read is a failure of its own),
+    /// every one checked to be the seller's, one question naming them, then each deleted.
+    private func runEach(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard confirmed || session.console.isInteractive else {
+            throw CommandFailure.usage("deleting \(ids.count) products needs confirmation: add --yes")
+        }
+        var found: [Product] = []
+        var failed: [String] = []
+        for id in ids {
+            do {
+                found.append(try await session.client.product(id: id).value)
+            } catch MarketError.cancelled {
+                throw MarketError.cancelled
+            } catch {
+                let line = session.failureReport(error, Delete(id: id, confirmed: true)).failure.first ?? "\(error)"
+                session.console.note(line, kind: .error)
+                failed.append("#\(id): " + line.replacingOccurrences(of: "delete \(id): ", with: ""))
+            }
+        }
+        try await Self.requireMine(found, in: session)
+        let names = Dictionary(found.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let question =
+            "delete \(found.count) product\(found.count == 1 ? "" : "s") (\(EachProduct.list(found.map(\.id), names: names)))?"
+        if !confirmed, !found.isEmpty, !EachProduct.confirm(question, in: session) {
+            return .note("kept all \(found.count)")
+        }
+        var outcome = try await EachProduct.run(
+            found.map { Delete(id: $0.id, confirmed: true) }, verb: "deleted", total: ids.count, failed: failed, in: session)
+        outcome.replay = Delete(ids: ids, confirmed: true)
+        return outcome
+    }
+
+    /// Refuses all of them, before the question, when any is another vendor's, naming those.
+    static func requireMine(_ products: [Product], in session: isolated SellerShell) async throws {
+        var others: [String] = []
+        for product in products {
+            let owner = product.vendor?.id ?? product.vendorID
+            guard let owner, try await session.identifyVendor(among: [product]) != owner else { continue }
+            others.append("#\(product.id) \(TextLayout.visible(product.name, limit: 60))")
+        }
+        guard !others.isEmpty else { return }
+        throw CommandFailure.failed(
+            "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") not yours; nothing was deleted")
     }
 
     /// Refuses, before the question, a product that is another vendor's (the server would

@@ -4,13 +4,26 @@ import OpenMarketContract
 import TerminalText
 
 /// `list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all]`: a page of products, or every
-/// page (`--all`, and `--mine`, which keeps this vendor's).
+/// page (`--all`, and `--mine`, which keeps this vendor's). `--format`, `--fields`, `--sort` and
+/// the filters shape what was fetched, on this side (see `ListFormats`, `ListSelection`).
 public struct ListProducts: ShellCommand {
     public static let spec = CommandSpec(
         name: "list", aliases: ["ls"], summary: "list products, newest first",
-        usage: "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all]",
-        examples: ["list", "list 2 --per-page 50", "list --search 텀블러", "list --mine --all"],
-        flags: [.init("--per-page", value: .number), .init("--search", value: .text), .init("--mine"), .init("--all")],
+        usage:
+            "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids] "
+            + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "
+            + "[--low-stock N] [--currency KRW|USD] [--no-pager]\n"
+            + "  filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
+            + "  fields: \(ListField.allCases.map(\.rawValue).joined(separator: ", "))",
+        examples: [
+            "list", "list 2 --per-page 50", "list --search 텀블러", "list --mine --all", "list --mine --all --format ids",
+            "list --all --sort -price --fields id,name,price", "list --mine --all --low-stock 3",
+        ],
+        flags: [
+            .init("--per-page", value: .number), .init("--search", value: .text), .init("--mine"), .init("--all"),
+            .init("--format", value: .name), .init("--fields", value: .text), .init("--sort", value: .name),
+            .init("--sold-out"), .init("--low-stock", value: .number), .init("--currency", value: .name), .init("--no-pager"),
+        ],
         positional: [.page], effect: .reads)
 
     public var page = 1
@@ -18,6 +31,12 @@ public struct ListProducts: ShellCommand {
     public var search: String?
     public var mine = false
     public var all = false
+    /// The format asked for with `--format` (nil: the session's, `set output`).
+    public var format: ListFormat?
+    /// The columns asked for with `--fields` (empty: the usual ones).
+    public var fields: [ListField] = []
+    public var selection = ListSelection()
+    public var noPager = false
 
     public init(page: Int = 1, perPage: Int? = nil, search: String? = nil, mine: Bool = false, all: Bool = false) {
         self.page = page
@@ -31,6 +50,17 @@ public struct ListProducts: ShellCommand {
         self.init(
             page: try Self.page(arguments.positional.first), perPage: try Self.perPage(arguments.value("--per-page")),
             search: arguments.value("--search"), mine: arguments.has("--mine"), all: arguments.has("--all"))
+        format = try arguments.value("--format").map { text throws(CommandFailure) in try ListFormat.parse(text) }
+        fields = try arguments.value("--fields").map { text throws(CommandFailure) in try ListField.parse(text) } ?? []
+        if let sort = arguments.value("--sort") {
+            let (key, descending) = try ListSelection.sortKey(sort)
+            selection.sort = key
+            selection.descending = descending
+        }
+        selection.soldOut = arguments.has("--sold-out")
+        selection.lowStock = try ListSelection.lowStock(arguments.value("--low-stock"))
+        selection.currency = try ListSelection.currency(arguments.value("--currency"))
+        noPager = arguments.has("--no-pager")
     }
 
     static func page(_ word: Word?) throws(CommandFailure) -> Int {
@@ -56,6 +86,13 @@ public struct ListProducts: ShellCommand {
         if let search { words += [Word("--search"), Word(search, wasQuoted: true)] }
         if mine { words.append(Word("--mine")) }
         if all { words.append(Word("--all")) }
+        if let format { words += [Word("--format"), Word(format.rawValue)] }
+        if !fields.isEmpty { words += [Word("--fields"), Word(fields.map(\.rawValue).joined(separator: ","))] }
+        if let sort = selection.sort { words += [Word("--sort"), Word((selection.descending ? "-" : "") + sort.rawValue)] }
+        if selection.soldOut { words.append(Word("--sold-out")) }
+        if let low = selection.lowStock { words += [Word("--low-stock"), Word(String(low))] }
+        if let currency = selection.currency { words += [Word("--currency"), Word(currency.rawValue)] }
+        if noPager { words.append(Word("--no-pager")) }
         return words
     }
 
@@ -74,7 +111,7 @@ public struct ListProducts: ShellCommand {
                 "page \(page) is past the end: \(result.totalCount) product\(result.totalCount == 1 ? "" : "s") fill "
                 + "\(pages) page\(pages == 1 ? "" : "s") of \(result.itemsPerPage) — 'list \(pages)' shows the last"
         }
-        return CommandOutcome([.products(result.products, raw: response.body, empty: empty), .summary(summary)])
+        return try shaped(result.products, raw: response.body, empty: empty, summary: summary, in: session)
     }
 
     /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
@@ -98,8 +135,48 @@ public struct ListProducts: ShellCommand {
         }
         session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
-        return CommandOutcome(
-            [.products(products, raw: raw)] + (note.map { [.note($0)] } ?? [])
-                + [.summary("\(products.count) product\(products.count == 1 ? "" : "s")")])
+        return try shaped(
+            products, raw: raw, empty: "no products", summary: "\(products.count) product\(products.count == 1 ? "" : "s")",
+            notes: note.map { [$0] } ?? [], in: session)
+    }
+
+    /// Whether anything beyond what `list` always did was asked for (then the output is written
+    /// here in the format asked; otherwise exactly as before).
+    private var shapes: Bool { format != nil || !fields.isEmpty || !selection.isEmpty || noPager }
+
+    /// The fetched products filtered, ordered and written in the format asked (`--format`, else
+    /// `set output`), with a summary that says what was filtered out of how many.
+    private func shaped(
+        _ fetched: [Product], raw: Data, empty: String, summary: String, notes: [String] = [],
+        in session: isolated SellerShell
+    ) throws -> CommandOutcome {
+        let noteItems = notes.map { CommandOutcome.Output.note($0) }
+        guard shapes || session.listOutput != nil else {
+            return CommandOutcome([.products(fetched, raw: raw, empty: empty)] + noteItems + [.summary(summary)])
+        }
+        let products = selection.apply(fetched)
+        let format = format ?? session.listOutput ?? (session.outputJSON ? .json : .table)
+        var line = summary
+        if !selection.isEmpty {
+            let what = [selection.filterText, selection.sortText].compactMap { $0?.isEmpty == false ? $0 : nil }
+            let counted = "\(fetched.count) product\(fetched.count == 1 ? "" : "s")"
+            line =
+                "\(products.count) of \(counted) (\(what.joined(separator: "; ")))" + (summary == counted ? "" : " · " + summary)
+        }
+        let text: String
+        switch format {
+        case .table:
+            let table =
+                fields.isEmpty
+                ? ProductRendering.table(products, color: session.useColor)
+                : ListFormats.table(products, fields: fields, color: session.useColor)
+            text = products.isEmpty ? (fetched.isEmpty ? empty : "no products match") : table
+            return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + noteItems + [.note(line)])
+        case .json where fields.isEmpty && selection.isEmpty:
+            text = String(decoding: raw, as: UTF8.self)
+        default:
+            text = try ListFormats.rows(products, format: format, fields: fields)
+        }
+        return CommandOutcome([.listed(text, paged: false)] + noteItems)
     }
 }

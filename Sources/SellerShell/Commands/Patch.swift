@@ -1,35 +1,74 @@
 import OpenMarketAPI
 import OpenMarketContract
 
-/// `patch ID field=value…`: a partial change, sent as the contract's JSON PATCH.
-public struct Patch: ShellCommand {
+/// `patch ID… field=value… [--if-match ETAG] [--yes]`: a partial change, sent as the contract's
+/// JSON PATCH; to several products at once with one confirmation (`patch 3 4 5 discount=0`).
+public struct Patch: ShellCommand, SeveralProducts {
     public static let spec = CommandSpec(
-        name: "patch", summary: "change fields of a product (JSON PATCH)",
-        usage: "patch ID [name=…] [description=…] [price=…] [currency=…] [discount=…] [stock=…] [thumbnail=IMAGE_ID]",
-        examples: ["patch 12 price=3000 discount=0", "patch 12 thumbnail=35"],
-        fields: ProductField.editable + [.thumbnail], positional: [.productID], effect: .changes, returnsProduct: true)
+        name: "patch", summary: "change fields of one or more products (JSON PATCH)",
+        usage:
+            "patch ID… [name=…] [description=…] [price=…] [currency=…] [discount=…] [stock=…] [thumbnail=IMAGE_ID] "
+            + "[--if-match ETAG] [--yes]",
+        examples: ["patch 12 price=3000 discount=0", "patch 12 thumbnail=35", "patch 3 4 5 discount=0 --yes"],
+        flags: [.init("--if-match", value: .text), .init("--yes")],
+        fields: ProductField.editable + [.thumbnail], positional: [.productIDs], effect: .changes, returnsProduct: true)
 
     public var id: Int
+    /// Every product given (`[id]` for one).
+    public var ids: [Int]
     public var values: [ProductField: String]
     /// The fields in the order typed, so a recording writes them back that way.
     public var order: [ProductField]
+    /// Sent as `If-Match`: the change is made only if the product is still as it was read.
+    public var ifMatch: String?
+    /// Several products change without asking.
+    public var confirmed = false
+
+    public init(id: Int, values: [ProductField: String], order: [ProductField]? = nil, ifMatch: String? = nil) {
+        self.id = id
+        self.ids = [id]
+        self.values = values
+        self.order = order ?? ProductField.allCases.filter { values[$0] != nil }
+        self.ifMatch = ifMatch
+    }
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        id = try arguments.productID()
+        ids = try arguments.productIDs()
+        id = ids[0]
         _ = try arguments.uniqueFields()
         order = arguments.fields.compactMap { ProductField(rawValue: $0.key) }
         values = Dictionary(
             arguments.fields.map { (ProductField(rawValue: $0.key)!, $0.value.text) }, uniquingKeysWith: { a, _ in a })
+        ifMatch = arguments.value("--if-match")
+        confirmed = arguments.has("--yes")
     }
 
-    public var productID: Int? { id }
+    public var productID: Int? { ids.count == 1 ? id : nil }
 
     public var words: [Word] {
-        [Word(Self.spec.name), Word(String(id))]
+        [Word(Self.spec.name)] + ids.map { Word(String($0)) }
             + order.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
+            + (ifMatch.map { [Word("--if-match"), Word($0, wasQuoted: true)] } ?? [])
+            + (confirmed && ids.count > 1 ? [Word("--yes")] : [])
     }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard ids.count > 1 else { return try await runOne(in: session) }
+        guard !values.isEmpty else {
+            return .note("patch: nothing to change, so nothing was sent (give fields: patch \(ids[0]) \(ids[1]) price=3000)")
+        }
+        let change = order.compactMap { field in values[field].map { field.key + $0 } }.joined(separator: " ")
+        let question = "patch: change \(change) on \(ids.count) products (\(EachProduct.list(ids)))?"
+        if !confirmed, !EachProduct.confirm(question, in: session) { return .note("changed nothing") }
+        let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch) }
+        var outcome = try await EachProduct.run(each, verb: "changed", total: ids.count, in: session)
+        var replay = self
+        replay.confirmed = true
+        outcome.replay = replay
+        return outcome
+    }
+
+    private func runOne(in session: isolated SellerShell) async throws -> CommandOutcome {
         guard !values.isEmpty else {
             return .note("patch \(id): nothing to change, so nothing was sent (give fields: patch \(id) price=3000)")
         }
@@ -41,7 +80,7 @@ public struct Patch: ShellCommand {
         for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {
             session.warn(warning)
         }
-        let response = try await session.client.edit(id: id, changes)
+        let response = try await send(changes, in: session)
         session.remember([response.value])
         session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
@@ -50,5 +89,17 @@ public struct Patch: ShellCommand {
             outcome.output = late.map { .note("warning: " + $0) } + outcome.output
         }
         return outcome
+    }
+
+    /// The PATCH, with `If-Match` when given: a 412 then says the product changed since it was read.
+    private func send(_ changes: ProductChanges, in session: isolated SellerShell) async throws -> MarketResponse<Product> {
+        guard let ifMatch else { return try await session.client.edit(id: id, changes) }
+        do {
+            return try await session.client.edit(id: id, changes, ifMatch: ifMatch)
+        } catch .preconditionFailed {
+            throw CommandFailure.failed(
+                "#\(id) changed since it was read (its ETag is no longer \(TextLayout.visible(ifMatch, limit: 80))); "
+                    + "nothing was changed: read it again ('show \(id)') and retry")
+        }
     }
 }

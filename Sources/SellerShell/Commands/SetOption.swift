@@ -1,42 +1,49 @@
 import OpenMarketContract
 
-/// `set output table|json`, `set trace on|off`: the session's settings.
+/// `set output table|json|jsonl|csv|ids`, `set trace on|off`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(
-        name: "set", summary: "set output (table or json), trace (on or off), or a variable",
-        usage: "set output table|json | set trace on|off | set NAME VALUE",
-        examples: ["set output json", "set trace on", "set price 3500"],
+        name: "set", summary: "set output (table, json, jsonl, csv or ids), trace (on or off), or a variable",
+        usage:
+            "set output table|json|jsonl|csv|ids | set trace on|off | set NAME VALUE\n"
+            + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)",
+        examples: ["set output json", "set output ids", "set trace on", "set price 3500"],
         positional: [.setting(SetOption.settings), .word], effect: .session, recording: .asTyped)
 
     /// Each setting and the values it takes.
-    public static let settings = ["output": ["table", "json"], "trace": ["on", "off"]]
+    public static let settings = ["output": ListFormat.allCases.map(\.rawValue), "trace": ["on", "off"]]
 
     public enum Setting: Sendable, Equatable {
-        case outputJSON(Bool), trace(Bool)
+        /// `set output FORMAT`.
+        case output(ListFormat)
+        case trace(Bool)
     }
 
     public var setting: Setting
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         switch (arguments.positional.first?.text, arguments.positional.dropFirst().first?.text) {
-        case ("output", "json"): setting = .outputJSON(true)
-        case ("output", "table"): setting = .outputJSON(false)
+        case ("output", let value?) where ListFormat(rawValue: value) != nil: setting = .output(ListFormat(rawValue: value)!)
         case ("trace", "on"): setting = .trace(true)
         case ("trace", "off"): setting = .trace(false)
-        default: throw .usage("set output table|json, or set trace on|off")
+        default: throw .usage("set output table|json|jsonl|csv|ids, or set trace on|off")
         }
     }
 
     public var words: [Word] {
         switch setting {
-        case .outputJSON(let json): [Word(Self.spec.name), Word("output"), Word(json ? "json" : "table")]
+        case .output(let format): [Word(Self.spec.name), Word("output"), Word(format.rawValue)]
         case .trace(let on): [Word(Self.spec.name), Word("trace"), Word(on ? "on" : "off")]
         }
     }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         switch setting {
-        case .outputJSON(let json): session.outputJSON = json
+        case .output(let format):
+            // `json` and `table` are what they always were; the others are list formats, and
+            // with jsonl the other commands print the server's documents as with json.
+            session.outputJSON = format == .json || format == .jsonl
+            session.listOutput = format == .json || format == .table ? nil : format
         case .trace(let on): session.tracer.isEnabled = on
         }
         return CommandOutcome()

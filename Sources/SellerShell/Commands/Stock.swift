@@ -6,23 +6,38 @@ import OpenMarketContract
 /// the bundled server's ETag the write is conditional and retried when someone else changed the
 /// product in between; without one (the public server) the product is read again afterwards to
 /// spot that. `+N` and `-N` are not safe to send twice; `=N` is.
-public struct Stock: ShellCommand {
+public struct Stock: ShellCommand, SeveralProducts {
     public static let spec = CommandSpec(
-        name: "stock", summary: "adjust stock: add, remove or set", usage: "stock ID +N | -N | =N",
-        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0"], positional: [.productID, .stockChange],
-        effect: .changes, repeatsSafely: false, returnsProduct: true)
+        name: "stock", summary: "adjust stock of one or more products: add, remove or set",
+        usage: "stock ID… +N | -N | =N [--yes]",
+        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes"], flags: [.init("--yes")],
+        positional: [.productIDs, .stockChange], effect: .changes, repeatsSafely: false, returnsProduct: true)
 
     public enum Change: Sendable, Equatable {
         case add(Int), remove(Int), set(Int)
     }
 
     public var id: Int
+    /// Every product given (`[id]` for one).
+    public var ids: [Int]
     public var change: Change
+    /// Several products change without asking.
+    public var confirmed = false
+
+    public init(id: Int, change: Change) {
+        self.id = id
+        self.ids = [id]
+        self.change = change
+    }
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        id = try arguments.productID()
-        guard arguments.positional.count == 2 else { throw .usage("say how: +N to add, -N to remove, =N to set") }
-        let text = arguments.positional[1].text
+        guard arguments.positional.count >= 2 else {
+            _ = try arguments.productID()
+            throw .usage("say how: +N to add, -N to remove, =N to set")
+        }
+        ids = try arguments.productIDs(leaving: 1)
+        id = ids[0]
+        let text = arguments.positional[arguments.positional.count - 1].text
         guard let sign = text.first, let amount = Int(text.dropFirst()), amount >= 0 else {
             throw .usage("'\(text)' is not +N, -N or =N")
         }
@@ -32,19 +47,35 @@ public struct Stock: ShellCommand {
         case "=": change = .set(amount)
         default: throw .usage("'\(text)' is not +N, -N or =N")
         }
+        confirmed = arguments.has("--yes")
     }
 
-    public var productID: Int? { id }
+    public var productID: Int? { ids.count == 1 ? id : nil }
     public var repeatsSafely: Bool { if case .set = change { true } else { false } }
 
+    private var changeText: String {
+        switch change {
+        case .add(let n): "+\(n)"
+        case .remove(let n): "-\(n)"
+        case .set(let n): "=\(n)"
+        }
+    }
+
     public var words: [Word] {
-        let text: String =
-            switch change {
-            case .add(let n): "+\(n)"
-            case .remove(let n): "-\(n)"
-            case .set(let n): "=\(n)"
-            }
-        return [Word(Self.spec.name), Word(String(id)), Word(text)]
+        [Word(Self.spec.name)] + ids.map { Word(String($0)) } + [Word(changeText)]
+            + (confirmed && ids.count > 1 ? [Word("--yes")] : [])
+    }
+
+    /// Several products: one question, then each in turn (`2 of 3 changed; #4: …`).
+    private func runEach(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let question = "stock \(changeText) on \(ids.count) products (\(EachProduct.list(ids)))?"
+        if !confirmed, !EachProduct.confirm(question, in: session) { return .note("changed nothing") }
+        var outcome = try await EachProduct.run(
+            ids.map { Stock(id: $0, change: change) }, verb: "changed", total: ids.count, in: session)
+        var replay = self
+        replay.confirmed = true
+        outcome.replay = replay
+        return outcome
     }
 
     /// How long `stock` keeps retrying a write that lost a race, and its longest pause.
@@ -55,6 +86,7 @@ public struct Stock: ShellCommand {
     /// than a fixed count: two sellers adjusting one product in a loop collide again and again
     /// when they retry in lockstep, and five immediate retries gave up in seconds.
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        guard ids.count == 1 else { return try await runEach(in: session) }
         let deadline = ContinuousClock.now + Self.retryBudget
         var pause = Duration.milliseconds(5)
         while true {

@@ -41,6 +41,12 @@ extension ShellIndex {
         let flags = spec.flags.map(\.name).filter { !given.contains($0) }
         if word.hasPrefix("-") { return matching(flags, word) }
         let position = previous.count - 1
+        // `delete 3 4 ⇥`: ids go on being offered while every word so far is one.
+        if spec.takesSeveralIDs, previous.dropFirst().allSatisfy({ Int($0.text) != nil }) {
+            let given = Set(previous.dropFirst().compactMap { Int($0.text) })
+            let ids = seenProducts.filter { !given.contains($0.id) && String($0.id).hasPrefix(word) }
+            return .candidates(word: word, ids.map { (String($0.id), $0.name) })
+        }
         if position < spec.positional.count, let answer = positional(spec.positional[position], word, previous) {
             return answer
         }
@@ -50,7 +56,7 @@ extension ShellIndex {
 
     private func positional(_ slot: CommandSpec.Slot, _ word: String, _ previous: [Word]) -> CompletionAnswer? {
         switch slot {
-        case .productID:
+        case .productID, .productIDs:
             let ids = seenProducts.filter { String($0.id).hasPrefix(word) }
             return .candidates(word: word, ids.map { (String($0.id), $0.name) })
         case .path: return .path(word: word, pathPart: word, prefix: "")

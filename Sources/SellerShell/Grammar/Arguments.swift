@@ -51,7 +51,15 @@ public struct Arguments: Sendable {
     }
 
     private func check(against spec: CommandSpec) throws(CommandFailure) {
+        if spec.takesSeveralIDs { return try checkFlagsAndFields(against: spec) }
         if positional.count > spec.positional.count, let message = spec.tooManyWords { throw .usage(message) }
+        try checkFlagsAndFields(against: spec)
+        if positional.count > spec.positional.count {
+            throw .usage("unexpected '\(positional[spec.positional.count].text)'")
+        }
+    }
+
+    private func checkFlagsAndFields(against spec: CommandSpec) throws(CommandFailure) {
         if let unknown = flags.keys.sorted().first(where: { spec.flag($0) == nil }) {
             throw .usage("unknown option \(unknown)")
         }
@@ -62,9 +70,6 @@ public struct Arguments: Sendable {
         if let unknown = fields.first(where: { !allowed.contains($0.key) }) {
             let known = allowed.sorted().joined(separator: ", ")
             throw .usage("unknown field '\(unknown.key)'" + (known.isEmpty ? "" : " (fields: \(known))"))
-        }
-        if positional.count > spec.positional.count {
-            throw .usage("unexpected '\(positional[spec.positional.count].text)'")
         }
     }
 
@@ -85,6 +90,20 @@ public struct Arguments: Sendable {
     public func productID() throws(CommandFailure) -> Int {
         guard let word = positional.first else { throw .usage("which product? give its id") }
         return try Self.productID(word.text)
+    }
+
+    /// The positional words as product ids (`delete 3 4 5`), leaving the last `trailing` words
+    /// (`stock 3 4 5 +1`); each word is checked as `productID()` checks one, an id given twice
+    /// counts once.
+    public func productIDs(leaving trailing: Int = 0) throws(CommandFailure) -> [Int] {
+        let words = positional.dropLast(min(trailing, positional.count))
+        guard !words.isEmpty else { throw .usage("which product? give its id") }
+        var ids: [Int] = []
+        for word in words {
+            let id = try Self.productID(word.text)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
     }
 
     /// `text` as a product id, or a message that says what it is instead: a number too large

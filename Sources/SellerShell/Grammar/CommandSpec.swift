@@ -40,6 +40,9 @@ public struct CommandSpec: Sendable {
     public enum Slot: Sendable, Equatable {
         /// A product id: recording writes a named product as `$name`; TAB offers ids seen.
         case productID
+        /// One or more product ids (`delete 3 4 5`); only first, it takes every word that is
+        /// not claimed by a slot after it.
+        case productIDs
         case stockChange
         case page
         case command
@@ -118,7 +121,10 @@ public struct CommandSpec: Sendable {
     public func flag(_ name: String) -> Flag? { flags.first { $0.name == name } }
 
     /// Whether the first positional word is a product id.
-    public var takesProductID: Bool { positional.first == .productID }
+    public var takesProductID: Bool { positional.first == .productID || positional.first == .productIDs }
+
+    /// Whether it takes any number of words (a `.productIDs` slot).
+    public var takesSeveralIDs: Bool { positional.first == .productIDs }
 
     /// `help COMMAND`.
     public var helpText: String {

@@ -19,8 +19,15 @@ extension SellerShell {
                 if outputJSON {
                     console.write(Self.text(raw))
                 } else {
-                    console.write(products.isEmpty ? empty : ProductRendering.table(products, color: useColor))
+                    // A table taller than the terminal goes through the pager (where the console has one).
+                    if products.isEmpty {
+                        console.write(empty)
+                    } else {
+                        console.page(ProductRendering.table(products, color: useColor))
+                    }
                 }
+            case .listed(let text, let paged):
+                if paged { console.page(text) } else { console.write(text) }
             case .summary(let text):
                 if !outputJSON { console.note(text, kind: NoteKind.of(text)) }
             case .text(let text, let raw):

@@ -102,6 +102,8 @@ public actor SellerShell {
     /// The saved profile the login came from (see `learnVendor`).
     public var profileName: String?
     public var outputJSON: Bool
+    /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
+    public var listOutput: ListFormat?
     public let useColor: Bool
     public let profiles: ProfileStore
     /// Relative image paths are read from here (a script's folder while it runs).
@@ -191,6 +193,7 @@ public actor SellerShell {
     /// Runs a typed command through the middleware and renders its outcome.
     public func perform(_ invocation: Invocation) async -> CommandReport {
         let command = invocation.command
+        if let refused = refuseNaming(invocation) { return refused }
         do {
             for layer in middleware { try await layer.willRun(invocation, in: self) }
             var outcome = try await command.run(in: self)

@@ -68,6 +68,9 @@ public struct CommandOutcome: Sendable {
         /// `stockBefore` when the command adjusted the stock (`stock 5 → 15`).
         case written(Product, raw: Data, verb: String, stockBefore: Int? = nil)
         case products([Product], raw: Data, empty: String = "no products")
+        /// A list already written in the format asked for (`list --format ids`), printed as it is
+        /// whatever the mode; through the pager when `paged` (a table).
+        case listed(String, paged: Bool)
         case text(String, raw: Data? = nil)
         /// A note on standard error, whatever the mode.
         case note(String)

@@ -28,9 +28,13 @@ public protocol ShellConsole: AnyObject, Sendable {
     /// Opens the file at `path` in the person's text editor and returns once it has exited.
     /// Without a terminal (a script, a pipe) there is no one to edit: `.noTerminal`.
     func editFile(at path: String) -> EditorOutcome
+    /// A result that may be taller than the screen (a product table): a terminal shows it
+    /// through `$PAGER` when it does not fit; everywhere else it is `write`.
+    func page(_ text: String)
 }
 
 extension ShellConsole {
+    public func page(_ text: String) { write(text) }
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
     public func editFile(at path: String) -> EditorOutcome { .noTerminal }

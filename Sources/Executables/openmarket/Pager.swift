@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Shows a long result through the person's pager, as git and psql do: `$PAGER`, else
+/// `less -FRX` (with `LESS=FRX` when `LESS` is unset, so a short text is printed and left on the
+/// screen). `PAGER=` (empty) or `PAGER=cat` means none. Written by hand over `posix_spawn`:
+/// Foundation's `Process` cannot give the child default signal dispositions, which a pager on
+/// the shell's terminal needs (its own Ctrl-C), and there is no kept library for this.
+enum Pager {
+    /// The pager command, or nil when the environment asks for none.
+    static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let value = environment["PAGER"] else { return "less -FRX" }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || trimmed == "cat" ? nil : value
+    }
+
+    /// The rows of the terminal on standard output, or nil when it is not a terminal.
+    static func terminalRows() -> Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
+    /// Runs `command` through `/bin/sh -c` with `text` on its standard input and waits for it.
+    /// Returns nil when it ran, or why it could not start (then nothing of `text` was shown).
+    /// The pager quitting before reading everything is not an error: the rest is dropped.
+    static func show(_ text: String, command: String) -> String? {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return "could not start the pager '\(command)': \(String(cString: strerror(errno)))" }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        var pid = pid_t()
+        let spawned = spawn(command, stdin: readEnd, closing: writeEnd, pid: &pid)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
+            return "could not start the pager '\(command)': \(String(cString: strerror(spawned)))"
+        }
+        // A pager that quits early closes the pipe: EPIPE, not a SIGPIPE that ends the shell.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { break }
+            offset += written
+        }
+        close(writeEnd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        signal(SIGPIPE, previous)
+        let exited = status & 0x7F == 0
+        // `/bin/sh -c` answers 127 for a command it cannot find; nothing was shown then.
+        if exited, (status >> 8) & 0xFF == 127 { return "the pager '\(command)' was not found (set PAGER, or PAGER= for none)" }
+        return nil
+    }
+
+    /// `posix_spawn` of `/bin/sh -c COMMAND` with `stdin` as its standard input, the default
+    /// SIGINT/SIGPIPE/… and an empty signal mask, and `LESS=FRX` when `LESS` is unset.
+    private static func spawn(_ command: String, stdin: Int32, closing other: Int32, pid: inout pid_t) -> Int32 {
+        let arguments = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var environment = ProcessInfo.processInfo.environment
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, other)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        return posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
+    }
+}

@@ -1,0 +1,74 @@
+import OpenMarketAPI
+import OpenMarketContract
+
+/// A command given several product ids (`delete 3 4 5`, `stock 3 4 5 +1`, `patch 3 4 5 discount=0`).
+protocol SeveralProducts: ShellCommand {
+    /// Every id given, in order.
+    var ids: [Int] { get }
+}
+
+/// Runs one command per product, one after another: each gets its own outcome line, a failure
+/// on one does not stop the others, and the run fails if any failed (`2 of 3 changed; #4: …`).
+enum EachProduct {
+    /// The one question for several products (nil: go on without asking, as in a pipe where
+    /// `patch` and `stock` do); false when the person declined.
+    static func confirm(_ question: String, in session: isolated SellerShell) -> Bool {
+        guard session.console.isInteractive else { return true }
+        let answer = session.console.ask(question + " [y/N] ")?.lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
+    /// `#3, #4, #5`, with names where the session has seen them.
+    static func list(_ ids: [Int], names: [Int: String] = [:]) -> String {
+        ids.map { id in names[id].map { "#\(id) \(TextLayout.truncate(TextLayout.visible($0, limit: 100), to: 30))" } ?? "#\(id)"
+        }
+        .joined(separator: ", ")
+    }
+
+    /// Runs `commands` in turn, printing each outcome as it comes; `failed` are the ids already
+    /// known to have failed (with why), counted in the summary.
+    static func run(
+        _ commands: [any ShellCommand], verb: String, total: Int, failed: [String] = [], in session: isolated SellerShell
+    ) async throws -> CommandOutcome {
+        var problems = failed
+        var done = 0
+        var last: ProductResult?
+        for command in commands {
+            try Task.checkCancellation()
+            do {
+                let outcome = try await command.run(in: session)
+                session.render(outcome.output)
+                last = outcome.product ?? last
+                done += 1
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch MarketError.cancelled {
+                throw MarketError.cancelled
+            } catch {
+                let report = session.failureReport(error, command)
+                let line = report.failure.first ?? "\(error)"
+                session.console.note(line, kind: .error)
+                let prefix = command.failurePrefix
+                let why = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+                problems.append("#\(command.productID.map(String.init) ?? "?"): \(why)")
+            }
+        }
+        let summary = "\(done) of \(total) \(verb)"
+        guard problems.isEmpty else { throw CommandFailure.failed(([summary] + problems).joined(separator: "; ")) }
+        var outcome = CommandOutcome([.summary(summary)])
+        outcome.product = last
+        return outcome
+    }
+}
+
+extension SellerShell {
+    /// `… as NAME` names one product: refused before a command given several ids runs.
+    func refuseNaming(_ invocation: Invocation) -> CommandReport? {
+        guard invocation.bindAs != nil, let several = invocation.command as? any SeveralProducts, several.ids.count > 1 else {
+            return nil
+        }
+        let failure = CommandFailure.usage("as NAME names one product; give one id")
+        return CommandReport(
+            status: .usage, command: invocation.command, failure: Self.lines(for: failure, spec: invocation.spec))
+    }
+}

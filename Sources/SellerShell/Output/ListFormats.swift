@@ -1,0 +1,124 @@
+import Foundation
+import OpenMarketContract
+import TerminalText
+
+/// How `list` writes products: a table for people, or JSON, JSON Lines, CSV or bare ids for
+/// pipes (`list --format ids | xargs …`).
+public enum ListFormat: String, Sendable, CaseIterable {
+    case table, json, jsonl, csv, ids
+
+    /// `--format X` or `set output X`; a usage error naming the formats otherwise.
+    public static func parse(_ text: String, option: String = "--format") throws(CommandFailure) -> ListFormat {
+        guard let format = ListFormat(rawValue: text.lowercased()) else {
+            throw .usage(
+                "\(option) takes \(allCases.map(\.rawValue).joined(separator: ", ")) "
+                    + "(got '\(TerminalText.visible(String(text.prefix(40))))')")
+        }
+        return format
+    }
+}
+
+/// A column of a product list: exactly the catalog file's columns, so `list --fields` and
+/// `export` speak of the same things.
+public enum ListField: String, Sendable, CaseIterable {
+    case id, name, description, price, currency, discount, stock, images, thumbnail
+    case createdAt = "created_at", updatedAt = "updated_at", vendor
+
+    /// `--fields id,name,price` (any case; `discounted_price` is `discount`); an unknown name is a
+    /// usage error listing the known ones.
+    public static func parse(_ text: String) throws(CommandFailure) -> [ListField] {
+        var fields: [ListField] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let field = name == "discounted_price" ? ListField.discount : ListField(rawValue: name) else {
+                throw .usage(
+                    "unknown field '\(TerminalText.visible(String(name.prefix(40))))' for --fields (fields: "
+                        + allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            if !fields.contains(field) { fields.append(field) }
+        }
+        return fields
+    }
+
+    /// The product document's keys that carry this column.
+    var wireKeys: [String] {
+        switch self {
+        case .discount: ["discounted_price"]
+        case .updatedAt: ["issued_at"]
+        case .vendor: ["vendor_id", "vendorName", "vendors"]
+        default: [rawValue]
+        }
+    }
+}
+
+/// Products written in the formats meant for pipes, and tables of chosen columns.
+public enum ListFormats {
+    /// Products in a non-table format: `ids` one id a line; `jsonl` one compact product
+    /// document a line (`fields` keeps only those keys); `json` an array of the documents.
+    public static func rows(_ products: [Product], format: ListFormat, fields: [ListField]) throws(CommandFailure) -> String {
+        switch format {
+        case .ids:
+            return products.map { String($0.id) }.joined(separator: "\n")
+        case .jsonl:
+            return try products.map { product throws(CommandFailure) in try document(product, fields: fields) }
+                .joined(separator: "\n")
+        case .json:
+            let documents = try products.map { product throws(CommandFailure) in try document(product, fields: fields) }
+            return "[" + documents.joined(separator: ",") + "]"
+        case .csv:
+            // MERGE: replaced by the CatalogWriter (CatalogFiles) at integration; the only CSV branch.
+            throw .usage("--format csv: not available in this build")
+        case .table:
+            return fields.isEmpty ? ProductRendering.table(products) : table(products, fields: fields)
+        }
+    }
+
+    /// One product as one line of JSON with sorted keys, only `fields`' keys when given.
+    static func document(_ product: Product, fields: [ListField]) throws(CommandFailure) -> String {
+        do {
+            let data = try MarketJSON.encoder.encode(product)
+            guard !fields.isEmpty else { return String(decoding: data, as: UTF8.self) }
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw CommandFailure.failed("a product could not be written as JSON")
+            }
+            let keys = Set(fields.flatMap(\.wireKeys))
+            let kept = object.filter { keys.contains($0.key) }
+            let out = try JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: out, as: UTF8.self)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw .failed("a product could not be written as JSON: \(error)")
+        }
+    }
+
+    /// A table of the chosen columns (every server text made visible and bounded).
+    public static func table(_ products: [Product], fields: [ListField], color: Bool = false) -> String {
+        let rows = products.map { product in fields.map { cell($0, of: product) } }
+        let right = Set(fields.indices.filter { [.id, .price, .discount, .stock].contains(fields[$0]) })
+        let stockColumn = fields.firstIndex(of: .stock)
+        return TextLayout.table(fields.map(\.rawValue), rows, rightAligned: right) { row, column, cell in
+            color && column == stockColumn && products[row].stock == 0 ? TerminalText.painted(cell, .red) : nil
+        }
+    }
+
+    static func cell(_ field: ListField, of p: Product) -> String {
+        func shown(_ text: String, _ columns: Int) -> String {
+            TextLayout.truncate(TextLayout.visible(text, limit: 200), to: columns)
+        }
+        switch field {
+        case .id: return String(p.id)
+        case .name: return shown(p.name, ProductRendering.nameColumns)
+        case .description: return shown(p.description, 40)
+        case .price: return TextLayout.money(p.price, p.currency)
+        case .currency: return TextLayout.visible(p.currency.rawValue, limit: 10)
+        case .discount: return p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency)
+        case .stock: return p.stock == 0 ? "sold out" : String(p.stock)
+        case .images: return p.images.map { String($0.count) } ?? "-"
+        case .thumbnail: return p.thumbnail.map { shown($0, 40) } ?? "-"
+        case .createdAt: return p.createdAt.map { TextLayout.localTime($0) } ?? "-"
+        case .updatedAt: return p.issuedAt.map { TextLayout.localTime($0) } ?? "-"
+        case .vendor: return shown(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), 40)
+        }
+    }
+}
