@@ -115,14 +115,17 @@ let package = Package(
 
         // The shell's core: grammar, commands, session, rendering. No terminal, no libedit: it
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
-        .target(name: "SellerShell", dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText"]),
+        .target(
+            name: "SellerShell",
+            dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles"]),
 
         // Scripts over the shell: variables and bindings, `expect`, running files with a journal
         // for resuming, dry runs, and recording a session as a script. No terminal here either.
         .target(
             name: "ShellScripting",
             dependencies: [
-                "SellerShell", "OpenMarketAPI", "OpenMarketContract", .product(name: "Crypto", package: "swift-crypto"),
+                "SellerShell", "OpenMarketAPI", "OpenMarketContract", "CatalogFiles", "MarketImages", "TerminalText",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
 

@@ -294,7 +294,7 @@ struct ScriptBinaryTests {
 
 /// A bundled market on an ephemeral port, a folder for scripts, HOME and XDG folders, and the
 /// `openmarket` binary run as a child against that market.
-private struct BinaryWorld {
+struct BinaryWorld {
     let root: URL
     let market: RunningMarket
     let home: TestHome

@@ -133,7 +133,25 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// `-c` commands, and the command the words name (`openmarket list --mine`), as lines.
     func commandLines(_ request: Request) -> [String] {
         guard case .command(let words) = request else { return commands }
-        return commands + [ScriptSession.line(from: words)]
+        return commands + [ScriptSession.line(from: words + handedOn(to: words).words)]
+    }
+
+    /// The script options a command takes too (`openmarket import cat.csv --resume`):
+    /// ArgumentParser reads them as the program's wherever they stand, so they are handed on to
+    /// the command; `left` are those it does not take.
+    func handedOn(to words: [String]) -> (words: [String], left: [String]) {
+        let spec = words.first.flatMap { ScriptSession.registry.find($0)?.spec }
+        var handed: [String] = []
+        var left: [String] = []
+        for (flag, on) in [
+            ("--continue-on-error", continueOnError), ("--dry-run", dryRun), ("--resume", resume), ("--restart", restart),
+        ] where on {
+            if spec?.flag(flag) != nil { handed.append(flag) } else { left.append(flag) }
+        }
+        if let journal {
+            if spec?.flag("--journal") != nil { handed += ["--journal", journal] } else { left.append("--journal") }
+        }
+        return (handed, left)
     }
 
     func validate() throws {
@@ -142,7 +160,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
         if path == nil {
             // Piped standard input is a script too: it may run on past its failures.
             let pipedScript = commandLines(request).isEmpty && isatty(0) == 0
-            if (continueOnError && !pipedScript) || dryRun || resume || restart || journal != nil {
+            var left = handedOn(to: []).left
+            if case .command(let words) = request { left = handedOn(to: words).left }
+            if pipedScript { left.removeAll { $0 == "--continue-on-error" } }
+            if !left.isEmpty {
                 throw ValidationError(
                     "--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE … "
                         + "(--continue-on-error also with a script piped to standard input)")
@@ -171,11 +192,16 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let lines = commandLines(request)
         let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
         let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        // `openmarket import cat.csv` (a command as the first word) in a terminal asks its
+        // questions as it would at the prompt (the plan's confirmation, a delete's).
+        var asks = interactive
+        if case .command = request, commands.isEmpty, isatty(0) == 1, isatty(1) == 1 { asks = true }
         let indexBox = IndexBox()
         let reader = LineReaders.make(
             programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
-            completer: { line in indexBox.complete(line) }, forcePlain: !interactive)
-        let progress = isatty(2) == 1 && path != nil ? ProgressLine() : nil
+            completer: { line in indexBox.complete(line) }, forcePlain: !asks)
+        // A script's line count, an import's or an export's rows: drawn only on a terminal.
+        let progress = isatty(2) == 1 ? ProgressLine() : nil
         let console = TerminalConsole(reader: reader, progress: progress, color: color, completion: indexBox)
         let session = ScriptSession(
             configuration: ShellConfiguration(
@@ -183,7 +209,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 vendorID: target.vendorID,
                 profileName: profile, outputJSON: json,
                 trace: trace, useColor: color, profiles: profiles),
-            console: console, dryRun: dryRun, variables: definitions, progress: progress)
+            console: console, dryRun: dryRun, variables: definitions, progress: progress,
+            interrupts: { InterruptMonitor.shared.interruptCount })
         indexBox.index = session.shell.index
         if interactive, target.credentials == nil {
             // As the local market's banner says who you are, a remote one says you are nobody yet.

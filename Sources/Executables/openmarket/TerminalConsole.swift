@@ -149,6 +149,21 @@ final class ProgressLine: ScriptProgress, @unchecked Sendable {
         }
     }
 
+    /// A line of its own (an import's counts, an export's pages), at most every tenth of a
+    /// second, cut to fit an ordinary terminal line.
+    func show(_ line: String) {
+        lock.withLock {
+            let now = ContinuousClock.now
+            guard now - lastDraw >= .milliseconds(100) else { return }
+            lastDraw = now
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(String(line.prefix(Self.maxColumns)))".utf8))
+            visible = true
+        }
+    }
+
+    /// Longer progress text would wrap on an 80-column terminal and leave lines behind.
+    static let maxColumns = 79
+
     func finish() { clear() }
 
     func clear() {

@@ -24,6 +24,13 @@ public struct Register: ShellCommand {
     public var images: [Word]
     public var resize: Bool
 
+    /// A register made by other code (an import row): fields as text, images as paths.
+    public init(values: [ProductField: String], images: [Word], resize: Bool = true) {
+        self.values = values
+        self.images = images
+        self.resize = resize
+    }
+
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         var values: [ProductField: String] = [:]
         for (key, word) in try arguments.uniqueFields(except: [ProductField.image.rawValue]) {

@@ -3,8 +3,8 @@ import OpenMarketAPI
 import OpenMarketContract
 
 /// Turns `key=value` text into typed fields, naming each field that does not parse.
-enum FieldParsing {
-    static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
+package enum FieldParsing {
+    package static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
         let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
         guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }),
             let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
@@ -20,7 +20,7 @@ enum FieldParsing {
         return value
     }
 
-    static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
+    package static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
         guard let value = Int(text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")) else {
             problems.append(RuleViolation(field, "'\(text)' is not a whole number"))
             return nil
@@ -28,9 +28,9 @@ enum FieldParsing {
         return value
     }
 
-    static func currency(_ text: String) -> Currency { Currency(rawValue: text.uppercased()) }
+    package static func currency(_ text: String) -> Currency { Currency(rawValue: text.uppercased()) }
 
-    static func draft(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductDraft? {
+    package static func draft(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductDraft? {
         let price = values[.price].flatMap { decimal($0, "price", &problems) }
         let discount = values[.discount].map { decimal($0, "discount", &problems) } ?? 0
         let stock = values[.stock].map { integer($0, "stock", &problems) } ?? 0
@@ -45,7 +45,7 @@ enum FieldParsing {
     /// `the won has no minor unit; price ₩3,500.5 will be stored as sent`, for each KRW amount
     /// with a fraction: the contract allows decimals, so it is sent, but it is most likely a slip.
     /// - Parameter sent: whether the request has gone already (the words then say "was").
-    static func wonFractions(
+    package static func wonFractions(
         price: Decimal?, discount: Decimal?, currency: Currency?, sent: Bool = false
     ) -> [String] {
         guard currency == .krw else { return [] }
@@ -56,7 +56,7 @@ enum FieldParsing {
         }
     }
 
-    static func changes(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductChanges {
+    package static func changes(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductChanges {
         var changes = ProductChanges()
         changes.name = values[.name]
         changes.description = values[.description]

@@ -84,10 +84,10 @@ public enum PathExpansion {
         return home + path.dropFirst()
     }
 
-    static func hasGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }
+    package static func hasGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }
 
     /// Matches in sorted order, so `sku12-*.jpg` uploads in a predictable order.
-    static func glob(_ pattern: String) -> [String] {
+    package static func glob(_ pattern: String) -> [String] {
         var result = glob_t()
         defer { globfree(&result) }
         guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }

@@ -1,3 +1,4 @@
+import CatalogFiles
 import Foundation
 import OpenMarketContract
 import TerminalText
@@ -18,19 +19,18 @@ public enum ListFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// A column of a product list: exactly the catalog file's columns, so `list --fields` and
-/// `export` speak of the same things.
-public enum ListField: String, Sendable, CaseIterable {
-    case id, name, description, price, currency, discount, stock, images, thumbnail
-    case createdAt = "created_at", updatedAt = "updated_at", vendor
+/// A column of a product list: the catalog file's columns themselves (`CatalogColumn`), so
+/// `list --fields`, `list --format csv` and `export` speak of the same things.
+public typealias ListField = CatalogColumn
 
+extension CatalogColumn {
     /// `--fields id,name,price` (any case; `discounted_price` is `discount`); an unknown name is a
     /// usage error listing the known ones.
     public static func parse(_ text: String) throws(CommandFailure) -> [ListField] {
         var fields: [ListField] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let field = name == "discounted_price" ? ListField.discount : ListField(rawValue: name) else {
+            guard let field = CatalogColumn(header: String(part)) else {
+                let name = part.trimmingCharacters(in: .whitespaces)
                 throw .usage(
                     "unknown field '\(TerminalText.visible(String(name.prefix(40))))' for --fields (fields: "
                         + allCases.map(\.rawValue).joined(separator: ", ") + ")")
@@ -66,8 +66,18 @@ public enum ListFormats {
             let documents = try products.map { product throws(CommandFailure) in try document(product, fields: fields) }
             return "[" + documents.joined(separator: ",") + "]"
         case .csv:
-            // MERGE: replaced by the CatalogWriter (CatalogFiles) at integration; the only CSV branch.
-            throw .usage("--format csv: not available in this build")
+            // The catalog's own writer, so a listed CSV imports as an exported one does (no BOM:
+            // this goes to a pipe, not to Excel).
+            let buffer = DataBuffer()
+            let writer = CatalogWriter(
+                format: .csv, columns: fields.isEmpty ? CatalogColumn.allCases : fields, bom: false, sink: buffer.append)
+            do {
+                for product in products { try writer.write(product) }
+                try writer.finish()
+            } catch {
+                throw .failed("the products could not be written as CSV: \(error.message)")
+            }
+            return String(decoding: buffer.data, as: UTF8.self).trimmingCharacters(in: .newlines)
         case .table:
             return fields.isEmpty ? ProductRendering.table(products) : table(products, fields: fields)
         }
@@ -121,4 +131,10 @@ public enum ListFormats {
         case .vendor: return shown(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), 40)
         }
     }
+}
+
+/// Collects what a writer hands its sink.
+private final class DataBuffer {
+    var data = Data()
+    func append(_ more: Data) { data.append(more) }
 }

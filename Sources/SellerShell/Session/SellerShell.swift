@@ -73,6 +73,8 @@ public struct CommandReport: Sendable {
     /// The command failed after a request may have reached the server (a timeout, a dropped
     /// connection, Ctrl-C): whether the change was made is unknown. A refused connection is not.
     public var outcomeUnknown = false
+    /// What the command threw, for a caller that decides by kind (an import retries a 412).
+    public var error: (any Error)?
 
     public init(status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil)
     {
@@ -198,10 +200,11 @@ public actor SellerShell {
             for layer in middleware { try await layer.willRun(invocation, in: self) }
             var outcome = try await command.run(in: self)
             for layer in middleware.reversed() { outcome = await layer.didRun(invocation, outcome: outcome, in: self) }
-            render(outcome.output)
+            if !invocation.quiet { render(outcome.output) }
             return CommandReport(status: .ok, command: command, outcome: outcome)
         } catch {
             var report = failureReport(error, command)
+            report.error = error
             for layer in middleware.reversed() {
                 await layer.didFail(invocation, status: report.status, outcomeUnknown: report.outcomeUnknown, in: self)
             }

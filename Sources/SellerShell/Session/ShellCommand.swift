@@ -123,16 +123,20 @@ public struct Invocation: Sendable {
     public var line: (number: Int, hash: String)?
     /// The name the line gives the product (`… as mug`).
     public var bindAs: String?
+    /// Runs without printing its outcome (a row of an import, which has its own progress and
+    /// summary); failures are still reported to the caller.
+    public var quiet = false
 
     public init(
         _ command: any ShellCommand, text: String, location: String? = nil, line: (number: Int, hash: String)? = nil,
-        bindAs: String? = nil
+        bindAs: String? = nil, quiet: Bool = false
     ) {
         self.command = command
         self.text = text
         self.location = location
         self.line = line
         self.bindAs = bindAs
+        self.quiet = quiet
     }
 
     public var spec: CommandSpec { type(of: command).spec }

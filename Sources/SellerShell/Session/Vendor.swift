@@ -83,14 +83,14 @@ extension SellerShell {
     }
 
     /// Whether a product is this vendor's: by vendor id only (names are not unique).
-    func isMine(_ product: Product) -> Bool {
+    package func isMine(_ product: Product) -> Bool {
         guard let vendorID else { return false }
         return (product.vendorID ?? product.vendor?.id) == vendorID
     }
 
     /// This login's vendor id, found out when not known yet with `MarketClient.identifyVendor`
     /// among `products` (the newest page when nil). Nil when none of them is the vendor's.
-    func identifyVendor(among products: [Product]? = nil, limit: Int = 8) async throws(MarketError) -> Int? {
+    package func identifyVendor(among products: [Product]? = nil, limit: Int = 8) async throws(MarketError) -> Int? {
         if let vendorID { return vendorID }
         _ = try client.requireCredentials()
         let candidates: [Product]

@@ -31,6 +31,8 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// The market a run talked to (in its `run` entry): a resume elsewhere would find none of
     /// what it made.
     var server: String?
+    /// The product a catalog row made (an import's `done` entry).
+    var id: Int?
 
     /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {

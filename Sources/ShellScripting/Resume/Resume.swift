@@ -53,7 +53,7 @@ extension SellerShell {
 
     /// The journal file, opened and locked, and where it is: beside the script, or in the state
     /// folder when the script's folder cannot hold it (said once, on stderr).
-    private func lockJournal(
+    func lockJournal(
         for script: String, at placement: JournalPlacement, resume: Bool
     ) throws(CommandFailure) -> (JournalFile, String) {
         var path = placement.primary
@@ -84,7 +84,7 @@ extension SellerShell {
     }
 
     /// A run resumed on another market would look there for what it made on the first.
-    private func checkServer(of state: JournalState, script: String) throws(CommandFailure) {
+    func checkServer(of state: JournalState, script: String) throws(CommandFailure) {
         guard let recorded = state.server, let journalServer = URL(string: recorded),
             ServerAddress(journalServer) != ServerAddress(client.baseURL)
         else { return }
@@ -207,7 +207,7 @@ extension SellerShell {
 
     /// `findCreated`, and when nothing is found for a create sent less than `inFlightGrace`
     /// ago, again once that time has passed (only a resume right after a kill waits).
-    private func findCreatedAllowingForFlight(
+    func findCreatedAllowingForFlight(
         _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>
     ) async -> Lookup {
         let first = await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed)
@@ -224,7 +224,8 @@ extension SellerShell {
     /// the vendor is unknown and a namesake exists, it refuses rather than guess.
     private func findCreated(_ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>) async -> Lookup {
         guard let name = entry.name, let sentAt = entry.at else { return .notFound }
-        let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) }).union(alsoClaimed)
+        let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) + ($0.id.map { [$0] } ?? []) })
+            .union(alsoClaimed)
         // Who "this vendor" is: as known when the create was sent, else from the run's creates.
         let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first
         do {

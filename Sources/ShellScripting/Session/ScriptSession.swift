@@ -26,6 +26,8 @@ public struct ScriptOptions: Sendable {
 /// layer only reports.
 public protocol ScriptProgress: Sendable {
     func update(done: Int, total: Int, elapsed: Duration)
+    /// A line of its own (an import's `120/1000 · 95 registered · … · 0:18 left`).
+    func show(_ line: String)
     func finish()
 }
 
@@ -37,14 +39,17 @@ public struct ScriptSession: Sendable {
     public let shell: SellerShell
 
     /// The scripting layer's commands, added to the shell's.
-    static let commands: [any ShellCommand.Type] = [SetVariable.self, Expect.self, Source.self, Record.self, Vars.self]
+    static let commands: [any ShellCommand.Type] = [
+        SetVariable.self, Expect.self, Source.self, Record.self, Vars.self, Import.self, Export.self,
+    ]
 
     /// - Parameters:
     ///   - dryRun: send nothing; print each request instead (see `DryRunTransport`).
     ///   - variables: `--var NAME=VALUE` definitions.
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
-        environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil
+        environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil,
+        interrupts: (@Sendable () -> Int)? = nil
     ) {
         var configuration = configuration
         // The environment's secret is protected like the login's even when the session logged
@@ -65,6 +70,7 @@ public struct ScriptSession: Sendable {
         var names = ScriptVariables(environment: environment)
         for (name, value) in variables { names[name] = .text(value) }
         let state = ScriptingState(variables: names, dryRun: transport, progress: progress)
+        state.interrupts = interrupts
         shell = SellerShell(
             configuration: configuration, console: console, registry: Self.registry,
             middleware: middleware, states: [state])
@@ -122,4 +128,9 @@ public struct ScriptSession: Sendable {
 
 public struct RecordingError: Error, CustomStringConvertible {
     public var description: String
+}
+
+extension ScriptProgress {
+    /// Progress that draws only the line count shows nothing else.
+    public func show(_ line: String) {}
 }

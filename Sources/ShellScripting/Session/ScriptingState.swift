@@ -15,6 +15,9 @@ final class ScriptingState: @unchecked Sendable {
     var recordingChanged: (@Sendable (String?) -> Void)?
     let dryRun: DryRunTransport?
     var progress: (any ScriptProgress)?
+    /// How many times Ctrl-C has been pressed (the program counts them): a second one while
+    /// an import lets its rows in flight finish cancels them.
+    var interrupts: (@Sendable () -> Int)?
     var sourceDepth = 0
     /// The highest product id any command has returned: a product made by a create sent later
     /// has a higher one (ids only grow), which tells it apart from an older namesake.

@@ -1,0 +1,144 @@
+import CatalogFiles
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+
+/// How `export FILE` runs (its flags).
+struct ExportOptions: Sendable, Equatable {
+    var format: CatalogFormat?
+    /// The whole market, not only this vendor's products.
+    var all = false
+    var search: String?
+    /// Download every product's photos here and write their paths into `images`.
+    var imagesFolder: String?
+    /// Requests in flight at once.
+    var jobs = 4
+}
+
+extension SellerShell {
+    /// `export FILE`: this vendor's products (or `--all`) as a catalog file the seller can edit
+    /// and import again; with `--images DIR` the photos too, so the file moves a catalog to
+    /// another market. Pages (and photos) are fetched concurrently; the file is written
+    /// atomically, so a failed export never leaves half a catalog in its place.
+    func exportCatalog(_ typed: String, options: ExportOptions) async throws -> CommandOutcome {
+        let path = resolvedPath(typed)
+        guard let format = options.format ?? CatalogFormat(path: path) else {
+            throw CommandFailure.usage("\(typed): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json")
+        }
+        if !options.all { _ = try client.requireCredentials() }
+        let products = try await exportedProducts(options)
+        var photoCells: [Int: String] = [:]
+        var photoCount = 0
+        if let folder = options.imagesFolder {
+            (photoCells, photoCount) = try await downloadPhotos(
+                of: products, into: resolvedPath(folder), catalog: path, jobs: options.jobs)
+        }
+        do {
+            let writer = try CatalogWriter(path: path, format: format)
+            for product in products { try writer.write(product, images: photoCells[product.id]) }
+            try writer.finish()
+        } catch {
+            throw CommandFailure.failed("\(typed): \(error.message)")
+        }
+        let photos = options.imagesFolder.map { " and \(photoCount) photo\(photoCount == 1 ? "" : "s") into \($0)" } ?? ""
+        let count = products.count
+        return CommandOutcome([.summary("exported \(count) product\(count == 1 ? "" : "s") to \(typed)\(photos)")])
+    }
+
+    /// A path as typed: `~` from the session's `$HOME`, relative to a running script's folder.
+    func resolvedPath(_ typed: String) -> String {
+        let path = expandingTilde(typed)
+        guard !path.hasPrefix("/"), let base = pathBase else { return path }
+        return (base as NSString).appendingPathComponent(path)
+    }
+
+    /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.
+    private func exportedProducts(_ options: ExportOptions) async throws -> [Product] {
+        let progress = scripting.progress
+        var products = try await client.allProducts(
+            perPage: 100, search: options.search, concurrency: options.jobs
+        ) { done, total in
+            progress?.show("pages \(done)/\(total)")
+        }.products
+        progress?.finish()
+        if !options.all {
+            let vendors = Set(products.compactMap(\.vendorID)).count
+            if try await identifyVendor(among: products, limit: 16) == nil, vendors > 16 {
+                throw CommandFailure.failed(
+                    "export needs your vendor id, and none of the products tried was yours: register one, "
+                        + "log in with a profile that names it, or export --all")
+            }
+            products = products.filter { isMine($0) }
+        }
+        return products.sorted { $0.id < $1.id }
+    }
+
+    /// Each product's photos saved as `ID-N.EXT` in `folder`; the `images` cell of each product
+    /// (paths relative to the catalog's folder, `;` between) and the number of photos saved.
+    private func downloadPhotos(
+        of products: [Product], into folder: String, catalog: String, jobs: Int
+    ) async throws -> ([Int: String], Int) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.failed("--images: cannot make the folder \(folder): \(error.localizedDescription)")
+        }
+        let prefix = Self.relativePrefix(of: folder, from: catalog)
+        let client = self.client
+        let progress = scripting.progress
+        var cells: [Int: String] = [:]
+        var saved = 0
+        try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            var next = 0
+            func add(_ group: inout ThrowingTaskGroup<(Int, [String]), any Error>) {
+                let product = products[next]
+                group.addTask { (product.id, try await Self.savePhotos(of: product, client: client, folder: folder)) }
+                next += 1
+            }
+            while next < min(jobs, products.count) { add(&group) }
+            while let (id, names) = try await group.next() {
+                cells[id] = names.map { prefix + $0 }.joined(separator: ";")
+                saved += names.count
+                progress?.show("photos of \(cells.count)/\(products.count) products")
+                if next < products.count { add(&group) }
+            }
+        }
+        progress?.finish()
+        return (cells, saved)
+    }
+
+    /// One product's photos, read from its detail (the list carries none) and checked to be
+    /// images by their bytes before they are written.
+    private static func savePhotos(of product: Product, client: MarketClient, folder: String) async throws -> [String] {
+        let images = try await client.product(id: product.id).value.images ?? []
+        var names: [String] = []
+        for (index, image) in images.enumerated() {
+            let downloaded = try await client.downloadImage(image.url)
+            guard let format = ImageFormat(sniffing: downloaded.data) else {
+                throw CommandFailure.failed(
+                    "#\(product.id): photo \(index + 1) is not an image (\(ImageFormat.describeUnrecognised(downloaded.data)))")
+            }
+            let name = "\(product.id)-\(index + 1).\(format.fileExtension)"
+            do {
+                try downloaded.data.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            } catch {
+                throw CommandFailure.failed("--images: cannot write \(name): \(error.localizedDescription)")
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// How the catalog names files in `folder`: relative to the catalog's own folder when it is
+    /// inside it (`photos/`), else absolute.
+    static func relativePrefix(of folder: String, from catalog: String) -> String {
+        let base = URL(fileURLWithPath: catalog).deletingLastPathComponent().standardizedFileURL.path
+        let target = URL(fileURLWithPath: folder).standardizedFileURL.path
+        if target == base { return "" }
+        if target.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+            return String(target.dropFirst(base.count).drop { $0 == "/" }) + "/"
+        }
+        return target + "/"
+    }
+}

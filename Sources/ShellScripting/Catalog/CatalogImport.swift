@@ -1,0 +1,237 @@
+import CatalogFiles
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+
+/// Where an import stands once every row is checked: the file, its plan, and what the journal
+/// says an interrupted run made.
+struct CheckedCatalog {
+    var file: String
+    var path: String
+    var contents: CatalogContents
+    var plan: ImportPlan
+    var hashes: [Int: String]
+    var made: [Int: Int]
+}
+
+extension SellerShell {
+    /// `import FILE`: reads and checks every row (sending nothing while any problem stands),
+    /// prints the plan, asks for the number of changes to be typed, then sends the rows
+    /// concurrently as typed `register`/`patch`/`delete` commands through this session,
+    /// journaled so that `--resume` after any interruption ends with exactly the file's products.
+    func importCatalog(_ typed: String, options: ImportOptions) async throws -> CommandOutcome {
+        var options = options
+        // A script run with --dry-run dry-runs its imports too (and writes no journal).
+        if scripting.dryRun != nil, !options.planOnly { options.dryRun = true }
+        let path = resolvedPath(typed)
+        let contents = Self.readCatalog(path, shownAs: typed, format: options.format)
+        if let note = contents.encodingNote { console.note("\(typed): \(note)") }
+        guard contents.problems.isEmpty else { throw Self.problemsFailure(contents.problems, file: typed) }
+        let hashes = Dictionary(uniqueKeysWithValues: contents.rows.map { ($0.number, Self.rowHash($0)) })
+        let sends = !options.dryRun && !options.planOnly
+        if sends || contents.rows.contains(where: { $0[.id] != nil && !options.newIDs }) || options.prune {
+            _ = try client.requireCredentials()
+        }
+        let saved = (scripting.journal, scripting.journalFailure)
+        defer { (scripting.journal, scripting.journalFailure) = saved }
+        var made: [Int: Int] = [:]
+        if sends {
+            scripting.journal = nil
+            scripting.journalFailure = nil
+            guard let fromJournal = try await openImportJournal(file: typed, path: path, hashes: hashes, options: options) else {
+                return CommandOutcome()
+            }
+            made = fromJournal
+        }
+        let checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options)
+        return try await carryOut(checked, options: options)
+    }
+
+    /// The catalog, with every problem naming the file as the seller typed it.
+    private static func readCatalog(_ path: String, shownAs typed: String, format: CatalogFormat?) -> CatalogContents {
+        var contents = CatalogReader.read(path, format: format)
+        contents.problems = contents.problems.map { problem in
+            var named = problem
+            named.file = typed
+            return named
+        }
+        return contents
+    }
+
+    /// Every problem on its own line, then what to do.
+    static func problemsFailure(_ problems: [CatalogProblem], file: String) -> CommandFailure {
+        let count = problems.count
+        let listed = problems.map(\.description).joined(separator: "\n")
+        return CommandFailure(
+            status: .failed,
+            message: "\(count) problem\(count == 1 ? "" : "s") in \(file); nothing was sent "
+                + "(fix them, or --continue-on-error to skip those rows):\n\(listed)")
+    }
+
+    /// Checks every row against the contract, its photos, and this vendor's live products, and
+    /// sorts them into a plan.
+    private func check(
+        _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
+        options: ImportOptions
+    ) async throws -> CheckedCatalog {
+        let namesIDs = !options.newIDs && contents.rows.contains { $0[.id] != nil }
+        let mine = namesIDs || options.prune || !made.isEmpty ? try await liveProducts(jobs: options.jobs) : [:]
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var rowCheck = RowCheck(
+            file: file, folder: folder, resize: options.resize, newIDs: options.newIDs, mine: mine, made: made)
+        var problems = CatalogCheck.problems(in: contents, newIDs: options.newIDs).map { problem in
+            var named = problem
+            named.file = file
+            return named
+        }
+        var plan = ImportPlan()
+        plan.alreadyDone = made.count
+        let badRows = Set(problems.compactMap(\.row))
+        for row in contents.rows {
+            let (action, found) = rowCheck.check(row)
+            problems += found
+            if let action, found.isEmpty, !badRows.contains(row.number) { plan.add(action, row: row.number, mine: mine) }
+        }
+        if !problems.isEmpty {
+            let sorted = problems.sorted { ($0.row ?? 0) < ($1.row ?? 0) }
+            guard options.continueOnError else { throw Self.problemsFailure(sorted, file: file) }
+            plan.invalid = Dictionary(grouping: sorted) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted { $0.row < $1.row }
+        }
+        if options.prune {
+            let kept = Set(contents.rows.compactMap { options.newIDs ? nil : $0[.id].flatMap { Int($0) } }).union(made.values)
+            plan.deletes = mine.values.filter { !kept.contains($0.id) }.sorted { $0.id < $1.id }
+        }
+        return CheckedCatalog(file: file, path: path, contents: contents, plan: plan, hashes: hashes, made: made)
+    }
+
+    /// This vendor's products on this market, by id (the whole market is read, pages at once).
+    private func liveProducts(jobs: Int) async throws -> [Int: Product] {
+        let all = try await client.allProducts(perPage: 100, concurrency: jobs).products
+        guard !all.isEmpty, try await identifyVendor(among: all, limit: 16) != nil else { return [:] }
+        remember(all.filter { isMine($0) })
+        return Dictionary(all.filter { isMine($0) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The plan, then (when it is not only a plan or a dry run) the confirmation, the rows sent,
+    /// the ids written back, the report and the summary.
+    private func carryOut(_ checked: CheckedCatalog, options: ImportOptions) async throws -> CommandOutcome {
+        let plan = checked.plan
+        let file = checked.file
+        var outcome = CommandOutcome([.text(plan.text(file: file))])
+        if options.planOnly { return outcome }
+        if options.dryRun {
+            outcome.output.append(.text(DryRunListing.requests(plan)))
+            outcome.output.append(.note("dry run: nothing was sent"))
+            return outcome
+        }
+        guard plan.changeCount > 0 || !checked.made.isEmpty else {
+            outcome.output.append(.note("\(file): nothing to change"))
+            try finishJournal(failed: false)
+            try writeBack(checked, results: [], options: options)
+            return outcome
+        }
+        // The plan is for the seller to read: beside a JSON answer it goes to stderr.
+        if outputJSON { console.note(plan.text(file: file)) } else { console.write(plan.text(file: file)) }
+        guard try confirm(plan, file: file, options: options) else {
+            return .note("import cancelled; nothing was sent")
+        }
+        return try await send(checked, options: options)
+    }
+
+    /// In a terminal the seller types the number of changes (`--yes` skips it). Without one,
+    /// an import that deletes needs `--yes`.
+    private func confirm(_ plan: ImportPlan, file: String, options: ImportOptions) throws -> Bool {
+        if options.yes || plan.changeCount == 0 { return true }
+        guard console.isInteractive else {
+            guard plan.deletes.isEmpty else {
+                throw CommandFailure.usage(
+                    "\(file): --prune would delete \(plan.deletes.count) product\(plan.deletes.count == 1 ? "" : "s"): "
+                        + "add --yes to go ahead without a terminal")
+            }
+            return true
+        }
+        let count = plan.changeCount
+        let answer = console.ask("type \(count) to make these \(count) change\(count == 1 ? "" : "s") (anything else cancels): ")
+        return answer?.trimmingCharacters(in: .whitespaces) == String(count)
+    }
+
+    /// Sends the plan and says what happened.
+    private func send(_ checked: CheckedCatalog, options: ImportOptions) async throws -> CommandOutcome {
+        let file = checked.file
+        _ = try client.requireCredentials()
+        let saved = client.retryPolicy
+        client.retryPolicy = Self.importRetries { [console] status, wait in
+            console.note("the server is busy (\(status)); waiting \(wait) before trying again")
+        }
+        defer { client.retryPolicy = saved }
+        guard writeJournal(JournalEntry.header(file, server: client.baseURL)) else {
+            throw CommandFailure.failed("\(file): the journal cannot be written: \(scripting.journalFailure ?? "")")
+        }
+        let context = ImportContext(file: file, hashes: checked.hashes, afterID: await newestID())
+        let work = checked.plan.work
+        let progress = ImportProgress(total: work.count)
+        let (sent, interrupted) = await runImport(work, jobs: options.jobs, context: context, progress: progress)
+        var results = sent
+        results += checked.plan.unchanged.map { RowResult(row: $0.row, action: "update", id: $0.id, status: .unchanged) }
+        results += checked.plan.invalid.map { invalid in
+            RowResult(
+                row: invalid.row, action: "check", status: .skipped,
+                message: invalid.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; "))
+        }
+        let summary = ImportSummary(file: file, results: results, elapsed: progress.elapsed, interrupted: interrupted)
+        let failed = summary.count(.failed) > 0 || scripting.journalFailure != nil
+        if !interrupted { try finishJournal(failed: failed) }
+        try writeBack(checked, results: results, options: options)
+        if let reportPath = options.reportPath { try ImportReportFile.write(summary.sorted, to: expandingTilde(reportPath)) }
+        if let failure = scripting.journalFailure {
+            console.note("\(file): \(failure); stopped so that --resume stays safe")
+        }
+        let text = summary.lines.joined(separator: "\n")
+        if interrupted { throw CommandFailure(status: .interrupted, message: text) }
+        if failed { throw CommandFailure(status: .failed, message: text) }
+        return CommandOutcome([.text(text)])
+    }
+
+    /// The newest id before the first create, so a resumed import tells what it made apart from
+    /// an older namesake. A request the file never asked for, so it is marked as bookkeeping.
+    private func newestID() async -> Int? {
+        let client = self.client
+        let newest = await Bookkeeping.$reason.withValue(Self.newestIDReason) { try? await client.products(perPage: 1) }
+        return newest?.value.products.map(\.id).max()
+    }
+
+    /// A finished import's journal says so (a later `--resume` then has nothing to do); one
+    /// with failures stays open, so `--resume` retries the rows that failed.
+    private func finishJournal(failed: Bool) throws {
+        guard scripting.journal != nil, !failed else { return }
+        guard writeJournal(JournalEntry(.finished)) else {
+            throw CommandFailure.failed("the journal cannot be written: \(scripting.journalFailure ?? "")")
+        }
+    }
+
+    /// `--write-ids`: the ids of every row registered (now or by the interrupted run) written
+    /// into the file's id column.
+    private func writeBack(_ checked: CheckedCatalog, results: [RowResult], options: ImportOptions) throws {
+        guard options.writeIDs else { return }
+        var ids = checked.made
+        for result in results where result.status == .registered {
+            if let row = result.row, let id = result.id { ids[row] = id }
+        }
+        guard !ids.isEmpty else { return }
+        do {
+            try CatalogRewrite.writeIDs(ids, into: checked.path, format: checked.contents.format)
+            console.note("\(checked.file): wrote \(ids.count) new id\(ids.count == 1 ? "" : "s") into its id column")
+        } catch {
+            throw CommandFailure.failed("\(checked.file): cannot write the ids back: \(error.message)")
+        }
+    }
+
+    /// Backoff for an import: 429 and 503 mean the request was not carried out, so even a
+    /// create is sent again after the wait the server asks for.
+    static func importRetries(_ onPause: @escaping @Sendable (Int, Duration) -> Void) -> RetryPolicy {
+        var policy = RetryPolicy()
+        policy.onPause = onPause
+        return policy
+    }
+}

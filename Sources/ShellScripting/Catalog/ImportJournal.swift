@@ -1,0 +1,87 @@
+import CatalogFiles
+import Crypto
+import Foundation
+import OpenMarketContract
+import SellerShell
+
+extension SellerShell {
+    /// Opens (and locks) the import's journal, `FILE.journal` beside the catalog as a script's
+    /// is, and makes it the one rows write to. With `--resume`: the rows the interrupted run
+    /// made (row → id), including creates whose answer was lost but that are found on the
+    /// server; nil when there is nothing to resume. Rows are matched by number and content: a
+    /// file changed at a row the last run did is refused, never guessed at.
+    func openImportJournal(
+        file: String, path: String, hashes: [Int: String], options: ImportOptions
+    ) async throws(CommandFailure) -> [Int: Int]? {
+        let placement = JournalPlacement(
+            script: path, given: options.journalPath.map(expandingTilde), environment: scripting.variables.environment)
+        let (journal, journalPath) = try lockJournal(for: file, at: placement, resume: options.resume)
+        let state = JournalFile.read(journalPath)
+        guard options.resume, let state else {
+            if let state, !state.finished, !state.touched.isEmpty, !options.restart {
+                throw .usage(
+                    "\(file): \(journalPath) shows an import that did not finish (\(state.done.count) rows done): "
+                        + "continue it with --resume, or start over with --restart")
+            }
+            journal.truncate()
+            scripting.journal = journal
+            return [:]
+        }
+        try checkServer(of: state, script: file)
+        if state.finished {
+            console.note("\(file): nothing to resume: the last import finished (run it again without --resume)")
+            return nil
+        }
+        scripting.journal = journal
+        return try await rowsMade(by: state, file: file, hashes: hashes)
+    }
+
+    /// The rows an interrupted import made: those done, and those whose create was sent but
+    /// not answered, looked up on the server (the scripts' lookup, with its wait for a request
+    /// still in flight).
+    private func rowsMade(by state: JournalState, file: String, hashes: [Int: String]) async throws(CommandFailure) -> [Int: Int]
+    {
+        var made: [Int: Int] = [:]
+        for (row, entry) in state.done.sorted(by: { $0.key < $1.key }) {
+            try Self.checkUnchanged(row, entry, hashes, file: file)
+            if let id = entry.id { made[row] = id }
+        }
+        var recovered: Set<Int> = []
+        for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
+            try Self.checkUnchanged(row, entry, hashes, file: file)
+            switch await findCreatedAllowingForFlight(entry, previous: state, alsoClaimed: recovered) {
+            case .found(let binding, _):
+                recovered.insert(binding.id)
+                made[row] = binding.id
+                var done = JournalEntry(.done, number: row, hash: entry.hash ?? "")
+                done.id = binding.id
+                done.vendorID = entry.vendorID
+                guard writeJournal(done) else { throw .failed("\(file): the journal cannot be written") }
+                console.note("\(file):\(row): #\(binding.id) was registered before the interruption; not sent again")
+            case .notFound:
+                continue
+            case .failed(let message, let status):
+                throw CommandFailure(status: status, message: "\(file):\(row): \(message)")
+            }
+        }
+        return made
+    }
+
+    /// A row the last run touched must still be what it sent: rows added, removed or edited
+    /// above it would make the journal's row numbers name other products.
+    private static func checkUnchanged(
+        _ row: Int, _ entry: JournalEntry, _ hashes: [Int: String], file: String
+    ) throws(CommandFailure) {
+        guard hashes[row] != entry.hash else { return }
+        throw .usage(
+            "\(file):\(row): this row is not what the interrupted import sent (rows added, removed or edited?): "
+                + "put it back as it was to --resume, or start over with --restart (products already made stay)")
+    }
+
+    /// A row's content, hashed for the journal.
+    static func rowHash(_ row: CatalogRow) -> String {
+        let text = row.values.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)\u{1F}\($0.value)" }
+            .joined(separator: "\u{1E}")
+        return SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+}

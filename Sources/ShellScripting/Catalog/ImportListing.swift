@@ -1,0 +1,60 @@
+import CSV
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+
+/// `import --dry-run`: the requests the plan would send, one line each, without building their
+/// bodies (a 10,000-row check stays quick; photos were checked already). Paths come from the
+/// client's `Endpoints`, the one place that knows them.
+enum DryRunListing {
+    static func requests(_ plan: ImportPlan) -> String {
+        var lines: [String] = []
+        for (row, command) in plan.registers {
+            let fields = ProductField.editable.compactMap { field in
+                command.values[field].map { "\(field.rawValue)=\(TextLayout.visible($0, limit: 40))" }
+            }
+            let photos = command.images.map { ($0.text as NSString).lastPathComponent }
+            let endpoint = "\(HTTPMethod.post.rawValue) \(path(of: Endpoints.listProducts()))"
+            lines.append(
+                "row \(row): \(endpoint) multipart: \(fields.joined(separator: " ")) + \(photos.count) photo"
+                    + "\(photos.count == 1 ? "" : "s") (\(photos.map { TextLayout.visible($0) }.joined(separator: ", ")))")
+        }
+        for update in plan.updates {
+            let endpoint = path(of: Endpoints.product(id: update.id))
+            lines.append(
+                "row \(update.row): GET \(endpoint), then PATCH \(endpoint) (JSON, If-Match): \(update.changes)")
+        }
+        for product in plan.deletes {
+            lines.append(
+                "prune: the two-step DELETE of #\(product.id) \(TextLayout.visible(product.name, limit: 40)) "
+                    + "(POST \(path(of: Endpoints.product(id: product.id)))/archived, then DELETE the URI it answers)")
+        }
+        return lines.isEmpty ? "no requests" : lines.joined(separator: "\n")
+    }
+
+    private static func path<T>(of endpoint: Endpoint<T>) -> String { endpoint.path }
+}
+
+/// `--report FILE.csv`: one line per row (row, action, id, status, message), in row order,
+/// written by the CSV library (quoting a message with commas or quotes as RFC 4180 says).
+enum ImportReportFile {
+    static func write(_ results: [RowResult], to path: String) throws(CommandFailure) {
+        guard let stream = OutputStream(toFileAtPath: path, append: false) else {
+            throw .failed("--report: cannot write \(path)")
+        }
+        do {
+            let writer = try CSVWriter(stream: stream)
+            try writer.write(row: ["row", "action", "id", "status", "message"])
+            for result in results {
+                try writer.write(row: [
+                    result.row.map(String.init) ?? "", result.action, result.id.map(String.init) ?? "", result.status.rawValue,
+                    result.message,
+                ])
+            }
+            writer.stream.close()
+        } catch {
+            throw .failed("--report: cannot write \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CatalogFiles
+import Foundation
+
+/// How `import FILE` runs (its flags).
+public struct ImportOptions: Sendable, Equatable {
+    /// The file's format when its extension does not say (`--format`).
+    public var format: CatalogFormat?
+    /// Requests in flight at once (`--jobs N`).
+    public var jobs = 4
+    /// Print the plan and stop (`--plan`).
+    public var planOnly = false
+    /// Check everything, print the plan and the requests, send nothing (`--dry-run`).
+    public var dryRun = false
+    /// Go ahead without the typed confirmation (`--yes`).
+    public var yes = false
+    /// Delete this vendor's products that are not in the file (`--prune`).
+    public var prune = false
+    /// Register every row as a new product, ignoring the id column (`--new-ids`).
+    public var newIDs = false
+    /// Skip rows with problems instead of sending nothing (`--continue-on-error`).
+    public var continueOnError = false
+    public var resume = false
+    public var restart = false
+    public var journalPath: String?
+    /// One line per row: row, action, id, status, message (`--report FILE.csv`).
+    public var reportPath: String?
+    /// Write the new ids back into the file's id column (`--write-ids`).
+    public var writeIDs = false
+    /// Shrink photos over the upload limit, as `register` does (`--no-resize` turns it off).
+    public var resize = true
+
+    public init() {}
+
+    /// The most requests an import keeps in flight.
+    public static let maxJobs = 32
+}
+
+/// What happened to one row (or one pruned product), for the summary and `--report`.
+struct RowResult: Sendable {
+    enum Status: String, Sendable {
+        case registered, updated, unchanged, deleted, failed, skipped
+        case notRun = "not run"
+    }
+
+    /// The file's row; nil for a product deleted by `--prune`.
+    var row: Int?
+    var action: String
+    var id: Int?
+    var status: Status
+    var message = ""
+    /// The request may have reached the server although no answer came (a timeout, Ctrl-C).
+    var outcomeUnknown = false
+}

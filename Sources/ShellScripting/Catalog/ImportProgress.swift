@@ -1,0 +1,80 @@
+import Foundation
+
+/// Counts an import's results as they come back, for the one-line progress display (done/total,
+/// registered, updated, failed, rate, time left) and the summary.
+final class ImportProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    let total: Int
+    private let started = ContinuousClock.now
+    // Guarded by `lock`.
+    private var counts: [RowResult.Status: Int] = [:]
+    private var done = 0
+
+    init(total: Int) { self.total = total }
+
+    func record(_ result: RowResult) {
+        lock.withLock {
+            counts[result.status, default: 0] += 1
+            done += 1
+        }
+    }
+
+    var elapsed: Duration { ContinuousClock.now - started }
+
+    /// `120/1000 · 95 registered · 20 updated · 5 failed · 48/s · 0:18 left`
+    func line() -> String {
+        let (done, counts) = lock.withLock { (self.done, self.counts) }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(done) / seconds : 0
+        var parts = ["\(done)/\(total)"]
+        for status in [RowResult.Status.registered, .updated, .deleted, .unchanged, .failed] {
+            if let count = counts[status], count > 0 { parts.append("\(count) \(status.rawValue)") }
+        }
+        parts.append(String(format: rate >= 10 ? "%.0f/s" : "%.1f/s", rate))
+        if rate > 0 { parts.append("\(Self.clock(Double(total - done) / rate)) left") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `1:05`, or `1:02:03` past an hour.
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole >= 3600
+            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+            : String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
+
+/// The end of an import in words: what was done, then each failure at its row, in row order
+/// (never in the order answers happened to arrive).
+struct ImportSummary {
+    var file: String
+    var results: [RowResult]
+    var elapsed: Duration
+    var interrupted: Bool
+
+    var sorted: [RowResult] {
+        results.sorted { ($0.row ?? Int.max, $0.id ?? 0) < ($1.row ?? Int.max, $1.id ?? 0) }
+    }
+
+    func count(_ status: RowResult.Status) -> Int { results.filter { $0.status == status }.count }
+
+    var lines: [String] {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let sent = results.filter { $0.status != .notRun && $0.status != .skipped && $0.status != .unchanged }.count
+        let rate = seconds > 0 ? String(format: ", %.1f/s", Double(sent) / seconds) : ""
+        let counts = [RowResult.Status.registered, .updated, .unchanged, .deleted, .failed, .skipped, .notRun].compactMap {
+            status -> String? in
+            let count = count(status)
+            return count > 0 || status == .failed ? "\(count) \(status.rawValue)" : nil
+        }
+        var lines = ["\(file): \(counts.joined(separator: ", ")) in \(String(format: "%.1f", seconds)) s\(rate)"]
+        for result in sorted where result.status == .failed || result.status == .skipped {
+            let place = result.row.map { "\(file):\($0)" } ?? "\(file): #\(result.id ?? 0)"
+            lines.append("  \(place): \(result.action): \(result.message)")
+        }
+        if interrupted {
+            lines.append("interrupted: the rows in flight finished; run the same import with --resume to do the rest")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+
+/// What every row of one import shares while it runs.
+struct ImportContext: Sendable {
+    /// The file as messages name it.
+    var file: String
+    /// Each row's content hash, as the journal records it.
+    var hashes: [Int: String]
+    /// The newest product id before the first create: what this import makes is above it.
+    var afterID: Int?
+}
+
+/// The requests in flight, each in a task of its own so that the first Ctrl-C (which cancels
+/// the import's task) lets them finish; the second cancels them.
+final class InFlightRows: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var tasks: [Int: Task<RowResult, Never>] = [:]
+    private var stopped = false
+    private var cancelled = false
+
+    /// Runs `work` in an unstructured task (cancelling the caller does not reach it).
+    func run(_ key: Int, _ work: @escaping @Sendable () async -> RowResult) async -> RowResult {
+        let task = Task { await work() }
+        let cancelNow = lock.withLock {
+            tasks[key] = task
+            return cancelled
+        }
+        if cancelNow { task.cancel() }
+        let result = await task.value
+        lock.withLock { tasks[key] = nil }
+        return result
+    }
+
+    /// The first Ctrl-C: no new row starts.
+    func stop() { lock.withLock { stopped = true } }
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    /// The second Ctrl-C: the rows in flight are cancelled too.
+    func cancelAll() {
+        let running = lock.withLock {
+            cancelled = true
+            return Array(tasks.values)
+        }
+        for task in running { task.cancel() }
+    }
+}
+
+extension SellerShell {
+    /// Sends the plan's work with at most `jobs` requests in flight. Results come back in any
+    /// order and are sorted by the caller; rows never started are `not run`. Ctrl-C stops
+    /// starting rows and lets those in flight finish; a second Ctrl-C cancels them.
+    func runImport(
+        _ work: [ImportWork], jobs: Int, context: ImportContext, progress: ImportProgress
+    ) async -> (results: [RowResult], interrupted: Bool) {
+        let rows = InFlightRows()
+        let interrupts = scripting.interrupts
+        let watcher = InterruptWatcher()
+        var results: [RowResult] = []
+        var next = 0
+        await withTaskCancellationHandler {
+            await withTaskGroup(of: RowResult.self) { group in
+                while next < min(jobs, work.count) {
+                    let (item, key) = (work[next], next)
+                    group.addTask { await rows.run(key) { await self.carryOut(item, context) } }
+                    next += 1
+                }
+                while let result = await group.next() {
+                    results.append(result)
+                    progress.record(result)
+                    scripting.progress?.show(progress.line())
+                    guard !rows.isStopped, scripting.journalFailure == nil, next < work.count else { continue }
+                    let (item, key) = (work[next], next)
+                    group.addTask { await rows.run(key) { await self.carryOut(item, context) } }
+                    next += 1
+                }
+            }
+        } onCancel: {
+            rows.stop()
+            watcher.start(interrupts) { rows.cancelAll() }
+        }
+        watcher.finish()
+        scripting.progress?.finish()
+        let interrupted = rows.isStopped
+        for item in work[next...] {
+            results.append(RowResult(row: item.row, action: item.action, id: item.id, status: .notRun))
+        }
+        return (results, interrupted)
+    }
+
+    /// One row's request(s), through the session like a typed command, quietly.
+    private func carryOut(_ work: ImportWork, _ context: ImportContext) async -> RowResult {
+        switch work {
+        case .register(let row, let command): await importRegister(row, command, context)
+        case .update(let row, let id, let values): await importUpdate(row, id: id, values)
+        case .delete(let product): await importDelete(product)
+        }
+    }
+
+    /// A create, journaled like a script's: `started` (with what finds it again) before it is
+    /// sent, then `done` with its id, or `failed`.
+    private func importRegister(_ row: Int, _ command: Register, _ context: ImportContext) async -> RowResult {
+        let hash = context.hashes[row] ?? ""
+        var started = JournalEntry(.started, number: row, hash: hash)
+        started.at = Date().timeIntervalSince1970
+        started.name = command.values[.name]
+        (started.vendorID, started.vendorName) = knownVendor
+        started.afterID = context.afterID
+        guard writeJournal(started) else {
+            return RowResult(row: row, action: "register", status: .failed, message: "not sent: the journal cannot be written")
+        }
+        let report = await perform(Invocation(command, text: WordQuoting.line(command.words), quiet: true))
+        if report.status == .ok, let id = report.result?.id {
+            var done = JournalEntry(.done, number: row, hash: hash)
+            done.id = id
+            done.vendorID = knownVendor.id
+            _ = writeJournal(done)
+            return RowResult(row: row, action: "register", id: id, status: .registered, message: notes(of: report))
+        }
+        var failed = JournalEntry(.failed, number: row, hash: hash)
+        failed.status = report.status.rawValue
+        failed.unsure = report.outcomeUnknown ? true : nil
+        _ = writeJournal(failed)
+        return RowResult(
+            row: row, action: "register", status: .failed, message: Self.oneLine(report),
+            outcomeUnknown: report.outcomeUnknown)
+    }
+
+    /// How many times an update reads the product again after someone changed it meanwhile.
+    static let updateAttempts = 3
+
+    /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
+    /// a 412 (changed since it was read) reads it again.
+    private func importUpdate(_ row: Int, id: Int, _ values: [ProductField: String]) async -> RowResult {
+        var result = RowResult(row: row, action: "update", id: id, status: .failed)
+        for attempt in 1...Self.updateAttempts {
+            let current: MarketResponse<Product>
+            do {
+                current = try await client.product(id: id)
+            } catch {
+                result.message = "update \(id): \(error)"
+                return result
+            }
+            let changes = RowDifference.changes(values, from: current.value)
+            guard !changes.isEmpty else {
+                result.status = .unchanged
+                return result
+            }
+            let patch = Patch(id: id, values: changes, ifMatch: current.etag)
+            let report = await perform(Invocation(patch, text: WordQuoting.line(patch.words), quiet: true))
+            if report.status == .ok {
+                result.status = .updated
+                result.message = ProductField.editable.filter { changes[$0] != nil }.map(\.rawValue).joined(separator: " ")
+                return result
+            }
+            if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
+            result.message = Self.oneLine(report)
+            result.outcomeUnknown = report.outcomeUnknown
+            return result
+        }
+        return result
+    }
+
+    private func importDelete(_ product: Product) async -> RowResult {
+        let report = await perform(Invocation(Delete(id: product.id, confirmed: true), text: "delete \(product.id) --yes", quiet: true))
+        guard report.status == .ok else {
+            return RowResult(action: "delete", id: product.id, status: .failed, message: Self.oneLine(report))
+        }
+        return RowResult(action: "delete", id: product.id, status: .deleted)
+    }
+
+    /// What a quiet command would have noted (a photo shrunk), for the report.
+    private func notes(of report: CommandReport) -> String {
+        (report.outcome?.output ?? []).compactMap { output -> String? in
+            if case .note(let text) = output { return text }
+            return nil
+        }.joined(separator: "; ")
+    }
+
+    /// A failure in one line, for the summary and the report.
+    static func oneLine(_ report: CommandReport) -> String {
+        report.failure.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}
+
+extension ImportWork {
+    var action: String {
+        switch self {
+        case .register: "register"
+        case .update: "update"
+        case .delete: "delete"
+        }
+    }
+
+    var id: Int? {
+        switch self {
+        case .register: nil
+        case .update(_, let id, _): id
+        case .delete(let product): product.id
+        }
+    }
+}
+
+/// Watches for a second Ctrl-C once the first has stopped an import: the interrupt count the
+/// program keeps going up means the seller pressed it again.
+final class InterruptWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var task: Task<Void, Never>?
+
+    func start(_ interrupts: (@Sendable () -> Int)?, then action: @escaping @Sendable () -> Void) {
+        guard let interrupts else { return }
+        let baseline = interrupts()
+        let watching = Task {
+            while !Task.isCancelled {
+                if interrupts() > baseline {
+                    action()
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        lock.withLock { task = watching }
+    }
+
+    func finish() { lock.withLock { task?.cancel() } }
+}

@@ -1,0 +1,213 @@
+import CatalogFiles
+import Foundation
+import MarketImages
+import OpenMarketContract
+import SellerShell
+
+/// What one checked row of a catalog asks for.
+enum RowAction: Sendable {
+    /// A new product: the typed `register` the row becomes (image paths already resolved).
+    case register(Register)
+    /// An existing product of this vendor: the file's values for the fields the row gives
+    /// (compared with the live product before anything is sent).
+    case update(id: Int, values: [ProductField: String])
+}
+
+/// Checks every row of a catalog before anything is sent: each field by the contract's rules,
+/// each photo (it exists, is an image by its bytes, fits or can be shrunk), the photo count, and
+/// whether a row's id is one of this vendor's products on this market. Every problem is kept,
+/// at its row and column.
+struct RowCheck {
+    /// The file as problems name it.
+    let file: String
+    /// Relative image paths are read from here (the catalog's folder).
+    let folder: String
+    let resize: Bool
+    /// Every row is new (`--new-ids`): the id column is ignored.
+    let newIDs: Bool
+    /// This vendor's live products by id (empty when no row names an id).
+    let mine: [Int: Product]
+    /// Rows a resumed import already made: row number → id (they are updates now).
+    let made: [Int: Int]
+    /// Each distinct photo is inspected once, however many rows name it.
+    private var inspected: [String: String?] = [:]
+
+    init(file: String, folder: String, resize: Bool, newIDs: Bool, mine: [Int: Product], made: [Int: Int]) {
+        self.file = file
+        self.folder = folder
+        self.resize = resize
+        self.newIDs = newIDs
+        self.mine = mine
+        self.made = made
+    }
+
+    /// The fields a row gives, as `register` and `patch` take them (read-only columns left out).
+    static func values(of row: CatalogRow) -> [ProductField: String] {
+        var values: [ProductField: String] = [:]
+        for (column, field) in fieldColumns {
+            guard var text = row[column] else { continue }
+            // Spaces around a number or a name are a spreadsheet's, not the seller's meaning.
+            if column != .description { text = text.trimmingCharacters(in: .whitespaces) }
+            if !text.isEmpty { values[field] = text }
+        }
+        return values
+    }
+
+    static let fieldColumns: [(CatalogColumn, ProductField)] = [
+        (.name, .name), (.description, .description), (.price, .price), (.currency, .currency),
+        (.discount, .discount), (.stock, .stock),
+    ]
+
+    /// The row's action, or its problems (never both).
+    mutating func check(_ row: CatalogRow) -> (RowAction?, [CatalogProblem]) {
+        let values = Self.values(of: row)
+        if let made = made[row.number] { return checkUpdate(row, id: made, values: values) }
+        if !newIDs, let idText = row[.id]?.trimmingCharacters(in: .whitespaces), !idText.isEmpty {
+            // CatalogCheck has already named an id that is not a number.
+            guard let id = Int(idText) else { return (nil, []) }
+            return checkUpdate(row, id: id, values: values)
+        }
+        return checkNew(row, values: values)
+    }
+
+    private mutating func checkNew(_ row: CatalogRow, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
+        var problems: [CatalogProblem] = []
+        for field in [ProductField.description, .price, .currency] where values[field] == nil {
+            problems.append(problem(row, column(for: field), "required for a new product (\(field.rule))"))
+        }
+        var violations: [RuleViolation] = []
+        if let draft = FieldParsing.draft(values, problems: &violations) { violations += draft.violations }
+        problems += violations.map { problem(row, column(named: $0.subject), $0.rule) }
+        let (paths, imageProblems) = images(of: row)
+        problems += imageProblems
+        guard problems.isEmpty else { return (nil, problems) }
+        let register = Register(values: values, images: paths.map { Word($0, wasQuoted: true) }, resize: resize)
+        return (.register(register), [])
+    }
+
+    private func checkUpdate(_ row: CatalogRow, id: Int, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
+        guard let live = mine[id] else {
+            return (nil, [problem(row, CatalogColumn.id.rawValue, "no product \(id) of yours on this market")])
+        }
+        // Each given field, then the product as it would be after the change (a new price
+        // below the live discount is caught here, not by the server).
+        var merged = Self.text(of: live)
+        merged.merge(values) { _, new in new }
+        var violations: [RuleViolation] = []
+        if let draft = FieldParsing.draft(merged, problems: &violations) { violations += draft.violations }
+        let problems = violations.map { problem(row, column(named: $0.subject), $0.rule) }
+        return problems.isEmpty ? (.update(id: id, values: values), []) : (nil, problems)
+    }
+
+    /// A live product's fields as text, as a row would give them.
+    static func text(of product: Product) -> [ProductField: String] {
+        [
+            .name: product.name, .description: product.description, .price: "\(product.price)",
+            .currency: product.currency.rawValue, .discount: "\(product.discountedPrice)", .stock: String(product.stock),
+        ]
+    }
+
+    // MARK: Photos
+
+    /// The row's photos as absolute paths (globs expanded, in order), and what is wrong with them.
+    private mutating func images(of row: CatalogRow) -> ([String], [CatalogProblem]) {
+        let column = CatalogColumn.images.rawValue
+        var paths: [String] = []
+        var problems: [CatalogProblem] = []
+        for written in row.imagePaths {
+            var path = PathExpansion.expandTilde(written)
+            if !path.hasPrefix("/") { path = (folder as NSString).appendingPathComponent(path) }
+            if PathExpansion.hasGlob(path) {
+                let matches = PathExpansion.glob(path)
+                if matches.isEmpty { problems.append(problem(row, column, "\(written): no file matches")) }
+                paths += matches
+            } else {
+                paths.append(path)
+            }
+        }
+        if paths.isEmpty, problems.isEmpty {
+            problems.append(problem(row, column, "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"))
+        } else if let count = UploadRules.checkCount(paths.count) {
+            problems.append(problem(row, column, count.rule))
+        }
+        for path in paths {
+            if let found = inspect(path) {
+                problems.append(problem(row, column, "\(TextLayout.visible((path as NSString).lastPathComponent)): \(found)"))
+            }
+        }
+        return (paths, problems)
+    }
+
+    /// What is wrong with one photo, looked at once however many rows name it.
+    private mutating func inspect(_ path: String) -> String? {
+        if let known = inspected[path] { return known }
+        let found = Self.photoProblem(path, resize: resize)
+        inspected[path] = found
+        return found
+    }
+
+    /// The photo exists, is a JPEG, PNG or GIF by its bytes, and fits under the upload limit or
+    /// can be shrunk to (libvips reads its header: a file it cannot read cannot be shrunk).
+    static func photoProblem(_ path: String, resize: Bool) -> String? {
+        do throws(ImageProblem) {
+            _ = try UploadImage.load(path: path)
+            return nil
+        } catch {
+            guard case .tooLarge(_, let format) = error.kind else { return error.rule }
+            if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
+            if !resize { return error.rule + " (leave out --no-resize to shrink it)" }
+            guard let data = FileManager.default.contents(atPath: path), (try? MarketImages.info(of: data)) != nil else {
+                return error.rule + ", and it cannot be read to shrink it"
+            }
+            return nil
+        }
+    }
+
+    // MARK: Problems
+
+    private func problem(_ row: CatalogRow, _ column: String?, _ message: String) -> CatalogProblem {
+        CatalogProblem(file: file, row: row.number, column: column, message)
+    }
+
+    private func column(for field: ProductField) -> String { field == .discount ? "discount" : field.rawValue }
+
+    /// The column a rule's subject names (`discounted_price` is the `discount` column).
+    private func column(named subject: String) -> String? {
+        if subject == ProductField.discount.wireName { return CatalogColumn.discount.rawValue }
+        return CatalogColumn(header: subject)?.rawValue ?? subject
+    }
+}
+
+/// How a live product differs from what a row says: the fields to send.
+enum RowDifference {
+    /// The fields of `values` whose value differs from `product`'s, as text to send.
+    static func changes(_ values: [ProductField: String], from product: Product) -> [ProductField: String] {
+        var changes: [ProductField: String] = [:]
+        var ignored: [RuleViolation] = []
+        for (field, text) in values {
+            let same: Bool =
+                switch field {
+                case .name: text == product.name
+                case .description: text == product.description
+                case .price: FieldParsing.decimal(text, "price", &ignored) == product.price
+                case .discount: FieldParsing.decimal(text, "discount", &ignored) == product.discountedPrice
+                case .currency: FieldParsing.currency(text) == product.currency
+                case .stock: FieldParsing.integer(text, "stock", &ignored) == product.stock
+                default: true
+                }
+            if !same { changes[field] = text }
+        }
+        return changes
+    }
+
+    /// `price 3,500 → 3,000, stock 5 → 7` for a plan.
+    static func describe(_ changes: [ProductField: String], from product: Product) -> String {
+        let before = RowCheck.text(of: product)
+        return ProductField.editable.compactMap { field in
+            guard let after = changes[field] else { return nil }
+            if field == .description { return "description" }
+            let old = TextLayout.visible(before[field] ?? "", limit: 30)
+            return "\(field.rawValue) \(old) → \(TextLayout.visible(after, limit: 30))"
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `openmarket import` through the binary: killed with SIGKILL at several moments while four
+/// requests are in flight, then resumed, it ends with exactly the file's products.
+@Suite("openmarket import through the binary", .serialized)
+struct CatalogBinaryTests {
+    static let rows = 40
+
+    @Test func anImportKilledAtAnyMomentThenResumedEndsWithExactlyTheFilesProducts() async throws {
+        try await BinaryWorld.with { world in
+            _ = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
+            let lines =
+                ["name,description,price,currency,stock,images"]
+                + (1...Self.rows).map { "Row \(String(format: "%02d", $0)),A product for the kill test,\(1000 + $0),KRW,1,photo.jpg" }
+            let catalog = try world.write("kill.csv", lines.joined(separator: "\n") + "\n")
+            let killAt: [(count: Int, delay: Int)] = [(4, 0), (9, 3), (15, 11), (22, 0), (28, 7), (34, 20)]
+            var landed = 0
+            for (index, point) in killAt.enumerated() {
+                var arguments = world.serverArguments + ["import", catalog, "--yes", "--jobs", "4"]
+                if index > 0 { arguments.append("--resume") }
+                let child = try world.start(arguments)
+                while child.isRunning, try await world.productCount() < point.count {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                if point.delay > 0 { try await Task.sleep(for: .milliseconds(point.delay)) }
+                let killed = child.kill()
+                let result = try await child.waitForExit()
+                if killed, result.killedBySignal { landed += 1 }
+                let products = try await world.allProducts()
+                #expect(Self.duplicates(products).isEmpty, "kill \(index): made twice: \(Self.duplicates(products))")
+                #expect(!world.contents(catalog + ".journal").contains(world.secret))
+            }
+            #expect(landed > 0, "no kill landed before the import finished")
+            let final = try await world.run(world.serverArguments + ["import", catalog, "--yes", "--jobs", "4", "--resume"])
+            #expect(final.status == 0, "final resume: \(final.stderr)")
+            let products = try await world.allProducts()
+            #expect(products.count == Self.rows, "\(products.map(\.name).sorted())")
+            #expect(Self.duplicates(products).isEmpty)
+            #expect(Set(products.map(\.name)) == Set((1...Self.rows).map { "Row \(String(format: "%02d", $0))" }))
+            #expect(products.allSatisfy { $0.price == Decimal(1000 + Int($0.name.dropFirst(4))!) })
+        }
+    }
+
+    @Test func aTerminalLessImportPrintsThePlanAndTheSummary() async throws {
+        try await BinaryWorld.with { world in
+            _ = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
+            let catalog = try world.write(
+                "two.csv", "name,description,price,currency,images\nCup,A cup for the binary test,100,KRW,photo.jpg\n")
+            let result = try await world.run(world.serverArguments + ["import", catalog])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("register   1"), "\(result.stdout)")
+            #expect(result.stdout.contains("1 registered"), "\(result.stdout)")
+            #expect(try await world.productCount() == 1)
+        }
+    }
+
+    static func duplicates(_ products: [Product]) -> [String] {
+        Dictionary(grouping: products, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// `import FILE` against the bundled market: rows checked before anything is sent, the plan,
+/// creates and updates of only what differs, prune, ids written back, and the refusal of ids
+/// that belong to another market.
+@Suite("Importing a catalog")
+struct CatalogImportTests {
+    static let header = "name,description,price,currency,discount,stock,images"
+
+    /// A catalog of `count` new products named `Item N`, each with the coffee photo.
+    static func rows(_ count: Int, price: Int = 1000) -> String {
+        ([header] + (1...count).map { "Item \($0),A product for the import test,\(price + $0),KRW,0,5,coffee-small.jpg" })
+            .joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test func aCatalogOfNewRowsRegistersEveryRowOnce() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            try f.copyImage("chelsea.png")
+            let path = try f.script(
+                "cat.csv",
+                Self.header + "\n"
+                    + "우유병 텀블러,\"하얀 우유병, 모양의 \"\"텀블러\"\"\",3500,KRW,100,5,coffee-small.jpg;chelsea.png\n"
+                    + "Mug,\"A sturdy mug\nwith two lines\",19.99,USD,,,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            let outcome = await f.session(console).execute("import '\(path)' --yes")
+            #expect(outcome.status == .ok, "\(console.notes)")
+            // Rows go out four at a time, so ids need not follow the rows' order.
+            let products = try await f.allProducts()
+            #expect(products.map(\.name).sorted() == ["Mug", "우유병 텀블러"])
+            let byName = Dictionary(uniqueKeysWithValues: products.map { ($0.name, $0.id) })
+            let mug = try await f.product(id: try #require(byName["Mug"]))
+            #expect(mug.description == "A sturdy mug\nwith two lines")
+            #expect(mug.price == Decimal(string: "19.99"))
+            #expect(mug.currency == .usd)
+            let tumbler = try await f.product(id: try #require(byName["우유병 텀블러"]))
+            #expect(tumbler.description == "하얀 우유병, 모양의 \"텀블러\"")
+            #expect(tumbler.images?.count == 2)
+            #expect(tumbler.discountedPrice == 100)
+            #expect(console.out.contains("register   2"), "\(console.out)")
+            #expect(console.out.contains("2 registered"), "\(console.out)")
+        }
+    }
+
+    @Test func everyProblemIsListedAtItsRowAndColumnAndNothingIsSent() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            try f.copyImage("not-an-image.jpg")
+            let path = try f.script(
+                "bad.csv",
+                Self.header + "\n"
+                    + "Ok item,A product that is fine,1000,KRW,0,5,coffee-small.jpg\n"
+                    + "No,A product with a short name,1000,KRW,0,5,coffee-small.jpg\n"
+                    + "Cheap,Too short,-5,EUR,0,-1,coffee-small.jpg\n"
+                    + "Discount,A discount above the price,100,KRW,200,1,coffee-small.jpg\n"
+                    + "Photos,A product with bad photos,100,KRW,0,1,missing.jpg;not-an-image.jpg\n"
+                    + "Ok item,The same name as row 2,1000,KRW,0,5,coffee-small.jpg\n"
+                    + "Sixes,Too many photos here,100,KRW,0,1,"
+                    + Array(repeating: "coffee-small.jpg", count: 6).joined(separator: ";") + "\n"
+                    + "Unpriced,A product with no price,,KRW,0,1,coffee-small.jpg\n")
+            let counting = CountingTransport()
+            let console = RecordingConsole()
+            let outcome = await f.session(console, transport: counting).execute("import '\(path)' --yes")
+            #expect(outcome.status == .failed)
+            let notes = console.notes
+            for expected in [
+                "bad.csv:3:name:", "bad.csv:4:description:", "bad.csv:4:price:", "bad.csv:4:currency:", "bad.csv:4:stock:",
+                "bad.csv:5:discount:", "bad.csv:6:images: missing.jpg", "bad.csv:6:images: not-an-image.jpg",
+                "bad.csv:7:name:", "bad.csv:8:images:", "bad.csv:9:price:",
+            ] {
+                #expect(notes.contains(expected), "missing \(expected) in \(notes)")
+            }
+            #expect(notes.contains("nothing was sent"))
+            #expect(counting.requests == 0)
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func continueOnErrorSkipsTheBadRowsAndReportsThem() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "some.csv",
+                Self.header + "\n" + "Good one,A product that is fine,1000,KRW,0,5,coffee-small.jpg\n"
+                    + "No,A product with a short name,1000,KRW,0,5,coffee-small.jpg\n")
+            let report = f.directory.appendingPathComponent("report.csv").path
+            let console = RecordingConsole()
+            let outcome = await f.session(console).execute(
+                "import '\(path)' --yes --continue-on-error --report '\(report)'")
+            #expect(outcome.status == .ok, "\(console.notes)")
+            #expect(try await f.allProducts().map(\.name) == ["Good one"])
+            let lines = try String(contentsOfFile: report, encoding: .utf8).split(whereSeparator: \.isNewline)
+            #expect(lines.first == "row,action,id,status,message")
+            #expect(lines.contains { $0.hasPrefix("2,register,") && $0.contains(",registered,") })
+            #expect(lines.contains { $0.hasPrefix("3,check,,skipped,") && $0.contains("name") })
+        }
+    }
+
+    @Test func thePlanCountsRegistersUpdatesUnchangedAndPrunedProducts() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let seed = try f.script("seed.csv", Self.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(seed)' --yes --write-ids").status == .ok)
+            let written = try String(contentsOfFile: seed, encoding: .utf8)
+            // Row 2 unchanged, row 3 a new price, row 4 (Item 3) left out, and a new row.
+            var lines = written.split(whereSeparator: \.isNewline).map(String.init)
+            let item3 = lines.remove(at: 3)
+            lines[2] = lines[2].replacingOccurrences(of: ",1002,", with: ",999,")
+            lines.append(",New item,A product added later,500,KRW,0,1,coffee-small.jpg")
+            let path = try f.script("plan.csv", lines.joined(separator: "\n") + "\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --plan --prune").status == .ok, "\(console.notes)")
+            let plan = console.out
+            #expect(plan.contains("register   1"), "\(plan)")
+            #expect(plan.contains("update     1"), "\(plan)")
+            #expect(plan.contains("price 1002 → 999"), "\(plan)")
+            #expect(plan.contains("unchanged  1"), "\(plan)")
+            #expect(plan.contains("delete     1"), "\(plan)")
+            #expect(plan.contains("Item 3"), "\(item3) should be pruned: \(plan)")
+            // A plan sends nothing.
+            #expect(try await f.allProducts().count == 3)
+        }
+    }
+
+    @Test func writeIDsThenASecondImportSendsOnlyTheChangedFields() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", Self.rows(4))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes --write-ids").status == .ok)
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            let ids = try await f.allProducts().map(\.id).sorted()
+            for id in ids { #expect(written.contains("\(id),Item"), "\(written)") }
+            // Edit two prices in the spreadsheet and import again.
+            let edited = written.replacingOccurrences(of: ",1001,", with: ",1501,").replacingOccurrences(
+                of: ",1003,", with: ",1503,")
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            let logging = LoggingTransport()
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: logging).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            // (Finding out which vendor this login is sends a secret-only PATCH: not a change.)
+            let changes = logging.changes
+            #expect(changes.count == 2, "\(changes)")
+            #expect(logging.requests.filter { $0.method == .post }.isEmpty)
+            for (request, fields) in changes {
+                #expect(fields == ["price"], "\(fields)")
+                #expect(request.headers["If-Match"] != nil)
+            }
+            #expect(try await f.allProducts().map(\.price).sorted() == [1002, 1004, 1501, 1503])
+            // The same file once more: nothing differs, nothing is written.
+            let again = LoggingTransport()
+            #expect(await f.session(RecordingConsole(), transport: again).execute("import '\(path)' --yes").status == .ok)
+            #expect(again.changes.isEmpty)
+            #expect(again.requests.filter { $0.method == .post || $0.method == .delete }.isEmpty)
+        }
+    }
+
+    @Test func idsFromAnotherMarketAreRefusedAtCheckTimeNamingThem() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "moved.csv",
+                "id," + Self.header + "\n" + "4242,Far item,A product from elsewhere,100,KRW,0,1,coffee-small.jpg\n"
+                    + "4243,Near item,A product from elsewhere,100,KRW,0,1,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("moved.csv:2:id: no product 4242 of yours on this market"), "\(console.notes)")
+            #expect(console.notes.contains("moved.csv:3:id: no product 4243 of yours on this market"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+            // --new-ids registers them as new products instead.
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes --new-ids").status == .ok)
+            #expect(Set(try await f.allProducts().map(\.name)) == ["Far item", "Near item"])
+        }
+    }
+
+    @Test func aDryRunChecksEverythingListsTheRequestsAndSendsNothing() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", Self.rows(3))
+            let counting = CountingTransport()
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: counting).execute("import '\(path)' --dry-run").status == .ok)
+            #expect(counting.requests == 0)
+            #expect(console.out.contains("row 2: POST /api/products multipart: name=Item 1"), "\(console.out)")
+            #expect(console.out.contains("row 4:"), "\(console.out)")
+            #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
+        }
+    }
+
+    @Test func withoutATerminalAPruneNeedsYes() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let seed = try f.script("seed.csv", Self.rows(2))
+            #expect(await f.session(RecordingConsole()).execute("import '\(seed)' --yes").status == .ok)
+            let empty = try f.script("none.csv", "id,name\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(empty)' --prune").status == .usage)
+            #expect(console.notes.contains("--prune would delete 2 products: add --yes"), "\(console.notes)")
+            #expect(try await f.allProducts().count == 2)
+        }
+    }
+
+    @Test func inATerminalTheSellerTypesTheNumberOfChanges() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", Self.rows(3))
+            let declined = RecordingConsole(interactive: true, answers: ["y"])
+            #expect(await f.session(declined).execute("import '\(path)'").status == .ok)
+            #expect(declined.notes.contains("? type 3 to make these 3 changes"), "\(declined.notes)")
+            #expect(declined.notes.contains("import cancelled; nothing was sent"))
+            #expect(try await f.allProducts().isEmpty)
+            let accepted = RecordingConsole(interactive: true, answers: ["3"])
+            #expect(await f.session(accepted).execute("import '\(path)'").status == .ok, "\(accepted.notes)")
+            #expect(try await f.allProducts().count == 3)
+        }
+    }
+
+    @Test func anUnfinishedImportIsNeitherRepeatedNorForgotten() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", Self.rows(4))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            // The journal as a kill leaves it: rows 2 and 3 done, row 4 (Item 3) sent but never
+            // answered, row 5 (Item 4) never started.
+            let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
+            var kept: [String] = []
+            for line in journal.split(separator: "\n").map(String.init) {
+                if line.contains("\"finished\"") { continue }
+                if line.contains("\"line\":5") { continue }
+                if line.contains("\"line\":4"), line.contains("\"done\"") { continue }
+                kept.append(line)
+            }
+            try (kept.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            // Item 4 never reached the server; Item 3 did.
+            let item4 = try #require(try await f.allProducts().first { $0.name == "Item 4" })
+            _ = try await f.client.delete(id: item4.id)
+            let fresh = RecordingConsole()
+            #expect(await f.session(fresh).execute("import '\(path)' --yes").status == .usage)
+            #expect(fresh.notes.contains("continue it with --resume"), "\(fresh.notes)")
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
+            #expect(resumed.notes.contains("cat.csv:4: #") && resumed.notes.contains("registered before the interruption"))
+            let names = try await f.allProducts().map(\.name).sorted()
+            #expect(names == ["Item 1", "Item 2", "Item 3", "Item 4"])
+        }
+    }
+
+    @Test func aChangedRowAboveTheResumePointIsRefused() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", Self.rows(2))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
+            let unfinished = journal.split(separator: "\n").filter { !$0.contains("\"finished\"") }.joined(separator: "\n")
+            try (unfinished + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            let inserted = Self.rows(2).replacingOccurrences(
+                of: Self.header + "\r\n", with: Self.header + "\r\nFirst,A row added on top,10,KRW,0,1,coffee-small.jpg\r\n")
+            try inserted.write(toFile: path, atomically: true, encoding: .utf8)
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes --resume").status == .usage)
+            #expect(console.notes.contains("cat.csv:2: this row is not what the interrupted import sent"), "\(console.notes)")
+            #expect(try await f.allProducts().count == 2)
+        }
+    }
+}
+
+/// Keeps what a session sends: method, path, headers and body.
+final class LoggingTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent: [HTTPRequestData] = []
+    let inner: any HTTPTransport
+    init(_ inner: any HTTPTransport = AsyncHTTPClientTransport.shared) { self.inner = inner }
+    var requests: [HTTPRequestData] { lock.withLock { sent } }
+    /// The PATCHes that change a field (not the secret-only one that identifies the vendor),
+    /// with the fields each changes.
+    var changes: [(HTTPRequestData, Set<String>)] {
+        requests.filter { $0.method == .patch }.compactMap { request in
+            guard let body = request.body, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                return nil
+            }
+            let fields = Set(object.keys).subtracting(["secret"])
+            return fields.isEmpty ? nil : (request, fields)
+        }
+    }
+    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        lock.withLock { sent.append(request) }
+        return try await inner.send(request, timeout: timeout)
+    }
+}
