@@ -70,7 +70,7 @@ import Testing
         try writer.write([.name: "Mug"])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
         try writer.finish()
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "\u{FEFF}name\r\nMug\r\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("\u{FEFF}name\r\nMug\r\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.csv"])
     }
 }

@@ -17,6 +17,15 @@ final class CSVRecordEncoder {
 
     /// One record's bytes, CRLF-terminated.
     func encode(_ cells: [String]) throws(CatalogProblem) -> Data {
+        // CSVWriter doubles quotes with `replacingOccurrences`, which matches whole characters: a
+        // quote carrying a combining mark ("\u{301}) would be written single and read back wrong.
+        // Such a record is quoted here by hand at the scalar level, as RFC 4180 says.
+        if cells.contains(where: { cell in cell.contains { $0 != "\"" && $0.unicodeScalars.contains("\"") } }) {
+            let fields = cells.map {
+                "\"" + String(String.UnicodeScalarView($0.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })) + "\""
+            }
+            return Data((fields.joined(separator: ",") + "\r\n").utf8)
+        }
         // Quoting is decided here on Unicode scalars: CSVWriter's own test is `String.contains`,
         // which compares whole characters, so a comma followed by a combining mark would slip by.
         let quoted = cells.map { $0.unicodeScalars.contains { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" } }
