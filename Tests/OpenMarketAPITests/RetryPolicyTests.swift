@@ -53,15 +53,16 @@ struct RetryPolicyTests {
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-            return ["Retry-After": formatter.string(from: Date().addingTimeInterval(2))]
+            return ["Retry-After": formatter.string(from: Date().addingTimeInterval(3))]
         }
         defer { server.stop() }
         let pauses = Recorder<Duration>()
         let client = Self.client(server, policy: RetryPolicy(onPause: { pauses.append($1) }))
         #expect(try await client.health().value == "OK")
         let wait = try #require(pauses.all.first)
-        // Two seconds ahead, in whole seconds, read a moment later.
-        #expect(wait > .zero && wait <= .seconds(2), "\(wait)")
+        // Three seconds ahead, in whole seconds, read a moment later (on a loaded machine the
+        // moment can be long: a wait from the date alone is what matters, not its length).
+        #expect(wait > .zero && wait <= .seconds(3), "\(wait)")
         #expect(server.received.count == 2)
     }
 

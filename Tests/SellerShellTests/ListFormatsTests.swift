@@ -58,11 +58,18 @@ struct ListFormatsTests {
         }
     }
 
-    @Test func csvFormatSaysItIsNotInThisBuild() async throws {
+    @Test func csvFormatWritesTheCatalogColumnsAndQuotesWhatNeedsIt() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
-            _ = try await Self.seed(f)
-            #expect(await f.run("list --format csv") == .usage)
-            #expect(f.console.notes.contains("--format csv: not available in this build"))
+            let made = try await Self.seed(f)
+            #expect(await f.run("list --format csv --sort id") == .ok, "\(f.console.notes)")
+            let lines = f.console.out.components(separatedBy: "\r\n")
+            #expect(
+                lines.first == "id,name,description,price,currency,discount,stock,images,thumbnail,created_at,updated_at,vendor")
+            #expect(lines.count == made.count + 1, "\(lines)")
+            #expect(lines[1].hasPrefix("\(made[0].id),Alpha mug,A product for the list tests,3000,KRW,0,0,"), "\(lines[1])")
+            #expect(!f.console.out.hasPrefix("\u{FEFF}"))
+            #expect(await f.run("list --format csv --fields name,price --search Charlie") == .ok)
+            #expect(f.console.out.hasSuffix("name,price\r\nCharlie pot,12"), "\(f.console.out)")
         }
     }
 

@@ -19,7 +19,9 @@ struct CatalogBinaryTests {
             _ = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
             let lines =
                 ["name,description,price,currency,stock,images"]
-                + (1...Self.rows).map { "Row \(String(format: "%02d", $0)),A product for the kill test,\(1000 + $0),KRW,1,photo.jpg" }
+                + (1...Self.rows).map {
+                    "Row \(String(format: "%02d", $0)),A product for the kill test,\(1000 + $0),KRW,1,photo.jpg"
+                }
             let catalog = try world.write("kill.csv", lines.joined(separator: "\n") + "\n")
             let killAt: [(count: Int, delay: Int)] = [(4, 0), (9, 3), (15, 11), (22, 0), (28, 7), (34, 20)]
             var landed = 0

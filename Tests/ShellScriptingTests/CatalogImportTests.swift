@@ -143,7 +143,8 @@ struct CatalogImportTests {
             try edited.write(toFile: path, atomically: true, encoding: .utf8)
             let logging = LoggingTransport()
             let console = RecordingConsole()
-            #expect(await f.session(console, transport: logging).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(
+                await f.session(console, transport: logging).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
             // (Finding out which vendor this login is sends a secret-only PATCH: not a change.)
             let changes = logging.changes
             #expect(changes.count == 2, "\(changes)")

@@ -41,8 +41,11 @@ extension ShellIndex {
         let flags = spec.flags.map(\.name).filter { !given.contains($0) }
         if word.hasPrefix("-") { return matching(flags, word) }
         let position = previous.count - 1
-        // `delete 3 4 ⇥`: ids go on being offered while every word so far is one.
-        if spec.takesSeveralIDs, previous.dropFirst().allSatisfy({ Int($0.text) != nil }) {
+        // `delete 3 4 1⇥`: ids go on being offered while every word so far is one (`patch 3 th⇥`
+        // is a field).
+        if spec.takesSeveralIDs, !word.isEmpty, word.allSatisfy(\.isNumber),
+            previous.dropFirst().allSatisfy({ Int($0.text) != nil })
+        {
             let given = Set(previous.dropFirst().compactMap { Int($0.text) })
             let ids = seenProducts.filter { !given.contains($0.id) && String($0.id).hasPrefix(word) }
             return .candidates(word: word, ids.map { (String($0.id), $0.name) })

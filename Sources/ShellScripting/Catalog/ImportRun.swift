@@ -165,7 +165,8 @@ extension SellerShell {
     }
 
     private func importDelete(_ product: Product) async -> RowResult {
-        let report = await perform(Invocation(Delete(id: product.id, confirmed: true), text: "delete \(product.id) --yes", quiet: true))
+        let report = await perform(
+            Invocation(Delete(id: product.id, confirmed: true), text: "delete \(product.id) --yes", quiet: true))
         guard report.status == .ok else {
             return RowResult(action: "delete", id: product.id, status: .failed, message: Self.oneLine(report))
         }

@@ -35,7 +35,8 @@ struct Export: ShellCommand {
         options.imagesFolder = arguments.value("--images")
         if let jobs = arguments.value("--jobs") {
             guard let count = Int(jobs), (1...ImportOptions.maxJobs).contains(count) else {
-                throw .usage("--jobs must be 1 to \(ImportOptions.maxJobs) (got '\(TerminalText.visible(String(jobs.prefix(20))))')")
+                throw .usage(
+                    "--jobs must be 1 to \(ImportOptions.maxJobs) (got '\(TerminalText.visible(String(jobs.prefix(20))))')")
             }
             options.jobs = count
         }

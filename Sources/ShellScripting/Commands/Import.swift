@@ -42,7 +42,8 @@ struct Import: ShellCommand {
         options.format = try Self.format(arguments.value("--format"))
         if let jobs = arguments.value("--jobs") {
             guard let count = Int(jobs), (1...ImportOptions.maxJobs).contains(count) else {
-                throw .usage("--jobs must be 1 to \(ImportOptions.maxJobs) (got '\(TerminalText.visible(String(jobs.prefix(20))))')")
+                throw .usage(
+                    "--jobs must be 1 to \(ImportOptions.maxJobs) (got '\(TerminalText.visible(String(jobs.prefix(20))))')")
             }
             options.jobs = count
         }
@@ -71,8 +72,12 @@ struct Import: ShellCommand {
     }
 
     private static func checkCombinations(_ options: ImportOptions) throws(CommandFailure) {
-        if options.resume, options.restart { throw .usage("--resume continues the last import and --restart starts over: pick one") }
-        if options.planOnly, options.dryRun { throw .usage("--plan prints the plan; --dry-run also lists the requests: pick one") }
+        if options.resume, options.restart {
+            throw .usage("--resume continues the last import and --restart starts over: pick one")
+        }
+        if options.planOnly, options.dryRun {
+            throw .usage("--plan prints the plan; --dry-run also lists the requests: pick one")
+        }
         if options.writeIDs, options.dryRun || options.planOnly {
             throw .usage("--write-ids writes the ids of products made; a --plan or --dry-run makes none")
         }
