@@ -80,7 +80,11 @@ struct ShellPartsTests {
             return []
         }
         #expect(texts(index.complete("delete 2 --yes --")) == [])
-        #expect(texts(index.complete("list --mine --")) == ["--per-page", "--search", "--all"])
+        #expect(
+            texts(index.complete("list --mine --")) == [
+                "--per-page", "--search", "--all", "--format", "--fields", "--sort", "--sold-out", "--low-stock", "--currency",
+                "--no-pager",
+            ])
         #expect(texts(index.complete("register name=x price=1 ")).contains("description="))
         #expect(!texts(index.complete("register name=x price=1 ")).contains("name="))
         #expect(texts(index.complete("register image=a.jpg im")) == ["image="])
