@@ -88,4 +88,32 @@ struct PagerBinaryTests {
             #expect(shown.contains("Paged mug 12"))
         }
     }
+
+    /// Ctrl-C reaches the pager (here a script whose `cat` dies of it and which then lingers
+    /// for 3 s, as a pager may); the shell is not interrupted, waits for the pager to end, and
+    /// shows its prompt again.
+    @Test func ctrlCWhileThePagerRunsLeavesTheShellRunning() async throws {
+        try await withSetup { (setup: Setup) async throws in
+            let slow = setup.home.root.appendingPathComponent("slow-pager.sh")
+            try "#!/bin/sh\necho used >> '\(setup.marker.path)'\ncat\nsleep 3\n".write(
+                to: slow, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: slow.path)
+            var environment = setup.environment
+            environment["PAGER"] = slow.path
+            let slowEnvironment = environment
+            let status = try await blocking {
+                let session = try PTYSession(executable: Self.binary, environment: slowEnvironment, rows: 10)
+                defer { session.terminate() }
+                _ = try session.expect("> ", timeout: .seconds(60))
+                session.send("list\r")
+                _ = try session.expect("Paged mug 12", timeout: .seconds(60))
+                session.send("\u{03}")
+                _ = try session.expect("> ", timeout: .seconds(20))
+                session.send("exit\r")
+                return try session.waitForExit(timeout: .seconds(20))
+            }
+            #expect(setup.used)
+            #expect(status == 0)
+        }
+    }
 }

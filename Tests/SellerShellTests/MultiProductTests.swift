@@ -145,3 +145,24 @@ struct MultiProductTests {
         }
     }
 }
+
+/// TAB after several ids (`delete 3 4⇥`) offers the ids seen and not typed yet.
+@Suite("Several products: completion")
+struct MultiProductCompletionTests {
+    @Test func idsAreOfferedAfterIdsAndFieldsAfterASpace() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let made = try await MultiProductTests.three(f)
+            _ = await f.run("list")
+            let index = f.shell.index
+            func texts(_ line: String) -> [String] {
+                if case .candidates(_, let list) = index.complete(line) { return list.map(\.text) }
+                return []
+            }
+            let first = String(made[0].id)
+            let offered = texts("delete \(first) \(String(made[1].id).prefix(1))")
+            #expect(offered.contains(String(made[1].id)))
+            #expect(!offered.contains(first))
+            #expect(texts("patch \(first) ").contains("discount="))
+        }
+    }
+}

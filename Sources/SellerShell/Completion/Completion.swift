@@ -41,13 +41,14 @@ extension ShellIndex {
         let flags = spec.flags.map(\.name).filter { !given.contains($0) }
         if word.hasPrefix("-") { return matching(flags, word) }
         let position = previous.count - 1
-        // `delete 3 4 1⇥`: ids go on being offered while every word so far is one (`patch 3 th⇥`
-        // is a field).
-        if spec.takesSeveralIDs, !word.isEmpty, word.allSatisfy(\.isNumber),
-            previous.dropFirst().allSatisfy({ Int($0.text) != nil })
+        // `delete 3 4⇥`: ids go on being offered while every word so far is one and this one
+        // is a number (an empty word after an id offers fields and flags, as before).
+        let typedWords = previous.dropFirst()
+        if spec.takesSeveralIDs, typedWords.allSatisfy({ Int($0.text) != nil }),
+            typedWords.isEmpty || (!word.isEmpty && word.allSatisfy(\.isNumber))
         {
-            let given = Set(previous.dropFirst().compactMap { Int($0.text) })
-            let ids = seenProducts.filter { !given.contains($0.id) && String($0.id).hasPrefix(word) }
+            let typed = Set(typedWords.compactMap { Int($0.text) })
+            let ids = seenProducts.filter { !typed.contains($0.id) && String($0.id).hasPrefix(word) }
             return .candidates(word: word, ids.map { (String($0.id), $0.name) })
         }
         if position < spec.positional.count, let answer = positional(spec.positional[position], word, previous) {
