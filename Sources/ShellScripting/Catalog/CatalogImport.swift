@@ -181,14 +181,14 @@ extension SellerShell {
         }
         let summary = ImportSummary(file: file, results: results, elapsed: progress.elapsed, interrupted: interrupted)
         let failed = summary.count(.failed) > 0 || scripting.journalFailure != nil
-        if !interrupted { try finishJournal(failed: failed) }
+        if interrupted == nil { try finishJournal(failed: failed) }
         try writeBack(checked, results: results, options: options)
         if let reportPath = options.reportPath { try ImportReportFile.write(summary.sorted, to: expandingTilde(reportPath)) }
         if let failure = scripting.journalFailure {
             console.note("\(file): \(failure); stopped so that --resume stays safe")
         }
         let text = summary.lines.joined(separator: "\n")
-        if interrupted { throw CommandFailure(status: .interrupted, message: text) }
+        if interrupted != nil { throw CommandFailure(status: .interrupted, message: text) }
         if failed { throw CommandFailure(status: .failed, message: text) }
         return CommandOutcome([.text(text)])
     }

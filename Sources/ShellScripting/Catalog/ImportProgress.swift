@@ -50,7 +50,12 @@ struct ImportSummary {
     var file: String
     var results: [RowResult]
     var elapsed: Duration
-    var interrupted: Bool
+    var interrupted: Interruption?
+
+    /// How Ctrl-C ended an import: once (rows in flight finished) or twice (cancelled).
+    enum Interruption {
+        case stopped, cancelled
+    }
 
     var sorted: [RowResult] {
         results.sorted { ($0.row ?? Int.max, $0.id ?? 0) < ($1.row ?? Int.max, $1.id ?? 0) }
@@ -70,10 +75,21 @@ struct ImportSummary {
         var lines = ["\(file): \(counts.joined(separator: ", ")) in \(String(format: "%.1f", seconds)) s\(rate)"]
         for result in sorted where result.status == .failed || result.status == .skipped {
             let place = result.row.map { "\(file):\($0)" } ?? "\(file): #\(result.id ?? 0)"
-            lines.append("  \(place): \(result.action): \(result.message)")
+            // A command's own failure already starts with its name (`register: …`).
+            let message =
+                result.message.hasPrefix(result.action + ":") || result.message.hasPrefix(result.action + " ")
+                ? result.message : "\(result.action): \(result.message)"
+            lines.append("  \(place): \(message)")
         }
-        if interrupted {
+        switch interrupted {
+        case .stopped?:
             lines.append("interrupted: the rows in flight finished; run the same import with --resume to do the rest")
+        case .cancelled?:
+            lines.append(
+                "interrupted twice: the rows in flight were cancelled (--resume checks whether they were made); "
+                    + "run the same import with --resume to do the rest")
+        case nil:
+            break
         }
         return lines
     }

@@ -39,6 +39,9 @@ final class InFlightRows: @unchecked Sendable {
     func stop() { lock.withLock { stopped = true } }
     var isStopped: Bool { lock.withLock { stopped } }
 
+    /// Whether the second Ctrl-C cancelled the rows in flight.
+    var wereCancelled: Bool { lock.withLock { cancelled } }
+
     /// The second Ctrl-C: the rows in flight are cancelled too.
     func cancelAll() {
         let running = lock.withLock {
@@ -55,7 +58,7 @@ extension SellerShell {
     /// starting rows and lets those in flight finish; a second Ctrl-C cancels them.
     func runImport(
         _ work: [ImportWork], jobs: Int, context: ImportContext, progress: ImportProgress
-    ) async -> (results: [RowResult], interrupted: Bool) {
+    ) async -> (results: [RowResult], interrupted: ImportSummary.Interruption?) {
         let rows = InFlightRows()
         let interrupts = scripting.interrupts
         let watcher = InterruptWatcher()
@@ -84,7 +87,8 @@ extension SellerShell {
         }
         watcher.finish()
         scripting.progress?.finish()
-        let interrupted = rows.isStopped
+        let interrupted: ImportSummary.Interruption? =
+            rows.wereCancelled ? .cancelled : rows.isStopped ? .stopped : nil
         for item in work[next...] {
             results.append(RowResult(row: item.row, action: item.action, id: item.id, status: .notRun))
         }
