@@ -19,18 +19,6 @@ struct ClientTests {
         )
     }
 
-    func marketError(_ body: () async throws -> Void) async -> MarketError? {
-        do {
-            try await body()
-            return nil
-        } catch let error as MarketError {
-            return error
-        } catch {
-            Issue.record("not a MarketError: \(error)")
-            return nil
-        }
-    }
-
     // MARK: Requests on the wire
 
     @Test func healthRequest() async throws {

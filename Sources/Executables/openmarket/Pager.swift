@@ -1,4 +1,5 @@
 import Foundation
+import SellerShell
 
 #if canImport(Glibc)
 import Glibc
@@ -76,17 +77,6 @@ enum Pager {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, other)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        return posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
+        return ChildSignals.withDefaults { attributes in posix_spawn(&pid, "/bin/sh", &actions, attributes, &argv, &envp) }
     }
 }

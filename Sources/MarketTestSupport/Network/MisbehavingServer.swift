@@ -245,16 +245,7 @@ public final class MisbehavingServer: @unchecked Sendable {
 
     /// Writes everything, without SIGPIPE when the client has gone.
     private func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            if shouldStop { return false }
-            var pollFD = pollfd(fd: connection, events: Int16(POLLOUT), revents: 0)
-            guard poll(&pollFD, 1, 100) > 0 else { continue }
-            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return false }
-            offset += sent
-        }
-        return true
+        IncomingRequest.write(bytes, to: connection) { shouldStop }
     }
 
     /// Waits `duration` while reading and dropping anything the client sends; false as soon

@@ -29,19 +29,8 @@ public enum EditorLaunch {
         let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &argv, environ)
+        let spawned = ChildSignals.withDefaults { attributes in posix_spawn(&pid, "/bin/sh", nil, attributes, &argv, environ) }
         guard spawned == 0 else {
             return .failed("could not start the editor '\(editor)': \(String(cString: strerror(spawned)))")
         }
@@ -62,5 +51,26 @@ public enum EditorLaunch {
         }
         if exited { return .failed("the editor '\(editor)' exited with status \(code)") }
         return .failed("the editor '\(editor)' was stopped by signal \(status & 0x7F)")
+    }
+}
+
+/// How a program the shell starts on its terminal (an editor, a pager) gets its signals: the
+/// default SIGINT, SIGQUIT, SIGPIPE and job-control signals, and an empty mask (the shell's
+/// reading thread blocks SIGINT, and a caught signal's handler is the shell's, not the child's).
+public enum ChildSignals {
+    /// Calls `body` with `posix_spawn` attributes that say so.
+    public static func withDefaults<T>(_ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        return body(&attributes)
     }
 }
