@@ -141,10 +141,13 @@ let package = Package(
             path: "Sources/Executables/openmarket"
         ),
 
-        // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts).
+        // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts);
+        // parallel creates through MarketClient: the server's ceiling for imports (scripts/bench-import).
         .executableTarget(
             name: "market-client-bench",
-            dependencies: ["OpenMarketContract", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "OpenMarketContract", "OpenMarketAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Sources/Benchmarks/market-client-bench"
         ),
 

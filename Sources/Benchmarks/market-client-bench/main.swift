@@ -1,86 +1,28 @@
-// The yardstick for `openmarket run` (scripts/bench-scripts): the GETs a script of `show ID` lines
-// makes, over the same HTTP stack as the shell (one AsyncHTTPClient on NIO's shared event loops,
-// one kept-alive connection), with nothing else around them: no parsing, no decoding, no
-// rendering. A script that costs little more than this loop has no overhead worth chasing.
+// Yardsticks for the shell's scripts and catalog imports: requests over the same HTTP stack as the
+// shell (AsyncHTTPClient on NIO's shared event loops), with nothing else around them.
 //
-//   market-client-bench URL COUNT [ID...]      ids default to 1
-//
-// The last line is for scripts: `loop_ms=… requests_per_s=… first_ms=… bytes=…`.
-import AsyncHTTPClient
+//   market-client-bench URL COUNT [ID...]
+//       COUNT sequential GETs of product details on one kept-alive connection (ids default to 1):
+//       the yardstick for `openmarket run` (scripts/bench-scripts). Last line:
+//       `loop_ms=… requests_per_s=… first_ms=… bytes=…`.
+//   market-client-bench create URL COUNT CONCURRENCY PHOTO...
+//       COUNT product creates (multipart, the photos on every one) through `MarketClient.create`,
+//       CONCURRENCY in flight: the server's ceiling for parallel creates, the yardstick for
+//       `openmarket import --jobs N` (scripts/bench-import). The demo vendor's credentials come
+//       from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET. Last line:
+//       `loop_ms=… products_per_s=… created=… concurrency=… median_ms=… max_ms=…`.
 import Foundation
-import OpenMarketContract
+
+let usage = "market-client-bench URL COUNT [ID...] | market-client-bench create URL COUNT CONCURRENCY PHOTO..."
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("market-client-bench: \(message)\n".utf8))
     exit(status)
 }
 
-struct UnexpectedStatus: Error, CustomStringConvertible {
-    let url: String
-    let code: UInt
-    let body: String
-    var description: String { "GET \(url): status \(code), expected 200: \(body.prefix(200))" }
-}
-
-struct LoopResult {
-    let elapsed: Duration
-    let first: Duration
-    let bytes: Int
-}
-
-func requestLoop(client: HTTPClient, urls: [String], count: Int) async throws -> LoopResult {
-    let clock = ContinuousClock()
-    var bytes = 0
-    var first = Duration.zero
-    // The first request opens the connection and stays inside the timed loop: a script pays for
-    // that too. It is reported apart so a slow connect is not mistaken for slow requests.
-    let start = clock.now
-    for index in 0..<count {
-        let url = urls[index % urls.count]
-        let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
-        // Read whole on every status: the shell buffers each body before looking at it, and the
-        // connection goes back to the pool only once its body is consumed.
-        let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
-        guard response.status.code == 200 else {
-            throw UnexpectedStatus(url: url, code: response.status.code, body: String(buffer: body))
-        }
-        bytes += body.readableBytes
-        if index == 0 { first = clock.now - start }
-    }
-    return LoopResult(elapsed: clock.now - start, first: first, bytes: bytes)
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2, let count = Int(arguments[1]), count > 0 else {
-    fail("usage: market-client-bench URL COUNT [ID...]", status: 2)
+if arguments.first == "create" {
+    await runCreates(arguments: Array(arguments.dropFirst()))
+} else {
+    await runGets(arguments: arguments)
 }
-let base = arguments[0].hasSuffix("/") ? String(arguments[0].dropLast()) : arguments[0]
-let ids = arguments.count > 2 ? Array(arguments[2...]) : ["1"]
-// Built before the clock starts, so the loop times requests rather than string formatting.
-let urls = ids.map { "\(base)/api/products/\($0)" }
-
-// The shell's client settings (AsyncHTTPClientTransport), so the two figures differ by the shell
-// and nothing else.
-var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
-configuration.connectionPool.retryConnectionEstablishment = false
-
-let result: LoopResult
-do {
-    // Scoped rather than HTTPClient.shared: the client is shut down on every path, failures
-    // included, so the server sees its kept-alive connection closed rather than dropped.
-    result = try await HTTPClient.withHTTPClient(configuration: configuration) { client in
-        try await requestLoop(client: client, urls: urls, count: count)
-    }
-} catch {
-    fail("\(error)", status: 1)
-}
-
-let loopMilliseconds = result.elapsed.milliseconds
-let requestsPerSecond = Double(count) / (loopMilliseconds / 1_000)
-print(
-    "\(count) sequential GETs of \(base)/api/products/{\(ids.joined(separator: ","))} on one client: "
-        + "\(result.bytes) body bytes, all 200")
-print(
-    String(
-        format: "loop_ms=%.1f requests_per_s=%.0f first_ms=%.2f bytes=%d",
-        loopMilliseconds, requestsPerSecond, result.first.milliseconds, result.bytes))
