@@ -252,6 +252,28 @@ struct CatalogImportTests {
         }
     }
 
+    @Test func aMarketThatCannotBeReachedStopsTheImportInsteadOfFailingEveryRow() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", Self.rows(20))
+            // A port nothing listens on (the server that had it is gone).
+            let closed = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("gone"))
+            let address = closed.baseURL
+            await closed.stop()
+            let console = RecordingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: address, credentials: f.market.demoCredentials,
+                    profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(30)),
+                console: console, environment: ["HOME": f.directory.path])
+            #expect(await session.execute("import '\(path)' --yes").status == .unreachable)
+            #expect(console.notes.contains("stopped: the market could not be reached"), "\(console.notes)")
+            let failed = console.notes.split(separator: "\n").filter { $0.contains("cannot reach") }.count
+            #expect(failed >= 1 && failed <= 4, "\(console.notes)")
+            #expect(console.notes.contains("not run"), "\(console.notes)")
+        }
+    }
+
     @Test func aChangedRowAboveTheResumePointIsRefused() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

@@ -188,6 +188,7 @@ extension SellerShell {
             console.note("\(file): \(failure); stopped so that --resume stays safe")
         }
         let text = summary.lines.joined(separator: "\n")
+        if interrupted == .unreachable { throw CommandFailure(status: .unreachable, message: text) }
         if interrupted != nil { throw CommandFailure(status: .interrupted, message: text) }
         if failed { throw CommandFailure(status: .failed, message: text) }
         return CommandOutcome([.text(text)])

@@ -50,4 +50,6 @@ struct RowResult: Sendable {
     var message = ""
     /// The request may have reached the server although no answer came (a timeout, Ctrl-C).
     var outcomeUnknown = false
+    /// The market could not be reached (refused, timed out): the import stops starting rows.
+    var unreachable = false
 }

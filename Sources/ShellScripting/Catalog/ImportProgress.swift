@@ -55,11 +55,16 @@ struct ImportSummary {
     /// How Ctrl-C ended an import: once (rows in flight finished) or twice (cancelled).
     enum Interruption {
         case stopped, cancelled
+        /// The market stopped answering: no more rows were started.
+        case unreachable
     }
 
     var sorted: [RowResult] {
         results.sorted { ($0.row ?? Int.max, $0.id ?? 0) < ($1.row ?? Int.max, $1.id ?? 0) }
     }
+
+    /// How many failed or skipped rows the summary names one by one.
+    static let listed = 20
 
     func count(_ status: RowResult.Status) -> Int { results.filter { $0.status == status }.count }
 
@@ -73,13 +78,17 @@ struct ImportSummary {
             return count > 0 || status == .failed ? "\(count) \(status.rawValue)" : nil
         }
         var lines = ["\(file): \(counts.joined(separator: ", ")) in \(String(format: "%.1f", seconds)) s\(rate)"]
-        for result in sorted where result.status == .failed || result.status == .skipped {
+        let troubled = sorted.filter { $0.status == .failed || $0.status == .skipped }
+        for result in troubled.prefix(Self.listed) {
             let place = result.row.map { "\(file):\($0)" } ?? "\(file): #\(result.id ?? 0)"
             // A command's own failure already starts with its name (`register: …`).
             let message =
                 result.message.hasPrefix(result.action + ":") || result.message.hasPrefix(result.action + " ")
                 ? result.message : "\(result.action): \(result.message)"
             lines.append("  \(place): \(message)")
+        }
+        if troubled.count > Self.listed {
+            lines.append("  … and \(troubled.count - Self.listed) more (--report FILE.csv lists every row)")
         }
         switch interrupted {
         case .stopped?:
@@ -88,6 +97,10 @@ struct ImportSummary {
             lines.append(
                 "interrupted twice: the rows in flight were cancelled (--resume checks whether they were made); "
                     + "run the same import with --resume to do the rest")
+        case .unreachable?:
+            lines.append(
+                "stopped: the market could not be reached, so no more rows were started; "
+                    + "when it is back, run the same import with --resume to do the rest")
         case nil:
             break
         }

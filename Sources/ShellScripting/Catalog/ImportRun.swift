@@ -74,6 +74,8 @@ extension SellerShell {
                 while let result = await group.next() {
                     results.append(result)
                     progress.record(result)
+                    // A market that cannot be reached fails every row after: stop starting them.
+                    if result.unreachable { rows.stop() }
                     scripting.progress?.show(progress.line())
                     guard !rows.isStopped, scripting.journalFailure == nil, next < work.count else { continue }
                     let (item, key) = (work[next], next)
@@ -87,8 +89,9 @@ extension SellerShell {
         }
         watcher.finish()
         scripting.progress?.finish()
+        let unreachable = results.contains { $0.unreachable }
         let interrupted: ImportSummary.Interruption? =
-            rows.wereCancelled ? .cancelled : rows.isStopped ? .stopped : nil
+            rows.wereCancelled ? .cancelled : unreachable ? .unreachable : rows.isStopped ? .stopped : nil
         for item in work[next...] {
             results.append(RowResult(row: item.row, action: item.action, id: item.id, status: .notRun))
         }
@@ -128,9 +131,11 @@ extension SellerShell {
         failed.status = report.status.rawValue
         failed.unsure = report.outcomeUnknown ? true : nil
         _ = writeJournal(failed)
-        return RowResult(
+        var result = RowResult(
             row: row, action: "register", status: .failed, message: Self.oneLine(report),
             outcomeUnknown: report.outcomeUnknown)
+        result.unreachable = report.status == .unreachable
+        return result
     }
 
     /// How many times an update reads the product again after someone changed it meanwhile.
@@ -163,6 +168,7 @@ extension SellerShell {
             if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
             result.message = Self.oneLine(report)
             result.outcomeUnknown = report.outcomeUnknown
+            result.unreachable = report.status == .unreachable
             return result
         }
         return result
@@ -172,7 +178,9 @@ extension SellerShell {
         let report = await perform(
             Invocation(Delete(id: product.id, confirmed: true), text: "delete \(product.id) --yes", quiet: true))
         guard report.status == .ok else {
-            return RowResult(action: "delete", id: product.id, status: .failed, message: Self.oneLine(report))
+            var result = RowResult(action: "delete", id: product.id, status: .failed, message: Self.oneLine(report))
+            result.unreachable = report.status == .unreachable
+            return result
         }
         return RowResult(action: "delete", id: product.id, status: .deleted)
     }
