@@ -49,7 +49,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.maxResponseBytes = 64 * 1024 * 1024
     }
 
-    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public func send(_ unframed: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        // Host and Content-Length set here, as AsyncHTTPClient would set them, so that the
+        // request an exchange log shows (`framed()` too) is the request sent.
+        let request = unframed.framed()
         let outgoing: HTTPClient.Request
         do {
             var headers = HTTPHeaders()

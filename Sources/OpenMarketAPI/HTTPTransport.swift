@@ -1,7 +1,7 @@
 import Foundation
 
 public enum HTTPMethod: String, Sendable, Hashable {
-    case get = "GET", post = "POST", patch = "PATCH", put = "PUT", delete = "DELETE", head = "HEAD"
+    case get = "GET", post = "POST", patch = "PATCH", put = "PUT", delete = "DELETE", head = "HEAD", options = "OPTIONS"
 }
 
 /// One header line.
@@ -51,11 +51,14 @@ public struct HTTPRequestData: Sendable, Hashable {
     public var maxResponseBytes: Int?
     /// The parts of a multipart body as composed, so that nothing needs to parse `body` to show them.
     public var parts: [MultipartBody.Part]?
+    /// A multipart body with each file's bytes left out (see `MultipartBody.outline`).
+    public var outline: [WireSegment]?
 
     public init(
         method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, maxResponseBytes: Int? = nil,
-        parts: [MultipartBody.Part]? = nil
+        parts: [MultipartBody.Part]? = nil, outline: [WireSegment]? = nil
     ) {
+        self.outline = outline
         self.method = method
         self.url = url
         self.headers = headers

@@ -132,7 +132,8 @@ public struct MarketClient: Sendable {
         let url = try endpoint.url(relativeTo: baseURL)
         let request = HTTPRequestData(
             method: endpoint.method, url: url, headers: endpoint.headers, body: endpoint.body,
-            maxResponseBytes: endpoint.maxResponseBytes, parts: endpoint.multipart?.parts)
+            maxResponseBytes: endpoint.maxResponseBytes, parts: endpoint.multipart?.parts,
+            outline: endpoint.multipart?.outline)
         // The secret goes in the `secret` field and nowhere else: a description, a search, a URL
         // or a header holding it would publish it (a shared script expanding
         // ${env.OPENMARKET_SECRET} into a description did). Refused before anything is sent;

@@ -1,6 +1,7 @@
 import Foundation
 import MultipartKit
 import NIOCore
+import NIOHTTP1
 import OpenMarketContract
 
 /// A `multipart/form-data` body and the boundary that frames it.
@@ -9,6 +10,8 @@ public struct MultipartBody: Sendable, Hashable {
     public let data: Data
     /// What the parts are, so that a trace or a dry run can show them without parsing `data`.
     public let parts: [Part]
+    /// `data` with each file's bytes left out, for an exchange log to keep and show.
+    public let outline: [WireSegment]
 
     /// One part as composed: its name, file name, type and size (and the JSON of a JSON part).
     public struct Part: Sendable, Hashable {
@@ -18,28 +21,68 @@ public struct MultipartBody: Sendable, Hashable {
         public var byteCount: Int
         /// The content of an `application/json` part (the `params`); nil for files.
         public var json: Data?
+        /// The local file a file part was read from.
+        public var sourcePath: String? = nil
+        /// The file's size before the shell shrank it; nil when it was sent as it is on disk.
+        public var shrunkFromBytes: Int? = nil
     }
 
-    init(boundary: String, data: Data, parts: [Part] = []) {
+    init(boundary: String, data: Data, parts: [Part] = [], outline: [WireSegment] = []) {
         self.boundary = boundary
         self.data = data
         self.parts = parts
+        self.outline = outline.isEmpty ? [.bytes(data)] : outline
     }
 
     /// The request's `Content-Type` header value.
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
+    /// One part to compose: a form field (no file name) or a file.
+    public struct FormPart: Sendable {
+        public var name: String
+        public var filename: String?
+        /// nil: no `Content-Type` line (a plain form field).
+        public var contentType: String?
+        public var data: Data
+        public var sourcePath: String?
+        public var shrunkFromBytes: Int?
+
+        public init(
+            name: String, filename: String? = nil, contentType: String?, data: Data, sourcePath: String? = nil,
+            shrunkFromBytes: Int? = nil
+        ) {
+            self.name = name
+            self.filename = filename
+            self.contentType = contentType
+            self.data = data
+            self.sourcePath = sourcePath
+            self.shrunkFromBytes = shrunkFromBytes
+        }
+    }
+
     /// Composes the create request: a `params` JSON part, then one `images` part per file.
+    /// - Parameter boundary: a fixed boundary (for byte-exact tests); a random one when nil.
+    public static func productCreation(
+        params: Data, images: [UploadImage], boundary: String? = nil
+    ) throws(MarketError) -> MultipartBody {
+        try form(
+            [FormPart(name: "params", contentType: "application/json", data: params)]
+                + images.map {
+                    FormPart(
+                        name: "images", filename: $0.filename, contentType: $0.format.mimeType, data: $0.data,
+                        sourcePath: $0.sourcePath, shrunkFromBytes: $0.shrunkFromBytes)
+                },
+            boundary: boundary)
+    }
+
+    /// Composes a `multipart/form-data` body from any parts (a raw request typed at the prompt).
     ///
     /// MultipartKit frames the parts (CRLF endings, `--boundary` delimiters, closing
     /// `--boundary--`); this type chooses a boundary that occurs in none of the contents, as the
     /// framing requires, and writes the `Content-Disposition` values, whose quoting MultipartKit
     /// leaves to the caller.
-    /// - Parameter boundary: a fixed boundary (for byte-exact tests); a random one when nil.
-    public static func productCreation(
-        params: Data, images: [UploadImage], boundary: String? = nil
-    ) throws(MarketError) -> MultipartBody {
-        let contents = [params] + images.map(\.data)
+    public static func form(_ given: [FormPart], boundary: String? = nil) throws(MarketError) -> MultipartBody {
+        let contents = given.map(\.data)
         let chosen: String
         if let boundary {
             guard Self.isUsable(boundary, for: contents) else {
@@ -53,37 +96,53 @@ public struct MultipartBody: Sendable, Hashable {
             while !Self.isUsable(candidate, for: contents) { candidate = Self.randomBoundary() }
             chosen = candidate
         }
+        let described = given.map {
+            Part(
+                name: $0.name, filename: $0.filename, contentType: $0.contentType ?? "text/plain", byteCount: $0.data.count,
+                json: $0.filename == nil && $0.contentType == "application/json" ? $0.data : nil, sourcePath: $0.sourcePath,
+                shrunkFromBytes: $0.shrunkFromBytes)
+        }
+        let data = try serialize(given, boundary: chosen)
+        // The same framing with each file's bytes replaced by a marker that occurs nowhere else,
+        // then cut at the markers: the outline is MultipartKit's own output, not a second writer.
+        let files = given.indices.filter { given[$0].filename != nil }
+        var stand = given
+        var markers: [Int: Data] = [:]
+        for index in files {
+            markers[index] = Data("\u{1}OpenMarketFile\(index)-\(chosen)\u{1}".utf8)
+            stand[index].data = markers[index]!
+        }
+        var outline: [WireSegment] = []
+        var rest = try serialize(stand, boundary: chosen)[...]
+        for index in files {
+            guard let marker = markers[index], let found = rest.range(of: marker) else { break }
+            outline.append(.bytes(Data(rest[..<found.lowerBound])))
+            outline.append(
+                .file(
+                    byteCount: given[index].data.count, contentType: given[index].contentType ?? "application/octet-stream",
+                    part: index + 1))
+            rest = rest[found.upperBound...]
+        }
+        outline.append(.bytes(Data(rest)))
+        return MultipartBody(boundary: chosen, data: data, parts: described, outline: outline)
+    }
 
-        var parts = [
-            MultipartPart(
-                headers: [
-                    "Content-Disposition": #"form-data; name="params""#,
-                    "Content-Type": "application/json",
-                ],
-                body: params)
-        ]
-        for image in images {
-            parts.append(
-                MultipartPart(
-                    headers: [
-                        "Content-Disposition":
-                            #"form-data; name="images"; filename=\#(quotedString(image.filename))"#,
-                        "Content-Type": image.format.mimeType,
-                    ],
-                    body: image.data))
+    private static func serialize(_ given: [FormPart], boundary: String) throws(MarketError) -> Data {
+        let parts = given.map { part in
+            var headers: HTTPHeaders = [
+                "Content-Disposition": "form-data; name=\(quotedString(part.name))"
+                    + (part.filename.map { "; filename=\(quotedString($0))" } ?? "")
+            ]
+            if let type = part.contentType { headers.add(name: "Content-Type", value: type) }
+            return MultipartPart(headers: headers, body: part.data)
         }
         var buffer = ByteBuffer()
         do {
-            try MultipartSerializer().serialize(parts: parts, boundary: chosen, into: &buffer)
+            try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &buffer)
         } catch {
             throw MarketError.invalidInput([RuleViolation("multipart", "could not be composed: \(error)")])
         }
-        let described =
-            [Part(name: "params", filename: nil, contentType: "application/json", byteCount: params.count, json: params)]
-            + images.map {
-                Part(name: "images", filename: $0.filename, contentType: $0.format.mimeType, byteCount: $0.data.count, json: nil)
-            }
-        return MultipartBody(boundary: chosen, data: Data(buffer.readableBytesView), parts: described)
+        return Data(buffer.readableBytesView)
     }
 
     /// A quoted-string (RFC 9110 §5.6.4) for a header parameter. Backslash and quote are escaped

@@ -34,6 +34,30 @@ public final class MisbehavingServer: @unchecked Sendable {
         /// The path and query, as sent (`/api/products?page_no=2&items_per_page=100`).
         public var target: String
         public var headers: [String: String]
+        /// The request exactly as it arrived: request line, header lines in order, body.
+        public var raw: [UInt8] = []
+
+        /// The body as sent.
+        public var body: [UInt8] {
+            guard let end = Self.headEnd(in: raw) else { return [] }
+            return Array(raw[(end + 4)...])
+        }
+
+        /// The header lines in order, as sent.
+        public var headerLines: [(name: String, value: String)] {
+            let head = String(decoding: raw[..<(Self.headEnd(in: raw) ?? raw.count)], as: UTF8.self)
+            return head.components(separatedBy: "\r\n").dropFirst().compactMap { line in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }
+        }
+
+        static func headEnd(in bytes: [UInt8]) -> Int? {
+            guard bytes.count >= 4 else { return nil }
+            return (0...(bytes.count - 4)).first {
+                bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+            }
+        }
 
         /// The value of a query item, or nil.
         public func query(_ name: String) -> String? {
@@ -264,7 +288,7 @@ public final class MisbehavingServer: @unchecked Sendable {
         return true
     }
 
-    /// The request head, and its body (by `Content-Length`) read and dropped.
+    /// The request head and its body (by `Content-Length`), kept as they came.
     private func readRequest(_ connection: Int32) -> Request? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16384)
@@ -301,8 +325,10 @@ public final class MisbehavingServer: @unchecked Sendable {
             guard poll(&pollFD, 1, 100) > 0 else { continue }
             let count = read(connection, &buffer, min(buffer.count, bodyLeft))
             if count <= 0 { return nil }
+            // Kept whole: the tests that read bodies send a few hundred KB at most.
+            received += buffer[0..<count]
             bodyLeft -= count
         }
-        return Request(method: requestLine[0], target: requestLine[1], headers: headers)
+        return Request(method: requestLine[0], target: requestLine[1], headers: headers, raw: received)
     }
 }

@@ -27,6 +27,9 @@ extension ShellIndex {
         let previous = (try? WordSplitter.split(before)) ?? before.split(separator: " ").map { Word(String($0)) }
         if let dollar = word.lastIndex(of: "$") { return variable(in: word, at: dollar) }
         guard let commandWord = previous.first?.text else { return matching(registry.specs.map(\.name), word) }
+        if registry.rawRequest(previous + [Word(word.isEmpty ? "/" : word)]) != nil {
+            return rawRequest(word, position: previous.count - 1)
+        }
         guard let spec = registry.find(commandWord)?.spec else { return .candidates(word: word, []) }
         if word.hasPrefix(ProductField.image.key), spec.fields.contains(.image) {
             return .path(
@@ -75,6 +78,21 @@ extension ShellIndex {
             return matching(values, word)
         default: return nil
         }
+    }
+
+    /// After a method: the API's paths, with the ids seen (`/api/products/12`); then the
+    /// items a request usually needs, and file paths after `images@`.
+    private func rawRequest(_ word: String, position: Int) -> CompletionAnswer {
+        if position == 0 {
+            let products = seenProducts.map { ("/api/products/\($0.id)", Optional($0.name)) }
+            let paths = RawRequests.paths.map { ($0, String?.none) } + products
+            return .candidates(word: word, paths.filter { $0.0.hasPrefix(word) })
+        }
+        if let at = word.firstIndex(of: "@"), !word[..<at].contains("="), !word[..<at].contains(":") {
+            let prefix = String(word[...at])
+            return .path(word: word, pathPart: String(word[word.index(after: at)...]), prefix: prefix)
+        }
+        return matching(["secret=@secret", "--no-auth", "--check-status"], word)
     }
 
     private func matching(_ options: [String], _ word: String) -> CompletionAnswer {

@@ -48,6 +48,8 @@ public struct CommandSpec: Sendable {
         case command
         case profile
         case url
+        /// A path on the market (`/api/products/3`) for a raw request.
+        case apiPath
         case path
         case identifier
         /// A setting and its values (`output` → `table`, `json`).

@@ -64,7 +64,10 @@ struct ImagePreparation {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let fitted = try MarketImages.fit(data, underBytes: UploadRules.maxImageBytes)
             let name = (path as NSString).lastPathComponent
-            images.append(try UploadImage(filename: name, data: fitted.image.data))
+            var image = try UploadImage(filename: name, data: fitted.image.data)
+            image.sourcePath = path
+            image.shrunkFromBytes = data.count
+            images.append(image)
             notes.append("\(name): \(fitted)")
         } catch {
             problems.append(RuleViolation(label, "over 300 KiB and could not be shrunk: \(error)"))

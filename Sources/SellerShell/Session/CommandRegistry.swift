@@ -10,11 +10,13 @@ public struct CommandRegistry: Sendable {
     public init(_ commands: [any ShellCommand.Type]) { self.commands = commands }
 
     /// The shell's commands.
-    public static let shell = CommandRegistry([
-        Help.self, Health.self, ListProducts.self, Search.self, Show.self, Register.self, Patch.self, Edit.self, Stock.self,
-        Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self, History.self,
-        Exit.self,
-    ])
+    public static let shell = CommandRegistry(
+        [
+            Help.self, Health.self, ListProducts.self, Search.self, Show.self, Register.self, Patch.self, Edit.self, Stock.self,
+            Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self,
+            History.self,
+            Exchanges.self, ExchangeCommand.self,
+        ] + RawRequests.commands + [Exit.self])
 
     /// This registry with `more` added; one with the name of an existing command replaces it
     /// where it stood (the scripting layer's `set` also sets variables).
@@ -61,6 +63,8 @@ public struct CommandRegistry: Sendable {
     /// Parses a command line already split into words.
     public func parse(_ words: [Word]) throws(CommandFailure) -> any ShellCommand {
         guard let first = words.first else { throw .usage("no command") }
+        // `PATCH /api/products/3 …` is a request typed by hand; `patch 3 …` the command.
+        if let raw = rawRequest(words) { return try raw.init(parsing: Arguments(unsorted: Array(words.dropFirst()))) }
         guard let type = find(first.text) else {
             let guesses = suggestions(for: first.text).map { "'\($0)'" }
             let shown = TerminalText.visible(String(first.text.prefix(40)))
@@ -70,6 +74,12 @@ public struct CommandRegistry: Sendable {
             )
         }
         return try type.init(parsing: Arguments(Array(words.dropFirst()), spec: type.spec))
+    }
+
+    /// The raw request command these words are, when this registry has raw requests.
+    public func rawRequest(_ words: [Word]) -> (any ShellCommand.Type)? {
+        guard let raw = RawRequests.command(for: words), commands.contains(where: { $0 == raw }) else { return nil }
+        return raw
     }
 
     /// `help` without a command.

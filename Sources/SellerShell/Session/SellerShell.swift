@@ -98,6 +98,8 @@ public actor SellerShell {
     /// Everything printed goes through here, with the session's secrets masked.
     public nonisolated let console: any ShellConsole
     public let tracer: TracingTransport
+    /// Every exchange of the session, numbered (`exchanges`, `exchange N`, the exports).
+    public nonisolated let exchanges: ExchangeLog
     public var client: MarketClient
     public var vendorName: String?
     public var vendorID: Int?
@@ -133,7 +135,10 @@ public actor SellerShell {
         self.secrets = secrets
         let console = console as? MaskingConsole ?? MaskingConsole(wrapping: console, secrets: secrets)
         self.console = console
-        self.tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
+        let exchanges = ExchangeLog()
+        self.exchanges = exchanges
+        let recorder = ExchangeRecorder(wrapping: configuration.transport, log: exchanges, secrets: secrets)
+        self.tracer = TracingTransport(wrapping: recorder, secrets: { secrets.all }) { [console] text in
             console.note(text)
         }
         tracer.isEnabled = configuration.trace
@@ -198,7 +203,7 @@ public actor SellerShell {
         if let refused = refuseNaming(invocation) { return refused }
         do {
             for layer in middleware { try await layer.willRun(invocation, in: self) }
-            var outcome = try await command.run(in: self)
+            var outcome = try await ExchangeContext.$command.withValue(invocation.text) { try await command.run(in: self) }
             for layer in middleware.reversed() { outcome = await layer.didRun(invocation, outcome: outcome, in: self) }
             if !invocation.quiet { render(outcome.output) }
             return CommandReport(status: .ok, command: command, outcome: outcome)

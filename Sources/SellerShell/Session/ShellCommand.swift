@@ -82,6 +82,8 @@ public struct CommandOutcome: Sendable {
     public var product: ProductResult?
     public var replay: (any ShellCommand)?
     public var exitRequested = false
+    /// What a raw request answered (`GET /api/products`), for a script to check.
+    public var answer: RawAnswer?
     /// The process exit status `exit N` asked for (nil: the status of what ran).
     public var exitCode: Int32?
 

@@ -19,6 +19,8 @@ struct Vars: ShellCommand {
             case .text(let text): "\(name) = \(Expectation.show(text))"
             case .product(let binding):
                 "\(name) = #\(binding.id)" + (binding.document.value(at: ["name"]).map { " \($0.text)" } ?? "")
+            case .document(let document, let shown):
+                "\(name) = \(shown) (fields: \(document.keys.joined(separator: ", ")))"
             }
         }
         let text =
@@ -31,6 +33,7 @@ struct Vars: ShellCommand {
             switch value {
             case .text(let text): .string(text)
             case .product(let binding): .object(["id": .number(Decimal(binding.id)), "product": binding.document])
+            case .document(let document, _): document
             }
         }
         return try MarketJSON.encoder.encode(JSONValue.object(object))

@@ -1,3 +1,5 @@
+import Foundation
+import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 
@@ -16,9 +18,31 @@ struct BindingMiddleware: CommandMiddleware {
         if let product = outcome.product {
             state.highestSeenID = max(state.highestSeenID, product.id)
             state.bound = state.variables.bind(ProductBinding(product), as: invocation.bindAs)
-        } else if let name = invocation.bindAs {
+        } else if let name = invocation.bindAs, outcome.answer == nil {
             outcome.output.append(.note("note: nothing was named \(name): the command returned no product"))
         }
+        if let answer = outcome.answer { state.variables["response"] = Self.document(answer) }
         return outcome
+    }
+
+    /// A raw request's answer as `response`: `$response` is the status; `${response.status}`,
+    /// `${response.reason}`, `${response.headers.allow}` (names in lower case) and
+    /// `${response.body.id}` (a JSON body's fields, or the text) read the rest.
+    static func document(_ answer: RawAnswer) -> VariableValue {
+        var headers: [String: JSONValue] = [:]
+        for field in answer.headers {
+            let name = field.name.lowercased()
+            if case .string(let earlier)? = headers[name] {
+                headers[name] = .string(earlier + ", " + field.value)
+            } else {
+                headers[name] = .string(field.value)
+            }
+        }
+        let body = JSONValue.parse(answer.body) ?? .string(String(decoding: answer.body, as: UTF8.self))
+        return .document(
+            .object([
+                "status": .number(Decimal(answer.status)), "reason": .string(HTTPStatusPhrase.reason(answer.status)),
+                "headers": .object(headers), "body": body,
+            ]), shown: String(answer.status))
     }
 }

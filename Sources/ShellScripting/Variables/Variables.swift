@@ -40,6 +40,8 @@ public struct ProductBinding: Sendable, Equatable, Codable {
 public enum VariableValue: Sendable, Equatable, Codable {
     case text(String)
     case product(ProductBinding)
+    /// A document read by field (`${response.headers.allow}`); the name alone reads `shown`.
+    case document(JSONValue, shown: String)
 }
 
 /// Why a line could not be expanded; each message names the variable.
@@ -111,6 +113,14 @@ public struct ScriptVariables: Sendable {
                     "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')")
         }
         switch value {
+        case .document(let document, let shown):
+            guard parts.count > 1 else { return shown }
+            guard let field = document.value(at: Array(parts.dropFirst())) else {
+                throw ExpansionError(
+                    description: "'\(name)' has no field '\(parts.dropFirst().joined(separator: "."))' (fields: "
+                        + document.keys.joined(separator: ", ") + ")")
+            }
+            return field.text
         case .text(let text):
             guard parts.count == 1 else {
                 throw ExpansionError(

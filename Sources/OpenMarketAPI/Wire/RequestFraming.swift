@@ -1,0 +1,38 @@
+import Foundation
+
+extension HTTPRequestData {
+    /// The request line's target as AsyncHTTPClient writes it: the percent-encoded path (`/`
+    /// when empty), then `?` and the query as the URL holds it.
+    public var requestTarget: String {
+        var target =
+            url.path.isEmpty ? "/" : (URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
+        if let query = url.query { target += "?" + query }
+        return target
+    }
+
+    /// The request with the framing headers it goes out with: its own headers, then `Host`
+    /// when it has none, then `Content-Length` as RFC 9110 §8.6 asks (none for a GET, HEAD or
+    /// DELETE without a body). These are the lines AsyncHTTPClient would add itself
+    /// (`addHostIfNeeded`, `setTransportFraming`), in its order; the transport sends the framed
+    /// request, so what an exchange log shows as sent is what was sent.
+    public func framed() -> HTTPRequestData {
+        var copy = self
+        var headers = HeaderFields(self.headers.fields.filter { !Self.isFraming($0.name) })
+        if self.headers["Host"] == nil, let host = url.host, !host.isEmpty {
+            let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
+            let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            headers.add("Host", url.port.map { $0 == defaultPort ? shown : "\(shown):\($0)" } ?? shown)
+        }
+        let length = body?.count ?? 0
+        if length > 0 || ![.get, .head, .delete].contains(method) {
+            headers.add("Content-Length", String(length))
+        }
+        copy.headers = headers
+        return copy
+    }
+
+    private static func isFraming(_ name: String) -> Bool {
+        name.caseInsensitiveCompare("Content-Length") == .orderedSame
+            || name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import OpenMarketContract
+
+/// `exchange N`: one exchange of the log in full — the request line, every header as sent
+/// (`Host` and `Content-Length` too), the body, then the status line, headers and body;
+/// `--wire` shows the exact bytes with line endings and control characters visible.
+public struct ExchangeCommand: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "exchange", summary: "show one HTTP exchange in full (exchanges lists them)",
+        usage: "exchange [N] [--wire]",
+        examples: ["exchange 3", "exchange 3 --wire", "exchange"],
+        flags: [.init("--wire")], positional: [.word], effect: .none, recording: .never)
+
+    /// nil: the newest.
+    public var number: Int?
+    public var wire: Bool
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        if let word = arguments.positional.first {
+            let text = word.text.hasPrefix("#") ? String(word.text.dropFirst()) : word.text
+            guard let number = Int(text), number > 0 else {
+                throw .usage("'\(word.text)' is not an exchange number; 'exchanges' lists them")
+            }
+            self.number = number
+        }
+        wire = arguments.flags["--wire"] != nil
+    }
+
+    public var words: [Word] {
+        [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + (wire ? [Word("--wire")] : [])
+    }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let exchange = try Self.find(number, in: session.exchanges)
+        return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))])
+    }
+
+    /// Exchange `number` (the newest when nil), or a one-line failure saying what there is.
+    static func find(_ number: Int?, in log: ExchangeLog) throws(CommandFailure) -> Exchange {
+        let wanted = number ?? log.lastNumber
+        guard wanted > 0 else { throw .failed("no exchanges yet: send a request first ('list', say)") }
+        switch log.exchange(wanted) {
+        case .success(let exchange): return exchange
+        case .failure(.forgotten(let oldest)):
+            throw .failed(
+                "exchange #\(wanted) is no longer kept (the log keeps the last \(log.capacity)"
+                    + (oldest.map { "; the oldest is #\($0))" } ?? ")"))
+        case .failure(.notYet(let last)):
+            throw .failed(
+                last == 0
+                    ? "no exchanges yet: send a request first ('list', say)" : "no exchange #\(wanted) yet; the last is #\(last)")
+        }
+    }
+}

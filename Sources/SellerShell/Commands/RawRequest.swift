@@ -1,0 +1,114 @@
+import Foundation
+import MarketImages
+import OpenMarketAPI
+import OpenMarketContract
+
+/// `GET /api/products?page_no=2`, `PATCH /api/products/3 price:=3500 secret=@secret`, …: an HTTP
+/// request typed by hand, with HTTPie's items (see `RequestItem`), sent to the session's market
+/// with its `identifier` header (unless `--no-auth`); the answer is shown in full, whatever its
+/// status. One type per method (the method decides what the journal, the recorder and a dry
+/// run make of it), all of them this one generic command.
+public struct RawRequest<Method: RawMethod>: ShellCommand {
+    public static var spec: CommandSpec { RawRequests.spec(for: Method.method) }
+
+    public var path: String
+    public var items: [RequestItem]
+    public var noAuth: Bool
+    /// `--check-status`: a 4xx or 5xx answer fails the command (HTTPie's flag), so a script stops.
+    public var checkStatus: Bool
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        let method = Method.method.rawValue
+        var path: String?
+        var items: [RequestItem] = []
+        var noAuth = false
+        var checkStatus = false
+        for word in arguments.positional {
+            if !word.wasQuoted, word.text == "--no-auth" {
+                noAuth = true
+            } else if !word.wasQuoted, word.text == "--check-status" {
+                checkStatus = true
+            } else if !word.wasQuoted, word.text.hasPrefix("--") {
+                throw .usage("\(method): unknown option \(word.text) (it takes --no-auth and --check-status)")
+            } else if path == nil {
+                guard RawRequests.looksLikePath(word.text) else {
+                    throw .usage("\(method) takes a path first, like \(method) /api/products/3 (it is '\(word.text)')")
+                }
+                path = word.text
+            } else if let item = RequestItem(word) {
+                items.append(item)
+            } else {
+                throw .usage("'\(word.text)' is not a request item; \(RequestItem.guide)")
+            }
+        }
+        guard let path else { throw .usage("\(method) takes a path, like \(method) /api/products") }
+        if Method.method == .get || Method.method == .head || Method.method == .options,
+            let body = items.first(where: { ![.header, .query].contains($0.kind) })
+        {
+            throw .usage("\(method) sends no body; '\(body.text)' would be one (use name==value for the query)")
+        }
+        self.path = path
+        self.items = items
+        self.noAuth = noAuth
+        self.checkStatus = checkStatus
+    }
+
+    public var words: [Word] {
+        [Word(Method.method.rawValue), Word(path)] + items.map { Word($0.text, wasQuoted: $0.wasQuoted) }
+            + (noAuth ? [Word("--no-auth")] : []) + (checkStatus ? [Word("--check-status")] : [])
+    }
+
+    public var productID: Int? { RawRequests.productID(in: path) }
+    public var productName: String? { items.first { $0.kind == .text && $0.key == "name" }?.value }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let request = try RawRequests.compose(
+            Method.method, path: path, items: items, auth: !noAuth, client: session.client, base: session.currentPathBase)
+        let response = try await session.client.sendRaw(request)
+        let answer = Exchange.Response(
+            status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
+        var outcome = CommandOutcome([.text(ExchangeRendering.answer(answer), raw: response.body)])
+        outcome.answer = RawAnswer(status: response.status, headers: response.headers, body: response.body)
+        if (200..<300).contains(response.status), let product = try? MarketJSON.decoder.decode(Product.self, from: response.body)
+        {
+            let effect: ProductResult.Effect =
+                switch Method.method {
+                case .post: .created
+                case .patch, .put: .changed
+                case .delete: .deleted
+                default: .read
+                }
+            outcome.product = ProductResult(effect, product, document: response.body)
+            if effect == .deleted {
+                session.index.forget(product.id)
+            } else {
+                session.index.remember([(product.id, product.name)])
+            }
+        }
+        if checkStatus, response.status >= 400 {
+            throw CommandFailure.failed(
+                "\(Method.method.rawValue) \(path): the answer is \(response.status) \(HTTPStatusPhrase.reason(response.status))")
+        }
+        return outcome
+    }
+}
+
+/// An HTTP method a raw request can use, as a type (see `RawRequest`).
+public protocol RawMethod: Sendable {
+    static var method: HTTPMethod { get }
+}
+
+public enum RawGET: RawMethod { public static var method: HTTPMethod { .get } }
+public enum RawHEAD: RawMethod { public static var method: HTTPMethod { .head } }
+public enum RawPOST: RawMethod { public static var method: HTTPMethod { .post } }
+public enum RawPUT: RawMethod { public static var method: HTTPMethod { .put } }
+public enum RawPATCH: RawMethod { public static var method: HTTPMethod { .patch } }
+public enum RawDELETE: RawMethod { public static var method: HTTPMethod { .delete } }
+public enum RawOPTIONS: RawMethod { public static var method: HTTPMethod { .options } }
+
+/// What a raw request answered, for a script to check (`expect ${response.status} == 405`).
+public struct RawAnswer: Sendable {
+    public var status: Int
+    public var headers: HeaderFields
+    public var body: Data
+}

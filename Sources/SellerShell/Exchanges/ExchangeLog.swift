@@ -1,0 +1,101 @@
+import Foundation
+import OpenMarketAPI
+import Synchronization
+
+/// Every HTTP exchange of the session, numbered and kept for `exchanges`, `exchange N` and the
+/// HAR and notebook exports. Bounded: at most `capacity` exchanges and `byteBudget` bytes of
+/// bodies (each body kept up to `bodyLimit`); the oldest go first, and their numbers are never
+/// reused. Shared between the session and its transport, behind a lock, because requests are
+/// recorded on the client's tasks (an import sends several at once).
+public final class ExchangeLog: Sendable {
+    public let capacity: Int
+    public let bodyLimit: Int
+    public let byteBudget: Int
+
+    private struct State {
+        var kept: [Exchange] = []
+        var next = 1
+        var bytes = 0
+        var explain = false
+    }
+
+    private let state = Mutex(State())
+
+    public init(capacity: Int = 500, bodyLimit: Int = 256 * 1024, byteBudget: Int = 32 * 1024 * 1024) {
+        self.capacity = max(1, capacity)
+        self.bodyLimit = max(0, bodyLimit)
+        self.byteBudget = max(0, byteBudget)
+    }
+
+    /// Whether each exchange is followed by an explanation (`set explain on`).
+    public var explains: Bool {
+        get { state.withLock { $0.explain } }
+        set { state.withLock { $0.explain = newValue } }
+    }
+
+    /// Keeps a request about to be sent and answers its number.
+    func begin(_ request: Exchange.Request, command: String?, bookkeeping: String?) -> Int {
+        state.withLock { state in
+            let number = state.next
+            state.next += 1
+            state.kept.append(
+                Exchange(
+                    number: number, startedAt: Date(), elapsed: nil, command: command, bookkeeping: bookkeeping,
+                    request: request, response: nil, failure: nil))
+            state.bytes += Self.size(of: request)
+            Self.trim(&state, capacity: capacity, budget: byteBudget)
+            return number
+        }
+    }
+
+    /// Adds the answer (or the failure) to exchange `number`, and answers it as now kept.
+    @discardableResult
+    func finish(_ number: Int, response: Exchange.Response?, failure: String?, elapsed: Duration) -> Exchange? {
+        state.withLock { state in
+            guard let index = state.kept.lastIndex(where: { $0.number == number }) else { return nil }
+            state.kept[index].response = response
+            state.kept[index].failure = failure
+            state.kept[index].elapsed = elapsed
+            state.bytes += response.map { $0.body.data.count } ?? 0
+            let finished = state.kept[index]
+            Self.trim(&state, capacity: capacity, budget: byteBudget)
+            return finished
+        }
+    }
+
+    /// The exchanges still kept, oldest first.
+    public var exchanges: [Exchange] { state.withLock { $0.kept } }
+
+    /// Exchange `number`, or why there is none.
+    public func exchange(_ number: Int) -> Result<Exchange, LookupFailure> {
+        state.withLock { state in
+            if let found = state.kept.first(where: { $0.number == number }) { return .success(found) }
+            if number >= 1, number < state.next { return .failure(.forgotten(oldest: state.kept.first?.number)) }
+            return .failure(.notYet(last: state.next - 1))
+        }
+    }
+
+    /// The number the last exchange got (0 before the first).
+    public var lastNumber: Int { state.withLock { $0.next - 1 } }
+
+    public enum LookupFailure: Error, Equatable {
+        /// Dropped to keep the log bounded.
+        case forgotten(oldest: Int?)
+        /// Not sent yet: `last` is the newest number.
+        case notYet(last: Int)
+    }
+
+    private static func size(of request: Exchange.Request) -> Int {
+        (request.body?.data.count ?? 0)
+            + (request.outline ?? []).reduce(0) {
+                if case .bytes(let data) = $1 { $0 + data.count } else { $0 }
+            }
+    }
+
+    private static func trim(_ state: inout State, capacity: Int, budget: Int) {
+        while state.kept.count > capacity || (state.bytes > budget && state.kept.count > 1) {
+            let dropped = state.kept.removeFirst()
+            state.bytes -= size(of: dropped.request) + (dropped.response?.body.data.count ?? 0)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// The transport that keeps every exchange in the session's `ExchangeLog`: the request as it
+/// goes on the wire (`framed()`), then the answer or the failure. Secrets are masked before
+/// anything is kept, so the log never holds one; a multipart body is kept as its outline, the
+/// photos' bytes left out. `finished` hears each exchange once it has come back (the session
+/// prints an explanation after it when `set explain on`).
+public final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
+    public let log: ExchangeLog
+    private let inner: any HTTPTransport
+    private let secrets: SessionSecrets
+    // Set once by the session before any request is sent, then only read.
+    private var finishedHandler: (@Sendable (Exchange) -> Void)?
+    private let lock = NSLock()
+
+    public init(wrapping inner: any HTTPTransport, log: ExchangeLog, secrets: SessionSecrets) {
+        self.inner = inner
+        self.log = log
+        self.secrets = secrets
+    }
+
+    /// Called with each exchange once its answer (or failure) is in.
+    public func onFinished(_ handler: @escaping @Sendable (Exchange) -> Void) {
+        lock.withLock { finishedHandler = handler }
+    }
+
+    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        let number = log.begin(
+            kept(request.framed()), command: ExchangeContext.command.map(secrets.masked), bookkeeping: Bookkeeping.reason)
+        let started = ContinuousClock.now
+        let finished: Exchange?
+        do {
+            let response = try await inner.send(request, timeout: timeout)
+            finished = log.finish(number, response: kept(response), failure: nil, elapsed: ContinuousClock.now - started)
+            if let finished { lock.withLock { finishedHandler }?(finished) }
+            return response
+        } catch {
+            let reason = secrets.masked(Self.describe(error))
+            finished = log.finish(number, response: nil, failure: reason, elapsed: ContinuousClock.now - started)
+            if let finished { lock.withLock { finishedHandler }?(finished) }
+            throw error
+        }
+    }
+
+    /// The request as the log keeps it: secrets masked, the body kept up to the log's limit.
+    func kept(_ request: HTTPRequestData) -> Exchange.Request {
+        let masked = HeaderFields(request.headers.map { HeaderField($0.name, secrets.masked($0.value)) })
+        var url = request.url
+        if secrets.occurs(in: url.absoluteString), let clean = URL(string: secrets.masked(url.absoluteString)) { url = clean }
+        let outline = request.outline?.map { segment -> WireSegment in
+            guard case .bytes(let data) = segment else { return segment }
+            return .bytes(maskedBytes(data))
+        }
+        let body = request.outline == nil ? request.body.map { KeptBody(maskedBytes($0), limit: log.bodyLimit) } : nil
+        return Exchange.Request(
+            method: request.method.rawValue, url: url, target: secrets.masked(request.requestTarget), headers: masked, body: body,
+            parts: request.parts, outline: outline)
+    }
+
+    func kept(_ response: HTTPResponseData) -> Exchange.Response {
+        let masked = HeaderFields(response.headers.map { HeaderField($0.name, secrets.masked($0.value)) })
+        return Exchange.Response(
+            status: response.status, headers: masked, body: KeptBody(maskedBytes(response.body), limit: log.bodyLimit))
+    }
+
+    /// Text with every secret masked; bytes that are not UTF-8 text are kept as they are (a
+    /// secret is text, and the client never puts one into a binary body).
+    private func maskedBytes(_ data: Data) -> Data {
+        guard let text = String(data: data, encoding: .utf8), secrets.occurs(in: text) else { return data }
+        return Data(secrets.masked(text).utf8)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case TransportFailure.cannotConnect(let reason): "cannot connect: \(reason)"
+        case TransportFailure.timedOut: "no answer in time"
+        case TransportFailure.connectionLost(let reason): "connection lost: \(reason)"
+        case TransportFailure.malformedResponse(let reason): "not an HTTP answer: \(reason)"
+        case TransportFailure.cancelled, is CancellationError: "cancelled"
+        case TransportFailure.invalidRequest(let reason): "not sent: \(reason)"
+        default: String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import TerminalText
+
+/// How `exchanges` and `exchange N` show the log: one line per exchange, one exchange in full
+/// as an HTTP message (request line, every header as sent, the body; then the status line,
+/// headers and body), or its exact bytes with control characters made visible (`--wire`).
+/// Everything the server sent is shown with its control characters visible; the log holds no
+/// secret (the recorder masked them).
+public enum ExchangeRendering {
+    /// `#7 PATCH /api/products/3 → 202 Accepted · 14 ms · 1 KB`.
+    public static func summary(_ exchange: Exchange) -> String {
+        var line = "#\(exchange.number) \(exchange.request.method) \(TerminalText.visible(exchange.request.target)) → "
+        if let response = exchange.response {
+            line += "\(response.status) \(HTTPStatusPhrase.reason(response.status))"
+        } else if let failure = exchange.failure {
+            line += "no answer (\(failure))"
+        } else {
+            line += "…"
+        }
+        if let elapsed = exchange.elapsed { line += " · \(milliseconds(elapsed))" }
+        if let response = exchange.response { line += " · \(ByteCountText.format(response.body.byteCount))" }
+        if let reason = exchange.bookkeeping { line += "  " + Bookkeeping.label(reason) }
+        return line
+    }
+
+    /// The heading of `exchange N`: its number, the line that sent it, how long it took.
+    static func heading(_ exchange: Exchange) -> String {
+        var parts = ["exchange #\(exchange.number)"]
+        if let reason = exchange.bookkeeping {
+            parts.append(Bookkeeping.label(reason))
+        } else if let command = exchange.command {
+            parts.append("sent by `\(TerminalText.visible(command))`")
+        }
+        if let elapsed = exchange.elapsed { parts.append(milliseconds(elapsed)) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// One exchange in full: readable (JSON pretty-printed, multipart in its wire form with
+    /// each file's bytes elided), or with `wire` the bytes as sent and received, line endings
+    /// and every other control character shown.
+    public static func full(_ exchange: Exchange, wire: Bool = false) -> String {
+        var out = [heading(exchange), ""]
+        let request = exchange.request
+        out.append(
+            head(
+                "\(request.method) \(TerminalText.visible(request.target)) HTTP/1.1", headers: request.headers, wire: wire))
+        if let outline = request.outline {
+            out.append(outlineText(outline))
+        } else if let body = request.body, body.byteCount > 0 {
+            out.append(bodyText(body, contentType: request.contentType, wire: wire))
+        }
+        out.append("")
+        if let response = exchange.response {
+            out.append(answer(response, wire: wire))
+        } else if let failure = exchange.failure {
+            out.append("(no answer: \(failure))")
+        } else {
+            out.append("(waiting for the answer)")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// An answer in full: the status line, every header, the body.
+    public static func answer(_ response: Exchange.Response, wire: Bool = false) -> String {
+        let phrase = HTTPStatusPhrase.reason(response.status)
+        var out = head("HTTP/1.1 \(response.status) \(phrase)", headers: response.headers, wire: wire)
+        if response.body.byteCount > 0 {
+            out += "\n" + bodyText(response.body, contentType: response.headers["Content-Type"], wire: wire)
+        }
+        return out
+    }
+
+    /// The start line and headers; with `wire`, each line ends in a visible CRLF and a visible
+    /// empty line ends the head.
+    static func head(_ startLine: String, headers: HeaderFields, wire: Bool) -> String {
+        let end = wire ? "␍␊" : ""
+        var lines = [startLine + end]
+        for field in headers {
+            let value = wire ? field.value : shownValue(field)
+            lines.append("\(TerminalText.visible(field.name)): \(TerminalText.visible(value))\(end)")
+        }
+        lines.append(end)
+        return lines.joined(separator: "\n")
+    }
+
+    /// A header value for reading: the vendor identifier shortened as the trace shows it.
+    static func shownValue(_ field: HeaderField) -> String { TracingTransport.maskHeader(field) }
+
+    /// A body that is not multipart: pretty JSON or text when readable, else its size; as sent
+    /// with `wire` (control characters visible, each CRLF shown and then broken).
+    static func bodyText(_ body: KeptBody, contentType: String?, wire: Bool) -> String {
+        let cut =
+            body.isCut ? "\n… (\(grouped(body.byteCount)) bytes in all; the log keeps the first \(grouped(body.data.count)))" : ""
+        guard let text = String(data: body.data, encoding: .utf8), !text.contains("\u{0}") else {
+            return "‹\(grouped(body.byteCount)) bytes of \(contentType ?? "binary data")›"
+        }
+        if wire { return wireText(text) + cut }
+        if !body.isCut, let pretty = TracingTransport.prettyJSON(body.data) {
+            return TerminalText.visible(pretty, keepingNewlines: true)
+        }
+        return TerminalText.visible(text, keepingNewlines: true) + cut
+    }
+
+    /// A multipart body as sent: boundaries, part headers and CRLFs exactly, each file's bytes
+    /// as `‹23,144 bytes of image/jpeg›`.
+    static func outlineText(_ outline: [WireSegment]) -> String {
+        outline.map { segment in
+            switch segment {
+            case .bytes(let data): wireText(String(decoding: data, as: UTF8.self))
+            case .file(let count, let type, _): "‹\(grouped(count)) bytes of \(type)›"
+            }
+        }
+        .joined()
+    }
+
+    /// Text with every control character visible, and a line break after each LF so CRLF
+    /// reads as `␍␊` at the end of a line.
+    static func wireText(_ text: String) -> String {
+        TerminalText.visible(text).replacingOccurrences(of: "␊", with: "␊\n")
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        "\(grouped(Int((duration.milliseconds).rounded()))) ms"
+    }
+
+    /// `23144` → `23,144`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+}

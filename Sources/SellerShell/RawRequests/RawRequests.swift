@@ -1,0 +1,74 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// The raw request commands (`GET /api/products`, …): their specs, which words are one, and
+/// the API's paths for completion.
+public enum RawRequests {
+    /// One command per method, in the order `help` lists them.
+    public static let commands: [any ShellCommand.Type] = [
+        RawRequest<RawGET>.self, RawRequest<RawHEAD>.self, RawRequest<RawPOST>.self, RawRequest<RawPUT>.self,
+        RawRequest<RawPATCH>.self, RawRequest<RawDELETE>.self, RawRequest<RawOPTIONS>.self,
+    ]
+
+    /// The command for these words when they are a raw request: an HTTP method (`PATCH`, or
+    /// `patch` followed by a path) then a path. `patch 3 price=1` stays the `patch` command.
+    public static func command(for words: [Word]) -> (any ShellCommand.Type)? {
+        guard let first = words.first, !first.wasQuoted, let method = HTTPMethod(rawValue: first.text.uppercased()) else {
+            return nil
+        }
+        let typedUpper = first.text == first.text.uppercased()
+        guard typedUpper || (words.count > 1 && looksLikePath(words[1].text)) else { return nil }
+        return commands.first { $0.spec.name == method.rawValue }
+    }
+
+    /// A path on the market (`/api/products`) or a full `http(s)://` URL.
+    static func looksLikePath(_ text: String) -> Bool {
+        text.hasPrefix("/") || text.hasPrefix("http://") || text.hasPrefix("https://")
+    }
+
+    /// The contract's paths, for TAB after a method.
+    public static let paths = ["/healthChecker", "/api/products", "/api/products/"]
+
+    /// `/api/products/12…` → 12.
+    static func productID(in path: String) -> Int? {
+        let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        guard let range = bare.range(of: "/api/products/") else { return nil }
+        return Int(bare[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    private static let specs: [HTTPMethod: CommandSpec] = Dictionary(
+        uniqueKeysWithValues: [HTTPMethod.get, .head, .post, .put, .patch, .delete, .options].map { ($0, makeSpec($0)) })
+
+    static func spec(for method: HTTPMethod) -> CommandSpec { specs[method] ?? makeSpec(method) }
+
+    private static func makeSpec(_ method: HTTPMethod) -> CommandSpec {
+        let name = method.rawValue
+        let (summary, example, effect, repeats): (String, String, CommandSpec.Effect, Bool) =
+            switch method {
+            case .get:
+                ("send a GET request by hand (reads)", "GET /api/products search_value==mug items_per_page==5", .reads, true)
+            case .head: ("send a HEAD request: GET's headers without the body", "HEAD /api/products/3", .reads, true)
+            case .post:
+                (
+                    "send a POST request by hand (creates; with a file the body is multipart)",
+                    "POST /api/products name=Mug description='A mug for coffee' price:=3500 currency=KRW secret=@secret images@mug.jpg",
+                    .creates, false
+                )
+            case .put: ("send a PUT request by hand", "PUT /api/products/3 price:=3500 secret=@secret", .changes, true)
+            case .patch:
+                (
+                    "send a PATCH request by hand (a partial change)", "PATCH /api/products/3 price:=3500 secret=@secret",
+                    .changes, false
+                )
+            case .delete: ("send a DELETE request by hand", "DELETE /api/products/3/TOKEN", .deletes, true)
+            case .options: ("ask which methods a path allows (OPTIONS)", "OPTIONS /api/products/3", .reads, true)
+            }
+        return CommandSpec(
+            name: name, aliases: [.get, .head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],
+            summary: summary,
+            usage: "\(name) PATH [ITEM…] [--no-auth] [--check-status]\n  \(RequestItem.guide)",
+            examples: [example], positional: [.apiPath], effect: effect, repeatsSafely: repeats, returnsProduct: true,
+            rawWords: true)
+    }
+}

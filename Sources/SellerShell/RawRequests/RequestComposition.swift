@@ -1,0 +1,147 @@
+import Foundation
+import MarketImages
+import OpenMarketAPI
+import OpenMarketContract
+
+extension RawRequests {
+    /// The request a raw command sends: the path on the session's market (a full URL only on
+    /// that market: the login's identifier and secret go nowhere else), query items added, the
+    /// `identifier` header first unless `auth` is off or an item sets it, then the header items,
+    /// then the body — none; JSON from the fields; or, with any file, multipart with the fields
+    /// as the `params` JSON part (the market's convention) and one part per file.
+    static func compose(
+        _ method: HTTPMethod, path: String, items: [RequestItem], auth: Bool, client: MarketClient, base: String?
+    ) throws(CommandFailure) -> HTTPRequestData {
+        let url = try address(path, items: items, client: client)
+        var headers = HeaderFields()
+        let typedHeaders = items.filter { $0.kind == .header }
+        if auth, !typedHeaders.contains(where: { $0.key.caseInsensitiveCompare("identifier") == .orderedSame }) {
+            guard let credentials = client.credentials, !credentials.identifier.isEmpty else {
+                throw .failed(
+                    "\(method.rawValue): not logged in, so there is no identifier to send; 'login' first, or add --no-auth")
+            }
+            headers.add("identifier", credentials.identifier)
+        }
+        for item in typedHeaders where !item.value.isEmpty { headers.add(item.key, item.value) }
+
+        let fields = try items.filter { [.text, .json, .textFile, .jsonFile].contains($0.kind) }.map {
+            item throws(CommandFailure) in (item.key, try jsonValue(item, client: client, base: base))
+        }
+        let files = items.filter { $0.kind == .file }
+        guard !fields.isEmpty || !files.isEmpty else {
+            return HTTPRequestData(method: method, url: url, headers: headers, maxResponseBytes: MarketClient.rawAnswerLimit)
+        }
+        let json = Data(("{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}").utf8)
+        let typed = typedHeaders.contains { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        if files.isEmpty {
+            if !typed { headers.add("Content-Type", "application/json") }
+            return HTTPRequestData(
+                method: method, url: url, headers: headers, body: json, maxResponseBytes: MarketClient.rawAnswerLimit)
+        }
+        var parts: [MultipartBody.FormPart] = []
+        if !fields.isEmpty { parts.append(MultipartBody.FormPart(name: "params", contentType: "application/json", data: json)) }
+        for file in files { parts += try fileParts(file, base: base) }
+        let body: MultipartBody
+        do { body = try MultipartBody.form(parts) } catch { throw .failed(error.localizedDescription) }
+        if !typed { headers.add("Content-Type", body.contentType) }
+        return HTTPRequestData(
+            method: method, url: url, headers: headers, body: body.data, maxResponseBytes: MarketClient.rawAnswerLimit,
+            parts: body.parts, outline: body.outline)
+    }
+
+    /// The URL: a path on the session's market, or a full URL on it.
+    private static func address(_ path: String, items: [RequestItem], client: MarketClient) throws(CommandFailure) -> URL {
+        let query = items.filter { $0.kind == .query }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        if !path.hasPrefix("/") {
+            guard let given = URL(string: path), given.scheme == client.baseURL.scheme, given.host == client.baseURL.host,
+                given.port == client.baseURL.port
+            else {
+                throw .usage(
+                    "raw requests go to this session's market (\(client.baseURL.absoluteString)): write the path alone, "
+                        + "like /api/products, or 'connect URL' first")
+            }
+        }
+        let relative: String
+        if path.hasPrefix("/") {
+            relative = path
+        } else if let components = URLComponents(string: path) {
+            relative =
+                (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+                + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        } else {
+            relative = "/"
+        }
+        do { return try client.url(forPath: relative, query: query) } catch { throw .usage(error.localizedDescription) }
+    }
+
+    /// One field's JSON text.
+    private static func jsonValue(_ item: RequestItem, client: MarketClient, base: String?) throws(CommandFailure) -> String {
+        switch item.kind {
+        case .text: return quoted(item.value)
+        case .json: return try checkedJSON(item.value, item: item.text)
+        case .textFile where item.isSessionSecret:
+            guard let secret = client.credentials?.secret.revealed, !secret.isEmpty else {
+                throw .failed("\(item.text): this session has no secret; 'login' first")
+            }
+            return quoted(secret)
+        case .textFile: return quoted(try readText(item.value, item: item.text, base: base))
+        case .jsonFile: return try checkedJSON(try readText(item.value, item: item.text, base: base), item: item.text)
+        default: return "null"
+        }
+    }
+
+    private static func checkedJSON(_ text: String, item: String) throws(CommandFailure) -> String {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+        else {
+            throw .usage("\(item): the value after := must be JSON (a number, true, null, \"text\", [..] or {..})")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func readText(_ path: String, item: String, base: String?) throws(CommandFailure) -> String {
+        let resolved = resolve(path, base: base)
+        guard let data = FileManager.default.contents(atPath: resolved), data.count <= 1024 * 1024,
+            let text = String(data: data, encoding: .utf8)
+        else { throw .failed("\(item): cannot read \(path) as UTF-8 text of at most 1 MB") }
+        return text
+    }
+
+    /// The parts of `name@path` (a glob may name several files).
+    private static func fileParts(_ item: RequestItem, base: String?) throws(CommandFailure) -> [MultipartBody.FormPart] {
+        var expanded = resolve(item.value, base: base)
+        var paths = [expanded]
+        if !item.wasQuoted, PathExpansion.hasGlob(expanded) {
+            paths = PathExpansion.glob(expanded)
+            if paths.isEmpty { throw .failed("\(item.text): no file matches") }
+        }
+        var parts: [MultipartBody.FormPart] = []
+        for path in paths {
+            expanded = path
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw .failed("\(item.text): \(path) is not a file")
+            }
+            guard info.st_size <= 16 * 1024 * 1024, let data = FileManager.default.contents(atPath: path) else {
+                throw .failed("\(item.text): \(path) cannot be read (at most 16 MB)")
+            }
+            let type = ImageFormat(sniffing: data)?.mimeType ?? "application/octet-stream"
+            parts.append(
+                MultipartBody.FormPart(
+                    name: item.key, filename: (path as NSString).lastPathComponent, contentType: type, data: data,
+                    sourcePath: path))
+        }
+        return parts
+    }
+
+    private static func resolve(_ path: String, base: String?) -> String {
+        let expanded = PathExpansion.expandTilde(path)
+        guard let base, !expanded.hasPrefix("/") else { return expanded }
+        return (base as NSString).appendingPathComponent(expanded)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        guard let data = try? MarketJSON.encoder.encode([text]) else { return "\"\"" }
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+}

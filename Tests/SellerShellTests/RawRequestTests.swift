@@ -1,0 +1,192 @@
+import Foundation
+import MarketTestSupport
+import MultipartKit
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// Requests typed by hand (issue 13, item 3): every method, every HTTPie item kind, reaching
+/// the server as intended; the answer shown in full whatever its status.
+@Suite("Raw requests")
+struct RawRequestTests {
+    let credentials = VendorCredentials(identifier: "5f0c1d2e-aaaa-bbbb-cccc-0123456789ab", secret: "raw-test-secret-42")
+
+    func capture(
+        _ lines: [String], body: String = #"{"ok":true}"#
+    ) async throws -> ([MisbehavingServer.Request], RecordingConsole) {
+        let server = try MisbehavingServer.answering(status: 200, body: body)
+        defer { server.stop() }
+        let console = RecordingConsole()
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: server.baseURL, credentials: credentials, timeout: .seconds(60)),
+            console: console)
+        for line in lines {
+            let status = await shell.execute(line).status
+            #expect(status == .ok, "\(line): \(console.notes)")
+        }
+        #expect(await server.waitForRequests(lines.count, timeout: .seconds(30)))
+        return (server.received, console)
+    }
+
+    @Test func itemsParseAsHTTPieReadsThem() {
+        func item(_ text: String) -> RequestItem? { RequestItem(Word(text)) }
+        #expect(item("name=Mug") == RequestItem(kind: .text, key: "name", value: "Mug"))
+        #expect(item("price:=3500") == RequestItem(kind: .json, key: "price", value: "3500"))
+        #expect(item("If-Match:\"v1\"") == RequestItem(kind: .header, key: "If-Match", value: "\"v1\""))
+        #expect(item("search_value==mug") == RequestItem(kind: .query, key: "search_value", value: "mug"))
+        #expect(item("images@a.jpg") == RequestItem(kind: .file, key: "images", value: "a.jpg"))
+        #expect(item("secret=@secret")?.isSessionSecret == true)
+        #expect(item("tags:=@t.json") == RequestItem(kind: .jsonFile, key: "tags", value: "t.json"))
+        // The first separator decides: a URL in a value stays in the value.
+        #expect(
+            item("description=see http://x.example/a")
+                == RequestItem(kind: .text, key: "description", value: "see http://x.example/a"))
+        #expect(item("Referer:http://a=b") == RequestItem(kind: .header, key: "Referer", value: "http://a=b"))
+        #expect(item("plain") == nil)
+        #expect(item("=nokey") == nil)
+    }
+
+    @Test func everyMethodAndItemKindReachesTheServerAsIntended() async throws {
+        let folder = try Fixtures.temporaryDirectory("raw-items")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("A description read from a file".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data(#"{"a":[1,2]}"#.utf8).write(to: folder.appendingPathComponent("extra.json"))
+        let photo = Fixtures.image("coffee-small.jpg").path
+        let (requests, _) = try await capture([
+            "GET /api/products search_value==머그 items_per_page==5 X-Lesson:one",
+            "HEAD /api/products/3",
+            "OPTIONS /api/products/3 --no-auth",
+            "PATCH /api/products/3 price:=3500 stock:=2 secret=@secret If-Match:'\"v1\"'",
+            "PUT /api/products/3 name=Mug description=@'\(folder.path)/notes.txt' extra:=@'\(folder.path)/extra.json'",
+            "DELETE /api/products/3/abc-token",
+            "POST /api/products name=Mug price:=3500 secret=@secret images@'\(photo)'",
+        ])
+        try #require(requests.count == 7)
+        let (get, head, options, patch, put, delete, post) =
+            (requests[0], requests[1], requests[2], requests[3], requests[4], requests[5], requests[6])
+
+        #expect(get.method == "GET" && get.query("search_value") == "머그" && get.query("items_per_page") == "5")
+        #expect(get.headers["x-lesson"] == "one" && get.headers["identifier"] == credentials.identifier)
+        #expect(get.body.isEmpty && get.headers["content-length"] == nil)
+        #expect(head.method == "HEAD" && head.target == "/api/products/3")
+        #expect(options.method == "OPTIONS" && options.headers["identifier"] == nil, "--no-auth sends no identifier")
+
+        #expect(patch.method == "PATCH" && patch.headers["if-match"] == "\"v1\"")
+        #expect(patch.headers["content-type"] == "application/json")
+        let patchBody = try JSONSerialization.jsonObject(with: Data(patch.body)) as? [String: Any]
+        #expect(patchBody?["price"] as? Int == 3500 && patchBody?["stock"] as? Int == 2)
+        #expect(patchBody?["secret"] as? String == credentials.secret.revealed, "secret=@secret puts the session's secret there")
+
+        #expect(put.method == "PUT")
+        let putBody = try JSONSerialization.jsonObject(with: Data(put.body)) as? [String: Any]
+        #expect(putBody?["description"] as? String == "A description read from a file")
+        #expect((putBody?["extra"] as? [String: Any])?["a"] as? [Int] == [1, 2])
+
+        #expect(delete.method == "DELETE" && delete.target == "/api/products/3/abc-token" && delete.body.isEmpty)
+
+        #expect(post.method == "POST")
+        let type = try #require(post.headers["content-type"])
+        #expect(type.hasPrefix("multipart/form-data; boundary="))
+        let boundary = String(type.dropFirst("multipart/form-data; boundary=".count))
+        let parts = try Self.parts(Data(post.body), boundary: boundary)
+        #expect(parts.map(\.name) == ["params", "images"])
+        let params = try JSONSerialization.jsonObject(with: parts[0].body) as? [String: Any]
+        #expect(params?["name"] as? String == "Mug" && params?["secret"] as? String == credentials.secret.revealed)
+        #expect(parts[1].body == (try Data(contentsOf: URL(fileURLWithPath: photo))), "the file's bytes, as they are")
+        #expect(parts[1].filename == "coffee-small.jpg" && parts[1].contentType == "image/jpeg")
+    }
+
+    struct Part {
+        var name: String
+        var filename: String?
+        var contentType: String?
+        var body: Data
+    }
+
+    /// A multipart body's parts, read with MultipartKit's parser.
+    static func parts(_ body: Data, boundary: String) throws -> [Part] {
+        let parser = MultipartParser(boundary: boundary)
+        var parts: [Part] = []
+        var headers: [(String, String)] = []
+        var current = Data()
+        parser.onHeader = { name, value in headers.append((name, value)) }
+        parser.onBody = { current.append(contentsOf: $0.readableBytesView) }
+        parser.onPartComplete = {
+            let disposition = headers.first { $0.0.lowercased() == "content-disposition" }?.1 ?? ""
+            func parameter(_ key: String) -> String? {
+                guard let range = disposition.range(of: "\(key)=\"") else { return nil }
+                return String(disposition[range.upperBound...].prefix { $0 != "\"" })
+            }
+            parts.append(
+                Part(
+                    name: parameter("name") ?? "", filename: parameter("filename"),
+                    contentType: headers.first { $0.0.lowercased() == "content-type" }?.1, body: current))
+            headers = []
+            current = Data()
+        }
+        try parser.execute([UInt8](body))
+        return parts
+    }
+
+    @Test func theAnswerIsShownInFullWhateverItsStatus() async throws {
+        let server = try MisbehavingServer { _ in
+            [
+                .send(
+                    MisbehavingServer.response(
+                        status: 405, headers: ["Allow": "GET, PATCH"], body: Array(#"{"code":405,"message":"no"}"#.utf8)))
+            ]
+        }
+        defer { server.stop() }
+        let console = RecordingConsole()
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: server.baseURL, credentials: credentials), console: console)
+        #expect(await shell.execute("PUT /api/products/1 name=x").status == .ok, "an answer is an answer: \(console.notes)")
+        #expect(console.out.contains("HTTP/1.1 405 Method Not Allowed"), "\(console.out)")
+        #expect(console.out.contains("Allow: GET, PATCH"), "\(console.out)")
+        #expect(console.out.contains(#""message" : "no""#), "\(console.out)")
+        #expect(await shell.execute("PUT /api/products/1 name=x --check-status").status != .ok)
+        #expect(console.notes.contains("PUT /api/products/1: the answer is 405 Method Not Allowed"), "\(console.notes)")
+    }
+
+    @Test func wordsThatAreNotARawRequestStayCommandsAndMistakesAreOneLine() async throws {
+        let registry = CommandRegistry.shell
+        #expect(try registry.parse([Word("patch"), Word("3"), Word("price=1")]) is Patch)
+        #expect(try registry.parse([Word("PATCH"), Word("/api/products/3"), Word("price:=1")]) is RawRequest<RawPATCH>)
+        #expect(try registry.parse([Word("delete"), Word("/api/products/3/x")]) is RawRequest<RawDELETE>)
+        #expect(try registry.parse([Word("get"), Word("/api/products")]) is RawRequest<RawGET>)
+        let console = RecordingConsole()
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, credentials: credentials),
+            console: console)
+        #expect(await shell.execute("GET /api/products name=x").status == .usage)
+        #expect(console.notes.contains("GET sends no body; 'name=x' would be one"), "\(console.notes)")
+        #expect(await shell.execute("POST /api/products bogus").status == .usage)
+        #expect(console.notes.contains("'bogus' is not a request item"), "\(console.notes)")
+        #expect(await shell.execute("GET http://10.0.0.5:8080/api/products").status == .usage)
+        #expect(console.notes.contains("raw requests go to this session's market"), "\(console.notes)")
+        #expect(await shell.execute("PATCH /api/products/3 description=raw-test-secret-42").status != .ok)
+        #expect(console.notes.contains("contains the vendor secret; refused to send it"), "\(console.notes)")
+        #expect(await shell.execute("PATCH /api/products/3 price:=notjson").status == .usage)
+    }
+
+    @Test func aRawCreateOnTheBundledMarketMakesAProductAndTabOffersPaths() async throws {
+        try await ShellFixture.with { shell in
+            let photo = Fixtures.image("coffee-small.jpg").path
+            let line =
+                "POST /api/products name='손으로 만든 머그' description='Typed by hand in class' price:=3500 currency=KRW "
+                + "secret=@secret images@'\(photo)'"
+            #expect(await shell.run(line) == .ok, "\(shell.console.notes)")
+            #expect(shell.console.out.contains("HTTP/1.1 201 Created"), "\(shell.console.out)")
+            let made = try #require(try await shell.products().products.first)
+            #expect(made.name == "손으로 만든 머그")
+            let answer = shell.shell.index.complete("GET /api/pro")
+            guard case .candidates(_, let offered) = answer else {
+                Issue.record("\(answer)")
+                return
+            }
+            #expect(offered.map(\.text).contains("/api/products/\(made.id)"), "ids seen are offered: \(offered.map(\.text))")
+        }
+    }
+}
