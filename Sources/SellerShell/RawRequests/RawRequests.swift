@@ -65,7 +65,7 @@ public enum RawRequests {
             case .options: ("ask which methods a path allows (OPTIONS)", "OPTIONS /api/products/3", .reads, true)
             }
         return CommandSpec(
-            name: name, aliases: [.get, .head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],
+            name: name, aliases: [.head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],
             summary: summary,
             usage: "\(name) PATH [ITEM…] [--no-auth] [--check-status]\n  \(RequestItem.guide)",
             examples: [example], positional: [.apiPath], effect: effect, repeatsSafely: repeats, returnsProduct: true,

@@ -34,8 +34,10 @@ public struct CommandRegistry: Sendable {
         return CommandRegistry(list)
     }
 
-    /// The command a word names (by name or alias, in any case).
+    /// The command a word names: by its exact name first (`GET`, `PATCH`: the raw requests),
+    /// then by name or alias in any case (`Patch`, `patch`).
     public func find(_ word: String) -> (any ShellCommand.Type)? {
+        if let exact = commands.first(where: { $0.spec.name == word }) { return exact }
         let lowered = word.lowercased()
         return commands.first { $0.spec.isNamed(lowered) }
     }

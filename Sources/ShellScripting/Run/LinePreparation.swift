@@ -45,7 +45,10 @@ extension SellerShell {
     func prepare(_ line: ScriptLine, location: String?) -> Result<Invocation, LineRejected> {
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let firstWord = String(text.prefix { !$0.isWhitespace })
-        let name = registry.find(firstWord)?.spec.name ?? firstWord
+        // `PATCH /api/products/3 …` is the raw request, not the `patch` command.
+        let leading = text.split(whereSeparator: \.isWhitespace).prefix(2).map { Word(String($0)) }
+        let spec = (registry.rawRequest(leading) ?? registry.find(firstWord))?.spec
+        let name = spec?.name ?? firstWord
         func rejected(_ message: String) -> Result<Invocation, LineRejected> {
             .failure(LineRejected(result: StepResult(status: .usage, failure: ["\(name): \(message)"])))
         }
@@ -66,7 +69,7 @@ extension SellerShell {
             return .success(
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
-            let lines = Self.lines(for: error, spec: registry.find(firstWord)?.spec)
+            let lines = Self.lines(for: error, spec: spec)
             return .failure(LineRejected(result: StepResult(status: error.status, failure: lines)))
         }
     }
