@@ -185,7 +185,10 @@ public enum MarketServer {
         onPort: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
-        router.addMiddleware { ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger) }
+        router.addMiddleware {
+            ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger)
+            MethodSemanticsMiddleware<BasicRequestContext>(logger: configuration.logger)
+        }
         let routes = MarketRoutes(
             store: data.store, images: data.images, verifier: SecretVerifier(policy: configuration.wrongSecrets),
             listCache: ListCache(enabled: configuration.listCache),

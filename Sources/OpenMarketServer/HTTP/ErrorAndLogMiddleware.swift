@@ -14,20 +14,8 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch let error as APIError {
-            response = Self.errorResponse(error.status, error.message)
-            if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
-        } catch let error as HTTPError {
-            let message =
-                error.body
-                ?? (error.status == .notFound
-                    ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
-            response = Self.errorResponse(error.status, message)
-        } catch let error as any HTTPResponseError {
-            response = Self.errorResponse(error.status, error.status.reasonPhrase)
         } catch {
-            logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
-            response = Self.errorResponse(.internalServerError, "internal error")
+            response = Self.response(for: error, to: request, logger: logger)
         }
         let elapsed = ContinuousClock.now - started
         // Tenths of a millisecond by hand, rounded: Foundation's String(format:) took microseconds
@@ -35,6 +23,27 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let tenths = Int64((elapsed.milliseconds * 10).rounded())
         logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(tenths / 10).\(tenths % 10)ms")
         return response
+    }
+
+    /// The contract's answer for a failure: its JSON error body, and `Retry-After` when it has one.
+    static func response(for error: any Error, to request: Request, logger: Logger) -> Response {
+        switch error {
+        case let error as APIError:
+            var response = errorResponse(error.status, error.message)
+            if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
+            return response
+        case let error as HTTPError:
+            let message =
+                error.body
+                ?? (error.status == .notFound
+                    ? "no such endpoint: \(request.method) \(request.uri.path)" : error.status.reasonPhrase)
+            return errorResponse(error.status, message)
+        case let error as any HTTPResponseError:
+            return errorResponse(error.status, error.status.reasonPhrase)
+        default:
+            logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
+            return errorResponse(.internalServerError, "internal error")
+        }
     }
 
     static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {

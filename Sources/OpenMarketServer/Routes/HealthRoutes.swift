@@ -5,7 +5,7 @@ extension MarketRoutes {
     /// `GET /healthChecker`: the contract's answer is the JSON string "OK", quotes included.
     static func healthRoutes() -> RouteCollection<BasicRequestContext> {
         let routes = RouteCollection(context: BasicRequestContext.self)
-        routes.get { _, _ in
+        getAndHead(routes) { _, _ in
             Self.response(.ok, contentType: "application/json", body: Data(#""OK""#.utf8))
         }
         return routes

@@ -6,7 +6,7 @@ extension MarketRoutes {
     /// never change content).
     func imageRoutes() -> RouteCollection<BasicRequestContext> {
         let routes = RouteCollection(context: BasicRequestContext.self)
-        routes.get("**") { request, context in try serveImage(request, context) }
+        Self.getAndHead(routes, "**") { request, context in try serveImage(request, context) }
         return routes
     }
 

@@ -29,6 +29,34 @@ struct MarketRoutes: Sendable {
         router.addRoutes(imageRoutes(), atPath: "/images")
     }
 
+    // MARK: HEAD
+
+    /// Registers `handler` for GET and for HEAD at `path`: HEAD answers what GET would (status,
+    /// headers, `Content-Length` of the body), without the body, failures included.
+    static func getAndHead(
+        _ routes: RouteCollection<BasicRequestContext>, _ path: RouterPath = "",
+        logger: Logger = Logger(label: "openmarket.head"),
+        _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+    ) {
+        routes.get(path, use: handler)
+        routes.head(path) { request, context in
+            do {
+                return withoutBody(try await handler(request, context))
+            } catch {
+                return withoutBody(ErrorAndLogMiddleware<BasicRequestContext>.response(for: error, to: request, logger: logger))
+            }
+        }
+    }
+
+    /// The answer's status and headers, its `Content-Length` that of the body it leaves out.
+    static func withoutBody(_ response: Response) -> Response {
+        var headers = response.headers
+        if headers[.contentLength] == nil, let length = response.body.contentLength {
+            headers[.contentLength] = String(length)
+        }
+        return Response(status: response.status, headers: headers, body: ResponseBody())
+    }
+
     // MARK: Rendering
 
     func baseURL(for request: Request) -> String {

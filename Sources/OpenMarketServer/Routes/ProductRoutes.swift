@@ -11,8 +11,8 @@ extension MarketRoutes {
     /// `/api/products…`: the product resource, read, created, edited and deleted.
     func productRoutes() -> RouteCollection<BasicRequestContext> {
         let routes = RouteCollection(context: BasicRequestContext.self)
-        routes.get { request, _ in try await list(request) }
-        routes.get(":id") { request, context in try await detail(request, context) }
+        Self.getAndHead(routes) { request, _ in try await list(request) }
+        Self.getAndHead(routes, ":id") { request, context in try await detail(request, context) }
         routes.post { request, _ in try await create(request) }
         routes.patch(":id") { request, context in try await edit(request, context) }
         routes.post(":id/archived") { request, context in try await deleteURI(request, context) }
@@ -50,6 +50,10 @@ extension MarketRoutes {
     func detail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let id = try Self.productID(context)
         guard let stored = try store.product(id: id) else { throw Self.notFound(id) }
+        // A conditional GET (RFC 9110 §13.1.2): the copy the client has is current, so no body.
+        if let tags = request.headers[.ifNoneMatch], Self.etag(stored.etag, matches: tags) {
+            return Response(status: .notModified, headers: [.eTag: stored.etag])
+        }
         return try Self.json(.ok, product(from: stored, base: baseURL(for: request)), etag: stored.etag)
     }
 }

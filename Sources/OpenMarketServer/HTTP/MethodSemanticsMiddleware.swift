@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The HTTP semantics the contract decides beyond its endpoint table (§8), for every path in
+/// `MethodTable`: a method the path does not take answers `405` with `Allow` (not a 404), and
+/// `OPTIONS` answers `204` with `Allow`. A path no route has is left to the router's 404.
+/// (Hummingbird runs router middleware after the route lookup, so these requests reach here on
+/// the not-found path; HEAD has routes of its own, see `MarketRoutes.getAndHead`.)
+struct MethodSemanticsMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
+        guard let allowed = MethodTable.allowed(forPath: request.uri.path) else { return try await next(request, context) }
+        let allow = MethodTable.allowHeader(allowed)
+        switch request.method {
+        case .options:
+            return Response(status: .noContent, headers: [.allow: allow])
+        case let method where !allowed.contains(method):
+            var response = ErrorAndLogMiddleware<Context>.errorResponse(
+                .methodNotAllowed, "\(method.rawValue) is not allowed on \(request.uri.path); it allows \(allow)")
+            response.headers[.allow] = allow
+            return response
+        default:
+            return try await next(request, context)
+        }
+    }
+
+}
