@@ -117,7 +117,9 @@ let package = Package(
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
         .target(
             name: "SellerShell",
-            dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles"]),
+            dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles"],
+            // What `explain` says, in English and Korean: data, not code.
+            resources: [.copy("Teaching/Explanations")]),
 
         // Scripts over the shell: variables and bindings, `expect`, running files with a journal
         // for resuming, dry runs, and recording a session as a script. No terminal here either.

@@ -37,6 +37,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
     @Flag(help: "Print every HTTP exchange (secrets masked) on stderr.")
     var trace = false
 
+    @Flag(help: "After each HTTP exchange, explain the method, the headers that matter and the status (as 'set explain on').")
+    var explain = false
+
     @Flag(name: .customLong("no-color"), help: "Plain prompt without colours (NO_COLOR works too).")
     var noColor = false
 
@@ -203,12 +206,14 @@ struct OpenMarketCommand: AsyncParsableCommand {
         // A script's line count, an import's or an export's rows: drawn only on a terminal.
         let progress = isatty(2) == 1 ? ProgressLine() : nil
         let console = TerminalConsole(reader: reader, progress: progress, color: color, completion: indexBox)
+        var configuration = ShellConfiguration(
+            serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,
+            vendorID: target.vendorID,
+            profileName: profile, outputJSON: json,
+            trace: trace, useColor: color, profiles: profiles)
+        configuration.explain = explain
         let session = ScriptSession(
-            configuration: ShellConfiguration(
-                serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,
-                vendorID: target.vendorID,
-                profileName: profile, outputJSON: json,
-                trace: trace, useColor: color, profiles: profiles),
+            configuration: configuration,
             console: console, dryRun: dryRun, variables: definitions, progress: progress,
             interrupts: { InterruptMonitor.shared.interruptCount })
         indexBox.index = session.shell.index

@@ -1,22 +1,26 @@
 import OpenMarketContract
 
-/// `set output table|json|jsonl|csv|ids`, `set trace on|off`: the session's settings.
+/// `set output table|json|jsonl|csv|ids`, `set trace on|off`, `set explain on|off`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(
-        name: "set", summary: "set output (table, json, jsonl, csv or ids), trace (on or off), or a variable",
+        name: "set", summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), or a variable",
         usage:
-            "set output table|json|jsonl|csv|ids | set trace on|off | set NAME VALUE\n"
+            "set output table|json|jsonl|csv|ids | set trace on|off | set explain on|off | set NAME VALUE\n"
             + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)",
-        examples: ["set output json", "set output ids", "set trace on", "set price 3500"],
+        examples: ["set output json", "set output ids", "set trace on", "set explain on", "set price 3500"],
         positional: [.setting(SetOption.settings), .word], effect: .session, recording: .asTyped)
 
     /// Each setting and the values it takes.
-    public static let settings = ["output": ListFormat.allCases.map(\.rawValue), "trace": ["on", "off"]]
+    public static let settings = [
+        "output": ListFormat.allCases.map(\.rawValue), "trace": ["on", "off"], "explain": ["on", "off"],
+    ]
 
     public enum Setting: Sendable, Equatable {
         /// `set output FORMAT`.
         case output(ListFormat)
         case trace(Bool)
+        /// `set explain on`: a few lines after each exchange on what it means.
+        case explain(Bool)
     }
 
     public var setting: Setting
@@ -26,7 +30,9 @@ public struct SetOption: ShellCommand {
         case ("output", let value?) where ListFormat(rawValue: value) != nil: setting = .output(ListFormat(rawValue: value)!)
         case ("trace", "on"): setting = .trace(true)
         case ("trace", "off"): setting = .trace(false)
-        default: throw .usage("set output table|json|jsonl|csv|ids, or set trace on|off")
+        case ("explain", "on"): setting = .explain(true)
+        case ("explain", "off"): setting = .explain(false)
+        default: throw .usage("set output table|json|jsonl|csv|ids, set trace on|off, or set explain on|off")
         }
     }
 
@@ -34,6 +40,7 @@ public struct SetOption: ShellCommand {
         switch setting {
         case .output(let format): [Word(Self.spec.name), Word("output"), Word(format.rawValue)]
         case .trace(let on): [Word(Self.spec.name), Word("trace"), Word(on ? "on" : "off")]
+        case .explain(let on): [Word(Self.spec.name), Word("explain"), Word(on ? "on" : "off")]
         }
     }
 
@@ -45,6 +52,10 @@ public struct SetOption: ShellCommand {
             session.outputJSON = format == .json || format == .jsonl
             session.listOutput = format == .json || format == .table ? nil : format
         case .trace(let on): session.tracer.isEnabled = on
+        case .explain(let on):
+            // Said now rather than after the next exchange, when the files are missing.
+            if on { _ = try Explain.book(nil) }
+            session.exchanges.explains = on
         }
         return CommandOutcome()
     }

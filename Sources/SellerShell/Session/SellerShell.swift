@@ -14,6 +14,8 @@ public struct ShellConfiguration: Sendable {
     public var profileName: String?
     public var outputJSON: Bool
     public var trace: Bool
+    /// `--explain`: a few lines after each exchange on what it means.
+    public var explain = false
     public var useColor: Bool
     public var profiles: ProfileStore
     public var transport: any HTTPTransport
@@ -138,6 +140,11 @@ public actor SellerShell {
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
         let recorder = ExchangeRecorder(wrapping: configuration.transport, log: exchanges, secrets: secrets)
+        exchanges.explains = configuration.explain
+        recorder.onFinished { [console] exchange in
+            guard exchanges.explains, let lines = Self.explanation(of: exchange), !lines.isEmpty else { return }
+            console.note(lines.map { "  ↳ " + $0 }.joined(separator: "\n"))
+        }
         self.tracer = TracingTransport(wrapping: recorder, secrets: { secrets.all }) { [console] text in
             console.note(text)
         }
@@ -160,6 +167,14 @@ public actor SellerShell {
         index.update(
             server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
         self.layers = Dictionary(states.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// What `set explain on` prints after an exchange; nil when the texts cannot be read.
+    nonisolated static func explanation(of exchange: Exchange) -> [String]? {
+        guard let book = try? Explain.book(nil) else { return nil }
+        return book.afterExchange(
+            method: exchange.request.method, path: exchange.request.target, requestHeaders: exchange.request.headers,
+            status: exchange.response?.status, responseHeaders: exchange.response?.headers ?? [:])
     }
 
     /// A layer's state kept in the session (nil until it sets one).

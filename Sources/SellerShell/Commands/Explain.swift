@@ -1,0 +1,56 @@
+import Foundation
+import OpenMarketContract
+
+/// `explain 412`, `explain PATCH`, `explain If-Match`, `explain create`: what a status, a
+/// method, a header or an operation of the API means, from the data files (Teaching/), in the
+/// language of `LANG` (Korean for `ko_KR.UTF-8`) or `--lang en|ko`.
+public struct Explain: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "explain", summary: "explain a status (412), a method (PATCH), a header (If-Match) or an operation",
+        usage: "explain [TERM] [--lang en|ko]", examples: ["explain 412", "explain PATCH", "explain If-Match", "explain"],
+        flags: [.init("--lang", value: .name)], positional: [.word], effect: .none, recording: .never)
+
+    public var term: String?
+    public var language: String?
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        term = arguments.positional.first?.text
+        if let given = arguments.flags["--lang"] {
+            guard let given, ExplanationBook.languages.contains(given) else {
+                throw .usage("--lang takes en or ko")
+            }
+            language = given
+        }
+    }
+
+    public var words: [Word] {
+        [Word(Self.spec.name)] + (term.map { [Word($0, wasQuoted: true)] } ?? [])
+            + (language.map { [Word("--lang"), Word($0)] } ?? [])
+    }
+
+    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+        let book = try Self.book(language)
+        guard let term else {
+            return CommandOutcome([.text(book.label("topics") + "\n  " + book.topics.joined(separator: " "))])
+        }
+        guard let text = book.lookup(term) else {
+            let guesses = book.suggestions(for: term)
+            let suggestion = guesses.isEmpty ? "" : "; " + book.label("suggest", guesses.joined(separator: ", "))
+            throw CommandFailure.failed(book.label("unknown", term) + suggestion + " ('explain' lists them)")
+        }
+        return CommandOutcome([.text(text)])
+    }
+
+    /// The book in `language`, else in the environment's language; a one-line failure when the
+    /// data files are missing.
+    static func book(_ language: String?) throws(CommandFailure) -> ExplanationBook {
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            return try ExplanationBook.load(language ?? ExplanationBook.language(from: environment), environment: environment)
+        } catch {
+            throw .failed(
+                "the explanations could not be found (looked in \(error.searched.joined(separator: ", "))); "
+                    + "set OPENMARKET_EXPLANATIONS_DIR to the folder with en.json and ko.json")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import OpenMarketAPI
+
+/// What `explain` and `set explain on` say, read from data files (Explanations/en.json and
+/// ko.json: the texts are data, not code, so a teacher can correct or translate them without
+/// touching Swift). One file per language, the same keys in each.
+///
+/// `afterExchange(…)` is what the session prints after an exchange when `set explain on`: the
+/// method's promise (safe? idempotent?), what this operation is and why it uses that method, the
+/// headers that matter in it, and what the status means with what to do next.
+public struct ExplanationBook: Sendable {
+    /// `en` or `ko`.
+    public let language: String
+    let labels: [String: String]
+    let methods: [String: String]
+    let statuses: [String: String]
+    let headers: [String: String]
+    let operations: [String: String]
+
+    struct File: Decodable {
+        var language: String
+        var labels: [String: String]
+        var methods: [String: String]
+        var statuses: [String: String]
+        var headers: [String: String]
+        var operations: [String: String]
+    }
+
+    public static let languages = ["en", "ko"]
+
+    /// The language `LC_ALL`, `LC_MESSAGES` or `LANG` names, in that order (POSIX's): Korean for
+    /// `ko…`, English otherwise.
+    public static func language(from environment: [String: String]) -> String {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            return value.lowercased().hasPrefix("ko") ? "ko" : "en"
+        }
+        return "en"
+    }
+
+    /// The book in `language`, read once per process.
+    public static func load(
+        _ language: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ExplanationsMissing) -> ExplanationBook {
+        let key = language + "\u{0}" + (environment["OPENMARKET_EXPLANATIONS_DIR"] ?? "")
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let candidates = directories(environment)
+        for directory in candidates {
+            let url = directory.appendingPathComponent("\(language).json")
+            guard let data = try? Data(contentsOf: url), let file = try? JSONDecoder().decode(File.self, from: data) else {
+                continue
+            }
+            let book = ExplanationBook(
+                language: language, labels: file.labels, methods: file.methods, statuses: file.statuses,
+                headers: file.headers, operations: file.operations)
+            cache.withLock { $0[key] = book }
+            return book
+        }
+        throw ExplanationsMissing(searched: candidates.map(\.path))
+    }
+
+    private static let cache = LockedBox<[String: ExplanationBook]>([:])
+
+    /// Where the data files may be: a folder named by `OPENMARKET_EXPLANATIONS_DIR`; the resource
+    /// bundle SwiftPM copies beside the executable (looked up by hand: the generated
+    /// `Bundle.module` stops the process when the bundle is missing); the source tree.
+    static func directories(_ environment: [String: String]) -> [URL] {
+        var found: [URL] = []
+        if let folder = environment["OPENMARKET_EXPLANATIONS_DIR"], !folder.isEmpty {
+            found.append(URL(fileURLWithPath: folder, isDirectory: true))
+        }
+        let bundleName = "openmarket_SellerShell.resources"
+        found.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).appendingPathComponent("Explanations"))
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() {
+            found.append(executable.appendingPathComponent(bundleName).appendingPathComponent("Explanations"))
+        }
+        found.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Explanations"))
+        return found
+    }
+
+    // MARK: Looking up
+
+    /// Every term there is an explanation for, for TAB and for `explain` alone.
+    public var topics: [String] {
+        methods.keys.sorted() + statuses.keys.sorted() + headerNames + operations.keys.sorted()
+    }
+
+    /// Header names as people write them (`If-Match`), from the keys (`if-match`).
+    var headerNames: [String] {
+        headers.keys.sorted().map { key in
+            switch key {
+            case "identifier", "boundary": key
+            case "etag": "ETag"
+            default: key.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+            }
+        }
+    }
+
+    /// The explanation of a method (`patch`), a status (`412`), a header (`if-match`) or an
+    /// operation (`create`), whatever its case.
+    public func lookup(_ term: String) -> String? {
+        let trimmed = term.trimmingCharacters(in: .whitespaces)
+        if let text = methods[trimmed.uppercased()] { return "\(trimmed.uppercased()): \(text)" }
+        if let text = statuses[trimmed] { return "\(trimmed) \(text)" }
+        if let text = headers[trimmed.lowercased()] { return text }
+        if let key = operations.keys.first(where: { $0.lowercased() == trimmed.lowercased() }) { return operations[key] }
+        return nil
+    }
+
+    /// The topics closest to a term with no explanation (`If-Mach` → `If-Match`).
+    public func suggestions(for term: String) -> [String] {
+        let typed = term.lowercased()
+        let scored = topics.map { ($0, EditDistance.between(typed, $0.lowercased())) }.filter { $0.1 <= 2 }
+        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+    }
+
+    func label(_ key: String, _ value: String = "") -> String {
+        (labels[key] ?? key).replacingOccurrences(of: "%@", with: value)
+    }
+
+    // MARK: After an exchange
+
+    /// The few lines `set explain on` prints after one exchange: the method, the operation
+    /// (recognised from method and path), the headers that matter in it, the status.
+    /// - Parameter status: nil when no answer came.
+    public func afterExchange(
+        method: String, path: String, requestHeaders: HeaderFields, status: Int?, responseHeaders: HeaderFields
+    ) -> [String] {
+        var lines: [String] = []
+        if let text = methods[method.uppercased()] { lines.append("\(method.uppercased()): \(text)") }
+        if let operation = Self.operation(method: method, path: path), let text = operations[operation] {
+            lines.append(text)
+        }
+        var mattering: [String] = []
+        if requestHeaders["identifier"] != nil { mattering.append("identifier") }
+        if requestHeaders["Content-Type"]?.lowercased().hasPrefix("multipart/") == true { mattering.append("boundary") }
+        for name in ["if-match", "if-none-match"] where requestHeaders[name] != nil { mattering.append(name) }
+        for name in ["etag", "allow", "retry-after", "location"] where responseHeaders[name] != nil { mattering.append(name) }
+        lines += mattering.prefix(3).compactMap { headers[$0] }
+        if let status, let text = statuses[String(status)] { lines.append("\(status) \(text)") }
+        return lines
+    }
+
+    /// The contract's operation a request is, by method and path.
+    static func operation(method: String, path: String) -> String? {
+        let segments =
+            path.split(separator: "?", maxSplits: 1).first.map {
+                $0.split(separator: "/").map(String.init)
+            } ?? []
+        switch (method.uppercased(), segments.count) {
+        case ("GET", 1) where segments == ["healthChecker"]: return "health"
+        case ("GET", 2) where segments == ["api", "products"]: return "list"
+        case ("POST", 2) where segments == ["api", "products"]: return "create"
+        case (_, 3) where segments.starts(with: ["api", "products"]):
+            return ["GET": "show", "PATCH": "edit", "DELETE": "delete"][method.uppercased()]
+        case ("POST", 4) where segments.starts(with: ["api", "products"]):
+            return ["archived": "deleteURI", "secret": "legacySecret"][segments[3]]
+        case ("DELETE", 4) where segments.starts(with: ["api", "products"]): return "legacyDelete"
+        default: return nil
+        }
+    }
+}
+
+/// The explanations' data files could not be read.
+public struct ExplanationsMissing: Error, Sendable {
+    public var searched: [String]
+}
+
+/// A value behind a lock (the book cache, read from any task).
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// `explain` and `set explain on` (issue 13, item 4): texts from data files, in English and
+/// Korean, on their own or after each exchange.
+@Suite("Explanations")
+struct ExplainTests {
+    @Test func bothLanguagesExplainTheSameThings() throws {
+        let english = try ExplanationBook.load("en")
+        let korean = try ExplanationBook.load("ko")
+        #expect(Set(english.methods.keys) == Set(korean.methods.keys))
+        #expect(Set(english.statuses.keys) == Set(korean.statuses.keys))
+        #expect(Set(english.headers.keys) == Set(korean.headers.keys))
+        #expect(Set(english.operations.keys) == Set(korean.operations.keys))
+        #expect(Set(english.labels.keys) == Set(korean.labels.keys))
+        for status in ["200", "201", "202", "204", "304", "400", "401", "403", "404", "405", "412", "413", "429", "500", "503"] {
+            #expect(english.statuses[status] != nil, "\(status)")
+        }
+        #expect(Set(english.methods.keys) == ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+    }
+
+    @Test func theLanguageComesFromTheLocale() {
+        #expect(ExplanationBook.language(from: ["LANG": "ko_KR.UTF-8"]) == "ko")
+        #expect(ExplanationBook.language(from: ["LANG": "en_US.UTF-8"]) == "en")
+        #expect(ExplanationBook.language(from: [:]) == "en")
+        #expect(ExplanationBook.language(from: ["LC_ALL": "en_GB.UTF-8", "LANG": "ko_KR.UTF-8"]) == "en", "LC_ALL wins")
+        #expect(ExplanationBook.language(from: ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "C"]) == "ko")
+    }
+
+    @Test func explainAnswersOnItsOwnInEnglishAndKorean() async throws {
+        let console = RecordingConsole()
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
+        #expect(await shell.execute("explain 412 --lang en").status == .ok)
+        #expect(console.out.contains("412 Precondition Failed: someone changed it since you read it"), "\(console.out)")
+        #expect(await shell.execute("explain PATCH --lang en").status == .ok)
+        #expect(console.out.contains("PATCH: Changes part of a resource"), "\(console.out)")
+        #expect(await shell.execute("explain if-match --lang en").status == .ok)
+        #expect(console.out.contains("If-Match: do this only if"), "\(console.out)")
+        console.clear()
+        #expect(await shell.execute("explain 412 --lang ko").status == .ok)
+        #expect(console.out.contains("읽은 뒤에 누군가 바꿨습니다"), "\(console.out)")
+        #expect(await shell.execute("explain DELETE --lang ko").status == .ok)
+        #expect(console.out.contains("멱등"), "\(console.out)")
+    }
+
+    @Test func anUnknownTermIsOneLineWithSuggestions() async throws {
+        let console = RecordingConsole()
+        let shell = SellerShell(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
+        #expect(await shell.execute("explain If-Mach --lang en").status == .failed)
+        #expect(console.notes == "explain: nothing to explain for 'If-Mach'; did you mean If-Match? ('explain' lists them)")
+        #expect(await shell.execute("explain 412 --lang fr").status == .usage)
+    }
+
+    @Test func theTextsAreDataAFolderCanReplace() throws {
+        let folder = try Fixtures.temporaryDirectory("explanations")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = ExplanationBook.directories([:]).first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("en.json").path)
+        }
+        var text = try String(contentsOf: try #require(source).appendingPathComponent("en.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "Precondition Failed: someone", with: "Precondition Failed: your classmate")
+        try text.write(to: folder.appendingPathComponent("en.json"), atomically: true, encoding: .utf8)
+        let book = try ExplanationBook.load("en", environment: ["OPENMARKET_EXPLANATIONS_DIR": folder.path])
+        #expect(book.lookup("412")?.contains("your classmate") == true)
+    }
+
+    @Test func theLinesAfterAnExchangeSayWhatMatters() throws {
+        let book = try ExplanationBook.load("en")
+        let create = book.afterExchange(
+            method: "POST", path: "/api/products",
+            requestHeaders: ["identifier": "x", "Content-Type": "multipart/form-data; boundary=B"], status: 201,
+            responseHeaders: ["ETag": "\"1\""])
+        #expect(create.contains { $0.hasPrefix("POST: ") && $0.contains("Neither safe nor idempotent") }, "\(create)")
+        #expect(create.contains { $0.contains("multipart/form-data") && $0.contains("photo") }, "\(create)")
+        #expect(create.contains { $0.hasPrefix("boundary") }, "\(create)")
+        #expect(create.contains { $0.hasPrefix("201 Created") }, "\(create)")
+
+        let edit = book.afterExchange(
+            method: "PATCH", path: "/api/products/3", requestHeaders: ["identifier": "x", "If-Match": "\"1\""], status: 202,
+            responseHeaders: [:])
+        #expect(edit.contains { $0.contains("only the fields that change") }, "\(edit)")
+        #expect(edit.contains { $0.hasPrefix("If-Match:") }, "\(edit)")
+        #expect(edit.contains { $0.hasPrefix("202 Accepted") }, "\(edit)")
+
+        let stale = book.afterExchange(
+            method: "PATCH", path: "/api/products/3", requestHeaders: ["If-Match": "\"1\""], status: 412, responseHeaders: [:])
+        #expect(stale.last?.contains("Read it again (GET)") == true, "\(stale)")
+
+        let deleting = book.afterExchange(
+            method: "DELETE", path: "/api/products/MXxhYmM", requestHeaders: ["identifier": "x"], status: 200,
+            responseHeaders: [:])
+        #expect(deleting.contains { $0.hasPrefix("Delete, step 2") }, "\(deleting)")
+        let uri = book.afterExchange(
+            method: "POST", path: "/api/products/3/archived", requestHeaders: [:], status: 200, responseHeaders: [:])
+        #expect(uri.contains { $0.hasPrefix("Delete, step 1") }, "\(uri)")
+
+        let refused = book.afterExchange(
+            method: "PUT", path: "/api/products/3", requestHeaders: [:], status: 405, responseHeaders: ["Allow": "GET"])
+        #expect(refused.contains { $0.hasPrefix("Allow:") }, "\(refused)")
+        #expect(refused.contains { $0.hasPrefix("405 Method Not Allowed") }, "\(refused)")
+    }
+
+    @Test func setExplainOnExplainsEachExchange() async throws {
+        try await ShellFixture.with { shell in
+            let product = try await shell.register()
+            shell.console.clear()
+            #expect(await shell.run("set explain on") == .ok, "\(shell.console.notes)")
+            #expect(await shell.run("patch \(product.id) price=4100") == .ok, "\(shell.console.notes)")
+            let notes = shell.console.notes
+            #expect(notes.contains("↳ PATCH: "), "\(notes)")
+            #expect(notes.contains("↳ 202 "), "\(notes)")
+            shell.console.clear()
+            #expect(await shell.run("set explain off") == .ok)
+            #expect(await shell.run("show \(product.id)") == .ok)
+            #expect(!shell.console.notes.contains("↳"), "\(shell.console.notes)")
+        }
+    }
+}
