@@ -74,6 +74,11 @@ struct OpenMarketCommand: AsyncParsableCommand {
     @Flag(help: "Run the script from the top although its journal shows a run that did not finish.")
     var restart = false
 
+    @Flag(
+        help:
+            "Step through the script: show each command with its comments and wait (Enter sends, s skips, c continues, q stops).")
+    var step = false
+
     @Option(help: ArgumentHelp("Keep the script's journal here instead of beside it (FILE.journal).", valueName: "PATH"))
     var journal: String?
 
@@ -148,6 +153,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         var left: [String] = []
         for (flag, on) in [
             ("--continue-on-error", continueOnError), ("--dry-run", dryRun), ("--resume", resume), ("--restart", restart),
+            ("--step", step),
         ] where on {
             if spec?.flag(flag) != nil { handed.append(flag) } else { left.append(flag) }
         }
@@ -168,7 +174,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             if pipedScript { left.removeAll { $0 == "--continue-on-error" } }
             if !left.isEmpty {
                 throw ValidationError(
-                    "--continue-on-error, --dry-run, --resume, --restart and --journal go with a script: openmarket run FILE … "
+                    "--continue-on-error, --dry-run, --resume, --restart, --step and --journal go with a script: openmarket run FILE … "
                         + "(--continue-on-error also with a script piped to standard input)")
             }
         }
@@ -199,6 +205,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         // questions as it would at the prompt (the plan's confirmation, a delete's).
         var asks = interactive
         if case .command = request, commands.isEmpty, isatty(0) == 1, isatty(1) == 1 { asks = true }
+        // `run FILE --step` waits for the person at each command.
+        if step, path != nil, isatty(0) == 1, isatty(1) == 1 { asks = true }
         let indexBox = IndexBox()
         let reader = LineReaders.make(
             programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
@@ -257,7 +265,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         color: Bool
     ) async -> Int32 {
         if let path {
-            let options = ScriptOptions(continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal)
+            let options = ScriptOptions(
+                continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal, step: step)
             let status = await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
             return await session.requestedExitCode ?? status.rawValue
         }

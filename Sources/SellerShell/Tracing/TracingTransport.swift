@@ -14,6 +14,7 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     // Guarded by `lock`: the shell toggles tracing while requests may be in flight.
     private let lock = NSLock()
     private var enabledFlag = false
+    private var responsesFlag = true
 
     /// - Parameter secrets: the secrets masked wherever they appear in an exchange (any key,
     ///   any header, the URL, a text body), besides every `secret` key's value.
@@ -31,8 +32,16 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         set { lock.withLock { enabledFlag = newValue } }
     }
 
+    /// Whether answers are shown too, not only requests (a lesson stepped through shows the
+    /// request, then the command's own answer).
+    public var showsResponses: Bool {
+        get { lock.withLock { responsesFlag } }
+        set { lock.withLock { responsesFlag = newValue } }
+    }
+
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         guard isEnabled else { return try await inner.send(request, timeout: timeout) }
+        let showsResponses = self.showsResponses
         let secrets = self.secrets()
         // A request the shell sends for itself says so, above its request line.
         if let label = Bookkeeping.currentLabel { sink(label) }
@@ -40,7 +49,9 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
-            sink(SecretMasking.masked(Self.describe(response, after: ContinuousClock.now - started), secrets: secrets))
+            if showsResponses {
+                sink(SecretMasking.masked(Self.describe(response, after: ContinuousClock.now - started), secrets: secrets))
+            }
             return response
         } catch {
             sink(SecretMasking.masked("← no response: \(error)", secrets: secrets))

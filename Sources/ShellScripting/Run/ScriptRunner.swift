@@ -39,15 +39,28 @@ extension SellerShell {
             state.journal = nil
             state.journalFailure = nil
         }
+        let stepper = stepControl(for: resolved, options)
         let report = await inFolder(of: resolved) { session in
-            await session.run(lines, name: path, resume: resume, options: options)
+            await session.run(lines, name: path, resume: resume, options: options, stepper: stepper)
         }
         return finish(report)
     }
 
+    /// The step control for `--step` when a person is there to answer; nil otherwise (a pipe
+    /// runs straight through, and says so).
+    private func stepControl(for path: String, _ options: ScriptOptions) -> StepControl? {
+        guard options.step else { return nil }
+        guard console.isInteractive else {
+            console.note(
+                "--step waits for a person at a terminal; running \((path as NSString).lastPathComponent) straight through")
+            return nil
+        }
+        return StepControl(fileLines: StepControl.lines(of: path))
+    }
+
     /// `source FILE` inside a session: the current variables and login, no journal, stops at
     /// the first failure.
-    func source(_ path: String) async -> CommandStatus {
+    func source(_ path: String, step: Bool = false) async -> CommandStatus {
         let state = scripting
         guard state.sourceDepth < 16 else {
             console.note("source: scripts source each other more than 16 deep; is there a loop?")
@@ -63,8 +76,10 @@ extension SellerShell {
             state.sourceDepth -= 1
             state.journal = journal
         }
+        let options = ScriptOptions(step: step)
+        let stepper = stepControl(for: resolved, options)
         let report = await inFolder(of: resolved) { session in
-            await session.run(lines, name: path, resume: ResumePoint(), options: ScriptOptions())
+            await session.run(lines, name: path, resume: ResumePoint(), options: options, stepper: stepper)
         }
         return finish(report)
     }
@@ -117,11 +132,14 @@ extension SellerShell {
 
     /// Runs the lines in order: done ones (on resume) are skipped, the rest run until the end or
     /// the first failure (every failure with `--continue-on-error`).
-    private func run(_ lines: [ScriptLine], name: String, resume: ResumePoint, options: ScriptOptions) async -> RunReport {
+    private func run(
+        _ lines: [ScriptLine], name: String, resume: ResumePoint, options: ScriptOptions, stepper: StepControl? = nil
+    ) async -> RunReport {
+        var stepper = stepper
         let state = scripting
         var report = RunReport(name: name, total: lines.count)
         var resume = resume
-        let showProgress = state.sourceDepth == 0 && state.dryRun == nil
+        let showProgress = state.sourceDepth == 0 && state.dryRun == nil && stepper == nil
         let started = ContinuousClock.now
         let readsLast = state.readsLast
         state.readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
@@ -136,6 +154,29 @@ extension SellerShell {
             case .stop(let status): return stopped(&report, status)
             case .run: break
             }
+            if stepper?.stepping == true, sendsSomething(line) {
+                switch ask(about: line, index: index, total: lines.count, stepper!) {
+                case .skip:
+                    stepper?.skipped += 1
+                    continue
+                case .quit:
+                    console.note(
+                        "\(name): stopped at line \(line.number): \(stepper!.sent) sent, \(stepper!.skipped) skipped, "
+                            + "\(lines.count - index) not reached")
+                    return stopped(&report, .interrupted)
+                case .continueToEnd: stepper?.stepping = false
+                case .send: stepper?.sent += 1
+                }
+                // The request is shown as it goes, then the command's own answer.
+                let (traced, answers) = (tracer.isEnabled, tracer.showsResponses)
+                tracer.showsResponses = false
+                tracer.isEnabled = true
+                let over = await runLine(line, &report, options: options)
+                tracer.isEnabled = traced
+                tracer.showsResponses = answers
+                if over { break }
+                continue
+            }
             if await runLine(line, &report, options: options) { break }
         }
         if showProgress { state.progress?.finish() }
@@ -143,6 +184,24 @@ extension SellerShell {
             return stopped(&report, .failed)
         }
         return report
+    }
+
+    /// Whether a line may send a request (a lesson waits before those; `expect` and `set` run
+    /// on their own).
+    private func sendsSomething(_ line: ScriptLine) -> Bool {
+        let leading = line.text.split(whereSeparator: \.isWhitespace).prefix(2).map { Word(String($0)) }
+        guard let spec = (registry.rawRequest(leading) ?? registry.find(leading.first?.text ?? ""))?.spec else { return true }
+        return spec.effect != .none && spec.effect != .session
+    }
+
+    /// Shows a command with the comments above it and asks what to do, until the answer is one
+    /// of the four.
+    private func ask(about line: ScriptLine, index: Int, total: Int, _ stepper: StepControl) -> StepControl.Answer {
+        let block = stepper.commentBlock(above: line.number)
+        console.write((block.isEmpty ? "" : "\n" + block.joined(separator: "\n")) + "\n▶ \(line.text)")
+        while true {
+            if let answer = StepControl.answer(console.ask("[\(index + 1)/\(total)] \(StepControl.prompt) ")) { return answer }
+        }
     }
 
     /// Runs one line and notes how it went; true when the run is over.

@@ -13,8 +13,14 @@ public struct ScriptOptions: Sendable {
     public var restart = false
     /// Where the journal goes (default: beside the script, `FILE.journal`).
     public var journalPath: String?
+    /// Show each command with its comments and wait for the person (`--step`); a console with
+    /// no person at it runs straight through.
+    public var step = false
 
-    public init(continueOnError: Bool = false, resume: Bool = false, restart: Bool = false, journalPath: String? = nil) {
+    public init(
+        continueOnError: Bool = false, resume: Bool = false, restart: Bool = false, journalPath: String? = nil, step: Bool = false
+    ) {
+        self.step = step
         self.continueOnError = continueOnError
         self.resume = resume
         self.restart = restart

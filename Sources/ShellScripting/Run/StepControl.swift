@@ -1,0 +1,55 @@
+import Foundation
+import SellerShell
+
+/// `run FILE --step` / `source FILE --step`: before each command, its comment block and the
+/// command are shown and the person answers — Enter sends it, `s` skips it, `c` runs the rest
+/// without stopping, `q` (or Ctrl-C, or the end of input) stops. For lessons in class.
+struct StepControl {
+    enum Answer: Equatable {
+        case send, skip, continueToEnd, quit
+    }
+
+    /// The file's physical lines, for the comments above each command.
+    let fileLines: [String]
+    /// False once `c` was answered.
+    var stepping = true
+    var sent = 0
+    var skipped = 0
+
+    static let prompt = "Enter: send · s: skip · c: continue · q: quit"
+
+    /// What a typed answer means; nil for anything else (asked again). No answer at all (the
+    /// end of input, Ctrl-C) stops, as `q` does.
+    static func answer(_ typed: String?) -> Answer? {
+        guard let typed else { return .quit }
+        switch typed.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "": return .send
+        case "s", "skip": return .skip
+        case "c", "continue": return .continueToEnd
+        case "q", "quit": return .quit
+        default: return nil
+        }
+    }
+
+    /// The comment lines directly above line `number` (1-based), without their `#`, the shebang
+    /// left out: what the lesson says about the command.
+    func commentBlock(above number: Int) -> [String] {
+        var block: [String] = []
+        var index = number - 2
+        while index >= 0, index < fileLines.count {
+            let line = fileLines[index].trimmingCharacters(in: .whitespaces)
+            guard line.hasPrefix("#"), !line.hasPrefix("#!") else { break }
+            block.insert(line, at: 0)
+            index -= 1
+        }
+        return block
+    }
+
+    /// Reads a script's physical lines (for comments); empty when it cannot be read.
+    static func lines(of path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return String(decoding: data, as: UTF8.self).components(separatedBy: "\n").map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : $0
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+/// `openmarket run FILE --step` on a real terminal (issue 13, item 5): it waits at each
+/// command with nothing sent, Enter sends, `s` skips, `q` stops.
+@Suite("openmarket: stepping through a lesson", .serialized)
+struct StepBinaryTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    @Test func itWaitsEnterSendsSSkipsAndQStops() async throws {
+        let server = try MisbehavingServer.answering(status: 200, body: #""OK""#)
+        defer { server.stop() }
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let script = home.root.appendingPathComponent("lesson.om")
+        try """
+        # Step one: is the server there?
+        GET /healthChecker --no-auth
+        # Step two.
+        GET /api/products --no-auth
+        # Step three.
+        GET /api/products/1 --no-auth
+        GET /api/products/2 --no-auth
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let environment = home.environment
+        let url = server.baseURL.absoluteString
+        let (transcript, counts) = try await blocking { () throws -> (String, [Int]) in
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment)
+            defer { session.terminate() }
+            var counts: [Int] = []
+            _ = try session.expect("[1/4] Enter: send", timeout: .seconds(60))
+            Thread.sleep(forTimeInterval: 0.5)
+            counts.append(server.received.count)  // nothing before Enter
+            session.send("\r")
+            _ = try session.expect("[2/4] Enter: send", timeout: .seconds(60))
+            counts.append(server.received.count)  // the first sent
+            session.send("s\r")
+            _ = try session.expect("[3/4] Enter: send", timeout: .seconds(60))
+            counts.append(server.received.count)  // the second skipped
+            session.send("q\r")
+            _ = try session.waitForExit(timeout: .seconds(60))
+            counts.append(server.received.count)  // the third never sent
+            return (session.transcript, counts)
+        }
+        #expect(counts == [0, 1, 1, 1], "\(transcript)")
+        #expect(transcript.contains("# Step one: is the server there?"), "\(transcript)")
+        #expect(transcript.contains("→ GET \(url)/healthChecker"), "the request is shown: \(transcript)")
+        #expect(transcript.contains("stopped at line 6: 1 sent, 1 skipped, 2 not reached"), "\(transcript)")
+        #expect(server.received.map(\.target) == ["/healthChecker"])
+    }
+}
