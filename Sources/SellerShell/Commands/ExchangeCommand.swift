@@ -3,17 +3,25 @@ import OpenMarketContract
 
 /// `exchange N`: one exchange of the log in full — the request line, every header as sent
 /// (`Host` and `Content-Length` too), the body, then the status line, headers and body;
-/// `--wire` shows the exact bytes with line endings and control characters visible.
+/// `--wire` shows the exact bytes with line endings and control characters visible; `--as curl`,
+/// `--as httpie` and `--as raw` print a command that sends the same request from bash, the
+/// secret read from `$OPENMARKET_SECRET`.
 public struct ExchangeCommand: ShellCommand {
     public static let spec = CommandSpec(
         name: "exchange", summary: "show one HTTP exchange in full (exchanges lists them)",
-        usage: "exchange [N] [--wire]",
-        examples: ["exchange 3", "exchange 3 --wire", "exchange"],
-        flags: [.init("--wire")], positional: [.word], effect: .none, recording: .never)
+        usage: "exchange [N] [--wire] [--as curl|httpie|raw]",
+        examples: ["exchange 3", "exchange 3 --wire", "exchange 3 --as curl", "exchange"],
+        flags: [.init("--wire"), .init("--as", value: .name)], positional: [.word], effect: .none, recording: .never)
+
+    /// What `--as` writes the request as.
+    public enum Form: String, Sendable, CaseIterable {
+        case curl, httpie, raw
+    }
 
     /// nil: the newest.
     public var number: Int?
     public var wire: Bool
+    public var form: Form?
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         if let word = arguments.positional.first {
@@ -24,15 +32,34 @@ public struct ExchangeCommand: ShellCommand {
             self.number = number
         }
         wire = arguments.flags["--wire"] != nil
+        if let given = arguments.flags["--as"] {
+            guard let given, let form = Form(rawValue: given) else {
+                throw .usage("--as takes curl, httpie or raw")
+            }
+            self.form = form
+        }
+        if wire, form != nil { throw .usage("--wire shows the exchange; --as writes it as a command: pick one") }
     }
 
     public var words: [Word] {
         [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + (wire ? [Word("--wire")] : [])
+            + (form.map { [Word("--as"), Word($0.rawValue)] } ?? [])
     }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
         let exchange = try Self.find(number, in: session.exchanges)
-        return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))])
+        guard let form else { return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))]) }
+        do {
+            let text =
+                switch form {
+                case .curl: try CurlCommand.text(for: exchange)
+                case .httpie: try HTTPieCommand.text(for: exchange)
+                case .raw: try RawRequestText.text(for: exchange)
+                }
+            return CommandOutcome([.text(text)])
+        } catch {
+            throw CommandFailure.failed("exchange #\(exchange.number) cannot be written as \(form.rawValue): \(error.reason)")
+        }
     }
 
     /// Exchange `number` (the newest when nil), or a one-line failure saying what there is.

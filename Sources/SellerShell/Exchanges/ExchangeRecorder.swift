@@ -54,9 +54,15 @@ public final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
             return .bytes(maskedBytes(data))
         }
         let body = request.outline == nil ? request.body.map { KeptBody(maskedBytes($0), limit: log.bodyLimit) } : nil
+        // The `params` part's JSON holds the secret as sent: kept masked like everything else.
+        let parts = request.parts?.map { part -> MultipartBody.Part in
+            var copy = part
+            copy.json = part.json.map(maskedBytes)
+            return copy
+        }
         return Exchange.Request(
             method: request.method.rawValue, url: url, target: secrets.masked(request.requestTarget), headers: masked, body: body,
-            parts: request.parts, outline: outline)
+            parts: parts, outline: outline)
     }
 
     func kept(_ response: HTTPResponseData) -> Exchange.Response {

@@ -41,25 +41,28 @@ public enum ExchangeRendering {
     /// each file's bytes elided), or with `wire` the bytes as sent and received, line endings
     /// and every other control character shown.
     public static func full(_ exchange: Exchange, wire: Bool = false) -> String {
-        var out = [heading(exchange), ""]
-        let request = exchange.request
-        out.append(
-            head(
-                "\(request.method) \(TerminalText.visible(request.target)) HTTP/1.1", headers: request.headers, wire: wire))
+        [heading(exchange), "", request(exchange.request, wire: wire), "", answer(of: exchange, wire: wire)].joined(
+            separator: "\n")
+    }
+
+    /// The request as sent: request line, every header, the body.
+    public static func request(_ request: Exchange.Request, wire: Bool = false) -> String {
+        var out = [
+            head("\(request.method) \(TerminalText.visible(request.target)) HTTP/1.1", headers: request.headers, wire: wire)
+        ]
         if let outline = request.outline {
             out.append(outlineText(outline))
         } else if let body = request.body, body.byteCount > 0 {
             out.append(bodyText(body, contentType: request.contentType, wire: wire))
         }
-        out.append("")
-        if let response = exchange.response {
-            out.append(answer(response, wire: wire))
-        } else if let failure = exchange.failure {
-            out.append("(no answer: \(failure))")
-        } else {
-            out.append("(waiting for the answer)")
-        }
         return out.joined(separator: "\n")
+    }
+
+    /// The answer in full, or why there is none.
+    public static func answer(of exchange: Exchange, wire: Bool = false) -> String {
+        if let response = exchange.response { return answer(response, wire: wire) }
+        if let failure = exchange.failure { return "(no answer: \(failure))" }
+        return "(waiting for the answer)"
     }
 
     /// An answer in full: the status line, every header, the body.

@@ -1,0 +1,109 @@
+import Foundation
+import OpenMarketAPI
+
+/// `exchange N --as curl`: the exchange's request as a curl command to paste into bash: the
+/// same method, URL, headers (not `Host` and `Content-Length`, which curl writes, nor a
+/// multipart `Content-Type`, whose boundary curl chooses) and body. A JSON body goes as it was
+/// sent (`--data-raw`); a multipart body as `-F` parts, the JSON part from standard input so
+/// its bytes are the ones sent, each photo from its file on disk.
+enum CurlCommand {
+    static func text(for exchange: Exchange) throws(ExportProblem) -> String {
+        let request = exchange.request
+        var notes: [String] = []
+        var lines: [String] = []
+        var stdin: String?
+        var command = ["curl", "-sS", "-i"]
+        switch request.method {
+        case "GET": break
+        case "HEAD": command.append("--head")
+        default: command += ["-X", request.method]
+        }
+        command.append(BashWords.quoted(request.url.absoluteString))
+        lines.append(command.joined(separator: " "))
+        let multipart = request.outline != nil
+        for field in ExportHeaders.kept(request.headers, multipart: multipart) {
+            lines.append("-H " + BashWords.quoted("\(field.name): \(field.value)"))
+        }
+        if let parts = request.parts, multipart {
+            for (index, part) in parts.enumerated() {
+                if let json = part.json {
+                    guard stdin == nil else { throw ExportProblem("curl can read only one part from standard input") }
+                    stdin = String(decoding: json, as: UTF8.self)
+                    lines.append("-F " + BashWords.quoted("\(part.name)=<-;type=\(part.contentType)"))
+                } else {
+                    let (line, note) = try filePart(part, number: index + 1)
+                    lines.append(line)
+                    notes += note
+                }
+            }
+        } else if let body = request.body, body.byteCount > 0 {
+            let text = try ExportHeaders.text(of: body)
+            lines.append("--data-raw " + BashWords.quotedWithSecret(text))
+        }
+        var out = notes.map { "# " + $0 }
+        let joined = lines.joined(separator: " \\\n  ")
+        if let stdin {
+            out.append("printf '%s' \(BashWords.quotedWithSecret(stdin)) |\n  " + joined)
+        } else {
+            out.append(joined)
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `-F 'images=@"/path/a.jpg";type=image/jpeg;filename="a.jpg"'`, and a note when the file
+    /// on disk is not what was sent.
+    static func filePart(_ part: MultipartBody.Part, number: Int) throws(ExportProblem) -> (String, [String]) {
+        guard let path = part.sourcePath else {
+            throw ExportProblem("part \(number) (\(part.filename ?? part.name)) came from no file on disk")
+        }
+        var value = "\(part.name)=@\(formQuoted(path));type=\(part.contentType)"
+        if let name = part.filename { value += ";filename=\(formQuoted(name))" }
+        return ("-F " + BashWords.quoted(value), ExportHeaders.shrinkNote(part, path: path))
+    }
+
+    /// curl's quoting inside a `-F` value: double quotes, with `"` and `\` escaped, so a name
+    /// with `;` or `,` stays one name.
+    static func formQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// What the exporters share: which headers go into a command, the body as text, notes.
+enum ExportHeaders {
+    /// The headers a command sends itself: all but the framing ones the tool writes (and a
+    /// multipart `Content-Type`, whose boundary the tool chooses).
+    static func kept(_ headers: HeaderFields, multipart: Bool) -> [HeaderField] {
+        headers.fields.filter { field in
+            let name = field.name.lowercased()
+            if name == "host" || name == "content-length" { return false }
+            if multipart, name == "content-type" { return false }
+            return true
+        }
+    }
+
+    static func text(of body: KeptBody) throws(ExportProblem) -> String {
+        guard !body.isCut else {
+            throw ExportProblem("the body was \(body.byteCount) bytes and the log kept only the first \(body.data.count)")
+        }
+        guard let text = String(data: body.data, encoding: .utf8) else {
+            throw ExportProblem("the body is \(body.byteCount) bytes of binary data, which a command line cannot carry")
+        }
+        return text
+    }
+
+    /// Says so when the shell shrank a photo: the file on disk is not what was sent.
+    static func shrinkNote(_ part: MultipartBody.Part, path: String) -> [String] {
+        guard let original = part.shrunkFromBytes else { return [] }
+        return [
+            "the shell shrank \(path) from \(ExchangeRendering.grouped(original)) to \(ExchangeRendering.grouped(part.byteCount)) "
+                + "bytes before sending it; this command sends the file as it is on disk, which the market may refuse "
+                + "(over 300 KiB)"
+        ]
+    }
+}
+
+/// Why an exchange cannot be written as a command.
+struct ExportProblem: Error, Sendable {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}

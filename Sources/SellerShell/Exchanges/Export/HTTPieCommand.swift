@@ -1,0 +1,44 @@
+import Foundation
+import OpenMarketAPI
+
+/// `exchange N --as httpie`: the request as an HTTPie command (`http`). A JSON body goes from
+/// standard input so its bytes are the ones sent (HTTPie's own `name=value` items would write
+/// the JSON anew); a multipart body as `--multipart` items, the JSON part as a text field and
+/// each photo from its file (`images@/path/a.jpg;type=image/jpeg`).
+enum HTTPieCommand {
+    static func text(for exchange: Exchange) throws(ExportProblem) -> String {
+        let request = exchange.request
+        var notes: [String] = []
+        var items: [String] = []
+        let multipart = request.outline != nil
+        for field in ExportHeaders.kept(request.headers, multipart: multipart) {
+            items.append(BashWords.quoted("\(field.name):\(field.value)"))
+        }
+        var stdin: String?
+        if let parts = request.parts, multipart {
+            for (index, part) in parts.enumerated() {
+                if let json = part.json {
+                    let text = String(decoding: json, as: UTF8.self)
+                    items.append(BashWords.quotedWithSecret("\(part.name)=" + text))
+                } else {
+                    guard let path = part.sourcePath else {
+                        throw ExportProblem("part \(index + 1) (\(part.filename ?? part.name)) came from no file on disk")
+                    }
+                    items.append(BashWords.quoted("\(part.name)@\(path);type=\(part.contentType)"))
+                    notes += ExportHeaders.shrinkNote(part, path: path)
+                }
+            }
+        } else if let body = request.body, body.byteCount > 0 {
+            stdin = try ExportHeaders.text(of: body)
+        }
+        var command = ["http"]
+        if stdin == nil { command.append("--ignore-stdin") }
+        if multipart { command.append("--multipart") }
+        command.append("--print=HhBb")
+        command += [request.method, BashWords.quoted(request.url.absoluteString)]
+        let line = (command + items).joined(separator: " ")
+        var out = notes.map { "# " + $0 }
+        out.append(stdin.map { "printf '%s' \(BashWords.quotedWithSecret($0)) |\n  " + line } ?? line)
+        return out.joined(separator: "\n")
+    }
+}
