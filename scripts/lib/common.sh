@@ -10,6 +10,9 @@ export OPENMARKET_ROOT
 # SwiftPM's system-library targets link (libedit for the line editor, SQLite for GRDB, libvips
 # for thumbnails and photo shrinking).
 OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev)
+# What only the tests use: the exported curl and HTTPie commands are run against the bundled
+# market (issue 13).
+OPENMARKET_TEST_PACKAGES=(curl httpie)
 
 _om_as_root() {
     if [ "$(id -u)" -eq 0 ]; then

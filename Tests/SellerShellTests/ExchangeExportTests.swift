@@ -1,0 +1,219 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// Copying exchanges out (issue 13, item 2): the curl, HTTPie and raw commands, run by bash with
+/// `OPENMARKET_SECRET` set, send requests equal to the originals; the HAR and the notebook are
+/// well formed; no exported text holds the secret.
+@Suite("Exchanges copied out", .serialized)
+struct ExchangeExportTests {
+    static let forms: [ExchangeCommand.Form] = [.curl, .httpie, .raw]
+
+    /// A session on the bundled market that lists, registers with two photos (one with a
+    /// Korean name), patches and deletes: every kind of exchange the contract has.
+    func withSession(_ body: (ShellFixture, [String: Int]) async throws -> Void) async throws {
+        try await ShellFixture.with { shell in
+            let korean = shell.directory.appendingPathComponent("커피 사진.jpg")
+            try FileManager.default.copyItem(at: Fixtures.image("coffee-small.jpg"), to: korean)
+            #expect(await shell.run("list") == .ok)
+            #expect(
+                await shell.run(
+                    "register name='내보내기 머그' description='A mug for the export tests' price=3500 currency=KRW "
+                        + "image='\(korean.path)' image='\(Fixtures.image("chelsea.png").path)'") == .ok, "\(shell.console.notes)"
+            )
+            let id = try #require(try await shell.products().products.first?.id)
+            #expect(await shell.run("patch \(id) price=4000") == .ok)
+            #expect(await shell.run("delete \(id) --yes") == .ok, "\(shell.console.notes)")
+            let kept = shell.shell.exchanges.exchanges
+            func number(_ method: String, _ prefix: String) -> Int? {
+                kept.first { $0.request.method == method && $0.request.target.hasPrefix(prefix) && $0.bookkeeping == nil }?.number
+            }
+            let numbers = [
+                "list": number("GET", "/api/products?"), "create": number("POST", "/api/products"),
+                "edit": number("PATCH", "/api/products/"), "deleteURI": number("POST", "/api/products/\(id)/archived"),
+                "delete": kept.last { $0.request.method == "DELETE" }?.number,
+            ].compactMapValues { $0 }
+            #expect(numbers.count == 5, "\(kept.map(ExchangeRendering.summary))")
+            try await body(shell, numbers)
+        }
+    }
+
+    func export(_ number: Int, as form: ExchangeCommand.Form, _ shell: ShellFixture) async throws -> String {
+        shell.console.clear()
+        #expect(await shell.run("exchange \(number) --as \(form.rawValue)") == .ok, "\(shell.console.notes)")
+        return shell.console.out
+    }
+
+    func bash(_ script: String, secret: String) async throws -> ChildProcess.Result {
+        let environment = ProcessInfo.processInfo.environment
+        return try await ChildProcess.run(
+            "/bin/bash", ["-c", script],
+            environment: [
+                "PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": environment["HOME"] ?? "/tmp",
+                "OPENMARKET_SECRET": secret, "LANG": "C.UTF-8",
+            ], timeout: .seconds(120))
+    }
+
+    static var hasHTTPie: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/http") }
+
+    @Test func theExportedCommandsSendTheSameRequests() async throws {
+        try await withSession { shell, numbers in
+            let secret = shell.market.demoCredentials.secret.revealed
+            let capture = try MisbehavingServer.answering(status: 200, body: "{}")
+            defer { capture.stop() }
+            let market = shell.market.baseURL.absoluteString
+            let original = shell.shell.exchanges
+            if !Self.hasHTTPie { Issue.record("HTTPie (/usr/bin/http) is not installed: scripts/test installs it") }
+            for form in Self.forms where form != .httpie || Self.hasHTTPie {
+                for (name, number) in numbers.sorted(by: { $0.value < $1.value }) {
+                    let text = try await export(number, as: form, shell)
+                    #expect(!text.contains(secret), "\(form) \(name) shows the secret")
+                    let before = capture.received.count
+                    let script = text.replacingOccurrences(of: market, with: capture.baseURL.absoluteString)
+                        .replacingOccurrences(
+                            of: "/dev/tcp/127.0.0.1/\(shell.market.baseURL.port!)", with: "/dev/tcp/127.0.0.1/\(capture.port)"
+                        )
+                        .replacingOccurrences(
+                            of: "Host: 127.0.0.1:\(shell.market.baseURL.port!)", with: "Host: 127.0.0.1:\(capture.port)")
+                    let ran = try await bash(script, secret: secret)
+                    #expect(await capture.waitForRequests(before + 1, timeout: .seconds(30)), "\(form) \(name): \(ran.stderr)")
+                    guard let sent = capture.received.last, case .success(let kept) = original.exchange(number) else { continue }
+                    try Self.compare(sent, with: kept, secret: secret, form: form, name: name)
+                }
+            }
+        }
+    }
+
+    /// Method, path and query, the headers that matter, the body: JSON equal, multipart parts
+    /// equal byte for byte.
+    static func compare(
+        _ sent: MisbehavingServer.Request, with kept: Exchange, secret: String, form: ExchangeCommand.Form, name: String
+    ) throws {
+        let label = "\(form) \(name)"
+        let request = kept.request
+        #expect(sent.method == request.method, "\(label)")
+        #expect(sent.target == request.target, "\(label)")
+        for header in ["identifier", "If-Match", "Accept"] where request.headers[header] != nil {
+            #expect(sent.headers[header.lowercased()] == request.headers[header], "\(label): \(header)")
+        }
+        let unmask = { (data: Data) in
+            Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: Secret.mask, with: secret).utf8)
+        }
+        if let parts = request.parts, request.outline != nil {
+            let type = try #require(sent.headers["content-type"], "\(label)")
+            #expect(type.hasPrefix("multipart/form-data"), "\(label)")
+            let boundary = try #require(type.components(separatedBy: "boundary=").last).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\""))
+            let arrived = try RawRequestTests.parts(Data(sent.body), boundary: boundary)
+            #expect(arrived.map(\.name) == parts.map(\.name), "\(label)")
+            for (part, got) in zip(parts, arrived) {
+                if let json = part.json {
+                    #expect(got.body == unmask(json), "\(label): the params part, byte for byte")
+                } else {
+                    let path = try #require(part.sourcePath)
+                    #expect(got.body == (try Data(contentsOf: URL(fileURLWithPath: path))), "\(label): \(path)")
+                    if form != .httpie { #expect(got.filename == part.filename, "\(label)") }
+                }
+            }
+        } else if let body = request.body, body.byteCount > 0 {
+            let expected = try JSONSerialization.jsonObject(with: unmask(body.data)) as? NSDictionary
+            let got = try JSONSerialization.jsonObject(with: Data(sent.body)) as? NSDictionary
+            #expect(expected != nil && got == expected, "\(label): JSON bodies equal")
+            #expect(sent.headers["content-type"] == request.headers["Content-Type"], "\(label)")
+        } else {
+            #expect(sent.body.isEmpty, "\(label)")
+        }
+    }
+
+    @Test func anExportedRegisterWorksForRealAndTheRawDeleteToo() async throws {
+        try await withSession { shell, numbers in
+            let secret = shell.market.demoCredentials.secret.revealed
+            let before = try await shell.products().totalCount
+            let curl = try await export(try #require(numbers["create"]), as: .curl, shell)
+            let ran = try await bash(curl, secret: secret)
+            #expect(ran.stdout.contains("HTTP/1.1 201 Created"), "\(ran.stdout) \(ran.stderr)")
+            #expect(try await shell.products().totalCount == before + 1)
+            let raw = try await export(try #require(numbers["create"]), as: .raw, shell)
+            let sent = try await bash(raw, secret: secret)
+            #expect(sent.stdout.hasPrefix("HTTP/1.1 201 Created"), "\(sent.stdout) \(sent.stderr)")
+            #expect(try await shell.products().totalCount == before + 2)
+        }
+    }
+
+    @Test func theHARFileHasEveryRequiredFieldAndNoSecret() async throws {
+        try await withSession { shell, _ in
+            let file = shell.directory.appendingPathComponent("session.har")
+            #expect(await shell.run("exchanges --har '\(file.path)'") == .ok, "\(shell.console.notes)")
+            let data = try Data(contentsOf: file)
+            #expect(!String(decoding: data, as: UTF8.self).contains(shell.market.demoCredentials.secret.revealed))
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let log = try #require(root["log"] as? [String: Any])
+            #expect(log["version"] as? String == "1.2")
+            #expect((log["creator"] as? [String: Any])?["name"] as? String == "openmarket")
+            let entries = try #require(log["entries"] as? [[String: Any]])
+            #expect(entries.count == shell.shell.exchanges.exchanges.count)
+            for entry in entries {
+                for key in ["startedDateTime", "time", "request", "response", "cache", "timings"] {
+                    #expect(entry[key] != nil, "entry.\(key)")
+                }
+                let request = try #require(entry["request"] as? [String: Any])
+                for key in ["method", "url", "httpVersion", "cookies", "headers", "queryString", "headersSize", "bodySize"] {
+                    #expect(request[key] != nil, "request.\(key)")
+                }
+                let response = try #require(entry["response"] as? [String: Any])
+                for key in [
+                    "status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize",
+                    "bodySize",
+                ] {
+                    #expect(response[key] != nil, "response.\(key)")
+                }
+                let content = try #require(response["content"] as? [String: Any])
+                #expect(content["size"] != nil && content["mimeType"] != nil)
+                let timings = try #require(entry["timings"] as? [String: Any])
+                #expect(timings["send"] != nil && timings["wait"] != nil && timings["receive"] != nil)
+                #expect(ISO8601DateFormatter.withFractions.date(from: entry["startedDateTime"] as? String ?? "") != nil)
+            }
+        }
+    }
+
+    @Test func theNotebookShowsEachExchangeWithoutTheSecret() async throws {
+        try await withSession { shell, numbers in
+            let file = shell.directory.appendingPathComponent("notebook.md")
+            #expect(await shell.run("exchanges --markdown '\(file.path)'") == .ok, "\(shell.console.notes)")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains(shell.market.demoCredentials.secret.revealed))
+            #expect(text.hasPrefix("# HTTP lab notebook"))
+            #expect(text.contains("## #\(numbers["create"]!) POST /api/products → 201 Created"), "\(text)")
+            #expect(text.contains("Sent by `register name="), "\(text)")
+            #expect(text.contains("```http\nPATCH /api/products/"), "\(text)")
+            #expect(text.contains(Secret.mask))
+        }
+    }
+
+    @Test func aShrunkPhotoIsSaidAndAMissingExchangeIsOneLine() async throws {
+        try await ShellFixture.with { shell in
+            #expect(
+                await shell.run(
+                    "register name='Big photo' description='A phone photo, shrunk to fit' price=1000 currency=KRW "
+                        + "image='\(Fixtures.image("rocket-phone-4032x3024.jpg").path)'") == .ok, "\(shell.console.notes)")
+            shell.console.clear()
+            #expect(await shell.run("exchange 1 --as curl") == .ok)
+            #expect(shell.console.out.hasPrefix("# the shell shrank "), "\(shell.console.out)")
+            #expect(await shell.run("exchange 9 --as curl") != .ok)
+            #expect(shell.console.notes.contains("no exchange #9 yet; the last is #1"), "\(shell.console.notes)")
+            #expect(await shell.run("exchange 1 --as wget") == .usage)
+        }
+    }
+}
+
+extension ISO8601DateFormatter {
+    fileprivate static var withFractions: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}
