@@ -67,7 +67,11 @@ struct ShellPartsTests {
         }()
         #expect(hints == ["우유병 텀블러", "plate"])
         #expect(index.complete("register name=x image=pho") == .path(word: "image=pho", pathPart: "pho", prefix: "image="))
-        #expect(texts(index.complete("set ")) == ["output", "trace"])
+        #expect(texts(index.complete("set ")) == ["explain", "output", "trace"])
+        #expect(texts(index.complete("GE")) == ["GET"])
+        #expect(
+            texts(index.complete("PATCH /api/products"))
+                == ["/api/products", "/api/products/", "/api/products/12", "/api/products/15", "/api/products/120"])
         #expect(texts(index.complete("set output ")) == ["table", "json", "jsonl", "csv", "ids"])
     }
 
