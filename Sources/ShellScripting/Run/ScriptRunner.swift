@@ -147,7 +147,7 @@ extension SellerShell {
         if state.journal != nil, !writeJournal(JournalEntry.header(name, server: client.baseURL)) {
             return stopped(&report, .failed)
         }
-        for (index, line) in lines.enumerated() {
+        scriptLines: for (index, line) in lines.enumerated() {
             if showProgress { state.progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
             switch await resumeAction(for: line, &resume, &report) {
             case .skip: continue
@@ -155,27 +155,17 @@ extension SellerShell {
             case .run: break
             }
             if stepper?.stepping == true, sendsSomething(line) {
-                switch ask(about: line, index: index, total: lines.count, stepper!) {
-                case .skip:
-                    stepper?.skipped += 1
-                    continue
+                switch ask(about: line, index: index, total: lines.count, &stepper!) {
+                case .skip: continue
                 case .quit:
                     console.note(
                         "\(name): stopped at line \(line.number): \(stepper!.sent) sent, \(stepper!.skipped) skipped, "
                             + "\(lines.count - index) not reached")
                     return stopped(&report, .interrupted)
-                case .continueToEnd: stepper?.stepping = false
-                case .send: stepper?.sent += 1
+                case .send, .continueToEnd:
+                    if await runShowingRequests(line, &report, options: options) { break scriptLines }
+                    continue
                 }
-                // The request is shown as it goes, then the command's own answer.
-                let (traced, answers) = (tracer.isEnabled, tracer.showsResponses)
-                tracer.showsResponses = false
-                tracer.isEnabled = true
-                let over = await runLine(line, &report, options: options)
-                tracer.isEnabled = traced
-                tracer.showsResponses = answers
-                if over { break }
-                continue
             }
             if await runLine(line, &report, options: options) { break }
         }
@@ -195,13 +185,35 @@ extension SellerShell {
     }
 
     /// Shows a command with the comments above it and asks what to do, until the answer is one
-    /// of the four.
-    private func ask(about line: ScriptLine, index: Int, total: Int, _ stepper: StepControl) -> StepControl.Answer {
+    /// of the four; counts it.
+    private func ask(about line: ScriptLine, index: Int, total: Int, _ stepper: inout StepControl) -> StepControl.Answer {
         let block = stepper.commentBlock(above: line.number)
         console.write((block.isEmpty ? "" : "\n" + block.joined(separator: "\n")) + "\n▶ \(line.text)")
         while true {
-            if let answer = StepControl.answer(console.ask("[\(index + 1)/\(total)] \(StepControl.prompt) ")) { return answer }
+            guard let answer = StepControl.answer(console.ask("[\(index + 1)/\(total)] \(StepControl.prompt) ")) else { continue }
+            switch answer {
+            case .skip: stepper.skipped += 1
+            case .send: stepper.sent += 1
+            case .continueToEnd:
+                stepper.sent += 1
+                stepper.stepping = false
+            case .quit: break
+            }
+            return answer
         }
+    }
+
+    /// Runs a stepped line with the trace showing its requests as they go (the command's own
+    /// output shows the answer); true when the run is over.
+    private func runShowingRequests(_ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions) async -> Bool {
+        let (traced, answers) = (tracer.isEnabled, tracer.showsResponses)
+        tracer.showsResponses = false
+        tracer.isEnabled = true
+        defer {
+            tracer.isEnabled = traced
+            tracer.showsResponses = answers
+        }
+        return await runLine(line, &report, options: options)
     }
 
     /// Runs one line and notes how it went; true when the run is over.

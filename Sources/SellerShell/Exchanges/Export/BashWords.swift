@@ -23,26 +23,10 @@ enum BashWords {
         .joined(separator: secretVariable)
     }
 
-    /// `text` in ANSI-C quotes (`$'…'`): CR, LF, tabs and other control characters escaped,
-    /// everything else (Korean too) as it is; masked secrets read from `$OPENMARKET_SECRET`.
+    /// `text` in ANSI-C quotes (`$'…'`, the shell's own `AnsiCQuoting`): CR, LF and other
+    /// control characters escaped, Korean as it is; masked secrets read from `$OPENMARKET_SECRET`.
     static func ansiC(_ text: String) -> String {
-        let pieces = text.components(separatedBy: Secret.mask)
-        return pieces.map { piece in
-            var out = "$'"
-            for scalar in piece.unicodeScalars {
-                switch scalar {
-                case "\\": out += "\\\\"
-                case "'": out += "\\'"
-                case "\r": out += "\\r"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\x%02x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "'"
-        }
-        .joined(separator: secretVariable)
+        text.components(separatedBy: Secret.mask).map(AnsiCQuoting.encode).joined(separator: secretVariable)
     }
 
     /// Whether a kept body holds a masked secret (the command then needs the variable).
