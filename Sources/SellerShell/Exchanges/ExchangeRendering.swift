@@ -48,7 +48,9 @@ public enum ExchangeRendering {
     /// The request as sent: request line, every header, the body.
     public static func request(_ request: Exchange.Request, wire: Bool = false) -> String {
         var out = [
-            head("\(request.method) \(TerminalText.visible(request.target)) HTTP/1.1", headers: request.headers, wire: wire)
+            head(
+                "\(request.method) \(TerminalText.visible(request.target)) HTTP/1.1", headers: request.headers, wire: wire,
+                hasBody: request.outline != nil || (request.body?.byteCount ?? 0) > 0)
         ]
         if let outline = request.outline {
             out.append(outlineText(outline))
@@ -68,7 +70,8 @@ public enum ExchangeRendering {
     /// An answer in full: the status line, every header, the body.
     public static func answer(_ response: Exchange.Response, wire: Bool = false) -> String {
         let phrase = HTTPStatusPhrase.reason(response.status)
-        var out = head("HTTP/1.1 \(response.status) \(phrase)", headers: response.headers, wire: wire)
+        var out = head(
+            "HTTP/1.1 \(response.status) \(phrase)", headers: response.headers, wire: wire, hasBody: response.body.byteCount > 0)
         if response.body.byteCount > 0 {
             out += "\n" + bodyText(response.body, contentType: response.headers["Content-Type"], wire: wire)
         }
@@ -77,14 +80,15 @@ public enum ExchangeRendering {
 
     /// The start line and headers; with `wire`, each line ends in a visible CRLF and a visible
     /// empty line ends the head.
-    static func head(_ startLine: String, headers: HeaderFields, wire: Bool) -> String {
+    static func head(_ startLine: String, headers: HeaderFields, wire: Bool, hasBody: Bool) -> String {
         let end = wire ? "␍␊" : ""
         var lines = [startLine + end]
         for field in headers {
             let value = wire ? field.value : shownValue(field)
             lines.append("\(TerminalText.visible(field.name)): \(TerminalText.visible(value))\(end)")
         }
-        lines.append(end)
+        // The empty line that ends a head: shown on the wire; for reading, only before a body.
+        if wire || hasBody { lines.append(end) }
         return lines.joined(separator: "\n")
     }
 
