@@ -2,6 +2,7 @@ import Foundation
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
+import SellerShell
 import Testing
 
 @testable import ShellScripting
@@ -45,6 +46,80 @@ struct InFlightCreateTests {
             let lateID = try await late.value
             #expect(resumed.notes.contains("#\(lateID) was created before the interruption; not sent again"), "\(resumed.notes)")
             #expect(try await f.allProducts().map(\.name) == ["Cup"])
+        }
+    }
+}
+
+/// A vendor's very first create, killed before anything told the run who the vendor is (seen
+/// in `CatalogBinaryTests.anImportKilledAtAnyMomentThenResumedEndsWithExactlyTheFilesProducts`:
+/// the resume stopped with "whose it is cannot be told"). The server is asked instead.
+@Suite("An interrupted first create of a vendor not known yet")
+struct UnknownVendorCreateTests {
+    /// Runs `register name=Cup` and leaves its journal as a kill before the answer would: the
+    /// create started, nothing done, and no vendor id or name anywhere.
+    static func interruptedCup(_ f: ScriptFixture) async throws -> String {
+        try f.copyImage("coffee-small.jpg")
+        let path = try f.script(
+            "first.om", "register name=Cup \(InFlightCreateTests.describe) price=10 currency=KRW image=coffee-small.jpg\n")
+        #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
+        let lines = try f.journal(path).split(separator: "\n").compactMap { line -> String? in
+            var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if entry["state"] as? String == "done" || entry["state"] as? String == "finished" { return nil }
+            entry["at"] = Date().timeIntervalSince1970 - 60
+            entry.removeValue(forKey: "vendorID")
+            entry.removeValue(forKey: "vendorName")
+            entry.removeValue(forKey: "afterID")
+            return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
+        }
+        #expect(lines.count == 2, "\(lines)")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Another vendor's product named Cup, made now.
+    static func othersCup(_ f: ScriptFixture) async throws -> Product {
+        let other = try await f.market.data.addVendor(name: "other-shop").credentials
+        let client = MarketClient(baseURL: f.market.baseURL, credentials: other, timeout: .seconds(600))
+        let draft = ProductDraft(name: "Cup", description: "Not a product of the demo vendor", price: 10, currency: .krw)
+        return try await client.create(draft, images: [try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)])
+            .value
+    }
+
+    static func resume(_ f: ScriptFixture, _ path: String) async -> (CommandStatus, RecordingConsole) {
+        let console = RecordingConsole()
+        let session = ScriptSession(
+            configuration: ShellConfiguration(
+                serverURL: f.market.baseURL, credentials: f.market.demoCredentials,
+                profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")),
+                transport: AsyncHTTPClientTransport.shared, timeout: .seconds(600)),
+            console: console, environment: ["HOME": f.directory.path])
+        return (await session.runScript(path: path, options: ScriptOptions(resume: true)), console)
+    }
+
+    @Test func theCreateThatLandedIsFoundAmongNamesakesByAskingTheServer() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try await Self.interruptedCup(f)
+            let ours = try #require(try await f.allProducts().first)
+            let theirs = try await Self.othersCup(f)
+            let (status, console) = await Self.resume(f, path)
+            #expect(status == .ok, "\(console.notes)")
+            #expect(console.notes.contains("#\(ours.id) was created before the interruption; not sent again"), "\(console.notes)")
+            #expect(try await f.allProducts().map(\.id).sorted() == [ours.id, theirs.id])
+        }
+    }
+
+    @Test func anotherVendorsNamesakeIsNotTakenForOursAndTheCreateIsSentAgain() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try await Self.interruptedCup(f)
+            // The create never landed; only someone else's Cup exists.
+            _ = try await f.client.delete(id: try #require(try await f.allProducts().first).id)
+            let theirs = try await Self.othersCup(f)
+            let (status, console) = await Self.resume(f, path)
+            #expect(status == .ok, "\(console.notes)")
+            let products = try await f.allProducts()
+            #expect(products.count == 2, "\(products.map(\.id))")
+            #expect(products.contains { $0.id == theirs.id })
+            #expect(products.filter { $0.vendorID != theirs.vendorID }.map(\.name) == ["Cup"])
         }
     }
 }

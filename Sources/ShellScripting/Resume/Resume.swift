@@ -221,7 +221,8 @@ extension SellerShell {
     /// A create was sent but its answer never reached the journal: looks for a product of this
     /// vendor with that name, made after the create was sent (an id above every id seen before
     /// it, or else a creation time after it), that no other line of the run has claimed. When
-    /// the vendor is unknown and a namesake exists, it refuses rather than guess.
+    /// the vendor is unknown, the server is asked whose the namesakes are; it refuses rather than
+    /// guess when more vendors hold one than it asks about.
     private func findCreated(_ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>) async -> Lookup {
         guard let name = entry.name, let sentAt = entry.at else { return .notFound }
         let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) + ($0.id.map { [$0] } ?? []) })
@@ -241,12 +242,19 @@ extension SellerShell {
                 let slack = Self.clockSlack + (stamp.text.hasSuffix("T00:00:00") ? 86_400 : 0)
                 return created >= Date(timeIntervalSince1970: sentAt - slack)
             }
-            guard let match = candidates.min(by: { $0.id < $1.id }) else { return .notFound }
-            if ownVendor == nil, entry.vendorName == nil {
-                return .failed(
-                    "the create of '\(name)' was interrupted and #\(match.id) has that name, but whose it is cannot be told: "
-                        + "check with 'show \(match.id)'; delete it if it is yours and --resume", .failed)
+            var mine = candidates
+            if ownVendor == nil, entry.vendorName == nil, !candidates.isEmpty {
+                // A first create of a vendor not known yet (nothing written before it): the server
+                // tells whose each namesake is with the contract's no-op edit (202 ours, 403 not).
+                guard let vendor = try await client.identifyVendor(among: candidates, limit: 8) else {
+                    // Not ours, unless it could not be asked: too many vendors, or one not named.
+                    let vendors = candidates.map { $0.vendorID ?? $0.vendor?.id }
+                    let unasked = vendors.contains(nil) || Set(vendors).count > 8
+                    return unasked ? Self.cannotTell(name, candidates[0].id) : .notFound
+                }
+                mine = candidates.filter { ($0.vendorID ?? $0.vendor?.id) == vendor.id }
             }
+            guard let match = mine.min(by: { $0.id < $1.id }) else { return .notFound }
             let detail = try await client.product(id: match.id)
             return .found(ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs)
         } catch {
@@ -254,6 +262,12 @@ extension SellerShell {
                 "cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later",
                 .unreachable)
         }
+    }
+
+    private static func cannotTell(_ name: String, _ id: Int) -> Lookup {
+        .failed(
+            "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told: "
+                + "check with 'show \(id)'; delete it if it is yours and --resume", .failed)
     }
 
     /// Appends to the journal of the run, if any; false (and the reason kept) when it cannot,
