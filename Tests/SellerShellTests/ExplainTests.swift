@@ -122,4 +122,24 @@ struct ExplainTests {
             #expect(!shell.console.notes.contains("↳"), "\(shell.console.notes)")
         }
     }
+
+    @Test func theExplanationFollowsTheOutputOrTheErrorAndNamesItsExchange() async throws {
+        try await ShellFixture.with { shell in
+            let product = try await shell.register()
+            #expect(await shell.run("set explain on") == .ok)
+            shell.console.clear()
+            #expect(await shell.run("patch \(product.id) price=4100") == .ok, "\(shell.console.notes)")
+            let number = shell.shell.exchanges.lastNumber
+            let patched = shell.console.transcript
+            #expect(!shell.console.out.isEmpty)
+            #expect(patched.hasPrefix(shell.console.out), "\(patched)")
+            #expect(patched.contains("\n  #\(number) PATCH /api/products/\(product.id) → 202 Accepted"), "\(patched)")
+            shell.console.clear()
+            #expect(await shell.run("show 999999") == .failed)
+            let failed = shell.console.transcript
+            let error = try #require(failed.range(of: "the server refused (404)"), "\(failed)")
+            let explanation = try #require(failed.range(of: "↳ 404 "), "\(failed)")
+            #expect(error.lowerBound < explanation.lowerBound, "\(failed)")
+        }
+    }
 }

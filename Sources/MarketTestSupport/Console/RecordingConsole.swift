@@ -18,6 +18,8 @@ public final class RecordingConsole: ShellConsole, Sendable {
         var secrets: [String]
         var history: [String] = []
         var pages: [String] = []
+        /// Writes and notes together, in the order they came.
+        var both: [String] = []
     }
 
     private let state: NIOLockedValueBox<State>
@@ -43,6 +45,8 @@ public final class RecordingConsole: ShellConsole, Sendable {
     public var out: String { state.withLockedValue { $0.outLines.joined(separator: "\n") } }
     /// Everything noted (stderr), and `? PROMPT` for each question asked, joined by line breaks.
     public var notes: String { state.withLockedValue { $0.noteLines.joined(separator: "\n") } }
+    /// Everything written and noted, in the order it came, joined by line breaks.
+    public var transcript: String { state.withLockedValue { $0.both.joined(separator: "\n") } }
     /// Each `write`, in order.
     public var outputs: [String] { state.withLockedValue { $0.outLines } }
 
@@ -57,22 +61,34 @@ public final class RecordingConsole: ShellConsole, Sendable {
         state.withLockedValue {
             $0.outLines = []
             $0.noteLines = []
+            $0.both = []
         }
     }
 
-    public func write(_ text: String) { state.withLockedValue { $0.outLines.append(text) } }
+    public func write(_ text: String) {
+        state.withLockedValue {
+            $0.outLines.append(text)
+            $0.both.append(text)
+        }
+    }
 
     /// A result meant for the pager: written (it is in `out`) and kept in `pages` too.
     public func page(_ text: String) {
         state.withLockedValue {
             $0.outLines.append(text)
+            $0.both.append(text)
             $0.pages.append(text)
         }
     }
 
     /// Each `page`, in order (what a terminal would have shown through `$PAGER`).
     public var pages: [String] { state.withLockedValue { $0.pages } }
-    public func note(_ text: String) { state.withLockedValue { $0.noteLines.append(text) } }
+    public func note(_ text: String) {
+        state.withLockedValue {
+            $0.noteLines.append(text)
+            $0.both.append(text)
+        }
+    }
 
     public func ask(_ prompt: String) -> String? {
         state.withLockedValue {

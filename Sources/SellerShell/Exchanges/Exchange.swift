@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 
 /// One HTTP exchange of the session as the exchange log keeps it: the request as it went on the
 /// wire (framing headers included) and the answer, with every secret already masked and large
@@ -65,4 +66,24 @@ public struct KeptBody: Sendable {
 /// value set around a command by the session, read by `ExchangeRecorder`.
 public enum ExchangeContext {
     @TaskLocal public static var command: String?
+    /// Where the exchanges of the running command wait to be explained, so that `set explain on`
+    /// prints its lines after the command's own output (or its error) rather than before.
+    @TaskLocal public static var explanations: ExplanationQueue?
+}
+
+/// The exchanges a command made, in the order they finished, kept for explaining once it is done.
+public final class ExplanationQueue: Sendable {
+    private let finished = Mutex<[Exchange]>([])
+
+    public init() {}
+
+    func append(_ exchange: Exchange) { finished.withLock { $0.append(exchange) } }
+
+    /// Everything kept so far, and forgets it.
+    func drain() -> [Exchange] {
+        finished.withLock { kept in
+            defer { kept = [] }
+            return kept
+        }
+    }
 }

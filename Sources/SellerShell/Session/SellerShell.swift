@@ -77,6 +77,8 @@ public struct CommandReport: Sendable {
     public var outcomeUnknown = false
     /// What the command threw, for a caller that decides by kind (an import retries a 412).
     public var error: (any Error)?
+    /// With `set explain on`, what its exchanges meant: printed by the caller after `failure`.
+    public var explanation: String?
 
     public init(status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil)
     {
@@ -142,8 +144,10 @@ public actor SellerShell {
         let recorder = ExchangeRecorder(wrapping: configuration.transport, log: exchanges, secrets: secrets)
         exchanges.explains = configuration.explain
         recorder.onFinished { [console] exchange in
-            guard exchanges.explains, let lines = Self.explanation(of: exchange), !lines.isEmpty else { return }
-            console.note(lines.map { "  ↳ " + $0 }.joined(separator: "\n"))
+            guard exchanges.explains else { return }
+            // A command's exchanges are explained once its output is printed (`perform`).
+            if let queue = ExchangeContext.explanations { return queue.append(exchange) }
+            if let text = Self.explanation(of: [exchange]) { console.note(text) }
         }
         self.tracer = TracingTransport(wrapping: recorder, secrets: { secrets.all }) { [console] text in
             console.note(text)
@@ -177,6 +181,16 @@ public actor SellerShell {
             status: exchange.response?.status, responseHeaders: exchange.response?.headers ?? [:])
     }
 
+    /// The lines `set explain on` prints for what a command sent: each exchange's summary (its
+    /// number is what `exchange N` takes), then what matters about it. Nil when there is nothing.
+    nonisolated static func explanation(of exchanges: [Exchange]) -> String? {
+        let blocks = exchanges.compactMap { exchange -> String? in
+            guard let lines = explanation(of: exchange), !lines.isEmpty else { return nil }
+            return (["  " + ExchangeRendering.summary(exchange)] + lines.map { "  ↳ " + $0 }).joined(separator: "\n")
+        }
+        return blocks.isEmpty ? nil : blocks.joined(separator: "\n")
+    }
+
     /// A layer's state kept in the session (nil until it sets one).
     public func state<State: Sendable>(_ type: State.Type) -> State? { layers[ObjectIdentifier(type)] as? State }
     public func setState<State: Sendable>(_ state: State) { layers[ObjectIdentifier(State.self)] = state }
@@ -195,6 +209,7 @@ public actor SellerShell {
         }
         let report = await perform(words, text: line)
         for line in report.failure { console.note(line, kind: .error) }
+        if let explanation = report.explanation { console.note(explanation) }
         return report.lineOutcome
     }
 
@@ -216,15 +231,22 @@ public actor SellerShell {
     public func perform(_ invocation: Invocation) async -> CommandReport {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
+        let explained = ExplanationQueue()
         do {
             for layer in middleware { try await layer.willRun(invocation, in: self) }
-            var outcome = try await ExchangeContext.$command.withValue(invocation.text) { try await command.run(in: self) }
+            var outcome = try await ExchangeContext.$explanations.withValue(explained) {
+                try await ExchangeContext.$command.withValue(invocation.text) { try await command.run(in: self) }
+            }
             for layer in middleware.reversed() { outcome = await layer.didRun(invocation, outcome: outcome, in: self) }
-            if !invocation.quiet { render(outcome.output) }
+            if !invocation.quiet {
+                render(outcome.output)
+                if let text = Self.explanation(of: explained.drain()) { console.note(text) }
+            }
             return CommandReport(status: .ok, command: command, outcome: outcome)
         } catch {
             var report = failureReport(error, command)
             report.error = error
+            report.explanation = Self.explanation(of: explained.drain())
             for layer in middleware.reversed() {
                 await layer.didFail(invocation, status: report.status, outcomeUnknown: report.outcomeUnknown, in: self)
             }

@@ -7,6 +7,8 @@ struct StepResult: Sendable {
     var status: CommandStatus = .ok
     /// `command: message`, then any detail lines; printed by the caller with its location.
     var failure: [String] = []
+    /// With `set explain on`, what the failed line's exchanges meant: printed after `failure`.
+    var explanation: String?
     var exitRequested = false
     /// The status `exit N` asked for.
     var exitCode: Int32?
@@ -21,6 +23,7 @@ extension SellerShell {
         // A script's lines lose their comments when the file is read; a typed one here.
         let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil)
         for text in result.failure { console.note(text, kind: .error) }
+        if let explanation = result.explanation { console.note(explanation) }
         index.updateVariables(Array(scripting.variables.values.keys))
         return LineOutcome(status: result.status, exitRequested: result.exitRequested, exitCode: result.exitCode)
     }
@@ -36,7 +39,8 @@ extension SellerShell {
         let dryRun = scripting.dryRun
         return StepResult(
             status: report.status, failure: report.failure.map { dryRun?.withPlaceholders($0) ?? $0 },
-            exitRequested: report.exitRequested, exitCode: report.outcome?.exitCode, invoked: true)
+            explanation: report.explanation, exitRequested: report.exitRequested, exitCode: report.outcome?.exitCode,
+            invoked: true)
     }
 
     /// Expands the line's variables, splits it, takes off `as NAME` and parses the command:

@@ -257,6 +257,7 @@ extension SellerShell {
         guard let first = result.failure.first else { return }
         console.note("\(location): \(first)")
         for more in result.failure.dropFirst() { console.note(more) }
+        if let explanation = result.explanation { console.note(explanation) }
     }
 
     // MARK: Summaries
