@@ -20,6 +20,9 @@ static struct {
     int (*get_orientation_swap)(VipsImage *);
     GType (*get_typeof)(const VipsImage *, const char *);
     void (*error_clear)(void);
+    // Optional: libvips builds without the vector path may not export them.
+    void (*vector_set_enabled)(int);
+    int (*vector_isenabled)(void);
 } api;
 
 static void discard_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer user_data) {
@@ -54,7 +57,15 @@ int mi_start(void) {
     LOAD(get_orientation_swap, "vips_image_get_orientation_swap");
     LOAD(get_typeof, "vips_image_get_typeof");
     LOAD(error_clear, "vips_error_clear");
+    *(void **)(&api.vector_set_enabled) = dlsym(handle, "vips_vector_set_enabled");
+    *(void **)(&api.vector_isenabled) = dlsym(handle, "vips_vector_isenabled");
     if (api.init("openmarket") != 0) return -1;
+    // libvips 8.14 compiles its resampling kernels with liborc, whose freeing of compiled code is
+    // not safe across threads: a server making thumbnails for parallel uploads crashed in
+    // orc_code_free (SIGSEGV, or glibc's "malloc_consolidate(): unaligned fastbin chunk") after a
+    // few thousand creates. The plain C path gives the same pixels; the thumbnails cost a little
+    // more time (scripts/bench-images measures it).
+    if (api.vector_set_enabled != NULL) api.vector_set_enabled(0);
     // Every call works on a fresh upload, so cached operations would never be hit again; they would
     // only keep buffers alive and let a long-running server grow.
     api.cache_set_max(0);
@@ -104,3 +115,4 @@ int mi_n_pages(VipsImage *image) { return api.get_n_pages(image); }
 int mi_orientation_swap(VipsImage *image) { return api.get_orientation_swap(image); }
 int mi_has_icc_profile(VipsImage *image) { return api.get_typeof(image, "icc-profile-data") != 0; }
 void mi_error_clear(void) { api.error_clear(); }
+int mi_vectors_enabled(void) { return api.vector_isenabled != NULL && api.vector_isenabled(); }

@@ -42,6 +42,9 @@ enum Vips {
         guard started else { throw ImageProcessingError.libraryUnavailable }
     }
 
+    /// Whether libvips runs its liborc kernels (off once started: see `mi_start`).
+    static var vectorsEnabled: Bool { mi_vectors_enabled() != 0 }
+
     static func header(_ bytes: UnsafeRawBufferPointer) -> VipsImageHandle? {
         guard let base = bytes.baseAddress else { return nil }
         return adopt(mi_header(base, bytes.count))

@@ -41,4 +41,8 @@ int mi_orientation_swap(VipsImage *image);
 int mi_has_icc_profile(VipsImage *image);
 void mi_error_clear(void);
 
+/// Whether libvips runs its liborc-compiled (vector) kernels; mi_start() turns them off, because
+/// liborc frees compiled code unsafely when several threads do so at once.
+int mi_vectors_enabled(void);
+
 #endif
