@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import Synchronization
 
 /// What `explain` and `set explain on` say, read from data files (Explanations/en.json and
 /// ko.json: the texts are data, not code, so a teacher can correct or translate them without
@@ -59,7 +60,7 @@ public struct ExplanationBook: Sendable {
         throw ExplanationsMissing(searched: candidates.map(\.path))
     }
 
-    private static let cache = LockedBox<[String: ExplanationBook]>([:])
+    private static let cache = Mutex<[String: ExplanationBook]>([:])
 
     /// Where the data files may be: a folder named by `OPENMARKET_EXPLANATIONS_DIR`; the resource
     /// bundle SwiftPM copies beside the executable (looked up by hand: the generated
@@ -164,12 +165,4 @@ public struct ExplanationBook: Sendable {
 /// The explanations' data files could not be read.
 public struct ExplanationsMissing: Error, Sendable {
     public var searched: [String]
-}
-
-/// A value behind a lock (the book cache, read from any task).
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }
