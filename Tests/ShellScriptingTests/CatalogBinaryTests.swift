@@ -64,6 +64,23 @@ struct CatalogBinaryTests {
         }
     }
 
+    /// `--dry-run` after `openmarket import FILE` is the import's own: it printed nothing at all
+    /// when the program took it for a script's dry run.
+    @Test func aDryRunFromTheCommandLinePrintsThePlanAndTheRequestsAndSendsNothing() async throws {
+        try await BinaryWorld.with { world in
+            let listener = try MisbehavingServer.silent()
+            defer { listener.stop() }
+            _ = try world.copyFixture("coffee-small.jpg", as: "photo.jpg")
+            let catalog = try world.write(
+                "dry.csv", "name,description,price,currency,images\nCup,A cup for the dry run,100,KRW,photo.jpg\n")
+            let result = try await world.run(["--server", listener.baseURL.absoluteString, "import", catalog, "--dry-run"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("register   1"), "\(result.stdout)")
+            #expect(result.stdout.contains("POST /api/products multipart: name=Cup"), "\(result.stdout)")
+            #expect(await listener.settledConnections() == 0)
+        }
+    }
+
     static func duplicates(_ products: [Product]) -> [String] {
         Dictionary(grouping: products, by: \.name).filter { $0.value.count > 1 }.keys.sorted()
     }

@@ -220,9 +220,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
             profileName: profile, outputJSON: json,
             trace: trace, useColor: color, profiles: profiles)
         configuration.explain = explain
+        // `openmarket import cat.csv --dry-run`: the flag is the command's own (it prints the plan
+        // and the requests), not the program's dry run of a script, which would swallow them.
+        var programDryRun = dryRun
+        if case .command(let words) = request, handedOn(to: words).words.contains("--dry-run") { programDryRun = false }
         let session = ScriptSession(
             configuration: configuration,
-            console: console, dryRun: dryRun, variables: definitions, progress: progress,
+            console: console, dryRun: programDryRun, variables: definitions, progress: progress,
             interrupts: { InterruptMonitor.shared.interruptCount })
         indexBox.index = session.shell.index
         if interactive, target.credentials == nil {
