@@ -12,11 +12,23 @@ import Testing
 /// file's products.
 @Suite("Interrupting an import")
 struct ImportInterruptTests {
-    /// Holds every create back a while, so rows are in flight when Ctrl-C comes.
+    /// Holds every create back a while, so rows are in flight when Ctrl-C comes: the first
+    /// 400 ms, the later ones 2 s. (With one delay for all, the rows started together also ended
+    /// together, and on a loaded machine the second Ctrl-C could come after the last of them.)
     final class SlowCreates: HTTPTransport, @unchecked Sendable {
         let inner: any HTTPTransport = AsyncHTTPClientTransport.shared
+        private let lock = NSLock()
+        private var started = 0
+
         func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-            if request.method == .post, request.url.path == "/api/products" { try await Task.sleep(for: .milliseconds(400)) }
+            guard request.method == .post, request.url.path == "/api/products" else {
+                return try await inner.send(request, timeout: timeout)
+            }
+            let first = lock.withLock {
+                started += 1
+                return started == 1
+            }
+            try await Task.sleep(for: .milliseconds(first ? 400 : 2000))
             return try await inner.send(request, timeout: timeout)
         }
     }
