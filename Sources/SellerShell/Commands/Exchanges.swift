@@ -70,8 +70,7 @@ public struct Exchanges: ShellCommand {
     /// Written to a temporary file and renamed (Foundation's atomic write), so a reader never
     /// sees half a file.
     static func save(_ data: Data, to path: String, base: String?) throws(CommandFailure) {
-        var resolved = PathExpansion.expandTilde(path)
-        if let base, !resolved.hasPrefix("/") { resolved = (base as NSString).appendingPathComponent(resolved) }
+        let resolved = PathExpansion.resolve(path, relativeTo: base)
         do {
             try data.write(to: URL(fileURLWithPath: resolved), options: .atomic)
         } catch {

@@ -132,14 +132,6 @@ public enum ExchangeRendering {
         "\(grouped(Int((duration.milliseconds).rounded()))) ms"
     }
 
-    /// `23144` → `23,144`.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
-    }
+    /// `23144` → `23,144` (the shell's one grouping, `TextLayout.grouped`).
+    static func grouped(_ number: Int) -> String { TextLayout.grouped(number) }
 }

@@ -29,8 +29,7 @@ struct ImagePreparation {
     private mutating func expand(_ patterns: [Word], base: String?) -> [String] {
         var paths: [String] = []
         for pattern in patterns {
-            var expanded = PathExpansion.expandTilde(pattern.text)
-            if let base, !expanded.hasPrefix("/") { expanded = (base as NSString).appendingPathComponent(expanded) }
+            let expanded = PathExpansion.resolve(pattern.text, relativeTo: base)
             if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
                 let matches = PathExpansion.glob(expanded)
                 if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }
@@ -85,6 +84,16 @@ public enum PathExpansion {
             return (path as NSString).expandingTildeInPath
         }
         return home + path.dropFirst()
+    }
+
+    /// A path as typed: `~` expanded, then a relative path taken from `base` when there is one
+    /// (a running script's folder), else left relative to the working directory.
+    public static func resolve(
+        _ path: String, relativeTo base: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        let expanded = expandTilde(path, environment: environment)
+        guard let base, !expanded.hasPrefix("/") else { return expanded }
+        return (base as NSString).appendingPathComponent(expanded)
     }
 
     package static func hasGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }

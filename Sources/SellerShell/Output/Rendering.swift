@@ -106,13 +106,22 @@ public enum TextLayout {
         var parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         var fraction = parts.count > 1 ? parts[1] : ""
         if digits > 0 { while fraction.count < digits { fraction += "0" } }
-        let whole = parts.removeFirst()
+        let body = groupedDigits(parts.removeFirst()) + (fraction.isEmpty ? "" : "." + fraction)
+        return (negative ? "-" : "") + symbol + body
+    }
+
+    /// `23144` → `23,144`.
+    public static func grouped(_ number: Int) -> String {
+        (number < 0 ? "-" : "") + groupedDigits(String(number.magnitude))
+    }
+
+    /// A run of digits with a comma before each group of three from the right.
+    static func groupedDigits(_ digits: String) -> String {
         var grouped = ""
-        for (index, character) in whole.reversed().enumerated() {
+        for (index, character) in digits.reversed().enumerated() {
             if index > 0, index % 3 == 0 { grouped.append(",") }
             grouped.append(character)
         }
-        let body = String(grouped.reversed()) + (fraction.isEmpty ? "" : "." + fraction)
-        return (negative ? "-" : "") + symbol + body
+        return String(grouped.reversed())
     }
 }

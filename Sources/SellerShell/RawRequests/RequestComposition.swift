@@ -100,7 +100,7 @@ extension RawRequests {
     }
 
     private static func readText(_ path: String, item: String, base: String?) throws(CommandFailure) -> String {
-        let resolved = resolve(path, base: base)
+        let resolved = PathExpansion.resolve(path, relativeTo: base)
         guard let data = FileManager.default.contents(atPath: resolved), data.count <= 1024 * 1024,
             let text = String(data: data, encoding: .utf8)
         else { throw .failed("\(item): cannot read \(path) as UTF-8 text of at most 1 MB") }
@@ -109,7 +109,7 @@ extension RawRequests {
 
     /// The parts of `name@path` (a glob may name several files).
     private static func fileParts(_ item: RequestItem, base: String?) throws(CommandFailure) -> [MultipartBody.FormPart] {
-        var expanded = resolve(item.value, base: base)
+        let expanded = PathExpansion.resolve(item.value, relativeTo: base)
         var paths = [expanded]
         if !item.wasQuoted, PathExpansion.hasGlob(expanded) {
             paths = PathExpansion.glob(expanded)
@@ -117,7 +117,6 @@ extension RawRequests {
         }
         var parts: [MultipartBody.FormPart] = []
         for path in paths {
-            expanded = path
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 throw .failed("\(item.text): \(path) is not a file")
@@ -132,12 +131,6 @@ extension RawRequests {
                     sourcePath: path))
         }
         return parts
-    }
-
-    private static func resolve(_ path: String, base: String?) -> String {
-        let expanded = PathExpansion.expandTilde(path)
-        guard let base, !expanded.hasPrefix("/") else { return expanded }
-        return (base as NSString).appendingPathComponent(expanded)
     }
 
     private static func quoted(_ text: String) -> String {

@@ -48,9 +48,7 @@ extension SellerShell {
 
     /// A path as typed: `~` from the session's `$HOME`, relative to a running script's folder.
     func resolvedPath(_ typed: String) -> String {
-        let path = expandingTilde(typed)
-        guard !path.hasPrefix("/"), let base = pathBase else { return path }
-        return (base as NSString).appendingPathComponent(path)
+        PathExpansion.resolve(typed, relativeTo: pathBase, environment: scripting.variables.environment)
     }
 
     /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.

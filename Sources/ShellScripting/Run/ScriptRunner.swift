@@ -66,8 +66,7 @@ extension SellerShell {
             console.note("source: scripts source each other more than 16 deep; is there a loop?")
             return .usage
         }
-        var resolved = expandingTilde(path)
-        if !resolved.hasPrefix("/"), let base = pathBase { resolved = (base as NSString).appendingPathComponent(resolved) }
+        let resolved = PathExpansion.resolve(path, relativeTo: pathBase, environment: scripting.variables.environment)
         guard let lines = readScript(resolved, unreadable: "source: cannot read \(path)") else { return .usage }
         let journal = state.journal
         state.sourceDepth += 1

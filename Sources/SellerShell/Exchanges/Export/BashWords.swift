@@ -28,7 +28,4 @@ enum BashWords {
     static func ansiC(_ text: String) -> String {
         text.components(separatedBy: Secret.mask).map(AnsiCQuoting.encode).joined(separator: secretVariable)
     }
-
-    /// Whether a kept body holds a masked secret (the command then needs the variable).
-    static func needsSecret(_ text: String) -> Bool { text.contains(Secret.mask) }
 }

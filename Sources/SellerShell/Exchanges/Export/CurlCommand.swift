@@ -53,9 +53,7 @@ enum CurlCommand {
     /// `-F 'images=@"/path/a.jpg";type=image/jpeg;filename="a.jpg"'`, and a note when the file
     /// on disk is not what was sent.
     static func filePart(_ part: MultipartBody.Part, number: Int) throws(ExportProblem) -> (String, [String]) {
-        guard let path = part.sourcePath else {
-            throw ExportProblem("part \(number) (\(part.filename ?? part.name)) came from no file on disk")
-        }
+        let path = try ExportHeaders.sourcePath(of: part, number: number)
         var value = "\(part.name)=@\(formQuoted(path));type=\(part.contentType)"
         if let name = part.filename { value += ";filename=\(formQuoted(name))" }
         return ("-F " + BashWords.quoted(value), ExportHeaders.shrinkNote(part, path: path))
@@ -89,6 +87,14 @@ enum ExportHeaders {
             throw ExportProblem("the body is \(body.byteCount) bytes of binary data, which a command line cannot carry")
         }
         return text
+    }
+
+    /// The file on disk a multipart part was read from; a command can only send a file.
+    static func sourcePath(of part: MultipartBody.Part, number: Int) throws(ExportProblem) -> String {
+        guard let path = part.sourcePath else {
+            throw ExportProblem("part \(number) (\(part.filename ?? part.name)) came from no file on disk")
+        }
+        return path
     }
 
     /// Says so when the shell shrank a photo: the file on disk is not what was sent.

@@ -21,9 +21,7 @@ enum HTTPieCommand {
                     let text = String(decoding: json, as: UTF8.self)
                     items.append(BashWords.quotedWithSecret("\(part.name)=" + text))
                 } else {
-                    guard let path = part.sourcePath else {
-                        throw ExportProblem("part \(index + 1) (\(part.filename ?? part.name)) came from no file on disk")
-                    }
+                    let path = try ExportHeaders.sourcePath(of: part, number: index + 1)
                     items.append(BashWords.quoted("\(part.name)@\(path);type=\(part.contentType)"))
                     notes += ExportHeaders.shrinkNote(part, path: path)
                 }

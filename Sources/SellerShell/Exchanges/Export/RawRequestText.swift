@@ -24,9 +24,10 @@ enum RawRequestText {
                 case .bytes(let data):
                     writes.append("printf '%s' " + BashWords.ansiC(String(decoding: data, as: UTF8.self)))
                 case .file(_, _, let number):
-                    guard let part = request.parts?[safe: number - 1], let path = part.sourcePath else {
+                    guard let part = request.parts?[safe: number - 1] else {
                         throw ExportProblem("part \(number) came from no file on disk")
                     }
+                    let path = try ExportHeaders.sourcePath(of: part, number: number)
                     notes += ExportHeaders.shrinkNote(part, path: path)
                     writes.append("cat " + BashWords.quoted(path))
                 }
