@@ -129,6 +129,53 @@ struct ExchangeExportTests {
         }
     }
 
+    /// Issue 21, item 1: a `'` followed by a combining mark is one Swift `Character`, which the
+    /// old quoting compared with `'` and left unescaped, so bash ran the `$(…)` after it. A
+    /// product named and described that way (as another vendor's product or a shared CSV could
+    /// be) is registered and patched; every export of both exchanges, run by bash, creates no
+    /// file and sends the text exactly.
+    @Test func aQuoteFollowedByACombiningMarkRunsNothingWhenPasted() async throws {
+        try await ShellFixture.with { shell in
+            let canary = shell.directory.appendingPathComponent("pwned").path
+            let hostile = #"\'\u0301$(touch "# + canary + #")\'\u0301 `touch "# + canary + #"` \"\u0301$(touch "# + canary + #")"#
+            let expected = "'\u{301}$(touch \(canary))'\u{301} `touch \(canary)` \"\u{301}$(touch \(canary))"
+            #expect(
+                await shell.run(
+                    #"register name=$'Mug \'\u0301$(id)\'\u0301 `id`' description='for the quoting test' price=3500 currency=KRW image='"#
+                        + Fixtures.image("coffee-small.jpg").path + "'") == .ok, "\(shell.console.notes)")
+            let id = try #require(try await shell.products().products.first?.id)
+            #expect(await shell.run("patch \(id) description=$'Nice mug " + hostile + "'") == .ok, "\(shell.console.notes)")
+            let kept = shell.shell.exchanges.exchanges.filter { $0.bookkeeping == nil }
+            let create = try #require(kept.first { $0.request.method == "POST" && $0.request.target == "/api/products" })
+            let edit = try #require(kept.first { $0.request.method == "PATCH" })
+            let secret = shell.market.demoCredentials.secret.revealed
+            let capture = try MisbehavingServer.answering(status: 200, body: "{}")
+            defer { capture.stop() }
+            let market = shell.market.baseURL.absoluteString
+            for form in Self.forms where form != .httpie || Self.hasHTTPie {
+                for exchange in [create, edit] {
+                    let text = try await export(exchange.number, as: form, shell)
+                    let before = capture.received.count
+                    let script = text.replacingOccurrences(of: market, with: capture.baseURL.absoluteString)
+                        .replacingOccurrences(
+                            of: "/dev/tcp/127.0.0.1/\(shell.market.baseURL.port!)", with: "/dev/tcp/127.0.0.1/\(capture.port)"
+                        )
+                        .replacingOccurrences(
+                            of: "Host: 127.0.0.1:\(shell.market.baseURL.port!)", with: "Host: 127.0.0.1:\(capture.port)")
+                    let ran = try await bash(script, secret: secret)
+                    #expect(!FileManager.default.fileExists(atPath: canary), "\(form) #\(exchange.number) ran the text: \(text)")
+                    #expect(await capture.waitForRequests(before + 1, timeout: .seconds(30)), "\(form): \(ran.stderr)")
+                    guard let sent = capture.received.last else { continue }
+                    try Self.compare(sent, with: exchange, secret: secret, form: form, name: "hostile")
+                    if exchange.number == edit.number {
+                        let body = try JSONSerialization.jsonObject(with: Data(sent.body)) as? [String: Any]
+                        #expect(body?["description"] as? String == "Nice mug " + expected, "\(form)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func anExportedRegisterWorksForRealAndTheRawDeleteToo() async throws {
         try await withSession { shell, numbers in
             let secret = shell.market.demoCredentials.secret.revealed

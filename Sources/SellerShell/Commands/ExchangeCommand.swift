@@ -50,13 +50,7 @@ public struct ExchangeCommand: ShellCommand {
         let exchange = try Self.find(number, in: session.exchanges)
         guard let form else { return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))]) }
         do {
-            let text =
-                switch form {
-                case .curl: try CurlCommand.text(for: exchange)
-                case .httpie: try HTTPieCommand.text(for: exchange)
-                case .raw: try RawRequestText.text(for: exchange)
-                }
-            return CommandOutcome([.text(text)])
+            return CommandOutcome([.text(try ExchangeExport.text(for: exchange, as: form))])
         } catch {
             throw CommandFailure.failed("exchange #\(exchange.number) cannot be written as \(form.rawValue): \(error.reason)")
         }

@@ -152,7 +152,7 @@ public struct ProductDocument: Sendable, Equatable {
     /// A one-line value as written: bare, or `$'…'` with escapes.
     private static func decode(_ value: String) -> Result<String, WordSplitError> {
         guard value.hasPrefix("$'") else { return .success(value) }
-        let chars = Array(value)
+        let chars = Array(value.unicodeScalars)
         var position = 2
         do throws(WordSplitError) {
             let text = try AnsiCQuoting.decode(chars, from: &position)

@@ -33,6 +33,19 @@ public struct Exchange: Sendable {
         public var parts: [MultipartBody.Part]?
         public var outline: [WireSegment]?
 
+        public init(
+            method: String, url: URL, target: String, headers: HeaderFields, body: KeptBody? = nil,
+            parts: [MultipartBody.Part]? = nil, outline: [WireSegment]? = nil
+        ) {
+            self.method = method
+            self.url = url
+            self.target = target
+            self.headers = headers
+            self.body = body
+            self.parts = parts
+            self.outline = outline
+        }
+
         public var contentType: String? { headers["Content-Type"] }
         /// The size of the body as sent.
         public var byteCount: Int { headers["Content-Length"].flatMap(Int.init) ?? body?.byteCount ?? 0 }
@@ -42,6 +55,20 @@ public struct Exchange: Sendable {
         public var status: Int
         public var headers: HeaderFields
         public var body: KeptBody
+    }
+
+    public init(
+        number: Int, startedAt: Date = Date(), elapsed: Duration? = nil, command: String? = nil, bookkeeping: String? = nil,
+        request: Request, response: Response? = nil, failure: String? = nil
+    ) {
+        self.number = number
+        self.startedAt = startedAt
+        self.elapsed = elapsed
+        self.command = command
+        self.bookkeeping = bookkeeping
+        self.request = request
+        self.response = response
+        self.failure = failure
     }
 
     /// Whether the request has come back (answered or failed).

@@ -47,9 +47,12 @@ public enum WordSplitter {
         var current = ""
         var inWord = false
         var quoted = false
-        let chars = Array(line)
+        // Unicode scalars, not `Character`s, as bash reads its input: a quote followed by a
+        // combining mark is one `Character` but still a quote to bash, and `\r\n` is one
+        // `Character` but two separators.
+        let chars = Array(line.unicodeScalars)
         var position = 0
-        func next() -> Character? {
+        func next() -> Unicode.Scalar? {
             guard position < chars.count else { return nil }
             defer { position += 1 }
             return chars[position]
@@ -65,7 +68,7 @@ public enum WordSplitter {
                 }
             case "\\":
                 guard let escaped = next() else { throw .danglingEscape }
-                current.append(escaped)
+                current.unicodeScalars.append(escaped)
                 inWord = true
                 quoted = true
             case "$" where position < chars.count && chars[position] == "'":
@@ -82,7 +85,7 @@ public enum WordSplitter {
                         closed = true
                         break
                     }
-                    current.append(q)
+                    current.unicodeScalars.append(q)
                 }
                 if !closed { throw .unterminatedQuote("'") }
             case "\"":
@@ -97,18 +100,18 @@ public enum WordSplitter {
                     if q == "\\" {
                         guard let e = next() else { throw .unterminatedQuote("\"") }
                         if e == "\"" || e == "\\" || e == "$" {
-                            current.append(e)
+                            current.unicodeScalars.append(e)
                         } else {
-                            current.append("\\")
-                            current.append(e)
+                            current.unicodeScalars.append("\\")
+                            current.unicodeScalars.append(e)
                         }
                         continue
                     }
-                    current.append(q)
+                    current.unicodeScalars.append(q)
                 }
                 if !closed { throw .unterminatedQuote("\"") }
             default:
-                current.append(c)
+                current.unicodeScalars.append(c)
                 inWord = true
             }
         }
@@ -118,7 +121,7 @@ public enum WordSplitter {
 
     /// The index just after the `'` that closes a `$'…'` whose text starts at `start` (or the
     /// end when it is never closed), for code that must skip such a quote as the splitter does.
-    public static func endOfAnsiCQuote(_ chars: [Character], from start: Int) -> Int {
+    public static func endOfAnsiCQuote(_ chars: [Unicode.Scalar], from start: Int) -> Int {
         var position = start
         while position < chars.count {
             if chars[position] == "'" { return position + 1 }
@@ -127,18 +130,28 @@ public enum WordSplitter {
         return chars.count
     }
 
-    /// `text` written so that `split` gives it back as one word: bare when it holds nothing
-    /// special, `'…'` otherwise, and `$'…'` when it holds a line break or another control
+    /// The scalars that make a bare word mean something else to the splitter or to bash.
+    static let special: Set<Unicode.Scalar> = Set("'\"\\$#*?[;&|<>(){}`~".unicodeScalars)
+
+    /// `text` written so that `split` (and bash) gives it back as one word: bare when it holds
+    /// nothing special, `'…'` otherwise, and `$'…'` when it holds a line break or another control
     /// character (a recording stays one command per line, and no terminal acts on it).
     public static func quote(_ text: String) -> String {
         if text.unicodeScalars.contains(where: AnsiCQuoting.needsEscape) { return AnsiCQuoting.encode(text) }
-        if !text.isEmpty, !text.contains(where: { $0.isWhitespace || "'\"\\$#*?[;&|<>(){}`~".contains($0) }) { return text }
+        if !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) {
+            return text
+        }
         return singleQuoted(text)
     }
 
-    /// `'…'`, with a `'` inside written `'\''` as in sh.
+    /// `'…'`, with a `'` inside written `'\''` as in sh. On Unicode scalars: a `'` followed by a
+    /// combining mark is one `Character` that is not `'`, but bash still reads the quote.
     public static func singleQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        var out = "'"
+        for scalar in text.unicodeScalars {
+            if scalar == "'" { out += "'\\''" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out + "'"
     }
 }
 
@@ -147,13 +160,13 @@ public enum WordSplitter {
 /// backslash, as bash does. `\x`/octal escapes are bytes: consecutive ones must spell UTF-8
 /// (`$'\xEC\x95\x88'` is 안).
 public enum AnsiCQuoting {
-    static let simple: [Character: Unicode.Scalar] = [
+    static let simple: [Unicode.Scalar: Unicode.Scalar] = [
         "n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", "\"": "\"", "a": "\u{07}", "b": "\u{08}",
         "e": "\u{1B}", "E": "\u{1B}", "f": "\u{0C}", "v": "\u{0B}", "?": "?",
     ]
 
     /// Reads from just after `$'` to the closing `'`, leaving `position` after it.
-    static func decode(_ chars: [Character], from position: inout Int) throws(WordSplitError) -> String {
+    static func decode(_ chars: [Unicode.Scalar], from position: inout Int) throws(WordSplitError) -> String {
         var out = ""
         var bytes: [UInt8] = []
         func flush() throws(WordSplitError) {
@@ -173,7 +186,7 @@ public enum AnsiCQuoting {
             }
             guard c == "\\", position < chars.count else {
                 try flush()
-                out.append(c)
+                out.unicodeScalars.append(c)
                 continue
             }
             let e = chars[position]
@@ -190,15 +203,17 @@ public enum AnsiCQuoting {
     }
 
     /// `\xHH` and `\NNN`: one byte, or nil for another escape.
-    private static func byteEscape(_ e: Character, _ chars: [Character], _ position: inout Int) throws(WordSplitError) -> UInt8? {
+    private static func byteEscape(
+        _ e: Unicode.Scalar, _ chars: [Unicode.Scalar], _ position: inout Int
+    ) throws(WordSplitError) -> UInt8? {
         if e == "x" {
             let digits = hexDigits(chars, &position, max: 2)
             return digits.isEmpty ? nil : UInt8(digits.value)
         }
-        guard let first = e.octalValue else { return nil }
+        guard let first = octalValue(e) else { return nil }
         var value = first
         for _ in 0..<2 {
-            guard position < chars.count, let digit = chars[position].octalValue else { break }
+            guard position < chars.count, let digit = octalValue(chars[position]) else { break }
             value = value * 8 + digit
             position += 1
         }
@@ -206,8 +221,9 @@ public enum AnsiCQuoting {
     }
 
     /// Every other escape, as text; an unknown one (or `\x`/`\u` with no digits) keeps its backslash.
-    private static func scalarEscape(_ e: Character, _ chars: [Character], _ position: inout Int) throws(WordSplitError) -> String
-    {
+    private static func scalarEscape(
+        _ e: Unicode.Scalar, _ chars: [Unicode.Scalar], _ position: inout Int
+    ) throws(WordSplitError) -> String {
         if let scalar = simple[e] { return String(scalar) }
         if e == "u" || e == "U" {
             let digits = hexDigits(chars, &position, max: e == "u" ? 4 : 8)
@@ -221,16 +237,29 @@ public enum AnsiCQuoting {
     }
 
     private static func hexDigits(
-        _ chars: [Character], _ position: inout Int, max: Int
+        _ chars: [Unicode.Scalar], _ position: inout Int, max: Int
     ) -> (text: String, value: UInt32, isEmpty: Bool) {
         var text = ""
         var value: UInt32 = 0
-        while text.count < max, position < chars.count, chars[position].isASCII, let digit = chars[position].hexDigitValue {
-            text.append(chars[position])
-            value = value &* 16 &+ UInt32(digit)
+        while text.unicodeScalars.count < max, position < chars.count, let digit = hexValue(chars[position]) {
+            text.unicodeScalars.append(chars[position])
+            value = value &* 16 &+ digit
             position += 1
         }
         return (text, value, text.isEmpty)
+    }
+
+    private static func octalValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        ("0"..."7").contains(scalar) ? scalar.value - 0x30 : nil
+    }
+
+    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "0"..."9": scalar.value - 0x30
+        case "a"..."f": scalar.value - 0x61 + 10
+        case "A"..."F": scalar.value - 0x41 + 10
+        default: nil
+        }
     }
 
     /// Whether a scalar must be written as an escape: control characters (C0, DEL, C1), the line
@@ -243,8 +272,19 @@ public enum AnsiCQuoting {
         }
     }
 
-    /// `$'…'` holding `text`, every control character escaped.
-    public static func encode(_ text: String) -> String {
+    /// Who reads the quote. The shell's own recordings and documents write an escaped scalar
+    /// past ASCII as `\uHHHH` (readable). For bash, `.bash` writes its UTF-8 bytes as `\xHH`
+    /// (read the same in every locale: in the C locale bash leaves `$'\u0301'` as the six
+    /// characters `\u0301`) and `!` as `\x21` (an interactive bash expands `!!` inside `$'…'`,
+    /// though not inside `'…'`).
+    public enum Escapes: Sendable {
+        case unicode
+        case bash
+    }
+
+    /// `$'…'` holding `text`, every control character escaped; everything else as it is
+    /// (Korean stays readable). Works on Unicode scalars.
+    public static func encode(_ text: String, escapes: Escapes = .unicode) -> String {
         var out = "$'"
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -254,21 +294,18 @@ public enum AnsiCQuoting {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             case "\u{1B}": out += "\\e"
+            case "!" where escapes == .bash: out += "\\x21"
             case _ where needsEscape(scalar):
-                out +=
-                    scalar.value < 0x80
-                    ? String(format: "\\x%02X", scalar.value)
-                    : String(format: scalar.value > 0xFFFF ? "\\U%08X" : "\\u%04X", scalar.value)
+                if scalar.value < 0x80 {
+                    out += String(format: "\\x%02X", scalar.value)
+                } else if escapes == .bash {
+                    for byte in String(scalar).utf8 { out += String(format: "\\x%02X", byte) }
+                } else {
+                    out += String(format: scalar.value > 0xFFFF ? "\\U%08X" : "\\u%04X", scalar.value)
+                }
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "'"
-    }
-}
-
-extension Character {
-    fileprivate var octalValue: UInt32? {
-        guard isASCII, let value = wholeNumberValue, value < 8 else { return nil }
-        return UInt32(value)
     }
 }

@@ -168,12 +168,15 @@ public struct ScriptReader: Sendable {
     /// Knows the splitter's quotes: `'…'`, `"…"` (where `\` escapes) and `$'…'` (where `\'` does
     /// not close).
     static func scan(_ line: String) -> (code: String, openQuote: (quote: Character, index: String.Index)?) {
-        var quote: (kind: Character, index: String.Index)?
+        // On Unicode scalars, as the splitter reads the line (a quote followed by a combining
+        // mark is still a quote).
+        var quote: (kind: Unicode.Scalar, index: String.Index)?
         var escaped = false
         var atWordStart = true
         var afterDollar = false
-        for index in line.indices {
-            let c = line[index]
+        let scalars = line.unicodeScalars
+        for index in scalars.indices {
+            let c = scalars[index]
             let dollar = afterDollar
             afterDollar = false
             if escaped {
@@ -196,15 +199,15 @@ public struct ScriptReader: Sendable {
             case "$": afterDollar = true
             case "'": quote = (dollar ? "$" : "'", index)
             case "\"": quote = ("\"", index)
-            case "#" where atWordStart: return (String(line[..<index]), nil)
+            case "#" where atWordStart: return (String(scalars[..<index]), nil)
             default: break
             }
         }
-        return (line, quote.map { ($0.kind == "$" ? "'" : $0.kind, $0.index) })
+        return (line, quote.map { (Character($0.kind == "$" ? "'" : $0.kind), $0.index) })
     }
 
     /// An odd number of trailing backslashes: the last one escapes the line break.
     static func endsWithContinuation(_ line: String) -> Bool {
-        line.reversed().prefix { $0 == "\\" }.count % 2 == 1
+        line.unicodeScalars.reversed().prefix { $0 == "\\" }.count % 2 == 1
     }
 }

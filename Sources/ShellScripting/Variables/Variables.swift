@@ -149,39 +149,42 @@ public enum Expander {
     public static func expand(
         _ line: String, _ resolve: (String) throws(ExpansionError) -> String
     ) throws(ExpansionError) -> String {
-        let chars = Array(line)
+        // Unicode scalars, as the splitter reads the line: a quote followed by a combining mark
+        // is one `Character` but still a quote.
+        let chars = Array(line.unicodeScalars)
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(chars[range])) }
         var out = ""
         var i = 0
-        var quote: Character?
+        var quote: Unicode.Scalar?
         while i < chars.count {
             let c = chars[i]
             if quote == "'" {
-                out.append(c)
+                out.unicodeScalars.append(c)
                 if c == "'" { quote = nil }
                 i += 1
                 continue
             }
             if c == "\\", i + 1 < chars.count {
-                out.append(c)
-                out.append(chars[i + 1])
+                out.unicodeScalars.append(c)
+                out.unicodeScalars.append(chars[i + 1])
                 i += 2
                 continue
             }
             if quote == nil, c == "$", i + 1 < chars.count, chars[i + 1] == "'" {
                 // `$'…'` is text, as single quotes are; `\'` inside does not close it.
                 let end = WordSplitter.endOfAnsiCQuote(chars, from: i + 2)
-                out += String(chars[i..<end])
+                out += text(i..<end)
                 i = end
                 continue
             }
             if c == "'" || c == "\"" {
                 if quote == nil { quote = c } else if quote == c { quote = nil }
-                out.append(c)
+                out.unicodeScalars.append(c)
                 i += 1
                 continue
             }
             guard c == "$", i + 1 < chars.count else {
-                out.append(c)
+                out.unicodeScalars.append(c)
                 i += 1
                 continue
             }
@@ -191,16 +194,16 @@ public enum Expander {
                 guard let close = chars[(i + 2)...].firstIndex(of: "}") else {
                     throw ExpansionError(description: "'${' is not closed with '}'")
                 }
-                reference = String(chars[(i + 2)..<close]).trimmingCharacters(in: .whitespaces)
+                reference = text((i + 2)..<close).trimmingCharacters(in: .whitespaces)
                 guard !reference.isEmpty else { throw ExpansionError(description: "'${}' names no variable") }
                 end = close + 1
-            } else if chars[i + 1].isLetter || chars[i + 1] == "_" {
+            } else if isNameStart(chars[i + 1]) {
                 end = i + 1
-                while end < chars.count, chars[end].isLetter || chars[end].isNumber || chars[end] == "_" { end += 1 }
-                reference = String(chars[(i + 1)..<end])
+                while end < chars.count, isNameStart(chars[end]) || isDigit(chars[end]) { end += 1 }
+                reference = text((i + 1)..<end)
             } else {
                 // `$5` or a lone `$` is text (a price in dollars, say).
-                out.append(c)
+                out.unicodeScalars.append(c)
                 i += 1
                 continue
             }
@@ -211,11 +214,22 @@ public enum Expander {
         return out
     }
 
+    /// A letter (any script: `$상품` is a name) or `_`.
+    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: scalar == "_"
+        }
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .decimalNumber }
+
+    /// `value` inside `"…"`: `"`, `\` and `$` escaped, on Unicode scalars.
     static func escapeForDoubleQuotes(_ value: String) -> String {
         var out = ""
-        for c in value {
-            if c == "\"" || c == "\\" || c == "$" { out.append("\\") }
-            out.append(c)
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" || scalar == "$" { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(scalar)
         }
         return out
     }
@@ -223,7 +237,8 @@ public enum Expander {
     /// Glob characters stay bare on purpose: `set photos 'img/*.jpg'` then `image=$photos` globs.
     static func quoteIfNeeded(_ value: String) -> String {
         if value.isEmpty { return "''" }
-        guard value.contains(where: { $0.isWhitespace || "'\"\\#".contains($0) }) else { return value }
+        guard value.unicodeScalars.contains(where: { $0.properties.isWhitespace || "'\"\\#".unicodeScalars.contains($0) })
+        else { return value }
         return WordQuoting.singleQuoted(value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import TerminalText
 
 /// `exchange N --as curl`: the exchange's request as a curl command to paste into bash: the
 /// same method, URL, headers (not `Host` and `Content-Length`, which curl writes, nor a
@@ -40,7 +41,7 @@ enum CurlCommand {
             let text = try ExportHeaders.text(of: body)
             lines.append("--data-raw " + BashWords.quotedWithSecret(text))
         }
-        var out = notes.map { "# " + $0 }
+        var out = notes.map(ExportHeaders.comment)
         let joined = lines.joined(separator: " \\\n  ")
         if let stdin {
             out.append("printf '%s' \(BashWords.quotedWithSecret(stdin)) |\n  " + joined)
@@ -61,8 +62,14 @@ enum CurlCommand {
 
     /// curl's quoting inside a `-F` value: double quotes, with `"` and `\` escaped, so a name
     /// with `;` or `,` stays one name.
+    /// On Unicode scalars: a `"` followed by a combining mark is still a quote to curl.
     static func formQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(scalar)
+        }
+        return out + "\""
     }
 }
 
@@ -97,6 +104,10 @@ enum ExportHeaders {
         return path
     }
 
+    /// A `# …` comment line for bash: a line break in it (a file name may hold one) would end
+    /// the comment and make the rest a command, so control characters are shown as pictures.
+    static func comment(_ note: String) -> String { "# " + TerminalText.visible(note) }
+
     /// Says so when the shell shrank a photo: the file on disk is not what was sent.
     static func shrinkNote(_ part: MultipartBody.Part, path: String) -> [String] {
         guard let original = part.shrunkFromBytes else { return [] }
@@ -109,7 +120,19 @@ enum ExportHeaders {
 }
 
 /// Why an exchange cannot be written as a command.
-struct ExportProblem: Error, Sendable {
-    var reason: String
+public struct ExportProblem: Error, Sendable {
+    public var reason: String
     init(_ reason: String) { self.reason = reason }
+}
+
+/// An exchange as a command to paste into bash: `exchange N --as FORM`, and the `bash-words`
+/// fuzz target, which runs every form in a real bash.
+public enum ExchangeExport {
+    public static func text(for exchange: Exchange, as form: ExchangeCommand.Form) throws(ExportProblem) -> String {
+        switch form {
+        case .curl: try CurlCommand.text(for: exchange)
+        case .httpie: try HTTPieCommand.text(for: exchange)
+        case .raw: try RawRequestText.text(for: exchange)
+        }
+    }
 }

@@ -35,7 +35,7 @@ enum HTTPieCommand {
         command.append("--print=HhBb")
         command += [request.method, BashWords.quoted(request.url.absoluteString)]
         let line = (command + items).joined(separator: " ")
-        var out = notes.map { "# " + $0 }
+        var out = notes.map(ExportHeaders.comment)
         out.append(stdin.map { "printf '%s' \(BashWords.quotedWithSecret($0)) |\n  " + line } ?? line)
         return out.joined(separator: "\n")
     }

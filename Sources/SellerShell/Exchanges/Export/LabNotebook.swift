@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import TerminalText
 
 /// `exchanges --markdown FILE`: the session as a lab notebook for homework — each exchange as a
 /// section with the line that sent it, the request and the answer as `exchange N` shows them
@@ -19,7 +20,7 @@ enum LabNotebook {
                 out.append("_\(Bookkeeping.label(reason))_")
                 out.append("")
             } else if let command = exchange.command {
-                out.append("Sent by `\(command.replacingOccurrences(of: "`", with: "'"))`")
+                out.append("Sent by " + inlineCode(command))
                 out.append("")
             }
             out += ["Request:", "", fence(ExchangeRendering.request(exchange.request)), ""]
@@ -28,15 +29,31 @@ enum LabNotebook {
         return out.joined(separator: "\n")
     }
 
-    /// A fenced block long enough that no run of backticks inside can close it.
+    /// A fenced block long enough that no run of backticks inside can close it. Runs are counted
+    /// on Unicode scalars, as a Markdown reader counts them: a backtick followed by a combining
+    /// mark is one `Character` that is not a backtick.
     static func fence(_ text: String) -> String {
+        let marks = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
+        return "\(marks)http\n\(text)\n\(marks)"
+    }
+
+    /// `text` as an inline code span (CommonMark 6.1): delimited by one backtick more than its
+    /// longest run, padded with a space when it starts or ends with a backtick; a line break,
+    /// which would end the paragraph's line, shown as `␊`.
+    static func inlineCode(_ text: String) -> String {
+        let line = TerminalText.visible(text)
+        let marks = String(repeating: "`", count: longestBacktickRun(line) + 1)
+        let pad = line.unicodeScalars.first == "`" || line.unicodeScalars.last == "`" || line.isEmpty ? " " : ""
+        return marks + pad + line + pad + marks
+    }
+
+    static func longestBacktickRun(_ text: String) -> Int {
         var longest = 0
         var run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
+        for scalar in text.unicodeScalars {
+            run = scalar == "`" ? run + 1 : 0
             longest = max(longest, run)
         }
-        let marks = String(repeating: "`", count: max(3, longest + 1))
-        return "\(marks)http\n\(text)\n\(marks)"
+        return longest
     }
 }

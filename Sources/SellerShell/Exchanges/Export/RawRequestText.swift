@@ -22,7 +22,7 @@ enum RawRequestText {
             for segment in outline {
                 switch segment {
                 case .bytes(let data):
-                    writes.append("printf '%s' " + BashWords.ansiC(String(decoding: data, as: UTF8.self)))
+                    writes.append("printf '%s' " + BashWords.ansiCWithSecret(String(decoding: data, as: UTF8.self)))
                 case .file(_, _, let number):
                     guard let part = request.parts?[safe: number - 1] else {
                         throw ExportProblem("part \(number) came from no file on disk")
@@ -33,12 +33,13 @@ enum RawRequestText {
                 }
             }
         } else if let body = request.body, body.byteCount > 0 {
-            writes.append("printf '%s' " + BashWords.ansiC(try ExportHeaders.text(of: body)))
+            writes.append("printf '%s' " + BashWords.ansiCWithSecret(try ExportHeaders.text(of: body)))
         }
-        var out = notes.map { "# " + $0 }
+        var out = notes.map(ExportHeaders.comment)
         out.append("# exchange #\(exchange.number) as it went on the wire; bash sends it and prints the answer")
         out.append(
-            "exec 3<>/dev/tcp/\(host)/\(port) && {\n  " + writes.joined(separator: "\n  ") + "\n} >&3 && cat <&3; exec 3<&-")
+            "exec 3<>\(BashWords.quoted("/dev/tcp/\(host)/\(port)")) && {\n  " + writes.joined(separator: "\n  ")
+                + "\n} >&3 && cat <&3; exec 3<&-")
         return out.joined(separator: "\n")
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+@testable import SellerShell
+
+/// Quoting on Unicode scalars, checked against a real bash (issue 21, item 1): a quote followed
+/// by a combining mark is one Swift `Character` but still a quote to bash.
+@Suite("Quoting for bash, on Unicode scalars")
+struct BashQuotingTests {
+    /// Every combining mark of U+0300–U+036F and a few others after each quote, plus what has
+    /// broken quoting before: `!!` (history expansion), line breaks, ESC, a BOM, Korean.
+    static let texts: [String] = {
+        var marks = (0x300...0x36F).map { Unicode.Scalar($0)! }
+        marks += [0x20DD, 0x200D, 0xFE0F, 0x0E31, 0x093F, 0x1AB0].map { Unicode.Scalar($0)! }
+        var texts = marks.map { "Nice mug '\($0)$(echo RAN)'\($0) \"\($0)`echo RAN`\"\($0)" }
+        texts += [
+            "Sale!! now !$ ^a^b", "a\r\nb\n\u{2028}c", "\u{1B}[2J \u{7F} \u{85}", "\u{FEFF}빨간 노트", "", "'", "\\", "$HOME",
+            "••••••", "\"secret\":\"••••••\"",
+        ]
+        return texts
+    }()
+
+    /// Runs `words` in bash (C locale, history expansion on as an interactive shell has it) as
+    /// arguments of `printf '%s\0'`, and answers what bash read.
+    func bashReads(_ words: [String]) async throws -> [String] {
+        let script = "set -o history -H\nprintf '%s\\0' " + words.joined(separator: " ") + "\n"
+        let ran = try await ChildProcess.run(
+            "/bin/bash", ["--norc", "--noprofile", "-c", script], environment: ["LC_ALL": "C", "PATH": "/nonexistent"],
+            timeout: .seconds(60))
+        #expect(ran.stderr.isEmpty, "bash said: \(ran.stderr)")
+        var read = ran.stdout.components(separatedBy: "\0")
+        read.removeLast()
+        return read
+    }
+
+    @Test func everyBashQuoterReadsBackAsTheTextAndRunsNothing() async throws {
+        for quote in [BashWords.quoted, BashWords.ansiC, WordQuoting.singleQuoted] {
+            let read = try await bashReads(Self.texts.map(quote))
+            #expect(read == Self.texts)
+            #expect(!read.contains { $0.contains("RAN") && !$0.contains("echo RAN") })
+        }
+    }
+
+    /// Only the top-level `"secret"` of a body is the secret; the mask anywhere else is text.
+    @Test func theSecretGoesBackOnlyWhereTheRequestCarriedIt() async throws {
+        let body = #"{"description":"•••••• and \"secret\":\"••••••\"","secret":"••••••"}"#
+        let word = BashWords.quotedWithSecret(body)
+        #expect(word.components(separatedBy: BashWords.secretVariable).count == 2, "\(word)")
+        let ran = try await ChildProcess.run(
+            "/bin/bash", ["-c", "printf '%s' " + word], environment: ["OPENMARKET_SECRET": "S3", "LC_ALL": "C"],
+            timeout: .seconds(60))
+        #expect(ran.stdout == #"{"description":"•••••• and \"secret\":\"••••••\"","secret":"S3"}"#)
+    }
+
+    /// The shell's own splitter reads a line as bash does: by scalars, so `'` + U+0301 ends a
+    /// quote. (One difference is on purpose: the shell also separates words at CR, so a script
+    /// saved with CRLF line ends reads the same.)
+    @Test func theSplitterReadsQuotesAsBashDoes() async throws {
+        let lines = ["'a'\u{301}b", "\"x\"\u{301}y", "it\\'\u{301}s", "'\u{301}' \"\u{301}\""]
+        for line in lines {
+            let words = try WordSplitter.split(line).map(\.text)
+            let script = "printf '%s\\0' " + line
+            let ran = try await ChildProcess.run(
+                "/bin/bash", ["--norc", "-c", script], environment: ["LC_ALL": "C"], timeout: .seconds(60))
+            var read = ran.stdout.components(separatedBy: "\0")
+            read.removeLast()
+            #expect(words == read, "\(line.debugDescription): the shell read \(words), bash \(read)")
+        }
+    }
+
+    /// A Markdown code span holding backticks followed by combining marks stays one span.
+    @Test func aNotebookCodeSpanCountsBackticksAsScalars() {
+        let command = "patch 1 name=a`\u{301}`\u{301}` b"
+        let span = LabNotebook.inlineCode(command)
+        #expect(span.hasPrefix("``") && !span.hasPrefix("```"), "\(span)")
+        #expect(LabNotebook.longestBacktickRun("``\u{301}`") == 2)
+        #expect(LabNotebook.fence("a ```\u{301}` b").hasPrefix("````http"))
+    }
+}
