@@ -18,6 +18,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "word-splitter": WordSplitterTarget.run,
     "script-expander": ScriptExpanderTarget.run,
     "catalog-reader": CatalogReaderTarget.run,
+    "bash-words": BashWordsTarget.run,
 ]
 
 /// The target this process runs, chosen once from the environment.

@@ -1,0 +1,211 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+
+/// Every bash quoting function and every exported command (`exchange N --as curl|httpie|raw`)
+/// run by a real bash (issue 21: a `'` followed by a combining mark left a `$(…)` to run).
+///
+/// The input becomes a text (bytes as UTF-8, invalid sequences repaired, or each byte picked
+/// from an alphabet of quotes, backslashes, `$`, backticks, `!`, line breaks, combining marks and
+/// other characters that have broken quoting before). That text goes into the words and into a
+/// JSON edit and a multipart create (a product's name and description, a photo's path), which
+/// are exported in the three forms. bash then runs all of it, in the C locale, with history
+/// expansion on as in an interactive shell, `curl`, `http` and `cat` replaced by functions that
+/// write down what they were given, and no command on `PATH`. Invariants: bash reads each word
+/// back as exactly the text; curl gets the body (with `$OPENMARKET_SECRET` in the secret field
+/// and nowhere else) and the photo's path; HTTPie gets the body on standard input; the raw form
+/// writes the request's bytes; and nothing else runs (bash says nothing on standard error).
+/// NUL is left out: no text field holds one, and the shell refuses it.
+enum BashWordsTarget {
+    static let secret = "s3cr3t-Ω'$(x)"
+    static let alphabet: [String] = [
+        "'", "\"", "\\", "$", "`", "!", "(", ")", "{", "}", ";", "&", "|", "<", ">", "#", "*", "?", "[", "~", "=", ":",
+        "@", " ", "\n", "\r", "\t", "\u{1B}", "\u{7F}", "\u{85}", "\u{2028}", "\u{301}", "\u{308}", "\u{20DD}",
+        "\u{200D}", "\u{FEFF}", "\u{FE0F}", "안", "a", "x", "$(", "`x`", "'\u{301}", "\"\u{301}", "••••••",
+        "\"secret\":\"••••••\"", "%s", "\\x41", "\\u0301", "!!", "-F", "\u{1F600}",
+    ]
+
+    @Sendable static func run(_ input: [UInt8]) {
+        guard let mode = input.first else { return }
+        let rest = input.dropFirst()
+        let text =
+            mode % 2 == 0
+            ? String(decoding: rest, as: UTF8.self)
+            : rest.map { alphabet[Int($0) % alphabet.count] }.joined()
+        let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" }))
+        guard clean.utf8.count <= 4096 else { return }
+        check(clean)
+    }
+
+    static func check(_ text: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("om-fuzz-bash-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.path
+
+        let edit = jsonEdit(text)
+        let create = multipartCreate(text)
+        var script = [
+            "set -o history -H",
+            // Each call writes its arguments (NUL after each) and its standard input to files of its
+            // own, numbered through a file: a call at the end of a pipeline runs in a subshell.
+            #"count() { n=0; if [ -f "$OUT/$1.n" ]; then read -r n <"$OUT/$1.n"; fi; n=$((n + 1)); printf '%s\n' "$n" >"$OUT/$1.n"; }"#,
+            #"curl() { count curl; printf '%s\0' "$@" >"$OUT/curl.$n"; IFS= read -r -d '' input; printf '%s' "$input" >"$OUT/curl.$n.in"; }"#,
+            #"http() { count http; printf '%s\0' "$@" >"$OUT/http.$n"; IFS= read -r -d '' input; printf '%s' "$input" >"$OUT/http.$n.in"; }"#,
+            #"cat() { if [ $# -gt 0 ]; then printf '<file:%s>' "$1"; fi; }"#,
+            "printf '%s\\0' \(BashWords.quoted(text)) \(WordQuoting.singleQuoted(text)) \(BashWords.ansiC(text)) >\"$OUT/words\"",
+        ]
+        for exchange in [edit.exchange, create.exchange] {
+            for form in ExchangeCommand.Form.allCases {
+                var exported = try! ExchangeExport.text(for: exchange, as: form)
+                if form == .raw {
+                    // The raw form writes to a file instead of a socket: its bytes are what it sends.
+                    exported = exported.replacingOccurrences(
+                        of: "'/dev/tcp/127.0.0.1/9'", with: "\"$OUT/raw-\(exchange.number)\"")
+                }
+                script.append(exported)
+            }
+        }
+        let ran = runBash(script.joined(separator: "\n") + "\n", out: out)
+        invariant(ran.stderr.isEmpty, "bash said \(ran.stderr.debugDescription) for \(text.debugDescription)")
+        let words = read(out, "words")
+        invariant(
+            words == Array(repeating: Array(text.utf8) + [0], count: 3).flatMap { $0 },
+            "the words of \(text.debugDescription) read back as \(String(decoding: words, as: UTF8.self).debugDescription)")
+
+        // curl: the edit's body, then the create's JSON part from standard input and its photo.
+        let editBody = Array(edit.bodyWithSecret.utf8)
+        let curlEdit = arguments(read(out, "curl.1"))
+        invariant(
+            curlEdit.last == editBody && curlEdit.dropLast().last == Array("--data-raw".utf8),
+            "curl's --data-raw for \(text.debugDescription) is not the body")
+        invariant(
+            read(out, "curl.2.in") == Array(create.paramsWithSecret.utf8), "curl's params part for \(text.debugDescription)")
+        let photo = arguments(read(out, "curl.2")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        invariant(
+            curlFormFile(photo) == create.path,
+            "curl's -F \(photo.debugDescription) does not name \(create.path.debugDescription)")
+
+        // HTTPie: the edit's body on standard input; the create's items.
+        invariant(read(out, "http.1.in") == editBody, "HTTPie's standard input for \(text.debugDescription)")
+        let items = arguments(read(out, "http.2")).map { String(decoding: $0, as: UTF8.self) }
+        invariant(items.contains("params=" + create.paramsWithSecret), "HTTPie's params item for \(text.debugDescription)")
+        invariant(items.contains("images@\(create.path);type=image/jpeg"), "HTTPie's photo item for \(text.debugDescription)")
+
+        // raw: the request's own bytes.
+        invariant(read(out, "raw-1") == edit.wire, "the raw edit of \(text.debugDescription) is not the request's bytes")
+        invariant(read(out, "raw-2") == create.wire, "the raw create of \(text.debugDescription) is not the request's bytes")
+    }
+
+    static let url = URL(string: "http://127.0.0.1:9/api/products/1")!
+
+    /// `PATCH` with a JSON body whose name and description are `text`, as the log keeps it.
+    static func jsonEdit(_ text: String) -> (exchange: Exchange, bodyWithSecret: String, wire: [UInt8]) {
+        let body = json(["name": text, "description": text, "secret": Secret.mask])
+        let headers: HeaderFields = [
+            "Host": "127.0.0.1:9", "Content-Type": "application/json", "identifier": "id-1",
+            "Content-Length": String(body.utf8.count),
+        ]
+        let request = Exchange.Request(
+            method: "PATCH", url: url, target: "/api/products/1", headers: headers,
+            body: KeptBody(Data(body.utf8), limit: 1 << 20))
+        let withSecret = json(["name": text, "description": text, "secret": secret])
+        return (Exchange(number: 1, request: request), withSecret, head(request) + Array(withSecret.utf8))
+    }
+
+    /// `POST` multipart: a `params` part whose name is `text`, and a photo at a path ending in `text`.
+    static func multipartCreate(_ text: String) -> (exchange: Exchange, paramsWithSecret: String, path: String, wire: [UInt8]) {
+        let path = "/tmp/om-fuzz/" + text
+        let params = json(["name": text, "secret": Secret.mask])
+        let body = try! MultipartBody.form(
+            [
+                .init(name: "params", contentType: "application/json", data: Data(params.utf8)),
+                .init(
+                    name: "images", filename: "photo.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8]), sourcePath: path),
+            ], boundary: "B0und4ry")
+        let headers: HeaderFields = [
+            "Host": "127.0.0.1:9", "Content-Type": body.contentType, "identifier": "id-1",
+            "Content-Length": String(body.data.count),
+        ]
+        let request = Exchange.Request(
+            method: "POST", url: URL(string: "http://127.0.0.1:9/api/products")!, target: "/api/products", headers: headers,
+            parts: body.parts, outline: body.outline)
+        let withSecret = json(["name": text, "secret": secret])
+        var wire = head(request)
+        for segment in body.outline {
+            switch segment {
+            case .bytes(let data):
+                wire += Array(String(decoding: data, as: UTF8.self).replacingOccurrences(of: params, with: withSecret).utf8)
+            case .file: wire += Array("<file:\(path)>".utf8)
+            }
+        }
+        return (Exchange(number: 2, request: request), withSecret, path, wire)
+    }
+
+    static func head(_ request: Exchange.Request) -> [UInt8] {
+        let lines = ["\(request.method) \(request.target) HTTP/1.1"] + request.headers.map { "\($0.name): \($0.value)" }
+        return Array((lines + ["Connection: close", "", ""]).joined(separator: "\r\n").utf8)
+    }
+
+    static func json(_ object: [String: String]) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    /// curl's `-F 'images=@"PATH";type=…'`: the path between the double quotes, `\"` and `\\`
+    /// unescaped, as curl reads it.
+    static func curlFormFile(_ item: String) -> String? {
+        let scalars = Array(item.unicodeScalars)
+        let prefix = Array("images=@\"".unicodeScalars)
+        guard scalars.starts(with: prefix) else { return nil }
+        var out = String.UnicodeScalarView()
+        var index = prefix.count
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\"" { return String(out) }
+            if scalar == "\\", index + 1 < scalars.count {
+                index += 1
+            }
+            out.append(scalars[index])
+            index += 1
+        }
+        return nil
+    }
+
+    /// One call's arguments, each ended by NUL.
+    static func arguments(_ bytes: [UInt8]) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var word: [UInt8] = []
+        for byte in bytes {
+            if byte == 0 {
+                words.append(word)
+                word = []
+            } else {
+                word.append(byte)
+            }
+        }
+        return words
+    }
+
+    static func read(_ directory: String, _ name: String) -> [UInt8] {
+        Array(FileManager.default.contents(atPath: directory + "/" + name) ?? Data())
+    }
+
+    static func runBash(_ script: String, out: String) -> (status: Int32, stderr: String) {
+        let file = out + "/script.sh"
+        invariant(FileManager.default.createFile(atPath: file, contents: Data(script.utf8)), "cannot write \(file)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", file]
+        process.environment = ["PATH": "/nonexistent-om-fuzz", "LC_ALL": "C", "OUT": out, "OPENMARKET_SECRET": secret]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try! process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+}
