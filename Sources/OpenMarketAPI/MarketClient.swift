@@ -138,13 +138,7 @@ public struct MarketClient: Sendable {
         // or a header holding it would publish it (a shared script expanding
         // ${env.OPENMARKET_SECRET} into a description did). Refused before anything is sent;
         // the message names where, never what.
-        if let place = SecretMasking.leak(in: request, secrets: secrets) {
-            throw .invalidInput([
-                RuleViolation(
-                    place,
-                    "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
-            ])
-        }
+        try refuseLeaks(in: request)
 
         let response = try await deliver(request)
         do {
@@ -224,6 +218,28 @@ public struct MarketClient: Sendable {
         }
         out = out.trimmingCharacters(in: .whitespaces)
         return out.count > limit ? String(out.prefix(limit)) + "…" : out
+    }
+
+    /// Refuses, before anything is sent, a request that would carry a protected secret anywhere
+    /// but the `secret` field, or a secret that is not this login's even there (the environment's
+    /// secret belongs to the server the shell started on, not to one a script `connect`ed to).
+    /// The message names where, never what.
+    func refuseLeaks(in request: HTTPRequestData) throws(MarketError) {
+        let login = credentials?.secret.revealed
+        let foreign = protectedSecrets.filter { $0 != login }
+        guard let place = SecretMasking.leak(in: request, secrets: secrets, foreign: foreign) else { return }
+        if place == "secret" {
+            throw .invalidInput([
+                RuleViolation(
+                    "secret",
+                    "holds a secret that is not this login's (it belongs to another server or vendor); refused to send it: "
+                        + "log in on this server ('login' or 'use PROFILE')")
+            ])
+        }
+        throw .invalidInput([
+            RuleViolation(
+                place, "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
+        ])
     }
 
     /// The secrets this client protects: its credentials' and `protectedSecrets`.

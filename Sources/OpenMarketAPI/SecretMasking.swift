@@ -108,9 +108,14 @@ public enum SecretMasking {
     /// A JSON body may carry the secret only as the value of its top-level `secret` key (edit,
     /// delete), and a multipart body only there in its `params` part (create): that is where the
     /// contract puts it. Written here because no library knows the contract's rule.
-    public static func leak(in request: HTTPRequestData, secrets: [String]) -> String? {
+    ///
+    /// `foreign` are secrets that may not travel even there: the session protects them, but they
+    /// are not the login's (the environment's secret after `connect` to another server). In the
+    /// `secret` field such a secret is found as `"secret"`.
+    public static func leak(in request: HTTPRequestData, secrets: [String], foreign: [String] = []) -> String? {
         let spellings = spellings(of: secrets)
         guard !spellings.isEmpty else { return nil }
+        let foreign = Self.spellings(of: foreign)
         let url = request.url.absoluteString
         if contains(url, spellings: spellings) || contains(url.removingPercentEncoding ?? url, spellings: spellings) {
             return "the URL"
@@ -126,27 +131,32 @@ public enum SecretMasking {
         {
             return leak(
                 inMultipart: body, boundary: boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")),
-                spellings: spellings)
+                spellings: spellings, foreign: foreign)
         }
-        return leak(inJSONOrText: body, spellings: spellings)
+        return leak(inJSONOrText: body, spellings: spellings, foreign: foreign)
     }
 
-    private static func leak(inJSONOrText body: Data, spellings: [String]) -> String? {
+    private static func leak(inJSONOrText body: Data, spellings: [String], foreign: [String]) -> String? {
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
-            return leak(inJSON: object, path: "", topLevel: true, spellings: spellings)
+            return leak(inJSON: object, path: "", topLevel: true, spellings: spellings, foreign: foreign)
         }
         return contains(body, spellings: spellings) || contains(String(decoding: body, as: UTF8.self), spellings: spellings)
             ? "the body" : nil
     }
 
-    private static func leak(inJSON value: Any, path: String, topLevel: Bool, spellings: [String]) -> String? {
+    private static func leak(
+        inJSON value: Any, path: String, topLevel: Bool, spellings: [String], foreign: [String] = []
+    ) -> String? {
         if let object = value as? [String: Any] {
             for key in object.keys.sorted() {
                 let inner = object[key]!
                 let here = path.isEmpty ? key : "\(path).\(key)"
                 if contains(key, spellings: spellings) { return path.isEmpty ? "a field name" : "a field name in \(path)" }
                 // The one place the secret belongs: the top-level `secret` string.
-                if topLevel, key == "secret", inner is String { continue }
+                if topLevel, key == "secret", let text = inner as? String {
+                    if contains(text, spellings: foreign) { return "secret" }
+                    continue
+                }
                 if let found = leak(inJSON: inner, path: here, topLevel: false, spellings: spellings) { return found }
             }
             return nil
@@ -163,7 +173,7 @@ public enum SecretMasking {
         return nil
     }
 
-    private static func leak(inMultipart body: Data, boundary: String, spellings: [String]) -> String? {
+    private static func leak(inMultipart body: Data, boundary: String, spellings: [String], foreign: [String]) -> String? {
         let delimiter = Data("--\(boundary)".utf8)
         var starts: [Int] = []
         var searchStart = body.startIndex
@@ -183,7 +193,7 @@ public enum SecretMasking {
             let label = isParams ? "params" : "an image part"
             if contains(head, spellings: spellings) { return "\(label)'s headers" }
             if isParams {
-                if let found = leak(inJSONOrText: content, spellings: spellings) { return found }
+                if let found = leak(inJSONOrText: content, spellings: spellings, foreign: foreign) { return found }
             } else if contains(content, spellings: spellings) {
                 return label
             }

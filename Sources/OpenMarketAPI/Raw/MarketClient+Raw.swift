@@ -10,13 +10,7 @@ extension MarketClient {
     /// client's one rule still holds: the secret goes nowhere but a `secret` field, checked
     /// before anything is sent. Transport failures become the usual `MarketError`s.
     public func sendRaw(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
-        if let place = SecretMasking.leak(in: request, secrets: secrets) {
-            throw .invalidInput([
-                RuleViolation(
-                    place,
-                    "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
-            ])
-        }
+        try refuseLeaks(in: request)
         var limited = request
         limited.maxResponseBytes = min(request.maxResponseBytes ?? Self.rawAnswerLimit, Self.rawAnswerLimit)
         let response = try await exchange(limited)

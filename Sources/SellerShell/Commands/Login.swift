@@ -48,7 +48,7 @@ public struct Login: ShellCommand {
                     + "(a 36-character UUID such as 0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b)")
         }
         if let saveAs { try Self.mayOverwrite(saveAs, in: session) }
-        let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, console))
+        let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: session))
         let previous = (session.client.credentials, session.vendorName, session.vendorID, session.profileName)
         session.setLogin(credentials)
         let verdict: String
@@ -114,14 +114,25 @@ public struct Login: ShellCommand {
     }
 
     /// The secret never comes from the command line (it would land in the history and in
-    /// `ps`): from the environment in scripts, otherwise asked without echo.
-    static func secret(for identifier: String, _ console: any ShellConsole) throws(CommandFailure) -> Secret {
-        if let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"], !fromEnvironment.isEmpty,
-            !console.isInteractive
+    /// `ps`): from the environment in scripts, otherwise asked without echo. The environment's
+    /// secret belongs to the server the session started on: after `connect` to another server a
+    /// script does not get it (a shared script could otherwise send it anywhere), and a person is
+    /// asked.
+    static func secret(for identifier: String, in session: isolated SellerShell) throws(CommandFailure) -> Secret {
+        let console = session.console
+        if !console.isInteractive, let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"],
+            !fromEnvironment.isEmpty
         {
+            guard session.isOnEnvironmentServer else {
+                throw .failed(
+                    "OPENMARKET_SECRET belongs to \(session.environmentServer.absoluteString), not to "
+                        + "\(session.client.baseURL.absoluteString): after 'connect' a script gets no credentials; "
+                        + "use a profile saved for this server ('use NAME'), or run the script with --server")
+            }
             return Secret(fromEnvironment)
         }
-        if let answer = console.askSecret("secret for \(identifier.prefix(8))…: "), !answer.isEmpty { return Secret(answer) }
+        let short = TextLayout.visible(String(identifier.prefix(8)))
+        if let answer = console.askSecret("secret for \(short)…: "), !answer.isEmpty { return Secret(answer) }
         throw .failed("no secret given; set OPENMARKET_SECRET in scripts")
     }
 }

@@ -95,6 +95,11 @@ public struct CommandReport: Sendable {
     }
 }
 
+extension SellerShell {
+    /// Whether the session is on the server the environment's credentials belong to.
+    public var isOnEnvironmentServer: Bool { ServerAddress(client.baseURL) == ServerAddress(environmentServer) }
+}
+
 /// The one session actor: it parses a line into a typed command, runs it through the
 /// middleware, and renders its outcome. It reads and writes only through a `ShellConsole`, so
 /// it runs the same under libedit, from a pipe, from a script, or in a test.
@@ -125,6 +130,10 @@ public actor SellerShell {
     public nonisolated let index: ShellIndex
     /// The secrets this session masks everywhere and sends only as the `secret` field.
     public nonisolated let secrets: SessionSecrets
+    /// The server the environment's credentials (`OPENMARKET_IDENTIFIER`, `OPENMARKET_SECRET`)
+    /// belong to: the one the session started on. After `connect` to another server a script
+    /// gets neither (`login` asks a person, and refuses a script).
+    public nonisolated let environmentServer: URL
 
     /// - Parameters:
     ///   - registry: the commands it knows (the scripting layer adds its own).
@@ -137,6 +146,7 @@ public actor SellerShell {
         let secrets = configuration.secrets
         secrets.setLogin(configuration.credentials?.secret)
         self.secrets = secrets
+        self.environmentServer = configuration.serverURL
         let console = console as? MaskingConsole ?? MaskingConsole(wrapping: console, secrets: secrets)
         self.console = console
         let exchanges = ExchangeLog()
