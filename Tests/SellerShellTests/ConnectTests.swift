@@ -55,6 +55,19 @@ struct ConnectTests {
         #expect(shell.index.prompt(color: false).contains("other-shop@127.0.0.1:10"))
     }
 
+    /// Issue 21, item 2: a profile's secret belongs to its server; one that names none is not
+    /// sent to whichever server the session is on.
+    @Test func aProfileThatNamesNoServerIsNotUsedOnThisOne() async throws {
+        let (profiles, directory) = emptyProfiles()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try profiles.save("loose", .init(server: nil, identifier: "7d1e2f3a-other-vendor", secret: "other-secret-2"))
+        let console = RecordingConsole()
+        let shell = shell(console, profiles: profiles)
+        #expect(await shell.execute("use loose").status != .ok)
+        #expect(await shell.credentials?.identifier == credentials.identifier)
+        #expect(console.notes.contains("profile 'loose' names no server"), "\(console.notes)")
+    }
+
     @Test func reconnectingToTheSameServerKeepsTheLogin() async throws {
         let (profiles, directory) = emptyProfiles()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-/// `use NAME`: logs in with a saved profile (and its server).
+/// `use NAME`: logs in with a saved profile, on its server (a profile that names none is refused).
 public struct Use: ShellCommand {
     public static let spec = CommandSpec(
         name: "use", summary: "log in with a saved profile", usage: "use NAME", examples: ["use shop"],
@@ -21,7 +21,14 @@ public struct Use: ShellCommand {
             throw CommandFailure.usage("which profile? (\(session.profiles.names().joined(separator: ", ")))")
         }
         let saved = try session.profiles.load(name)
-        if let server = saved.server.flatMap(URL.init(string:)) { session.client.baseURL = server }
+        // A profile's credentials belong to the server they were saved with: one that names no
+        // server would send its secret to whichever server the session is on.
+        guard let server = saved.server.flatMap(URL.httpURL) else {
+            throw CommandFailure.failed(
+                "profile '\(name)' names no server, and its secret goes only to the server it belongs to: "
+                    + "connect there and save it again ('login --save \(name)')")
+        }
+        session.client.baseURL = server
         session.setLogin(profile: name, saved)
         return .note("using profile '\(name)': \(saved.identifier.prefix(8))… on \(session.client.baseURL.absoluteString)")
     }
