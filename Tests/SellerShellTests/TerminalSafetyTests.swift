@@ -16,6 +16,15 @@ struct TerminalSafetyTests {
         !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
     }
 
+    /// A letter and 100,000 combining marks is one `Character`: bounds counted in `Character`s
+    /// let it through whole. Counted in Unicode scalars, it is cut (issue 21: measure on scalars).
+    @Test func aFloodOfCombiningMarksIsCutLikeAnyLongText() {
+        let flood = "a" + String(repeating: "\u{301}", count: 100_000)
+        #expect(TextLayout.visible(flood, limit: 200).unicodeScalars.count <= 201)
+        #expect(TextLayout.truncate(flood, to: 40).unicodeScalars.count <= 40 * 8 + 1)
+        #expect(TextLayout.truncate("빨간 노트 빅 사이즈", to: 8) == "빨간 노…")
+    }
+
     @Test func aTracedTextBodyShowsControlCharacters() async throws {
         let server = try MisbehavingServer.answering(status: 404, contentType: "text/plain", body: Self.hostile)
         defer { server.stop() }

@@ -8,18 +8,21 @@ public enum TextLayout {
     /// Columns a string occupies (the one width table, `TerminalText`).
     public static func width(_ text: String) -> Int { TerminalText.width(text) }
 
-    /// Cuts to at most `columns`, ending in `…` when something was cut.
+    /// Cuts to at most `columns`, ending in `…` when something was cut. Measured on Unicode
+    /// scalars, and at most 8 scalars a column: a base followed by a flood of zero-width
+    /// combining marks is one `Character` that would otherwise pass whole.
     public static func truncate(_ text: String, to columns: Int) -> String {
-        guard width(text) > columns else { return text }
-        var out = ""
+        let scalarLimit = max(columns, 1) * 8
+        guard width(text) > columns || text.unicodeScalars.count > scalarLimit else { return text }
+        var out = String.UnicodeScalarView()
         var used = 0
-        for character in text {
-            let w = width(String(character))
-            if used + w > columns - 1 { break }
-            out.append(character)
+        for scalar in text.unicodeScalars {
+            let w = TerminalText.width(of: scalar)
+            if used + w > columns - 1 || out.count >= scalarLimit { break }
+            out.append(scalar)
             used += w
         }
-        return out + "…"
+        return String(out) + "…"
     }
 
     /// Server text made safe for a terminal (`TerminalText.visible`).
@@ -27,10 +30,11 @@ public enum TextLayout {
         TerminalText.visible(text, keepingNewlines: keepingNewlines)
     }
 
-    /// `visible`, cut to at most `limit` characters (a hostile server's megabyte description
-    /// is not printed whole).
+    /// `visible`, cut to at most `limit` Unicode scalars (a hostile server's megabyte description
+    /// is not printed whole, even as one `Character` of a letter and a million combining marks).
     public static func visible(_ text: String, limit: Int, keepingNewlines: Bool = false) -> String {
-        let cut = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        let scalars = text.unicodeScalars
+        let cut = scalars.count > limit ? String(String.UnicodeScalarView(scalars.prefix(limit))) + "…" : text
         return visible(cut, keepingNewlines: keepingNewlines)
     }
 
