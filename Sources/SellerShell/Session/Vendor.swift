@@ -9,7 +9,7 @@ extension SellerShell {
     static func vendorLabel(_ credentials: VendorCredentials?, _ name: String?) -> String? {
         guard let credentials, !credentials.identifier.isEmpty else { return nil }
         // The name is the server's text: shown with control characters made visible.
-        return name.map { TerminalText.visible(String($0.prefix(40))) } ?? String(credentials.identifier.prefix(8))
+        return name.map { TextLayout.visible($0, limit: 40) } ?? String(credentials.identifier.prefix(8))
     }
 
     /// Called whenever the server or the login changes.
@@ -21,7 +21,7 @@ extension SellerShell {
     /// Remembers products for completion (`show 1⇥` offers ids with their names).
     public func remember(_ products: [Product]) {
         // Names are the server's text: completion hints show them made visible and cut short.
-        index.remember(products.map { ($0.id, TerminalText.visible(String($0.name.prefix(60)))) })
+        index.remember(products.map { ($0.id, TextLayout.visible($0.name, limit: 60)) })
     }
 
     /// Learns who "me" is from a product this vendor just wrote.

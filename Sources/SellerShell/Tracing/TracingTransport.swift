@@ -77,7 +77,7 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         var lines = ["← \(response.status) \(reason) (\(String(format: "%.0f", elapsed.milliseconds)) ms)"]
         // The server's headers and body are its text: control characters shown, not acted on.
         for field in response.headers {
-            lines.append("  \(field.name): \(TerminalText.visible(String(field.value.prefix(500))))")
+            lines.append("  \(field.name): \(TextLayout.visible(field.value, limit: 500))")
         }
         if !response.body.isEmpty {
             lines.append("")
