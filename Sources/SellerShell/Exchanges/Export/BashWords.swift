@@ -45,6 +45,11 @@ public enum BashWords {
     /// cannot hold these bytes elsewhere, since an unescaped `"` always delimits a JSON string.
     static let maskedSecretFields = ["\"secret\":\"\(Secret.mask)\"", "\"secret\": \"\(Secret.mask)\""]
 
+    /// Whether a request body carried the (masked) secret.
+    static func carriesSecret(_ text: String) -> Bool {
+        maskedSecretFields.contains { text.utf8.firstRange(of: $0.utf8) != nil }
+    }
+
     private static func withSecret(_ text: String, quote: (String) -> String) -> String {
         // Found on UTF-8 bytes, not `Character`s: a combining mark after the closing quote
         // must not hide the field.

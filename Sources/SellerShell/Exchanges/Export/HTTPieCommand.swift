@@ -32,7 +32,12 @@ enum HTTPieCommand {
         var command = ["http"]
         if stdin == nil { command.append("--ignore-stdin") }
         if multipart { command.append("--multipart") }
-        command.append("--print=HhBb")
+        // HTTPie prints the request body it sends with `B`: with `$OPENMARKET_SECRET` expanded, a
+        // projector would show the secret. Such a body is sent, not printed.
+        let sendsSecret = ([stdin] + (request.parts ?? []).map { $0.json.map { String(decoding: $0, as: UTF8.self) } })
+            .contains { $0.map(BashWords.carriesSecret) ?? false }
+        command.append(sendsSecret ? "--print=Hhb" : "--print=HhBb")
+        if sendsSecret { notes.append("the request body is sent but not printed: it holds the secret") }
         command += [request.method, BashWords.quoted(request.url.absoluteString)]
         let line = (command + items).joined(separator: " ")
         var out = notes.map(ExportHeaders.comment)
