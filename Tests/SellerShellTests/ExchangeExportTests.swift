@@ -2,6 +2,7 @@ import Foundation
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
+import OpenMarketServer
 import Testing
 
 @testable import SellerShell
@@ -58,6 +59,13 @@ struct ExchangeExportTests {
             ], timeout: .seconds(120))
     }
 
+    /// An exported command sent to `capture` instead of the market it was made on.
+    static func pointed(_ text: String, from market: RunningMarket, at capture: MisbehavingServer) -> String {
+        text.replacingOccurrences(of: market.baseURL.absoluteString, with: capture.baseURL.absoluteString)
+            .replacingOccurrences(of: "/dev/tcp/127.0.0.1/\(market.baseURL.port!)", with: "/dev/tcp/127.0.0.1/\(capture.port)")
+            .replacingOccurrences(of: "Host: 127.0.0.1:\(market.baseURL.port!)", with: "Host: 127.0.0.1:\(capture.port)")
+    }
+
     static var hasHTTPie: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/http") }
 
     @Test func theExportedCommandsSendTheSameRequests() async throws {
@@ -65,7 +73,6 @@ struct ExchangeExportTests {
             let secret = shell.market.demoCredentials.secret.revealed
             let capture = try MisbehavingServer.answering(status: 200, body: "{}")
             defer { capture.stop() }
-            let market = shell.market.baseURL.absoluteString
             let original = shell.shell.exchanges
             if !Self.hasHTTPie { Issue.record("HTTPie (/usr/bin/http) is not installed: scripts/test installs it") }
             for form in Self.forms where form != .httpie || Self.hasHTTPie {
@@ -73,12 +80,7 @@ struct ExchangeExportTests {
                     let text = try await export(number, as: form, shell)
                     #expect(!text.contains(secret), "\(form) \(name) shows the secret")
                     let before = capture.received.count
-                    let script = text.replacingOccurrences(of: market, with: capture.baseURL.absoluteString)
-                        .replacingOccurrences(
-                            of: "/dev/tcp/127.0.0.1/\(shell.market.baseURL.port!)", with: "/dev/tcp/127.0.0.1/\(capture.port)"
-                        )
-                        .replacingOccurrences(
-                            of: "Host: 127.0.0.1:\(shell.market.baseURL.port!)", with: "Host: 127.0.0.1:\(capture.port)")
+                    let script = Self.pointed(text, from: shell.market, at: capture)
                     let ran = try await bash(script, secret: secret)
                     #expect(await capture.waitForRequests(before + 1, timeout: .seconds(30)), "\(form) \(name): \(ran.stderr)")
                     // What running it prints (the request as HTTPie shows it, the answer) holds no secret.
@@ -153,17 +155,11 @@ struct ExchangeExportTests {
             let secret = shell.market.demoCredentials.secret.revealed
             let capture = try MisbehavingServer.answering(status: 200, body: "{}")
             defer { capture.stop() }
-            let market = shell.market.baseURL.absoluteString
             for form in Self.forms where form != .httpie || Self.hasHTTPie {
                 for exchange in [create, edit] {
                     let text = try await export(exchange.number, as: form, shell)
                     let before = capture.received.count
-                    let script = text.replacingOccurrences(of: market, with: capture.baseURL.absoluteString)
-                        .replacingOccurrences(
-                            of: "/dev/tcp/127.0.0.1/\(shell.market.baseURL.port!)", with: "/dev/tcp/127.0.0.1/\(capture.port)"
-                        )
-                        .replacingOccurrences(
-                            of: "Host: 127.0.0.1:\(shell.market.baseURL.port!)", with: "Host: 127.0.0.1:\(capture.port)")
+                    let script = Self.pointed(text, from: shell.market, at: capture)
                     let ran = try await bash(script, secret: secret)
                     #expect(!FileManager.default.fileExists(atPath: canary), "\(form) #\(exchange.number) ran the text: \(text)")
                     #expect(await capture.waitForRequests(before + 1, timeout: .seconds(30)), "\(form): \(ran.stderr)")
