@@ -57,6 +57,30 @@ struct SecretGuardTests {
         #expect(transport.requests.count == 2)
     }
 
+    /// Issue 21, item 2: a secret the session protects but that is not the login's (the
+    /// environment's, after `connect` elsewhere) is refused even in the secret field, raw too.
+    @Test func aSecretThatIsNotTheLoginsIsRefusedEvenInItsField() async throws {
+        var (client, transport) = client()
+        client.protectedSecrets = ["environment-secret-9"]
+        let body = try JSONSerialization.data(withJSONObject: ["secret": "environment-secret-9", "stock": 1])
+        let request = HTTPRequestData(
+            method: .patch, url: URL(string: "http://127.0.0.1:8080/api/products/1")!,
+            headers: ["Content-Type": "application/json"], body: body)
+        do {
+            _ = try await client.sendRaw(request)
+            Issue.record("sent")
+        } catch {
+            #expect("\(error)".contains("not this login's"), "\(error)")
+            #expect(!"\(error)".contains("environment-secret-9"))
+        }
+        #expect(transport.requests.isEmpty)
+        // The login's own secret there is sent.
+        let own = try JSONSerialization.data(withJSONObject: ["secret": Self.secret, "stock": 1])
+        _ = try await client.sendRaw(
+            HTTPRequestData(method: .patch, url: request.url, headers: ["Content-Type": "application/json"], body: own))
+        #expect(transport.requests.count == 1)
+    }
+
     @Test func leakIsFoundInHeadersNestedKeysAndImages() throws {
         let url = URL(string: "http://127.0.0.1:8080/api/products/1")!
         let secrets = [Self.secret]
