@@ -169,7 +169,7 @@ let package = Package(
             name: "openmarket-fuzz",
             dependencies: [
                 "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "SellerShell", "ShellScripting",
-                "CatalogFiles", .product(name: "NIOCore", package: "swift-nio"),
+                "CatalogFiles", "MarketTestSupport", .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Sources/Fuzz",
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])],

@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
@@ -10,7 +11,8 @@ import SellerShell
 /// from an alphabet of quotes, backslashes, `$`, backticks, `!`, line breaks, combining marks and
 /// other characters that have broken quoting before). That text goes into the words and into a
 /// JSON edit and a multipart create (a product's name and description, a photo's path), which
-/// are exported in the three forms. bash then runs all of it, in the C locale, with history
+/// are exported in the three forms. bash then runs all of it, in the C locale or in GBK (whose
+/// two-byte characters can swallow a backslash that follows UTF-8 text), with history
 /// expansion on as in an interactive shell, `curl`, `http` and `cat` replaced by functions that
 /// write down what they were given, and no command on `PATH`. Invariants: bash reads each word
 /// back as exactly the text; curl gets the body (with `$OPENMARKET_SECRET` in the secret field
@@ -35,10 +37,11 @@ enum BashWordsTarget {
             : rest.map { alphabet[Int($0) % alphabet.count] }.joined()
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" }))
         guard clean.utf8.count <= 4096 else { return }
-        check(clean)
+        // Every other input in GBK, where a UTF-8 byte followed by `\` is one character.
+        check(clean, locale: mode & 2 != 0 ? BashLocales.gbk ?? ["LC_ALL": "C"] : ["LC_ALL": "C"])
     }
 
-    static func check(_ text: String) {
+    static func check(_ text: String, locale: [String: String]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("om-fuzz-bash-\(getpid())")
         try? FileManager.default.removeItem(at: directory)
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -68,7 +71,7 @@ enum BashWordsTarget {
                 script.append(exported)
             }
         }
-        let ran = runBash(script.joined(separator: "\n") + "\n", out: out)
+        let ran = runBash(script.joined(separator: "\n") + "\n", out: out, locale: locale)
         invariant(ran.stderr.isEmpty, "bash said \(ran.stderr.debugDescription) for \(text.debugDescription)")
         let words = read(out, "words")
         invariant(
@@ -192,13 +195,15 @@ enum BashWordsTarget {
         Array(FileManager.default.contents(atPath: directory + "/" + name) ?? Data())
     }
 
-    static func runBash(_ script: String, out: String) -> (status: Int32, stderr: String) {
+    static func runBash(_ script: String, out: String, locale: [String: String]) -> (status: Int32, stderr: String) {
         let file = out + "/script.sh"
         invariant(FileManager.default.createFile(atPath: file, contents: Data(script.utf8)), "cannot write \(file)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--norc", "--noprofile", file]
-        process.environment = ["PATH": "/nonexistent-om-fuzz", "LC_ALL": "C", "OUT": out, "OPENMARKET_SECRET": secret]
+        process.environment = locale.merging(["PATH": "/nonexistent-om-fuzz", "OUT": out, "OPENMARKET_SECRET": secret]) {
+            _, new in new
+        }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

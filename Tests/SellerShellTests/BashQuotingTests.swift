@@ -21,13 +21,13 @@ struct BashQuotingTests {
         return texts
     }()
 
-    /// Runs `words` in bash (C locale, history expansion on as an interactive shell has it) as
-    /// arguments of `printf '%s\0'`, and answers what bash read.
-    func bashReads(_ words: [String]) async throws -> [String] {
+    /// Runs `words` in bash (C locale unless `locale` says, history expansion on as an
+    /// interactive shell has it) as arguments of `printf '%s\0'`, and answers what bash read.
+    func bashReads(_ words: [String], locale: [String: String] = ["LC_ALL": "C"]) async throws -> [String] {
         let script = "set -o history -H\nprintf '%s\\0' " + words.joined(separator: " ") + "\n"
         let ran = try await ChildProcess.run(
-            "/bin/bash", ["--norc", "--noprofile", "-c", script], environment: ["LC_ALL": "C", "PATH": "/nonexistent"],
-            timeout: .seconds(60))
+            "/bin/bash", ["--norc", "--noprofile", "-c", script],
+            environment: locale.merging(["PATH": "/nonexistent"]) { _, new in new }, timeout: .seconds(60))
         #expect(ran.stderr.isEmpty, "bash said: \(ran.stderr)")
         var read = ran.stdout.components(separatedBy: "\0")
         read.removeLast()
@@ -39,6 +39,18 @@ struct BashQuotingTests {
             let read = try await bashReads(Self.texts.map(quote))
             #expect(read == Self.texts)
             #expect(!read.contains { $0.contains("RAN") && !$0.contains("echo RAN") })
+        }
+    }
+
+    /// In GBK (and GB18030, BIG5-HKSCS) a UTF-8 byte followed by `\` is one character: in a
+    /// `$'…'` that kept Korean as it is, `안\'` lost its backslash and the quote ended there. The
+    /// locale is built with `localedef` (Debian's `locales`, which scripts/test installs).
+    @Test func everyBashQuoterReadsBackInALocaleWhoseCharactersSwallowABackslash() async throws {
+        let locale = try #require(BashLocales.gbk, "localedef could not build zh_CN.GBK: install Debian's locales")
+        let texts = Self.texts + ["e\u{301}안'$(echo RAN)안'", "\u{301}안\\'`echo RAN`", "가\n나\\"]
+        for quote in [BashWords.quoted, BashWords.ansiC, WordQuoting.singleQuoted] {
+            let read = try await bashReads(texts.map(quote), locale: locale)
+            #expect(read == texts)
         }
     }
 

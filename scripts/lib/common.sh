@@ -11,8 +11,9 @@ export OPENMARKET_ROOT
 # for thumbnails and photo shrinking).
 OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev)
 # What only the tests use: the exported curl and HTTPie commands are run against the bundled
-# market (issue 13).
-OPENMARKET_TEST_PACKAGES=(curl httpie)
+# market (issue 13); locales has the charmaps from which the quoting tests build a GBK locale,
+# where bash reads bytes differently (issue 21).
+OPENMARKET_TEST_PACKAGES=(curl httpie locales)
 
 _om_as_root() {
     if [ "$(id -u)" -eq 0 ]; then

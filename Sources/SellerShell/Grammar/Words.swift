@@ -273,10 +273,12 @@ public enum AnsiCQuoting {
     }
 
     /// Who reads the quote. The shell's own recordings and documents write an escaped scalar
-    /// past ASCII as `\uHHHH` (readable). For bash, `.bash` writes its UTF-8 bytes as `\xHH`
-    /// (read the same in every locale: in the C locale bash leaves `$'\u0301'` as the six
-    /// characters `\u0301`) and `!` as `\x21` (an interactive bash expands `!!` inside `$'…'`,
-    /// though not inside `'…'`).
+    /// past ASCII as `\uHHHH` and other text as it is (readable). For bash, `.bash` writes every
+    /// scalar past ASCII as its UTF-8 bytes `\xHH`, so the quote holds ASCII only: bash reads it
+    /// the same in every locale (in the C locale it leaves `$'\u0301'` as six characters, and
+    /// in GBK, GB18030 or BIG5-HKSCS a UTF-8 byte followed by `\` is one character, which would
+    /// swallow the backslash of `\'` and end the quote). `!` is written `\x21`: an interactive
+    /// bash expands `!!` inside `$'…'`, though not inside `'…'`.
     public enum Escapes: Sendable {
         case unicode
         case bash
@@ -295,11 +297,11 @@ public enum AnsiCQuoting {
             case "\r": out += "\\r"
             case "\u{1B}": out += "\\e"
             case "!" where escapes == .bash: out += "\\x21"
+            case _ where escapes == .bash && !scalar.isASCII:
+                for byte in String(scalar).utf8 { out += String(format: "\\x%02X", byte) }
             case _ where needsEscape(scalar):
                 if scalar.value < 0x80 {
                     out += String(format: "\\x%02X", scalar.value)
-                } else if escapes == .bash {
-                    for byte in String(scalar).utf8 { out += String(format: "\\x%02X", byte) }
                 } else {
                     out += String(format: scalar.value > 0xFFFF ? "\\U%08X" : "\\u%04X", scalar.value)
                 }
