@@ -16,6 +16,10 @@ struct Connection {
     var vendorID: Int?
     /// The local market started for this run, stopped when the shell ends; nil for a remote one.
     var embedded: RunningMarket?
+    /// The server `OPENMARKET_IDENTIFIER`/`OPENMARKET_SECRET` belong to: `OPENMARKET_SERVER` when
+    /// set, else the server the shell starts on; nil under `--profile`, whose credentials are
+    /// used instead (the environment's are then used nowhere).
+    var environmentServer: URL?
 }
 
 extension OpenMarketCommand {
@@ -47,11 +51,25 @@ extension OpenMarketCommand {
             Self.complain(
                 "local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop")
         }
+        // The environment's credentials belong to OPENMARKET_SERVER when it is set (a --server
+        // naming another server does not get them), else to the server the shell starts on.
+        let environmentServer =
+            environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+            .map { try? Self.serverURL($0, from: "OPENMARKET_SERVER") } ?? result.serverURL
+        result.environmentServer = saved == nil ? environmentServer : nil
         if let identifier = environment["OPENMARKET_IDENTIFIER"], !identifier.isEmpty,
-            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty
+            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty, saved == nil
         {
-            result.credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
-            result.vendorName = nil
+            if let home = result.environmentServer, ServerAddress(home) == ServerAddress(result.serverURL) {
+                result.credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
+                result.vendorName = nil
+            } else {
+                Self.complain(
+                    "not logged in: OPENMARKET_IDENTIFIER and OPENMARKET_SECRET belong to OPENMARKET_SERVER "
+                        + "(\(result.environmentServer?.absoluteString ?? "?")), not to \(result.serverURL.absoluteString)")
+                result.credentials = nil
+                result.vendorName = nil
+            }
         }
         if let saved {
             result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)

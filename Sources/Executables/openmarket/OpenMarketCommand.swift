@@ -220,6 +220,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             profileName: profile, outputJSON: json,
             trace: trace, useColor: color, profiles: profiles)
         configuration.explain = explain
+        configuration.environmentServer = target.environmentServer
         // `openmarket import cat.csv --dry-run`: the flag is the command's own (it prints the plan
         // and the requests), not the program's dry run of a script, which would swallow them.
         var programDryRun = dryRun

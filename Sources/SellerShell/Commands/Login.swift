@@ -124,10 +124,7 @@ public struct Login: ShellCommand {
             !fromEnvironment.isEmpty
         {
             guard session.isOnEnvironmentServer else {
-                throw .failed(
-                    "OPENMARKET_SECRET belongs to \(session.environmentServer.absoluteString), not to "
-                        + "\(session.client.baseURL.absoluteString): after 'connect' a script gets no credentials; "
-                        + "use a profile saved for this server ('use NAME'), or run the script with --server")
+                throw .failed(SellerShell.environmentCredentialsRefusal("OPENMARKET_SECRET", in: session))
             }
             return Secret(fromEnvironment)
         }

@@ -24,6 +24,11 @@ public struct ShellConfiguration: Sendable {
     public var secrets: SessionSecrets
     /// How far `list --all` walks.
     public var pageWalkLimits: PageWalkLimits
+    /// The server the environment's credentials (`OPENMARKET_IDENTIFIER`, `OPENMARKET_SECRET`)
+    /// belong to; nil when they belong to none (the program sets it: under `--profile`, or
+    /// `--server` naming another server than `OPENMARKET_SERVER`). The server it starts on by
+    /// default.
+    public var environmentServer: URL?
 
     public init(
         serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, vendorID: Int? = nil,
@@ -45,6 +50,7 @@ public struct ShellConfiguration: Sendable {
         self.profiles = profiles
         self.transport = transport
         self.timeout = timeout
+        self.environmentServer = serverURL
     }
 }
 
@@ -96,8 +102,21 @@ public struct CommandReport: Sendable {
 }
 
 extension SellerShell {
+    /// Why `name` (the environment's identifier or secret) is not used here, in one line.
+    public static func environmentCredentialsRefusal(_ name: String, in session: isolated SellerShell) -> String {
+        guard let home = session.environmentServer else {
+            return "\(name) is used by no server in this session (it started with --profile, or with --server "
+                + "naming another server than OPENMARKET_SERVER): log in with 'login' or 'use NAME'"
+        }
+        return "\(name) belongs to \(home.absoluteString), not to \(session.client.baseURL.absoluteString): "
+            + "after 'connect' a script gets no credentials; use a profile saved for this server ('use NAME'), "
+            + "or run the script with --server"
+    }
+
     /// Whether the session is on the server the environment's credentials belong to.
-    public var isOnEnvironmentServer: Bool { ServerAddress(client.baseURL) == ServerAddress(environmentServer) }
+    public var isOnEnvironmentServer: Bool {
+        environmentServer.map { ServerAddress(client.baseURL) == ServerAddress($0) } ?? false
+    }
 }
 
 /// The one session actor: it parses a line into a typed command, runs it through the
@@ -131,9 +150,10 @@ public actor SellerShell {
     /// The secrets this session masks everywhere and sends only as the `secret` field.
     public nonisolated let secrets: SessionSecrets
     /// The server the environment's credentials (`OPENMARKET_IDENTIFIER`, `OPENMARKET_SECRET`)
-    /// belong to: the one the session started on. After `connect` to another server a script
-    /// gets neither (`login` asks a person, and refuses a script).
-    public nonisolated let environmentServer: URL
+    /// belong to (`ShellConfiguration.environmentServer`); nil when none. On another server a
+    /// script gets neither (`login` asks a person, and refuses a script), and an exported command
+    /// does not put `$OPENMARKET_SECRET` in.
+    public nonisolated let environmentServer: URL?
 
     /// - Parameters:
     ///   - registry: the commands it knows (the scripting layer adds its own).
@@ -146,7 +166,13 @@ public actor SellerShell {
         let secrets = configuration.secrets
         secrets.setLogin(configuration.credentials?.secret)
         self.secrets = secrets
-        self.environmentServer = configuration.serverURL
+        self.environmentServer = configuration.environmentServer
+        // Every saved profile's secret is protected: masked wherever it would be shown, and
+        // refused in any request but its own login's (a script reading a profile file as a
+        // photo or a text field would otherwise upload it).
+        for name in configuration.profiles.names() {
+            if let saved = try? configuration.profiles.load(name) { secrets.protect(saved.secret.revealed) }
+        }
         let console = console as? MaskingConsole ?? MaskingConsole(wrapping: console, secrets: secrets)
         self.console = console
         let exchanges = ExchangeLog()

@@ -15,6 +15,7 @@ extension SellerShell {
     /// Called whenever the server or the login changes.
     public func refreshIndex() {
         secrets.setLogin(client.credentials?.secret)
+        client.protectedSecrets = secrets.extra
         index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, vendorName))
     }
 

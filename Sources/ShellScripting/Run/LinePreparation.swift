@@ -101,13 +101,13 @@ extension SellerShell {
     private func expand(_ text: String) throws(ExpansionError) -> String {
         let variables = scripting.variables
         let secrets = self.secrets
-        let away = isOnEnvironmentServer ? nil : environmentServer
+        // The environment's credentials belong to one server (`environmentServer`).
+        let refusal =
+            isOnEnvironmentServer
+            ? nil : { (name: String) in "${env.\(name)}: " + SellerShell.environmentCredentialsRefusal(name, in: self) }
         return try Expander.expand(text) { reference throws(ExpansionError) in
-            // The environment's credentials belong to the server the session started on.
-            if let away, ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference) {
-                throw ExpansionError(
-                    description: "${\(reference)} belongs to \(away.absoluteString), the server the shell started on: "
-                        + "after 'connect' a script gets no credentials (use a profile saved for this server: 'use NAME')")
+            if let refusal, ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference) {
+                throw ExpansionError(description: refusal(String(reference.dropFirst(4))))
             }
             let value = try variables.resolve(reference)
             if secrets.occurs(in: value) {
