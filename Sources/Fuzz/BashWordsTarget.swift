@@ -15,9 +15,10 @@ import SellerShell
 /// two-byte characters can swallow a backslash that follows UTF-8 text), with history
 /// expansion on as in an interactive shell, `curl`, `http` and `cat` replaced by functions that
 /// write down what they were given, and no command on `PATH`. Invariants: bash reads each word
-/// back as exactly the text; curl gets the body (with `$OPENMARKET_SECRET` in the secret field
-/// and nowhere else) and the photo's path; HTTPie gets the body on standard input; the raw form
-/// writes the request's bytes; and nothing else runs (bash says nothing on standard error).
+/// back as exactly the text; curl and HTTPie get each body on standard input (with
+/// `$OPENMARKET_SECRET` in the top-level secret field and nowhere else) and the photo's path; the
+/// raw form writes the request's bytes; and nothing else runs (bash says nothing on standard
+/// error).
 /// NUL is left out: no text field holds one, and the shell refuses it.
 enum BashWordsTarget {
     static let secret = "s3cr3t-Ω'$(x)"
@@ -62,7 +63,7 @@ enum BashWordsTarget {
         ]
         for exchange in [edit.exchange, create.exchange] {
             for form in ExchangeCommand.Form.allCases {
-                var exported = try! ExchangeExport.text(for: exchange, as: form)
+                var exported = try! ExchangeExport.text(for: exchange, as: form, environmentServer: url)
                 if form == .raw {
                     // The raw form writes to a file instead of a socket: its bytes are what it sends.
                     exported = exported.replacingOccurrences(
@@ -82,8 +83,8 @@ enum BashWordsTarget {
         let editBody = Array(edit.bodyWithSecret.utf8)
         let curlEdit = arguments(read(out, "curl.1"))
         invariant(
-            curlEdit.last == editBody && curlEdit.dropLast().last == Array("--data-raw".utf8),
-            "curl's --data-raw for \(text.debugDescription) is not the body")
+            read(out, "curl.1.in") == editBody && curlEdit.suffix(2) == [Array("--data-binary".utf8), Array("@-".utf8)],
+            "curl's body for \(text.debugDescription) is not the body")
         invariant(
             read(out, "curl.2.in") == Array(create.paramsWithSecret.utf8), "curl's params part for \(text.debugDescription)")
         let photo = arguments(read(out, "curl.2")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -94,7 +95,9 @@ enum BashWordsTarget {
         // HTTPie: the edit's body on standard input; the create's items.
         invariant(read(out, "http.1.in") == editBody, "HTTPie's standard input for \(text.debugDescription)")
         let items = arguments(read(out, "http.2")).map { String(decoding: $0, as: UTF8.self) }
-        invariant(items.contains("params=" + create.paramsWithSecret), "HTTPie's params item for \(text.debugDescription)")
+        invariant(
+            items.contains("params=@/dev/stdin") && read(out, "http.2.in") == Array(create.paramsWithSecret.utf8),
+            "HTTPie's params part for \(text.debugDescription)")
         invariant(items.contains("images@\(create.path);type=image/jpeg"), "HTTPie's photo item for \(text.debugDescription)")
 
         // raw: the request's own bytes.

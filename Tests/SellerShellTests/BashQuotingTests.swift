@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import OpenMarketAPI
 import Testing
 
 @testable import SellerShell
@@ -54,15 +55,37 @@ struct BashQuotingTests {
         }
     }
 
-    /// Only the top-level `"secret"` of a body is the secret; the mask anywhere else is text.
+    /// Only the top-level `"secret"` of a body is the secret; the mask anywhere else (in a
+    /// text, in a nested object) is text the request carried.
     @Test func theSecretGoesBackOnlyWhereTheRequestCarriedIt() async throws {
-        let body = #"{"description":"•••••• and \"secret\":\"••••••\"","secret":"••••••"}"#
-        let word = BashWords.quotedWithSecret(body)
+        let body = #"{"description":"•••••• and \"secret\":\"••••••\"","nested":{"secret":"••••••"},"secret":"••••••"}"#
+        let home = URL(string: "http://127.0.0.1:9")!
+        let word = BashWords.quotedBody(body, secret: ExportSecret(exchangeServer: home, environmentServer: home))
         #expect(word.components(separatedBy: BashWords.secretVariable).count == 2, "\(word)")
         let ran = try await ChildProcess.run(
             "/bin/bash", ["-c", "printf '%s' " + word], environment: ["OPENMARKET_SECRET": "S3", "LC_ALL": "C"],
             timeout: .seconds(60))
-        #expect(ran.stdout == #"{"description":"•••••• and \"secret\":\"••••••\"","secret":"S3"}"#)
+        #expect(
+            ran.stdout == #"{"description":"•••••• and \"secret\":\"••••••\"","nested":{"secret":"••••••"},"secret":"S3"}"#)
+    }
+
+    /// `$OPENMARKET_SECRET` belongs to one server: an exchange with another keeps the mask, and
+    /// the export says so (review of issue 21: pasting sent the secret to the other server).
+    @Test func anExchangeWithAnotherServerKeepsTheSecretMasked() throws {
+        let other = URL(string: "http://127.0.0.1:10/api/products/1")!
+        let body = #"{"secret":"••••••","stock":1}"#
+        let exchange = Exchange(
+            number: 1,
+            request: Exchange.Request(
+                method: "PATCH", url: other, target: "/api/products/1", headers: ["Content-Type": "application/json"],
+                body: KeptBody(Data(body.utf8), limit: 1024)))
+        for form in ExchangeCommand.Form.allCases {
+            let text = try ExchangeExport.text(for: exchange, as: form, environmentServer: URL(string: "http://127.0.0.1:9")!)
+            #expect(!text.contains("$OPENMARKET_SECRET\""), "\(form): \(text)")
+            #expect(text.contains("# the secret stays •••••• here"), "\(form): \(text)")
+            let home = try ExchangeExport.text(for: exchange, as: form, environmentServer: URL(string: "http://127.0.0.1:10")!)
+            #expect(home.contains(BashWords.secretVariable), "\(form): \(home)")
+        }
     }
 
     /// The shell's own splitter reads a line as bash does: by scalars, so `'` + U+0301 ends a

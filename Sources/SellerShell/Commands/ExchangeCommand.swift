@@ -50,7 +50,9 @@ public struct ExchangeCommand: ShellCommand {
         let exchange = try Self.find(number, in: session.exchanges)
         guard let form else { return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))]) }
         do {
-            return CommandOutcome([.text(try ExchangeExport.text(for: exchange, as: form))])
+            return CommandOutcome([
+                .text(try ExchangeExport.text(for: exchange, as: form, environmentServer: session.environmentServer))
+            ])
         } catch {
             throw CommandFailure.failed("exchange #\(exchange.number) cannot be written as \(form.rawValue): \(error.reason)")
         }

@@ -28,16 +28,15 @@ public enum BashWords {
     /// character escaped (past ASCII as UTF-8 bytes), `!` too (history expansion), Korean as it is.
     public static func ansiC(_ text: String) -> String { AnsiCQuoting.encode(text, escapes: .bash) }
 
-    /// `text`, a request body, as one bash word with the masked secret read from
-    /// `$OPENMARKET_SECRET`.
-    public static func quotedWithSecret(_ text: String) -> String {
-        withSecret(text, quote: quoted)
+    /// `text`, a request body, as one bash word; with `secret`, the masked secret is read from
+    /// `$OPENMARKET_SECRET` (see `ExportSecret`), else the mask stays as text.
+    public static func quotedBody(_ text: String, secret: ExportSecret) -> String {
+        secret.splices ? withSecret(text, quote: quoted) : quoted(text)
     }
 
-    /// `text`, a request body, in ANSI-C quotes with the masked secret read from
-    /// `$OPENMARKET_SECRET`.
-    public static func ansiCWithSecret(_ text: String) -> String {
-        withSecret(text, quote: ansiC)
+    /// `text`, a request body, in ANSI-C quotes; the secret as `quotedBody` puts it.
+    public static func ansiCBody(_ text: String, secret: ExportSecret) -> String {
+        secret.splices ? withSecret(text, quote: ansiC) : ansiC(text)
     }
 
     /// Where a JSON body carried the masked secret: `"secret":"••••••"` (the log masks the value
@@ -46,32 +45,80 @@ public enum BashWords {
     static let maskedSecretFields = ["\"secret\":\"\(Secret.mask)\"", "\"secret\": \"\(Secret.mask)\""]
 
     /// Whether a request body carried the (masked) secret.
-    static func carriesSecret(_ text: String) -> Bool {
-        maskedSecretFields.contains { text.utf8.firstRange(of: $0.utf8) != nil }
-    }
+    static func carriesSecret(_ text: String) -> Bool { splitAtSecret(Array(text.utf8)).count > 1 }
 
     private static func withSecret(_ text: String, quote: (String) -> String) -> String {
-        // Found on UTF-8 bytes, not `Character`s: a combining mark after the closing quote
-        // must not hide the field.
-        let bytes = Array(text.utf8)
-        var pieces: [String] = []
-        var start = 0
-        var index = 0
-        while index < bytes.count {
-            guard let field = maskedSecretFields.first(where: { bytes[index...].starts(with: $0.utf8) }) else {
-                index += 1
-                continue
-            }
-            let maskStart = index + field.utf8.count - Secret.mask.utf8.count - 1
-            pieces.append(String(decoding: bytes[start..<maskStart], as: UTF8.self))
-            start = maskStart + Secret.mask.utf8.count
-            index = start
-        }
-        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        let pieces = splitAtSecret(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
         return pieces.enumerated().map { position, piece in
             // Nothing between two secrets (never in practice) needs no quotes of its own.
             piece.isEmpty && position > 0 && position < pieces.count - 1 ? "" : quote(piece)
         }
         .joined(separator: secretVariable)
+    }
+
+    /// The body's bytes around each masked secret of a top-level `"secret"` field: at depth 1
+    /// and outside any string (a nested `{"secret":"••••••"}` is text the request carried, not
+    /// the secret). Read on UTF-8 bytes, as JSON is; written by hand because a JSON library
+    /// would write the body anew, and the export must keep its bytes.
+    static func splitAtSecret(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var start = 0
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                index += 1
+                continue
+            }
+            if depth == 1, let field = maskedSecretFields.first(where: { bytes[index...].starts(with: $0.utf8) }) {
+                let maskStart = index + field.utf8.count - Secret.mask.utf8.count - 1
+                pieces.append(bytes[start..<maskStart])
+                start = maskStart + Secret.mask.utf8.count
+                index = start + 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        pieces.append(bytes[start...])
+        return pieces
+    }
+}
+
+/// Whether an export puts `"$OPENMARKET_SECRET"` where the request carried the (masked) secret.
+/// That variable holds the secret of the server the environment's credentials belong to
+/// (`SellerShell.environmentServer`): an exchange with another server keeps `••••••`, with a
+/// note, so that pasting it never sends that secret elsewhere.
+public struct ExportSecret: Sendable {
+    public var splices: Bool
+    /// Why not, for the note; nil when it splices.
+    public var note: String?
+
+    public init(exchangeServer: URL, environmentServer: URL?) {
+        if let home = environmentServer, ServerAddress(home) == ServerAddress(exchangeServer) {
+            splices = true
+            note = nil
+        } else {
+            splices = false
+            note =
+                "the secret stays •••••• here: $OPENMARKET_SECRET belongs to "
+                + (environmentServer.map { $0.absoluteString } ?? "no server in this session")
+                + ", not to \(exchangeServer.absoluteString); put this server's secret in its place"
+        }
     }
 }

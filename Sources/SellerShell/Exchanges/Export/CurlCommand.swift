@@ -4,11 +4,12 @@ import TerminalText
 
 /// `exchange N --as curl`: the exchange's request as a curl command to paste into bash: the
 /// same method, URL, headers (not `Host` and `Content-Length`, which curl writes, nor a
-/// multipart `Content-Type`, whose boundary curl chooses) and body. A JSON body goes as it was
-/// sent (`--data-raw`); a multipart body as `-F` parts, the JSON part from standard input so
-/// its bytes are the ones sent, each photo from its file on disk.
+/// multipart `Content-Type`, whose boundary curl chooses) and body. A JSON body, and the JSON
+/// part of a multipart body, go from standard input (`printf`, a bash builtin, writes them), so
+/// their bytes are the ones sent and the secret in them is never on curl's command line, where
+/// `ps` shows it; each photo goes from its file on disk.
 enum CurlCommand {
-    static func text(for exchange: Exchange) throws(ExportProblem) -> String {
+    static func text(for exchange: Exchange, secret: ExportSecret) throws(ExportProblem) -> String {
         let request = exchange.request
         var notes: [String] = []
         var lines: [String] = []
@@ -38,13 +39,14 @@ enum CurlCommand {
                 }
             }
         } else if let body = request.body, body.byteCount > 0 {
-            let text = try ExportHeaders.text(of: body)
-            lines.append("--data-raw " + BashWords.quotedWithSecret(text))
+            stdin = try ExportHeaders.text(of: body)
+            lines.append("--data-binary @-")
         }
+        notes += ExportHeaders.secretNote(stdin, secret)
         var out = notes.map(ExportHeaders.comment)
         let joined = lines.joined(separator: " \\\n  ")
         if let stdin {
-            out.append("printf '%s' \(BashWords.quotedWithSecret(stdin)) |\n  " + joined)
+            out.append("printf '%s' \(BashWords.quotedBody(stdin, secret: secret)) |\n  " + joined)
         } else {
             out.append(joined)
         }
@@ -104,6 +106,12 @@ enum ExportHeaders {
         return path
     }
 
+    /// Says so when the body carried the secret and the export leaves it masked.
+    static func secretNote(_ body: String?, _ secret: ExportSecret) -> [String] {
+        guard let note = secret.note, let body, BashWords.carriesSecret(body) else { return [] }
+        return [note]
+    }
+
     /// A `# …` comment line for bash: a line break in it (a file name may hold one) would end
     /// the comment and make the rest a command, so control characters are shown as pictures.
     static func comment(_ note: String) -> String { "# " + TerminalText.visible(note) }
@@ -128,11 +136,16 @@ public struct ExportProblem: Error, Sendable {
 /// An exchange as a command to paste into bash: `exchange N --as FORM`, and the `bash-words`
 /// fuzz target, which runs every form in a real bash.
 public enum ExchangeExport {
-    public static func text(for exchange: Exchange, as form: ExchangeCommand.Form) throws(ExportProblem) -> String {
-        switch form {
-        case .curl: try CurlCommand.text(for: exchange)
-        case .httpie: try HTTPieCommand.text(for: exchange)
-        case .raw: try RawRequestText.text(for: exchange)
+    /// - Parameter environmentServer: the server `$OPENMARKET_SECRET` belongs to (see
+    ///   `ExportSecret`); an exchange with another server keeps the secret masked.
+    public static func text(
+        for exchange: Exchange, as form: ExchangeCommand.Form, environmentServer: URL?
+    ) throws(ExportProblem) -> String {
+        let secret = ExportSecret(exchangeServer: exchange.request.url, environmentServer: environmentServer)
+        return switch form {
+        case .curl: try CurlCommand.text(for: exchange, secret: secret)
+        case .httpie: try HTTPieCommand.text(for: exchange, secret: secret)
+        case .raw: try RawRequestText.text(for: exchange, secret: secret)
         }
     }
 }

@@ -3,10 +3,11 @@ import OpenMarketAPI
 
 /// `exchange N --as httpie`: the request as an HTTPie command (`http`). A JSON body goes from
 /// standard input so its bytes are the ones sent (HTTPie's own `name=value` items would write
-/// the JSON anew); a multipart body as `--multipart` items, the JSON part as a text field and
-/// each photo from its file (`images@/path/a.jpg;type=image/jpeg`).
+/// the JSON anew); a multipart body as `--multipart` items, the JSON part as a text field read
+/// from standard input (`params=@/dev/stdin`: the secret in it is never on the command line,
+/// where `ps` shows it) and each photo from its file (`images@/path/a.jpg;type=image/jpeg`).
 enum HTTPieCommand {
-    static func text(for exchange: Exchange) throws(ExportProblem) -> String {
+    static func text(for exchange: Exchange, secret: ExportSecret) throws(ExportProblem) -> String {
         let request = exchange.request
         var notes: [String] = []
         var items: [String] = []
@@ -18,8 +19,9 @@ enum HTTPieCommand {
         if let parts = request.parts, multipart {
             for (index, part) in parts.enumerated() {
                 if let json = part.json {
-                    let text = String(decoding: json, as: UTF8.self)
-                    items.append(BashWords.quotedWithSecret("\(part.name)=" + text))
+                    guard stdin == nil else { throw ExportProblem("HTTPie can read only one part from standard input") }
+                    stdin = String(decoding: json, as: UTF8.self)
+                    items.append(BashWords.quoted("\(part.name)=@/dev/stdin"))
                 } else {
                     let path = try ExportHeaders.sourcePath(of: part, number: index + 1)
                     items.append(BashWords.quoted("\(part.name)@\(path);type=\(part.contentType)"))
@@ -30,18 +32,19 @@ enum HTTPieCommand {
             stdin = try ExportHeaders.text(of: body)
         }
         var command = ["http"]
-        if stdin == nil { command.append("--ignore-stdin") }
+        // A multipart body's JSON part is read as a file (`@/dev/stdin`), not as the body.
+        if stdin == nil || multipart { command.append("--ignore-stdin") }
         if multipart { command.append("--multipart") }
         // HTTPie prints the request body it sends with `B`: with `$OPENMARKET_SECRET` expanded, a
         // projector would show the secret. Such a body is sent, not printed.
-        let sendsSecret = ([stdin] + (request.parts ?? []).map { $0.json.map { String(decoding: $0, as: UTF8.self) } })
-            .contains { $0.map(BashWords.carriesSecret) ?? false }
+        let sendsSecret = stdin.map(BashWords.carriesSecret) ?? false
         command.append(sendsSecret ? "--print=Hhb" : "--print=HhBb")
         if sendsSecret { notes.append("the request body is sent but not printed: it holds the secret") }
+        notes += ExportHeaders.secretNote(stdin, secret)
         command += [request.method, BashWords.quoted(request.url.absoluteString)]
         let line = (command + items).joined(separator: " ")
         var out = notes.map(ExportHeaders.comment)
-        out.append(stdin.map { "printf '%s' \(BashWords.quotedWithSecret($0)) |\n  " + line } ?? line)
+        out.append(stdin.map { "printf '%s' \(BashWords.quotedBody($0, secret: secret)) |\n  " + line } ?? line)
         return out.joined(separator: "\n")
     }
 }

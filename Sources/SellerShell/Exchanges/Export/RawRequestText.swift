@@ -6,7 +6,7 @@ import OpenMarketAPI
 /// body — its text in `$'…'` quotes with every CRLF kept, each photo of a multipart body read
 /// from its file with `cat` — written to `/dev/tcp/HOST/PORT`, and the answer read back.
 enum RawRequestText {
-    static func text(for exchange: Exchange) throws(ExportProblem) -> String {
+    static func text(for exchange: Exchange, secret: ExportSecret) throws(ExportProblem) -> String {
         let request = exchange.request
         guard let host = request.url.host, !host.isEmpty else { throw ExportProblem("the request has no host") }
         guard request.url.scheme?.lowercased() != "https" else {
@@ -22,7 +22,7 @@ enum RawRequestText {
             for segment in outline {
                 switch segment {
                 case .bytes(let data):
-                    writes.append("printf '%s' " + BashWords.ansiCWithSecret(String(decoding: data, as: UTF8.self)))
+                    writes.append("printf '%s' " + BashWords.ansiCBody(String(decoding: data, as: UTF8.self), secret: secret))
                 case .file(_, _, let number):
                     guard let part = request.parts?[safe: number - 1] else {
                         throw ExportProblem("part \(number) came from no file on disk")
@@ -33,8 +33,16 @@ enum RawRequestText {
                 }
             }
         } else if let body = request.body, body.byteCount > 0 {
-            writes.append("printf '%s' " + BashWords.ansiCWithSecret(try ExportHeaders.text(of: body)))
+            writes.append("printf '%s' " + BashWords.ansiCBody(try ExportHeaders.text(of: body), secret: secret))
         }
+        let sent = request.outline.map { segments in
+            segments.map { segment -> String in
+                if case .bytes(let data) = segment { return String(decoding: data, as: UTF8.self) }
+                return ""
+            }
+            .joined()
+        }
+        notes += ExportHeaders.secretNote(sent ?? request.body.map { String(decoding: $0.data, as: UTF8.self) }, secret)
         var out = notes.map(ExportHeaders.comment)
         out.append("# exchange #\(exchange.number) as it went on the wire; bash sends it and prints the answer")
         out.append(
