@@ -96,6 +96,24 @@ struct RecordingTests {
         }
     }
 
+    /// Review of issue 21: a command recorded as a comment was written as typed after one `# `,
+    /// so a quote left open across lines put its second line in the recording as a live command.
+    @Test func aCommentedCommandThatSpansLinesStaysAComment() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try "name,description,price,currency\n".write(
+                to: f.directory.appendingPathComponent("empty.csv"), atomically: true, encoding: .utf8)
+            let recording = f.directory.appendingPathComponent("out.om").path
+            let script = try f.script(
+                "spans.om", "record \(recording)\nimport empty.csv --plan --report 'r\nlist #'\nrecord stop\n")
+            let console = RecordingConsole()
+            _ = await f.session(console).runScript(path: script)
+            let text = try String(contentsOfFile: recording, encoding: .utf8)
+            let body = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+            #expect(body.isEmpty, "live lines in the recording: \(body) of \(text) (\(console.notes))")
+            #expect(text.contains("# list #'"), "\(text)")
+        }
+    }
+
     @Test func recordingRefusesToOverwriteAndAllKeepsReads() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = f.directory.appendingPathComponent("reads.om").path

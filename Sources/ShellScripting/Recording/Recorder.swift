@@ -56,7 +56,7 @@ final class Recorder: @unchecked Sendable {
         case .never:
             return
         case .comment(let why):
-            write(["# " + scrub(invocation.text, context) + "   (\(why))"])
+            write(Self.comment(scrub(invocation.text, context) + "   (\(why))"))
             return
         case .asTyped:
             // Kept as typed (`expect ${mug.stock} == 5` stays a check), unless a name in it means
@@ -95,10 +95,10 @@ final class Recorder: @unchecked Sendable {
         let readsOnly = spec.effect == .reads || spec.recording == .readOnly
         if let foreign, !readsOnly {
             let why = "not replayed: #\(foreign) was not made in this recording, so on another server it is another product"
-            write(["# " + scrub(text, context) + "   (\(why))"])
+            write(Self.comment(scrub(text, context) + "   (\(why))"))
             return
         }
-        write([(readsOnly && !all ? "# " : "") + scrub(text, context)])
+        write(readsOnly && !all ? Self.comment(scrub(text, context)) : [scrub(text, context)])
     }
 
     /// The name a product made while recording gets. A name the session reuses for a second
@@ -157,6 +157,27 @@ final class Recorder: @unchecked Sendable {
     /// A secret never reaches the file, even inside a value someone typed.
     private func scrub(_ text: String, _ context: Context) -> String {
         SecretMasking.masked(text, secrets: context.secrets, replacement: "${env.OPENMARKET_SECRET}")
+    }
+
+    /// `text` as comment lines: each of its lines (a quote typed open may span several) starts
+    /// with `# `, so no part of it runs on replay. Split on Unicode scalars: `\r\n` is one
+    /// `Character` that is neither `\r` nor `\n`.
+    static func comment(_ text: String) -> [String] {
+        var lines = [String.UnicodeScalarView()]
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String.UnicodeScalarView())
+            } else {
+                lines[lines.count - 1].append(scalar)
+            }
+        }
+        return lines.map { "# " + String($0) }
     }
 
     private func write(_ lines: [String]) {
