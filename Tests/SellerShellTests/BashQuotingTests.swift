@@ -104,6 +104,17 @@ struct BashQuotingTests {
         }
     }
 
+    /// Review of issue 21: `ൎ'` (a prefix letter and a quote) is one `Character` that is a
+    /// letter, so a `key=value` word with it was written with the `'` bare and did not split
+    /// again. Written back on scalars, every word splits into itself.
+    @Test func aWordWrittenBackSplitsIntoItself() throws {
+        let words = ["\u{0D4E}'=1", "a'\u{301}=b c", "name=it's", "*?[\u{301}'", "안녕=x'y"].map { Word($0, wasQuoted: true) }
+        for word in words + [Word("sku*.jpg"), Word("ൎ=1")] {
+            let line = WordQuoting.quote(word)
+            #expect(try WordSplitter.split(line).map(\.text) == [word.text], "\(word.text.debugDescription) → \(line)")
+        }
+    }
+
     /// A Markdown code span holding backticks followed by combining marks stays one span.
     @Test func aNotebookCodeSpanCountsBackticksAsScalars() {
         let command = "patch 1 name=a`\u{301}`\u{301}` b"

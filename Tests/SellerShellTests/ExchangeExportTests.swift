@@ -79,6 +79,13 @@ struct ExchangeExportTests {
                 for (name, number) in numbers.sorted(by: { $0.value < $1.value }) {
                     let text = try await export(number, as: form, shell)
                     #expect(!text.contains(secret), "\(form) \(name) shows the secret")
+                    // The secret goes to the tool on standard input (`printf` is a bash builtin), never
+                    // on a command line, where `ps` shows it.
+                    for line in text.split(separator: "\n") where line.contains("$OPENMARKET_SECRET") {
+                        #expect(
+                            line.drop { $0 == " " }.hasPrefix("printf '%s' "),
+                            "\(form) \(name): the secret on a command line: \(line)")
+                    }
                     let before = capture.received.count
                     let script = Self.pointed(text, from: shell.market, at: capture)
                     let ran = try await bash(script, secret: secret)

@@ -41,13 +41,15 @@ public struct Arguments: Sendable {
     /// Words for a command that takes everything as it comes (script commands such as `expect`).
     public init(unsorted words: [Word]) { positional = words }
 
-    /// `key=value` with a key of letters and `_`.
+    /// `key=value` with a key of letters and `_` (read on Unicode scalars, as `WordQuoting`
+    /// writes it).
     static func field(_ word: Word) -> (key: String, value: Word)? {
-        guard let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex,
-            word.text[..<equals].allSatisfy({ $0.isLetter || $0 == "_" })
+        let scalars = word.text.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex,
+            scalars[..<equals].allSatisfy({ WordQuoting.isLetter($0) || $0 == "_" })
         else { return nil }
-        let value = Word(String(word.text[word.text.index(after: equals)...]), wasQuoted: word.wasQuoted)
-        return (String(word.text[..<equals]), value)
+        let value = Word(String(scalars[scalars.index(after: equals)...]), wasQuoted: word.wasQuoted)
+        return (String(scalars[..<equals]), value)
     }
 
     private func check(against spec: CommandSpec) throws(CommandFailure) {
