@@ -151,4 +151,41 @@ struct UploadRefusalTests {
         }
     }
 
+    // MARK: Delimiters inside image bytes
+
+    /// A JPEG whose comment segment holds `--B`, a CR LF and a non-ASCII byte: not a delimiter
+    /// (RFC 2046: a delimiter is CR LF, `--` and the boundary), so it is an image like any other.
+    static func jpegWithDashDashB() throws -> Data {
+        let jpeg = try Fixtures.imageData("coffee-small.jpg")
+        let comment = Data("x--B\r\n".utf8) + Data([0xC3, 0xA9]) + Data(": not a header\r\n\r\n".utf8)
+        let length = UInt16(comment.count + 2)
+        var bytes = Data([0xFF, 0xD8, 0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)])
+        bytes.append(comment)
+        bytes.append(jpeg.dropFirst(2))
+        return bytes
+    }
+
+    @Test func imageBytesHoldingDashDashBoundaryAreNotADelimiter() async throws {
+        let image = try Self.jpegWithDashDashB()
+        var body = Data("--B\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.jpg\"\r\n\r\n".utf8)
+        body.append(image)
+        body.append(Data("\r\n--B--\r\n".utf8))
+        for size in [1, 5, 4096, body.count] {
+            let chunks = stride(from: 0, to: body.count, by: size).map {
+                ByteBuffer(bytes: body[$0..<min($0 + size, body.count)])
+            }
+            let parts = try await MultipartUpload.read(
+                chunks.async, boundary: "B", maxRequestBytes: 1_000_000, maxPartBytes: 500_000)
+            #expect(parts.count == 1)
+            #expect(parts.first?.body == image)
+        }
+    }
+
+    @Test func aCreateWhoseImageHoldsDashDashBoundaryIsAccepted() async throws {
+        try await TestMarket.with { market in
+            let response = try await market.rawCreate(
+                params: market.params(), images: [("a.jpg", try Self.jpegWithDashDashB())], boundary: "B")
+            #expect(response.status == 201, "\(response.text)")
+        }
+    }
 }
