@@ -30,6 +30,9 @@ public final class MarketDataDirectory: Sendable {
     /// True when this call made the demo vendor (an empty directory): its secret should be shown.
     public let createdDemoVendor: Bool
 
+    /// Image files older than this that no row names are removed when the directory opens.
+    static let orphanGrace: TimeInterval = 600
+
     private init(
         url: URL, store: MarketStore, images: ImageStorage, remembered: RememberedSecrets, demo: VendorCredentials,
         created: Bool
@@ -57,6 +60,11 @@ public final class MarketDataDirectory: Sendable {
             throw MarketServerError.dataDirectory("cannot open \(url.appendingPathComponent("market.sqlite").path): \(error)")
         }
         let images = try ImageStorage(root: url.appendingPathComponent("images", isDirectory: true))
+        do {
+            try images.removeOrphans(grace: orphanGrace) { try store.imagePaths() }
+        } catch {
+            throw MarketServerError.dataDirectory("cannot read the image rows of \(url.path): \(error)")
+        }
         let remembered: RememberedSecrets
         do {
             remembered = try RememberedSecrets.open(

@@ -134,6 +134,20 @@ final class MarketStore: Sendable {
         }
     }
 
+    // MARK: Image files
+
+    /// Every image file a row names (originals and thumbnails), relative to the image folder.
+    func imagePaths() throws -> Set<String> {
+        try readNow { db in
+            var paths = Set<String>()
+            for row in try Row.fetchAll(db, sql: "SELECT path, thumbnail_path FROM images") {
+                paths.insert(row["path"])
+                paths.insert(row["thumbnail_path"])
+            }
+            return paths
+        }
+    }
+
     // MARK: Vendors
 
     /// Adds a vendor, refusing a name another vendor already has (`VendorNameTaken`): "mine" and
