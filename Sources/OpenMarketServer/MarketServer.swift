@@ -52,14 +52,19 @@ public struct RunningMarket: Sendable {
     public let baseURL: URL
     /// The data directory it serves (for adding vendors while it runs).
     public let data: MarketDataDirectory
+    /// Its open connections (for tests: whether the market still holds one).
+    let connections: OpenConnections
     private let stopAction: @Sendable () async -> Void
 
     /// The demo vendor's credentials, kept in the data directory for local use.
     public var demoCredentials: VendorCredentials { data.demoCredentials }
 
-    init(baseURL: URL, data: MarketDataDirectory, stop: @escaping @Sendable () async -> Void) {
+    init(
+        baseURL: URL, data: MarketDataDirectory, connections: OpenConnections, stop: @escaping @Sendable () async -> Void
+    ) {
         self.baseURL = baseURL
         self.data = data
+        self.connections = connections
         self.stopAction = stop
     }
 
@@ -133,7 +138,11 @@ public enum MarketServer {
     public static func start(_ configuration: MarketServerConfiguration) async throws -> RunningMarket {
         let data = try await MarketDataDirectory.open(configuration.dataDirectory)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = makeApplication(configuration, data: data) { port in continuation.yield(port) }
+        let connections = OpenConnections(
+            limit: configuration.limits.maxConnections, stallTimeout: configuration.limits.stallTimeout)
+        let application = makeApplication(configuration, data: data, connections: connections) { port in
+            continuation.yield(port)
+        }
         let group = ServiceGroup(
             configuration: .init(services: [application], gracefulShutdownSignals: [], logger: configuration.logger))
         let failure = FailureBox()
@@ -153,7 +162,7 @@ public enum MarketServer {
         }
         let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
         return RunningMarket(
-            baseURL: URL(string: "http://\(host):\(port)")!, data: data,
+            baseURL: URL(string: "http://\(host):\(port)")!, data: data, connections: connections,
             stop: {
                 await group.triggerGracefulShutdown()
                 _ = await task.result
@@ -181,16 +190,18 @@ public enum MarketServer {
     }
 
     static func makeApplication(
-        _ configuration: MarketServerConfiguration, data: MarketDataDirectory,
+        _ configuration: MarketServerConfiguration, data: MarketDataDirectory, connections: OpenConnections? = nil,
         onPort: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: MarketRequestContext.self)
         router.addMiddleware {
-            ErrorAndLogMiddleware<BasicRequestContext>(logger: configuration.logger)
-            MethodSemanticsMiddleware<BasicRequestContext>(logger: configuration.logger)
+            ErrorAndLogMiddleware<MarketRequestContext>(logger: configuration.logger)
+            MethodSemanticsMiddleware<MarketRequestContext>(logger: configuration.logger)
         }
         let routes = MarketRoutes(
-            store: data.store, images: data.images, verifier: SecretVerifier(policy: configuration.wrongSecrets),
+            store: data.store, images: data.images,
+            verifier: SecretVerifier(policy: configuration.wrongSecrets, remembered: data.rememberedSecrets),
+            uploads: UploadSlots(limit: configuration.limits.maxUploadsPerIdentifier),
             listCache: ListCache(enabled: configuration.listCache),
             publicURL: configuration.publicURL.map {
                 $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString
@@ -198,7 +209,7 @@ public enum MarketServer {
             clock: { Date() })
         routes.register(on: router)
         let limits = configuration.limits
-        let connections = OpenConnections(limit: limits.maxConnections)
+        let connections = connections ?? OpenConnections(limit: limits.maxConnections, stallTimeout: limits.stallTimeout)
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in

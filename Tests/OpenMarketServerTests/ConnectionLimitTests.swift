@@ -4,6 +4,10 @@ import Testing
 
 @testable import OpenMarketServer
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Idle, half-sent and slowly dripped connections are closed; open connections are bounded; HTTP/1
 /// is spoken as clients speak it (HTTP/1.0 closes, `Expect: 100-continue` is answered).
 /// The limits are short here so the tests are quick; the waits around them are generous, so a
@@ -96,6 +100,141 @@ struct ConnectionLimitTests {
             #expect(ended.closed)
             #expect(ended.data.isEmpty)
             for connection in busy { #expect(await connection.read(timeout: .milliseconds(300)) == .timedOut) }
+        }
+    }
+
+    /// A create's head with a partial body that never goes on, for `identifier`.
+    static func hangingUpload(_ market: TestMarket, identifier: String? = nil) throws -> RawConnection {
+        let connection = try RawConnection(port: market.port)
+        connection.send(
+            "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\nidentifier: \(identifier ?? market.demo.identifier)\r\n"
+                + "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 1000\r\n\r\n--B\r\n")
+        return connection
+    }
+
+    /// Connects, asks for /healthChecker and answers whether it was answered 200 within `timeout`.
+    static func healthAnswered(_ market: TestMarket, timeout: Duration = .seconds(5)) async throws -> Bool {
+        let connection = try RawConnection(port: market.port)
+        connection.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        return await connection.read(until: "\"OK\"", timeout: timeout).hasPrefix("HTTP/1.1 200")
+    }
+
+    /// Uploads whose body never comes are busy, but not for ever: at the bound, one that has made
+    /// no progress for the stall timeout is closed to make room, where before every new connection
+    /// was refused for as long as they stayed.
+    @Test func atTheBoundAnUploadStalledOnItsClientMakesRoom() async throws {
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 2, stallTimeout: .seconds(1))
+        try await TestMarket.with(limits: limits) { market in
+            let older = try Self.hangingUpload(market)
+            try await Task.sleep(for: .milliseconds(200))
+            let newer = try Self.hangingUpload(market)
+            // Refused (closed at once) until the older upload has stalled for a second; then answered.
+            let started = ContinuousClock.now
+            var answered = false
+            while !answered, ContinuousClock.now - started < .seconds(30) {
+                answered = try await Self.healthAnswered(market)
+                if !answered { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(answered, "no new connection was served while two uploads stalled")
+            // One of the two made the room (which one depends on when the market began reading
+            // each, on a loaded machine); the other still holds its place.
+            var closed = [false, false]
+            let waited = ContinuousClock.now
+            while !closed.contains(true), ContinuousClock.now - waited < .seconds(30) {
+                for (index, upload) in [older, newer].enumerated() where await upload.read(timeout: .milliseconds(100)) == .closed
+                {
+                    closed[index] = true
+                }
+            }
+            #expect(closed.contains(true), "no stalled upload was closed")
+            #expect(closed.contains(false), "both stalled uploads were closed")
+        }
+    }
+
+    /// A request the client keeps feeding is making progress: it keeps its place at the bound.
+    @Test func atTheBoundAnUploadThatKeepsComingKeepsItsPlace() async throws {
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 1, stallTimeout: .seconds(2))
+        try await TestMarket.with(limits: limits) { market in
+            let upload = try Self.hangingUpload(market)
+            // A byte every 100 ms for 3 s, the new connection tried past the stall timeout.
+            for tick in 1...30 {
+                #expect(upload.send("x"))
+                if tick == 25 { #expect(try await Self.healthAnswered(market, timeout: .seconds(2)) == false) }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(await upload.read(timeout: .milliseconds(100)) == .timedOut, "the upload in progress was closed")
+        }
+    }
+
+    /// One identifier cannot hold more than its share of places with unfinished uploads: past the
+    /// cap the next is answered 429 from its head, and a place comes back when an upload ends.
+    @Test func anIdentifiersUnfinishedUploadsAreCapped() async throws {
+        let limits = ConnectionLimits(maxUploadsPerIdentifier: 2)
+        try await TestMarket.with(limits: limits) { market in
+            let first = try Self.hangingUpload(market)
+            let second = try Self.hangingUpload(market)
+            /// A complete (if empty) upload: 400 when it gets a place, 429 when it does not.
+            func probe() async throws -> String {
+                let connection = try RawConnection(port: market.port)
+                connection.send(
+                    "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\nidentifier: \(market.demo.identifier)\r\n"
+                        + "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 7\r\n\r\n--B--\r\n")
+                return await connection.read(until: "}", timeout: .seconds(30))
+            }
+            var answer = ""
+            let started = ContinuousClock.now
+            while !answer.hasPrefix("HTTP/1.1 429"), ContinuousClock.now - started < .seconds(10) { answer = try await probe() }
+            #expect(answer.hasPrefix("HTTP/1.1 429"), "\(answer)")
+            #expect(answer.lowercased().contains("retry-after: 1"))
+            #expect(answer.contains(#""code":429"#))
+            // Another identifier is not held back by this one's uploads.
+            let other = try await market.running.data.addVendor(name: "other-shop")
+            let third = try Self.hangingUpload(market, identifier: other.credentials.identifier)
+            #expect(await third.read(timeout: .milliseconds(300)) == .timedOut)
+            // The first upload's client goes away: its place is given back.
+            Glibc.shutdown(first.fd, Int32(SHUT_RDWR))
+            while !answer.hasPrefix("HTTP/1.1 400"), ContinuousClock.now - started < .seconds(30) { answer = try await probe() }
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+            withExtendedLifetime((second, third)) {}
+        }
+    }
+
+    /// The local port of a connected socket.
+    static func localPort(_ connection: RawConnection) -> Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection.fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A client that asks for answers and never reads them is closed once the answer has made no
+    /// progress for the write timeout, instead of holding the answer and the kernel's buffers.
+    @Test func anAnswerTheClientNeverReadsIsClosedAtTheWriteTimeout() async throws {
+        let limits = ConnectionLimits(idleTimeout: .seconds(600), writeTimeout: .seconds(1))
+        try await TestMarket.with(limits: limits) { market in
+            let product = try await market.createProduct(images: ["chelsea.png"])
+            let path = "/images/" + (try #require(product.images?.first)).url.components(separatedBy: "/images/")[1]
+            let size = try Fixtures.imageData("chelsea.png").count
+            let connection = try RawConnection(port: market.port)
+            let port = Self.localPort(connection)
+            // 200 answers of 221 KB: 44 MB, several times what the kernel buffers on both sides hold.
+            let count = 200
+            connection.send(String(repeating: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: count))
+            let started = ContinuousClock.now
+            while !market.running.connections.isOpen(fromPort: port), ContinuousClock.now - started < .seconds(30) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            while market.running.connections.isOpen(fromPort: port), ContinuousClock.now - started < .seconds(30) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(!market.running.connections.isOpen(fromPort: port), "still open after 30 s unread")
+            let drained = await connection.readUntilClosed(timeout: .seconds(30))
+            #expect(drained.closed)
+            #expect(drained.data.count < count * size, "every answer was sent in full")
         }
     }
 

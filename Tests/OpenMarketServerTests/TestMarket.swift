@@ -50,7 +50,7 @@ extension TestMarket {
     /// A multipart create built by hand: `params` as given, then the given image parts.
     func rawCreate(
         params: String?, images: [(filename: String, data: Data)], identifier: String? = nil,
-        boundary: String = "TestBoundary7MA4YWxk", closing: Bool = true
+        boundary: String = "TestBoundary7MA4YWxk", closing: Bool = true, contentType: String? = nil
     ) async throws -> RawResponse {
         var body = Data()
         func line(_ text: String) { body.append(Data((text + "\r\n").utf8)) }
@@ -72,7 +72,10 @@ extension TestMarket {
         if closing { line("--\(boundary)--") }
         return try await raw(
             "POST", "/api/products",
-            headers: ["identifier": identifier ?? demo.identifier, "Content-Type": "multipart/form-data; boundary=\(boundary)"],
+            headers: [
+                "identifier": identifier ?? demo.identifier,
+                "Content-Type": contentType ?? "multipart/form-data; boundary=\(boundary)",
+            ],
             body: body)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 import Testing
@@ -66,6 +67,70 @@ struct WrongSecretTests {
             // Every failure counted so far finished before that 429, so all are older than this.
             try await Task.sleep(for: window + .milliseconds(500))
             #expect(try await patch(market, secret: "wrong-again").status == 401)
+        }
+    }
+
+    /// A PATCH of `path` from `source` (an address of 127.0.0.0/8), as the demo vendor.
+    func patch(
+        _ market: TestMarket, _ path: String = "/api/products/1", secret: String, from source: String, extra: String = ""
+    ) async throws -> SourcedExchange.Answer {
+        try await SourcedExchange.send(
+            "PATCH", path, port: market.port, from: source,
+            headers: ["identifier": market.demo.identifier, "Content-Type": "application/json"],
+            body: #"{"secret":"\#(secret)"\#(extra)}"#)
+    }
+
+    /// Sends wrong secrets from `source` until one is refused with 429 (at most `limit` tries).
+    func throttle(_ market: TestMarket, from source: String, limit: Int = 10) async throws -> SourcedExchange.Answer? {
+        for attempt in 1...limit {
+            let answer = try await patch(market, secret: "guess-\(attempt)", from: source)
+            if answer.status == 429 { return answer }
+            #expect(answer.status == 401, "guess \(attempt) from \(source)")
+        }
+        return nil
+    }
+
+    /// Someone guessing the demo vendor's secret from one address does not lock the vendor out
+    /// of its own shop from another: the throttle counts per identifier and address.
+    @Test func anAttackersWrongSecretsDoNotStopTheOwnerFromAnotherAddress() async throws {
+        try await TestMarket.with(wrongSecrets: Self.policy) { market in
+            let refused = try await throttle(market, from: "127.0.0.2")
+            #expect(refused != nil, "the attacker was never throttled")
+            // The owner's secret has never been verified in this market: it is checked, not remembered.
+            let owner = try await patch(market, "/api/products/999", secret: market.demo.secret.revealed, from: "127.0.0.1")
+            #expect(owner.status == 404, "\(owner.head)")
+        }
+    }
+
+    /// The throttle still holds for the attacker: more guesses from its address are refused
+    /// unheard with 429 and `Retry-After`, the owner's success from elsewhere notwithstanding.
+    @Test func theAttackerStaysThrottledWhileTheOwnerGetsIn() async throws {
+        try await TestMarket.with(wrongSecrets: Self.policy) { market in
+            _ = try await throttle(market, from: "127.0.0.2")
+            let owner = try await patch(market, "/api/products/999", secret: market.demo.secret.revealed, from: "127.0.0.1")
+            #expect(owner.status == 404)
+            let again = try await patch(market, secret: "guess-again", from: "127.0.0.2")
+            #expect(again.status == 429)
+            #expect(again.head.lowercased().contains("retry-after: "))
+            #expect(again.body.contains(#""code":429"#))
+        }
+    }
+
+    /// A secret that verified once is remembered, keyed, in the data directory: after a restart,
+    /// with an attacker throttled on the owner's own address, the owner still gets in at once.
+    @Test func theOwnerGetsInAfterARestartWhileTheAttackerIsThrottled() async throws {
+        let directory = try Fixtures.temporaryDirectory("openmarket-wrong-secrets")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await TestMarket.with(directory: directory, wrongSecrets: Self.policy) { market in
+            let owner = try await patch(market, "/api/products/999", secret: market.demo.secret.revealed, from: "127.0.0.1")
+            #expect(owner.status == 404)
+        }
+        try await TestMarket.with(directory: directory, wrongSecrets: Self.policy) { market in
+            let refused = try await throttle(market, from: "127.0.0.1")
+            #expect(refused != nil, "the attacker was never throttled")
+            let owner = try await patch(market, "/api/products/999", secret: market.demo.secret.revealed, from: "127.0.0.1")
+            #expect(owner.status == 404, "\(owner.head)")
+            #expect(try await patch(market, secret: "guess-after", from: "127.0.0.1").status == 429)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 import OpenMarketContract
 
 /// Turns every failure into the contract's JSON error body and logs one line per request
@@ -40,6 +41,9 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
             return errorResponse(error.status, message)
         case let error as any HTTPResponseError:
             return errorResponse(error.status, error.status.reasonPhrase)
+        case let error as HTTPParserError:
+            // The body's framing broke while a route read it (a bad chunk size): the client's fault.
+            return errorResponse(.badRequest, "the request's HTTP framing is broken (\(error))")
         default:
             logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
             return errorResponse(.internalServerError, "internal error")

@@ -8,9 +8,10 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import OpenMarketContract
+import Synchronization
 
-/// How long a connection may take and how many may be open: what keeps idle, half-sent and
-/// slowly dripped connections from holding the market's descriptors and memory for ever.
+/// How long a connection may take and how many may be open: what keeps idle, half-sent, slowly
+/// dripped and never-read connections from holding the market's descriptors and memory for ever.
 public struct ConnectionLimits: Sendable {
     /// A connection with no request in progress (kept alive, or opened and silent) and a request
     /// whose bytes stopped arriving are closed after this long.
@@ -19,14 +20,30 @@ public struct ConnectionLimits: Sendable {
     /// however slowly they trickle: one byte every few seconds is not a client, it is an attack.
     public var requestReadTimeout: Duration
     /// Connections open at once. A new one past it closes the connection that has been idle the
-    /// longest (no request in progress), so a flood of idle connections cannot keep a real client
-    /// out; when every connection is busy, the new one is closed at once.
+    /// longest (no request in progress), else the one whose request has waited on its client the
+    /// longest, at least `stallTimeout`; when every connection is busy and moving, the new one is
+    /// closed at once.
     public var maxConnections: Int
+    /// How long a request may wait on its client (for body bytes that do not come, or for the
+    /// client to read the answer) before, at the bound, its connection may be closed to make room.
+    public var stallTimeout: Duration
+    /// An answer whose bytes the client has not taken for this long closes the connection: a
+    /// client that never reads must not hold the answer (and the kernel's buffers) for ever.
+    public var writeTimeout: Duration
+    /// Uploads (request bodies the market reads) one identifier may have unfinished at once; past
+    /// it, the next is answered 429 from its head, so one identifier cannot fill the bound.
+    public var maxUploadsPerIdentifier: Int
 
-    public init(idleTimeout: Duration = .seconds(30), requestReadTimeout: Duration = .seconds(60), maxConnections: Int? = nil) {
+    public init(
+        idleTimeout: Duration = .seconds(30), requestReadTimeout: Duration = .seconds(60), maxConnections: Int? = nil,
+        stallTimeout: Duration = .seconds(5), writeTimeout: Duration = .seconds(30), maxUploadsPerIdentifier: Int = 16
+    ) {
         self.idleTimeout = idleTimeout
         self.requestReadTimeout = requestReadTimeout
         self.maxConnections = maxConnections ?? Self.defaultMaxConnections
+        self.stallTimeout = stallTimeout
+        self.writeTimeout = writeTimeout
+        self.maxUploadsPerIdentifier = maxUploadsPerIdentifier
     }
 
     /// 4,096, or fewer when the process may open fewer descriptors: each connection is one, and
@@ -56,7 +73,8 @@ struct MarketHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let connections = self.connections
-        if let shed = connections.opened(channel) { shed.close(promise: nil) }
+        let activity = ConnectionActivity()
+        if let shed = connections.opened(channel, activity: activity) { shed.close(promise: nil) }
         channel.closeFuture.whenComplete { _ in connections.closed(channel) }
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.configureHTTPServerPipeline(
@@ -69,6 +87,8 @@ struct MarketHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 HTTP1ConnectionRules(
                     requestReadTimeout: limits.requestReadTimeout, maxRequestBytes: maxRequestBytes,
                     busy: { connections.setBusy(channel, $0) }))
+            try channel.pipeline.syncOperations.addHandler(
+                ProgressWatch(activity: activity, writeTimeout: limits.writeTimeout))
             try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try channel.pipeline.syncOperations.addHandler(
                 HTTPConnectionStateHandler(idleTimeout: limits.idleTimeout, logger: logger))
@@ -89,12 +109,26 @@ struct MarketHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 ///   before sending a body over 1 MB), unless the declared body is over the limit, which the
 ///   route then refuses with 413 without reading it;
 /// - a request must arrive in full within `requestReadTimeout` of its head, or the connection
-///   is closed: the idle timeout alone restarts on every byte, so a slow drip would never end.
+///   is closed: the idle timeout alone restarts on every byte, so a slow drip would never end;
+/// - a request answered before its body has all arrived (a refusal decided from the head: no or
+///   an unknown identifier, a body declared too large, not multipart) gets `Connection: close`,
+///   and its body is not read on: once the answer is out, the connection's sending side is shut
+///   and what still comes is dropped unparsed for at most `lingerTime` and `maxRequestBytes`,
+///   then the connection is closed. (Closing at once would reset the connection while the client
+///   is still sending, and a client that reads only after sending would lose the answer; this is
+///   the "lingering close" of RFC 9112 §9.6.)
+/// - a request with a transfer coding other than `chunked` (`gzip`, `gzip, chunked`) is answered
+///   501 here, with the contract's JSON error body, and its body is not read (RFC 9112 §6.1: a
+///   server that does not understand a transfer coding answers 501). The decoder accepts only
+///   `chunked` as the last coding and reports anything else as a parse error after the head,
+///   which reached the routes as a failed body read: a 500.
 final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
+
+    static let lingerTime = TimeAmount.seconds(2)
 
     private let requestReadTimeout: TimeAmount
     private let maxRequestBytes: Int
@@ -103,6 +137,12 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     /// Whether each request not yet answered keeps the connection, oldest first (requests may be
     /// pipelined, so several can wait).
     private var keepAlive: [Bool] = []
+    /// Whether the latest request's end has arrived.
+    private var requestEnded = true
+    /// The answer going out was decided before its request's body had all arrived.
+    private var answeredBeforeBody = false
+    /// Bytes dropped since the answer to an unread body went out; nil until then.
+    private var lingering: Int?
     private var readDeadline: Scheduled<Void>?
 
     init(requestReadTimeout: Duration, maxRequestBytes: Int, busy: @escaping (Bool) -> Void) {
@@ -112,10 +152,21 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if case .head(let head) = part, lingering == nil, let coding = Self.unsupportedCoding(head) {
+            refuse(context, head, status: .notImplemented, "Transfer-Encoding: \(coding) is not supported; send the body as is")
+            return
+        }
+        if let dropped = lingering {
+            if case .body(let bytes) = part { lingering = dropped + bytes.readableBytes }
+            if lingering! > maxRequestBytes { context.close(promise: nil) }
+            return
+        }
+        switch part {
         case .head(let head):
             if keepAlive.isEmpty { busy(true) }
             keepAlive.append(head.isKeepAlive)
+            requestEnded = false
             startReadDeadline(context)
             if head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 let declared = head.headers["content-length"].first.flatMap(Int.init) ?? 0
@@ -127,6 +178,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
         case .body:
             break
         case .end:
+            requestEnded = true
             readDeadline?.cancel()
             readDeadline = nil
         }
@@ -135,8 +187,13 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var head) where head.status.code >= 200 && keepAlive.first == false:
-            head.headers.replaceOrAdd(name: "connection", value: "close")
+        case .head(var head) where head.status.code >= 200:
+            // With one request waiting, it is the one answered; with more, the oldest has ended.
+            if keepAlive.count == 1, !requestEnded {
+                keepAlive[0] = false
+                answeredBeforeBody = true
+            }
+            if keepAlive.first == false { head.headers.replaceOrAdd(name: "connection", value: "close") }
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             let keep = keepAlive.isEmpty ? true : keepAlive.removeFirst()
@@ -147,11 +204,57 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
                 let written = context.eventLoop.makePromise(of: Void.self)
                 written.futureResult.cascade(to: promise)
                 context.writeAndFlush(data, promise: written)
-                let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-                written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+                let linger = answeredBeforeBody && !requestEnded
+                written.futureResult.assumeIsolated().whenComplete { _ in
+                    if linger { self.linger(context) } else { context.close(promise: nil) }
+                }
             }
         default:
             context.write(data, promise: promise)
+        }
+    }
+
+    /// The first transfer coding of `head` other than a final `chunked`, if any.
+    static func unsupportedCoding(_ head: HTTPRequestHead) -> String? {
+        let codings = head.headers["transfer-encoding"].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        if let other = codings.first(where: { $0 != "chunked" }) { return other }
+        return codings.count > 1 ? "chunked, chunked" : nil
+    }
+
+    /// Answers `status` with the contract's error body before the routes see the request, and
+    /// closes as for any body left unread.
+    private func refuse(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, _ message: String)
+    {
+        let body = (try? MarketJSON.encoder.encode(MarketErrorBody(code: Int(status.code), message: message))) ?? Data()
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: "application/json; charset=utf-8")
+        headers.add(name: "content-length", value: String(body.count))
+        headers.add(name: "connection", value: "close")
+        lingering = 0
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in self.linger(context) }
+    }
+
+    /// The decoder's complaint about a request already refused (a transfer coding it does not
+    /// know) is not passed on: the answer has gone.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if lingering != nil, error is HTTPParserError { return }
+        context.fireErrorCaught(error)
+    }
+
+    /// Shuts the sending side, drops what still comes, and closes after `lingerTime`.
+    private func linger(_ context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        lingering = lingering ?? 0
+        readDeadline?.cancel()
+        context.close(mode: .output, promise: nil)
+        readDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) {
+            context.close(promise: nil)
         }
     }
 
@@ -168,55 +271,75 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
     private func startReadDeadline(_ context: ChannelHandlerContext) {
         readDeadline?.cancel()
-        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        readDeadline = context.eventLoop.scheduleTask(in: requestReadTimeout) {
-            loopBound.value.close(promise: nil)
+        readDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: requestReadTimeout) {
+            context.close(promise: nil)
         }
     }
 }
 
 /// The market's open connections and which of them have a request in progress, so that a new
-/// connection past the bound can make room by closing the one idle the longest.
+/// connection past the bound can make room by closing the one idle the longest, or else the one
+/// whose request has waited on its client the longest (at least `stallTimeout`).
 ///
 /// Written here because Hummingbird's `MaximumAvailableConnections` stops accepting at the bound:
 /// twenty thousand idle connections then kept every real client waiting in the listen backlog
-/// until idle timeouts freed places (a /healthChecker timed out after 30 s).
-final class OpenConnections: @unchecked Sendable {
+/// until idle timeouts freed places (a /healthChecker timed out after 30 s). And busy is not
+/// enough to keep a place: 4,300 uploads whose body never came held every place as "busy" and
+/// every new connection was refused.
+final class OpenConnections: Sendable {
     private struct Entry {
         let channel: any Channel
+        let activity: ConnectionActivity
         var busy: Bool
         var idleSince: NIODeadline
     }
 
     private let limit: Int
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private let stallTimeout: TimeAmount
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
-    init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int, stallTimeout: Duration = .seconds(5)) {
+        self.limit = max(1, limit)
+        self.stallTimeout = .nanoseconds(stallTimeout.wholeNanoseconds)
+    }
 
-    var count: Int { lock.withLock { entries.count } }
+    var count: Int { entries.withLock { $0.count } }
 
     /// Registers `channel`; answers a connection to close to stay within the bound: the one idle
-    /// the longest, or `channel` itself when every other one is busy.
-    func opened(_ channel: any Channel) -> (any Channel)? {
-        lock.withLock {
-            entries[ObjectIdentifier(channel)] = Entry(channel: channel, busy: false, idleSince: .now())
+    /// the longest, else the one stalled on its client the longest, or `channel` itself when every
+    /// other one is busy and none has stalled for `stallTimeout`.
+    func opened(_ channel: any Channel, activity: ConnectionActivity = ConnectionActivity()) -> (any Channel)? {
+        let key = ObjectIdentifier(channel)
+        let stalledBefore = NIODeadline.now() - stallTimeout
+        return entries.withLock { entries in
+            entries[key] = Entry(channel: channel, activity: activity, busy: false, idleSince: .now())
             guard entries.count > limit else { return nil }
-            let idle = entries.lazy.filter { $0.key != ObjectIdentifier(channel) && !$0.value.busy }
-            guard let oldest = idle.min(by: { $0.value.idleSince < $1.value.idleSince }) else { return channel }
+            var idlest: (key: ObjectIdentifier, since: NIODeadline)?
+            var stalest: (key: ObjectIdentifier, since: NIODeadline)?
+            for (other, entry) in entries where other != key {
+                if !entry.busy {
+                    if idlest == nil || entry.idleSince < idlest!.since { idlest = (other, entry.idleSince) }
+                } else if let since = entry.activity.waitingSince, since <= stalledBefore {
+                    if stalest == nil || since < stalest!.since { stalest = (other, since) }
+                }
+            }
+            guard let victim = idlest?.key ?? stalest?.key else { return channel }
             // Counted as gone at once, so a burst of new connections does not pick it twice.
-            entries[oldest.key] = nil
-            return oldest.value.channel
+            return entries.removeValue(forKey: victim)?.channel
         }
     }
 
+    /// Whether a connection from `port` (of any address) is open.
+    func isOpen(fromPort port: Int) -> Bool {
+        entries.withLock { $0.values.contains { $0.channel.remoteAddress?.port == port } }
+    }
+
     func closed(_ channel: any Channel) {
-        _ = lock.withLock { entries.removeValue(forKey: ObjectIdentifier(channel)) }
+        _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     func setBusy(_ channel: any Channel, _ busy: Bool) {
-        lock.withLock {
+        entries.withLock { entries in
             entries[ObjectIdentifier(channel)]?.busy = busy
             if !busy { entries[ObjectIdentifier(channel)]?.idleSince = .now() }
         }

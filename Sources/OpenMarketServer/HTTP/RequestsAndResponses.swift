@@ -39,7 +39,7 @@ extension MarketRoutes {
     static func notFound(_ id: Int) -> APIError { APIError(.notFound, "product \(id): no such product") }
     static func forbidden(_ id: Int) -> APIError { APIError(.forbidden, "product \(id): belongs to another vendor") }
 
-    static func productID(_ context: BasicRequestContext) throws -> Int {
+    static func productID(_ context: MarketRequestContext) throws -> Int {
         let raw = context.parameters.get("id") ?? ""
         guard let id = Int(raw), id > 0 else { throw APIError(.notFound, "product \(raw): no such product") }
         return id
@@ -75,7 +75,15 @@ extension MarketRoutes {
         return number
     }
 
+    /// 413 from the head, for a body whose declared length is over the limit: never read.
+    static func refuseDeclaredOverLimit(_ request: Request) throws {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxRequestBytes {
+            throw APIError(.contentTooLarge, "the request body is over 2 MiB")
+        }
+    }
+
     static func collectJSONBody(_ request: Request) async throws -> Data {
+        try refuseDeclaredOverLimit(request)
         do {
             let buffer = try await request.body.collect(upTo: maxRequestBytes)
             return Data(buffer.readableBytesView)

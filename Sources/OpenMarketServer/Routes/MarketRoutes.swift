@@ -14,6 +14,8 @@ struct MarketRoutes: Sendable {
     let store: MarketStore
     let images: ImageStorage
     let verifier: SecretVerifier
+    /// Request bodies being read per identifier, capped.
+    let uploads: UploadSlots
     let listCache: ListCache
     /// The base of the image URLs in responses; nil means "the Host the request was sent to".
     let publicURL: String?
@@ -23,7 +25,7 @@ struct MarketRoutes: Sendable {
     static let maxRequestBytes = UploadRules.maxRequestBytes
 
     /// Every route, one collection per resource: the health check, the products, the image files.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<MarketRequestContext>) {
         router.addRoutes(Self.healthRoutes(), atPath: "/healthChecker")
         router.addRoutes(productRoutes(), atPath: "/api/products")
         router.addRoutes(imageRoutes(), atPath: "/images")
@@ -34,16 +36,16 @@ struct MarketRoutes: Sendable {
     /// Registers `handler` for GET and for HEAD at `path`: HEAD answers what GET would (status,
     /// headers, `Content-Length` of the body), without the body, failures included.
     static func getAndHead(
-        _ routes: RouteCollection<BasicRequestContext>, _ path: RouterPath = "",
+        _ routes: RouteCollection<MarketRequestContext>, _ path: RouterPath = "",
         logger: Logger = Logger(label: "openmarket.head"),
-        _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+        _ handler: @escaping @Sendable (Request, MarketRequestContext) async throws -> Response
     ) {
         routes.get(path, use: handler)
         routes.head(path) { request, context in
             do {
                 return withoutBody(try await handler(request, context))
             } catch {
-                return withoutBody(ErrorAndLogMiddleware<BasicRequestContext>.response(for: error, to: request, logger: logger))
+                return withoutBody(ErrorAndLogMiddleware<MarketRequestContext>.response(for: error, to: request, logger: logger))
             }
         }
     }

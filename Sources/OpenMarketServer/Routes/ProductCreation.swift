@@ -16,27 +16,39 @@ extension MarketRoutes {
         var label: String
     }
 
-    func create(_ request: Request) async throws -> Response {
+    func create(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let vendor = try await requireVendor(request)
-        let parts = try await Self.multipartParts(of: request)
+        let boundary = try Self.multipartBoundary(of: request)
+        let parts = try await uploads.reading(for: vendor.identifier) {
+            try await Self.multipartParts(of: request, boundary: boundary)
+        }
         let paramsPart = try Self.paramsPart(in: parts)
         let params = try Self.decodeJSON(ProductParams.self, paramsPart.body, what: "params")
         guard let secret = params.secret else { throw APIError.badRequest("params.secret: is required") }
-        try await checkSecret(secret, vendor)
+        try await checkSecret(secret, vendor, context)
         let (fields, accepted) = try Self.checkedProduct(params, paramsBody: paramsPart.body, parts: parts)
         return try await storeProduct(fields, images: accepted, vendor: vendor, request: request)
     }
 
-    /// The parts of a multipart body within the request and part limits.
-    static func multipartParts(of request: Request) async throws -> [UploadedPart] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxRequestBytes {
-            throw APIError(.contentTooLarge, "the request body is over 2 MiB")
-        }
-        guard let contentType = request.headers[.contentType], let mediaType = MediaType(from: contentType),
-            mediaType.isType(.multipartForm), let boundary = mediaType.parameter?.value, !boundary.isEmpty
+    /// The boundary of a create's body, decided from its head alone: a body declared over the
+    /// limit (413) or not `multipart/form-data` with a valid boundary (400) is refused before a
+    /// byte of it is read.
+    static func multipartBoundary(of request: Request) throws -> String {
+        try refuseDeclaredOverLimit(request)
+        guard let contentType = request.headers[.contentType], let media = ContentTypeValue(contentType),
+            media.mediaType == "multipart/form-data", let boundary = media.parameters["boundary"]
         else {
             throw APIError.badRequest("Content-Type: must be multipart/form-data with a boundary")
         }
+        guard ContentTypeValue.isValidBoundary(boundary) else {
+            throw APIError.badRequest(
+                "Content-Type: the boundary must be 1 to 70 letters, digits or '()+_,-./:=? and spaces, not ending in a space")
+        }
+        return boundary
+    }
+
+    /// The parts of a multipart body within the request and part limits.
+    static func multipartParts(of request: Request, boundary: String) async throws -> [UploadedPart] {
         do {
             return try await MultipartUpload.read(
                 request.body, boundary: boundary, maxRequestBytes: maxRequestBytes, maxPartBytes: maxImageBytes)

@@ -8,18 +8,18 @@ import NIOCore
 import OpenMarketContract
 
 extension MarketRoutes {
-    func deleteURI(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func deleteURI(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let product = try await ownedProduct(request, context)
         let token = DeleteToken.make(productID: product.id, productSecret: product.productSecret)
         return Self.response(.ok, contentType: "text/plain; charset=utf-8", body: Data("/api/products/\(token)".utf8))
     }
 
-    func productSecret(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func productSecret(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let product = try await ownedProduct(request, context)
         return Self.response(.ok, contentType: "text/plain; charset=utf-8", body: Data(product.productSecret.utf8))
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let vendor = try await requireVendor(request)
         let token = context.parameters.get("id") ?? ""
         guard let (id, productSecret) = DeleteToken.parse(token) else {
@@ -28,7 +28,7 @@ extension MarketRoutes {
         return try await delete(id: id, productSecret: productSecret, vendor: vendor, request: request)
     }
 
-    func legacyDelete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func legacyDelete(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let vendor = try await requireVendor(request)
         let id = try Self.productID(context)
         let secret = context.parameters.get("secret") ?? ""

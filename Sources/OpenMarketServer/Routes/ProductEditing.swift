@@ -8,7 +8,7 @@ import NIOCore
 import OpenMarketContract
 
 extension MarketRoutes {
-    func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func edit(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let (vendor, id, changes) = try await authorizedJSON(request, context)
         let ifMatch = request.headers[.ifMatch]
 

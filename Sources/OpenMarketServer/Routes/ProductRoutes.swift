@@ -9,11 +9,11 @@ import OpenMarketContract
 
 extension MarketRoutes {
     /// `/api/products…`: the product resource, read, created, edited and deleted.
-    func productRoutes() -> RouteCollection<BasicRequestContext> {
-        let routes = RouteCollection(context: BasicRequestContext.self)
+    func productRoutes() -> RouteCollection<MarketRequestContext> {
+        let routes = RouteCollection(context: MarketRequestContext.self)
         Self.getAndHead(routes) { request, _ in try await list(request) }
         Self.getAndHead(routes, ":id") { request, context in try await detail(request, context) }
-        routes.post { request, _ in try await create(request) }
+        routes.post { request, context in try await create(request, context) }
         routes.patch(":id") { request, context in try await edit(request, context) }
         routes.post(":id/archived") { request, context in try await deleteURI(request, context) }
         routes.post(":id/secret") { request, context in try await productSecret(request, context) }
@@ -47,7 +47,7 @@ extension MarketRoutes {
         return Self.response(.ok, contentType: "application/json; charset=utf-8", body: body)
     }
 
-    func detail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func detail(_ request: Request, _ context: MarketRequestContext) async throws -> Response {
         let id = try Self.productID(context)
         guard let stored = try store.product(id: id) else { throw Self.notFound(id) }
         // A conditional GET (RFC 9110 §13.1.2): the copy the client has is current, so no body.

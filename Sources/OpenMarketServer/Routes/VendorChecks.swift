@@ -19,16 +19,17 @@ extension MarketRoutes {
         return vendor
     }
 
-    func checkSecret(_ secret: String, _ vendor: StoredVendor) async throws {
+    func checkSecret(_ secret: String, _ vendor: StoredVendor, _ context: MarketRequestContext) async throws {
         if let problem = ProductRules.checkNoNUL(secret, "secret") { throw APIError.rules([problem]) }
-        switch await verifier.verify(secret, for: vendor) {
+        switch await verifier.verify(secret, for: vendor, from: context.clientKey) {
         case .verified:
             return
         case .wrong:
             throw APIError.unauthorized("secret: does not match this vendor")
         case .throttled(let seconds):
             throw APIError(
-                .tooManyRequests, "secret: too many wrong secrets for this identifier; try again in \(seconds) s",
+                .tooManyRequests,
+                "secret: too many wrong secrets for this identifier from this address; try again in \(seconds) s",
                 retryAfter: seconds)
         case .busy(let seconds):
             throw APIError(
@@ -40,21 +41,21 @@ extension MarketRoutes {
     /// The checks every JSON request on a product makes, in the contract's order: the vendor
     /// (401), the id, the body (400), then the secret in it (401).
     func authorizedJSON(
-        _ request: Request, _ context: BasicRequestContext
+        _ request: Request, _ context: MarketRequestContext
     ) async throws -> (vendor: StoredVendor, id: Int, params: ProductParams) {
         let vendor = try await requireVendor(request)
         let id = try Self.productID(context)
-        let body = try await Self.collectJSONBody(request)
+        let body = try await uploads.reading(for: vendor.identifier) { try await Self.collectJSONBody(request) }
         let params = try Self.decodeJSON(ProductParams.self, body, what: "body")
         guard let secret = params.secret else { throw APIError.badRequest("secret: is required") }
-        try await checkSecret(secret, vendor)
+        try await checkSecret(secret, vendor, context)
         let numbers = JSONNumberText.violations(in: body, fields: ProductParams.numberFields)
         if !numbers.isEmpty { throw APIError.rules(numbers) }
         return (vendor, id, params)
     }
 
     /// For the two secret-in-body POSTs: the vendor, its secret, then the product it must own.
-    func ownedProduct(_ request: Request, _ context: BasicRequestContext) async throws -> StoredProduct {
+    func ownedProduct(_ request: Request, _ context: MarketRequestContext) async throws -> StoredProduct {
         let (vendor, id, _) = try await authorizedJSON(request, context)
         guard let product = try store.product(id: id) else { throw Self.notFound(id) }
         guard product.vendorID == vendor.id else { throw Self.forbidden(id) }

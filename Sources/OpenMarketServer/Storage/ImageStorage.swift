@@ -36,6 +36,40 @@ struct ImageStorage: Sendable {
         }
     }
 
+    /// Removes the image files no row names, last written more than `grace` ago: what a create
+    /// killed between writing its files and writing its row (`kill -9`, a power cut) leaves.
+    ///
+    /// The files are listed before `referenced` reads the rows, so a file whose row is written
+    /// meanwhile is among those named; and a file written within `grace` is kept whatever the
+    /// rows say, since a market in another process may be serving this folder and be between
+    /// the two writes of a create (which takes seconds, never minutes). Folders are left, even
+    /// empty: such a create may be about to write into one. Answers how many files went.
+    @discardableResult
+    func removeOrphans(grace: TimeInterval, referenced: () throws -> Set<String>) throws -> Int {
+        let manager = FileManager.default
+        let cutoff = Date() - grace
+        var candidates: [String] = []
+        for vendor in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] {
+            for day in (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(vendor).path)) ?? [] {
+                let folder = "\(vendor)/\(day)"
+                for name in (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [] {
+                    let path = "\(folder)/\(name)"
+                    guard Self.isGenerated(path),
+                        let modified = try? manager.attributesOfItem(atPath: root.appendingPathComponent(path).path)[
+                            .modificationDate] as? Date,
+                        modified < cutoff
+                    else { continue }
+                    candidates.append(path)
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return 0 }
+        let live = try referenced()
+        let orphans = candidates.filter { !live.contains($0) }
+        remove(orphans)
+        return orphans.count
+    }
+
     /// Removes the `{vendor}/{day}` folders left empty (after a reset), never a file.
     func removeEmptyFolders() {
         let manager = FileManager.default

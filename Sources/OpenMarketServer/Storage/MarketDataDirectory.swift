@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import OpenMarketContract
 
 /// A vendor as the operator sees it: never with its secret.
@@ -20,6 +21,8 @@ public final class MarketDataDirectory: Sendable {
     public let url: URL
     let store: MarketStore
     let images: ImageStorage
+    /// Fingerprints of secrets that verified, kept across restarts.
+    let rememberedSecrets: RememberedSecrets
     /// The demo vendor made on first start. Kept in a 0600 file so that the shell on the same
     /// machine can log in to its own local market without asking; a classroom server hands out
     /// vendors made with `vendor add` instead.
@@ -27,10 +30,17 @@ public final class MarketDataDirectory: Sendable {
     /// True when this call made the demo vendor (an empty directory): its secret should be shown.
     public let createdDemoVendor: Bool
 
-    private init(url: URL, store: MarketStore, images: ImageStorage, demo: VendorCredentials, created: Bool) {
+    /// Image files older than this that no row names are removed when the directory opens.
+    static let orphanGrace: TimeInterval = 600
+
+    private init(
+        url: URL, store: MarketStore, images: ImageStorage, remembered: RememberedSecrets, demo: VendorCredentials,
+        created: Bool
+    ) {
         self.url = url
         self.store = store
         self.images = images
+        self.rememberedSecrets = remembered
         self.demoCredentials = demo
         self.createdDemoVendor = created
     }
@@ -50,6 +60,20 @@ public final class MarketDataDirectory: Sendable {
             throw MarketServerError.dataDirectory("cannot open \(url.appendingPathComponent("market.sqlite").path): \(error)")
         }
         let images = try ImageStorage(root: url.appendingPathComponent("images", isDirectory: true))
+        do {
+            try images.removeOrphans(grace: orphanGrace) { try store.imagePaths() }
+        } catch {
+            throw MarketServerError.dataDirectory("cannot read the image rows of \(url.path): \(error)")
+        }
+        let remembered: RememberedSecrets
+        do {
+            remembered = try RememberedSecrets.open(
+                directory: url, store: store, logger: Logger(label: "openmarket.remembered-secrets"))
+        } catch let error as MarketServerError {
+            throw error
+        } catch {
+            throw MarketServerError.dataDirectory("cannot read the remembered secrets of \(url.path): \(error)")
+        }
         let demoFile = url.appendingPathComponent("demo-vendor.json")
         var created = false
         let demo: VendorCredentials
@@ -70,7 +94,8 @@ public final class MarketDataDirectory: Sendable {
             // Vendors exist but the demo file is gone (removed by the operator): no demo login.
             demo = VendorCredentials(identifier: "", secret: "")
         }
-        return MarketDataDirectory(url: url, store: store, images: images, demo: demo, created: created)
+        return MarketDataDirectory(
+            url: url, store: store, images: images, remembered: remembered, demo: demo, created: created)
     }
 
     /// Opens a data directory that already holds a market, creating nothing: for the operator's

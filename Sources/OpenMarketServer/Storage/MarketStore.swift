@@ -103,7 +103,49 @@ final class MarketStore: Sendable {
                 t.column("created_at", .text).notNull()
             }
         }
+        // A keyed fingerprint of the secret that last verified for each vendor, so a restart
+        // does not make the owner wait behind an attacker's throttle (see `RememberedSecrets`).
+        migrator.registerMigration("v2: remembered secrets") { db in
+            try db.create(table: "remembered_secrets") { t in
+                t.primaryKey("vendor_id", .integer).references("vendors", onDelete: .cascade)
+                t.column("fingerprint", .blob).notNull()
+            }
+        }
         return migrator
+    }
+
+    // MARK: Remembered secrets
+
+    func rememberedSecrets() throws -> [Int: Data] {
+        try readNow { db in
+            var fingerprints: [Int: Data] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT vendor_id, fingerprint FROM remembered_secrets") {
+                fingerprints[row["vendor_id"]] = row["fingerprint"]
+            }
+            return fingerprints
+        }
+    }
+
+    func remember(fingerprint: Data, vendorID: Int) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO remembered_secrets (vendor_id, fingerprint) VALUES (?, ?)",
+                arguments: [vendorID, fingerprint])
+        }
+    }
+
+    // MARK: Image files
+
+    /// Every image file a row names (originals and thumbnails), relative to the image folder.
+    func imagePaths() throws -> Set<String> {
+        try readNow { db in
+            var paths = Set<String>()
+            for row in try Row.fetchAll(db, sql: "SELECT path, thumbnail_path FROM images") {
+                paths.insert(row["path"])
+                paths.insert(row["thumbnail_path"])
+            }
+            return paths
+        }
     }
 
     // MARK: Vendors

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import Synchronization
 
 /// A salted, slow hash of a vendor secret.
 struct SecretHash: Sendable, Hashable {
@@ -25,42 +26,51 @@ struct SecretHash: Sendable, Hashable {
     }
 }
 
-/// How many wrong secrets an identifier may send before they are refused unheard, and how many
-/// derivations may wait for the hashing thread.
+/// How many wrong secrets one sender may send for an identifier before they are refused unheard,
+/// and how many derivations may wait for the hashing thread.
 public struct WrongSecretPolicy: Sendable {
     public var freeFailures: Int
     public var failureWindow: Duration
     public var maxQueuedDerivations: Int
+    /// Identifier and address pairs with recent failures kept at most; past it (a guessing
+    /// campaign from thousands of addresses), a new pair is refused unheard until old ones expire.
+    public var maxTrackedSenders: Int
 
-    public init(freeFailures: Int = 5, failureWindow: Duration = .seconds(60), maxQueuedDerivations: Int = 16) {
+    public init(
+        freeFailures: Int = 5, failureWindow: Duration = .seconds(60), maxQueuedDerivations: Int = 16,
+        maxTrackedSenders: Int = 10_000
+    ) {
         self.freeFailures = freeFailures
         self.failureWindow = failureWindow
         self.maxQueuedDerivations = maxQueuedDerivations
+        self.maxTrackedSenders = maxTrackedSenders
     }
 }
 
 /// Checks vendor secrets against their stored hashes, and keeps wrong ones from costing the
-/// market more than they cost the sender.
+/// market more than they cost the sender, without letting a stranger lock a vendor out.
 ///
 /// Deriving PBKDF2 takes a few hundred milliseconds on purpose, which no request should pay each
-/// time. A secret that verified once is remembered as an HMAC under a key that exists only in
-/// this process's memory, so the cache holds nothing an attacker reading it could reverse, and
-/// a changed hash (a vendor whose secret was reset) stops matching at once.
+/// time. A secret that verified is remembered as a keyed fingerprint (`RememberedSecrets`, kept
+/// in the data directory), so it passes at once, also after a restart, and never counts as a
+/// failure; a changed hash (a vendor whose secret was reset) stops matching at once.
 ///
 /// Wrong secrets are the expensive case, so:
 /// - derivations run one at a time on a thread of their own, never on the concurrency pool that
 ///   handles requests (two of them there used to stall every request on a two-core machine), and at most
 ///   `maxQueuedDerivations` wait for it: past that the answer is "busy, retry" at no cost;
-/// - after `freeFailures` wrong secrets for one identifier within `failureWindow`, further
-///   unknown secrets for it are refused without deriving anything (429 with `Retry-After`),
-///   counting derivations still under way so a burst in parallel cannot slip past. A secret
-///   that already verified in this run still passes at once, so an attacker hammering someone's
-///   identifier does not lock its owner out of a session already in use.
-final class SecretVerifier: @unchecked Sendable {
+/// - after `freeFailures` wrong secrets for one identifier *from one address* within
+///   `failureWindow`, further unknown secrets from there are refused without deriving anything
+///   (429 with `Retry-After`), counting derivations still under way so a burst in parallel
+///   cannot slip past. Counting per identifier alone let anyone who knew an identifier lock its
+///   owner out, five guesses a minute, restarts included; per address, the owner elsewhere is
+///   checked as usual, and the owner on the attacker's own address (a shared NAT) still gets in
+///   with a secret that verified before.
+final class SecretVerifier: Sendable {
     enum Verdict: Equatable {
         case verified
         case wrong
-        /// Too many wrong secrets for this identifier lately; try again after this many seconds.
+        /// Too many wrong secrets for this identifier from this sender lately; try again after this many seconds.
         case throttled(retryAfter: Int)
         /// Too many derivations waiting; try again shortly.
         case busy(retryAfter: Int)
@@ -73,54 +83,54 @@ final class SecretVerifier: @unchecked Sendable {
     private let hashing = DispatchQueue(label: "openmarket.secret-hashing")
 
     private let policy: WrongSecretPolicy
+    private let remembered: RememberedSecrets
     private let clock = ContinuousClock()
-    private let cacheKey = SymmetricKey(size: .bits256)
-    // All guarded by `lock`.
-    private let lock = NSLock()
-    private var verified: Set<Data> = []
-    /// Derivations under way, so fifty parallel uploads from one vendor derive once, not fifty times.
-    private var inFlight: [Data: (identifier: String, task: Task<Bool, Never>)] = [:]
-    /// Recent wrong secrets per identifier (only identifiers of real vendors get here, so this is
-    /// bounded by the number of vendors), oldest first, at most `freeFailures` kept.
-    private var failures: [String: [ContinuousClock.Instant]] = [:]
 
-    init(policy: WrongSecretPolicy = WrongSecretPolicy()) { self.policy = policy }
+    private struct State {
+        /// Derivations under way, so fifty parallel uploads from one vendor derive once, not fifty times.
+        var inFlight: [Data: (sender: String, task: Task<Bool, Never>)] = [:]
+        /// Recent wrong secrets per identifier and address, oldest first, at most `freeFailures`
+        /// kept; at most `maxTrackedSenders` pairs.
+        var failures: [String: [ContinuousClock.Instant]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    init(policy: WrongSecretPolicy = WrongSecretPolicy(), remembered: RememberedSecrets = RememberedSecrets()) {
+        self.policy = policy
+        self.remembered = remembered
+    }
 
     private enum Start {
         case answered(Verdict)
         case waiting(Task<Bool, Never>)
     }
 
-    func verify(_ secret: String, for vendor: StoredVendor) async -> Verdict {
-        let fingerprint = Data(
-            HMAC<SHA256>.authenticationCode(
-                for: Data("\(vendor.identifier)\u{0}\(secret)\u{0}".utf8) + vendor.secretHash, using: cacheKey))
+    /// Checks `secret` for `vendor`, sent from `client` (an address, as `MarketRequestContext.clientKey` names it).
+    func verify(_ secret: String, for vendor: StoredVendor, from client: String) async -> Verdict {
+        let fingerprint = remembered.fingerprint(secret, for: vendor)
+        if remembered.matches(fingerprint, vendorID: vendor.id) { return .verified }
+        let sender = "\(vendor.identifier)\u{0}\(client)"
         let now = clock.now
-        let started: Start = lock.withLock {
-            if verified.contains(fingerprint) { return .answered(.verified) }
-            if let running = inFlight[fingerprint] { return .waiting(running.task) }
-            let recent = (failures[vendor.identifier] ?? []).filter { now - $0 < policy.failureWindow }
-            failures[vendor.identifier] = recent
-            let pending = inFlight.values.count { $0.identifier == vendor.identifier }
+        let started: Start = state.withLock { state in
+            if let running = state.inFlight[fingerprint] { return .waiting(running.task) }
+            let window = policy.failureWindow
+            let recent = (state.failures[sender] ?? []).filter { now - $0 < window }
+            state.failures[sender] = recent.isEmpty ? nil : recent
+            let pending = state.inFlight.values.count { $0.sender == sender }
             if recent.count + pending >= policy.freeFailures {
-                let oldest = recent.first ?? now
-                let wait = policy.failureWindow - (now - oldest)
+                let wait = window - (now - (recent.first ?? now))
                 return .answered(.throttled(retryAfter: max(1, Int(wait.components.seconds) + 1)))
             }
-            if inFlight.count >= policy.maxQueuedDerivations { return .answered(.busy(retryAfter: 1)) }
-            let salt = vendor.secretSalt
-            let rounds = vendor.secretRounds
-            let expected = vendor.secretHash
-            let queue = hashing
-            let task = Task {
-                await withCheckedContinuation { continuation in
-                    queue.async {
-                        let derived = try? SecretHash.derive(secret: secret, salt: salt, rounds: rounds)
-                        continuation.resume(returning: derived.map { Self.constantTimeEqual($0, expected) } ?? false)
-                    }
+            if state.failures.count >= policy.maxTrackedSenders, state.failures[sender] == nil {
+                state.failures = state.failures.filter { now - ($0.value.last ?? now) < window }
+                if state.failures.count >= policy.maxTrackedSenders {
+                    return .answered(.throttled(retryAfter: max(1, Int(window.components.seconds))))
                 }
             }
-            inFlight[fingerprint] = (vendor.identifier, task)
+            if state.inFlight.count >= policy.maxQueuedDerivations { return .answered(.busy(retryAfter: 1)) }
+            let task = derivation(of: secret, for: vendor)
+            state.inFlight[fingerprint] = (sender, task)
             return .waiting(task)
         }
         let task: Task<Bool, Never>
@@ -129,18 +139,35 @@ final class SecretVerifier: @unchecked Sendable {
         case .waiting(let running): task = running
         }
         let matches = await task.value
-        lock.withLock {
-            guard inFlight.removeValue(forKey: fingerprint) != nil else { return }
+        let settled = state.withLock { state in
+            guard state.inFlight.removeValue(forKey: fingerprint) != nil else { return false }
             if matches {
-                verified.insert(fingerprint)
-                failures[vendor.identifier] = nil
+                state.failures[sender] = nil
             } else {
-                var recent = failures[vendor.identifier] ?? []
+                var recent = state.failures[sender] ?? []
                 recent.append(clock.now)
-                failures[vendor.identifier] = Array(recent.suffix(policy.freeFailures))
+                state.failures[sender] = Array(recent.suffix(policy.freeFailures))
+            }
+            return true
+        }
+        // Remembered before the answer goes out, so a restart right after it still knows it.
+        if matches, settled { await remembered.remember(fingerprint, vendorID: vendor.id) }
+        return matches ? .verified : .wrong
+    }
+
+    private func derivation(of secret: String, for vendor: StoredVendor) -> Task<Bool, Never> {
+        let salt = vendor.secretSalt
+        let rounds = vendor.secretRounds
+        let expected = vendor.secretHash
+        let queue = hashing
+        return Task {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    let derived = try? SecretHash.derive(secret: secret, salt: salt, rounds: rounds)
+                    continuation.resume(returning: derived.map { Self.constantTimeEqual($0, expected) } ?? false)
+                }
             }
         }
-        return matches ? .verified : .wrong
     }
 
     /// Compares without stopping at the first difference, so timing reveals nothing.

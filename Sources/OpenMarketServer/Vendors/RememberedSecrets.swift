@@ -1,0 +1,94 @@
+import Crypto
+import Foundation
+import Logging
+import Synchronization
+
+/// Vendor secrets that verified, remembered as HMAC-SHA256 fingerprints under a random key of
+/// the data directory, so the next request with the same secret passes without the slow PBKDF2
+/// check and without counting towards any throttle: also after a restart, so an attacker who
+/// keeps an identifier throttled cannot lock out its owner by waiting for one.
+///
+/// One fingerprint per vendor (the secret that verified last), in the `remembered_secrets` table;
+/// the key is `remembered-secrets.key` (32 random bytes, mode 0600) beside it. The fingerprint
+/// covers the identifier, the secret and the stored PBKDF2 hash, so a secret reset makes it stale.
+/// What this gives away: someone who can read both the key and the database can test guesses at
+/// HMAC speed rather than PBKDF2 speed; vendor secrets are 16 random characters (about 94 bits)
+/// made by the market, so that is still out of reach, and such a reader has the catalog anyway.
+final class RememberedSecrets: Sendable {
+    static let keyFileName = "remembered-secrets.key"
+
+    private let key: SymmetricKey
+    private let store: MarketStore?
+    private let logger: Logger
+    /// Vendor id → fingerprint of its secret that verified last.
+    private let fingerprints: Mutex<[Int: Data]>
+
+    /// Remembered for this process only: a fresh key, nothing stored (tests of the verifier alone).
+    init() {
+        key = SymmetricKey(size: .bits256)
+        store = nil
+        logger = Logger(label: "openmarket.remembered-secrets")
+        fingerprints = Mutex([:])
+    }
+
+    private init(key: SymmetricKey, store: MarketStore, remembered: [Int: Data], logger: Logger) {
+        self.key = key
+        self.store = store
+        self.logger = logger
+        fingerprints = Mutex(remembered)
+    }
+
+    /// The data directory's key (made on first use) and the fingerprints its database keeps.
+    static func open(directory: URL, store: MarketStore, logger: Logger) throws -> RememberedSecrets {
+        let key = try directoryKey(directory.appendingPathComponent(keyFileName))
+        return RememberedSecrets(key: key, store: store, remembered: try store.rememberedSecrets(), logger: logger)
+    }
+
+    /// Reads the key, or makes it: written whole to a file of its own, then linked into place,
+    /// which fails when the name exists, so two processes opening a new directory at once (a
+    /// market and `vendor add`) end up with the same key.
+    private static func directoryKey(_ file: URL) throws -> SymmetricKey {
+        for _ in 0..<2 {
+            if let bytes = try? Data(contentsOf: file), bytes.count == 32 { return SymmetricKey(data: bytes) }
+            // Missing, or not a key (cut short by a crash): a fresh one. Fingerprints made under a
+            // lost key no longer match; each is replaced when its secret verifies again.
+            if FileManager.default.fileExists(atPath: file.path) { try? FileManager.default.removeItem(at: file) }
+            let key = SymmetricKey(size: .bits256)
+            let draft = file.deletingLastPathComponent().appendingPathComponent(".\(keyFileName).\(UUID().uuidString)")
+            guard
+                FileManager.default.createFile(
+                    atPath: draft.path, contents: key.withUnsafeBytes { Data($0) }, attributes: [.posixPermissions: 0o600])
+            else { throw MarketServerError.dataDirectory("cannot write \(file.path)") }
+            defer { unlink(draft.path) }
+            if link(draft.path, file.path) == 0 { return key }
+            guard errno == EEXIST else { throw MarketServerError.dataDirectory("cannot write \(file.path)") }
+        }
+        throw MarketServerError.dataDirectory("cannot read \(file.path)")
+    }
+
+    func fingerprint(_ secret: String, for vendor: StoredVendor) -> Data {
+        Data(
+            HMAC<SHA256>.authenticationCode(
+                for: Data("\(vendor.identifier)\u{0}\(secret)\u{0}".utf8) + vendor.secretHash, using: key))
+    }
+
+    func matches(_ fingerprint: Data, vendorID: Int) -> Bool {
+        guard let known = fingerprints.withLock({ $0[vendorID] }) else { return false }
+        return SecretVerifier.constantTimeEqual(known, fingerprint)
+    }
+
+    /// Remembers `fingerprint` for the vendor, in memory at once and in the database before
+    /// returning (a failed write is logged: the secret then costs one derivation after a restart).
+    func remember(_ fingerprint: Data, vendorID: Int) async {
+        let known = fingerprints.withLock { fingerprints in
+            defer { fingerprints[vendorID] = fingerprint }
+            return fingerprints[vendorID] == fingerprint
+        }
+        guard !known, let store else { return }
+        do {
+            try await store.remember(fingerprint: fingerprint, vendorID: vendorID)
+        } catch {
+            logger.error("could not keep a verified secret's fingerprint: \(String(describing: error))")
+        }
+    }
+}
