@@ -6,6 +6,11 @@ import OpenMarketContract
 /// names, id/stock as JSON integers, price/discount as JSON numbers written exactly as the cell
 /// text, images as an array of strings) or a JSON array of the same objects, pretty enough to
 /// read (one object per line is fine).
+///
+/// A CSV cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return) is written with a `'` before it, and a cell starting with `'` gets one
+/// more; `CatalogReader` drops one leading `'`, so every cell reads back exactly (see
+/// `CSVFormulaGuard`).
 public final class CatalogWriter {
     private let format: CatalogFormat
     private let columns: [CatalogColumn]
@@ -57,7 +62,7 @@ public final class CatalogWriter {
     public func write(_ values: [CatalogColumn: String]) throws(CatalogProblem) {
         guard !finished else { throw CatalogProblem(file: file?.path ?? "-", "written after finish()") }
         switch format {
-        case .csv: pending.append(try csv.encode(columns.map { values[$0] ?? "" }))
+        case .csv: pending.append(try csv.encode(columns.map { CSVFormulaGuard.neutralised(values[$0] ?? "", column: $0) }))
         case .jsonl: pending.append(contentsOf: Array((json.object(values, columns: columns) + "\n").utf8))
         case .json:
             let separator = written == 0 ? "" : ",\n"
