@@ -15,6 +15,7 @@
 // Through this module (/tmp/catbench, release, same file): CatalogReader.read 141,000 rows/s
 // (decode, parse, map to columns); CatalogWriter to a file: CSV 28,500, JSON Lines 52,000 rows/s.
 import Foundation
+import OpenMarketContract
 
 /// Reads catalog files: CSV (RFC 4180, UTF-8 with or without a BOM, or Korean Excel's CP949),
 /// JSON Lines, or a JSON array.
@@ -36,19 +37,21 @@ public enum CatalogReader {
     }
 
     /// Reads a whole catalog file. Never throws and never crashes on any bytes: every problem
-    /// is in `problems`. `format` nil: from the extension (an unknown extension is a problem
-    /// saying to use .csv, .jsonl or .json, or --format).
+    /// is in `problems`. Only a regular file of at most `LocalFile.maxCatalogBytes` (256 MiB)
+    /// is read (a FIFO, a device or a `/proc` file is refused before reading). `format` nil:
+    /// from the extension (an unknown extension is a problem saying to use .csv, .jsonl or
+    /// .json, or --format).
     public static func read(_ path: String, format: CatalogFormat? = nil) -> CatalogContents {
         guard let format = format ?? CatalogFormat(path: path) else {
             return failed(path, .csv, "not a catalog file by its name; use .csv, .jsonl or .json, or --format csv|jsonl|json")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            let why = !exists ? "no such file" : isFolder.boolValue ? "a folder, not a file" : "cannot be read (permissions?)"
-            return failed(path, format, why)
+        do {
+            let data = try LocalFile.read(path, limit: LocalFile.maxCatalogBytes, what: "a catalog")
+            return read(data, name: path, format: format)
+        } catch {
+            return CatalogContents(
+                path: path, format: format, columns: [], rows: [], problems: [AtomicFile.problem(error)], encodingNote: nil)
         }
-        return read(data, name: path, format: format)
     }
 
     /// The same from bytes (for tests and the fuzzer); `name` is used in problems.

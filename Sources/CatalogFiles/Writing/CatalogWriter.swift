@@ -24,12 +24,16 @@ public final class CatalogWriter {
     /// Bytes kept before they go to the file or sink.
     private static let bufferSize = 64 * 1024
 
-    /// To a file, atomically: written to a temporary file beside it and renamed over it by
-    /// `finish()` (a half-written catalog never replaces a good one).
-    public init(path: String, format: CatalogFormat, columns: [CatalogColumn] = CatalogColumn.allCases) throws(CatalogProblem) {
+    /// To a file, atomically: written to a temporary file beside it and put in place by
+    /// `finish()` (a half-written catalog never replaces a good one). An existing file is
+    /// refused by `finish()` unless `replacing` (see `LocalFile`: no race between a check and
+    /// the write).
+    public init(
+        path: String, format: CatalogFormat, columns: [CatalogColumn] = CatalogColumn.allCases, replacing: Bool = false
+    ) throws(CatalogProblem) {
         self.format = format
         self.columns = columns
-        file = try AtomicFile(path: path)
+        file = try AtomicFile(path: path, replacing: replacing)
         sink = nil
         csv = try CSVRecordEncoder()
         try start(bom: true)
