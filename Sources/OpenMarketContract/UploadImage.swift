@@ -38,50 +38,23 @@ public struct UploadImage: Sendable, Hashable {
 
     /// Reads a file, turning each way it can fail into the matching problem.
     ///
-    /// The file's type is checked before a byte is read: `/dev/zero` never ends, a FIFO (or
-    /// `/dev/stdin` from a pipe) blocks until someone writes, and Foundation reports both as
-    /// "You don't have permission". The file is opened non-blocking and checked again after
-    /// opening, so it cannot be swapped for a FIFO in between.
+    /// Through `LocalFile.read`: the file's type is checked before a byte is read (`/dev/zero`
+    /// and `/proc/self/pagemap` never end, a FIFO blocks until someone writes), and at most
+    /// `LocalFile.maxPhotoSourceBytes` are read (a photo over the upload limit is shrunk, so
+    /// the source may be far larger than 300 KiB, but not without bound).
     static func readFile(path: String, displayName: String) throws(ImageProblem) -> Data {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw ImageProblem(file: displayName, kind: .missing) }
-            throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(code))))
-        }
-        if let what = describeNonRegular(info.st_mode) {
-            throw what == "a folder"
-                ? ImageProblem(file: displayName, kind: .notAFile)
-                : ImageProblem(file: displayName, kind: .notARegularFile(what))
-        }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == EACCES { throw ImageProblem(file: displayName, kind: .unreadable("permission denied")) }
-            throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(code))))
-        }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        guard fstat(fd, &info) == 0 else {
-            throw ImageProblem(file: displayName, kind: .unreadable(String(cString: strerror(errno))))
-        }
-        if let what = describeNonRegular(info.st_mode) { throw ImageProblem(file: displayName, kind: .notARegularFile(what)) }
         do {
-            return try handle.readToEnd() ?? Data()
+            return try LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo")
         } catch {
-            throw ImageProblem(file: displayName, kind: .unreadable(error.localizedDescription))
-        }
-    }
-
-    /// What a file that is not a regular file is, in words; nil for a regular file.
-    static func describeNonRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFIFO: "a pipe (FIFO)"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
+            switch error.kind {
+            case .missing: throw ImageProblem(file: displayName, kind: .missing)
+            case .notRegular(let what) where what == "a folder": throw ImageProblem(file: displayName, kind: .notAFile)
+            case .notRegular(let what): throw ImageProblem(file: displayName, kind: .notARegularFile(what))
+            case .tooLarge(let size, let limit, _):
+                throw ImageProblem(file: displayName, kind: .overReadLimit(bytes: size, limit: limit))
+            case .unreadable(let why), .unwritable(let why): throw ImageProblem(file: displayName, kind: .unreadable(why))
+            case .exists: throw ImageProblem(file: displayName, kind: .unreadable("exists"))
+            }
         }
     }
 }
@@ -99,6 +72,9 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case notAnImage(String)
         /// An accepted format over the limit: a caller may shrink it and try again.
         case tooLarge(bytes: Int, format: ImageFormat)
+        /// Over `limit`, the most read from a photo source (`LocalFile.maxPhotoSourceBytes`);
+        /// `bytes` when the file said its size. Not read, so not shrunk either.
+        case overReadLimit(bytes: Int?, limit: Int)
     }
 
     public var file: String
@@ -119,6 +95,9 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what))"
         case .tooLarge(let bytes, _):
             "\(ByteCountText.format(bytes)) is over the \(ByteCountText.format(UploadRules.maxImageBytes)) limit per image"
+        case .overReadLimit(let bytes, let limit):
+            "\(bytes.map { ByteCountText.format($0) + " is" } ?? "is") over \(ByteCountText.format(limit)), "
+                + "the most read for a photo: pick a smaller file"
         }
     }
 

@@ -66,7 +66,7 @@ import Testing
         let folder = CatalogFixtures.scratch()
         let path = folder.appendingPathComponent("out.csv").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let writer = try CatalogWriter(path: path, format: .csv, columns: [.name])
+        let writer = try CatalogWriter(path: path, format: .csv, columns: [.name], replacing: true)
         try writer.write([.name: "Mug"])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
         try writer.finish()

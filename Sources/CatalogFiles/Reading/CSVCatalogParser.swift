@@ -20,9 +20,20 @@ struct CSVCatalogParser {
         return AnyIterator { reader.next() }
     }
 
-    /// The parsed contents of `text`.
-    static func parse(_ text: String, name: String) -> CSVCatalogParser {
+    /// The parsed contents of `text`. A quote that never closes is a problem naming its row
+    /// (CSV.swift would read the rest of the file as that cell); more than `CatalogReader.maxRows`
+    /// records is a problem and the rest is not read. Each cell loses one leading `'`
+    /// (`CSVFormulaGuard`).
+    static func parse(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> CSVCatalogParser {
         var parser = CSVCatalogParser(name: name)
+        if let row = unclosedQuoteRow(in: text) {
+            parser.problems.append(
+                CatalogProblem(
+                    file: name, row: row,
+                    "an unclosed quote: a cell here starts with \" and no \" ends it, so the rows after it "
+                        + "would be read as its text; close the quote (a quote inside a cell is written \"\")"))
+            return parser
+        }
         let records = Self.records(of: text)
         guard let header = records.next() else {
             parser.problems.append(
@@ -33,9 +44,58 @@ struct CSVCatalogParser {
         var number = 1
         while let record = records.next() {
             number += 1
+            if number - 1 > maxRows {
+                parser.problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
+                break
+            }
             parser.readRecord(record, number: number)
         }
         return parser
+    }
+
+    /// The record (row) where a quoted cell opens and never closes; nil when every quote closes.
+    /// Written by hand because CSV.swift's reader ends such a cell at the end of the file without
+    /// a word; this follows its rules: a quote opens a cell only as the cell's first character,
+    /// `""` inside is a quote, and a record ends at CR, LF or CRLF outside quotes.
+    static func unclosedQuoteRow(in text: String) -> Int? {
+        var row = 1
+        var atCellStart = true
+        var quotedSince: Int?
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar?
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            if quotedSince != nil {
+                guard scalar == "\"" else { continue }
+                let next = scalars.next()
+                if next == "\"" { continue }
+                // CSV.swift ends the cell at a quote before a comma, a line end or the end, and
+                // otherwise keeps reading the cell as quoted.
+                if next == nil || next == "," || next == "\r" || next == "\n" {
+                    quotedSince = nil
+                    atCellStart = false
+                    pending = next
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where atCellStart:
+                quotedSince = row
+                atCellStart = false
+            case ",":
+                atCellStart = true
+            case "\r", "\n":
+                if scalar == "\r" {
+                    let next = scalars.next()
+                    if next != "\n" { pending = next }
+                }
+                row += 1
+                atCellStart = true
+            default:
+                atCellStart = false
+            }
+        }
+        return quotedSince
     }
 
     private mutating func readHeader(_ header: [String]) {
@@ -80,7 +140,10 @@ struct CSVCatalogParser {
         }
         var values: [CatalogColumn: String] = [:]
         for (index, cell) in record.prefix(headerColumns.count).enumerated() where !cell.isEmpty {
-            if let column = headerColumns[index] { values[column] = cell }
+            if let column = headerColumns[index] {
+                let restored = CSVFormulaGuard.restored(cell)
+                if !restored.isEmpty { values[column] = restored }
+            }
         }
         if !values.isEmpty { rows.append(CatalogRow(number: number, values: values)) }
     }

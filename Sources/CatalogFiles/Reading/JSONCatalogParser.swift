@@ -15,11 +15,17 @@ struct JSONCatalogParser {
     var columns: [CatalogColumn] { CatalogColumn.allCases.filter(seenColumns.contains) }
 
     /// One object a line; blank lines skipped; the row number is the line number.
-    static func parseLines(_ text: String, name: String) -> JSONCatalogParser {
+    static func parseLines(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> JSONCatalogParser {
         var parser = JSONCatalogParser(name: name)
+        var count = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty { continue }
+            count += 1
+            if count > maxRows {
+                parser.problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
+                break
+            }
             let value = try? parser.decoder.decode(JSONValue.self, from: Data(trimmed.utf8))
             parser.readElement(value, number: index + 1, what: "line")
         }
@@ -27,12 +33,16 @@ struct JSONCatalogParser {
     }
 
     /// One array of objects; the row number is the element number from 1.
-    static func parseArray(_ text: String, name: String) -> JSONCatalogParser {
+    static func parseArray(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> JSONCatalogParser {
         var parser = JSONCatalogParser(name: name)
         guard case .array(let elements)? = try? parser.decoder.decode(JSONValue.self, from: Data(text.utf8)) else {
             parser.problems.append(
                 CatalogProblem(
                     file: name, "not a JSON array of products ([{\"name\": …}, …]); a .jsonl file has one object a line"))
+            return parser
+        }
+        if elements.count > maxRows {
+            parser.problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
             return parser
         }
         for (index, element) in elements.enumerated() {

@@ -1,60 +1,38 @@
 import Foundation
+import OpenMarketContract
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A file written beside its destination and renamed over it by `commit()`, so a half-written
-/// file never replaces a good one; dropped (the temporary file removed) when not committed.
+/// `AtomicFileWriter` with its problems as `CatalogProblem`s: a catalog written beside its
+/// destination and put in place by `commit()`, refusing an existing file unless `replacing`.
 final class AtomicFile {
-    let path: String
-    private let temporaryPath: String
-    private let handle: FileHandle
-    private var committed = false
+    private let writer: AtomicFileWriter
+    private let replacing: Bool
+    var path: String { writer.path }
 
     /// A temporary file beside `path` with `mode`, or the mode `path` has now, or 0644.
-    init(path: String, mode: mode_t? = nil) throws(CatalogProblem) {
-        let url = URL(fileURLWithPath: path)
-        var template = Array("\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw CatalogProblem(file: path, "cannot be written: \(String(cString: strerror(errno)))") }
-        self.path = path
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var existing = stat()
-        let keptMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-        fchmod(descriptor, mode ?? keptMode ?? 0o644)
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    init(path: String, replacing: Bool, mode: mode_t? = nil) throws(CatalogProblem) {
+        do {
+            writer = try AtomicFileWriter(path: path, mode: mode)
+        } catch {
+            throw Self.problem(error)
+        }
+        self.replacing = replacing
     }
 
     /// Appends `data` to the temporary file.
     func write(_ data: Data) throws(CatalogProblem) {
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            throw CatalogProblem(file: path, "cannot be written: \(error.localizedDescription)")
-        }
+        do { try writer.write(data) } catch { throw Self.problem(error) }
     }
 
-    /// Flushes the temporary file to disk and renames it over `path`.
+    /// Flushes the temporary file to disk and puts it at `path`.
     func commit() throws(CatalogProblem) {
-        do {
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            throw CatalogProblem(file: path, "cannot be written: \(error.localizedDescription)")
-        }
-        guard rename(temporaryPath, path) == 0 else {
-            throw CatalogProblem(file: path, "cannot be replaced: \(String(cString: strerror(errno)))")
-        }
-        committed = true
+        do { try writer.commit(replacing: replacing) } catch { throw Self.problem(error) }
     }
 
-    deinit {
-        if !committed {
-            try? handle.close()
-            unlink(temporaryPath)
-        }
+    /// The file's problem with the file named once (`CatalogProblem` adds the `FILE: ` itself).
+    static func problem(_ error: LocalFileError) -> CatalogProblem {
+        let message = error.message(shownAs: "")
+        return CatalogProblem(
+            file: error.path,
+            message.hasPrefix(": ") ? String(message.dropFirst(2)) : message.trimmingCharacters(in: .whitespaces))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// Writing new ids back into the file they came from.
 public enum CatalogRewrite {
@@ -13,7 +14,12 @@ public enum CatalogRewrite {
     /// line is written again as `export` writes one (same cells, id first). A JSON array is
     /// written again as `export` writes one.
     public static func writeIDs(_ ids: [Int: Int], into path: String, format: CatalogFormat) throws(CatalogProblem) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CatalogProblem(file: path, "cannot be read") }
+        let data: Data
+        do {
+            data = try LocalFile.read(path, limit: LocalFile.maxCatalogBytes, what: "a catalog")
+        } catch {
+            throw AtomicFile.problem(error)
+        }
         guard let text = CatalogText.decode(data, allowingCP949: format == .csv)?.text else {
             throw CatalogProblem(file: path, CatalogText.saveAsHint)
         }
@@ -29,7 +35,7 @@ public enum CatalogRewrite {
         guard let header = records.first else { throw CatalogProblem(file: path, "empty: no header row") }
         let existing = header.firstIndex { CatalogColumn(header: $0) == .id }
         let idIndex = existing ?? 0
-        let file = try AtomicFile(path: path)
+        let file = try AtomicFile(path: path, replacing: true)
         let encoder = try CSVRecordEncoder()
         var out = Data([0xEF, 0xBB, 0xBF])
         for (index, original) in records.enumerated() {
@@ -62,7 +68,7 @@ public enum CatalogRewrite {
             values[.id] = String(id)
             lines[number - 1] = json.object(values, columns: order) + (line.hasSuffix("\r") ? "\r" : "")
         }
-        let file = try AtomicFile(path: path)
+        let file = try AtomicFile(path: path, replacing: true)
         try file.write(Data(lines.joined(separator: "\n").utf8))
         try file.commit()
     }
@@ -71,7 +77,7 @@ public enum CatalogRewrite {
         let contents = CatalogReader.read(data, name: path, format: .json)
         if let problem = contents.problems.first { throw problem }
         let order = [CatalogColumn.id] + CatalogColumn.allCases.filter { $0 != .id }
-        let writer = try CatalogWriter(path: path, format: .json, columns: order)
+        let writer = try CatalogWriter(path: path, format: .json, columns: order, replacing: true)
         for row in contents.rows {
             var values = row.values
             if let id = ids[row.number] { values[.id] = String(id) }

@@ -6,6 +6,11 @@ import OpenMarketContract
 /// names, id/stock as JSON integers, price/discount as JSON numbers written exactly as the cell
 /// text, images as an array of strings) or a JSON array of the same objects, pretty enough to
 /// read (one object per line is fine).
+///
+/// A CSV cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return) is written with a `'` before it, and a cell starting with `'` gets one
+/// more; `CatalogReader` drops one leading `'`, so every cell reads back exactly (see
+/// `CSVFormulaGuard`).
 public final class CatalogWriter {
     private let format: CatalogFormat
     private let columns: [CatalogColumn]
@@ -19,12 +24,16 @@ public final class CatalogWriter {
     /// Bytes kept before they go to the file or sink.
     private static let bufferSize = 64 * 1024
 
-    /// To a file, atomically: written to a temporary file beside it and renamed over it by
-    /// `finish()` (a half-written catalog never replaces a good one).
-    public init(path: String, format: CatalogFormat, columns: [CatalogColumn] = CatalogColumn.allCases) throws(CatalogProblem) {
+    /// To a file, atomically: written to a temporary file beside it and put in place by
+    /// `finish()` (a half-written catalog never replaces a good one). An existing file is
+    /// refused by `finish()` unless `replacing` (see `LocalFile`: no race between a check and
+    /// the write).
+    public init(
+        path: String, format: CatalogFormat, columns: [CatalogColumn] = CatalogColumn.allCases, replacing: Bool = false
+    ) throws(CatalogProblem) {
         self.format = format
         self.columns = columns
-        file = try AtomicFile(path: path)
+        file = try AtomicFile(path: path, replacing: replacing)
         sink = nil
         csv = try CSVRecordEncoder()
         try start(bom: true)
@@ -57,7 +66,7 @@ public final class CatalogWriter {
     public func write(_ values: [CatalogColumn: String]) throws(CatalogProblem) {
         guard !finished else { throw CatalogProblem(file: file?.path ?? "-", "written after finish()") }
         switch format {
-        case .csv: pending.append(try csv.encode(columns.map { values[$0] ?? "" }))
+        case .csv: pending.append(try csv.encode(columns.map { CSVFormulaGuard.neutralised(values[$0] ?? "", column: $0) }))
         case .jsonl: pending.append(contentsOf: Array((json.object(values, columns: columns) + "\n").utf8))
         case .json:
             let separator = written == 0 ? "" : ",\n"

@@ -22,6 +22,9 @@ extension ResponseLimits {
     /// upload limit (300 KB), below what would hurt when several downloads run at once.
     /// (A transport may bound answers lower: `AsyncHTTPClientTransport.maxResponseBytes`.)
     public static let image = 20 * 1024 * 1024
+    /// The largest product photo kept from a market, 512 KiB: the contract's 300 KiB per image
+    /// with room for a server that re-encodes a little larger. What `export --images` asks for.
+    public static let productPhoto = 512 * 1024
 }
 
 extension MarketClient {

@@ -1,22 +1,27 @@
 import Foundation
 import OpenMarketContract
+import TerminalText
 
 /// `exchanges`: every HTTP exchange of the session, one numbered line each
 /// (`#7 PATCH /api/products/3 → 202 Accepted · 14 ms · 1 KB`); `exchange N` shows one in full.
 /// `--har FILE` writes them as HAR 1.2 (a browser's network panel opens it), `--markdown FILE`
-/// as a lab notebook; secrets masked in both.
+/// as a lab notebook; secrets masked in both. An existing file is refused unless `--force`.
 public struct Exchanges: ShellCommand {
     public static let spec = CommandSpec(
         name: "exchanges", summary: "list the session's HTTP exchanges, numbered (exchange N shows one)",
-        usage: "exchanges [--last N] [--har FILE] [--markdown FILE]",
+        usage: "exchanges [--last N] [--har FILE] [--markdown FILE] [--force]",
         examples: ["exchanges", "exchanges --last 5", "exchanges --har class.har", "exchanges --markdown notebook.md"],
-        flags: [.init("--last", value: .number), .init("--har", value: .text), .init("--markdown", value: .text)],
+        flags: [
+            .init("--last", value: .number), .init("--har", value: .text), .init("--markdown", value: .text), .init("--force"),
+        ],
         effect: .none, recording: .never)
 
     /// Only the newest this many; nil for every exchange kept.
     public var last: Int?
     public var har: String?
     public var markdown: String?
+    /// Replace a file that exists already (`--force`); else it is refused.
+    public var force = false
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         if let text = arguments.flags["--last"] {
@@ -30,12 +35,14 @@ public struct Exchanges: ShellCommand {
             guard let path = given, !path.isEmpty else { throw .usage("\(flag) takes a file to write") }
             if flag == "--har" { har = path } else { markdown = path }
         }
+        force = arguments.has("--force")
     }
 
     public var words: [Word] {
         [Word(Self.spec.name)] + (last.map { [Word("--last"), Word(String($0))] } ?? [])
             + (har.map { [Word("--har"), Word($0, wasQuoted: true)] } ?? [])
             + (markdown.map { [Word("--markdown"), Word($0, wasQuoted: true)] } ?? [])
+            + (force ? [Word("--force")] : [])
     }
 
     public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
@@ -55,26 +62,38 @@ public struct Exchanges: ShellCommand {
     private func write(_ kept: [Exchange], in session: isolated SellerShell) throws -> CommandOutcome {
         var written: [String] = []
         let count = "\(kept.count) exchange\(kept.count == 1 ? "" : "s")"
+        let base = session.currentPathBase
+        if !force {
+            // Both checked before either is written, so a refusal writes neither.
+            for path in [har, markdown].compactMap({ $0 }) { try Self.refuseExisting(path, base: base) }
+        }
         if let har {
-            try Self.save(try HARFile.data(for: kept), to: har, base: session.currentPathBase)
+            try Self.save(try HARFile.data(for: kept), to: har, base: base, replacing: force)
             written.append("wrote \(count) to \(har) (HAR 1.2: open it in a browser's network panel)")
         }
         if let markdown {
             let text = LabNotebook.text(for: kept, server: session.serverURL)
-            try Self.save(Data(text.utf8), to: markdown, base: session.currentPathBase)
+            try Self.save(Data(text.utf8), to: markdown, base: base, replacing: force)
             written.append("wrote \(count) to \(markdown) (a lab notebook)")
         }
         return CommandOutcome(written.map { .note($0) })
     }
 
-    /// Written to a temporary file and renamed (Foundation's atomic write), so a reader never
-    /// sees half a file.
-    static func save(_ data: Data, to path: String, base: String?) throws(CommandFailure) {
-        let resolved = PathExpansion.resolve(path, relativeTo: base)
-        do {
-            try data.write(to: URL(fileURLWithPath: resolved), options: .atomic)
+    /// Written to a temporary file and put in place (`LocalFile.write`), so a reader never sees
+    /// half a file; an existing file (a symbolic link too) is refused unless `replacing`.
+    static func save(_ data: Data, to path: String, base: String?, replacing: Bool) throws(CommandFailure) {
+        do throws(LocalFileError) {
+            try LocalFile.write(data, to: PathExpansion.resolve(path, relativeTo: base), replacing: replacing)
         } catch {
-            throw .failed("cannot write \(path): \((error as NSError).localizedDescription)")
+            throw .failed(TerminalText.visible(error.message(shownAs: path)))
+        }
+    }
+
+    private static func refuseExisting(_ path: String, base: String?) throws(CommandFailure) {
+        do throws(LocalFileError) {
+            try LocalFile.refuseExisting(PathExpansion.resolve(path, relativeTo: base))
+        } catch {
+            throw .failed(TerminalText.visible(error.message(shownAs: path)))
         }
     }
 }

@@ -6,7 +6,8 @@ import OpenMarketContract
 /// The photos of a `register`, read from disk and made to fit: `~` and globs expanded, the
 /// count checked (before a byte of any photo is read: six photos are refused at once, not after
 /// shrinking five), every file loaded, an oversized JPEG or PNG shrunk under the upload limit
-/// (unless resizing is off). Problems are collected, not thrown, so every one is listed before
+/// (unless resizing is off). A source photo is read only when it is a regular file of at most
+/// `LocalFile.maxPhotoSourceBytes` (50 MiB). Problems are collected, not thrown, so every one is listed before
 /// anything is sent.
 struct ImagePreparation {
     var images: [UploadImage] = []
@@ -60,7 +61,8 @@ struct ImagePreparation {
 
     private mutating func shrink(_ path: String, label: String) {
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // Bounded as the first read was (`LocalFile.maxPhotoSourceBytes`).
+            let data = try LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo")
             let fitted = try MarketImages.fit(data, underBytes: UploadRules.maxImageBytes)
             let name = (path as NSString).lastPathComponent
             var image = try UploadImage(filename: name, data: fitted.image.data)

@@ -3,6 +3,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import TerminalText
 
 /// How `export FILE` runs (its flags).
 struct ExportOptions: Sendable, Equatable {
@@ -14,6 +15,17 @@ struct ExportOptions: Sendable, Equatable {
     var imagesFolder: String?
     /// Requests in flight at once.
     var jobs = 4
+    /// Replace the file (and photos) when they exist already (`--force`); else they are refused.
+    var force = false
+}
+
+/// What `export --images` saves from a market at most, so a hostile market cannot fill the disk:
+/// 5 photos a product (the contract's most), 512 KiB a photo (`ResponseLimits.productPhoto`),
+/// 2 GiB for the whole export.
+enum ExportPhotoLimits {
+    static let perProduct = UploadRules.imageCount.upperBound
+    static let bytesPerPhoto = ResponseLimits.productPhoto
+    static let totalBytes = 2 * 1024 * 1024 * 1024
 }
 
 extension SellerShell {
@@ -26,20 +38,29 @@ extension SellerShell {
         guard let format = options.format ?? CatalogFormat(path: path) else {
             throw CommandFailure.usage("\(typed): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json")
         }
+        if !options.force {
+            // Before any request, so a long export does not end in a refusal; the writer refuses
+            // again as it finishes, race-free.
+            do throws(LocalFileError) {
+                try LocalFile.refuseExisting(path)
+            } catch {
+                throw CommandFailure.failed(TerminalText.visible(error.message(shownAs: typed)))
+            }
+        }
         if !options.all { _ = try client.requireCredentials() }
         let products = try await exportedProducts(options)
         var photoCells: [Int: String] = [:]
         var photoCount = 0
         if let folder = options.imagesFolder {
             (photoCells, photoCount) = try await downloadPhotos(
-                of: products, into: resolvedPath(folder), catalog: path, jobs: options.jobs)
+                of: products, into: resolvedPath(folder), catalog: path, jobs: options.jobs, replacing: options.force)
         }
         do {
-            let writer = try CatalogWriter(path: path, format: format)
+            let writer = try CatalogWriter(path: path, format: format, replacing: options.force)
             for product in products { try writer.write(product, images: photoCells[product.id]) }
             try writer.finish()
         } catch {
-            throw CommandFailure.failed("\(typed): \(error.message)")
+            throw CommandFailure.failed(TerminalText.visible("\(typed): \(error.message)"))
         }
         let photos = options.imagesFolder.map { " and \(photoCount) photo\(photoCount == 1 ? "" : "s") into \($0)" } ?? ""
         let count = products.count
@@ -75,7 +96,7 @@ extension SellerShell {
     /// Each product's photos saved as `ID-N.EXT` in `folder`; the `images` cell of each product
     /// (paths relative to the catalog's folder, `;` between) and the number of photos saved.
     private func downloadPhotos(
-        of products: [Product], into folder: String, catalog: String, jobs: Int
+        of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool
     ) async throws -> ([Int: String], Int) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -87,17 +108,30 @@ extension SellerShell {
         let progress = scripting.progress
         var cells: [Int: String] = [:]
         var saved = 0
-        try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+        var savedBytes = 0
+        try await withThrowingTaskGroup(of: (Int, [String], Int).self) { group in
             var next = 0
-            func add(_ group: inout ThrowingTaskGroup<(Int, [String]), any Error>) {
+            func add(_ group: inout ThrowingTaskGroup<(Int, [String], Int), any Error>) {
                 let product = products[next]
-                group.addTask { (product.id, try await Self.savePhotos(of: product, client: client, folder: folder)) }
+                group.addTask {
+                    let (names, bytes) = try await Self.savePhotos(
+                        of: product, client: client, folder: folder, replacing: replacing)
+                    return (product.id, names, bytes)
+                }
                 next += 1
             }
             while next < min(jobs, products.count) { add(&group) }
-            while let (id, names) = try await group.next() {
+            while let (id, names, bytes) = try await group.next() {
                 cells[id] = names.map { prefix + $0 }.joined(separator: ";")
                 saved += names.count
+                savedBytes += bytes
+                // Checked as each product ends: at most `jobs` products (5 photos of 512 KiB each) over.
+                if savedBytes > ExportPhotoLimits.totalBytes {
+                    throw CommandFailure.failed(
+                        "--images: the photos add up to \(ByteCountText.format(savedBytes)), over "
+                            + "\(ByteCountText.format(ExportPhotoLimits.totalBytes)), the most one export saves "
+                            + "(stopped at #\(id)); export fewer products (--search) or without --images")
+                }
                 progress?.show("photos of \(cells.count)/\(products.count) products")
                 if next < products.count { add(&group) }
             }
@@ -107,25 +141,50 @@ extension SellerShell {
     }
 
     /// One product's photos, read from its detail (the list carries none) and checked to be
-    /// images by their bytes before they are written.
-    private static func savePhotos(of product: Product, client: MarketClient, folder: String) async throws -> [String] {
+    /// images by their bytes before they are written; their names and bytes. More than 5 photos
+    /// or one over 512 KiB is refused, naming the product (`ExportPhotoLimits`).
+    private static func savePhotos(
+        of product: Product, client: MarketClient, folder: String, replacing: Bool
+    ) async throws -> ([String], Int) {
         let images = try await client.product(id: product.id).value.images ?? []
+        if images.count > ExportPhotoLimits.perProduct {
+            throw CommandFailure.failed(
+                "#\(product.id): the market lists \(images.count) photos, more than the \(ExportPhotoLimits.perProduct) "
+                    + "a product may have; none of its photos were saved (export without --images, or ask the market)")
+        }
         var names: [String] = []
+        var bytes = 0
         for (index, image) in images.enumerated() {
-            let downloaded = try await client.downloadImage(image.url)
+            let downloaded = try await download(image.url, photo: index + 1, of: product, client: client)
             guard let format = ImageFormat(sniffing: downloaded.data) else {
                 throw CommandFailure.failed(
                     "#\(product.id): photo \(index + 1) is not an image (\(ImageFormat.describeUnrecognised(downloaded.data)))")
             }
             let name = "\(product.id)-\(index + 1).\(format.fileExtension)"
-            do {
-                try downloaded.data.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            do throws(LocalFileError) {
+                try LocalFile.write(downloaded.data, to: (folder as NSString).appendingPathComponent(name), replacing: replacing)
             } catch {
-                throw CommandFailure.failed("--images: cannot write \(name): \(error.localizedDescription)")
+                throw CommandFailure.failed(TerminalText.visible("--images: " + error.message(shownAs: name)))
             }
             names.append(name)
+            bytes += downloaded.data.count
         }
-        return names
+        return (names, bytes)
+    }
+
+    /// One photo, at most `ExportPhotoLimits.bytesPerPhoto`; an answer too large (or not what an
+    /// image answer is) is said with the product it belongs to.
+    private static func download(
+        _ address: String, photo: Int, of product: Product, client: MarketClient
+    ) async throws -> DownloadedImage {
+        do {
+            return try await client.downloadImage(address, maxBytes: ExportPhotoLimits.bytesPerPhoto)
+        } catch {
+            if case .unexpectedResponse(let detail) = error {
+                throw CommandFailure.failed(TerminalText.visible("#\(product.id): photo \(photo): \(detail)"))
+            }
+            throw error
+        }
     }
 
     /// How the catalog names files in `folder`: relative to the catalog's own folder when it is

@@ -1,4 +1,5 @@
 import CSV
+import CatalogFiles
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
@@ -37,7 +38,9 @@ enum DryRunListing {
 }
 
 /// `--report FILE.csv`: one line per row (row, action, id, status, message), in row order,
-/// written by the CSV library (quoting a message with commas or quotes as RFC 4180 says).
+/// written by the CSV library (quoting a message with commas or quotes as RFC 4180 says). A
+/// message (which may quote the server) that a spreadsheet would run as a formula is written
+/// with a `'` first, as `export` writes cells (`CSVFormulaGuard`).
 enum ImportReportFile {
     static func write(_ results: [RowResult], to path: String) throws(CommandFailure) {
         guard let stream = OutputStream(toFileAtPath: path, append: false) else {
@@ -49,7 +52,7 @@ enum ImportReportFile {
             for result in results {
                 try writer.write(row: [
                     result.row.map(String.init) ?? "", result.action, result.id.map(String.init) ?? "", result.status.rawValue,
-                    result.message,
+                    CSVFormulaGuard.neutralised(result.message),
                 ])
             }
             writer.stream.close()

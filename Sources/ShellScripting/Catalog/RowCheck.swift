@@ -156,7 +156,9 @@ struct RowCheck {
             guard case .tooLarge(_, let format) = error.kind else { return error.rule }
             if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
             if !resize { return error.rule + " (leave out --no-resize to shrink it)" }
-            guard let data = FileManager.default.contents(atPath: path), (try? MarketImages.info(of: data)) != nil else {
+            guard let data = try? LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo"),
+                (try? MarketImages.info(of: data)) != nil
+            else {
                 return error.rule + ", and it cannot be read to shrink it"
             }
             return nil

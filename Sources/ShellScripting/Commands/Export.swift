@@ -6,18 +6,18 @@ import TerminalText
 
 /// `export FILE`: a catalog file (CSV, JSON Lines or a JSON array, by its extension) of this
 /// vendor's products, or the whole market's with `--all`; `--images DIR` downloads the photos
-/// too. See `SellerShell.exportCatalog`.
+/// too. An existing file (or photo) is refused unless `--force`. See `SellerShell.exportCatalog`.
 struct Export: ShellCommand {
     static let spec = CommandSpec(
         name: "export", summary: "write your products to a CSV, JSON Lines or JSON file (photos too with --images)",
-        usage: "export FILE [--format csv|jsonl|json] [--all] [--search TEXT] [--images DIR] [--jobs N]",
+        usage: "export FILE [--format csv|jsonl|json] [--all] [--search TEXT] [--images DIR] [--jobs N] [--force]",
         examples: [
             "export catalog.csv", "export catalog.csv --images photos", "export everything.jsonl --all",
             "export mugs.csv --search mug",
         ],
         flags: [
             .init("--format", value: .name), .init("--all"), .init("--search", value: .text), .init("--images", value: .text),
-            .init("--jobs", value: .number),
+            .init("--jobs", value: .number), .init("--force"),
         ],
         positional: [.path], tooManyWords: "export takes one file (quote a name with spaces)", effect: .reads,
         recording: .readOnly)
@@ -33,6 +33,7 @@ struct Export: ShellCommand {
         options.all = arguments.has("--all")
         options.search = arguments.value("--search")
         options.imagesFolder = arguments.value("--images")
+        options.force = arguments.has("--force")
         if let jobs = arguments.value("--jobs") {
             guard let count = Int(jobs), (1...ImportOptions.maxJobs).contains(count) else {
                 throw .usage(
@@ -50,6 +51,7 @@ struct Export: ShellCommand {
         if let search = options.search { words += [Word("--search"), Word(search, wasQuoted: true)] }
         if let folder = options.imagesFolder { words += [Word("--images"), Word(folder, wasQuoted: true)] }
         if options.jobs != ExportOptions().jobs { words += [Word("--jobs"), Word(String(options.jobs))] }
+        if options.force { words.append(Word("--force")) }
         return words
     }
 

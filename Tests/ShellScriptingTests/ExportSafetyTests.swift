@@ -1,0 +1,160 @@
+import CatalogFiles
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import ShellScripting
+import Testing
+
+/// `export` from the security issue: an existing file is not replaced without `--force` (item
+/// 3), formulas are neutralised (item 8), and a hostile market's photos are bounded (item 9).
+@Suite("Export kept safe")
+struct ExportSafetyTests {
+    static let precious = Data("#!/bin/sh\necho precious\n".utf8)
+
+    static func run(_ f: ScriptFixture, _ line: String) async -> (CommandStatus, RecordingConsole) {
+        let console = RecordingConsole()
+        let status = await f.session(console).execute(line).status
+        return (status, console)
+    }
+
+    // MARK: Existing files (item 3)
+
+    @Test func exportRefusesAnExistingFileLeavingItByteForByteAndNamingItAndForce() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = f.directory.appendingPathComponent("dot-bashrc.csv").path
+            try Self.precious.write(to: URL(fileURLWithPath: path))
+            let (status, console) = await Self.run(f, "export '\(path)'")
+            #expect(status == .failed)
+            #expect(console.notes.contains("\(path) exists already"), "\(console.notes)")
+            #expect(console.notes.contains("--force"), "\(console.notes)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.precious)
+        }
+    }
+
+    @Test func exportWithForceReplacesAnExistingFile() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = f.directory.appendingPathComponent("catalog.csv").path
+            try Self.precious.write(to: URL(fileURLWithPath: path))
+            let (status, console) = await Self.run(f, "export '\(path)' --force")
+            #expect(status == .ok, "\(console.notes)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(data.starts(with: Data("\u{FEFF}id,name,".utf8)), "\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    @Test func exportDoesNotFollowASymlinkAtTheTargetWithoutForce() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let victim = f.directory.appendingPathComponent("victim").path
+            try Self.precious.write(to: URL(fileURLWithPath: victim))
+            let link = f.directory.appendingPathComponent("link.csv").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+            let (status, console) = await Self.run(f, "export '\(link)'")
+            #expect(status == .failed)
+            #expect(console.notes.contains("exists already"), "\(console.notes)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == Self.precious)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == victim)
+        }
+    }
+
+    @Test func exportDeclaresForceAndWritesItBackInItsWords() throws {
+        let spec = try #require(ScriptSession.registry.find("export")).spec
+        #expect(spec.flags.contains { $0.name == "--force" })
+        #expect(spec.usage.contains("[--force]"))
+        let command = try ScriptSession.registry.parse([Word("export"), Word("a b.csv", wasQuoted: true), Word("--force")])
+        #expect(command.words.map(\.text) == ["export", "a b.csv", "--force"])
+    }
+
+    // MARK: Formulas (item 8)
+
+    @Test func exportWritesFormulasNeutralisedAndTheyReadBackExactly() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let image = f.directory.appendingPathComponent("coffee-small.jpg").path
+            let register = await Self.run(
+                f,
+                "register name='=HYPERLINK(\"http://127.0.0.1/\")' description=\"'quoted @SUM(A1)\" price=100 currency=KRW image='\(image)'"
+            )
+            #expect(register.0 == .ok, "\(register.1.notes)")
+            let path = f.directory.appendingPathComponent("out.csv").path
+            let (status, console) = await Self.run(f, "export '\(path)'")
+            #expect(status == .ok, "\(console.notes)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("\"'=HYPERLINK(\"\"http://127.0.0.1/\"\")\""), "\(text)")
+            #expect(text.contains(",''quoted @SUM(A1),"), "\(text)")
+            let row = try #require(CatalogReader.read(path).rows.first)
+            #expect(row[.name] == "=HYPERLINK(\"http://127.0.0.1/\")")
+            #expect(row[.description] == "'quoted @SUM(A1)")
+        }
+    }
+
+    // MARK: Photos from a hostile market (item 9)
+
+    static let product =
+        #"{"id":1,"vendor_id":1,"name":"Mug","description":"A mug for the tests","thumbnail":"/t.jpg","currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":1,"created_at":"2022-10-18T09:12:44","issued_at":"2022-10-18T09:12:44","images":IMAGES,"vendors":{"id":1,"name":"shop"}}"#
+
+    /// A market with one product whose detail lists `images` photos, each answered by `photo`.
+    static func hostileMarket(
+        images: Int, photo: @escaping @Sendable () -> [MisbehavingServer.Step]
+    ) throws
+        -> MisbehavingServer
+    {
+        let list = (1...images).map { #"{"id":\#($0),"url":"/images/\#($0).jpg","thumbnail_url":"/t.jpg"}"# }
+        let detail = product.replacingOccurrences(of: "IMAGES", with: "[\(list.joined(separator: ","))]")
+        let summary = product.replacingOccurrences(of: "IMAGES", with: "[]")
+        let page =
+            #"{"pageNo":1,"itemsPerPage":100,"totalCount":1,"offset":0,"limit":100,"lastPage":1,"hasNext":false,"hasPrev":false,"pages":[\#(summary)]}"#
+        return try MisbehavingServer { request in
+            if request.target.hasPrefix("/images/") { return photo() }
+            return [
+                .send(MisbehavingServer.response(status: 200, body: request.target.hasPrefix("/api/products?") ? page : detail))
+            ]
+        }
+    }
+
+    static func jpeg() throws -> [UInt8] { [UInt8](try Fixtures.imageData("coffee-small.jpg")) }
+
+    @Test func exportImagesRefusesAProductListingMoreThanFivePhotosNamingIt() async throws {
+        let jpeg = try Self.jpeg()
+        let server = try Self.hostileMarket(images: 100) {
+            [.send(MisbehavingServer.response(status: 200, contentType: "image/jpeg", body: jpeg))]
+        }
+        defer { server.stop() }
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(60)), console: console,
+                environment: ["HOME": f.directory.path])
+            let photos = f.directory.appendingPathComponent("photos").path
+            let out = f.directory.appendingPathComponent("out.csv").path
+            #expect(await session.execute("export '\(out)' --all --images '\(photos)'").status == .failed)
+            #expect(console.notes.contains("#1: the market lists 100 photos, more than the 5"), "\(console.notes)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: photos).isEmpty)
+            #expect(!server.received.contains { $0.target.hasPrefix("/images/") })
+        }
+    }
+
+    @Test func exportImagesStopsAnEndlessPhotoNamingTheProduct() async throws {
+        let server = try Self.hostileMarket(images: 1) {
+            [
+                .send(MisbehavingServer.head(status: 200, contentType: "image/jpeg", contentLength: nil)),
+                .sendRepeated(MisbehavingServer.chunk([UInt8](repeating: 0xFF, count: 65536)), times: 100_000),
+            ]
+        }
+        defer { server.stop() }
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(60)), console: console,
+                environment: ["HOME": f.directory.path])
+            let photos = f.directory.appendingPathComponent("photos").path
+            let out = f.directory.appendingPathComponent("out.csv").path
+            #expect(await session.execute("export '\(out)' --all --images '\(photos)'").status == .failed)
+            #expect(console.notes.contains("#1: photo 1: the image at"), "\(console.notes)")
+            #expect(console.notes.contains("larger than 512 KB"), "\(console.notes)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: photos).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+}
