@@ -138,8 +138,7 @@ public enum MarketServer {
     public static func start(_ configuration: MarketServerConfiguration) async throws -> RunningMarket {
         let data = try await MarketDataDirectory.open(configuration.dataDirectory)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let connections = OpenConnections(
-            limit: configuration.limits.maxConnections, stallTimeout: configuration.limits.stallTimeout)
+        let connections = OpenConnections(configuration.limits)
         let application = makeApplication(configuration, data: data, connections: connections) { port in
             continuation.yield(port)
         }
@@ -209,7 +208,7 @@ public enum MarketServer {
             clock: { Date() })
         routes.register(on: router)
         let limits = configuration.limits
-        let connections = connections ?? OpenConnections(limit: limits.maxConnections, stallTimeout: limits.stallTimeout)
+        let connections = connections ?? OpenConnections(limits)
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in

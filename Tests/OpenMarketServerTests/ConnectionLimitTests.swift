@@ -201,6 +201,58 @@ struct ConnectionLimitTests {
         }
     }
 
+    /// A create's head with a partial body that never goes on, sent from `source` (127.0.0.2: another
+    /// client address than the tests' 127.0.0.1).
+    static func hangingUpload(_ market: TestMarket, from source: String) throws -> SourcedConnection {
+        let connection = try SourcedConnection(port: market.port, from: source)
+        connection.send(
+            "POST /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\nidentifier: \(market.demo.identifier)\r\n"
+                + "Content-Type: multipart/form-data; boundary=B\r\nContent-Length: 1000\r\n\r\n--B\r\n")
+        return connection
+    }
+
+    /// Bound 8, 4 per address, and a stall timeout no test waits for: eight uploads from 127.0.0.2
+    /// whose body never comes held every place (all busy, none stalled long enough to go), and a
+    /// client on 127.0.0.1 was refused; now 127.0.0.2 holds at most 4 and /healthChecker is answered.
+    @Test func oneAddressHoldingStalledUploadsCannotKeepAnotherAddressOut() async throws {
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 8, stallTimeout: .seconds(600),
+            maxConnectionsPerAddress: 4)
+        try await TestMarket.with(limits: limits) { market in
+            var flood: [SourcedConnection] = []
+            for _ in 0..<8 {
+                flood.append(try Self.hangingUpload(market, from: "127.0.0.2"))
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(market.running.connections.count(from: "127.0.0.2") <= 4)
+            #expect(try await Self.healthAnswered(market), "127.0.0.1 was kept out by 127.0.0.2's uploads")
+            withExtendedLifetime(flood) {}
+        }
+    }
+
+    /// An address at its cap makes room among its own connections: its upload stalled on its client
+    /// goes, not the other address's, even though those have stalled longer.
+    @Test func anAddressAtItsCapMakesRoomFromItsOwnStalledConnectionsOnly() async throws {
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 8, stallTimeout: .seconds(1),
+            maxConnectionsPerAddress: 4)
+        try await TestMarket.with(limits: limits) { market in
+            let others = try (0..<4).map { _ in try Self.hangingUpload(market) }
+            try await Task.sleep(for: .milliseconds(300))
+            let own = try (0..<4).map { _ in try Self.hangingUpload(market, from: "127.0.0.2") }
+            try await Task.sleep(for: .milliseconds(1500))
+            let newest = try Self.hangingUpload(market, from: "127.0.0.2")
+            var ownClosed = 0
+            for connection in own where await connection.closed(within: .milliseconds(500)) { ownClosed += 1 }
+            #expect(ownClosed == 1, "\(ownClosed) of 127.0.0.2's stalled uploads were closed")
+            #expect(await newest.closed(within: .milliseconds(300)) == false, "the new connection was refused")
+            for connection in others {
+                #expect(await connection.read(timeout: .milliseconds(100)) == .timedOut, "127.0.0.1's upload was closed")
+            }
+        }
+    }
+
     /// The local port of a connected socket.
     static func localPort(_ connection: RawConnection) -> Int {
         var address = sockaddr_in()

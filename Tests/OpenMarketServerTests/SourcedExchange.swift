@@ -46,23 +46,8 @@ enum SourcedExchange {
     }
 
     private static func exchange(_ request: String, port: Int, from source: String, timeout: Duration) throws -> Data {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure.socket(errno) }
+        let fd = try connect(port: port, from: source)
         defer { close(fd) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
-        guard bound == 0 else { throw Failure.socket(errno) }
-        let connected = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) }
-        }
-        guard connected == 0 else { throw Failure.socket(errno) }
         let bytes = Array(request.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -81,5 +66,59 @@ enum SourcedExchange {
             answer.append(contentsOf: buffer[0..<count])
         }
         return answer
+    }
+
+    /// A TCP socket from `source` connected to 127.0.0.1:`port`; the caller closes it.
+    static func connect(port: Int, from source: String) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure.socket(errno) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
+        remote.sin_port = in_port_t(UInt16(port).bigEndian)
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        let connected =
+            bound == 0
+            ? withUnsafePointer(to: &remote) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, size) }
+            }
+            : -1
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure.socket(code)
+        }
+        return fd
+    }
+}
+
+/// A connection kept open from a chosen loopback address (see `SourcedExchange`), for a test
+/// that needs another address to hold places at the market.
+final class SourcedConnection: @unchecked Sendable {
+    let fd: Int32
+
+    init(port: Int, from source: String) throws { fd = try SourcedExchange.connect(port: port, from: source) }
+
+    deinit { close(fd) }
+
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count }
+    }
+
+    /// Whether the market closed the connection within `timeout` (blocking: call off the pool).
+    func closed(within timeout: Duration) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, Int32(timeout.wholeMilliseconds)) > 0 else { return continuation.resume(returning: false) }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                continuation.resume(returning: recv(self.fd, &buffer, buffer.count, Int32(MSG_PEEK)) <= 0)
+            }
+        }
     }
 }

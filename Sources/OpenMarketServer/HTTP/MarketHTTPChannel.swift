@@ -33,10 +33,23 @@ public struct ConnectionLimits: Sendable {
     /// Uploads (request bodies the market reads) one identifier may have unfinished at once; past
     /// it, the next is answered 429 from its head, so one identifier cannot fill the bound.
     public var maxUploadsPerIdentifier: Int
+    /// Connections one client address may hold at once (an IPv6 address counts by its /64, as the
+    /// wrong-secret throttle counts it); nil is a quarter of `maxConnections`, at least 4 (and at
+    /// most the bound). Past it, the address's own connection idle the longest, else its own
+    /// stalled on its client the longest (at least `stallTimeout`), is closed to make room, or
+    /// else the new one: one flooding address cannot fill the bound, and it never makes another
+    /// address's connection go.
+    public var maxConnectionsPerAddress: Int?
+
+    /// `maxConnectionsPerAddress`, or its default for `maxConnections`.
+    public var connectionsPerAddress: Int {
+        min(max(1, maxConnections), max(1, maxConnectionsPerAddress ?? max(4, maxConnections / 4)))
+    }
 
     public init(
         idleTimeout: Duration = .seconds(30), requestReadTimeout: Duration = .seconds(60), maxConnections: Int? = nil,
-        stallTimeout: Duration = .seconds(5), writeTimeout: Duration = .seconds(30), maxUploadsPerIdentifier: Int = 16
+        stallTimeout: Duration = .seconds(5), writeTimeout: Duration = .seconds(30), maxUploadsPerIdentifier: Int = 16,
+        maxConnectionsPerAddress: Int? = nil
     ) {
         self.idleTimeout = idleTimeout
         self.requestReadTimeout = requestReadTimeout
@@ -44,6 +57,7 @@ public struct ConnectionLimits: Sendable {
         self.stallTimeout = stallTimeout
         self.writeTimeout = writeTimeout
         self.maxUploadsPerIdentifier = maxUploadsPerIdentifier
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
     }
 
     /// 4,096, or fewer when the process may open fewer descriptors: each connection is one, and
@@ -279,54 +293,77 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
 /// The market's open connections and which of them have a request in progress, so that a new
 /// connection past the bound can make room by closing the one idle the longest, or else the one
-/// whose request has waited on its client the longest (at least `stallTimeout`).
+/// whose request has waited on its client the longest (at least `stallTimeout`); and so that one
+/// client address (`MarketRequestContext.clientKey`: IPv4 by address, IPv6 by /64) holds at most
+/// `perAddress` of them, making room past that only among its own.
 ///
 /// Written here because Hummingbird's `MaximumAvailableConnections` stops accepting at the bound:
 /// twenty thousand idle connections then kept every real client waiting in the listen backlog
 /// until idle timeouts freed places (a /healthChecker timed out after 30 s). And busy is not
 /// enough to keep a place: 4,300 uploads whose body never came held every place as "busy" and
-/// every new connection was refused.
+/// every new connection was refused. And the bound alone let one address reconnecting faster than
+/// the stall timeout keep every place (/healthChecker failed 25 of 52 probes under such a flood).
 final class OpenConnections: Sendable {
     private struct Entry {
         let channel: any Channel
         let activity: ConnectionActivity
+        let client: String
         var busy: Bool
         var idleSince: NIODeadline
     }
 
     private let limit: Int
+    private let perAddress: Int
     private let stallTimeout: TimeAmount
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
-    init(limit: Int, stallTimeout: Duration = .seconds(5)) {
+    init(limit: Int, perAddress: Int? = nil, stallTimeout: Duration = .seconds(5)) {
         self.limit = max(1, limit)
+        self.perAddress = min(self.limit, max(1, perAddress ?? self.limit))
         self.stallTimeout = .nanoseconds(stallTimeout.wholeNanoseconds)
+    }
+
+    convenience init(_ limits: ConnectionLimits) {
+        self.init(limit: limits.maxConnections, perAddress: limits.connectionsPerAddress, stallTimeout: limits.stallTimeout)
     }
 
     var count: Int { entries.withLock { $0.count } }
 
-    /// Registers `channel`; answers a connection to close to stay within the bound: the one idle
-    /// the longest, else the one stalled on its client the longest, or `channel` itself when every
-    /// other one is busy and none has stalled for `stallTimeout`.
+    /// Registers `channel`; answers a connection to close to stay within the bounds. When its
+    /// address holds more than `perAddress`: that address's connection idle the longest, else its
+    /// own stalled on its client the longest, else `channel` itself. Otherwise, past the bound: the
+    /// connection idle the longest, else the one stalled on its client the longest, or `channel`
+    /// itself when every other one is busy and none has stalled for `stallTimeout`.
     func opened(_ channel: any Channel, activity: ConnectionActivity = ConnectionActivity()) -> (any Channel)? {
         let key = ObjectIdentifier(channel)
+        let client = MarketRequestContext.clientKey(channel.remoteAddress)
         let stalledBefore = NIODeadline.now() - stallTimeout
         return entries.withLock { entries in
-            entries[key] = Entry(channel: channel, activity: activity, busy: false, idleSince: .now())
-            guard entries.count > limit else { return nil }
+            entries[key] = Entry(channel: channel, activity: activity, client: client, busy: false, idleSince: .now())
+            let ownCount = entries.values.reduce(0) { $0 + ($1.client == client ? 1 : 0) }
+            let ownOnly = ownCount > perAddress
+            guard ownOnly || entries.count > limit else { return nil }
             var idlest: (key: ObjectIdentifier, since: NIODeadline)?
             var stalest: (key: ObjectIdentifier, since: NIODeadline)?
-            for (other, entry) in entries where other != key {
+            for (other, entry) in entries where other != key && (!ownOnly || entry.client == client) {
                 if !entry.busy {
                     if idlest == nil || entry.idleSince < idlest!.since { idlest = (other, entry.idleSince) }
                 } else if let since = entry.activity.waitingSince, since <= stalledBefore {
                     if stalest == nil || since < stalest!.since { stalest = (other, since) }
                 }
             }
-            guard let victim = idlest?.key ?? stalest?.key else { return channel }
+            guard let victim = idlest?.key ?? stalest?.key else {
+                entries.removeValue(forKey: key)
+                return channel
+            }
             // Counted as gone at once, so a burst of new connections does not pick it twice.
             return entries.removeValue(forKey: victim)?.channel
         }
+    }
+
+    /// How many connections from `address` (as `MarketRequestContext.clientKey` names it) are open.
+    func count(from address: String) -> Int {
+        entries.withLock { $0.values.reduce(0) { $0 + ($1.client == address ? 1 : 0) } }
     }
 
     /// Whether a connection from `port` (of any address) is open.
