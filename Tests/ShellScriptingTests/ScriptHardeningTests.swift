@@ -7,6 +7,10 @@ import Testing
 
 @testable import ShellScripting
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Scripts and the secret, and scripts as people write them (a stray byte that is not UTF-8).
 @Suite("Script hardening")
 struct ScriptHardeningTests {
@@ -83,6 +87,22 @@ struct ScriptHardeningTests {
                     == .usage)
             #expect(again.out.components(separatedBy: "answers OK").count == 3, "\(again.notes)")
             #expect(again.notes.contains("1 of 3 lines failed: \(url.path):3"), "\(again.notes)")
+        }
+    }
+
+    /// Issue 21, item 7: `source` and `run` read a script only if it is a regular file of at
+    /// most 16 MiB: a pipe or `/proc/self/pagemap` is refused at once, not read into memory.
+    @Test func sourceRefusesAPipeAndAProcFileUnread() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let fifo = f.directory.appendingPathComponent("fifo.om").path
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let console = RecordingConsole()
+            let session = f.session(console)
+            for (path, said) in [(fifo, "pipe"), ("/proc/self/pagemap", "not a regular file")] {
+                console.clear()
+                #expect(await session.execute("source \(path)").status != .ok)
+                #expect(console.notes.contains(said), "\(path): \(console.notes)")
+            }
         }
     }
 }

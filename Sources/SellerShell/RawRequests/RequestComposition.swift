@@ -2,6 +2,7 @@ import Foundation
 import MarketImages
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 
 extension RawRequests {
     /// The request a raw command sends: the path on the session's market (a full URL only on
@@ -101,9 +102,14 @@ extension RawRequests {
 
     private static func readText(_ path: String, item: String, base: String?) throws(CommandFailure) -> String {
         let resolved = PathExpansion.resolve(path, relativeTo: base)
-        guard let data = FileManager.default.contents(atPath: resolved), data.count <= 1024 * 1024,
-            let text = String(data: data, encoding: .utf8)
-        else { throw .failed("\(item): cannot read \(path) as UTF-8 text of at most 1 MB") }
+        // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
+        let data: Data
+        do { data = try LocalFile.read(resolved, limit: 1024 * 1024, what: "a text item") } catch {
+            throw .failed("\(item): " + error.message(shownAs: TerminalText.visible(path)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .failed("\(item): cannot read \(TerminalText.visible(path)) as UTF-8 text")
+        }
         return text
     }
 
@@ -117,12 +123,10 @@ extension RawRequests {
         }
         var parts: [MultipartBody.FormPart] = []
         for path in paths {
-            var info = stat()
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                throw .failed("\(item.text): \(path) is not a file")
-            }
-            guard info.st_size <= 16 * 1024 * 1024, let data = FileManager.default.contents(atPath: path) else {
-                throw .failed("\(item.text): \(path) cannot be read (at most 16 MB)")
+            // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
+            let data: Data
+            do { data = try LocalFile.read(path, limit: 16 * 1024 * 1024, what: "a file item") } catch {
+                throw .failed("\(item.text): " + error.message(shownAs: TerminalText.visible(path)))
             }
             let type = ImageFormat(sniffing: data)?.mimeType ?? "application/octet-stream"
             parts.append(

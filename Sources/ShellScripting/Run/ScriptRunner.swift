@@ -284,13 +284,21 @@ extension SellerShell {
 }
 
 extension ScriptReader {
+    /// The most a script file may hold: far more than any script, and `source /proc/self/pagemap`
+    /// or a FIFO is refused before anything is read (issue 21).
+    static let maxScriptBytes = 16 * 1024 * 1024
+
     /// The file's commands; bytes that are not UTF-8 fail their own line, not the file.
     static func read(_ path: String) throws -> [ScriptLine] {
-        lines(of: try Data(contentsOf: URL(fileURLWithPath: path)))
+        lines(of: try LocalFile.read(path, limit: maxScriptBytes, what: "a script"))
     }
 
     /// Why a file could not be read, in a few words.
     static func reason(_ error: any Error) -> String {
+        if let problem = error as? LocalFileError {
+            // "PATH is a pipe (FIFO), not a regular file: …" without the path, which the caller says.
+            return problem.message(shownAs: "it")
+        }
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
