@@ -117,11 +117,13 @@ struct ExportSafetyTests {
 
     @Test func exportImagesRefusesAProductListingMoreThanFivePhotosNamingIt() async throws {
         let jpeg = try Self.jpeg()
-        let server = try Self.hostileMarket(images: 100) {
-            [.send(MisbehavingServer.response(status: 200, contentType: "image/jpeg", body: jpeg))]
-        }
-        defer { server.stop() }
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            // Started once the fixture is ready: on a loaded machine its setup can outlast the
+            // test server's lifetime.
+            let server = try Self.hostileMarket(images: 100) {
+                [.send(MisbehavingServer.response(status: 200, contentType: "image/jpeg", body: jpeg))]
+            }
+            defer { server.stop() }
             let console = RecordingConsole()
             let session = ScriptSession(
                 configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(60)), console: console,
@@ -136,14 +138,14 @@ struct ExportSafetyTests {
     }
 
     @Test func exportImagesStopsAnEndlessPhotoNamingTheProduct() async throws {
-        let server = try Self.hostileMarket(images: 1) {
-            [
-                .send(MisbehavingServer.head(status: 200, contentType: "image/jpeg", contentLength: nil)),
-                .sendRepeated(MisbehavingServer.chunk([UInt8](repeating: 0xFF, count: 65536)), times: 100_000),
-            ]
-        }
-        defer { server.stop() }
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let server = try Self.hostileMarket(images: 1) {
+                [
+                    .send(MisbehavingServer.head(status: 200, contentType: "image/jpeg", contentLength: nil)),
+                    .sendRepeated(MisbehavingServer.chunk([UInt8](repeating: 0xFF, count: 65536)), times: 100_000),
+                ]
+            }
+            defer { server.stop() }
             let console = RecordingConsole()
             let session = ScriptSession(
                 configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(60)), console: console,
