@@ -115,14 +115,15 @@ struct ExportSafetyTests {
 
     static func jpeg() throws -> [UInt8] { [UInt8](try Fixtures.imageData("coffee-small.jpg")) }
 
-    @Test func exportImagesRefusesAProductListingMoreThanFivePhotosNamingIt() async throws {
-        let jpeg = try Self.jpeg()
+    /// `export out.csv --all --images photos` against a hostile market whose photos `photo`
+    /// answers; the market starts once the fixture is ready (on a loaded machine the fixture's
+    /// setup outlasted the test server's lifetime).
+    static func exportWithImages(
+        images: Int, photo: @escaping @Sendable () -> [MisbehavingServer.Step],
+        _ check: (RecordingConsole, _ photos: String, _ out: String, MisbehavingServer) throws -> Void
+    ) async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            // Started once the fixture is ready: on a loaded machine its setup can outlast the
-            // test server's lifetime.
-            let server = try Self.hostileMarket(images: 100) {
-                [.send(MisbehavingServer.response(status: 200, contentType: "image/jpeg", body: jpeg))]
-            }
+            let server = try Self.hostileMarket(images: images, photo: photo)
             defer { server.stop() }
             let console = RecordingConsole()
             let session = ScriptSession(
@@ -131,31 +132,30 @@ struct ExportSafetyTests {
             let photos = f.directory.appendingPathComponent("photos").path
             let out = f.directory.appendingPathComponent("out.csv").path
             #expect(await session.execute("export '\(out)' --all --images '\(photos)'").status == .failed)
-            #expect(console.notes.contains("#1: the market lists 100 photos, more than the 5"), "\(console.notes)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: photos).isEmpty)
+            try check(console, photos, out, server)
+        }
+    }
+
+    @Test func exportImagesRefusesAProductListingMoreThanFivePhotosNamingIt() async throws {
+        let jpeg = try Self.jpeg()
+        try await Self.exportWithImages(images: 100) {
+            [.send(MisbehavingServer.response(status: 200, contentType: "image/jpeg", body: jpeg))]
+        } _: { console, _, _, server in
+            #expect(console.notes.contains("#1: the market lists 100 photos, more than the 5"), "\(console.notes)")
             #expect(!server.received.contains { $0.target.hasPrefix("/images/") })
         }
     }
 
     @Test func exportImagesStopsAnEndlessPhotoNamingTheProduct() async throws {
-        try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            let server = try Self.hostileMarket(images: 1) {
-                [
-                    .send(MisbehavingServer.head(status: 200, contentType: "image/jpeg", contentLength: nil)),
-                    .sendRepeated(MisbehavingServer.chunk([UInt8](repeating: 0xFF, count: 65536)), times: 100_000),
-                ]
-            }
-            defer { server.stop() }
-            let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(60)), console: console,
-                environment: ["HOME": f.directory.path])
-            let photos = f.directory.appendingPathComponent("photos").path
-            let out = f.directory.appendingPathComponent("out.csv").path
-            #expect(await session.execute("export '\(out)' --all --images '\(photos)'").status == .failed)
+        try await Self.exportWithImages(images: 1) {
+            [
+                .send(MisbehavingServer.head(status: 200, contentType: "image/jpeg", contentLength: nil)),
+                .sendRepeated(MisbehavingServer.chunk([UInt8](repeating: 0xFF, count: 65536)), times: 100_000),
+            ]
+        } _: { console, _, out, _ in
             #expect(console.notes.contains("#1: photo 1: the image at"), "\(console.notes)")
             #expect(console.notes.contains("larger than 512 KB"), "\(console.notes)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: photos).isEmpty)
             #expect(!FileManager.default.fileExists(atPath: out))
         }
     }
