@@ -87,18 +87,21 @@ enum BashWordsTarget {
             "curl's body for \(text.debugDescription) is not the body")
         invariant(
             read(out, "curl.2.in") == Array(create.paramsWithSecret.utf8), "curl's params part for \(text.debugDescription)")
+        // Compared as bytes: `String`'s `==` takes canonically equivalent texts as equal.
         let photo = arguments(read(out, "curl.2")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
         invariant(
-            curlFormFile(photo) == create.path,
+            curlFormFile(photo).map { Array($0.utf8) } == Array(create.path.utf8),
             "curl's -F \(photo.debugDescription) does not name \(create.path.debugDescription)")
 
         // HTTPie: the edit's body on standard input; the create's items.
         invariant(read(out, "http.1.in") == editBody, "HTTPie's standard input for \(text.debugDescription)")
-        let items = arguments(read(out, "http.2")).map { String(decoding: $0, as: UTF8.self) }
+        let items = arguments(read(out, "http.2"))
         invariant(
-            items.contains("params=@/dev/stdin") && read(out, "http.2.in") == Array(create.paramsWithSecret.utf8),
+            items.contains(Array("params=@/dev/stdin".utf8)) && read(out, "http.2.in") == Array(create.paramsWithSecret.utf8),
             "HTTPie's params part for \(text.debugDescription)")
-        invariant(items.contains("images@\(create.path);type=image/jpeg"), "HTTPie's photo item for \(text.debugDescription)")
+        invariant(
+            items.contains(Array("images@\(create.path);type=image/jpeg".utf8)),
+            "HTTPie's photo item for \(text.debugDescription)")
 
         // raw: the request's own bytes.
         invariant(read(out, "raw-1") == edit.wire, "the raw edit of \(text.debugDescription) is not the request's bytes")
@@ -207,13 +210,17 @@ enum BashWordsTarget {
         process.environment = locale.merging(["PATH": "/nonexistent-om-fuzz", "OUT": out, "OPENMARKET_SECRET": secret]) {
             _, new in new
         }
-        let errors = Pipe()
+        // bash's standard error goes to a file, read once it has exited: libFuzzer's timer
+        // signals interrupt a read from a pipe (EINTR), which FileHandle does not retry.
+        let errorPath = out + "/stderr"
+        invariant(FileManager.default.createFile(atPath: errorPath, contents: nil), "cannot write \(errorPath)")
+        let errors = FileHandle(forWritingAtPath: errorPath)!
+        defer { try? errors.close() }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try! process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: read(out, "stderr"), as: UTF8.self))
     }
 }
