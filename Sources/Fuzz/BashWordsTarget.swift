@@ -172,7 +172,7 @@ enum BashWordsTarget {
         var index = prefix.count
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == "\"" { return String(out) }
+            if scalar == .doubleQuote { return String(out) }
             if scalar == "\\", index + 1 < scalars.count {
                 index += 1
             }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import OpenMarketServer
 
 /// `ContentDisposition.init?(_:)` over any header value (decoded as UTF-8, as MultipartKit hands
@@ -25,7 +26,7 @@ enum ContentDispositionTarget {
                 // characters and would miss a backslash that a combining mark after it joins (U+07A7, say).
                 var escaped = String.UnicodeScalarView()
                 for scalar in value.unicodeScalars {
-                    if scalar == "\\" || scalar == "\"" { escaped.append("\\") }
+                    if scalar == .backslash || scalar == .doubleQuote { escaped.append("\\") }
                     escaped.append(scalar)
                 }
                 text += "; \(name)=\"\(String(escaped))\""

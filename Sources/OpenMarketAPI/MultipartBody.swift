@@ -152,7 +152,7 @@ public struct MultipartBody: Sendable, Hashable {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "\"", "\\":
+            case .doubleQuote, .backslash:
                 out.append("\\")
                 out.unicodeScalars.append(scalar)
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:

@@ -111,7 +111,7 @@ struct ShellBinaryTests {
             let session = try Self.startShell(home)
             defer { session.terminate() }
             try Self.type(session, "login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77\r", expect: "secret for 0c1b5a9e")
-            Thread.sleep(forTimeInterval: 0.2)
+            try session.waitForNoEcho(timeout: .seconds(30))
             session.send(secret + "\r")
             // The identifier is no vendor of this market: the login is checked and refused, and
             // the session keeps the login it had.

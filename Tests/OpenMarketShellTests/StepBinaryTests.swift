@@ -31,8 +31,9 @@ struct StepBinaryTests {
             defer { session.terminate() }
             var counts: [Int] = []
             _ = try session.expect("[1/4] Enter: send", timeout: .seconds(60))
-            Thread.sleep(forTimeInterval: 0.5)
-            counts.append(server.received.count)  // nothing before Enter
+            // Nothing before Enter: the shell sends a line and waits for its answer before it
+            // prints the next thing, so a request sent before this prompt has been received.
+            counts.append(server.received.count)
             session.send("\r")
             _ = try session.expect("[2/4] Enter: send", timeout: .seconds(60))
             counts.append(server.received.count)  // the first sent

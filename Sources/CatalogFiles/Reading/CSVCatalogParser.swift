@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import OpenMarketContract
 
 /// A CSV catalog's records (CSV.swift splits them) turned into columns, rows and problems.
 struct CSVCatalogParser {
@@ -66,9 +67,9 @@ struct CSVCatalogParser {
         while let scalar = pending ?? scalars.next() {
             pending = nil
             if quotedSince != nil {
-                guard scalar == "\"" else { continue }
+                guard scalar == .doubleQuote else { continue }
                 let next = scalars.next()
-                if next == "\"" { continue }
+                if next == .doubleQuote { continue }
                 // CSV.swift ends the cell at a quote before a comma, a line end or the end, and
                 // otherwise keeps reading the cell as quoted.
                 if next == nil || next == "," || next == "\r" || next == "\n" {
@@ -79,7 +80,7 @@ struct CSVCatalogParser {
                 continue
             }
             switch scalar {
-            case "\"" where atCellStart:
+            case .doubleQuote where atCellStart:
                 quotedSince = row
                 atCellStart = false
             case ",":

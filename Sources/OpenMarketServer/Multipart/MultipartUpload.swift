@@ -1,6 +1,7 @@
 import Foundation
 import MultipartKit
 import NIOCore
+import OpenMarketContract
 
 /// One part of an upload, as far as the limits allowed it to be kept.
 package struct UploadedPart: Sendable {
@@ -137,7 +138,7 @@ package struct ContentDisposition: Equatable {
             if i < scalars.count, scalars[i] == "=" {
                 i += 1
                 skipSpaces()
-                if i < scalars.count, scalars[i] == "\"" {
+                if i < scalars.count, scalars[i] == .doubleQuote {
                     i += 1
                     var out = String.UnicodeScalarView()
                     var closed = false
@@ -146,7 +147,7 @@ package struct ContentDisposition: Equatable {
                         if c == "\\", i + 1 < scalars.count {
                             out.append(scalars[i + 1])
                             i += 2
-                        } else if c == "\"" {
+                        } else if c == .doubleQuote {
                             i += 1
                             closed = true
                             break
@@ -164,8 +165,10 @@ package struct ContentDisposition: Equatable {
             }
             if name.hasSuffix("*") {
                 // RFC 8187: charset'language'percent-encoded
-                let pieces = parameterValue.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
-                if pieces.count == 3, pieces[0].lowercased() == "utf-8", let decoded = String(pieces[2]).removingPercentEncoding {
+                let pieces = parameterValue.unicodeScalars.split(
+                    separator: .singleQuote, maxSplits: 2, omittingEmptySubsequences: false
+                ).map { String($0) }
+                if pieces.count == 3, pieces[0].lowercased() == "utf-8", let decoded = pieces[2].removingPercentEncoding {
                     parameterValue = decoded
                 } else {
                     continue

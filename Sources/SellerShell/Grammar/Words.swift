@@ -71,35 +71,35 @@ public enum WordSplitter {
                 current.unicodeScalars.append(escaped)
                 inWord = true
                 quoted = true
-            case "$" where position < chars.count && chars[position] == "'":
+            case .dollar where position < chars.count && chars[position] == .singleQuote:
                 position += 1
                 current += try AnsiCQuoting.decode(chars, from: &position)
                 inWord = true
                 quoted = true
-            case "'":
+            case .singleQuote:
                 inWord = true
                 quoted = true
                 var closed = false
                 while let q = next() {
-                    if q == "'" {
+                    if q == .singleQuote {
                         closed = true
                         break
                     }
                     current.unicodeScalars.append(q)
                 }
                 if !closed { throw .unterminatedQuote("'") }
-            case "\"":
+            case .doubleQuote:
                 inWord = true
                 quoted = true
                 var closed = false
                 while let q = next() {
-                    if q == "\"" {
+                    if q == .doubleQuote {
                         closed = true
                         break
                     }
                     if q == "\\" {
                         guard let e = next() else { throw .unterminatedQuote("\"") }
-                        if e == "\"" || e == "\\" || e == "$" {
+                        if e == .doubleQuote || e == .backslash || e == .dollar {
                             current.unicodeScalars.append(e)
                         } else {
                             current.unicodeScalars.append("\\")
@@ -124,7 +124,7 @@ public enum WordSplitter {
     public static func endOfAnsiCQuote(_ chars: [Unicode.Scalar], from start: Int) -> Int {
         var position = start
         while position < chars.count {
-            if chars[position] == "'" { return position + 1 }
+            if chars[position] == .singleQuote { return position + 1 }
             position += chars[position] == "\\" ? 2 : 1
         }
         return chars.count
@@ -180,7 +180,7 @@ public enum AnsiCQuoting {
         while position < chars.count {
             let c = chars[position]
             position += 1
-            if c == "'" {
+            if c == .singleQuote {
                 try flush()
                 return out
             }
@@ -291,7 +291,7 @@ public enum AnsiCQuoting {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
-            case "'": out += "\\'"
+            case .singleQuote: out += "\\'"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"

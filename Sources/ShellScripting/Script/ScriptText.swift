@@ -187,9 +187,9 @@ public struct ScriptReader: Sendable {
             }
             defer { if quote == nil, !escaped { atWordStart = c == " " || c == "\t" || c == "\n" } }
             if let open = quote {
-                if c == "\\", open.kind != "'" {
+                if c == .backslash, open.kind != .singleQuote {
                     escaped = true
-                } else if c == (open.kind == "$" ? "'" : open.kind) {
+                } else if c == (open.kind == .dollar ? .singleQuote : open.kind) {
                     quote = nil
                 }
                 continue
@@ -197,13 +197,13 @@ public struct ScriptReader: Sendable {
             switch c {
             case "\\": escaped = true
             case "$": afterDollar = true
-            case "'": quote = (dollar ? "$" : "'", index)
-            case "\"": quote = ("\"", index)
+            case .singleQuote: quote = (dollar ? .dollar : .singleQuote, index)
+            case .doubleQuote: quote = (.doubleQuote, index)
             case "#" where atWordStart: return (String(scalars[..<index]), nil)
             default: break
             }
         }
-        return (line, quote.map { (Character($0.kind == "$" ? "'" : $0.kind), $0.index) })
+        return (line, quote.map { (Character($0.kind == .dollar ? .singleQuote : $0.kind), $0.index) })
     }
 
     /// An odd number of trailing backslashes: the last one escapes the line break.

@@ -158,32 +158,32 @@ public enum Expander {
         var quote: Unicode.Scalar?
         while i < chars.count {
             let c = chars[i]
-            if quote == "'" {
+            if quote == .singleQuote {
                 out.unicodeScalars.append(c)
-                if c == "'" { quote = nil }
+                if c == .singleQuote { quote = nil }
                 i += 1
                 continue
             }
-            if c == "\\", i + 1 < chars.count {
+            if c == .backslash, i + 1 < chars.count {
                 out.unicodeScalars.append(c)
                 out.unicodeScalars.append(chars[i + 1])
                 i += 2
                 continue
             }
-            if quote == nil, c == "$", i + 1 < chars.count, chars[i + 1] == "'" {
+            if quote == nil, c == .dollar, i + 1 < chars.count, chars[i + 1] == .singleQuote {
                 // `$'…'` is text, as single quotes are; `\'` inside does not close it.
                 let end = WordSplitter.endOfAnsiCQuote(chars, from: i + 2)
                 out += text(i..<end)
                 i = end
                 continue
             }
-            if c == "'" || c == "\"" {
+            if c == .singleQuote || c == .doubleQuote {
                 if quote == nil { quote = c } else if quote == c { quote = nil }
                 out.unicodeScalars.append(c)
                 i += 1
                 continue
             }
-            guard c == "$", i + 1 < chars.count else {
+            guard c == .dollar, i + 1 < chars.count else {
                 out.unicodeScalars.append(c)
                 i += 1
                 continue
@@ -208,7 +208,7 @@ public enum Expander {
                 continue
             }
             let value = try resolve(reference)
-            out += quote == "\"" ? escapeForDoubleQuotes(value) : quoteIfNeeded(value)
+            out += quote == .doubleQuote ? escapeForDoubleQuotes(value) : quoteIfNeeded(value)
             i = end
         }
         return out

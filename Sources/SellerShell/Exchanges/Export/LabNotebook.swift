@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import TerminalText
 
 /// `exchanges --markdown FILE`: the session as a lab notebook for homework — each exchange as a
@@ -51,7 +52,7 @@ enum LabNotebook {
         var longest = 0
         var run = 0
         for scalar in text.unicodeScalars {
-            run = scalar == "`" ? run + 1 : 0
+            run = scalar == .backtick ? run + 1 : 0
             longest = max(longest, run)
         }
         return longest
