@@ -15,17 +15,11 @@ struct LocalMarketOptionsTests {
         try await ChildProcess.run(Self.binary, arguments, environment: home.environment(extra), timeout: .seconds(300))
     }
 
-    /// A port that was free a moment ago (the kernel chose it; the socket is closed again).
-    static func freePort() throws -> Int {
-        let (descriptor, port) = try Loopback.socket(listen: nil)
-        close(descriptor)
-        return port
-    }
-
     @Test func localPortStartsTheLocalMarketOnThatPort() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
-        let port = try Self.freePort()
+        // Below the ephemeral range: no other test's connection can take it between here and the bind.
+        let port = try Loopback.portOutsideEphemeralRange()
         let result = try await run(["--local-port", String(port), "-c", "health"], home: home)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("local market at http://127.0.0.1:\(port) "))
