@@ -96,17 +96,16 @@ struct NotingMiddleware: CommandMiddleware {
         self.log = log
     }
 
-    func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         log.add("\(name) will run \(invocation.spec.name)")
-    }
-
-    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
-        log.add("\(name) did run \(invocation.spec.name)")
-        return outcome
-    }
-
-    func didFail(_ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell) async {
-        log.add("\(name) saw \(invocation.spec.name) fail with \(status.rawValue)")
+        do {
+            let outcome = try await next(invocation, context)
+            log.add("\(name) did run \(invocation.spec.name)")
+            return outcome
+        } catch {
+            log.add("\(name) saw \(invocation.spec.name) fail with \(CommandReport.classify(error).status.rawValue)")
+            throw error
+        }
     }
 }
 

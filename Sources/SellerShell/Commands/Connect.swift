@@ -25,14 +25,14 @@ public struct Connect: ShellCommand {
     /// How long `connect` waits for the new server's health check.
     static let probeTimeout: Duration = .seconds(2)
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let url else { throw CommandFailure.usage("connect to which URL?") }
-        let previous = session.client.baseURL
-        session.client.baseURL = url
-        session.refreshIndex()
-        let login = session.adoptLogin(for: url, leaving: previous)
+        let login = await context.session.connect(to: url)
+        // The probe goes to the new server with this run's client (its retry policy, its timeout).
+        var context = context
+        context.client.baseURL = url
         do {
-            var outcome = try await probe(url, in: session)
+            var outcome = try await probe(url, in: context)
             if let login { outcome.output.insert(.note(login), at: 0) }
             return outcome
         } catch let failure as CommandFailure {
@@ -40,12 +40,12 @@ public struct Connect: ShellCommand {
         }
     }
 
-    private func probe(_ url: URL, in session: isolated SellerShell) async throws -> CommandOutcome {
+    private func probe(_ url: URL, in context: CommandContext) async throws -> CommandOutcome {
         // A short probe, not the request timeout: a server that accepts and never answers must
         // not hold the prompt for 30 s. The switch is made either way; the note says how the
         // probe went.
-        var probe = session.client
-        probe.timeout = min(session.client.timeout, Self.probeTimeout)
+        var probe = context.client
+        probe.timeout = min(context.client.timeout, Self.probeTimeout)
         do {
             _ = try await probe.health()
             return .note("connected to \(url.absoluteString)")

@@ -36,21 +36,21 @@ public struct Delete: ShellCommand, SeveralProducts {
     public var productID: Int? { ids.count == 1 ? id : nil }
     public var words: [Word] { [Word(Self.spec.name)] + ids.map { Word(String($0)) } + (confirmed ? [Word("--yes")] : []) }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         // Not logged in is said before the question, not after the seller has answered it.
-        _ = try session.client.requireCredentials()
-        guard ids.count == 1 else { return try await runEach(in: session) }
+        _ = try context.client.requireCredentials()
+        guard ids.count == 1 else { return try await runEach(in: context) }
         if !confirmed {
-            let product = try await session.client.product(id: id).value
-            try await Self.requireMine(product, in: session)
-            guard session.console.isInteractive else {
+            let product = try await context.client.product(id: id).value
+            try await Self.requireMine(product, in: context)
+            guard context.console.isInteractive else {
                 throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
             }
-            let answer = session.console.ask("delete #\(id) \(product.name)? [y/N] ")?.lowercased()
+            let answer = context.console.ask("delete #\(id) \(product.name)? [y/N] ")?.lowercased()
             guard answer == "y" || answer == "yes" else { return .note("kept #\(id)") }
         }
-        let response = try await session.client.delete(id: id)
-        session.index.forget(id)
+        let response = try await context.client.delete(id: id)
+        context.session.index.forget(id)
         var outcome = CommandOutcome.product(.deleted, response)
         outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]
         outcome.replay = Delete(id: id, confirmed: true)
@@ -59,42 +59,42 @@ public struct Delete: ShellCommand, SeveralProducts {
 
     /// Several products: each read first (one that cannot be read is a failure of its own),
     /// every one checked to be the seller's, one question naming them, then each deleted.
-    private func runEach(in session: isolated SellerShell) async throws -> CommandOutcome {
-        guard confirmed || session.console.isInteractive else {
+    private func runEach(in context: CommandContext) async throws -> CommandOutcome {
+        guard confirmed || context.console.isInteractive else {
             throw CommandFailure.usage("deleting \(ids.count) products needs confirmation: add --yes")
         }
         var found: [Product] = []
         var failed: [String] = []
         for id in ids {
             do {
-                found.append(try await session.client.product(id: id).value)
+                found.append(try await context.client.product(id: id).value)
             } catch MarketError.cancelled {
                 throw MarketError.cancelled
             } catch {
-                let line = session.failureReport(error, Delete(id: id, confirmed: true)).failure.first ?? "\(error)"
-                session.console.note(line, kind: .error)
+                let line = await context.session.failureReport(error, Delete(id: id, confirmed: true)).failure.first ?? "\(error)"
+                context.console.note(line, kind: .error)
                 failed.append("#\(id): " + line.replacingOccurrences(of: "delete \(id): ", with: ""))
             }
         }
-        try await Self.requireMine(found, in: session)
+        try await Self.requireMine(found, in: context)
         let names = Dictionary(found.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let question =
             "delete \(found.count) product\(found.count == 1 ? "" : "s") (\(EachProduct.list(found.map(\.id), names: names)))?"
-        if !confirmed, !found.isEmpty, !EachProduct.confirm(question, in: session) {
+        if !confirmed, !found.isEmpty, !EachProduct.confirm(question, in: context) {
             return .note("kept all \(found.count)")
         }
         var outcome = try await EachProduct.run(
-            found.map { Delete(id: $0.id, confirmed: true) }, verb: "deleted", total: ids.count, failed: failed, in: session)
+            found.map { Delete(id: $0.id, confirmed: true) }, verb: "deleted", total: ids.count, failed: failed, in: context)
         outcome.replay = Delete(ids: ids, confirmed: true)
         return outcome
     }
 
     /// Refuses all of them, before the question, when any is another vendor's, naming those.
-    static func requireMine(_ products: [Product], in session: isolated SellerShell) async throws {
+    static func requireMine(_ products: [Product], in context: CommandContext) async throws {
         var others: [String] = []
         for product in products {
             let owner = product.vendor?.id ?? product.vendorID
-            guard let owner, try await session.identifyVendor(among: [product]) != owner else { continue }
+            guard let owner, try await await context.session.identifyVendor(among: [product]) != owner else { continue }
             others.append("#\(product.id) \(TextLayout.visible(product.name, limit: 60))")
         }
         guard !others.isEmpty else { return }
@@ -104,9 +104,9 @@ public struct Delete: ShellCommand, SeveralProducts {
 
     /// Refuses, before the question, a product that is another vendor's (the server would
     /// refuse the delete after the seller confirmed it).
-    static func requireMine(_ product: Product, in session: isolated SellerShell) async throws {
+    static func requireMine(_ product: Product, in context: CommandContext) async throws {
         let owner = product.vendor?.id ?? product.vendorID
-        guard let owner, try await session.identifyVendor(among: [product]) != owner else { return }
+        guard let owner, try await await context.session.identifyVendor(among: [product]) != owner else { return }
         let name = product.vendor?.name ?? product.vendorName
         throw CommandFailure.failed(
             "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "

@@ -12,9 +12,9 @@ protocol SeveralProducts: ShellCommand {
 enum EachProduct {
     /// The one question for several products (nil: go on without asking, as in a pipe where
     /// `patch` and `stock` do); false when the person declined.
-    static func confirm(_ question: String, in session: isolated SellerShell) -> Bool {
-        guard session.console.isInteractive else { return true }
-        let answer = session.console.ask(question + " [y/N] ")?.lowercased()
+    static func confirm(_ question: String, in context: CommandContext) -> Bool {
+        guard context.console.isInteractive else { return true }
+        let answer = context.console.ask(question + " [y/N] ")?.lowercased()
         return answer == "y" || answer == "yes"
     }
 
@@ -28,7 +28,7 @@ enum EachProduct {
     /// Runs `commands` in turn, printing each outcome as it comes; `failed` are the ids already
     /// known to have failed (with why), counted in the summary.
     static func run(
-        _ commands: [any ShellCommand], verb: String, total: Int, failed: [String] = [], in session: isolated SellerShell
+        _ commands: [any ShellCommand], verb: String, total: Int, failed: [String] = [], in context: CommandContext
     ) async throws -> CommandOutcome {
         var problems = failed
         var done = 0
@@ -36,8 +36,8 @@ enum EachProduct {
         for command in commands {
             try Task.checkCancellation()
             do {
-                let outcome = try await command.run(in: session)
-                session.render(outcome.output)
+                let outcome = try await command.run(in: context)
+                await context.session.render(outcome.output)
                 last = outcome.product ?? last
                 done += 1
             } catch is CancellationError {
@@ -45,9 +45,9 @@ enum EachProduct {
             } catch MarketError.cancelled {
                 throw MarketError.cancelled
             } catch {
-                let report = session.failureReport(error, command)
+                let report = await context.session.failureReport(error, command)
                 let line = report.failure.first ?? "\(error)"
-                session.console.note(line, kind: .error)
+                context.console.note(line, kind: .error)
                 let prefix = command.failurePrefix
                 let why = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
                 problems.append("#\(command.productID.map(String.init) ?? "?"): \(why)")

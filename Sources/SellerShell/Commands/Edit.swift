@@ -20,11 +20,11 @@ public struct Edit: ShellCommand {
     public var productID: Int? { id }
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let console = session.console
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let console = context.console
         guard console.isInteractive else { throw noTerminal }
-        let read = try await session.client.product(id: id)
-        session.remember([read.value])
+        let read = try await context.client.product(id: id)
+        context.session.remember([read.value])
         let file = try EditFile(product: id)
         defer { file.remove() }
         guard let edited = try edit(read.value, in: file, console: console) else {
@@ -35,9 +35,9 @@ public struct Edit: ShellCommand {
                 [Word(String(id))] + edited.map { Word($0.field.key + $0.value, wasQuoted: true) }, spec: Patch.spec))
         var problems: [RuleViolation] = []
         let changes = FieldParsing.changes(patch.values, problems: &problems)
-        let response = try await send(changes, to: session.client, read: read)
-        session.remember([response.value])
-        session.learnVendor(from: response.value)
+        let response = try await send(changes, to: context.client, read: read)
+        context.session.remember([response.value])
+        await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
         outcome.replay = patch
         return outcome

@@ -46,12 +46,12 @@ public struct ExchangeCommand: ShellCommand {
             + (form.map { [Word("--as"), Word($0.rawValue)] } ?? [])
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let exchange = try Self.find(number, in: session.exchanges)
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let exchange = try Self.find(number, in: context.session.exchanges)
         guard let form else { return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))]) }
         do {
             return CommandOutcome([
-                .text(try ExchangeExport.text(for: exchange, as: form, environmentServer: session.environmentServer))
+                .text(try ExchangeExport.text(for: exchange, as: form, environmentServer: context.session.environmentServer))
             ])
         } catch {
             throw CommandFailure.failed("exchange #\(exchange.number) cannot be written as \(form.rawValue): \(error.reason)")

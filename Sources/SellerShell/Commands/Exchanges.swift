@@ -45,24 +45,25 @@ public struct Exchanges: ShellCommand {
             + (force ? [Word("--force")] : [])
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        var kept = session.exchanges.exchanges
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        var kept = context.session.exchanges.exchanges
         if let last { kept = Array(kept.suffix(last)) }
         guard !kept.isEmpty else { return .note("no exchanges yet: every request the session sends is numbered here") }
-        if har != nil || markdown != nil { return try write(kept, in: session) }
+        if har != nil || markdown != nil { return try write(kept, in: context) }
         var lines = kept.map(ExchangeRendering.summary)
         if let oldest = kept.first?.number, oldest > 1, last == nil {
             lines.insert(
-                "(exchanges before #\(oldest) are no longer kept; the log keeps the last \(session.exchanges.capacity))", at: 0)
+                "(exchanges before #\(oldest) are no longer kept; the log keeps the last \(context.session.exchanges.capacity))",
+                at: 0)
         }
         return CommandOutcome([.text(lines.joined(separator: "\n"))])
     }
 
     /// Writes the HAR file and the notebook asked for, each whole or not at all.
-    private func write(_ kept: [Exchange], in session: isolated SellerShell) throws -> CommandOutcome {
+    private func write(_ kept: [Exchange], in context: CommandContext) throws -> CommandOutcome {
         var written: [String] = []
         let count = "\(kept.count) exchange\(kept.count == 1 ? "" : "s")"
-        let base = session.currentPathBase
+        let base = context.pathBase
         if !force {
             // Both checked before either is written, so a refusal writes neither.
             for path in [har, markdown].compactMap({ $0 }) { try Self.refuseExisting(path, base: base) }
@@ -72,7 +73,7 @@ public struct Exchanges: ShellCommand {
             written.append("wrote \(count) to \(har) (HAR 1.2: open it in a browser's network panel)")
         }
         if let markdown {
-            let text = LabNotebook.text(for: kept, server: session.serverURL)
+            let text = LabNotebook.text(for: kept, server: context.client.baseURL)
             try Self.save(Data(text.utf8), to: markdown, base: base, replacing: force)
             written.append("wrote \(count) to \(markdown) (a lab notebook)")
         }

@@ -19,7 +19,7 @@ public struct Exit: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (code.map { [Word(String($0))] } ?? []) }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         var outcome = CommandOutcome(exitRequested: true)
         outcome.exitCode = code
         return outcome

@@ -28,7 +28,7 @@ public struct Explain: ShellCommand {
             + (language.map { [Word("--lang"), Word($0)] } ?? [])
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         let book = try Self.book(language)
         guard let term else {
             return CommandOutcome([.text(book.label("topics") + "\n  " + book.topics.joined(separator: " "))])

@@ -11,11 +11,11 @@ public struct Health: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         let started = ContinuousClock.now
-        let response = try await session.client.health()
+        let response = try await context.client.health()
         let ms = (ContinuousClock.now - started).milliseconds
-        let text = "\(session.client.baseURL.absoluteString) answers \(response.value) (\(String(format: "%.0f", ms)) ms)"
+        let text = "\(context.client.baseURL.absoluteString) answers \(response.value) (\(String(format: "%.0f", ms)) ms)"
         return CommandOutcome([.text(text, raw: response.body)])
     }
 }

@@ -10,8 +10,8 @@ public struct History: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let entries = session.console.history()
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let entries = context.console.history()
         let width = String(entries.count).count
         let lines = entries.enumerated().map { index, entry in
             "\(String(index + 1).padding(toLength: width, withPad: " ", startingAt: 0))  \(entry)"

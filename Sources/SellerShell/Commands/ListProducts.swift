@@ -96,12 +96,12 @@ public struct ListProducts: ShellCommand {
         return words
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        if mine { _ = try session.client.requireCredentials() }
-        if all || mine { return try await everyPage(in: session) }
-        let response = try await session.client.products(page: page, perPage: perPage ?? 20, search: search)
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        if mine { _ = try context.client.requireCredentials() }
+        if all || mine { return try await everyPage(in: context) }
+        let response = try await context.client.products(page: page, perPage: perPage ?? 20, search: search)
         let result = response.value
-        session.remember(result.products)
+        context.session.remember(result.products)
         let pages = max(result.lastPage, 1)
         var summary = "page \(result.pageNo) of \(pages), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
         if result.hasNext { summary += " — 'list \(result.pageNo + 1)' for more" }
@@ -111,17 +111,17 @@ public struct ListProducts: ShellCommand {
                 "page \(page) is past the end: \(result.totalCount) product\(result.totalCount == 1 ? "" : "s") fill "
                 + "\(pages) page\(pages == 1 ? "" : "s") of \(result.itemsPerPage) — 'list \(pages)' shows the last"
         }
-        return try shaped(result.products, raw: response.body, empty: empty, summary: summary, in: session)
+        return try shaped(result.products, raw: response.body, empty: empty, summary: summary, in: context)
     }
 
     /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
     /// id; when the id is not known yet it is found among the products read).
-    private func everyPage(in session: isolated SellerShell) async throws -> CommandOutcome {
-        var products = try await session.client.allProducts(perPage: perPage ?? 100, search: search).products
+    private func everyPage(in context: CommandContext) async throws -> CommandOutcome {
+        var products = try await context.client.allProducts(perPage: perPage ?? 100, search: search).products
         var note: String?
         if mine {
             let vendors = Set(products.compactMap(\.vendorID)).count
-            if try await session.identifyVendor(among: products, limit: 16) == nil {
+            if try await await context.session.identifyVendor(among: products, limit: 16) == nil {
                 guard vendors <= 16 else {
                     throw CommandFailure.failed(
                         "--mine needs your vendor id, and none of the products tried was yours: register one, or log in with a profile that names it"
@@ -131,13 +131,13 @@ public struct ListProducts: ShellCommand {
                     note = "none of these \(products.count) product\(products.count == 1 ? " is" : "s is") yours"
                 }
             }
-            products = products.filter { session.isMine($0) }
+            products = products.filter { context.settings.isMine($0) }
         }
-        session.remember(products)
+        context.session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
         return try shaped(
             products, raw: raw, empty: "no products", summary: "\(products.count) product\(products.count == 1 ? "" : "s")",
-            notes: note.map { [$0] } ?? [], in: session)
+            notes: note.map { [$0] } ?? [], in: context)
     }
 
     /// Whether anything beyond what `list` always did was asked for (then the output is written
@@ -148,14 +148,14 @@ public struct ListProducts: ShellCommand {
     /// `set output`), with a summary that says what was filtered out of how many.
     private func shaped(
         _ fetched: [Product], raw: Data, empty: String, summary: String, notes: [String] = [],
-        in session: isolated SellerShell
+        in context: CommandContext
     ) throws -> CommandOutcome {
         let noteItems = notes.map { CommandOutcome.Output.note($0) }
-        guard shapes || session.listOutput != nil else {
+        guard shapes || context.settings.listOutput != nil else {
             return CommandOutcome([.products(fetched, raw: raw, empty: empty)] + noteItems + [.summary(summary)])
         }
         let products = selection.apply(fetched)
-        let format = format ?? session.listOutput ?? (session.outputJSON ? .json : .table)
+        let format = format ?? context.settings.listOutput ?? (context.settings.outputJSON ? .json : .table)
         var line = summary
         if !selection.isEmpty {
             let what = [selection.filterText, selection.sortText].compactMap { $0?.isEmpty == false ? $0 : nil }
@@ -168,8 +168,8 @@ public struct ListProducts: ShellCommand {
         case .table:
             let table =
                 fields.isEmpty
-                ? ProductRendering.table(products, color: session.useColor)
-                : ListFormats.table(products, fields: fields, color: session.useColor)
+                ? ProductRendering.table(products, color: context.settings.useColor)
+                : ListFormats.table(products, fields: fields, color: context.settings.useColor)
             text = products.isEmpty ? (fetched.isEmpty ? empty : "no products match") : table
             return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + noteItems + [.note(line)])
         case .json where fields.isEmpty && selection.isEmpty:

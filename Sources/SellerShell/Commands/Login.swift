@@ -32,8 +32,8 @@ public struct Login: ShellCommand {
     /// Written back without `--save`: a replay must not write profiles.
     public var words: [Word] { [Word(Self.spec.name)] + (identifier.map { [Word($0)] } ?? []) }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let console = session.console
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let console = context.console
         var identifier = self.identifier
         if identifier == nil {
             guard console.isInteractive, let answer = console.ask("identifier: "), !answer.isEmpty else {
@@ -47,26 +47,33 @@ public struct Login: ShellCommand {
                 "warning: '\(TextLayout.visible(String(identifier!.prefix(60))))' does not look like a vendor identifier "
                     + "(a 36-character UUID such as 0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b)")
         }
-        if let saveAs { try Self.mayOverwrite(saveAs, in: session) }
-        let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: session))
-        let previous = (session.client.credentials, session.vendorName, session.vendorID, session.profileName)
-        session.setLogin(credentials)
+        if let saveAs { try Self.mayOverwrite(saveAs, in: context) }
+        let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
+        let previous = (context.client.credentials, context.settings)
+        await context.session.setLogin(credentials)
+        var context = context
+        context.client.credentials = credentials
         let verdict: String
         do {
-            verdict = try await Self.check(in: session)
+            verdict = try await Self.check(in: context)
         } catch {
-            session.setLogin(previous.0, vendorName: previous.1, vendorID: previous.2, profile: previous.3)
+            await context.session.setLogin(
+                previous.0, vendorName: previous.1.vendorName, vendorID: previous.1.vendorID, profile: previous.1.profileName)
             throw error
         }
-        let who = session.vendorID.map { "\(session.vendorName ?? "#\($0)") (#\($0))" } ?? "\(credentials.identifier.prefix(8))…"
+        // What the check learned about the vendor.
+        context.settings = await context.session.settings
+        let who =
+            context.settings.vendorID.map { "\(context.settings.vendorName ?? "#\($0)") (#\($0))" }
+            ?? "\(credentials.identifier.prefix(8))…"
         let replay = Login(identifier: credentials.identifier)
         guard let saveAs else { return CommandOutcome([.note("logged in as \(who); \(verdict)")], replay: replay) }
-        try session.profiles.save(
+        try context.session.profiles.save(
             saveAs,
             ProfileStore.Profile(
-                server: session.client.baseURL.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
-                vendorName: session.vendorName, vendorID: session.vendorID))
-        session.profileName = saveAs
+                server: context.client.baseURL.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
+                vendorName: context.settings.vendorName, vendorID: context.settings.vendorID))
+        await context.session.setProfileName(saveAs)
         return CommandOutcome(
             [.note("logged in as \(who); \(verdict); saved as profile '\(saveAs)' (mode 0600)")], replay: replay)
     }
@@ -74,8 +81,8 @@ public struct Login: ShellCommand {
     /// Checks the login with the server without changing anything (`verifyCredentials`), then
     /// finds out which vendor it is among the newest products. Throws when the server refused
     /// the login; answers what to tell the seller otherwise.
-    static func check(in session: isolated SellerShell) async throws -> String {
-        switch try await session.client.verifyCredentials() {
+    static func check(in context: CommandContext) async throws -> String {
+        switch try await context.client.verifyCredentials() {
         case .refused(let message):
             throw CommandFailure.failed(
                 "the server refused this identifier and secret (401 \(TextLayout.visible(message, limit: 200))): "
@@ -89,7 +96,7 @@ public struct Login: ShellCommand {
                 "this server cannot check a login without a change (it answered \(status == 0 ? "something unexpected" : String(status))): "
                 + "the secret is checked at your first change"
         case .verified:
-            if try await session.identifyVendor() == nil {
+            if try await await context.session.identifyVendor() == nil {
                 return
                     "checked with the server (your vendor is learned from your first register: none of the newest products is yours)"
             }
@@ -101,15 +108,15 @@ public struct Login: ShellCommand {
     static func looksLikeIdentifier(_ text: String) -> Bool { text.count == 36 && UUID(uuidString: text) != nil }
 
     /// `--save NAME` over an existing profile asks first; without a person to ask it refuses.
-    static func mayOverwrite(_ name: String, in session: isolated SellerShell) throws(CommandFailure) {
-        guard session.profiles.names().contains(name) else { return }
-        let existing = (try? session.profiles.load(name)).map { saved in
+    static func mayOverwrite(_ name: String, in context: CommandContext) throws(CommandFailure) {
+        guard context.session.profiles.names().contains(name) else { return }
+        let existing = (try? context.session.profiles.load(name)).map { saved in
             " (\(saved.server ?? "no server"), \(saved.vendorName ?? String(saved.identifier.prefix(8)) + "…"))"
         }
-        guard session.console.isInteractive else {
+        guard context.console.isInteractive else {
             throw .failed("profile '\(name)' exists\(existing ?? ""): remove it first with 'profiles remove \(name)'")
         }
-        let answer = session.console.ask("profile '\(name)' exists\(existing ?? ""); overwrite it? [y/N] ")?.lowercased()
+        let answer = context.console.ask("profile '\(name)' exists\(existing ?? ""); overwrite it? [y/N] ")?.lowercased()
         guard answer == "y" || answer == "yes" else { throw .failed("kept profile '\(name)'; nothing was changed") }
     }
 
@@ -118,13 +125,13 @@ public struct Login: ShellCommand {
     /// secret belongs to the server the session started on: after `connect` to another server a
     /// script does not get it (a shared script could otherwise send it anywhere), and a person is
     /// asked.
-    static func secret(for identifier: String, in session: isolated SellerShell) throws(CommandFailure) -> Secret {
-        let console = session.console
+    static func secret(for identifier: String, in context: CommandContext) throws(CommandFailure) -> Secret {
+        let console = context.console
         if !console.isInteractive, let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"],
             !fromEnvironment.isEmpty
         {
-            guard session.isOnEnvironmentServer else {
-                throw .failed(SellerShell.environmentCredentialsRefusal("OPENMARKET_SECRET", in: session))
+            guard context.session.isEnvironmentServer(context.client.baseURL) else {
+                throw .failed(context.session.environmentCredentialsRefusal("OPENMARKET_SECRET", on: context.client.baseURL))
             }
             return Secret(fromEnvironment)
         }

@@ -9,8 +9,8 @@ public struct Logout: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        session.setLogin(nil)
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        await context.session.setLogin(nil)
         return .note("logged out")
     }
 }

@@ -52,23 +52,23 @@ public struct Patch: ShellCommand, SeveralProducts {
             + (confirmed && ids.count > 1 ? [Word("--yes")] : [])
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        guard ids.count > 1 else { return try await runOne(in: session) }
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        guard ids.count > 1 else { return try await runOne(in: context) }
         guard !values.isEmpty else {
             return .note("patch: nothing to change, so nothing was sent (give fields: patch \(ids[0]) \(ids[1]) price=3000)")
         }
         let change = order.compactMap { field in values[field].map { field.key + $0 } }.joined(separator: " ")
         let question = "patch: change \(change) on \(ids.count) products (\(EachProduct.list(ids)))?"
-        if !confirmed, !EachProduct.confirm(question, in: session) { return .note("changed nothing") }
+        if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
         let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch) }
-        var outcome = try await EachProduct.run(each, verb: "changed", total: ids.count, in: session)
+        var outcome = try await EachProduct.run(each, verb: "changed", total: ids.count, in: context)
         var replay = self
         replay.confirmed = true
         outcome.replay = replay
         return outcome
     }
 
-    private func runOne(in session: isolated SellerShell) async throws -> CommandOutcome {
+    private func runOne(in context: CommandContext) async throws -> CommandOutcome {
         guard !values.isEmpty else {
             return .note("patch \(id): nothing to change, so nothing was sent (give fields: patch \(id) price=3000)")
         }
@@ -78,11 +78,11 @@ public struct Patch: ShellCommand, SeveralProducts {
         // The currency is known before sending only when it is changed too; else from the answer.
         let (price, discount) = (changes.price, changes.discountedPrice)
         for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {
-            session.warn(warning)
+            context.console.warn(warning)
         }
-        let response = try await send(changes, in: session)
-        session.remember([response.value])
-        session.learnVendor(from: response.value)
+        let response = try await send(changes, in: context)
+        context.session.remember([response.value])
+        await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
         if changes.currency == nil {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
@@ -92,10 +92,10 @@ public struct Patch: ShellCommand, SeveralProducts {
     }
 
     /// The PATCH, with `If-Match` when given: a 412 then says the product changed since it was read.
-    private func send(_ changes: ProductChanges, in session: isolated SellerShell) async throws -> MarketResponse<Product> {
-        guard let ifMatch else { return try await session.client.edit(id: id, changes) }
+    private func send(_ changes: ProductChanges, in context: CommandContext) async throws -> MarketResponse<Product> {
+        guard let ifMatch else { return try await context.client.edit(id: id, changes) }
         do {
-            return try await session.client.edit(id: id, changes, ifMatch: ifMatch)
+            return try await context.client.edit(id: id, changes, ifMatch: ifMatch)
         } catch .preconditionFailed {
             throw CommandFailure.failed(
                 "#\(id) changed since it was read (its ETag is no longer \(TextLayout.visible(ifMatch, limit: 80))); "

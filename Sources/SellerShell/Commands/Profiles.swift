@@ -45,12 +45,12 @@ public struct Profiles: ShellCommand {
         var inUse: Bool
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let store = session.profiles
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let store = context.session.profiles
         switch action {
         case .remove(let name):
             try store.remove(name)
-            if session.profileName == name { session.profileName = nil }
+            await context.session.forgetProfile(name)
             return .note("removed profile '\(name)' (\(store.directory.path))")
         case .list:
             let entries = store.names().map { name -> Entry in
@@ -59,7 +59,7 @@ public struct Profiles: ShellCommand {
                 }
                 return Entry(
                     name: name, server: saved.server, identifier: String(saved.identifier.prefix(8)) + "…",
-                    vendor: saved.vendorName, vendorID: saved.vendorID, inUse: session.profileName == name)
+                    vendor: saved.vendorName, vendorID: saved.vendorID, inUse: context.settings.profileName == name)
             }
             let raw = try MarketJSON.encoder.encode(entries)
             guard !entries.isEmpty else {

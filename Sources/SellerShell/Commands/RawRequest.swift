@@ -61,10 +61,10 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
     public var productID: Int? { RawRequests.productID(in: path) }
     public var productName: String? { items.first { $0.kind == .text && $0.key == "name" }?.value }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         let request = try RawRequests.compose(
-            Method.method, path: path, items: items, auth: !noAuth, client: session.client, base: session.currentPathBase)
-        let response = try await session.client.sendRaw(request)
+            Method.method, path: path, items: items, auth: !noAuth, client: context.client, base: context.pathBase)
+        let response = try await context.client.sendRaw(request)
         let answer = Exchange.Response(
             status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
         var outcome = CommandOutcome([.text(ExchangeRendering.answer(answer), raw: response.body)])
@@ -80,9 +80,9 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
                 }
             outcome.product = ProductResult(effect, product, document: response.body)
             if effect == .deleted {
-                session.index.forget(product.id)
+                context.session.index.forget(product.id)
             } else {
-                session.index.remember([(product.id, product.name)])
+                context.session.index.remember([(product.id, product.name)])
             }
         }
         if checkStatus, response.status >= 400 {

@@ -50,21 +50,21 @@ public struct Register: ShellCommand {
             + (resize ? [] : [Word("--no-resize")])
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let asked = try completed(asking: session.console)
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let asked = try completed(asking: context.console)
         // Up-arrow brings back the whole command, answers included, to retry or change it.
-        if asked.values != values || asked.images != images { session.console.addToHistory(WordQuoting.line(asked.words)) }
-        let prepared = ImagePreparation(asked.images, resize: resize, relativeTo: session.pathBase)
+        if asked.values != values || asked.images != images { context.console.addToHistory(WordQuoting.line(asked.words)) }
+        let prepared = ImagePreparation(asked.images, resize: resize, relativeTo: context.pathBase)
         var problems = prepared.problems
         let draft = FieldParsing.draft(asked.values, problems: &problems)
         if let draft { problems += draft.violations }
         guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
         for warning in FieldParsing.wonFractions(price: draft.price, discount: draft.discountedPrice, currency: draft.currency) {
-            session.warn(warning)
+            context.console.warn(warning)
         }
-        let response = try await session.client.create(draft, images: prepared.images)
-        session.remember([response.value])
-        session.learnVendor(from: response.value)
+        let response = try await context.client.create(draft, images: prepared.images)
+        context.session.remember([response.value])
+        await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.created, response)
         outcome.output = prepared.notes.map { .note($0) } + outcome.output
         outcome.replay = asked

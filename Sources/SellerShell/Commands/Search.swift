@@ -30,7 +30,7 @@ public struct Search: ShellCommand {
         return words
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        try await list.run(in: session)
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        try await list.run(in: context)
     }
 }

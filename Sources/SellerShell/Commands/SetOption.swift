@@ -44,18 +44,18 @@ public struct SetOption: ShellCommand {
         }
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         switch setting {
         case .output(let format):
             // `json` and `table` are what they always were; the others are list formats, and
             // with jsonl the other commands print the server's documents as with json.
-            session.outputJSON = format == .json || format == .jsonl
-            session.listOutput = format == .json || format == .table ? nil : format
-        case .trace(let on): session.tracer.isEnabled = on
+            await context.session.setOutput(
+                json: format == .json || format == .jsonl, list: format == .json || format == .table ? nil : format)
+        case .trace(let on): context.session.tracer.isEnabled = on
         case .explain(let on):
             // Said now rather than after the next exchange, when the files are missing.
             if on { _ = try Explain.book(nil) }
-            session.exchanges.explains = on
+            context.session.exchanges.explains = on
         }
         return CommandOutcome()
     }

@@ -18,9 +18,9 @@ public struct Show: ShellCommand {
     public var productID: Int? { id }
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let response = try await session.client.product(id: id)
-        session.remember([response.value])
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        let response = try await context.client.product(id: id)
+        context.session.remember([response.value])
         return .product(.read, response)
     }
 }

@@ -67,11 +67,11 @@ public struct Stock: ShellCommand, SeveralProducts {
     }
 
     /// Several products: one question, then each in turn (`2 of 3 changed; #4: …`).
-    private func runEach(in session: isolated SellerShell) async throws -> CommandOutcome {
+    private func runEach(in context: CommandContext) async throws -> CommandOutcome {
         let question = "stock \(changeText) on \(ids.count) products (\(EachProduct.list(ids)))?"
-        if !confirmed, !EachProduct.confirm(question, in: session) { return .note("changed nothing") }
+        if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
         var outcome = try await EachProduct.run(
-            ids.map { Stock(id: $0, change: change) }, verb: "changed", total: ids.count, in: session)
+            ids.map { Stock(id: $0, change: change) }, verb: "changed", total: ids.count, in: context)
         var replay = self
         replay.confirmed = true
         outcome.replay = replay
@@ -85,14 +85,14 @@ public struct Stock: ShellCommand, SeveralProducts {
     /// Retried on 412 with exponential backoff and full jitter, within a time budget rather
     /// than a fixed count: two sellers adjusting one product in a loop collide again and again
     /// when they retry in lockstep, and five immediate retries gave up in seconds.
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        guard ids.count == 1 else { return try await runEach(in: session) }
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        guard ids.count == 1 else { return try await runEach(in: context) }
         let deadline = ContinuousClock.now + Self.retryBudget
         var pause = Duration.milliseconds(5)
         while true {
-            let current = try await session.client.product(id: id)
+            let current = try await context.client.product(id: id)
             do {
-                return try await write(over: current, in: session)
+                return try await write(over: current, in: context)
             } catch MarketError.preconditionFailed {
                 let wait = Duration.nanoseconds(Int64.random(in: 0...pause.wholeNanoseconds))
                 guard ContinuousClock.now + wait < deadline else {
@@ -106,14 +106,14 @@ public struct Stock: ShellCommand, SeveralProducts {
         }
     }
 
-    private func write(over current: MarketResponse<Product>, in session: isolated SellerShell) async throws -> CommandOutcome {
+    private func write(over current: MarketResponse<Product>, in context: CommandContext) async throws -> CommandOutcome {
         let before = current.value.stock
         let target = try self.target(from: before)
-        let edited = try await session.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
-        session.learnVendor(from: edited.value)
+        let edited = try await context.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
+        await context.session.learnVendor(from: edited.value)
         var outcome = CommandOutcome.product(.changed, edited, stockBefore: before)
         if current.etag == nil {
-            let check = try await session.client.product(id: id).value
+            let check = try await context.client.product(id: id).value
             if check.stock != target {
                 outcome.output.insert(
                     .note("warning: stock is now \(check.stock), not \(target): someone else changed it at the same time"), at: 0)

@@ -16,11 +16,11 @@ public struct Use: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (profile.map { [Word($0)] } ?? []) }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let name = profile else {
-            throw CommandFailure.usage("which profile? (\(session.profiles.names().joined(separator: ", ")))")
+            throw CommandFailure.usage("which profile? (\(context.session.profiles.names().joined(separator: ", ")))")
         }
-        let saved = try session.profiles.load(name)
+        let saved = try context.session.profiles.load(name)
         // A profile's credentials belong to the server they were saved with: one that names no
         // server would send its secret to whichever server the session is on.
         guard let server = saved.server.flatMap(URL.httpURL) else {
@@ -28,8 +28,7 @@ public struct Use: ShellCommand {
                 "profile '\(name)' names no server, and its secret goes only to the server it belongs to: "
                     + "connect there and save it again ('login --save \(name)')")
         }
-        session.client.baseURL = server
-        session.setLogin(profile: name, saved)
-        return .note("using profile '\(name)': \(saved.identifier.prefix(8))… on \(session.client.baseURL.absoluteString)")
+        await context.session.use(profile: name, saved, on: server)
+        return .note("using profile '\(name)': \(saved.identifier.prefix(8))… on \(server.absoluteString)")
     }
 }

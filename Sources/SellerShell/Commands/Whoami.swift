@@ -23,20 +23,20 @@ public struct Whoami: ShellCommand {
         }
     }
 
-    public func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        var document = Document(server: session.client.baseURL.absoluteString, profile: session.profileName)
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        var document = Document(server: context.client.baseURL.absoluteString, profile: context.settings.profileName)
         var lines = ["server      \(document.server)"]
-        if let credentials = session.client.credentials, !credentials.identifier.isEmpty {
+        if let credentials = context.client.credentials, !credentials.identifier.isEmpty {
             document.identifier = String(credentials.identifier.prefix(8))
             lines.append("identifier  \(credentials.identifier.prefix(8))…")
-            if session.vendorID != nil || session.vendorName != nil {
-                document.vendor = .init(id: session.vendorID, name: session.vendorName)
+            if context.settings.vendorID != nil || context.settings.vendorName != nil {
+                document.vendor = .init(id: context.settings.vendorID, name: context.settings.vendorName)
             }
             let name =
-                session.vendorName.map { TextLayout.visible($0, limit: 100) }
+                context.settings.vendorName.map { TextLayout.visible($0, limit: 100) }
                 ?? "(not known yet: learned at login, or from your first register)"
-            lines.append("vendor      \(name)\(session.vendorID.map { " (#\($0))" } ?? "")")
-            if let profile = session.profileName { lines.append("profile     \(profile)") }
+            lines.append("vendor      \(name)\(context.settings.vendorID.map { " (#\($0))" } ?? "")")
+            if let profile = context.settings.profileName { lines.append("profile     \(profile)") }
         } else {
             lines.append("vendor      not logged in ('login' or 'use PROFILE')")
         }

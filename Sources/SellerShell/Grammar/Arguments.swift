@@ -129,10 +129,20 @@ public struct Arguments: Sendable {
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     public var status: CommandStatus
     public var message: String
+    /// The failure was told to the person where it happened (a sourced script's own lines, a
+    /// journal that cannot be written): the caller says nothing more.
+    public var alreadyReported = false
 
     public init(status: CommandStatus, message: String) {
         self.status = status
         self.message = message
+    }
+
+    /// A failure already told where it happened; only its status goes on.
+    public static func alreadyReported(_ status: CommandStatus) -> CommandFailure {
+        var failure = CommandFailure(status: status, message: "")
+        failure.alreadyReported = true
+        return failure
     }
 
     public static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }

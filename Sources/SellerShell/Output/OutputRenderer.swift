@@ -47,7 +47,7 @@ extension SellerShell {
 
     /// A warning about what is about to be sent, printed before it is (`warning: the won has no
     /// minor unit; …`), so it is seen even when the request then fails or is cancelled.
-    func warn(_ text: String) { console.note("warning: " + text, kind: .warning) }
+    func warn(_ text: String) { console.warn(text) }
 
     private static func text(_ raw: Data) -> String { String(decoding: raw, as: UTF8.self) }
 }

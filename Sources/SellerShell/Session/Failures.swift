@@ -7,7 +7,7 @@ extension SellerShell {
     func failureReport(_ error: any Error, _ command: any ShellCommand) -> CommandReport {
         let prefix = command.failurePrefix
         switch error {
-        case let failure as CommandFailure where failure.message.isEmpty:
+        case let failure as CommandFailure where failure.alreadyReported:
             // Already reported where it happened (a sourced script's own lines).
             return CommandReport(status: failure.status)
         case let failure as CommandFailure:
@@ -73,6 +73,26 @@ extension SellerShell {
             )
         default:
             return (.failed, ["\(prefix)\(error)"])
+        }
+    }
+}
+
+extension CommandReport {
+    /// How a command that threw `error` ended, without the words: its status, and whether a
+    /// request may have reached the server (a timeout, a dropped connection, Ctrl-C; a refused
+    /// connection did not). `failureReport` says the same in words.
+    public static func classify(_ error: any Error) -> (status: CommandStatus, outcomeUnknown: Bool) {
+        switch error {
+        case let failure as CommandFailure: (failure.status, false)
+        case let error as MarketError:
+            switch error {
+            case .cannotConnect: (.unreachable, false)
+            case .timedOut, .connectionLost: (.unreachable, true)
+            case .cancelled: (.interrupted, true)
+            default: (.failed, false)
+            }
+        case is CancellationError: (.interrupted, true)
+        default: (.failed, false)
         }
     }
 }

@@ -29,6 +29,8 @@ public struct ShellConfiguration: Sendable {
     /// `--server` naming another server than `OPENMARKET_SERVER`). The server it starts on by
     /// default.
     public var environmentServer: URL?
+    /// Nothing is sent (a script's `--dry-run`; the transport makes the answers up).
+    public var dryRun = false
 
     public init(
         serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, vendorID: Int? = nil,
@@ -102,20 +104,20 @@ public struct CommandReport: Sendable {
 }
 
 extension SellerShell {
-    /// Why `name` (the environment's identifier or secret) is not used here, in one line.
-    public static func environmentCredentialsRefusal(_ name: String, in session: isolated SellerShell) -> String {
-        guard let home = session.environmentServer else {
+    /// Why `name` (the environment's identifier or secret) is not used on `server`, in one line.
+    public nonisolated func environmentCredentialsRefusal(_ name: String, on server: URL) -> String {
+        guard let home = environmentServer else {
             return "\(name) is used by no server in this session (it started with --profile, or with --server "
                 + "naming another server than OPENMARKET_SERVER): log in with 'login' or 'use NAME'"
         }
-        return "\(name) belongs to \(home.absoluteString), not to \(session.client.baseURL.absoluteString): "
+        return "\(name) belongs to \(home.absoluteString), not to \(server.absoluteString): "
             + "after 'connect' a script gets no credentials; use a profile saved for this server ('use NAME'), "
             + "or run the script with --server"
     }
 
-    /// Whether the session is on the server the environment's credentials belong to.
-    public var isOnEnvironmentServer: Bool {
-        environmentServer.map { ServerAddress(client.baseURL) == ServerAddress($0) } ?? false
+    /// Whether `server` is the one the environment's credentials belong to.
+    public nonisolated func isEnvironmentServer(_ server: URL) -> Bool {
+        environmentServer.map { ServerAddress(server) == ServerAddress($0) } ?? false
     }
 }
 
@@ -125,7 +127,7 @@ extension SellerShell {
 public actor SellerShell {
     /// Everything printed goes through here, with the session's secrets masked.
     public nonisolated let console: any ShellConsole
-    public let tracer: TracingTransport
+    public nonisolated let tracer: TracingTransport
     /// Every exchange of the session, numbered (`exchanges`, `exchange N`, the exports).
     public nonisolated let exchanges: ExchangeLog
     public var client: MarketClient
@@ -136,15 +138,13 @@ public actor SellerShell {
     public var outputJSON: Bool
     /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
     public var listOutput: ListFormat?
-    public let useColor: Bool
-    public let profiles: ProfileStore
-    /// Relative image paths are read from here (a script's folder while it runs).
-    public var pathBase: String?
-    public let registry: CommandRegistry
+    public nonisolated let useColor: Bool
+    public nonisolated let profiles: ProfileStore
+    public nonisolated let registry: CommandRegistry
+    /// Every command runs through these, the first outermost (see `CommandMiddleware`).
     public let middleware: [any CommandMiddleware]
-    /// State that layers above the shell keep in the session (the scripting layer's variables),
-    /// by type; see `state(_:)`.
-    package var layers: [ObjectIdentifier: any Sendable] = [:]
+    /// Nothing is sent (`ShellConfiguration.dryRun`).
+    public nonisolated let dryRun: Bool
     /// Completion and prompt data, readable from the line editor's thread without awaiting.
     public nonisolated let index: ShellIndex
     /// The secrets this session masks everywhere and sends only as the `secret` field.
@@ -157,11 +157,10 @@ public actor SellerShell {
 
     /// - Parameters:
     ///   - registry: the commands it knows (the scripting layer adds its own).
-    ///   - middleware: run around every command, in order.
-    ///   - states: the layers' states (see `state(_:)`), one per type.
+    ///   - middleware: run around every command, the first outermost.
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, registry: CommandRegistry = .shell,
-        middleware: [any CommandMiddleware] = [], states: [any Sendable] = []
+        middleware: [any CommandMiddleware] = []
     ) {
         let secrets = configuration.secrets
         secrets.setLogin(configuration.credentials?.secret)
@@ -206,7 +205,7 @@ public actor SellerShell {
         self.index = ShellIndex(profiles: configuration.profiles, registry: registry)
         index.update(
             server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
-        self.layers = Dictionary(states.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { _, last in last })
+        self.dryRun = configuration.dryRun
     }
 
     /// What `set explain on` prints after an exchange; nil when the texts cannot be read.
@@ -227,9 +226,18 @@ public actor SellerShell {
         return blocks.isEmpty ? nil : blocks.joined(separator: "\n")
     }
 
-    /// A layer's state kept in the session (nil until it sets one).
-    public func state<State: Sendable>(_ type: State.Type) -> State? { layers[ObjectIdentifier(type)] as? State }
-    public func setState<State: Sendable>(_ state: State) { layers[ObjectIdentifier(State.self)] = state }
+    /// The session's settings as they are now.
+    public var settings: SessionSettings {
+        SessionSettings(
+            outputJSON: outputJSON, listOutput: listOutput, useColor: useColor, vendorID: vendorID, vendorName: vendorName,
+            profileName: profileName)
+    }
+
+    /// The context a command gets in this session as it is now; a layer above (a script, an
+    /// import row) changes its copy for the one invocation it passes it to.
+    public func context() -> CommandContext {
+        CommandContext(console: console, client: client, dryRun: dryRun, settings: settings, session: self)
+    }
 
     // MARK: Running lines
 
@@ -263,17 +271,26 @@ public actor SellerShell {
         return await perform(Invocation(command, text: typed))
     }
 
-    /// Runs a typed command through the middleware and renders its outcome.
+    /// Runs a typed command through the middleware in the session's context as it is now, and
+    /// renders its outcome.
     public func perform(_ invocation: Invocation) async -> CommandReport {
+        await perform(invocation, in: context())
+    }
+
+    /// Runs a typed command through the middleware in `context`, and renders its outcome. The
+    /// command runs off the session's executor: what it changes in the session, it changes
+    /// through the session's methods.
+    public func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()
+        let chain = middleware.around { invocation, context in try await invocation.command.run(in: context) }
         do {
-            for layer in middleware { try await layer.willRun(invocation, in: self) }
-            var outcome = try await ExchangeContext.$explanations.withValue(explained) {
-                try await ExchangeContext.$command.withValue(invocation.text) { try await command.run(in: self) }
+            let outcome = try await ExchangeContext.$explanations.withValue(explained) {
+                try await ExchangeContext.$command.withValue(invocation.text) {
+                    try await TracingTransport.$override.withValue(context.trace) { try await chain(invocation, context) }
+                }
             }
-            for layer in middleware.reversed() { outcome = await layer.didRun(invocation, outcome: outcome, in: self) }
             if !invocation.quiet {
                 render(outcome.output)
                 if let text = Self.explanation(of: explained.drain()) { console.note(text) }
@@ -283,9 +300,6 @@ public actor SellerShell {
             var report = failureReport(error, command)
             report.error = error
             report.explanation = Self.explanation(of: explained.drain())
-            for layer in middleware.reversed() {
-                await layer.didFail(invocation, status: report.status, outcomeUnknown: report.outcomeUnknown, in: self)
-            }
             report.command = command
             return report
         }
@@ -314,11 +328,6 @@ public actor SellerShell {
             return error.message != spec.tooManyWords
         }
     }
-
-    /// Relative image paths are read from here (a script's folder while it runs), not from the
-    /// process's working directory.
-    public func setPathBase(_ directory: String?) { pathBase = directory }
-    public var currentPathBase: String? { pathBase }
 
     /// What a session layer above the shell may read.
     public var serverURL: URL { client.baseURL }

@@ -4,16 +4,17 @@ import OpenMarketContract
 
 /// One command of the shell: a type in a file named after it (`Commands/Register.swift`).
 ///
-/// It declares its ``CommandSpec`` once, parses itself from words with no I/O, and runs on the
-/// session's executor, returning a ``CommandOutcome`` that says what to print; it prints
+/// It declares its ``CommandSpec`` once, parses itself from words with no I/O, and runs in the
+/// ``CommandContext`` it is given (what it may touch: the console, this run's client, where
+/// relative paths start, …), returning a ``CommandOutcome`` that says what to print; it prints
 /// nothing itself. Questions to the person (a missing field, a confirmation) go through the
-/// session's console while it runs, and the answers come back in `CommandOutcome.replay`.
+/// context's console while it runs, and the answers come back in `CommandOutcome.replay`.
 public protocol ShellCommand: Sendable {
     static var spec: CommandSpec { get }
     /// Parses the words after the command's name, already sorted and checked against `spec`.
     init(parsing arguments: Arguments) throws(CommandFailure)
     /// Does the work; network and files allowed, printing not.
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome
+    func run(in context: CommandContext) async throws -> CommandOutcome
     /// The command written back as words, as the shell would parse it again (recording).
     var words: [Word] { get }
     /// The product the command is about (`patch 12 …`), for messages and recording.
@@ -86,6 +87,11 @@ public struct CommandOutcome: Sendable {
     public var answer: RawAnswer?
     /// The process exit status `exit N` asked for (nil: the status of what ran).
     public var exitCode: Int32?
+    /// The names the scripting layer gave `product` (`last`, `mug`): set by the layer that binds
+    /// them, read by the layers around it (the journal, the recording).
+    public var boundNames: [String] = []
+    /// Script variables the command set (`set NAME VALUE`), for the journal.
+    public var variablesSet: [String: String] = [:]
 
     public init(
         _ output: [Output] = [], product: ProductResult? = nil, replay: (any ShellCommand)? = nil, exitRequested: Bool = false
@@ -144,25 +150,22 @@ public struct Invocation: Sendable {
     public var spec: CommandSpec { type(of: command).spec }
 }
 
-/// One thing done around every command (recording, the journal, a dry run, binding names):
-/// it sees the typed command and its typed outcome, never words or request bytes.
+/// What runs a command inside a middleware: the next middleware, or at the end the command.
+public typealias CommandHandler = @Sendable (Invocation, CommandContext) async throws -> CommandOutcome
+
+/// One thing done around every command (recording, the journal, a dry run, binding names),
+/// composed as Hummingbird's middleware are: each gets the invocation, its context and `next`,
+/// may change the context it passes on, and sees the typed outcome (or the error) coming back.
+/// What one layer tells another travels in the outcome (`boundNames`), never in a shared field.
 public protocol CommandMiddleware: Sendable {
-    /// Before the command runs; throwing stops it.
-    func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws
-    /// After it succeeded; may change what is printed.
-    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome
-    /// After it failed; `outcomeUnknown` when a request may have reached the server.
-    func didFail(_ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell) async
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome
 }
 
-extension CommandMiddleware {
-    public func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {}
-    public func didRun(
-        _ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell
-    ) async -> CommandOutcome {
-        outcome
+extension [any CommandMiddleware] {
+    /// The middleware around `command`, the first outermost: `[a, b].around(c)` is `a(b(c))`.
+    public func around(_ command: @escaping CommandHandler) -> CommandHandler {
+        reversed().reduce(command) { next, layer in
+            { invocation, context in try await layer.handle(invocation, context: context, next: next) }
+        }
     }
-    public func didFail(
-        _ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell
-    ) async {}
 }

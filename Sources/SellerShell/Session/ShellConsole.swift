@@ -34,6 +34,8 @@ public protocol ShellConsole: AnyObject, Sendable {
 }
 
 extension ShellConsole {
+    /// `warning: …`, coloured as a warning where the console can.
+    public func warn(_ text: String) { note("warning: " + text, kind: .warning) }
     public func page(_ text: String) { write(text) }
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }

@@ -20,7 +20,7 @@ extension SellerShell {
     }
 
     /// Remembers products for completion (`show 1⇥` offers ids with their names).
-    public func remember(_ products: [Product]) {
+    public nonisolated func remember(_ products: [Product]) {
         // Names are the server's text: completion hints show them made visible and cut short.
         index.remember(products.map { ($0.id, TextLayout.visible($0.name, limit: 60)) })
     }
@@ -84,10 +84,7 @@ extension SellerShell {
     }
 
     /// Whether a product is this vendor's: by vendor id only (names are not unique).
-    package func isMine(_ product: Product) -> Bool {
-        guard let vendorID else { return false }
-        return (product.vendorID ?? product.vendor?.id) == vendorID
-    }
+    package func isMine(_ product: Product) -> Bool { settings.isMine(product) }
 
     /// This login's vendor id, found out when not known yet with `MarketClient.identifyVendor`
     /// among `products` (the newest page when nil). Nil when none of them is the vendor's.

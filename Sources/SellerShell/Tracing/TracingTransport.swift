@@ -39,9 +39,14 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
         set { lock.withLock { responsesFlag = newValue } }
     }
 
+    /// What the command running in this task asked to be shown (`CommandContext.trace`), over
+    /// the session's setting; set by `SellerShell.perform` for the one invocation.
+    @TaskLocal public static var override: TraceOptions?
+
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        guard isEnabled else { return try await inner.send(request, timeout: timeout) }
-        let showsResponses = self.showsResponses
+        let options = Self.override ?? TraceOptions(enabled: isEnabled, showsResponses: showsResponses)
+        guard options.enabled else { return try await inner.send(request, timeout: timeout) }
+        let showsResponses = options.showsResponses
         let secrets = self.secrets()
         // A request the shell sends for itself says so, above its request line.
         if let label = Bookkeeping.currentLabel { sink(label) }

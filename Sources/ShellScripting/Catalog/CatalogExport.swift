@@ -28,13 +28,13 @@ enum ExportPhotoLimits {
     static let totalBytes = 2 * 1024 * 1024 * 1024
 }
 
-extension SellerShell {
+extension ScriptRuntime {
     /// `export FILE`: this vendor's products (or `--all`) as a catalog file the seller can edit
     /// and import again; with `--images DIR` the photos too, so the file moves a catalog to
     /// another market. Pages (and photos) are fetched concurrently; the file is written
     /// atomically, so a failed export never leaves half a catalog in its place.
-    func exportCatalog(_ typed: String, options: ExportOptions) async throws -> CommandOutcome {
-        let path = resolvedPath(typed)
+    func exportCatalog(_ typed: String, options: ExportOptions, in context: CommandContext) async throws -> CommandOutcome {
+        let path = resolvedPath(typed, in: context)
         guard let format = options.format ?? CatalogFormat(path: path) else {
             throw CommandFailure.usage("\(typed): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json")
         }
@@ -47,13 +47,15 @@ extension SellerShell {
                 throw CommandFailure.failed(TerminalText.visible(error.message(shownAs: typed)))
             }
         }
-        if !options.all { _ = try client.requireCredentials() }
-        let products = try await exportedProducts(options)
+        if !options.all { _ = try context.client.requireCredentials() }
+        let products = try await exportedProducts(options, in: context)
         var photoCells: [Int: String] = [:]
         var photoCount = 0
         if let folder = options.imagesFolder {
             (photoCells, photoCount) = try await downloadPhotos(
-                of: products, into: resolvedPath(folder), catalog: path, jobs: options.jobs, replacing: options.force)
+                of: products, into: resolvedPath(folder, in: context), catalog: path, jobs: options.jobs,
+                replacing: options.force,
+                client: context.client)
         }
         do {
             let writer = try CatalogWriter(path: path, format: format, replacing: options.force)
@@ -67,15 +69,10 @@ extension SellerShell {
         return CommandOutcome([.summary("exported \(count) product\(count == 1 ? "" : "s") to \(typed)\(photos)")])
     }
 
-    /// A path as typed: `~` from the session's `$HOME`, relative to a running script's folder.
-    func resolvedPath(_ typed: String) -> String {
-        PathExpansion.resolve(typed, relativeTo: pathBase, environment: scripting.variables.environment)
-    }
-
     /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.
-    private func exportedProducts(_ options: ExportOptions) async throws -> [Product] {
-        let progress = scripting.progress
-        var products = try await client.allProducts(
+    private func exportedProducts(_ options: ExportOptions, in context: CommandContext) async throws -> [Product] {
+        let progress = self.progress
+        var products = try await context.client.allProducts(
             perPage: 100, search: options.search, concurrency: options.jobs
         ) { done, total in
             progress?.show("pages \(done)/\(total)")
@@ -83,12 +80,13 @@ extension SellerShell {
         progress?.finish()
         if !options.all {
             let vendors = Set(products.compactMap(\.vendorID)).count
-            if try await identifyVendor(among: products, limit: 16) == nil, vendors > 16 {
+            let vendorID = try await context.session.identifyVendor(among: products, limit: 16)
+            if vendorID == nil, vendors > 16 {
                 throw CommandFailure.failed(
                     "export needs your vendor id, and none of the products tried was yours: register one, "
                         + "log in with a profile that names it, or export --all")
             }
-            products = products.filter { isMine($0) }
+            products = products.filter { vendorID != nil && ($0.vendorID ?? $0.vendor?.id) == vendorID }
         }
         return products.sorted { $0.id < $1.id }
     }
@@ -96,7 +94,7 @@ extension SellerShell {
     /// Each product's photos saved as `ID-N.EXT` in `folder`; the `images` cell of each product
     /// (paths relative to the catalog's folder, `;` between) and the number of photos saved.
     private func downloadPhotos(
-        of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool
+        of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool, client: MarketClient
     ) async throws -> ([Int: String], Int) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -104,8 +102,7 @@ extension SellerShell {
             throw CommandFailure.failed("--images: cannot make the folder \(folder): \(error.localizedDescription)")
         }
         let prefix = Self.relativePrefix(of: folder, from: catalog)
-        let client = self.client
-        let progress = scripting.progress
+        let progress = self.progress
         var cells: [Int: String] = [:]
         var saved = 0
         var savedBytes = 0

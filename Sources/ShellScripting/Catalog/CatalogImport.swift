@@ -15,37 +15,41 @@ struct CheckedCatalog {
     var made: [Int: Int]
 }
 
-extension SellerShell {
+extension ScriptRuntime {
     /// `import FILE`: reads and checks every row (sending nothing while any problem stands),
     /// prints the plan, asks for the number of changes to be typed, then sends the rows
     /// concurrently as typed `register`/`patch`/`delete` commands through this session,
     /// journaled so that `--resume` after any interruption ends with exactly the file's products.
-    func importCatalog(_ typed: String, options: ImportOptions) async throws -> CommandOutcome {
+    func importCatalog(_ typed: String, options: ImportOptions, in context: CommandContext) async throws -> CommandOutcome {
         var options = options
         // A script run with --dry-run dry-runs its imports too (and writes no journal).
-        if scripting.dryRun != nil, !options.planOnly { options.dryRun = true }
-        let path = resolvedPath(typed)
+        if context.dryRun, !options.planOnly { options.dryRun = true }
+        let path = resolvedPath(typed, in: context)
         let contents = Self.readCatalog(path, shownAs: typed, format: options.format)
         if let note = contents.encodingNote { console.note("\(typed): \(note)") }
         guard contents.problems.isEmpty else { throw Self.problemsFailure(contents.problems, file: typed) }
         let hashes = Dictionary(uniqueKeysWithValues: contents.rows.map { ($0.number, Self.rowHash($0)) })
         let sends = !options.dryRun && !options.planOnly
         if sends || contents.rows.contains(where: { $0[.id] != nil && !options.newIDs }) || options.prune {
-            _ = try client.requireCredentials()
+            _ = try context.client.requireCredentials()
         }
-        let saved = (scripting.journal, scripting.journalFailure)
-        defer { (scripting.journal, scripting.journalFailure) = saved }
+        // The rows run in a context of their own: this import's journal (not the script's that
+        // runs the import), its retry policy.
+        var rows = context
+        rows.script = LineScope(runtime: self, newest: NewestBeforeFirstCreate(), sourceDepth: context.scope?.sourceDepth ?? 0)
         var made: [Int: Int] = [:]
         if sends {
-            scripting.journal = nil
-            scripting.journalFailure = nil
-            guard let fromJournal = try await openImportJournal(file: typed, path: path, hashes: hashes, options: options) else {
-                return CommandOutcome()
-            }
-            made = fromJournal
+            guard
+                let opened = try await openImportJournal(
+                    file: typed, path: path, hashes: hashes, options: options, client: context.client)
+            else { return CommandOutcome() }
+            rows.script = LineScope(
+                runtime: self, journal: opened.journal, newest: NewestBeforeFirstCreate(),
+                sourceDepth: context.scope?.sourceDepth ?? 0)
+            made = opened.made
         }
-        let checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options)
-        return try await carryOut(checked, options: options)
+        let checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options, in: rows)
+        return try await carryOut(checked, options: options, in: rows)
     }
 
     /// The catalog, with every problem naming the file as the seller typed it.
@@ -73,10 +77,11 @@ extension SellerShell {
     /// sorts them into a plan.
     private func check(
         _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
-        options: ImportOptions
+        options: ImportOptions, in context: CommandContext
     ) async throws -> CheckedCatalog {
         let namesIDs = !options.newIDs && contents.rows.contains { $0[.id] != nil }
-        let mine = namesIDs || options.prune || !made.isEmpty ? try await liveProducts(jobs: options.jobs) : [:]
+        let mine =
+            namesIDs || options.prune || !made.isEmpty ? try await liveProducts(jobs: options.jobs, in: context) : [:]
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var rowCheck = RowCheck(
             file: file, folder: folder, resize: options.resize, newIDs: options.newIDs, mine: mine, made: made)
@@ -106,16 +111,19 @@ extension SellerShell {
     }
 
     /// This vendor's products on this market, by id (the whole market is read, pages at once).
-    private func liveProducts(jobs: Int) async throws -> [Int: Product] {
-        let all = try await client.allProducts(perPage: 100, concurrency: jobs).products
-        guard !all.isEmpty, try await identifyVendor(among: all, limit: 16) != nil else { return [:] }
-        remember(all.filter { isMine($0) })
-        return Dictionary(all.filter { isMine($0) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private func liveProducts(jobs: Int, in context: CommandContext) async throws -> [Int: Product] {
+        let all = try await context.client.allProducts(perPage: 100, concurrency: jobs).products
+        guard !all.isEmpty, let vendorID = try await context.session.identifyVendor(among: all, limit: 16) else { return [:] }
+        let mine = all.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
+        shell.remember(mine)
+        return Dictionary(mine.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The plan, then (when it is not only a plan or a dry run) the confirmation, the rows sent,
     /// the ids written back, the report and the summary.
-    private func carryOut(_ checked: CheckedCatalog, options: ImportOptions) async throws -> CommandOutcome {
+    private func carryOut(
+        _ checked: CheckedCatalog, options: ImportOptions, in context: CommandContext
+    ) async throws -> CommandOutcome {
         let plan = checked.plan
         let file = checked.file
         var outcome = CommandOutcome([.text(plan.text(file: file))])
@@ -127,16 +135,16 @@ extension SellerShell {
         }
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             outcome.output.append(.note("\(file): nothing to change"))
-            try finishJournal(failed: false)
+            try finishJournal(context.scope?.journal, failed: false)
             try writeBack(checked, results: [], options: options)
             return outcome
         }
         // The plan is for the seller to read: beside a JSON answer it goes to stderr.
-        if outputJSON { console.note(plan.text(file: file)) } else { console.write(plan.text(file: file)) }
+        if context.settings.outputJSON { console.note(plan.text(file: file)) } else { console.write(plan.text(file: file)) }
         guard try confirm(plan, file: file, options: options) else {
             return .note("import cancelled; nothing was sent")
         }
-        return try await send(checked, options: options)
+        return try await send(checked, options: options, in: context)
     }
 
     /// In a terminal the seller types the number of changes (`--yes` skips it). Without one,
@@ -157,21 +165,23 @@ extension SellerShell {
     }
 
     /// Sends the plan and says what happened.
-    private func send(_ checked: CheckedCatalog, options: ImportOptions) async throws -> CommandOutcome {
+    private func send(
+        _ checked: CheckedCatalog, options: ImportOptions, in context: CommandContext
+    ) async throws -> CommandOutcome {
         let file = checked.file
-        _ = try client.requireCredentials()
-        let saved = client.retryPolicy
-        client.retryPolicy = Self.importRetries { [console] status, wait in
+        _ = try context.client.requireCredentials()
+        var context = context
+        context.client.retryPolicy = Self.importRetries { [console] status, wait in
             console.note("the server is busy (\(status)); waiting \(wait) before trying again")
         }
-        defer { client.retryPolicy = saved }
-        guard writeJournal(JournalEntry.header(file, server: client.baseURL)) else {
-            throw CommandFailure.failed("\(file): the journal cannot be written: \(scripting.journalFailure ?? "")")
+        let journal = context.scope?.journal
+        guard journal?.write(JournalEntry.header(file, server: context.client.baseURL)) ?? true else {
+            throw CommandFailure.failed("\(file): the journal cannot be written: \(journal?.failure ?? "")")
         }
-        let context = ImportContext(file: file, hashes: checked.hashes, afterID: await newestID())
+        let rows = ImportContext(file: file, hashes: checked.hashes, context: context)
         let work = checked.plan.work
         let progress = ImportProgress(total: work.count)
-        let (sent, interrupted) = await runImport(work, jobs: options.jobs, context: context, progress: progress)
+        let (sent, interrupted) = await runImport(work, jobs: options.jobs, context: rows, progress: progress)
         var results = sent
         results += checked.plan.unchanged.map { RowResult(row: $0.row, action: "update", id: $0.id, status: .unchanged) }
         results += checked.plan.invalid.map { invalid in
@@ -180,11 +190,11 @@ extension SellerShell {
                 message: invalid.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; "))
         }
         let summary = ImportSummary(file: file, results: results, elapsed: progress.elapsed, interrupted: interrupted)
-        let failed = summary.count(.failed) > 0 || scripting.journalFailure != nil
-        if interrupted == nil { try finishJournal(failed: failed) }
+        let failed = summary.count(.failed) > 0 || journal?.failure != nil
+        if interrupted == nil { try finishJournal(journal, failed: failed) }
         try writeBack(checked, results: results, options: options)
         if let reportPath = options.reportPath { try ImportReportFile.write(summary.sorted, to: expandingTilde(reportPath)) }
-        if let failure = scripting.journalFailure {
+        if let failure = journal?.failure {
             console.note("\(file): \(failure); stopped so that --resume stays safe")
         }
         let text = summary.lines.joined(separator: "\n")
@@ -194,20 +204,12 @@ extension SellerShell {
         return CommandOutcome([.text(text)])
     }
 
-    /// The newest id before the first create, so a resumed import tells what it made apart from
-    /// an older namesake. A request the file never asked for, so it is marked as bookkeeping.
-    private func newestID() async -> Int? {
-        let client = self.client
-        let newest = await Bookkeeping.$reason.withValue(Self.newestIDReason) { try? await client.products(perPage: 1) }
-        return newest?.value.products.map(\.id).max()
-    }
-
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one
     /// with failures stays open, so `--resume` retries the rows that failed.
-    private func finishJournal(failed: Bool) throws {
-        guard scripting.journal != nil, !failed else { return }
-        guard writeJournal(JournalEntry(.finished)) else {
-            throw CommandFailure.failed("the journal cannot be written: \(scripting.journalFailure ?? "")")
+    private func finishJournal(_ journal: JournalHandle?, failed: Bool) throws {
+        guard let journal, !failed else { return }
+        guard journal.write(JournalEntry(.finished)) else {
+            throw CommandFailure.failed("the journal cannot be written: \(journal.failure ?? "")")
         }
     }
 

@@ -1,46 +1,47 @@
 import CatalogFiles
 import Crypto
 import Foundation
+import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 
-extension SellerShell {
+extension ScriptRuntime {
     /// Opens (and locks) the import's journal, `FILE.journal` beside the catalog as a script's
-    /// is, and makes it the one rows write to. With `--resume`: the rows the interrupted run
-    /// made (row → id), including creates whose answer was lost but that are found on the
-    /// server; nil when there is nothing to resume. Rows are matched by number and content: a
-    /// file changed at a row the last run did is refused, never guessed at.
+    /// is: the journal its rows write to, and with `--resume` the rows the interrupted run made
+    /// (row → id), including creates whose answer was lost but that are found on the server;
+    /// nil when there is nothing to resume. Rows are matched by number and content: a file
+    /// changed at a row the last run did is refused, never guessed at.
     func openImportJournal(
-        file: String, path: String, hashes: [Int: String], options: ImportOptions
-    ) async throws(CommandFailure) -> [Int: Int]? {
+        file: String, path: String, hashes: [Int: String], options: ImportOptions, client: MarketClient
+    ) async throws(CommandFailure) -> (journal: JournalHandle, made: [Int: Int])? {
         let placement = JournalPlacement(
-            script: path, given: options.journalPath.map(expandingTilde), environment: scripting.variables.environment)
-        let (journal, journalPath) = try lockJournal(for: file, at: placement, resume: options.resume)
-        let state = JournalFile.read(journalPath)
-        guard options.resume, let state else {
-            if let state, !state.finished, !state.touched.isEmpty, !options.restart {
+            script: path, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
+        let (opened, journalPath) = try lockJournal(for: file, at: placement, resume: options.resume)
+        let previous = JournalFile.read(journalPath)
+        guard options.resume, let previous else {
+            if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .usage(
-                    "\(file): \(journalPath) shows an import that did not finish (\(state.done.count) rows done): "
+                    "\(file): \(journalPath) shows an import that did not finish (\(previous.done.count) rows done): "
                         + "continue it with --resume, or start over with --restart")
             }
-            journal.truncate()
-            scripting.journal = journal
-            return [:]
+            opened.truncate()
+            return (JournalHandle(opened), [:])
         }
-        try checkServer(of: state, script: file)
-        if state.finished {
+        try checkServer(of: previous, script: file, server: client.baseURL)
+        if previous.finished {
             console.note("\(file): nothing to resume: the last import finished (run it again without --resume)")
             return nil
         }
-        scripting.journal = journal
-        return try await rowsMade(by: state, file: file, hashes: hashes)
+        let journal = JournalHandle(opened)
+        return (journal, try await rowsMade(by: previous, file: file, hashes: hashes, journal: journal, client: client))
     }
 
     /// The rows an interrupted import made: those done, and those whose create was sent but
     /// not answered, looked up on the server (the scripts' lookup, with its wait for a request
     /// still in flight).
-    private func rowsMade(by state: JournalState, file: String, hashes: [Int: String]) async throws(CommandFailure) -> [Int: Int]
-    {
+    private func rowsMade(
+        by state: JournalState, file: String, hashes: [Int: String], journal: JournalHandle, client: MarketClient
+    ) async throws(CommandFailure) -> [Int: Int] {
         var made: [Int: Int] = [:]
         for (row, entry) in state.done.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
@@ -49,14 +50,14 @@ extension SellerShell {
         var recovered: Set<Int> = []
         for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
-            switch await findCreatedAllowingForFlight(entry, previous: state, alsoClaimed: recovered) {
+            switch await findCreatedAllowingForFlight(entry, previous: state, alsoClaimed: recovered, using: client) {
             case .found(let binding, _):
                 recovered.insert(binding.id)
                 made[row] = binding.id
                 var done = JournalEntry(.done, number: row, hash: entry.hash ?? "")
                 done.id = binding.id
                 done.vendorID = entry.vendorID
-                guard writeJournal(done) else { throw .failed("\(file): the journal cannot be written") }
+                guard journal.write(done) else { throw .failed("\(file): the journal cannot be written") }
                 console.note("\(file):\(row): #\(binding.id) was registered before the interruption; not sent again")
             case .notFound:
                 continue

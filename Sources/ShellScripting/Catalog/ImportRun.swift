@@ -7,10 +7,10 @@ import SellerShell
 struct ImportContext: Sendable {
     /// The file as messages name it.
     var file: String
-    /// Each row's content hash, as the journal records it.
+    /// Each row's content hash, as the journal records it (with the row's number, its key).
     var hashes: [Int: String]
-    /// The newest product id before the first create: what this import makes is above it.
-    var afterID: Int?
+    /// What each row runs in: the import's journal and retry policy.
+    var context: CommandContext
 }
 
 /// The requests in flight, each in a task of its own so that the first Ctrl-C (which cancels
@@ -52,7 +52,7 @@ final class InFlightRows: @unchecked Sendable {
     }
 }
 
-extension SellerShell {
+extension ScriptRuntime {
     /// Sends the plan's work with at most `jobs` requests in flight. Results come back in any
     /// order and are sorted by the caller; rows never started are `not run`. Ctrl-C stops
     /// starting rows and lets those in flight finish; a second Ctrl-C cancels them.
@@ -60,7 +60,8 @@ extension SellerShell {
         _ work: [ImportWork], jobs: Int, context: ImportContext, progress: ImportProgress
     ) async -> (results: [RowResult], interrupted: ImportSummary.Interruption?) {
         let rows = InFlightRows()
-        let interrupts = scripting.interrupts
+        let interrupts = self.interrupts
+        let journal = context.context.scope?.journal
         let watcher = InterruptWatcher()
         var results: [RowResult] = []
         var next = 0
@@ -76,8 +77,8 @@ extension SellerShell {
                     progress.record(result)
                     // A market that cannot be reached fails every row after: stop starting them.
                     if result.unreachable { rows.stop() }
-                    scripting.progress?.show(progress.line())
-                    guard !rows.isStopped, scripting.journalFailure == nil, next < work.count else { continue }
+                    self.progress?.show(progress.line())
+                    guard !rows.isStopped, journal?.failure == nil, next < work.count else { continue }
                     let (item, key) = (work[next], next)
                     group.addTask { await rows.run(key) { await self.carryOut(item, context) } }
                     next += 1
@@ -88,7 +89,7 @@ extension SellerShell {
             watcher.start(interrupts) { rows.cancelAll() }
         }
         watcher.finish()
-        scripting.progress?.finish()
+        self.progress?.finish()
         let unreachable = results.contains { $0.unreachable }
         let interrupted: ImportSummary.Interruption? =
             rows.wereCancelled ? .cancelled : unreachable ? .unreachable : rows.isStopped ? .stopped : nil
@@ -102,35 +103,18 @@ extension SellerShell {
     private func carryOut(_ work: ImportWork, _ context: ImportContext) async -> RowResult {
         switch work {
         case .register(let row, let command): await importRegister(row, command, context)
-        case .update(let row, let id, let values): await importUpdate(row, id: id, values)
-        case .delete(let product): await importDelete(product)
+        case .update(let row, let id, let values): await importUpdate(row, id: id, values, context)
+        case .delete(let product): await importDelete(product, context)
         }
     }
 
-    /// A create, journaled like a script's: `started` (with what finds it again) before it is
-    /// sent, then `done` with its id, or `failed`.
+    /// A create, journaled by the journal middleware as a script's line is (the row is its key):
+    /// `started` (with what finds it again) before it is sent, then `done` with its id, or `failed`.
     private func importRegister(_ row: Int, _ command: Register, _ context: ImportContext) async -> RowResult {
-        let hash = context.hashes[row] ?? ""
-        var started = JournalEntry(.started, number: row, hash: hash)
-        started.at = Date().timeIntervalSince1970
-        started.name = command.values[.name]
-        (started.vendorID, started.vendorName) = knownVendor
-        started.afterID = context.afterID
-        guard writeJournal(started) else {
-            return RowResult(row: row, action: "register", status: .failed, message: "not sent: the journal cannot be written")
-        }
-        let report = await perform(Invocation(command, text: WordQuoting.line(command.words), quiet: true))
+        let report = await run(command, row: row, context)
         if report.status == .ok, let id = report.result?.id {
-            var done = JournalEntry(.done, number: row, hash: hash)
-            done.id = id
-            done.vendorID = knownVendor.id
-            _ = writeJournal(done)
             return RowResult(row: row, action: "register", id: id, status: .registered, message: notes(of: report))
         }
-        var failed = JournalEntry(.failed, number: row, hash: hash)
-        failed.status = report.status.rawValue
-        failed.unsure = report.outcomeUnknown ? true : nil
-        _ = writeJournal(failed)
         var result = RowResult(
             row: row, action: "register", status: .failed, message: Self.oneLine(report),
             outcomeUnknown: report.outcomeUnknown)
@@ -138,17 +122,25 @@ extension SellerShell {
         return result
     }
 
+    /// Runs a row's command quietly through the session, keyed in the journal by its row.
+    private func run(_ command: any ShellCommand, row: Int?, _ context: ImportContext) async -> CommandReport {
+        let line = row.map { (number: $0, hash: context.hashes[$0] ?? "") }
+        let invocation = Invocation(command, text: WordQuoting.line(command.words), line: line, quiet: true)
+        return await shell.perform(invocation, in: context.context)
+    }
+
     /// How many times an update reads the product again after someone changed it meanwhile.
     static let updateAttempts = 3
 
     /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
     /// a 412 (changed since it was read) reads it again.
-    private func importUpdate(_ row: Int, id: Int, _ values: [ProductField: String]) async -> RowResult {
+    private func importUpdate(_ row: Int, id: Int, _ values: [ProductField: String], _ context: ImportContext) async -> RowResult
+    {
         var result = RowResult(row: row, action: "update", id: id, status: .failed)
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
             do {
-                current = try await client.product(id: id)
+                current = try await context.context.client.product(id: id)
             } catch {
                 result.message = "update \(id): \(error)"
                 return result
@@ -159,7 +151,7 @@ extension SellerShell {
                 return result
             }
             let patch = Patch(id: id, values: changes, ifMatch: current.etag)
-            let report = await perform(Invocation(patch, text: WordQuoting.line(patch.words), quiet: true))
+            let report = await run(patch, row: row, context)
             if report.status == .ok {
                 result.status = .updated
                 result.message = ProductField.editable.filter { changes[$0] != nil }.map(\.rawValue).joined(separator: " ")
@@ -174,9 +166,8 @@ extension SellerShell {
         return result
     }
 
-    private func importDelete(_ product: Product) async -> RowResult {
-        let report = await perform(
-            Invocation(Delete(id: product.id, confirmed: true), text: "delete \(product.id) --yes", quiet: true))
+    private func importDelete(_ product: Product, _ context: ImportContext) async -> RowResult {
+        let report = await run(Delete(id: product.id, confirmed: true), row: nil, context)
         guard report.status == .ok else {
             var result = RowResult(action: "delete", id: product.id, status: .failed, message: Self.oneLine(report))
             result.unreachable = report.status == .unreachable

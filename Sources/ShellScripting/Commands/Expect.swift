@@ -27,8 +27,8 @@ struct Expect: ShellCommand {
         ]
     }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        if session.scripting.dryRun == nil, !expectation.holds { throw CommandFailure.failed(expectation.failure) }
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        if !context.dryRun, !expectation.holds { throw CommandFailure.failed(expectation.failure) }
         return CommandOutcome()
     }
 }

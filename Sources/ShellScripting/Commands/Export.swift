@@ -55,7 +55,7 @@ struct Export: ShellCommand {
         return words
     }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        try await session.exportCatalog(path, options: options)
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        try await context.runtime().exportCatalog(path, options: options, in: context)
     }
 }

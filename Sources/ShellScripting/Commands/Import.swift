@@ -103,7 +103,7 @@ struct Import: ShellCommand {
         return words
     }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        try await session.importCatalog(path, options: options)
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        try await context.runtime().importCatalog(path, options: options, in: context)
     }
 }

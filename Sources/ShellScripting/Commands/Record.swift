@@ -32,34 +32,18 @@ struct Record: ShellCommand {
         }
     }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        let runtime = try context.runtime()
         switch action {
         case .start(let path, let all):
-            try session.beginRecording(path, all: all)
+            try await runtime.beginRecording(path, all: all)
             return .note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
         case .stop:
-            guard let recorder = session.scripting.recorder else {
+            guard let recorder = await runtime.recorder else {
                 throw CommandFailure.usage("not recording ('record FILE' starts)")
             }
-            session.stopRecording()
+            await runtime.stopRecording()
             return .note("recording saved to \(recorder.path)")
         }
-    }
-}
-
-extension SellerShell {
-    func beginRecording(_ path: String, all: Bool) throws {
-        let state = scripting
-        if let recorder = state.recorder {
-            throw CommandFailure.usage("already recording to \(recorder.path); 'record stop' first")
-        }
-        let recorder = try Recorder(path: expandingTilde(path), all: all, server: client.baseURL)
-        for name in state.variables.values.keys { recorder.reserve(name) }
-        state.recorder = recorder
-    }
-
-    func stopRecording() {
-        scripting.recorder?.close()
-        scripting.recorder = nil
     }
 }

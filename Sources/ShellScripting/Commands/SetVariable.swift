@@ -36,15 +36,15 @@ struct SetVariable: ShellCommand {
         }
     }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
+    func run(in context: CommandContext) async throws -> CommandOutcome {
         switch action {
         case .option(let option):
-            return try await option.run(in: session)
+            return try await option.run(in: context)
         case .variable(let name, let value):
-            let state = session.scripting
-            state.variables[name] = .text(value)
-            state.setVariables[name] = value
-            return CommandOutcome()
+            try await context.runtime().setVariable(name, .text(value))
+            var outcome = CommandOutcome()
+            outcome.variablesSet = [name: value]
+            return outcome
         }
     }
 }

@@ -27,10 +27,10 @@ struct Source: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + (step ? [Word("--step")] : []) }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let status = await session.source(path, step: step)
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        let status = try await context.runtime().source(path, step: step, in: context)
         // Its lines reported their own failures.
-        if status != .ok { throw CommandFailure(status: status, message: "") }
+        if status != .ok { throw CommandFailure.alreadyReported(status) }
         return CommandOutcome()
     }
 }

@@ -13,8 +13,9 @@ struct Vars: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name)] }
 
-    func run(in session: isolated SellerShell) async throws -> CommandOutcome {
-        let rows = session.scripting.variables.values.sorted { $0.key < $1.key }.map { name, value in
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        let values = try await context.runtime().variables.values
+        let rows = values.sorted { $0.key < $1.key }.map { name, value in
             switch value {
             case .text(let text): "\(name) = \(Expectation.show(text))"
             case .product(let binding):
@@ -25,7 +26,7 @@ struct Vars: ShellCommand {
         }
         let text =
             rows.isEmpty ? "no variables ('set NAME VALUE', or end a command with 'as NAME')" : rows.joined(separator: "\n")
-        return CommandOutcome([.text(text, raw: try Self.document(session.scripting.variables.values))])
+        return CommandOutcome([.text(text, raw: try Self.document(values))])
     }
 
     static func document(_ values: [String: VariableValue]) throws -> Data {

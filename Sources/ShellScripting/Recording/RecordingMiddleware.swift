@@ -1,12 +1,14 @@
 import OpenMarketContract
 import SellerShell
 
-/// Writes each command that succeeded to the recording, when one is running.
+/// Writes each command that succeeded to the recording, when one is running, with the names
+/// the layer inside bound (in the outcome).
 struct RecordingMiddleware: CommandMiddleware {
-    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
-        guard let recorder = session.scripting.recorder else { return outcome }
-        let context = Recorder.Context(secrets: session.secrets.all, pathBase: session.pathBase)
-        recorder.record(invocation, outcome: outcome, context: context)
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+        let outcome = try await next(invocation, context)
+        guard let runtime = context.scope?.runtime else { return outcome }
+        let recording = Recorder.Context(secrets: context.session.secrets.all, pathBase: context.pathBase)
+        await runtime.record(invocation, outcome: outcome, context: recording)
         return outcome
     }
 }

@@ -103,7 +103,7 @@ struct JournalState: Sendable {
 /// opened with O_APPEND, so a process killed at any moment leaves whole entries (the kernel
 /// finishes a write it started); a torn last line from a power cut is ignored when read. An
 /// exclusive lock keeps two runs of one script from writing the same journal.
-final class JournalFile {
+final class JournalFile: Sendable {
     let path: String
     private let fd: Int32
     /// Masked in every entry (a product the server sent back may hold the secret).

@@ -1,70 +1,72 @@
 import Foundation
+import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 
-/// Writes the resume journal of the file being run: `started` before a command whose outcome
+/// Writes the resume journal of the run a command belongs to (a script file's lines, an
+/// import's rows; the key is the line or row number): `started` before a command whose outcome
 /// could become unknown and must not simply be repeated (a create, `stock +N`, `source`), with
-/// what is needed to find a create's product later; then `done` with what the line bound, or
-/// `failed`. Reads only the typed command and its spec.
+/// what is needed to find a create's product later; then `done` with what the line bound (the
+/// outcome says), or `failed`. Reads only the typed command, its spec and its outcome.
 struct JournalMiddleware: CommandMiddleware {
-    func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {
-        let state = session.scripting
-        guard state.journal != nil, let line = invocation.line else { return }
-        let command = invocation.command
-        var entry = JournalEntry(.started, number: line.number, hash: line.hash)
-        if invocation.spec.effect == .creates {
-            await session.noteNewestBeforeFirstCreate()
-            entry.at = Date().timeIntervalSince1970
-            entry.name = command.productName
-            (entry.vendorID, entry.vendorName) = session.knownVendor
-            entry.afterID = state.highestSeenID > 0 ? state.highestSeenID : nil
-            entry.bindAs = invocation.bindAs
-        } else if command.repeatsSafely {
-            return
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+        guard let scope = context.scope, let journal = scope.journal, let line = invocation.line else {
+            return try await next(invocation, context)
         }
-        guard session.writeJournal(entry) else { throw CommandFailure(status: .failed, message: "") }
+        if let started = await started(invocation, line: line, scope: scope, context: context) {
+            guard journal.write(started) else { throw CommandFailure.alreadyReported(.failed) }
+        }
+        let outcome: CommandOutcome
+        do {
+            outcome = try await next(invocation, context)
+        } catch {
+            var entry = JournalEntry(.failed, number: line.number, hash: line.hash)
+            let failure = CommandReport.classify(error)
+            entry.status = failure.status.rawValue
+            entry.unsure = failure.outcomeUnknown || invocation.spec.effect == .script ? true : nil
+            _ = journal.write(entry)
+            throw error
+        }
+        _ = journal.write(await done(invocation, line: line, outcome: outcome, readsLast: journal.readsLast, context: context))
+        return outcome
     }
 
-    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
-        let state = session.scripting
-        guard state.journal != nil, let line = invocation.line else { return outcome }
+    /// The `started` entry, for a create (with what finds its product again) or a command not
+    /// safe to repeat; nil for the others.
+    private func started(
+        _ invocation: Invocation, line: (number: Int, hash: String), scope: LineScope, context: CommandContext
+    ) async -> JournalEntry? {
+        var entry = JournalEntry(.started, number: line.number, hash: line.hash)
+        guard invocation.spec.effect == .creates else { return invocation.command.repeatsSafely ? nil : entry }
+        if let newest = scope.newest { entry.afterID = await scope.runtime.afterID(newest, using: context.client) }
+        entry.at = Date().timeIntervalSince1970
+        entry.name = invocation.command.productName
+        let settings = await context.session.settings
+        (entry.vendorID, entry.vendorName) = (settings.vendorID, settings.vendorName)
+        entry.bindAs = invocation.bindAs
+        return entry
+    }
+
+    private func done(
+        _ invocation: Invocation, line: (number: Int, hash: String), outcome: CommandOutcome, readsLast: Bool,
+        context: CommandContext
+    ) async -> JournalEntry {
         var entry = JournalEntry(.done, number: line.number, hash: line.hash)
         // `last` is the named product when there is one, so it is stored once; and only when the
         // script reads `last` at all (encoding every `show`'s product would cost more than the
         // request).
-        let named = state.bound.filter { $0.key != "last" }
-        entry.bind = !named.isEmpty ? named : (state.readsLast && !state.bound.isEmpty ? state.bound : nil)
-        let variables = state.setVariables.filter { !session.secrets.occurs(in: $0.value) }
+        var bound: [String: ProductBinding] = [:]
+        if let product = outcome.product {
+            for name in outcome.boundNames { bound[name] = ProductBinding(product) }
+        }
+        let named = bound.filter { $0.key != "last" }
+        entry.bind = !named.isEmpty ? named : (readsLast && !bound.isEmpty ? bound : nil)
+        let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
         entry.vars = variables.isEmpty ? nil : variables
-        if invocation.spec.effect == .creates { entry.vendorID = session.knownVendor.id }
-        _ = session.writeJournal(entry)
-        return outcome
-    }
-
-    func didFail(_ invocation: Invocation, status: CommandStatus, outcomeUnknown: Bool, in session: isolated SellerShell) async {
-        guard session.scripting.journal != nil, let line = invocation.line else { return }
-        var entry = JournalEntry(.failed, number: line.number, hash: line.hash)
-        entry.status = status.rawValue
-        entry.unsure = outcomeUnknown || invocation.spec.effect == .script ? true : nil
-        _ = session.writeJournal(entry)
-    }
-}
-
-extension SellerShell {
-    /// Why a journaled run asks for the newest product before its first create, as the trace
-    /// and a dry run show it.
-    static let newestIDReason =
-        "the journal notes the newest id before the first create, so a resumed run can find what it made"
-
-    /// Before a run's first create, asks the server for its newest product: what the run makes
-    /// will be above it, which tells a create whose answer was lost apart from an older
-    /// namesake. A request the script never typed, so it is marked as bookkeeping.
-    func noteNewestBeforeFirstCreate() async {
-        let state = scripting
-        guard !state.askedNewest else { return }
-        state.askedNewest = true
-        let client = self.client
-        let newest = await Bookkeeping.$reason.withValue(Self.newestIDReason) { try? await client.products(perPage: 1) }
-        if let newest { state.highestSeenID = max(state.highestSeenID, newest.value.products.map(\.id).max() ?? 0) }
+        if invocation.spec.effect == .creates {
+            entry.vendorID = await context.session.settings.vendorID
+            entry.id = outcome.product?.id
+        }
+        return entry
     }
 }

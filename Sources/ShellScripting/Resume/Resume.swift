@@ -16,28 +16,28 @@ enum ResumeAction {
     case stop(CommandStatus)
 }
 
-extension SellerShell {
+extension ScriptRuntime {
     /// How far back a product's creation time may lie before the moment its create was sent and
     /// still be taken for that create: the server's clock may differ from ours.
     static let clockSlack: TimeInterval = 60
 
-    /// Opens (and locks) the journal and checks it against the script; nil when there is
-    /// nothing to resume.
+    /// Opens (and locks) the journal and checks it against the script: the journal the run
+    /// writes, and where it resumes; nil when there is nothing to resume.
     func openJournal(
-        for script: String, at placement: JournalPlacement, _ lines: [ScriptLine], _ options: ScriptOptions
-    ) throws(CommandFailure) -> ResumePoint? {
+        for script: String, at placement: JournalPlacement, _ lines: [ScriptLine], _ options: ScriptOptions, readsLast: Bool,
+        server: URL
+    ) throws(CommandFailure) -> (JournalHandle, ResumePoint)? {
         // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
         let (journal, path) = try lockJournal(for: script, at: placement, resume: options.resume)
         let state = JournalFile.read(path)
         if options.resume, let state {
-            try checkServer(of: state, script: script)
+            try checkServer(of: state, script: script, server: server)
             try Self.check(state, against: lines, script: script)
             if state.finished {
                 console.note("\(script): nothing to resume: the last run finished (start it again with --restart)")
                 return nil
             }
-            scripting.journal = journal
-            return ResumePoint(previous: state)
+            return (JournalHandle(journal, readsLast: readsLast), ResumePoint(previous: state))
         }
         if let state, !state.finished, !state.touched.isEmpty, !options.restart {
             let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
@@ -47,8 +47,7 @@ extension SellerShell {
             )
         }
         journal.truncate()
-        scripting.journal = journal
-        return ResumePoint()
+        return (JournalHandle(journal, readsLast: readsLast), ResumePoint())
     }
 
     /// The journal file, opened and locked, and where it is: beside the script, or in the state
@@ -65,7 +64,7 @@ extension SellerShell {
             console.note("\(script): resuming from its journal in \(fallback)")
         }
         do {
-            return (try JournalFile(path: path, fresh: false, secrets: secrets), path)
+            return (try JournalFile(path: path, fresh: false, secrets: shell.secrets), path)
         } catch {
             guard error.cannotCreate, path == placement.primary, let fallback = placement.fallback else {
                 throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
@@ -74,7 +73,7 @@ extension SellerShell {
             do {
                 try FileManager.default.createDirectory(
                     atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                let journal = try JournalFile(path: fallback, fresh: false, secrets: secrets)
+                let journal = try JournalFile(path: fallback, fresh: false, secrets: shell.secrets)
                 console.note("\(script): its folder cannot hold the journal; keeping it in \(fallback)")
                 return (journal, fallback)
             } catch {
@@ -84,12 +83,12 @@ extension SellerShell {
     }
 
     /// A run resumed on another market would look there for what it made on the first.
-    func checkServer(of state: JournalState, script: String) throws(CommandFailure) {
+    func checkServer(of state: JournalState, script: String, server: URL) throws(CommandFailure) {
         guard let recorded = state.server, let journalServer = URL(string: recorded),
-            ServerAddress(journalServer) != ServerAddress(client.baseURL)
+            ServerAddress(journalServer) != ServerAddress(server)
         else { return }
         throw .usage(
-            "\(script): its journal's run was against \(recorded), but this session is on \(client.baseURL.absoluteString): "
+            "\(script): its journal's run was against \(recorded), but this session is on \(server.absoluteString): "
                 + "resume against \(recorded) (--server \(recorded)), or start over here with --restart")
     }
 
@@ -116,13 +115,16 @@ extension SellerShell {
 
     /// Done lines are skipped (their names restored; session commands run again, so the login
     /// and settings are as they were); a line whose outcome is unknown is looked up or refused.
-    func resumeAction(for line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport) async -> ResumeAction {
+    func resumeAction(
+        for line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport, in context: CommandContext
+    ) async -> ResumeAction {
         guard let previous = resume.previous else { return .run }
+        let context = await refreshed(context)
         let spec = registry.find(String(line.text.prefix { !$0.isWhitespace }))?.spec
         if let done = previous.done[line.number] {
             restore(done)
             if spec?.effect == .session {
-                let result = await step(line, location: "\(report.name):\(line.number)")
+                let result = await step(line, location: "\(report.name):\(line.number)", in: context)
                 if result.status != .ok {
                     reportFailure(result, at: "\(report.name):\(line.number)")
                     return .stop(result.status)
@@ -132,7 +134,7 @@ extension SellerShell {
             return .skip
         }
         guard let unsure = previous.unsure[line.number], let spec else { return .run }
-        if spec.effect == .creates { return await recover(unsure, line: line, &resume, &report) }
+        if spec.effect == .creates { return await recover(unsure, line: line, &resume, &report, in: context) }
         if unsure.hash == line.hash, let why = Self.notRepeatable(spec) {
             console.note("\(report.name):\(line.number): \(why)")
             return .stop(.failed)
@@ -155,7 +157,8 @@ extension SellerShell {
 
     /// A create whose answer never reached the journal: found on the server, or sent again.
     private func recover(
-        _ unsure: JournalEntry, line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport
+        _ unsure: JournalEntry, line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport,
+        in context: CommandContext
     ) async -> ResumeAction {
         let place = "\(report.name):\(line.number)"
         guard unsure.hash == line.hash else {
@@ -165,15 +168,16 @@ extension SellerShell {
             )
             return .run
         }
-        switch await findCreatedAllowingForFlight(unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs) {
+        switch await findCreatedAllowingForFlight(
+            unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs, using: context.client)
+        {
         case .found(let binding, let bindAs):
-            let state = scripting
-            state.highestSeenID = max(state.highestSeenID, binding.id)
+            noteSeen(binding.id)
             resume.recoveredIDs.insert(binding.id)
             var entry = JournalEntry(.done, line: line)
             entry.bind = state.variables.bind(binding, as: bindAs)
             entry.vendorID = unsure.vendorID
-            guard writeJournal(entry) else { return .stop(.failed) }
+            guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
             console.note("\(place): #\(binding.id) was created before the interruption; not sent again")
             report.recovered += 1
             return .skip
@@ -186,10 +190,9 @@ extension SellerShell {
     }
 
     private func restore(_ entry: JournalEntry) {
-        let state = scripting
         for (name, binding) in entry.bind ?? [:] {
             state.variables.bind(binding, as: name == "last" ? nil : name)
-            state.highestSeenID = max(state.highestSeenID, binding.id)
+            noteSeen(binding.id)
         }
         for (name, value) in entry.vars ?? [:] { state.variables[name] = .text(value) }
     }
@@ -208,14 +211,14 @@ extension SellerShell {
     /// `findCreated`, and when nothing is found for a create sent less than `inFlightGrace`
     /// ago, again once that time has passed (only a resume right after a kill waits).
     func findCreatedAllowingForFlight(
-        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>
+        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>, using client: MarketClient
     ) async -> Lookup {
-        let first = await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed)
+        let first = await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed, using: client)
         guard case .notFound = first, let sentAt = entry.at else { return first }
         let wait = sentAt + Self.inFlightGrace - Date().timeIntervalSince1970
         guard wait > 0 else { return first }
         try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
-        return await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed)
+        return await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed, using: client)
     }
 
     /// A create was sent but its answer never reached the journal: looks for a product of this
@@ -223,7 +226,9 @@ extension SellerShell {
     /// it, or else a creation time after it), that no other line of the run has claimed. When
     /// the vendor is unknown, the server is asked whose the namesakes are; it refuses rather than
     /// guess when more vendors hold one than it asks about.
-    private func findCreated(_ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>) async -> Lookup {
+    private func findCreated(
+        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>, using client: MarketClient
+    ) async -> Lookup {
         guard let name = entry.name, let sentAt = entry.at else { return .notFound }
         let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) + ($0.id.map { [$0] } ?? []) })
             .union(alsoClaimed)
@@ -268,20 +273,6 @@ extension SellerShell {
         .failed(
             "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told: "
                 + "check with 'show \(id)'; delete it if it is yours and --resume", .failed)
-    }
-
-    /// Appends to the journal of the run, if any; false (and the reason kept) when it cannot,
-    /// since going on would make a later --resume trust a journal that misses what was done.
-    func writeJournal(_ entry: JournalEntry) -> Bool {
-        let state = scripting
-        guard let journal = state.journal, state.journalFailure == nil else { return state.journalFailure == nil }
-        do {
-            try journal.append(entry)
-            return true
-        } catch {
-            state.journalFailure = "\(error)"
-            return false
-        }
     }
 }
 

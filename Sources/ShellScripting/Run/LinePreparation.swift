@@ -17,26 +17,28 @@ struct StepResult: Sendable {
     var invoked = false
 }
 
-extension SellerShell {
+extension ScriptRuntime {
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
     func executeTyped(_ line: String) async -> LineOutcome {
         // A script's lines lose their comments when the file is read; a typed one here.
-        let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil)
+        let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil, in: context())
         for text in result.failure { console.note(text, kind: .error) }
         if let explanation = result.explanation { console.note(explanation) }
-        index.updateVariables(Array(scripting.variables.values.keys))
+        shell.index.updateVariables(Array(state.variables.values.keys))
         return LineOutcome(status: result.status, exitRequested: result.exitRequested, exitCode: result.exitCode)
     }
 
-    /// Expands, parses and runs one line.
-    func step(_ line: ScriptLine, location: String?) async -> StepResult {
+    /// Expands, parses and runs one line in `context`.
+    func step(_ line: ScriptLine, location: String?, in context: CommandContext) async -> StepResult {
+        // The session as it is now (a line before may have connected elsewhere or logged in),
+        // with this run's own part (its scope, its folder, its trace).
+        let context = await refreshed(context)
         let invocation: Invocation
-        switch prepare(line, location: location) {
+        switch prepare(line, location: location, on: context.client.baseURL) {
         case .success(let prepared): invocation = prepared
         case .failure(let rejected): return rejected.result
         }
-        let report = await perform(invocation)
-        let dryRun = scripting.dryRun
+        let report = await shell.perform(invocation, in: context)
         return StepResult(
             status: report.status, failure: report.failure.map { dryRun?.withPlaceholders($0) ?? $0 },
             explanation: report.explanation, exitRequested: report.exitRequested, exitCode: report.outcome?.exitCode,
@@ -46,7 +48,7 @@ extension SellerShell {
     /// Expands the line's variables, splits it, takes off `as NAME` and parses the command:
     /// what the line asks for, before anything runs. Expansion sees the variables as they are
     /// now, so this comes right before the line runs.
-    func prepare(_ line: ScriptLine, location: String?) -> Result<Invocation, LineRejected> {
+    func prepare(_ line: ScriptLine, location: String?, on server: URL) -> Result<Invocation, LineRejected> {
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let firstWord = String(text.prefix { !$0.isWhitespace })
         // `PATCH /api/products/3 …` is the raw request, not the `patch` command.
@@ -60,7 +62,7 @@ extension SellerShell {
         if let problem = line.problem { return .failure(LineRejected(result: StepResult(status: .usage, failure: [problem]))) }
         var words: [Word]
         do {
-            words = try WordSplitter.split(try expand(text))
+            words = try WordSplitter.split(try expand(text, on: server))
         } catch let error as ExpansionError {
             return rejected(error.description)
         } catch {
@@ -73,7 +75,7 @@ extension SellerShell {
             return .success(
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
-            let lines = Self.lines(for: error, spec: spec)
+            let lines = SellerShell.lines(for: error, spec: spec)
             return .failure(LineRejected(result: StepResult(status: error.status, failure: lines)))
         }
     }
@@ -98,13 +100,14 @@ extension SellerShell {
     /// there is no command in which the secret belongs (the shell puts it in the secret field
     /// itself, and `login IDENTIFIER` takes it from OPENMARKET_SECRET). The line fails with
     /// FILE:LINE before anything is sent, in a dry run too.
-    private func expand(_ text: String) throws(ExpansionError) -> String {
-        let variables = scripting.variables
-        let secrets = self.secrets
+    private func expand(_ text: String, on server: URL) throws(ExpansionError) -> String {
+        let variables = state.variables
+        let secrets = shell.secrets
         // The environment's credentials belong to one server (`environmentServer`).
         let refusal =
-            isOnEnvironmentServer
-            ? nil : { (name: String) in "${env.\(name)}: " + SellerShell.environmentCredentialsRefusal(name, in: self) }
+            shell.isEnvironmentServer(server)
+            ? nil
+            : { [shell] (name: String) in "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server) }
         return try Expander.expand(text) { reference throws(ExpansionError) in
             if let refusal, ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference) {
                 throw ExpansionError(description: refusal(String(reference.dropFirst(4))))

@@ -16,34 +16,38 @@ struct RunReport {
     var status: CommandStatus { stoppedWith ?? failures.map(\.status).max() ?? .ok }
 }
 
-extension SellerShell {
+extension ScriptRuntime {
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
         let resolved = expandingTilde(path)
         guard let lines = readScript(resolved, unreadable: "\(path): cannot read the script") else { return .usage }
+        var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
-        if scripting.dryRun == nil {
+        let server = await shell.serverURL
+        if dryRun == nil {
             let placement = JournalPlacement(
-                script: resolved, given: options.journalPath.map(expandingTilde), environment: scripting.variables.environment)
+                script: resolved, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
             do {
-                guard let opened = try openJournal(for: path, at: placement, lines, options) else { return .ok }
-                resume = opened
+                let readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
+                guard
+                    let (journal, opened) = try openJournal(
+                        for: path, at: placement, lines, options, readsLast: readsLast, server: server)
+                else { return .ok }
+                (scope.journal, resume) = (journal, opened)
             } catch {
                 console.note(error.message)
                 return error.status
             }
         }
-        let state = scripting
-        state.askedNewest = false
-        defer {
-            state.journal = nil
-            state.journalFailure = nil
-        }
-        let stepper = stepControl(for: resolved, options)
-        let report = await inFolder(of: resolved) { session in
-            await session.run(lines, name: path, resume: resume, options: options, stepper: stepper)
-        }
-        return finish(report)
+        let context = await context(scope, pathBase: Self.folder(of: resolved))
+        let report = await run(
+            lines, name: path, resume: resume, options: options, stepper: stepControl(for: resolved, options), in: context)
+        return finish(report, in: context)
+    }
+
+    /// The folder relative paths in a script start from: the script's own.
+    static func folder(of script: String) -> String {
+        URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path
     }
 
     /// The step control for `--step` when a person is there to answer; nil otherwise (a pipe
@@ -59,33 +63,28 @@ extension SellerShell {
     }
 
     /// `source FILE` inside a session: the current variables and login, no journal, stops at
-    /// the first failure.
-    func source(_ path: String, step: Bool = false) async -> CommandStatus {
-        let state = scripting
-        guard state.sourceDepth < 16 else {
+    /// the first failure. Its lines run one level deeper than `context`, from the file's folder.
+    func source(_ path: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
+        let depth = context.scope?.sourceDepth ?? 0
+        guard depth < 16 else {
             console.note("source: scripts source each other more than 16 deep; is there a loop?")
             return .usage
         }
-        let resolved = PathExpansion.resolve(path, relativeTo: pathBase, environment: scripting.variables.environment)
+        let resolved = resolvedPath(path, in: context)
         guard let lines = readScript(resolved, unreadable: "source: cannot read \(path)") else { return .usage }
-        let journal = state.journal
-        state.sourceDepth += 1
-        state.journal = nil
-        defer {
-            state.sourceDepth -= 1
-            state.journal = journal
-        }
+        var inner = context
+        inner.pathBase = Self.folder(of: resolved)
+        inner.script = LineScope(runtime: self, sourceDepth: depth + 1)
         let options = ScriptOptions(step: step)
-        let stepper = stepControl(for: resolved, options)
-        let report = await inFolder(of: resolved) { session in
-            await session.run(lines, name: path, resume: ResumePoint(), options: options, stepper: stepper)
-        }
-        return finish(report)
+        let report = await run(
+            lines, name: path, resume: ResumePoint(), options: options, stepper: stepControl(for: resolved, options), in: inner)
+        return finish(report, in: inner)
     }
 
     /// Reads a script from a stream (standard input that is not a terminal): no journal, since
     /// a stream cannot be read again.
     func runStream(name: String, options: ScriptOptions, nextLine: @Sendable () -> String?) async -> CommandStatus {
+        let context = await context()
         var reader = ScriptReader()
         var report = RunReport(name: name, total: 0)
         var finished = false
@@ -99,14 +98,9 @@ extension SellerShell {
                 finished = true
             }
             guard let line else { continue }
-            if await runLine(line, &report, options: options) { break }
+            if await runLine(line, &report, options: options, in: context) { break }
         }
         return summarise(report)
-    }
-
-    /// `~` and `~/…` in a path the seller typed, from the session's `$HOME`.
-    func expandingTilde(_ path: String) -> String {
-        PathExpansion.expandTilde(path, environment: scripting.variables.environment)
     }
 
     /// The file's lines, or nil after saying `unreadable: why` (a usage error wherever it is read).
@@ -119,38 +113,28 @@ extension SellerShell {
         }
     }
 
-    /// Runs `body` with relative image paths read from the script's folder.
-    private func inFolder(of script: String, _ body: (isolated SellerShell) async -> RunReport) async -> RunReport {
-        let saved = pathBase
-        pathBase = URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path
-        defer { pathBase = saved }
-        return await body(self)
-    }
-
     // MARK: The loop
 
     /// Runs the lines in order: done ones (on resume) are skipped, the rest run until the end or
     /// the first failure (every failure with `--continue-on-error`).
     private func run(
-        _ lines: [ScriptLine], name: String, resume: ResumePoint, options: ScriptOptions, stepper: StepControl? = nil
+        _ lines: [ScriptLine], name: String, resume: ResumePoint, options: ScriptOptions, stepper: StepControl? = nil,
+        in context: CommandContext
     ) async -> RunReport {
         var stepper = stepper
-        let state = scripting
         var report = RunReport(name: name, total: lines.count)
         var resume = resume
-        let showProgress = state.sourceDepth == 0 && state.dryRun == nil && stepper == nil
+        let journal = context.scope?.journal
+        let showProgress = (context.scope?.sourceDepth ?? 0) == 0 && dryRun == nil && stepper == nil
         let started = ContinuousClock.now
-        let readsLast = state.readsLast
-        state.readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
-        defer { state.readsLast = readsLast }
-        if state.journal != nil, !writeJournal(JournalEntry.header(name, server: client.baseURL)) {
-            return stopped(&report, .failed)
+        if let journal, !journal.write(JournalEntry.header(name, server: context.client.baseURL)) {
+            return stopped(&report, .failed, journal: journal)
         }
         scriptLines: for (index, line) in lines.enumerated() {
-            if showProgress { state.progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
-            switch await resumeAction(for: line, &resume, &report) {
+            if showProgress { progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
+            switch await resumeAction(for: line, &resume, &report, in: context) {
             case .skip: continue
-            case .stop(let status): return stopped(&report, status)
+            case .stop(let status): return stopped(&report, status, journal: journal)
             case .run: break
             }
             if stepper?.stepping == true, sendsSomething(line) {
@@ -160,17 +144,17 @@ extension SellerShell {
                     console.note(
                         "\(name): stopped at line \(line.number): \(stepper!.sent) sent, \(stepper!.skipped) skipped, "
                             + "\(lines.count - index) not reached")
-                    return stopped(&report, .interrupted)
+                    return stopped(&report, .interrupted, journal: journal)
                 case .send, .continueToEnd:
-                    if await runShowingRequests(line, &report, options: options) { break scriptLines }
+                    if await runShowingRequests(line, &report, options: options, in: context) { break scriptLines }
                     continue
                 }
             }
-            if await runLine(line, &report, options: options) { break }
+            if await runLine(line, &report, options: options, in: context) { break }
         }
-        if showProgress { state.progress?.finish() }
-        if report.stoppedWith == nil, report.failures.isEmpty, !writeJournal(JournalEntry(.finished)) {
-            return stopped(&report, .failed)
+        if showProgress { progress?.finish() }
+        if report.stoppedWith == nil, report.failures.isEmpty, let journal, !journal.write(JournalEntry(.finished)) {
+            return stopped(&report, .failed, journal: journal)
         }
         return report
     }
@@ -204,22 +188,22 @@ extension SellerShell {
 
     /// Runs a stepped line with the trace showing its requests as they go (the command's own
     /// output shows the answer); true when the run is over.
-    private func runShowingRequests(_ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions) async -> Bool {
-        let (traced, answers) = (tracer.isEnabled, tracer.showsResponses)
-        tracer.showsResponses = false
-        tracer.isEnabled = true
-        defer {
-            tracer.isEnabled = traced
-            tracer.showsResponses = answers
-        }
-        return await runLine(line, &report, options: options)
+    private func runShowingRequests(
+        _ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions, in context: CommandContext
+    ) async -> Bool {
+        var traced = context
+        traced.trace = TraceOptions(enabled: true, showsResponses: false)
+        return await runLine(line, &report, options: options, in: traced)
     }
 
     /// Runs one line and notes how it went; true when the run is over.
-    private func runLine(_ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions) async -> Bool {
+    private func runLine(
+        _ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions, in context: CommandContext
+    ) async -> Bool {
         let location = "\(report.name):\(line.number)"
-        let result = await step(line, location: location)
-        if let failure = scripting.journalFailure {
+        let result = await step(line, location: location, in: context)
+        let journal = context.scope?.journal
+        if let failure = journal?.failure {
             console.note("\(report.name): \(failure); stopped so that --resume stays safe")
             report.stoppedWith = .failed
             return true
@@ -228,7 +212,7 @@ extension SellerShell {
             if !result.invoked {
                 var entry = JournalEntry(.failed, line: line)
                 entry.status = result.status.rawValue
-                _ = writeJournal(entry)
+                _ = journal?.write(entry)
             }
             reportFailure(result, at: location)
             report.failures.append((line, result.status))
@@ -238,13 +222,13 @@ extension SellerShell {
             }
         }
         // `exit N` ends the run, and the program, with N.
-        if result.exitRequested, let code = result.exitCode { scripting.exitCode = code }
+        if result.exitRequested, let code = result.exitCode { state.exitCode = code }
         return result.exitRequested
     }
 
-    private func stopped(_ report: inout RunReport, _ status: CommandStatus) -> RunReport {
-        scripting.progress?.finish()
-        if let failure = scripting.journalFailure {
+    private func stopped(_ report: inout RunReport, _ status: CommandStatus, journal: JournalHandle?) -> RunReport {
+        progress?.finish()
+        if let failure = journal?.failure {
             console.note("\(report.name): \(failure); stopped so that --resume stays safe")
         }
         report.stoppedWith = status
@@ -262,14 +246,14 @@ extension SellerShell {
     // MARK: Summaries
 
     /// What the run did, then its status.
-    private func finish(_ report: RunReport) -> CommandStatus {
+    private func finish(_ report: RunReport, in context: CommandContext) -> CommandStatus {
         if report.stoppedWith != nil { return report.status }
         if report.skipped > 0 || report.recovered > 0 {
             let skipped = "\(report.skipped) line\(report.skipped == 1 ? "" : "s") already done"
             let recovered = report.recovered > 0 ? ", \(report.recovered) found made before the interruption" : ""
             console.note("resumed \(report.name): \(skipped)\(recovered)")
         }
-        if let dryRun = scripting.dryRun, scripting.sourceDepth == 0 { console.note(dryRun.summary(of: report)) }
+        if let dryRun, (context.scope?.sourceDepth ?? 0) == 0 { console.note(dryRun.summary(of: report)) }
         return summarise(report)
     }
 

@@ -43,6 +43,8 @@ public protocol ScriptProgress: Sendable {
 /// line means the same wherever it is typed.
 public struct ScriptSession: Sendable {
     public let shell: SellerShell
+    /// The scripting layer: its state, and the runs of lines, scripts and imports.
+    let runtime: ScriptRuntime
 
     /// The scripting layer's commands, added to the shell's.
     static let commands: [any ShellCommand.Type] = [
@@ -66,21 +68,20 @@ public struct ScriptSession: Sendable {
         if dryRun {
             let dry = DryRunTransport { [console] text in console.write(text) }
             configuration.transport = dry
+            configuration.dryRun = true
             transport = dry
         }
-        // After a command, the last of these acts first: a dry run drops the made-up output before
-        // names are bound (whose note about an unnamed product still shows), then the recording
-        // and the journal see what was bound.
+        // Composed outermost first: the journal and the recording see what the names layer
+        // bound (it says so in the outcome), and a dry run's made-up output is dropped before
+        // names are bound (whose note about an unnamed product still shows).
         var middleware: [any CommandMiddleware] = [JournalMiddleware(), RecordingMiddleware(), BindingMiddleware()]
         if let transport { middleware.append(DryRunMiddleware(transport: transport)) }
         var names = ScriptVariables(environment: environment)
         for (name, value) in variables { names[name] = .text(value) }
-        let state = ScriptingState(variables: names, dryRun: transport, progress: progress)
-        state.interrupts = interrupts
-        shell = SellerShell(
-            configuration: configuration, console: console, registry: Self.registry,
-            middleware: middleware, states: [state])
-        state.recordingChanged = { [index = shell.index] path in index.setRecording(path) }
+        let shell = SellerShell(configuration: configuration, console: console, registry: Self.registry, middleware: middleware)
+        self.shell = shell
+        runtime = ScriptRuntime(
+            shell: shell, variables: names, dryRun: transport, progress: progress, interrupts: interrupts)
     }
 
     /// Every command a scripting session knows: the shell's and the scripting layer's.
@@ -100,16 +101,16 @@ public struct ScriptSession: Sendable {
     }
 
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
-    public func execute(_ line: String) async -> LineOutcome { await shell.executeTyped(line) }
+    public func execute(_ line: String) async -> LineOutcome { await runtime.executeTyped(line) }
 
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {
-        await shell.runScript(path: path, options: options)
+        await runtime.runScript(path: path, options: options)
     }
 
     /// The status a script's `exit N` asked for (nil when none did).
     public var requestedExitCode: Int32? {
-        get async { await shell.scriptExitCode }
+        get async { await runtime.exitCode }
     }
 
     /// Reads a script from a stream (standard input that is not a terminal): no journal, since
@@ -117,19 +118,19 @@ public struct ScriptSession: Sendable {
     public func runStream(
         name: String, options: ScriptOptions = ScriptOptions(), nextLine: @Sendable () -> String?
     ) async -> CommandStatus {
-        await shell.runStream(name: name, options: options, nextLine: nextLine)
+        await runtime.runStream(name: name, options: options, nextLine: nextLine)
     }
 
     /// Starts recording (`--record FILE`).
     public func startRecording(_ path: String, all: Bool = false) async throws {
         do {
-            try await shell.beginRecording(path, all: all)
-        } catch let failure as CommandFailure {
-            throw RecordingError(description: failure.message)
+            try await runtime.beginRecording(path, all: all)
+        } catch {
+            throw RecordingError(description: error.message)
         }
     }
 
-    public func stopRecording() async { await shell.stopRecording() }
+    public func stopRecording() async { await runtime.stopRecording() }
 }
 
 public struct RecordingError: Error, CustomStringConvertible {

@@ -1,59 +1,213 @@
 import Foundation
+import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 
-/// What the scripting layer keeps in the session: variables and named products, the recording,
-/// the journal of the file being run, and what the last command bound. Kept in the session
-/// actor (`SellerShell.state(_:)`) and only ever touched from its executor, through
-/// `SellerShell.scripting`; a class so that the commands and middleware share one instance.
-final class ScriptingState: @unchecked Sendable {
+/// What the scripting layer keeps between commands: variables and named products, the
+/// recording, the highest product id seen, and the status `exit N` asked for. A value, owned by
+/// the `ScriptRuntime` actor and changed only there (from outcomes, by the middleware).
+struct ScriptingState: Sendable {
     var variables: ScriptVariables
-    var recorder: Recorder? {
-        didSet { recordingChanged?(recorder?.path) }
-    }
-    /// Told when a recording starts or stops (the prompt shows it).
-    var recordingChanged: (@Sendable (String?) -> Void)?
-    let dryRun: DryRunTransport?
-    var progress: (any ScriptProgress)?
-    /// How many times Ctrl-C has been pressed (the program counts them): a second one while
-    /// an import lets its rows in flight finish cancels them.
-    var interrupts: (@Sendable () -> Int)?
-    var sourceDepth = 0
+    var recorder: Recorder?
     /// The highest product id any command has returned: a product made by a create sent later
     /// has a higher one (ids only grow), which tells it apart from an older namesake.
     var highestSeenID = 0
-    /// The journal of the file being run at the top level (nil inside `source` and at the prompt).
-    var journal: JournalFile?
-    /// Why the journal could not be written: the run stops so that --resume stays safe.
-    var journalFailure: String?
-    /// Whether the script reads `last` (only then is `last` kept in the journal).
-    var readsLast = false
-    /// Whether this run has asked the server for its newest id before its first create.
-    var askedNewest = false
-    /// What the command that just ran bound, and the variables it set, for the journal.
-    var bound: [String: ProductBinding] = [:]
-    var setVariables: [String: String] = [:]
     /// The status a script's `exit N` asked the program to leave with.
     var exitCode: Int32?
+}
 
-    init(variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?) {
-        self.variables = variables
+/// The scripting layer's part of a command's context (`CommandContext.script`): the runtime
+/// that owns the scripting state, and what belongs to the run the command is part of.
+struct LineScope: ScriptScope {
+    let runtime: ScriptRuntime
+    /// The journal of the file or import being run at the top level (nil inside `source`, at the
+    /// prompt and in a dry run).
+    var journal: JournalHandle?
+    /// The top-level run's newest product id before its first create (nil inside `source` and at
+    /// the prompt); a dry run has it too, to show the request a real run sends.
+    var newest: NewestBeforeFirstCreate?
+    /// How deep in `source` the command runs (0: the top level).
+    var sourceDepth = 0
+}
+
+extension CommandContext {
+    /// The scripting layer's part of this context, when the command runs through it.
+    var scope: LineScope? { script as? LineScope }
+
+    /// The scripting layer's runtime, for its own commands (which a session without it does
+    /// not know, so this holds whenever they run).
+    func runtime() throws(CommandFailure) -> ScriptRuntime {
+        guard let runtime = scope?.runtime else { throw .failed("this command runs only in a scripting session") }
+        return runtime
+    }
+}
+
+/// One run's journal (a script file's, or an import's): the file, and why it could not be
+/// written. Shared by the lines or rows of the run, which may go at once (an import), so the
+/// file is behind a `Mutex`.
+final class JournalHandle: Sendable {
+    private struct Run: ~Copyable {
+        var file: JournalFile
+        var failure: String?
+    }
+
+    private let run: Mutex<Run>
+    /// Whether the script reads `last` (only then is `last` kept in the journal).
+    let readsLast: Bool
+
+    init(_ file: JournalFile, readsLast: Bool = false) {
+        run = Mutex(Run(file: file))
+        self.readsLast = readsLast
+    }
+
+    /// Appends `entry`; false (and the reason kept) when it cannot, since going on would make a
+    /// later --resume trust a journal that misses what was done.
+    func write(_ entry: JournalEntry) -> Bool {
+        run.withLock { run in
+            guard run.failure == nil else { return false }
+            do {
+                try run.file.append(entry)
+                return true
+            } catch {
+                run.failure = "\(error)"
+                return false
+            }
+        }
+    }
+
+    /// Why the journal could not be written (nil: it could).
+    var failure: String? { run.withLock { $0.failure } }
+}
+
+/// Before a run's first create, the newest product on the server: what the run makes will be
+/// above it, which tells a create whose answer was lost apart from an older namesake. Asked
+/// once per run, whichever line or row comes first.
+final class NewestBeforeFirstCreate: Sendable {
+    private let asked = Mutex<Int??>(nil)
+
+    /// Why the run asks, as the trace and a dry run show it.
+    static let reason =
+        "the journal notes the newest id before the first create, so a resumed run can find what it made"
+
+    /// The newest id (nil: no product, or the server could not say), asked with `client` the
+    /// first time.
+    func value(using client: MarketClient) async -> Int? {
+        if let known = asked.withLock({ $0 }) { return known }
+        let newest = await Bookkeeping.$reason.withValue(Self.reason) { try? await client.products(perPage: 1) }
+        let id = newest?.value.products.map(\.id).max()
+        return asked.withLock { asked in
+            if asked == nil { asked = .some(id) }
+            return asked!
+        }
+    }
+}
+
+/// The scripting layer of a session: owns the scripting state and runs lines, scripts and
+/// imports through the session (`shell`), each command in a context of its own.
+actor ScriptRuntime {
+    let shell: SellerShell
+    var state: ScriptingState
+    /// Set in a dry run: prints each request instead of sending it.
+    let dryRun: DryRunTransport?
+    let progress: (any ScriptProgress)?
+    /// Each Ctrl-C the program sees: a second one while an import lets its rows in flight finish
+    /// cancels them.
+    let interrupts: (@Sendable () -> Int)?
+    /// A dry run at the prompt shows, once a session, the request a journaled run sends before
+    /// its first create.
+    private let sessionNewest = NewestBeforeFirstCreate()
+
+    init(
+        shell: SellerShell, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
+        interrupts: (@Sendable () -> Int)?
+    ) {
+        self.shell = shell
+        self.state = ScriptingState(variables: variables)
         self.dryRun = dryRun
         self.progress = progress
+        self.interrupts = interrupts
     }
-}
 
-extension SellerShell {
-    /// The scripting layer's state in this session.
-    var scripting: ScriptingState {
-        if let state = state(ScriptingState.self) { return state }
-        let state = ScriptingState(variables: ScriptVariables(), dryRun: nil, progress: nil)
-        setState(state)
-        return state
+    nonisolated var console: any ShellConsole { shell.console }
+    nonisolated var registry: CommandRegistry { shell.registry }
+
+    /// The context a command run by this layer starts with: the session's, with this layer's scope.
+    func context(_ scope: LineScope? = nil, pathBase: String? = nil) async -> CommandContext {
+        var context = await shell.context()
+        context.pathBase = pathBase
+        context.script = scope ?? LineScope(runtime: self, newest: dryRun != nil ? sessionNewest : nil)
+        return context
     }
-}
 
-extension SellerShell {
-    /// See `ScriptSession.requestedExitCode`.
-    var scriptExitCode: Int32? { scripting.exitCode }
+    /// `context` with the session's part as it is now (its server, login and settings) and the
+    /// run's part kept (scope, folder, trace): each line of a script starts from this.
+    func refreshed(_ context: CommandContext) async -> CommandContext {
+        var fresh = await shell.context()
+        fresh.pathBase = context.pathBase
+        fresh.trace = context.trace
+        fresh.script = context.script
+        return fresh
+    }
+
+    /// The lower bound for what a create of this run makes: the newest id before the run's
+    /// first create, or a higher one seen since.
+    func afterID(_ newest: NewestBeforeFirstCreate, using client: MarketClient) async -> Int? {
+        noteSeen(await newest.value(using: client) ?? 0)
+        return state.highestSeenID > 0 ? state.highestSeenID : nil
+    }
+
+    /// Writes a command that succeeded to the recording, when one is running (one at a time:
+    /// an import's rows finish at once).
+    func record(_ invocation: Invocation, outcome: CommandOutcome, context: Recorder.Context) {
+        state.recorder?.record(invocation, outcome: outcome, context: context)
+    }
+
+    /// `~` and `~/…` in a path the seller typed, from the session's `$HOME`.
+    func expandingTilde(_ path: String) -> String {
+        PathExpansion.expandTilde(path, environment: state.variables.environment)
+    }
+
+    /// A path as typed: `~` from the session's `$HOME`, relative to the running script's folder.
+    func resolvedPath(_ typed: String, in context: CommandContext) -> String {
+        PathExpansion.resolve(typed, relativeTo: context.pathBase, environment: state.variables.environment)
+    }
+
+    // MARK: Changes from outcomes
+
+    /// Names `product` (`last`, `as NAME`, every name already bound to it); returns the names.
+    func bind(_ product: ProductResult, as name: String?) -> [String] {
+        state.highestSeenID = max(state.highestSeenID, product.id)
+        return Array(state.variables.bind(ProductBinding(product), as: name).keys)
+    }
+
+    func setVariable(_ name: String, _ value: VariableValue) { state.variables[name] = value }
+
+    func noteSeen(_ id: Int) { state.highestSeenID = max(state.highestSeenID, id) }
+
+    var variables: ScriptVariables { state.variables }
+    var highestSeenID: Int { state.highestSeenID }
+    var exitCode: Int32? { state.exitCode }
+    func setExitCode(_ code: Int32) { state.exitCode = code }
+
+    // MARK: Recording
+
+    var recorder: Recorder? { state.recorder }
+
+    func beginRecording(_ path: String, all: Bool) async throws(CommandFailure) {
+        if let recorder = state.recorder {
+            throw .usage("already recording to \(recorder.path); 'record stop' first")
+        }
+        let server = await shell.serverURL
+        let recorder = try Recorder(path: expandingTilde(path), all: all, server: server)
+        for name in state.variables.values.keys { recorder.reserve(name) }
+        state.recorder = recorder
+        shell.index.setRecording(recorder.path)
+    }
+
+    func stopRecording() {
+        state.recorder?.close()
+        state.recorder = nil
+        shell.index.setRecording(nil)
+    }
 }

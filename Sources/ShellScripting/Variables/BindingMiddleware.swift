@@ -4,24 +4,19 @@ import OpenMarketContract
 import SellerShell
 
 /// Names the product a command returned: `last`, the name the line gave (`… as mug`), and every
-/// name already bound to that product. Runs first after a command, so the journal and the
-/// recording see what was bound.
+/// name already bound to that product; the names go back in the outcome (`boundNames`), so the
+/// journal and the recording around this layer see them. A raw request's answer becomes
+/// `response`.
 struct BindingMiddleware: CommandMiddleware {
-    func willRun(_ invocation: Invocation, in session: isolated SellerShell) async throws {
-        session.scripting.bound = [:]
-        session.scripting.setVariables = [:]
-    }
-
-    func didRun(_ invocation: Invocation, outcome: CommandOutcome, in session: isolated SellerShell) async -> CommandOutcome {
-        let state = session.scripting
-        var outcome = outcome
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+        var outcome = try await next(invocation, context)
+        guard let runtime = context.scope?.runtime else { return outcome }
         if let product = outcome.product {
-            state.highestSeenID = max(state.highestSeenID, product.id)
-            state.bound = state.variables.bind(ProductBinding(product), as: invocation.bindAs)
+            outcome.boundNames = await runtime.bind(product, as: invocation.bindAs)
         } else if let name = invocation.bindAs, outcome.answer == nil {
             outcome.output.append(.note("note: nothing was named \(name): the command returned no product"))
         }
-        if let answer = outcome.answer { state.variables["response"] = Self.document(answer) }
+        if let answer = outcome.answer { await runtime.setVariable("response", Self.document(answer)) }
         return outcome
     }
 

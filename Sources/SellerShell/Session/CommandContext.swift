@@ -1,0 +1,84 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// How requests are shown while a command runs: the session's `set trace`, or a stepped lesson
+/// line's own choice (its requests, not its answers, which the command prints itself).
+public struct TraceOptions: Sendable, Equatable {
+    public var enabled: Bool
+    public var showsResponses: Bool
+
+    public init(enabled: Bool, showsResponses: Bool = true) {
+        self.enabled = enabled
+        self.showsResponses = showsResponses
+    }
+}
+
+/// The session's settings as a command starts: what it reads to decide and to render. A command
+/// changes them only through the session (`CommandContext.session`), never in this copy.
+public struct SessionSettings: Sendable {
+    public var outputJSON: Bool
+    /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
+    public var listOutput: ListFormat?
+    public var useColor: Bool
+    /// The vendor of this login, when learned.
+    public var vendorID: Int?
+    public var vendorName: String?
+    /// The saved profile the login came from.
+    public var profileName: String?
+
+    /// Whether a product is this vendor's: by vendor id only (names are not unique).
+    public func isMine(_ product: Product) -> Bool {
+        guard let vendorID else { return false }
+        return (product.vendorID ?? product.vendor?.id) == vendorID
+    }
+}
+
+/// What the scripting layer passes along with a command (its variables, its journal, the depth
+/// of `source`): the shell core carries it without reading it.
+public protocol ScriptScope: Sendable {}
+
+/// What one command may touch, built for each invocation and passed to `run`: the answer to
+/// "what can a command touch?" in one place. Nothing per run is set on a shared object and
+/// reset afterwards: a script's folder, an import's retry policy or a stepped line's trace is
+/// this value, changed for the one invocation (so an import's rows, running at once, share
+/// nothing mutable).
+public struct CommandContext: Sendable {
+    /// Everything printed or asked goes through here, with the session's secrets masked.
+    public var console: any ShellConsole
+    /// This run's market client: its server, login, retry policy and timeout.
+    public var client: MarketClient
+    /// Where relative paths start (a script's folder while it runs); nil: the working directory.
+    public var pathBase: String?
+    /// How requests are shown; nil: as the session says (`set trace`).
+    public var trace: TraceOptions?
+    /// Nothing is sent (a script's `--dry-run`): answers are made up, so checks check nothing.
+    public var dryRun: Bool
+    /// The session's settings when the command started.
+    public var settings: SessionSettings
+    /// The session, for what a command may change in it (log in, switch servers, set an option,
+    /// learn its vendor) and for running other commands (`delete 3 4 5` runs three); always
+    /// through its methods, awaited.
+    public let session: SellerShell
+    /// The scripting layer's part (nil in a bare shell).
+    public var script: (any ScriptScope)?
+
+    public init(
+        console: any ShellConsole, client: MarketClient, pathBase: String? = nil, trace: TraceOptions? = nil,
+        dryRun: Bool = false, settings: SessionSettings, session: SellerShell, script: (any ScriptScope)? = nil
+    ) {
+        self.console = console
+        self.client = client
+        self.pathBase = pathBase
+        self.trace = trace
+        self.dryRun = dryRun
+        self.settings = settings
+        self.session = session
+        self.script = script
+    }
+
+    /// A path as the seller typed it: `~` from the environment's `$HOME`, relative to `pathBase`.
+    public func resolvedPath(_ typed: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        PathExpansion.resolve(typed, relativeTo: pathBase, environment: environment)
+    }
+}

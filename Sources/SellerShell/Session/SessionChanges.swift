@@ -1,0 +1,39 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// What a command may change in the session, each a method the command awaits from its
+/// context (`context.session`): switching servers, logging in and out, the output settings.
+/// Logging in and learning the vendor are in `Vendor.swift`.
+extension SellerShell {
+    /// Talks to `url` from now on. A login belongs to its server: it is dropped, or replaced by a
+    /// profile saved for `url`; returns what to tell the seller about that (nil: nothing changed).
+    public func connect(to url: URL) -> String? {
+        let previous = client.baseURL
+        client.baseURL = url
+        refreshIndex()
+        return adoptLogin(for: url, leaving: previous)
+    }
+
+    /// Logs in with a saved profile on the server it was saved for.
+    public func use(profile name: String, _ saved: ProfileStore.Profile, on server: URL) {
+        client.baseURL = server
+        setLogin(profile: name, saved)
+    }
+
+    /// The login's profile from now on (`login --save NAME`), or none (its profile was removed).
+    public func setProfileName(_ name: String?) {
+        profileName = name
+    }
+
+    /// `profiles remove NAME`: the login it was in use for keeps going, without a profile.
+    public func forgetProfile(_ name: String) {
+        if profileName == name { profileName = nil }
+    }
+
+    /// `set output FORMAT`: JSON documents for `json` and `jsonl`; the list format for the others.
+    public func setOutput(json: Bool, list: ListFormat?) {
+        outputJSON = json
+        listOutput = list
+    }
+}
