@@ -48,26 +48,28 @@ struct ScriptRunTests {
     }
 
     /// Each way a line can be wrong stops the run at that line, with `FILE:LINE:` and the
-    /// status of the shell's table, before anything after it is sent.
+    /// status of the shell's table, before anything after it is sent; a line that cannot run
+    /// whatever its variables hold (`checked`) is found before the first line is sent.
     @Test func everyErrorPathNamesFileLineAndStatus() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
             let register = "register name=Good \(Self.describe) price=10 currency=KRW image=coffee-small.jpg"
-            let cases: [(String, CommandStatus, String)] = [
-                ("patch $mug price=3", .usage, "patch: undefined variable 'mug'"),
-                ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'"),
-                ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5"),
+            let cases: [(String, CommandStatus, String, checked: Bool)] = [
+                ("patch $mug price=3", .usage, "patch: undefined variable 'mug'", false),
+                ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'", false),
+                ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5", false),
                 (
                     "register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .failed,
-                    "register: image 1 (no-such-photo.jpg): no such file"
+                    "register: image 1 (no-such-photo.jpg): no such file", false
                 ),
-                ("register name='Nope \(Self.describe)", .usage, "register: unterminated"),
-                ("frobnicate 12", .usage, "unknown command 'frobnicate'"),
-                ("list as everything", .usage, "list: 'as everything' names a product"),
-                ("stock $first sideways", .usage, "is not +N, -N or =N"),
-                ("show 99999", .failed, "show 99999: the server refused (404)"),
+                ("register name='Nope \(Self.describe)", .usage, "register: unterminated", true),
+                ("frobnicate 12", .usage, "unknown command 'frobnicate'", true),
+                ("list as everything", .usage, "list: 'as everything' names a product", true),
+                ("list $first --bogus", .usage, "list: unknown option --bogus", true),
+                ("stock $first sideways", .usage, "is not +N, -N or =N", false),
+                ("show 99999", .failed, "show 99999: the server refused (404)", false),
             ]
-            for (index, (line, status, message)) in cases.enumerated() {
+            for (index, (line, status, message, checked)) in cases.enumerated() {
                 let console = RecordingConsole()
                 let path = try f.script(
                     "bad\(index).om",
@@ -78,9 +80,10 @@ struct ScriptRunTests {
                 let failingLine = line.contains("\n") ? 5 : 4
                 let reported = console.notes.split(separator: "\n").first { $0.hasPrefix("\(path):\(failingLine): ") }
                 #expect(reported?.contains(message) == true, "\(line): \(console.notes)")
+                #expect(console.notes.contains("cannot run; nothing was sent") == checked, "\(line): \(console.notes)")
             }
             let names = try await f.allProducts().map(\.name)
-            #expect(names.count == cases.count)
+            #expect(names.count == cases.filter { !$0.checked }.count, "a script with a line that cannot run sent its first")
             #expect(!names.contains("Never") && !names.contains("Nope"))
         }
     }

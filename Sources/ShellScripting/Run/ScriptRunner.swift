@@ -21,9 +21,11 @@ extension ScriptRuntime {
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
         let resolved = expandingTilde(path)
         guard let lines = readScript(resolved, unreadable: "\(path): cannot read the script") else { return .usage }
+        let server = await shell.serverURL
+        let problems = problems(in: lines, name: path, on: server)
+        guard problems.isEmpty else { return refuse(problems, name: path) }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
-        let server = await shell.serverURL
         if dryRun == nil {
             let placement = JournalPlacement(
                 script: resolved, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
@@ -72,6 +74,8 @@ extension ScriptRuntime {
         }
         let resolved = resolvedPath(path, in: context)
         guard let lines = readScript(resolved, unreadable: "source: cannot read \(path)") else { return .usage }
+        let problems = problems(in: lines, name: path, on: context.client.baseURL)
+        guard problems.isEmpty else { return refuse(problems, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
         inner.script = LineScope(runtime: self, sourceDepth: depth + 1)

@@ -1,0 +1,66 @@
+import Foundation
+import OpenMarketContract
+import SellerShell
+
+/// A script is checked whole before its first request, as Hurl does: every line that cannot
+/// run whatever its variables will hold (an unknown command, an unknown flag or field, words
+/// that do not parse, bytes that are not UTF-8) is listed as `FILE:LINE: message`, and nothing
+/// is sent. A line with variables is checked as far as its literal words go; the rest is
+/// expanded and checked when it runs, since only then are its variables known.
+extension ScriptRuntime {
+    /// The problems of `lines`, each `NAME:LINE: message` and its detail lines; empty when every
+    /// line may run.
+    func problems(in lines: [ScriptLine], name: String, on server: URL) -> [String] {
+        var found: [String] = []
+        for line in lines {
+            let failure = problem(with: line, on: server)
+            guard let first = failure.first else { continue }
+            found.append("\(name):\(line.number): \(first)")
+            found += failure.dropFirst()
+        }
+        return found
+    }
+
+    /// Says the problems, then that nothing ran; the status a run with them ends with.
+    func refuse(_ problems: [String], name: String) -> CommandStatus {
+        for line in problems { console.note(line, kind: .error) }
+        let count = problems.filter { $0.hasPrefix("\(name):") }.count
+        console.note(
+            "\(name): \(count) line\(count == 1 ? "" : "s") cannot run; nothing was sent (fix \(count == 1 ? "it" : "them") "
+                + "and run the script again)")
+        return .usage
+    }
+
+    /// What is wrong with one line before it runs (empty: nothing known yet).
+    private func problem(with line: ScriptLine, on server: URL) -> [String] {
+        if let problem = line.problem { return [problem] }
+        // Without variables the line is what will run: parsed exactly as it will be.
+        guard line.text.unicodeScalars.contains(.dollar) else {
+            guard case .failure(let rejected) = prepare(line, location: nil, on: server) else { return [] }
+            return rejected.result.failure
+        }
+        guard let words = try? WordSplitter.split(line.text), let first = words.first,
+            !first.text.unicodeScalars.contains(.dollar)
+        else {
+            return []
+        }
+        // A request typed by hand (`PATCH /api/…`) takes its words as they come.
+        if registry.rawRequest(Array(words.prefix(2))) != nil { return [] }
+        guard let command = registry.find(first.text) else {
+            do {
+                _ = try registry.parse([first])
+            } catch {
+                return SellerShell.lines(for: error, spec: nil)
+            }
+            return []
+        }
+        let spec = command.spec
+        guard !spec.rawWords else { return [] }
+        for word in words.dropFirst() where !word.wasQuoted && !word.text.unicodeScalars.contains(.dollar) {
+            guard word.text.hasPrefix("--"), word.text.count > 2 else { continue }
+            let flag = String(word.text.prefix { $0 != "=" })
+            if spec.flag(flag) == nil { return SellerShell.lines(for: .usage("unknown option \(flag)"), spec: spec) }
+        }
+        return []
+    }
+}
