@@ -5,7 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "openmarket",
-    platforms: [.macOS(.v14)],
+    // Linux only (Debian: libedit, libvips, Glibc); no macOS platform is claimed, since none is
+    // built or tested.
     products: [
         .library(name: "OpenMarketContract", targets: ["OpenMarketContract"]),
         .library(name: "OpenMarketAPI", targets: ["OpenMarketAPI"]),
@@ -208,6 +209,7 @@ let package = Package(
             name: "SellerShellTests",
             dependencies: [
                 "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport", "MarketImages",
+                "TerminalText",
             ]
         ),
         .testTarget(

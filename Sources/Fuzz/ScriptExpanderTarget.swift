@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 import ShellScripting
 

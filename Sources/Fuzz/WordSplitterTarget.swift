@@ -19,7 +19,7 @@ enum WordSplitterTarget {
             let given = line.unicodeScalars.filter { !syntax.contains($0) }.map(\.value).sorted()
             invariant(kept == given, "split \(line.debugDescription) into \(words.map(\.text)), changing its characters")
         }
-        let written = words.map { WordSplitter.quote($0.text) }.joined(separator: " ")
+        let written = words.map { WordQuoting.quote($0.text) }.joined(separator: " ")
         let again = (try? WordSplitter.split(written))?.map(\.text)
         invariant(
             again == words.map(\.text),

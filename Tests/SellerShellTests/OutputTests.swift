@@ -2,6 +2,7 @@ import Foundation
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 import Testing
 
 @testable import SellerShell
@@ -58,7 +59,7 @@ struct OutputTests {
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 }, "a control character reached the terminal: \(line)")
         #expect(line.hasPrefix("#12 Mug␛]0;owned␇우"))
         #expect(line.contains("… ₩3,400"))
-        #expect(TextLayout.width(line) < 90, "\(line)")
+        #expect(TerminalText.width(line) < 90, "\(line)")
     }
 
     // MARK: The detail view

@@ -46,16 +46,16 @@ struct QuotingTests {
         "e\u{301}", "\u{301}starts with a mark", "우유병 텀블러", "", "plain", "sep\u{2028}",
     ])
     func quotingRoundTrips(text: String) throws {
-        let written = WordSplitter.quote(text)
+        let written = WordQuoting.quote(text)
         #expect(!written.unicodeScalars.contains { $0.properties.generalCategory == .control })
         #expect(try WordSplitter.split(written).map(\.text) == [text])
         #expect(try WordSplitter.split("description=" + written).map(\.text) == ["description=" + text])
     }
 
     @Test func aValueWithALineBreakIsWrittenAnsiCQuoted() {
-        #expect(WordSplitter.quote("line one\nline two") == #"$'line one\nline two'"#)
-        #expect(WordSplitter.quote("it's") == #"'it'\''s'"#)
-        #expect(WordSplitter.quote("plain") == "plain")
+        #expect(WordQuoting.quote("line one\nline two") == #"$'line one\nline two'"#)
+        #expect(WordQuoting.quote("it's") == #"'it'\''s'"#)
+        #expect(WordQuoting.quote("plain") == "plain")
     }
 
     @Test func aPatchWithALineBreakIsWrittenBackAsOneLineThatParsesTheSame() throws {
@@ -63,7 +63,7 @@ struct QuotingTests {
         let patch = try #require(
             try registry.parse(WordSplitter.split(#"patch 3 description=$'first line\nsecond\tline'"#)) as? Patch)
         #expect(patch.values[.description] == "first line\nsecond\tline")
-        let line = patch.words.map { WordSplitter.quote($0.text) }.joined(separator: " ")
+        let line = patch.words.map { WordQuoting.quote($0.text) }.joined(separator: " ")
         #expect(!line.contains("\n"))
         let again = try #require(try registry.parse(WordSplitter.split(line)) as? Patch)
         #expect(again.values == patch.values)

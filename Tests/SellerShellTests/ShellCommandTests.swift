@@ -3,6 +3,7 @@ import MarketImages
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 import Testing
 
 @testable import SellerShell
@@ -76,11 +77,11 @@ struct ShellCommandTests {
             #expect(lines[3].contains("₩3,400"))
             #expect(lines[3].contains("sold out"))
             // Every row ends its "final" column at the same terminal column as the header, Korean or not.
-            let headerFinal = TextLayout.width(String(lines[0][..<lines[0].range(of: "final")!.upperBound]))
+            let headerFinal = TerminalText.width(String(lines[0][..<lines[0].range(of: "final")!.upperBound]))
             for row in lines[2...] {
                 let start = row.range(of: "₩", options: .backwards)!.lowerBound
                 let price = row[start...].prefix { $0 != " " }
-                #expect(TextLayout.width(String(row[..<start])) + TextLayout.width(String(price)) == headerFinal, "\(row)")
+                #expect(TerminalText.width(String(row[..<start])) + TerminalText.width(String(price)) == headerFinal, "\(row)")
             }
             #expect(f.console.notes.contains("page 1 of 1, 2 products"))
         }
@@ -112,7 +113,7 @@ struct ShellCommandTests {
         let lines = ProductRendering.table(products).split(separator: "\n").map(String.init)
         // The stock column is right-aligned: each row's stock cell ends at the same column.
         func endOfStock(_ line: String, _ cell: String) -> Int {
-            TextLayout.width(String(line[..<line.range(of: cell, options: .backwards)!.upperBound]))
+            TerminalText.width(String(line[..<line.range(of: cell, options: .backwards)!.upperBound]))
         }
         #expect(endOfStock(lines[0], "stock") == endOfStock(lines[2], "2"))
         #expect(endOfStock(lines[0], "stock") == endOfStock(lines[3], "sold out"))

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 import Testing
 
 @testable import SellerShell
@@ -30,9 +31,9 @@ struct ShellPartsTests {
     }
 
     @Test func widths() {
-        #expect(TextLayout.width("abc") == 3)
-        #expect(TextLayout.width("우유병") == 6)
-        #expect(TextLayout.width("e\u{301}") == 1)
+        #expect(TerminalText.width("abc") == 3)
+        #expect(TerminalText.width("우유병") == 6)
+        #expect(TerminalText.width("e\u{301}") == 1)
         #expect(TextLayout.truncate("우유병 텀블러", to: 7) == "우유병…")
         #expect(TextLayout.truncate("short", to: 10) == "short")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// JSON Lines and JSON array catalogs: each product an object whose keys are column names.
 struct JSONCatalogParser {

@@ -129,30 +129,6 @@ public enum WordSplitter {
         }
         return chars.count
     }
-
-    /// The scalars that make a bare word mean something else to the splitter or to bash.
-    static let special: Set<Unicode.Scalar> = Set("'\"\\$#*?[;&|<>(){}`~".unicodeScalars)
-
-    /// `text` written so that `split` (and bash) gives it back as one word: bare when it holds
-    /// nothing special, `'…'` otherwise, and `$'…'` when it holds a line break or another control
-    /// character (a recording stays one command per line, and no terminal acts on it).
-    public static func quote(_ text: String) -> String {
-        if text.unicodeScalars.contains(where: AnsiCQuoting.needsEscape) { return AnsiCQuoting.encode(text) }
-        if !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || special.contains($0) }) {
-            return text
-        }
-        return singleQuoted(text)
-    }
-
-    /// `'…'`, with a `'` inside written `'\''` as in sh. On Unicode scalars: a `'` followed by a
-    /// combining mark is one `Character` that is not `'`, but bash still reads the quote.
-    public static func singleQuoted(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            if scalar == "'" { out += "'\\''" } else { out.unicodeScalars.append(scalar) }
-        }
-        return out + "'"
-    }
 }
 
 /// bash's `$'…'` quoting: `\n \t \r \\ \' \" \a \b \e \f \v`, `\xHH`, `\uHHHH`, `\UHHHHHHHH` and

@@ -5,15 +5,12 @@ import TerminalText
 
 /// Text layout for a terminal: widths as a terminal draws them, money as sellers write it.
 public enum TextLayout {
-    /// Columns a string occupies (the one width table, `TerminalText`).
-    public static func width(_ text: String) -> Int { TerminalText.width(text) }
-
     /// Cuts to at most `columns`, ending in `…` when something was cut. Measured on Unicode
     /// scalars, and at most 8 scalars a column: a base followed by a flood of zero-width
     /// combining marks is one `Character` that would otherwise pass whole.
     public static func truncate(_ text: String, to columns: Int) -> String {
         let scalarLimit = max(columns, 1) * 8
-        guard width(text) > columns || text.unicodeScalars.count > scalarLimit else { return text }
+        guard TerminalText.width(text) > columns || text.unicodeScalars.count > scalarLimit else { return text }
         var out = String.UnicodeScalarView()
         var used = 0
         for scalar in text.unicodeScalars {
@@ -66,7 +63,7 @@ public enum TextLayout {
     /// `text` filled with spaces to `columns`; `showing` prints another form of it (the same
     /// text painted) while the width stays the text's own.
     public static func pad(_ text: String, to columns: Int, right: Bool = false, showing: String? = nil) -> String {
-        let fill = String(repeating: " ", count: max(0, columns - width(text)))
+        let fill = String(repeating: " ", count: max(0, columns - TerminalText.width(text)))
         let shown = showing ?? text
         return right ? fill + shown : shown + fill
     }
@@ -78,8 +75,8 @@ public enum TextLayout {
         _ headers: [String], _ rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = true,
         paint: (Int, Int, String) -> String? = { _, _, _ in nil }
     ) -> String {
-        var widths = headers.map(width)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], width(cell)) } }
+        var widths = headers.map { TerminalText.width($0) }
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalText.width(cell)) } }
         func line(_ cells: [String], row: Int?) -> String {
             cells.enumerated().map { i, cell in
                 pad(cell, to: widths[i], right: rightAligned.contains(i), showing: row.flatMap { paint($0, i, cell) })

@@ -1,9 +1,9 @@
 import Foundation
-import OpenMarketContract
 
-/// A product's JSON as the server sent it, kept whole so `${mug.any_field}` reaches fields the
-/// client's model does not name, and so the journal can store a binding and give it back.
-/// Numbers are Decimal so a price of 19.99 reads back as written.
+/// Any JSON document, the one type for it in the package: a product's JSON as the server sent
+/// it (kept whole so `${mug.any_field}` reaches fields the client's model does not name, and so
+/// the journal can store a binding and give it back), and a catalog file's rows. Numbers are
+/// `Decimal`, parsed from their digits and never through `Double`, so 19.99 reads back as written.
 public indirect enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
@@ -18,10 +18,10 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode(Decimal.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .number(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
