@@ -229,7 +229,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let session = ScriptSession(
             configuration: configuration,
             console: console, dryRun: programDryRun, variables: definitions, progress: progress,
-            interrupts: { InterruptMonitor.shared.interruptCount })
+            interrupts: { InterruptMonitor.shared.presses() })
         indexBox.index = session.shell.index
         if interactive, target.credentials == nil {
             // As the local market's banner says who you are, a remote one says you are nobody yet.

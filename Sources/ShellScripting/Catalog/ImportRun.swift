@@ -220,27 +220,45 @@ extension ImportWork {
     }
 }
 
-/// Watches for a second Ctrl-C once the first has stopped an import: the interrupt count the
-/// program keeps going up means the seller pressed it again.
-final class InterruptWatcher: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var task: Task<Void, Never>?
-
-    func start(_ interrupts: (@Sendable () -> Int)?, then action: @escaping @Sendable () -> Void) {
-        guard let interrupts else { return }
-        let baseline = interrupts()
-        let watching = Task {
-            while !Task.isCancelled {
-                if interrupts() > baseline {
-                    action()
-                    return
-                }
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        lock.withLock { task = watching }
+/// Waits for a second Ctrl-C once the first has stopped an import, and then runs its action
+/// (cancelling the rows in flight). It listens from `start` on: the first Ctrl-C, which
+/// cancelled the import and so started the watch, is not heard again.
+final class InterruptWatcher: Sendable {
+    private enum State {
+        case idle
+        case watching(Task<Void, Never>)
+        case finished
     }
 
-    func finish() { lock.withLock { task?.cancel() } }
+    private let state = Mutex(State.idle)
+
+    /// - Parameter interrupts: subscribes to Ctrl-C (each call answers a stream of the presses
+    ///   after it); nil when nobody can press it (a test, a pipe).
+    func start(_ interrupts: (@Sendable () -> AsyncStream<Void>)?, then action: @escaping @Sendable () -> Void) {
+        guard let interrupts else { return }
+        state.withLock { state in
+            // The import may have ended before it was cancelled: then there is nothing to watch.
+            guard case .idle = state else { return }
+            // Subscribed here, synchronously, before the first Ctrl-C's handler returns; the task
+            // only waits for the next press.
+            let presses = interrupts()
+            state = .watching(
+                Task {
+                    for await _ in presses {
+                        action()
+                        return
+                    }
+                })
+        }
+    }
+
+    /// The import is over: stop waiting (ending the subscription), and never start.
+    func finish() {
+        let watching = state.withLock { state -> Task<Void, Never>? in
+            defer { state = .finished }
+            if case .watching(let task) = state { return task }
+            return nil
+        }
+        watching?.cancel()
+    }
 }

@@ -17,7 +17,7 @@ final class ScriptingState: @unchecked Sendable {
     var progress: (any ScriptProgress)?
     /// How many times Ctrl-C has been pressed (the program counts them): a second one while
     /// an import lets its rows in flight finish cancels them.
-    var interrupts: (@Sendable () -> Int)?
+    var interrupts: (@Sendable () -> AsyncStream<Void>)?
     var sourceDepth = 0
     /// The highest product id any command has returned: a product made by a create sent later
     /// has a higher one (ids only grow), which tells it apart from an older namesake.
