@@ -47,24 +47,39 @@ struct RetryPolicyTests {
         #expect(server.received.count == 3)
     }
 
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
+    /// The client waits as long as the date says: measurably longer than the backoff it would
+    /// use had it not understood the date (at most 100 ms here).
     @Test func retryAfterAsAnHTTPDateIsHonoured() async throws {
-        let server = try Self.busyServer(refusals: 1) {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-            return ["Retry-After": formatter.string(from: Date().addingTimeInterval(3))]
-        }
+        let server = try Self.busyServer(refusals: 1) { ["Retry-After": Self.httpDate(Date().addingTimeInterval(4))] }
         defer { server.stop() }
         let pauses = Recorder<Duration>()
-        let client = Self.client(server, policy: RetryPolicy(onPause: { pauses.append($1) }))
+        let policy = RetryPolicy(basePause: .milliseconds(100), onPause: { pauses.append($1) })
+        let client = Self.client(server, policy: policy)
         #expect(try await client.health().value == "OK")
         let wait = try #require(pauses.all.first)
-        // Three seconds ahead, in whole seconds, read a moment later: at most three seconds (on
-        // a loaded machine the date may have passed by the time it is read, and a date in the
-        // past means "now"; `retryAfterForms` checks the reading itself).
-        #expect(wait <= .seconds(3), "\(wait)")
+        // Four seconds ahead in whole seconds (the fraction cut: three to four seconds), read a
+        // moment later: still above one second however loaded the machine, and ten times what
+        // the backoff would have waited.
+        #expect(wait >= .seconds(1) && wait <= .seconds(4), "\(wait)")
         #expect(server.received.count == 2)
+    }
+
+    /// The same decision, with the clock given: the pause is exactly the date's distance.
+    @Test func anHTTPDateIsAPauseOfExactlyItsDistanceFromNow() {
+        let now = Date(timeIntervalSince1970: 784_111_770)  // Sun, 06 Nov 1994 08:49:30 GMT
+        let policy = RetryPolicy(basePause: .milliseconds(100))
+        for date in ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"] {
+            let decision = policy.decide(status: 503, retryAfter: date, attempt: 1, waited: .zero, now: now)
+            #expect(decision == .pause(.seconds(7)), "\(date)")
+        }
     }
 
     @Test(arguments: ["soon", "-3", "1.5", "", "Sun, 99 Foo 1994 08:49:37 GMT"])
@@ -141,8 +156,7 @@ struct RetryPolicyTests {
         let pauses = Recorder<Duration>()
         let client = Self.client(server, policy: RetryPolicy(onPause: { pauses.append($1) }))
         let task = Task { try await client.health() }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while pauses.all.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await pauses.wait(for: 1, within: .seconds(30)), "the client never paused")
         #expect(pauses.all == [.seconds(25)])
         let cancelled = ContinuousClock.now
         task.cancel()
