@@ -3,9 +3,11 @@ import Foundation
 
 /// libedit on a terminal: emacs key bindings, history with Ctrl-R search, TAB completion.
 ///
-/// @unchecked Sendable: libedit state is not thread-safe, but the `LineReader` contract allows
-/// one caller at a time, from any thread, and nothing here is tied to a particular thread. The
-/// C callbacks (prompt, completion) run inside `el_gets` on that caller's thread.
+/// Sendable unchecked, because of a C invariant: libedit's `EditLine` and `History` are not
+/// thread-safe and its callbacks (prompt, completion) run inside `el_gets` on the calling thread,
+/// reaching this object through a raw client-data pointer that no Swift lock can cover. The
+/// `LineReader` contract (one caller at a time, from any thread) is what keeps them safe, and
+/// nothing here is tied to a particular thread.
 final class EditLineReader: LineReader, @unchecked Sendable {
     private let editLine: OpaquePointer
     private let historyHandle: OpaquePointer

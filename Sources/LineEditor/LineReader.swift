@@ -29,8 +29,9 @@ public struct Completion: Sendable, Equatable {
 public typealias Completer = @Sendable (_ lineBeforeCursor: String) -> (word: String, candidates: [Completion])
 
 /// Reads command lines: with editing, history and completion on a terminal, plainly otherwise.
-/// One caller at a time; any thread.
-public protocol LineReader: AnyObject {
+/// One caller at a time; any thread: a reader is handed between tasks (the prompt reads a line,
+/// then the command it starts may ask a question through the same reader).
+public protocol LineReader: AnyObject, Sendable {
     /// May contain colour codes bracketed by "\u{1}" on both sides, so they take no width.
     var prompt: String { get set }
     var isInteractive: Bool { get }

@@ -1,16 +1,25 @@
 import CEditLine
 import Foundation
+import Synchronization
 
 /// Reads lines from a pipe or file (or a terminal whose output is redirected): no prompt, no
 /// echo, no editing. All reading goes through `Swift.readLine`, so its stdin buffer is the only
 /// one and no bytes are lost between calls.
-///
-/// @unchecked Sendable: the reader is used by one caller at a time (the `LineReader` contract);
-/// the only mutable state is the session's history, touched by that caller.
-final class PlainLineReader: LineReader, @unchecked Sendable {
-    var prompt = ""
+final class PlainLineReader: LineReader {
+    private struct State {
+        /// Never shown: kept because the protocol has it.
+        var prompt = ""
+        /// The session's history (never written to a file).
+        var entries: [String] = []
+    }
+
+    private let state = Mutex(State())
     let isInteractive = false
-    private var entries: [String] = []
+
+    var prompt: String {
+        get { state.withLock { $0.prompt } }
+        set { state.withLock { $0.prompt = newValue } }
+    }
 
     func readLine() -> ReadResult {
         cel_set_reading(1)
@@ -25,7 +34,7 @@ final class PlainLineReader: LineReader, @unchecked Sendable {
 
     func addHistory(_ line: String) {
         guard !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        entries.append(line)
+        state.withLock { $0.entries.append(line) }
     }
 
     func readSecret(prompt: String) -> String? {
@@ -43,7 +52,7 @@ final class PlainLineReader: LineReader, @unchecked Sendable {
 
     func saveHistory() {}
 
-    func history() -> [String] { entries }
+    func history() -> [String] { state.withLock { $0.entries } }
 }
 
 /// The no-echo read shared by both readers: SIGINT-aware, termios restored on every path.

@@ -181,8 +181,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 /// Collects an answer on its event loop: the status, the headers, and the body up to a limit.
 /// Past the limit, an error body is cut there (an excerpt is all a message needs) and a
 /// successful one is refused; either way the rest is never read (failing the request closes the
-/// connection). Every callback runs on the request's event loop, one after another, which is
-/// what makes the unguarded state safe.
+/// connection).
+///
+/// Sendable unchecked, because of a NIO invariant: AsyncHTTPClient requires a delegate that is
+/// Sendable and calls every one of its callbacks on the request's event loop, one after another,
+/// so the unguarded state is only ever touched from that one thread. A lock would guard nothing.
 final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = HTTPResponseData
 

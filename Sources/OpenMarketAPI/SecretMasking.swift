@@ -1,6 +1,6 @@
 import Foundation
-import NIOConcurrencyHelpers
 import OpenMarketContract
+import Synchronization
 
 /// The one redaction helper for vendor secrets: errors, the trace, printed output, journals and
 /// recordings all mask through it, and the client refuses through it to send a secret anywhere
@@ -17,16 +17,16 @@ public enum SecretMasking {
     /// secret: the client checks every request, and working them out (a JSON encoding, two
     /// percent-encodings) each time cost a twentieth of a script's time.
     public static func spellings(of secret: String) -> [String] {
-        if let known = knownSpellings.withLockedValue({ $0[secret] }) { return known }
+        if let known = knownSpellings.withLock({ $0[secret] }) { return known }
         let computed = computeSpellings(of: secret)
-        knownSpellings.withLockedValue { known in
+        knownSpellings.withLock { known in
             if known.count > 64 { known.removeAll() }
             known[secret] = computed
         }
         return computed
     }
 
-    private static let knownSpellings = NIOLockedValueBox<[String: [String]]>([:])
+    private static let knownSpellings = Mutex<[String: [String]]>([:])
 
     private static func computeSpellings(of secret: String) -> [String] {
         guard secret.count >= minimumLength else { return [] }

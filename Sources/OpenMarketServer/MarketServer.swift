@@ -144,20 +144,21 @@ public enum MarketServer {
         }
         let group = ServiceGroup(
             configuration: .init(services: [application], gracefulShutdownSignals: [], logger: configuration.logger))
-        let failure = FailureBox()
-        let task = Task {
+        // The task answers why the service group ended early, if it failed.
+        let task = Task { () -> ListenFailure? in
+            defer { continuation.finish() }
             do {
                 try await group.run()
+                return nil
             } catch {
-                failure.set(error)
+                return ListenFailure(error)
             }
-            continuation.finish()
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             throw MarketServerError.cannotListen(
                 host: configuration.host, port: configuration.port,
-                reason: failure.get().map(ListenFailure.init) ?? .other("the server stopped at once"))
+                reason: await task.value ?? .other("the server stopped at once"))
         }
         let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
         return RunningMarket(
@@ -220,12 +221,4 @@ public enum MarketServer {
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
             logger: configuration.logger)
     }
-}
-
-/// Holds the first error of a background task for the code waiting on it.
-private final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: (any Error)?
-    func set(_ error: any Error) { lock.withLock { self.error = error } }
-    func get() -> (any Error)? { lock.withLock { error } }
 }

@@ -254,10 +254,11 @@ struct ClientTests {
     }
 
     @Test func cancellationCancelsTheRequest() async {
-        let (client, _) = client([.delayed(.seconds(600), .json(200, #""OK""#))], timeout: .seconds(900))
+        let (client, transport) = client([.delayed(.seconds(600), .json(200, #""OK""#))], timeout: .seconds(900))
         let started = ContinuousClock.now
         let task = Task { try await client.health() }
-        try? await Task.sleep(for: .milliseconds(50))
+        // Cancelled once the request is out, waiting for its answer.
+        #expect(await transport.waitForRequests(1, within: .seconds(60)))
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result else {

@@ -71,7 +71,10 @@ struct LiveTransportTests {
         let client = MarketClient(baseURL: URL(string: "http://127.0.0.1:\(socket.port)")!, timeout: .seconds(600))
         let started = ContinuousClock.now
         let task = Task { try await client.health() }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancelled once the client has connected, waiting for an answer that never comes.
+        let connection = await socket.accept(within: .seconds(60))
+        #expect(connection != nil, "the client never connected")
+        defer { connection.map { _ = Glibc.close($0) } }
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result else {
@@ -97,4 +100,18 @@ final class LoopbackSocket: Sendable {
     }
 
     func close() { Glibc.close(fd) }
+
+    /// The next connection, accepted once it comes (waited for on a Dispatch thread, never on a
+    /// Swift concurrency one); nil when none came within `limit`. The caller closes it.
+    func accept(within limit: Duration) async -> Int32? {
+        let milliseconds = Int32(clamping: limit.components.seconds * 1000)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { [fd] in
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, milliseconds) == 1 else { return continuation.resume(returning: nil) }
+                let connection = Glibc.accept(fd, nil, nil)
+                continuation.resume(returning: connection >= 0 ? connection : nil)
+            }
+        }
+    }
 }

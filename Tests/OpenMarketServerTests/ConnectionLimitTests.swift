@@ -71,10 +71,11 @@ struct ConnectionLimitTests {
     @Test func atTheBoundTheLongestIdleConnectionMakesRoom() async throws {
         let limits = ConnectionLimits(idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 2)
         try await TestMarket.with(limits: limits) { market in
+            // Each one in the market's table before the next connects: the oldest is idle the longest.
             let oldest = try RawConnection(port: market.port)
-            try await Task.sleep(for: .milliseconds(300))
+            #expect(await Self.registered(oldest.fd, at: market))
             let newer = try RawConnection(port: market.port)
-            try await Task.sleep(for: .milliseconds(300))
+            #expect(await Self.registered(newer.fd, at: market))
             let third = try RawConnection(port: market.port)
             third.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await third.read(until: "\"OK\"", timeout: .seconds(120)).hasPrefix("HTTP/1.1 200"))
@@ -93,7 +94,7 @@ struct ConnectionLimitTests {
                     "PATCH /api/products/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                         + "identifier: \(market.demo.identifier)\r\nContent-Length: 1000\r\n\r\n{")
             }
-            try await Task.sleep(for: .milliseconds(500))
+            #expect(await eventually { market.running.connections.busyCount == 2 }, "the two requests never started")
             let late = try RawConnection(port: market.port)
             late.send("GET /healthChecker HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let ended = await late.readUntilClosed(timeout: .seconds(120))
@@ -127,16 +128,13 @@ struct ConnectionLimitTests {
             idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 2, stallTimeout: .seconds(1))
         try await TestMarket.with(limits: limits) { market in
             let older = try Self.hangingUpload(market)
-            try await Task.sleep(for: .milliseconds(200))
+            #expect(await eventually { market.running.connections.busyCount == 1 }, "the first upload never started")
             let newer = try Self.hangingUpload(market)
             // Refused (closed at once) until the older upload has stalled for a second; then answered.
             // A probe waits long for its answer: one given up on a loaded machine after it made
             // room would leave the next probe to make room again, closing the other upload too.
-            let started = ContinuousClock.now
-            var answered = false
-            while !answered, ContinuousClock.now - started < .seconds(120) {
-                answered = try await Self.healthAnswered(market, timeout: .seconds(120))
-                if !answered { try await Task.sleep(for: .milliseconds(100)) }
+            let answered = try await eventually(within: .seconds(120), every: .milliseconds(100)) {
+                try await Self.healthAnswered(market, timeout: .seconds(120))
             }
             #expect(answered, "no new connection was served while two uploads stalled")
             // One of the two made the room (which one depends on when the market began reading
@@ -160,7 +158,8 @@ struct ConnectionLimitTests {
             idleTimeout: .seconds(600), requestReadTimeout: .seconds(600), maxConnections: 1, stallTimeout: .seconds(2))
         try await TestMarket.with(limits: limits) { market in
             let upload = try Self.hangingUpload(market)
-            // A byte every 100 ms for 3 s, the new connection tried past the stall timeout.
+            // A byte every 100 ms for 3 s, the new connection tried past the stall timeout. The
+            // pause between bytes is the behaviour under test (an upload that keeps coming).
             for tick in 1...30 {
                 #expect(upload.send("x"))
                 if tick == 25 { #expect(try await Self.healthAnswered(market, timeout: .seconds(2)) == false) }
@@ -224,9 +223,15 @@ struct ConnectionLimitTests {
             var flood: [SourcedConnection] = []
             for _ in 0..<8 {
                 flood.append(try Self.hangingUpload(market, from: "127.0.0.2"))
-                try await Task.sleep(for: .milliseconds(50))
             }
-            try await Task.sleep(for: .milliseconds(300))
+            // The market has dealt with each: kept it, or closed it.
+            for connection in flood {
+                let settled = await eventually {
+                    if market.running.connections.isOpen(fromPort: Self.localPort(connection.fd)) { return true }
+                    return await connection.closed(within: .zero)
+                }
+                #expect(settled, "the market neither kept nor closed a connection")
+            }
             #expect(market.running.connections.count(from: "127.0.0.2") <= 4)
             #expect(try await Self.healthAnswered(market), "127.0.0.1 was kept out by 127.0.0.2's uploads")
             withExtendedLifetime(flood) {}
@@ -241,6 +246,8 @@ struct ConnectionLimitTests {
             maxConnectionsPerAddress: 4)
         try await TestMarket.with(limits: limits) { market in
             let others = try (0..<4).map { _ in try Self.hangingUpload(market) }
+            // Deliberate pauses, the situation under test: 127.0.0.1's uploads stall 300 ms longer
+            // than 127.0.0.2's, and all of them longer than the stall timeout (1 s).
             try await Task.sleep(for: .milliseconds(300))
             let own = try (0..<4).map { _ in try Self.hangingUpload(market, from: "127.0.0.2") }
             try await Task.sleep(for: .milliseconds(1500))
@@ -256,13 +263,19 @@ struct ConnectionLimitTests {
     }
 
     /// The local port of a connected socket.
-    static func localPort(_ connection: RawConnection) -> Int {
+    static func localPort(_ fd: Int32) -> Int {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection.fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether the market has the connection on `fd` in its table (within 30 s).
+    static func registered(_ fd: Int32, at market: TestMarket) async -> Bool {
+        let port = localPort(fd)
+        return await eventually { market.running.connections.isOpen(fromPort: port) }
     }
 
     /// A client that asks for answers and never reads them is closed once the answer has made no
@@ -274,18 +287,13 @@ struct ConnectionLimitTests {
             let path = "/images/" + (try #require(product.images?.first)).url.components(separatedBy: "/images/")[1]
             let size = try Fixtures.imageData("chelsea.png").count
             let connection = try RawConnection(port: market.port)
-            let port = Self.localPort(connection)
+            let port = Self.localPort(connection.fd)
             // 200 answers of 221 KB: 44 MB, several times what the kernel buffers on both sides hold.
             let count = 200
             connection.send(String(repeating: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: count))
-            let started = ContinuousClock.now
-            while !market.running.connections.isOpen(fromPort: port), ContinuousClock.now - started < .seconds(30) {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            while market.running.connections.isOpen(fromPort: port), ContinuousClock.now - started < .seconds(30) {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(!market.running.connections.isOpen(fromPort: port), "still open after 30 s unread")
+            #expect(await Self.registered(connection.fd, at: market))
+            #expect(
+                await eventually { !market.running.connections.isOpen(fromPort: port) }, "still open after 30 s unread")
             let drained = await connection.readUntilClosed(timeout: .seconds(30))
             #expect(drained.closed)
             #expect(drained.data.count < count * size, "every answer was sent in full")

@@ -65,6 +65,7 @@ struct WrongSecretTests {
             }
             #expect(statuses.last == 429, "never throttled: \(statuses)")
             // Every failure counted so far finished before that 429, so all are older than this.
+            // The pause is the behaviour under test (the window passing), not a wait for an event.
             try await Task.sleep(for: window + .milliseconds(500))
             #expect(try await patch(market, secret: "wrong-again").status == 401)
         }

@@ -139,18 +139,6 @@ final class FakeEditor: @unchecked Sendable {
     }
 }
 
-/// Records the requests a session sends, passing them to the bundled market.
-final class SpyTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [HTTPRequestData] = []
-    var requests: [HTTPRequestData] { lock.withLock { sent } }
-
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        lock.withLock { sent.append(request) }
-        return try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
-    }
-}
-
 @Suite("edit against the bundled market")
 struct EditTests {
     struct World {

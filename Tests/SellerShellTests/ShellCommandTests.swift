@@ -278,7 +278,7 @@ struct ShellCommandTests {
     }
 
     @Test func stockWithoutETagsReadsBackAfterwards() async throws {
-        try await ShellFixture.with(transport: StrippingETags()) { (f: ShellFixture) async throws in
+        try await ShellFixture.with(transport: strippingETags()) { (f: ShellFixture) async throws in
             let product = try await f.register(extra: "stock=2")
             #expect(await f.run("stock \(product.id) +1") == .ok)
             #expect(try await f.product(id: product.id).stock == 3)
@@ -416,9 +416,9 @@ struct ShellCommandTests {
 }
 
 /// The public server sends no ETag; this transport hides the bundled server's.
-struct StrippingETags: HTTPTransport {
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        var response = try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
+func strippingETags() -> SpyTransport {
+    SpyTransport { request, timeout in
+        var response = try await SpyTransport.market(request, timeout)
         response.headers = HeaderFields(response.headers.fields.filter { $0.name.lowercased() != "etag" })
         return response
     }

@@ -29,9 +29,11 @@ struct CatalogBinaryTests {
                 var arguments = world.serverArguments + ["import", catalog, "--yes", "--jobs", "4"]
                 if index > 0 { arguments.append("--resume") }
                 let child = try world.start(arguments)
-                while child.isRunning, try await world.productCount() < point.count {
-                    try await Task.sleep(for: .milliseconds(5))
+                _ = try await eventually(within: .seconds(300), every: .milliseconds(5)) {
+                    if !child.isRunning { return true }
+                    return try await world.productCount() >= point.count
                 }
+                // The extra delay varies the moment of the kill: it is the behaviour under test.
                 if point.delay > 0 { try await Task.sleep(for: .milliseconds(point.delay)) }
                 let killed = child.kill()
                 let result = try await child.waitForExit()

@@ -65,7 +65,7 @@ struct CatalogImportTests {
                     + "Sixes,Too many photos here,100,KRW,0,1,"
                     + Array(repeating: "coffee-small.jpg", count: 6).joined(separator: ";") + "\n"
                     + "Unpriced,A product with no price,,KRW,0,1,coffee-small.jpg\n")
-            let counting = CountingTransport()
+            let counting = SpyTransport()
             let console = RecordingConsole()
             let outcome = await f.session(console, transport: counting).execute("import '\(path)' --yes")
             #expect(outcome.status == .failed)
@@ -78,7 +78,7 @@ struct CatalogImportTests {
                 #expect(notes.contains(expected), "missing \(expected) in \(notes)")
             }
             #expect(notes.contains("nothing was sent"))
-            #expect(counting.requests == 0)
+            #expect(counting.requests.isEmpty)
             #expect(try await f.allProducts().isEmpty)
         }
     }
@@ -141,7 +141,7 @@ struct CatalogImportTests {
             let edited = written.replacingOccurrences(of: ",1001,", with: ",1501,").replacingOccurrences(
                 of: ",1003,", with: ",1503,")
             try edited.write(toFile: path, atomically: true, encoding: .utf8)
-            let logging = LoggingTransport()
+            let logging = SpyTransport()
             let console = RecordingConsole()
             #expect(
                 await f.session(console, transport: logging).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
@@ -155,7 +155,7 @@ struct CatalogImportTests {
             }
             #expect(try await f.allProducts().map(\.price).sorted() == [1002, 1004, 1501, 1503])
             // The same file once more: nothing differs, nothing is written.
-            let again = LoggingTransport()
+            let again = SpyTransport()
             #expect(await f.session(RecordingConsole(), transport: again).execute("import '\(path)' --yes").status == .ok)
             #expect(again.changes.isEmpty)
             #expect(again.requests.filter { $0.method == .post || $0.method == .delete }.isEmpty)
@@ -184,10 +184,10 @@ struct CatalogImportTests {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")
             let path = try f.script("cat.csv", Self.rows(3))
-            let counting = CountingTransport()
+            let counting = SpyTransport()
             let console = RecordingConsole()
             #expect(await f.session(console, transport: counting).execute("import '\(path)' --dry-run").status == .ok)
-            #expect(counting.requests == 0)
+            #expect(counting.requests.isEmpty)
             #expect(console.out.contains("row 2: POST /api/products multipart: name=Item 1"), "\(console.out)")
             #expect(console.out.contains("row 4:"), "\(console.out)")
             #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
@@ -293,13 +293,7 @@ struct CatalogImportTests {
     }
 }
 
-/// Keeps what a session sends: method, path, headers and body.
-final class LoggingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [HTTPRequestData] = []
-    let inner: any HTTPTransport
-    init(_ inner: any HTTPTransport = AsyncHTTPClientTransport.shared) { self.inner = inner }
-    var requests: [HTTPRequestData] { lock.withLock { sent } }
+extension SpyTransport {
     /// The PATCHes that change a field (not the secret-only one that identifies the vendor),
     /// with the fields each changes.
     var changes: [(HTTPRequestData, Set<String>)] {
@@ -310,9 +304,5 @@ final class LoggingTransport: HTTPTransport, @unchecked Sendable {
             let fields = Set(object.keys).subtracting(["secret"])
             return fields.isEmpty ? nil : (request, fields)
         }
-    }
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        lock.withLock { sent.append(request) }
-        return try await inner.send(request, timeout: timeout)
     }
 }

@@ -3,6 +3,7 @@ import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 import Testing
 
 @testable import ShellScripting
@@ -15,56 +16,67 @@ struct ImportInterruptTests {
     /// Holds every create back a while, so rows are in flight when Ctrl-C comes: the first
     /// 400 ms, the later ones 2 s. (With one delay for all, the rows started together also ended
     /// together, and on a loaded machine the second Ctrl-C could come after the last of them.)
-    final class SlowCreates: HTTPTransport, @unchecked Sendable {
-        let inner: any HTTPTransport = AsyncHTTPClientTransport.shared
-        private let lock = NSLock()
-        private var started = 0
-
-        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-            guard request.method == .post, request.url.path == "/api/products" else {
-                return try await inner.send(request, timeout: timeout)
+    static func slowCreates() -> SpyTransport {
+        let started = Watched(0)
+        return SpyTransport { request, timeout in
+            guard isCreate(request) else { return try await SpyTransport.market(request, timeout) }
+            let first = started.change { count in
+                count += 1
+                return count == 1
             }
-            let first = lock.withLock {
-                started += 1
-                return started == 1
-            }
+            // The delay is the behaviour the test needs (a create still in flight), not a wait.
             try await Task.sleep(for: .milliseconds(first ? 400 : 2000))
-            return try await inner.send(request, timeout: timeout)
+            return try await SpyTransport.market(request, timeout)
         }
     }
 
-    /// Ctrl-C presses, as the program counts them.
-    final class Presses: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 1
-        func press() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
+    static func isCreate(_ request: HTTPRequestData) -> Bool {
+        request.method == .post && request.url.path == "/api/products"
     }
 
-    static func session(_ f: ScriptFixture, _ console: RecordingConsole, interrupts: Presses? = nil) -> ScriptSession {
-        var counter: (@Sendable () -> Int)?
-        if let interrupts { counter = { interrupts.value } }
+    /// Ctrl-C as the program hears it (`InterruptMonitor.presses()`): each press reaches every
+    /// stream subscribed before it.
+    final class Presses: Sendable {
+        private let listeners = Mutex<[AsyncStream<Void>.Continuation]>([])
+
+        func subscribe() -> AsyncStream<Void> {
+            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+            listeners.withLock { $0.append(continuation) }
+            return stream
+        }
+
+        func press() {
+            for listener in listeners.withLock({ $0 }) { listener.yield() }
+        }
+    }
+
+    static func session(
+        _ f: ScriptFixture, _ console: RecordingConsole, transport: SpyTransport, interrupts: Presses? = nil
+    ) -> ScriptSession {
+        var subscribe: (@Sendable () -> AsyncStream<Void>)?
+        if let interrupts { subscribe = { interrupts.subscribe() } }
         return ScriptSession(
             configuration: ShellConfiguration(
                 serverURL: f.market.baseURL, credentials: f.market.demoCredentials,
-                profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), transport: SlowCreates(),
+                profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), transport: transport,
                 timeout: .seconds(600)),
-            console: console, environment: ["HOME": f.directory.path], interrupts: counter)
+            console: console, environment: ["HOME": f.directory.path], interrupts: subscribe)
     }
 
-    /// Starts the import and cancels it (the first Ctrl-C) once `count` products exist.
+    /// Starts the import and cancels it (the first Ctrl-C) once `count` creates have been
+    /// answered, then runs `second` (the second Ctrl-C) at once: cancelling the task has already
+    /// run the import's cancellation handler, which is where it starts listening.
     static func interrupted(
         _ f: ScriptFixture, _ path: String, at count: Int, console: RecordingConsole, then second: (() -> Void)? = nil,
         interrupts: Presses? = nil
     ) async throws -> LineOutcome {
-        let session = Self.session(f, console, interrupts: interrupts)
+        let transport = slowCreates()
+        let session = Self.session(f, console, transport: transport, interrupts: interrupts)
         let task = Task { await session.execute("import '\(path)' --yes --jobs 2") }
-        while try await f.allProducts().count < count { try await Task.sleep(for: .milliseconds(20)) }
+        let made = await transport.waitForAnswers(count) { isCreate($0.request) && $0.response.status == 201 }
+        try #require(made, "no create was answered: \(console.notes)")
         task.cancel()
-        if let second {
-            try await Task.sleep(for: .milliseconds(50))
-            second()
-        }
+        second?()
         return await task.value
     }
 

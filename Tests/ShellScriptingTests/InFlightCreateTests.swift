@@ -35,6 +35,8 @@ struct InFlightCreateTests {
             _ = try await f.client.delete(id: made.id)
             let client = f.client
             let late = Task {
+                // The delay is the situation under test (a create that lands while the resume
+                // looks for it), not a wait for an event.
                 try await Task.sleep(for: .seconds(1))
                 let draft = ProductDraft(name: "Cup", description: "A product for the in-flight test", price: 10, currency: .krw)
                 let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)

@@ -81,10 +81,11 @@ struct ScriptBinaryTests {
         _ world: BinaryWorld, _ arguments: [String], at point: (count: Int, extraDelay: Int), index: Int
     ) async throws -> Bool {
         let child = try world.start(world.serverArguments + arguments)
-        while child.isRunning {
-            if try await world.productCount() >= point.count { break }
-            try await Task.sleep(for: .milliseconds(10))
+        _ = try await eventually(within: .seconds(300)) {
+            if !child.isRunning { return true }
+            return try await world.productCount() >= point.count
         }
+        // The extra delay varies the moment of the kill: it is the behaviour under test.
         if point.extraDelay > 0 { try await Task.sleep(for: .milliseconds(point.extraDelay)) }
         let killed = child.kill()
         let result = try await child.waitForExit()

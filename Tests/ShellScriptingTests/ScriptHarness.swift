@@ -71,16 +71,3 @@ struct ScriptFixture {
         (try? String(contentsOfFile: script + ".journal", encoding: .utf8)) ?? ""
     }
 }
-
-/// Counts what a session sends.
-final class CountingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    let inner: any HTTPTransport
-    init(_ inner: any HTTPTransport = AsyncHTTPClientTransport.shared) { self.inner = inner }
-    var requests: Int { lock.withLock { count } }
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        lock.withLock { count += 1 }
-        return try await inner.send(request, timeout: timeout)
-    }
-}

@@ -119,11 +119,11 @@ struct ScriptRunTests {
                 expect ${mug.price} == 999
                 delete $mug --yes
                 """)
-            let counter = CountingTransport()
+            let counter = SpyTransport()
             let console = RecordingConsole()
             let status = await f.session(console, dryRun: true, transport: counter).runScript(path: path)
             #expect(status == .ok, "\(console.notes)")
-            #expect(counter.requests == 0)
+            #expect(counter.requests.isEmpty)
             #expect(try await f.allProducts().isEmpty)
             #expect(console.out.contains("→ POST \(f.market.baseURL.absoluteString)/api/products"))
             #expect(console.out.contains("→ PATCH \(f.market.baseURL.absoluteString)/api/products/<id of mug>"))
@@ -137,7 +137,7 @@ struct ScriptRunTests {
             let second = RecordingConsole()
             #expect(await f.session(second, dryRun: true, transport: counter).runScript(path: path) == .failed)
             #expect(second.notes.contains("\(path):1: register: image 1 (gone.jpg): no such file"))
-            #expect(counter.requests == 0)
+            #expect(counter.requests.isEmpty)
         }
     }
 

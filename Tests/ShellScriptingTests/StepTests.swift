@@ -24,11 +24,11 @@ struct StepTests {
     func run(answers: [String], interactive: Bool = true) async throws -> (CommandStatus, RecordingConsole, Int) {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try f.script("lesson.om", Self.script)
-            let counting = CountingTransport()
+            let counting = SpyTransport()
             let console = RecordingConsole(interactive: interactive, answers: answers)
             let status = await f.session(console, transport: counting).runScript(
                 path: path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("j").path, step: true))
-            return (status, console, counting.requests)
+            return (status, console, counting.requests.count)
         }
     }
 
@@ -75,11 +75,11 @@ struct StepTests {
     @Test func sourceTakesStepToo() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try f.script("lesson.om", Self.script)
-            let counting = CountingTransport()
+            let counting = SpyTransport()
             let console = RecordingConsole(interactive: true, answers: ["", "q"])
             let status = await f.session(console, transport: counting).execute("source '\(path)' --step").status
             #expect(status != .ok)
-            #expect(counting.requests == 1)
+            #expect(counting.requests.count == 1)
             #expect(console.questions.count == 2)
         }
     }

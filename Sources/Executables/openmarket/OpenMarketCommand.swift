@@ -5,6 +5,7 @@ import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 import ShellScripting
+import Synchronization
 
 @main
 struct OpenMarketCommand: AsyncParsableCommand {
@@ -228,7 +229,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let session = ScriptSession(
             configuration: configuration,
             console: console, dryRun: programDryRun, variables: definitions, progress: progress,
-            interrupts: { InterruptMonitor.shared.interruptCount })
+            interrupts: { InterruptMonitor.shared.presses() })
         indexBox.index = session.shell.index
         if interactive, target.credentials == nil {
             // As the local market's banner says who you are, a remote one says you are nobody yet.
@@ -334,20 +335,23 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
 /// Lets the line editor's completion callback reach the shell's index, which exists only once
 /// the shell does (the reader must be made first, to build the console the shell needs).
-final class IndexBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: ShellIndex?
-    private var pathsOnly = false
+final class IndexBox: Sendable {
+    private struct State {
+        var index: ShellIndex?
+        var pathsOnly = false
+    }
+
+    private let state = Mutex(State())
 
     var index: ShellIndex? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { state.withLock { $0.index } }
+        set { state.withLock { $0.index = newValue } }
     }
 
     /// While a question asks for a path (`register`'s image), the whole line is a path.
     var completingPaths: Bool {
-        get { lock.withLock { pathsOnly } }
-        set { lock.withLock { pathsOnly = newValue } }
+        get { state.withLock { $0.pathsOnly } }
+        set { state.withLock { $0.pathsOnly = newValue } }
     }
 
     func complete(_ line: String) -> (word: String, candidates: [Completion]) {

@@ -4,14 +4,16 @@ import LineEditor
 import OpenMarketContract
 import SellerShell
 import ShellScripting
+import Synchronization
 
 /// The shell's console over a line reader: results to stdout, everything else to stderr,
 /// questions through the reader (libedit on a terminal, the next input line otherwise).
-final class TerminalConsole: ShellConsole, @unchecked Sendable {
+final class TerminalConsole: ShellConsole, Sendable {
     // The reader is used by one caller at a time: the REPL reads a line, then the shell runs it
     // and may ask a question through the same reader before the next line is read.
     private let reader: any LineReader
-    private let lock = NSLock()
+    /// Held while a question, the editor or the pager has the terminal.
+    private let terminal = Mutex(())
     private let progress: ProgressLine?
     /// Whether errors and warnings are coloured (a terminal, no --no-color, NO_COLOR or TERM=dumb).
     private let color: Bool
@@ -44,7 +46,7 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
 
     func ask(_ prompt: String) -> String? {
         guard reader.isInteractive else { return nil }
-        return lock.withLock {
+        return terminal.withLock { _ in
             let saved = reader.prompt
             reader.prompt = prompt
             defer { reader.prompt = saved }
@@ -54,7 +56,7 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     }
 
     func askSecret(_ prompt: String) -> String? {
-        lock.withLock { reader.readSecret(prompt: prompt) }
+        terminal.withLock { _ in reader.readSecret(prompt: prompt) }
     }
 
     func history() -> [String] { reader.history() }
@@ -74,7 +76,7 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
     func editFile(at path: String) -> EditorOutcome {
         guard reader.isInteractive, isatty(STDIN_FILENO) == 1 else { return .noTerminal }
         progress?.clear()
-        return lock.withLock {
+        return terminal.withLock { _ in
             cel_set_reading(1)
             defer {
                 cel_sigint_discard()
@@ -92,7 +94,7 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
             text.reduce(1, { $1 == "\n" ? $0 + 1 : $0 }) > rows
         else { return write(text) }
         progress?.clear()
-        let problem: String? = lock.withLock {
+        let problem: String? = terminal.withLock { _ in
             cel_set_reading(1)
             defer {
                 cel_sigint_discard()
@@ -108,7 +110,7 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
 
     /// The next line of a script read from standard input; nil at its end.
     func nextScriptLine() -> String? {
-        lock.withLock {
+        terminal.withLock { _ in
             while true {
                 switch reader.readLine() {
                 case .line(let line): return line
@@ -123,41 +125,44 @@ final class TerminalConsole: ShellConsole, @unchecked Sendable {
 /// One self-updating line on a terminal's stderr while a long script runs: done/total, rate and
 /// time left. Cleared before anything else is printed and when the run ends, so it never mixes
 /// with output (and nothing of it reaches stdout).
-final class ProgressLine: ScriptProgress, @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var visible = false
-    private var lastDraw = ContinuousClock.now - .seconds(1)
+final class ProgressLine: ScriptProgress, Sendable {
+    private struct State {
+        var visible = false
+        var lastDraw = ContinuousClock.now - .seconds(1)
+    }
+
+    /// Held while the line is drawn or cleared, so that draws never interleave.
+    private let state = Mutex(State())
 
     /// Below this many lines a script is over before a progress line helps.
     static let minimumLines = 6
 
     func update(done: Int, total: Int, elapsed: Duration) {
         guard total >= Self.minimumLines else { return }
-        lock.withLock {
+        state.withLock { state in
             let now = ContinuousClock.now
             // A tenth of a second between redraws, and nothing in the first half second.
-            guard now - lastDraw >= .milliseconds(100), elapsed >= .milliseconds(500) else { return }
-            lastDraw = now
+            guard now - state.lastDraw >= .milliseconds(100), elapsed >= .milliseconds(500) else { return }
+            state.lastDraw = now
             let seconds = elapsed.milliseconds / 1000
             let rate = seconds > 0 ? Double(done) / seconds : 0
             let left = rate > 0 ? Double(total - done) / rate : 0
             let text =
                 "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"
             FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
-            visible = true
+            state.visible = true
         }
     }
 
     /// A line of its own (an import's counts, an export's pages), at most every tenth of a
     /// second, cut to fit an ordinary terminal line.
     func show(_ line: String) {
-        lock.withLock {
+        state.withLock { state in
             let now = ContinuousClock.now
-            guard now - lastDraw >= .milliseconds(100) else { return }
-            lastDraw = now
+            guard now - state.lastDraw >= .milliseconds(100) else { return }
+            state.lastDraw = now
             FileHandle.standardError.write(Data("\r\u{1B}[K\(String(line.prefix(Self.maxColumns)))".utf8))
-            visible = true
+            state.visible = true
         }
     }
 
@@ -167,10 +172,10 @@ final class ProgressLine: ScriptProgress, @unchecked Sendable {
     func finish() { clear() }
 
     func clear() {
-        lock.withLock {
-            guard visible else { return }
+        state.withLock { state in
+            guard state.visible else { return }
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-            visible = false
+            state.visible = false
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import NIOConcurrencyHelpers
 import SellerShell
+import Synchronization
 
 /// A `ShellConsole` for tests: keeps everything written to it and answers questions from lists.
 ///
@@ -22,7 +22,7 @@ public final class RecordingConsole: ShellConsole, Sendable {
         var both: [String] = []
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Mutex<State>
     public let isInteractive: Bool
     private let editor: (@Sendable (_ path: String) -> EditorOutcome)?
 
@@ -38,27 +38,27 @@ public final class RecordingConsole: ShellConsole, Sendable {
     ) {
         isInteractive = interactive
         self.editor = editor
-        state = NIOLockedValueBox(State(answers: answers, secrets: secrets))
+        state = Mutex(State(answers: answers, secrets: secrets))
     }
 
     /// Everything written (stdout), one entry per `write`, joined by line breaks.
-    public var out: String { state.withLockedValue { $0.outLines.joined(separator: "\n") } }
+    public var out: String { state.withLock { $0.outLines.joined(separator: "\n") } }
     /// Everything noted (stderr), and `? PROMPT` for each question asked, joined by line breaks.
-    public var notes: String { state.withLockedValue { $0.noteLines.joined(separator: "\n") } }
+    public var notes: String { state.withLock { $0.noteLines.joined(separator: "\n") } }
     /// Everything written and noted, in the order it came, joined by line breaks.
-    public var transcript: String { state.withLockedValue { $0.both.joined(separator: "\n") } }
+    public var transcript: String { state.withLock { $0.both.joined(separator: "\n") } }
     /// Each `write`, in order.
-    public var outputs: [String] { state.withLockedValue { $0.outLines } }
+    public var outputs: [String] { state.withLock { $0.outLines } }
 
     /// The entries `history()` returns.
     public var historyEntries: [String] {
-        get { state.withLockedValue { $0.history } }
-        set { state.withLockedValue { $0.history = newValue } }
+        get { state.withLock { $0.history } }
+        set { state.withLock { $0.history = newValue } }
     }
 
     /// Forgets what was written and noted so far.
     public func clear() {
-        state.withLockedValue {
+        state.withLock {
             $0.outLines = []
             $0.noteLines = []
             $0.both = []
@@ -66,7 +66,7 @@ public final class RecordingConsole: ShellConsole, Sendable {
     }
 
     public func write(_ text: String) {
-        state.withLockedValue {
+        state.withLock {
             $0.outLines.append(text)
             $0.both.append(text)
         }
@@ -74,7 +74,7 @@ public final class RecordingConsole: ShellConsole, Sendable {
 
     /// A result meant for the pager: written (it is in `out`) and kept in `pages` too.
     public func page(_ text: String) {
-        state.withLockedValue {
+        state.withLock {
             $0.outLines.append(text)
             $0.both.append(text)
             $0.pages.append(text)
@@ -82,32 +82,32 @@ public final class RecordingConsole: ShellConsole, Sendable {
     }
 
     /// Each `page`, in order (what a terminal would have shown through `$PAGER`).
-    public var pages: [String] { state.withLockedValue { $0.pages } }
+    public var pages: [String] { state.withLock { $0.pages } }
     public func note(_ text: String) {
-        state.withLockedValue {
+        state.withLock {
             $0.noteLines.append(text)
             $0.both.append(text)
         }
     }
 
     public func ask(_ prompt: String) -> String? {
-        state.withLockedValue {
+        state.withLock {
             $0.noteLines.append("? " + prompt)
             return $0.answers.isEmpty ? nil : $0.answers.removeFirst()
         }
     }
 
     public func askSecret(_ prompt: String) -> String? {
-        state.withLockedValue { $0.secrets.isEmpty ? nil : $0.secrets.removeFirst() }
+        state.withLock { $0.secrets.isEmpty ? nil : $0.secrets.removeFirst() }
     }
 
     public func history() -> [String] { historyEntries }
 
-    public func addToHistory(_ line: String) { state.withLockedValue { $0.history.append(line) } }
+    public func addToHistory(_ line: String) { state.withLock { $0.history.append(line) } }
 
     /// Adds answers to `ask` and `askSecret` (a secret known only once the market is running).
     public func queue(answers: [String] = [], secrets: [String] = []) {
-        state.withLockedValue {
+        state.withLock {
             $0.answers += answers
             $0.secrets += secrets
         }

@@ -27,7 +27,7 @@ import Glibc
 /// let silent = try MisbehavingServer.silent()   // accepts, reads the request, never answers
 /// #expect(await silent.waitForRequests(1, timeout: .seconds(30)))
 /// ```
-public final class MisbehavingServer: @unchecked Sendable {
+public final class MisbehavingServer: Sendable {
     /// The request line and headers of what the client sent (the body is read and dropped).
     public struct Request: Sendable {
         public var method: String
@@ -85,14 +85,18 @@ public final class MisbehavingServer: @unchecked Sendable {
     private let listener: Int32
     private let respond: @Sendable (Request) -> [Step]
     private let stopAt: ContinuousClock.Instant
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var stopping = false
-    private var requests: [Request] = []
-    private var hangUpCount = 0
-    private var listenerClosed = false
-    private var acceptedCount = 0
-    private var acceptRounds = 0
+
+    private struct State: Sendable {
+        var stopping = false
+        var requests: [Request] = []
+        var hangUps = 0
+        var listenerClosed = false
+        var accepted = 0
+        var acceptRounds = 0
+    }
+
+    /// Changed by the server's threads, read and waited on by the test.
+    private let state = Watched(State())
 
     /// - Parameters:
     ///   - lifetime: the server stops by itself after this long, whatever the test does.
@@ -122,50 +126,38 @@ public final class MisbehavingServer: @unchecked Sendable {
     }
 
     /// Stops accepting and ends every open connection.
-    public func stop() { lock.withLock { stopping = true } }
+    public func stop() { state.change { $0.stopping = true } }
 
     /// Every request received so far, in order.
-    public var received: [Request] { lock.withLock { requests } }
+    public var received: [Request] { state.value.requests }
 
     /// How many connections the client closed while this server still had something to send or
     /// was holding the connection open (what a client that gives up on time does).
-    public var hangUps: Int { lock.withLock { hangUpCount } }
+    public var hangUps: Int { state.value.hangUps }
 
     /// How many connections were accepted so far.
-    public var connections: Int { lock.withLock { acceptedCount } }
+    public var connections: Int { state.value.accepted }
 
     /// `connections` after two more rounds of the accept loop, so a connection the kernel had
     /// already queued when this is called has been counted. What a test that expects nothing
     /// to connect reads.
     public func settledConnections() async -> Int {
-        let start = lock.withLock { acceptRounds }
-        while lock.withLock({ acceptRounds }) < start + 2, !shouldStop {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        let start = state.value.acceptRounds
+        _ = await state.wait(within: stopAt - ContinuousClock.now) { $0.acceptRounds >= start + 2 || $0.stopping }
         return connections
     }
 
     /// Waits until `received` holds `count` requests; false if it does not within `timeout`.
     public func waitForRequests(_ count: Int = 1, timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if received.count >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return received.count >= count
+        await state.wait(within: timeout) { $0.requests.count >= count }
     }
 
     /// Waits until `hangUps` reaches `count`; false if it does not within `timeout`.
     public func waitForHangUps(_ count: Int = 1, timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if hangUps >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return hangUps >= count
+        await state.wait(within: timeout) { $0.hangUps >= count }
     }
 
-    private var shouldStop: Bool { lock.withLock { stopping } || ContinuousClock.now >= stopAt }
+    private var shouldStop: Bool { state.value.stopping || ContinuousClock.now >= stopAt }
 
     // MARK: Building answers
 
@@ -207,21 +199,21 @@ public final class MisbehavingServer: @unchecked Sendable {
         defer { closeListener() }
         while !shouldStop {
             var pollFD = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            defer { lock.withLock { acceptRounds += 1 } }
+            defer { state.change { $0.acceptRounds += 1 } }
             guard poll(&pollFD, 1, 50) > 0 else { continue }
             while true {
                 let connection = accept(listener, nil, nil)
                 if connection < 0 { break }
-                lock.withLock { acceptedCount += 1 }
+                state.change { $0.accepted += 1 }
                 Thread.detachNewThread { [self] in serve(connection) }
             }
         }
     }
 
     private func closeListener() {
-        lock.withLock {
-            if !listenerClosed {
-                listenerClosed = true
+        state.change { state in
+            if !state.listenerClosed {
+                state.listenerClosed = true
                 Glibc.close(listener)
             }
         }
@@ -233,10 +225,10 @@ public final class MisbehavingServer: @unchecked Sendable {
             Glibc.close(connection)
         }
         guard let request = readRequest(connection) else { return }
-        lock.withLock { requests.append(request) }
+        state.change { $0.requests.append(request) }
         for step in respond(request) {
             guard perform(step, on: connection) else {
-                lock.withLock { hangUpCount += 1 }
+                state.change { $0.hangUps += 1 }
                 return
             }
         }

@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Reads wait on a Dispatch queue, never on a Swift concurrency thread: a test that blocked one
 /// in `poll` would starve a server running in the same process (two such threads on two cores).
-public final class RawConnection: @unchecked Sendable {
+public final class RawConnection: Sendable {
     public let fd: Int32
 
     /// Connects to 127.0.0.1:`port` (loopback only, by construction).

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ import Glibc
 /// var client = market.client(); client.baseURL = proxy.baseURL; client.retryPolicy = RetryPolicy()
 /// // … create …; proxy.count("POST", "/api/products") == .init(forwarded: 1, refused: 1)
 /// ```
-public final class ThrottlingProxy: @unchecked Sendable {
+public final class ThrottlingProxy: Sendable {
     /// Which requests are refused, how many times, and how.
     public struct Refusal: Sendable {
         /// Whether a request (its method, and its path without the query) is refused.
@@ -78,12 +79,15 @@ public final class ThrottlingProxy: @unchecked Sendable {
     private let listener: Int32
     private let stopAt: ContinuousClock.Instant
     private let transport: any HTTPTransport
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var refusals: [Refusal]
-    private var tally: [String: Count] = [:]
-    private var stopping = false
-    private var listenerClosed = false
+
+    private struct State {
+        var refusals: [Refusal]
+        var tally: [String: Count] = [:]
+        var stopping = false
+        var listenerClosed = false
+    }
+
+    private let state: Mutex<State>
 
     /// - Parameters:
     ///   - target: the market's base URL (`http://127.0.0.1:PORT`).
@@ -99,30 +103,30 @@ public final class ThrottlingProxy: @unchecked Sendable {
         self.listener = descriptor
         self.port = port
         self.target = target
-        self.refusals = refusals
+        self.state = Mutex(State(refusals: refusals))
         self.transport = transport
         self.stopAt = ContinuousClock.now + lifetime
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
     /// Stops accepting; connections being served end.
-    public func stop() { lock.withLock { stopping = true } }
+    public func stop() { state.withLock { $0.stopping = true } }
 
     /// The requests of this method to this path (without query) so far.
-    public func count(_ method: String, _ path: String) -> Count { lock.withLock { tally["\(method) \(path)"] ?? Count() } }
+    public func count(_ method: String, _ path: String) -> Count { state.withLock { $0.tally["\(method) \(path)"] ?? Count() } }
 
     /// Every method and path seen (`POST /api/products`) with its count.
-    public var counts: [String: Count] { lock.withLock { tally } }
+    public var counts: [String: Count] { state.withLock { $0.tally } }
 
-    private var shouldStop: Bool { lock.withLock { stopping } || ContinuousClock.now >= stopAt }
+    private var shouldStop: Bool { state.withLock { $0.stopping } || ContinuousClock.now >= stopAt }
 
     // MARK: Serving
 
     private func acceptLoop() {
         defer {
-            lock.withLock {
-                if !listenerClosed {
-                    listenerClosed = true
+            state.withLock { state in
+                if !state.listenerClosed {
+                    state.listenerClosed = true
                     Glibc.close(listener)
                 }
             }
@@ -161,17 +165,18 @@ public final class ThrottlingProxy: @unchecked Sendable {
 
     /// The refusal this request gets, counted; nil (and counted as forwarded) when none.
     private func takeRefusal(for request: IncomingRequest) -> Refusal? {
-        lock.withLock {
+        state.withLock { state in
             let key = "\(request.method) \(request.path)"
-            var count = tally[key] ?? Count()
-            defer { tally[key] = count }
-            guard let index = refusals.firstIndex(where: { $0.times > 0 && $0.matches(request.method, request.path) }) else {
+            var count = state.tally[key] ?? Count()
+            defer { state.tally[key] = count }
+            guard let index = state.refusals.firstIndex(where: { $0.times > 0 && $0.matches(request.method, request.path) })
+            else {
                 count.forwarded += 1
                 return nil
             }
-            refusals[index].times -= 1
+            state.refusals[index].times -= 1
             count.refused += 1
-            return refusals[index]
+            return state.refusals[index]
         }
     }
 
@@ -226,12 +231,11 @@ public final class ThrottlingProxy: @unchecked Sendable {
     }
 
     /// The transport's answer, handed from its task to the waiting thread.
-    private final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<HTTPResponseData, any Error>?
+    private final class Outcome: Sendable {
+        private let result = Mutex<Result<HTTPResponseData, any Error>?>(nil)
 
-        func set(_ value: Result<HTTPResponseData, any Error>) { lock.withLock { result = value } }
-        var value: Result<HTTPResponseData, any Error>? { lock.withLock { result } }
+        func set(_ value: Result<HTTPResponseData, any Error>) { result.withLock { $0 = value } }
+        var value: Result<HTTPResponseData, any Error>? { result.withLock { $0 } }
     }
 }
 

@@ -6,24 +6,15 @@ import Foundation
 public func finished<T: Sendable>(
     within limit: Duration, _ body: @escaping @Sendable () async throws -> T
 ) async -> Result<T, any Error>? {
-    let box = ResultBox<T>()
+    let outcome = Watched<Result<T, any Error>?>(nil)
     let task = Task {
-        do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        outcome.change { $0 = result }
     }
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if let result = box.value { return result }
-        try? await Task.sleep(for: .milliseconds(10))
+    guard await outcome.wait(within: limit, until: { $0 != nil }) else {
+        task.cancel()
+        return outcome.value
     }
-    if let result = box.value { return result }
-    task.cancel()
-    return nil
-}
-
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var stored: Result<T, any Error>?
-    var value: Result<T, any Error>? { lock.withLock { stored } }
-    func set(_ result: Result<T, any Error>) { lock.withLock { stored = result } }
+    return outcome.value
 }

@@ -18,7 +18,8 @@ extension MarketClient {
             let refusal = refusal(response)
             guard let policy = retryPolicy else { throw refusal }
             let decision = policy.decide(
-                status: response.status, retryAfter: response.headers["Retry-After"], attempt: attempt, waited: waited)
+                status: response.status, retryAfter: response.headers["Retry-After"], attempt: attempt, waited: waited,
+                now: policy.now())
             switch decision {
             case .giveUp:
                 throw refusal

@@ -27,11 +27,14 @@ public struct RetryPolicy: Sendable {
     /// Called before each pause with the status that caused it and the pause, so that a
     /// progress line can say "server busy, waiting 2 s". Called on the sending task.
     public var onPause: (@Sendable (_ status: Int, _ wait: Duration) -> Void)?
+    /// The time a `Retry-After` HTTP-date is measured from: the clock, unless a test gives
+    /// another.
+    public var now: @Sendable () -> Date
 
     public init(
         maxAttempts: Int = 6, maxWait: Duration = .seconds(30), budget: Duration = .seconds(120),
         basePause: Duration = .milliseconds(200), statuses: Set<Int> = [429, 503],
-        onPause: (@Sendable (_ status: Int, _ wait: Duration) -> Void)? = nil
+        onPause: (@Sendable (_ status: Int, _ wait: Duration) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.maxAttempts = maxAttempts
         self.maxWait = maxWait
@@ -39,6 +42,7 @@ public struct RetryPolicy: Sendable {
         self.basePause = basePause
         self.statuses = statuses
         self.onPause = onPause
+        self.now = now
     }
 
     /// What to do after attempt number `attempt` (1 for the first) was refused.
@@ -57,7 +61,7 @@ public struct RetryPolicy: Sendable {
     ///   - attempt: how many times the request was sent so far.
     ///   - waited: the pauses so far, added up.
     ///   - now: the time an HTTP-date is measured from.
-    func decide(status: Int, retryAfter: String?, attempt: Int, waited: Duration, now: Date = Date()) -> Decision {
+    func decide(status: Int, retryAfter: String?, attempt: Int, waited: Duration, now: Date) -> Decision {
         guard statuses.contains(status), attempt < maxAttempts else { return .giveUp }
         let pause: Duration
         if let asked = retryAfter.flatMap({ RetryAfter.parse($0, now: now) }) {

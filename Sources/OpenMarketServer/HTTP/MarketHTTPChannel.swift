@@ -366,6 +366,9 @@ final class OpenConnections: Sendable {
         entries.withLock { $0.values.reduce(0) { $0 + ($1.client == address ? 1 : 0) } }
     }
 
+    /// How many connections have a request in progress.
+    var busyCount: Int { entries.withLock { $0.values.count { $0.busy } } }
+
     /// Whether a connection from `port` (of any address) is open.
     func isOpen(fromPort port: Int) -> Bool {
         entries.withLock { $0.values.contains { $0.channel.remoteAddress?.port == port } }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Synchronization
 
 /// Remembers Foundation's answers for the decimals a market handles over and over:
 /// `Decimal(string:)` for the prices the store reads, `Decimal.description` (what `JSONEncoder`
@@ -9,25 +10,27 @@ import NIOCore
 /// needs forty, sixty and twenty of them: together more than the rest of the page.
 /// A market has few distinct prices, so each is memoized rather than reimplemented: the answers
 /// are Foundation's own, and only repeated work is saved. Bounded, and emptied when full.
-final class DecimalText: @unchecked Sendable {
+final class DecimalText: Sendable {
     static let shared = DecimalText()
 
-    private let lock = NSLock()
-    // Both guarded by `lock`.
-    private var parsed: [String: Decimal] = [:]
-    private var described: [Bits: [UInt8]] = [:]
-    private var differences: [Pair: Decimal] = [:]
+    private struct Memo {
+        var parsed: [String: Decimal] = [:]
+        var described: [Bits: [UInt8]] = [:]
+        var differences: [Pair: Decimal] = [:]
+    }
+
+    private let memo = Mutex(Memo())
     private let capacity: Int
 
     init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// `Decimal(string:)`.
     func decimal(_ text: String) -> Decimal? {
-        if let known = lock.withLock({ parsed[text] }) { return known }
+        if let known = memo.withLock({ $0.parsed[text] }) { return known }
         guard let value = Decimal(string: text) else { return nil }
-        lock.withLock {
-            if parsed.count >= capacity { parsed.removeAll(keepingCapacity: true) }
-            parsed[text] = value
+        memo.withLock { memo in
+            if memo.parsed.count >= capacity { memo.parsed.removeAll(keepingCapacity: true) }
+            memo.parsed[text] = value
         }
         return value
     }
@@ -38,14 +41,14 @@ final class DecimalText: @unchecked Sendable {
             buffer.writeString(value.description)
             return
         }
-        if let known = lock.withLock({ described[bits] }) {
+        if let known = memo.withLock({ $0.described[bits] }) {
             buffer.writeBytes(known)
             return
         }
         let text = Array(value.description.utf8)
-        lock.withLock {
-            if described.count >= capacity { described.removeAll(keepingCapacity: true) }
-            described[bits] = text
+        memo.withLock { memo in
+            if memo.described.count >= capacity { memo.described.removeAll(keepingCapacity: true) }
+            memo.described[bits] = text
         }
         buffer.writeBytes(text)
     }
@@ -54,11 +57,11 @@ final class DecimalText: @unchecked Sendable {
     func difference(_ minuend: Decimal, _ subtrahend: Decimal) -> Decimal {
         guard let a = Bits(minuend), let b = Bits(subtrahend) else { return minuend - subtrahend }
         let key = Pair(minuend: a, subtrahend: b)
-        if let known = lock.withLock({ differences[key] }) { return known }
+        if let known = memo.withLock({ $0.differences[key] }) { return known }
         let value = minuend - subtrahend
-        lock.withLock {
-            if differences.count >= capacity { differences.removeAll(keepingCapacity: true) }
-            differences[key] = value
+        memo.withLock { memo in
+            if memo.differences.count >= capacity { memo.differences.removeAll(keepingCapacity: true) }
+            memo.differences[key] = value
         }
         return value
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Synchronization
 
 /// Encoded list pages, kept until the next write.
 ///
@@ -7,7 +8,7 @@ import NIOCore
 /// request's time. Every product write goes through this server, which clears the cache before
 /// answering it, so a cached page is never older than the last completed write. Small and
 /// cleared wholesale: a classroom's load is a few hot pages, not a catalogue-wide working set.
-final class ListCache: @unchecked Sendable {
+final class ListCache: Sendable {
     struct Key: Hashable {
         var base: String
         var page: Int
@@ -15,12 +16,14 @@ final class ListCache: @unchecked Sendable {
         var search: String?
     }
 
-    private let lock = NSLock()
-    // Both guarded by `lock`.
-    private var pages: [Key: ByteBuffer] = [:]
-    /// Bumped by every write, so a page read from the database before a write cannot be stored
-    /// after that write cleared the cache.
-    private var generation = 0
+    private struct State {
+        var pages: [Key: ByteBuffer] = [:]
+        /// Bumped by every write, so a page read from the database before a write cannot be
+        /// stored after that write cleared the cache.
+        var generation = 0
+    }
+
+    private let state = Mutex(State())
     private let capacity: Int
     /// False keeps nothing, so every list is read and encoded (`serve --no-list-cache`, for
     /// measuring that path with scripts/bench-server).
@@ -32,21 +35,21 @@ final class ListCache: @unchecked Sendable {
     }
 
     /// The cached page, or the generation to pass to `put` after reading it from the database.
-    func get(_ key: Key) -> (body: ByteBuffer?, generation: Int) { lock.withLock { (pages[key], generation) } }
+    func get(_ key: Key) -> (body: ByteBuffer?, generation: Int) { state.withLock { ($0.pages[key], $0.generation) } }
 
     func put(_ key: Key, _ body: ByteBuffer, readAt readGeneration: Int) {
         guard isEnabled else { return }
-        lock.withLock {
-            guard readGeneration == generation else { return }
-            if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }
-            pages[key] = body
+        state.withLock { state in
+            guard readGeneration == state.generation else { return }
+            if state.pages.count >= capacity { state.pages.removeAll(keepingCapacity: true) }
+            state.pages[key] = body
         }
     }
 
     func invalidate() {
-        lock.withLock {
-            generation += 1
-            pages.removeAll(keepingCapacity: true)
+        state.withLock { state in
+            state.generation += 1
+            state.pages.removeAll(keepingCapacity: true)
         }
     }
 }

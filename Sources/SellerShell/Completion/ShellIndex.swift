@@ -1,17 +1,20 @@
 import Foundation
 import OpenMarketContract
+import Synchronization
 import TerminalText
 
-/// What TAB completion and the prompt need, kept behind a lock so the line editor's callback
+/// What TAB completion and the prompt need, kept behind a mutex so the line editor's callback
 /// can read it synchronously while the session actor updates it.
-public final class ShellIndex: @unchecked Sendable {
-    private let lock = NSLock()
-    // All guarded by `lock`.
-    private var server: URL?
-    private var vendor: String?
-    private var seen: [Int: String] = [:]
-    private var variables: [String] = []
-    private var recording: String?
+public final class ShellIndex: Sendable {
+    private struct State {
+        var server: URL?
+        var vendor: String?
+        var seen: [Int: String] = [:]
+        var variables: [String] = []
+        var recording: String?
+    }
+
+    private let state = Mutex(State())
     let profiles: ProfileStore
     /// The session's commands (immutable).
     public let registry: CommandRegistry
@@ -22,36 +25,36 @@ public final class ShellIndex: @unchecked Sendable {
     }
 
     func update(server: URL, vendor: String?) {
-        lock.withLock {
-            self.server = server
-            self.vendor = vendor
+        state.withLock { state in
+            state.server = server
+            state.vendor = vendor
         }
     }
 
     func remember(_ products: [(Int, String)]) {
-        lock.withLock {
-            for (id, name) in products { seen[id] = name }
+        state.withLock { state in
+            for (id, name) in products { state.seen[id] = name }
         }
     }
 
-    func forget(_ id: Int) { lock.withLock { _ = seen.removeValue(forKey: id) } }
+    func forget(_ id: Int) { state.withLock { _ = $0.seen.removeValue(forKey: id) } }
 
     /// The session's variable names, for completing `$na⇥`.
-    public func updateVariables(_ names: [String]) { lock.withLock { variables = names.sorted() } }
+    public func updateVariables(_ names: [String]) { state.withLock { $0.variables = names.sorted() } }
 
     /// The file a recording writes to (nil: none), shown in the prompt.
-    public func setRecording(_ path: String?) { lock.withLock { recording = path } }
+    public func setRecording(_ path: String?) { state.withLock { $0.recording = path } }
 
-    var variableNames: [String] { lock.withLock { variables } }
+    var variableNames: [String] { state.withLock { $0.variables } }
 
     var seenProducts: [(id: Int, name: String)] {
-        lock.withLock { seen.map { ($0.key, $0.value) }.sorted { $0.id < $1.id } }
+        state.withLock { $0.seen.map { ($0.key, $0.value) }.sorted { $0.id < $1.id } }
     }
 
     /// `openmarket acme@127.0.0.1:8080> `, coloured when asked (with the `\u{1}` brackets libedit
     /// needs to know the colour codes take no room).
     public func prompt(color: Bool) -> String {
-        let (server, vendor, recording) = lock.withLock { (self.server, self.vendor, self.recording) }
+        let (server, vendor, recording) = state.withLock { ($0.server, $0.vendor, $0.recording) }
         let host = server.map { url in (url.host ?? "?") + (url.port.map { ":\($0)" } ?? "") } ?? "?"
         // `[rec tour.om]`: a recording is on, and where it goes.
         let mark = recording.map { "[rec \(TerminalText.visible(String(($0 as NSString).lastPathComponent.prefix(30))))]" }

@@ -1,19 +1,19 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 
 /// The transport that keeps every exchange in the session's `ExchangeLog`: the request as it
 /// goes on the wire (`framed()`), then the answer or the failure. Secrets are masked before
 /// anything is kept, so the log never holds one; a multipart body is kept as its outline, the
 /// photos' bytes left out. `finished` hears each exchange once it has come back (the session
 /// prints an explanation after it when `set explain on`).
-public final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
+public final class ExchangeRecorder: HTTPTransport, Sendable {
     public let log: ExchangeLog
     private let inner: any HTTPTransport
     private let secrets: SessionSecrets
-    // Set once by the session before any request is sent, then only read.
-    private var finishedHandler: (@Sendable (Exchange) -> Void)?
-    private let lock = NSLock()
+    /// Set by the session before any request is sent, then only read.
+    private let finishedHandler = Mutex<(@Sendable (Exchange) -> Void)?>(nil)
 
     public init(wrapping inner: any HTTPTransport, log: ExchangeLog, secrets: SessionSecrets) {
         self.inner = inner
@@ -23,7 +23,7 @@ public final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
 
     /// Called with each exchange once its answer (or failure) is in.
     public func onFinished(_ handler: @escaping @Sendable (Exchange) -> Void) {
-        lock.withLock { finishedHandler = handler }
+        finishedHandler.withLock { $0 = handler }
     }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
@@ -34,12 +34,12 @@ public final class ExchangeRecorder: HTTPTransport, @unchecked Sendable {
         do {
             let response = try await inner.send(request, timeout: timeout)
             finished = log.finish(number, response: kept(response), failure: nil, elapsed: ContinuousClock.now - started)
-            if let finished { lock.withLock { finishedHandler }?(finished) }
+            if let finished { finishedHandler.withLock { $0 }?(finished) }
             return response
         } catch {
             let reason = secrets.masked(Self.describe(error))
             finished = log.finish(number, response: nil, failure: reason, elapsed: ContinuousClock.now - started)
-            if let finished { lock.withLock { finishedHandler }?(finished) }
+            if let finished { finishedHandler.withLock { $0 }?(finished) }
             throw error
         }
     }

@@ -1,59 +1,66 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 
 /// The secrets a session must never print, store or send outside a `secret` field: the login's
 /// secret (it changes with `login`, `use`, `logout`) and any other the session was given
 /// (`OPENMARKET_SECRET`). Shared by the shell, the scripting layer and the console wrapper,
-/// behind a lock because the line editor's thread reads it too.
-public final class SessionSecrets: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var login: String?
-    private var others: [String] = []
-    /// Every spelling of every secret, computed when the secrets change, not per line printed.
-    private var spellings: [String] = []
+/// behind a mutex because the line editor's thread reads it too.
+public final class SessionSecrets: Sendable {
+    private struct State {
+        var login: String?
+        var others: [String] = []
+        /// Every spelling of every secret, computed when the secrets change, not per line printed.
+        var spellings: [String] = []
+
+        var all: [String] { (login.map { [$0] } ?? []) + others }
+
+        mutating func respell() { spellings = SecretMasking.spellings(of: all) }
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Another secret to protect besides the login's (empty text is ignored).
     public func protect(_ secret: String?) {
         guard let secret, !secret.isEmpty else { return }
-        lock.withLock {
-            if !others.contains(secret) { others.append(secret) }
-            spellings = SecretMasking.spellings(of: (login.map { [$0] } ?? []) + others)
+        state.withLock { state in
+            if !state.others.contains(secret) { state.others.append(secret) }
+            state.respell()
         }
     }
 
     func setLogin(_ secret: Secret?) {
         let secret = secret?.revealed
-        lock.withLock {
-            guard login != secret else { return }
-            login = secret
-            spellings = SecretMasking.spellings(of: (login.map { [$0] } ?? []) + others)
+        state.withLock { state in
+            guard state.login != secret else { return }
+            state.login = secret
+            state.respell()
         }
     }
 
     /// Every protected secret.
-    public var all: [String] { lock.withLock { (login.map { [$0] } ?? []) + others } }
-    var extra: [String] { lock.withLock { others } }
+    public var all: [String] { state.withLock { $0.all } }
+    var extra: [String] { state.withLock { $0.others } }
 
     /// `text` with every secret masked.
     public func masked(_ text: String) -> String {
-        let spellings = lock.withLock { self.spellings }
+        let spellings = state.withLock { $0.spellings }
         return spellings.isEmpty ? text : SecretMasking.masked(text, spellings: spellings)
     }
 
     /// Whether `text` holds a secret.
     public func occurs(in text: String) -> Bool {
-        let spellings = lock.withLock { self.spellings }
+        let spellings = state.withLock { $0.spellings }
         return SecretMasking.contains(text, spellings: spellings)
     }
 }
 
 /// A console that masks the session's secrets in everything written to it, whatever produced
 /// the text: a server echoing the secret in a product, a trace, an error, `vars`.
-public final class MaskingConsole: ShellConsole, @unchecked Sendable {
+public final class MaskingConsole: ShellConsole, Sendable {
     let inner: any ShellConsole
     let secrets: SessionSecrets
 

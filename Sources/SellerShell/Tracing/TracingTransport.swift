@@ -1,20 +1,25 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 import TerminalText
 
 /// Shows each HTTP exchange for learning: request line, headers and body, then status line,
 /// headers and body. JSON is pretty-printed, multipart bodies are listed part by part, the
 /// vendor secret is masked wherever it appears and the identifier shows its first 8 characters.
 /// A request sent for the shell's own bookkeeping (see `Bookkeeping`) is labelled as such.
-public final class TracingTransport: HTTPTransport, @unchecked Sendable {
+public final class TracingTransport: HTTPTransport, Sendable {
     private let inner: any HTTPTransport
     private let sink: @Sendable (String) -> Void
     private let secrets: @Sendable () -> [String]
-    // Guarded by `lock`: the shell toggles tracing while requests may be in flight.
-    private let lock = NSLock()
-    private var enabledFlag = false
-    private var responsesFlag = true
+
+    private struct Switches {
+        var enabled = false
+        var responses = true
+    }
+
+    /// Behind a mutex: the shell toggles tracing while requests may be in flight.
+    private let switches = Mutex(Switches())
 
     /// - Parameter secrets: the secrets masked wherever they appear in an exchange (any key,
     ///   any header, the URL, a text body), besides every `secret` key's value.
@@ -28,15 +33,15 @@ public final class TracingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public var isEnabled: Bool {
-        get { lock.withLock { enabledFlag } }
-        set { lock.withLock { enabledFlag = newValue } }
+        get { switches.withLock { $0.enabled } }
+        set { switches.withLock { $0.enabled = newValue } }
     }
 
     /// Whether answers are shown too, not only requests (a lesson stepped through shows the
     /// request, then the command's own answer).
     public var showsResponses: Bool {
-        get { lock.withLock { responsesFlag } }
-        set { lock.withLock { responsesFlag = newValue } }
+        get { switches.withLock { $0.responses } }
+        set { switches.withLock { $0.responses = newValue } }
     }
 
     /// What the command running in this task asked to be shown (`CommandContext.trace`), over

@@ -1,21 +1,25 @@
 import Foundation
+import Synchronization
 
 /// Counts an import's results as they come back, for the one-line progress display (done/total,
 /// registered, updated, failed, rate, time left) and the summary.
-final class ImportProgress: @unchecked Sendable {
-    private let lock = NSLock()
+final class ImportProgress: Sendable {
     let total: Int
     private let started = ContinuousClock.now
-    // Guarded by `lock`.
-    private var counts: [RowResult.Status: Int] = [:]
-    private var done = 0
+
+    private struct Tally {
+        var counts: [RowResult.Status: Int] = [:]
+        var done = 0
+    }
+
+    private let tally = Mutex(Tally())
 
     init(total: Int) { self.total = total }
 
     func record(_ result: RowResult) {
-        lock.withLock {
-            counts[result.status, default: 0] += 1
-            done += 1
+        tally.withLock { tally in
+            tally.counts[result.status, default: 0] += 1
+            tally.done += 1
         }
     }
 
@@ -23,7 +27,7 @@ final class ImportProgress: @unchecked Sendable {
 
     /// `120/1000 · 95 registered · 20 updated · 5 failed · 48/s · 0:18 left`
     func line() -> String {
-        let (done, counts) = lock.withLock { (self.done, self.counts) }
+        let (done, counts) = tally.withLock { ($0.done, $0.counts) }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Double(done) / seconds : 0
         var parts = ["\(done)/\(total)"]

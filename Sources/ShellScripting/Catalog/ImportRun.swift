@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 
 /// What every row of one import shares while it runs.
 struct ImportContext: Sendable {
@@ -15,38 +16,40 @@ struct ImportContext: Sendable {
 
 /// The requests in flight, each in a task of its own so that the first Ctrl-C (which cancels
 /// the import's task) lets them finish; the second cancels them.
-final class InFlightRows: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var tasks: [Int: Task<RowResult, Never>] = [:]
-    private var stopped = false
-    private var cancelled = false
+final class InFlightRows: Sendable {
+    private struct State {
+        var tasks: [Int: Task<RowResult, Never>] = [:]
+        var stopped = false
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
 
     /// Runs `work` in an unstructured task (cancelling the caller does not reach it).
     func run(_ key: Int, _ work: @escaping @Sendable () async -> RowResult) async -> RowResult {
         let task = Task { await work() }
-        let cancelNow = lock.withLock {
-            tasks[key] = task
-            return cancelled
+        let cancelNow = state.withLock { state in
+            state.tasks[key] = task
+            return state.cancelled
         }
         if cancelNow { task.cancel() }
         let result = await task.value
-        lock.withLock { tasks[key] = nil }
+        state.withLock { _ = $0.tasks.removeValue(forKey: key) }
         return result
     }
 
     /// The first Ctrl-C: no new row starts.
-    func stop() { lock.withLock { stopped = true } }
-    var isStopped: Bool { lock.withLock { stopped } }
+    func stop() { state.withLock { $0.stopped = true } }
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Whether the second Ctrl-C cancelled the rows in flight.
-    var wereCancelled: Bool { lock.withLock { cancelled } }
+    var wereCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// The second Ctrl-C: the rows in flight are cancelled too.
     func cancelAll() {
-        let running = lock.withLock {
-            cancelled = true
-            return Array(tasks.values)
+        let running = state.withLock { state in
+            state.cancelled = true
+            return Array(state.tasks.values)
         }
         for task in running { task.cancel() }
     }
@@ -208,27 +211,45 @@ extension ImportWork {
     }
 }
 
-/// Watches for a second Ctrl-C once the first has stopped an import: the interrupt count the
-/// program keeps going up means the seller pressed it again.
-final class InterruptWatcher: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var task: Task<Void, Never>?
-
-    func start(_ interrupts: (@Sendable () -> Int)?, then action: @escaping @Sendable () -> Void) {
-        guard let interrupts else { return }
-        let baseline = interrupts()
-        let watching = Task {
-            while !Task.isCancelled {
-                if interrupts() > baseline {
-                    action()
-                    return
-                }
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        lock.withLock { task = watching }
+/// Waits for a second Ctrl-C once the first has stopped an import, and then runs its action
+/// (cancelling the rows in flight). It listens from `start` on: the first Ctrl-C, which
+/// cancelled the import and so started the watch, is not heard again.
+final class InterruptWatcher: Sendable {
+    private enum State {
+        case idle
+        case watching(Task<Void, Never>)
+        case finished
     }
 
-    func finish() { lock.withLock { task?.cancel() } }
+    private let state = Mutex(State.idle)
+
+    /// - Parameter interrupts: subscribes to Ctrl-C (each call answers a stream of the presses
+    ///   after it); nil when nobody can press it (a test, a pipe).
+    func start(_ interrupts: (@Sendable () -> AsyncStream<Void>)?, then action: @escaping @Sendable () -> Void) {
+        guard let interrupts else { return }
+        state.withLock { state in
+            // The import may have ended before it was cancelled: then there is nothing to watch.
+            guard case .idle = state else { return }
+            // Subscribed here, synchronously, before the first Ctrl-C's handler returns; the task
+            // only waits for the next press.
+            let presses = interrupts()
+            state = .watching(
+                Task {
+                    for await _ in presses {
+                        action()
+                        return
+                    }
+                })
+        }
+    }
+
+    /// The import is over: stop waiting (ending the subscription), and never start.
+    func finish() {
+        let watching = state.withLock { state -> Task<Void, Never>? in
+            defer { state = .finished }
+            if case .watching(let task) = state { return task }
+            return nil
+        }
+        watching?.cancel()
+    }
 }

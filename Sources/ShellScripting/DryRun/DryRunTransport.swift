@@ -2,36 +2,28 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 
 /// The transport of a dry run: it sends nothing. Each request is printed in the trace format
 /// (secrets masked) and answered from a small in-memory model of the market, so the commands
 /// after a `register … as mug` see a product and `$mug` has an id. Ids it makes up are shown as
 /// `<id of mug>`; a product the script did not create is answered by a stand-in, since the real
 /// one is not read.
-public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
+public final class DryRunTransport: HTTPTransport, Sendable {
     /// Made-up ids start here, far above any real one, so they are easy to recognise and replace.
     static let firstID = 9_000_000_001
 
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var products: [Int: [String: JSONValue]] = [:]
-    private var labels: [Int: String] = [:]
-    private var nextID = firstID
-    private var pendingLabel: String?
-    private var counts: [String: Int] = [:]
-    /// The requests the shell would send for its own bookkeeping (see `Bookkeeping`), by method.
-    private var bookkeepingCounts: [String: Int] = [:]
+    private let model = Mutex(Model())
     private let print: @Sendable (String) -> Void
 
     public init(print: @escaping @Sendable (String) -> Void) { self.print = print }
 
     /// Names the product the next create makes (`mug`, or `line 12` when unnamed).
-    func label(nextCreate label: String) { lock.withLock { pendingLabel = label } }
+    func label(nextCreate label: String) { model.withLock { $0.pendingLabel = label } }
 
     /// The closing line of a dry run: the commands' requests, then the journal's bookkeeping.
     func summary(of report: RunReport) -> String {
-        let commands = lock.withLock { self.counts }
-        let bookkeeping = lock.withLock { self.bookkeepingCounts }
+        let (commands, bookkeeping) = model.withLock { ($0.counts, $0.bookkeepingCounts) }
         let lines = "\(report.total) line\(report.total == 1 ? "" : "s") checked"
         var requests = Self.tally(commands, "request", "would be sent")
         if !bookkeeping.isEmpty { requests += " and " + Self.tally(bookkeeping, "bookkeeping request", "for the journal") }
@@ -48,7 +40,7 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
     /// `<id of mug>` for every made-up id in the text. Made-up ids are ten digits starting
     /// with 9, so one pass finds them however many products the run has made.
     func withPlaceholders(_ text: String) -> String {
-        let known = lock.withLock { labels }
+        let known = model.withLock { $0.labels }
         guard !known.isEmpty else { return text }
         return text.replacing(/9[0-9]{9}/) { match in
             Int(match.output).flatMap { known[$0] }.map { "<id of \($0)>" } ?? String(match.output)
@@ -57,19 +49,31 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let label = Bookkeeping.currentLabel
-        lock.withLock {
+        model.withLock { model in
             if label != nil {
-                bookkeepingCounts[request.method.rawValue, default: 0] += 1
+                model.bookkeepingCounts[request.method.rawValue, default: 0] += 1
             } else {
-                counts[request.method.rawValue, default: 0] += 1
+                model.counts[request.method.rawValue, default: 0] += 1
             }
         }
         if let label { print(label) }
         print(withPlaceholders(TracingTransport.describe(request)))
-        return lock.withLock { answer(request) }
+        return model.withLock { $0.answer(request) }
     }
+}
 
-    private func answer(_ request: HTTPRequestData) -> HTTPResponseData {
+/// The dry run's market in memory: the products the run has made or changed, their labels,
+/// and what it would have sent.
+private struct Model {
+    var products: [Int: [String: JSONValue]] = [:]
+    var labels: [Int: String] = [:]
+    var nextID = DryRunTransport.firstID
+    var pendingLabel: String?
+    var counts: [String: Int] = [:]
+    /// The requests the shell would send for its own bookkeeping (see `Bookkeeping`), by method.
+    var bookkeepingCounts: [String: Int] = [:]
+
+    mutating func answer(_ request: HTTPRequestData) -> HTTPResponseData {
         let parts = request.url.path.split(separator: "/").map(String.init)
         let id = parts.count >= 3 ? Int(parts[2]) : nil
         switch (request.method, parts.count) {
@@ -108,10 +112,10 @@ public final class DryRunTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    private func create(_ request: HTTPRequestData) -> [String: JSONValue] {
+    private mutating func create(_ request: HTTPRequestData) -> [String: JSONValue] {
         let id = nextID
         nextID += 1
-        labels[id] = pendingLabel ?? "product \(id - Self.firstID + 1)"
+        labels[id] = pendingLabel ?? "product \(id - DryRunTransport.firstID + 1)"
         pendingLabel = nil
         var params: [String: JSONValue] = [:]
         if let data = request.parts?.first(where: { $0.name == "params" })?.json,

@@ -2,22 +2,20 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 
 /// Writes the commands of a session that succeeded as a script that replays on another server:
 /// products made while recording get names (`register … as p1`) and later commands use the
 /// name (`patch $p1 …`) instead of this server's id; image paths under the script's folder are
 /// written relative to it; a login keeps its identifier and never its secret.
-final class Recorder: @unchecked Sendable {
+final class Recorder: Sendable {
     let path: String
     let directory: String
     /// Whether commands that only read are written as commands (otherwise as comments).
     let all: Bool
     private let handle: FileHandle
-    private var names: [Int: String] = [:]
-    private var usedNames: Set<String> = []
-    /// Names the session bound again to another product; the recording keeps the first.
-    private var renamed: Set<String> = []
-    private var counter = 0
+    /// Held while a command is written, so its names and its lines go together.
+    private let names = Mutex(Names())
 
     init(path: String, all: Bool, server: URL) throws(CommandFailure) {
         let absolute = URL(fileURLWithPath: PathExpansion.expandTilde(path)).standardizedFileURL.path
@@ -45,12 +43,16 @@ final class Recorder: @unchecked Sendable {
     func close() { try? handle.close() }
 
     /// Names used by the session already (a replay defines them only if this file does).
-    func reserve(_ name: String) { usedNames.insert(name) }
+    func reserve(_ name: String) { names.withLock { _ = $0.used.insert(name) } }
 
     /// Writes one command that succeeded, as its spec says: reads as comments (unless `--all`),
     /// `set` and `expect` as typed, a product made here under a name, a product made elsewhere
     /// as a comment (on another server that id is someone else's product).
     func record(_ invocation: Invocation, outcome: CommandOutcome, context: Context) {
+        names.withLock { names in record(invocation, outcome: outcome, context: context, names: &names) }
+    }
+
+    private func record(_ invocation: Invocation, outcome: CommandOutcome, context: Context, names: inout Names) {
         let spec = invocation.spec
         switch spec.recording {
         case .never:
@@ -62,7 +64,7 @@ final class Recorder: @unchecked Sendable {
             // Kept as typed (`expect ${mug.stock} == 5` stays a check), unless a name in it means
             // another product in the recording than in the session.
             let typed = invocation.text
-            let usesRenamed = renamed.contains { typed.contains("$\($0)") || typed.contains("${\($0)") }
+            let usesRenamed = names.renamed.contains { typed.contains("$\($0)") || typed.contains("${\($0)") }
             let words = invocation.command.words
             write([scrub(usesRenamed ? words.map { WordQuoting.quote($0) }.joined(separator: " ") : typed, context)])
             return
@@ -74,12 +76,12 @@ final class Recorder: @unchecked Sendable {
         var words = command.words
         var bound: String?
         if spec.effect == .creates, let result = outcome.product {
-            bound = name(created: result.id, as: invocation.bindAs)
+            bound = names.name(created: result.id, as: invocation.bindAs)
             words = words.map { rewriteImage($0, context) }
         }
         var foreign: Int?
         if spec.takesProductID, let id = command.productID, words.count > 1 {
-            if let name = names[id] {
+            if let name = names.byID[id] {
                 words[1] = Word("$" + name)
                 words = words.map { rewriteThumbnail($0, product: name, result: outcome.product) }
             } else {
@@ -101,20 +103,6 @@ final class Recorder: @unchecked Sendable {
         write(readsOnly && !all ? Self.comment(scrub(text, context)) : [scrub(text, context)])
     }
 
-    /// The name a product made while recording gets. A name the session reuses for a second
-    /// product keeps meaning the first one here, so commands written for the first stay right;
-    /// the new product gets its own name.
-    private func name(created id: Int, as bindAs: String?) -> String {
-        var name = bindAs ?? freshName()
-        if let bindAs, names.values.contains(bindAs) {
-            name = freshName()
-            renamed.insert(bindAs)
-        }
-        usedNames.insert(name)
-        names[id] = name
-        return name
-    }
-
     /// `thumbnail=35` names an image id of this server; a replay gets other ids, so it is
     /// written as the same image's position: `thumbnail=${p1.images.1.id}`.
     private func rewriteThumbnail(_ word: Word, product name: String, result: ProductResult?) -> Word {
@@ -131,14 +119,6 @@ final class Recorder: @unchecked Sendable {
         var secrets: [String]
         /// Where relative image paths of the command were read from.
         var pathBase: String?
-    }
-
-    private func freshName() -> String {
-        while true {
-            counter += 1
-            let name = "p\(counter)"
-            if !usedNames.contains(name) { return name }
-        }
     }
 
     /// `image=…` as an absolute path, or relative to the recording's folder when under it.
@@ -182,5 +162,38 @@ final class Recorder: @unchecked Sendable {
 
     private func write(_ lines: [String]) {
         handle.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
+
+/// The names a recording gives the products made while it records.
+private struct Names {
+    /// Each product made while recording, by its id on this server.
+    var byID: [Int: String] = [:]
+    /// Names in use, the session's included (a replay defines them only if the file does).
+    var used: Set<String> = []
+    /// Names the session bound again to another product; the recording keeps the first.
+    var renamed: Set<String> = []
+    var counter = 0
+
+    /// The name a product made while recording gets. A name the session reuses for a second
+    /// product keeps meaning the first one here, so commands written for the first stay right;
+    /// the new product gets its own name.
+    mutating func name(created id: Int, as bindAs: String?) -> String {
+        var name = bindAs ?? freshName()
+        if let bindAs, byID.values.contains(bindAs) {
+            name = freshName()
+            renamed.insert(bindAs)
+        }
+        used.insert(name)
+        byID[id] = name
+        return name
+    }
+
+    private mutating func freshName() -> String {
+        while true {
+            counter += 1
+            let name = "p\(counter)"
+            if !used.contains(name) { return name }
+        }
     }
 }

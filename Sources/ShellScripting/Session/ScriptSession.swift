@@ -54,10 +54,13 @@ public struct ScriptSession: Sendable {
     /// - Parameters:
     ///   - dryRun: send nothing; print each request instead (see `DryRunTransport`).
     ///   - variables: `--var NAME=VALUE` definitions.
+    ///   - interrupts: subscribes to Ctrl-C: each call answers a stream that yields once for every
+    ///     press after the call (the program's `InterruptMonitor.presses()`). A second Ctrl-C
+    ///     while an import's rows are in flight cancels them.
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil,
-        interrupts: (@Sendable () -> Int)? = nil
+        interrupts: (@Sendable () -> AsyncStream<Void>)? = nil
     ) {
         var configuration = configuration
         // The environment's secret is protected like the login's even when the session logged

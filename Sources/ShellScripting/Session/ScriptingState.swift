@@ -111,16 +111,16 @@ actor ScriptRuntime {
     /// Set in a dry run: prints each request instead of sending it.
     let dryRun: DryRunTransport?
     let progress: (any ScriptProgress)?
-    /// Each Ctrl-C the program sees: a second one while an import lets its rows in flight finish
-    /// cancels them.
-    let interrupts: (@Sendable () -> Int)?
+    /// Each Ctrl-C the program sees, from when it is asked: a second one while an import lets
+    /// its rows in flight finish cancels them.
+    let interrupts: (@Sendable () -> AsyncStream<Void>)?
     /// A dry run at the prompt shows, once a session, the request a journaled run sends before
     /// its first create.
     private let sessionNewest = NewestBeforeFirstCreate()
 
     init(
         shell: SellerShell, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
-        interrupts: (@Sendable () -> Int)?
+        interrupts: (@Sendable () -> AsyncStream<Void>)?
     ) {
         self.shell = shell
         self.state = ScriptingState(variables: variables)

@@ -1,10 +1,11 @@
 import Foundation
+import OpenMarketAPI
 
 /// A transport that sends nothing: it records every request and answers from a script of canned
 /// responses or failures. Tests use it for the faults a live server cannot produce on demand
-/// (refused connections, timeouts, resets, garbage bodies); a dry run can use it to show what
-/// would be sent.
-public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+/// (refused connections, timeouts, resets, garbage bodies). `SpyTransport` is its sibling for
+/// requests that should reach the test market.
+public final class RecordingTransport: HTTPTransport, Sendable {
     /// What to do for one request.
     public enum Reply: Sendable {
         case respond(HTTPResponseData)
@@ -13,29 +14,37 @@ public final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         indirect case delayed(Duration, Reply)
     }
 
-    // Guarded by `lock`: tests read the record while requests may still be in flight.
-    private let lock = NSLock()
-    private var replies: [Reply]
-    private var fallback: Reply
-    private var recorded: [HTTPRequestData] = []
+    private struct State: Sendable {
+        var replies: [Reply]
+        var fallback: Reply
+        var recorded: [HTTPRequestData] = []
+    }
+
+    /// Tests read the record, or wait for it, while requests may still be in flight.
+    private let state: Watched<State>
 
     /// - Parameters:
     ///   - replies: used in order, one per request.
     ///   - fallback: used once `replies` is exhausted.
     public init(_ replies: [Reply] = [], fallback: Reply = .respond(HTTPResponseData(status: 200))) {
-        self.replies = replies
-        self.fallback = fallback
+        state = Watched(State(replies: replies, fallback: fallback))
     }
 
     /// Every request sent so far, in order.
-    public var requests: [HTTPRequestData] { lock.withLock { recorded } }
+    public var requests: [HTTPRequestData] { state.value.recorded }
 
-    public func enqueue(_ reply: Reply) { lock.withLock { replies.append(reply) } }
+    /// Waits until `count` requests have been sent (answered or not); false when they were not
+    /// within `limit`.
+    public func waitForRequests(_ count: Int = 1, within limit: Duration = .seconds(60)) async -> Bool {
+        await state.wait(within: limit) { $0.recorded.count >= count }
+    }
+
+    public func enqueue(_ reply: Reply) { state.change { $0.replies.append(reply) } }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        let reply = lock.withLock { () -> Reply in
-            recorded.append(request)
-            return replies.isEmpty ? fallback : replies.removeFirst()
+        let reply = state.change { state -> Reply in
+            state.recorded.append(request)
+            return state.replies.isEmpty ? state.fallback : state.replies.removeFirst()
         }
         return try await play(reply, timeout: timeout)
     }
