@@ -48,6 +48,7 @@ extension ScriptRuntime {
                 sourceDepth: context.scope?.sourceDepth ?? 0)
             made = opened.made
         }
+        defer { rows.scope?.journal?.close() }
         let checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options, in: rows)
         return try await carryOut(checked, options: options, in: rows)
     }
@@ -183,11 +184,11 @@ extension ScriptRuntime {
         let progress = ImportProgress(total: work.count)
         let (sent, interrupted) = await runImport(work, jobs: options.jobs, context: rows, progress: progress)
         var results = sent
-        results += checked.plan.unchanged.map { RowResult(row: $0.row, action: "update", id: $0.id, status: .unchanged) }
+        results += checked.plan.unchanged.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .unchanged) }
         results += checked.plan.invalid.map { invalid in
             RowResult(
-                row: invalid.row, action: "check", status: .skipped,
-                message: invalid.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; "))
+                row: invalid.row, action: .check, status: .skipped,
+                message: .byImport(invalid.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")))
         }
         let summary = ImportSummary(file: file, results: results, elapsed: progress.elapsed, interrupted: interrupted)
         let failed = summary.count(.failed) > 0 || journal?.failure != nil

@@ -51,8 +51,9 @@ enum ImportReportFile {
             try writer.write(row: ["row", "action", "id", "status", "message"])
             for result in results {
                 try writer.write(row: [
-                    result.row.map(String.init) ?? "", result.action, result.id.map(String.init) ?? "", result.status.rawValue,
-                    CSVFormulaGuard.neutralised(result.message),
+                    result.row.map(String.init) ?? "", result.action.rawValue, result.id.map(String.init) ?? "",
+                    result.status.rawValue,
+                    CSVFormulaGuard.neutralised(result.message.text),
                 ])
             }
             writer.stream.close()

@@ -42,12 +42,40 @@ struct RowResult: Sendable {
         case notRun = "not run"
     }
 
+    /// What the row asked for (`check`: a row skipped before anything was sent).
+    enum Action: String, Sendable {
+        case register, update, delete, check
+    }
+
+    /// What is said about the row, by whom: the row's command in its own words (which name it:
+    /// `register: …`), or the import (a note, a problem found, the fields changed).
+    enum Message: Sendable, Equatable {
+        case none
+        case byImport(String)
+        case byCommand(String)
+
+        var text: String {
+            switch self {
+            case .none: ""
+            case .byImport(let text), .byCommand(let text): text
+            }
+        }
+    }
+
     /// The file's row; nil for a product deleted by `--prune`.
     var row: Int?
-    var action: String
+    var action: Action
     var id: Int?
     var status: Status
-    var message = ""
+    var message = Message.none
+
+    /// The message for the summary: a command's failure names the command already.
+    var summaryText: String {
+        switch message {
+        case .byCommand(let text): text
+        case .none, .byImport: "\(action.rawValue): \(message.text)"
+        }
+    }
     /// The request may have reached the server although no answer came (a timeout, Ctrl-C).
     var outcomeUnknown = false
     /// The market could not be reached (refused, timed out): the import stops starting rows.

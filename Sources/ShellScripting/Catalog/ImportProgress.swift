@@ -85,11 +85,7 @@ struct ImportSummary {
         let troubled = sorted.filter { $0.status == .failed || $0.status == .skipped }
         for result in troubled.prefix(Self.listed) {
             let place = result.row.map { "\(file):\($0)" } ?? "\(file): #\(result.id ?? 0)"
-            // A command's own failure already starts with its name (`register: …`).
-            let message =
-                result.message.hasPrefix(result.action + ":") || result.message.hasPrefix(result.action + " ")
-                ? result.message : "\(result.action): \(result.message)"
-            lines.append("  \(place): \(message)")
+            lines.append("  \(place): \(result.summaryText)")
         }
         if troubled.count > Self.listed {
             lines.append("  … and \(troubled.count - Self.listed) more (--report FILE.csv lists every row)")

@@ -116,10 +116,10 @@ extension ScriptRuntime {
     private func importRegister(_ row: Int, _ command: Register, _ context: ImportContext) async -> RowResult {
         let report = await run(command, row: row, context)
         if report.status == .ok, let id = report.result?.id {
-            return RowResult(row: row, action: "register", id: id, status: .registered, message: notes(of: report))
+            return RowResult(row: row, action: .register, id: id, status: .registered, message: notes(of: report))
         }
         var result = RowResult(
-            row: row, action: "register", status: .failed, message: Self.oneLine(report),
+            row: row, action: .register, status: .failed, message: .byCommand(Self.oneLine(report)),
             outcomeUnknown: report.outcomeUnknown)
         result.unreachable = report.status == .unreachable
         return result
@@ -139,13 +139,13 @@ extension ScriptRuntime {
     /// a 412 (changed since it was read) reads it again.
     private func importUpdate(_ row: Int, id: Int, _ values: [ProductField: String], _ context: ImportContext) async -> RowResult
     {
-        var result = RowResult(row: row, action: "update", id: id, status: .failed)
+        var result = RowResult(row: row, action: .update, id: id, status: .failed)
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
             do {
                 current = try await context.context.client.product(id: id)
             } catch {
-                result.message = "update \(id): \(error)"
+                result.message = .byCommand("update \(id): \(error)")
                 return result
             }
             let changes = RowDifference.changes(values, from: current.value)
@@ -157,11 +157,12 @@ extension ScriptRuntime {
             let report = await run(patch, row: row, context)
             if report.status == .ok {
                 result.status = .updated
-                result.message = ProductField.editable.filter { changes[$0] != nil }.map(\.rawValue).joined(separator: " ")
+                result.message = .byImport(
+                    ProductField.editable.filter { changes[$0] != nil }.map(\.rawValue).joined(separator: " "))
                 return result
             }
             if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
-            result.message = Self.oneLine(report)
+            result.message = .byCommand(Self.oneLine(report))
             result.outcomeUnknown = report.outcomeUnknown
             result.unreachable = report.status == .unreachable
             return result
@@ -172,19 +173,20 @@ extension ScriptRuntime {
     private func importDelete(_ product: Product, _ context: ImportContext) async -> RowResult {
         let report = await run(Delete(id: product.id, confirmed: true), row: nil, context)
         guard report.status == .ok else {
-            var result = RowResult(action: "delete", id: product.id, status: .failed, message: Self.oneLine(report))
+            var result = RowResult(action: .delete, id: product.id, status: .failed, message: .byCommand(Self.oneLine(report)))
             result.unreachable = report.status == .unreachable
             return result
         }
-        return RowResult(action: "delete", id: product.id, status: .deleted)
+        return RowResult(action: .delete, id: product.id, status: .deleted)
     }
 
     /// What a quiet command would have noted (a photo shrunk), for the report.
-    private func notes(of report: CommandReport) -> String {
-        (report.outcome?.output ?? []).compactMap { output -> String? in
+    private func notes(of report: CommandReport) -> RowResult.Message {
+        let notes = (report.outcome?.output ?? []).compactMap { output -> String? in
             if case .note(let text) = output { return text }
             return nil
-        }.joined(separator: "; ")
+        }
+        return notes.isEmpty ? .none : .byImport(notes.joined(separator: "; "))
     }
 
     /// A failure in one line, for the summary and the report.
@@ -194,11 +196,11 @@ extension ScriptRuntime {
 }
 
 extension ImportWork {
-    var action: String {
+    var action: RowResult.Action {
         switch self {
-        case .register: "register"
-        case .update: "update"
-        case .delete: "delete"
+        case .register: .register
+        case .update: .update
+        case .delete: .delete
         }
     }
 

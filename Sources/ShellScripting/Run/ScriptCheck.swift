@@ -6,7 +6,8 @@ import SellerShell
 /// run whatever its variables will hold (an unknown command, an unknown flag or field, words
 /// that do not parse, bytes that are not UTF-8) is listed as `FILE:LINE: message`, and nothing
 /// is sent. A line with variables is checked as far as its literal words go; the rest is
-/// expanded and checked when it runs, since only then are its variables known.
+/// expanded and checked when it runs, since only then are its variables known. Lines after an
+/// `exit` are not checked: they never run.
 extension ScriptRuntime {
     /// The problems of `lines`, each `NAME:LINE: message` and its detail lines; empty when every
     /// line may run.
@@ -14,9 +15,16 @@ extension ScriptRuntime {
         var found: [String] = []
         for line in lines {
             let failure = problem(with: line, on: server)
-            guard let first = failure.first else { continue }
-            found.append("\(name):\(line.number): \(first)")
-            found += failure.dropFirst()
+            if let first = failure.first {
+                found.append("\(name):\(line.number): \(first)")
+                found += failure.dropFirst()
+            }
+            // Nothing after an `exit` ever runs (a script has no branches).
+            if let first = line.text.split(whereSeparator: \.isWhitespace).first,
+                registry.find(String(first))?.spec.name == Exit.spec.name
+            {
+                break
+            }
         }
         return found
     }

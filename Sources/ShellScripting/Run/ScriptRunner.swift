@@ -44,6 +44,7 @@ extension ScriptRuntime {
         let context = await context(scope, pathBase: Self.folder(of: resolved))
         let report = await run(
             lines, name: path, resume: resume, options: options, stepper: stepControl(for: resolved, options), in: context)
+        scope.journal?.close()
         return finish(report, in: context)
     }
 

@@ -48,7 +48,8 @@ extension CommandContext {
 /// file is behind a `Mutex`.
 final class JournalHandle: Sendable {
     private struct Run: ~Copyable {
-        var file: JournalFile
+        /// Nil once the run has ended (`close`).
+        var file: JournalFile?
         var failure: String?
     }
 
@@ -65,9 +66,9 @@ final class JournalHandle: Sendable {
     /// later --resume trust a journal that misses what was done.
     func write(_ entry: JournalEntry) -> Bool {
         run.withLock { run in
-            guard run.failure == nil else { return false }
+            guard run.failure == nil, let file = run.file else { return false }
             do {
-                try run.file.append(entry)
+                try file.append(entry)
                 return true
             } catch {
                 run.failure = "\(error)"
@@ -78,6 +79,10 @@ final class JournalHandle: Sendable {
 
     /// Why the journal could not be written (nil: it could).
     var failure: String? { run.withLock { $0.failure } }
+
+    /// The run has ended: the file is closed and its lock released now, not whenever the last
+    /// reference goes, so the next run of the same script or catalog can take it at once.
+    func close() { run.withLock { $0.file = nil } }
 }
 
 /// Before a run's first create, the newest product on the server: what the run makes will be
