@@ -69,7 +69,7 @@ struct ImportInterruptTests {
     static func interrupted(
         _ f: ScriptFixture, _ path: String, at count: Int, console: RecordingConsole, then second: (() -> Void)? = nil,
         interrupts: Presses? = nil
-    ) async throws -> LineOutcome {
+    ) async throws -> CommandReport {
         let transport = slowCreates()
         let session = Self.session(f, console, transport: transport, interrupts: interrupts)
         let task = Task { await session.execute("import '\(path)' --yes --jobs 2") }

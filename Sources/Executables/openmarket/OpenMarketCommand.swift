@@ -318,8 +318,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     /// Ctrl-C during a command cancels the task running it (the request stops) and the shell
     /// stays; the command reports itself cancelled.
-    static func runCancellable(_ session: ScriptSession, _ line: String) async -> LineOutcome {
-        await cancellable(LineOutcome(status: .interrupted, exitRequested: false)) { await session.execute(line) }
+    static func runCancellable(_ session: ScriptSession, _ line: String) async -> CommandReport {
+        await cancellable(CommandReport(status: .interrupted)) { await session.execute(line) }
     }
 
     /// Runs `body` under Ctrl-C (a line, or a whole script, which stops at the cancelled

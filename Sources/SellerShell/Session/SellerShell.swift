@@ -56,23 +56,9 @@ public struct ShellConfiguration: Sendable {
     }
 }
 
-/// The result of one input line.
-public struct LineOutcome: Sendable, Equatable {
-    public var status: CommandStatus
-    /// The line asked to leave (`exit`, `quit`).
-    public var exitRequested: Bool
-    /// The status `exit N` asked the process to leave with.
-    public var exitCode: Int32?
-
-    public init(status: CommandStatus, exitRequested: Bool, exitCode: Int32? = nil) {
-        self.status = status
-        self.exitRequested = exitRequested
-        self.exitCode = exitCode
-    }
-}
-
-/// How one command ended: its status, the failure text (not yet printed, so a script can put
-/// `FILE:LINE:` in front) and, on success, its outcome.
+/// How one line or command ended, the one result type from the run loop to the program: its
+/// status, the failure text (not yet printed, so a script can put `FILE:LINE:` in front) and, on
+/// success, its outcome.
 public struct CommandReport: Sendable {
     public var status: CommandStatus
     /// The typed command, when the words parsed.
@@ -96,11 +82,14 @@ public struct CommandReport: Sendable {
         self.outcome = outcome
     }
 
+    /// The line asked to leave (`exit`, `quit`).
     public var exitRequested: Bool { outcome?.exitRequested ?? false }
+    /// The status `exit N` asked the process to leave with.
+    public var exitCode: Int32? { outcome?.exitCode }
     public var result: ProductResult? { outcome?.product }
-    public var lineOutcome: LineOutcome {
-        LineOutcome(status: status, exitRequested: exitRequested, exitCode: outcome?.exitCode)
-    }
+    /// Whether the words parsed into a command that went through the middleware (which
+    /// journals it); a line that did not parse is journaled by the script's run loop.
+    public var invoked: Bool { command != nil }
 }
 
 extension SellerShell {
@@ -243,18 +232,18 @@ public actor SellerShell {
 
     /// Runs one input line. Never throws and never crashes on any input: every failure becomes
     /// a one-line message on the console and a status.
-    public func execute(_ line: String) async -> LineOutcome {
+    public func execute(_ line: String) async -> CommandReport {
         let words: [Word]
         do {
             words = try WordSplitter.split(line)
         } catch {
             console.note("error: \(error)", kind: .error)
-            return LineOutcome(status: .usage, exitRequested: false)
+            return CommandReport(status: .usage)
         }
         let report = await perform(words, text: line)
         for line in report.failure { console.note(line, kind: .error) }
         if let explanation = report.explanation { console.note(explanation) }
-        return report.lineOutcome
+        return report
     }
 
     /// Parses and runs one command already split into words, leaving the failure text to the

@@ -2,34 +2,19 @@ import Foundation
 import OpenMarketContract
 import SellerShell
 
-/// What one line did.
-struct StepResult: Sendable {
-    var status: CommandStatus = .ok
-    /// `command: message`, then any detail lines; printed by the caller with its location.
-    var failure: [String] = []
-    /// With `set explain on`, what the failed line's exchanges meant: printed after `failure`.
-    var explanation: String?
-    var exitRequested = false
-    /// The status `exit N` asked for.
-    var exitCode: Int32?
-    /// Whether the line reached the middleware (which journals it); a line that did not parse
-    /// is journaled by the run loop.
-    var invoked = false
-}
-
 extension ScriptRuntime {
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
-    func executeTyped(_ line: String) async -> LineOutcome {
+    func executeTyped(_ line: String) async -> CommandReport {
         // A script's lines lose their comments when the file is read; a typed one here.
         let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil, in: context())
         for text in result.failure { console.note(text, kind: .error) }
         if let explanation = result.explanation { console.note(explanation) }
         shell.index.updateVariables(Array(state.variables.values.keys))
-        return LineOutcome(status: result.status, exitRequested: result.exitRequested, exitCode: result.exitCode)
+        return result
     }
 
     /// Expands, parses and runs one line in `context`.
-    func step(_ line: ScriptLine, location: String?, in context: CommandContext) async -> StepResult {
+    func step(_ line: ScriptLine, location: String?, in context: CommandContext) async -> CommandReport {
         // The session as it is now (a line before may have connected elsewhere or logged in),
         // with this run's own part (its scope, its folder, its trace).
         let context = await refreshed(context)
@@ -38,11 +23,9 @@ extension ScriptRuntime {
         case .success(let prepared): invocation = prepared
         case .failure(let rejected): return rejected.result
         }
-        let report = await shell.perform(invocation, in: context)
-        return StepResult(
-            status: report.status, failure: report.failure.map { dryRun?.withPlaceholders($0) ?? $0 },
-            explanation: report.explanation, exitRequested: report.exitRequested, exitCode: report.outcome?.exitCode,
-            invoked: true)
+        var report = await shell.perform(invocation, in: context)
+        if let dryRun { report.failure = report.failure.map { dryRun.withPlaceholders($0) } }
+        return report
     }
 
     /// Expands the line's variables, splits it, takes off `as NAME` and parses the command:
@@ -56,10 +39,10 @@ extension ScriptRuntime {
         let spec = (registry.rawRequest(leading) ?? registry.find(firstWord))?.spec
         let name = spec?.name ?? firstWord
         func rejected(_ message: String) -> Result<Invocation, LineRejected> {
-            .failure(LineRejected(result: StepResult(status: .usage, failure: ["\(name): \(message)"])))
+            .failure(LineRejected(result: CommandReport(status: .usage, failure: ["\(name): \(message)"])))
         }
-        guard !text.isEmpty else { return .failure(LineRejected(result: StepResult())) }
-        if let problem = line.problem { return .failure(LineRejected(result: StepResult(status: .usage, failure: [problem]))) }
+        guard !text.isEmpty else { return .failure(LineRejected(result: CommandReport(status: .ok))) }
+        if let problem = line.problem { return .failure(LineRejected(result: CommandReport(status: .usage, failure: [problem]))) }
         var words: [Word]
         do {
             words = try WordSplitter.split(try expand(text, on: server))
@@ -76,7 +59,7 @@ extension ScriptRuntime {
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
             let lines = SellerShell.lines(for: error, spec: spec)
-            return .failure(LineRejected(result: StepResult(status: error.status, failure: lines)))
+            return .failure(LineRejected(result: CommandReport(status: error.status, failure: lines)))
         }
     }
 
@@ -125,5 +108,5 @@ extension ScriptRuntime {
 
 /// A line that cannot run, with the step result that says why.
 struct LineRejected: Error, Sendable {
-    var result: StepResult
+    var result: CommandReport
 }

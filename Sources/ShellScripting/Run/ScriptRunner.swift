@@ -241,7 +241,7 @@ extension ScriptRuntime {
     }
 
     /// `FILE:LINE: command: message`, then any detail lines.
-    func reportFailure(_ result: StepResult, at location: String) {
+    func reportFailure(_ result: CommandReport, at location: String) {
         guard let first = result.failure.first else { return }
         console.note("\(location): \(first)")
         for more in result.failure.dropFirst() { console.note(more) }

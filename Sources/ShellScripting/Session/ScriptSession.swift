@@ -104,7 +104,7 @@ public struct ScriptSession: Sendable {
     }
 
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
-    public func execute(_ line: String) async -> LineOutcome { await runtime.executeTyped(line) }
+    public func execute(_ line: String) async -> CommandReport { await runtime.executeTyped(line) }
 
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {
