@@ -142,4 +142,34 @@ struct FlagDeclarationTests {
         #expect(texts(index.complete("explain 412 --lang ")) == ["en", "ko"])
         #expect(texts(index.complete("GET /api/products --")) == ["--no-auth", "--check-status"])
     }
+
+    /// The recorder writes a product made in the recording as `$name` through the command's own
+    /// hook: every command that takes a product id has one.
+    @Test func everyCommandAboutAProductSaysHowAReplayNamesIt() throws {
+        let lines = [
+            "show 12": "show $p1", "edit 12": "edit $p1", "stock 12 -2": "stock $p1 -2", "delete 12 --yes": "delete $p1 --yes",
+        ]
+        for (line, written) in lines {
+            let command = try #require(try registry.parse(WordSplitter.split(line)) as? any RefersToProduct)
+            let references = ReplayReferences(product: "$p1") { _ in nil }
+            #expect(command.words(referring: references).map(\.text).joined(separator: " ") == written)
+        }
+        let patch = try #require(
+            try registry.parse(WordSplitter.split("patch 12 name='Big mug' thumbnail=35 --if-match x")) as? Patch)
+        let references = ReplayReferences(product: "$p1") { $0 == 35 ? "${p1.images.1.id}" : nil }
+        #expect(
+            patch.words(referring: references).map(\.text).joined(separator: " ")
+                == "patch $p1 name='Big mug' thumbnail=${p1.images.1.id} --if-match x")
+        for type in registry.commands where type.spec.takesProductID {
+            #expect(type is any RefersToProduct.Type, "\(type.spec.name)")
+        }
+    }
+
+    @Test func registerSaysWhereItsImagePathsAre() throws {
+        let register = try #require(
+            try registry.parse(WordSplitter.split("register name=x image=a.jpg image='b *.png'")) as? Register)
+        let moved = register.rewritingImagePaths { "photos/" + $0 }
+        #expect(moved.images == [Word("photos/a.jpg"), Word("photos/b *.png", wasQuoted: true)])
+        #expect(moved.values == register.values)
+    }
 }

@@ -4,7 +4,7 @@ import OpenMarketContract
 /// `delete ID… [--yes]`: the contract's two-step delete (ask for the delete URI, then DELETE
 /// it), after a confirmation unless `--yes`; several products with one confirmation, after
 /// checking every one of them is the seller's.
-public struct Delete: ShellCommand, SeveralProducts {
+public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "delete", aliases: ["rm"], summary: "delete one or more products (the two-step DELETE)",
         usage: "delete ID… [--yes]", examples: ["delete 12", "delete 12 --yes", "delete 3 4 5"], flags: options.map(\.flag),
@@ -39,6 +39,10 @@ public struct Delete: ShellCommand, SeveralProducts {
 
     public var productID: Int? { ids.count == 1 ? id : nil }
     public var words: [Word] { [Word(Self.spec.name)] + ids.map { Word(String($0)) } + Self.options.words(of: self) }
+
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        [.word(Word(Self.spec.name)), .reference(references.product)] + Self.options.words(of: self).map(ScriptWord.word)
+    }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         // Not logged in is said before the question, not after the seller has answered it.

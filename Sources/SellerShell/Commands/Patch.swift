@@ -3,7 +3,7 @@ import OpenMarketContract
 
 /// `patch ID… field=value… [--if-match ETAG] [--yes]`: a partial change, sent as the contract's
 /// JSON PATCH; to several products at once with one confirmation (`patch 3 4 5 discount=0`).
-public struct Patch: ShellCommand, SeveralProducts {
+public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "patch", summary: "change fields of one or more products (JSON PATCH)",
         usage:
@@ -56,6 +56,17 @@ public struct Patch: ShellCommand, SeveralProducts {
 
     private var fieldWords: [Word] {
         order.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
+    }
+
+    /// `thumbnail=35` names an image of this server: written as that image of the product.
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        let fields = order.compactMap { field -> ScriptWord? in
+            guard let value = values[field] else { return nil }
+            if field == .thumbnail, let image = Int(value).flatMap(references.image) { return .reference(field.key + image) }
+            return .word(Word(field.key + value, wasQuoted: true))
+        }
+        return [.word(Word(Self.spec.name)), .reference(references.product)] + fields
+            + Self.options.words(of: self).map(ScriptWord.word)
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {

@@ -6,7 +6,7 @@ import OpenMarketContract
 /// a product with photos, sent as the contract's multipart POST (`Endpoints.createProduct`,
 /// whose body `MultipartBody.productCreation` composes). Missing fields are asked for when a
 /// person is there; every problem is listed before anything is sent.
-public struct Register: ShellCommand {
+public struct Register: ShellCommand, ReadsImagePaths {
     public static let spec = CommandSpec(
         name: "register", aliases: ["add", "new"], summary: "register a product with photos (multipart POST)",
         usage:
@@ -51,6 +51,12 @@ public struct Register: ShellCommand {
         [Word(Self.spec.name)]
             + ProductField.editable.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
             + images.map { Word(ProductField.image.key + $0.text, wasQuoted: $0.wasQuoted) } + Self.options.words(of: self)
+    }
+
+    public func rewritingImagePaths(_ rewrite: (String) -> String) -> Register {
+        var moved = self
+        moved.images = images.map { Word(rewrite($0.text), wasQuoted: $0.wasQuoted) }
+        return moved
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {

@@ -6,7 +6,7 @@ import OpenMarketContract
 /// the bundled server's ETag the write is conditional and retried when someone else changed the
 /// product in between; without one (the public server) the product is read again afterwards to
 /// spot that. `+N` and `-N` are not safe to send twice; `=N` is.
-public struct Stock: ShellCommand, SeveralProducts {
+public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "stock", summary: "adjust stock of one or more products: add, remove or set",
         usage: "stock ID… +N | -N | =N [--yes]",
@@ -68,6 +68,11 @@ public struct Stock: ShellCommand, SeveralProducts {
 
     public var words: [Word] {
         [Word(Self.spec.name)] + ids.map { Word(String($0)) } + [Word(changeText)] + Self.options.words(of: self)
+    }
+
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        [.word(Word(Self.spec.name)), .reference(references.product), .word(Word(changeText))]
+            + Self.options.words(of: self).map(ScriptWord.word)
     }
 
     /// Several products: one question, then each in turn (`2 of 3 changed; #4: …`).
