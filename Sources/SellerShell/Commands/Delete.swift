@@ -102,7 +102,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         var others: [String] = []
         for product in products {
             let owner = product.vendor?.id ?? product.vendorID
-            guard let owner, try await await context.session.identifyVendor(among: [product]) != owner else { continue }
+            guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { continue }
             others.append("#\(product.id) \(TextLayout.visible(product.name, limit: 60))")
         }
         guard !others.isEmpty else { return }
@@ -114,7 +114,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
     /// refuse the delete after the seller confirmed it).
     static func requireMine(_ product: Product, in context: CommandContext) async throws {
         let owner = product.vendor?.id ?? product.vendorID
-        guard let owner, try await await context.session.identifyVendor(among: [product]) != owner else { return }
+        guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { return }
         let name = product.vendor?.name ?? product.vendorName
         throw CommandFailure.failed(
             "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "

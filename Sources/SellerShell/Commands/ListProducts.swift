@@ -107,7 +107,7 @@ public struct ListProducts: ShellCommand {
         var note: String?
         if mine {
             let vendors = Set(products.compactMap(\.vendorID)).count
-            if try await await context.session.identifyVendor(among: products, limit: 16) == nil {
+            if try await context.session.identifyVendor(among: products, limit: 16) == nil {
                 guard vendors <= 16 else {
                     throw CommandFailure.failed(
                         "--mine needs your vendor id, and none of the products tried was yours: register one, or log in with a profile that names it"

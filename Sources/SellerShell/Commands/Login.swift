@@ -101,7 +101,7 @@ public struct Login: ShellCommand {
                 "this server cannot check a login without a change (it answered \(status == 0 ? "something unexpected" : String(status))): "
                 + "the secret is checked at your first change"
         case .verified:
-            if try await await context.session.identifyVendor() == nil {
+            if try await context.session.identifyVendor() == nil {
                 return
                     "checked with the server (your vendor is learned from your first register: none of the newest products is yours)"
             }
