@@ -4,16 +4,20 @@ import OpenMarketContract
 /// `delete ID… [--yes]`: the contract's two-step delete (ask for the delete URI, then DELETE
 /// it), after a confirmation unless `--yes`; several products with one confirmation, after
 /// checking every one of them is the seller's.
-public struct Delete: ShellCommand, SeveralProducts {
+public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "delete", aliases: ["rm"], summary: "delete one or more products (the two-step DELETE)",
-        usage: "delete ID… [--yes]", examples: ["delete 12", "delete 12 --yes", "delete 3 4 5"], flags: [.init("--yes")],
+        usage: "delete ID… [--yes]", examples: ["delete 12", "delete 12 --yes", "delete 3 4 5"], flags: options.map(\.flag),
         positional: [.productIDs], effect: .deletes, returnsProduct: true)
+
+    static let options: [CommandOption<Delete>] = [
+        .flag("--yes", \.confirmed, help: "delete without asking first (a script must say it)")
+    ]
 
     public var id: Int
     /// Every product given (`[id]` for one).
     public var ids: [Int]
-    public var confirmed: Bool
+    public var confirmed = false
 
     public init(id: Int, confirmed: Bool) {
         self.id = id
@@ -30,11 +34,15 @@ public struct Delete: ShellCommand, SeveralProducts {
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         ids = try arguments.productIDs()
         id = ids[0]
-        confirmed = arguments.has("--yes")
+        try arguments.apply(Self.options, to: &self)
     }
 
     public var productID: Int? { ids.count == 1 ? id : nil }
-    public var words: [Word] { [Word(Self.spec.name)] + ids.map { Word(String($0)) } + (confirmed ? [Word("--yes")] : []) }
+    public var words: [Word] { [Word(Self.spec.name)] + ids.map { Word(String($0)) } + Self.options.words(of: self) }
+
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        [.word(Word(Self.spec.name)), .reference(references.product)] + Self.options.words(of: self).map(ScriptWord.word)
+    }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         // Not logged in is said before the question, not after the seller has answered it.

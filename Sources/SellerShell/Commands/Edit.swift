@@ -6,7 +6,7 @@ import OpenMarketContract
 /// save, a PATCH of only what changed, sent with `If-Match` so a change someone else made since
 /// the read is not overwritten. A document that does not read reopens with its errors on top
 /// (as `git commit` and `kubectl edit` do). Recordings get the `patch` it sent.
-public struct Edit: ShellCommand {
+public struct Edit: ShellCommand, RefersToProduct {
     public static let spec = CommandSpec(
         name: "edit", summary: "change a product in your text editor ($VISUAL, $EDITOR or vi)",
         usage: "edit ID", examples: ["edit 12"], positional: [.productID], effect: .changes, returnsProduct: true)
@@ -19,6 +19,10 @@ public struct Edit: ShellCommand {
 
     public var productID: Int? { id }
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
+
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        [.word(Word(Self.spec.name)), .reference(references.product)]
+    }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let console = context.console

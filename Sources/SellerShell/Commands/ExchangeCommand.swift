@@ -11,7 +11,18 @@ public struct ExchangeCommand: ShellCommand {
         name: "exchange", summary: "show one HTTP exchange in full (exchanges lists them)",
         usage: "exchange [N] [--wire] [--as curl|httpie|raw]",
         examples: ["exchange 3", "exchange 3 --wire", "exchange 3 --as curl", "exchange"],
-        flags: [.init("--wire"), .init("--as", value: .name)], positional: [.word], effect: .none, recording: .never)
+        flags: options.map(\.flag), positional: [.word], effect: .none, recording: .never)
+
+    static let options: [CommandOption<ExchangeCommand>] = [
+        .flag("--wire", \.wire, help: "the exact bytes, line endings and control characters shown"),
+        .value(
+            "--as", \.form, placeholder: "FORM", choices: Form.allCases.map(\.rawValue),
+            help: "a curl, HTTPie or raw HTTP command that sends the same request",
+            parse: { given throws(CommandFailure) in
+                guard let form = Form(rawValue: given) else { throw .usage("--as takes curl, httpie or raw") }
+                return form
+            }, write: { Word($0.rawValue) }),
+    ]
 
     /// What `--as` writes the request as.
     public enum Form: String, Sendable, CaseIterable {
@@ -20,7 +31,7 @@ public struct ExchangeCommand: ShellCommand {
 
     /// nil: the newest.
     public var number: Int?
-    public var wire: Bool
+    public var wire = false
     public var form: Form?
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
@@ -31,20 +42,11 @@ public struct ExchangeCommand: ShellCommand {
             }
             self.number = number
         }
-        wire = arguments.flags["--wire"] != nil
-        if let given = arguments.flags["--as"] {
-            guard let given, let form = Form(rawValue: given) else {
-                throw .usage("--as takes curl, httpie or raw")
-            }
-            self.form = form
-        }
+        try arguments.apply(Self.options, to: &self)
         if wire, form != nil { throw .usage("--wire shows the exchange; --as writes it as a command: pick one") }
     }
 
-    public var words: [Word] {
-        [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + (wire ? [Word("--wire")] : [])
-            + (form.map { [Word("--as"), Word($0.rawValue)] } ?? [])
-    }
+    public var words: [Word] { [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + Self.options.words(of: self) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let exchange = try Self.find(number, in: context.session.exchanges)

@@ -11,10 +11,33 @@ public struct Exchanges: ShellCommand {
         name: "exchanges", summary: "list the session's HTTP exchanges, numbered (exchange N shows one)",
         usage: "exchanges [--last N] [--har FILE] [--markdown FILE] [--force]",
         examples: ["exchanges", "exchanges --last 5", "exchanges --har class.har", "exchanges --markdown notebook.md"],
-        flags: [
-            .init("--last", value: .number), .init("--har", value: .text), .init("--markdown", value: .text), .init("--force"),
-        ],
-        effect: .none, recording: .never)
+        flags: options.map(\.flag), effect: .none, recording: .never)
+
+    static let options: [CommandOption<Exchanges>] = [
+        .value(
+            "--last", \.last, kind: .number, placeholder: "N", help: "only the newest N",
+            parse: { text throws(CommandFailure) in
+                guard let count = Int(text), count > 0 else {
+                    throw .usage("--last takes a number of exchanges from 1 (it is \(text))")
+                }
+                return count
+            }, write: { Word(String($0)) }),
+        file("--har", \.har, help: "write them as HAR 1.2, for a browser's network panel"),
+        file("--markdown", \.markdown, help: "write them as a lab notebook"),
+        .flag("--force", \.force, help: "replace a file that exists already"),
+    ]
+
+    /// A file to write, which must be named.
+    private static func file(
+        _ name: String, _ keyPath: WritableKeyPath<Exchanges, String?> & Sendable, help: String
+    ) -> CommandOption<Exchanges> {
+        .value(
+            name, keyPath, kind: .text, placeholder: "FILE", help: help,
+            parse: { path throws(CommandFailure) in
+                guard !path.isEmpty else { throw .usage("\(name) takes a file to write") }
+                return path
+            }, write: { Word($0, wasQuoted: true) })
+    }
 
     /// Only the newest this many; nil for every exchange kept.
     public var last: Int?
@@ -24,26 +47,10 @@ public struct Exchanges: ShellCommand {
     public var force = false
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        if let text = arguments.flags["--last"] {
-            guard let text, let count = Int(text), count > 0 else {
-                throw .usage("--last takes a number of exchanges from 1 (it is \(text ?? "missing"))")
-            }
-            last = count
-        }
-        for flag in ["--har", "--markdown"] {
-            guard let given = arguments.flags[flag] else { continue }
-            guard let path = given, !path.isEmpty else { throw .usage("\(flag) takes a file to write") }
-            if flag == "--har" { har = path } else { markdown = path }
-        }
-        force = arguments.has("--force")
+        try arguments.apply(Self.options, to: &self)
     }
 
-    public var words: [Word] {
-        [Word(Self.spec.name)] + (last.map { [Word("--last"), Word(String($0))] } ?? [])
-            + (har.map { [Word("--har"), Word($0, wasQuoted: true)] } ?? [])
-            + (markdown.map { [Word("--markdown"), Word($0, wasQuoted: true)] } ?? [])
-            + (force ? [Word("--force")] : [])
-    }
+    public var words: [Word] { [Word(Self.spec.name)] + Self.options.words(of: self) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         var kept = context.session.exchanges.exchanges

@@ -8,24 +8,28 @@ public struct Explain: ShellCommand {
     public static let spec = CommandSpec(
         name: "explain", summary: "explain a status (412), a method (PATCH), a header (If-Match) or an operation",
         usage: "explain [TERM] [--lang en|ko]", examples: ["explain 412", "explain PATCH", "explain If-Match", "explain"],
-        flags: [.init("--lang", value: .name)], positional: [.word], effect: .none, recording: .never)
+        flags: options.map(\.flag), positional: [.word], effect: .none, recording: .never)
+
+    static let options: [CommandOption<Explain>] = [
+        .value(
+            "--lang", \.language, placeholder: "en|ko", choices: ExplanationBook.languages,
+            help: "explain in English or Korean (else in the language of LANG)",
+            parse: { given throws(CommandFailure) in
+                guard ExplanationBook.languages.contains(given) else { throw .usage("--lang takes en or ko") }
+                return given
+            }, write: { Word($0) })
+    ]
 
     public var term: String?
     public var language: String?
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         term = arguments.positional.first?.text
-        if let given = arguments.flags["--lang"] {
-            guard let given, ExplanationBook.languages.contains(given) else {
-                throw .usage("--lang takes en or ko")
-            }
-            language = given
-        }
+        try arguments.apply(Self.options, to: &self)
     }
 
     public var words: [Word] {
-        [Word(Self.spec.name)] + (term.map { [Word($0, wasQuoted: true)] } ?? [])
-            + (language.map { [Word("--lang"), Word($0)] } ?? [])
+        [Word(Self.spec.name)] + (term.map { [Word($0, wasQuoted: true)] } ?? []) + Self.options.words(of: self)
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {

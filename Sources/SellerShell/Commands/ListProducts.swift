@@ -19,12 +19,31 @@ public struct ListProducts: ShellCommand {
             "list", "list 2 --per-page 50", "list --search 텀블러", "list --mine --all", "list --mine --all --format ids",
             "list --all --sort -price --fields id,name,price", "list --mine --all --low-stock 3",
         ],
-        flags: [
-            .init("--per-page", value: .number), .init("--search", value: .text), .init("--mine"), .init("--all"),
-            .init("--format", value: .name), .init("--fields", value: .text), .init("--sort", value: .name),
-            .init("--sold-out"), .init("--low-stock", value: .number), .init("--currency", value: .name), .init("--no-pager"),
-        ],
-        positional: [.page], effect: .reads)
+        flags: options.map(\.flag), positional: [.page], effect: .reads)
+
+    static let options: [CommandOption<ListProducts>] = [
+        .perPage, .text("--search", \.search, help: "only products whose name or description holds TEXT"), .mine, .all,
+        .value(
+            "--format", \.format, placeholder: "FORMAT", choices: ListFormat.allCases.map(\.rawValue),
+            help: "write the list as a table, json, jsonl, csv or ids (else as 'set output' says)",
+            parse: { text throws(CommandFailure) in try ListFormat.parse(text) }, write: { Word($0.rawValue) }),
+        .value(
+            "--fields", \.fields, unless: [], kind: .text, placeholder: "id,name,…", help: "the columns to write, in order",
+            parse: ListField.parse, write: { Word($0.map(\.rawValue).joined(separator: ",")) }),
+        .value(
+            "--sort", \.selection.order, placeholder: "KEY",
+            choices: ListSelection.SortKey.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] },
+            help: "order by price, stock, name or id; a leading - puts the largest first", parse: ListSelection.sortKey,
+            write: { Word($0.text) }),
+        .flag("--sold-out", \.selection.soldOut, help: "only products with no stock left"),
+        .value(
+            "--low-stock", \.selection.lowStock, kind: .number, placeholder: "N", help: "only products with at most N in stock",
+            parse: ListSelection.lowStock, write: { Word(String($0)) }),
+        .value(
+            "--currency", \.selection.currency, placeholder: "KRW|USD", choices: Currency.accepted.map(\.rawValue),
+            help: "only products priced in this currency", parse: ListSelection.currency, write: { Word($0.rawValue) }),
+        .flag("--no-pager", \.noPager, help: "print a long table straight out, not through the pager"),
+    ]
 
     public var page = 1
     public var perPage: Int?
@@ -47,20 +66,8 @@ public struct ListProducts: ShellCommand {
     }
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        self.init(
-            page: try Self.page(arguments.positional.first), perPage: try Self.perPage(arguments.value("--per-page")),
-            search: arguments.value("--search"), mine: arguments.has("--mine"), all: arguments.has("--all"))
-        format = try arguments.value("--format").map { text throws(CommandFailure) in try ListFormat.parse(text) }
-        fields = try arguments.value("--fields").map { text throws(CommandFailure) in try ListField.parse(text) } ?? []
-        if let sort = arguments.value("--sort") {
-            let (key, descending) = try ListSelection.sortKey(sort)
-            selection.sort = key
-            selection.descending = descending
-        }
-        selection.soldOut = arguments.has("--sold-out")
-        selection.lowStock = try ListSelection.lowStock(arguments.value("--low-stock"))
-        selection.currency = try ListSelection.currency(arguments.value("--currency"))
-        noPager = arguments.has("--no-pager")
+        self.init(page: try Self.page(arguments.positional.first))
+        try arguments.apply(Self.options, to: &self)
     }
 
     static func page(_ word: Word?) throws(CommandFailure) -> Int {
@@ -71,29 +78,8 @@ public struct ListProducts: ShellCommand {
         return number
     }
 
-    static func perPage(_ text: String?) throws(CommandFailure) -> Int? {
-        guard let text else { return nil }
-        guard let number = Int(text), (1...1000).contains(number) else {
-            throw .usage("--per-page must be 1 to 1000 (got '\(TerminalText.visible(String(text.prefix(40))))')")
-        }
-        return number
-    }
-
     public var words: [Word] {
-        var words = [Word(Self.spec.name)]
-        if page != 1 { words.append(Word(String(page))) }
-        if let perPage { words += [Word("--per-page"), Word(String(perPage))] }
-        if let search { words += [Word("--search"), Word(search, wasQuoted: true)] }
-        if mine { words.append(Word("--mine")) }
-        if all { words.append(Word("--all")) }
-        if let format { words += [Word("--format"), Word(format.rawValue)] }
-        if !fields.isEmpty { words += [Word("--fields"), Word(fields.map(\.rawValue).joined(separator: ","))] }
-        if let sort = selection.sort { words += [Word("--sort"), Word((selection.descending ? "-" : "") + sort.rawValue)] }
-        if selection.soldOut { words.append(Word("--sold-out")) }
-        if let low = selection.lowStock { words += [Word("--low-stock"), Word(String(low))] }
-        if let currency = selection.currency { words += [Word("--currency"), Word(currency.rawValue)] }
-        if noPager { words.append(Word("--no-pager")) }
-        return words
+        [Word(Self.spec.name)] + (page != 1 ? [Word(String(page))] : []) + Self.options.words(of: self)
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
@@ -179,4 +165,11 @@ public struct ListProducts: ShellCommand {
         }
         return CommandOutcome([.listed(text, paged: false)] + noteItems)
     }
+}
+
+/// The flags `list` shares with `search` (which takes them `within(\.list)`).
+extension CommandOption where Command == ListProducts {
+    static var perPage: Self { .number("--per-page", \.perPage, in: 1...1000, help: "products a page, 1 to 1000") }
+    static var mine: Self { .flag("--mine", \.mine, help: "only your products, from every page") }
+    static var all: Self { .flag("--all", \.all, help: "every page, not one") }
 }

@@ -8,13 +8,19 @@ public struct Login: ShellCommand {
     public static let spec = CommandSpec(
         name: "login", summary: "set the vendor identifier and secret (the secret is asked without echo)",
         usage: "login [IDENTIFIER] [--save NAME]", examples: ["login", "login 0c1b5a9e-… --save shop"],
-        flags: [.init("--save", value: .name)], positional: [.identifier],
+        flags: options.map(\.flag), positional: [.identifier],
         // `login ID SECRET`: the second word can only be a secret typed where it does not
         // belong. Refused without repeating it (the generic "unexpected 'WORD'" would print it);
         // the REPL keeps such a line out of the history (`mayKeepInHistory`).
         tooManyWords: "the secret is never typed on the command line (it would stay in the history and in 'ps'): "
             + "type 'login IDENTIFIER' and enter it when asked, or set OPENMARKET_SECRET; what you typed was not kept",
         effect: .session)
+
+    /// `--save` is never written back: a replay must not write profiles.
+    static let options: [CommandOption<Login>] = [
+        .text("--save", \.saveAs, kind: .name, placeholder: "NAME", help: "save the login as a profile ('use NAME' later)")
+            .writtenBack { _ in false }
+    ]
 
     public var identifier: String?
     public var saveAs: String?
@@ -26,11 +32,10 @@ public struct Login: ShellCommand {
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         identifier = arguments.positional.first?.text
-        saveAs = arguments.value("--save")
+        try arguments.apply(Self.options, to: &self)
     }
 
-    /// Written back without `--save`: a replay must not write profiles.
-    public var words: [Word] { [Word(Self.spec.name)] + (identifier.map { [Word($0)] } ?? []) }
+    public var words: [Word] { [Word(Self.spec.name)] + (identifier.map { [Word($0)] } ?? []) + Self.options.words(of: self) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let console = context.console

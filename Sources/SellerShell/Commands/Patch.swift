@@ -3,15 +3,21 @@ import OpenMarketContract
 
 /// `patch ID… field=value… [--if-match ETAG] [--yes]`: a partial change, sent as the contract's
 /// JSON PATCH; to several products at once with one confirmation (`patch 3 4 5 discount=0`).
-public struct Patch: ShellCommand, SeveralProducts {
+public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "patch", summary: "change fields of one or more products (JSON PATCH)",
         usage:
             "patch ID… [name=…] [description=…] [price=…] [currency=…] [discount=…] [stock=…] [thumbnail=IMAGE_ID] "
             + "[--if-match ETAG] [--yes]",
         examples: ["patch 12 price=3000 discount=0", "patch 12 thumbnail=35", "patch 3 4 5 discount=0 --yes"],
-        flags: [.init("--if-match", value: .text), .init("--yes")],
-        fields: ProductField.editable + [.thumbnail], positional: [.productIDs], effect: .changes, returnsProduct: true)
+        flags: options.map(\.flag), fields: ProductField.editable + [.thumbnail], positional: [.productIDs],
+        effect: .changes, returnsProduct: true)
+
+    /// `--yes` means something only for several products, and is written back only for them.
+    static let options: [CommandOption<Patch>] = [
+        .text("--if-match", \.ifMatch, placeholder: "ETAG", help: "change it only if it is still as read (412 if not)"),
+        .flag("--yes", \.confirmed, help: "change several products without asking first").writtenBack { $0.ids.count > 1 },
+    ]
 
     public var id: Int
     /// Every product given (`[id]` for one).
@@ -39,17 +45,28 @@ public struct Patch: ShellCommand, SeveralProducts {
         order = arguments.fields.compactMap { ProductField(rawValue: $0.key) }
         values = Dictionary(
             arguments.fields.map { (ProductField(rawValue: $0.key)!, $0.value.text) }, uniquingKeysWith: { a, _ in a })
-        ifMatch = arguments.value("--if-match")
-        confirmed = arguments.has("--yes")
+        try arguments.apply(Self.options, to: &self)
     }
 
     public var productID: Int? { ids.count == 1 ? id : nil }
 
     public var words: [Word] {
-        [Word(Self.spec.name)] + ids.map { Word(String($0)) }
-            + order.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
-            + (ifMatch.map { [Word("--if-match"), Word($0, wasQuoted: true)] } ?? [])
-            + (confirmed && ids.count > 1 ? [Word("--yes")] : [])
+        [Word(Self.spec.name)] + ids.map { Word(String($0)) } + fieldWords + Self.options.words(of: self)
+    }
+
+    private var fieldWords: [Word] {
+        order.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
+    }
+
+    /// `thumbnail=35` names an image of this server: written as that image of the product.
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        let fields = order.compactMap { field -> ScriptWord? in
+            guard let value = values[field] else { return nil }
+            if field == .thumbnail, let image = Int(value).flatMap(references.image) { return .reference(field.key + image) }
+            return .word(Word(field.key + value, wasQuoted: true))
+        }
+        return [.word(Word(Self.spec.name)), .reference(references.product)] + fields
+            + Self.options.words(of: self).map(ScriptWord.word)
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {

@@ -11,25 +11,31 @@ import OpenMarketContract
 public struct RawRequest<Method: RawMethod>: ShellCommand {
     public static var spec: CommandSpec { RawRequests.spec(for: Method.method) }
 
+    /// The same for every method (the spec's flags are `RawRequest<RawGET>`'s). The words come as
+    /// they are (items look like fields), so a flag is one of them standing alone.
+    static var options: [CommandOption<Self>] {
+        [
+            .flag("--no-auth", \.noAuth, help: "send no identifier header"),
+            .flag("--check-status", \.checkStatus, help: "fail on a 4xx or 5xx answer (so a script stops there)"),
+        ]
+    }
+
     public var path: String
-    public var items: [RequestItem]
-    public var noAuth: Bool
+    public var items: [RequestItem] = []
+    public var noAuth = false
     /// `--check-status`: a 4xx or 5xx answer fails the command (HTTPie's flag), so a script stops.
-    public var checkStatus: Bool
+    public var checkStatus = false
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         let method = Method.method.rawValue
+        self.path = ""
+        let words = try arguments.takeOptions(Self.options, into: &self)
         var path: String?
         var items: [RequestItem] = []
-        var noAuth = false
-        var checkStatus = false
-        for word in arguments.positional {
-            if !word.wasQuoted, word.text == "--no-auth" {
-                noAuth = true
-            } else if !word.wasQuoted, word.text == "--check-status" {
-                checkStatus = true
-            } else if !word.wasQuoted, word.text.hasPrefix("--") {
-                throw .usage("\(method): unknown option \(word.text) (it takes --no-auth and --check-status)")
+        for word in words {
+            if !word.wasQuoted, word.text.hasPrefix("--") {
+                let known = Self.options.map(\.name).joined(separator: " and ")
+                throw .usage("\(method): unknown option \(word.text) (it takes \(known))")
             } else if path == nil {
                 guard RawRequests.looksLikePath(word.text) else {
                     throw .usage("\(method) takes a path first, like \(method) /api/products/3 (it is '\(word.text)')")
@@ -49,13 +55,11 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
         }
         self.path = path
         self.items = items
-        self.noAuth = noAuth
-        self.checkStatus = checkStatus
     }
 
     public var words: [Word] {
         [Word(Method.method.rawValue), Word(path)] + items.map { Word($0.text, wasQuoted: $0.wasQuoted) }
-            + (noAuth ? [Word("--no-auth")] : []) + (checkStatus ? [Word("--check-status")] : [])
+            + Self.options.words(of: self)
     }
 
     public var productID: Int? { RawRequests.productID(in: path) }

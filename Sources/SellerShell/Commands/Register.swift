@@ -6,7 +6,7 @@ import OpenMarketContract
 /// a product with photos, sent as the contract's multipart POST (`Endpoints.createProduct`,
 /// whose body `MultipartBody.productCreation` composes). Missing fields are asked for when a
 /// person is there; every problem is listed before anything is sent.
-public struct Register: ShellCommand {
+public struct Register: ShellCommand, ReadsImagePaths {
     public static let spec = CommandSpec(
         name: "register", aliases: ["add", "new"], summary: "register a product with photos (multipart POST)",
         usage:
@@ -15,14 +15,18 @@ public struct Register: ShellCommand {
             #"register name="우유병 텀블러" description="하얀 우유병 모양의 텀블러입니다" price=3500 currency=KRW discount=100 stock=5 image=~/photos/tumbler.jpg"#,
             "register name=Mug description='A sturdy mug' price=19.99 currency=USD image=photos/sku12-*.jpg",
         ],
-        flags: [.init("--no-resize")], fields: ProductField.editable + [.image], effect: .creates, repeatsSafely: false,
+        flags: options.map(\.flag), fields: ProductField.editable + [.image], effect: .creates, repeatsSafely: false,
         returnsProduct: true)
+
+    static let options: [CommandOption<Register>] = [
+        .flag("--no-resize", \.resize, setting: false, help: "send photos as they are (else larger ones are shrunk to fit)")
+    ]
 
     /// The fields as typed (text until checked, so a question can fill a missing one).
     public var values: [ProductField: String]
     /// Image paths or globs, as typed.
     public var images: [Word]
-    public var resize: Bool
+    public var resize = true
 
     /// A register made by other code (an import row): fields as text, images as paths.
     public init(values: [ProductField: String], images: [Word], resize: Bool = true) {
@@ -38,7 +42,7 @@ public struct Register: ShellCommand {
         }
         self.values = values
         images = arguments.fields.filter { $0.key == ProductField.image.rawValue }.map(\.value)
-        resize = !arguments.has("--no-resize")
+        try arguments.apply(Self.options, to: &self)
     }
 
     public var productName: String? { values[.name] }
@@ -46,8 +50,13 @@ public struct Register: ShellCommand {
     public var words: [Word] {
         [Word(Self.spec.name)]
             + ProductField.editable.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
-            + images.map { Word(ProductField.image.key + $0.text, wasQuoted: $0.wasQuoted) }
-            + (resize ? [] : [Word("--no-resize")])
+            + images.map { Word(ProductField.image.key + $0.text, wasQuoted: $0.wasQuoted) } + Self.options.words(of: self)
+    }
+
+    public func rewritingImagePaths(_ rewrite: (String) -> String) -> Register {
+        var moved = self
+        moved.images = images.map { Word(rewrite($0.text), wasQuoted: $0.wasQuoted) }
+        return moved
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {

@@ -6,8 +6,12 @@ public struct Search: ShellCommand {
     public static let spec = CommandSpec(
         name: "search", aliases: ["find"], summary: "list products whose name or description holds TEXT",
         usage: "search TEXT [PAGE] [--per-page N] [--mine] [--all]", examples: ["search 텀블러", "search 'milk bottle' --all"],
-        flags: [.init("--per-page", value: .number), .init("--mine"), .init("--all")], positional: [.word, .page],
+        flags: options.map(\.flag), positional: [.word, .page],
         tooManyWords: "search takes one TEXT and a page: quote words that go together (search 'milk bottle')", effect: .reads)
+
+    static let options: [CommandOption<Search>] = [
+        CommandOption<ListProducts>.perPage, .mine, .all,
+    ].map { $0.within(\.list) }
 
     public var list: ListProducts
 
@@ -15,19 +19,13 @@ public struct Search: ShellCommand {
         guard let text = arguments.positional.first?.text, !text.isEmpty else {
             throw .usage("search for what? search TEXT")
         }
-        list = ListProducts(
-            page: try ListProducts.page(arguments.positional.dropFirst().first),
-            perPage: try ListProducts.perPage(arguments.value("--per-page")), search: text, mine: arguments.has("--mine"),
-            all: arguments.has("--all"))
+        list = ListProducts(page: try ListProducts.page(arguments.positional.dropFirst().first), search: text)
+        try arguments.apply(Self.options, to: &self)
     }
 
     public var words: [Word] {
-        var words = [Word(Self.spec.name), Word(list.search ?? "", wasQuoted: true)]
-        if list.page != 1 { words.append(Word(String(list.page))) }
-        if let perPage = list.perPage { words += [Word("--per-page"), Word(String(perPage))] }
-        if list.mine { words.append(Word("--mine")) }
-        if list.all { words.append(Word("--all")) }
-        return words
+        [Word(Self.spec.name), Word(list.search ?? "", wasQuoted: true)] + (list.page != 1 ? [Word(String(list.page))] : [])
+            + Self.options.words(of: self)
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {

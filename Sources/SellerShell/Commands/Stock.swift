@@ -6,12 +6,17 @@ import OpenMarketContract
 /// the bundled server's ETag the write is conditional and retried when someone else changed the
 /// product in between; without one (the public server) the product is read again afterwards to
 /// spot that. `+N` and `-N` are not safe to send twice; `=N` is.
-public struct Stock: ShellCommand, SeveralProducts {
+public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "stock", summary: "adjust stock of one or more products: add, remove or set",
         usage: "stock ID… +N | -N | =N [--yes]",
-        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes"], flags: [.init("--yes")],
+        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes"], flags: options.map(\.flag),
         positional: [.productIDs, .stockChange], effect: .changes, repeatsSafely: false, returnsProduct: true)
+
+    /// `--yes` means something only for several products, and is written back only for them.
+    static let options: [CommandOption<Stock>] = [
+        .flag("--yes", \.confirmed, help: "change several products without asking first").writtenBack { $0.ids.count > 1 }
+    ]
 
     public enum Change: Sendable, Equatable {
         case add(Int), remove(Int), set(Int)
@@ -47,7 +52,7 @@ public struct Stock: ShellCommand, SeveralProducts {
         case "=": change = .set(amount)
         default: throw .usage("'\(text)' is not +N, -N or =N")
         }
-        confirmed = arguments.has("--yes")
+        try arguments.apply(Self.options, to: &self)
     }
 
     public var productID: Int? { ids.count == 1 ? id : nil }
@@ -62,8 +67,12 @@ public struct Stock: ShellCommand, SeveralProducts {
     }
 
     public var words: [Word] {
-        [Word(Self.spec.name)] + ids.map { Word(String($0)) } + [Word(changeText)]
-            + (confirmed && ids.count > 1 ? [Word("--yes")] : [])
+        [Word(Self.spec.name)] + ids.map { Word(String($0)) } + [Word(changeText)] + Self.options.words(of: self)
+    }
+
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        [.word(Word(Self.spec.name)), .reference(references.product), .word(Word(changeText))]
+            + Self.options.words(of: self).map(ScriptWord.word)
     }
 
     /// Several products: one question, then each in turn (`2 of 3 changed; #4: …`).

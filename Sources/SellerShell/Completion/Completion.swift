@@ -27,8 +27,8 @@ extension ShellIndex {
         let previous = (try? WordSplitter.split(before)) ?? before.split(separator: " ").map { Word(String($0)) }
         if let dollar = word.lastIndex(of: "$") { return variable(in: word, at: dollar) }
         guard let commandWord = previous.first?.text else { return matching(registry.specs.map(\.name), word) }
-        if registry.rawRequest(previous + [Word(word.isEmpty ? "/" : word)]) != nil {
-            return rawRequest(word, position: previous.count - 1)
+        if let raw = registry.rawRequest(previous + [Word(word.isEmpty ? "/" : word)]) {
+            return rawRequest(word, position: previous.count - 1, spec: raw.spec)
         }
         guard let spec = registry.find(commandWord)?.spec else { return .candidates(word: word, []) }
         if word.hasPrefix(ProductField.image.key), spec.fields.contains(.image) {
@@ -38,6 +38,7 @@ extension ShellIndex {
         if let field = spec.fields.first(where: { word.hasPrefix($0.key) }), let choices = field.choices {
             return matching(choices.map { field.key + $0 }, word)
         }
+        if let answer = flagValue(word, after: previous, spec: spec) { return answer }
         // A flag or a field already on the line is not offered again (`image=` may repeat).
         let given = Set(
             previous.dropFirst().map { $0.text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0.text })
@@ -61,6 +62,19 @@ extension ShellIndex {
         return .candidates(word: word, fields.map { ($0, nil) } + (word.isEmpty ? flags.map { ($0, nil) } : []))
     }
 
+    /// The value of a flag that takes one of a set, from its declaration: `list --format ⇥`,
+    /// `list --sort -pr⇥`, `exchange 3 --as=cu⇥`.
+    private func flagValue(_ word: String, after previous: [Word], spec: CommandSpec) -> CompletionAnswer? {
+        if previous.count > 1, let last = previous.last, !last.wasQuoted, let flag = spec.flag(last.text),
+            !flag.choices.isEmpty
+        {
+            return matching(flag.choices, word)
+        }
+        let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let flag = spec.flag(String(parts[0])), !flag.choices.isEmpty else { return nil }
+        return matching(flag.choices.map { flag.name + "=" + $0 }, word)
+    }
+
     private func positional(_ slot: CommandSpec.Slot, _ word: String, _ previous: [Word]) -> CompletionAnswer? {
         switch slot {
         case .productID, .productIDs:
@@ -82,7 +96,7 @@ extension ShellIndex {
 
     /// After a method: the API's paths, with the ids seen (`/api/products/12`); then the
     /// items a request usually needs, and file paths after `images@`.
-    private func rawRequest(_ word: String, position: Int) -> CompletionAnswer {
+    private func rawRequest(_ word: String, position: Int, spec: CommandSpec) -> CompletionAnswer {
         if position == 0 {
             let products = seenProducts.map { ("/api/products/\($0.id)", Optional($0.name)) }
             let paths = RawRequests.paths.map { ($0, String?.none) } + products
@@ -92,7 +106,7 @@ extension ShellIndex {
             let prefix = String(word[...at])
             return .path(word: word, pathPart: String(word[word.index(after: at)...]), prefix: prefix)
         }
-        return matching(["secret=@secret", "--no-auth", "--check-status"], word)
+        return matching(["secret=@secret"] + spec.flags.map(\.name), word)
     }
 
     private func matching(_ options: [String], _ word: String) -> CompletionAnswer {

@@ -3,10 +3,11 @@ import TerminalText
 
 /// A command's words sorted by its spec into positional words, `--flags` (with a value where
 /// the spec says the flag takes one) and `key=value` fields, and checked against the spec:
-/// unknown flags and fields, and too many words, fail before the command sees them.
+/// unknown flags and fields, and too many words, fail before the command sees them. A command
+/// reads its flags through its ``CommandOption``s (`apply(_:to:)`), never by name.
 public struct Arguments: Sendable {
     public private(set) var positional: [Word] = []
-    public private(set) var flags: [String: String?] = [:]
+    public private(set) var flags: [String: FlagValue] = [:]
     public private(set) var fields: [(key: String, value: Word)] = []
 
     /// Sorts `words` (the words after the command's name) as `spec` declares them.
@@ -21,12 +22,12 @@ public struct Arguments: Sendable {
             if !word.wasQuoted, word.text.hasPrefix("--"), word.text.count > 2 {
                 let parts = word.text.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 {
-                    flags[parts[0]] = parts[1]
-                } else if let flag = spec.flag(word.text), flag.value != .none, i + 1 < words.count {
-                    flags[word.text] = words[i + 1].text
+                    flags[parts[0]] = .value(parts[1])
+                } else if let flag = spec.flag(word.text), flag.kind != .bare, i + 1 < words.count {
+                    flags[word.text] = .value(words[i + 1].text)
                     i += 1
                 } else {
-                    flags[word.text] = .some(nil)
+                    flags[word.text] = .bare
                 }
             } else if let field = Self.field(word) {
                 fields.append(field)
@@ -65,7 +66,7 @@ public struct Arguments: Sendable {
         if let unknown = flags.keys.sorted().first(where: { spec.flag($0) == nil }) {
             throw .usage("unknown option \(unknown)")
         }
-        for (name, value) in flags where value == nil && spec.flag(name)?.value != CommandSpec.FlagValue.none {
+        for name in flags.keys.sorted() where flags[name] == .bare && spec.flag(name)?.kind != .bare {
             throw .usage("\(name) needs a value")
         }
         let allowed = Set(spec.fields.map(\.rawValue))
@@ -74,9 +75,6 @@ public struct Arguments: Sendable {
             throw .usage("unknown field '\(unknown.key)'" + (known.isEmpty ? "" : " (fields: \(known))"))
         }
     }
-
-    public func has(_ flag: String) -> Bool { flags[flag] != nil }
-    public func value(_ flag: String) -> String? { flags[flag] ?? nil }
 
     /// Each field's value by name; a field given twice is an error.
     public func uniqueFields(except repeated: Set<String> = []) throws(CommandFailure) -> [String: Word] {

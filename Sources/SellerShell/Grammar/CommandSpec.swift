@@ -15,9 +15,10 @@ public struct CommandSpec: Sendable {
         case script
     }
 
-    /// What a `--flag` takes.
-    public enum FlagValue: Sendable, Equatable {
-        case none
+    /// What a `--flag` takes after it.
+    public enum FlagKind: Sendable, Equatable {
+        /// Nothing (`--yes`).
+        case bare
         /// A number (`--per-page 50`).
         case number
         /// Any text (`--search 텀블러`).
@@ -26,14 +27,28 @@ public struct CommandSpec: Sendable {
         case name
     }
 
+    /// A flag as help, completion and the argument check see it; declared by a command's
+    /// ``CommandOption``s (`flags: options.map(\.flag)`), never spelled out here.
     public struct Flag: Sendable, Equatable {
         public var name: String
-        public var value: FlagValue
+        public var kind: FlagKind
+        /// What the value is called in help (`N`, `FILE`); empty for a bare flag.
+        public var placeholder: String
+        /// The values it takes when they are a fixed set (TAB offers them after the flag).
+        public var choices: [String]
+        /// One line for `help COMMAND`.
+        public var help: String
 
-        public init(_ name: String, value: FlagValue = .none) {
+        public init(_ name: String, kind: FlagKind = .bare, placeholder: String = "", choices: [String] = [], help: String) {
             self.name = name
-            self.value = value
+            self.kind = kind
+            self.placeholder = kind == .bare ? "" : placeholder
+            self.choices = choices
+            self.help = help
         }
+
+        /// `--per-page N`, as help lists it.
+        public var synopsis: String { placeholder.isEmpty ? name : "\(name) \(placeholder)" }
     }
 
     /// What a positional word is, for completion and for recording.
@@ -131,6 +146,11 @@ public struct CommandSpec: Sendable {
     /// `help COMMAND`.
     public var helpText: String {
         var lines = ["\(name) — \(summary)", "usage: \(usage)"]
+        if !flags.isEmpty {
+            let width = flags.map(\.synopsis.count).max() ?? 0
+            lines.append("options:")
+            lines += flags.map { "  \($0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.help)" }
+        }
         if !aliases.isEmpty { lines.append("aliases: \(aliases.joined(separator: ", "))") }
         if !examples.isEmpty {
             lines.append("examples:")

@@ -24,24 +24,41 @@ public struct ListSelection: Sendable, Equatable {
         self.descending = descending
     }
 
+    /// The order asked (`--sort -price`) as one value: the key and whether largest first.
+    public struct Order: Sendable, Equatable {
+        public var key: SortKey
+        public var descending: Bool
+
+        /// `-price`, as `--sort` takes it.
+        public var text: String { (descending ? "-" : "") + key.rawValue }
+    }
+
+    /// `sort` and `descending` together, as `--sort` sets them.
+    public var order: Order? {
+        get { sort.map { Order(key: $0, descending: descending) } }
+        set {
+            sort = newValue?.key
+            descending = newValue?.descending ?? false
+        }
+    }
+
     /// Whether anything is filtered or ordered.
     public var isEmpty: Bool { !filters && sort == nil }
     var filters: Bool { soldOut || lowStock != nil || currency != nil }
 
     /// `--sort price|-price|…`: a leading `-` orders from the largest.
-    public static func sortKey(_ text: String) throws(CommandFailure) -> (SortKey, descending: Bool) {
+    public static func sortKey(_ text: String) throws(CommandFailure) -> Order {
         let descending = text.hasPrefix("-")
         guard let key = SortKey(rawValue: String(text.dropFirst(descending ? 1 : 0)).lowercased()) else {
             throw .usage(
                 "--sort takes \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), with a leading - for largest first "
                     + "(got '\(TerminalText.visible(String(text.prefix(40))))')")
         }
-        return (key, descending)
+        return Order(key: key, descending: descending)
     }
 
     /// `--low-stock N`: a whole number from 0.
-    public static func lowStock(_ text: String?) throws(CommandFailure) -> Int? {
-        guard let text else { return nil }
+    public static func lowStock(_ text: String) throws(CommandFailure) -> Int {
         guard let number = Int(text), number >= 0 else {
             throw .usage("--low-stock takes a whole number from 0 (got '\(TerminalText.visible(String(text.prefix(40))))')")
         }
@@ -49,8 +66,7 @@ public struct ListSelection: Sendable, Equatable {
     }
 
     /// `--currency KRW|USD` (any case).
-    public static func currency(_ text: String?) throws(CommandFailure) -> Currency? {
-        guard let text else { return nil }
+    public static func currency(_ text: String) throws(CommandFailure) -> Currency {
         let currency = Currency(rawValue: text.uppercased())
         guard currency == .krw || currency == .usd else {
             throw .usage("--currency takes KRW or USD (got '\(TerminalText.visible(String(text.prefix(40))))')")

@@ -68,7 +68,7 @@ public enum RawRequests {
             name: name, aliases: [.head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],
             summary: summary,
             usage: "\(name) PATH [ITEM…] [--no-auth] [--check-status]\n  \(RequestItem.guide)",
-            examples: [example], positional: [.apiPath], effect: effect, repeatsSafely: repeats, returnsProduct: true,
-            rawWords: true)
+            examples: [example], flags: RawRequest<RawGET>.options.map(\.flag), positional: [.apiPath], effect: effect,
+            repeatsSafely: repeats, returnsProduct: true, rawWords: true)
     }
 }

@@ -30,9 +30,6 @@ public struct ImportOptions: Sendable, Equatable {
     public var resize = true
 
     public init() {}
-
-    /// The most requests an import keeps in flight.
-    public static let maxJobs = 32
 }
 
 /// What happened to one row (or one pruned product), for the summary and `--report`.

@@ -15,12 +15,17 @@ struct Export: ShellCommand {
             "export catalog.csv", "export catalog.csv --images photos", "export everything.jsonl --all",
             "export mugs.csv --search mug",
         ],
-        flags: [
-            .init("--format", value: .name), .init("--all"), .init("--search", value: .text), .init("--images", value: .text),
-            .init("--jobs", value: .number), .init("--force"),
-        ],
-        positional: [.path], tooManyWords: "export takes one file (quote a name with spaces)", effect: .reads,
-        recording: .readOnly)
+        flags: options.map(\.flag), positional: [.path], tooManyWords: "export takes one file (quote a name with spaces)",
+        effect: .reads, recording: .readOnly)
+
+    static let options: [CommandOption<Export>] = [
+        .catalogFormat(\.options.format),
+        .flag("--all", \.options.all, help: "the whole market's products, not only yours"),
+        .text("--search", \.options.search, help: "only products whose name or description holds TEXT"),
+        .text("--images", \.options.imagesFolder, placeholder: "DIR", help: "download the photos into DIR too"),
+        .jobs(\.options.jobs, standard: ExportOptions().jobs),
+        .flag("--force", \.options.force, help: "replace the file (and photos) when they exist already"),
+    ]
 
     var path: String
     var options: ExportOptions
@@ -28,32 +33,11 @@ struct Export: ShellCommand {
     init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let word = arguments.positional.first else { throw .usage("export FILE: which file?") }
         path = word.text
-        var options = ExportOptions()
-        options.format = try Import.format(arguments.value("--format"))
-        options.all = arguments.has("--all")
-        options.search = arguments.value("--search")
-        options.imagesFolder = arguments.value("--images")
-        options.force = arguments.has("--force")
-        if let jobs = arguments.value("--jobs") {
-            guard let count = Int(jobs), (1...ImportOptions.maxJobs).contains(count) else {
-                throw .usage(
-                    "--jobs must be 1 to \(ImportOptions.maxJobs) (got '\(TerminalText.visible(String(jobs.prefix(20))))')")
-            }
-            options.jobs = count
-        }
-        self.options = options
+        options = ExportOptions()
+        try arguments.apply(Self.options, to: &self)
     }
 
-    var words: [Word] {
-        var words = [Word(Self.spec.name), Word(path, wasQuoted: true)]
-        if let format = options.format { words += [Word("--format"), Word(format.rawValue)] }
-        if options.all { words.append(Word("--all")) }
-        if let search = options.search { words += [Word("--search"), Word(search, wasQuoted: true)] }
-        if let folder = options.imagesFolder { words += [Word("--images"), Word(folder, wasQuoted: true)] }
-        if options.jobs != ExportOptions().jobs { words += [Word("--jobs"), Word(String(options.jobs))] }
-        if options.force { words.append(Word("--force")) }
-        return words
-    }
+    var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
         try await context.runtime().exportCatalog(path, options: options, in: context)

@@ -18,14 +18,24 @@ struct Import: ShellCommand {
             "import catalog.csv --plan", "import catalog.csv --write-ids", "import catalog.csv --resume",
             "import moved.csv --new-ids --yes", "import catalog.jsonl --prune --report what-happened.csv",
         ],
-        flags: [
-            .init("--format", value: .name), .init("--jobs", value: .number), .init("--plan"), .init("--dry-run"),
-            .init("--yes"), .init("--prune"), .init("--new-ids"), .init("--continue-on-error"), .init("--resume"),
-            .init("--restart"), .init("--journal", value: .text), .init("--report", value: .text), .init("--write-ids"),
-            .init("--no-resize"),
-        ],
-        positional: [.path], tooManyWords: "import takes one file (quote a name with spaces)", effect: .script,
-        repeatsSafely: false, recording: .comment("an import: its rows are recorded one by one above"))
+        flags: options.map(\.flag), positional: [.path], tooManyWords: "import takes one file (quote a name with spaces)",
+        effect: .script, repeatsSafely: false, recording: .comment("an import: its rows are recorded one by one above"))
+
+    static let options: [CommandOption<Import>] = [
+        .catalogFormat(\.options.format), .jobs(\.options.jobs, standard: ImportOptions().jobs),
+        .flag("--plan", \.options.planOnly, help: "print the plan and stop"),
+        .flag("--dry-run", \.options.dryRun, help: "print the plan and the requests; send nothing"),
+        .flag("--yes", \.options.yes, help: "go ahead without the typed confirmation"),
+        .flag("--prune", \.options.prune, help: "delete your products that are not in the file"),
+        .flag("--new-ids", \.options.newIDs, help: "register every row as a new product, ignoring the id column"),
+        .flag("--continue-on-error", \.options.continueOnError, help: "skip rows with problems instead of sending nothing"),
+        .flag("--resume", \.options.resume, help: "continue the last import of this file where it stopped"),
+        .flag("--restart", \.options.restart, help: "start over, forgetting the last import of this file"),
+        .text("--journal", \.options.journalPath, placeholder: "PATH", help: "keep the journal here, not beside the file"),
+        .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: "write one line per row: what was done"),
+        .flag("--write-ids", \.options.writeIDs, help: "write the new products' ids into the file's id column"),
+        .flag("--no-resize", \.options.resize, setting: false, help: "send photos as they are (else larger ones are shrunk)"),
+    ]
 
     var path: String
     var options: ImportOptions
@@ -38,37 +48,9 @@ struct Import: ShellCommand {
     init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let word = arguments.positional.first else { throw .usage("import FILE: which file?") }
         path = word.text
-        var options = ImportOptions()
-        options.format = try Self.format(arguments.value("--format"))
-        if let jobs = arguments.value("--jobs") {
-            guard let count = Int(jobs), (1...ImportOptions.maxJobs).contains(count) else {
-                throw .usage(
-                    "--jobs must be 1 to \(ImportOptions.maxJobs) (got '\(TerminalText.visible(String(jobs.prefix(20))))')")
-            }
-            options.jobs = count
-        }
-        options.planOnly = arguments.has("--plan")
-        options.dryRun = arguments.has("--dry-run")
-        options.yes = arguments.has("--yes")
-        options.prune = arguments.has("--prune")
-        options.newIDs = arguments.has("--new-ids")
-        options.continueOnError = arguments.has("--continue-on-error")
-        options.resume = arguments.has("--resume")
-        options.restart = arguments.has("--restart")
-        options.journalPath = arguments.value("--journal")
-        options.reportPath = arguments.value("--report")
-        options.writeIDs = arguments.has("--write-ids")
-        options.resize = !arguments.has("--no-resize")
+        options = ImportOptions()
+        try arguments.apply(Self.options, to: &self)
         try Self.checkCombinations(options)
-        self.options = options
-    }
-
-    static func format(_ text: String?) throws(CommandFailure) -> CatalogFormat? {
-        guard let text else { return nil }
-        guard let format = CatalogFormat(rawValue: text.lowercased()) else {
-            throw .usage("--format is csv, jsonl or json (got '\(TerminalText.visible(String(text.prefix(20))))')")
-        }
-        return format
     }
 
     private static func checkCombinations(_ options: ImportOptions) throws(CommandFailure) {
@@ -83,25 +65,7 @@ struct Import: ShellCommand {
         }
     }
 
-    var words: [Word] {
-        var words = [Word(Self.spec.name), Word(path, wasQuoted: true)]
-        func flag(_ on: Bool, _ name: String) { if on { words.append(Word(name)) } }
-        if let format = options.format { words += [Word("--format"), Word(format.rawValue)] }
-        if options.jobs != ImportOptions().jobs { words += [Word("--jobs"), Word(String(options.jobs))] }
-        flag(options.planOnly, "--plan")
-        flag(options.dryRun, "--dry-run")
-        flag(options.yes, "--yes")
-        flag(options.prune, "--prune")
-        flag(options.newIDs, "--new-ids")
-        flag(options.continueOnError, "--continue-on-error")
-        flag(options.resume, "--resume")
-        flag(options.restart, "--restart")
-        if let journal = options.journalPath { words += [Word("--journal"), Word(journal, wasQuoted: true)] }
-        if let report = options.reportPath { words += [Word("--report"), Word(report, wasQuoted: true)] }
-        flag(options.writeIDs, "--write-ids")
-        flag(!options.resize, "--no-resize")
-        return words
-    }
+    var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
         try await context.runtime().importCatalog(path, options: options, in: context)

@@ -6,8 +6,12 @@ import SellerShell
 struct Record: ShellCommand {
     static let spec = CommandSpec(
         name: "record", summary: "write the commands that succeed to a script file", usage: "record FILE [--all] | record stop",
-        examples: ["record catalog.om", "record session.om --all", "record stop"], flags: [.init("--all")],
+        examples: ["record catalog.om", "record session.om --all", "record stop"], flags: options.map(\.flag),
         positional: [.path], tooManyWords: "record FILE [--all], or record stop", effect: .none, recording: .never)
+
+    static let options: [CommandOption<Record>] = [
+        .flag("--all", \.all, help: "write commands that only read as commands too (else as comments)")
+    ]
 
     enum Action: Sendable, Equatable {
         case start(path: String, all: Bool)
@@ -16,19 +20,23 @@ struct Record: ShellCommand {
 
     var action: Action
 
+    /// `--all`, kept in `.start` (`record stop --all` records to a file named `stop`).
+    var all: Bool {
+        get { if case .start(_, let all) = action { all } else { false } }
+        set { if case .start(let path, _) = action { action = .start(path: path, all: newValue) } }
+    }
+
     init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let word = arguments.positional.first else { throw .usage("record FILE [--all], or record stop") }
-        if word.text == "stop", !word.wasQuoted, !arguments.has("--all") {
-            action = .stop
-        } else {
-            action = .start(path: word.text, all: arguments.has("--all"))
-        }
+        action = .start(path: word.text, all: false)
+        try arguments.apply(Self.options, to: &self)
+        if word.text == "stop", !word.wasQuoted, !all { action = .stop }
     }
 
     var words: [Word] {
         switch action {
         case .stop: [Word(Self.spec.name), Word("stop")]
-        case .start(let path, let all): [Word(Self.spec.name), Word(path, wasQuoted: true)] + (all ? [Word("--all")] : [])
+        case .start(let path, _): [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self)
         }
     }
 

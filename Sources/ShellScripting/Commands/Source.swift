@@ -10,22 +10,27 @@ struct Source: ShellCommand {
         name: "source", aliases: ["."], summary: "run a script file in this session (variables and login carry over)",
         usage: "source FILE [--step]",
         examples: ["source scripts/examples/demo-catalog.om", "source scripts/examples/lessons/01-methods.om --step"],
-        flags: [.init("--step")], positional: [.path], tooManyWords: "source FILE [--step]", effect: .script,
+        flags: options.map(\.flag), positional: [.path], tooManyWords: "source FILE [--step]", effect: .script,
         repeatsSafely: false, recording: .never, rawWords: true)
+
+    /// Its words come as they are (a path may look like a field), so `--step` is one of them
+    /// standing alone.
+    static let options: [CommandOption<Source>] = [
+        .flag("--step", \.step, help: "wait before each command: Enter sends, s skips, c continues, q stops")
+    ]
 
     var path: String
     /// Wait before each command (Enter sends, s skips, c continues, q stops).
-    var step: Bool
+    var step = false
 
     init(parsing arguments: Arguments) throws(CommandFailure) {
-        var words = arguments.positional
-        step = words.contains { $0.text == "--step" && !$0.wasQuoted }
-        words.removeAll { $0.text == "--step" && !$0.wasQuoted }
+        path = ""
+        let words = try arguments.takeOptions(Self.options, into: &self)
         guard let word = words.first, words.count == 1 else { throw .usage("source FILE [--step]") }
         path = word.text
     }
 
-    var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + (step ? [Word("--step")] : []) }
+    var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
         let status = try await context.runtime().source(path, step: step, in: context)

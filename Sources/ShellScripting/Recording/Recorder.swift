@@ -72,27 +72,23 @@ final class Recorder: Sendable {
             break
         }
         if spec.effect == .deletes, outcome.product == nil { return }
-        let command = outcome.replay ?? invocation.command
-        var words = command.words
+        var command = outcome.replay ?? invocation.command
         var bound: String?
         if spec.effect == .creates, let result = outcome.product {
             bound = names.name(created: result.id, as: invocation.bindAs)
-            words = words.map { rewriteImage($0, context) }
+            if let reading = command as? any ReadsImagePaths { command = reading.rewritingImagePaths { relocated($0, context) } }
         }
+        var words = command.words.map(ScriptWord.word)
         var foreign: Int?
-        if spec.takesProductID, let id = command.productID, words.count > 1 {
-            if let name = names.byID[id] {
-                words[1] = Word("$" + name)
-                words = words.map { rewriteThumbnail($0, product: name, result: outcome.product) }
+        if spec.takesProductID, let id = command.productID {
+            if let name = names.byID[id], let referring = command as? any RefersToProduct {
+                words = referring.words(referring: references(to: name, result: outcome.product))
             } else {
                 foreign = id
             }
         }
-        var text = words.enumerated().map { index, word in
-            // The names written here are meant to expand on replay: left unquoted.
-            (index == 1 && spec.takesProductID && word.text.hasPrefix("$")) || word.text.hasPrefix("thumbnail=${")
-                ? word.text : WordQuoting.quote(word)
-        }.joined(separator: " ")
+        // The references are written as they are, to expand on replay; the words quoted.
+        var text = words.map(\.text).joined(separator: " ")
         if let bound { text += " as \(bound)" }
         let readsOnly = spec.effect == .reads || spec.recording == .readOnly
         if let foreign, !readsOnly {
@@ -103,15 +99,20 @@ final class Recorder: Sendable {
         write(readsOnly && !all ? Self.comment(scrub(text, context)) : [scrub(text, context)])
     }
 
-    /// `thumbnail=35` names an image id of this server; a replay gets other ids, so it is
-    /// written as the same image's position: `thumbnail=${p1.images.1.id}`.
-    private func rewriteThumbnail(_ word: Word, product name: String, result: ProductResult?) -> Word {
-        guard word.text.hasPrefix("thumbnail="), let imageID = Int(word.text.dropFirst(10)),
-            let document = result.flatMap({ JSONValue.parse($0.document) }),
-            case .array(let images)? = document.value(at: ["images"]),
-            let position = images.firstIndex(where: { $0.value(at: ["id"]) == .number(Decimal(imageID)) })
-        else { return word }
-        return Word("thumbnail=${\(name).images.\(position).id}")
+    /// The product made in this recording as `$name`, and an image id of this server (a
+    /// replay gets other ids) as the same image's position: `${p1.images.1.id}`.
+    private func references(to name: String, result: ProductResult?) -> ReplayReferences {
+        let images: [JSONValue]
+        if let document = result.flatMap({ JSONValue.parse($0.document) }),
+            case .array(let list)? = document.value(at: ["images"])
+        {
+            images = list
+        } else {
+            images = []
+        }
+        return ReplayReferences(product: "$" + name) { imageID in
+            images.firstIndex { $0.value(at: ["id"]) == .number(Decimal(imageID)) }.map { "${\(name).images.\($0).id}" }
+        }
     }
 
     struct Context {
@@ -121,17 +122,16 @@ final class Recorder: Sendable {
         var pathBase: String?
     }
 
-    /// `image=…` as an absolute path, or relative to the recording's folder when under it.
-    private func rewriteImage(_ word: Word, _ context: Context) -> Word {
-        guard word.text.hasPrefix("image=") else { return word }
+    /// An image path as an absolute path, or relative to the recording's folder when under it.
+    private func relocated(_ typed: String, _ context: Context) -> String {
         // `~` as the image was read (`ImagePreparation`): from `$HOME`.
-        var path = PathExpansion.expandTilde(String(word.text.dropFirst(6)))
+        var path = PathExpansion.expandTilde(typed)
         if !path.hasPrefix("/") {
             let base = context.pathBase ?? FileManager.default.currentDirectoryPath
             path = URL(fileURLWithPath: (base as NSString).appendingPathComponent(path)).standardizedFileURL.path
         }
         if path.hasPrefix(directory + "/") { path = String(path.dropFirst(directory.count + 1)) }
-        return Word("image=" + path, wasQuoted: word.wasQuoted)
+        return path
     }
 
     /// A secret never reaches the file, even inside a value someone typed.

@@ -1,0 +1,31 @@
+import CatalogFiles
+import SellerShell
+import TerminalText
+
+/// The flags `import` and `export` share, declared once: the catalog's format and how many
+/// requests are in flight at once.
+extension CommandOption {
+    /// `--jobs N`: requests in flight at once, 1 to 32; written back when it is not `standard`
+    /// (the command's own default).
+    static func jobs(_ keyPath: WritableKeyPath<Command, Int> & Sendable, standard: Int) -> Self {
+        let range = 1...32
+        return .value(
+            "--jobs", keyPath, unless: standard, kind: .number, placeholder: "N",
+            help: "requests in flight at once, \(range.lowerBound) to \(range.upperBound) (default \(standard))",
+            parse: { text throws(CommandFailure) in try wholeNumber(text, for: "--jobs", in: range, shown: 20) },
+            write: { Word(String($0)) })
+    }
+
+    /// `--format csv|jsonl|json`, for a file whose extension does not say.
+    static func catalogFormat(_ keyPath: WritableKeyPath<Command, CatalogFormat?> & Sendable) -> Self {
+        .value(
+            "--format", keyPath, placeholder: "csv|jsonl|json", choices: CatalogFormat.allCases.map(\.rawValue),
+            help: "the file's format, when its extension does not say",
+            parse: { text throws(CommandFailure) in
+                guard let format = CatalogFormat(rawValue: text.lowercased()) else {
+                    throw .usage("--format is csv, jsonl or json (got '\(TerminalText.visible(String(text.prefix(20))))')")
+                }
+                return format
+            }, write: { Word($0.rawValue) })
+    }
+}

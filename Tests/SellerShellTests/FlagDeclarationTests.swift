@@ -1,0 +1,175 @@
+import Foundation
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// A flag is declared once, as a `CommandOption` of its command: the spec, the parse, the
+/// write-back, help and completion come from that one declaration.
+@Suite("Flags declared once")
+struct FlagDeclarationTests {
+    let registry = CommandRegistry.shell
+
+    func arguments(_ line: String, _ spec: CommandSpec) throws -> Arguments {
+        try Arguments(try WordSplitter.split(line), spec: spec)
+    }
+
+    @Test func aFlagGivenAloneIsBareAndOneWithAValueCarriesIt() throws {
+        let list = try arguments("--mine --per-page 50 --search=mug --all=yes", ListProducts.spec)
+        #expect(list.flags["--mine"] == .bare)
+        #expect(list.flags["--per-page"] == .value("50"))
+        #expect(list.flags["--search"] == .value("mug"))
+        #expect(list.flags["--all"] == .value("yes"))
+        #expect(list.flags["--no-pager"] == nil)
+        #expect(FlagValue.bare.text == nil)
+        #expect(FlagValue.value("").text == "")
+        // A flag that takes no value leaves the next word alone; one that takes a value takes it
+        // even when it looks like a flag.
+        let delete = try arguments("3 --yes 4", Delete.spec)
+        #expect(delete.flags == ["--yes": .bare])
+        #expect(delete.positional.map(\.text) == ["3", "4"])
+        let search = try arguments("--search --mine", ListProducts.spec)
+        #expect(search.flags == ["--search": .value("--mine")])
+        // A quoted word is never a flag.
+        let quoted = try arguments("'--mine'", Search.spec)
+        #expect(quoted.flags.isEmpty)
+        #expect(quoted.positional.map(\.text) == ["--mine"])
+    }
+
+    @Test func aBareFlagSetsItsPropertyWhateverFollowsAnEqualsSign() throws {
+        let delete = try #require(try registry.parse(WordSplitter.split("delete 3 --yes=no")) as? Delete)
+        #expect(delete.confirmed)
+        let register = try #require(try registry.parse(WordSplitter.split("register name=x --no-resize")) as? Register)
+        #expect(!register.resize)
+        #expect(register.words.last == Word("--no-resize"))
+    }
+
+    @Test(arguments: [
+        ("list --per-page", "--per-page needs a value"), ("exchanges --last", "--last needs a value"),
+        ("list --bogus", "unknown option --bogus"), ("show 3 --bogus", "unknown option --bogus"),
+        ("delete 3 4 --bogus=1", "unknown option --bogus"), ("list --per-page=", "unknown option --per-page="),
+        ("list --per-page 0", "--per-page must be 1 to 1000 (got '0')"),
+        ("exchanges --last 0", "--last takes a number of exchanges from 1 (it is 0)"),
+        ("exchanges --har ''", "--har takes a file to write"), ("explain --lang fr", "--lang takes en or ko"),
+        ("exchange --as wget", "--as takes curl, httpie or raw"),
+        ("GET /api/products --bogus", "GET: unknown option --bogus (it takes --no-auth and --check-status)"),
+    ])
+    func aBadFlagIsRefusedWithTheSameMessageAsBefore(line: String, message: String) throws {
+        do {
+            _ = try registry.parse(try WordSplitter.split(line))
+            Issue.record("'\(line)' parsed")
+        } catch let failure as CommandFailure {
+            #expect(failure.status == .usage)
+            #expect(failure.message == message)
+        }
+    }
+
+    @Test func everyCommandRefusesAFlagItDoesNotDeclare() throws {
+        for type in registry.commands where !type.spec.rawWords {
+            do {
+                _ = try registry.parse([Word(type.spec.name), Word("--bogus")])
+                Issue.record("\(type.spec.name) --bogus parsed")
+            } catch {
+                #expect(error.message == "unknown option --bogus", "\(type.spec.name)")
+            }
+        }
+    }
+
+    @Test func theBadValueRefusedFirstIsTheFirstDeclared() throws {
+        do {
+            _ = try registry.parse(try WordSplitter.split("list --currency EUR --per-page x --sort up"))
+            Issue.record("parsed")
+        } catch let failure as CommandFailure {
+            #expect(failure.message.hasPrefix("--per-page must be 1 to 1000"))
+        }
+    }
+
+    @Test func helpListsEachFlagWithItsLineUnderTheUsage() throws {
+        let list = ListProducts.spec.helpText.split(separator: "\n").map(String.init)
+        let usage = try #require(list.firstIndex { $0.hasPrefix("usage: ") })
+        let options = try #require(list.firstIndex(of: "options:"))
+        #expect(options > usage)
+        let rows = list[(options + 1)...].prefix(ListProducts.spec.flags.count)
+        #expect(rows.map { $0.split(separator: " ").first.map(String.init) } == ListProducts.spec.flags.map(\.name))
+        #expect(rows.first?.hasPrefix("  --per-page N  ") == true)
+        #expect(rows.first?.hasSuffix("  products a page, 1 to 1000") == true)
+        #expect(Delete.spec.helpText.contains("options:\n  --yes  delete without asking first"))
+        #expect(!Health.spec.helpText.contains("options:"))
+        for spec in registry.specs {
+            for flag in spec.flags {
+                #expect(!flag.help.isEmpty, "\(spec.name) \(flag.name)")
+                #expect(spec.helpText.contains("  \(flag.synopsis)  "), "\(spec.name) \(flag.name)")
+            }
+        }
+    }
+
+    @Test func theUsageNamesExactlyTheFlagsDeclared() {
+        for spec in registry.specs {
+            let named = Set(
+                spec.usage.split(whereSeparator: { " \n[]|/(),;".contains($0) }).map(String.init).filter { $0.hasPrefix("--") })
+            #expect(named == Set(spec.flags.map(\.name)), "\(spec.name)")
+        }
+    }
+
+    @Test func searchTakesListsFlagsAsListDeclaresThem() throws {
+        let search = try #require(try registry.parse(WordSplitter.split("search mug --per-page 30 --mine")) as? Search)
+        #expect(search.list.perPage == 30)
+        #expect(search.list.mine)
+        #expect(Search.spec.flags == ListProducts.spec.flags.filter { ["--per-page", "--mine", "--all"].contains($0.name) })
+    }
+
+    @Test func loginSaveIsNeverWrittenBack() throws {
+        let login = try #require(try registry.parse(WordSplitter.split("login abc --save shop")) as? Login)
+        #expect(login.saveAs == "shop")
+        #expect(login.words == [Word("login"), Word("abc")])
+    }
+
+    @Test func yesIsWrittenBackOnlyForSeveralProducts() throws {
+        #expect(try registry.parse(WordSplitter.split("patch 3 price=1 --yes")).words.map(\.text) == ["patch", "3", "price=1"])
+        #expect(try registry.parse(WordSplitter.split("stock 3 4 +1 --yes")).words.map(\.text).last == "--yes")
+        #expect(try registry.parse(WordSplitter.split("delete 3 --yes")).words.map(\.text) == ["delete", "3", "--yes"])
+    }
+
+    @Test func completionOffersTheValuesAFlagDeclares() {
+        let index = ShellIndex(profiles: ProfileStore(directory: URL(fileURLWithPath: "/nonexistent")))
+        func texts(_ answer: CompletionAnswer) -> [String] {
+            if case .candidates(_, let list) = answer { return list.map(\.text) }
+            return []
+        }
+        #expect(texts(index.complete("list --format j")) == ["json", "jsonl"])
+        #expect(texts(index.complete("list --sort -p")) == ["-price"])
+        #expect(texts(index.complete("exchange 3 --as=h")) == ["--as=httpie"])
+        #expect(texts(index.complete("explain 412 --lang ")) == ["en", "ko"])
+        #expect(texts(index.complete("GET /api/products --")) == ["--no-auth", "--check-status"])
+    }
+
+    /// The recorder writes a product made in the recording as `$name` through the command's own
+    /// hook: every command that takes a product id has one.
+    @Test func everyCommandAboutAProductSaysHowAReplayNamesIt() throws {
+        let lines = [
+            "show 12": "show $p1", "edit 12": "edit $p1", "stock 12 -2": "stock $p1 -2", "delete 12 --yes": "delete $p1 --yes",
+        ]
+        for (line, written) in lines {
+            let command = try #require(try registry.parse(WordSplitter.split(line)) as? any RefersToProduct)
+            let references = ReplayReferences(product: "$p1") { _ in nil }
+            #expect(command.words(referring: references).map(\.text).joined(separator: " ") == written)
+        }
+        let patch = try #require(
+            try registry.parse(WordSplitter.split("patch 12 name='Big mug' thumbnail=35 --if-match x")) as? Patch)
+        let references = ReplayReferences(product: "$p1") { $0 == 35 ? "${p1.images.1.id}" : nil }
+        #expect(
+            patch.words(referring: references).map(\.text).joined(separator: " ")
+                == "patch $p1 name='Big mug' thumbnail=${p1.images.1.id} --if-match x")
+        for type in registry.commands where type.spec.takesProductID {
+            #expect(type is any RefersToProduct.Type, "\(type.spec.name)")
+        }
+    }
+
+    @Test func registerSaysWhereItsImagePathsAre() throws {
+        let register = try #require(
+            try registry.parse(WordSplitter.split("register name=x image=a.jpg image='b *.png'")) as? Register)
+        let moved = register.rewritingImagePaths { "photos/" + $0 }
+        #expect(moved.images == [Word("photos/a.jpg"), Word("photos/b *.png", wasQuoted: true)])
+        #expect(moved.values == register.values)
+    }
+}
