@@ -96,12 +96,6 @@ int cel_hist_save(History *h, const char *path) {
     return history(h, &ev, H_SAVE, path);
 }
 
-int cel_hist_count(History *h) {
-    HistEvent ev;
-    if (history(h, &ev, H_GETSIZE) != 0)
-        return 0;
-    return ev.num;
-}
 
 // libedit keeps the newest entry first: H_LAST is the oldest and H_PREV walks toward the newest.
 const char *cel_hist_oldest(History *h) {

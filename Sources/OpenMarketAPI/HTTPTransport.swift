@@ -31,12 +31,6 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     public mutating func add(_ name: String, _ value: String) { fields.append(HeaderField(name, value)) }
 
-    /// Replaces every line of that name with one.
-    public mutating func set(_ name: String, _ value: String) {
-        fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-        fields.append(HeaderField(name, value))
-    }
-
     public func makeIterator() -> IndexingIterator<[HeaderField]> { fields.makeIterator() }
 }
 

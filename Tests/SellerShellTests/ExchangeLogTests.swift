@@ -132,6 +132,22 @@ struct ExchangeLogTests {
         #expect(throws: CommandFailure.self) { try ExchangeCommand.find(1, in: log) }
     }
 
+    /// Past many drops (the log compacts what it dropped now and then), the newest are kept in
+    /// order, each once, and every older number is said to be forgotten.
+    @Test func aLogFullForLongKeepsTheNewestInOrder() async throws {
+        let log = ExchangeLog(capacity: 10, bodyLimit: 10, byteBudget: 1_000_000)
+        let recorder = ExchangeRecorder(
+            wrapping: RecordingTransport([], fallback: .json(200, "{}")), log: log, secrets: SessionSecrets())
+        for _ in 0..<300 {
+            _ = try await recorder.send(
+                HTTPRequestData(method: .get, url: URL(string: "http://127.0.0.1:9/api/products")!), timeout: .seconds(5))
+        }
+        #expect(log.exchanges.map(\.number) == Array(291...300))
+        #expect(log.exchanges.allSatisfy { $0.response?.status == 200 })
+        #expect(log.exchange(290).failureValue == .forgotten(oldest: 291))
+        #expect((try? log.exchange(291).get())?.number == 291)
+    }
+
     @Test func bookkeepingRequestsAreMarked() async throws {
         try await ShellFixture.with { shell in
             let client = await shell.shell.marketClient

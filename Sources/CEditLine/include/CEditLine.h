@@ -50,7 +50,6 @@ int cel_hist_setunique(History *h, int unique);
 int cel_hist_enter(History *h, const char *line);
 int cel_hist_load(History *h, const char *path);
 int cel_hist_save(History *h, const char *path);
-int cel_hist_count(History *h);
 /// Oldest entry (H_LAST); NULL when empty. The pointer is valid until the history changes.
 const char *cel_hist_oldest(History *h);
 /// The entry after the previous one toward the newest (H_PREV); NULL at the end.

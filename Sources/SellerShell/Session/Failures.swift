@@ -15,8 +15,7 @@ extension SellerShell {
             lines[0] = prefix + failure.message
             return CommandReport(status: failure.status, failure: lines)
         case let error as MarketError:
-            let (status, described) = describe(error, prefix: prefix)
-            let lines = described.map(Self.inTypedWords)
+            let (status, lines) = describe(error, prefix: prefix)
             var report = CommandReport(status: status, failure: lines)
             switch error {
             case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
@@ -32,8 +31,15 @@ extension SellerShell {
         }
     }
 
-    /// A message with the contract's field names (`discounted_price`, `thumbnail_id`) in the
-    /// words the seller types (`discount`, `thumbnail`), from the server as from local checks.
+    /// A broken rule with its field named as the seller types it (`discount`, not the contract's
+    /// `discounted_price`): the violation's subject is a field's wire name, looked up, not text.
+    static func typed(_ violation: RuleViolation) -> String {
+        let field = ProductField.allCases.first { $0.wireName == violation.subject }
+        return "\(field?.rawValue ?? violation.subject): \(violation.rule)"
+    }
+
+    /// The server's own message (text, not a typed violation) with the contract's field names
+    /// (`discounted_price: …`) in the words the seller types (`discount: …`).
     static func inTypedWords(_ text: String) -> String {
         var result = text
         for field in ProductField.allCases where field.wireName != field.rawValue {
@@ -65,14 +71,21 @@ extension SellerShell {
         case .missingCredentials:
             return (.failed, ["\(prefix)not logged in — use 'login' (or 'use PROFILE') first"])
         case .invalidInput(let violations) where violations.count > 1:
-            return (.failed, ["\(prefix)\(violations.count) problems, nothing was sent:"] + violations.map { "  \($0)" })
+            return (
+                .failed, ["\(prefix)\(violations.count) problems, nothing was sent:"] + violations.map { "  " + Self.typed($0) }
+            )
+        case .invalidInput(let violations):
+            return (.failed, ["\(prefix)" + violations.map(Self.typed).joined(separator: "; ")])
         case .serverRefused(401, let message):
             return (
                 .failed,
-                ["\(prefix)the server refused (401): \(message) — check your login with 'whoami', or 'login' again"]
+                [
+                    "\(prefix)the server refused (401): \(Self.inTypedWords(message)) — check your login with 'whoami', or 'login' again"
+                ]
             )
         default:
-            return (.failed, ["\(prefix)\(error)"])
+            // The server's refusals are its text: field names put in the seller's words.
+            return (.failed, ["\(prefix)\(Self.inTypedWords(error.description))"])
         }
     }
 }
