@@ -24,6 +24,9 @@ public final class ShellIndex: Sendable {
         self.registry = registry
     }
 
+    /// The server the session is on, as last set (read without waiting for the session).
+    public var server: URL? { state.withLock { $0.server } }
+
     func update(server: URL, vendor: String?) {
         state.withLock { state in
             state.server = server

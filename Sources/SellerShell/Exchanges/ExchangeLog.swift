@@ -65,16 +65,19 @@ public final class ExchangeLog: Sendable {
         }
     }
 
-    /// Adds the answer (or the failure) to exchange `number`, and answers it as now kept.
+    /// Adds the answer (or the failure) to exchange `number`, and answers it as now kept when
+    /// `returning` (a copy only for who needs one).
     @discardableResult
-    func finish(_ number: Int, response: Exchange.Response?, failure: String?, elapsed: Duration) -> Exchange? {
+    func finish(
+        _ number: Int, response: Exchange.Response?, failure: String?, elapsed: Duration, returning: Bool = true
+    ) -> Exchange? {
         state.withLock { state in
             guard let index = state.kept.lastIndex(where: { $0.number == number }) else { return nil }
             state.storage[index].response = response
             state.storage[index].failure = failure
             state.storage[index].elapsed = elapsed
             state.bytes += response.map { $0.body.data.count } ?? 0
-            let finished = state.storage[index]
+            let finished = returning ? state.storage[index] : nil
             Self.trim(&state, capacity: capacity, budget: byteBudget)
             return finished
         }

@@ -30,16 +30,19 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         let number = log.begin(
             kept(request.framed()), command: ExchangeContext.command.map(secrets.masked), bookkeeping: Bookkeeping.reason)
         let started = ContinuousClock.now
-        let finished: Exchange?
+        // The finished exchange is copied out only for a listener that explains it.
+        let handler = log.explains ? finishedHandler.withLock({ $0 }) : nil
         do {
             let response = try await inner.send(request, timeout: timeout)
-            finished = log.finish(number, response: kept(response), failure: nil, elapsed: ContinuousClock.now - started)
-            if let finished { finishedHandler.withLock { $0 }?(finished) }
+            let finished = log.finish(
+                number, response: kept(response), failure: nil, elapsed: ContinuousClock.now - started, returning: handler != nil)
+            if let finished { handler?(finished) }
             return response
         } catch {
             let reason = secrets.masked(Self.describe(error))
-            finished = log.finish(number, response: nil, failure: reason, elapsed: ContinuousClock.now - started)
-            if let finished { finishedHandler.withLock { $0 }?(finished) }
+            let finished = log.finish(
+                number, response: nil, failure: reason, elapsed: ContinuousClock.now - started, returning: handler != nil)
+            if let finished { handler?(finished) }
             throw error
         }
     }

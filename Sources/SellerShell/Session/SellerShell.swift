@@ -266,6 +266,17 @@ public actor SellerShell {
         await perform(invocation, in: context())
     }
 
+    /// Runs `invocation` in `context` with the session's part (server, login, settings) as it is
+    /// now, keeping the caller's own part (its script scope, folder and trace): a script's line
+    /// after a line that connected elsewhere or logged in. One step on the session's executor.
+    public func perform(_ invocation: Invocation, refreshing context: CommandContext) async -> CommandReport {
+        var fresh = self.context()
+        fresh.pathBase = context.pathBase
+        fresh.trace = context.trace
+        fresh.script = context.script
+        return await perform(invocation, in: fresh)
+    }
+
     /// Runs a typed command through the middleware in `context`, and renders its outcome. The
     /// command runs off the session's executor: what it changes in the session, it changes
     /// through the session's methods.

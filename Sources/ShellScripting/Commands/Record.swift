@@ -47,7 +47,7 @@ struct Record: ShellCommand {
             try await runtime.beginRecording(path, all: all)
             return .note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
         case .stop:
-            guard let recorder = await runtime.recorder else {
+            guard let recorder = runtime.recorder else {
                 throw CommandFailure.usage("not recording ('record FILE' starts)")
             }
             await runtime.stopRecording()

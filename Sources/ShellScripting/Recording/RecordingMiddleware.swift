@@ -6,9 +6,9 @@ import SellerShell
 struct RecordingMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         let outcome = try await next(invocation, context)
-        guard let runtime = context.scope?.runtime else { return outcome }
+        guard let runtime = context.scope?.runtime, runtime.recorder != nil else { return outcome }
         let recording = Recorder.Context(secrets: context.session.secrets.all, pathBase: context.pathBase)
-        await runtime.record(invocation, outcome: outcome, context: recording)
+        runtime.record(invocation, outcome: outcome, context: recording)
         return outcome
     }
 }

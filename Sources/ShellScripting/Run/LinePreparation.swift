@@ -17,13 +17,13 @@ extension ScriptRuntime {
     func step(_ line: ScriptLine, location: String?, in context: CommandContext) async -> CommandReport {
         // The session as it is now (a line before may have connected elsewhere or logged in),
         // with this run's own part (its scope, its folder, its trace).
-        let context = await refreshed(context)
+        let server = shell.index.server ?? context.client.baseURL
         let invocation: Invocation
-        switch prepare(line, location: location, on: context.client.baseURL) {
+        switch prepare(line, location: location, on: server) {
         case .success(let prepared): invocation = prepared
         case .failure(let rejected): return rejected.result
         }
-        var report = await shell.perform(invocation, in: context)
+        var report = await shell.perform(invocation, refreshing: context)
         if let dryRun { report.failure = report.failure.map { dryRun.withPlaceholders($0) } }
         return report
     }

@@ -4,12 +4,11 @@ import OpenMarketContract
 import SellerShell
 import Synchronization
 
-/// What the scripting layer keeps between commands: variables and named products, the
-/// recording, the highest product id seen, and the status `exit N` asked for. A value, owned by
+/// What the scripting layer keeps between commands: variables and named products, the highest
+/// product id seen, and the status `exit N` asked for. A value, owned by
 /// the `ScriptRuntime` actor and changed only there (from outcomes, by the middleware).
 struct ScriptingState: Sendable {
     var variables: ScriptVariables
-    var recorder: Recorder?
     /// The highest product id any command has returned: a product made by a create sent later
     /// has a higher one (ids only grow), which tells it apart from an older namesake.
     var highestSeenID = 0
@@ -122,6 +121,7 @@ actor ScriptRuntime {
     /// A dry run at the prompt shows, once a session, the request a journaled run sends before
     /// its first create.
     private let sessionNewest = NewestBeforeFirstCreate()
+    private let recording = Mutex<Recorder?>(nil)
 
     init(
         shell: SellerShell, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
@@ -162,10 +162,10 @@ actor ScriptRuntime {
         return state.highestSeenID > 0 ? state.highestSeenID : nil
     }
 
-    /// Writes a command that succeeded to the recording, when one is running (one at a time:
-    /// an import's rows finish at once).
-    func record(_ invocation: Invocation, outcome: CommandOutcome, context: Recorder.Context) {
-        state.recorder?.record(invocation, outcome: outcome, context: context)
+    /// Writes a command that succeeded to the recording, when one is running. Without waiting
+    /// for the runtime: the recorder keeps its own order (an import's rows finish at once).
+    nonisolated func record(_ invocation: Invocation, outcome: CommandOutcome, context: Recorder.Context) {
+        recorder?.record(invocation, outcome: outcome, context: context)
     }
 
     /// `~` and `~/…` in a path the seller typed, from the session's `$HOME`.
@@ -197,22 +197,26 @@ actor ScriptRuntime {
 
     // MARK: Recording
 
-    var recorder: Recorder? { state.recorder }
+    /// The recording running, if any: read by every command's middleware, so beside the
+    /// actor's state, behind its own lock.
+    nonisolated var recorder: Recorder? { recording.withLock { $0 } }
 
     func beginRecording(_ path: String, all: Bool) async throws(CommandFailure) {
-        if let recorder = state.recorder {
+        if let recorder {
             throw .usage("already recording to \(recorder.path); 'record stop' first")
         }
         let server = await shell.serverURL
         let recorder = try Recorder(path: expandingTilde(path), all: all, server: server)
         for name in state.variables.values.keys { recorder.reserve(name) }
-        state.recorder = recorder
+        recording.withLock { $0 = recorder }
         shell.index.setRecording(recorder.path)
     }
 
     func stopRecording() {
-        state.recorder?.close()
-        state.recorder = nil
+        recording.withLock { recording in
+            recording?.close()
+            recording = nil
+        }
         shell.index.setRecording(nil)
     }
 }
