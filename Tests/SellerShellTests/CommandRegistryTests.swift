@@ -120,7 +120,7 @@ final class NotingLog: @unchecked Sendable {
 struct MiddlewareTests {
     @Test func middlewareWrapsEachCommandInOrderAndSeesFailures() async throws {
         let log = NotingLog()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole(),
             middleware: [NotingMiddleware("outer", log: log), NotingMiddleware("inner", log: log)])
         #expect(await shell.execute("set output json").status == .ok)
@@ -134,7 +134,7 @@ struct MiddlewareTests {
 
     @Test func aLineThatDoesNotParseNeverReachesTheMiddleware() async throws {
         let log = NotingLog()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole(),
             middleware: [NotingMiddleware("only", log: log)])
         #expect(await shell.execute("stock 1 twice").status == .usage)
@@ -148,7 +148,7 @@ struct DeleteTests {
     /// (and nothing is sent: the server here does not exist).
     @Test func deleteWhenLoggedOutSaysSoBeforeAsking() async throws {
         let console = RecordingConsole(interactive: true, answers: ["y"])
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
         #expect(await shell.execute("delete 3").status == .failed)
         #expect(console.notes.contains("delete 3: not logged in"), "\(console.notes)")
@@ -162,7 +162,7 @@ struct PatchTests {
     /// does not exist, so a request would fail).
     @Test func patchWithNoFieldsSendsNothing() async throws {
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(
                 serverURL: URL(string: "http://127.0.0.1:9")!,
                 credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: "demo-secret-1")),

@@ -14,8 +14,8 @@ struct ConnectTests {
     let first = URL(string: "http://127.0.0.1:9")!
     let credentials = VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: "demo-secret-1")
 
-    func shell(_ console: RecordingConsole, profiles: ProfileStore) -> SellerShell {
-        SellerShell(
+    func shell(_ console: RecordingConsole, profiles: ProfileStore) -> ShellSession {
+        ShellSession(
             configuration: ShellConfiguration(
                 serverURL: first, credentials: credentials, vendorName: "demo-shop", profiles: profiles),
             console: console)

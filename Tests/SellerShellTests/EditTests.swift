@@ -143,7 +143,7 @@ final class FakeEditor: @unchecked Sendable {
 struct EditTests {
     struct World {
         let market: TestMarket
-        let shell: SellerShell
+        let shell: ShellSession
         let console: RecordingConsole
         let editor: FakeEditor
         let spy: SpyTransport
@@ -165,7 +165,7 @@ struct EditTests {
             let editor = FakeEditor(edits)
             let console = RecordingConsole(interactive: interactive, editor: { editor.open($0) })
             let spy = SpyTransport()
-            let shell = SellerShell(
+            let shell = ShellSession(
                 configuration: ShellConfiguration(
                     serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop",
                     profiles: ProfileStore(directory: market.directory.appendingPathComponent("profiles")), transport: spy,

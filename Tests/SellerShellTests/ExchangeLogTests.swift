@@ -51,7 +51,7 @@ struct ExchangeLogTests {
         defer { server.stop() }
         let credentials = VendorCredentials(identifier: "5f0c1d2e-aaaa-bbbb-cccc-0123456789ab", secret: "wire-test-secret-77")
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, credentials: credentials, timeout: .seconds(60)),
             console: console)
         let photo = Fixtures.image("coffee-small.jpg").path
@@ -105,7 +105,7 @@ struct ExchangeLogTests {
         let server = try MisbehavingServer.answering(status: 200, body: "{\"note\":\"bell\\u0007\"}\r\n")
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(configuration: ShellConfiguration(serverURL: server.baseURL), console: console)
+        let shell = ShellSession(configuration: ShellConfiguration(serverURL: server.baseURL), console: console)
         _ = await shell.execute("GET /healthChecker --no-auth")
         console.clear()
         #expect(await shell.execute("exchange 1 --wire").status == .ok)
@@ -161,7 +161,7 @@ struct ExchangeLogTests {
     @Test func aFailedExchangeSaysWhyAndAMissingNumberIsOneLine() async throws {
         let console = RecordingConsole()
         // Nothing listens on port 9: the connection is refused at once.
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
         _ = await shell.execute("health")
         #expect(await shell.execute("exchanges").status == .ok)

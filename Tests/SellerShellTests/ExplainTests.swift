@@ -34,7 +34,7 @@ struct ExplainTests {
 
     @Test func explainAnswersOnItsOwnInEnglishAndKorean() async throws {
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
         #expect(await shell.execute("explain 412 --lang en").status == .ok)
         #expect(console.out.contains("412 Precondition Failed: someone changed it since you read it"), "\(console.out)")
@@ -51,7 +51,7 @@ struct ExplainTests {
 
     @Test func anUnknownTermIsOneLineWithSuggestions() async throws {
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
         #expect(await shell.execute("explain If-Mach --lang en").status == .failed)
         #expect(console.notes == "explain: nothing to explain for 'If-Mach'; did you mean If-Match? ('explain' lists them)")

@@ -50,7 +50,7 @@ struct HardeningTests {
         }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(
                 serverURL: server.baseURL,
                 credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: Secret(secret)),
@@ -91,7 +91,7 @@ struct HardeningTests {
         }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
         #expect(await shell.execute("show 1").status == .ok)
         #expect(await shell.execute("list").status == .ok)
@@ -109,7 +109,7 @@ struct HardeningTests {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let product = try await f.register(extra: "stock=0")
             let otherConsole = RecordingConsole()
-            let other = SellerShell(
+            let other = ShellSession(
                 configuration: ShellConfiguration(
                     serverURL: f.market.baseURL, credentials: f.market.demoCredentials, vendorName: "demo-shop",
                     timeout: .seconds(600)),
@@ -167,7 +167,7 @@ struct HardeningTests {
         let silent = try MisbehavingServer { _ in [.hang] }
         defer { silent.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, timeout: .seconds(120)),
             console: console)
         let started = ContinuousClock.now
@@ -189,7 +189,7 @@ struct HardeningTests {
         }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(30)), console: console)
         #expect(await shell.execute("health").status == .failed)
         #expect(
@@ -210,7 +210,7 @@ struct HardeningTests {
         }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(
                 serverURL: server.baseURL, timeout: .seconds(30), pageWalkLimits: PageWalkLimits(pages: 40)),
             console: console)

@@ -102,7 +102,7 @@ struct LoginTests {
         let server = try MisbehavingServer.answering(status: 405, body: #"{"code":405,"message":"no PATCH here"}"#)
         defer { server.stop() }
         let console = RecordingConsole(interactive: true, secrets: ["some-secret-1"])
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, timeout: .seconds(60)), console: console)
         #expect(await shell.execute("login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77").status == .ok)
         #expect(console.notes.contains("this server cannot check a login without a change (it answered 405)"), "\(console.notes)")

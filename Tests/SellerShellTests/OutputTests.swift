@@ -142,7 +142,7 @@ struct OutputTests {
         // Bound and not listening: a connection is refused at once.
         let (descriptor, closed) = try Loopback.socket(listen: nil)
         defer { close(descriptor) }
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(
                 serverURL: URL(string: "http://127.0.0.1:\(closed)")!, credentials: Self.someCredentials,
                 timeout: .seconds(30)),
@@ -160,7 +160,7 @@ struct OutputTests {
     @Test func failuresAreNotedAsErrorsAndWarningsAsWarnings() async throws {
         try await TestMarket.with { market in
             let console = KindConsole()
-            let shell = SellerShell(
+            let shell = ShellSession(
                 configuration: ShellConfiguration(serverURL: market.baseURL, credentials: market.demo, timeout: .seconds(600)),
                 console: console)
             #expect(await shell.execute("show 99999").status == .failed)

@@ -26,7 +26,7 @@ struct RawFileBoundsTests {
         let server = try MisbehavingServer.answering(status: 200, body: "{}")
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(
                 serverURL: server.baseURL,
                 credentials: VendorCredentials(identifier: "0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77", secret: "raw-secret-1"),

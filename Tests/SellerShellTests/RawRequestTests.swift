@@ -19,7 +19,7 @@ struct RawRequestTests {
         let server = try MisbehavingServer.answering(status: 200, body: body)
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, credentials: credentials, timeout: .seconds(60)),
             console: console)
         for line in lines {
@@ -140,7 +140,7 @@ struct RawRequestTests {
         }
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, credentials: credentials), console: console)
         #expect(await shell.execute("PUT /api/products/1 name=x").status == .ok, "an answer is an answer: \(console.notes)")
         #expect(console.out.contains("HTTP/1.1 405 Method Not Allowed"), "\(console.out)")
@@ -157,7 +157,7 @@ struct RawRequestTests {
         #expect(try registry.parse([Word("delete"), Word("/api/products/3/x")]) is RawRequest<RawDELETE>)
         #expect(try registry.parse([Word("get"), Word("/api/products")]) is RawRequest<RawGET>)
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, credentials: credentials),
             console: console)
         #expect(await shell.execute("GET /api/products name=x").status == .usage)

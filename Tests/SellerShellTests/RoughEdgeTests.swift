@@ -62,8 +62,8 @@ struct RoughEdgeTests {
             #expect(await f.run("patch \(product.id) discount=5000") == .failed)
             #expect(f.console.notes.contains("discount: must not exceed the price"), "\(f.console.notes)")
             #expect(!f.console.notes.contains("discounted_price"))
-            #expect(SellerShell.inTypedWords("thumbnail_id: must be one of 1, 2") == "thumbnail: must be one of 1, 2")
-            #expect(SellerShell.inTypedWords("1 to 5 images") == "1 to 5 images")
+            #expect(ShellSession.inTypedWords("thumbnail_id: must be one of 1, 2") == "thumbnail: must be one of 1, 2")
+            #expect(ShellSession.inTypedWords("1 to 5 images") == "1 to 5 images")
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 struct ShellFixture {
     let market: RunningMarket
     let console: RecordingConsole
-    let shell: SellerShell
+    let shell: ShellSession
     let directory: URL
 
     var client: MarketClient {
@@ -31,7 +31,7 @@ struct ShellFixture {
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await TestMarket.with(directory: directory.appendingPathComponent("market")) { market in
             let console = RecordingConsole(interactive: interactive, answers: answers, secrets: secrets)
-            let shell = SellerShell(
+            let shell = ShellSession(
                 configuration: ShellConfiguration(
                     serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop", outputJSON: json,
                     profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),

@@ -29,7 +29,7 @@ struct TerminalSafetyTests {
         let server = try MisbehavingServer.answering(status: 404, contentType: "text/plain", body: Self.hostile)
         defer { server.stop() }
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: server.baseURL, trace: true, timeout: .seconds(30)), console: console)
         #expect(await shell.execute("show 1").status == .failed)
         #expect(console.notes.contains("Mug␛[31m red ␛]0;pwned␇"), "\(console.notes)")
@@ -38,7 +38,7 @@ struct TerminalSafetyTests {
 
     @Test func completionHintsShowControlCharacters() async throws {
         let console = RecordingConsole()
-        let shell = SellerShell(
+        let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
         shell.remember([
             Product(

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// ```swift
 /// let console = RecordingConsole(interactive: true, answers: ["y"])
-/// let shell = SellerShell(configuration: ShellConfiguration(serverURL: market.baseURL), console: console)
+/// let shell = ShellSession(configuration: ShellConfiguration(serverURL: market.baseURL), console: console)
 /// _ = await shell.execute("health")
 /// #expect(console.out.contains("answers OK"))
 /// ```

@@ -8,7 +8,7 @@ import OpenMarketAPI
 ///
 /// ```swift
 /// let spy = SpyTransport()
-/// let shell = SellerShell(configuration: ShellConfiguration(serverURL: market.baseURL, transport: spy), console: console)
+/// let shell = ShellSession(configuration: ShellConfiguration(serverURL: market.baseURL, transport: spy), console: console)
 /// _ = await shell.execute("patch 1 price=900")
 /// #expect(spy.requests.filter { $0.method == .patch }.count == 1)
 /// ```

@@ -61,7 +61,7 @@ enum EachProduct {
     }
 }
 
-extension SellerShell {
+extension ShellSession {
     /// `… as NAME` names one product: refused before a command given several ids runs.
     func refuseNaming(_ invocation: Invocation) -> CommandReport? {
         guard invocation.bindAs != nil, let several = invocation.command as? any SeveralProducts, several.ids.count > 1 else {

@@ -139,7 +139,7 @@ struct EditFile {
             try handle.truncate(atOffset: 0)
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
-            throw .failed("cannot write \(path): \(SellerShell.readable(error))")
+            throw .failed("cannot write \(path): \(ShellSession.readable(error))")
         }
     }
 

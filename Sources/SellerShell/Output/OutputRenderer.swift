@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-extension SellerShell {
+extension ShellSession {
     /// Prints a command's outcome: server documents as sent in JSON mode, rendered otherwise;
     /// notes always go to the note stream, and never in JSON mode's standard output.
     func render(_ output: [CommandOutcome.Output]) {

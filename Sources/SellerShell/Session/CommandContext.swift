@@ -59,13 +59,13 @@ public struct CommandContext: Sendable {
     /// The session, for what a command may change in it (log in, switch servers, set an option,
     /// learn its vendor) and for running other commands (`delete 3 4 5` runs three); always
     /// through its methods, awaited.
-    public let session: SellerShell
+    public let session: ShellSession
     /// The scripting layer's part (nil in a bare shell).
     public var script: (any ScriptScope)?
 
     public init(
         console: any ShellConsole, client: MarketClient, pathBase: String? = nil, trace: TraceOptions? = nil,
-        dryRun: Bool = false, settings: SessionSettings, session: SellerShell, script: (any ScriptScope)? = nil
+        dryRun: Bool = false, settings: SessionSettings, session: ShellSession, script: (any ScriptScope)? = nil
     ) {
         self.console = console
         self.client = client

@@ -2,7 +2,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-extension SellerShell {
+extension ShellSession {
     /// A failed command as the person reads it: one line (then any detail lines) and a status.
     func failureReport(_ error: any Error, _ command: any ShellCommand) -> CommandReport {
         let prefix = command.failurePrefix

@@ -5,7 +5,7 @@ import OpenMarketContract
 /// What a command may change in the session, each a method the command awaits from its
 /// context (`context.session`): switching servers, logging in and out, the output settings.
 /// Logging in and learning the vendor are in `Vendor.swift`.
-extension SellerShell {
+extension ShellSession {
     /// Talks to `url` from now on. A login belongs to its server: it is dropped, or replaced by a
     /// profile saved for `url`; returns what to tell the seller about that (nil: nothing changed).
     public func connect(to url: URL) -> String? {

@@ -5,7 +5,7 @@ import TerminalText
 
 /// Who the session is on its server: the login, and what has been learned about its vendor
 /// (id and name), kept in the profile the login came from.
-extension SellerShell {
+extension ShellSession {
     static func vendorLabel(_ credentials: VendorCredentials?, _ name: String?) -> String? {
         guard let credentials, !credentials.identifier.isEmpty else { return nil }
         // The name is the server's text: shown with control characters made visible.

@@ -45,7 +45,7 @@ public final class TracingTransport: HTTPTransport, Sendable {
     }
 
     /// What the command running in this task asked to be shown (`CommandContext.trace`), over
-    /// the session's setting; set by `SellerShell.perform` for the one invocation.
+    /// the session's setting; set by `ShellSession.perform` for the one invocation.
     @TaskLocal public static var override: TraceOptions?
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {

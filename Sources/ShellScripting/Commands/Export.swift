@@ -6,7 +6,7 @@ import TerminalText
 
 /// `export FILE`: a catalog file (CSV, JSON Lines or a JSON array, by its extension) of this
 /// vendor's products, or the whole market's with `--all`; `--images DIR` downloads the photos
-/// too. An existing file (or photo) is refused unless `--force`. See `SellerShell.exportCatalog`.
+/// too. An existing file (or photo) is refused unless `--force`. See `ScriptRuntime.exportCatalog`.
 struct Export: ShellCommand {
     static let spec = CommandSpec(
         name: "export", summary: "write your products to a CSV, JSON Lines or JSON file (photos too with --images)",

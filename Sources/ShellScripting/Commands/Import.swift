@@ -7,7 +7,7 @@ import TerminalText
 /// `import FILE`: a whole catalog from a spreadsheet (CSV, JSON Lines or a JSON array). Rows
 /// without an id are registered, rows with one update that product (only what differs), and
 /// nothing is sent until every row has been checked and the plan confirmed. See
-/// `SellerShell.importCatalog`.
+/// `ScriptRuntime.importCatalog`.
 struct Import: ShellCommand {
     static let spec = CommandSpec(
         name: "import", summary: "register and update a whole catalog from a CSV, JSON Lines or JSON file",

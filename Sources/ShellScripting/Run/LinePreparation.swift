@@ -58,7 +58,7 @@ extension ScriptRuntime {
             return .success(
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
-            let lines = SellerShell.lines(for: error, spec: spec)
+            let lines = ShellSession.lines(for: error, spec: spec)
             return .failure(LineRejected(result: CommandReport(status: error.status, failure: lines)))
         }
     }

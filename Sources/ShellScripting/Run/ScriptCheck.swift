@@ -58,7 +58,7 @@ extension ScriptRuntime {
             do {
                 _ = try registry.parse([first])
             } catch {
-                return SellerShell.lines(for: error, spec: nil)
+                return ShellSession.lines(for: error, spec: nil)
             }
             return []
         }
@@ -67,7 +67,7 @@ extension ScriptRuntime {
         for word in words.dropFirst() where !word.wasQuoted && !word.text.unicodeScalars.contains(.dollar) {
             guard word.text.hasPrefix("--"), word.text.count > 2 else { continue }
             let flag = String(word.text.prefix { $0 != "=" })
-            if spec.flag(flag) == nil { return SellerShell.lines(for: .usage("unknown option \(flag)"), spec: spec) }
+            if spec.flag(flag) == nil { return ShellSession.lines(for: .usage("unknown option \(flag)"), spec: spec) }
         }
         return []
     }

@@ -42,7 +42,7 @@ public protocol ScriptProgress: Sendable {
 /// recording, names). The REPL, `-c`, piped input and `openmarket run` all go through it, so a
 /// line means the same wherever it is typed.
 public struct ScriptSession: Sendable {
-    public let shell: SellerShell
+    public let shell: ShellSession
     /// The scripting layer: its state, and the runs of lines, scripts and imports.
     let runtime: ScriptRuntime
 
@@ -81,7 +81,7 @@ public struct ScriptSession: Sendable {
         if let transport { middleware.append(DryRunMiddleware(transport: transport)) }
         var names = ScriptVariables(environment: environment)
         for (name, value) in variables { names[name] = .text(value) }
-        let shell = SellerShell(configuration: configuration, console: console, registry: Self.registry, middleware: middleware)
+        let shell = ShellSession(configuration: configuration, console: console, registry: Self.registry, middleware: middleware)
         self.shell = shell
         runtime = ScriptRuntime(
             shell: shell, variables: names, dryRun: transport, progress: progress, interrupts: interrupts)

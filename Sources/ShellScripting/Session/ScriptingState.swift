@@ -110,7 +110,7 @@ final class NewestBeforeFirstCreate: Sendable {
 /// The scripting layer of a session: owns the scripting state and runs lines, scripts and
 /// imports through the session (`shell`), each command in a context of its own.
 actor ScriptRuntime {
-    let shell: SellerShell
+    let shell: ShellSession
     var state: ScriptingState
     /// Set in a dry run: prints each request instead of sending it.
     let dryRun: DryRunTransport?
@@ -124,7 +124,7 @@ actor ScriptRuntime {
     private let recording = Mutex<Recorder?>(nil)
 
     init(
-        shell: SellerShell, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
+        shell: ShellSession, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
         interrupts: (@Sendable () -> AsyncStream<Void>)?
     ) {
         self.shell = shell

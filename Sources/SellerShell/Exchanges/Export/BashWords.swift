@@ -102,7 +102,7 @@ public enum BashWords {
 
 /// Whether an export puts `"$OPENMARKET_SECRET"` where the request carried the (masked) secret.
 /// That variable holds the secret of the server the environment's credentials belong to
-/// (`SellerShell.environmentServer`): an exchange with another server keeps `••••••`, with a
+/// (`ShellSession.environmentServer`): an exchange with another server keeps `••••••`, with a
 /// note, so that pasting it never sends that secret elsewhere.
 public struct ExportSecret: Sendable {
     public var splices: Bool

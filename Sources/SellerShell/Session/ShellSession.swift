@@ -92,7 +92,7 @@ public struct CommandReport: Sendable {
     public var invoked: Bool { command != nil }
 }
 
-extension SellerShell {
+extension ShellSession {
     /// Why `name` (the environment's identifier or secret) is not used on `server`, in one line.
     public nonisolated func environmentCredentialsRefusal(_ name: String, on server: URL) -> String {
         guard let home = environmentServer else {
@@ -113,7 +113,7 @@ extension SellerShell {
 /// The one session actor: it parses a line into a typed command, runs it through the
 /// middleware, and renders its outcome. It reads and writes only through a `ShellConsole`, so
 /// it runs the same under libedit, from a pipe, from a script, or in a test.
-public actor SellerShell {
+public actor ShellSession {
     /// Everything printed goes through here, with the session's secrets masked.
     public nonisolated let console: any ShellConsole
     public nonisolated let tracer: TracingTransport
