@@ -110,7 +110,7 @@ public enum ResponseLimits {
 public enum Endpoints {
     public static func health() -> Endpoint<String> {
         Endpoint(
-            method: .get, path: "/healthChecker", query: [], headers: ["Accept": "application/json"],
+            method: .get, path: MarketRoute.health.path(), query: [], headers: ["Accept": "application/json"],
             body: nil, documentedStatus: 200,
             decode: { data in
                 // The contract's answer is the JSON string "OK", quotes included. Anything else
@@ -134,13 +134,13 @@ public enum Endpoints {
         ]
         if let search, !search.isEmpty { query.append(URLQueryItem(name: "search_value", value: search)) }
         return Endpoint(
-            method: .get, path: "/api/products", query: query, headers: ["Accept": "application/json"],
+            method: .get, path: MarketRoute.list.path(), query: query, headers: ["Accept": "application/json"],
             body: nil, documentedStatus: 200, decode: jsonDecoder(ProductPage.self), maxResponseBytes: ResponseLimits.page)
     }
 
     public static func product(id: Int) -> Endpoint<Product> {
         Endpoint(
-            method: .get, path: "/api/products/\(id)", query: [], headers: ["Accept": "application/json"],
+            method: .get, path: MarketRoute.show.path(String(id)), query: [], headers: ["Accept": "application/json"],
             body: nil, documentedStatus: 200, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
@@ -154,7 +154,7 @@ public enum Endpoints {
         }
         let body = try MultipartBody.productCreation(params: params, images: images, boundary: boundary)
         return Endpoint(
-            method: .post, path: "/api/products", query: [],
+            method: .post, path: MarketRoute.create.path(), query: [],
             headers: [
                 "identifier": credentials.identifier, "Content-Type": body.contentType,
                 "Accept": "application/json",
@@ -178,13 +178,13 @@ public enum Endpoints {
         ]
         if let ifMatch { headers.add("If-Match", ifMatch) }
         return Endpoint(
-            method: .patch, path: "/api/products/\(id)", query: [], headers: headers, body: body,
+            method: .patch, path: MarketRoute.edit.path(String(id)), query: [], headers: headers, body: body,
             documentedStatus: 202, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
     /// Step 1 of a delete: `POST /api/products/{id}/archived` answers the delete URI as text.
     public static func deleteURI(id: Int, credentials: VendorCredentials) -> Endpoint<String> {
-        secretPost(path: "/api/products/\(id)/archived", credentials: credentials)
+        secretPost(path: MarketRoute.deleteURI.path(String(id)), credentials: credentials)
     }
 
     /// Step 2 of a delete: `DELETE <delete URI>`. The URI is opaque: it is used as given.
@@ -197,7 +197,7 @@ public enum Endpoints {
 
     /// The earlier host's step 1: `POST /api/products/{id}/secret` answers the product secret.
     public static func productSecret(id: Int, credentials: VendorCredentials) -> Endpoint<String> {
-        secretPost(path: "/api/products/\(id)/secret", credentials: credentials)
+        secretPost(path: MarketRoute.legacySecret.path(String(id)), credentials: credentials)
     }
 
     /// The earlier host's step 2: `DELETE /api/products/{id}/{product secret}`.
@@ -207,7 +207,7 @@ public enum Endpoints {
         let encoded =
             productSecret.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
             ?? productSecret
-        return delete(uri: "/api/products/\(id)/\(encoded)", credentials: credentials)
+        return delete(uri: MarketRoute.legacyDelete.path(String(id), encoded), credentials: credentials)
     }
 
     private static func secretPost(path: String, credentials: VendorCredentials) -> Endpoint<String> {

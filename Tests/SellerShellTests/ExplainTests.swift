@@ -107,6 +107,16 @@ struct ExplainTests {
         #expect(refused.contains { $0.hasPrefix("405 Method Not Allowed") }, "\(refused)")
     }
 
+    @Test func aServerUnderAPathPrefixIsExplainedByItsRoute() throws {
+        let book = try ExplanationBook.load("en")
+        let show = book.afterExchange(
+            method: "GET", path: "/market/api/products/3", requestHeaders: [:], status: 200, responseHeaders: [:])
+        #expect(show.contains { $0.contains("one product") || $0.contains("One product") }, "\(show)")
+        let uri = book.afterExchange(
+            method: "POST", path: "/market/api/products/3/archived", requestHeaders: [:], status: 200, responseHeaders: [:])
+        #expect(uri.contains { $0.hasPrefix("Delete, step 1") }, "\(uri)")
+    }
+
     @Test func setExplainOnExplainsEachExchange() async throws {
         try await ShellFixture.with { shell in
             let product = try await shell.register()

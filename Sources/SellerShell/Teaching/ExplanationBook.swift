@@ -142,23 +142,10 @@ public struct ExplanationBook: Sendable {
         return lines
     }
 
-    /// The contract's operation a request is, by method and path.
+    /// The contract's operation a request is, by method and path (the explanations are keyed by
+    /// the route's name).
     static func operation(method: String, path: String) -> String? {
-        let segments =
-            path.split(separator: "?", maxSplits: 1).first.map {
-                $0.split(separator: "/").map(String.init)
-            } ?? []
-        switch (method.uppercased(), segments.count) {
-        case ("GET", 1) where segments == ["healthChecker"]: return "health"
-        case ("GET", 2) where segments == ["api", "products"]: return "list"
-        case ("POST", 2) where segments == ["api", "products"]: return "create"
-        case (_, 3) where segments.starts(with: ["api", "products"]):
-            return ["GET": "show", "PATCH": "edit", "DELETE": "delete"][method.uppercased()]
-        case ("POST", 4) where segments.starts(with: ["api", "products"]):
-            return ["archived": "deleteURI", "secret": "legacySecret"][segments[3]]
-        case ("DELETE", 4) where segments.starts(with: ["api", "products"]): return "legacyDelete"
-        default: return nil
-        }
+        MarketRoute.recognise(method: method, path: path)?.route.rawValue
     }
 }
 

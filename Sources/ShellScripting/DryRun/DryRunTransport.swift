@@ -74,41 +74,42 @@ private struct Model {
     var bookkeepingCounts: [String: Int] = [:]
 
     mutating func answer(_ request: HTTPRequestData) -> HTTPResponseData {
-        let parts = request.url.path.split(separator: "/").map(String.init)
-        let id = parts.count >= 3 ? Int(parts[2]) : nil
-        switch (request.method, parts.count) {
-        case (.get, 1) where parts[0] == "healthChecker":
+        guard let match = MarketRoute.recognise(method: request.method.rawValue, path: request.url.path) else {
+            return json(404, .string("the dry run does not know \(request.method.rawValue) \(request.url.path)"))
+        }
+        let id = match.id ?? 0
+        switch match.route {
+        case .health:
             return json(200, .string("OK"))
-        case (.get, 2):
+        case .list:
             return json(
                 200,
                 .object([
                     "page_no": 1, "items_per_page": 20, "total_count": 0, "offset": 0, "limit": 20, "last_page": 0,
                     "has_next": false, "has_prev": false, "pages": .array([]),
                 ]))
-        case (.get, 3):
-            return json(200, .object(product(id ?? 0)))
-        case (.post, 2):
+        case .show:
+            return json(200, .object(product(id)))
+        case .create:
             return json(201, .object(create(request)))
-        case (.patch, 3):
-            var current = product(id ?? 0)
+        case .edit:
+            var current = product(id)
             if let body = request.body, case .object(let changes)? = JSONValue.parse(body) {
                 for (key, value) in changes where key != "secret" {
                     current[key == "thumbnail_id" ? "thumbnail" : key] = value
                 }
                 current["bargain_price"] = .number(number(current["price"]) - number(current["discounted_price"]))
             }
-            products[id ?? 0] = current
+            products[id] = current
             return json(202, .object(current))
-        case (.post, 4):
+        case .deleteURI, .legacySecret:
             // Step 1 of a delete answers the URI of step 2.
             return HTTPResponseData(
-                status: 200, headers: ["Content-Type": "text/plain"], body: Data("/api/products/\(id ?? 0)/dry-run-token".utf8))
-        case (.delete, _):
-            let removed = products.removeValue(forKey: id ?? 0) ?? product(id ?? 0)
+                status: 200, headers: ["Content-Type": "text/plain"],
+                body: Data(MarketRoute.legacyDelete.path(String(id), "dry-run-token").utf8))
+        case .delete, .legacyDelete:
+            let removed = products.removeValue(forKey: id) ?? product(id)
             return json(200, .object(removed))
-        default:
-            return json(404, .string("the dry run does not know \(request.method.rawValue) \(request.url.path)"))
         }
     }
 
