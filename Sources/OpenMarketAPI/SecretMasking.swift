@@ -117,7 +117,9 @@ public enum SecretMasking {
         guard !spellings.isEmpty else { return nil }
         let foreign = Self.spellings(of: foreign)
         let url = request.url.absoluteString
-        if contains(url, spellings: spellings) || contains(url.removingPercentEncoding ?? url, spellings: spellings) {
+        if contains(url, spellings: spellings)
+            || (url.utf8.contains(0x25) && contains(url.removingPercentEncoding ?? url, spellings: spellings))
+        {
             return "the URL"
         }
         for field in request.headers

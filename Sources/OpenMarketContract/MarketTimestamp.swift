@@ -63,6 +63,16 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
     /// A parser, longer than the 60 lines other functions keep to: one pass over the bytes with
     /// its cursor shared by the local readers (`number`, `take`); split apart, each piece would
     /// need the cursor passed in and out, and the grammar would no longer read top to bottom.
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     static func parse(_ text: String) -> Date? {
         // Surrounding spaces are skipped by hand: trimmingCharacters(in:) bridges through NSString.
         var s = Array(text.utf8)
@@ -121,12 +131,12 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
         guard i == s.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
             second < 61
         else { return nil }
-        let calendar = utcCalendar
-        let components = DateComponents(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: components),
-            calendar.component(.day, from: date) == day  // rejects 2022-02-31
-        else { return nil }
-        return date.addingTimeInterval(fraction - Double(offsetSeconds))
+        // The date is worked out by hand (days from the civil date, as in Howard Hinnant's
+        // `days_from_civil`): a Calendar's `date(from:)` took most of a `show`'s rendering time.
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= monthDays[month - 1] else { return nil }  // rejects 2022-02-31
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds) + fraction - Double(offsetSeconds))
     }
 }

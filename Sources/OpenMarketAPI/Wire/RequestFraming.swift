@@ -32,7 +32,6 @@ extension HTTPRequestData {
     }
 
     private static func isFraming(_ name: String) -> Bool {
-        name.caseInsensitiveCompare("Content-Length") == .orderedSame
-            || name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame
+        HeaderFields.sameName(name, "Content-Length") || HeaderFields.sameName(name, "Transfer-Encoding")
     }
 }

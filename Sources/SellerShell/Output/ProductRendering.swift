@@ -67,7 +67,12 @@ public enum ProductRendering {
             lines.append("  changed      \(TextLayout.localTime(issued, in: timeZone))")
         }
         let description = TextLayout.visible(p.description, limit: 3000, keepingNewlines: true)
-        lines.append("  description  \(description.replacingOccurrences(of: "\n", with: "\n               "))")
+        // Split by hand: `replacingOccurrences` bridges through NSString on every `show`.
+        let indented =
+            description.utf8.contains(0x0A)
+            ? description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n               ")
+            : description
+        lines.append("  description  \(indented)")
         return (lines + imageLines(p)).joined(separator: "\n")
     }
 

@@ -103,7 +103,7 @@ public enum TextLayout {
         NSDecimalRound(&rounded, &value, digits, .bankers)
         // A KRW price with decimals (allowed by the contract) keeps them rather than hiding them.
         let shown = (currency == .krw && rounded != magnitude) ? magnitude : rounded
-        let text = NSDecimalNumber(decimal: shown).stringValue
+        let text = shown.description
         var parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         var fraction = parts.count > 1 ? parts[1] : ""
         if digits > 0 { while fraction.count < digits { fraction += "0" } }

@@ -16,7 +16,7 @@ extension RawRequests {
         let url = try address(path, items: items, client: client)
         var headers = HeaderFields()
         let typedHeaders = items.filter { $0.kind == .header }
-        if auth, !typedHeaders.contains(where: { $0.key.caseInsensitiveCompare("identifier") == .orderedSame }) {
+        if auth, !typedHeaders.contains(where: { HeaderFields.sameName($0.key, "identifier") }) {
             guard let credentials = client.credentials, !credentials.identifier.isEmpty else {
                 throw .failed(
                     "\(method.rawValue): not logged in, so there is no identifier to send; 'login' first, or add --no-auth")
@@ -33,7 +33,7 @@ extension RawRequests {
             return HTTPRequestData(method: method, url: url, headers: headers, maxResponseBytes: MarketClient.rawAnswerLimit)
         }
         let json = Data(("{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}").utf8)
-        let typed = typedHeaders.contains { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        let typed = typedHeaders.contains { HeaderFields.sameName($0.key, "Content-Type") }
         if files.isEmpty {
             if !typed { headers.add("Content-Type", "application/json") }
             return HTTPRequestData(

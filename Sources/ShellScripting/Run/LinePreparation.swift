@@ -32,10 +32,17 @@ extension ScriptRuntime {
     /// what the line asks for, before anything runs. Expansion sees the variables as they are
     /// now, so this comes right before the line runs.
     func prepare(_ line: ScriptLine, location: String?, on server: URL) -> Result<Invocation, LineRejected> {
-        let text = line.text.trimmingCharacters(in: .whitespaces)
-        let firstWord = String(text.prefix { !$0.isWhitespace })
+        // On Unicode scalars: `trimmingCharacters(in:)` bridges through NSString, and splitting
+        // the whole line into Characters only to read two words showed in every line's cost.
+        let scalars = line.text.unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+        let start = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
+        let end = scalars.lastIndex { !isSpace($0) }.map(scalars.index(after:)) ?? start
+        let text = String(scalars[start..<end])
+        let leadingWords = text.unicodeScalars.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: isSpace)
+        let firstWord = leadingWords.first.map { String($0) } ?? ""
         // `PATCH /api/products/3 …` is the raw request, not the `patch` command.
-        let leading = text.split(whereSeparator: \.isWhitespace).prefix(2).map { Word(String($0)) }
+        let leading = leadingWords.prefix(2).map { Word(String($0)) }
         let spec = (registry.rawRequest(leading) ?? registry.find(firstWord))?.spec
         let name = spec?.name ?? firstWord
         func rejected(_ message: String) -> Result<Invocation, LineRejected> {
@@ -87,13 +94,10 @@ extension ScriptRuntime {
         let variables = state.variables
         let secrets = shell.secrets
         // The environment's credentials belong to one server (`environmentServer`).
-        let refusal =
-            shell.isEnvironmentServer(server)
-            ? nil
-            : { [shell] (name: String) in "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server) }
-        return try Expander.expand(text) { reference throws(ExpansionError) in
-            if let refusal, ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference) {
-                throw ExpansionError(description: refusal(String(reference.dropFirst(4))))
+        return try Expander.expand(text) { [shell] reference throws(ExpansionError) in
+            if ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference), !shell.isEnvironmentServer(server) {
+                let name = String(reference.dropFirst(4))
+                throw ExpansionError(description: "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server))
             }
             let value = try variables.resolve(reference)
             if secrets.occurs(in: value) {
