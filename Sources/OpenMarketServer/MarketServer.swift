@@ -202,7 +202,7 @@ public enum MarketServer {
             store: data.store, images: data.images,
             verifier: SecretVerifier(policy: configuration.wrongSecrets, remembered: data.rememberedSecrets),
             uploads: UploadSlots(limit: configuration.limits.maxUploadsPerIdentifier),
-            listCache: ListCache(enabled: configuration.listCache),
+            listCache: ListCache(enabled: configuration.listCache), storefront: StorefrontPages(), events: StorefrontEvents(),
             publicURL: configuration.publicURL.map {
                 $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString
             },

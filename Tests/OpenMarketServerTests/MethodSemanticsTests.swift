@@ -40,7 +40,7 @@ struct MethodSemanticsTests {
         try await TestMarket.with { market in
             for path in [
                 "/healthChecker", "/api/products", "/api/products/1", "/api/products/1/archived", "/api/products/1/secret",
-                "/api/products/1/x", "/images/1/x.jpg",
+                "/api/products/1/x", "/images/1/x.jpg", "/", "/products/1", "/storefront/app.js", "/storefront/style.css",
             ] {
                 let options = try await market.raw("OPTIONS", path)
                 let allowed = (options.headers["allow"] ?? "").components(separatedBy: ", ").filter { $0 != "OPTIONS" }

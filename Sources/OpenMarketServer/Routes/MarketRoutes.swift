@@ -9,7 +9,8 @@ import OpenMarketContract
 
 /// The HTTP surface of the contract: one handler per row of its endpoint table, grouped per
 /// resource in the files beside this one (HealthRoutes, ProductRoutes and the product's
-/// Creation, Editing and Deletion, ImageRoutes); what they share is here and in ../HTTP/.
+/// Creation, Editing and Deletion, ImageRoutes), and the buyers' storefront (../Storefront/);
+/// what they share is here and in ../HTTP/.
 struct MarketRoutes: Sendable {
     let store: MarketStore
     let images: ImageStorage
@@ -17,6 +18,9 @@ struct MarketRoutes: Sendable {
     /// Request bodies being read per identifier, capped.
     let uploads: UploadSlots
     let listCache: ListCache
+    /// The storefront's pages, and the open pages' event streams.
+    let storefront: StorefrontPages
+    let events: StorefrontEvents
     /// The base of the image URLs in responses; nil means "the Host the request was sent to".
     let publicURL: String?
     let clock: @Sendable () -> Date
@@ -29,6 +33,7 @@ struct MarketRoutes: Sendable {
         router.addRoutes(Self.healthRoutes(), atPath: "/healthChecker")
         router.addRoutes(productRoutes(), atPath: "/api/products")
         router.addRoutes(imageRoutes(), atPath: "/images")
+        router.addRoutes(storefrontRoutes())
     }
 
     // MARK: HEAD

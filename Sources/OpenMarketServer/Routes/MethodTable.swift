@@ -21,6 +21,12 @@ enum MethodTable {
         // The earlier host's delete: `DELETE /api/products/{id}/{product_secret}`.
         Row(pattern: ["api", "products", ":", ":"], methods: [.delete]),
         Row(pattern: ["images", "**"], methods: [.get]),
+        // The storefront (read-only): its pages, its script and style, its event stream.
+        Row(pattern: [], methods: [.get]),
+        Row(pattern: ["products", ":"], methods: [.get]),
+        Row(pattern: ["storefront", "app.js"], methods: [.get]),
+        Row(pattern: ["storefront", "style.css"], methods: [.get]),
+        Row(pattern: ["storefront", "events"], methods: [.get]),
     ]
 
     /// The methods `path` takes, in the order an `Allow` header lists them; nil when no route

@@ -131,7 +131,7 @@ extension MarketRoutes {
             let stored = try await store.insertProduct(
                 vendorID: vendor.id, fields: fields, images: written, productSecret: UUID().uuidString.lowercased(),
                 now: MarketTimestamp.format(now))
-            listCache.invalidate()
+            catalogChanged(.created, stored.id)
             return try Self.json(.created, product(from: stored, base: baseURL(for: request)), etag: stored.etag)
         } catch {
             images.remove(written.flatMap { [$0.path, $0.thumbnailPath] })

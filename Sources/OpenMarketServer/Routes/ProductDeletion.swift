@@ -43,7 +43,7 @@ extension MarketRoutes {
             guard current.vendorID == vendor.id else { throw Self.forbidden(id) }
         }
         guard let deleted else { throw Self.notFound(id) }
-        listCache.invalidate()
+        catalogChanged(.deleted, deleted.id)
         images.remove(deleted.images.flatMap { [$0.path, $0.thumbnailPath] })
         return try Self.json(.ok, product(from: deleted, base: baseURL(for: request)))
     }

@@ -37,7 +37,7 @@ extension MarketRoutes {
             return fields
         }
         guard let updated else { throw Self.notFound(id) }
-        listCache.invalidate()
+        catalogChanged(.changed, updated.id)
         return try Self.json(.accepted, product(from: updated, base: baseURL(for: request)), etag: updated.etag)
     }
 }
