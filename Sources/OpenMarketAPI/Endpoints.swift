@@ -144,6 +144,15 @@ public enum Endpoints {
             body: nil, documentedStatus: 200, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
     }
 
+    /// The bundled local market's storefront page of a product (`GET /products/{id}`, HTML; not
+    /// in the contract, so another server may not have it). The value is the page's first bytes.
+    public static func storefrontPage(id: Int) -> Endpoint<String> {
+        Endpoint(
+            method: .get, path: "/products/\(id)", query: [], headers: ["Accept": "text/html"], body: nil,
+            documentedStatus: 200, decode: { data in String(decoding: data.prefix(512), as: UTF8.self) },
+            maxResponseBytes: ResponseLimits.product)
+    }
+
     /// `POST /api/products`, multipart: `params` JSON (with the secret) and the images.
     public static func createProduct(
         _ draft: ProductDraft, images: [UploadImage], credentials: VendorCredentials, boundary: String? = nil

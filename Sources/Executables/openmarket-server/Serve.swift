@@ -36,7 +36,10 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, dataDirectory: data.url, publicURL: publicURL.flatMap(URL.httpURL),
             logger: Logger(label: "openmarket-server"), listCache: !noListCache)
         try await MarketServer.run(configuration) { url, directory in
-            var lines = ["openmarket-server: serving \(url) (data: \(directory.url.path))"]
+            var lines = [
+                "openmarket-server: serving \(url) (data: \(directory.url.path))",
+                "storefront, as buyers see it: \(url)/",
+            ]
             if directory.createdDemoVendor {
                 lines.append("created the demo vendor 'demo-shop' (shown once; also saved in demo-vendor.json, mode 0600):")
                 lines.append("  identifier: \(directory.demoCredentials.identifier)")

@@ -50,6 +50,7 @@ extension OpenMarketCommand {
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", embedded: market)
             Self.complain(
                 "local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop")
+            Self.complain("its storefront, as buyers see it: \(market.baseURL.absoluteString)/")
         }
         // The environment's credentials belong to OPENMARKET_SERVER when it is set (a --server
         // naming another server does not get them), else to the server the shell starts on.

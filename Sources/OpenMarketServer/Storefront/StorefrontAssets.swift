@@ -4,7 +4,8 @@
 enum StorefrontAssets {
     static let style = """
         *{box-sizing:border-box}
-        body{margin:0;font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR",sans-serif;color:#222;background:#fafafa}
+        html,body{overflow-x:hidden}
+        body{margin:0;font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR","NanumGothic",sans-serif;color:#222;background:#fafafa;overflow-wrap:anywhere}
         header{display:flex;flex-wrap:wrap;align-items:baseline;gap:1em;padding:.8em 1em;background:#fff;border-bottom:1px solid #ddd}
         header .home{font-weight:700;font-size:1.2em;color:#222;text-decoration:none}
         #live{margin:0;font-size:.8em;color:#2a7a2a}
@@ -16,6 +17,7 @@ enum StorefrontAssets {
         .products.list .card{display:grid;grid-template-columns:72px 1fr auto;grid-template-areas:"photo name stock" "photo price vendor";gap:.2em .8em;align-items:center;padding:.6em 0;border-bottom:1px solid #e4e4e4}
         .products.list .card a{display:contents;color:inherit;text-decoration:none}
         .products.list .card img,.products.list .no-photo{grid-area:photo;width:72px;height:72px}
+        .products.list .card>*{min-width:0}
         .products.list .name{grid-area:name;font-weight:600}
         .products.list .price{grid-area:price}
         .products.list .stock{grid-area:stock;text-align:right}
@@ -61,12 +63,25 @@ enum StorefrontAssets {
               })
               .catch(function () {});
           }
-          var events = new EventSource("/storefront/events");
-          events.addEventListener("product", function () {
-            if (waiting === null) { waiting = setTimeout(refresh, 100); }
+          var events = null;
+          function listen() {
+            events = new EventSource("/storefront/events");
+            events.addEventListener("product", function () {
+              if (waiting === null) { waiting = setTimeout(refresh, 100); }
+            });
+            events.onopen = function () { if (live) { live.hidden = false; } };
+            events.onerror = function () { if (live) { live.hidden = true; } };
+          }
+          // A page left for another keeps no connection open (a browser allows six per server,
+          // and a cached page would hold its stream); it listens again, and catches up, on return.
+          window.addEventListener("pagehide", function () {
+            if (events) { events.close(); events = null; }
+            if (live) { live.hidden = true; }
           });
-          events.onopen = function () { if (live) { live.hidden = false; } };
-          events.onerror = function () { if (live) { live.hidden = true; } };
+          window.addEventListener("pageshow", function (event) {
+            if (event.persisted) { listen(); refresh(); }
+          });
+          listen();
         })();
         """
 }

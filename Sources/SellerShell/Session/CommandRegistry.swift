@@ -12,7 +12,8 @@ public struct CommandRegistry: Sendable {
     /// The shell's commands.
     public static let shell = CommandRegistry(
         [
-            Help.self, Health.self, ListProducts.self, Search.self, Show.self, Register.self, Patch.self, Edit.self, Stock.self,
+            Help.self, Health.self, ListProducts.self, Search.self, Show.self, OpenStorefront.self, Register.self, Patch.self,
+            Edit.self, Stock.self,
             Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self,
             History.self,
             Exchanges.self, ExchangeCommand.self, Explain.self,

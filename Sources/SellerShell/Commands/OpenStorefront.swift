@@ -1,0 +1,69 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// `open ID`: the product's page on the storefront, as buyers see it. The bundled local market
+/// serves one (`/products/ID`); another server may not, and is told so. In a desktop session at
+/// a terminal the page is also opened in the browser (`xdg-open`).
+public struct OpenStorefront: ShellCommand, RefersToProduct {
+    public static let spec = CommandSpec(
+        name: "open", summary: "print (and open) a product's storefront page, as buyers see it", usage: "open ID",
+        examples: ["open 12"], positional: [.productID], effect: .reads)
+
+    public var id: Int
+
+    public init(id: Int) { self.id = id }
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {
+        id = try arguments.productID()
+    }
+
+    public var productID: Int? { id }
+    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
+
+    public func words(referring references: ReplayReferences) -> [ScriptWord] {
+        [.word(Word(Self.spec.name)), .reference(references.product)]
+    }
+
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        // The product first: a missing one is the API's own 404, said as everywhere else.
+        _ = try await context.client.product(id: id)
+        let page = Endpoints.storefrontPage(id: id)
+        let address = try page.url(relativeTo: context.client.baseURL).absoluteString
+        do {
+            let answer = try await context.client.send(page)
+            guard answer.headers["Content-Type"]?.lowercased().hasPrefix("text/html") == true else {
+                throw CommandFailure.failed(Self.noStorefront(context.client.baseURL))
+            }
+        } catch let error as MarketError {
+            guard case .serverRefused = error else { throw error }
+            throw CommandFailure.failed(Self.noStorefront(context.client.baseURL))
+        }
+        var output: [CommandOutcome.Output] = [.text(address)]
+        if context.console.isInteractive, Self.openInBrowser(address) {
+            output.append(.note("opened in the browser"))
+        }
+        return CommandOutcome(output)
+    }
+
+    static func noStorefront(_ server: URL) -> String {
+        "\(TextLayout.visible(server.absoluteString, limit: 80)) has no storefront (GET /products/ID is not a web page); "
+            + "the bundled local market has one: start the shell without --server"
+    }
+
+    /// Opens `address` with `xdg-open` when a desktop session is there to show it; false when
+    /// there is none (a terminal over ssh, a test) or the opener is missing.
+    static func openInBrowser(_ address: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false else { return false }
+        guard let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first(where: FileManager.default.isExecutableFile)
+        else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [address]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        return true
+    }
+}

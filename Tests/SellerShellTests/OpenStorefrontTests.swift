@@ -1,0 +1,58 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// `open ID` (issue 26 §2): the product's storefront address on the bundled market.
+@Suite("open: a product's storefront page")
+struct OpenStorefrontTests {
+    @Test func openPrintsTheStorefrontAddressOfTheProduct() async throws {
+        try await ShellFixture.with { shell in
+            let product = try await shell.register()
+            shell.console.clear()
+            #expect(await shell.run("open \(product.id)") == .ok, "\(shell.console.notes)")
+            let address = shell.market.baseURL.absoluteString + "/products/\(product.id)"
+            #expect(shell.console.outputs == [address], "\(shell.console.outputs)")
+            // The address is the page, as buyers see it.
+            let page = try await AsyncHTTPClientTransport.shared.send(
+                HTTPRequestData(method: .get, url: try #require(URL(string: address)), headers: [:], body: nil),
+                timeout: .seconds(60))
+            #expect(page.status == 200)
+            #expect(String(decoding: page.body, as: UTF8.self).contains(product.name))
+        }
+    }
+
+    @Test func aProductThatDoesNotExistIsTheAPIs404() async throws {
+        try await ShellFixture.with { shell in
+            #expect(await shell.run("open 987654") != .ok)
+            #expect(shell.console.notes.contains("987654"), "\(shell.console.notes)")
+            #expect(shell.console.outputs.isEmpty)
+        }
+    }
+
+    @Test func aServerWithoutAStorefrontIsSaidPlainly() async throws {
+        try await ShellFixture.with(transport: WithoutStorefront()) { shell in
+            let product = try await shell.register()
+            shell.console.clear()
+            #expect(await shell.run("open \(product.id)") != .ok)
+            #expect(shell.console.notes.contains("has no storefront"), "\(shell.console.notes)")
+            #expect(shell.console.outputs.isEmpty)
+        }
+    }
+}
+
+/// The bundled market as a server without a storefront would answer: its JSON 404 for any
+/// `/products/ID` page; every other request goes to the market.
+struct WithoutStorefront: HTTPTransport {
+    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        if request.url.path.hasPrefix("/products/") {
+            return HTTPResponseData(
+                status: 404, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"code":404,"message":"no such endpoint"}"#.utf8))
+        }
+        return try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
+    }
+}

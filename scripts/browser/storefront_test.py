@@ -1,0 +1,178 @@
+"""The storefront in a real browser (issue 26): headless Chromium driven by Selenium loads the
+storefront of a seeded local market and checks what a buyer sees. Run by scripts/test-storefront,
+which builds the binaries, installs Chromium and Selenium, and passes their paths in.
+
+Every server it talks to is the one it started on 127.0.0.1; it stops it when done."""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BIN = os.environ["OPENMARKET_BIN"]
+FIXTURES = os.environ["OPENMARKET_FIXTURES"]
+SHOTS = os.environ["OPENMARKET_SCREENSHOTS"]
+HOSTILE = '"><img src=x onerror="window.__pwned=1">'
+SCRIPT_NAME = "<script>window.__pwned=2</script>"
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="storefront-browser-")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server_out = open(os.path.join(work, "server.out"), "w+")
+    server = subprocess.Popen(
+        [os.path.join(BIN, "openmarket-server"), "--port", str(port), "--data", os.path.join(work, "data")],
+        stdout=server_out, stderr=open(os.path.join(work, "server.log"), "w"))
+    driver = None
+    try:
+        identifier = secret = None
+        for _ in range(200):
+            server_out.seek(0)
+            text = server_out.read()
+            for line in text.splitlines():
+                if line.strip().startswith("identifier:"):
+                    identifier = line.split(":", 1)[1].strip()
+                if line.strip().startswith("secret:"):
+                    secret = line.split(":", 1)[1].strip()
+            if identifier and secret:
+                break
+            time.sleep(0.05)
+        assert identifier and secret, "the market printed no demo vendor"
+        env = dict(os.environ, OPENMARKET_IDENTIFIER=identifier, OPENMARKET_SECRET=secret, HOME=work, NO_COLOR="1",
+                   XDG_STATE_HOME=os.path.join(work, "state"), XDG_CONFIG_HOME=os.path.join(work, "config"),
+                   XDG_DATA_HOME=os.path.join(work, "share"))
+
+        def shell(*lines):
+            args = [os.path.join(BIN, "openmarket"), "--server", url]
+            for line in lines:
+                args += ["-c", line]
+            subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL)
+
+        photo, photo2 = os.path.join(FIXTURES, "coffee-small.jpg"), os.path.join(FIXTURES, "chelsea.png")
+        registers = [
+            f"register name='빨간 노트' description=$'첫 줄 설명입니다\\n둘째 줄 설명입니다' price=3500 currency=KRW discount=500 stock=0 image={photo} image={photo2}",
+            f"register name='Blue mug' description='A mug for the browser test' price=12.50 currency=USD stock=7 image={photo}",
+            f"register name={json.dumps(HOSTILE)} description='A hostile name for the test' price=1000 currency=KRW stock=3 image={photo}",
+            f"register name='{SCRIPT_NAME}' description='A hostile name for the test' price=1000 currency=KRW stock=3 image={photo}",
+        ]
+        registers += [f"register name='Filler {n}' description='Fills the first page' price=1000 currency=KRW stock=1 image={photo}"
+                      for n in range(1, 19)]
+        shell(*registers)
+
+        options = webdriver.ChromeOptions()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--lang=ko-KR", "--window-size=1280,900"]:
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "ko-KR,ko"})
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        driver.set_page_load_timeout(30)
+
+        driver.get(url + "/")
+        cards = driver.find_elements(By.CSS_SELECTOR, "ul.products.list li.card")
+        check(len(cards) == 20, f"the list view shows 20 cards on page 1 (saw {len(cards)})")
+        check(driver.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == "ko", "Korean from Accept-Language")
+        names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "li.card .name")]
+        check(HOSTILE in names, "a product named like markup shows its name as text")
+        check(SCRIPT_NAME in names, "a product named <script>… shows its name as text")
+        check(driver.execute_script("return window.__pwned === undefined"), "no script from a product's name ran")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "li.card img[src='x']")) == 0, "no element made from a name")
+        driver.save_screenshot(os.path.join(SHOTS, "storefront-list-desktop.png"))
+
+        driver.get(url + "/?page=2")
+        sold = driver.find_elements(By.CSS_SELECTOR, "li.card.sold-out")
+        check(len(sold) == 1 and "품절" in sold[0].text, "the sold-out product on page 2 says 품절")
+        check(sold and sold[0].find_element(By.CSS_SELECTOR, "del.original").text == "₩3,500", "the original price is struck through")
+        check(sold and sold[0].find_element(By.CSS_SELECTOR, ".final").text == "₩3,000", "the discounted price is shown")
+        check(driver.find_element(By.CSS_SELECTOR, "a[rel=prev]") is not None, "page 2 links back to page 1")
+        driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
+        check("page=" not in driver.current_url, "following the link shows page 1")
+
+        driver.find_element(By.ID, "view-grid").click()
+        grid = driver.find_elements(By.CSS_SELECTOR, "ul.products.grid li.card")
+        check(len(grid) == 20, f"the grid view shows the same 20 cards (saw {len(grid)})")
+        columns = driver.execute_script(
+            "return getComputedStyle(document.querySelector('ul.products.grid')).gridTemplateColumns.split(' ').length")
+        check(columns >= 4, f"the grid has several columns on a desktop ({columns})")
+        driver.save_screenshot(os.path.join(SHOTS, "storefront-grid-desktop.png"))
+        driver.set_window_size(390, 844)
+        driver.save_screenshot(os.path.join(SHOTS, "storefront-grid-phone.png"))
+        driver.get(url + "/")
+        driver.save_screenshot(os.path.join(SHOTS, "storefront-list-phone.png"))
+        driver.set_window_size(1280, 900)
+
+        products = json.load(urllib.request.urlopen(url + "/api/products?items_per_page=100"))["pages"]
+        note = next(p for p in products if p["name"] == "빨간 노트")
+        driver.get(url + f"/products/{note['id']}")
+        photos = driver.find_elements(By.CSS_SELECTOR, "ul.photos img")
+        check(len(photos) == 2, f"the product page shows both photos ({len(photos)})")
+        check(all(driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", p) for p in photos),
+              "both photos loaded")
+        check(driver.find_element(By.CSS_SELECTOR, ".description").text == "첫 줄 설명입니다\n둘째 줄 설명입니다", "the description keeps its line break")
+
+        # Live: the open page shows a product registered from the shell without a reload.
+        driver.get(url + "/")
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "live").is_displayed())
+        driver.execute_script("window.__sameDocument = true")
+        started = time.monotonic()
+        shell(f"register name='Live cup' description='Registered while the page is open' price=2000 currency=KRW stock=2 image={photo}")
+        try:
+            WebDriverWait(driver, 2, poll_frequency=0.05).until(
+                lambda d: "Live cup" in d.execute_script(
+                    "return Array.from(document.querySelectorAll('li.card .name')).map(e => e.textContent)"))
+            appeared = time.monotonic() - started
+            check(True, f"a product registered from the shell appeared on the open page in {appeared:.2f} s")
+        except TimeoutException:
+            check(False, "a product registered from the shell appeared on the open page within 2 s")
+        check(driver.execute_script("return window.__sameDocument === true"), "the page was updated, not reloaded")
+        driver.save_screenshot(os.path.join(SHOTS, "storefront-live-desktop.png"))
+        logs = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
+        check(not logs, f"the pages break no Content-Security-Policy rule ({logs[:1]})")
+    except Exception:
+        print("the market's log, last lines:", file=sys.stderr)
+        with open(os.path.join(work, "server.log")) as log:
+            print("".join(log.readlines()[-25:]), file=sys.stderr)
+        raise
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+    if failures:
+        print(f"storefront browser test: {len(failures)} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("storefront browser test: every check passed; screenshots in " + SHOTS)
+
+
+if __name__ == "__main__":
+    main()
