@@ -26,6 +26,36 @@ extension ScriptRuntime {
                 break
             }
         }
+        return found + unsetVariables(in: lines, name: name)
+    }
+
+    /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
+    /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
+    /// line: a lesson run without its `--var` says so before its first request, not halfway. A
+    /// script that sources another is not checked for them (the other may set anything).
+    private func unsetVariables(in lines: [ScriptLine], name: String) -> [String] {
+        var defined = Set(state.variables.values.keys).union(["last", "response", "env"])
+        var uses: [(line: Int, name: String)] = []
+        for line in lines {
+            guard let words = try? WordSplitter.split(line.text), let first = words.first else { continue }
+            let command = registry.find(first.text)?.spec.name
+            if command == Source.spec.name { return [] }
+            if command == SetVariable.spec.name, words.count == 3 { defined.insert(words[1].text) }
+            if words.count > 2, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted {
+                defined.insert(words[words.count - 1].text)
+            }
+            _ = try? Expander.expand(line.text) { reference in
+                uses.append((line.number, String(reference.prefix { $0 != "." })))
+                return "x"
+            }
+        }
+        var said: Set<String> = []
+        var found: [String] = []
+        for use in uses where !defined.contains(use.name) && said.insert(use.name).inserted {
+            found.append(
+                "\(name):\(use.line): $\(use.name) is not set: give it with --var \(use.name)=VALUE "
+                    + "(or 'set \(use.name) VALUE' above this line)")
+        }
         return found
     }
 
