@@ -111,7 +111,7 @@ struct LessonTests {
             ["test", lessons[3], wrong.path, "--report-junit", junit.path, "--report-tap", tap.path],
             environment: home.environment, timeout: .seconds(600))
         #expect(graded.status == 1, "\(graded.stdout) \(graded.stderr)")
-        #expect(graded.stdout.contains("FAIL \(wrong.path) (1 requests, "), "\(graded.stdout)")
+        #expect(graded.stdout.contains("FAIL \(wrong.path) (1 request, "), "\(graded.stdout)")
         #expect(graded.stdout.contains("\(wrong.path):2: "), "the failing line is said: \(graded.stdout)")
         #expect(graded.stdout.split(separator: "\n").last?.hasPrefix("test: 1 passed, 1 failed (") == true)
         let failed = try JUnitReport(contentsOf: junit)
