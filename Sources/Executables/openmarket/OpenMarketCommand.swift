@@ -225,9 +225,12 @@ struct OpenMarketCommand: AsyncParsableCommand {
             try await grade(files, environment: environment, profiles: profiles)
             return
         }
-        let target = try await connection(environment, profiles: profiles)
-
         let request = try self.request
+        // `openmarket -c 'explain 412'` sends nothing: no market is started for it, nor reached.
+        let target =
+            needsNoMarket(request)
+            ? Connection(serverURL: URL(string: "http://127.0.0.1")!) : try await connection(environment, profiles: profiles)
+
         let path = scriptPath(request)
         let lines = commandLines(request)
         let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
@@ -283,6 +286,18 @@ struct OpenMarketCommand: AsyncParsableCommand {
         reader.saveHistory()
         if let embedded = target.embedded { await embedded.stop() }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Whether every line this run has is an `explain`, which reads its data files and sends
+    /// nothing: then no market is started (`openmarket -c 'explain 412'`, `openmarket explain 412`).
+    func needsNoMarket(_ request: Request) -> Bool {
+        guard scriptPath(request) == nil, record == nil else { return false }
+        let lines = commandLines(request)
+        return !lines.isEmpty
+            && lines.allSatisfy { line in
+                guard let first = line.split(whereSeparator: \.isWhitespace).first else { return false }
+                return ScriptSession.registry.find(String(first))?.spec.name == Explain.spec.name
+            }
     }
 
     /// `openmarket test FILE…`: each script on a fresh local market (or on the server that
