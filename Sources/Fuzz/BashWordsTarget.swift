@@ -15,10 +15,12 @@ import SellerShell
 /// two-byte characters can swallow a backslash that follows UTF-8 text), with history
 /// expansion on as in an interactive shell, `curl`, `http` and `cat` replaced by functions that
 /// write down what they were given, and no command on `PATH`. Invariants: bash reads each word
-/// back as exactly the text; curl and HTTPie get each body on standard input (with
-/// `$OPENMARKET_SECRET` in the top-level secret field and nowhere else) and the photo's path; the
-/// raw form writes the request's bytes; and nothing else runs (bash says nothing on standard
-/// error).
+/// back as exactly the text; curl gets each body on standard input (with `$OPENMARKET_SECRET` in
+/// the top-level secret field and nowhere else) and the photo's path; HTTPie gets the edit as
+/// request items that HTTPie 3 reads back as exactly the fields (the secret on standard input),
+/// or the body on standard input when items cannot say it, and the create's items; the raw form
+/// writes the request's bytes (its `Content-Length` counted by bash); and nothing else runs (bash
+/// says nothing on standard error).
 /// NUL is left out: no text field holds one, and the shell refuses it.
 enum BashWordsTarget {
     static let secret = "s3cr3t-Ω'$(x)"
