@@ -50,8 +50,9 @@ struct LessonTests {
         }
     }
 
-    /// A variable nothing defines is said before the first request, with the line that reads it
-    /// and how to give it; nothing is sent.
+    /// Stepping through a lesson (`--step`), a variable nothing defines is said before the
+    /// first request, with the line that reads it and how to give it; nothing is sent. (Run
+    /// straight through, it fails when its line runs, as before.)
     @Test func aMissingVariableIsReportedBeforeTheFirstRequest() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let script = f.directory.appendingPathComponent("needs-other.om")
@@ -62,7 +63,7 @@ struct LessonTests {
             let console = RecordingConsole()
             let session = f.session(console)
             let status = await session.runScript(
-                path: script.path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("j").path))
+                path: script.path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("j").path, step: true))
             #expect(status == .usage, "\(console.notes)")
             #expect(
                 console.notes.contains(
@@ -73,7 +74,7 @@ struct LessonTests {
             // Given with --var, the same script runs.
             let given = f.session(RecordingConsole(), variables: ["other": "999999"])
             let ran = await given.runScript(
-                path: script.path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("k").path))
+                path: script.path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("k").path, step: true))
             #expect(ran != .usage)
         }
     }

@@ -10,8 +10,9 @@ import SellerShell
 /// `exit` are not checked: they never run.
 extension ScriptRuntime {
     /// The problems of `lines`, each `NAME:LINE: message` and its detail lines; empty when every
-    /// line may run.
-    func problems(in lines: [ScriptLine], name: String, on server: URL) -> [String] {
+    /// line may run. With `unsetVariables` (a stepped run: a lesson in front of a class), a
+    /// variable nothing defines is one of them; otherwise it fails when its line runs.
+    func problems(in lines: [ScriptLine], name: String, on server: URL, unsetVariables: Bool = false) -> [String] {
         var found: [String] = []
         for line in lines {
             let failure = problem(with: line, on: server)
@@ -26,13 +27,14 @@ extension ScriptRuntime {
                 break
             }
         }
-        return found + unsetVariables(in: lines, name: name)
+        return unsetVariables ? found + self.unsetVariables(in: lines, name: name) : found
     }
 
     /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
     /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
-    /// line: a lesson run without its `--var` says so before its first request, not halfway. A
-    /// script that sources another is not checked for them (the other may set anything).
+    /// line: a lesson stepped through without its `--var` says so before its first step, not
+    /// halfway through the class. A script that sources another is not checked for them (the
+    /// other may set anything).
     private func unsetVariables(in lines: [ScriptLine], name: String) -> [String] {
         var defined = Set(state.variables.values.keys).union(["last", "response", "env"])
         var uses: [(line: Int, name: String)] = []
