@@ -123,6 +123,33 @@ struct LessonTests {
     }
 }
 
+extension LessonTests {
+    /// `openmarket test --server URL` grades on that market, logged in with
+    /// `OPENMARKET_IDENTIFIER`/`OPENMARKET_SECRET`, and starts no local market.
+    @Test func aTestRunGradesOnTheServerItIsGiven() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let home = try TestHome.make()
+            defer { home.remove() }
+            let lesson = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/04-idempotency.om").path
+            let ran = try await ChildProcess.run(
+                BuiltProducts.path(of: "openmarket"), ["test", lesson, "--server", f.market.baseURL.absoluteString],
+                environment: home.environment([
+                    "OPENMARKET_IDENTIFIER": f.market.demoCredentials.identifier, "OPENMARKET_SECRET": f.secret,
+                ]), timeout: .seconds(300))
+            #expect(ran.status == 0, "\(ran.stdout) \(ran.stderr)")
+            #expect(ran.stdout.hasPrefix("ok   \(lesson) ("), "\(ran.stdout)")
+            #expect(!ran.stderr.contains("local market"), "\(ran.stderr)")
+            #expect(!ran.stdout.contains(f.secret) && !ran.stderr.contains(f.secret))
+            // The lesson made and deleted its products there: the market's ids moved on.
+            let next = try await f.client.create(
+                ProductDraft(name: "After the test", description: "Made after the graded run", price: 1000, currency: .krw),
+                images: [try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)]
+            ).value
+            #expect(next.id > 1, "the graded run sent its requests to this market")
+        }
+    }
+}
+
 /// A JUnit XML report read back, its structure checked as CI systems read it: one
 /// `testsuites` root whose `tests`, `failures` and `errors` agree with its `testsuite`'s and
 /// with the `testcase` elements, each with a name, a classname and a time, and at most one

@@ -43,6 +43,11 @@ struct ScriptTests {
         func failed(_ message: String) -> Outcome {
             Outcome(path: path, status: 1, message: [message], requests: 0, seconds: Self.seconds(since: started))
         }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return failed("cannot make a temporary folder \(folder.path): \(error.localizedDescription)")
+        }
         var market: RunningMarket?
         let url: URL
         let credentials: VendorCredentials?
