@@ -55,8 +55,17 @@ struct ExchangeExportTests {
             "/bin/bash", ["-c", script],
             environment: [
                 "PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": environment["HOME"] ?? "/tmp",
-                "OPENMARKET_SECRET": secret, "LANG": "C.UTF-8",
+                "OPENMARKET_SECRET": secret, "LANG": "C.UTF-8", "HTTPIE_CONFIG_DIR": try Self.httpieConfig(),
             ], timeout: .seconds(120))
+    }
+
+    /// A configuration folder for HTTPie that turns its update check off: left on, HTTPie
+    /// fetches its latest version from the internet, and these tests send nothing past 127.0.0.1.
+    static func httpieConfig() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-tests-httpie-config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"disable_update_warnings": true}"#.utf8).write(to: folder.appendingPathComponent("config.json"))
+        return folder.path
     }
 
     /// An exported command sent to `capture` instead of the market it was made on.
@@ -206,7 +215,7 @@ struct ExchangeExportTests {
             let environment = ProcessInfo.processInfo.environment
             let terminalEnvironment = [
                 "PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": shell.directory.path, "OPENMARKET_SECRET": secret,
-                "LANG": "C.UTF-8", "TERM": "xterm-256color",
+                "LANG": "C.UTF-8", "TERM": "xterm-256color", "HTTPIE_CONFIG_DIR": try Self.httpieConfig(),
             ]
             for form in Self.forms {
                 for (name, number) in numbers.sorted(by: { $0.value < $1.value }) {
