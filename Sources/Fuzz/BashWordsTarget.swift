@@ -15,10 +15,12 @@ import SellerShell
 /// two-byte characters can swallow a backslash that follows UTF-8 text), with history
 /// expansion on as in an interactive shell, `curl`, `http` and `cat` replaced by functions that
 /// write down what they were given, and no command on `PATH`. Invariants: bash reads each word
-/// back as exactly the text; curl and HTTPie get each body on standard input (with
-/// `$OPENMARKET_SECRET` in the top-level secret field and nowhere else) and the photo's path; the
-/// raw form writes the request's bytes; and nothing else runs (bash says nothing on standard
-/// error).
+/// back as exactly the text; curl gets each body on standard input (with `$OPENMARKET_SECRET` in
+/// the top-level secret field and nowhere else) and the photo's path; HTTPie gets the edit as
+/// request items that HTTPie 3 reads back as exactly the fields (the secret on standard input),
+/// or the body on standard input when items cannot say it, and the create's items; the raw form
+/// writes the request's bytes (its `Content-Length` counted by bash); and nothing else runs (bash
+/// says nothing on standard error).
 /// NUL is left out: no text field holds one, and the shell refuses it.
 enum BashWordsTarget {
     static let secret = "s3cr3t-Ω'$(x)"
@@ -37,7 +39,8 @@ enum BashWordsTarget {
             ? String(decoding: rest, as: UTF8.self)
             : rest.map { alphabet[Int($0) % alphabet.count] }.joined()
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" }))
-        guard clean.utf8.count <= 4096 else { return }
+        // A text that holds the secret would be masked in the log, as the shell masks it.
+        guard clean.utf8.count <= 4096, !secrets.occurs(in: clean) else { return }
         // Every other input in GBK, where a UTF-8 byte followed by `\` is one character.
         check(clean, locale: mode & 2 != 0 ? BashLocales.gbk ?? ["LC_ALL": "C"] : ["LC_ALL": "C"])
     }
@@ -93,8 +96,26 @@ enum BashWordsTarget {
             curlFormFile(photo).map { Array($0.utf8) } == Array(create.path.utf8),
             "curl's -F \(photo.debugDescription) does not name \(create.path.debugDescription)")
 
-        // HTTPie: the edit's body on standard input; the create's items.
-        invariant(read(out, "http.1.in") == editBody, "HTTPie's standard input for \(text.debugDescription)")
+        // HTTPie: the edit as request items (read as HTTPie reads them), or its body on standard
+        // input when items cannot say it; the create's items.
+        let httpEdit = arguments(read(out, "http.1")).map { String(decoding: $0, as: UTF8.self) }
+        let urlAt = httpEdit.firstIndex(of: url.absoluteString) ?? httpEdit.count - 1
+        var fields: [String: [UInt8]] = [:]
+        for item in httpEdit[(urlAt + 1)...].compactMap(httpieItem) {
+            switch item.separator {
+            case "=": fields[item.key] = Array(item.value.utf8)
+            case "=@" where item.value == "/dev/stdin": fields[item.key] = read(out, "http.1.in")
+            case ":": break
+            default: invariant(false, "HTTPie item \(item) for \(text.debugDescription)")
+            }
+        }
+        if fields.isEmpty {
+            invariant(read(out, "http.1.in") == editBody, "HTTPie's standard input for \(text.debugDescription)")
+        } else {
+            invariant(
+                fields == ["name": Array(text.utf8), "description": Array(text.utf8), "secret": Array(secret.utf8)],
+                "HTTPie's items \(httpEdit) for \(text.debugDescription)")
+        }
         let items = arguments(read(out, "http.2"))
         invariant(
             items.contains(Array("params=@/dev/stdin".utf8)) && read(out, "http.2.in") == Array(create.paramsWithSecret.utf8),
@@ -110,27 +131,33 @@ enum BashWordsTarget {
 
     static let url = URL(string: "http://127.0.0.1:9/api/products/1")!
 
+    /// The session's secrets: the exchanges are recorded as the shell records them.
+    static let secrets: SessionSecrets = {
+        let secrets = SessionSecrets()
+        secrets.protect(secret)
+        return secrets
+    }()
+
     /// `PATCH` with a JSON body whose name and description are `text`, as the log keeps it.
     static func jsonEdit(_ text: String) -> (exchange: Exchange, bodyWithSecret: String, wire: [UInt8]) {
-        let body = json(["name": text, "description": text, "secret": Secret.mask])
+        let withSecret = json(["name": text, "description": text, "secret": secret])
         let headers: HeaderFields = [
             "Host": "127.0.0.1:9", "Content-Type": "application/json", "identifier": "id-1",
-            "Content-Length": String(body.utf8.count),
+            "Content-Length": String(withSecret.utf8.count),
         ]
         let request = Exchange.Request(
-            method: "PATCH", url: url, target: "/api/products/1", headers: headers,
-            body: KeptBody(Data(body.utf8), limit: 1 << 20))
-        let withSecret = json(["name": text, "description": text, "secret": secret])
+            recording: HTTPRequestData(method: .patch, url: url, headers: headers, body: Data(withSecret.utf8)),
+            secrets: secrets, bodyLimit: 1 << 20)
         return (Exchange(number: 1, request: request), withSecret, head(request) + Array(withSecret.utf8))
     }
 
     /// `POST` multipart: a `params` part whose name is `text`, and a photo at a path ending in `text`.
     static func multipartCreate(_ text: String) -> (exchange: Exchange, paramsWithSecret: String, path: String, wire: [UInt8]) {
         let path = "/tmp/om-fuzz/" + text
-        let params = json(["name": text, "secret": Secret.mask])
+        let withSecret = json(["name": text, "secret": secret])
         let body = try! MultipartBody.form(
             [
-                .init(name: "params", contentType: "application/json", data: Data(params.utf8)),
+                .init(name: "params", contentType: "application/json", data: Data(withSecret.utf8)),
                 .init(
                     name: "images", filename: "photo.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8]), sourcePath: path),
             ], boundary: "B0und4ry")
@@ -139,14 +166,14 @@ enum BashWordsTarget {
             "Content-Length": String(body.data.count),
         ]
         let request = Exchange.Request(
-            method: "POST", url: URL(string: "http://127.0.0.1:9/api/products")!, target: "/api/products", headers: headers,
-            parts: body.parts, outline: body.outline)
-        let withSecret = json(["name": text, "secret": secret])
+            recording: HTTPRequestData(
+                method: .post, url: URL(string: "http://127.0.0.1:9/api/products")!, headers: headers, body: body.data,
+                parts: body.parts, outline: body.outline),
+            secrets: secrets, bodyLimit: 1 << 20)
         var wire = head(request)
         for segment in body.outline {
             switch segment {
-            case .bytes(let data):
-                wire += Array(String(decoding: data, as: UTF8.self).replacingOccurrences(of: params, with: withSecret).utf8)
+            case .bytes(let data): wire += Array(data)
             case .file: wire += Array("<file:\(path)>".utf8)
             }
         }
@@ -178,6 +205,46 @@ enum BashWordsTarget {
             }
             out.append(scalars[index])
             index += 1
+        }
+        return nil
+    }
+
+    /// HTTPie 3's reading of a request item (`httpie/cli/argtypes.py`, `KeyValueArgType`): a
+    /// `\` before one of its separator characters makes that character plain (a `\` before any
+    /// other stays); the first separator found, the longest at that place, splits key from value.
+    static func httpieItem(_ word: String) -> (key: String, separator: String, value: String)? {
+        let separators = [":", ";", ":@", "==", "==@", "=", ":=", "@", "=@", ":=@"].map { Array($0.utf8) }
+        let special = Set(":;@=".utf8)
+        let bytes = Array(word.utf8)
+        var tokens: [(bytes: [UInt8], escaped: Bool)] = [([], false)]
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+                if let next, special.contains(next) {
+                    tokens += [([next], true), ([], false)]
+                } else {
+                    tokens[tokens.count - 1].bytes += [UInt8(ascii: "\\")] + (next.map { [$0] } ?? [])
+                }
+                index += 2
+            } else {
+                tokens[tokens.count - 1].bytes.append(bytes[index])
+                index += 1
+            }
+        }
+        for (number, token) in tokens.enumerated() where !token.escaped {
+            var found: [Int: [UInt8]] = [:]
+            for separator in separators.sorted(by: { $0.count < $1.count }) {
+                let text = token.bytes
+                if let at = (0..<text.count).first(where: { text[$0...].starts(with: separator) }) { found[at] = separator }
+            }
+            guard let at = found.keys.min(), let separator = found[at] else { continue }
+            let key = tokens[..<number].flatMap(\.bytes) + token.bytes[..<at]
+            let value = Array(token.bytes[(at + separator.count)...]) + tokens[(number + 1)...].flatMap(\.bytes)
+            return (
+                String(decoding: key, as: UTF8.self), String(decoding: separator, as: UTF8.self),
+                String(decoding: value, as: UTF8.self)
+            )
         }
         return nil
     }

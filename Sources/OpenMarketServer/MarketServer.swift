@@ -23,12 +23,16 @@ public struct MarketServerConfiguration: Sendable {
     public var logger: Logger
     /// Whether encoded list pages are kept between writes; off only to measure the uncached path.
     public var listCache: Bool
+    /// Whether the market has a second demo vendor, `neighbour-shop`, with a few products (see
+    /// `MarketDataDirectory.ensureNeighbour`): the shell's local market does, for the lessons.
+    public var demoNeighbour: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: URL? = nil,
         limits: ConnectionLimits = ConnectionLimits(), wrongSecrets: WrongSecretPolicy = WrongSecretPolicy(),
-        logger: Logger = Logger(label: "openmarket-server"), listCache: Bool = true
+        logger: Logger = Logger(label: "openmarket-server"), listCache: Bool = true, demoNeighbour: Bool = false
     ) {
+        self.demoNeighbour = demoNeighbour
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -137,6 +141,7 @@ public enum MarketServer {
     /// market and the end-to-end tests use this; call `stop()` when done.
     public static func start(_ configuration: MarketServerConfiguration) async throws -> RunningMarket {
         let data = try await MarketDataDirectory.open(configuration.dataDirectory)
+        if configuration.demoNeighbour { try await data.ensureNeighbour() }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let connections = OpenConnections(configuration.limits)
         let application = makeApplication(configuration, data: data, connections: connections) { port in

@@ -41,12 +41,13 @@ struct EditTerminalTests {
             try Self.type(
                 session, "register name=Mug description='First line of it.' price=3500 currency=KRW image='\(photo.path)'\r",
                 expect: "registered")
-            try Self.type(session, "edit 1\r", expect: "editor got openmarket-edit-1-")
+            // Products 1 to 3 of a fresh local market are neighbour-shop's: ours is #4.
+            try Self.type(session, "edit 4\r", expect: "editor got openmarket-edit-4-")
             _ = try session.expect("4,200", timeout: .seconds(60))
-            try Self.type(session, "show 1\r", expect: "Second line of it.")
+            try Self.type(session, "show 4\r", expect: "Second line of it.")
             // Ctrl-C while the editor runs ends the editor, not the shell; nothing is sent.
             try Data().write(to: slow)
-            try Self.type(session, "edit 1\r", expect: "editor is waiting")
+            try Self.type(session, "edit 4\r", expect: "editor is waiting")
             try session.waitForCookedMode(timeout: .seconds(30))
             try Self.interrupt(session, until: "was stopped by signal 2, so nothing was sent")
             try FileManager.default.removeItem(at: slow)

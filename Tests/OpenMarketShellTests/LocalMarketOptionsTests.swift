@@ -48,6 +48,24 @@ struct LocalMarketOptionsTests {
         #expect(result.stderr.split(separator: "\n") == ["openmarket: --local-port must be from 1 to 65535 (got 70000)"])
     }
 
+    /// Issue 24: `openmarket -c 'explain 412'` answers without starting a market: nothing is
+    /// said about one, and no data folder is made.
+    @Test func explainAloneStartsNoMarket() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        for arguments in [["-c", "explain 412 --lang en"], ["explain", "412", "--lang", "en"]] {
+            let result = try await run(arguments, home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("412 "), "\(result.stdout)")
+            #expect(!result.stderr.contains("local market"), "\(result.stderr)")
+        }
+        let local = home.root.appendingPathComponent("data/openmarket/local")
+        #expect(!FileManager.default.fileExists(atPath: local.path), "no local market was made")
+        // Any other command still gets its market.
+        let health = try await run(["-c", "explain 412", "-c", "health"], home: home)
+        #expect(health.status == 0 && health.stderr.contains("local market at "), "\(health.stderr)")
+    }
+
     @Test func resetLocalEmptiesTheCatalogAndKeepsTheDemoLogin() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
@@ -56,14 +74,19 @@ struct LocalMarketOptionsTests {
             ["-c", "register name='Old mug' description='From an earlier lesson' price=1000 currency=KRW image=\(image)"],
             home: home)
         #expect(registered.status == 0, "\(registered.stderr)")
-        #expect(try await productCount(home) == 1)
+        // A fresh local market has neighbour-shop's products besides ours (issue 24, Major 3).
+        let neighbours = 3
+        #expect(try await productCount(home) == neighbours + 1)
 
         let reset = try await run(["--reset-local", "-c", "whoami"], home: home)
         #expect(reset.status == 0, "\(reset.stderr)")
-        #expect(reset.stderr.contains("reset the local market: removed 1 product; demo-shop stays"))
-        #expect(try await productCount(home) == 0)
+        #expect(reset.stderr.contains("reset the local market: removed \(neighbours + 1) products; demo-shop stays"))
+        // The reset empties the catalog; the market then gives neighbour-shop its products back.
+        #expect(try await productCount(home) == neighbours)
         let images = home.root.appendingPathComponent("data/openmarket/local/images")
-        #expect(FileManager.default.enumerator(atPath: images.path)?.allObjects.isEmpty ?? true)
+        let files = FileManager.default.enumerator(atPath: images.path)?.allObjects.compactMap { $0 as? String } ?? []
+        #expect(files.filter { $0.hasSuffix(".png") }.count == neighbours * 2, "\(files)")
+        #expect(!files.contains { $0.hasSuffix(".jpg") }, "our photo's files are gone: \(files)")
         // The demo vendor's credentials still work: registering again succeeds.
         let again = try await run(
             ["-c", "register name='New mug' description='After the reset' price=1000 currency=KRW image=\(image)"], home: home)

@@ -55,12 +55,46 @@ struct BashQuotingTests {
         }
     }
 
+    static let home = URL(string: "http://127.0.0.1:9")!
+
+    /// A PATCH to `url` with `body`, recorded as the shell's exchange log records it, the
+    /// session protecting `secret`.
+    static func recorded(
+        _ body: String, secret: String, url: URL = URL(string: "http://127.0.0.1:9/api/products/1")!
+    )
+        -> Exchange
+    {
+        let secrets = SessionSecrets()
+        secrets.protect(secret)
+        return Exchange(
+            number: 1,
+            request: Exchange.Request(
+                recording: HTTPRequestData(
+                    method: .patch, url: url, headers: ["Content-Type": "application/json"], body: Data(body.utf8)),
+                secrets: secrets, bodyLimit: 1024))
+    }
+
+    /// Issue 22, item 5: the log keeps the secret of the top-level `"secret"` field as a typed
+    /// piece, never its bytes; the secret anywhere else is masked as text; shown, it is the mask.
+    @Test func theLogKeepsTheSecretAsATypedPiece() throws {
+        let body = #"{"description":"S3cret! and \"secret\":\"x\"","nested":{"secret":"S3cret!"},"secret" : "S3cret!"}"#
+        let kept = try #require(Self.recorded(body, secret: "S3cret!").request.body)
+        #expect(kept.sent.pieces.filter { $0 == .secret }.count == 1, "\(kept.sent.pieces)")
+        for case .bytes(let data) in kept.sent.pieces {
+            #expect(!String(decoding: data, as: UTF8.self).contains("S3cret!"), "the secret's bytes are kept")
+        }
+        #expect(
+            String(decoding: kept.data, as: UTF8.self)
+                == #"{"description":"•••••• and \"secret\":\"x\"","nested":{"secret":"••••••"},"secret" : "••••••"}"#)
+    }
+
     /// Only the top-level `"secret"` of a body is the secret; the mask anywhere else (in a
-    /// text, in a nested object) is text the request carried.
+    /// text, in a nested object) is text the request carried, and stays text.
     @Test func theSecretGoesBackOnlyWhereTheRequestCarriedIt() async throws {
-        let body = #"{"description":"•••••• and \"secret\":\"••••••\"","nested":{"secret":"••••••"},"secret":"••••••"}"#
-        let home = URL(string: "http://127.0.0.1:9")!
-        let word = BashWords.quotedBody(body, secret: ExportSecret(exchangeServer: home, environmentServer: home))
+        let body = #"{"description":"•••••• and \"secret\":\"••••••\"","nested":{"secret":"••••••"},"secret":"S3cret!"}"#
+        let exchange = Self.recorded(body, secret: "S3cret!")
+        let sent = try #require(exchange.request.body?.sent)
+        let word = BashWords.quotedBody(sent, secret: ExportSecret(exchangeServer: Self.home, environmentServer: Self.home))
         #expect(word.components(separatedBy: BashWords.secretVariable).count == 2, "\(word)")
         let ran = try await ChildProcess.run(
             "/bin/bash", ["-c", "printf '%s' " + word], environment: ["OPENMARKET_SECRET": "S3", "LC_ALL": "C"],
@@ -69,16 +103,23 @@ struct BashQuotingTests {
             ran.stdout == #"{"description":"•••••• and \"secret\":\"••••••\"","nested":{"secret":"••••••"},"secret":"S3"}"#)
     }
 
+    /// Before issue 22, item 5, the exporter searched the logged text for `"secret":"••••••"`: a
+    /// request that sent the mask itself as its secret was exported with the real secret in its
+    /// place. Now only a typed piece becomes `"$OPENMARKET_SECRET"`.
+    @Test func aMaskSentAsTextIsNeverExportedAsTheSecret() throws {
+        let exchange = Self.recorded(#"{"secret":"••••••","stock":1}"#, secret: "S3cret!")
+        #expect(exchange.request.body?.sent.carriesSecret == false)
+        for form in ExchangeCommand.Form.allCases {
+            let text = try ExchangeExport.text(for: exchange, as: form, environmentServer: Self.home)
+            #expect(!text.contains("$OPENMARKET_SECRET"), "\(form): \(text)")
+        }
+    }
+
     /// `$OPENMARKET_SECRET` belongs to one server: an exchange with another keeps the mask, and
     /// the export says so (review of issue 21: pasting sent the secret to the other server).
     @Test func anExchangeWithAnotherServerKeepsTheSecretMasked() throws {
         let other = URL(string: "http://127.0.0.1:10/api/products/1")!
-        let body = #"{"secret":"••••••","stock":1}"#
-        let exchange = Exchange(
-            number: 1,
-            request: Exchange.Request(
-                method: "PATCH", url: other, target: "/api/products/1", headers: ["Content-Type": "application/json"],
-                body: KeptBody(Data(body.utf8), limit: 1024)))
+        let exchange = Self.recorded(#"{"secret":"S3cret!","stock":1}"#, secret: "S3cret!", url: other)
         for form in ExchangeCommand.Form.allCases {
             let text = try ExchangeExport.text(for: exchange, as: form, environmentServer: URL(string: "http://127.0.0.1:9")!)
             #expect(!text.contains("$OPENMARKET_SECRET\""), "\(form): \(text)")

@@ -55,8 +55,17 @@ struct ExchangeExportTests {
             "/bin/bash", ["-c", script],
             environment: [
                 "PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": environment["HOME"] ?? "/tmp",
-                "OPENMARKET_SECRET": secret, "LANG": "C.UTF-8",
+                "OPENMARKET_SECRET": secret, "LANG": "C.UTF-8", "HTTPIE_CONFIG_DIR": try Self.httpieConfig(),
             ], timeout: .seconds(120))
+    }
+
+    /// A configuration folder for HTTPie that turns its update check off: left on, HTTPie
+    /// fetches its latest version from the internet, and these tests send nothing past 127.0.0.1.
+    static func httpieConfig() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmarket-tests-httpie-config")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"disable_update_warnings": true}"#.utf8).write(to: folder.appendingPathComponent("config.json"))
+        return folder.path
     }
 
     /// An exported command sent to `capture` instead of the market it was made on.
@@ -193,6 +202,96 @@ struct ExchangeExportTests {
             let sent = try await bash(raw, secret: secret)
             #expect(sent.stdout.hasPrefix("HTTP/1.1 201 Created"), "\(sent.stdout) \(sent.stderr)")
             #expect(try await shell.products().totalCount == before + 2)
+        }
+    }
+
+    /// Issue 24, Major 1: running an export prints no secret, piped or on a terminal. Each
+    /// export of each exchange runs in bash against the bundled market, once into a pipe and
+    /// once on a pty (where HTTPie colours and formats), and nothing it prints holds the secret.
+    @Test func runningAnExportPrintsNoSecretPipedOrOnATerminal() async throws {
+        try #require(Self.hasHTTPie, "HTTPie (/usr/bin/http) is not installed: scripts/test installs it")
+        try await withSession { shell, numbers in
+            let secret = shell.market.demoCredentials.secret.revealed
+            let environment = ProcessInfo.processInfo.environment
+            let terminalEnvironment = [
+                "PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": shell.directory.path, "OPENMARKET_SECRET": secret,
+                "LANG": "C.UTF-8", "TERM": "xterm-256color", "HTTPIE_CONFIG_DIR": try Self.httpieConfig(),
+            ]
+            for form in Self.forms {
+                for (name, number) in numbers.sorted(by: { $0.value < $1.value }) {
+                    let text = try await export(number, as: form, shell)
+                    let piped = try await bash(text, secret: secret)
+                    #expect(piped.stdout.contains("HTTP/1.1 "), "\(form) \(name) got no answer: \(piped.stdout) \(piped.stderr)")
+                    #expect(
+                        !piped.stdout.contains(secret) && !piped.stderr.contains(secret), "\(form) \(name) printed the secret")
+                    let terminal = try PTYSession(
+                        executable: "/bin/bash", arguments: ["-c", text], environment: terminalEnvironment, columns: 80, rows: 24)
+                    _ = try terminal.waitForExit(timeout: .seconds(60))
+                    let shown = terminal.transcript.replacingOccurrences(
+                        of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+                    #expect(shown.contains("HTTP/1.1 "), "\(form) \(name) on a terminal got no answer: \(shown)")
+                    #expect(!shown.contains(secret), "\(form) \(name) showed the secret on a terminal")
+                    if form == .httpie {
+                        #expect(!text.contains("--print=HhBb") && text.contains("--print=Hhb"), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// HTTPie exports a JSON edit as request items, as its users write them; the secret is
+    /// read from standard input, never on the command line.
+    @Test func anHTTPieEditIsWrittenAsRequestItems() async throws {
+        try await withSession { shell, numbers in
+            let text = try await export(try #require(numbers["edit"]), as: .httpie, shell)
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.first == #"printf '%s' "$OPENMARKET_SECRET" |"#, "\(text)")
+            #expect(text.contains(" 'price:=4000'") && text.contains(" 'secret=@/dev/stdin'"), "\(text)")
+            #expect(text.contains("http --ignore-stdin --print=Hhb PATCH "), "\(text)")
+            let create = try await export(try #require(numbers["create"]), as: .httpie, shell)
+            #expect(create.contains("--multipart") && create.contains("'params=@/dev/stdin'"), "\(create)")
+            #expect(create.contains("images@"), "\(create)")
+        }
+    }
+
+    /// Issue 24, "Exports that run anywhere": the raw export counts `Content-Length` in bash, so a
+    /// secret of another length (here 1 byte, and 40 two-byte letters) is framed right.
+    @Test func theRawExportFramesASecretOfAnyLength() async throws {
+        try await withSession { shell, numbers in
+            let capture = try MisbehavingServer.answering(status: 200, body: "{}")
+            defer { capture.stop() }
+            let text = try await export(try #require(numbers["edit"]), as: .raw, shell)
+            for secret in ["x", String(repeating: "ß", count: 40)] {
+                let before = capture.received.count
+                let ran = try await bash(Self.pointed(text, from: shell.market, at: capture), secret: secret)
+                #expect(await capture.waitForRequests(before + 1, timeout: .seconds(30)), "\(ran.stderr)")
+                let sent = try #require(capture.received.last)
+                #expect(sent.headers["content-length"] == String(sent.body.count), "\(sent.headers)")
+                let body = try JSONSerialization.jsonObject(with: Data(sent.body)) as? [String: Any]
+                #expect(body?["secret"] as? String == secret, "\(String(decoding: sent.body, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Issue 24: an exported conditional request says that it answers 412 once the product has
+    /// changed, and it does.
+    @Test func anExportedConditionalRequestSaysItAnswers412OnceChanged() async throws {
+        try await ShellFixture.with { shell in
+            let product = try await shell.register()
+            let etag = try #require(try await shell.client.product(id: product.id).etag)
+            #expect(await shell.run("patch \(product.id) price=4100 --if-match '\(etag)'") == .ok, "\(shell.console.notes)")
+            let edit = try #require(shell.shell.exchanges.exchanges.last { $0.request.method == "PATCH" })
+            let secret = shell.market.demoCredentials.secret.revealed
+            for form in Self.forms {
+                let text = try await export(edit.number, as: form, shell)
+                #expect(
+                    text.hasPrefix("# a conditional request (If-Match: \(etag)): it answers 412 Precondition Failed once"),
+                    "\(form): \(text)")
+                if form != .httpie || Self.hasHTTPie {
+                    let ran = try await bash(text, secret: secret)
+                    #expect(ran.stdout.contains("412 Precondition Failed"), "\(form): \(ran.stdout) \(ran.stderr)")
+                }
+            }
         }
     }
 

@@ -89,7 +89,7 @@ struct ExchangeLogTests {
             var fileIndex = 0
             for segment in outline {
                 switch segment {
-                case .bytes(let data): out += data
+                case .bytes(let sent): out += sent.masked
                 case .file:
                     out += files[fileIndex % files.count]
                     fileIndex += 1

@@ -24,6 +24,24 @@ struct ExplainTests {
         #expect(Set(english.methods.keys) == ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
     }
 
+    /// Issue 24: `explain` alone lists what students ask about, in both languages, and none of
+    /// the code's own names; each listed topic is explained.
+    @Test func theIndexListsStudentTopicsAndNoInternalNames() throws {
+        for language in ExplanationBook.languages {
+            let book = try ExplanationBook.load(language)
+            for topic in ["idempotent", "safe", "multipart", "CRLF", "ETag", "412", "405", "304", "If-Match", "PATCH"] {
+                #expect(book.topics.contains(topic), "\(language): \(topic) in \(book.topics)")
+            }
+            for codeName in ["deleteURI", "legacySecret", "legacyDelete"] {
+                #expect(!book.topics.contains(codeName), "\(language): \(codeName)")
+            }
+            for topic in book.topics { #expect(book.lookup(topic) != nil, "\(language): \(topic)") }
+            #expect(book.lookup("Idempotent")?.isEmpty == false, "any case")
+        }
+        #expect(
+            Set(try ExplanationBook.load("en").concepts.keys) == Set(try ExplanationBook.load("ko").concepts.keys))
+    }
+
     @Test func theLanguageComesFromTheLocale() {
         #expect(ExplanationBook.language(from: ["LANG": "ko_KR.UTF-8"]) == "ko")
         #expect(ExplanationBook.language(from: ["LANG": "en_US.UTF-8"]) == "en")

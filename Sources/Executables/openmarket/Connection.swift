@@ -111,10 +111,13 @@ extension OpenMarketCommand {
         do {
             if reset {
                 let removed = try await MarketDataDirectory.open(folder).resetCatalog()
-                complain("reset the local market: removed \(removed) product\(removed == 1 ? "" : "s"); demo-shop stays")
+                complain(
+                    "reset the local market: removed \(removed) product\(removed == 1 ? "" : "s"); demo-shop stays, "
+                        + "and neighbour-shop gets its products back")
             }
             return try await MarketServer.start(
-                MarketServerConfiguration(host: "127.0.0.1", port: port ?? 0, dataDirectory: folder, logger: logger))
+                MarketServerConfiguration(
+                    host: "127.0.0.1", port: port ?? 0, dataDirectory: folder, logger: logger, demoNeighbour: true))
         } catch let error as MarketServerError {
             complain("cannot start the local market: \(error.sentence(portOption: "--local-port"))")
             throw ExitCode(1)

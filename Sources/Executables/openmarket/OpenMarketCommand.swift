@@ -21,6 +21,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
             so '--resume' continues a run \
             that stopped without repeating what it did. Standard input that is not a terminal is read as a script.
             Commands: 'openmarket list --mine', 'openmarket show 12 --json': a first word that names a command runs it.
+            Grading: 'openmarket test FILE…' runs each script with its 'expect' checks on a fresh local market \
+            (or --server URL), one line per file and a summary; --report-junit FILE and --report-tap FILE write reports.
             Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \
             'exit N' leaves with N.
             """,
@@ -92,6 +94,15 @@ struct OpenMarketCommand: AsyncParsableCommand {
         help: ArgumentHelp("Start the local market on this port (1-65535), so image URLs stay the same.", valueName: "N"))
     var localPort: Int?
 
+    @Option(
+        name: .customLong("report-junit"),
+        help: ArgumentHelp("With 'test': write the results as JUnit XML to FILE.", valueName: "FILE"))
+    var reportJUnit: String?
+
+    @Option(
+        name: .customLong("report-tap"), help: ArgumentHelp("With 'test': write the results as TAP to FILE.", valueName: "FILE"))
+    var reportTAP: String?
+
     @Flag(
         name: .customLong("reset-local"),
         help: "Empty the local market's catalog (products and images; the demo vendor stays) before starting.")
@@ -102,6 +113,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         case none
         case command([String])
         case script(String)
+        /// `test FILE…`: grade scripts, each on a fresh local market.
+        case test([String])
     }
 
     /// A first word that names a command runs that command (as `stripe products list` does);
@@ -110,6 +123,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
         get throws {
             guard let first = script.first else { return .none }
             if first.hasPrefix("-") { throw ValidationError("unknown option '\(first)' ('openmarket --help' lists them)") }
+            if first == "test" {
+                guard script.count > 1 else { throw ValidationError("'test' needs scripts: openmarket test FILE…") }
+                return .test(Array(script.dropFirst()))
+            }
             if first == "run" {
                 switch script.count {
                 case 1: throw ValidationError("'run' needs a script: openmarket run FILE")
@@ -183,6 +200,15 @@ struct OpenMarketCommand: AsyncParsableCommand {
         if case .command = request, !commands.isEmpty {
             throw ValidationError("give either a command or -c commands, not both")
         }
+        if case .test = request {
+            if !commands.isEmpty || record != nil || localPort != nil || resetLocal {
+                throw ValidationError(
+                    "'test' runs each script on a fresh local market (or --server URL); -c, --record, "
+                        + "--local-port and --reset-local do not go with it")
+            }
+        } else if reportJUnit != nil || reportTAP != nil {
+            throw ValidationError("--report-junit and --report-tap go with 'test': openmarket test FILE… --report-junit FILE")
+        }
         if resume, restart { throw ValidationError("--resume continues the last run and --restart starts over: pick one") }
         if resume, dryRun { throw ValidationError("--dry-run checks a whole script; it cannot be combined with --resume") }
         for definition in variables where ScriptSession.checkDefinition(definition) == nil {
@@ -195,9 +221,16 @@ struct OpenMarketCommand: AsyncParsableCommand {
         InterruptMonitor.shared.install()
         let environment = ProcessInfo.processInfo.environment
         let profiles = ProfileStore()
-        let target = try await connection(environment, profiles: profiles)
-
+        if case .test(let files) = try self.request {
+            try await grade(files, environment: environment, profiles: profiles)
+            return
+        }
         let request = try self.request
+        // `openmarket -c 'explain 412'` sends nothing: no market is started for it, nor reached.
+        let target =
+            needsNoMarket(request)
+            ? Connection(serverURL: URL(string: "http://127.0.0.1")!) : try await connection(environment, profiles: profiles)
+
         let path = scriptPath(request)
         let lines = commandLines(request)
         let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
@@ -253,6 +286,51 @@ struct OpenMarketCommand: AsyncParsableCommand {
         reader.saveHistory()
         if let embedded = target.embedded { await embedded.stop() }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Whether every line this run has is an `explain`, which reads its data files and sends
+    /// nothing: then no market is started (`openmarket -c 'explain 412'`, `openmarket explain 412`).
+    func needsNoMarket(_ request: Request) -> Bool {
+        guard scriptPath(request) == nil, record == nil else { return false }
+        let lines = commandLines(request)
+        return !lines.isEmpty
+            && lines.allSatisfy { line in
+                guard let first = line.split(whereSeparator: \.isWhitespace).first else { return false }
+                return ScriptSession.registry.find(String(first))?.spec.name == Explain.spec.name
+            }
+    }
+
+    /// `openmarket test FILE…`: each script on a fresh local market (or on the server that
+    /// `--server`, `OPENMARKET_SERVER` or `--profile` names), one line per file as it finishes,
+    /// the summary, the reports; exit 1 when any failed.
+    func grade(_ files: [String], environment: [String: String], profiles: ProfileStore) async throws {
+        var remote: (url: URL, credentials: VendorCredentials?)?
+        if server != nil || profile != nil || !(environment["OPENMARKET_SERVER"] ?? "").isEmpty {
+            let target = try await connection(environment, profiles: profiles)
+            remote = (target.serverURL, target.credentials)
+        }
+        let grading = ScriptTests(files: files, server: remote, variables: definitions, profiles: profiles)
+        let started = ContinuousClock.now
+        var outcomes: [ScriptTests.Outcome] = []
+        for file in files {
+            let outcome = await grading.run(file)
+            outcomes.append(outcome)
+            for line in ScriptTests.lines(for: outcome) { print(line) }
+        }
+        let seconds = ScriptTests.seconds(since: started)
+        print(ScriptTests.summary(outcomes, seconds: seconds))
+        for (path, text) in [
+            (reportJUnit, ScriptTests.junit(outcomes, seconds: seconds, at: Date())), (reportTAP, ScriptTests.tap(outcomes)),
+        ] {
+            guard let path else { continue }
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: PathExpansion.expandTilde(path)))
+            } catch {
+                Self.complain("cannot write \(path): \(Self.sentence(for: error))")
+                throw ExitCode(1)
+            }
+        }
+        if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 
     /// The `--var` definitions, checked by `validate()`.

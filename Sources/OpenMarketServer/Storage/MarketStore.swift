@@ -253,6 +253,13 @@ final class MarketStore: Sendable {
         try pool.read(body)
     }
 
+    /// How many products `vendorID` has.
+    func productCount(vendorID: Int) async throws -> Int {
+        try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM products WHERE vendor_id = ?", arguments: [vendorID]) ?? 0
+        }
+    }
+
     /// Inserts a product and its images in one transaction; the first image is the thumbnail.
     func insertProduct(
         vendorID: Int, fields: ProductFields, images: [NewImage], productSecret: String, now: String

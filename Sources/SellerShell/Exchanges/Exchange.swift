@@ -29,13 +29,16 @@ public struct Exchange: Sendable {
         public var headers: HeaderFields
         /// A body that is not multipart.
         public var body: KeptBody?
-        /// A multipart body: its parts as composed, and its bytes with each file left out.
+        /// A multipart body: its parts as composed (a JSON part's content masked, for showing),
+        /// and its bytes with each file left out.
         public var parts: [MultipartBody.Part]?
-        public var outline: [WireSegment]?
+        /// The content of each JSON part (by its index in `parts`), the secret as a typed piece.
+        public var partJSON: [Int: SentBytes]
+        public var outline: [Segment]?
 
         public init(
             method: String, url: URL, target: String, headers: HeaderFields, body: KeptBody? = nil,
-            parts: [MultipartBody.Part]? = nil, outline: [WireSegment]? = nil
+            parts: [MultipartBody.Part]? = nil, partJSON: [Int: SentBytes] = [:], outline: [Segment]? = nil
         ) {
             self.method = method
             self.url = url
@@ -43,12 +46,21 @@ public struct Exchange: Sendable {
             self.headers = headers
             self.body = body
             self.parts = parts
+            self.partJSON = partJSON
             self.outline = outline
         }
 
         public var contentType: String? { headers["Content-Type"] }
         /// The size of the body as sent.
         public var byteCount: Int { headers["Content-Length"].flatMap(Int.init) ?? body?.byteCount ?? 0 }
+    }
+
+    /// A piece of a multipart body as the log keeps it: bytes as sent (the secret a typed piece),
+    /// or a file's content left out (see `WireSegment`).
+    public enum Segment: Sendable, Hashable {
+        case bytes(SentBytes)
+        /// `byteCount` bytes of `contentType`, the content of the body's `part`-th part (from 1).
+        case file(byteCount: Int, contentType: String, part: Int)
     }
 
     public struct Response: Sendable {
@@ -75,18 +87,27 @@ public struct Exchange: Sendable {
     public var isFinished: Bool { response != nil || failure != nil }
 }
 
-/// A body, or its first part when it is large: the log is bounded in memory.
+/// A body, or its first part when it is large: the log is bounded in memory. A request's body
+/// keeps the secret as a typed piece (`SentBytes`); a cut one is kept as shown, the secret masked.
 public struct KeptBody: Sendable {
-    public var data: Data
-    /// The size of the whole body.
+    public private(set) var sent: SentBytes
+    /// The size of the whole body, as shown.
     public var byteCount: Int
+    private var keptCount: Int
 
-    public init(_ data: Data, limit: Int) {
-        self.data = data.count > limit ? Data(data.prefix(limit)) : data
-        self.byteCount = data.count
+    public init(_ data: Data, limit: Int) { self.init(SentBytes(data), limit: limit) }
+
+    public init(_ sent: SentBytes, limit: Int) {
+        let shown = sent.masked
+        byteCount = shown.count
+        self.sent = shown.count > limit ? SentBytes(Data(shown.prefix(limit))) : sent
+        keptCount = min(shown.count, limit)
     }
 
-    public var isCut: Bool { data.count < byteCount }
+    /// As shown: the secret as `••••••`.
+    public var data: Data { sent.masked }
+
+    public var isCut: Bool { keptCount < byteCount }
 }
 
 /// The line being run, so each exchange it sends records where it came from. A task-local

@@ -108,7 +108,7 @@ public final class ExchangeLog: Sendable {
     private static func size(of request: Exchange.Request) -> Int {
         (request.body?.data.count ?? 0)
             + (request.outline ?? []).reduce(0) {
-                if case .bytes(let data) = $1 { $0 + data.count } else { $0 }
+                if case .bytes(let sent) = $1 { $0 + sent.masked.count } else { $0 }
             }
     }
 

@@ -47,25 +47,10 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         }
     }
 
-    /// The request as the log keeps it: secrets masked, the body kept up to the log's limit.
+    /// The request as the log keeps it: secrets masked (the one in a `"secret"` field as a typed
+    /// piece), the body kept up to the log's limit.
     func kept(_ request: HTTPRequestData) -> Exchange.Request {
-        let masked = HeaderFields(request.headers.map { HeaderField($0.name, secrets.masked($0.value)) })
-        var url = request.url
-        if secrets.occurs(in: url.absoluteString), let clean = URL(string: secrets.masked(url.absoluteString)) { url = clean }
-        let outline = request.outline?.map { segment -> WireSegment in
-            guard case .bytes(let data) = segment else { return segment }
-            return .bytes(maskedBytes(data))
-        }
-        let body = request.outline == nil ? request.body.map { KeptBody(maskedBytes($0), limit: log.bodyLimit) } : nil
-        // The `params` part's JSON holds the secret as sent: kept masked like everything else.
-        let parts = request.parts?.map { part -> MultipartBody.Part in
-            var copy = part
-            copy.json = part.json.map(maskedBytes)
-            return copy
-        }
-        return Exchange.Request(
-            method: request.method.rawValue, url: url, target: secrets.masked(request.requestTarget), headers: masked, body: body,
-            parts: parts, outline: outline)
+        Exchange.Request(recording: request, secrets: secrets, bodyLimit: log.bodyLimit)
     }
 
     func kept(_ response: HTTPResponseData) -> Exchange.Response {

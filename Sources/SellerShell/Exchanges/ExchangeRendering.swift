@@ -112,10 +112,10 @@ public enum ExchangeRendering {
 
     /// A multipart body as sent: boundaries, part headers and CRLFs exactly, each file's bytes
     /// as `‹23,144 bytes of image/jpeg›`.
-    static func outlineText(_ outline: [WireSegment]) -> String {
+    static func outlineText(_ outline: [Exchange.Segment]) -> String {
         outline.map { segment in
             switch segment {
-            case .bytes(let data): wireText(String(decoding: data, as: UTF8.self))
+            case .bytes(let sent): wireText(String(decoding: sent.masked, as: UTF8.self))
             case .file(let count, let type, _): "‹\(grouped(count)) bytes of \(type)›"
             }
         }

@@ -17,6 +17,8 @@ public struct ExplanationBook: Sendable {
     let statuses: [String: String]
     let headers: [String: String]
     let operations: [String: String]
+    /// The ideas students ask about by name: `idempotent`, `safe`, `multipart`, `CRLF`, …
+    let concepts: [String: String]
 
     struct File: Decodable {
         var language: String
@@ -25,6 +27,7 @@ public struct ExplanationBook: Sendable {
         var statuses: [String: String]
         var headers: [String: String]
         var operations: [String: String]
+        var concepts: [String: String]
     }
 
     public static let languages = ["en", "ko"]
@@ -53,7 +56,7 @@ public struct ExplanationBook: Sendable {
             }
             let book = ExplanationBook(
                 language: language, labels: file.labels, methods: file.methods, statuses: file.statuses,
-                headers: file.headers, operations: file.operations)
+                headers: file.headers, operations: file.operations, concepts: file.concepts)
             cache.withLock { $0[key] = book }
             return book
         }
@@ -82,8 +85,12 @@ public struct ExplanationBook: Sendable {
     // MARK: Looking up
 
     /// Every term there is an explanation for, for TAB and for `explain` alone.
+    /// The operations are listed by the names students type (`create`, `delete`); those the
+    /// code names in camelCase (`deleteURI`, `legacySecret`) are explained when asked for, not listed.
     public var topics: [String] {
-        methods.keys.sorted() + statuses.keys.sorted() + headerNames + operations.keys.sorted()
+        methods.keys.sorted() + statuses.keys.sorted() + headerNames
+            + concepts.keys.sorted { $0.lowercased() < $1.lowercased() }
+            + operations.keys.filter { $0 == $0.lowercased() }.sorted()
     }
 
     /// Header names as people write them (`If-Match`), from the keys (`if-match`).
@@ -104,6 +111,7 @@ public struct ExplanationBook: Sendable {
         if let text = methods[trimmed.uppercased()] { return "\(trimmed.uppercased()): \(text)" }
         if let text = statuses[trimmed] { return "\(trimmed) \(text)" }
         if let text = headers[trimmed.lowercased()] { return text }
+        if let key = concepts.keys.first(where: { $0.lowercased() == trimmed.lowercased() }) { return concepts[key] }
         if let key = operations.keys.first(where: { $0.lowercased() == trimmed.lowercased() }) { return operations[key] }
         return nil
     }

@@ -10,8 +10,9 @@ import SellerShell
 /// `exit` are not checked: they never run.
 extension ScriptRuntime {
     /// The problems of `lines`, each `NAME:LINE: message` and its detail lines; empty when every
-    /// line may run.
-    func problems(in lines: [ScriptLine], name: String, on server: URL) -> [String] {
+    /// line may run. With `unsetVariables` (a stepped run: a lesson in front of a class), a
+    /// variable nothing defines is one of them; otherwise it fails when its line runs.
+    func problems(in lines: [ScriptLine], name: String, on server: URL, unsetVariables: Bool = false) -> [String] {
         var found: [String] = []
         for line in lines {
             let failure = problem(with: line, on: server)
@@ -25,6 +26,37 @@ extension ScriptRuntime {
             {
                 break
             }
+        }
+        return unsetVariables ? found + self.unsetVariables(in: lines, name: name) : found
+    }
+
+    /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
+    /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
+    /// line: a lesson stepped through without its `--var` says so before its first step, not
+    /// halfway through the class. A script that sources another is not checked for them (the
+    /// other may set anything).
+    private func unsetVariables(in lines: [ScriptLine], name: String) -> [String] {
+        var defined = Set(state.variables.values.keys).union(["last", "response", "env"])
+        var uses: [(line: Int, name: String)] = []
+        for line in lines {
+            guard let words = try? WordSplitter.split(line.text), let first = words.first else { continue }
+            let command = registry.find(first.text)?.spec.name
+            if command == Source.spec.name { return [] }
+            if command == SetVariable.spec.name, words.count == 3 { defined.insert(words[1].text) }
+            if words.count > 2, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted {
+                defined.insert(words[words.count - 1].text)
+            }
+            _ = try? Expander.expand(line.text) { reference in
+                uses.append((line.number, String(reference.prefix { $0 != "." })))
+                return "x"
+            }
+        }
+        var said: Set<String> = []
+        var found: [String] = []
+        for use in uses where !defined.contains(use.name) && said.insert(use.name).inserted {
+            found.append(
+                "\(name):\(use.line): $\(use.name) is not set: give it with --var \(use.name)=VALUE "
+                    + "(or 'set \(use.name) VALUE' above this line)")
         }
         return found
     }

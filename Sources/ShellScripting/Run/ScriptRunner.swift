@@ -22,7 +22,7 @@ extension ScriptRuntime {
         let resolved = expandingTilde(path)
         guard let lines = readScript(resolved, unreadable: "\(path): cannot read the script") else { return .usage }
         let server = await shell.serverURL
-        let problems = problems(in: lines, name: path, on: server)
+        let problems = problems(in: lines, name: path, on: server, unsetVariables: options.step)
         guard problems.isEmpty else { return refuse(problems, name: path) }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()

@@ -11,9 +11,9 @@ import TerminalText
 enum CurlCommand {
     static func text(for exchange: Exchange, secret: ExportSecret) throws(ExportProblem) -> String {
         let request = exchange.request
-        var notes: [String] = []
+        var notes = ExportHeaders.conditionalNote(request)
         var lines: [String] = []
-        var stdin: String?
+        var stdin: SentBytes?
         var command = ["curl", "-sS", "-i"]
         switch request.method {
         case "GET": break
@@ -28,9 +28,9 @@ enum CurlCommand {
         }
         if let parts = request.parts, multipart {
             for (index, part) in parts.enumerated() {
-                if let json = part.json {
+                if let json = request.partJSON[index] {
                     guard stdin == nil else { throw ExportProblem("curl can read only one part from standard input") }
-                    stdin = String(decoding: json, as: UTF8.self)
+                    stdin = json
                     lines.append("-F " + BashWords.quoted("\(part.name)=<-;type=\(part.contentType)"))
                 } else {
                     let (line, note) = try filePart(part, number: index + 1)
@@ -39,7 +39,7 @@ enum CurlCommand {
                 }
             }
         } else if let body = request.body, body.byteCount > 0 {
-            stdin = try ExportHeaders.text(of: body)
+            stdin = try ExportHeaders.sent(of: body)
             lines.append("--data-binary @-")
         }
         notes += ExportHeaders.secretNote(stdin, secret)
@@ -88,14 +88,15 @@ enum ExportHeaders {
         }
     }
 
-    static func text(of body: KeptBody) throws(ExportProblem) -> String {
+    /// The body as a command can carry it: whole, and text.
+    static func sent(of body: KeptBody) throws(ExportProblem) -> SentBytes {
         guard !body.isCut else {
             throw ExportProblem("the body was \(body.byteCount) bytes and the log kept only the first \(body.data.count)")
         }
-        guard let text = String(data: body.data, encoding: .utf8) else {
+        guard String(data: body.data, encoding: .utf8) != nil else {
             throw ExportProblem("the body is \(body.byteCount) bytes of binary data, which a command line cannot carry")
         }
-        return text
+        return body.sent
     }
 
     /// The file on disk a multipart part was read from; a command can only send a file.
@@ -107,9 +108,24 @@ enum ExportHeaders {
     }
 
     /// Says so when the body carried the secret and the export leaves it masked.
-    static func secretNote(_ body: String?, _ secret: ExportSecret) -> [String] {
-        guard let note = secret.note, let body, BashWords.carriesSecret(body) else { return [] }
+    static func secretNote(_ body: SentBytes?, _ secret: ExportSecret) -> [String] {
+        guard let note = secret.note, body?.carriesSecret == true else { return [] }
         return [note]
+    }
+
+    /// Says what a conditional request answers when it runs again: `If-Match` holds the ETag
+    /// the product had then, so once the product has changed the market answers 412.
+    static func conditionalNote(_ request: Exchange.Request) -> [String] {
+        if let tag = request.headers["If-Match"] {
+            return [
+                "a conditional request (If-Match: \(tag)): it answers 412 Precondition Failed once the product has changed "
+                    + "since; show the product again for its new ETag"
+            ]
+        }
+        if let tag = request.headers["If-None-Match"] {
+            return ["a conditional request (If-None-Match: \(tag)): it answers 304 Not Modified while the product is unchanged"]
+        }
+        return []
     }
 
     /// A `# …` comment line for bash: a line break in it (a file name may hold one) would end

@@ -1,10 +1,13 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 
 /// `exchange N --as raw`: the request's own bytes, sent again with nothing but bash: the request
 /// line and headers as they were sent (plus `Connection: close`, so the answer ends), then the
 /// body — its text in `$'…'` quotes with every CRLF kept, each photo of a multipart body read
-/// from its file with `cat` — written to `/dev/tcp/HOST/PORT`, and the answer read back.
+/// from its file with `cat` — written to `/dev/tcp/HOST/PORT`, and the answer read back. The
+/// `Content-Length` is the body's size as this command writes it; when it writes
+/// `"$OPENMARKET_SECRET"`, bash adds that variable's size in bytes, so any secret is framed right.
 enum RawRequestText {
     static func text(for exchange: Exchange, secret: ExportSecret) throws(ExportProblem) -> String {
         let request = exchange.request
@@ -13,38 +16,77 @@ enum RawRequestText {
             throw ExportProblem("an https request cannot be typed raw (TLS); use --as curl")
         }
         let port = request.url.port ?? 80
-        var head = ["\(request.method) \(request.target) HTTP/1.1"]
-        head += request.headers.fields.map { "\($0.name): \($0.value)" }
-        head.append("Connection: close")
-        var writes = ["printf '%s' " + BashWords.ansiC(head.joined(separator: "\r\n") + "\r\n\r\n")]
-        var notes: [String] = []
+        var writes: [String] = []
+        var notes = ExportHeaders.conditionalNote(request)
+        /// The body's bytes as written here, but for the secrets (bash counts those) and files.
+        var fixed = 0
+        var secrets = 0
+        func count(_ sent: SentBytes) {
+            for piece in sent.pieces {
+                switch piece {
+                case .bytes(let data): fixed += data.count
+                case .secret where secret.splices: secrets += 1
+                case .secret: fixed += Secret.mask.utf8.count
+                }
+            }
+        }
         if let outline = request.outline {
             for segment in outline {
                 switch segment {
-                case .bytes(let data):
-                    writes.append("printf '%s' " + BashWords.ansiCBody(String(decoding: data, as: UTF8.self), secret: secret))
-                case .file(_, _, let number):
+                case .bytes(let sent):
+                    count(sent)
+                    writes.append("printf '%s' " + BashWords.ansiCBody(sent, secret: secret))
+                case .file(let byteCount, _, let number):
                     guard let part = request.parts?[safe: number - 1] else {
                         throw ExportProblem("part \(number) came from no file on disk")
                     }
                     let path = try ExportHeaders.sourcePath(of: part, number: number)
                     notes += ExportHeaders.shrinkNote(part, path: path)
+                    fixed += byteCount
                     writes.append("cat " + BashWords.quoted(path))
                 }
             }
         } else if let body = request.body, body.byteCount > 0 {
-            writes.append("printf '%s' " + BashWords.ansiCBody(try ExportHeaders.text(of: body), secret: secret))
+            let sent = try ExportHeaders.sent(of: body)
+            count(sent)
+            writes.append("printf '%s' " + BashWords.ansiCBody(sent, secret: secret))
         }
-        let sent = request.outline.map { segments in
-            segments.map { segment -> String in
-                if case .bytes(let data) = segment { return String(decoding: data, as: UTF8.self) }
-                return ""
+        // Content-Length counted by bash: the secret's bytes (in the C locale, `${#…}` counts
+        // bytes) plus the rest, so a secret of any length is framed right.
+        let length = secrets == 0 ? String(fixed) : "$((\(fixed) + \(secrets) * secret_bytes))"
+        var head = [["\(request.method) \(request.target) HTTP/1.1"]]
+        for field in request.headers.fields {
+            if field.name.caseInsensitiveCompare("Content-Length") == .orderedSame {
+                head.append(secrets == 0 ? ["\(field.name): \(length)"] : ["\(field.name): ", length])
+            } else {
+                head.append(["\(field.name): \(field.value)"])
             }
-            .joined()
         }
-        notes += ExportHeaders.secretNote(sent ?? request.body.map { String(decoding: $0.data, as: UTF8.self) }, secret)
+        head.append(["Connection: close"])
+        // The head in `$'…'`, the length as a bash arithmetic word in double quotes.
+        var headWord = ""
+        var text = ""
+        for (index, line) in head.enumerated() {
+            text += line[0]
+            if line.count > 1 {
+                headWord += BashWords.ansiC(text) + "\"\(line[1])\""
+                text = ""
+            }
+            text += index == head.count - 1 ? "\r\n\r\n" : "\r\n"
+        }
+        headWord += BashWords.ansiC(text)
+        writes.insert("printf '%s' " + headWord, at: 0)
+        let sent = request.outline.map { segments in
+            SentBytes(
+                segments.flatMap { segment -> [SentBytes.Piece] in
+                    if case .bytes(let sent) = segment { return sent.pieces }
+                    return []
+                })
+        }
+        notes += ExportHeaders.secretNote(sent ?? request.body?.sent, secret)
         var out = notes.map(ExportHeaders.comment)
         out.append("# exchange #\(exchange.number) as it went on the wire; bash sends it and prints the answer")
+        if secrets > 0 { out.append(#"secret_bytes=$(LC_ALL=C; printf '%s' "${#OPENMARKET_SECRET}")"#) }
         out.append(
             "exec 3<>\(BashWords.quoted("/dev/tcp/\(host)/\(port)")) && {\n  " + writes.joined(separator: "\n  ")
                 + "\n} >&3 && cat <&3; exec 3<&-")

@@ -1,0 +1,218 @@
+import Foundation
+import LineEditor
+import Logging
+import OpenMarketAPI
+import OpenMarketContract
+import OpenMarketServer
+import SellerShell
+import ShellScripting
+import Synchronization
+
+/// `openmarket test FILE…`: homework that grades itself, as Hurl's `--test` does. Each script
+/// runs with its `expect` checks against a fresh local market of its own (a temporary folder,
+/// demo-shop logged in, neighbour-shop's products there), or against `--server URL`; one line
+/// per file, a summary, exit 1 when any failed; `--report-junit FILE` and `--report-tap FILE`
+/// write the results for a CI system. Journals go to a temporary folder, never beside a
+/// student's file.
+struct ScriptTests {
+    struct Outcome {
+        var path: String
+        var status: Int32
+        /// What the run said went wrong (its error lines); empty when it passed.
+        var message: [String]
+        var requests: Int
+        var seconds: Double
+
+        var passed: Bool { status == 0 }
+        /// A script that could not run at all (unreadable, or refused by the whole-script check).
+        var isError: Bool { status == CommandStatus.usage.rawValue }
+    }
+
+    var files: [String]
+    /// Where to run them; nil: a fresh local market for each.
+    var server: (url: URL, credentials: VendorCredentials?)?
+    var variables: [String: String]
+    var profiles: ProfileStore
+
+    /// Runs one script on its own market and says how it went.
+    func run(_ path: String) async -> Outcome {
+        let started = ContinuousClock.now
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmarket-test-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func failed(_ message: String) -> Outcome {
+            Outcome(path: path, status: 1, message: [message], requests: 0, seconds: Self.seconds(since: started))
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return failed("cannot make a temporary folder \(folder.path): \(error.localizedDescription)")
+        }
+        var market: RunningMarket?
+        let url: URL
+        let credentials: VendorCredentials?
+        if let server {
+            (url, credentials) = server
+        } else {
+            var logger = Logger(label: "openmarket-test")
+            logger.logLevel = .critical
+            do {
+                let running = try await MarketServer.start(
+                    MarketServerConfiguration(
+                        host: "127.0.0.1", port: 0, dataDirectory: folder.appendingPathComponent("market"), logger: logger,
+                        demoNeighbour: true))
+                market = running
+                (url, credentials) = (running.baseURL, running.demoCredentials)
+            } catch {
+                return failed("cannot start a local market: \(error)")
+            }
+        }
+        let console = GradingConsole(script: path)
+        var configuration = ShellConfiguration(
+            serverURL: url, credentials: credentials, vendorName: market == nil ? nil : "demo-shop", profiles: profiles)
+        configuration.environmentServer = url
+        let session = ScriptSession(
+            configuration: configuration, console: console, dryRun: false, variables: variables, progress: nil,
+            interrupts: { InterruptMonitor.shared.presses() })
+        let status = await session.runScript(
+            path: path, options: ScriptOptions(journalPath: folder.appendingPathComponent("journal").path))
+        let code = await session.requestedExitCode ?? status.rawValue
+        let requests = session.shell.exchanges.lastNumber
+        if let market { await market.stop() }
+        return Outcome(
+            path: path, status: code, message: code == 0 ? [] : console.errors, requests: requests,
+            seconds: Self.seconds(since: started))
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    // MARK: What it prints and writes
+
+    /// One line per file (`ok`/`FAIL`, the file, its requests and time), the reasons of a
+    /// failure indented under it.
+    static func lines(for outcome: Outcome) -> [String] {
+        let time = String(format: "%.1f s", outcome.seconds)
+        let requests = "\(outcome.requests) request\(outcome.requests == 1 ? "" : "s")"
+        let head = "\(outcome.passed ? "ok  " : "FAIL") \(outcome.path) (\(requests), \(time))"
+        return [head] + outcome.message.map { "     " + $0 }
+    }
+
+    /// `test: 3 passed, 1 failed` (and the time): the closing line CI systems read.
+    static func summary(_ outcomes: [Outcome], seconds: Double) -> String {
+        let passed = outcomes.filter(\.passed).count
+        return "test: \(passed) passed, \(outcomes.count - passed) failed" + String(format: " (%.1f s)", seconds)
+    }
+
+    /// JUnit XML as Jenkins, GitLab and GitHub read it: `testsuites` › `testsuite` › one
+    /// `testcase` per file, with a `failure` (its `expect` failed, or a request) or an `error`
+    /// (the script could not run at all) holding what the run said.
+    static func junit(_ outcomes: [Outcome], seconds: Double, at date: Date) -> String {
+        let failures = outcomes.filter { !$0.passed && !$0.isError }.count
+        let errors = outcomes.filter(\.isError).count
+        let counts = "tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+        let time = String(format: "%.3f", seconds)
+        let stamp = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime])
+        var out = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="openmarket test" \#(counts) time="\#(time)">"#,
+            #"  <testsuite name="openmarket test" \#(counts) skipped="0" time="\#(time)" timestamp="\#(xml(stamp))">"#,
+        ]
+        for outcome in outcomes {
+            let name = (outcome.path as NSString).lastPathComponent
+            let classname = ((outcome.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let attributes =
+                #"name="\#(xml(name))" classname="\#(xml(classname.isEmpty ? "scripts" : classname))" "#
+                + #"file="\#(xml(outcome.path))" time="\#(String(format: "%.3f", outcome.seconds))""#
+            if outcome.passed {
+                out.append("    <testcase \(attributes)/>")
+                continue
+            }
+            let element = outcome.isError ? "error" : "failure"
+            let message = outcome.message.first ?? "exit status \(outcome.status)"
+            out.append("    <testcase \(attributes)>")
+            out.append(
+                #"      <\#(element) message="\#(xml(message))" type="exit \#(outcome.status)">"#
+                    + xml(outcome.message.joined(separator: "\n")) + "</\(element)>")
+            out.append("    </testcase>")
+        }
+        out += ["  </testsuite>", "</testsuites>", ""]
+        return out.joined(separator: "\n")
+    }
+
+    /// TAP 14: a plan, then `ok N - FILE` or `not ok N - FILE` with the reasons in a YAML block.
+    static func tap(_ outcomes: [Outcome]) -> String {
+        var out = ["TAP version 14", "1..\(outcomes.count)"]
+        for (index, outcome) in outcomes.enumerated() {
+            let description = outcome.path.replacingOccurrences(of: "#", with: "\\#")
+            out.append("\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(description)")
+            guard !outcome.passed else { continue }
+            out += ["  ---", "  exit: \(outcome.status)", "  message: |"]
+            out += outcome.message.map { "    " + visible($0) }
+            out.append("  ...")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Text as XML 1.0 character data or an attribute value: markup escaped, and characters XML
+    /// cannot hold (controls but tab, LF and CR) written as `?`.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    out += "?"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A line for a YAML block: control characters as `?`.
+    static func visible(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
+    }
+}
+
+/// The console of a graded script: nobody is there to answer; what it writes is dropped, and
+/// of its notes (explanations, traces, failures) those that say what went wrong are kept for
+/// the report: the errors, and the lines a run says about its script (`FILE:LINE: …`).
+final class GradingConsole: ShellConsole, Sendable {
+    private let script: String
+    private let kept = Mutex<(errors: [String], last: String?)>(([], nil))
+
+    init(script: String) { self.script = script }
+
+    var errors: [String] {
+        kept.withLock { kept in kept.errors.isEmpty ? kept.last.map { [$0] } ?? [] : kept.errors }
+    }
+
+    func write(_ text: String) {}
+    func note(_ text: String) { note(text, kind: .info) }
+    func note(_ text: String, kind: NoteKind) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        kept.withLock { kept in
+            kept.last = lines.last ?? kept.last
+            if kind == .error || text.hasPrefix(script + ":") { kept.errors += lines }
+        }
+    }
+    func ask(_ prompt: String) -> String? { nil }
+    func askSecret(_ prompt: String) -> String? { nil }
+    var isInteractive: Bool { false }
+    func history() -> [String] { [] }
+    func addToHistory(_ line: String) {}
+    func askPath(_ prompt: String) -> String? { nil }
+    func editFile(at path: String) -> EditorOutcome { .noTerminal }
+    func page(_ text: String) {}
+}
