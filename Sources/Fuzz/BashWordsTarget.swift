@@ -158,8 +158,7 @@ enum BashWordsTarget {
         let body = try! MultipartBody.form(
             [
                 .init(name: "params", contentType: "application/json", data: Data(withSecret.utf8)),
-                .init(
-                    name: "images", filename: "photo.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8]), sourcePath: path),
+                .init(name: "images", filename: "photo.jpg", contentType: "image/jpeg", data: Data([0xFF, 0xD8])),
             ], boundary: "B0und4ry")
         let headers: HeaderFields = [
             "Host": "127.0.0.1:9", "Content-Type": body.contentType, "identifier": "id-1",
@@ -169,7 +168,7 @@ enum BashWordsTarget {
             recording: HTTPRequestData(
                 method: .post, url: URL(string: "http://127.0.0.1:9/api/products")!, headers: headers, body: body.data,
                 parts: body.parts, outline: body.outline),
-            secrets: secrets, bodyLimit: 1 << 20)
+            secrets: secrets, bodyLimit: 1 << 20, sources: [PhotoSource(path: path)])
         var wire = head(request)
         for segment in body.outline {
             switch segment {

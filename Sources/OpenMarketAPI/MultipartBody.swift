@@ -21,10 +21,6 @@ public struct MultipartBody: Sendable, Hashable {
         public var byteCount: Int
         /// The content of an `application/json` part (the `params`); nil for files.
         public var json: Data?
-        /// The local file a file part was read from.
-        public var sourcePath: String? = nil
-        /// The file's size before the shell shrank it; nil when it was sent as it is on disk.
-        public var shrunkFromBytes: Int? = nil
     }
 
     init(boundary: String, data: Data, parts: [Part] = [], outline: [WireSegment] = []) {
@@ -44,19 +40,12 @@ public struct MultipartBody: Sendable, Hashable {
         /// nil: no `Content-Type` line (a plain form field).
         public var contentType: String?
         public var data: Data
-        public var sourcePath: String?
-        public var shrunkFromBytes: Int?
 
-        public init(
-            name: String, filename: String? = nil, contentType: String?, data: Data, sourcePath: String? = nil,
-            shrunkFromBytes: Int? = nil
-        ) {
+        public init(name: String, filename: String? = nil, contentType: String?, data: Data) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
             self.data = data
-            self.sourcePath = sourcePath
-            self.shrunkFromBytes = shrunkFromBytes
         }
     }
 
@@ -68,9 +57,7 @@ public struct MultipartBody: Sendable, Hashable {
         try form(
             [FormPart(name: "params", contentType: "application/json", data: params)]
                 + images.map {
-                    FormPart(
-                        name: "images", filename: $0.filename, contentType: $0.format.mimeType, data: $0.data,
-                        sourcePath: $0.sourcePath, shrunkFromBytes: $0.shrunkFromBytes)
+                    FormPart(name: "images", filename: $0.filename, contentType: $0.format.mimeType, data: $0.data)
                 },
             boundary: boundary)
     }
@@ -99,8 +86,7 @@ public struct MultipartBody: Sendable, Hashable {
         let described = given.map {
             Part(
                 name: $0.name, filename: $0.filename, contentType: $0.contentType ?? "text/plain", byteCount: $0.data.count,
-                json: $0.filename == nil && $0.contentType == "application/json" ? $0.data : nil, sourcePath: $0.sourcePath,
-                shrunkFromBytes: $0.shrunkFromBytes)
+                json: $0.filename == nil && $0.contentType == "application/json" ? $0.data : nil)
         }
         let data = try serialize(given, boundary: chosen)
         // The same framing with each file's bytes replaced by a marker that occurs nowhere else,

@@ -7,11 +7,6 @@ public struct UploadImage: Sendable, Hashable {
     public let data: Data
     /// Found from the bytes, never from the file name.
     public let format: ImageFormat
-    /// The local file it was read from, when it came from one (an exported curl command refers
-    /// to it by path).
-    public var sourcePath: String?
-    /// The file's size before the shell shrank it to fit; nil when it is sent as it is on disk.
-    public var shrunkFromBytes: Int?
 
     /// Fails when the bytes are not a JPEG, PNG or GIF, are empty, or are over the size limit.
     public init(filename: String, data: Data) throws(ImageProblem) {
@@ -31,9 +26,7 @@ public struct UploadImage: Sendable, Hashable {
     public static func load(path: String) throws(ImageProblem) -> UploadImage {
         let name = (path as NSString).lastPathComponent
         let data = try readFile(path: path, displayName: name)
-        var image = try UploadImage(filename: name, data: data)
-        image.sourcePath = path
-        return image
+        return try UploadImage(filename: name, data: data)
     }
 
     /// Reads a file, turning each way it can fail into the matching problem.

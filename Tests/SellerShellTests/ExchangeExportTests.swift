@@ -130,11 +130,11 @@ struct ExchangeExportTests {
                 in: CharacterSet(charactersIn: "\""))
             let arrived = try RawRequestTests.parts(Data(sent.body), boundary: boundary)
             #expect(arrived.map(\.name) == parts.map(\.name), "\(label)")
-            for (part, got) in zip(parts, arrived) {
+            for (index, (part, got)) in zip(parts, arrived).enumerated() {
                 if let json = part.json {
                     #expect(got.body == unmask(json), "\(label): the params part, byte for byte")
                 } else {
-                    let path = try #require(part.sourcePath)
+                    let path = try #require(request.sources[index]?.path)
                     #expect(got.body == (try Data(contentsOf: URL(fileURLWithPath: path))), "\(label): \(path)")
                     if form != .httpie { #expect(got.filename == part.filename, "\(label)") }
                 }
@@ -342,6 +342,27 @@ struct ExchangeExportTests {
             #expect(text.contains("Sent by `register name="), "\(text)")
             #expect(text.contains("```http\nPATCH /api/products/"), "\(text)")
             #expect(text.contains(Secret.mask))
+        }
+    }
+
+    @Test func whereEachPhotoCameFromIsKeptBesideTheExchange() async throws {
+        try await ShellFixture.with { shell in
+            let small = Fixtures.image("coffee-small.jpg").path
+            let big = Fixtures.image("rocket-phone-4032x3024.jpg").path
+            let bigSize = try #require(try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int)
+            #expect(
+                await shell.run(
+                    "register name='Two photos' description='One small, one shrunk to fit' price=1000 currency=KRW "
+                        + "image='\(small)' image='\(big)'") == .ok, "\(shell.console.notes)")
+            let exchange = try shell.shell.exchanges.exchange(1).get()
+            // Part 0 is the params JSON; the photos are parts 1 and 2.
+            #expect(
+                exchange.request.sources == [1: PhotoSource(path: small), 2: PhotoSource(path: big, shrunkFromBytes: bigSize)])
+            #expect(exchange.request.parts?.map(\.filename) == [nil, "coffee-small.jpg", "rocket-phone-4032x3024.jpg"])
+            // A raw request's file items too.
+            #expect(await shell.run("POST /api/products/1/archived note@'\(small)' --check-status") != .ok)
+            let raw = try shell.shell.exchanges.exchange(shell.shell.exchanges.lastNumber).get()
+            #expect(raw.request.sources == [0: PhotoSource(path: small)], "\(raw.request.sources)")
         }
     }
 

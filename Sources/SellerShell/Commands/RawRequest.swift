@@ -66,9 +66,9 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
     public var productName: String? { items.first { $0.kind == .text && $0.key == "name" }?.value }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        let request = try RawRequests.compose(
+        let (request, sources) = try RawRequests.compose(
             Method.method, path: path, items: items, auth: !noAuth, client: context.client, base: context.pathBase)
-        let response = try await context.client.sendRaw(request)
+        let response = try await PhotoSource.$sending.withValue(sources) { try await context.client.sendRaw(request) }
         let answer = Exchange.Response(
             status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
         var outcome = CommandOutcome([.text(ExchangeRendering.answer(answer), raw: response.body)])

@@ -35,10 +35,13 @@ public struct Exchange: Sendable {
         /// The content of each JSON part (by its index in `parts`), the secret as a typed piece.
         public var partJSON: [Int: SentBytes]
         public var outline: [Segment]?
+        /// The local file of each file part (by its index in `parts`), as the shell read it.
+        public var sources: [Int: PhotoSource]
 
         public init(
             method: String, url: URL, target: String, headers: HeaderFields, body: KeptBody? = nil,
-            parts: [MultipartBody.Part]? = nil, partJSON: [Int: SentBytes] = [:], outline: [Segment]? = nil
+            parts: [MultipartBody.Part]? = nil, partJSON: [Int: SentBytes] = [:], outline: [Segment]? = nil,
+            sources: [Int: PhotoSource] = [:]
         ) {
             self.method = method
             self.url = url
@@ -48,6 +51,7 @@ public struct Exchange: Sendable {
             self.parts = parts
             self.partJSON = partJSON
             self.outline = outline
+            self.sources = sources
         }
 
         public var contentType: String? { headers["Content-Type"] }

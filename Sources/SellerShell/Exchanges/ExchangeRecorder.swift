@@ -50,7 +50,7 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     /// The request as the log keeps it: secrets masked (the one in a `"secret"` field as a typed
     /// piece), the body kept up to the log's limit.
     func kept(_ request: HTTPRequestData) -> Exchange.Request {
-        Exchange.Request(recording: request, secrets: secrets, bodyLimit: log.bodyLimit)
+        Exchange.Request(recording: request, secrets: secrets, bodyLimit: log.bodyLimit, sources: PhotoSource.sending)
     }
 
     func kept(_ response: HTTPResponseData) -> Exchange.Response {

@@ -126,8 +126,11 @@ public struct SentBytes: Sendable, Hashable {
 extension Exchange.Request {
     /// `request` as the exchange log keeps it: every secret masked, the secret of a top-level
     /// `"secret"` field as a `.secret` piece (see `SentBytes`), a body kept up to `bodyLimit`,
-    /// a multipart body as its outline (the photos' bytes left out).
-    public init(recording request: HTTPRequestData, secrets: SessionSecrets, bodyLimit: Int) {
+    /// a multipart body as its outline (the photos' bytes left out), and where its photos came
+    /// from (`sources`, matched to the file parts).
+    public init(
+        recording request: HTTPRequestData, secrets: SessionSecrets, bodyLimit: Int, sources: [PhotoSource] = []
+    ) {
         let masked = HeaderFields(request.headers.map { HeaderField($0.name, secrets.masked($0.value)) })
         var url = request.url
         if secrets.occurs(in: url.absoluteString), let clean = URL(string: secrets.masked(url.absoluteString)) { url = clean }
@@ -163,6 +166,7 @@ extension Exchange.Request {
         }
         self.init(
             method: request.method.rawValue, url: url, target: secrets.masked(request.requestTarget), headers: masked, body: body,
-            parts: parts, partJSON: partJSON, outline: outline)
+            parts: parts, partJSON: partJSON, outline: outline,
+            sources: PhotoSource.matched(sources, to: request.parts ?? []))
     }
 }

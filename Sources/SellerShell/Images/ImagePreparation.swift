@@ -11,6 +11,8 @@ import OpenMarketContract
 /// anything is sent.
 struct ImagePreparation {
     var images: [UploadImage] = []
+    /// Where each of `images` came from (for the exchange log and its exports), in order.
+    var sources: [PhotoSource] = []
     var problems: [RuleViolation] = []
     /// What was done to a photo (`rocket.jpg: 3.0 MB 4032×3024 → 190 KB 1600×1200`).
     var notes: [String] = []
@@ -45,6 +47,7 @@ struct ImagePreparation {
     private mutating func load(_ path: String, label: String, resize: Bool) {
         do throws(ImageProblem) {
             images.append(try UploadImage.load(path: path))
+            sources.append(PhotoSource(path: path))
         } catch {
             guard case .tooLarge(_, let format) = error.kind, resize, format != .gif else {
                 var rule = error.rule
@@ -65,10 +68,8 @@ struct ImagePreparation {
             let data = try LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo")
             let fitted = try MarketImages.fit(data, underBytes: UploadRules.maxImageBytes)
             let name = (path as NSString).lastPathComponent
-            var image = try UploadImage(filename: name, data: fitted.image.data)
-            image.sourcePath = path
-            image.shrunkFromBytes = data.count
-            images.append(image)
+            images.append(try UploadImage(filename: name, data: fitted.image.data))
+            sources.append(PhotoSource(path: path, shrunkFromBytes: data.count))
             notes.append("\(name): \(fitted)")
         } catch {
             problems.append(RuleViolation(label, "over 300 KiB and could not be shrunk: \(error)"))

@@ -9,10 +9,11 @@ extension RawRequests {
     /// that market: the login's identifier and secret go nowhere else), query items added, the
     /// `identifier` header first unless `auth` is off or an item sets it, then the header items,
     /// then the body — none; JSON from the fields; or, with any file, multipart with the fields
-    /// as the `params` JSON part (the market's convention) and one part per file.
+    /// as the `params` JSON part (the market's convention) and one part per file. Also answers
+    /// where each file part was read from, for the exchange log.
     static func compose(
         _ method: HTTPMethod, path: String, items: [RequestItem], auth: Bool, client: MarketClient, base: String?
-    ) throws(CommandFailure) -> HTTPRequestData {
+    ) throws(CommandFailure) -> (request: HTTPRequestData, sources: [PhotoSource]) {
         let url = try address(path, items: items, client: client)
         var headers = HeaderFields()
         let typedHeaders = items.filter { $0.kind == .header }
@@ -30,24 +31,34 @@ extension RawRequests {
         }
         let files = items.filter { $0.kind == .file }
         guard !fields.isEmpty || !files.isEmpty else {
-            return HTTPRequestData(method: method, url: url, headers: headers, maxResponseBytes: MarketClient.rawAnswerLimit)
+            return (
+                HTTPRequestData(method: method, url: url, headers: headers, maxResponseBytes: MarketClient.rawAnswerLimit), []
+            )
         }
         let json = Data(("{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}").utf8)
         let typed = typedHeaders.contains { HeaderFields.sameName($0.key, "Content-Type") }
         if files.isEmpty {
             if !typed { headers.add("Content-Type", "application/json") }
-            return HTTPRequestData(
+            let request = HTTPRequestData(
                 method: method, url: url, headers: headers, body: json, maxResponseBytes: MarketClient.rawAnswerLimit)
+            return (request, [])
         }
         var parts: [MultipartBody.FormPart] = []
+        var sources: [PhotoSource] = []
         if !fields.isEmpty { parts.append(MultipartBody.FormPart(name: "params", contentType: "application/json", data: json)) }
-        for file in files { parts += try fileParts(file, base: base) }
+        for file in files {
+            for (part, path) in try fileParts(file, base: base) {
+                parts.append(part)
+                sources.append(PhotoSource(path: path))
+            }
+        }
         let body: MultipartBody
         do { body = try MultipartBody.form(parts) } catch { throw .failed(error.localizedDescription) }
         if !typed { headers.add("Content-Type", body.contentType) }
-        return HTTPRequestData(
+        let request = HTTPRequestData(
             method: method, url: url, headers: headers, body: body.data, maxResponseBytes: MarketClient.rawAnswerLimit,
             parts: body.parts, outline: body.outline)
+        return (request, sources)
     }
 
     /// The URL: a path on the session's market, or a full URL on it.
@@ -114,14 +125,17 @@ extension RawRequests {
     }
 
     /// The parts of `name@path` (a glob may name several files).
-    private static func fileParts(_ item: RequestItem, base: String?) throws(CommandFailure) -> [MultipartBody.FormPart] {
+    /// The parts of one `name@PATH` item (a glob may name several files), each with its path.
+    private static func fileParts(
+        _ item: RequestItem, base: String?
+    ) throws(CommandFailure) -> [(MultipartBody.FormPart, String)] {
         let expanded = PathExpansion.resolve(item.value, relativeTo: base)
         var paths = [expanded]
         if !item.wasQuoted, PathExpansion.hasGlob(expanded) {
             paths = PathExpansion.glob(expanded)
             if paths.isEmpty { throw .failed("\(item.text): no file matches") }
         }
-        var parts: [MultipartBody.FormPart] = []
+        var parts: [(MultipartBody.FormPart, String)] = []
         for path in paths {
             // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
             let data: Data
@@ -130,9 +144,11 @@ extension RawRequests {
             }
             let type = ImageFormat(sniffing: data)?.mimeType ?? "application/octet-stream"
             parts.append(
-                MultipartBody.FormPart(
-                    name: item.key, filename: (path as NSString).lastPathComponent, contentType: type, data: data,
-                    sourcePath: path))
+                (
+                    MultipartBody.FormPart(
+                        name: item.key, filename: (path as NSString).lastPathComponent, contentType: type, data: data),
+                    path
+                ))
         }
         return parts
     }

@@ -33,7 +33,7 @@ enum CurlCommand {
                     stdin = json
                     lines.append("-F " + BashWords.quoted("\(part.name)=<-;type=\(part.contentType)"))
                 } else {
-                    let (line, note) = try filePart(part, number: index + 1)
+                    let (line, note) = try filePart(part, number: index + 1, source: request.sources[index])
                     lines.append(line)
                     notes += note
                 }
@@ -55,11 +55,13 @@ enum CurlCommand {
 
     /// `-F 'images=@"/path/a.jpg";type=image/jpeg;filename="a.jpg"'`, and a note when the file
     /// on disk is not what was sent.
-    static func filePart(_ part: MultipartBody.Part, number: Int) throws(ExportProblem) -> (String, [String]) {
-        let path = try ExportHeaders.sourcePath(of: part, number: number)
+    static func filePart(
+        _ part: MultipartBody.Part, number: Int, source: PhotoSource?
+    ) throws(ExportProblem) -> (String, [String]) {
+        let path = try ExportHeaders.sourcePath(of: part, number: number, source: source)
         var value = "\(part.name)=@\(formQuoted(path));type=\(part.contentType)"
         if let name = part.filename { value += ";filename=\(formQuoted(name))" }
-        return ("-F " + BashWords.quoted(value), ExportHeaders.shrinkNote(part, path: path))
+        return ("-F " + BashWords.quoted(value), ExportHeaders.shrinkNote(part, source: source))
     }
 
     /// curl's quoting inside a `-F` value: double quotes, with `"` and `\` escaped, so a name
@@ -100,11 +102,11 @@ enum ExportHeaders {
     }
 
     /// The file on disk a multipart part was read from; a command can only send a file.
-    static func sourcePath(of part: MultipartBody.Part, number: Int) throws(ExportProblem) -> String {
-        guard let path = part.sourcePath else {
+    static func sourcePath(of part: MultipartBody.Part, number: Int, source: PhotoSource?) throws(ExportProblem) -> String {
+        guard let source else {
             throw ExportProblem("part \(number) (\(part.filename ?? part.name)) came from no file on disk")
         }
-        return path
+        return source.path
     }
 
     /// Says so when the body carried the secret and the export leaves it masked.
@@ -133,10 +135,10 @@ enum ExportHeaders {
     static func comment(_ note: String) -> String { "# " + TerminalText.visible(note) }
 
     /// Says so when the shell shrank a photo: the file on disk is not what was sent.
-    static func shrinkNote(_ part: MultipartBody.Part, path: String) -> [String] {
-        guard let original = part.shrunkFromBytes else { return [] }
+    static func shrinkNote(_ part: MultipartBody.Part, source: PhotoSource?) -> [String] {
+        guard let source, let original = source.shrunkFromBytes else { return [] }
         return [
-            "the shell shrank \(path) from \(ExchangeRendering.grouped(original)) to \(ExchangeRendering.grouped(part.byteCount)) "
+            "the shell shrank \(source.path) from \(ExchangeRendering.grouped(original)) to \(ExchangeRendering.grouped(part.byteCount)) "
                 + "bytes before sending it; this command sends the file as it is on disk, which the market may refuse "
                 + "(over 300 KiB)"
         ]

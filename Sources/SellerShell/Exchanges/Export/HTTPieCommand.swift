@@ -36,9 +36,10 @@ enum HTTPieCommand {
                     carried = json
                     items.append(BashWords.quoted("\(part.name)=@/dev/stdin"))
                 } else {
-                    let path = try ExportHeaders.sourcePath(of: part, number: index + 1)
+                    let source = request.sources[index]
+                    let path = try ExportHeaders.sourcePath(of: part, number: index + 1, source: source)
                     items.append(BashWords.quoted("\(part.name)@\(path);type=\(part.contentType)"))
-                    notes += ExportHeaders.shrinkNote(part, path: path)
+                    notes += ExportHeaders.shrinkNote(part, source: source)
                 }
             }
         } else if let body = request.body, body.byteCount > 0 {

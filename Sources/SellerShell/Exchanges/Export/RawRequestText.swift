@@ -40,8 +40,9 @@ enum RawRequestText {
                     guard let part = request.parts?[safe: number - 1] else {
                         throw ExportProblem("part \(number) came from no file on disk")
                     }
-                    let path = try ExportHeaders.sourcePath(of: part, number: number)
-                    notes += ExportHeaders.shrinkNote(part, path: path)
+                    let source = request.sources[number - 1]
+                    let path = try ExportHeaders.sourcePath(of: part, number: number, source: source)
+                    notes += ExportHeaders.shrinkNote(part, source: source)
                     fixed += byteCount
                     writes.append("cat " + BashWords.quoted(path))
                 }
