@@ -270,11 +270,17 @@ public actor ShellSession {
     /// now, keeping the caller's own part (its script scope, folder and trace): a script's line
     /// after a line that connected elsewhere or logged in. One step on the session's executor.
     public func perform(_ invocation: Invocation, refreshing context: CommandContext) async -> CommandReport {
+        await perform(invocation, in: refreshed(context))
+    }
+
+    /// `context` with the session's part as it is now (its server, login and settings) and the
+    /// run's part kept (its scope, folder and trace).
+    public func refreshed(_ context: CommandContext) -> CommandContext {
         var fresh = self.context()
         fresh.pathBase = context.pathBase
         fresh.trace = context.trace
         fresh.script = context.script
-        return await perform(invocation, in: fresh)
+        return fresh
     }
 
     /// Runs a typed command through the middleware in `context`, and renders its outcome. The

@@ -145,15 +145,9 @@ actor ScriptRuntime {
         return context
     }
 
-    /// `context` with the session's part as it is now (its server, login and settings) and the
-    /// run's part kept (scope, folder, trace): each line of a script starts from this.
-    func refreshed(_ context: CommandContext) async -> CommandContext {
-        var fresh = await shell.context()
-        fresh.pathBase = context.pathBase
-        fresh.trace = context.trace
-        fresh.script = context.script
-        return fresh
-    }
+    /// `context` with the session's part as it is now and the run's part kept (see
+    /// `ShellSession.refreshed`): each line of a script starts from this.
+    func refreshed(_ context: CommandContext) async -> CommandContext { await shell.refreshed(context) }
 
     /// The lower bound for what a create of this run makes: the newest id before the run's
     /// first create, or a higher one seen since.
