@@ -130,6 +130,30 @@ struct RawRequestTests {
         return parts
     }
 
+    @Test func offlineShowsTheRequestAsItWouldBeSentAndSendsNothing() async throws {
+        try await ShellFixture.with { shell in
+            let product = try await shell.register()
+            let before = shell.shell.exchanges.lastNumber
+            let secretFile = shell.directory.appendingPathComponent("secret")
+            try shell.market.demoCredentials.secret.revealed.write(to: secretFile, atomically: true, encoding: .utf8)
+            shell.console.clear()
+            #expect(
+                await shell.run("PATCH /api/products/\(product.id) price:=4100 secret=@'\(secretFile.path)' --offline") == .ok,
+                "\(shell.console.notes)")
+            let shown = shell.console.out
+            #expect(shown.hasPrefix("PATCH /api/products/\(product.id) HTTP/1.1"), "\(shown)")
+            #expect(shown.contains("identifier: \(shell.market.demoCredentials.identifier.prefix(8))"), "\(shown)")
+            #expect(shown.contains("Content-Type: application/json"), "\(shown)")
+            #expect(shown.contains("Content-Length: "), "\(shown)")
+            #expect(shown.contains(#""price" : 4100"#), "\(shown)")
+            #expect(shown.contains(Secret.mask) && !shown.contains(shell.market.demoCredentials.secret.revealed), "\(shown)")
+            #expect(shell.console.notes.contains("nothing was sent"))
+            // Nothing went out: no exchange, and the price is as it was.
+            #expect(shell.shell.exchanges.lastNumber == before)
+            #expect(try await shell.product(id: product.id).price == product.price)
+        }
+    }
+
     @Test func theAnswerIsShownInFullWhateverItsStatus() async throws {
         let server = try MisbehavingServer { _ in
             [

@@ -17,6 +17,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
         [
             .flag("--no-auth", \.noAuth, help: "send no identifier header"),
             .flag("--check-status", \.checkStatus, help: "fail on a 4xx or 5xx answer (so a script stops there)"),
+            .flag("--offline", \.offline, help: "show the request as it would go on the wire, and send nothing"),
         ]
     }
 
@@ -25,6 +26,8 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
     public var noAuth = false
     /// `--check-status`: a 4xx or 5xx answer fails the command (HTTPie's flag), so a script stops.
     public var checkStatus = false
+    /// `--offline`: the request is shown as it would be sent (HTTPie's flag), and not sent.
+    public var offline = false
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         let method = Method.method.rawValue
@@ -68,6 +71,13 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let (request, sources) = try RawRequests.compose(
             Method.method, path: path, items: items, auth: !noAuth, client: context.client, base: context.pathBase)
+        if offline {
+            // As the exchange log would keep it: framed as sent (Host, Content-Length), the
+            // secret masked, photos named by their files.
+            let kept = Exchange.Request(
+                recording: request.framed(), secrets: context.session.secrets, bodyLimit: 1024 * 1024, sources: sources)
+            return CommandOutcome([.text(ExchangeRendering.request(kept)), .note("(--offline: nothing was sent)")])
+        }
         let response = try await PhotoSource.$sending.withValue(sources) { try await context.client.sendRaw(request) }
         let answer = Exchange.Response(
             status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
