@@ -117,6 +117,31 @@ struct RoughEdgesBinaryTests {
         #expect(counts.1 == 1)
     }
 
+    @Test func aJSONAnswerIsColouredOnATerminalAndNotWithNoColourOrInAPipe() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let (coloured, plain) = try await blocking {
+            var environment = home.environment
+            environment["NO_COLOR"] = nil
+            var session = try PTYSession(executable: Self.binary, arguments: [], environment: environment)
+            _ = try session.expect("> ", timeout: .seconds(60))
+            try Self.type(session, "GET /healthChecker\r", expect: "OK")
+            try Self.type(session, "whoami\r", expect: "vendor ")
+            let coloured = session.transcript
+            session.terminate()
+            session = try PTYSession(executable: Self.binary, arguments: [], environment: home.environment)
+            _ = try session.expect("> ", timeout: .seconds(60))
+            try Self.type(session, "GET /healthChecker\r", expect: "OK")
+            try Self.type(session, "whoami\r", expect: "vendor ")
+            defer { session.terminate() }
+            return (coloured, session.transcript)
+        }
+        #expect(coloured.contains("\u{1B}[32m\"OK\"\u{1B}[0m"), "\(coloured)")
+        #expect(!plain.contains("\u{1B}[32m\"OK\""), "\(plain)")
+        let piped = try await withHome { home in try await run(["-c", "GET /healthChecker"], home: home, ["NO_COLOR": ""]) }
+        #expect(piped.stdout.contains("\"OK\"") && !piped.stdout.contains("\u{1B}["), "\(piped.stdout)")
+    }
+
     @Test func thePromptShowsARecording() async throws {
         let home = try Home.make()
         defer { home.remove() }

@@ -50,7 +50,9 @@ public struct ExchangeCommand: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let exchange = try Self.find(number, in: context.session.exchanges)
-        guard let form else { return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire))]) }
+        guard let form else {
+            return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire, color: context.settings.useColor))])
+        }
         do {
             return CommandOutcome([
                 .text(try ExchangeExport.text(for: exchange, as: form, environmentServer: context.session.environmentServer))

@@ -76,12 +76,14 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
             // secret masked, photos named by their files.
             let kept = Exchange.Request(
                 recording: request.framed(), secrets: context.session.secrets, bodyLimit: 1024 * 1024, sources: sources)
-            return CommandOutcome([.text(ExchangeRendering.request(kept)), .note("(--offline: nothing was sent)")])
+            let shown = ExchangeRendering.request(kept, color: context.settings.useColor)
+            return CommandOutcome([.text(shown), .note("(--offline: nothing was sent)")])
         }
         let response = try await PhotoSource.$sending.withValue(sources) { try await context.client.sendRaw(request) }
         let answer = Exchange.Response(
             status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
-        var outcome = CommandOutcome([.text(ExchangeRendering.answer(answer), raw: response.body)])
+        let shown = ExchangeRendering.answer(answer, color: context.settings.useColor)
+        var outcome = CommandOutcome([.text(shown, raw: response.body)])
         outcome.answer = RawAnswer(status: response.status, headers: response.headers, body: response.body)
         if (200..<300).contains(response.status), let product = try? MarketJSON.decoder.decode(Product.self, from: response.body)
         {

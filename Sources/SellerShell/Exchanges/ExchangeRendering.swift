@@ -40,13 +40,16 @@ public enum ExchangeRendering {
     /// One exchange in full: readable (JSON pretty-printed, multipart in its wire form with
     /// each file's bytes elided), or with `wire` the bytes as sent and received, line endings
     /// and every other control character shown.
-    public static func full(_ exchange: Exchange, wire: Bool = false) -> String {
-        [heading(exchange), "", request(exchange.request, wire: wire), "", answer(of: exchange, wire: wire)].joined(
-            separator: "\n")
+    /// With `color`, JSON bodies are syntax-coloured (a terminal without `NO_COLOR`).
+    public static func full(_ exchange: Exchange, wire: Bool = false, color: Bool = false) -> String {
+        [
+            heading(exchange), "", request(exchange.request, wire: wire, color: color), "",
+            answer(of: exchange, wire: wire, color: color),
+        ].joined(separator: "\n")
     }
 
     /// The request as sent: request line, every header, the body.
-    public static func request(_ request: Exchange.Request, wire: Bool = false) -> String {
+    public static func request(_ request: Exchange.Request, wire: Bool = false, color: Bool = false) -> String {
         var out = [
             head(
                 "\(request.method) \(TerminalText.visible(request.target)) HTTP/1.1", headers: request.headers, wire: wire,
@@ -55,25 +58,25 @@ public enum ExchangeRendering {
         if let outline = request.outline {
             out.append(outlineText(outline))
         } else if let body = request.body, body.byteCount > 0 {
-            out.append(bodyText(body, contentType: request.contentType, wire: wire))
+            out.append(bodyText(body, contentType: request.contentType, wire: wire, color: color))
         }
         return out.joined(separator: "\n")
     }
 
     /// The answer in full, or why there is none.
-    public static func answer(of exchange: Exchange, wire: Bool = false) -> String {
-        if let response = exchange.response { return answer(response, wire: wire) }
+    public static func answer(of exchange: Exchange, wire: Bool = false, color: Bool = false) -> String {
+        if let response = exchange.response { return answer(response, wire: wire, color: color) }
         if let failure = exchange.failure { return "(no answer: \(failure))" }
         return "(waiting for the answer)"
     }
 
     /// An answer in full: the status line, every header, the body.
-    public static func answer(_ response: Exchange.Response, wire: Bool = false) -> String {
+    public static func answer(_ response: Exchange.Response, wire: Bool = false, color: Bool = false) -> String {
         let phrase = HTTPStatusPhrase.reason(response.status)
         var out = head(
             "HTTP/1.1 \(response.status) \(phrase)", headers: response.headers, wire: wire, hasBody: response.body.byteCount > 0)
         if response.body.byteCount > 0 {
-            out += "\n" + bodyText(response.body, contentType: response.headers["Content-Type"], wire: wire)
+            out += "\n" + bodyText(response.body, contentType: response.headers["Content-Type"], wire: wire, color: color)
         }
         return out
     }
@@ -97,7 +100,7 @@ public enum ExchangeRendering {
 
     /// A body that is not multipart: pretty JSON or text when readable, else its size; as sent
     /// with `wire` (control characters visible, each CRLF shown and then broken).
-    static func bodyText(_ body: KeptBody, contentType: String?, wire: Bool) -> String {
+    static func bodyText(_ body: KeptBody, contentType: String?, wire: Bool, color: Bool = false) -> String {
         let cut =
             body.isCut ? "\n… (\(grouped(body.byteCount)) bytes in all; the log keeps the first \(grouped(body.data.count)))" : ""
         guard let text = String(data: body.data, encoding: .utf8), !text.contains("\u{0}") else {
@@ -105,7 +108,8 @@ public enum ExchangeRendering {
         }
         if wire { return wireText(text) + cut }
         if !body.isCut, let pretty = TracingTransport.prettyJSON(body.data) {
-            return TerminalText.visible(pretty, keepingNewlines: true)
+            let shown = TerminalText.visible(pretty, keepingNewlines: true)
+            return color ? JSONColouring.coloured(shown) : shown
         }
         return TerminalText.visible(text, keepingNewlines: true) + cut
     }
