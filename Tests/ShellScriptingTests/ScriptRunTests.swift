@@ -121,9 +121,14 @@ struct ScriptRunTests {
                 """)
             let counter = SpyTransport()
             let console = RecordingConsole()
-            let status = await f.session(console, dryRun: true, transport: counter).runScript(path: path)
+            let session = f.session(console, dryRun: true, transport: counter)
+            let status = await session.runScript(path: path)
             #expect(status == .ok, "\(console.notes)")
             #expect(counter.requests.isEmpty)
+            // The log keeps the dry run's exchanges, each marked as not sent.
+            let logged = session.shell.exchanges.exchanges
+            #expect(!logged.isEmpty && logged.allSatisfy(\.dryRun))
+            #expect(logged.allSatisfy { ExchangeRendering.summary($0).hasSuffix("(dry run: not sent, the answer made up)") })
             #expect(try await f.allProducts().isEmpty)
             #expect(console.out.contains("→ POST \(f.market.baseURL.absoluteString)/api/products"))
             #expect(console.out.contains("→ PATCH \(f.market.baseURL.absoluteString)/api/products/<id of mug>"))

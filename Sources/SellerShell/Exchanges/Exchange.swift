@@ -19,6 +19,8 @@ public struct Exchange: Sendable {
     public var response: Response?
     /// Why no answer came (a refused connection, a timeout, Ctrl-C).
     public var failure: String?
+    /// Made in a dry run: nothing was sent, and the answer was made up by the dry run.
+    public var dryRun = false
 
     public struct Request: Sendable {
         public var method: String
@@ -75,7 +77,7 @@ public struct Exchange: Sendable {
 
     public init(
         number: Int, startedAt: Date = Date(), elapsed: Duration? = nil, command: String? = nil, bookkeeping: String? = nil,
-        request: Request, response: Response? = nil, failure: String? = nil
+        request: Request, response: Response? = nil, failure: String? = nil, dryRun: Bool = false
     ) {
         self.number = number
         self.startedAt = startedAt
@@ -85,6 +87,7 @@ public struct Exchange: Sendable {
         self.request = request
         self.response = response
         self.failure = failure
+        self.dryRun = dryRun
     }
 
     /// Whether the request has come back (answered or failed).

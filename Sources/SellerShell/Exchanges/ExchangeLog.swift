@@ -51,14 +51,14 @@ public final class ExchangeLog: Sendable {
     }
 
     /// Keeps a request about to be sent and answers its number.
-    func begin(_ request: Exchange.Request, command: String?, bookkeeping: String?) -> Int {
+    func begin(_ request: Exchange.Request, command: String?, bookkeeping: String?, dryRun: Bool = false) -> Int {
         state.withLock { state in
             let number = state.next
             state.next += 1
             state.storage.append(
                 Exchange(
                     number: number, startedAt: Date(), elapsed: nil, command: command, bookkeeping: bookkeeping,
-                    request: request, response: nil, failure: nil))
+                    request: request, response: nil, failure: nil, dryRun: dryRun))
             state.bytes += Self.size(of: request)
             Self.trim(&state, capacity: capacity, budget: byteBudget)
             return number

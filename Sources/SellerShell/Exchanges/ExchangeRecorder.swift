@@ -15,10 +15,14 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     /// Set by the session before any request is sent, then only read.
     private let finishedHandler = Mutex<(@Sendable (Exchange) -> Void)?>(nil)
 
-    public init(wrapping inner: any HTTPTransport, log: ExchangeLog, secrets: SessionSecrets) {
+    /// Whether `inner` is a dry run's transport (its exchanges are marked so).
+    private let dryRun: Bool
+
+    public init(wrapping inner: any HTTPTransport, log: ExchangeLog, secrets: SessionSecrets, dryRun: Bool = false) {
         self.inner = inner
         self.log = log
         self.secrets = secrets
+        self.dryRun = dryRun
     }
 
     /// Called with each exchange once its answer (or failure) is in.
@@ -28,7 +32,8 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let number = log.begin(
-            kept(request.framed()), command: ExchangeContext.command.map(secrets.masked), bookkeeping: Bookkeeping.reason)
+            kept(request.framed()), command: ExchangeContext.command.map(secrets.masked), bookkeeping: Bookkeeping.reason,
+            dryRun: dryRun)
         let started = ContinuousClock.now
         // The finished exchange is copied out only for a listener that explains it.
         let handler = log.explains ? finishedHandler.withLock({ $0 }) : nil

@@ -22,8 +22,12 @@ public enum ExchangeRendering {
         if let elapsed = exchange.elapsed { line += " · \(milliseconds(elapsed))" }
         if let response = exchange.response { line += " · \(ByteCountText.format(response.body.byteCount))" }
         if let reason = exchange.bookkeeping { line += "  " + Bookkeeping.label(reason) }
+        if exchange.dryRun { line += "  " + dryRunMark }
         return line
     }
+
+    /// How an exchange of a dry run is marked: nothing was sent, the answer is made up.
+    static let dryRunMark = "(dry run: not sent, the answer made up)"
 
     /// The heading of `exchange N`: its number, the line that sent it, how long it took.
     static func heading(_ exchange: Exchange) -> String {
@@ -34,6 +38,7 @@ public enum ExchangeRendering {
             parts.append("sent by `\(TerminalText.visible(command))`")
         }
         if let elapsed = exchange.elapsed { parts.append(milliseconds(elapsed)) }
+        if exchange.dryRun { parts.append(dryRunMark) }
         return parts.joined(separator: " · ")
     }
 

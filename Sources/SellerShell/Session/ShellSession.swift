@@ -165,7 +165,8 @@ public actor ShellSession {
         self.console = console
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
-        let recorder = ExchangeRecorder(wrapping: configuration.transport, log: exchanges, secrets: secrets)
+        let recorder = ExchangeRecorder(
+            wrapping: configuration.transport, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
         exchanges.explains = configuration.explain
         recorder.onFinished { [console] exchange in
             guard exchanges.explains else { return }
