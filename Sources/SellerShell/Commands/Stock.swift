@@ -95,6 +95,9 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     /// than a fixed count: two sellers adjusting one product in a loop collide again and again
     /// when they retry in lockstep, and five immediate retries gave up in seconds.
     public func run(in context: CommandContext) async throws -> CommandOutcome {
+        if change == .add(0) || change == .remove(0) {
+            return .note("stock \(changeText) changes nothing, so nothing was sent")
+        }
         guard ids.count == 1 else { return try await runEach(in: context) }
         let deadline = ContinuousClock.now + Self.retryBudget
         var pause = Duration.milliseconds(5)
