@@ -37,6 +37,15 @@ import Testing
         try expectKeptModeAndNoTemporaryFile(folder, path)
     }
 
+    @Test func aSemicolonSeparatedFileKeepsItsSemicolons() throws {
+        let (folder, path) = try file("c.csv", Data("name;price;description\r\nMug;3;\"big; red\"\r\n".utf8))
+        try CatalogRewrite.writeIDs([2: 12], into: path, format: .csv)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path))
+                == Data([0xEF, 0xBB, 0xBF]) + Data("id;name;price;description\r\n12;Mug;3;\"big; red\"\r\n".utf8))
+        try expectKeptModeAndNoTemporaryFile(folder, path)
+    }
+
     @Test func cp949FileComesBackAsUTF8WithABOM() throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: CatalogFixtures.path("catalog-cp949.csv")))
         let (folder, path) = try file("k.csv", original)

@@ -43,6 +43,10 @@ public struct CatalogContents: Sendable {
     public var problems: [CatalogProblem]
     /// E.g. "read as CP949 (Korean Excel's encoding)"; nil for UTF-8.
     public var encodingNote: String?
+    /// Columns that are no product field (SKU, cost, memo), in the file's order: ignored.
+    public var ignoredColumns: [String] = []
+    /// The character between cells when it is not a comma (`;` from a European Excel).
+    public var delimiter: Character = ","
 
     /// Contents with every part given.
     public init(

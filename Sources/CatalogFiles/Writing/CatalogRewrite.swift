@@ -31,12 +31,14 @@ public enum CatalogRewrite {
     }
 
     private static func rewriteCSV(_ text: String, ids: [Int: Int], path: String) throws(CatalogProblem) {
-        let records = Array(CSVCatalogParser.records(of: text))
+        // A `;`-separated file is written back with `;`, as it came.
+        let delimiter = CSVCatalogParser.delimiter(of: text)
+        let records = Array(CSVCatalogParser.records(of: text, delimiter: delimiter))
         guard let header = records.first else { throw CatalogProblem(file: path, "empty: no header row") }
         let existing = header.firstIndex { CatalogColumn(header: $0) == .id }
         let idIndex = existing ?? 0
         let file = try AtomicFile(path: path, replacing: true)
-        let encoder = try CSVRecordEncoder()
+        let encoder = try CSVRecordEncoder(delimiter: delimiter)
         var out = Data([0xEF, 0xBB, 0xBF])
         for (index, original) in records.enumerated() {
             var record = original
