@@ -176,7 +176,7 @@ extension ScriptRuntime {
             console.note("the server is busy (\(status)); waiting \(wait) before trying again")
         }
         let journal = context.scope?.journal
-        guard journal?.write(JournalEntry.header(file, server: context.client.baseURL)) ?? true else {
+        guard journal?.write(journalHeader(file, server: context.client.baseURL)) ?? true else {
             throw CommandFailure.failed("\(file): the journal cannot be written: \(journal?.failure ?? "")")
         }
         let rows = ImportContext(file: file, hashes: checked.hashes, context: context)
