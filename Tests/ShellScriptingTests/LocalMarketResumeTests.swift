@@ -9,8 +9,8 @@ import Testing
 @testable import ShellScripting
 
 /// Resume on the shell's own local market (issue 23, Major 2): journals name it by its data
-/// directory, so a resume works whatever port it got; a stepped lesson that was quit runs
-/// again without a flag.
+/// directory, so a resume works whatever port it got; `--restart` says which rows exist; a
+/// stepped lesson that was quit runs again without a flag.
 @Suite("Resuming on the local market")
 struct LocalMarketResumeTests {
     /// A session on `market`, which is the program's local market over `data` when `local`.
@@ -72,6 +72,33 @@ struct LocalMarketResumeTests {
                     .status == .ok, "\(resumed.notes)")
             #expect(try await f.allProducts(second).map(\.name).sorted() == ["Item 1", "Item 2", "Item 3"])
             await second.stop()
+        }
+    }
+
+    @Test func restartShowsWhichRowsExistAndWouldBeRegisteredAgain() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            let ids = Dictionary(uniqueKeysWithValues: try await f.allProducts().map { ($0.name, $0.id) })
+            try Self.unfinish(path, lastRow: 99)
+            let unfinished = f.journal(path)
+            // Matched by name (the default), nothing is registered again.
+            let matched = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(await f.session(matched).execute("import '\(path)' --restart").status == .ok, "\(matched.notes)")
+            #expect(
+                matched.out.contains("(--restart: the unfinished import made 3 rows; none is registered again)"), "\(matched.out)"
+            )
+            try unfinished.write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            // By id only, every row the last run made would be made again: the plan names them.
+            let byID = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(
+                await f.session(byID).execute("import '\(path)' --restart --match id --allow-duplicates").status == .ok,
+                "\(byID.notes)")
+            #expect(byID.out.contains("3 would be registered again"), "\(byID.out)")
+            #expect(byID.out.contains("row 2: #\(try #require(ids["Item 1"])) exists"), "\(byID.out)")
+            #expect(byID.notes.contains("import cancelled; nothing was sent"), "\(byID.notes)")
+            #expect(try await f.allProducts().count == 3)
         }
     }
 

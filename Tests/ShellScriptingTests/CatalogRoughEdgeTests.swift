@@ -1,0 +1,106 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 23's rough edges of `import`: everything in the plan before the count is typed, real
+/// spreadsheets (extra columns, Korean headers, `;`, money signs) and hints.
+@Suite("Import's rough edges")
+struct CatalogRoughEdgeTests {
+    static let header = CatalogImportTests.header
+
+    @Test func continueOnErrorListsTheSkippedRowsAndWhyInThePlanBeforeTheCount() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "some.csv",
+                Self.header + "\n" + "Good one,A product that is fine,1000,KRW,0,5,coffee-small.jpg\n"
+                    + "No,A product with a short name,1000,KRW,0,5,coffee-small.jpg\n")
+            let console = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(await f.session(console).execute("import '\(path)' --continue-on-error").status == .ok, "\(console.notes)")
+            let plan = try #require(console.out.range(of: "skipped    1"), "\(console.out)")
+            #expect(console.out[plan.upperBound...].contains("row 3: name: "), "\(console.out)")
+            #expect(console.questions.first?.hasPrefix("? type 1 to make") == true, "\(console.questions)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func aFractionalWonIsAProblemAtItsRowAndPriceBeforeAnythingIsSent() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "won.csv", Self.header + "\n" + "Note book,A thick red note book,3.500,KRW,0,5,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("won.csv:2:price: 3.500 is "), "\(console.notes)")
+            #expect(console.notes.contains("the won has no minor unit"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "korean.csv",
+                "상품명,설명,가격,통화,재고,사진,SKU,메모\n"
+                    + "빨간 노트 빅,두꺼운 빨간 노트입니다,\"₩3,500\",,5,coffee-small.jpg,N-1,hello\n"
+                    + "Blue pen,A smooth blue pen,$12.50,,3,coffee-small.jpg,P-2,\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(
+                console.notes.contains("korean.csv: ignoring 2 columns that name no product field: SKU, 메모"), "\(console.notes)")
+            let products = Dictionary(uniqueKeysWithValues: try await f.allProducts().map { ($0.name, $0) })
+            #expect(products["빨간 노트 빅"]?.price == 3500)
+            #expect(products["빨간 노트 빅"]?.currency == .krw)
+            #expect(products["Blue pen"]?.price == Decimal(string: "12.5"))
+            #expect(products["Blue pen"]?.currency == .usd)
+            // A sign that disagrees with the currency column is a problem.
+            let clash = try f.script(
+                "clash.csv", Self.header + "\n" + "Green pen,A smooth green pen,$12.50,KRW,0,3,coffee-small.jpg\n")
+            let refused = RecordingConsole()
+            #expect(await f.session(refused).execute("import '\(clash)' --yes").status == .failed)
+            #expect(
+                refused.notes.contains("clash.csv:2:price: $12.50 is in USD, but the currency column says KRW"),
+                "\(refused.notes)")
+        }
+    }
+
+    @Test func aSemicolonSeparatedFileIsImportedAndSaidSo() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "euro.csv",
+                "name;description;price;currency;images\r\nMug;\"A mug; big, and red\";3500;KRW;coffee-small.jpg\r\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(console.notes.contains("euro.csv: read with ';' between cells"), "\(console.notes)")
+            let mug = try #require(try await f.allProducts().first)
+            #expect(mug.description == "A mug; big, and red")
+        }
+    }
+
+    @Test func whenNoIDIsYoursOneLineSuggestsNewIDs() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let rows = (1...6).map { "\(4240 + $0),Far item \($0),A product from elsewhere,100,KRW,0,1,coffee-small.jpg" }
+            let path = try f.script("moved.csv", (["id," + Self.header] + rows).joined(separator: "\n") + "\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(
+                console.notes.contains(
+                    "moved.csv: none of the 6 ids in the file is a product of yours on this market (3 more not listed): "
+                        + "if it comes from another market, add --new-ids"), "\(console.notes)")
+            #expect(console.notes.contains("moved.csv:2:id: no product 4241"), "\(console.notes)")
+            #expect(!console.notes.contains("moved.csv:7:id:"), "\(console.notes)")
+        }
+    }
+}
+
+extension RecordingConsole {
+    fileprivate var questions: [String] { notes.split(separator: "\n").map(String.init).filter { $0.hasPrefix("? ") } }
+}
