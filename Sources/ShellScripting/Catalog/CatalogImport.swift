@@ -98,8 +98,19 @@ extension ScriptRuntime {
         // Only for names: whose products they are is asked of those named in the file alone
         // (finding out sends a secret-only PATCH to a product; others' are not touched needlessly).
         let names = needsAll ? nil : Set(contents.rows.compactMap { $0[.name].map(RowCheck.nameKey) })
-        let mine =
-            needsAll || (mayRegister && loggedIn) ? try await liveProducts(jobs: options.jobs, named: names, in: context) : [:]
+        var mine: [Int: Product] = [:]
+        if needsAll {
+            mine = try await liveProducts(jobs: options.jobs, in: context)
+        } else if mayRegister, loggedIn {
+            do {
+                mine = try await liveProducts(jobs: options.jobs, named: names, in: context)
+            } catch let error as MarketError where options.dryRun || options.planOnly {
+                // A plan of new rows needs no market; it says what it could not compare.
+                console.note(
+                    "\(file): your products cannot be read (\(error)), so rows without an id are shown as new; "
+                        + "an import would match them to yours by name first")
+            }
+        }
         if mayRegister, !loggedIn {
             console.note("\(file): not logged in, so rows without an id are not compared with your products")
         }
