@@ -84,6 +84,38 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    @Test func aBrokenJSONLineDoesNotHideTheOtherLinesProblems() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "c.jsonl",
+                "{\"name\": \"Mug\", \"price\": \n"
+                    + "{\"name\": \"Cup\", \"description\": \"A cup for the test\", \"price\": -5, \"currency\": \"KRW\", "
+                    + "\"images\": \"coffee-small.jpg\"}\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes --continue-on-error").status == .failed)
+            #expect(console.notes.contains("c.jsonl:1: this line is not a JSON object"), "\(console.notes)")
+            #expect(console.notes.contains("c.jsonl:2:price:"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func photosAreNamedAsTheCellWroteThemAndWebAddressesGetAHint() async throws {
+        try await ScriptFixture.with { f in
+            let path = try f.script(
+                "photos.csv",
+                Self.header + "\n" + "Mug,A mug with a missing photo,100,KRW,0,1,photos/front.jpg\n"
+                    + "Cup,A cup from an export,100,KRW,0,1,http://127.0.0.1:1/images/3.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("photos.csv:2:images: photos/front.jpg: "), "\(console.notes)")
+            #expect(
+                console.notes.contains(
+                    "photos.csv:3:images: http://127.0.0.1:1/images/3.jpg: a web address, not a file: photos are read from "
+                        + "files (export --images DIR saves them beside the file)"), "\(console.notes)")
+        }
+    }
+
     @Test func whenNoIDIsYoursOneLineSuggestsNewIDs() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

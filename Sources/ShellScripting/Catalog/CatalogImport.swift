@@ -33,7 +33,10 @@ extension ScriptRuntime {
             let names = contents.ignoredColumns.map { TextLayout.visible($0, limit: 30) }.joined(separator: ", ")
             console.note("\(typed): ignoring \(count) column\(count == 1 ? "" : "s") that name no product field: \(names)")
         }
-        guard contents.problems.isEmpty else { throw Self.problemsFailure(contents.problems, file: typed) }
+        // A JSON Lines file's broken lines do not hide the other lines' problems: every row is
+        // checked, and all of them are listed together.
+        let lineProblems = contents.format == .jsonl && contents.problems.allSatisfy { $0.row != nil }
+        guard contents.problems.isEmpty || lineProblems else { throw Self.problemsFailure(contents.problems, file: typed) }
         let hashes = Dictionary(uniqueKeysWithValues: contents.rows.map { ($0.number, Self.rowHash($0)) })
         let sends = !options.dryRun && !options.planOnly
         if sends || contents.rows.contains(where: { $0[.id] != nil && !options.newIDs }) || options.prune {
@@ -126,7 +129,7 @@ extension ScriptRuntime {
         var rowCheck = RowCheck(
             file: file, folder: folder, resize: options.resize, newIDs: options.newIDs, mine: mine, made: made,
             matchByName: options.match == .name, rowOfID: rowOfID)
-        var problems = CatalogCheck.problems(in: contents, newIDs: options.newIDs).map { problem in
+        var problems = (contents.problems + CatalogCheck.problems(in: contents, newIDs: options.newIDs)).map { problem in
             var named = problem
             named.file = file
             return named
@@ -150,7 +153,8 @@ extension ScriptRuntime {
         plan.allowDuplicates = options.allowDuplicates
         if !problems.isEmpty {
             let sorted = problems.sorted { ($0.row ?? 0) < ($1.row ?? 0) }
-            guard options.continueOnError else {
+            // A line that could not be read at all is never skipped: fix it first.
+            guard options.continueOnError, contents.problems.isEmpty else {
                 throw Self.problemsFailure(Self.withNewIDsHint(sorted, contents: contents, file: file), file: file)
             }
             plan.invalid = Dictionary(grouping: sorted) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted { $0.row < $1.row }

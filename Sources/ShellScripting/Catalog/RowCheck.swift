@@ -242,8 +242,14 @@ struct RowCheck {
     private mutating func images(of row: CatalogRow) -> ([String], [CatalogProblem]) {
         let column = CatalogColumn.images.rawValue
         var paths: [String] = []
+        // Each path as the cell wrote it (a glob's matches by their own path), for problems.
+        var shown: [String: String] = [:]
         var problems: [CatalogProblem] = []
         for written in row.imagePaths {
+            if Self.isWebAddress(written) {
+                problems.append(problem(row, column, "\(TextLayout.visible(written, limit: 60)): \(Self.urlPhoto)"))
+                continue
+            }
             var path = PathExpansion.expandTilde(written)
             if !path.hasPrefix("/") { path = (folder as NSString).appendingPathComponent(path) }
             if PathExpansion.hasGlob(path) {
@@ -251,9 +257,11 @@ struct RowCheck {
                 if matches.isEmpty { problems.append(problem(row, column, "\(written): no file matches")) }
                 paths += matches
             } else {
+                shown[path] = written
                 paths.append(path)
             }
         }
+        if !problems.isEmpty, paths.isEmpty { return (paths, problems) }
         if paths.isEmpty, problems.isEmpty {
             problems.append(problem(row, column, "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"))
         } else if let count = UploadRules.checkCount(paths.count) {
@@ -261,10 +269,21 @@ struct RowCheck {
         }
         for path in paths {
             if let found = inspect(path) {
-                problems.append(problem(row, column, "\(TextLayout.visible((path as NSString).lastPathComponent)): \(found)"))
+                let name = shown[path] ?? (path as NSString).lastPathComponent
+                problems.append(problem(row, column, "\(TextLayout.visible(name, limit: 80)): \(found)"))
             }
         }
         return (paths, problems)
+    }
+
+    /// What a photo given as a web address is told: an export without `--images` writes the
+    /// market's URLs, which a new product cannot take.
+    static let urlPhoto =
+        "a web address, not a file: photos are read from files (export --images DIR saves them beside the file)"
+
+    static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     /// What is wrong with one photo, looked at once however many rows name it.
