@@ -116,6 +116,19 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    @Test func newIDsRegistersTwoProductsOfTheSameName() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "moved.csv",
+                "id," + Self.header + "\n" + "7,Mug,A mug from the other market,100,KRW,0,1,coffee-small.jpg\n"
+                    + "9,Mug,Another mug of the same name,200,KRW,0,1,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes --new-ids").status == .ok, "\(console.notes)")
+            #expect(try await f.allProducts().map(\.price).sorted() == [100, 200])
+        }
+    }
+
     @Test func whenNoIDIsYoursOneLineSuggestsNewIDs() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")
