@@ -116,6 +116,20 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    @Test func aJPEGCutShortIsAProblemBeforeThePlan() async throws {
+        try await ScriptFixture.with { f in
+            let whole = try Fixtures.imageData("coffee-small.jpg")
+            try whole.prefix(whole.count / 2).write(to: f.directory.appendingPathComponent("cut.jpg"))
+            let path = try f.script("cut.csv", Self.header + "\n" + "Mug,A mug with half a photo,100,KRW,0,1,cut.jpg\n")
+            let spy = SpyTransport()
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: spy).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("cut.csv:2:images: cut.jpg: "), "\(console.notes)")
+            #expect(console.notes.contains("ends too early"), "\(console.notes)")
+            #expect(spy.requests.filter { $0.method == .post }.isEmpty)
+        }
+    }
+
     @Test func newIDsRegistersTwoProductsOfTheSameName() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

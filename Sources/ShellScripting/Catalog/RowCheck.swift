@@ -298,8 +298,10 @@ struct RowCheck {
     /// can be shrunk to (libvips reads its header: a file it cannot read cannot be shrunk).
     static func photoProblem(_ path: String, resize: Bool) -> String? {
         do throws(ImageProblem) {
-            _ = try UploadImage.load(path: path)
-            return nil
+            let image = try UploadImage.load(path: path)
+            // Its bytes as well as its first ones: a JPEG cut short passes the magic-byte check
+            // and would fail at the market halfway through the import.
+            return Self.damage(in: image.data)
         } catch {
             guard case .tooLarge(_, let format) = error.kind else { return error.rule }
             if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
@@ -310,6 +312,20 @@ struct RowCheck {
                 return error.rule + ", and it cannot be read to shrink it"
             }
             return nil
+        }
+    }
+
+    /// What libvips and the container walk find wrong with a photo's bytes (cut short,
+    /// damaged), as a sentence; nil when it reads, or when libvips is not there to tell.
+    static func damage(in data: Data) -> String? {
+        do {
+            _ = try MarketImages.info(of: data)
+            return nil
+        } catch ImageProcessingError.libraryUnavailable {
+            return nil
+        } catch {
+            let text = "\(error)"
+            return text.hasSuffix(".") ? String(text.dropLast()) : text
         }
     }
 
