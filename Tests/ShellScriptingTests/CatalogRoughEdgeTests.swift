@@ -59,6 +59,12 @@ struct CatalogRoughEdgeTests {
             #expect(products["빨간 노트 빅"]?.currency == .krw)
             #expect(products["Blue pen"]?.price == Decimal(string: "12.5"))
             #expect(products["Blue pen"]?.currency == .usd)
+            // Problems name the sheet's own columns.
+            let korean = try f.script(
+                "bad-korean.csv", "상품명,설명,가격,통화,사진\n녹색 펜,부드러운 녹색 펜입니다,-5,KRW,coffee-small.jpg\n")
+            let named = RecordingConsole()
+            #expect(await f.session(named).execute("import '\(korean)' --yes").status == .failed)
+            #expect(named.notes.contains("bad-korean.csv:2:가격: "), "\(named.notes)")
             // A sign that disagrees with the currency column is a problem.
             let clash = try f.script(
                 "clash.csv", Self.header + "\n" + "Green pen,A smooth green pen,$12.50,KRW,0,3,coffee-small.jpg\n")

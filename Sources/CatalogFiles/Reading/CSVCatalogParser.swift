@@ -12,6 +12,8 @@ struct CSVCatalogParser {
     var ignored: [String] = []
     /// The character between cells.
     var delimiter: Character = ","
+    /// Each column's header as written.
+    var headers: [CatalogColumn: String] = [:]
     /// The column of each header cell; nil for an empty, unknown or repeated header.
     private var headerColumns: [CatalogColumn?] = []
 
@@ -152,6 +154,7 @@ struct CSVCatalogParser {
                 continue
             }
             seen[column] = index
+            headers[column] = trimmed
             columns.append(column)
             headerColumns.append(column)
         }

@@ -73,6 +73,7 @@ public enum CatalogReader {
                 encodingNote: note)
             contents.ignoredColumns = parsed.ignored
             contents.delimiter = parsed.delimiter
+            contents.headers = parsed.headers
             return contents
         case .jsonl, .json:
             let parsed =

@@ -153,11 +153,21 @@ extension ScriptRuntime {
         plan.allowDuplicates = options.allowDuplicates
         if !problems.isEmpty {
             let sorted = problems.sorted { ($0.row ?? 0) < ($1.row ?? 0) }
+            // Columns named as the sheet names them (`가격`, not price).
+            let named = { (problems: [CatalogProblem]) in
+                problems.map { problem in
+                    var named = problem
+                    named.column = problem.column.map(contents.header(of:))
+                    return named
+                }
+            }
             // A line that could not be read at all is never skipped: fix it first.
             guard options.continueOnError, contents.problems.isEmpty else {
-                throw Self.problemsFailure(Self.withNewIDsHint(sorted, contents: contents, file: file), file: file)
+                throw Self.problemsFailure(named(Self.withNewIDsHint(sorted, contents: contents, file: file)), file: file)
             }
-            plan.invalid = Dictionary(grouping: sorted) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted { $0.row < $1.row }
+            plan.invalid = Dictionary(grouping: named(sorted)) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted {
+                $0.row < $1.row
+            }
         }
         if options.prune {
             var kept = Set(contents.rows.compactMap { options.newIDs ? nil : $0[.id].flatMap { Int($0) } }).union(made.values)
