@@ -66,6 +66,19 @@ struct MultiProductTests {
         }
     }
 
+    @Test func stockTakesTheAmountBeforeTheIdsAsXargsPutsThem() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let made = try await Self.three(f)
+            #expect(await f.run("stock +2 \(made[0].id) \(made[1].id)") == .ok, "\(f.console.notes)")
+            #expect(await f.run("stock -1 \(made[2].id)") == .ok, "\(f.console.notes)")
+            #expect(try await f.product(id: made[0].id).stock == 7)
+            #expect(try await f.product(id: made[1].id).stock == 7)
+            #expect(try await f.product(id: made[2].id).stock == 4)
+            let command = try CommandRegistry.shell.parse(try WordSplitter.split("stock =3 \(made[0].id)"))
+            #expect(command.words.map(\.text) == ["stock", "\(made[0].id)", "=3"])
+        }
+    }
+
     @Test func stockPlusZeroSendsNothing() async throws {
         let spy = SpyTransport()
         try await ShellFixture.with(transport: spy) { (f: ShellFixture) async throws in
