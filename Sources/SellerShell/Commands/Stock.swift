@@ -10,7 +10,8 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "stock", summary: "adjust stock of one or more products: add, remove or set",
         usage: "stock ID… +N | -N | =N [--yes]",
-        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes", "stock +1 3 4 5 --yes"], flags: options.map(\.flag),
+        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes", "stock +1 3 4 5 --yes"],
+        flags: options.map(\.flag),
         positional: [.productIDs, .stockChange], effect: .changes, repeatsSafely: false, returnsProduct: true)
 
     /// `--yes` means something only for several products, and is written back only for them.
