@@ -136,6 +136,26 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    @Test func otherPhotosOnAnExistingProductAreSaidToBeIgnoredInThePlan() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(2))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("import '\(path)' --plan").status == .ok, "\(again.notes)")
+            #expect(
+                again.out.contains(
+                    "photos     2 rows of existing products give other photos (rows 2, 3): "
+                        + "photos cannot be changed after creation (ignored)"), "\(again.out)")
+            // An export names the product's own photos (their URLs): nothing to say.
+            let exported = f.directory.appendingPathComponent("out.csv").path
+            #expect(await f.session(RecordingConsole()).execute("export '\(exported)'").status == .ok)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(exported)' --plan").status == .ok, "\(plan.notes)")
+            #expect(!plan.out.contains("photos "), "\(plan.out)")
+        }
+    }
+
     @Test func newIDsRegistersTwoProductsOfTheSameName() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

@@ -141,7 +141,8 @@ extension ScriptRuntime {
             let (action, found) = rowCheck.check(row)
             problems += found
             if let action, found.isEmpty, !badRows.contains(row.number) {
-                plan.add(action, row: row.number, mine: mine)
+                plan.add(action, row: row, mine: mine)
+                if case .update(let id, _) = action { plan.notePhotos(of: row, id: id, mine: mine) }
                 if let id = rowCheck.matched[row.number] {
                     plan.matched.append((row.number, id, row[.name] ?? ""))
                 }

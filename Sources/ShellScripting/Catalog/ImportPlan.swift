@@ -44,6 +44,9 @@ struct ImportPlan: Sendable {
     /// registers again (their product exists).
     var madeBefore: [Int: Int] = [:]
     var registeredAgain: [(row: Int, id: Int)] = []
+    /// Rows of products that exist whose photos differ from the product's: a product's photos
+    /// cannot be changed after it is created, so they are ignored (and said so).
+    var photosIgnored: [Int] = []
 
     /// `--prune` would delete every product of yours or more than half of them: a header-only
     /// file, or an export of one search, imported with `--prune`.
@@ -99,6 +102,13 @@ struct ImportPlan: Sendable {
                 lines.append("    #\(product.id) \(TextLayout.visible(product.name, limit: 60))")
             }
             if deletes.count > Self.shown { lines.append("    … and \(deletes.count - Self.shown) more") }
+        }
+        if !photosIgnored.isEmpty {
+            let count = photosIgnored.count
+            lines.append(
+                "  photos     \(count) row\(count == 1 ? "" : "s") of existing products give other photos "
+                    + "(rows \(photosIgnored.prefix(5).map(String.init).joined(separator: ", "))\(count > 5 ? ", …" : "")): "
+                    + "photos cannot be changed after creation (ignored)")
         }
         if !invalid.isEmpty {
             lines.append("  skipped    \(invalid.count) (rows with problems, --continue-on-error)")
@@ -171,9 +181,18 @@ struct ImportPlan: Sendable {
 }
 
 extension ImportPlan {
+    /// Notes a row of an existing product whose `images` cell is not the product's own photos
+    /// (their URLs, as `export` writes them).
+    mutating func notePhotos(of row: CatalogRow, id: Int, mine: [Int: Product]) {
+        guard let live = mine[id], !row.imagePaths.isEmpty else { return }
+        let urls = (live.images ?? []).map(\.url)
+        if row.imagePaths != urls { photosIgnored.append(row.number) }
+    }
+
     /// Sorts checked rows into the plan: updates whose values equal the live product are
     /// unchanged and send nothing.
-    mutating func add(_ action: RowAction, row: Int, mine: [Int: Product]) {
+    mutating func add(_ action: RowAction, row: CatalogRow, mine: [Int: Product]) {
+        let row = row.number
         switch action {
         case .register(let command):
             registers.append((row, command))
