@@ -275,7 +275,8 @@ struct EditTests {
         try await Self.with(edits: [Self.replacing("price: 1000", "price: 1")]) { (w: World) async throws in
             let other = try await w.market.running.data.addVendor(name: "other-shop").credentials
             let theirs = try await w.market.client(other).create(
-                ProductDraft(name: "Someone else's mug", description: "Not a product of the demo vendor", price: 1000, currency: .krw),
+                ProductDraft(
+                    name: "Someone else's mug", description: "Not a product of the demo vendor", price: 1000, currency: .krw),
                 images: [try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)]
             ).value
             #expect(await w.shell.execute("edit \(theirs.id)").status == .failed)
