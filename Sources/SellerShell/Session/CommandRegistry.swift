@@ -75,6 +75,10 @@ public struct CommandRegistry: Sendable {
                     + (guesses.isEmpty ? "" : "; did you mean \(guesses.joined(separator: " or "))?") + " ('help' lists commands)"
             )
         }
+        // `list --help` is `help list`, as in any other tool (a quoted '--help' is a value).
+        if type != Help.self, words.dropFirst().contains(where: { $0.text == "--help" && !$0.wasQuoted }) {
+            return Help(topic: type.spec.name)
+        }
         return try type.init(parsing: Arguments(Array(words.dropFirst()), spec: type.spec))
     }
 
