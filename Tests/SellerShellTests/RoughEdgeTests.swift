@@ -32,6 +32,23 @@ struct RoughEdgeTests {
         }
     }
 
+    @Test func searchTakesListsFormatFieldsAndSort() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let first = try await f.register(name: "Searchable tumbler")
+            let second = try await f.register(name: "Searchable mug")
+            _ = try await f.register(name: "Another thing")
+            f.console.clear()
+            #expect(await f.run("search Searchable --format ids --sort id") == .ok, "\(f.console.notes)")
+            #expect(f.console.out.split(separator: "\n") == ["\(first.id)", "\(second.id)"], "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("search Searchable --format csv --fields name --sort name") == .ok, "\(f.console.notes)")
+            #expect(
+                f.console.out.split(whereSeparator: \.isNewline).map(String.init) == [
+                    "name", "Searchable mug", "Searchable tumbler",
+                ])
+        }
+    }
+
     @Test func aPagePastTheEndSaysSo() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register()

@@ -16,7 +16,7 @@ struct FlagRoundTripTests {
         "help register", "health",
         "list 2 --per-page 50 --search '우유 병' --mine --all --format csv --fields id,name,price --sort -price --sold-out "
             + "--low-stock 3 --currency KRW --no-pager",
-        "search 'milk bottle' 2 --per-page 30 --mine --all", "show 12",
+        "search 'milk bottle' 2 --per-page 30 --mine --all", "search mug --format csv --fields id,name --sort -price", "show 12",
         "register name=Mug 'description=A sturdy mug' price=19.99 currency=USD discount=1 stock=5 "
             + "image=photos/sku12-*.jpg image='a b.png' --no-resize",
         "patch 3 4 price=3000 name='Big mug' thumbnail=35 --if-match 'W/\"abc\"' --yes", "edit 12", "stock 3 4 +2 --yes",
