@@ -49,6 +49,23 @@ struct RoughEdgeTests {
         }
     }
 
+    @Test func listMineTakesAPage() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let made = [
+                try await f.register(name: "Mine one"), try await f.register(name: "Mine two"),
+                try await f.register(name: "Mine three"),
+            ]
+            _ = try await LoginTests.othersProduct(f)
+            f.console.clear()
+            // Newest first, as every list: the second page holds the oldest.
+            #expect(await f.run("list --mine 2 --per-page 2 --format ids") == .ok, "\(f.console.notes)")
+            #expect(f.console.out.split(separator: "\n") == ["\(made[0].id)"], "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("list --mine 1 --per-page 2") == .ok, "\(f.console.notes)")
+            #expect(f.console.notes.contains("page 1 of 2, 3 of your products — 'list --mine 2' for more"), "\(f.console.notes)")
+        }
+    }
+
     @Test func aPagePastTheEndSaysSo() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register()
