@@ -66,6 +66,19 @@ struct RoughEdgeTests {
         }
     }
 
+    @Test func listFormatCountPrintsHowMany() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            _ = try await f.register(name: "Counted mug")
+            _ = try await f.register(name: "Counted cup")
+            f.console.clear()
+            #expect(await f.run("list --all --format count") == .ok, "\(f.console.notes)")
+            #expect(f.console.out == "2", "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("search cup --format count") == .ok, "\(f.console.notes)")
+            #expect(f.console.out == "1", "\(f.console.out)")
+        }
+    }
+
     @Test func aPagePastTheEndSaysSo() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register()

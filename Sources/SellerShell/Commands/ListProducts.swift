@@ -10,7 +10,7 @@ public struct ListProducts: ShellCommand {
     public static let spec = CommandSpec(
         name: "list", aliases: ["ls"], summary: "list products, newest first",
         usage:
-            "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids] "
+            "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids|count] "
             + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "
             + "[--low-stock N] [--currency KRW|USD] [--no-pager]\n"
             + "  filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
@@ -25,7 +25,7 @@ public struct ListProducts: ShellCommand {
         .perPage, .text("--search", \.search, help: "only products whose name or description holds TEXT"), .mine, .all,
         .value(
             "--format", \.format, placeholder: "FORMAT", choices: ListFormat.allCases.map(\.rawValue),
-            help: "write the list as a table, json, jsonl, csv or ids (else as 'set output' says)",
+            help: "write the list as a table, json, jsonl, csv, ids or count (else as 'set output' says)",
             parse: { text throws(CommandFailure) in try ListFormat.parse(text) }, write: { Word($0.rawValue) }),
         .value(
             "--fields", \.fields, unless: [], kind: .text, placeholder: "id,name,…", help: "the columns to write, in order",
