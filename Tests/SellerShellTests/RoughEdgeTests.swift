@@ -79,6 +79,18 @@ struct RoughEdgeTests {
         }
     }
 
+    @Test func registerPorcelainPrintsOnlyTheNewID() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let image = Fixtures.image("coffee-small.jpg").path
+            #expect(
+                await f.run(
+                    "register name='Quiet mug' description='A mug for the porcelain test' price=900 currency=KRW image=\(image) --porcelain"
+                ) == .ok, "\(f.console.notes)")
+            let id = try #require(Int(f.console.out), "\(f.console.out)")
+            #expect(try await f.product(id: id).name == "Quiet mug")
+        }
+    }
+
     @Test func aPagePastTheEndSaysSo() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register()
