@@ -21,6 +21,17 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Which photo is the thumbnail: with the photos' paths (`export --images`), the path of the
+    /// one whose image the thumbnail is, so an import can choose it again; else its URL.
+    static func thumbnailCell(of product: Product, images: String?) -> String {
+        guard let thumbnail = product.thumbnail else { return "" }
+        guard let images, let photos = product.images,
+            let index = photos.firstIndex(where: { $0.thumbnailURL == thumbnail || $0.url == thumbnail })
+        else { return thumbnail }
+        let paths = CatalogRow.splitImages(images)
+        return index < paths.count ? paths[index] : thumbnail
+    }
+
     /// Headers a Korean spreadsheet uses (spaces left out): `상품명, 설명, 가격, 통화, 할인, 재고,
     /// 사진` and common variants. (`할인가`, a price after the discount, is not the discount and
     /// is left out.)
@@ -88,7 +99,7 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         case .discount: product.discountedPrice.description
         case .stock: String(product.stock)
         case .images: images ?? (product.images ?? []).map(\.url).joined(separator: ";")
-        case .thumbnail: product.thumbnail ?? ""
+        case .thumbnail: Self.thumbnailCell(of: product, images: images)
         case .createdAt: product.createdAt?.text ?? ""
         case .updatedAt: product.issuedAt?.text ?? ""
         case .vendor:

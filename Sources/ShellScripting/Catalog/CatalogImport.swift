@@ -152,6 +152,7 @@ extension ScriptRuntime {
             }
         }
         plan.allowDuplicates = options.allowDuplicates
+        plan.thumbnails = rowCheck.thumbnails.filter { row in plan.registers.contains { $0.row == row.key } }
         if !problems.isEmpty {
             let sorted = problems.sorted { ($0.row ?? 0) < ($1.row ?? 0) }
             // Columns named as the sheet names them (`가격`, not price).
@@ -279,7 +280,7 @@ extension ScriptRuntime {
         guard journal?.write(journalHeader(file, server: context.client.baseURL)) ?? true else {
             throw CommandFailure.failed("\(file): the journal cannot be written: \(journal?.failure ?? "")")
         }
-        let rows = ImportContext(file: file, hashes: checked.hashes, context: context)
+        let rows = ImportContext(file: file, hashes: checked.hashes, thumbnails: checked.plan.thumbnails, context: context)
         let work = checked.plan.work
         let progress = ImportProgress(total: work.count)
         let (sent, interrupted) = await runImport(work, jobs: options.jobs, context: rows, progress: progress)

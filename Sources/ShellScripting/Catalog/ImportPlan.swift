@@ -44,6 +44,8 @@ struct ImportPlan: Sendable {
     /// registers again (their product exists).
     var madeBefore: [Int: Int] = [:]
     var registeredAgain: [(row: Int, id: Int)] = []
+    /// New rows whose thumbnail is another photo than the first: row → that photo's index.
+    var thumbnails: [Int: Int] = [:]
     /// Rows of products that exist whose photos differ from the product's: a product's photos
     /// cannot be changed after it is created, so they are ignored (and said so).
     var photosIgnored: [Int] = []

@@ -37,6 +37,8 @@ struct RowCheck {
     let rowOfID: [Int: Int]
     /// Rows matched to one of your products by name: row number → id.
     private(set) var matched: [Int: Int] = [:]
+    /// New rows whose thumbnail is not their first photo: row number → the photo's index.
+    private(set) var thumbnails: [Int: Int] = [:]
     /// New rows whose name you already have: row number → your products of that name.
     private(set) var sameNameAsYours: [Int: [Int]] = [:]
     /// Each distinct photo is inspected once, however many rows name it.
@@ -191,6 +193,13 @@ struct RowCheck {
         problems += imageProblems
         guard problems.isEmpty else { return (nil, problems) }
         let register = Register(values: values, images: paths.map { Word($0, wasQuoted: true) }, resize: resize)
+        // The thumbnail an export recorded (one of the row's photos, as written): chosen after
+        // the create. Written paths count only without globs (a glob's matches are not written).
+        if let thumbnail = row[.thumbnail]?.trimmingCharacters(in: .whitespaces), row.imagePaths.count == paths.count,
+            let index = row.imagePaths.firstIndex(of: thumbnail), index > 0
+        {
+            thumbnails[row.number] = index
+        }
         return (.register(register), [])
     }
 
