@@ -91,6 +91,18 @@ struct RoughEdgeTests {
         }
     }
 
+    @Test func clearClearsTheScreenOfATerminalAndSaysWhenThereIsNone() async throws {
+        try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
+            #expect(await f.run("clear") == .ok)
+            #expect(f.console.screenClears == 1)
+            #expect(f.console.notes.isEmpty, "\(f.console.notes)")
+        }
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("clear") == .ok)
+            #expect(f.console.notes.contains("clear: there is no screen to clear here"), "\(f.console.notes)")
+        }
+    }
+
     @Test func aPagePastTheEndSaysSo() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register()

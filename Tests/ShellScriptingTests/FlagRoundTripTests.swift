@@ -35,7 +35,7 @@ struct FlagRoundTripTests {
             + "--journal 'my journal' --report r.csv --no-resize",
         "import c.jsonl --plan --restart", "import c.csv --write-ids",
         "import c.csv --match id --allow-duplicates --prune --prune-all",
-        "export out.csv --format jsonl --all --search mug --images photos --jobs 2 --force", "exit 3",
+        "export out.csv --format jsonl --all --search mug --images photos --jobs 2 --force", "exit 3", "clear",
     ]
 
     @Test(arguments: lines)
