@@ -17,10 +17,15 @@ public protocol ProgramEntry: ParsableCommand {
     /// Whether a usage error is one line (`…; see 'PROGRAM --help'`) rather than
     /// ArgumentParser's message with its usage block.
     static var usageInOneLine: Bool { get }
+    /// The arguments as the program parses them (a program may rewrite some, such as
+    /// `COMMAND --help`, before ArgumentParser takes `--help` for its own).
+    static func arguments(_ given: [String]) -> [String]
 }
 
 extension ProgramEntry {
     public static var usageInOneLine: Bool { false }
+
+    public static func arguments(_ given: [String]) -> [String] { given }
 
     /// The documented status for a usage error, for a program's options as for a command's.
     public static var usageStatus: Int32 { 2 }
@@ -28,7 +33,7 @@ extension ProgramEntry {
     /// Parses the arguments and runs the command, leaving through `leave(with:)` on an error.
     public static func runMain() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -36,11 +36,15 @@ public enum TerminalText {
 
     /// Text made safe for a terminal: C0 controls shown as their Unicode pictures (ESC as `␛`,
     /// so `\e[2J` prints as `␛[2J` instead of clearing the screen), DEL as `␡`, C1 controls as
-    /// `�`; line breaks kept only when `keepingNewlines`.
+    /// `�`, and invisible format characters (Unicode Cf: bidi overrides and isolates such as
+    /// U+202E and U+2066–U+2069, zero-width spaces, the BOM, tags) as `<U+202E>`, so that text
+    /// cannot reorder or hide what is printed around it; line breaks kept only when
+    /// `keepingNewlines`. The joiners U+200C and U+200D stay (emoji and scripts need them).
     public static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
-        // Most text has nothing to show differently: no C0 byte, no DEL, and no 0xC2 lead byte
-        // (which starts every C1 control). Then it is returned as it is, without a copy.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
+        // Most text has nothing to show differently: ASCII without controls is returned as it is,
+        // without a copy, and so is other text once no scalar of it needs showing.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if !text.unicodeScalars.contains(where: needsShowing) { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -53,11 +57,34 @@ public enum TerminalText {
                 out.unicodeScalars.append("\u{2421}")
             } else if (0x80...0x9F).contains(v) {
                 out.unicodeScalars.append("\u{FFFD}")
+            } else if isHiddenFormat(scalar) {
+                out += "<U+" + String(v, radix: 16, uppercase: true).leftPadded(to: 4) + ">"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Whether `visible` shows the scalar differently: a control (C0, DEL, C1) or a hidden
+    /// format character.
+    static func needsShowing(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || isHiddenFormat(scalar)
+    }
+
+    /// A format character (Cf) other than the zero-width joiners: invisible, and some of them
+    /// (bidi overrides) reorder the text around them.
+    public static func isHiddenFormat(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0xAD, scalar.value != 0x200C, scalar.value != 0x200D else { return false }
+        return scalar.properties.generalCategory == .format
+    }
+}
+
+extension String {
+    /// The string with `0`s in front up to `width` characters (hex code points).
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

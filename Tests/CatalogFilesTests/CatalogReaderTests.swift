@@ -39,14 +39,37 @@ import Testing
             ])
     }
 
-    @Test func unknownAndDuplicateColumnsAreProblems() {
-        let contents = CatalogFixtures.read("name,colour,Price,size,NAME\nMug,red,3,L,x\n")
+    @Test func extraColumnsAreIgnoredAndNamedButASlipAndADuplicateAreProblems() {
+        let contents = CatalogFixtures.read("name,colour,Price,SKU,memo,prce,NAME\nMug,red,3,A-1,hi,4,x\n")
+        #expect(contents.ignoredColumns == ["colour", "SKU", "memo"])
         #expect(
             contents.problems.map(\.description) == [
-                "cat.csv:1:colour: unknown column 'colour'; the columns are \(CatalogColumn.namesList)",
-                "cat.csv:1:size: unknown column 'size'; the columns are \(CatalogColumn.namesList)",
-                "cat.csv:1:name: column 'NAME' is given twice (columns 1 and 5); keep one",
+                "cat.csv:1:prce: unknown column 'prce': did you mean 'price'? The columns are \(CatalogColumn.namesList)",
+                "cat.csv:1:name: column 'NAME' is given twice (columns 1 and 7); keep one",
             ])
+        #expect(contents.rows == [CatalogRow(number: 2, values: [.name: "Mug", .price: "3"])])
+    }
+
+    @Test func koreanHeadersAreUnderstood() {
+        let contents = CatalogFixtures.read(
+            "상품명,설명,가격,통화,할인,재고,사진\n빨간 노트,두꺼운 빨간 노트입니다,3500,KRW,0,5,note.jpg\n")
+        #expect(contents.problems == [])
+        #expect(contents.columns == [.name, .description, .price, .currency, .discount, .stock, .images])
+        #expect(contents.rows.first?[.name] == "빨간 노트")
+        #expect(CatalogColumn(header: "상품 번호") == .id)
+        #expect(CatalogColumn(header: "할인 금액") == .discount)
+        #expect(CatalogColumn(header: "재고 수량") == .stock)
+        #expect(CatalogColumn(header: "할인가") == nil, "a price after the discount is not the discount")
+    }
+
+    @Test func aSemicolonSeparatedFileIsRead() {
+        let contents = CatalogFixtures.read("name;price;description\r\nMug;3500;\"A mug; big, red\"\r\n")
+        #expect(contents.problems == [])
+        #expect(contents.delimiter == ";")
+        #expect(
+            contents.rows == [CatalogRow(number: 2, values: [.name: "Mug", .price: "3500", .description: "A mug; big, red"])])
+        // A comma-separated header with a semicolon in a quoted cell stays comma-separated.
+        #expect(CatalogFixtures.read("name,\"a;b\"\nMug,x\n").delimiter == ",")
     }
 
     @Test func headersAnyCaseTrimmedAndDiscountedPriceAlias() {
@@ -93,8 +116,8 @@ import Testing
                 "c.jsonl:2:name: true/false is not a value here; write text or a number",
                 "c.jsonl:3:name: an object where text is expected",
                 "c.jsonl:4:name: a list where text is expected",
-                "c.jsonl:5:colour: unknown column 'colour'; the columns are \(CatalogColumn.namesList)",
             ])
+        #expect(contents.ignoredColumns == ["colour"])
         #expect(contents.rows == [CatalogRow(number: 5, values: [.name: "Mug"])])
     }
 

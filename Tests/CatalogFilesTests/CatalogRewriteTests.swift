@@ -37,15 +37,25 @@ import Testing
         try expectKeptModeAndNoTemporaryFile(folder, path)
     }
 
-    @Test func cp949FileComesBackAsUTF8WithABOM() throws {
+    @Test func aSemicolonSeparatedFileKeepsItsSemicolons() throws {
+        let (folder, path) = try file("c.csv", Data("name;price;description\r\nMug;3;\"big; red\"\r\n".utf8))
+        try CatalogRewrite.writeIDs([2: 12], into: path, format: .csv)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path))
+                == Data([0xEF, 0xBB, 0xBF]) + Data("id;name;price;description\r\n12;Mug;3;\"big; red\"\r\n".utf8))
+        try expectKeptModeAndNoTemporaryFile(folder, path)
+    }
+
+    @Test func cp949FileStaysCP949() throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: CatalogFixtures.path("catalog-cp949.csv")))
         let (folder, path) = try file("k.csv", original)
         try CatalogRewrite.writeIDs([2: 1, 13: 12], into: path, format: .csv)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(data.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(!data.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(String(validating: [UInt8](data), as: UTF8.self) == nil, "not UTF-8")
         let before = CatalogReader.read(CatalogFixtures.path("catalog.csv"))
         let after = CatalogReader.read(path)
-        #expect(after.encodingNote == nil)
+        #expect(after.encodingNote == "read as CP949 (Korean Excel's encoding)")
         #expect(after.rows.map { $0.values.filter { $0.key != .id } } == before.rows.map(\.values))
         #expect(after.rows.map { $0[.id] } == ["1"] + Array(repeating: nil, count: 10) + ["12"])
         try expectKeptModeAndNoTemporaryFile(folder, path)

@@ -26,6 +26,68 @@ struct LocalMarketOptionsTests {
         #expect(result.stdout.contains("answers OK"))
     }
 
+    /// The port in `local market at http://127.0.0.1:PORT (data: …)`.
+    static func localPort(_ stderr: String) -> Int? {
+        guard let match = stderr.firstMatch(of: #/local market at http://127\.0\.0\.1:([0-9]+) /#) else { return nil }
+        return Int(match.output.1)
+    }
+
+    @Test func theLocalMarketKeepsItsPortAcrossStartsWhenItIsFree() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let first = try await run(["-c", "health"], home: home)
+        #expect(first.status == 0, "\(first.stderr)")
+        let port = try #require(Self.localPort(first.stderr), "\(first.stderr)")
+        let kept = home.root.appendingPathComponent("data/openmarket/local/local-port")
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "\(port)\n")
+        let second = try await run(["-c", "health"], home: home)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(Self.localPort(second.stderr) == port, "\(second.stderr)")
+    }
+
+    @Test func aRememberedPortThatIsBusyGivesWayToAnother() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let (descriptor, busy) = try Loopback.socket(listen: 16)
+        defer { close(descriptor) }
+        let folder = home.root.appendingPathComponent("data/openmarket/local")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "\(busy)\n".write(to: folder.appendingPathComponent("local-port"), atomically: true, encoding: .utf8)
+        let result = try await run(["-c", "health"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let port = try #require(Self.localPort(result.stderr), "\(result.stderr)")
+        #expect(port != busy)
+        // The remembered port stays: the shell that holds it is this seller's other one.
+        #expect(try String(contentsOf: folder.appendingPathComponent("local-port"), encoding: .utf8) == "\(busy)\n")
+    }
+
+    @Test func anImportResumesOnTheLocalMarketWhateverPortItGotNext() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        try FileManager.default.copyItem(
+            at: Fixtures.image("coffee-small.jpg"), to: home.root.appendingPathComponent("coffee-small.jpg"))
+        let catalog = home.root.appendingPathComponent("cat.csv").path
+        try
+            (["name,description,price,currency,stock,images"]
+            + (1...3).map { "Item \($0),A product for the resume test,\(1000 + $0),KRW,5,coffee-small.jpg" })
+            .joined(separator: "\n").write(toFile: catalog, atomically: true, encoding: .utf8)
+        let first = try await run(["-c", "import '\(catalog)' --yes"], home: home)
+        #expect(first.status == 0, "\(first.stderr)")
+        // As a kill leaves it: not finished.
+        let journal = try String(contentsOfFile: catalog + ".journal", encoding: .utf8)
+        try (journal.split(separator: "\n").filter { !$0.contains("\"finished\"") }.joined(separator: "\n") + "\n")
+            .write(toFile: catalog + ".journal", atomically: true, encoding: .utf8)
+        // Its port is taken meanwhile: the next start gets another one.
+        let (descriptor, busy) = try Loopback.socket(listen: 16)
+        defer { close(descriptor) }
+        let folder = home.root.appendingPathComponent("data/openmarket/local")
+        try "\(busy)\n".write(to: folder.appendingPathComponent("local-port"), atomically: true, encoding: .utf8)
+        let resumed = try await run(["-c", "import '\(catalog)' --yes --resume"], home: home)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(!resumed.stderr.contains("its journal's run was against"), "\(resumed.stderr)")
+        #expect(try await productCount(home) == 3)
+    }
+
     @Test func aBusyLocalPortIsSaidPlainlyInOneLine() async throws {
         let home = try TestHome.make()
         defer { home.remove() }

@@ -21,6 +21,21 @@ struct RoughEdgesBinaryTests {
         return try await body(home)
     }
 
+    @Test func commandDashDashHelpPrintsThatCommandsHelp() async throws {
+        try await withHome { (home: Home) async throws in
+            let help = try await run(["list", "--help"], home: home)
+            #expect(help.status == 0, "\(help.stderr)")
+            #expect(help.stdout.contains("usage: list [PAGE]"), "\(help.stdout)")
+            #expect(!help.stdout.contains("OVERVIEW: A shell for sellers"), "\(help.stdout)")
+            let inShell = try await run(["-c", "stock --help"], home: home)
+            #expect(inShell.status == 0, "\(inShell.stderr)")
+            #expect(inShell.stdout.contains("usage: stock ID…"), "\(inShell.stdout)")
+            // The program's own help stays where it was.
+            let program = try await run(["--help"], home: home)
+            #expect(program.stdout.contains("OVERVIEW: A shell for sellers"), "\(program.stdout)")
+        }
+    }
+
     @Test func aFirstWordThatNamesACommandRunsIt() async throws {
         try await withHome { (home: Home) async throws in
             let image = Fixtures.image("coffee-small.jpg").path

@@ -150,7 +150,14 @@ struct EditTests {
         let product: Product
 
         func current() async throws -> MarketResponse<Product> { try await market.client().product(id: product.id) }
-        var patches: [HTTPRequestData] { spy.requests.filter { $0.method == .patch } }
+        /// The PATCHes that change something (not the secret-only one that tells whose a product is).
+        var patches: [HTTPRequestData] {
+            spy.requests.filter { request in
+                guard request.method == .patch else { return false }
+                let body = (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? [String: Any]
+                return Set(body?.keys.map { $0 } ?? []) != ["secret"]
+            }
+        }
     }
 
     static func with(
@@ -261,6 +268,24 @@ struct EditTests {
             let after = try await w.current().value
             #expect(after.price == 3400)
             #expect(after.stock == 9)
+        }
+    }
+
+    @Test func anotherVendorsProductIsRefusedBeforeTheEditorOpens() async throws {
+        try await Self.with(edits: [Self.replacing("price: 1000", "price: 1")]) { (w: World) async throws in
+            let other = try await w.market.running.data.addVendor(name: "other-shop").credentials
+            let theirs = try await w.market.client(other).create(
+                ProductDraft(
+                    name: "Someone else's mug", description: "Not a product of the demo vendor", price: 1000, currency: .krw),
+                images: [try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)]
+            ).value
+            #expect(await w.shell.execute("edit \(theirs.id)").status == .failed)
+            #expect(
+                w.console.notes.contains("#\(theirs.id) Someone else's mug is not yours (it belongs to other-shop"),
+                "\(w.console.notes)")
+            #expect(w.console.notes.contains("the editor was not opened"), "\(w.console.notes)")
+            #expect(w.editor.documents.isEmpty)
+            #expect(try await w.market.client().product(id: theirs.id).value.price == 1000)
         }
     }
 

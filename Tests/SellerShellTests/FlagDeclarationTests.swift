@@ -115,7 +115,16 @@ struct FlagDeclarationTests {
         let search = try #require(try registry.parse(WordSplitter.split("search mug --per-page 30 --mine")) as? Search)
         #expect(search.list.perPage == 30)
         #expect(search.list.mine)
-        #expect(Search.spec.flags == ListProducts.spec.flags.filter { ["--per-page", "--mine", "--all"].contains($0.name) })
+        #expect(
+            Search.spec.flags
+                == ListProducts.spec.flags.filter {
+                    ["--per-page", "--mine", "--all", "--format", "--fields", "--sort"].contains($0.name)
+                })
+        let formatted = try #require(
+            try registry.parse(WordSplitter.split("search mug --format ids --fields id,name --sort -price")) as? Search)
+        #expect(formatted.list.format == .ids)
+        #expect(formatted.list.fields.map(\.rawValue) == ["id", "name"])
+        #expect(formatted.list.selection.order?.text == "-price")
     }
 
     @Test func loginSaveIsNeverWrittenBack() throws {

@@ -39,6 +39,58 @@ struct MultiProductTests {
         }
     }
 
+    @Test func patchSeveralShowsEachNameBeforeAndAfterAndWarnsOfMixedCurrencies() async throws {
+        try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
+            let made = try await Self.three(f)
+            let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
+            let draft = ProductDraft(name: "Tea", description: "A product for the multi tests", price: 12.5, currency: .usd)
+            let tea = try await f.client.create(draft, images: [image]).value
+            f.console.queue(answers: ["n"])
+            #expect(await f.run("patch \(made[0].id) \(made[1].id) \(tea.id) price=5000") == .ok, "\(f.console.notes)")
+            let notes = f.console.notes
+            #expect(notes.contains("#\(made[0].id) Mug (KRW): price 3000 → 5000"), "\(notes)")
+            #expect(notes.contains("#\(made[1].id) Cup (KRW): price 3000 → 5000"), "\(notes)")
+            #expect(notes.contains("#\(tea.id) Tea (USD): price 12.5 → 5000"), "\(notes)")
+            #expect(
+                notes.contains(
+                    "warning: these products are in different currencies (KRW: #\(made[0].id), #\(made[1].id); USD: #\(tea.id))"),
+                "\(notes)")
+            #expect(notes.contains("changed nothing"), "\(notes)")
+            #expect(try await f.product(id: tea.id).price == Decimal(string: "12.5"))
+            // One currency: no warning.
+            f.console.clear()
+            f.console.queue(answers: ["y"])
+            #expect(await f.run("patch \(made[0].id) \(made[1].id) price=4000") == .ok, "\(f.console.notes)")
+            #expect(!f.console.notes.contains("different currencies"), "\(f.console.notes)")
+            #expect(try await f.product(id: made[1].id).price == 4000)
+        }
+    }
+
+    @Test func stockTakesTheAmountBeforeTheIdsAsXargsPutsThem() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let made = try await Self.three(f)
+            #expect(await f.run("stock +2 \(made[0].id) \(made[1].id)") == .ok, "\(f.console.notes)")
+            #expect(await f.run("stock -1 \(made[2].id)") == .ok, "\(f.console.notes)")
+            #expect(try await f.product(id: made[0].id).stock == 7)
+            #expect(try await f.product(id: made[1].id).stock == 7)
+            #expect(try await f.product(id: made[2].id).stock == 4)
+            let command = try CommandRegistry.shell.parse(try WordSplitter.split("stock =3 \(made[0].id)"))
+            #expect(command.words.map(\.text) == ["stock", "\(made[0].id)", "=3"])
+        }
+    }
+
+    @Test func stockPlusZeroSendsNothing() async throws {
+        let spy = SpyTransport()
+        try await ShellFixture.with(transport: spy) { (f: ShellFixture) async throws in
+            let made = try await Self.three(f)
+            let before = spy.requests.count
+            #expect(await f.run("stock \(made[0].id) +0") == .ok, "\(f.console.notes)")
+            #expect(await f.run("stock \(Self.line(made)) -0") == .ok, "\(f.console.notes)")
+            #expect(spy.requests.count == before, "\(spy.requests.dropFirst(before).map(\.method))")
+            #expect(f.console.notes.contains("stock +0 changes nothing, so nothing was sent"), "\(f.console.notes)")
+        }
+    }
+
     @Test func declinedChangesNothing() async throws {
         try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
             let made = try await Self.three(f)

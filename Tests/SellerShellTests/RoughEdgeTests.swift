@@ -32,6 +32,77 @@ struct RoughEdgeTests {
         }
     }
 
+    @Test func searchTakesListsFormatFieldsAndSort() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let first = try await f.register(name: "Searchable tumbler")
+            let second = try await f.register(name: "Searchable mug")
+            _ = try await f.register(name: "Another thing")
+            f.console.clear()
+            #expect(await f.run("search Searchable --format ids --sort id") == .ok, "\(f.console.notes)")
+            #expect(f.console.out.split(separator: "\n") == ["\(first.id)", "\(second.id)"], "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("search Searchable --format csv --fields name --sort name") == .ok, "\(f.console.notes)")
+            #expect(
+                f.console.out.split(whereSeparator: \.isNewline).map(String.init) == [
+                    "name", "Searchable mug", "Searchable tumbler",
+                ])
+        }
+    }
+
+    @Test func listMineTakesAPage() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let made = [
+                try await f.register(name: "Mine one"), try await f.register(name: "Mine two"),
+                try await f.register(name: "Mine three"),
+            ]
+            _ = try await LoginTests.othersProduct(f)
+            f.console.clear()
+            // Newest first, as every list: the second page holds the oldest.
+            #expect(await f.run("list --mine 2 --per-page 2 --format ids") == .ok, "\(f.console.notes)")
+            #expect(f.console.out.split(separator: "\n") == ["\(made[0].id)"], "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("list --mine 1 --per-page 2") == .ok, "\(f.console.notes)")
+            #expect(f.console.notes.contains("page 1 of 2, 3 of your products — 'list --mine 2' for more"), "\(f.console.notes)")
+        }
+    }
+
+    @Test func listFormatCountPrintsHowMany() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            _ = try await f.register(name: "Counted mug")
+            _ = try await f.register(name: "Counted cup")
+            f.console.clear()
+            #expect(await f.run("list --all --format count") == .ok, "\(f.console.notes)")
+            #expect(f.console.out == "2", "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("search cup --format count") == .ok, "\(f.console.notes)")
+            #expect(f.console.out == "1", "\(f.console.out)")
+        }
+    }
+
+    @Test func registerPorcelainPrintsOnlyTheNewID() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let image = Fixtures.image("coffee-small.jpg").path
+            #expect(
+                await f.run(
+                    "register name='Quiet mug' description='A mug for the porcelain test' price=900 currency=KRW image=\(image) --porcelain"
+                ) == .ok, "\(f.console.notes)")
+            let id = try #require(Int(f.console.out), "\(f.console.out)")
+            #expect(try await f.product(id: id).name == "Quiet mug")
+        }
+    }
+
+    @Test func clearClearsTheScreenOfATerminalAndSaysWhenThereIsNone() async throws {
+        try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
+            #expect(await f.run("clear") == .ok)
+            #expect(f.console.screenClears == 1)
+            #expect(f.console.notes.isEmpty, "\(f.console.notes)")
+        }
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("clear") == .ok)
+            #expect(f.console.notes.contains("clear: there is no screen to clear here"), "\(f.console.notes)")
+        }
+    }
+
     @Test func aPagePastTheEndSaysSo() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register()

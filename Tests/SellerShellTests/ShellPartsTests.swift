@@ -73,7 +73,7 @@ struct ShellPartsTests {
         #expect(
             texts(index.complete("PATCH /api/products"))
                 == ["/api/products", "/api/products/", "/api/products/12", "/api/products/15", "/api/products/120"])
-        #expect(texts(index.complete("set output ")) == ["table", "json", "jsonl", "csv", "ids"])
+        #expect(texts(index.complete("set output ")) == ["table", "json", "jsonl", "csv", "ids", "count"])
     }
 
     /// Issue 11, item 14: what is already on the line is not offered again; a field with a fixed

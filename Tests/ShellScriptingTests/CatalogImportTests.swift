@@ -78,7 +78,8 @@ struct CatalogImportTests {
                 #expect(notes.contains(expected), "missing \(expected) in \(notes)")
             }
             #expect(notes.contains("nothing was sent"))
-            #expect(counting.requests.isEmpty)
+            // Your products are read (to match rows by name); nothing is written.
+            #expect(counting.requests.allSatisfy { $0.method == .get }, "\(counting.requests.map(\.method))")
             #expect(try await f.allProducts().isEmpty)
         }
     }
@@ -187,7 +188,7 @@ struct CatalogImportTests {
             let counting = SpyTransport()
             let console = RecordingConsole()
             #expect(await f.session(console, transport: counting).execute("import '\(path)' --dry-run").status == .ok)
-            #expect(counting.requests.isEmpty)
+            #expect(counting.requests.allSatisfy { $0.method == .get }, "\(counting.requests.map(\.method))")
             #expect(console.out.contains("row 2: POST /api/products multipart: name=Item 1"), "\(console.out)")
             #expect(console.out.contains("row 4:"), "\(console.out)")
             #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
@@ -197,13 +198,14 @@ struct CatalogImportTests {
     @Test func withoutATerminalAPruneNeedsYes() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")
-            let seed = try f.script("seed.csv", Self.rows(2))
+            let seed = try f.script("seed.csv", Self.rows(3))
             #expect(await f.session(RecordingConsole()).execute("import '\(seed)' --yes").status == .ok)
-            let empty = try f.script("none.csv", "id,name\n")
+            // Items 1 and 2 (matched by name) stay; Item 3 would go.
+            let fewer = try f.script("fewer.csv", Self.rows(2))
             let console = RecordingConsole()
-            #expect(await f.session(console).execute("import '\(empty)' --prune").status == .usage)
-            #expect(console.notes.contains("--prune would delete 2 products: add --yes"), "\(console.notes)")
-            #expect(try await f.allProducts().count == 2)
+            #expect(await f.session(console).execute("import '\(fewer)' --prune").status == .usage)
+            #expect(console.notes.contains("--prune would delete 1 product: add --yes"), "\(console.notes)")
+            #expect(try await f.allProducts().count == 3)
         }
     }
 
@@ -260,17 +262,36 @@ struct CatalogImportTests {
             let closed = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("gone"))
             let address = closed.baseURL
             await closed.stop()
+            // The market goes away after the import has read the products (to match rows by
+            // name): those reads still reach the live market, every create the dead address.
+            let live = f.market.baseURL
+            let goneAfterReading = SpyTransport { request, timeout in
+                var request = request
+                if request.method == .get, var parts = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
+                    parts.port = live.port
+                    request.url = parts.url ?? request.url
+                }
+                return try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
+            }
+            func session(_ console: RecordingConsole, _ transport: (any HTTPTransport)?) -> ScriptSession {
+                ScriptSession(
+                    configuration: ShellConfiguration(
+                        serverURL: address, credentials: f.market.demoCredentials,
+                        profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")),
+                        transport: transport ?? AsyncHTTPClientTransport.shared, timeout: .seconds(30)),
+                    console: console, environment: ["HOME": f.directory.path])
+            }
             let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: address, credentials: f.market.demoCredentials,
-                    profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(30)),
-                console: console, environment: ["HOME": f.directory.path])
-            #expect(await session.execute("import '\(path)' --yes").status == .unreachable)
+            #expect(await session(console, goneAfterReading).execute("import '\(path)' --yes").status == .unreachable)
             #expect(console.notes.contains("stopped: the market could not be reached"), "\(console.notes)")
             let failed = console.notes.split(separator: "\n").filter { $0.contains("cannot reach") }.count
             #expect(failed >= 1 && failed <= 4, "\(console.notes)")
             #expect(console.notes.contains("not run"), "\(console.notes)")
+            // Gone from the start: one line, before any row.
+            let early = RecordingConsole()
+            #expect(await session(early, nil).execute("import '\(path)' --yes --restart").status == .unreachable)
+            #expect(early.notes.split(separator: "\n").count == 1, "\(early.notes)")
+            #expect(early.notes.contains("cannot reach"), "\(early.notes)")
         }
     }
 

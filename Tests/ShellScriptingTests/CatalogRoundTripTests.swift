@@ -106,6 +106,37 @@ struct CatalogRoundTripTests {
         }
     }
 
+    @Test func theChosenThumbnailMovesWithTheCatalog() async throws {
+        try await ScriptFixture.with { f in
+            let photos = try ["coffee-small.jpg", "chelsea.png"].map { try UploadImage.load(path: Fixtures.image($0).path) }
+            let draft = ProductDraft(
+                name: "Two photos", description: "A product whose second photo is chosen", price: 10, currency: .krw)
+            let made = try await f.client.create(draft, images: photos).value
+            let second = try #require(made.images?.last)
+            _ = try await f.client.edit(id: made.id, ProductChanges(thumbnailID: second.id))
+            let moved = f.directory.appendingPathComponent("moved", isDirectory: true)
+            try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
+            let exported = moved.appendingPathComponent("cat.csv").path
+            #expect(
+                await f.session(RecordingConsole()).execute("export '\(exported)' --images '\(moved.path)/photos'").status == .ok)
+            let row = try #require(CatalogReader.read(exported).rows.first)
+            // The export says which photo, by the path it wrote.
+            #expect(row[.thumbnail] == row.imagePaths.last, "\(row.values)")
+
+            let market = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("fresh-market"))
+            let importing = RecordingConsole()
+            #expect(
+                await f.session(importing, market: market).execute("import '\(exported)' --yes --new-ids").status == .ok,
+                "\(importing.notes)")
+            let listed = try #require(try await f.allProducts(market).first)
+            let there = try await MarketClient(baseURL: market.baseURL, timeout: .seconds(600)).product(id: listed.id).value
+            #expect(there.images?.count == 2)
+            #expect(there.thumbnail != nil)
+            #expect(there.thumbnail == there.images?.last?.thumbnailURL, "\(String(describing: there.thumbnail))")
+            await market.stop()
+        }
+    }
+
     @Test func aServerAnswering429TwiceIsWaitedForAndEveryRowLandsOnce() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

@@ -16,9 +16,10 @@ struct FlagRoundTripTests {
         "help register", "health",
         "list 2 --per-page 50 --search '우유 병' --mine --all --format csv --fields id,name,price --sort -price --sold-out "
             + "--low-stock 3 --currency KRW --no-pager",
-        "search 'milk bottle' 2 --per-page 30 --mine --all", "show 12", "open 12",
+        "search 'milk bottle' 2 --per-page 30 --mine --all", "search mug --format csv --fields id,name --sort -price", "show 12",
+        "open 12",
         "register name=Mug 'description=A sturdy mug' price=19.99 currency=USD discount=1 stock=5 "
-            + "image=photos/sku12-*.jpg image='a b.png' --no-resize",
+            + "image=photos/sku12-*.jpg image='a b.png' --no-resize --porcelain",
         "patch 3 4 price=3000 name='Big mug' thumbnail=35 --if-match 'W/\"abc\"' --yes", "edit 12", "stock 3 4 +2 --yes",
         "stock 12 =0", "delete 3 4 --yes", "login 0c1b5a9e", "logout", "whoami", "use shop", "profiles remove old-shop",
         "connect http://127.0.0.1:8080", "set output json", "set price 3500", "history",
@@ -35,7 +36,8 @@ struct FlagRoundTripTests {
         "import catalog.csv --format csv --jobs 8 --dry-run --yes --prune --new-ids --continue-on-error --resume "
             + "--journal 'my journal' --report r.csv --no-resize",
         "import c.jsonl --plan --restart", "import c.csv --write-ids",
-        "export out.csv --format jsonl --all --search mug --images photos --jobs 2 --force", "exit 3",
+        "import c.csv --match id --allow-duplicates --prune --prune-all",
+        "export out.csv --format jsonl --all --search mug --images photos --jobs 2 --force", "exit 3", "clear",
     ]
 
     @Test(arguments: lines)

@@ -4,9 +4,9 @@ import OpenMarketContract
 public enum CatalogCheck {
     /// Problems of the file as a whole, each at its row and column, all of them: an `id` that is
     /// not a whole number from 1 to ProductRules.maxProductID; the same id on two rows (the
-    /// later row's problem names the earlier row); two new rows (no id — or every row when
-    /// `newIDs`) with the same name (names the earlier row; the message says new rows need
-    /// distinct names so an interrupted import can tell them apart); a row without a name.
+    /// later row's problem names the earlier row); two new rows without an id with the same name
+    /// (names the earlier row; the message says new rows need distinct names so an interrupted
+    /// import can tell them apart; with `newIDs` same names are accepted); a row without a name.
     /// With `newIDs` the id column is ignored entirely.
     public static func problems(in contents: CatalogContents, newIDs: Bool) -> [CatalogProblem] {
         let file = contents.path
@@ -35,7 +35,9 @@ public enum CatalogCheck {
                 problems.append(CatalogProblem(file: file, row: row.number, column: "name", "no name; every product needs one"))
                 continue
             }
-            guard idText == nil else { continue }
+            // `--new-ids` moves a catalog, and a market may hold two products of one name: they
+            // are registered both (a resume tells their creates apart by the journal's order).
+            guard idText == nil, !newIDs else { continue }
             if let earlier = rowOfNewName[name] {
                 problems.append(
                     CatalogProblem(

@@ -14,9 +14,63 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
             self = .discount
         } else if let column = CatalogColumn(rawValue: key) {
             self = column
+        } else if let column = Self.koreanHeaders[key.filter { !$0.isWhitespace && $0 != "_" }] {
+            self = column
         } else {
             return nil
         }
+    }
+
+    /// Which photo is the thumbnail: with the photos' paths (`export --images`), the path of the
+    /// one whose image the thumbnail is, so an import can choose it again; else its URL.
+    static func thumbnailCell(of product: Product, images: String?) -> String {
+        guard let thumbnail = product.thumbnail else { return "" }
+        guard let images, let photos = product.images,
+            let index = photos.firstIndex(where: { $0.thumbnailURL == thumbnail || $0.url == thumbnail })
+        else { return thumbnail }
+        let paths = CatalogRow.splitImages(images)
+        return index < paths.count ? paths[index] : thumbnail
+    }
+
+    /// Headers a Korean spreadsheet uses (spaces left out): `상품명, 설명, 가격, 통화, 할인, 재고,
+    /// 사진` and common variants. (`할인가`, a price after the discount, is not the discount and
+    /// is left out.)
+    static let koreanHeaders: [String: CatalogColumn] = [
+        "상품번호": .id, "상품id": .id, "아이디": .id, "번호": .id,
+        "상품명": .name, "상품이름": .name, "이름": .name, "제품명": .name,
+        "설명": .description, "상품설명": .description, "제품설명": .description,
+        "가격": .price, "판매가": .price, "판매가격": .price, "정가": .price,
+        "통화": .currency, "화폐": .currency,
+        "할인": .discount, "할인금액": .discount, "할인액": .discount,
+        "재고": .stock, "재고수량": .stock, "수량": .stock,
+        "사진": .images, "이미지": .images, "상품사진": .images, "상품이미지": .images,
+        "대표사진": .thumbnail, "썸네일": .thumbnail,
+    ]
+
+    /// The column an unknown header was most likely meant to be (`prce` → price): a header one
+    /// edit from a column's name (two for longer names), which is a slip, not an extra column.
+    public static func nearMiss(_ header: String) -> CatalogColumn? {
+        let key = Array(header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().unicodeScalars)
+        guard key.count >= 4 else { return nil }
+        let allowed = key.count > 5 ? 2 : 1
+        return allCases.first { column in
+            let name = Array(column.rawValue.unicodeScalars)
+            guard name.count >= 4 else { return false }
+            return editDistance(key, name) <= allowed
+        }
+    }
+
+    /// Levenshtein distance over scalars (headers are short).
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// What import ignores (export writes them for reading): thumbnail, created_at, updated_at, vendor.
@@ -45,7 +99,7 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         case .discount: product.discountedPrice.description
         case .stock: String(product.stock)
         case .images: images ?? (product.images ?? []).map(\.url).joined(separator: ";")
-        case .thumbnail: product.thumbnail ?? ""
+        case .thumbnail: Self.thumbnailCell(of: product, images: images)
         case .createdAt: product.createdAt?.text ?? ""
         case .updatedAt: product.issuedAt?.text ?? ""
         case .vendor:

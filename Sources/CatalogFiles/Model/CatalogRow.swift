@@ -43,6 +43,18 @@ public struct CatalogContents: Sendable {
     public var problems: [CatalogProblem]
     /// E.g. "read as CP949 (Korean Excel's encoding)"; nil for UTF-8.
     public var encodingNote: String?
+    /// Columns that are no product field (SKU, cost, memo), in the file's order: ignored.
+    public var ignoredColumns: [String] = []
+    /// The character between cells when it is not a comma (`;` from a European Excel).
+    public var delimiter: Character = ","
+    /// Each column's header as the file writes it (`가격`, `Price`), for problems to name it so.
+    public var headers: [CatalogColumn: String] = [:]
+
+    /// The column as the file names it: its own header, else the column's name.
+    public func header(of column: String) -> String {
+        guard let known = CatalogColumn(rawValue: column), let written = headers[known] else { return column }
+        return written
+    }
 
     /// Contents with every part given.
     public init(

@@ -8,6 +8,12 @@ struct CSVCatalogParser {
     var columns: [CatalogColumn] = []
     var rows: [CatalogRow] = []
     var problems: [CatalogProblem] = []
+    /// Headers that name no product field (SKU, cost, memo): their cells are ignored.
+    var ignored: [String] = []
+    /// The character between cells.
+    var delimiter: Character = ","
+    /// Each column's header as written.
+    var headers: [CatalogColumn: String] = [:]
     /// The column of each header cell; nil for an empty, unknown or repeated header.
     private var headerColumns: [CatalogColumn?] = []
 
@@ -15,9 +21,11 @@ struct CSVCatalogParser {
 
     /// Every record of `text` (no BOM). The header is record 1; blank records count as rows,
     /// as a spreadsheet shows them, and are skipped.
-    static func records(of text: String) -> AnyIterator<[String]> {
+    static func records(of text: String, delimiter: Unicode.Scalar = ",") -> AnyIterator<[String]> {
         // CSV.swift's String reader throws only when asked for a header row, which this is not.
-        guard let reader = try? CSVReader(string: text, hasHeaderRow: false) else { return AnyIterator { nil } }
+        guard let reader = try? CSVReader(string: text, hasHeaderRow: false, delimiter: delimiter) else {
+            return AnyIterator { nil }
+        }
         return AnyIterator { reader.next() }
     }
 
@@ -27,7 +35,9 @@ struct CSVCatalogParser {
     /// (`CSVFormulaGuard`).
     static func parse(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> CSVCatalogParser {
         var parser = CSVCatalogParser(name: name)
-        if let row = unclosedQuoteRow(in: text) {
+        let delimiter = Self.delimiter(of: text)
+        parser.delimiter = Character(delimiter)
+        if let row = unclosedQuoteRow(in: text, delimiter: delimiter) {
             parser.problems.append(
                 CatalogProblem(
                     file: name, row: row,
@@ -35,7 +45,7 @@ struct CSVCatalogParser {
                         + "would be read as its text; close the quote (a quote inside a cell is written \"\")"))
             return parser
         }
-        let records = Self.records(of: text)
+        let records = Self.records(of: text, delimiter: delimiter)
         guard let header = records.next() else {
             parser.problems.append(
                 CatalogProblem(file: name, "empty: the first row names the columns (\(CatalogColumn.namesList))"))
@@ -54,11 +64,26 @@ struct CSVCatalogParser {
         return parser
     }
 
+    /// The character between cells: `;` when the header line (outside quotes) has semicolons
+    /// and no comma, as Excel writes a CSV where the decimal mark is a comma; else `,`.
+    static func delimiter(of text: String) -> Unicode.Scalar {
+        var (commas, semicolons) = (0, 0)
+        var quoted = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.toggle() }
+            if quoted { continue }
+            if scalar == "\n" || scalar == "\r" { break }
+            if scalar == "," { commas += 1 }
+            if scalar == ";" { semicolons += 1 }
+        }
+        return semicolons > 0 && commas == 0 ? ";" : ","
+    }
+
     /// The record (row) where a quoted cell opens and never closes; nil when every quote closes.
     /// Written by hand because CSV.swift's reader ends such a cell at the end of the file without
     /// a word; this follows its rules: a quote opens a cell only as the cell's first character,
     /// `""` inside is a quote, and a record ends at CR, LF or CRLF outside quotes.
-    static func unclosedQuoteRow(in text: String) -> Int? {
+    static func unclosedQuoteRow(in text: String, delimiter: Unicode.Scalar = ",") -> Int? {
         var row = 1
         var atCellStart = true
         var quotedSince: Int?
@@ -72,7 +97,7 @@ struct CSVCatalogParser {
                 if next == .doubleQuote { continue }
                 // CSV.swift ends the cell at a quote before a comma, a line end or the end, and
                 // otherwise keeps reading the cell as quoted.
-                if next == nil || next == "," || next == "\r" || next == "\n" {
+                if next == nil || next == delimiter || next == "\r" || next == "\n" {
                     quotedSince = nil
                     atCellStart = false
                     pending = next
@@ -83,7 +108,7 @@ struct CSVCatalogParser {
             case .doubleQuote where atCellStart:
                 quotedSince = row
                 atCellStart = false
-            case ",":
+            case delimiter:
                 atCellStart = true
             case "\r", "\n":
                 if scalar == "\r" {
@@ -108,10 +133,15 @@ struct CSVCatalogParser {
                 continue
             }
             guard let column = CatalogColumn(header: trimmed) else {
-                problems.append(
-                    CatalogProblem(
-                        file: name, row: 1, column: trimmed,
-                        "unknown column '\(trimmed)'; the columns are \(CatalogColumn.namesList)"))
+                if let meant = CatalogColumn.nearMiss(trimmed) {
+                    problems.append(
+                        CatalogProblem(
+                            file: name, row: 1, column: trimmed,
+                            "unknown column '\(trimmed)': did you mean '\(meant.rawValue)'? The columns are \(CatalogColumn.namesList)"
+                        ))
+                } else {
+                    ignored.append(trimmed)
+                }
                 headerColumns.append(nil)
                 continue
             }
@@ -124,6 +154,7 @@ struct CSVCatalogParser {
                 continue
             }
             seen[column] = index
+            headers[column] = trimmed
             columns.append(column)
             headerColumns.append(column)
         }

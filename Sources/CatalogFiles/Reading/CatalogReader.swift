@@ -68,17 +68,23 @@ public enum CatalogReader {
         switch format {
         case .csv:
             let parsed = CSVCatalogParser.parse(text, name: name, maxRows: maxRows)
-            return CatalogContents(
+            var contents = CatalogContents(
                 path: name, format: format, columns: parsed.columns, rows: parsed.rows, problems: parsed.problems,
                 encodingNote: note)
+            contents.ignoredColumns = parsed.ignored
+            contents.delimiter = parsed.delimiter
+            contents.headers = parsed.headers
+            return contents
         case .jsonl, .json:
             let parsed =
                 format == .jsonl
                 ? JSONCatalogParser.parseLines(text, name: name, maxRows: maxRows)
                 : JSONCatalogParser.parseArray(text, name: name, maxRows: maxRows)
-            return CatalogContents(
+            var contents = CatalogContents(
                 path: name, format: format, columns: parsed.columns, rows: parsed.rows, problems: parsed.problems,
                 encodingNote: note)
+            contents.ignoredColumns = parsed.ignored
+            return contents
         }
     }
 

@@ -22,15 +22,28 @@ enum CatalogText {
         return (text, cp949Note)
     }
 
+    /// UTF-8 text as CP949 bytes (to write a CP949 file back as it came); nil when a character
+    /// has no CP949 code.
+    static func toCP949(_ text: String) -> Data? {
+        convert(Array(text.utf8), from: "UTF-8", to: "CP949", growth: 1)
+    }
+
     /// CP949 (Microsoft's superset of EUC-KR) through glibc's iconv, whose UHC module holds the
     /// table: a kept library rather than 17,000 hand-copied code points.
     static func fromCP949(_ bytes: [UInt8]) -> String? {
-        let converter = iconv_open("UTF-8", "CP949")
+        // Two CP949 bytes become at most three UTF-8 bytes; one ASCII byte stays one.
+        guard let data = convert(bytes, from: "CP949", to: "UTF-8", growth: 2) else { return nil }
+        return String(validating: data, as: UTF8.self)
+    }
+
+    /// `bytes` from one encoding to another through iconv; nil when any byte sequence does not
+    /// convert. The output buffer is `growth` times the input, plus a little.
+    private static func convert(_ bytes: [UInt8], from source: String, to target: String, growth: Int) -> Data? {
+        let converter = iconv_open(target, source)
         guard let converter, Int(bitPattern: converter) != -1 else { return nil }
         defer { iconv_close(converter) }
         var input = bytes.map { CChar(bitPattern: $0) }
-        // Two CP949 bytes become at most three UTF-8 bytes; one ASCII byte stays one.
-        var output = [CChar](repeating: 0, count: bytes.count * 2 + 16)
+        var output = [CChar](repeating: 0, count: bytes.count * growth + 16)
         let written: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
                 var inPointer = inBuffer.baseAddress
@@ -42,6 +55,6 @@ enum CatalogText {
             }
         }
         guard let written else { return nil }
-        return String(validating: output[0..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Data(output[0..<written].map { UInt8(bitPattern: $0) })
     }
 }

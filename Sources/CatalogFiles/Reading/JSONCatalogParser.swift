@@ -8,6 +8,8 @@ struct JSONCatalogParser {
     var problems: [CatalogProblem] = []
     private var seenColumns: Set<CatalogColumn> = []
     private var unknownKeys: Set<String> = []
+    /// Keys that name no product field (sku, cost, memo), in the order first met: ignored.
+    var ignored: [String] = []
     private let decoder = JSONDecoder()
 
     init(name: String) { self.name = name }
@@ -64,10 +66,15 @@ struct JSONCatalogParser {
         for key in object.keys.sorted() {
             guard let column = CatalogColumn(header: key) else {
                 if unknownKeys.insert(key).inserted {
-                    problems.append(
-                        CatalogProblem(
-                            file: name, row: number, column: key,
-                            "unknown column '\(key)'; the columns are \(CatalogColumn.namesList)"))
+                    if let meant = CatalogColumn.nearMiss(key) {
+                        problems.append(
+                            CatalogProblem(
+                                file: name, row: number, column: key,
+                                "unknown column '\(key)': did you mean '\(meant.rawValue)'? The columns are \(CatalogColumn.namesList)"
+                            ))
+                    } else {
+                        ignored.append(key)
+                    }
                 }
                 continue
             }

@@ -6,10 +6,13 @@ final class CSVRecordEncoder {
     private let stream = DataOutputStream(toMemory: ())
     private let writer: CSVWriter
     private var started = false
+    /// The character between cells: `,`, or `;` when writing back a file that used it.
+    private let delimiter: Unicode.Scalar
 
-    init() throws(CatalogProblem) {
+    init(delimiter: Unicode.Scalar = ",") throws(CatalogProblem) {
+        self.delimiter = delimiter
         do {
-            writer = try CSVWriter(stream: stream, newline: .crlf)
+            writer = try CSVWriter(stream: stream, delimiter: String(delimiter), newline: .crlf)
         } catch {
             throw CatalogProblem(file: "-", "cannot start a CSV writer: \(error)")
         }
@@ -24,11 +27,13 @@ final class CSVRecordEncoder {
             let fields = cells.map {
                 "\"" + String(String.UnicodeScalarView($0.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })) + "\""
             }
-            return Data((fields.joined(separator: ",") + "\r\n").utf8)
+            return Data((fields.joined(separator: String(delimiter)) + "\r\n").utf8)
         }
         // Quoting is decided here on Unicode scalars: CSVWriter's own test is `String.contains`,
         // which compares whole characters, so a comma followed by a combining mark would slip by.
-        let quoted = cells.map { $0.unicodeScalars.contains { $0 == "\"" || $0 == "," || $0 == "\r" || $0 == "\n" } }
+        let quoted = cells.map {
+            $0.unicodeScalars.contains { $0 == "\"" || $0 == "," || $0 == delimiter || $0 == "\r" || $0 == "\n" }
+        }
         do {
             try writer.write(row: cells, quotedAtIndex: { quoted[$0] })
         } catch {

@@ -9,10 +9,10 @@ public enum CatalogRewrite {
     /// itself.
     ///
     /// A CSV keeps every record, blank ones and unknown columns included, so row numbers stay;
-    /// it is written as UTF-8 with a BOM and CRLF, so a CP949 file comes back as UTF-8 (which
-    /// Excel opens right). JSON Lines keeps every line it does not change byte for byte; a changed
-    /// line is written again as `export` writes one (same cells, id first). A JSON array is
-    /// written again as `export` writes one.
+    /// it is written with CRLF as UTF-8 with a BOM, or in CP949 when it was read as CP949 (no
+    /// silent change of encoding). JSON Lines keeps every line it does not change byte for
+    /// byte; a changed line is written again as `export` writes one (same cells, id first). A
+    /// JSON array is written again as `export` writes one.
     public static func writeIDs(_ ids: [Int: Int], into path: String, format: CatalogFormat) throws(CatalogProblem) {
         let data: Data
         do {
@@ -20,23 +20,25 @@ public enum CatalogRewrite {
         } catch {
             throw AtomicFile.problem(error)
         }
-        guard let text = CatalogText.decode(data, allowingCP949: format == .csv)?.text else {
+        guard let (text, note) = CatalogText.decode(data, allowingCP949: format == .csv) else {
             throw CatalogProblem(file: path, CatalogText.saveAsHint)
         }
         switch format {
-        case .csv: try rewriteCSV(text, ids: ids, path: path)
+        case .csv: try rewriteCSV(text, ids: ids, path: path, cp949: note != nil)
         case .jsonl: try rewriteLines(text, ids: ids, path: path)
         case .json: try rewriteArray(data, ids: ids, path: path)
         }
     }
 
-    private static func rewriteCSV(_ text: String, ids: [Int: Int], path: String) throws(CatalogProblem) {
-        let records = Array(CSVCatalogParser.records(of: text))
+    private static func rewriteCSV(_ text: String, ids: [Int: Int], path: String, cp949: Bool) throws(CatalogProblem) {
+        // A `;`-separated file is written back with `;`, as it came.
+        let delimiter = CSVCatalogParser.delimiter(of: text)
+        let records = Array(CSVCatalogParser.records(of: text, delimiter: delimiter))
         guard let header = records.first else { throw CatalogProblem(file: path, "empty: no header row") }
         let existing = header.firstIndex { CatalogColumn(header: $0) == .id }
         let idIndex = existing ?? 0
         let file = try AtomicFile(path: path, replacing: true)
-        let encoder = try CSVRecordEncoder()
+        let encoder = try CSVRecordEncoder(delimiter: delimiter)
         var out = Data([0xEF, 0xBB, 0xBF])
         for (index, original) in records.enumerated() {
             var record = original
@@ -50,6 +52,14 @@ public enum CatalogRewrite {
                 record[idIndex] = String(id)
             }
             out.append(try encoder.encode(record))
+        }
+        if cp949 {
+            // A CP949 file stays CP949 (no BOM), as Korean Excel saved it: every cell came from
+            // CP949 and the ids are ASCII, so each character has its code.
+            guard let encoded = CatalogText.toCP949(String(decoding: out.dropFirst(3), as: UTF8.self)) else {
+                throw CatalogProblem(file: path, "cannot write the file back in CP949 (its encoding); nothing was changed")
+            }
+            out = encoded
         }
         try file.write(out)
         try file.commit()

@@ -98,6 +98,26 @@ extension OpenMarketCommand {
         return url
     }
 
+    /// The local market on `port` when given, else on the port it had last time when that is
+    /// free, else on one the system chooses; the port is kept in the data directory for the next
+    /// start (not when the remembered one was busy: another shell of this seller has it).
+    static func startKeepingPort(_ folder: URL, port: Int?, logger: Logger) async throws -> RunningMarket {
+        func start(_ port: Int) async throws -> RunningMarket {
+            try await MarketServer.start(
+                MarketServerConfiguration(
+                    host: "127.0.0.1", port: port, dataDirectory: folder, logger: logger, demoNeighbour: true))
+        }
+        let remembered = port == nil ? MarketDataDirectory.rememberedPort(in: folder) : nil
+        let market: RunningMarket
+        do {
+            market = try await start(port ?? remembered ?? 0)
+        } catch MarketServerError.cannotListen(_, _, let reason) where remembered != nil && reason == .inUse {
+            return try await start(0)
+        }
+        if let actual = market.baseURL.port, actual != remembered { MarketDataDirectory.rememberPort(actual, in: folder) }
+        return market
+    }
+
     /// Starts the local market under `$XDG_DATA_HOME/openmarket/local`, on `port` (else one the
     /// system chooses), after emptying its catalog when `reset` asks for it.
     static func startLocalMarket(_ environment: [String: String], port: Int?, reset: Bool) async throws -> RunningMarket {
@@ -115,9 +135,7 @@ extension OpenMarketCommand {
                     "reset the local market: removed \(removed) product\(removed == 1 ? "" : "s"); demo-shop stays, "
                         + "and neighbour-shop gets its products back")
             }
-            return try await MarketServer.start(
-                MarketServerConfiguration(
-                    host: "127.0.0.1", port: port ?? 0, dataDirectory: folder, logger: logger, demoNeighbour: true))
+            return try await startKeepingPort(folder, port: port, logger: logger)
         } catch let error as MarketServerError {
             complain("cannot start the local market: \(error.sentence(portOption: "--local-port"))")
             throw ExitCode(1)

@@ -1,4 +1,5 @@
 import ProgramEntry
+import ShellScripting
 
 /// Starts and leaves as `ProgramEntry` says: usage errors exit with 2, other errors are one
 /// `openmarket: …` sentence.
@@ -6,4 +7,13 @@ extension OpenMarketCommand: ProgramEntry {
     static let programName = "openmarket"
 
     static func main() async { await runMain() }
+
+    /// `openmarket list --help` is `openmarket help list`: the shell command's help, not the
+    /// program's (which `openmarket --help` prints).
+    static func arguments(_ given: [String]) -> [String] {
+        guard let index = given.firstIndex(where: { ScriptSession.registry.find($0) != nil }),
+            given[(index + 1)...].contains("--help"), given[index] != "help"
+        else { return given }
+        return Array(given[..<index]) + ["help", given[index]]
+    }
 }

@@ -255,6 +255,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             trace: trace, useColor: color, profiles: profiles)
         configuration.explain = explain
         configuration.environmentServer = target.environmentServer
+        configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.data.url) }
         // `openmarket import cat.csv --dry-run`: the flag is the command's own (it prints the plan
         // and the requests), not the program's dry run of a script, which would swallow them.
         var programDryRun = dryRun

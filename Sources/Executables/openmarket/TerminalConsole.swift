@@ -29,6 +29,14 @@ final class TerminalConsole: ShellConsole, Sendable {
 
     var isInteractive: Bool { reader.isInteractive }
 
+    /// Home, erase the screen and its scrollback, when standard output is a terminal.
+    func clearScreen() -> Bool {
+        guard isatty(STDOUT_FILENO) == 1 else { return false }
+        progress?.clear()
+        FileHandle.standardOutput.write(Data("\u{1B}[H\u{1B}[2J\u{1B}[3J".utf8))
+        return true
+    }
+
     func write(_ text: String) {
         guard !text.isEmpty else { return }
         progress?.clear()

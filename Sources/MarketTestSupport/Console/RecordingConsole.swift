@@ -20,6 +20,7 @@ public final class RecordingConsole: ShellConsole, Sendable {
         var pages: [String] = []
         /// Writes and notes together, in the order they came.
         var both: [String] = []
+        var screenClears = 0
     }
 
     private let state: Mutex<State>
@@ -49,6 +50,16 @@ public final class RecordingConsole: ShellConsole, Sendable {
     public var transcript: String { state.withLock { $0.both.joined(separator: "\n") } }
     /// Each `write`, in order.
     public var outputs: [String] { state.withLock { $0.outLines } }
+
+    /// How many times the screen was cleared (`clear`, on an interactive console).
+    public var screenClears: Int { state.withLock { $0.screenClears } }
+
+    /// An interactive console plays a terminal: the clear is counted.
+    public func clearScreen() -> Bool {
+        guard isInteractive else { return false }
+        state.withLock { $0.screenClears += 1 }
+        return true
+    }
 
     /// The entries `history()` returns.
     public var historyEntries: [String] {

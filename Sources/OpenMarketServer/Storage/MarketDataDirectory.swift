@@ -45,6 +45,26 @@ public final class MarketDataDirectory: Sendable {
         self.createdDemoVendor = created
     }
 
+    /// The file in a data directory that keeps the port the shell's local market last had.
+    static let portFile = "local-port"
+
+    /// The port the shell's local market over `url` had when it last started (nil when none
+    /// was kept, or the file holds no port): it asks for the same one, so addresses and image
+    /// URLs a seller noted stay valid.
+    public static func rememberedPort(in url: URL) -> Int? {
+        guard let data = try? LocalFile.read(url.appendingPathComponent(portFile).path, limit: 64, what: "a port file"),
+            let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            (1...65535).contains(port)
+        else { return nil }
+        return port
+    }
+
+    /// Keeps `port` for the next start of the local market over `url` (best effort: a directory
+    /// that cannot hold it only means a new port next time).
+    public static func rememberPort(_ port: Int, in url: URL) {
+        try? Data("\(port)\n".utf8).write(to: url.appendingPathComponent(portFile), options: .atomic)
+    }
+
     /// Opens (creating and migrating when needed) a data directory.
     public static func open(_ url: URL) async throws -> MarketDataDirectory {
         do {

@@ -29,6 +29,7 @@ public struct Edit: ShellCommand, RefersToProduct {
         guard console.isInteractive else { throw noTerminal }
         let read = try await context.client.product(id: id)
         context.session.remember([read.value])
+        try await Self.requireMine(read.value, in: context)
         let file = try EditFile(product: id)
         defer { file.remove() }
         guard let edited = try edit(read.value, in: file, console: console) else {
@@ -45,6 +46,17 @@ public struct Edit: ShellCommand, RefersToProduct {
         var outcome = CommandOutcome.product(.changed, response)
         outcome.replay = patch
         return outcome
+    }
+
+    /// Refuses, before the editor opens, a product that is another vendor's (the server would
+    /// refuse the change after the person had typed it), as `delete` does.
+    static func requireMine(_ product: Product, in context: CommandContext) async throws {
+        let owner = product.vendor?.id ?? product.vendorID
+        guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { return }
+        let name = product.vendor?.name ?? product.vendorName
+        throw CommandFailure.failed(
+            "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "
+                + "\(name.map { TextLayout.visible($0, limit: 60) + " " } ?? "")#\(owner)); the editor was not opened")
     }
 
     /// The PATCH, with `If-Match` when the read gave an ETag; a 412 says what to do next.

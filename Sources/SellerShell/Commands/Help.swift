@@ -8,6 +8,8 @@ public struct Help: ShellCommand {
 
     public var topic: String?
 
+    public init(topic: String?) { self.topic = topic }
+
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         topic = arguments.positional.first?.text
     }

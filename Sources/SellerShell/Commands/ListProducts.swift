@@ -10,7 +10,7 @@ public struct ListProducts: ShellCommand {
     public static let spec = CommandSpec(
         name: "list", aliases: ["ls"], summary: "list products, newest first",
         usage:
-            "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids] "
+            "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids|count] "
             + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "
             + "[--low-stock N] [--currency KRW|USD] [--no-pager]\n"
             + "  filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
@@ -25,7 +25,7 @@ public struct ListProducts: ShellCommand {
         .perPage, .text("--search", \.search, help: "only products whose name or description holds TEXT"), .mine, .all,
         .value(
             "--format", \.format, placeholder: "FORMAT", choices: ListFormat.allCases.map(\.rawValue),
-            help: "write the list as a table, json, jsonl, csv or ids (else as 'set output' says)",
+            help: "write the list as a table, json, jsonl, csv, ids or count (else as 'set output' says)",
             parse: { text throws(CommandFailure) in try ListFormat.parse(text) }, write: { Word($0.rawValue) }),
         .value(
             "--fields", \.fields, unless: [], kind: .text, placeholder: "id,name,…", help: "the columns to write, in order",
@@ -119,11 +119,23 @@ public struct ListProducts: ShellCommand {
             }
             products = products.filter { context.settings.isMine($0) }
         }
+        var summary = "\(products.count) product\(products.count == 1 ? "" : "s")"
+        var empty = "no products"
+        // `list --mine 2`: a page of your products (without --all, when a page or its size is given).
+        if mine, !all, page > 1 || perPage != nil {
+            let size = perPage ?? 20
+            let pages = max((products.count + size - 1) / size, 1)
+            let mine = products.count
+            products = Array(products.dropFirst((page - 1) * size).prefix(size))
+            summary = "page \(page) of \(pages), \(mine) of your products"
+            if page < pages { summary += " — 'list --mine \(page + 1)' for more" }
+            if products.isEmpty, mine > 0 {
+                empty = "page \(page) is past the end: your products fill \(pages) page\(pages == 1 ? "" : "s")"
+            }
+        }
         context.session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
-        return try shaped(
-            products, raw: raw, empty: "no products", summary: "\(products.count) product\(products.count == 1 ? "" : "s")",
-            notes: note.map { [$0] } ?? [], in: context)
+        return try shaped(products, raw: raw, empty: empty, summary: summary, notes: note.map { [$0] } ?? [], in: context)
     }
 
     /// Whether anything beyond what `list` always did was asked for (then the output is written

@@ -75,6 +75,21 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             return .note("patch: nothing to change, so nothing was sent (give fields: patch \(ids[0]) \(ids[1]) price=3000)")
         }
         let change = order.compactMap { field in values[field].map { field.key + $0 } }.joined(separator: " ")
+        let asks = !confirmed && context.console.isInteractive
+        let changesAmounts = values[.price] != nil || values[.discount] != nil
+        // Read first when the seller is asked (each product's name, before → after), or when
+        // an amount changes (the currencies it is in).
+        if asks || changesAmounts {
+            let products = await Self.read(ids, in: context)
+            if asks {
+                for id in ids {
+                    context.console.note("  " + (products[id].map(beforeAfter) ?? "#\(id): cannot be read (it is still tried)"))
+                }
+            }
+            if changesAmounts, values[.currency] == nil, let warning = Self.mixedCurrencies(ids.compactMap { products[$0] }) {
+                context.console.warn(warning)
+            }
+        }
         let question = "patch: change \(change) on \(ids.count) products (\(EachProduct.list(ids)))?"
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
         let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch) }
@@ -83,6 +98,51 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         replay.confirmed = true
         outcome.replay = replay
         return outcome
+    }
+
+    /// The products, read one by one; one that cannot be read is left out (its patch reports why).
+    private static func read(_ ids: [Int], in context: CommandContext) async -> [Int: Product] {
+        var products: [Int: Product] = [:]
+        for id in ids {
+            guard let product = try? await context.client.product(id: id).value else { continue }
+            products[id] = product
+        }
+        context.session.remember(Array(products.values))
+        return products
+    }
+
+    /// `#5 Mug: price 3000 → 5000, stock 5 → 7`: what this patch does to one product.
+    func beforeAfter(_ product: Product) -> String {
+        let changes = order.compactMap { field -> String? in
+            guard let after = values[field] else { return nil }
+            let before: String? =
+                switch field {
+                case .name: product.name
+                case .description: nil
+                case .price: product.price.description
+                case .currency: product.currency.rawValue
+                case .discount: product.discountedPrice.description
+                case .stock: String(product.stock)
+                case .thumbnail, .image: nil
+                }
+            guard let before else {
+                return field == .description ? "description" : "\(field.rawValue) → \(TextLayout.visible(after, limit: 30))"
+            }
+            return "\(field.rawValue) \(TextLayout.visible(before, limit: 30)) → \(TextLayout.visible(after, limit: 30))"
+        }
+        let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
+        return "#\(product.id) \(name) (\(product.currency.rawValue)): \(changes.joined(separator: ", "))"
+    }
+
+    /// The warning when one amount is set on products in different currencies (₩5,000 and $5,000).
+    static func mixedCurrencies(_ products: [Product]) -> String? {
+        let byCurrency = Dictionary(grouping: products, by: \.currency)
+        guard byCurrency.count > 1 else { return nil }
+        let parts = byCurrency.sorted { $0.key.rawValue < $1.key.rawValue }.map { currency, products in
+            "\(currency.rawValue): \(products.map { "#\($0.id)" }.joined(separator: ", "))"
+        }
+        return "these products are in different currencies (\(parts.joined(separator: "; "))): "
+            + "the same amount means a different price in each"
     }
 
     private func runOne(in context: CommandContext) async throws -> CommandOutcome {

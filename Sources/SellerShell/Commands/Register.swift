@@ -10,7 +10,7 @@ public struct Register: ShellCommand, ReadsImagePaths {
     public static let spec = CommandSpec(
         name: "register", aliases: ["add", "new"], summary: "register a product with photos (multipart POST)",
         usage:
-            "register name=… description=… price=… currency=KRW|USD [discount=…] [stock=…] image=PATH [image=PATH]… [--no-resize]",
+            "register name=… description=… price=… currency=KRW|USD [discount=…] [stock=…] image=PATH [image=PATH]… [--no-resize] [--porcelain]",
         examples: [
             #"register name="우유병 텀블러" description="하얀 우유병 모양의 텀블러입니다" price=3500 currency=KRW discount=100 stock=5 image=~/photos/tumbler.jpg"#,
             "register name=Mug description='A sturdy mug' price=19.99 currency=USD image=photos/sku12-*.jpg",
@@ -19,7 +19,8 @@ public struct Register: ShellCommand, ReadsImagePaths {
         returnsProduct: true)
 
     static let options: [CommandOption<Register>] = [
-        .flag("--no-resize", \.resize, setting: false, help: "send photos as they are (else larger ones are shrunk to fit)")
+        .flag("--no-resize", \.resize, setting: false, help: "send photos as they are (else larger ones are shrunk to fit)"),
+        .flag("--porcelain", \.porcelain, help: "print only the new product's id (id=$(openmarket register … --porcelain))"),
     ]
 
     /// The fields as typed (text until checked, so a question can fill a missing one).
@@ -27,6 +28,8 @@ public struct Register: ShellCommand, ReadsImagePaths {
     /// Image paths or globs, as typed.
     public var images: [Word]
     public var resize = true
+    /// Only the new id is printed (`--porcelain`), for a script to keep.
+    public var porcelain = false
 
     /// A register made by other code (an import row): fields as text, images as paths.
     public init(values: [ProductField: String], images: [Word], resize: Bool = true) {
@@ -77,6 +80,7 @@ public struct Register: ShellCommand, ReadsImagePaths {
         context.session.remember([response.value])
         await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.created, response)
+        if porcelain { outcome.output = [.text(String(response.value.id))] }
         outcome.output = prepared.notes.map { .note($0) } + outcome.output
         outcome.replay = asked
         return outcome

@@ -1,17 +1,21 @@
 import OpenMarketContract
 
-/// `search TEXT [PAGE] [--per-page N] [--mine] [--all]`: `list --search TEXT`, as a command of
-/// its own (what a seller types first).
+/// `search TEXT [PAGE] [--per-page N] [--mine] [--all] [--format …] [--fields …] [--sort …]`:
+/// `list --search TEXT`, as a command of its own (what a seller types first).
 public struct Search: ShellCommand {
     public static let spec = CommandSpec(
         name: "search", aliases: ["find"], summary: "list products whose name or description holds TEXT",
-        usage: "search TEXT [PAGE] [--per-page N] [--mine] [--all]", examples: ["search 텀블러", "search 'milk bottle' --all"],
+        usage: "search TEXT [PAGE] [--per-page N] [--mine] [--all] [--format FORMAT] [--fields id,name,…] [--sort KEY]",
+        examples: ["search 텀블러", "search 'milk bottle' --all", "search mug --format ids --sort -price"],
         flags: options.map(\.flag), positional: [.word, .page],
         tooManyWords: "search takes one TEXT and a page: quote words that go together (search 'milk bottle')", effect: .reads)
 
-    static let options: [CommandOption<Search>] = [
-        CommandOption<ListProducts>.perPage, .mine, .all,
-    ].map { $0.within(\.list) }
+    /// `list`'s own, as it declares them: the page size, `--mine`, `--all`, and how the list is
+    /// written and ordered.
+    static let options: [CommandOption<Search>] = ListProducts.options.filter { Self.fromList.contains($0.name) }.map {
+        $0.within(\.list)
+    }
+    static let fromList: Set = ["--per-page", "--mine", "--all", "--format", "--fields", "--sort"]
 
     public var list: ListProducts
 

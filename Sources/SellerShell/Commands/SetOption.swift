@@ -1,11 +1,11 @@
 import OpenMarketContract
 
-/// `set output table|json|jsonl|csv|ids`, `set trace on|off`, `set explain on|off`: the session's settings.
+/// `set output table|json|jsonl|csv|ids|count`, `set trace on|off`, `set explain on|off`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(
         name: "set", summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), or a variable",
         usage:
-            "set output table|json|jsonl|csv|ids | set trace on|off | set explain on|off | set NAME VALUE\n"
+            "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | set NAME VALUE\n"
             + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)",
         examples: ["set output json", "set output ids", "set trace on", "set explain on", "set price 3500"],
         positional: [.setting(SetOption.settings), .word], effect: .session, recording: .asTyped)
@@ -32,7 +32,7 @@ public struct SetOption: ShellCommand {
         case ("trace", "off"): setting = .trace(false)
         case ("explain", "on"): setting = .explain(true)
         case ("explain", "off"): setting = .explain(false)
-        default: throw .usage("set output table|json|jsonl|csv|ids, set trace on|off, or set explain on|off")
+        default: throw .usage("set output table|json|jsonl|csv|ids|count, set trace on|off, or set explain on|off")
         }
     }
 

@@ -10,7 +10,8 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
         name: "stock", summary: "adjust stock of one or more products: add, remove or set",
         usage: "stock ID… +N | -N | =N [--yes]",
-        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes"], flags: options.map(\.flag),
+        examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes", "stock +1 3 4 5 --yes"],
+        flags: options.map(\.flag),
         positional: [.productIDs, .stockChange], effect: .changes, repeatsSafely: false, returnsProduct: true)
 
     /// `--yes` means something only for several products, and is written back only for them.
@@ -40,9 +41,18 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
             _ = try arguments.productID()
             throw .usage("say how: +N to add, -N to remove, =N to set")
         }
-        ids = try arguments.productIDs(leaving: 1)
+        // The amount last (`stock 3 4 +1`), or first (`stock +1 3 4`, as `xargs openmarket stock +1`
+        // puts the ids after it).
+        let first = arguments.positional[0].text
+        let amountFirst = first.count > 1 && ["+", "-", "="].contains(first.first) && Int(first.dropFirst()) != nil
+        var ids: [Int] = []
+        for word in amountFirst ? arguments.positional.dropFirst() : arguments.positional.dropLast() {
+            let id = try Arguments.productID(word.text)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        self.ids = ids
         id = ids[0]
-        let text = arguments.positional[arguments.positional.count - 1].text
+        let text = amountFirst ? first : arguments.positional[arguments.positional.count - 1].text
         guard let sign = text.first, let amount = Int(text.dropFirst()), amount >= 0 else {
             throw .usage("'\(text)' is not +N, -N or =N")
         }
@@ -95,6 +105,9 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     /// than a fixed count: two sellers adjusting one product in a loop collide again and again
     /// when they retry in lockstep, and five immediate retries gave up in seconds.
     public func run(in context: CommandContext) async throws -> CommandOutcome {
+        if change == .add(0) || change == .remove(0) {
+            return .note("stock \(changeText) changes nothing, so nothing was sent")
+        }
         guard ids.count == 1 else { return try await runEach(in: context) }
         let deadline = ContinuousClock.now + Self.retryBudget
         var pause = Duration.milliseconds(5)

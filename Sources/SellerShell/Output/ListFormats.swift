@@ -7,6 +7,8 @@ import TerminalText
 /// pipes (`list --format ids | xargs …`).
 public enum ListFormat: String, Sendable, CaseIterable {
     case table, json, jsonl, csv, ids
+    /// How many products there are (after the filters): one number.
+    case count
 
     /// `--format X` or `set output X`; a usage error naming the formats otherwise.
     public static func parse(_ text: String, option: String = "--format") throws(CommandFailure) -> ListFormat {
@@ -59,6 +61,8 @@ public enum ListFormats {
         switch format {
         case .ids:
             return products.map { String($0.id) }.joined(separator: "\n")
+        case .count:
+            return String(products.count)
         case .jsonl:
             return try products.map { product throws(CommandFailure) in try document(product, fields: fields) }
                 .joined(separator: "\n")

@@ -16,7 +16,7 @@ public struct CommandRegistry: Sendable {
             Edit.self, Stock.self,
             Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self,
             History.self,
-            Exchanges.self, ExchangeCommand.self, Explain.self,
+            Exchanges.self, ExchangeCommand.self, Explain.self, Clear.self,
         ] + RawRequests.commands + [Exit.self])
 
     /// This registry with `more` added; one with the name of an existing command replaces it
@@ -75,6 +75,10 @@ public struct CommandRegistry: Sendable {
                 "unknown command '\(shown)'"
                     + (guesses.isEmpty ? "" : "; did you mean \(guesses.joined(separator: " or "))?") + " ('help' lists commands)"
             )
+        }
+        // `list --help` is `help list`, as in any other tool (a quoted '--help' is a value).
+        if type != Help.self, words.dropFirst().contains(where: { $0.text == "--help" && !$0.wasQuoted }) {
+            return Help(topic: type.spec.name)
         }
         return try type.init(parsing: Arguments(Array(words.dropFirst()), spec: type.spec))
     }

@@ -31,12 +31,15 @@ public protocol ShellConsole: AnyObject, Sendable {
     /// A result that may be taller than the screen (a product table): a terminal shows it
     /// through `$PAGER` when it does not fit; everywhere else it is `write`.
     func page(_ text: String)
+    /// Clears the terminal's screen (`clear`); false when there is no terminal to clear.
+    func clearScreen() -> Bool
 }
 
 extension ShellConsole {
     /// `warning: …`, coloured as a warning where the console can.
     public func warn(_ text: String) { note("warning: " + text, kind: .warning) }
     public func page(_ text: String) { write(text) }
+    public func clearScreen() -> Bool { false }
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
     public func editFile(at path: String) -> EditorOutcome { .noTerminal }

@@ -31,6 +31,9 @@ public struct ShellConfiguration: Sendable {
     public var environmentServer: URL?
     /// Nothing is sent (a script's `--dry-run`; the transport makes the answers up).
     public var dryRun = false
+    /// The local market the program started for this run (nil for any other server): journals
+    /// name it by its data directory, since its port may differ next time.
+    public var localMarket: LocalMarket?
 
     public init(
         serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, vendorID: Int? = nil,
@@ -53,6 +56,17 @@ public struct ShellConfiguration: Sendable {
         self.transport = transport
         self.timeout = timeout
         self.environmentServer = serverURL
+    }
+}
+
+/// The local market a program started: where it listens now, and its data directory (what it is).
+public struct LocalMarket: Sendable, Equatable {
+    public var url: URL
+    public var dataDirectory: String
+
+    public init(url: URL, dataDirectory: URL) {
+        self.url = url
+        self.dataDirectory = dataDirectory.standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 
@@ -143,6 +157,14 @@ public actor ShellSession {
     /// script gets neither (`login` asks a person, and refuses a script), and an exported command
     /// does not put `$OPENMARKET_SECRET` in.
     public nonisolated let environmentServer: URL?
+    /// The local market the program started, if any (`ShellConfiguration.localMarket`).
+    public nonisolated let localMarket: LocalMarket?
+
+    /// The local market's data directory when `server` is that market; nil for any other.
+    public nonisolated func localMarketData(for server: URL) -> String? {
+        guard let localMarket, ServerAddress(localMarket.url) == ServerAddress(server) else { return nil }
+        return localMarket.dataDirectory
+    }
 
     /// - Parameters:
     ///   - registry: the commands it knows (the scripting layer adds its own).
@@ -155,6 +177,7 @@ public actor ShellSession {
         secrets.setLogin(configuration.credentials?.secret)
         self.secrets = secrets
         self.environmentServer = configuration.environmentServer
+        self.localMarket = configuration.localMarket
         // Every saved profile's secret is protected: masked wherever it would be shown, and
         // refused in any request but its own login's (a script reading a profile file as a
         // photo or a text field would otherwise upload it).

@@ -51,15 +51,20 @@ extension ScriptRuntime {
         let products = try await exportedProducts(options, in: context)
         var photoCells: [Int: String] = [:]
         var photoCount = 0
+        var photosOf: [Int: [ProductImage]] = [:]
         if let folder = options.imagesFolder {
-            (photoCells, photoCount) = try await downloadPhotos(
+            (photoCells, photoCount, photosOf) = try await downloadPhotos(
                 of: products, into: resolvedPath(folder, in: context), catalog: path, jobs: options.jobs,
                 replacing: options.force,
                 client: context.client)
         }
         do {
             let writer = try CatalogWriter(path: path, format: format, replacing: options.force)
-            for product in products { try writer.write(product, images: photoCells[product.id]) }
+            for var product in products {
+                // With its photos (the list carries none), the thumbnail cell names the chosen one.
+                if let photos = photosOf[product.id] { product.images = photos }
+                try writer.write(product, images: photoCells[product.id])
+            }
             try writer.finish()
         } catch {
             throw CommandFailure.failed(TerminalText.visible("\(typed): \(error.message)"))
@@ -95,7 +100,7 @@ extension ScriptRuntime {
     /// (paths relative to the catalog's folder, `;` between) and the number of photos saved.
     private func downloadPhotos(
         of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool, client: MarketClient
-    ) async throws -> ([Int: String], Int) {
+    ) async throws -> ([Int: String], Int, [Int: [ProductImage]]) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -104,22 +109,24 @@ extension ScriptRuntime {
         let prefix = Self.relativePrefix(of: folder, from: catalog)
         let progress = self.progress
         var cells: [Int: String] = [:]
+        var photosOf: [Int: [ProductImage]] = [:]
         var saved = 0
         var savedBytes = 0
-        try await withThrowingTaskGroup(of: (Int, [String], Int).self) { group in
+        try await withThrowingTaskGroup(of: (Int, [String], Int, [ProductImage]).self) { group in
             var next = 0
-            func add(_ group: inout ThrowingTaskGroup<(Int, [String], Int), any Error>) {
+            func add(_ group: inout ThrowingTaskGroup<(Int, [String], Int, [ProductImage]), any Error>) {
                 let product = products[next]
                 group.addTask {
-                    let (names, bytes) = try await Self.savePhotos(
+                    let (names, bytes, images) = try await Self.savePhotos(
                         of: product, client: client, folder: folder, replacing: replacing)
-                    return (product.id, names, bytes)
+                    return (product.id, names, bytes, images)
                 }
                 next += 1
             }
             while next < min(jobs, products.count) { add(&group) }
-            while let (id, names, bytes) = try await group.next() {
+            while let (id, names, bytes, images) = try await group.next() {
                 cells[id] = names.map { prefix + $0 }.joined(separator: ";")
+                photosOf[id] = images
                 saved += names.count
                 savedBytes += bytes
                 // Checked as each product ends: at most `jobs` products (5 photos of 512 KiB each) over.
@@ -134,7 +141,7 @@ extension ScriptRuntime {
             }
         }
         progress?.finish()
-        return (cells, saved)
+        return (cells, saved, photosOf)
     }
 
     /// One product's photos, read from its detail (the list carries none) and checked to be
@@ -142,7 +149,7 @@ extension ScriptRuntime {
     /// or one over 512 KiB is refused, naming the product (`ExportPhotoLimits`).
     private static func savePhotos(
         of product: Product, client: MarketClient, folder: String, replacing: Bool
-    ) async throws -> ([String], Int) {
+    ) async throws -> ([String], Int, [ProductImage]) {
         let images = try await client.product(id: product.id).value.images ?? []
         if images.count > ExportPhotoLimits.perProduct {
             throw CommandFailure.failed(
@@ -166,7 +173,7 @@ extension ScriptRuntime {
             names.append(name)
             bytes += downloaded.data.count
         }
-        return (names, bytes)
+        return (names, bytes, images)
     }
 
     /// One photo, at most `ExportPhotoLimits.bytesPerPhoto`; an answer too large (or not what an

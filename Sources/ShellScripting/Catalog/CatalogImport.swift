@@ -27,7 +27,16 @@ extension ScriptRuntime {
         let path = resolvedPath(typed, in: context)
         let contents = Self.readCatalog(path, shownAs: typed, format: options.format)
         if let note = contents.encodingNote { console.note("\(typed): \(note)") }
-        guard contents.problems.isEmpty else { throw Self.problemsFailure(contents.problems, file: typed) }
+        if contents.delimiter != "," { console.note("\(typed): read with '\(contents.delimiter)' between cells") }
+        if !contents.ignoredColumns.isEmpty {
+            let count = contents.ignoredColumns.count
+            let names = contents.ignoredColumns.map { TextLayout.visible($0, limit: 30) }.joined(separator: ", ")
+            console.note("\(typed): ignoring \(count) column\(count == 1 ? "" : "s") that name no product field: \(names)")
+        }
+        // A JSON Lines file's broken lines do not hide the other lines' problems: every row is
+        // checked, and all of them are listed together.
+        let lineProblems = contents.format == .jsonl && contents.problems.allSatisfy { $0.row != nil }
+        guard contents.problems.isEmpty || lineProblems else { throw Self.problemsFailure(contents.problems, file: typed) }
         let hashes = Dictionary(uniqueKeysWithValues: contents.rows.map { ($0.number, Self.rowHash($0)) })
         let sends = !options.dryRun && !options.planOnly
         if sends || contents.rows.contains(where: { $0[.id] != nil && !options.newIDs }) || options.prune {
@@ -38,6 +47,7 @@ extension ScriptRuntime {
         var rows = context
         rows.script = LineScope(runtime: self, newest: NewestBeforeFirstCreate(), sourceDepth: context.scope?.sourceDepth ?? 0)
         var made: [Int: Int] = [:]
+        var madeBefore: [Int: Int] = [:]
         if sends {
             guard
                 let opened = try await openImportJournal(
@@ -47,9 +57,11 @@ extension ScriptRuntime {
                 runtime: self, journal: opened.journal, newest: NewestBeforeFirstCreate(),
                 sourceDepth: context.scope?.sourceDepth ?? 0)
             made = opened.made
+            madeBefore = opened.madeBefore
         }
         defer { rows.scope?.journal?.close() }
-        let checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options, in: rows)
+        var checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options, in: rows)
+        checked.plan.noteRestart(madeBefore: madeBefore)
         return try await carryOut(checked, options: options, in: rows)
     }
 
@@ -81,12 +93,43 @@ extension ScriptRuntime {
         options: ImportOptions, in context: CommandContext
     ) async throws -> CheckedCatalog {
         let namesIDs = !options.newIDs && contents.rows.contains { $0[.id] != nil }
-        let mine =
-            namesIDs || options.prune || !made.isEmpty ? try await liveProducts(jobs: options.jobs, in: context) : [:]
+        // A row that may register is compared with your products by name: matched to one
+        // (without --match id), or refused as a duplicate (without --allow-duplicates).
+        let mayRegister = contents.rows.contains { options.newIDs || $0[.id] == nil }
+        let loggedIn = (try? context.client.requireCredentials()) != nil
+        let needsAll = namesIDs || options.prune || !made.isEmpty
+        // Only for names: whose products they are is asked of those named in the file alone
+        // (finding out sends a secret-only PATCH to a product; others' are not touched needlessly).
+        let names = needsAll ? nil : Set(contents.rows.compactMap { $0[.name].map(RowCheck.nameKey) })
+        var mine: [Int: Product] = [:]
+        if needsAll {
+            mine = try await liveProducts(jobs: options.jobs, in: context)
+        } else if mayRegister, loggedIn {
+            do {
+                mine = try await liveProducts(jobs: options.jobs, named: names, in: context)
+            } catch let error as MarketError where options.dryRun || options.planOnly {
+                // A plan of new rows needs no market; it says what it could not compare.
+                console.note(
+                    "\(file): your products cannot be read (\(error)), so rows without an id are shown as new; "
+                        + "an import would match them to yours by name first")
+            }
+        }
+        if mayRegister, !loggedIn {
+            console.note("\(file): not logged in, so rows without an id are not compared with your products")
+        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var rowOfID: [Int: Int] = [:]
+        if !options.newIDs {
+            for row in contents.rows {
+                if let text = row[.id], let id = Int(text.trimmingCharacters(in: .whitespaces)), rowOfID[id] == nil {
+                    rowOfID[id] = row.number
+                }
+            }
+        }
         var rowCheck = RowCheck(
-            file: file, folder: folder, resize: options.resize, newIDs: options.newIDs, mine: mine, made: made)
-        var problems = CatalogCheck.problems(in: contents, newIDs: options.newIDs).map { problem in
+            file: file, folder: folder, resize: options.resize, newIDs: options.newIDs, mine: mine, made: made,
+            matchByName: options.match == .name, rowOfID: rowOfID)
+        var problems = (contents.problems + CatalogCheck.problems(in: contents, newIDs: options.newIDs)).map { problem in
             var named = problem
             named.file = file
             return named
@@ -97,24 +140,79 @@ extension ScriptRuntime {
         for row in contents.rows {
             let (action, found) = rowCheck.check(row)
             problems += found
-            if let action, found.isEmpty, !badRows.contains(row.number) { plan.add(action, row: row.number, mine: mine) }
+            if let action, found.isEmpty, !badRows.contains(row.number) {
+                plan.add(action, row: row, mine: mine)
+                if case .update(let id, _) = action { plan.notePhotos(of: row, id: id, mine: mine) }
+                if let id = rowCheck.matched[row.number] {
+                    plan.matched.append((row.number, id, row[.name] ?? ""))
+                }
+                if let yours = rowCheck.sameNameAsYours[row.number] {
+                    plan.sameNameAsYours.append((row.number, row[.name] ?? "", yours))
+                }
+            }
         }
+        plan.allowDuplicates = options.allowDuplicates
+        plan.thumbnails = rowCheck.thumbnails.filter { row in plan.registers.contains { $0.row == row.key } }
         if !problems.isEmpty {
             let sorted = problems.sorted { ($0.row ?? 0) < ($1.row ?? 0) }
-            guard options.continueOnError else { throw Self.problemsFailure(sorted, file: file) }
-            plan.invalid = Dictionary(grouping: sorted) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted { $0.row < $1.row }
+            // Columns named as the sheet names them (`가격`, not price).
+            let named = { (problems: [CatalogProblem]) in
+                problems.map { problem in
+                    var named = problem
+                    named.column = problem.column.map(contents.header(of:))
+                    return named
+                }
+            }
+            // A line that could not be read at all is never skipped: fix it first.
+            guard options.continueOnError, contents.problems.isEmpty else {
+                throw Self.problemsFailure(named(Self.withNewIDsHint(sorted, contents: contents, file: file)), file: file)
+            }
+            plan.invalid = Dictionary(grouping: named(sorted)) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted {
+                $0.row < $1.row
+            }
         }
         if options.prune {
-            let kept = Set(contents.rows.compactMap { options.newIDs ? nil : $0[.id].flatMap { Int($0) } }).union(made.values)
+            var kept = Set(contents.rows.compactMap { options.newIDs ? nil : $0[.id].flatMap { Int($0) } }).union(made.values)
+            if options.match == .name, !options.newIDs {
+                // A product a row names (a row skipped for a problem too) is in the file.
+                let named = Set(contents.rows.compactMap { $0[.id] == nil ? $0[.name].map(RowCheck.nameKey) : nil })
+                kept.formUnion(mine.values.filter { named.contains(RowCheck.nameKey($0.name)) }.map(\.id))
+            }
             plan.deletes = mine.values.filter { !kept.contains($0.id) }.sorted { $0.id < $1.id }
+            plan.yoursBefore = mine.count
+            plan.pruneAll = options.pruneAll
         }
         return CheckedCatalog(file: file, path: path, contents: contents, plan: plan, hashes: hashes, made: made)
     }
 
+    /// When no id of the file is a product of yours here (a catalog exported from another
+    /// market), the first few are listed and one line says what to do, instead of one identical
+    /// error per row.
+    static func withNewIDsHint(_ problems: [CatalogProblem], contents: CatalogContents, file: String) -> [CatalogProblem] {
+        let withIDs = contents.rows.filter { $0[.id] != nil }.count
+        let unknown = problems.filter { $0.column == CatalogColumn.id.rawValue && $0.message.hasPrefix(RowCheck.unknownIDPrefix) }
+        guard withIDs > 0, unknown.count == withIDs else { return problems }
+        let shown = 3
+        let dropped = Set(unknown.dropFirst(shown).compactMap(\.row))
+        var kept = problems.filter { !($0.column == CatalogColumn.id.rawValue && dropped.contains($0.row ?? 0)) }
+        let more = dropped.isEmpty ? "" : " (\(dropped.count) more not listed)"
+        kept.insert(
+            CatalogProblem(
+                file: file,
+                "none of the \(withIDs) ids in the file is a product of yours on this market\(more): if it comes from "
+                    + "another market, add --new-ids to register its rows as new products"), at: 0)
+        return kept
+    }
+
     /// This vendor's products on this market, by id (the whole market is read, pages at once).
-    private func liveProducts(jobs: Int, in context: CommandContext) async throws -> [Int: Product] {
+    /// With `names`, the vendor is found among the products of those names only (nil: any).
+    private func liveProducts(
+        jobs: Int, named names: Set<String>? = nil, in context: CommandContext
+    ) async throws -> [Int: Product] {
         let all = try await context.client.allProducts(perPage: 100, concurrency: jobs).products
-        guard !all.isEmpty, let vendorID = try await context.session.identifyVendor(among: all, limit: 16) else { return [:] }
+        let candidates = names.map { names in all.filter { names.contains(RowCheck.nameKey($0.name)) } } ?? all
+        guard !candidates.isEmpty, let vendorID = try await context.session.identifyVendor(among: candidates, limit: 16)
+        else { return [:] }
         let mine = all.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
         shell.remember(mine)
         return Dictionary(mine.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -130,6 +228,7 @@ extension ScriptRuntime {
         var outcome = CommandOutcome([.text(plan.text(file: file))])
         if options.planOnly { return outcome }
         if options.dryRun {
+            for refusal in plan.refusals(file: file) { outcome.output.append(.note(refusal)) }
             outcome.output.append(.text(DryRunListing.requests(plan)))
             outcome.output.append(.note("dry run: nothing was sent"))
             return outcome
@@ -142,6 +241,8 @@ extension ScriptRuntime {
         }
         // The plan is for the seller to read: beside a JSON answer it goes to stderr.
         if context.settings.outputJSON { console.note(plan.text(file: file)) } else { console.write(plan.text(file: file)) }
+        // Even with --yes: a guard is not a question.
+        if let refusal = plan.refusals(file: file).first { throw CommandFailure.usage(refusal) }
         guard try confirm(plan, file: file, options: options) else {
             return .note("import cancelled; nothing was sent")
         }
@@ -176,10 +277,10 @@ extension ScriptRuntime {
             console.note("the server is busy (\(status)); waiting \(wait) before trying again")
         }
         let journal = context.scope?.journal
-        guard journal?.write(JournalEntry.header(file, server: context.client.baseURL)) ?? true else {
+        guard journal?.write(journalHeader(file, server: context.client.baseURL)) ?? true else {
             throw CommandFailure.failed("\(file): the journal cannot be written: \(journal?.failure ?? "")")
         }
-        let rows = ImportContext(file: file, hashes: checked.hashes, context: context)
+        let rows = ImportContext(file: file, hashes: checked.hashes, thumbnails: checked.plan.thumbnails, context: context)
         let work = checked.plan.work
         let progress = ImportProgress(total: work.count)
         let (sent, interrupted) = await runImport(work, jobs: options.jobs, context: rows, progress: progress)
@@ -222,10 +323,18 @@ extension ScriptRuntime {
         for result in results where result.status == .registered {
             if let row = result.row, let id = result.id { ids[row] = id }
         }
+        let made = ids.count
+        // Rows matched by name get the id of the product they matched.
+        for match in checked.plan.matched where ids[match.row] == nil { ids[match.row] = match.id }
         guard !ids.isEmpty else { return }
         do {
             try CatalogRewrite.writeIDs(ids, into: checked.path, format: checked.contents.format)
-            console.note("\(checked.file): wrote \(ids.count) new id\(ids.count == 1 ? "" : "s") into its id column")
+            let matched = ids.count - made
+            let what = [
+                made > 0 ? "\(made) new id\(made == 1 ? "" : "s")" : nil,
+                matched > 0 ? "\(matched) matched by name" : nil,
+            ].compactMap { $0 }.joined(separator: " and ")
+            console.note("\(checked.file): wrote \(what) into its id column")
         } catch {
             throw CommandFailure.failed("\(checked.file): cannot write the ids back: \(error.message)")
         }

@@ -13,7 +13,7 @@ extension ScriptRuntime {
     /// changed at a row the last run did is refused, never guessed at.
     func openImportJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, client: MarketClient
-    ) async throws(CommandFailure) -> (journal: JournalHandle, made: [Int: Int])? {
+    ) async throws(CommandFailure) -> (journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int])? {
         let placement = JournalPlacement(
             script: path, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
         let (opened, journalPath) = try lockJournal(for: file, at: placement, resume: options.resume)
@@ -24,8 +24,10 @@ extension ScriptRuntime {
                     "\(file): \(journalPath) shows an import that did not finish (\(previous.done.count) rows done): "
                         + "continue it with --resume, or start over with --restart")
             }
+            // --restart: what the unfinished run made, so the plan can say which rows exist.
+            let madeBefore = options.restart ? (previous?.done.compactMapValues(\.id) ?? [:]) : [:]
             opened.truncate()
-            return (JournalHandle(opened), [:])
+            return (JournalHandle(opened), [:], madeBefore)
         }
         try checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -33,7 +35,7 @@ extension ScriptRuntime {
             return nil
         }
         let journal = JournalHandle(opened)
-        return (journal, try await rowsMade(by: previous, file: file, hashes: hashes, journal: journal, client: client))
+        return (journal, try await rowsMade(by: previous, file: file, hashes: hashes, journal: journal, client: client), [:])
     }
 
     /// The rows an interrupted import made: those done, and those whose create was sent but

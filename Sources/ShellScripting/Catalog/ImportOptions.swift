@@ -15,6 +15,8 @@ public struct ImportOptions: Sendable, Equatable {
     public var yes = false
     /// Delete this vendor's products that are not in the file (`--prune`).
     public var prune = false
+    /// Let `--prune` delete every product of yours, or more than half of them (`--prune-all`).
+    public var pruneAll = false
     /// Register every row as a new product, ignoring the id column (`--new-ids`).
     public var newIDs = false
     /// Skip rows with problems instead of sending nothing (`--continue-on-error`).
@@ -28,8 +30,21 @@ public struct ImportOptions: Sendable, Equatable {
     public var writeIDs = false
     /// Shrink photos over the upload limit, as `register` does (`--no-resize` turns it off).
     public var resize = true
+    /// How a row without an id finds your product: by its name (the default), or not at all
+    /// (`--match id`: only the id column names a product).
+    public var match = RowMatching.name
+    /// Register rows whose names you already have as new products (`--allow-duplicates`).
+    public var allowDuplicates = false
 
     public init() {}
+}
+
+/// How `import` finds the product a row is about (`--match name|id`).
+public enum RowMatching: String, Sendable, CaseIterable {
+    /// A row without an id whose name is one of your products' updates that product.
+    case name
+    /// Only the id column names a product; every row without one is new.
+    case id
 }
 
 /// What happened to one row (or one pruned product), for the summary and `--report`.

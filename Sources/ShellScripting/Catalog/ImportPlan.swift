@@ -30,6 +30,29 @@ struct ImportPlan: Sendable {
     var invalid: [(row: Int, problems: [CatalogProblem])] = []
     /// Rows a resumed import found already done.
     var alreadyDone = 0
+    /// Rows without an id matched to one of your products by name (updates or unchanged).
+    var matched: [(row: Int, id: Int, name: String)] = []
+    /// Rows to register whose name you already have, with your products of that name.
+    var sameNameAsYours: [(row: Int, name: String, yours: [Int])] = []
+    /// `--allow-duplicates`: those rows are registered anyway.
+    var allowDuplicates = false
+    /// How many products you had before the import (what `deletes` is a share of).
+    var yoursBefore = 0
+    /// `--prune-all`: pruning every product, or more than half, is allowed.
+    var pruneAll = false
+    /// `--restart`: rows the unfinished import had made (row → id), and those of them this plan
+    /// registers again (their product exists).
+    var madeBefore: [Int: Int] = [:]
+    var registeredAgain: [(row: Int, id: Int)] = []
+    /// New rows whose thumbnail is another photo than the first: row → that photo's index.
+    var thumbnails: [Int: Int] = [:]
+    /// Rows of products that exist whose photos differ from the product's: a product's photos
+    /// cannot be changed after it is created, so they are ignored (and said so).
+    var photosIgnored: [Int] = []
+
+    /// `--prune` would delete every product of yours or more than half of them: a header-only
+    /// file, or an export of one search, imported with `--prune`.
+    var prunesMostOfYours: Bool { !deletes.isEmpty && deletes.count * 2 > yoursBefore }
 
     /// What the plan sends, rows first in file order, then deletes.
     var work: [ImportWork] {
@@ -44,21 +67,105 @@ struct ImportPlan: Sendable {
     /// The plan as the seller reads it.
     func text(file: String) -> String {
         var lines = ["\(file): the plan"]
+        if !matched.isEmpty {
+            lines.append("  matched    \(matched.count) (rows without an id, by name; --match id turns this off)")
+            for match in matched.prefix(Self.shown) {
+                lines.append(
+                    "    row \(match.row) \(TextLayout.visible(match.name, limit: 40)) → your #\(match.id) (matched by name)")
+            }
+            if matched.count > Self.shown { lines.append("    … and \(matched.count - Self.shown) more") }
+        }
         lines.append("  register   \(registers.count)" + sample(registers.map { "row \($0.row) \(name($0.command))" }))
+        if !sameNameAsYours.isEmpty {
+            let count = sameNameAsYours.count
+            lines.append(
+                "    \(count) with a name you already have "
+                    + (allowDuplicates
+                        ? "(--allow-duplicates: registered as new products)" : "(refused without --allow-duplicates)"))
+            for duplicate in sameNameAsYours.prefix(Self.shown) {
+                let yours = duplicate.yours.map { "#\($0)" }.joined(separator: ", ")
+                lines.append("    row \(duplicate.row) \(TextLayout.visible(duplicate.name, limit: 40)): you have \(yours)")
+            }
+            if count > Self.shown { lines.append("    … and \(count - Self.shown) more") }
+        }
         lines.append("  update     \(updates.count)")
         for update in updates.prefix(Self.shown) { lines.append("    row \(update.row): #\(update.id) \(update.changes)") }
         if updates.count > Self.shown { lines.append("    … and \(updates.count - Self.shown) more") }
         lines.append("  unchanged  \(unchanged.count)")
         if !deletes.isEmpty {
             lines.append("  delete     \(deletes.count) (--prune: yours, not in the file)")
+            if prunesMostOfYours {
+                let share =
+                    deletes.count == yoursBefore ? "every product of yours" : "more than half of your \(yoursBefore) products"
+                lines.append(
+                    "    that is \(share): " + (pruneAll ? "allowed by --prune-all" : "refused without --prune-all"))
+            }
             for product in deletes.prefix(Self.shown) {
                 lines.append("    #\(product.id) \(TextLayout.visible(product.name, limit: 60))")
             }
             if deletes.count > Self.shown { lines.append("    … and \(deletes.count - Self.shown) more") }
         }
-        if !invalid.isEmpty { lines.append("  skipped    \(invalid.count) (rows with problems, --continue-on-error)") }
+        if !photosIgnored.isEmpty {
+            let count = photosIgnored.count
+            lines.append(
+                "  photos     \(count) row\(count == 1 ? "" : "s") of existing products give other photos "
+                    + "(rows \(photosIgnored.prefix(5).map(String.init).joined(separator: ", "))\(count > 5 ? ", …" : "")): "
+                    + "photos cannot be changed after creation (ignored)")
+        }
+        if !invalid.isEmpty {
+            lines.append("  skipped    \(invalid.count) (rows with problems, --continue-on-error)")
+            for skipped in invalid.prefix(Self.shown) {
+                let why = skipped.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")
+                lines.append("    row \(skipped.row): \(TextLayout.visible(why, limit: 100))")
+            }
+            if invalid.count > Self.shown { lines.append("    … and \(invalid.count - Self.shown) more") }
+        }
+        if !madeBefore.isEmpty {
+            let count = madeBefore.count
+            lines.append(
+                "  (--restart: the unfinished import made \(count) row\(count == 1 ? "" : "s"); "
+                    + (registeredAgain.isEmpty
+                        ? "none is registered again)"
+                        : "\(registeredAgain.count) would be registered again, as new products beside the ones it made:)"))
+            for again in registeredAgain.prefix(Self.shown) {
+                lines.append("    row \(again.row): #\(again.id) exists")
+            }
+            if registeredAgain.count > Self.shown { lines.append("    … and \(registeredAgain.count - Self.shown) more") }
+        }
         if alreadyDone > 0 { lines.append("  (\(alreadyDone) row\(alreadyDone == 1 ? "" : "s") done before the interruption)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `--restart`: which of the rows the unfinished import made this plan registers again.
+    mutating func noteRestart(madeBefore: [Int: Int]) {
+        self.madeBefore = madeBefore
+        let registering = Set(registers.map(\.row))
+        registeredAgain = madeBefore.filter { registering.contains($0.key) }.map { (row: $0.key, id: $0.value) }
+            .sorted { $0.row < $1.row }
+    }
+
+    /// Why the plan cannot go ahead as it is (--yes or not): a prune of most of your products
+    /// without `--prune-all`, rows that would register names you have without
+    /// `--allow-duplicates`. Empty when it can.
+    func refusals(file: String) -> [String] {
+        var refusals: [String] = []
+        if prunesMostOfYours, !pruneAll {
+            let share = deletes.count == yoursBefore ? "all \(yoursBefore)" : "\(deletes.count) of your \(yoursBefore)"
+            refusals.append(
+                "\(file): --prune would delete \(share) products (the file names \(yoursBefore - deletes.count) of them); "
+                    + "nothing was sent: add --prune-all if that is what you mean")
+        }
+        if let duplicates = duplicatesRefusal(file: file) { refusals.append(duplicates) }
+        return refusals
+    }
+
+    private func duplicatesRefusal(file: String) -> String? {
+        guard !sameNameAsYours.isEmpty, !allowDuplicates else { return nil }
+        let count = sameNameAsYours.count
+        let first = sameNameAsYours[0]
+        return "\(file): \(count) row\(count == 1 ? "" : "s") would register a product whose name you already have "
+            + "(row \(first.row): your #\(first.yours[0])\(count > 1 ? ", …" : "")); nothing was sent: "
+            + "add --allow-duplicates to register them anyway, or give them their ids (or leave out --match id) to update them"
     }
 
     /// How many updates and deletes a plan lists one by one.
@@ -76,9 +183,18 @@ struct ImportPlan: Sendable {
 }
 
 extension ImportPlan {
+    /// Notes a row of an existing product whose `images` cell is not the product's own photos
+    /// (their URLs, as `export` writes them).
+    mutating func notePhotos(of row: CatalogRow, id: Int, mine: [Int: Product]) {
+        guard let live = mine[id], !row.imagePaths.isEmpty else { return }
+        let urls = (live.images ?? []).map(\.url)
+        if row.imagePaths != urls { photosIgnored.append(row.number) }
+    }
+
     /// Sorts checked rows into the plan: updates whose values equal the live product are
     /// unchanged and send nothing.
-    mutating func add(_ action: RowAction, row: Int, mine: [Int: Product]) {
+    mutating func add(_ action: RowAction, row: CatalogRow, mine: [Int: Product]) {
+        let row = row.number
         switch action {
         case .register(let command):
             registers.append((row, command))

@@ -10,6 +10,8 @@ struct ImportContext: Sendable {
     var file: String
     /// Each row's content hash, as the journal records it (with the row's number, its key).
     var hashes: [Int: String]
+    /// New rows whose thumbnail is another photo than the first: row → its index.
+    var thumbnails: [Int: Int] = [:]
     /// What each row runs in: the import's journal and retry policy.
     var context: CommandContext
 }
@@ -116,7 +118,15 @@ extension ScriptRuntime {
     private func importRegister(_ row: Int, _ command: Register, _ context: ImportContext) async -> RowResult {
         let report = await run(command, row: row, context)
         if report.status == .ok, let id = report.result?.id {
-            return RowResult(row: row, action: .register, id: id, status: .registered, message: notes(of: report))
+            var result = RowResult(row: row, action: .register, id: id, status: .registered, message: notes(of: report))
+            if let index = context.thumbnails[row], let images = report.result?.product.images, index < images.count {
+                // Not keyed by the row: the row's journal entry stays the create's (with its id).
+                let chosen = await run(Patch(id: id, values: [.thumbnail: String(images[index].id)]), row: nil, context)
+                if chosen.status != .ok {
+                    result.message = .byImport("registered, but its thumbnail was not set: \(Self.oneLine(chosen))")
+                }
+            }
+            return result
         }
         var result = RowResult(
             row: row, action: .register, status: .failed, message: .byCommand(Self.oneLine(report)),

@@ -29,17 +29,43 @@ struct RowCheck {
     let mine: [Int: Product]
     /// Rows a resumed import already made: row number → id (they are updates now).
     let made: [Int: Int]
+    /// Rows without an id are matched to your products by name (not with `--match id`).
+    let matchByName: Bool
+    /// Your products by name (trimmed), in id order: what a row without an id is matched to.
+    let yoursByName: [String: [Int]]
+    /// Ids the file names in its id column, by the row that names them.
+    let rowOfID: [Int: Int]
+    /// Rows matched to one of your products by name: row number → id.
+    private(set) var matched: [Int: Int] = [:]
+    /// New rows whose thumbnail is not their first photo: row number → the photo's index.
+    private(set) var thumbnails: [Int: Int] = [:]
+    /// New rows whose name you already have: row number → your products of that name.
+    private(set) var sameNameAsYours: [Int: [Int]] = [:]
     /// Each distinct photo is inspected once, however many rows name it.
     private var inspected: [String: String?] = [:]
 
-    init(file: String, folder: String, resize: Bool, newIDs: Bool, mine: [Int: Product], made: [Int: Int]) {
+    init(
+        file: String, folder: String, resize: Bool, newIDs: Bool, mine: [Int: Product], made: [Int: Int],
+        matchByName: Bool = false, rowOfID: [Int: Int] = [:]
+    ) {
         self.file = file
         self.folder = folder
         self.resize = resize
         self.newIDs = newIDs
         self.mine = mine
         self.made = made
+        self.matchByName = matchByName && !newIDs
+        self.rowOfID = rowOfID
+        var byName: [String: [Int]] = [:]
+        for product in mine.values.sorted(by: { $0.id < $1.id }) {
+            byName[Self.nameKey(product.name), default: []].append(product.id)
+        }
+        yoursByName = byName
     }
+
+    /// A name as rows and products are compared: spaces around it are a spreadsheet's (Swift
+    /// compares strings by canonical equivalence, so NFC and NFD Hangul are the same name).
+    static func nameKey(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces) }
 
     /// The fields a row gives, as `register` and `patch` take them (read-only columns left out).
     static func values(of row: CatalogRow) -> [ProductField: String] {
@@ -60,14 +86,97 @@ struct RowCheck {
 
     /// The row's action, or its problems (never both).
     mutating func check(_ row: CatalogRow) -> (RowAction?, [CatalogProblem]) {
-        let values = Self.values(of: row)
+        var values = Self.values(of: row)
+        let moneyProblems = readMoney(row, &values)
+        guard moneyProblems.isEmpty else { return (nil, moneyProblems) }
         if let made = made[row.number] { return checkUpdate(row, id: made, values: values) }
         if !newIDs, let idText = row[.id]?.trimmingCharacters(in: .whitespaces), !idText.isEmpty {
             // CatalogCheck has already named an id that is not a number.
             guard let id = Int(idText) else { return (nil, []) }
             return checkUpdate(row, id: id, values: values)
         }
-        return checkNew(row, values: values)
+        let yours = values[.name].map { yoursByName[Self.nameKey($0)] ?? [] } ?? []
+        if matchByName, !yours.isEmpty { return match(row, to: yours, values: values) }
+        let checked = checkNew(row, values: values)
+        if !yours.isEmpty, checked.0 != nil { sameNameAsYours[row.number] = yours }
+        return checked
+    }
+
+    /// `₩3,500`, `3,500원` and `$12.50` as a spreadsheet formats money: the number is the
+    /// amount, the sign its currency (which fills an empty currency cell, and must agree with
+    /// a given one).
+    private func readMoney(_ row: CatalogRow, _ values: inout [ProductField: String]) -> [CatalogProblem] {
+        var problems: [CatalogProblem] = []
+        for field in [ProductField.price, .discount] {
+            guard let text = values[field], let money = Self.money(text) else { continue }
+            let (number, currency) = money
+            values[field] = number
+            if let given = values[.currency] {
+                if FieldParsing.currency(given) != currency {
+                    problems.append(
+                        problem(
+                            row, column(for: field),
+                            "\(TextLayout.visible(text, limit: 30)) is in \(currency.rawValue), but the currency column says "
+                                + "\(TextLayout.visible(given, limit: 10))"))
+                }
+            } else {
+                values[.currency] = currency.rawValue
+            }
+        }
+        return problems
+    }
+
+    /// The amount and currency of a money cell with a currency sign; nil for a plain number (or
+    /// anything else, which the field rules judge).
+    static func money(_ text: String) -> (String, Currency)? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var currency: Currency?
+        for (sign, meaning) in Self.moneySigns where rest.hasPrefix(sign) {
+            rest = rest.dropFirst(sign.count)
+            currency = meaning
+            break
+        }
+        if currency == nil, rest.hasSuffix("원") {
+            rest = rest.dropLast()
+            currency = .krw
+        }
+        let number = rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        guard let currency, !number.isEmpty, number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
+            number.filter({ $0 == "." }).count <= 1
+        else { return nil }
+        return (number, currency)
+    }
+
+    static let moneySigns: [(String, Currency)] = [("US$", .usd), ("$", .usd), ("₩", .krw), ("￦", .krw)]
+
+    /// A row without an id whose name is one of your products': an update of it, unless the
+    /// name is on several of yours or the product is named by another row's id.
+    private mutating func match(
+        _ row: CatalogRow, to yours: [Int], values: [ProductField: String]
+    ) -> (RowAction?, [CatalogProblem]) {
+        let column = CatalogColumn.name.rawValue
+        guard yours.count == 1, let id = yours.first else {
+            let ids = yours.map { "#\($0)" }.joined(separator: ", ")
+            return (
+                nil,
+                [
+                    problem(
+                        row, column,
+                        "\(yours.count) of your products have this name (\(ids)): put the one you mean in the id column")
+                ]
+            )
+        }
+        if let other = rowOfID[id] {
+            return (
+                nil, [problem(row, column, "the name of your #\(id), which row \(other) names by its id: remove one of the rows")]
+            )
+        }
+        if let other = made.first(where: { $0.value == id })?.key {
+            return (nil, [problem(row, column, "the name of your #\(id), which row \(other) made in the interrupted import")])
+        }
+        let checked = checkUpdate(row, id: id, values: values)
+        if checked.0 != nil { matched[row.number] = id }
+        return checked
     }
 
     private mutating func checkNew(_ row: CatalogRow, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
@@ -76,28 +185,57 @@ struct RowCheck {
             problems.append(problem(row, column(for: field), "required for a new product (\(field.rule))"))
         }
         var violations: [RuleViolation] = []
-        if let draft = FieldParsing.draft(values, problems: &violations) { violations += draft.violations }
+        let draft = FieldParsing.draft(values, problems: &violations)
+        if let draft { violations += draft.violations }
         problems += violations.map { problem(row, column(named: $0.subject), $0.rule) }
+        problems += wonFractions(row, draft, given: values)
         let (paths, imageProblems) = images(of: row)
         problems += imageProblems
         guard problems.isEmpty else { return (nil, problems) }
         let register = Register(values: values, images: paths.map { Word($0, wasQuoted: true) }, resize: resize)
+        // The thumbnail an export recorded (one of the row's photos, as written): chosen after
+        // the create. Written paths count only without globs (a glob's matches are not written).
+        if let thumbnail = row[.thumbnail]?.trimmingCharacters(in: .whitespaces), row.imagePaths.count == paths.count,
+            let index = row.imagePaths.firstIndex(of: thumbnail), index > 0
+        {
+            thumbnails[row.number] = index
+        }
         return (.register(register), [])
     }
 
     private func checkUpdate(_ row: CatalogRow, id: Int, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
         guard let live = mine[id] else {
-            return (nil, [problem(row, CatalogColumn.id.rawValue, "no product \(id) of yours on this market")])
+            return (nil, [problem(row, CatalogColumn.id.rawValue, "\(Self.unknownIDPrefix)\(id) of yours on this market")])
         }
         // Each given field, then the product as it would be after the change (a new price
         // below the live discount is caught here, not by the server).
         var merged = Self.text(of: live)
         merged.merge(values) { _, new in new }
         var violations: [RuleViolation] = []
-        if let draft = FieldParsing.draft(merged, problems: &violations) { violations += draft.violations }
-        let problems = violations.map { problem(row, column(named: $0.subject), $0.rule) }
+        let draft = FieldParsing.draft(merged, problems: &violations)
+        if let draft { violations += draft.violations }
+        let problems =
+            violations.map { problem(row, column(named: $0.subject), $0.rule) } + wonFractions(row, draft, given: values)
         return problems.isEmpty ? (.update(id: id, values: values), []) : (nil, problems)
     }
+
+    /// A won amount the row gives with a fraction (`3.500` read as ₩3.5, a spreadsheet's
+    /// thousands separator): the contract would take it, so it is caught here, before the plan.
+    private func wonFractions(_ row: CatalogRow, _ draft: ProductDraft?, given values: [ProductField: String]) -> [CatalogProblem]
+    {
+        guard let draft, draft.currency == .krw else { return [] }
+        let amounts: [(ProductField, Decimal)] = [(.price, draft.price), (.discount, draft.discountedPrice)]
+        return amounts.compactMap { field, amount in
+            guard let text = values[field], TextLayout.hasFraction(amount) else { return nil }
+            return problem(
+                row, column(for: field),
+                "\(TextLayout.visible(text, limit: 30)) is \(TextLayout.money(amount, .krw)), and the won has no minor unit: "
+                    + "write whole won (3500, not 3.500)")
+        }
+    }
+
+    /// How the problem of an id that is none of yours here begins (the import counts them).
+    static let unknownIDPrefix = "no product "
 
     /// A live product's fields as text, as a row would give them.
     static func text(of product: Product) -> [ProductField: String] {
@@ -113,8 +251,14 @@ struct RowCheck {
     private mutating func images(of row: CatalogRow) -> ([String], [CatalogProblem]) {
         let column = CatalogColumn.images.rawValue
         var paths: [String] = []
+        // Each path as the cell wrote it (a glob's matches by their own path), for problems.
+        var shown: [String: String] = [:]
         var problems: [CatalogProblem] = []
         for written in row.imagePaths {
+            if Self.isWebAddress(written) {
+                problems.append(problem(row, column, "\(TextLayout.visible(written, limit: 60)): \(Self.urlPhoto)"))
+                continue
+            }
             var path = PathExpansion.expandTilde(written)
             if !path.hasPrefix("/") { path = (folder as NSString).appendingPathComponent(path) }
             if PathExpansion.hasGlob(path) {
@@ -122,9 +266,11 @@ struct RowCheck {
                 if matches.isEmpty { problems.append(problem(row, column, "\(written): no file matches")) }
                 paths += matches
             } else {
+                shown[path] = written
                 paths.append(path)
             }
         }
+        if !problems.isEmpty, paths.isEmpty { return (paths, problems) }
         if paths.isEmpty, problems.isEmpty {
             problems.append(problem(row, column, "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"))
         } else if let count = UploadRules.checkCount(paths.count) {
@@ -132,10 +278,21 @@ struct RowCheck {
         }
         for path in paths {
             if let found = inspect(path) {
-                problems.append(problem(row, column, "\(TextLayout.visible((path as NSString).lastPathComponent)): \(found)"))
+                let name = shown[path] ?? (path as NSString).lastPathComponent
+                problems.append(problem(row, column, "\(TextLayout.visible(name, limit: 80)): \(found)"))
             }
         }
         return (paths, problems)
+    }
+
+    /// What a photo given as a web address is told: an export without `--images` writes the
+    /// market's URLs, which a new product cannot take.
+    static let urlPhoto =
+        "a web address, not a file: photos are read from files (export --images DIR saves them beside the file)"
+
+    static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     /// What is wrong with one photo, looked at once however many rows name it.
@@ -150,8 +307,10 @@ struct RowCheck {
     /// can be shrunk to (libvips reads its header: a file it cannot read cannot be shrunk).
     static func photoProblem(_ path: String, resize: Bool) -> String? {
         do throws(ImageProblem) {
-            _ = try UploadImage.load(path: path)
-            return nil
+            let image = try UploadImage.load(path: path)
+            // Its bytes as well as its first ones: a JPEG cut short passes the magic-byte check
+            // and would fail at the market halfway through the import.
+            return Self.damage(in: image.data)
         } catch {
             guard case .tooLarge(_, let format) = error.kind else { return error.rule }
             if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
@@ -162,6 +321,20 @@ struct RowCheck {
                 return error.rule + ", and it cannot be read to shrink it"
             }
             return nil
+        }
+    }
+
+    /// What libvips and the container walk find wrong with a photo's bytes (cut short,
+    /// damaged), as a sentence; nil when it reads, or when libvips is not there to tell.
+    static func damage(in data: Data) -> String? {
+        do {
+            _ = try MarketImages.info(of: data)
+            return nil
+        } catch ImageProcessingError.libraryUnavailable {
+            return nil
+        } catch {
+            let text = "\(error)"
+            return text.hasSuffix(".") ? String(text.dropLast()) : text
         }
     }
 

@@ -12,8 +12,8 @@ struct Import: ShellCommand {
     static let spec = CommandSpec(
         name: "import", summary: "register and update a whole catalog from a CSV, JSON Lines or JSON file",
         usage:
-            "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune] [--new-ids] [--continue-on-error] "
-            + "[--resume | --restart] [--report FILE.csv] [--write-ids] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
+            "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune [--prune-all]] [--new-ids] [--continue-on-error] "
+            + "[--resume | --restart] [--report FILE.csv] [--write-ids] [--match name|id] [--allow-duplicates] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
         examples: [
             "import catalog.csv --plan", "import catalog.csv --write-ids", "import catalog.csv --resume",
             "import moved.csv --new-ids --yes", "import catalog.jsonl --prune --report what-happened.csv",
@@ -27,6 +27,9 @@ struct Import: ShellCommand {
         .flag("--dry-run", \.options.dryRun, help: "print the plan and the requests; send nothing"),
         .flag("--yes", \.options.yes, help: "go ahead without the typed confirmation"),
         .flag("--prune", \.options.prune, help: "delete your products that are not in the file"),
+        .flag(
+            "--prune-all", \.options.pruneAll,
+            help: "with --prune: allow deleting every product of yours, or more than half of them"),
         .flag("--new-ids", \.options.newIDs, help: "register every row as a new product, ignoring the id column"),
         .flag("--continue-on-error", \.options.continueOnError, help: "skip rows with problems instead of sending nothing"),
         .flag("--resume", \.options.resume, help: "continue the last import of this file where it stopped"),
@@ -35,6 +38,18 @@ struct Import: ShellCommand {
         .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: "write one line per row: what was done"),
         .flag("--write-ids", \.options.writeIDs, help: "write the new products' ids into the file's id column"),
         .flag("--no-resize", \.options.resize, setting: false, help: "send photos as they are (else larger ones are shrunk)"),
+        .value(
+            "--match", \.options.match, unless: .name, placeholder: "name|id", choices: RowMatching.allCases.map(\.rawValue),
+            help: "how a row without an id finds your product: by its name (default), or id (never: it is new)",
+            parse: { text throws(CommandFailure) in
+                guard let matching = RowMatching(rawValue: text.lowercased()) else {
+                    throw .usage("--match is name or id (got '\(TerminalText.visible(String(text.prefix(20))))')")
+                }
+                return matching
+            }, write: { Word($0.rawValue) }),
+        .flag(
+            "--allow-duplicates", \.options.allowDuplicates,
+            help: "register rows whose names you already have as new products (else they are refused)"),
     ]
 
     var path: String
@@ -59,6 +74,9 @@ struct Import: ShellCommand {
         }
         if options.planOnly, options.dryRun {
             throw .usage("--plan prints the plan; --dry-run also lists the requests: pick one")
+        }
+        if options.pruneAll, !options.prune {
+            throw .usage("--prune-all only allows what --prune does: give --prune as well")
         }
         if options.writeIDs, options.dryRun || options.planOnly {
             throw .usage("--write-ids writes the ids of products made; a --plan or --dry-run makes none")

@@ -31,6 +31,9 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// The market a run talked to (in its `run` entry): a resume elsewhere would find none of
     /// what it made.
     var server: String?
+    /// The data directory of the local market the shell started, when the run talked to it:
+    /// that market is this directory, whatever port it has next time.
+    var market: String?
     /// The product a catalog row made (an import's `done` entry).
     var id: Int?
 
@@ -62,6 +65,8 @@ struct JournalState: Sendable {
     var finished = false
     /// The market the last run talked to; nil in a journal written before runs noted it.
     var server: String?
+    /// The local market's data directory, when the last run talked to the shell's own.
+    var market: String?
     /// Every line the journal mentions at all.
     var touched: Set<Int> = []
 
@@ -73,6 +78,7 @@ struct JournalState: Sendable {
             case .run:
                 finished = false
                 server = entry.server
+                market = entry.market
             case .finished:
                 finished = true
             case .started, .done, .failed:

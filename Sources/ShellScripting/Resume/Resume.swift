@@ -82,14 +82,31 @@ extension ScriptRuntime {
         }
     }
 
-    /// A run resumed on another market would look there for what it made on the first.
+    /// A run resumed on another market would look there for what it made on the first. The
+    /// shell's own local market is known by its data directory, not its port.
     func checkServer(of state: JournalState, script: String, server: URL) throws(CommandFailure) {
+        let here = shell.localMarketData(for: server)
+        if let market = state.market {
+            guard market != here else { return }
+            throw .usage(
+                "\(script): its journal's run was against the local market over \(market), but this session is on "
+                    + "\(here.map { "the local market over \($0)" } ?? server.absoluteString): resume it with that local "
+                    + "market (no --server, the same XDG_DATA_HOME), or start over here with --restart")
+        }
         guard let recorded = state.server, let journalServer = URL(string: recorded),
             ServerAddress(journalServer) != ServerAddress(server)
         else { return }
         throw .usage(
             "\(script): its journal's run was against \(recorded), but this session is on \(server.absoluteString): "
                 + "resume against \(recorded) (--server \(recorded)), or start over here with --restart")
+    }
+
+    /// The first entry of a run's journal: the script, the server, and the local market's data
+    /// directory when the server is the shell's own.
+    func journalHeader(_ name: String, server: URL) -> JournalEntry {
+        var entry = JournalEntry.header(name, server: server)
+        entry.market = shell.localMarketData(for: server)
+        return entry
     }
 
     /// A script changed above the resume point would repeat or skip commands.

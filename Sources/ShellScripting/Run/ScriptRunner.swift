@@ -132,7 +132,7 @@ extension ScriptRuntime {
         let journal = context.scope?.journal
         let showProgress = (context.scope?.sourceDepth ?? 0) == 0 && dryRun == nil && stepper == nil
         let started = ContinuousClock.now
-        if let journal, !journal.write(JournalEntry.header(name, server: context.client.baseURL)) {
+        if let journal, !journal.write(journalHeader(name, server: context.client.baseURL)) {
             return stopped(&report, .failed, journal: journal)
         }
         scriptLines: for (index, line) in lines.enumerated() {
@@ -149,6 +149,9 @@ extension ScriptRuntime {
                     console.note(
                         "\(name): stopped at line \(line.number): \(stepper!.sent) sent, \(stepper!.skipped) skipped, "
                             + "\(lines.count - index) not reached")
+                    // A person chose to stop: the run ended, and running the lesson again starts
+                    // it from the top without --restart.
+                    _ = journal?.write(JournalEntry(.finished))
                     return stopped(&report, .interrupted, journal: journal)
                 case .send, .continueToEnd:
                     if await runShowingRequests(line, &report, options: options, in: context) { break scriptLines }

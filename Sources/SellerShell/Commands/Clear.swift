@@ -1,0 +1,18 @@
+import OpenMarketContract
+
+/// `clear`: clears the terminal's screen, as the shell's `clear` (and Ctrl-L) do.
+public struct Clear: ShellCommand {
+    public static let spec = CommandSpec(
+        name: "clear", aliases: ["cls"], summary: "clear the screen", usage: "clear", examples: ["clear"],
+        tooManyWords: "clear takes nothing", effect: .none, recording: .never)
+
+    public init() {}
+
+    public init(parsing arguments: Arguments) throws(CommandFailure) {}
+
+    public var words: [Word] { [Word(Self.spec.name)] }
+
+    public func run(in context: CommandContext) async throws -> CommandOutcome {
+        context.console.clearScreen() ? CommandOutcome() : .note("clear: there is no screen to clear here (not a terminal)")
+    }
+}

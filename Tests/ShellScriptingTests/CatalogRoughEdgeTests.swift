@@ -1,0 +1,191 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 23's rough edges of `import`: everything in the plan before the count is typed, real
+/// spreadsheets (extra columns, Korean headers, `;`, money signs) and hints.
+@Suite("Import's rough edges")
+struct CatalogRoughEdgeTests {
+    static let header = CatalogImportTests.header
+
+    @Test func continueOnErrorListsTheSkippedRowsAndWhyInThePlanBeforeTheCount() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "some.csv",
+                Self.header + "\n" + "Good one,A product that is fine,1000,KRW,0,5,coffee-small.jpg\n"
+                    + "No,A product with a short name,1000,KRW,0,5,coffee-small.jpg\n")
+            let console = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(await f.session(console).execute("import '\(path)' --continue-on-error").status == .ok, "\(console.notes)")
+            let plan = try #require(console.out.range(of: "skipped    1"), "\(console.out)")
+            #expect(console.out[plan.upperBound...].contains("row 3: name: "), "\(console.out)")
+            #expect(console.questions.first?.hasPrefix("? type 1 to make") == true, "\(console.questions)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func aFractionalWonIsAProblemAtItsRowAndPriceBeforeAnythingIsSent() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "won.csv", Self.header + "\n" + "Note book,A thick red note book,3.500,KRW,0,5,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("won.csv:2:price: 3.500 is "), "\(console.notes)")
+            #expect(console.notes.contains("the won has no minor unit"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "korean.csv",
+                "상품명,설명,가격,통화,재고,사진,SKU,메모\n"
+                    + "빨간 노트 빅,두꺼운 빨간 노트입니다,\"₩3,500\",,5,coffee-small.jpg,N-1,hello\n"
+                    + "Blue pen,A smooth blue pen,$12.50,,3,coffee-small.jpg,P-2,\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(
+                console.notes.contains("korean.csv: ignoring 2 columns that name no product field: SKU, 메모"), "\(console.notes)")
+            let products = Dictionary(uniqueKeysWithValues: try await f.allProducts().map { ($0.name, $0) })
+            #expect(products["빨간 노트 빅"]?.price == 3500)
+            #expect(products["빨간 노트 빅"]?.currency == .krw)
+            #expect(products["Blue pen"]?.price == Decimal(string: "12.5"))
+            #expect(products["Blue pen"]?.currency == .usd)
+            // Problems name the sheet's own columns.
+            let korean = try f.script(
+                "bad-korean.csv", "상품명,설명,가격,통화,사진\n녹색 펜,부드러운 녹색 펜입니다,-5,KRW,coffee-small.jpg\n")
+            let named = RecordingConsole()
+            #expect(await f.session(named).execute("import '\(korean)' --yes").status == .failed)
+            #expect(named.notes.contains("bad-korean.csv:2:가격: "), "\(named.notes)")
+            // A sign that disagrees with the currency column is a problem.
+            let clash = try f.script(
+                "clash.csv", Self.header + "\n" + "Green pen,A smooth green pen,$12.50,KRW,0,3,coffee-small.jpg\n")
+            let refused = RecordingConsole()
+            #expect(await f.session(refused).execute("import '\(clash)' --yes").status == .failed)
+            #expect(
+                refused.notes.contains("clash.csv:2:price: $12.50 is in USD, but the currency column says KRW"),
+                "\(refused.notes)")
+        }
+    }
+
+    @Test func aSemicolonSeparatedFileIsImportedAndSaidSo() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "euro.csv",
+                "name;description;price;currency;images\r\nMug;\"A mug; big, and red\";3500;KRW;coffee-small.jpg\r\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(console.notes.contains("euro.csv: read with ';' between cells"), "\(console.notes)")
+            let mug = try #require(try await f.allProducts().first)
+            #expect(mug.description == "A mug; big, and red")
+        }
+    }
+
+    @Test func aBrokenJSONLineDoesNotHideTheOtherLinesProblems() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "c.jsonl",
+                "{\"name\": \"Mug\", \"price\": \n"
+                    + "{\"name\": \"Cup\", \"description\": \"A cup for the test\", \"price\": -5, \"currency\": \"KRW\", "
+                    + "\"images\": \"coffee-small.jpg\"}\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes --continue-on-error").status == .failed)
+            #expect(console.notes.contains("c.jsonl:1: this line is not a JSON object"), "\(console.notes)")
+            #expect(console.notes.contains("c.jsonl:2:price:"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    @Test func photosAreNamedAsTheCellWroteThemAndWebAddressesGetAHint() async throws {
+        try await ScriptFixture.with { f in
+            let path = try f.script(
+                "photos.csv",
+                Self.header + "\n" + "Mug,A mug with a missing photo,100,KRW,0,1,photos/front.jpg\n"
+                    + "Cup,A cup from an export,100,KRW,0,1,http://127.0.0.1:1/images/3.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("photos.csv:2:images: photos/front.jpg: "), "\(console.notes)")
+            #expect(
+                console.notes.contains(
+                    "photos.csv:3:images: http://127.0.0.1:1/images/3.jpg: a web address, not a file: photos are read from "
+                        + "files (export --images DIR saves them beside the file)"), "\(console.notes)")
+        }
+    }
+
+    @Test func aJPEGCutShortIsAProblemBeforeThePlan() async throws {
+        try await ScriptFixture.with { f in
+            let whole = try Fixtures.imageData("coffee-small.jpg")
+            try whole.prefix(whole.count / 2).write(to: f.directory.appendingPathComponent("cut.jpg"))
+            let path = try f.script("cut.csv", Self.header + "\n" + "Mug,A mug with half a photo,100,KRW,0,1,cut.jpg\n")
+            let spy = SpyTransport()
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: spy).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("cut.csv:2:images: cut.jpg: "), "\(console.notes)")
+            #expect(console.notes.contains("ends too early"), "\(console.notes)")
+            #expect(spy.requests.filter { $0.method == .post }.isEmpty)
+        }
+    }
+
+    @Test func otherPhotosOnAnExistingProductAreSaidToBeIgnoredInThePlan() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(2))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("import '\(path)' --plan").status == .ok, "\(again.notes)")
+            #expect(
+                again.out.contains(
+                    "photos     2 rows of existing products give other photos (rows 2, 3): "
+                        + "photos cannot be changed after creation (ignored)"), "\(again.out)")
+            // An export names the product's own photos (their URLs): nothing to say.
+            let exported = f.directory.appendingPathComponent("out.csv").path
+            #expect(await f.session(RecordingConsole()).execute("export '\(exported)'").status == .ok)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(exported)' --plan").status == .ok, "\(plan.notes)")
+            #expect(!plan.out.contains("photos "), "\(plan.out)")
+        }
+    }
+
+    @Test func newIDsRegistersTwoProductsOfTheSameName() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "moved.csv",
+                "id," + Self.header + "\n" + "7,Mug,A mug from the other market,100,KRW,0,1,coffee-small.jpg\n"
+                    + "9,Mug,Another mug of the same name,200,KRW,0,1,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes --new-ids").status == .ok, "\(console.notes)")
+            #expect(try await f.allProducts().map(\.price).sorted() == [100, 200])
+        }
+    }
+
+    @Test func whenNoIDIsYoursOneLineSuggestsNewIDs() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let rows = (1...6).map { "\(4240 + $0),Far item \($0),A product from elsewhere,100,KRW,0,1,coffee-small.jpg" }
+            let path = try f.script("moved.csv", (["id," + Self.header] + rows).joined(separator: "\n") + "\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(
+                console.notes.contains(
+                    "moved.csv: none of the 6 ids in the file is a product of yours on this market (3 more not listed): "
+                        + "if it comes from another market, add --new-ids"), "\(console.notes)")
+            #expect(console.notes.contains("moved.csv:2:id: no product 4241"), "\(console.notes)")
+            #expect(!console.notes.contains("moved.csv:7:id:"), "\(console.notes)")
+        }
+    }
+}
+
+extension RecordingConsole {
+    fileprivate var questions: [String] { notes.split(separator: "\n").map(String.init).filter { $0.hasPrefix("? ") } }
+}

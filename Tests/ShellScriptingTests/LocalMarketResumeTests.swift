@@ -1,0 +1,130 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import OpenMarketServer
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Resume on the shell's own local market (issue 23, Major 2): journals name it by its data
+/// directory, so a resume works whatever port it got; `--restart` says which rows exist; a
+/// stepped lesson that was quit runs again without a flag.
+@Suite("Resuming on the local market")
+struct LocalMarketResumeTests {
+    /// A session on `market`, which is the program's local market over `data` when `local`.
+    static func session(
+        _ f: ScriptFixture, on market: RunningMarket, data: URL, local: Bool, _ console: RecordingConsole
+    )
+        -> ScriptSession
+    {
+        var configuration = ShellConfiguration(
+            serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop",
+            profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(600))
+        if local { configuration.localMarket = LocalMarket(url: market.baseURL, dataDirectory: data) }
+        return ScriptSession(configuration: configuration, console: console, environment: ["HOME": f.directory.path])
+    }
+
+    /// The journal as a kill after rows 2 and 3 leaves it: no `finished`, the last row not done.
+    static func unfinish(_ path: String, lastRow: Int) throws {
+        let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
+        let kept = journal.split(separator: "\n").filter { line in
+            !line.contains("\"finished\"") && !(line.contains("\"line\":\(lastRow)") && line.contains("\"done\""))
+        }
+        try (kept.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+    }
+
+    @Test func anImportOnTheLocalMarketResumesAfterItStartedAgainOnAnotherPort() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let data = f.directory.appendingPathComponent("local")
+            let first = try await ScriptFixture.startMarket(data)
+            let path = try f.script("cat.csv", CatalogImportTests.rows(3))
+            let console = RecordingConsole()
+            #expect(
+                await Self.session(f, on: first, data: data, local: true, console).execute("import '\(path)' --yes").status
+                    == .ok, "\(console.notes)")
+            #expect(f.journal(path).contains("\"market\":"), "\(f.journal(path))")
+            // Row 4 (Item 3) was never made: the kill came before it.
+            let item3 = try #require(try await f.allProducts(first).first { $0.name == "Item 3" })
+            _ = try await MarketClient(baseURL: first.baseURL, credentials: first.demoCredentials, timeout: .seconds(600))
+                .delete(id: item3.id)
+            try Self.unfinish(path, lastRow: 4)
+            await first.stop()
+            // The next start of the local market: the same data, another port.
+            var second = try await ScriptFixture.startMarket(data)
+            for _ in 0..<3 where second.baseURL.port == first.baseURL.port {
+                let held = second
+                second = try await ScriptFixture.startMarket(data)
+                await held.stop()
+            }
+            #expect(second.baseURL.port != first.baseURL.port)
+            // Another server than the journal's local market is refused, naming its data.
+            let elsewhere = RecordingConsole()
+            #expect(
+                await Self.session(f, on: second, data: data, local: false, elsewhere).execute("import '\(path)' --yes --resume")
+                    .status == .usage)
+            #expect(elsewhere.notes.contains("its journal's run was against the local market over"), "\(elsewhere.notes)")
+            let resumed = RecordingConsole()
+            #expect(
+                await Self.session(f, on: second, data: data, local: true, resumed).execute("import '\(path)' --yes --resume")
+                    .status == .ok, "\(resumed.notes)")
+            #expect(try await f.allProducts(second).map(\.name).sorted() == ["Item 1", "Item 2", "Item 3"])
+            await second.stop()
+        }
+    }
+
+    @Test func restartShowsWhichRowsExistAndWouldBeRegisteredAgain() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            let ids = Dictionary(uniqueKeysWithValues: try await f.allProducts().map { ($0.name, $0.id) })
+            try Self.unfinish(path, lastRow: 99)
+            let unfinished = f.journal(path)
+            // Matched by name (the default), nothing is registered again.
+            let matched = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(await f.session(matched).execute("import '\(path)' --restart").status == .ok, "\(matched.notes)")
+            #expect(
+                matched.out.contains("(--restart: the unfinished import made 3 rows; none is registered again)"), "\(matched.out)"
+            )
+            try unfinished.write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            // By id only, every row the last run made would be made again: the plan names them.
+            let byID = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(
+                await f.session(byID).execute("import '\(path)' --restart --match id --allow-duplicates").status == .ok,
+                "\(byID.notes)")
+            #expect(byID.out.contains("3 would be registered again"), "\(byID.out)")
+            #expect(byID.out.contains("row 2: #\(try #require(ids["Item 1"])) exists"), "\(byID.out)")
+            #expect(byID.notes.contains("import cancelled; nothing was sent"), "\(byID.notes)")
+            #expect(try await f.allProducts().count == 3)
+        }
+    }
+
+    @Test func aSteppedLessonThatWasQuitRunsAgainWithoutAFlag() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "lesson.om",
+                """
+                # Lesson: two products.
+                register name=Cup description='A cup for the lesson' price=10 currency=KRW image=coffee-small.jpg
+                register name=Pot description='A pot for the lesson' price=20 currency=KRW image=coffee-small.jpg
+                """)
+            let quit = RecordingConsole(interactive: true, answers: ["", "q"])
+            #expect(await f.session(quit).runScript(path: path, options: ScriptOptions(step: true)) == .interrupted)
+            #expect(try await f.allProducts().map(\.name) == ["Cup"])
+            let again = RecordingConsole(interactive: true, answers: ["q"])
+            #expect(
+                await f.session(again).runScript(path: path, options: ScriptOptions(step: true)) == .interrupted, "\(again.notes)"
+            )
+            #expect(!again.notes.contains("did not finish"), "\(again.notes)")
+            #expect(again.questions.count == 1, "it starts from the top: \(again.questions)")
+        }
+    }
+}
+
+extension RecordingConsole {
+    fileprivate var questions: [String] { notes.split(separator: "\n").map(String.init).filter { $0.hasPrefix("? ") } }
+}
