@@ -52,7 +52,7 @@ struct FlagDeclarationTests {
         ("exchanges --last 0", "--last takes a number of exchanges from 1 (it is 0)"),
         ("exchanges --har ''", "--har takes a file to write"), ("explain --lang fr", "--lang takes en or ko"),
         ("exchange --as wget", "--as takes curl, httpie or raw"),
-        ("GET /api/products --bogus", "GET: unknown option --bogus (it takes --no-auth and --check-status)"),
+        ("GET /api/products --bogus", "GET: unknown option --bogus (it takes --no-auth, --check-status and --offline)"),
     ])
     func aBadFlagIsRefusedWithTheSameMessageAsBefore(line: String, message: String) throws {
         do {
@@ -149,7 +149,7 @@ struct FlagDeclarationTests {
         #expect(texts(index.complete("list --sort -p")) == ["-price"])
         #expect(texts(index.complete("exchange 3 --as=h")) == ["--as=httpie"])
         #expect(texts(index.complete("explain 412 --lang ")) == ["en", "ko"])
-        #expect(texts(index.complete("GET /api/products --")) == ["--no-auth", "--check-status"])
+        #expect(texts(index.complete("GET /api/products --")) == ["--no-auth", "--check-status", "--offline"])
     }
 
     /// The recorder writes a product made in the recording as `$name` through the command's own

@@ -38,6 +38,16 @@ struct ListFormatsTests {
         }
     }
 
+    /// The first command of a session learns the vendor id while it runs: its own filter must use
+    /// the id just learned, not the settings read before it ran (it found none of yours).
+    @Test func mineAsTheFirstCommandOfASessionFindsYourProducts() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let made = try await Self.seed(f)
+            #expect(await f.run("list --mine --all --format ids") == .ok, "\(f.console.notes)")
+            #expect(Set(Self.ids(f.console.out)) == Set(made.map(\.id)), "\(f.console.out)")
+        }
+    }
+
     @Test func jsonlFormatWritesOneCompactDocumentALine() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let made = try await Self.seed(f)

@@ -107,7 +107,9 @@ public struct ListProducts: ShellCommand {
         var note: String?
         if mine {
             let vendors = Set(products.compactMap(\.vendorID)).count
-            if try await context.session.identifyVendor(among: products, limit: 16) == nil {
+            // The id as learned now: the context's settings were read before this command ran.
+            let vendorID = try await context.session.identifyVendor(among: products, limit: 16)
+            if vendorID == nil {
                 guard vendors <= 16 else {
                     throw CommandFailure.failed(
                         "--mine needs your vendor id, and none of the products tried was yours: register one, or log in with a profile that names it"
@@ -117,7 +119,7 @@ public struct ListProducts: ShellCommand {
                     note = "none of these \(products.count) product\(products.count == 1 ? " is" : "s is") yours"
                 }
             }
-            products = products.filter { context.settings.isMine($0) }
+            products = products.filter { vendorID != nil && ($0.vendorID ?? $0.vendor?.id) == vendorID }
         }
         var summary = "\(products.count) product\(products.count == 1 ? "" : "s")"
         var empty = "no products"

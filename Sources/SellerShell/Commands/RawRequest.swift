@@ -37,7 +37,8 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
         var items: [RequestItem] = []
         for word in words {
             if !word.wasQuoted, word.text.hasPrefix("--") {
-                let known = Self.options.map(\.name).joined(separator: " and ")
+                let names = Self.options.map(\.name)
+                let known = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
                 throw .usage("\(method): unknown option \(word.text) (it takes \(known))")
             } else if path == nil {
                 guard RawRequests.looksLikePath(word.text) else {
