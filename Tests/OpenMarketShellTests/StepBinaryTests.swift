@@ -41,6 +41,9 @@ struct StepBinaryTests {
             _ = try session.expect("[3/4] Enter: send", timeout: .seconds(60))
             counts.append(server.received.count)  // the second skipped
             session.send("q\r")
+            // Waited for, not only the exit: under load the exit can come before the pty's last
+            // bytes were read.
+            _ = try session.expect("stopped at line 6", timeout: .seconds(60))
             _ = try session.waitForExit(timeout: .seconds(60))
             counts.append(server.received.count)  // the third never sent
             return (session.transcript, counts)
