@@ -50,7 +50,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         guard ids.count == 1 else { return try await runEach(in: context) }
         if !confirmed {
             let product = try await context.client.product(id: id).value
-            try await Self.requireMine(product, in: context)
+            try await Ownership.requireMine(product, in: context, "nothing was deleted")
             guard context.console.isInteractive else {
                 throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
             }
@@ -110,14 +110,4 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") not yours; nothing was deleted")
     }
 
-    /// Refuses, before the question, a product that is another vendor's (the server would
-    /// refuse the delete after the seller confirmed it).
-    static func requireMine(_ product: Product, in context: CommandContext) async throws {
-        let owner = product.vendor?.id ?? product.vendorID
-        guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { return }
-        let name = product.vendor?.name ?? product.vendorName
-        throw CommandFailure.failed(
-            "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "
-                + "\(name.map { TextLayout.visible($0, limit: 60) + " " } ?? "")#\(owner)); nothing was deleted")
-    }
 }

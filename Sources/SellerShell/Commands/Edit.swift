@@ -6,30 +6,21 @@ import OpenMarketContract
 /// save, a PATCH of only what changed, sent with `If-Match` so a change someone else made since
 /// the read is not overwritten. A document that does not read reopens with its errors on top
 /// (as `git commit` and `kubectl edit` do). Recordings get the `patch` it sent.
-public struct Edit: ShellCommand, RefersToProduct {
+public struct Edit: OneProduct {
     public static let spec = CommandSpec(
         name: "edit", summary: "change a product in your text editor ($VISUAL, $EDITOR or vi)",
         usage: "edit ID", examples: ["edit 12"], positional: [.productID], effect: .changes, returnsProduct: true)
 
     public var id: Int
 
-    public init(parsing arguments: Arguments) throws(CommandFailure) {
-        id = try arguments.productID()
-    }
-
-    public var productID: Int? { id }
-    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
-
-    public func words(referring references: ReplayReferences) -> [ScriptWord] {
-        [.word(Word(Self.spec.name)), .reference(references.product)]
-    }
+    public init(id: Int) { self.id = id }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let console = context.console
         guard console.isInteractive else { throw noTerminal }
         let read = try await context.client.product(id: id)
         context.session.remember([read.value])
-        try await Self.requireMine(read.value, in: context)
+        try await Ownership.requireMine(read.value, in: context, "the editor was not opened")
         let file = try EditFile(product: id)
         defer { file.remove() }
         guard let edited = try edit(read.value, in: file, console: console) else {
@@ -46,17 +37,6 @@ public struct Edit: ShellCommand, RefersToProduct {
         var outcome = CommandOutcome.product(.changed, response)
         outcome.replay = patch
         return outcome
-    }
-
-    /// Refuses, before the editor opens, a product that is another vendor's (the server would
-    /// refuse the change after the person had typed it), as `delete` does.
-    static func requireMine(_ product: Product, in context: CommandContext) async throws {
-        let owner = product.vendor?.id ?? product.vendorID
-        guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { return }
-        let name = product.vendor?.name ?? product.vendorName
-        throw CommandFailure.failed(
-            "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "
-                + "\(name.map { TextLayout.visible($0, limit: 60) + " " } ?? "")#\(owner)); the editor was not opened")
     }
 
     /// The PATCH, with `If-Match` when the read gave an ETag; a 412 says what to do next.

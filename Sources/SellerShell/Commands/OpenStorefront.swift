@@ -5,7 +5,7 @@ import OpenMarketContract
 /// `open ID`: the product's page on the storefront, as buyers see it. The bundled local market
 /// serves one (`/products/ID`); another server may not, and is told so. In a desktop session at
 /// a terminal the page is also opened in the browser (`xdg-open`).
-public struct OpenStorefront: ShellCommand, RefersToProduct {
+public struct OpenStorefront: OneProduct {
     public static let spec = CommandSpec(
         name: "open", summary: "print (and open) a product's storefront page, as buyers see it", usage: "open ID",
         examples: ["open 12"], positional: [.productID], effect: .reads)
@@ -13,17 +13,6 @@ public struct OpenStorefront: ShellCommand, RefersToProduct {
     public var id: Int
 
     public init(id: Int) { self.id = id }
-
-    public init(parsing arguments: Arguments) throws(CommandFailure) {
-        id = try arguments.productID()
-    }
-
-    public var productID: Int? { id }
-    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
-
-    public func words(referring references: ReplayReferences) -> [ScriptWord] {
-        [.word(Word(Self.spec.name)), .reference(references.product)]
-    }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         // The product first: a missing one is the API's own 404, said as everywhere else.

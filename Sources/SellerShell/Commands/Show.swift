@@ -2,7 +2,7 @@ import OpenMarketAPI
 import OpenMarketContract
 
 /// `show ID`: one product with its images.
-public struct Show: ShellCommand, RefersToProduct {
+public struct Show: OneProduct {
     public static let spec = CommandSpec(
         name: "show", aliases: ["get"], summary: "show one product with its images", usage: "show ID", examples: ["show 12"],
         positional: [.productID], effect: .reads, returnsProduct: true)
@@ -10,17 +10,6 @@ public struct Show: ShellCommand, RefersToProduct {
     public var id: Int
 
     public init(id: Int) { self.id = id }
-
-    public init(parsing arguments: Arguments) throws(CommandFailure) {
-        id = try arguments.productID()
-    }
-
-    public var productID: Int? { id }
-    public var words: [Word] { [Word(Self.spec.name), Word(String(id))] }
-
-    public func words(referring references: ReplayReferences) -> [ScriptWord] {
-        [.word(Word(Self.spec.name)), .reference(references.product)]
-    }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let response = try await context.client.product(id: id)
