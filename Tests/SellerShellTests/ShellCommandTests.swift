@@ -298,6 +298,24 @@ struct ShellCommandTests {
         }
     }
 
+    @Test func traceLinesCarryTheExchangeNumber() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register()
+            #expect(await f.run("set trace on") == .ok)
+            f.console.clear()
+            #expect(await f.run("show \(product.id)") == .ok)
+            let number = f.shell.exchanges.lastNumber
+            let lines = f.console.notes.split(separator: "\n").map(String.init)
+            let url = f.market.baseURL.absoluteString
+            #expect(lines.contains("→ GET \(url)/api/products/\(product.id)  #\(number)"), "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("← 200 OK (") && $0.hasSuffix("  #\(number)") }, "\(lines)")
+            // The number is the one `exchange N` finds.
+            f.console.clear()
+            #expect(await f.run("exchange \(number)") == .ok)
+            #expect(f.console.out.contains("GET /api/products/\(product.id) HTTP/1.1"), "\(f.console.out)")
+        }
+    }
+
     @Test func traceShowsExchangesWithTheSecretMasked() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("set trace on") == .ok)

@@ -121,6 +121,8 @@ public struct KeptBody: Sendable {
 /// value set around a command by the session, read by `ExchangeRecorder`.
 public enum ExchangeContext {
     @TaskLocal public static var command: String?
+    /// The number the exchange log gave the request being sent, for the trace to show.
+    @TaskLocal public static var number: Int?
     /// Where the exchanges of the running command wait to be explained, so that `set explain on`
     /// prints its lines after the command's own output (or its error) rather than before.
     @TaskLocal public static var explanations: ExplanationQueue?

@@ -38,7 +38,9 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         // The finished exchange is copied out only for a listener that explains it.
         let handler = log.explains ? finishedHandler.withLock({ $0 }) : nil
         do {
-            let response = try await inner.send(request, timeout: timeout)
+            let response = try await ExchangeContext.$number.withValue(number) {
+                try await inner.send(request, timeout: timeout)
+            }
             let finished = log.finish(
                 number, response: kept(response), failure: nil, elapsed: ContinuousClock.now - started, returning: handler != nil)
             if let finished { handler?(finished) }

@@ -188,8 +188,14 @@ public actor ShellSession {
         self.console = console
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
-        let recorder = ExchangeRecorder(
-            wrapping: configuration.transport, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
+        // The recorder outermost: it numbers the exchange first, so the trace inside it shows
+        // the number (`→ GET …  #3`).
+        let tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
+            console.note(text)
+        }
+        tracer.isEnabled = configuration.trace
+        self.tracer = tracer
+        let recorder = ExchangeRecorder(wrapping: tracer, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
         exchanges.explains = configuration.explain
         recorder.onFinished { [console] exchange in
             guard exchanges.explains else { return }
@@ -197,12 +203,8 @@ public actor ShellSession {
             if let queue = ExchangeContext.explanations { return queue.append(exchange) }
             if let text = Self.explanation(of: [exchange]) { console.note(text) }
         }
-        self.tracer = TracingTransport(wrapping: recorder, secrets: { secrets.all }) { [console] text in
-            console.note(text)
-        }
-        tracer.isEnabled = configuration.trace
         var client = MarketClient(
-            baseURL: configuration.serverURL, credentials: configuration.credentials, transport: tracer,
+            baseURL: configuration.serverURL, credentials: configuration.credentials, transport: recorder,
             timeout: configuration.timeout)
         client.protectedSecrets = secrets.extra
         client.pageWalkLimits = configuration.pageWalkLimits

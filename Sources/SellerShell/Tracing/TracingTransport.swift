@@ -55,18 +55,27 @@ public final class TracingTransport: HTTPTransport, Sendable {
         let secrets = self.secrets()
         // A request the shell sends for itself says so, above its request line.
         if let label = Bookkeeping.currentLabel { sink(label) }
-        sink(SecretMasking.masked(Self.describe(request), secrets: secrets))
+        sink(SecretMasking.masked(Self.numbered(Self.describe(request)), secrets: secrets))
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
             if showsResponses {
-                sink(SecretMasking.masked(Self.describe(response, after: ContinuousClock.now - started), secrets: secrets))
+                let shown = Self.numbered(Self.describe(response, after: ContinuousClock.now - started))
+                sink(SecretMasking.masked(shown, secrets: secrets))
             }
             return response
         } catch {
             sink(SecretMasking.masked("← no response: \(error)", secrets: secrets))
             throw error
         }
+    }
+
+    /// `text` with the exchange's number (`ExchangeContext.number`) at the end of its first line,
+    /// so a trace line can be found again with `exchange N`.
+    public static func numbered(_ text: String) -> String {
+        guard let number = ExchangeContext.number else { return text }
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        return lines[0] + "  #\(number)" + (lines.count > 1 ? "\n" + lines[1] : "")
     }
 
     public static func describe(_ request: HTTPRequestData) -> String {

@@ -57,7 +57,7 @@ public final class DryRunTransport: HTTPTransport, Sendable {
             }
         }
         if let label { print(label) }
-        print(withPlaceholders(TracingTransport.describe(request)))
+        print(withPlaceholders(TracingTransport.numbered(TracingTransport.describe(request))))
         return model.withLock { $0.answer(request) }
     }
 }
