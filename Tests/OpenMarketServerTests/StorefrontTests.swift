@@ -34,6 +34,23 @@ struct StorefrontTests {
         }
     }
 
+    /// List pages are kept with the JSON lists; every write clears them, and the languages and
+    /// views are kept apart.
+    @Test func aKeptPageShowsEveryChangeAtOnceAndLanguagesDoNotMix() async throws {
+        try await TestMarket.with { market in
+            let product = try await market.createProduct(name: "Kept mug", price: 3000, stock: 2)
+            #expect(try await market.raw("GET", "/", headers: ["Accept-Language": "ko"]).text.contains("재고 2개"))
+            #expect(try await market.raw("GET", "/", headers: ["Accept-Language": "en"]).text.contains("2 in stock"))
+            _ = try await market.client().edit(id: product.id, ProductChanges(price: 4500, stock: 0))
+            let changed = try await market.raw("GET", "/", headers: ["Accept-Language": "ko"]).text
+            #expect(changed.contains("₩4,500") && changed.contains("품절") && !changed.contains("₩3,000"), "\(changed)")
+            #expect(try await market.raw("GET", "/?view=grid").text.contains(#"<ul class="products grid">"#))
+            #expect(try await market.raw("GET", "/").text.contains(#"<ul class="products list">"#))
+            _ = try await market.client().delete(id: product.id)
+            #expect(!(try await market.raw("GET", "/").text.contains("Kept mug")))
+        }
+    }
+
     @Test func theGridAndTheListAreLinksThatWorkWithoutJavaScript() async throws {
         try await TestMarket.with { market in
             try await market.createProduct(name: "Grid mug")
