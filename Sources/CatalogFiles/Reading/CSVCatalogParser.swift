@@ -70,7 +70,7 @@ struct CSVCatalogParser {
         var (commas, semicolons) = (0, 0)
         var quoted = false
         for scalar in text.unicodeScalars {
-            if scalar == "\"" { quoted.toggle() }
+            if scalar == "\u{22}" { quoted.toggle() }  // `"`, compared as a Unicode.Scalar
             if quoted { continue }
             if scalar == "\n" || scalar == "\r" { break }
             if scalar == "," { commas += 1 }

@@ -165,8 +165,8 @@ struct ScriptTests {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
+            case "\u{22}": out += "&quot;"  // a Unicode.Scalar: `"`
+            case "\u{27}": out += "&apos;"  // a Unicode.Scalar: `'`
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {

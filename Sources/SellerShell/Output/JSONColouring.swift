@@ -11,6 +11,9 @@ public enum JSONColouring {
     static let number = "\u{1B}[33m"
     static let literal = "\u{1B}[35m"
     static let reset = "\u{1B}[0m"
+    /// The scalar that opens and closes a JSON string, and the one that escapes within it.
+    static let quote: Unicode.Scalar = "\u{22}"
+    static let backslash: Unicode.Scalar = "\u{5C}"
 
     public static func coloured(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -24,10 +27,10 @@ public enum JSONColouring {
         while i < scalars.count {
             let scalar = scalars[i]
             switch scalar {
-            case "\"":
+            case quote:
                 var end = i + 1
-                while end < scalars.count, scalars[end] != "\"" {
-                    end += scalars[end] == "\\" ? 2 : 1
+                while end < scalars.count, scalars[end] != quote {
+                    end += scalars[end] == backslash ? 2 : 1
                 }
                 end = min(end + 1, scalars.count)
                 // A key is a string followed (after spaces) by a colon.
