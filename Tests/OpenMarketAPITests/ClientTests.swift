@@ -51,6 +51,30 @@ struct ClientTests {
         #expect(url.absoluteString == "http://host:81/market/api/products/4")
     }
 
+    @Test func aPlainPathJoinedAsTextIsTheURLComponentsWouldMake() throws {
+        let bases = [
+            "http://127.0.0.1:8080", "http://127.0.0.1:8080/", "http://host:81/market/", "http://host/market",
+            "https://openmarket.example", "http://[::1]:8080", "http://user:pw@host/", "http://host/?q=1",
+        ]
+        let paths = [
+            "/api/products/4", "/api/products/4/archived", "/healthChecker", "/api/products", "//other/x",
+            "/api/products/../secret", "/api/products/%2F", "/api/products/우유", "/a b", "/api/products?page_no=2",
+        ]
+        var joined = 0
+        for base in bases.map({ URL(string: $0)! }) {
+            for path in paths {
+                let endpoint = Endpoint<String>(
+                    method: .get, path: path, query: [], headers: HeaderFields(), body: nil, documentedStatus: 200,
+                    decode: { _ in "" })
+                let general = try endpoint.resolved(relativeTo: base)
+                #expect(try endpoint.url(relativeTo: base) == general, "\(base) + \(path)")
+                if Endpoint<String>.plainJoin(path, query: [], onto: base) != nil { joined += 1 }
+            }
+        }
+        // The plain bases (the first five) with the plain paths (the first six) take the fast way.
+        #expect(joined == 5 * 6)
+    }
+
     @Test func badPagingIsRefusedLocally() async {
         let (client, transport) = client([])
         let error = await marketError { _ = try await client.products(page: 0, perPage: 2000) }

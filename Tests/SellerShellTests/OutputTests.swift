@@ -104,6 +104,39 @@ struct OutputTests {
         #expect(newYork == "2022-01-04 22:30 -05:00")
     }
 
+    @Test func theCivilDateOfADayCountIsTheGregorianCalendars() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        // Every 7th day from 1600 to 2400: leap years, centuries, 2000 and days before 1970.
+        for days in stride(from: -135_140, through: 157_000, by: 7) {
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let civil = TextLayout.civilDate(daysSince1970: days)
+            #expect(
+                civil.year == parts.year && civil.month == parts.month && civil.day == parts.day,
+                "day \(days): \(civil) is not \(parts)")
+            if civil.year != parts.year || civil.month != parts.month || civil.day != parts.day { return }
+        }
+    }
+
+    @Test func aLocalTimeIsTheCalendarsInEveryZone() {
+        let zones = ["Asia/Seoul", "America/New_York", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "UTC"]
+        for zone in zones.map({ TimeZone(identifier: $0)! }) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            // Across daylight-saving changes, a leap day and before 1970.
+            for seconds in stride(from: -86_400.0 * 400, through: 86_400.0 * 20_000, by: 86_400 * 13 + 3_671.5) {
+                let date = Date(timeIntervalSince1970: seconds)
+                let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+                let stamp = MarketTimestamp(date: date)
+                let shown = TextLayout.localTime(stamp, in: zone)
+                let expected = String(
+                    format: "%d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+                #expect(shown.hasPrefix(expected), "\(zone.identifier) \(seconds): \(shown) is not \(expected)")
+                if !shown.hasPrefix(expected) { return }
+            }
+        }
+    }
+
     @Test func aDateThatDoesNotParseIsShownAsSentButVisible() {
         #expect(TextLayout.localTime(MarketTimestamp(text: "yesterday\u{1B}[2J")) == "yesterday␛[2J")
     }

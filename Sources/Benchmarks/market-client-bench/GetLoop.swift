@@ -2,6 +2,7 @@
 // kept-alive connection, the yardstick for a script of `show ID` lines.
 import AsyncHTTPClient
 import Foundation
+import OpenMarketAPI
 import OpenMarketContract
 
 struct UnexpectedStatus: Error, CustomStringConvertible {
@@ -74,4 +75,43 @@ func runGets(arguments: [String]) async {
         String(
             format: "loop_ms=%.1f requests_per_s=%.0f first_ms=%.2f bytes=%d",
             loopMilliseconds, requestsPerSecond, result.first.milliseconds, result.bytes))
+}
+
+/// `market-client-bench products URL COUNT ID...`: COUNT sequential `MarketClient.product(id:)`
+/// calls, each decoded into a `Product` as `show` decodes it, on the shell's transport. The
+/// second yardstick for a script of `show` lines: the client library with no shell around it, so
+/// that what a line costs over the library (parsing, the session, rendering, the journal) shows
+/// apart from what decoding a product costs. Prints the same last line as the GET mode.
+func runProductGets(arguments: [String]) async {
+    guard arguments.count >= 3, let baseURL = URL(string: arguments[0]), let count = Int(arguments[1]), count > 0 else {
+        fail("usage: \(usage)", status: 2)
+    }
+    let ids = arguments[2...].compactMap { Int($0) }
+    guard ids.count == arguments.count - 2 else { fail("product ids are numbers: \(arguments[2...])", status: 2) }
+    var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
+    configuration.connectionPool.retryConnectionEstablishment = false
+    let clock = ContinuousClock()
+    let result: LoopResult
+    do {
+        result = try await HTTPClient.withHTTPClient(configuration: configuration) { http in
+            let client = MarketClient(baseURL: baseURL, transport: AsyncHTTPClientTransport(client: http))
+            var bytes = 0
+            var first = Duration.zero
+            let start = clock.now
+            for index in 0..<count {
+                let response = try await client.product(id: ids[index % ids.count])
+                bytes += response.body.count
+                if index == 0 { first = clock.now - start }
+            }
+            return LoopResult(elapsed: clock.now - start, first: first, bytes: bytes)
+        }
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    let loopMilliseconds = result.elapsed.milliseconds
+    print("\(count) sequential MarketClient.product(id:) calls, decoded: \(result.bytes) body bytes")
+    print(
+        String(
+            format: "loop_ms=%.1f requests_per_s=%.0f first_ms=%.2f bytes=%d",
+            loopMilliseconds, Double(count) / (loopMilliseconds / 1_000), result.first.milliseconds, result.bytes))
 }

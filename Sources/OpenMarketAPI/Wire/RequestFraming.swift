@@ -20,7 +20,9 @@ extension HTTPRequestData {
         var headers = HeaderFields(self.headers.fields.filter { !Self.isFraming($0.name) })
         if self.headers["Host"] == nil, let host = url.host, !host.isEmpty {
             let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
-            let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            // On bytes: Foundation's `contains(_:)` on a String searches with a locale, and this runs
+            // twice for every request (the exchange log shows the framed request too).
+            let shown = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
             headers.add("Host", url.port.map { $0 == defaultPort ? shown : "\(shown):\($0)" } ?? shown)
         }
         let length = body?.count ?? 0

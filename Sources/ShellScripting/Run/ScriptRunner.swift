@@ -30,7 +30,9 @@ extension ScriptRuntime {
             let placement = JournalPlacement(
                 script: resolved, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
             do {
-                let readsLast = lines.contains { $0.text.contains("$last") || $0.text.contains("${last") }
+                let readsLast = lines.contains {
+                    $0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil
+                }
                 guard
                     let (journal, opened) = try openJournal(
                         for: path, at: placement, lines, options, readsLast: readsLast, server: server)

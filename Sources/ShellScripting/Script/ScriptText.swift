@@ -114,7 +114,7 @@ public struct ScriptReader: Sendable {
                 if problem == nil { problem = describeInvalidUTF8(Array(physical)) }
             }
             if var line = reader.feed(text, number: number) {
-                if line.text.contains("\u{FFFD}") { line.problem = problem }
+                if line.text.unicodeScalars.contains("\u{FFFD}") { line.problem = problem }
                 result.append(line)
                 problem = nil
             } else if !reader.isContinuing {
@@ -122,7 +122,7 @@ public struct ScriptReader: Sendable {
             }
         }
         if var last = reader.finish() {
-            if last.problem == nil, last.text.contains("\u{FFFD}") { last.problem = problem }
+            if last.problem == nil, last.text.unicodeScalars.contains("\u{FFFD}") { last.problem = problem }
             result.append(last)
         }
         return result
