@@ -2,13 +2,13 @@ import Foundation
 import MarketTestSupport
 import Testing
 
-/// `openmarket run FILE --step` on a real terminal (issue 13, item 5): it waits at each
-/// command with nothing sent, Enter sends, `s` skips, `q` stops.
+/// `openmarket run FILE --step` on a real terminal (issue 13, item 5; issue 24): it waits at each
+/// command with nothing sent, Enter sends, `s` skips, `q` stops, each on one key (no Enter).
 @Suite("openmarket: stepping through a lesson", .serialized)
 struct StepBinaryTests {
     static var binary: String { BuiltProducts.path(of: "openmarket") }
 
-    @Test func itWaitsEnterSendsSSkipsAndQStops() async throws {
+    @Test func itWaitsEnterSendsAndOneKeySSkipsAndQStops() async throws {
         let server = try MisbehavingServer.answering(status: 200, body: #""OK""#)
         defer { server.stop() }
         let home = try TestHome.make()
@@ -37,10 +37,11 @@ struct StepBinaryTests {
             session.send("\r")
             _ = try session.expect("[2/4] Enter: send", timeout: .seconds(60))
             counts.append(server.received.count)  // the first sent
-            session.send("s\r")
+            // One key, no Enter: the key alone answers.
+            session.send("s")
             _ = try session.expect("[3/4] Enter: send", timeout: .seconds(60))
             counts.append(server.received.count)  // the second skipped
-            session.send("q\r")
+            session.send("q")
             // Waited for, not only the exit: under load the exit can come before the pty's last
             // bytes were read.
             _ = try session.expect("stopped at line 6", timeout: .seconds(60))
@@ -53,5 +54,44 @@ struct StepBinaryTests {
         #expect(transcript.contains("→ GET \(url)/healthChecker"), "the request is shown: \(transcript)")
         #expect(transcript.contains("stopped at line 6: 1 sent, 1 skipped, 2 not reached"), "\(transcript)")
         #expect(server.received.map(\.target) == ["/healthChecker"])
+    }
+
+    /// `c` on one key runs the rest; the lesson's title block comes first and a closing line
+    /// counts what was sent; a key typed before the question showed answers nothing.
+    @Test func cRunsToTheEndAfterTheTitleAndTheEndIsCounted() async throws {
+        let server = try MisbehavingServer.answering(status: 200, body: #""OK""#)
+        defer { server.stop() }
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let script = home.root.appendingPathComponent("lesson.om")
+        try """
+        #!/usr/bin/env openmarket
+        # Lesson 9 — a title block.
+        #
+        # It is shown once, before the first step.
+
+        # The first request.
+        GET /healthChecker --no-auth
+        expect ${response.status} == 200
+        GET /healthChecker --no-auth
+        GET /healthChecker --no-auth
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let environment = home.environment
+        let url = server.baseURL.absoluteString
+        let transcript = try await blocking { () throws -> String in
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment)
+            defer { session.terminate() }
+            _ = try session.expect("[1/4] Enter: send", timeout: .seconds(60))
+            session.send("c")
+            _ = try session.expect("lesson.om: 3 requests, 1 check passed", timeout: .seconds(60))
+            _ = try session.waitForExit(timeout: .seconds(60))
+            return session.transcript
+        }
+        let title = try #require(transcript.range(of: "# Lesson 9 — a title block."), "\(transcript)")
+        let firstStep = try #require(transcript.range(of: "# The first request."), "\(transcript)")
+        #expect(title.lowerBound < firstStep.lowerBound)
+        #expect(!transcript.contains("#!/usr/bin/env"), "\(transcript)")
+        #expect(server.received.count == 3, "\(transcript)")
     }
 }

@@ -43,6 +43,26 @@ struct BookkeepingTests {
         }
     }
 
+    /// With tracing and explanations on, the lookup is one labelled line and is never explained:
+    /// a student's POST is explained alone, with no GET they did not send in the middle of it.
+    @Test func theLookupIsOneLineAndNotExplained() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "lesson.om",
+                "set explain on\nregister name=Mug \(Self.describe) price=10 currency=KRW stock=2 image=coffee-small.jpg\n")
+            let console = RecordingConsole()
+            let session = f.session(console, environment: ["HOME": f.directory.path], trace: true)
+            #expect(await session.runScript(path: path) == .ok, "\(console.notes)")
+            let notes = console.notes.components(separatedBy: "\n")
+            let at = try #require(notes.firstIndex(of: Self.label), "\(console.notes)")
+            #expect(notes[at + 1].hasPrefix("→ GET \(f.market.baseURL.absoluteString)/api/products"), "\(console.notes)")
+            #expect(notes[at + 2].hasPrefix("→ POST "), "no headers or answer of the lookup: \(console.notes)")
+            #expect(notes.contains { $0.hasPrefix("  ↳ ") }, "the POST is explained: \(console.notes)")
+            #expect(!notes.contains { $0.contains("GET /api/products") && $0.contains("→ 200") }, "\(console.notes)")
+        }
+    }
+
     /// A dry run of the file shows the lookup with its label under the first create's heading,
     /// and counts it apart from the commands' own requests.
     @Test func aDryRunShowsAndCountsTheLookup() async throws {

@@ -44,6 +44,39 @@ struct StepTests {
         #expect(console.notes.contains("→ GET "), "the request is shown as it goes: \(console.notes)")
     }
 
+    @Test func theTitleBlockComesFirstAndTheEndIsCounted() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script(
+                "01-lesson.om",
+                """
+                #!/usr/bin/env openmarket
+                # Lesson 1 — the title.
+                # What it teaches.
+                #
+
+                set price 3
+                # The first health check.
+                health
+                expect 1 == 1
+                expect 2 == 2
+                health
+                """)
+            let console = RecordingConsole(interactive: true, answers: ["", ""])
+            let status = await f.session(console).runScript(
+                path: path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("j").path, step: true))
+            #expect(status == .ok, "\(console.notes)")
+            #expect(console.out.hasPrefix("# Lesson 1 — the title.\n# What it teaches.\n"), "\(console.out)")
+            #expect(console.out.components(separatedBy: "# Lesson 1").count == 2, "shown once: \(console.out)")
+            #expect(console.notes.hasSuffix("01-lesson.om: 2 requests, 2 checks passed"), "\(console.notes)")
+        }
+    }
+
+    @Test func aTitleRightAboveTheFirstCommandIsShownWithIt() async throws {
+        let (_, console, _) = try await run(answers: ["", "", ""])
+        #expect(console.out.components(separatedBy: "# Lesson: three health checks.").count == 2, "\(console.out)")
+        #expect(console.notes.contains("lesson.om: 3 requests, 1 check passed"), "\(console.notes)")
+    }
+
     @Test func sSkipsAndQStops() async throws {
         let (status, console, sent) = try await run(answers: ["s", "", "q"])
         #expect(status == .interrupted)

@@ -63,6 +63,71 @@ final class TerminalConsole: ShellConsole, Sendable {
         }
     }
 
+    /// On a terminal, the key is read as it is pressed: the terminal is put in non-canonical
+    /// mode without echo or signals for the one read (Ctrl-C comes as a byte, and means no
+    /// answer), and restored after. What was typed before the prompt showed is dropped first, so
+    /// a key pressed early (or the Enter after a habitual `s⏎`) never answers a question the
+    /// person has not seen. termios by hand: libedit reads lines, not single keys.
+    func askKey(_ prompt: String) -> String? {
+        guard reader.isInteractive else { return nil }
+        guard isatty(STDIN_FILENO) == 1 else { return ask(prompt) }
+        return terminal.withLock { _ -> String? in
+            progress?.clear()
+            var saved = termios()
+            guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
+            defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+            tcflush(STDIN_FILENO, TCIFLUSH)
+            FileHandle.standardError.write(Data(prompt.utf8))
+            let key = Self.readKey()
+            let shown: String =
+                switch key {
+                case nil: "^C"
+                case "": "⏎"
+                case let typed?: TextLayout.visible(typed, limit: 8)
+                }
+            FileHandle.standardError.write(Data((shown + "\n").utf8))
+            return key
+        }
+    }
+
+    /// One key from standard input in non-canonical mode: "" for Enter, nil for Ctrl-C, Ctrl-D or
+    /// the end of input, the character (a whole UTF-8 sequence) otherwise; an escape sequence
+    /// (an arrow key) is read whole and answered as "\u{1B}", which no question takes.
+    private static func readKey() -> String? {
+        func byte() -> UInt8? {
+            var value: UInt8 = 0
+            while true {
+                let count = read(STDIN_FILENO, &value, 1)
+                if count == 1 { return value }
+                if count < 0, errno == EINTR { continue }
+                return nil
+            }
+        }
+        guard let first = byte() else { return nil }
+        switch first {
+        case 0x03, 0x04: return nil
+        case 0x0A, 0x0D: return ""
+        case 0x1B:
+            // The rest of the sequence arrives with it; a short poll takes it so it does not
+            // answer the next question.
+            var pending = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            while poll(&pending, 1, 30) > 0, byte() != nil {}
+            return "\u{1B}"
+        default:
+            var bytes = [first]
+            let more = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : 0
+            for _ in 0..<more { if let next = byte() { bytes.append(next) } }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     func askSecret(_ prompt: String) -> String? {
         terminal.withLock { _ in reader.readSecret(prompt: prompt) }
     }

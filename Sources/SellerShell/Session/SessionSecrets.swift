@@ -80,6 +80,7 @@ public final class MaskingConsole: ShellConsole, Sendable {
     /// A line holding a protected secret never reaches the history.
     public func addToHistory(_ line: String) { if !secrets.occurs(in: line) { inner.addToHistory(line) } }
     public func askPath(_ prompt: String) -> String? { inner.askPath(secrets.masked(prompt)) }
+    public func askKey(_ prompt: String) -> String? { inner.askKey(secrets.masked(prompt)) }
     public func editFile(at path: String) -> EditorOutcome { inner.editFile(at: path) }
     public func page(_ text: String) { inner.page(secrets.masked(text)) }
 }

@@ -14,6 +14,10 @@ public protocol ShellConsole: AnyObject, Sendable {
     /// Asks a question and returns the answer, or nil when there is no one to ask (a script, a
     /// pipe) or the person cancelled.
     func ask(_ prompt: String) -> String?
+    /// Asks for a one-key answer (`--step`'s Enter, `s`, `c`, `q`): a terminal takes the key as
+    /// it is pressed, without Enter (Enter itself answers ""); other consoles read a line. Nil as
+    /// for `ask` (Ctrl-C and Ctrl-D are no answer).
+    func askKey(_ prompt: String) -> String?
     /// Asks for a secret without echoing it; nil as for `ask`.
     func askSecret(_ prompt: String) -> String?
     /// Whether a person is there to answer questions.
@@ -42,6 +46,7 @@ extension ShellConsole {
     public func clearScreen() -> Bool { false }
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
+    public func askKey(_ prompt: String) -> String? { ask(prompt) }
     public func editFile(at path: String) -> EditorOutcome { .noTerminal }
 }
 

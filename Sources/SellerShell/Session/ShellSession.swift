@@ -198,7 +198,10 @@ public actor ShellSession {
         let recorder = ExchangeRecorder(wrapping: tracer, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
         exchanges.explains = configuration.explain
         recorder.onFinished { [console] exchange in
-            guard exchanges.explains else { return }
+            // The shell's own bookkeeping (the journal's lookup before a create) is not what the
+            // person sent: explaining it in the middle of a student's POST only confuses. It is
+            // labelled in the trace and in `exchanges`.
+            guard exchanges.explains, exchange.bookkeeping == nil else { return }
             // A command's exchanges are explained once its output is printed (`perform`).
             if let queue = ExchangeContext.explanations { return queue.append(exchange) }
             if let text = Self.explanation(of: [exchange]) { console.note(text) }

@@ -53,8 +53,15 @@ public final class TracingTransport: HTTPTransport, Sendable {
         guard options.enabled else { return try await inner.send(request, timeout: timeout) }
         let showsResponses = options.showsResponses
         let secrets = self.secrets()
-        // A request the shell sends for itself says so, above its request line.
-        if let label = Bookkeeping.currentLabel { sink(label) }
+        // A request the shell sends for itself says so, above its request line, and shows only
+        // that line: its headers, body and answer are not what the person is watching.
+        if let label = Bookkeeping.currentLabel {
+            sink(label)
+            sink(
+                SecretMasking.masked(
+                    Self.numbered("→ \(request.method.rawValue) \(request.url.absoluteString)"), secrets: secrets))
+            return try await inner.send(request, timeout: timeout)
+        }
         sink(SecretMasking.masked(Self.numbered(Self.describe(request)), secrets: secrets))
         let started = ContinuousClock.now
         do {

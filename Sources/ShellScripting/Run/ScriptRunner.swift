@@ -10,6 +10,8 @@ struct RunReport {
     var failures: [(line: ScriptLine, status: CommandStatus)] = []
     var skipped = 0
     var recovered = 0
+    /// `expect` lines that held.
+    var checksPassed = 0
     /// Set when the run stopped before its end (the first failure, an interruption).
     var stoppedWith: CommandStatus?
 
@@ -137,6 +139,20 @@ extension ScriptRuntime {
         if let journal, !journal.write(journalHeader(name, server: context.client.baseURL)) {
             return stopped(&report, .failed, journal: journal)
         }
+        // A stepped lesson opens with its title block, and says at its end what was sent.
+        let firstExchange = shell.exchanges.lastNumber + 1
+        if let stepper {
+            let title = stepper.titleBlock(firstStep: lines.first(where: sendsSomething)?.number)
+            if !title.isEmpty { console.write(title.joined(separator: "\n") + "\n") }
+        }
+        defer {
+            if stepper != nil, report.stoppedWith == nil, report.failures.isEmpty {
+                let sent = shell.exchanges.exchanges.filter { $0.number >= firstExchange && $0.bookkeeping == nil }.count
+                console.note(
+                    StepControl.closingLine(
+                        name: (name as NSString).lastPathComponent, requests: sent, checks: report.checksPassed))
+            }
+        }
         scriptLines: for (index, line) in lines.enumerated() {
             if showProgress { progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
             switch await resumeAction(for: line, &resume, &report, in: context) {
@@ -183,7 +199,9 @@ extension ScriptRuntime {
         let block = stepper.commentBlock(above: line.number)
         console.write((block.isEmpty ? "" : "\n" + block.joined(separator: "\n")) + "\n▶ \(line.text)")
         while true {
-            guard let answer = StepControl.answer(console.ask("[\(index + 1)/\(total)] \(StepControl.prompt) ")) else { continue }
+            guard let answer = StepControl.answer(console.askKey("[\(index + 1)/\(total)] \(StepControl.prompt) ")) else {
+                continue
+            }
             switch answer {
             case .skip: stepper.skipped += 1
             case .send: stepper.sent += 1
@@ -231,6 +249,7 @@ extension ScriptRuntime {
                 return true
             }
         }
+        if result.status == .ok, result.command is Expect { report.checksPassed += 1 }
         // `exit N` ends the run, and the program, with N.
         if result.exitRequested, let code = result.exitCode { state.exitCode = code }
         return result.exitRequested

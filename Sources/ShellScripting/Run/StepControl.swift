@@ -45,6 +45,30 @@ struct StepControl {
         return block
     }
 
+    /// The lesson's title block: the comment lines at the top of the file (after a shebang), up
+    /// to the first line that is not a comment, without a trailing `#` line. Empty when there is
+    /// none, or when it sits right above `firstStep` (1-based), which shows it with its command.
+    func titleBlock(firstStep: Int?) -> [String] {
+        var index = fileLines.first?.hasPrefix("#!") == true ? 1 : 0
+        var block: [String] = []
+        while index < fileLines.count {
+            let line = fileLines[index].trimmingCharacters(in: .whitespaces)
+            guard line.hasPrefix("#") else { break }
+            block.append(line)
+            index += 1
+        }
+        if let firstStep, index == firstStep - 1 { return [] }
+        while let last = block.last, last == "#" { block.removeLast() }
+        return block
+    }
+
+    /// The closing line of a stepped run: `01-methods.om: 11 requests, 14 checks passed`.
+    static func closingLine(name: String, requests: Int, checks: Int) -> String {
+        let requestCount = "\(requests) request\(requests == 1 ? "" : "s")"
+        let checkCount = checks == 0 ? "no checks" : "\(checks) check\(checks == 1 ? "" : "s") passed"
+        return "\(name): \(requestCount), \(checkCount)"
+    }
+
     /// Reads a script's physical lines (for comments); empty when it cannot be read.
     static func lines(of path: String) -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
