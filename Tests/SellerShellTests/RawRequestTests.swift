@@ -98,6 +98,38 @@ struct RawRequestTests {
         #expect(parts[1].filename == "coffee-small.jpg" && parts[1].contentType == "image/jpeg")
     }
 
+    /// `params=@fields.json` with a photo sends the file's text as the params part, as HTTPie
+    /// sends a form field from a file; before, it arrived wrapped again as {"params": "…"}.
+    @Test func aParamsItemWithAFileIsTheWholeParamsPart() async throws {
+        let folder = try Fixtures.temporaryDirectory("raw-params")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fields = #"{"name":"Mug","price":3500,"currency":"KRW"}"#
+        try Data(fields.utf8).write(to: folder.appendingPathComponent("fields.json"))
+        let photo = Fixtures.image("coffee-small.jpg").path
+        let (requests, _) = try await capture([
+            "POST /api/products params=@'\(folder.path)/fields.json' images@'\(photo)'",
+            "POST /api/products params='\(fields)' images@'\(photo)'",
+        ])
+        try #require(requests.count == 2)
+        for request in requests {
+            let type = try #require(request.headers["content-type"])
+            let parts = try Self.parts(
+                Data(request.body), boundary: String(type.dropFirst("multipart/form-data; boundary=".count)))
+            #expect(parts.map(\.name) == ["params", "images"])
+            #expect(String(decoding: parts[0].body, as: UTF8.self) == fields)
+            #expect(parts[0].contentType == "application/json")
+        }
+        // Another field beside it has no part to go in: refused before anything is sent.
+        let console = RecordingConsole()
+        let shell = ShellSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, credentials: credentials),
+            console: console)
+        let line = "POST /api/products params=@'\(folder.path)/fields.json' stock:=3 images@'\(photo)'"
+        #expect(await shell.execute(line).status == .usage)
+        #expect(console.notes.contains("params is the whole params part"), "\(console.notes)")
+        #expect(shell.exchanges.exchanges.isEmpty, "nothing was sent")
+    }
+
     struct Part {
         var name: String
         var filename: String?

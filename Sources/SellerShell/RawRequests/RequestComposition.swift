@@ -45,7 +45,11 @@ extension RawRequests {
         }
         var parts: [MultipartBody.FormPart] = []
         var sources: [PhotoSource] = []
-        if !fields.isEmpty { parts.append(MultipartBody.FormPart(name: "params", contentType: "application/json", data: json)) }
+        if let params = try paramsPart(items, fieldCount: fields.count, client: client, base: base) {
+            parts.append(params)
+        } else if !fields.isEmpty {
+            parts.append(MultipartBody.FormPart(name: "params", contentType: "application/json", data: json))
+        }
         for file in files {
             for (part, path) in try fileParts(file, base: base) {
                 parts.append(part)
@@ -87,6 +91,32 @@ extension RawRequests {
     }
 
     /// One field's JSON text.
+    /// With a file item, an item named `params` is the whole `params` part, its text as given
+    /// (`params='{"name":…}'`, `params=@fields.json`, `params:=@fields.json`), as HTTPie sends a
+    /// form field: not wrapped again inside a JSON object. Nil when there is no such item; other
+    /// fields beside it have no part to go in, which is said.
+    private static func paramsPart(
+        _ items: [RequestItem], fieldCount: Int, client: MarketClient, base: String?
+    ) throws(CommandFailure) -> MultipartBody.FormPart? {
+        guard let item = items.first(where: { $0.key == "params" && [.text, .json, .textFile, .jsonFile].contains($0.kind) })
+        else { return nil }
+        guard fieldCount == 1 else {
+            throw .usage(
+                "\(item.text): with a file item, params is the whole params part: put the other fields inside it, "
+                    + "or leave params out and give each field as name=value")
+        }
+        let text: String
+        switch item.kind {
+        case .text: text = item.value
+        case .json: text = try checkedJSON(item.value, item: item.text)
+        case .textFile where item.isSessionSecret:
+            throw .usage("\(item.text): the secret is a field inside params, not the whole part: write secret=@secret")
+        case .textFile: text = try readText(item.value, item: item.text, base: base)
+        default: text = try checkedJSON(try readText(item.value, item: item.text, base: base), item: item.text)
+        }
+        return MultipartBody.FormPart(name: "params", contentType: "application/json", data: Data(text.utf8))
+    }
+
     private static func jsonValue(_ item: RequestItem, client: MarketClient, base: String?) throws(CommandFailure) -> String {
         switch item.kind {
         case .text: return quoted(item.value)
