@@ -216,6 +216,7 @@ let package = Package(
             name: "ShellScriptingTests",
             dependencies: [
                 "ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport",
+                "TerminalText",
             ]
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport"]),

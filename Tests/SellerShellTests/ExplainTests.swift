@@ -125,6 +125,27 @@ struct ExplainTests {
         #expect(refused.contains { $0.hasPrefix("405 Method Not Allowed") }, "\(refused)")
     }
 
+    /// Issue 24: a GET that carries `identifier` is not told that the header is "on every
+    /// request that changes something", and the Korean reads as Korean, not as a translation.
+    @Test func theIdentifierOnAGetIsNotSaidToChangeSomethingAndTheKoreanIsNatural() throws {
+        for language in ExplanationBook.languages {
+            let book = try ExplanationBook.load(language)
+            let read = book.afterExchange(
+                method: "GET", path: "/api/products", requestHeaders: ["identifier": "x"], status: 200, responseHeaders: [:])
+            let line = try #require(read.first { $0.hasPrefix("identifier:") }, "\(read)")
+            #expect(line.contains("GET"), "\(language): \(line)")
+            #expect(!line.contains("every request that changes") && !line.contains("바꾸는 모든 요청"), "\(line)")
+        }
+        let korean = try ExplanationBook.load("ko")
+        let texts = Array(korean.methods.values) + Array(korean.statuses.values)
+        for awkward in ["멱등입니다", "자원의 일부, 보낸 필드만", "옛것"] {
+            #expect(!texts.contains { $0.contains(awkward) }, "\(awkward)")
+        }
+        #expect(korean.methods["GET"]?.contains("안전하고 멱등적입니다") == true)
+        #expect(korean.methods["PATCH"]?.contains("자원의 일부(보낸 필드)만 바꿉니다") == true)
+        #expect(korean.statuses["412"]?.contains("If-Match로 보낸 ETag가 예전 것입니다") == true)
+    }
+
     @Test func aServerUnderAPathPrefixIsExplainedByItsRoute() throws {
         let book = try ExplanationBook.load("en")
         let show = book.afterExchange(

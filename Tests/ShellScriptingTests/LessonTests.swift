@@ -4,6 +4,7 @@ import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 import ShellScripting
+import TerminalText
 import Testing
 
 #if canImport(FoundationXML)
@@ -37,6 +38,19 @@ struct LessonTests {
 
     /// Issue 24, Major 3: every lesson runs green, unattended, on a fresh local market (the one
     /// the shell starts by itself), with no `--var`: lesson 02 finds neighbour-shop's product.
+    /// Issue 24: on an 80-column projector a lesson's comments (its title block, what `--step`
+    /// shows above each command) fit without the terminal breaking a word.
+    @Test(arguments: lessons)
+    func theLessonsCommentsFit80Columns(name: String) throws {
+        let path = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\(name)").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        let comments = lines.enumerated().filter { $0.element.hasPrefix("#") }
+        #expect(comments.count > 5)
+        for (index, line) in comments {
+            #expect(TerminalText.width(line) <= 79, "\(name):\(index + 1) is \(TerminalText.width(line)) columns: \(line)")
+        }
+    }
+
     @Test func everyLessonRunsGreenOnAFreshLocalMarket() async throws {
         for name in Self.lessons {
             let home = try TestHome.make()
