@@ -63,6 +63,10 @@ public struct RunningMarket: Sendable {
     /// The demo vendor's credentials, kept in the data directory for local use.
     public var demoCredentials: VendorCredentials { data.demoCredentials }
 
+    /// The demo vendor's id and name: a shell logged in as it knows which vendor it is without
+    /// asking the market. Nil when there is no demo vendor.
+    public func demoVendor() async -> VendorReference? { await data.demoVendor() }
+
     init(
         baseURL: URL, data: MarketDataDirectory, connections: OpenConnections, stop: @escaping @Sendable () async -> Void
     ) {

@@ -26,6 +26,18 @@ struct LocalMarketOptionsTests {
         #expect(result.stdout.contains("answers OK"))
     }
 
+    /// Issue 23: on the local market it started, the shell knows its demo vendor: `list --mine`
+    /// finds the vendor's products without a single no-op edit of another vendor's product (the
+    /// local market's neighbour-shop has some).
+    @Test func theLocalMarketsVendorIsKnownWithoutProbingOtherVendors() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let result = try await run(["-c", "whoami", "-c", "list --mine", "-c", "exchanges"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("demo-shop (#"), "\(result.stdout)")
+        #expect(!result.stdout.contains("PATCH"), "no edit was sent to learn the vendor: \(result.stdout)")
+    }
+
     /// The port in `local market at http://127.0.0.1:PORT (data: …)`.
     static func localPort(_ stderr: String) -> Int? {
         guard let match = stderr.firstMatch(of: #/local market at http://127\.0\.0\.1:([0-9]+) /#) else { return nil }

@@ -46,8 +46,11 @@ extension OpenMarketCommand {
             throw ExitCode(Self.usageStatus)
         } else {
             let market = try await Self.startLocalMarket(environment, port: localPort, reset: resetLocal)
+            // The shell made this market: it knows its demo vendor without asking anyone.
+            let demo = await market.demoVendor()
             result = Connection(
-                serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop", embedded: market)
+                serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: demo?.name ?? "demo-shop",
+                vendorID: demo?.id, embedded: market)
             Self.complain(
                 "local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop")
             Self.complain("its storefront, as buyers see it: \(market.baseURL.absoluteString)/")
@@ -62,14 +65,15 @@ extension OpenMarketCommand {
             let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty, saved == nil
         {
             if let home = result.environmentServer, ServerAddress(home) == ServerAddress(result.serverURL) {
+                // Another login than the local market's demo vendor is a vendor not known yet.
+                if identifier != result.credentials?.identifier { (result.vendorName, result.vendorID) = (nil, nil) }
                 result.credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
-                result.vendorName = nil
             } else {
                 Self.complain(
                     "not logged in: OPENMARKET_IDENTIFIER and OPENMARKET_SECRET belong to OPENMARKET_SERVER "
                         + "(\(result.environmentServer?.absoluteString ?? "?")), not to \(result.serverURL.absoluteString)")
                 result.credentials = nil
-                result.vendorName = nil
+                (result.vendorName, result.vendorID) = (nil, nil)
             }
         }
         if let saved {

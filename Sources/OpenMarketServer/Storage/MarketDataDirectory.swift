@@ -150,6 +150,14 @@ public final class MarketDataDirectory: Sendable {
         try await Self.addVendor(name: name, to: store)
     }
 
+    /// The demo vendor's id and name; nil when there is none (or the store cannot be read).
+    public func demoVendor() async -> VendorReference? {
+        guard !demoCredentials.identifier.isEmpty,
+            let vendor = try? await store.vendors().first(where: { $0.identifier == demoCredentials.identifier })
+        else { return nil }
+        return VendorReference(id: vendor.id, name: vendor.name)
+    }
+
     public func vendors() async throws -> [VendorListing] {
         try await store.vendors().map { VendorListing(id: $0.id, name: $0.name, identifier: $0.identifier) }
     }
