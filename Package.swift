@@ -219,7 +219,7 @@ let package = Package(
                 "TerminalText",
             ]
         ),
-        .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport"]),
+        .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport", "TerminalText"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
         .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
         .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),

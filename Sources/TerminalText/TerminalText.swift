@@ -22,6 +22,68 @@ public enum TerminalText {
         return isWide(scalar) ? 2 : 1
     }
 
+    /// Each line of `text` folded to at most `columns` columns at spaces, its continuation lines
+    /// under the start of its text: after the line's leading spaces and its marker (`↳ `, `- `,
+    /// `• `, `# `, `#   `), so an explanation or a list item keeps its hanging indent. A word
+    /// wider than the room left is cut, as a terminal would, but only then. Lines that hold an
+    /// escape sequence (colour) are left as they are: their width is not their length. Written
+    /// by hand: Foundation has no display-width-aware wrapping, and a terminal folds mid-word.
+    public static func wrapped(_ text: String, columns: Int) -> String {
+        guard columns >= 20 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { wrapLine(String($0), columns: columns) }
+            .joined(separator: "\n")
+    }
+
+    private static func wrapLine(_ line: String, columns: Int) -> String {
+        guard width(line) > columns, !line.unicodeScalars.contains("\u{1B}") else { return line }
+        let scalars = Array(line.unicodeScalars)
+        // The hanging indent: leading spaces, then a marker and the spaces after it.
+        var start = scalars.firstIndex { $0 != " " } ?? scalars.count
+        let markers: [[Unicode.Scalar]] = [["↳", " "], ["-", " "], ["•", " "], ["*", " "], ["#", " "]]
+        if let marker = markers.first(where: { Array(scalars[start...].prefix($0.count)) == $0 }) {
+            start += marker.count
+            while start < scalars.count, scalars[start] == " " { start += 1 }
+        }
+        let indent = String(repeating: " ", count: width(String(String.UnicodeScalarView(scalars[..<start]))))
+        let leading = String(String.UnicodeScalarView(scalars[..<start]))
+        guard width(indent) < columns / 2 else { return line }
+        let words = String(String.UnicodeScalarView(scalars[start...])).split(separator: " ", omittingEmptySubsequences: true)
+        var lines: [String] = []
+        var current = leading
+        var currentWidth = width(leading)
+        var empty = true
+        for word in words.map(String.init) {
+            var word = word
+            let wordWidth = width(word)
+            if !empty, currentWidth + 1 + wordWidth > columns {
+                lines.append(current)
+                (current, currentWidth, empty) = (indent, indent.count, true)
+            }
+            // A word wider than a whole line is cut where the line ends.
+            while currentWidth + (empty ? 0 : 1) + width(word) > columns {
+                let room = columns - currentWidth - (empty ? 0 : 1)
+                var head = ""
+                var headWidth = 0
+                var rest = word.unicodeScalars[...]
+                while let scalar = rest.first, headWidth + TerminalText.width(of: scalar) <= room {
+                    head.unicodeScalars.append(scalar)
+                    headWidth += TerminalText.width(of: scalar)
+                    rest = rest.dropFirst()
+                }
+                if head.isEmpty { break }
+                lines.append(current + (empty ? "" : " ") + head)
+                (current, currentWidth, empty) = (indent, indent.count, true)
+                word = String(String.UnicodeScalarView(rest))
+            }
+            current += (empty ? "" : " ") + word
+            currentWidth += (empty ? 0 : 1) + width(word)
+            empty = false
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
+
     /// Whether the scalar is East Asian wide or full-width (two columns).
     public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -31,4 +31,36 @@ struct TerminalTextTests {
         let shown = TerminalText.visible("우유\u{202E}병")
         #expect(TerminalText.width(shown) == 4 + 8 + 2)
     }
+
+    // MARK: Folding to a width (issue 24: 80 columns)
+
+    @Test func aLongLineFoldsAtSpacesUnderItsMarker() {
+        let line = "  ↳ 412 Precondition Failed: someone changed it after you read it (the ETag you sent with If-Match is old)."
+        let folded = TerminalText.wrapped(line, columns: 40)
+        let lines = folded.split(separator: "\n").map(String.init)
+        #expect(lines.count > 2, "\(folded)")
+        #expect(lines.allSatisfy { TerminalText.width($0) <= 40 }, "\(folded)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") && !$0.hasPrefix("     ") }, "under the text: \(folded)")
+        // Nothing lost, nothing added but line breaks and the indent.
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                == line.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test func koreanIsMeasuredInColumnsAndAWordTooLongIsCut() {
+        let korean = "# 이 수업은 HTTP 메서드를 하나씩 보냅니다 그리고 답을 읽습니다 상태 코드와 헤더와 본문을 모두 봅니다"
+        let folded = TerminalText.wrapped(korean, columns: 30).split(separator: "\n").map(String.init)
+        #expect(folded.allSatisfy { TerminalText.width($0) <= 30 }, "\(folded)")
+        #expect(folded.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "under the text after '# ': \(folded)")
+        let url = "see http://127.0.0.1:8080/images/" + String(repeating: "a", count: 60)
+        let cut = TerminalText.wrapped(url, columns: 30).split(separator: "\n").map(String.init)
+        #expect(cut.allSatisfy { TerminalText.width($0) <= 30 }, "\(cut)")
+        #expect(cut.joined().replacingOccurrences(of: " ", with: "") == url.replacingOccurrences(of: " ", with: ""))
+    }
+
+    @Test func shortLinesAndColouredLinesStayAsTheyAre() {
+        #expect(TerminalText.wrapped("short\n  also short", columns: 80) == "short\n  also short")
+        let coloured = "\u{1B}[31m" + String(repeating: "word ", count: 30) + "\u{1B}[0m"
+        #expect(TerminalText.wrapped(coloured, columns: 40) == coloured)
+    }
 }

@@ -51,8 +51,9 @@ extension OpenMarketCommand {
             result = Connection(
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: demo?.name ?? "demo-shop",
                 vendorID: demo?.id, embedded: market)
-            Self.complain(
-                "local market at \(market.baseURL.absoluteString) (data: \(market.data.url.path)); logged in as demo-shop")
+            // Short lines: an 80-column projector shows each whole.
+            Self.complain("local market at \(market.baseURL.absoluteString) (logged in as \(demo?.name ?? "demo-shop"))")
+            Self.complain("its data: \(market.data.url.path)")
             Self.complain("its storefront, as buyers see it: \(market.baseURL.absoluteString)/")
         }
         // The environment's credentials belong to OPENMARKET_SERVER when it is set (a --server

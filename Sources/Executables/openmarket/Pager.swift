@@ -28,6 +28,16 @@ enum Pager {
         return Int(size.ws_row)
     }
 
+    /// The columns of the terminal on `descriptor`, or nil when it is not a terminal: the one
+    /// width source of the program (notes are folded to it, help and explanations are written
+    /// to it).
+    static func terminalColumns(of descriptor: Int32 = STDOUT_FILENO) -> Int? {
+        guard isatty(descriptor) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Runs `command` through `/bin/sh -c` with `text` on its standard input and waits for it.
     /// Returns nil when it ran, or why it could not start (then nothing of `text` was shown).
     /// The pager quitting before reading everything is not an error: the rest is dropped.

@@ -5,6 +5,7 @@ import OpenMarketContract
 import SellerShell
 import ShellScripting
 import Synchronization
+import TerminalText
 
 /// The shell's console over a line reader: results to stdout, everything else to stderr,
 /// questions through the reader (libedit on a terminal, the next input line otherwise).
@@ -29,6 +30,9 @@ final class TerminalConsole: ShellConsole, Sendable {
 
     var isInteractive: Bool { reader.isInteractive }
 
+    /// The width of the terminal on standard output (read each time: a window can be resized).
+    var columns: Int? { Pager.terminalColumns(of: STDOUT_FILENO) }
+
     /// Home, erase the screen and its scrollback, when standard output is a terminal.
     func clearScreen() -> Bool {
         guard isatty(STDOUT_FILENO) == 1 else { return false }
@@ -48,7 +52,10 @@ final class TerminalConsole: ShellConsole, Sendable {
     /// Errors in red and warnings in yellow when colour is on; plain text otherwise.
     func note(_ text: String, kind: NoteKind) {
         progress?.clear()
-        let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        var line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        // Folded at spaces to the terminal's width, continuation lines under the text's start,
+        // so the terminal never breaks a word (an explanation on an 80-column projector).
+        if let width = Pager.terminalColumns(of: STDERR_FILENO) { line = TerminalText.wrapped(line, columns: width - 1) }
         FileHandle.standardError.write(Data((TextLayout.painted(line, as: kind, color: color) + "\n").utf8))
     }
 

@@ -35,14 +35,14 @@ public struct Explain: ShellCommand {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let book = try Self.book(language)
         guard let term else {
-            return CommandOutcome([.text(book.label("topics") + "\n  " + book.topics.joined(separator: " "))])
+            return CommandOutcome([.prose(book.label("topics") + "\n  " + book.topics.joined(separator: " "))])
         }
         guard let text = book.lookup(term) else {
             let guesses = book.suggestions(for: term)
             let suggestion = guesses.isEmpty ? "" : "; " + book.label("suggest", guesses.joined(separator: ", "))
             throw CommandFailure.failed(book.label("unknown", term) + suggestion + " ('explain' lists them)")
         }
-        return CommandOutcome([.text(text)])
+        return CommandOutcome([.prose(text)])
     }
 
     /// The book in `language`, else in the environment's language; a one-line failure when the

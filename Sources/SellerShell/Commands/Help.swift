@@ -17,8 +17,8 @@ public struct Help: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name)] + (topic.map { [Word($0)] } ?? []) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        guard let topic else { return CommandOutcome([.text(context.session.registry.overview)]) }
+        guard let topic else { return CommandOutcome([.prose(context.session.registry.overview)]) }
         guard let command = context.session.registry.find(topic) else { throw CommandFailure.usage("no command '\(topic)'") }
-        return CommandOutcome([.text(command.spec.helpText)])
+        return CommandOutcome([.prose(command.spec.helpText)])
     }
 }

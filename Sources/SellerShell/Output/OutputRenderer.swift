@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 
 extension ShellSession {
     /// Prints a command's outcome: server documents as sent in JSON mode, rendered otherwise;
@@ -39,6 +40,9 @@ extension ShellSession {
                 } else {
                     console.note(text)
                 }
+            case .prose(let text):
+                let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
+                if outputJSON { console.note(folded) } else { console.write(folded) }
             case .note(let text):
                 console.note(text, kind: NoteKind.of(text))
             }

@@ -75,6 +75,7 @@ public final class MaskingConsole: ShellConsole, Sendable {
     public func ask(_ prompt: String) -> String? { inner.ask(secrets.masked(prompt)) }
     public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
     public var isInteractive: Bool { inner.isInteractive }
+    public var columns: Int? { inner.columns }
     public func clearScreen() -> Bool { inner.clearScreen() }
     public func history() -> [String] { inner.history().map(secrets.masked) }
     /// A line holding a protected secret never reaches the history.

@@ -73,6 +73,9 @@ public struct CommandOutcome: Sendable {
         /// whatever the mode; through the pager when `paged` (a table).
         case listed(String, paged: Bool)
         case text(String, raw: Data? = nil)
+        /// Text written for a person to read (help, explanations): folded at spaces to the
+        /// terminal's width, with hanging indents, where the console has one.
+        case prose(String)
         /// A note on standard error, whatever the mode.
         case note(String)
         /// A note in table mode only (`registered #12 …`, `page 1 of 3`).

@@ -22,6 +22,9 @@ public protocol ShellConsole: AnyObject, Sendable {
     func askSecret(_ prompt: String) -> String?
     /// Whether a person is there to answer questions.
     var isInteractive: Bool { get }
+    /// The width of the terminal results are written to, in columns; nil when they do not go to
+    /// a terminal (a pipe, a file, a test), where nothing is folded.
+    var columns: Int? { get }
     /// The entries of the line history, oldest first (empty when there is none).
     func history() -> [String]
     /// Adds a line to the history (a command completed by questions, so Up-arrow retries it
@@ -47,6 +50,7 @@ extension ShellConsole {
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
     public func askKey(_ prompt: String) -> String? { ask(prompt) }
+    public var columns: Int? { nil }
     public func editFile(at path: String) -> EditorOutcome { .noTerminal }
 }
 
