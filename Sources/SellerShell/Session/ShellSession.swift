@@ -306,6 +306,7 @@ public actor ShellSession {
         fresh.pathBase = context.pathBase
         fresh.trace = context.trace
         fresh.script = context.script
+        fresh.changes = context.changes
         return fresh
     }
 
