@@ -160,6 +160,7 @@ struct UndoTests {
             let report = await Self.ok(session, "undo", console)
             let newID = try #require(report.result?.id)
             #expect(newID != id)
+            #expect(console.out.contains("undid 3: Undo mug is back as #\(newID) (it was #\(id))"), "\(console.out)")
             let again = try await f.product(id: newID)
             #expect(Self.fields(again) == Self.fields(before))
             var againBytes: [Data] = []

@@ -114,7 +114,7 @@ struct Reversal {
             guard let product = entry.kind == .deleted ? entry.before : entry.after else { return broken(change) }
             let photos = change.photos.flatMap { log.photos(of: $0) } ?? []
             var step = Step(change: change, action: .create(product, photos: photos), plan: "", request: "")
-            step.plan = "register \(Self.name(product)) again (a new id; #\(history.currentID(product.id)) stands for it)"
+            step.plan = "register \(Self.name(product)) again (under a new id)"
             let bytes = photos.reduce(0) { $0 + $1.data.count }
             step.request =
                 "POST /api/products (multipart: params \(Self.json(Self.draft(product))) and \(photos.count) "

@@ -63,9 +63,12 @@ struct ReversalRequest: Sendable {
         guard let number else {
             let latest = direction == .undo ? history.latestDone : history.latestUndone
             guard let latest else {
+                if history.units.isEmpty {
+                    throw .failed("nothing to \(name): no change made on this server as this vendor is kept")
+                }
                 throw .failed(
                     direction == .undo
-                        ? "nothing to undo: no change on this server and vendor is in the log that is not undone already"
+                        ? "nothing to undo: every change kept for this server and vendor is undone ('redo' makes the last one again)"
                         : "nothing to redo: no change is undone ('changes --all' lists them)")
             }
             return latest
@@ -144,7 +147,12 @@ struct ReversalRequest: Sendable {
             }
             last = done.result ?? last
             if let replaced = done.replaced, let result = done.result { replacements[replaced.old] = result }
-            lines.append(step.plan)
+            if let replaced = done.replaced, let product = done.result?.product {
+                let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
+                lines.append("\(name) is back as #\(replaced.new) (it was #\(replaced.old))")
+            } else {
+                lines.append(step.plan)
+            }
             // A dry run sent nothing: the log is left as it was.
             guard !context.dryRun else { continue }
             do {
