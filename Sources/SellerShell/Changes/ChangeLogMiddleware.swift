@@ -1,20 +1,17 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
-import Synchronization
 
 /// Keeps every change a command makes in the change log of the session's server and vendor:
 /// it tells the command (through `CommandContext.changes`) that the before-images are wanted,
 /// and appends the `changes` of the typed outcome coming back. Not in a dry run (nothing
 /// changed), and never the secret: the line is masked, the rest are the server's products.
-public final class ChangeLogMiddleware: CommandMiddleware {
+public struct ChangeLogMiddleware: CommandMiddleware {
     /// `$XDG_STATE_HOME/openmarket/changes`.
     public let folder: URL
     public let limits: ChangeLogLimits
     /// This session, as the log names it (`changes` shows this session's unless `--all`).
     public let session = UUID().uuidString
-    /// The logs opened, one per server and vendor, shared by every run in this process.
-    private let logs = Mutex<[String: ChangeLog]>([:])
 
     public init(folder: URL, limits: ChangeLogLimits = .standard) {
         self.folder = folder
@@ -49,12 +46,7 @@ public final class ChangeLogMiddleware: CommandMiddleware {
     func log(for context: CommandContext) -> ChangeLog? {
         guard let identifier = context.client.credentials?.identifier, !identifier.isEmpty else { return nil }
         let server = Self.serverName(context.client.baseURL, session: context.session)
-        let log = ChangeLog(folder: folder, server: server, vendor: identifier, limits: limits)
-        return logs.withLock { logs in
-            if let open = logs[log.path] { return open }
-            logs[log.path] = log
-            return log
-        }
+        return ChangeLog(folder: folder, server: server, vendor: identifier, limits: limits)
     }
 
     /// `local:/home/me/.local/share/openmarket/market` or `http://127.0.0.1:8080`.
