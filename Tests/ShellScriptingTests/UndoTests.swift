@@ -145,6 +145,38 @@ struct UndoTests {
         }
     }
 
+    @Test func redoOfAnUndoneRegisterRegistersItAgainFromThePhotosSavedBeforeTheUndo() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            let before = try await f.product(id: id)
+            let photo = try await f.client.downloadImage(try #require(before.images?.first).url).data
+            await Self.ok(session, "undo --yes", console)
+            await #expect(throws: MarketError.self) { try await f.client.product(id: id) }
+            let again = await Self.ok(session, "redo", console)
+            let newID = try #require(again.result?.id)
+            let product = try await f.product(id: newID)
+            #expect(Self.fields(product) == Self.fields(before))
+            #expect(try await f.client.downloadImage(try #require(product.images?.first).url).data == photo)
+        }
+    }
+
+    @Test func aDeleteOfSeveralWhereOneFailsKeepsTheOthersInTheLog() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let first = try await Self.register(f, session, console, name: "First mug")
+            let second = try await Self.register(f, session, console, name: "Second mug")
+            #expect(await session.execute("delete \(first) 999 \(second) --yes").status == .failed)
+            await Self.ok(session, "changes", console)
+            #expect(console.out.contains("deleted #\(first) First mug"), "\(console.out)")
+            #expect(console.out.contains("deleted #\(second) Second mug"), "\(console.out)")
+            await Self.ok(session, "undo", console)
+            #expect(try await f.allProducts().contains { $0.name == "Second mug" })
+        }
+    }
+
     @Test func undoOfADeleteRegistersItAgainWithItsFieldsPhotoBytesAndThumbnail() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()
