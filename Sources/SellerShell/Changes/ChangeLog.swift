@@ -81,8 +81,9 @@ public final class ChangeLog: Sendable {
         self.limits = limits
     }
 
-    /// `127.0.0.1-8080-1a2b3c4d5e6f` (readable, with a hash of the server and the vendor's
-    /// identifier, so that two vendors on one server never share a log).
+    /// `http-127.0.0.1-8080-1a2b3c4d5e6f`, `share-openmarket-local-…` for the local market
+    /// (readable, with a hash of the whole server name and the vendor's identifier, so that two
+    /// vendors on one server never share a log).
     static func fileBase(server: String, vendor: String) -> String {
         let readable = server.split(whereSeparator: { "/:".contains($0) }).suffix(3).joined(separator: "-").map {
             character -> Character in character.isLetter || character.isNumber || "._-".contains(character) ? character : "_"
