@@ -119,7 +119,11 @@ let package = Package(
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
         .target(
             name: "SellerShell",
-            dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles"],
+            dependencies: [
+                "OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles",
+                // Names the change log's file after its server and vendor (`Changes/ChangeLogPlace.swift`).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             // What `explain` says, in English and Korean: data, not code.
             resources: [.copy("Teaching/Explanations")]),
 

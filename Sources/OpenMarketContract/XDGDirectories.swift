@@ -22,10 +22,15 @@ public enum XDGDirectories {
         directory("XDG_CONFIG_HOME", fallback: ".config", environment)
     }
 
+    /// The fallback is under the environment's `HOME` when it names an absolute path (a test's
+    /// private home), else the user's home directory.
     private static func directory(_ variable: String, fallback: String, _ environment: [String: String]) -> URL {
         if let value = environment[variable], value.hasPrefix("/") {
             return URL(fileURLWithPath: value, isDirectory: true)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(fallback, isDirectory: true)
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(fallback, isDirectory: true)
     }
 }

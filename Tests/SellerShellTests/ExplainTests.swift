@@ -42,6 +42,20 @@ struct ExplainTests {
             Set(try ExplanationBook.load("en").concepts.keys) == Set(try ExplanationBook.load("ko").concepts.keys))
     }
 
+    /// Issue 25: `explain undo` says why a delete cannot be undone by HTTP alone (a new id;
+    /// DELETE idempotent but not reversible), in both languages.
+    @Test func explainUndoSaysWhyADeleteCannotBeUndoneByHTTPAloneInBothLanguages() throws {
+        let english = try #require(try ExplanationBook.load("en").lookup("undo"))
+        for phrase in ["cannot be undone by HTTP alone", "idempotent", "not reversible", "new id"] {
+            #expect(english.contains(phrase), "\(phrase): \(english)")
+        }
+        let korean = try #require(try ExplanationBook.load("ko").lookup("Undo"))
+        for phrase in ["HTTP만으로는 되돌릴 수 없습니다", "멱등적", "새 id"] {
+            #expect(korean.contains(phrase), "\(phrase): \(korean)")
+        }
+        #expect(try ExplanationBook.load("ko").topics.contains("undo"))
+    }
+
     @Test func theLanguageComesFromTheLocale() {
         #expect(ExplanationBook.language(from: ["LANG": "ko_KR.UTF-8"]) == "ko")
         #expect(ExplanationBook.language(from: ["LANG": "en_US.UTF-8"]) == "en")

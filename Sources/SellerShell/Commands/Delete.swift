@@ -48,8 +48,10 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         // Not logged in is said before the question, not after the seller has answered it.
         _ = try context.client.requireCredentials()
         guard ids.count == 1 else { return try await runEach(in: context) }
+        var read: Product?
         if !confirmed {
             let product = try await context.client.product(id: id).value
+            read = product
             try await Ownership.requireMine(product, in: context, "nothing was deleted")
             guard context.console.isInteractive else {
                 throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
@@ -57,11 +59,23 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             let answer = context.console.ask("delete #\(id) \(product.name)? [y/N] ")?.lowercased()
             guard answer == "y" || answer == "yes" else { return .note("kept #\(id)") }
         }
+        // The change log keeps the product and its photos, so that `undo` can register it again.
+        var change: ProductChange?
+        if context.keepsChanges {
+            let before: Product
+            if let read { before = read } else { before = try await context.client.product(id: id).value }
+            let (photos, problem) = await context.photosBeforeDelete(of: before)
+            change = ProductChange(.deleted, before: before, after: nil, photos: photos, photoProblem: problem)
+        }
         let response = try await context.client.delete(id: id)
         context.session.index.forget(id)
         var outcome = CommandOutcome.product(.deleted, response)
         outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]
+        if let problem = change?.photoProblem {
+            outcome.output.append(.note("warning: \(problem); 'undo' cannot bring the product back without its photos"))
+        }
         outcome.replay = Delete(id: id, confirmed: true)
+        outcome.changes = change.map { [$0] } ?? []
         return outcome
     }
 

@@ -33,12 +33,14 @@ enum EachProduct {
         var problems = failed
         var done = 0
         var last: ProductResult?
+        var changes: [ProductChange] = []
         for command in commands {
             try Task.checkCancellation()
             do {
                 let outcome = try await command.run(in: context)
                 await context.session.render(outcome.output)
                 last = outcome.product ?? last
+                changes += outcome.changes
                 done += 1
             } catch is CancellationError {
                 throw CancellationError()
@@ -54,9 +56,14 @@ enum EachProduct {
             }
         }
         let summary = "\(done) of \(total) \(verb)"
-        guard problems.isEmpty else { throw CommandFailure.failed(([summary] + problems).joined(separator: "; ")) }
+        guard problems.isEmpty else {
+            // The failure goes back instead of an outcome: what did change is kept here.
+            context.changes?.recordNow(changes, command: commands.first.map { WordQuoting.line($0.words) } ?? "", in: context)
+            throw CommandFailure.failed(([summary] + problems).joined(separator: "; "))
+        }
         var outcome = CommandOutcome([.summary(summary)])
         outcome.product = last
+        outcome.changes = changes
         return outcome
     }
 }

@@ -36,6 +36,7 @@ public struct Edit: OneProduct {
         await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
         outcome.replay = patch
+        outcome.changes = [ProductChange(.edited, before: read.value, after: response.value, etag: response.etag)]
         return outcome
     }
 

@@ -29,13 +29,19 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public var ifMatch: String?
     /// Several products change without asking.
     public var confirmed = false
+    /// The product as the caller just read it (an import's row), for the change log: saves
+    /// reading it again before the PATCH. Not part of the command's words.
+    public var known: Product?
 
-    public init(id: Int, values: [ProductField: String], order: [ProductField]? = nil, ifMatch: String? = nil) {
+    public init(
+        id: Int, values: [ProductField: String], order: [ProductField]? = nil, ifMatch: String? = nil, known: Product? = nil
+    ) {
         self.id = id
         self.ids = [id]
         self.values = values
         self.order = order ?? ProductField.allCases.filter { values[$0] != nil }
         self.ifMatch = ifMatch
+        self.known = known
     }
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
@@ -79,8 +85,9 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         let changesAmounts = values[.price] != nil || values[.discount] != nil
         // Read first when the seller is asked (each product's name, before → after), or when
         // an amount changes (the currencies it is in).
+        var products: [Int: Product] = [:]
         if asks || changesAmounts {
-            let products = await Self.read(ids, in: context)
+            products = await Self.read(ids, in: context)
             if asks {
                 for id in ids {
                     context.console.note("  " + (products[id].map(beforeAfter) ?? "#\(id): cannot be read (it is still tried)"))
@@ -92,7 +99,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         }
         let question = "patch: change \(change) on \(ids.count) products (\(EachProduct.list(ids)))?"
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
-        let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch) }
+        let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch, known: products[$0]) }
         var outcome = try await EachProduct.run(each, verb: "changed", total: ids.count, in: context)
         var replay = self
         replay.confirmed = true
@@ -157,6 +164,9 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {
             context.console.warn(warning)
         }
+        // The change log wants the product as it was: read first unless the caller just did.
+        var before = context.keepsChanges ? known : nil
+        if context.keepsChanges, before == nil { before = try await context.client.product(id: id).value }
         let response = try await send(changes, in: context)
         context.session.remember([response.value])
         await context.session.learnVendor(from: response.value)
@@ -165,6 +175,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
             outcome.output = late.map { .note("warning: " + $0) } + outcome.output
         }
+        if let before { outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)] }
         return outcome
     }
 

@@ -80,6 +80,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
             let shown = ExchangeRendering.request(kept, color: context.settings.useColor)
             return CommandOutcome([.text(shown), .note("(--offline: nothing was sent)")])
         }
+        let before = await productBefore(in: context)
         let response = try await PhotoSource.$sending.withValue(sources) { try await context.client.sendRaw(request) }
         let answer = Exchange.Response(
             status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
@@ -96,6 +97,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
                 default: .read
                 }
             outcome.product = ProductResult(effect, product, document: response.body)
+            if context.keepsChanges { outcome.changes = change(effect, product, etag: response.headers["ETag"], before: before) }
             if effect == .deleted {
                 context.session.index.forget(product.id)
             } else {
@@ -107,6 +109,63 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
                 "\(Method.method.rawValue) \(path): the answer is \(response.status) \(HTTPStatusPhrase.reason(response.status))")
         }
         return outcome
+    }
+}
+
+extension RawRequest {
+    /// The product a PATCH or DELETE typed by hand is about to change, with its photos before a
+    /// DELETE, read for the change log (nil when it keeps nothing, or the path is no product's).
+    private func productBefore(in context: CommandContext) async -> (product: Product, photos: [SavedPhoto], problem: String?)? {
+        guard context.keepsChanges, Method.method == .patch || Method.method == .delete else { return nil }
+        let target = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let parts = target.split(separator: "/").map(String.init)
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "products" else { return nil }
+        let id: Int?
+        if Method.method == .patch {
+            id = parts.count == 3 ? Int(parts[2]) : nil
+        } else if parts.count == 4, let number = Int(parts[2]) {
+            id = number  // the earlier host's DELETE /api/products/{id}/{product secret}
+        } else {
+            id = parts.count == 3 ? Self.archivedID(answering: target, in: context.session.exchanges) : nil
+        }
+        guard let id, let product = try? await context.client.product(id: id).value else { return nil }
+        guard Method.method == .delete else { return (product, [], nil) }
+        let (photos, problem) = await context.photosBeforeDelete(of: product)
+        return (product, photos, problem)
+    }
+
+    /// The product whose delete URI is `target`: the one an earlier `POST /api/products/ID/archived`
+    /// of this session answered it for (the URI is opaque to a client).
+    static func archivedID(answering target: String, in exchanges: ExchangeLog) -> Int? {
+        for exchange in exchanges.exchanges.reversed() {
+            let parts = exchange.request.target.split(separator: "/").map(String.init)
+            guard exchange.request.method == "POST", parts.count == 4, parts[3] == "archived", let id = Int(parts[2]),
+                let body = exchange.response?.body.data,
+                String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == target
+            else { continue }
+            return id
+        }
+        return nil
+    }
+
+    /// What the request changed, for the change log.
+    private func change(
+        _ effect: ProductResult.Effect, _ product: Product, etag: String?,
+        before: (product: Product, photos: [SavedPhoto], problem: String?)?
+    ) -> [ProductChange] {
+        switch effect {
+        case .created: return [ProductChange(.created, before: nil, after: product, etag: etag)]
+        case .changed:
+            guard let before else { return [] }
+            return [ProductChange(.edited, before: before.product, after: product, etag: etag)]
+        case .deleted:
+            return [
+                ProductChange(
+                    .deleted, before: before?.product ?? product, after: nil, photos: before?.photos ?? [],
+                    photoProblem: before == nil ? "the photos were not read before this DELETE" : before?.problem)
+            ]
+        case .read: return []
+        }
     }
 }
 

@@ -83,6 +83,7 @@ public struct Register: ShellCommand, ReadsImagePaths {
         if porcelain { outcome.output = [.text(String(response.value.id))] }
         outcome.output = prepared.notes.map { .note($0) } + outcome.output
         outcome.replay = asked
+        outcome.changes = [ProductChange(.created, before: nil, after: response.value, etag: response.etag)]
         return outcome
     }
 

@@ -134,6 +134,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         let edited = try await context.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
         await context.session.learnVendor(from: edited.value)
         var outcome = CommandOutcome.product(.changed, edited, stockBefore: before)
+        outcome.changes = [ProductChange(.stock, before: current.value, after: edited.value, etag: edited.etag)]
         if current.etag == nil {
             let check = try await context.client.product(id: id).value
             if check.stock != target {

@@ -62,6 +62,8 @@ public struct CommandContext: Sendable {
     public let session: ShellSession
     /// The scripting layer's part (nil in a bare shell).
     public var script: (any ScriptScope)?
+    /// The change log of this server and vendor, set by `ChangeLogMiddleware` (nil without one).
+    public var changes: ChangeKeeping?
 
     public init(
         console: any ShellConsole, client: MarketClient, pathBase: String? = nil, trace: TraceOptions? = nil,

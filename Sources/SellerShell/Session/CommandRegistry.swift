@@ -16,7 +16,7 @@ public struct CommandRegistry: Sendable {
             Edit.self, Stock.self,
             Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self,
             History.self,
-            Exchanges.self, ExchangeCommand.self, Explain.self, Clear.self,
+            Changes.self, Undo.self, Redo.self, Exchanges.self, ExchangeCommand.self, Explain.self, Clear.self,
         ] + RawRequests.commands + [Exit.self])
 
     /// This registry with `more` added; one with the name of an existing command replaces it

@@ -95,6 +95,11 @@ public struct CommandOutcome: Sendable {
     public var boundNames: [String] = []
     /// Script variables the command set (`set NAME VALUE`), for the journal.
     public var variablesSet: [String: String] = [:]
+    /// What the command changed, product by product, before and after: the change log keeps it.
+    public var changes: [ProductChange] = []
+    /// Products registered again in place of deleted ones (`undo` of a delete): old id → the
+    /// new product, so the names bound to the old one follow it.
+    public var replacements: [Int: ProductResult] = [:]
 
     public init(
         _ output: [Output] = [], product: ProductResult? = nil, replay: (any ShellCommand)? = nil, exitRequested: Bool = false

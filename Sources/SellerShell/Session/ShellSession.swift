@@ -309,6 +309,7 @@ public actor ShellSession {
         fresh.pathBase = context.pathBase
         fresh.trace = context.trace
         fresh.script = context.script
+        fresh.changes = context.changes
         return fresh
     }
 

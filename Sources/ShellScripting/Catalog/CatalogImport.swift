@@ -273,6 +273,8 @@ extension ScriptRuntime {
         let file = checked.file
         _ = try context.client.requireCredentials()
         var context = context
+        // The rows' changes are one batch in the change log: one `undo` takes them all back.
+        context.changes?.batch = ChangeBatch(label: "import \(file)")
         context.client.retryPolicy = Self.importRetries { [console] status, wait in
             console.note("the server is busy (\(status)); waiting \(wait) before trying again")
         }

@@ -121,7 +121,8 @@ extension ScriptRuntime {
             var result = RowResult(row: row, action: .register, id: id, status: .registered, message: notes(of: report))
             if let index = context.thumbnails[row], let images = report.result?.product.images, index < images.count {
                 // Not keyed by the row: the row's journal entry stays the create's (with its id).
-                let chosen = await run(Patch(id: id, values: [.thumbnail: String(images[index].id)]), row: nil, context)
+                let thumbnail = Patch(id: id, values: [.thumbnail: String(images[index].id)], known: report.result?.product)
+                let chosen = await run(thumbnail, row: nil, context)
                 if chosen.status != .ok {
                     result.message = .byImport("registered, but its thumbnail was not set: \(Self.oneLine(chosen))")
                 }
@@ -163,7 +164,7 @@ extension ScriptRuntime {
                 result.status = .unchanged
                 return result
             }
-            let patch = Patch(id: id, values: changes, ifMatch: current.etag)
+            let patch = Patch(id: id, values: changes, ifMatch: current.etag, known: current.value)
             let report = await run(patch, row: row, context)
             if report.status == .ok {
                 result.status = .updated

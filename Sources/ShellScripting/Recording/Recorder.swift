@@ -72,6 +72,10 @@ final class Recorder: Sendable {
             break
         }
         if spec.effect == .deletes, outcome.product == nil { return }
+        // A product `undo` registered again is, in the recording, the one it stands for.
+        for (old, product) in outcome.replacements {
+            if let name = names.byID[old] { names.byID[product.id] = name }
+        }
         var command = outcome.replay ?? invocation.command
         var bound: String?
         if spec.effect == .creates, let result = outcome.product {

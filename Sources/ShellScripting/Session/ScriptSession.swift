@@ -60,7 +60,7 @@ public struct ScriptSession: Sendable {
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil,
-        interrupts: (@Sendable () -> AsyncStream<Void>)? = nil
+        interrupts: (@Sendable () -> AsyncStream<Void>)? = nil, changeLimits: ChangeLogLimits = .standard
     ) {
         var configuration = configuration
         // The environment's secret is protected like the login's even when the session logged
@@ -76,9 +76,11 @@ public struct ScriptSession: Sendable {
         }
         // Composed outermost first: the journal and the recording see what the names layer
         // bound (it says so in the outcome), and a dry run's made-up output is dropped before
-        // names are bound (whose note about an unnamed product still shows).
+        // names are bound (whose note about an unnamed product still shows). The change log
+        // innermost: it reads the command's own outcome (and keeps nothing on a dry run).
         var middleware: [any CommandMiddleware] = [JournalMiddleware(), RecordingMiddleware(), BindingMiddleware()]
         if let transport { middleware.append(DryRunMiddleware(transport: transport)) }
+        middleware.append(ChangeLogMiddleware(folder: ChangeLogMiddleware.folder(environment), limits: changeLimits))
         var names = ScriptVariables(environment: environment)
         for (name, value) in variables { names[name] = .text(value) }
         let shell = ShellSession(configuration: configuration, console: console, registry: Self.registry, middleware: middleware)

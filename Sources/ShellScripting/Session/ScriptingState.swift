@@ -182,6 +182,12 @@ actor ScriptRuntime {
 
     func setVariable(_ name: String, _ value: VariableValue) { state.variables[name] = value }
 
+    /// The names bound to product `old` now name `product` (registered again in its place).
+    func rebind(from old: Int, to product: ProductResult) {
+        state.highestSeenID = max(state.highestSeenID, product.id)
+        state.variables.rebind(from: old, to: ProductBinding(product))
+    }
+
     func noteSeen(_ id: Int) { state.highestSeenID = max(state.highestSeenID, id) }
 
     var variables: ScriptVariables { state.variables }

@@ -11,6 +11,8 @@ struct BindingMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var outcome = try await next(invocation, context)
         guard let runtime = context.scope?.runtime else { return outcome }
+        // A product registered again by `undo` takes the names of the one it stands for.
+        for (old, product) in outcome.replacements { await runtime.rebind(from: old, to: product) }
         if let product = outcome.product {
             outcome.boundNames = await runtime.bind(product, as: invocation.bindAs)
         } else if let name = invocation.bindAs, outcome.answer == nil {

@@ -82,6 +82,12 @@ public struct ScriptVariables: Sendable {
         return bound
     }
 
+    /// Every name bound to product `old` now names `binding` (an undone delete registered the
+    /// product again under a new id).
+    public mutating func rebind(from old: Int, to binding: ProductBinding) {
+        for name in namesByID[old] ?? [] { self[name] = .product(binding) }
+    }
+
     /// Names a script may define: letters, digits and `_`, not starting with a digit, and not
     /// the two that mean something else.
     public static func checkName(_ name: String) -> String? {

@@ -1,0 +1,58 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// Keeps every change a command makes in the change log of the session's server and vendor:
+/// it tells the command (through `CommandContext.changes`) that the before-images are wanted,
+/// and appends the `changes` of the typed outcome coming back. Not in a dry run (nothing
+/// changed), and never the secret: the line is masked, the rest are the server's products.
+public struct ChangeLogMiddleware: CommandMiddleware {
+    /// `$XDG_STATE_HOME/openmarket/changes`.
+    public let folder: URL
+    public let limits: ChangeLogLimits
+    /// This session, as the log names it (`changes` shows this session's unless `--all`).
+    public let session = UUID().uuidString
+
+    public init(folder: URL, limits: ChangeLogLimits = .standard) {
+        self.folder = folder
+        self.limits = limits
+    }
+
+    /// The folder under the XDG state home the environment names.
+    public static func folder(_ environment: [String: String]) -> URL {
+        XDGDirectories.stateHome(environment).appendingPathComponent("openmarket/changes", isDirectory: true)
+    }
+
+    public func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+        var context = context
+        let log = self.log(for: context)
+        context.changes = ChangeKeeping(
+            log: log, keeps: log != nil && !context.dryRun && (context.changes?.keeps ?? true), batch: context.changes?.batch,
+            session: session)
+        var outcome = try await next(invocation, context)
+        guard let log, context.keepsChanges, !outcome.changes.isEmpty else { return outcome }
+        let line = context.session.secrets.masked(invocation.text)
+        do {
+            try log.record(outcome.changes, command: line, session: session, batch: context.changes?.batch)
+        } catch {
+            outcome.output.append(.note("warning: \(error.message); this change cannot be undone"))
+        }
+        return outcome
+    }
+
+    /// The log of the context's server and vendor: a local market named by its data directory
+    /// (its port changes from run to run), any other server by its address; the vendor by its
+    /// identifier. Nil when not logged in.
+    func log(for context: CommandContext) -> ChangeLog? {
+        guard let identifier = context.client.credentials?.identifier, !identifier.isEmpty else { return nil }
+        let server = Self.serverName(context.client.baseURL, session: context.session)
+        return ChangeLog(folder: folder, server: server, vendor: identifier, limits: limits)
+    }
+
+    /// `local:/home/me/.local/share/openmarket/market` or `http://127.0.0.1:8080`.
+    static func serverName(_ url: URL, session: ShellSession) -> String {
+        if let data = session.localMarketData(for: url) { return "local:" + data }
+        let address = ServerAddress(url)
+        return "\(address.scheme)://\(address.host):\(address.port)"
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// Takes logged changes back (`undo`) or makes them again (`redo`): each change of a unit is
+/// read against the market first (has the product changed since? are its photos still kept?),
+/// then, when nothing stops it, sent, and the log told.
+///
+/// Per kind, undo does: fields changed → send back only those fields, with `If-Match`; stock
+/// adjusted → the inverse amount on the stock as it is now (a sale meanwhile stays); a product
+/// registered → delete it; a product deleted → register it again with its fields and saved
+/// photos, under a new id the log maps the old one to. Redo does the same the other way.
+struct Reversal {
+    enum Direction {
+        case undo, redo
+
+        var name: String { self == .undo ? "undo" : "redo" }
+        var event: ChangeEntry.Event { self == .undo ? .undo : .redo }
+    }
+
+    enum Action {
+        case setFields(id: Int, fields: [ChangedField], target: Product)
+        case adjustStock(id: Int, by: Int)
+        case delete(id: Int)
+        case create(Product, photos: [SavedPhoto])
+    }
+
+    /// One change, read against the market: what would be done, and what stops it.
+    struct Step {
+        var change: ChangeHistory.Change
+        var action: Action
+        var current: MarketResponse<Product>?
+        /// The product changed since the change (or its last undo): `--force` goes ahead anyway.
+        var conflict: String?
+        /// Why it cannot be done at all (the product is gone; its photos were not kept).
+        var blocker: String?
+        /// One line of the plan: what it does to which product.
+        var plan: String
+        /// What it would send (`--dry-run`).
+        var request: String
+
+        var deletes: Bool { if case .delete = action { true } else { false } }
+    }
+
+    var direction: Direction
+    var history: ChangeHistory
+    var log: ChangeLog
+
+    /// The changes of `unit` this direction applies to, in the order it takes them (an undo
+    /// from the newest back).
+    func changes(of unit: ChangeHistory.Unit) -> [ChangeHistory.Change] {
+        let open = unit.changes.filter { $0.undone == (direction == .redo) }
+        return direction == .undo ? open.reversed() : open
+    }
+
+    // MARK: Reading first
+
+    func prepare(_ change: ChangeHistory.Change, in context: CommandContext) async throws -> Step {
+        let entry = change.entry
+        let number = entry.number
+        switch (entry.kind, direction) {
+        case (.edited?, _):
+            guard let before = entry.before, let after = entry.after else { return broken(change) }
+            let fields = ChangedField.between(before, after)
+            let target = direction == .undo ? before : after
+            let expected = change.state ?? (direction == .undo ? after : before)
+            let id = history.currentID(after.id)
+            var step = Step(
+                change: change, action: .setFields(id: id, fields: fields, target: target), plan: "", request: "")
+            guard let current = try await read(id, in: context) else {
+                step.blocker = gone(id, deleting: false)
+                return step
+            }
+            step.current = current
+            let changes = ChangedField.changes(fields, to: target, on: current.value)
+            step.plan = "\(Self.name(current.value)): " + ChangedField.describe(fields, from: current.value, to: target)
+            step.request =
+                "PATCH /api/products/\(id) \(Self.json(changes))" + (current.etag.map { " with If-Match: \($0)" } ?? "")
+            step.conflict = Self.conflict(current.value, expected: expected, number: number)
+            return step
+        case (.stock?, _):
+            guard let before = entry.before, let after = entry.after else { return broken(change) }
+            let amount = (after.stock - before.stock) * (direction == .undo ? -1 : 1)
+            let id = history.currentID(after.id)
+            var step = Step(change: change, action: .adjustStock(id: id, by: amount), plan: "", request: "")
+            guard let current = try await read(id, in: context) else {
+                step.blocker = gone(id, deleting: false)
+                return step
+            }
+            step.current = current
+            let now = current.value.stock
+            let signed = amount >= 0 ? "+\(amount)" : "\(amount)"
+            step.plan =
+                "\(Self.name(current.value)): stock \(now) → \(now + amount) (\(signed), the inverse of \(before.stock) → \(after.stock))"
+            if direction == .redo { step.plan = "\(Self.name(current.value)): stock \(now) → \(now + amount) (\(signed) again)" }
+            step.request =
+                "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(now + amount)}"
+                + (current.etag.map { " with If-Match: \($0)" } ?? "") + " (from the stock read then)"
+            return step
+        case (.created?, .undo), (.deleted?, .redo):
+            guard let made = entry.kind == .created ? entry.after : entry.before else { return broken(change) }
+            let id = history.currentID(made.id)
+            var step = Step(change: change, action: .delete(id: id), plan: "", request: "")
+            guard let current = try await read(id, in: context) else {
+                step.blocker = gone(id, deleting: true)
+                return step
+            }
+            step.current = current
+            step.plan = "delete \(Self.name(current.value))"
+            step.request = "POST /api/products/\(id)/archived, then DELETE the URI it answers"
+            step.conflict = Self.conflict(current.value, expected: change.state ?? made, number: number)
+            return step
+        case (.deleted?, .undo), (.created?, .redo):
+            guard let product = entry.kind == .deleted ? entry.before : entry.after else { return broken(change) }
+            let photos = change.photos.flatMap { log.photos(of: $0) } ?? []
+            var step = Step(change: change, action: .create(product, photos: photos), plan: "", request: "")
+            step.plan = "register \(Self.name(product)) again (under a new id)"
+            let bytes = photos.reduce(0) { $0 + $1.data.count }
+            step.request =
+                "POST /api/products (multipart: params \(Self.json(Self.draft(product))) and \(photos.count) "
+                + "photo\(photos.count == 1 ? "" : "s"), \(ByteCountText.format(bytes)))"
+                + ((ChangedField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
+            if photos.isEmpty {
+                step.blocker =
+                    "#\(product.id) cannot be registered again: "
+                    + (change.photos == nil
+                        ? (entry.photoProblem ?? "its photos were not saved")
+                        : "its photos are no longer kept (the change log keeps them \(Self.limitsText(log.limits)))")
+                    + "; the market takes no product without a photo"
+            }
+            return step
+        default:
+            return broken(change)
+        }
+    }
+
+    /// The product read now; nil when the market says it is gone (404).
+    private func read(_ id: Int, in context: CommandContext) async throws -> MarketResponse<Product>? {
+        let result: Result<MarketResponse<Product>, MarketError>
+        do {
+            result = .success(try await context.client.product(id: id))
+        } catch {
+            result = .failure(error)
+        }
+        if case .failure(.serverRefused(let status, _)) = result, status == 404 { return nil }
+        return try result.get()
+    }
+
+    /// Why a step cannot be done when its product is gone.
+    private func gone(_ id: Int, deleting: Bool) -> String {
+        deleting ? "#\(id) is already gone" : "#\(id) no longer exists (deleted since?): there is nothing to \(direction.name)"
+    }
+
+    private func broken(_ change: ChangeHistory.Change) -> Step {
+        Step(
+            change: change, action: .delete(id: 0), blocker: "change \(change.entry.number) is not one the log can take back",
+            plan: "", request: "")
+    }
+
+    /// What differs between the product now and as the change left it, or nil.
+    static func conflict(_ current: Product, expected: Product, number: Int) -> String? {
+        let fields = ChangedField.between(expected, current)
+        guard !fields.isEmpty else { return nil }
+        let what = fields.map { "\($0.rawValue) is \($0.shown(current)) now, not \($0.shown(expected))" }
+        return "#\(current.id) has changed since change \(number): \(what.joined(separator: ", "))"
+    }
+
+    static func name(_ product: Product) -> String {
+        "#\(product.id) \(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))"
+    }
+
+    static func draft(_ product: Product) -> ProductDraft {
+        ProductDraft(
+            name: product.name, description: product.description, price: product.price, currency: product.currency,
+            discountedPrice: product.discountedPrice, stock: product.stock)
+    }
+
+    /// `{"price":3500}`: the fields as the request carries them, without the secret.
+    static func json(_ changes: ProductChanges) -> String {
+        var object: [String: JSONValue] = [:]
+        if let name = changes.name { object["name"] = .string(name) }
+        if let description = changes.description { object["description"] = .string(description) }
+        if let price = changes.price { object["price"] = .number(price) }
+        if let currency = changes.currency { object["currency"] = .string(currency.rawValue) }
+        if let discount = changes.discountedPrice { object["discounted_price"] = .number(discount) }
+        if let stock = changes.stock { object["stock"] = .number(Decimal(stock)) }
+        if let thumbnail = changes.thumbnailID { object["thumbnail_id"] = .number(Decimal(thumbnail)) }
+        return Self.text(.object(object))
+    }
+
+    static func json(_ draft: ProductDraft) -> String {
+        Self.text(
+            .object([
+                "name": .string(draft.name), "description": .string(draft.description), "price": .number(draft.price),
+                "currency": .string(draft.currency.rawValue), "discounted_price": .number(draft.discountedPrice),
+                "stock": .number(Decimal(draft.stock)),
+            ]))
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func limitsText(_ limits: ChangeLogLimits) -> String {
+        "for \(Int(ChangeLog.seconds(limits.photoAge) / 86_400)) days, \(ByteCountText.format(limits.photoBytes)) in all"
+    }
+
+    // MARK: Sending
+
+    /// What one step left: the product (nil when it deleted it), the id a product registered
+    /// again replaced, and the photos read before a delete.
+    struct Done {
+        var result: ProductResult?
+        var replaced: ChangeEntry.Replacement?
+        var photos: [SavedPhoto] = []
+    }
+
+    /// The PATCH back, conditional on the version read; a 412 says what to do.
+    private func edit(
+        _ id: Int, _ changes: ProductChanges, ifMatch: String?, in context: CommandContext
+    ) async throws -> MarketResponse<Product> {
+        let result: Result<MarketResponse<Product>, MarketError>
+        do {
+            result = .success(try await context.client.edit(id: id, changes, ifMatch: ifMatch))
+        } catch {
+            result = .failure(error)
+        }
+        if case .failure(.preconditionFailed) = result {
+            throw CommandFailure.failed(
+                "#\(id) changed while this \(direction.name) read it (412); nothing was sent: try '\(direction.name)' again")
+        }
+        return try result.get()
+    }
+
+    func perform(_ step: Step, in context: CommandContext) async throws -> Done {
+        switch step.action {
+        case .setFields(let id, let fields, let target):
+            guard let current = step.current else { throw CommandFailure.failed(step.blocker ?? "#\(id) cannot be read") }
+            let changes = ChangedField.changes(fields, to: target, on: current.value)
+            let response = try await edit(id, changes, ifMatch: current.etag, in: context)
+            context.session.remember([response.value])
+            return Done(result: ProductResult(.changed, response.value, document: response.body))
+        case .adjustStock(let id, let amount):
+            let stock = Stock(id: id, change: amount >= 0 ? .add(amount) : .remove(-amount))
+            let outcome = try await stock.run(in: context)
+            return Done(result: outcome.product)
+        case .delete(let id):
+            guard let current = step.current else { throw CommandFailure.failed(step.blocker ?? "#\(id) cannot be read") }
+            let (photos, _) = await context.photosBeforeDelete(of: current.value)
+            _ = try await context.client.delete(id: id)
+            context.session.index.forget(id)
+            return Done(result: nil, photos: photos)
+        case .create(let product, let photos):
+            var images: [UploadImage] = []
+            for photo in photos {
+                do {
+                    images.append(try UploadImage(filename: photo.filename, data: photo.data))
+                } catch {
+                    throw CommandFailure.failed(
+                        "a saved photo of #\(product.id) is no longer an image the market takes: \(error)")
+                }
+            }
+            var response = try await context.client.create(Self.draft(product), images: images)
+            if let index = ChangedField.thumbnailIndex(product), index > 0, let made = response.value.images,
+                index < made.count
+            {
+                response = try await context.client.edit(id: response.value.id, ProductChanges(thumbnailID: made[index].id))
+            }
+            context.session.remember([response.value])
+            let old = history.currentID(product.id)
+            return Done(
+                result: ProductResult(.created, response.value, document: response.body),
+                replaced: ChangeEntry.Replacement(old: old, new: response.value.id))
+        }
+    }
+}

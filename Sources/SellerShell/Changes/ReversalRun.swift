@@ -1,0 +1,180 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// How `undo` and `redo` run: find the unit, read every change of it against the market,
+/// refuse what stops it, show the plan (`--dry-run`: only that), ask when it deletes or is a
+/// batch, then send and mark each change in the log.
+struct ReversalRequest: Sendable {
+    var direction: Reversal.Direction
+    var number: Int?
+    var force: Bool
+    var yes: Bool
+    var dryRun: Bool
+
+    /// `undo 7 --force`: how a refusal tells the seller to go ahead anyway.
+    private func again(_ flag: String, number: Int) -> String { "'\(direction.name) \(number) \(flag)'" }
+
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        let name = direction.name
+        guard let keeping = context.changes else {
+            throw CommandFailure.failed("this session keeps no change log, so there is nothing to \(name)")
+        }
+        guard let log = keeping.log else {
+            throw CommandFailure.failed(
+                "not logged in: changes are kept per server and vendor; log in first ('login' or 'use NAME')")
+        }
+        let history = ChangeHistory(try log.entries())
+        let unit = try self.unit(in: history)
+        let reversal = Reversal(direction: direction, history: history, log: log)
+        let changes = reversal.changes(of: unit)
+        var steps: [Reversal.Step] = []
+        for change in changes {
+            try Task.checkCancellation()
+            steps.append(try await reversal.prepare(change, in: context))
+        }
+        let label = Self.label(unit)
+        let blockers = steps.compactMap(\.blocker)
+        if !blockers.isEmpty {
+            throw CommandFailure.failed(
+                "cannot \(name) \(unit.number) (\(label)): " + blockers.prefix(5).joined(separator: "; ")
+                    + (blockers.count > 5 ? "; and \(blockers.count - 5) more" : "") + "; nothing was sent")
+        }
+        let conflicts = steps.compactMap(\.conflict)
+        if dryRun {
+            var lines = ["\(name) \(unit.number) (\(label)) would send:"] + steps.map { "  " + $0.request }
+            lines += conflicts.map { "  note: \($0) (without --force it is refused)" }
+            return CommandOutcome([.text(lines.joined(separator: "\n")), .note("(--dry-run: nothing was sent)")])
+        }
+        if !conflicts.isEmpty, !force {
+            throw CommandFailure.failed(
+                conflicts.prefix(5).joined(separator: "; ") + (conflicts.count > 5 ? "; and \(conflicts.count - 5) more" : "")
+                    + "; nothing was sent (\(again("--force", number: unit.number)) \(name)s it all the same)")
+        }
+        guard try confirm(steps, unit: unit, label: label, in: context) else {
+            return .note("\(name) cancelled; nothing was sent")
+        }
+        return try await send(steps, unit: unit, label: label, reversal: reversal, log: log, in: context)
+    }
+
+    /// The unit asked for, or the latest one this direction applies to.
+    private func unit(in history: ChangeHistory) throws(CommandFailure) -> ChangeHistory.Unit {
+        let name = direction.name
+        guard let number else {
+            let latest = direction == .undo ? history.latestDone : history.latestUndone
+            guard let latest else {
+                if history.units.isEmpty {
+                    throw .failed("nothing to \(name): no change made on this server as this vendor is kept")
+                }
+                throw .failed(
+                    direction == .undo
+                        ? "nothing to undo: every change kept for this server and vendor is undone ('redo' makes the last one again)"
+                        : "nothing to redo: no change is undone ('changes --all' lists them)")
+            }
+            return latest
+        }
+        guard let unit = history.unit(holding: number) else {
+            throw .failed("there is no change \(number) in the log of this server and vendor ('changes --all' lists them)")
+        }
+        if direction == .undo, unit.undone {
+            throw .failed("change \(unit.number) is undone already ('redo \(unit.number)' makes it again)")
+        }
+        if direction == .redo, !unit.changes.contains(where: \.undone) {
+            throw .failed("change \(unit.number) is not undone, so there is nothing to \(name)")
+        }
+        return unit
+    }
+
+    /// `import catalog.csv, 100 changes` or the one change's summary.
+    static func label(_ unit: ChangeHistory.Unit) -> String {
+        if let batch = unit.batch { return "\(batch.label), \(unit.changes.count) change\(unit.changes.count == 1 ? "" : "s")" }
+        return unit.changes.first?.entry.summary ?? "a change"
+    }
+
+    /// A batch: the plan, then the seller types the number of changes (as `import` asks). One
+    /// change that deletes: the usual `[y/N]`. Without a terminal a delete needs `--yes`.
+    private func confirm(
+        _ steps: [Reversal.Step], unit: ChangeHistory.Unit, label: String, in context: CommandContext
+    ) throws(CommandFailure) -> Bool {
+        let name = direction.name
+        let deletes = steps.filter(\.deletes).count
+        if yes || (unit.batch == nil && deletes == 0) { return true }
+        guard context.console.isInteractive else {
+            guard deletes == 0 else {
+                throw .usage(
+                    "\(name) \(unit.number) deletes \(deletes) product\(deletes == 1 ? "" : "s") and needs confirmation: add --yes"
+                )
+            }
+            return true
+        }
+        if unit.batch == nil, let step = steps.first {
+            let answer = context.console.ask("\(name) \(unit.number): \(step.plan)? [y/N] ")?.lowercased()
+            return answer == "y" || answer == "yes"
+        }
+        let plan =
+            ["\(name) \(unit.number) (\(label)):"] + steps.prefix(20).map { "  " + $0.plan }
+            + (steps.count > 20 ? ["  … and \(steps.count - 20) more"] : [])
+        // The plan is for the seller to read before answering, as `import` shows its own.
+        context.console.write(plan.joined(separator: "\n") + "\n")
+        let count = steps.count
+        let answer = context.console.ask(
+            "type \(count) to \(name) these \(count) change\(count == 1 ? "" : "s") (anything else cancels): ")
+        return answer?.trimmingCharacters(in: .whitespaces) == String(count)
+    }
+
+    /// Sends each step in turn and marks it in the log; a batch goes on past a failure and says
+    /// which failed.
+    private func send(
+        _ steps: [Reversal.Step], unit: ChangeHistory.Unit, label: String, reversal: Reversal, log: ChangeLog,
+        in context: CommandContext
+    ) async throws -> CommandOutcome {
+        let name = direction.name
+        var lines: [String] = []
+        var problems: [String] = []
+        var last: ProductResult?
+        var replacements: [Int: ProductResult] = [:]
+        var warnings: [String] = []
+        for step in steps {
+            try Task.checkCancellation()
+            let done: Reversal.Done
+            do {
+                done = try await reversal.perform(step, in: context)
+            } catch {
+                if unit.changes.count == 1 { throw error }
+                let why = await context.session.failureReport(error, Undo(number: step.change.entry.number)).failure.first
+                problems.append("change \(step.change.entry.number): " + (why ?? "\(error)"))
+                continue
+            }
+            last = done.result ?? last
+            if let replaced = done.replaced, let result = done.result { replacements[replaced.old] = result }
+            if let replaced = done.replaced, let product = done.result?.product {
+                let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
+                lines.append("\(name) is back as #\(replaced.new) (it was #\(replaced.old))")
+            } else {
+                lines.append(step.plan)
+            }
+            // A dry run sent nothing: the log is left as it was.
+            guard !context.dryRun else { continue }
+            do {
+                try log.mark(
+                    direction.event, number: step.change.entry.number, session: context.changes?.session ?? "",
+                    result: done.result?.product, replaced: done.replaced, photos: done.photos)
+            } catch {
+                warnings.append("warning: \(error.message); the log does not know of this \(name)")
+            }
+        }
+        let done = steps.count - problems.count
+        let head =
+            unit.batch == nil
+            ? "\(name == "undo" ? "undid" : "redid") \(unit.number): \(lines.first ?? label)"
+            : "\(name == "undo" ? "undid" : "redid") \(unit.number) (\(label)): \(done) of \(steps.count)"
+        if !problems.isEmpty {
+            throw CommandFailure.failed(([head] + problems.prefix(10)).joined(separator: "; "))
+        }
+        var outcome = CommandOutcome([.text(head)])
+        outcome.output += warnings.map { .note($0) }
+        outcome.product = last
+        outcome.replacements = replacements
+        return outcome
+    }
+}

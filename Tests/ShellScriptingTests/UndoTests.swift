@@ -1,0 +1,409 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import OpenMarketServer
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 25: every change the shell makes is kept in a change log per server and vendor, and
+/// `undo` takes it back (`redo` makes it again), against the bundled market.
+@Suite("Undo and the change log")
+struct UndoTests {
+    /// A session logged in as the demo vendor, keeping its change log under the fixture's HOME.
+    static func session(
+        _ f: ScriptFixture, _ console: RecordingConsole, market: RunningMarket? = nil, local: URL? = nil,
+        limits: ChangeLogLimits = .standard
+    ) -> ScriptSession {
+        let market = market ?? f.market
+        var configuration = ShellConfiguration(
+            serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop",
+            profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(600))
+        if let local { configuration.localMarket = LocalMarket(url: market.baseURL, dataDirectory: local) }
+        return ScriptSession(
+            configuration: configuration, console: console, environment: ["HOME": f.directory.path], changeLimits: limits)
+    }
+
+    /// Runs `line`, expecting it to succeed.
+    @discardableResult
+    static func ok(_ session: ScriptSession, _ line: String, _ console: RecordingConsole) async -> CommandReport {
+        let report = await session.execute(line)
+        #expect(report.status == .ok, "\(line): \(console.notes)")
+        return report
+    }
+
+    /// Registers a product through the session: its id.
+    static func register(
+        _ f: ScriptFixture, _ session: ScriptSession, _ console: RecordingConsole, name: String = "Undo mug",
+        images: String = "coffee-small.jpg", stock: Int = 10
+    ) async throws -> Int {
+        try f.copyImage("coffee-small.jpg")
+        try f.copyImage("chelsea.png")
+        let paths = images.split(separator: ",").map { f.directory.appendingPathComponent(String($0)).path }
+        let report = await ok(
+            session,
+            "register name='\(name)' description='A mug for the undo tests' price=3500 currency=KRW discount=100 "
+                + "stock=\(stock) " + paths.map { "image='\($0)'" }.joined(separator: " "), console)
+        return try #require(report.result?.id)
+    }
+
+    /// The fields a change can touch, as one comparable value (the thumbnail by its photo).
+    static func fields(_ p: Product) -> [String] {
+        [
+            p.name, p.description, "\(p.price)", p.currency.rawValue, "\(p.discountedPrice)", "\(p.stock)",
+            "\(p.images?.firstIndex { $0.thumbnailURL == p.thumbnail } ?? -1)",
+        ]
+    }
+
+    static func logFolder(_ f: ScriptFixture) -> URL {
+        f.directory.appendingPathComponent(".local/state/openmarket/changes")
+    }
+
+    static func logFiles(_ f: ScriptFixture) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: logFolder(f), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "jsonl" }
+    }
+
+    // MARK: Each kind
+
+    @Test func undoOfAPatchSendsBackOnlyItsFieldsAndTheProductIsAsBefore() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            let before = try await f.product(id: id)
+            await Self.ok(session, "patch \(id) price=3200 name='Renamed mug'", console)
+            #expect(try await f.product(id: id).price == 3200)
+            let report = await Self.ok(session, "undo", console)
+            #expect(console.out.contains("undid 2: #\(id)"), "\(console.out)")
+            #expect(Self.fields(try await f.product(id: id)) == Self.fields(before))
+            // The undo's PATCH carried the two fields, and If-Match.
+            let patch = try #require(session.shell.exchanges.exchanges.last { $0.request.method == "PATCH" })
+            let body = String(decoding: patch.request.body?.data ?? Data(), as: UTF8.self)
+            #expect(body.contains("\"price\"") && body.contains("\"name\"") && !body.contains("\"stock\""), "\(body)")
+            #expect(patch.request.headers["If-Match"] != nil)
+            #expect(report.result?.id == id)
+        }
+    }
+
+    @Test func undoIsRefusedWhenTheProductChangedMeanwhileAndForceSendsItAnyway() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            // Someone else changes the product in between.
+            _ = try await f.client.edit(id: id, ProductChanges(name: "Changed elsewhere"))
+            let refused = await session.execute("undo")
+            #expect(refused.status == .failed)
+            #expect(
+                refused.failure.joined().contains("name is \"Changed elsewhere\" now, not \"Undo mug\""), "\(refused.failure)")
+            #expect(refused.failure.joined().contains("undo 2 --force"), "\(refused.failure)")
+            #expect(try await f.product(id: id).price == 3200)
+            await Self.ok(session, "undo 2 --force", console)
+            let after = try await f.product(id: id)
+            #expect(after.price == 3500)
+            // Only the field the patch changed was sent back: the other change stays.
+            #expect(after.name == "Changed elsewhere")
+        }
+    }
+
+    @Test func undoOfAStockChangeAppliesTheInverseToTheStockAfterASaleMeanwhile() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console, stock: 10)
+            await Self.ok(session, "stock \(id) +5", console)
+            // Two sold meanwhile, by another session.
+            _ = try await f.client.edit(id: id, ProductChanges(stock: 13))
+            await Self.ok(session, "undo", console)
+            #expect(try await f.product(id: id).stock == 8)
+            await Self.ok(session, "redo", console)
+            #expect(try await f.product(id: id).stock == 13)
+        }
+    }
+
+    @Test func undoOfARegisterDeletesTheProductOnlyAfterConfirmation() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            let unconfirmed = await session.execute("undo")
+            #expect(unconfirmed.status == .usage)
+            #expect(unconfirmed.failure.joined().contains("needs confirmation: add --yes"), "\(unconfirmed.failure)")
+            #expect(try await f.product(id: id).id == id)
+            // A person is asked, and a "no" keeps it.
+            let person = RecordingConsole(interactive: true, answers: ["n", "y"])
+            let asked = Self.session(f, person)
+            #expect(await asked.execute("undo 1").status == .ok)
+            #expect(person.notes.contains("kept") || person.notes.contains("cancelled"), "\(person.notes)")
+            #expect(try await f.product(id: id).id == id)
+            #expect(await asked.execute("undo 1").status == .ok, "\(person.notes)")
+            await #expect(throws: MarketError.self) { try await f.client.product(id: id) }
+        }
+    }
+
+    @Test func redoOfAnUndoneRegisterRegistersItAgainFromThePhotosSavedBeforeTheUndo() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            let before = try await f.product(id: id)
+            let photo = try await f.client.downloadImage(try #require(before.images?.first).url).data
+            await Self.ok(session, "undo --yes", console)
+            await #expect(throws: MarketError.self) { try await f.client.product(id: id) }
+            let again = await Self.ok(session, "redo", console)
+            let newID = try #require(again.result?.id)
+            let product = try await f.product(id: newID)
+            #expect(Self.fields(product) == Self.fields(before))
+            #expect(try await f.client.downloadImage(try #require(product.images?.first).url).data == photo)
+        }
+    }
+
+    @Test func aDeleteOfSeveralWhereOneFailsKeepsTheOthersInTheLog() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let first = try await Self.register(f, session, console, name: "First mug")
+            let second = try await Self.register(f, session, console, name: "Second mug")
+            #expect(await session.execute("delete \(first) 999 \(second) --yes").status == .failed)
+            await Self.ok(session, "changes", console)
+            #expect(console.out.contains("deleted #\(first) First mug"), "\(console.out)")
+            #expect(console.out.contains("deleted #\(second) Second mug"), "\(console.out)")
+            await Self.ok(session, "undo", console)
+            #expect(try await f.allProducts().contains { $0.name == "Second mug" })
+        }
+    }
+
+    @Test func undoOfADeleteRegistersItAgainWithItsFieldsPhotoBytesAndThumbnail() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console, images: "coffee-small.jpg,chelsea.png")
+            let images = try #require(try await f.product(id: id).images)
+            await Self.ok(session, "patch \(id) thumbnail=\(images[1].id)", console)
+            let before = try await f.product(id: id)
+            var bytes: [Data] = []
+            for image in before.images ?? [] { bytes.append(try await f.client.downloadImage(image.url).data) }
+            await Self.ok(session, "show \(id) as mug", console)
+            await Self.ok(session, "delete \(id) --yes", console)
+            let report = await Self.ok(session, "undo", console)
+            let newID = try #require(report.result?.id)
+            #expect(newID != id)
+            #expect(console.out.contains("undid 3: Undo mug is back as #\(newID) (it was #\(id))"), "\(console.out)")
+            let again = try await f.product(id: newID)
+            #expect(Self.fields(again) == Self.fields(before))
+            var againBytes: [Data] = []
+            for image in again.images ?? [] { againBytes.append(try await f.client.downloadImage(image.url).data) }
+            #expect(againBytes == bytes)
+            // The name bound to the old product follows it.
+            #expect(try await session.runtime.variables.resolve("mug") == String(newID))
+            // A later undo of the patch before the delete finds it under its new id.
+            await Self.ok(session, "undo 2 --force", console)
+            #expect(Self.fields(try await f.product(id: newID))[6] == "0")
+        }
+    }
+
+    @Test func undoOfAnEditSendsBackWhatTheEditorChanged() async throws {
+        try await ScriptFixture.with { f in
+            let setup = RecordingConsole()
+            let id = try await Self.register(f, Self.session(f, setup), setup)
+            let before = try await f.product(id: id)
+            let console = RecordingConsole(interactive: true) { path in
+                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                try? text.replacingOccurrences(of: "price: 3500", with: "price: 4100").write(
+                    toFile: path, atomically: false, encoding: .utf8)
+                return .edited
+            }
+            let session = Self.session(f, console)
+            await Self.ok(session, "edit \(id)", console)
+            #expect(try await f.product(id: id).price == 4100)
+            await Self.ok(session, "undo", console)
+            #expect(Self.fields(try await f.product(id: id)) == Self.fields(before))
+        }
+    }
+
+    @Test func rawPatchAndTheTwoStepRawDeleteAreUndone() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            let before = try await f.product(id: id)
+            await Self.ok(session, "PATCH /api/products/\(id) price:=5000 secret='\(f.secret)'", console)
+            #expect(try await f.product(id: id).price == 5000)
+            await Self.ok(session, "undo", console)
+            #expect(Self.fields(try await f.product(id: id)) == Self.fields(before))
+            let archived = await Self.ok(session, "POST /api/products/\(id)/archived secret='\(f.secret)'", console)
+            let uri = String(decoding: try #require(archived.outcome?.answer?.body), as: UTF8.self)
+            await Self.ok(session, "DELETE \(uri)", console)
+            let again = await Self.ok(session, "undo", console)
+            let newID = try #require(again.result?.id)
+            #expect(Self.fields(try await f.product(id: newID)) == Self.fields(before))
+        }
+    }
+
+    // MARK: Batches, redo, scripts
+
+    @Test func anImportOf100RowsIsUndoneByOneUndoAfterTheTypedConfirmation() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("hundred.csv", CatalogImportTests.rows(100))
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            await Self.ok(session, "import '\(path)' --yes --jobs 8", console)
+            #expect(try await f.allProducts().filter { $0.name.hasPrefix("Item ") }.count == 100)
+            await Self.ok(session, "changes", console)
+            #expect(console.out.contains("hundred.csv"), "\(console.out)")
+            #expect(console.out.contains("100 changes (100 registered)"), "\(console.out)")
+            // A person types the number of changes, as for the import.
+            let person = RecordingConsole(interactive: true, answers: ["99", "100"])
+            let asked = Self.session(f, person)
+            #expect(await asked.execute("undo").status == .ok)
+            #expect(try await f.allProducts().filter { $0.name.hasPrefix("Item ") }.count == 100)
+            #expect(await asked.execute("undo").status == .ok, "\(person.notes)")
+            #expect(person.out.contains("hundred.csv, 100 changes):\n  delete #"), "\(person.out)")
+            #expect(person.out.contains("… and 80 more"), "\(person.out)")
+            #expect(person.out.contains("hundred.csv, 100 changes): 100 of 100"), "\(person.out)")
+            #expect(try await f.allProducts().filter { $0.name.hasPrefix("Item ") }.isEmpty)
+        }
+    }
+
+    @Test func redoMakesAnUndoneChangeAgain() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            await Self.ok(session, "undo", console)
+            #expect(try await f.product(id: id).price == 3500)
+            #expect(await session.execute("undo 2").status == .failed)
+            await Self.ok(session, "redo", console)
+            #expect(try await f.product(id: id).price == 3200)
+            #expect(await session.execute("redo").status == .failed)
+            await Self.ok(session, "changes", console)
+            #expect(console.out.contains("#\(id) Undo mug: price ₩3,500 → ₩3,200"), "\(console.out)")
+        }
+    }
+
+    @Test func dryRunShowsWhatAnUndoWouldSendAndSendsNothing() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            await Self.ok(session, "undo --dry-run", console)
+            #expect(console.out.contains("PATCH /api/products/\(id) {\"price\":3500} with If-Match"), "\(console.out)")
+            #expect(try await f.product(id: id).price == 3200)
+            // Nothing was marked: the undo is still there to do.
+            await Self.ok(session, "undo", console)
+            #expect(try await f.product(id: id).price == 3500)
+        }
+    }
+
+    @Test func undoWorksInAScriptAndIsRecorded() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let script = try f.script(
+                "undo.om",
+                """
+                register name='Script mug' description='Registered by a script' price=1000 currency=KRW image=coffee-small.jpg as mug
+                patch $mug price=1500
+                undo
+                expect ${last.price} == 1000
+                """)
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let recording = f.directory.appendingPathComponent("rec.om").path
+            try await session.startRecording(recording)
+            #expect(await session.runScript(path: script) == .ok, "\(console.notes)")
+            await session.stopRecording()
+            let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+            #expect(recorded.contains("\nundo --yes\n"), "\(recorded)")
+        }
+    }
+
+    // MARK: The log
+
+    @Test func undoWorksInAnotherSessionOnTheLocalMarketStartedAgainOnAnotherPort() async throws {
+        try await ScriptFixture.with { f in
+            let data = f.directory.appendingPathComponent("local")
+            let first = try await ScriptFixture.startMarket(data)
+            let console = RecordingConsole()
+            let id = try await Self.register(f, Self.session(f, console, market: first, local: data), console)
+            await Self.ok(Self.session(f, console, market: first, local: data), "patch \(id) price=3200", console)
+            await first.stop()
+            let second = try await ScriptFixture.startMarket(data)
+            defer { Task { await second.stop() } }
+            let later = RecordingConsole()
+            let session = Self.session(f, later, market: second, local: data)
+            await Self.ok(session, "changes", later)
+            #expect(later.notes.contains("'changes --all' lists the 2 kept"), "\(later.notes)")
+            await Self.ok(session, "undo", later)
+            let client = MarketClient(baseURL: second.baseURL, timeout: .seconds(600))
+            #expect(try await client.product(id: id).value.price == 3500)
+        }
+    }
+
+    @Test func theLogIsReadableByItsOwnerOnlyAndNeverHoldsTheSecret() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "PATCH /api/products/\(id) stock:=3 secret='\(f.secret)'", console)
+            await Self.ok(session, "delete \(id) --yes", console)
+            let files = try Self.logFiles(f)
+            #expect(files.count == 1)
+            let file = try #require(files.first)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.contains("stock:=3"), "\(text)")
+            #expect(!text.contains(f.secret))
+            let mode = { (path: String) in
+                ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? NSNumber)?.intValue
+            }
+            #expect(mode(file.path) == 0o600)
+            #expect(mode(Self.logFolder(f).path) == 0o700)
+            let photos = file.deletingPathExtension().path + ".photos"
+            let saved = try FileManager.default.contentsOfDirectory(atPath: photos)
+            #expect(!saved.isEmpty)
+            for name in saved {
+                #expect(mode(photos + "/" + name) == 0o600)
+                let data = try Data(contentsOf: URL(fileURLWithPath: photos + "/" + name))
+                #expect(data.range(of: Data(f.secret.utf8)) == nil)
+            }
+        }
+    }
+
+    @Test func savedPhotosArePrunedOldestFirstAtTheSizeAndAgeLimits() async throws {
+        let folder = try Fixtures.temporaryDirectory("openmarket-change-log")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let limits = ChangeLogLimits(photoBytes: 2_500, photoAge: .seconds(3_600), entries: 4, entryAge: .seconds(86_400))
+        let log = ChangeLog(folder: folder, server: "http://127.0.0.1:1", vendor: "vendor", limits: limits)
+        let product = Product(
+            id: 1, vendorID: 1, name: "Mug", description: "A mug to prune", thumbnail: nil, currency: .krw, price: 1000,
+            stock: 1, createdAt: nil, issuedAt: nil)
+        let photo = SavedPhoto(filename: "mug.jpg", data: Data(repeating: 7, count: 1_000))
+        let deleted = ProductChange(.deleted, before: product, after: nil, photos: [photo])
+        // Three deletes of 1,000 bytes each: over 2,500 bytes, the oldest goes.
+        for number in 1...3 {
+            try log.record([deleted], command: "delete 1 --yes", session: "s", batch: nil)
+            let file = log.photoFolder + "/\(number)-1-mug.jpg"
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: Double(-60 * (10 - number)))], ofItemAtPath: file)
+        }
+        try log.record([deleted], command: "delete 1 --yes", session: "s", batch: nil)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: log.photoFolder).sorted()
+        #expect(kept == ["3-1-mug.jpg", "4-1-mug.jpg"], "\(kept)")
+        // Past the age limit, a photo goes whatever the size.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7_200)], ofItemAtPath: log.photoFolder + "/3-1-mug.jpg")
+        try log.record([ProductChange(.edited, before: product, after: product)], command: "patch 1", session: "s", batch: nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: log.photoFolder) == ["4-1-mug.jpg"])
+        // The log keeps its newest four events, and a change whose photos are gone says so.
+        let entries = try log.entries()
+        #expect(entries.map(\.number) == [2, 3, 4, 5])
+        #expect(log.photos(of: entries[1]) == nil)
+        #expect(log.photos(of: entries[2])?.first?.data == photo.data)
+    }
+}
