@@ -161,7 +161,8 @@ struct EditTests {
     }
 
     static func with(
-        interactive: Bool = true, edits: [@Sendable (String) -> String], _ body: (World) async throws -> Void
+        interactive: Bool = true, answers: [String] = [], edits: [@Sendable (String) -> String],
+        _ body: (World) async throws -> Void
     ) async throws {
         try await TestMarket.with { market in
             let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
@@ -170,7 +171,7 @@ struct EditTests {
                 images: [image]
             ).value
             let editor = FakeEditor(edits)
-            let console = RecordingConsole(interactive: interactive, editor: { editor.open($0) })
+            let console = RecordingConsole(interactive: interactive, answers: answers, editor: { editor.open($0) })
             let spy = SpyTransport()
             let shell = ShellSession(
                 configuration: ShellConfiguration(
@@ -231,9 +232,18 @@ struct EditTests {
             #expect(await w.shell.execute("edit \(w.product.id)").status == .ok, "\(w.console.notes)")
             let documents = w.editor.documents
             #expect(documents.count == 3)
-            #expect(documents[1].hasPrefix("# error: line 10: unknown field 'colour'"), "\(documents[1])")
+            // Each error names the line as the reopened file shows it (below the error lines).
+            func line(_ number: Int, of document: String) -> String? {
+                let lines = document.components(separatedBy: "\n")
+                return number <= lines.count ? lines[number - 1] : nil
+            }
+            #expect(documents[1].hasPrefix("# error: line 11: unknown field 'colour'"), "\(documents[1])")
+            #expect(line(11, of: documents[1]) == "colour: red", "\(documents[1])")
             #expect(documents[1].contains("stock: many\ncolour: red\n"), "the edits are kept")
-            #expect(documents[2].hasPrefix("# error: stock: 'many' is not a whole number\n# Editing"), "\(documents[2])")
+            let stockLine = try #require(documents[2].components(separatedBy: "\n").firstIndex(of: "stock: many")) + 1
+            #expect(
+                documents[2].hasPrefix("# error: line \(stockLine): stock: 'many' is not a whole number\n# Editing"),
+                "\(documents[2])")
             #expect(w.patches.count == 1)
             #expect(try await w.current().value.stock == 7)
         }
@@ -243,31 +253,51 @@ struct EditTests {
         try await Self.with(edits: [Self.replacing("name: 우유병 텀블러", "name: ab"), { $0 }]) { (w: World) async throws in
             #expect(await w.shell.execute("edit \(w.product.id)").status == .failed)
             #expect(w.editor.documents.count == 2)
-            #expect(w.editor.documents[1].hasPrefix("# error: name: must be 3 to 100 characters (it has 2)\n"))
+            let nameLine = try #require(w.editor.documents[1].components(separatedBy: "\n").firstIndex(of: "name: ab")) + 1
+            #expect(
+                w.editor.documents[1].hasPrefix("# error: line \(nameLine): name: must be 3 to 100 characters (it has 2)\n"),
+                "\(w.editor.documents[1])")
             #expect(w.console.notes.contains("and was saved unchanged, so nothing was sent"), "\(w.console.notes)")
             #expect(w.patches.isEmpty)
         }
     }
 
-    @Test func aChangeMadeMeanwhileIsRefusedWith412() async throws {
+    /// Issue 23: after a 412 the edited file is kept (its path said), and the fields nobody else
+    /// changed go with one answer; a field both changed is listed and left.
+    @Test(arguments: ["y", "n"])
+    func aChangeMadeMeanwhileKeepsTheFileAndSendsWhatDoesNotConflictWithOneAnswer(answer: String) async throws {
         let box = MarketBox()
         try await Self.with(
+            answers: [answer],
             edits: [
                 { text in
                     box.changeMeanwhile()
-                    return Self.replacing("price: 3400", "price: 3600")(text)
+                    return Self.replacing("price: 3400", "price: 3600")(Self.replacing("stock: 5", "stock: 6")(text))
                 }
             ]
         ) { (w: World) async throws in
             box.set(w.market, id: w.product.id)
-            #expect(await w.shell.execute("edit \(w.product.id)").status == .failed)
+            let status = await w.shell.execute("edit \(w.product.id)").status
+            let notes = w.console.notes
             #expect(
-                w.console.notes.contains(
-                    "edit \(w.product.id): #\(w.product.id) was changed by someone else after it was read (412), so nothing was sent: "
-                        + "run 'edit \(w.product.id)' again"), "\(w.console.notes)")
+                notes.contains("was changed by someone else after you opened it (412); your edited file is kept: "), "\(notes)")
+            #expect(notes.contains("  stock: you wrote '6'; it is now '9'"), "\(notes)")
+            #expect(notes.contains("? send the field nobody else changed (price) to the current version? [y/N]"), "\(notes)")
+            let kept = try #require(notes.firstMatch(of: #/edits are in (\S+\.txt)/#)?.1, "\(notes)")
+            #expect(FileManager.default.fileExists(atPath: String(kept)), "the edited file is kept")
+            #expect(try String(contentsOfFile: String(kept), encoding: .utf8).contains("stock: 6"))
+            try? FileManager.default.removeItem(atPath: String(kept))
             let after = try await w.current().value
-            #expect(after.price == 3400)
-            #expect(after.stock == 9)
+            #expect(after.stock == 9, "the other change stays")
+            if answer == "y" {
+                #expect(status == .ok, "\(notes)")
+                #expect(after.price == 3600)
+                #expect(notes.contains("sent price; left stock as the other change made it"), "\(notes)")
+            } else {
+                #expect(status == .failed)
+                #expect(after.price == 3400)
+                #expect(notes.contains("nothing was sent; your edits are in "), "\(notes)")
+            }
         }
     }
 

@@ -22,16 +22,47 @@ public struct Edit: OneProduct {
         context.session.remember([read.value])
         try await Ownership.requireMine(read.value, in: context, "the editor was not opened")
         let file = try EditFile(product: id)
-        defer { file.remove() }
         guard let edited = try edit(read.value, in: file, console: console) else {
+            file.remove()
             return .note("edit \(id): the file was left unchanged or emptied, so nothing was sent")
         }
-        let patch = try Patch(
-            parsing: Arguments(
-                [Word(String(id))] + edited.map { Word($0.field.key + $0.value, wasQuoted: true) }, spec: Patch.spec))
+        switch await attempt(edited, over: read, in: context) {
+        case .success(let outcome):
+            file.remove()
+            return outcome
+        case .failure(.preconditionFailed):
+            // Someone changed it meanwhile: the edited file stays, and what does not conflict
+            // can still go, with one answer.
+            return try await afterConflict(edited, read: read, file: file, in: context)
+        case .failure(let error):
+            file.remove()
+            throw error
+        }
+    }
+
+    /// `send`, its failure as a value.
+    private func attempt(
+        _ fields: [(field: ProductField, value: String)], over read: MarketResponse<Product>, in context: CommandContext
+    ) async -> Result<CommandOutcome, MarketError> {
+        do { return .success(try await send(fields, over: read, in: context)) } catch { return .failure(error) }
+    }
+
+    /// The PATCH of `fields`, with `If-Match` when `read` gave an ETag; the outcome names the
+    /// `patch` it amounts to (for recordings) and the change (for undo).
+    private func send(
+        _ fields: [(field: ProductField, value: String)], over read: MarketResponse<Product>, in context: CommandContext
+    ) async throws(MarketError) -> CommandOutcome {
+        let patch: Patch
+        do {
+            patch = try Patch(
+                parsing: Arguments(
+                    [Word(String(id))] + fields.map { Word($0.field.key + $0.value, wasQuoted: true) }, spec: Patch.spec))
+        } catch {
+            throw .invalidInput([RuleViolation("edit", error.message)])
+        }
         var problems: [RuleViolation] = []
         let changes = FieldParsing.changes(patch.values, problems: &problems)
-        let response = try await send(changes, to: context.client, read: read)
+        let response = try await context.client.edit(id: id, changes, ifMatch: read.etag, current: read.value)
         context.session.remember([response.value])
         await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
@@ -40,22 +71,54 @@ public struct Edit: OneProduct {
         return outcome
     }
 
-    /// The PATCH, with `If-Match` when the read gave an ETag; a 412 says what to do next.
-    private func send(
-        _ changes: ProductChanges, to client: MarketClient, read: MarketResponse<Product>
-    ) async throws -> MarketResponse<Product> {
-        let result: Result<MarketResponse<Product>, MarketError>
-        do {
-            result = .success(try await client.edit(id: id, changes, ifMatch: read.etag, current: read.value))
-        } catch {
-            result = .failure(error)
+    /// After a 412: the product is read again; a field the person changed that nobody else
+    /// touched can still be sent (one answer, to the current version, `If-Match` again), a field
+    /// both changed is listed with both values and left. The edited file is kept either way, its
+    /// path said, so nothing typed is lost.
+    private func afterConflict(
+        _ edited: [(field: ProductField, value: String)], read: MarketResponse<Product>, file: EditFile,
+        in context: CommandContext
+    ) async throws -> CommandOutcome {
+        let console = context.console
+        let current = try await context.client.product(id: id)
+        let before = ProductDocument(read.value)
+        let now = ProductDocument(current.value)
+        let free = edited.filter { now.values[$0.field] == before.values[$0.field] }
+        let clashing = edited.filter { now.values[$0.field] != before.values[$0.field] }
+        var lines = ["#\(id) was changed by someone else after you opened it (412); your edited file is kept: \(file.path)"]
+        for clash in clashing {
+            let theirs = TextLayout.visible(now.values[clash.field] ?? "", limit: 40)
+            lines.append(
+                "  \(clash.field.rawValue): you wrote '\(TextLayout.visible(clash.value, limit: 40))'; it is now '\(theirs)'")
         }
-        if case .failure(.preconditionFailed) = result {
+        console.note(lines.joined(separator: "\n"))
+        guard !free.isEmpty else {
             throw CommandFailure.failed(
-                "#\(id) was changed by someone else after it was read (412), so nothing was sent: "
-                    + "run 'edit \(id)' again to start from the current version")
+                "every field you changed was also changed by someone else, so nothing was sent: "
+                    + "run 'edit \(id)' again (your edits are in \(file.path))")
         }
-        return try result.get()
+        let names = free.map(\.field.rawValue).joined(separator: ", ")
+        let count = free.count == 1 ? "the field" : "the \(free.count) fields"
+        let question = "send \(count) nobody else changed (\(names)) to the current version? [y/N] "
+        guard let answer = console.ask(question)?.lowercased(), answer == "y" || answer == "yes" else {
+            throw CommandFailure.failed("nothing was sent; your edits are in \(file.path)")
+        }
+        switch await attempt(free, over: current, in: context) {
+        case .success(var outcome):
+            if clashing.isEmpty { file.remove() }
+            outcome.output.append(
+                .note(
+                    clashing.isEmpty
+                        ? "sent \(names); nothing else had changed"
+                        : "sent \(names); left \(clashing.map(\.field.rawValue).joined(separator: ", ")) as the other change made it (your edits are in \(file.path))"
+                ))
+            return outcome
+        case .failure(.preconditionFailed):
+            throw CommandFailure.failed(
+                "#\(id) changed again while you answered (412), so nothing was sent: your edits are in \(file.path)")
+        case .failure(let error):
+            throw error
+        }
     }
 
     private var noTerminal: CommandFailure {
@@ -86,31 +149,46 @@ public struct Edit: OneProduct {
             }
             if saved == text {
                 throw CommandFailure.failed(
-                    "the document still does not read (\(errors[0])) and was saved unchanged, so nothing was sent")
+                    "the document still does not read (\(errors[0].text)) and was saved unchanged, so nothing was sent")
             }
             text = Self.reopened(saved, errors: errors)
         }
     }
 
-    /// What is wrong with a saved document: lines that do not read, values that do not parse,
-    /// and rules the changed fields break (on their own and with the rest of the product).
-    static func problems(in text: String, original: ProductDocument, product: Product) -> [String] {
+    /// What is wrong with a saved document, each with the line of `text` it is about: lines that
+    /// do not read, values that do not parse, and rules the changed fields break (on their own
+    /// and with the rest of the product), at the line of their field.
+    static func problems(in text: String, original: ProductDocument, product: Product) -> [ProductDocument.Problem] {
         switch ProductDocument.parse(text) {
-        case .failure(let problems): return problems.all.map(\.description)
+        case .failure(let problems): return problems.all
         case .success(let document):
             var problems: [RuleViolation] = []
             var values: [ProductField: String] = [:]
             for change in document.changes(from: original) { values[change.field] = change.value }
             let changes = FieldParsing.changes(values, problems: &problems)
             if problems.isEmpty { problems = changes.violations(mergedWith: product) }
-            return problems.map(\.description)
+            return problems.map { violation in
+                let line = ProductDocument.field(named: violation.subject).flatMap {
+                    ProductDocument.lineNumber(of: $0, in: text)
+                }
+                return ProductDocument.Problem(line, violation.description)
+            }
         }
     }
 
-    /// The saved text again, with the previous `# error:` lines replaced by `errors`.
-    static func reopened(_ saved: String, errors: [String]) -> String {
-        let kept = ProductDocument.lines(of: saved).drop { $0.hasPrefix("# error: ") }
-        return (errors.map { "# error: " + ProductDocument.oneLine($0) } + kept).joined(separator: "\n")
+    /// The saved text again, with the previous `# error:` lines replaced by `errors`, each
+    /// naming its line as it is in the reopened file (the error lines on top move the rest
+    /// down), so "line 11" is the line the person sees as 11.
+    static func reopened(_ saved: String, errors: [ProductDocument.Problem]) -> String {
+        let lines = ProductDocument.lines(of: saved)
+        let kept = lines.drop { $0.hasPrefix("# error: ") }
+        let shift = errors.count - (lines.count - kept.count)
+        let shown = errors.map { error in
+            var moved = error
+            moved.line = error.line.map { $0 + shift }
+            return "# error: " + ProductDocument.oneLine(moved.description)
+        }
+        return (shown + kept).joined(separator: "\n")
     }
 }
 

@@ -29,8 +29,11 @@ public struct ProductDocument: Sendable, Equatable {
 
     /// Why a document cannot be read; each names its line.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
-        init(_ line: Int, _ text: String) { description = "line \(line): \(text)" }
+        /// The line of the document it is about (1-based), when it is about one.
+        public var line: Int?
+        public var text: String
+        public var description: String { line.map { "line \($0): \(text)" } ?? text }
+        init(_ line: Int?, _ text: String) { (self.line, self.text) = (line, text) }
     }
 
     /// Every problem of one document.
@@ -89,6 +92,20 @@ public struct ProductDocument: Sendable, Equatable {
     }
 
     // MARK: Reading
+
+    /// The line (1-based) on which `field` is written in `text`; nil when it is not there.
+    static func lineNumber(of field: ProductField, in text: String) -> Int? {
+        for (offset, line) in lines(of: text).enumerated() where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            if line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == field.rawValue { return offset + 1 }
+        }
+        return nil
+    }
+
+    /// The field a rule is about, by its name on the wire or in the document.
+    static func field(named subject: String) -> ProductField? {
+        fields.first { $0.rawValue == subject || $0.wireName == subject }
+    }
 
     /// Whether a saved document holds nothing but comments and blank lines (it cancels the edit).
     public static func isEmpty(_ text: String) -> Bool {
