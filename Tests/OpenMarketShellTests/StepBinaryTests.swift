@@ -8,21 +8,30 @@ import Testing
 struct StepBinaryTests {
     static var binary: String { BuiltProducts.path(of: "openmarket") }
 
-    @Test func itWaitsEnterSendsAndOneKeySSkipsAndQStops() async throws {
+    /// A server answering 200 `"OK"` to everything, and a home holding `lesson.om` with `text`.
+    static func lesson(_ text: String) throws -> (server: MisbehavingServer, home: TestHome, script: URL) {
         let server = try MisbehavingServer.answering(status: 200, body: #""OK""#)
-        defer { server.stop() }
         let home = try TestHome.make()
-        defer { home.remove() }
         let script = home.root.appendingPathComponent("lesson.om")
-        try """
-        # Step one: is the server there?
-        GET /healthChecker --no-auth
-        # Step two.
-        GET /api/products --no-auth
-        # Step three.
-        GET /api/products/1 --no-auth
-        GET /api/products/2 --no-auth
-        """.write(to: script, atomically: true, encoding: .utf8)
+        try text.write(to: script, atomically: true, encoding: .utf8)
+        return (server, home, script)
+    }
+
+    @Test func itWaitsEnterSendsAndOneKeySSkipsAndQStops() async throws {
+        let (server, home, script) = try Self.lesson(
+            """
+            # Step one: is the server there?
+            GET /healthChecker --no-auth
+            # Step two.
+            GET /api/products --no-auth
+            # Step three.
+            GET /api/products/1 --no-auth
+            GET /api/products/2 --no-auth
+            """)
+        defer {
+            server.stop()
+            home.remove()
+        }
         let environment = home.environment
         let url = server.baseURL.absoluteString
         let (transcript, counts) = try await blocking { () throws -> (String, [Int]) in
@@ -59,25 +68,25 @@ struct StepBinaryTests {
     }
 
     /// `c` on one key runs the rest; the lesson's title block comes first and a closing line
-    /// counts what was sent; a key typed before the question showed answers nothing.
+    /// counts what was sent.
     @Test func cRunsToTheEndAfterTheTitleAndTheEndIsCounted() async throws {
-        let server = try MisbehavingServer.answering(status: 200, body: #""OK""#)
-        defer { server.stop() }
-        let home = try TestHome.make()
-        defer { home.remove() }
-        let script = home.root.appendingPathComponent("lesson.om")
-        try """
-        #!/usr/bin/env openmarket
-        # Lesson 9 — a title block.
-        #
-        # It is shown once, before the first step.
+        let (server, home, script) = try Self.lesson(
+            """
+            #!/usr/bin/env openmarket
+            # Lesson 9 — a title block.
+            #
+            # It is shown once, before the first step.
 
-        # The first request.
-        GET /healthChecker --no-auth
-        expect ${response.status} == 200
-        GET /healthChecker --no-auth
-        GET /healthChecker --no-auth
-        """.write(to: script, atomically: true, encoding: .utf8)
+            # The first request.
+            GET /healthChecker --no-auth
+            expect ${response.status} == 200
+            GET /healthChecker --no-auth
+            GET /healthChecker --no-auth
+            """)
+        defer {
+            server.stop()
+            home.remove()
+        }
         let environment = home.environment
         let url = server.baseURL.absoluteString
         let transcript = try await blocking { () throws -> String in
