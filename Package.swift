@@ -119,9 +119,28 @@ let package = Package(
         // reads through a ShellConsole, so it runs the same in a pty, a pipe or a test.
         .target(
             name: "SellerShell",
-            dependencies: ["OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles"],
+            dependencies: [
+                "OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             // What `explain` says, in English and Korean: data, not code.
             resources: [.copy("Teaching/Explanations")]),
+
+        // Photos drawn in a terminal with libchafa (Debian libchafa-dev), opened at first use as
+        // libvips is, so the shell runs without it. chafa.h needs glib's include flags (from
+        // CVips's pkg-config gobject-2.0) and chafaconfig.h from Debian's multiarch folder, which
+        // no pkg-config name gives without also linking libchafa.
+        .target(
+            name: "CChafaLoader", dependencies: ["CVips"],
+            cSettings: [
+                .unsafeFlags([
+                    "-I/usr/include/chafa", "-I/usr/lib/x86_64-linux-gnu/chafa/include",
+                    "-I/usr/lib/aarch64-linux-gnu/chafa/include",
+                ])
+            ]),
+        // The terminal's side of drawing photos: chafa's terminal database and drawing, behind
+        // SellerShell's PhotoCanvas.
+        .target(name: "TerminalPhotos", dependencies: ["CChafaLoader", "SellerShell", "MarketImages"]),
 
         // Scripts over the shell: variables and bindings, `expect`, running files with a journal
         // for resuming, dry runs, and recording a session as a script. No terminal here either.
@@ -138,7 +157,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
-                "ProgramEntry",
+                "ProgramEntry", "TerminalPhotos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -223,6 +242,11 @@ let package = Package(
         .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
         .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
+        .testTarget(
+            name: "TerminalPhotosTests",
+            dependencies: [
+                "TerminalPhotos", "SellerShell", "MarketImages", "OpenMarketAPI", "OpenMarketContract", "MarketTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -76,6 +76,7 @@ public final class MaskingConsole: ShellConsole, Sendable {
     public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
     public var isInteractive: Bool { inner.isInteractive }
     public func clearScreen() -> Bool { inner.clearScreen() }
+    public var photoCanvas: (any PhotoCanvas)? { inner.photoCanvas }
     public func history() -> [String] { inner.history().map(secrets.masked) }
     /// A line holding a protected secret never reaches the history.
     public func addToHistory(_ line: String) { if !secrets.occurs(in: line) { inner.addToHistory(line) } }

@@ -1,0 +1,134 @@
+import Foundation
+import MarketImages
+import OpenMarketAPI
+import OpenMarketContract
+import TerminalText
+
+/// A photo decoded at the size it is drawn, and the cells it fills (at most its box).
+public struct DecodedPhoto: Sendable {
+    public var pixels: Pixels
+    public var style: PhotoStyle
+    public var columns: Int
+    public var rows: Int
+}
+
+/// Where and how big photos are drawn: the style, the cell size, and a box in cells.
+struct PhotoBox: Sendable {
+    var style: PhotoStyle
+    var cell: CellSize
+    var columns: Int
+    var rows: Int
+
+    /// The cells a `width` × `height` photo fills in the box, its shape kept: as wide as the box,
+    /// or as tall (a small photo is drawn larger, as the apps' cards do).
+    func cells(fitting width: Int, _ height: Int) -> (columns: Int, rows: Int) {
+        let aspect = Double(max(width, 1)) / Double(max(height, 1))
+        let (cellWidth, cellHeight) = (Double(cell.width), Double(cell.height))
+        var wide = Double(columns)
+        var tall = wide * cellWidth / aspect / cellHeight
+        if tall > Double(rows) {
+            tall = Double(rows)
+            wide = tall * cellHeight * aspect / cellWidth
+        }
+        return (min(columns, max(1, Int(wide.rounded()))), min(rows, max(1, Int(tall.rounded()))))
+    }
+
+    /// A square box `columns` wide: as many rows as make it square in pixels.
+    static func square(columns: Int, style: PhotoStyle, cell: CellSize) -> PhotoBox {
+        // Symbols need no more than 8 × 16 samples a cell (chafa looks at 8 × 8); the cell's
+        // shape is kept.
+        let cell = style == .symbols ? CellSize(width: 8, height: 16) : cell
+        let rows = max(1, Int((Double(columns * cell.width) / Double(cell.height)).rounded()))
+        return PhotoBox(style: style, cell: cell, columns: columns, rows: rows)
+    }
+}
+
+/// Photos fetched concurrently, bounded in bytes and time (a server is untrusted: an image too
+/// large, or one that never ends, is cut off and reported in one line), kept in the
+/// `PhotoCache` and revalidated with their `ETag`, and decoded by libvips at the size drawn.
+enum PhotoFetch {
+    /// The most one photo may take, from the request to its last byte.
+    static let timeout: Duration = .seconds(5)
+    /// The most one photo may weigh (the contract's 300 KiB, with room).
+    static let maxBytes = ResponseLimits.productPhoto
+    /// Downloads and decodes at once.
+    static let parallel = 8
+
+    /// Each address (keyed by the caller) fetched and decoded to fit `box`; what could not be is
+    /// a one-line note, in the order of `addresses`.
+    static func photos(
+        _ addresses: [(key: Int, address: String, label: String)], box: PhotoBox, client: MarketClient, cache: PhotoCache?
+    ) async -> (photos: [Int: DecodedPhoto], notes: [String]) {
+        var client = client
+        client.timeout = timeout
+        var photos: [Int: DecodedPhoto] = [:]
+        var failures: [Int: String] = [:]
+        await withTaskGroup(of: (Int, Result<DecodedPhoto, PhotoFailure>).self) { group in
+            var pending = addresses[...]
+            func startNext() {
+                guard let next = pending.popFirst() else { return }
+                group.addTask { [client] in
+                    (next.key, await photo(next.address, label: next.label, box: box, client: client, cache: cache))
+                }
+            }
+            for _ in 0..<parallel { startNext() }
+            for await (key, result) in group {
+                switch result {
+                case .success(let photo): photos[key] = photo
+                case .failure(let failure): failures[key] = failure.message
+                }
+                startNext()
+            }
+        }
+        cache?.trim()
+        return (photos, addresses.compactMap { failures[$0.key] })
+    }
+
+    struct PhotoFailure: Error {
+        var message: String
+    }
+
+    static func photo(
+        _ address: String, label: String, box: PhotoBox, client: MarketClient, cache: PhotoCache?
+    ) async -> Result<DecodedPhoto, PhotoFailure> {
+        func failed(_ why: String) -> Result<DecodedPhoto, PhotoFailure> {
+            .failure(PhotoFailure(message: "\(label): photo not drawn: \(TerminalText.visible(String(why.prefix(300))))"))
+        }
+        let data: Data
+        do {
+            data = try await bytes(address, client: client, cache: cache)
+        } catch .timedOut {
+            return failed(
+                "the image at \(TerminalText.visible(String(address.prefix(200)))) did not arrive within \(timeout.components.seconds) s; stopped reading it"
+            )
+        } catch .unexpectedResponse(let detail) {
+            // Already a sentence about the photo ("the image at … is larger than 512 KB, …").
+            return failed(detail)
+        } catch {
+            return failed(error.description)
+        }
+        do {
+            let pixels = try MarketImages.pixels(
+                of: data, fittingWidth: box.columns * box.cell.width, height: box.rows * box.cell.height)
+            let (columns, rows) = box.cells(fitting: pixels.width, pixels.height)
+            return .success(DecodedPhoto(pixels: pixels, style: box.style, columns: columns, rows: rows))
+        } catch {
+            return failed(String(describing: error))
+        }
+    }
+
+    /// The photo's bytes: the cached copy when the server says it is unchanged, else downloaded
+    /// (and kept, when it came with an `ETag`).
+    static func bytes(_ address: String, client: MarketClient, cache: PhotoCache?) async throws(MarketError) -> Data {
+        let url = try client.imageAddress(address)
+        let kept = cache?.entry(for: url)
+        switch try await client.downloadImage(address, maxBytes: maxBytes, ifNoneMatch: kept?.etag) {
+        case .unchanged:
+            guard let kept else { throw .unexpectedResponse("the server answered 304 Not Modified to a plain request") }
+            return kept.data
+        case .downloaded(let image, let etag):
+            if let etag, !etag.isEmpty { cache?.store(image.data, etag: etag, for: url) }
+            return image.data
+        }
+    }
+}
