@@ -30,6 +30,8 @@ static struct {
     GString *(*canvas_print)(ChafaCanvas *, ChafaTermInfo *);
     // glib's, found through libchafa's own dependencies.
     gchar *(*string_free)(GString *, gboolean);
+    // Made once here, then only read: photos are drawn from several threads at once.
+    ChafaTermDb *db;
 } api;
 
 #define LOAD(field, symbol)                                   \
@@ -63,16 +65,17 @@ static int load(void) {
     LOAD(canvas_draw_all_pixels, "chafa_canvas_draw_all_pixels");
     LOAD(canvas_print, "chafa_canvas_print");
     LOAD(string_free, "g_string_free");
-    return 0;
+    api.db = api.term_db_get_default();
+    return api.db == NULL ? -1 : 0;
 }
 
 int mc_start(void) {
-    // Called from a Swift `static let`, which runs it once.
+    // Called from a Swift `static let`, which runs it once, before any other call.
     return load();
 }
 
 unsigned mc_detect(char **envp) {
-    ChafaTermInfo *info = api.term_db_detect(api.term_db_get_default(), envp);
+    ChafaTermInfo *info = api.term_db_detect(api.db, envp);
     if (info == NULL) return 0;
     unsigned found = 0;
     if (api.term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_SIXELS)) found |= MC_HAS_SIXELS;
@@ -88,9 +91,8 @@ char *mc_draw(char **envp, int pixel_mode, int truecolor, const unsigned char *p
               int columns, int rows, int cell_width, int cell_height) {
     if (pixels == NULL || width <= 0 || height <= 0 || columns <= 0 || rows <= 0 || (bands != 3 && bands != 4))
         return NULL;
-    ChafaTermDb *db = api.term_db_get_default();
-    ChafaTermInfo *info = api.term_db_detect(db, envp);
-    ChafaTermInfo *fallback = api.term_db_get_fallback_info(db);
+    ChafaTermInfo *info = api.term_db_detect(api.db, envp);
+    ChafaTermInfo *fallback = api.term_db_get_fallback_info(api.db);
     if (info == NULL || fallback == NULL) {
         if (info != NULL) api.term_info_unref(info);
         if (fallback != NULL) api.term_info_unref(fallback);

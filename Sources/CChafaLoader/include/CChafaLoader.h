@@ -33,7 +33,8 @@ unsigned mc_detect(char **envp);
 /// (MC_SYMBOLS …); symbols in 24-bit colour when `truecolor`, else the 256-colour palette. The
 /// escape sequences are those chafa's database gives the terminal `envp` describes, completed
 /// by its fallback sequences (so a mode asked for by hand is drawn even where not detected).
-/// Returns a NUL-terminated string to release with mc_free(), or NULL.
+/// Returns a NUL-terminated string to release with mc_free(), or NULL. Safe to call from several
+/// threads at once (each call has its own canvas; the terminal database is only read).
 char *mc_draw(char **envp, int pixel_mode, int truecolor, const unsigned char *pixels, int width, int height, int bands,
               int columns, int rows, int cell_width, int cell_height);
 

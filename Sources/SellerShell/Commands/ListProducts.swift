@@ -212,7 +212,7 @@ extension ListProducts {
         let columns = min(Self.cardColumns, max(canvas.columns, 8))
         let perRow = max(1, (canvas.columns + PhotoRendering.gap) / (columns + PhotoRendering.gap))
         let (plan, note) = PhotoPlan.make(in: context, asked: true)
-        var photos: [Int: DecodedPhoto] = [:]
+        var photos: [Int: DrawnPhoto] = [:]
         var photoNotes: [String] = note.map { [$0] } ?? []
         var rows = 0
         if let plan {

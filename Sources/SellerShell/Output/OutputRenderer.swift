@@ -22,9 +22,9 @@ extension ShellSession {
             case .grid(let grid, let raw):
                 if outputJSON {
                     console.write(Self.text(raw))
-                } else if let canvas = console.photoCanvas {
+                } else if console.photoCanvas != nil {
                     // Never through the pager: it would show the images' escapes as text.
-                    console.write(PhotoRendering.grid(grid, canvas: canvas, color: useColor))
+                    console.write(PhotoRendering.grid(grid, color: useColor))
                 } else {
                     console.write(ProductRendering.table(grid.products, color: useColor))
                 }

@@ -4,12 +4,13 @@ import OpenMarketAPI
 import OpenMarketContract
 import TerminalText
 
-/// A photo decoded at the size it is drawn, and the cells it fills (at most its box).
-public struct DecodedPhoto: Sendable {
-    public var pixels: Pixels
+/// A photo drawn for the terminal, and the cells it fills (at most its box): rows of symbols
+/// separated by newlines, or one image's escape sequence (sixel, kitty, iTerm2).
+public struct DrawnPhoto: Sendable {
     public var style: PhotoStyle
     public var columns: Int
     public var rows: Int
+    public var drawing: String
 }
 
 /// Where and how big photos are drawn: the style, the cell size, and a box in cells.
@@ -45,7 +46,8 @@ struct PhotoBox: Sendable {
 
 /// Photos fetched concurrently, bounded in bytes and time (a server is untrusted: an image too
 /// large, or one that never ends, is cut off and reported in one line), kept in the
-/// `PhotoCache` and revalidated with their `ETag`, and decoded by libvips at the size drawn.
+/// `PhotoCache` and revalidated with their `ETag`, decoded by libvips at the size drawn, and drawn
+/// by the console's canvas, each in its own task (drawing a sixel costs as much as decoding).
 enum PhotoFetch {
     /// The most one photo may take, from the request to its last byte.
     static let timeout: Duration = .seconds(5)
@@ -54,21 +56,24 @@ enum PhotoFetch {
     /// Downloads and decodes at once.
     static let parallel = 8
 
-    /// Each address (keyed by the caller) fetched and decoded to fit `box`; what could not be is
-    /// a one-line note, in the order of `addresses`.
+    /// Each address (keyed by the caller) fetched, decoded and drawn on `canvas` to fit `box`;
+    /// what could not be is a one-line note, in the order of `addresses`.
     static func photos(
-        _ addresses: [(key: Int, address: String, label: String)], box: PhotoBox, client: MarketClient, cache: PhotoCache?
-    ) async -> (photos: [Int: DecodedPhoto], notes: [String]) {
+        _ addresses: [(key: Int, address: String, label: String)], box: PhotoBox, canvas: any PhotoCanvas,
+        client: MarketClient, cache: PhotoCache?
+    ) async -> (photos: [Int: DrawnPhoto], notes: [String]) {
         var client = client
         client.timeout = timeout
-        var photos: [Int: DecodedPhoto] = [:]
+        var photos: [Int: DrawnPhoto] = [:]
         var failures: [Int: String] = [:]
-        await withTaskGroup(of: (Int, Result<DecodedPhoto, PhotoFailure>).self) { group in
+        await withTaskGroup(of: (Int, Result<DrawnPhoto, PhotoFailure>).self) { group in
             var pending = addresses[...]
             func startNext() {
                 guard let next = pending.popFirst() else { return }
                 group.addTask { [client] in
-                    (next.key, await photo(next.address, label: next.label, box: box, client: client, cache: cache))
+                    let photo = await photo(
+                        next.address, label: next.label, box: box, canvas: canvas, client: client, cache: cache)
+                    return (next.key, photo)
                 }
             }
             for _ in 0..<parallel { startNext() }
@@ -89,9 +94,10 @@ enum PhotoFetch {
     }
 
     static func photo(
-        _ address: String, label: String, box: PhotoBox, client: MarketClient, cache: PhotoCache?
-    ) async -> Result<DecodedPhoto, PhotoFailure> {
-        func failed(_ why: String) -> Result<DecodedPhoto, PhotoFailure> {
+        _ address: String, label: String, box: PhotoBox, canvas: any PhotoCanvas, client: MarketClient,
+        cache: PhotoCache?
+    ) async -> Result<DrawnPhoto, PhotoFailure> {
+        func failed(_ why: String) -> Result<DrawnPhoto, PhotoFailure> {
             .failure(PhotoFailure(message: "\(label): photo not drawn: \(TerminalText.visible(String(why.prefix(300))))"))
         }
         let data: Data
@@ -111,7 +117,10 @@ enum PhotoFetch {
             let pixels = try MarketImages.pixels(
                 of: data, fittingWidth: box.columns * box.cell.width, height: box.rows * box.cell.height)
             let (columns, rows) = box.cells(fitting: pixels.width, pixels.height)
-            return .success(DecodedPhoto(pixels: pixels, style: box.style, columns: columns, rows: rows))
+            guard let drawing = canvas.draw(pixels, style: box.style, columns: columns, rows: rows) else {
+                return failed("it could not be drawn as \(box.style.rawValue)")
+            }
+            return .success(DrawnPhoto(style: box.style, columns: columns, rows: rows, drawing: drawing))
         } catch {
             return failed(String(describing: error))
         }

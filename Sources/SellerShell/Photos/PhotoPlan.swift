@@ -22,13 +22,14 @@ struct PhotoPlan: Sendable {
         return (PhotoPlan(canvas: canvas, style: style), nil)
     }
 
-    /// Fetches and decodes `addresses` into `columns`-wide square boxes.
+    /// Fetches, decodes and draws `addresses` into `columns`-wide square boxes.
     func photos(
         _ addresses: [(key: Int, address: String, label: String)], columns: Int, in context: CommandContext
-    ) async -> (photos: [Int: DecodedPhoto], notes: [String], box: PhotoBox) {
+    ) async -> (photos: [Int: DrawnPhoto], notes: [String], box: PhotoBox) {
         let box = PhotoBox.square(columns: columns, style: style, cell: canvas.cellSize)
         let cache = context.session.photoCache
-        let (photos, notes) = await PhotoFetch.photos(addresses, box: box, client: context.client, cache: cache)
+        let (photos, notes) = await PhotoFetch.photos(
+            addresses, box: box, canvas: canvas, client: context.client, cache: cache)
         return (photos, notes, box)
     }
 

@@ -9,7 +9,7 @@ import TerminalText
 public struct PhotoGrid: Sendable {
     public var products: [Product]
     /// By index in `products`; a product without one gets an empty frame.
-    public var photos: [Int: DecodedPhoto]
+    public var photos: [Int: DrawnPhoto]
     /// A card's width in columns, and the rows its photo may fill.
     public var cardColumns: Int
     public var photoRows: Int
@@ -34,37 +34,33 @@ enum PhotoRendering {
 
     /// `show`: the details with the thumbnail to their left, or (`--photos`) followed by every photo.
     static func detail(
-        _ product: Product, photos: [DecodedPhoto], beside: Bool, canvas: any PhotoCanvas, color: Bool
+        _ product: Product, photos: [DrawnPhoto], beside: Bool, canvas: any PhotoCanvas, color: Bool
     ) -> String {
         let text = ProductRendering.detail(product, color: color)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if beside, let photo = photos.first, let drawing = draw(photo, on: canvas) {
+        if beside, let photo = photos.first {
             let room = max(canvas.columns - photo.columns - gap, 10)
             lines = lines.map { $0.contains(escape) || TerminalText.width($0) <= room ? $0 : TextLayout.truncate($0, to: room) }
-            return placed(drawing, photo, beside: lines)
+            return placed(photo, beside: lines)
         }
         var blocks = [text]
         for (index, photo) in photos.enumerated() {
-            guard let drawing = draw(photo, on: canvas) else { continue }
             blocks.append("  photo \(index + 1) of \(photos.count)")
-            blocks.append(placed(drawing, photo, beside: []))
+            blocks.append(placed(photo, beside: []))
         }
         return blocks.joined(separator: "\n")
     }
 
     /// The cards, `perRow` to a line of the grid, a blank line between lines.
-    static func grid(_ grid: PhotoGrid, canvas: any PhotoCanvas, color: Bool) -> String {
+    static func grid(_ grid: PhotoGrid, color: Bool) -> String {
         var out: [String] = []
         var start = 0
         while start < grid.products.count {
             let indices = Array(start..<min(start + grid.perRow, grid.products.count))
-            let drawings: [(DecodedPhoto, String)?] = indices.map { index in
-                guard let photo = grid.photos[index], let drawing = draw(photo, on: canvas) else { return nil }
-                return (photo, drawing)
-            }
+            let drawings = indices.map { grid.photos[$0] }
             var row = ""
             // As tall as this line's tallest photo (none: no room is kept for photos).
-            let rows = min(drawings.compactMap { $0?.0.rows }.max() ?? 0, grid.photoRows)
+            let rows = min(drawings.compactMap { $0?.rows }.max() ?? 0, grid.photoRows)
             if let style = grid.style, rows > 0 {
                 row += photoRow(drawings, cardColumns: grid.cardColumns, rows: rows, style: style)
             }
@@ -81,18 +77,18 @@ enum PhotoRendering {
 
     /// The photos of one line of cards, each at its card's left edge.
     static func photoRow(
-        _ drawings: [(DecodedPhoto, String)?], cardColumns: Int, rows: Int, style: PhotoStyle
+        _ drawings: [DrawnPhoto?], cardColumns: Int, rows: Int, style: PhotoStyle
     ) -> String {
         let stride = cardColumns + gap
         if style == .symbols {
-            let blocks = drawings.map { drawing in drawing.map { symbolLines($0.1, columns: $0.0.columns) } ?? [] }
+            let blocks = drawings.map { photo in photo.map { symbolLines($0.drawing) } ?? [] }
             let lines = (0..<rows).map { line in
                 blocks.map { block in line < block.count ? block[line] : "" }
             }
             return lines.map { cells in
                 var text = ""
                 for (index, cell) in cells.enumerated() {
-                    let shown = drawings[index].map { min($0.0.columns, cardColumns) } ?? 0
+                    let shown = drawings[index].map { min($0.columns, cardColumns) } ?? 0
                     let filled = cell.isEmpty ? 0 : shown
                     text += cell + String(repeating: " ", count: max(0, (index == cells.count - 1 ? 0 : stride) - filled))
                 }
@@ -102,7 +98,7 @@ enum PhotoRendering {
         var text = reserve(rows)
         for (index, drawing) in drawings.enumerated() {
             guard let drawing else { continue }
-            text += "\(escape)7" + right(index * stride) + drawing.1 + "\(escape)8"
+            text += "\(escape)7" + right(index * stride) + drawing.drawing + "\(escape)8"
         }
         // On the photos' last row: the text's first line comes after the next newline.
         return text + down(rows - 1) + "\r"
@@ -138,33 +134,29 @@ enum PhotoRendering {
     }
 
     /// An image with `text` to its right, line by line.
-    static func placed(_ drawing: String, _ photo: DecodedPhoto, beside text: [String]) -> String {
+    static func placed(_ photo: DrawnPhoto, beside text: [String]) -> String {
         let height = max(photo.rows, text.count)
         if photo.style == .symbols {
-            let block = symbolLines(drawing, columns: photo.columns)
+            let block = symbolLines(photo.drawing)
             return (0..<height).map { index in
                 let image = index < block.count ? block[index] : String(repeating: " ", count: photo.columns)
                 let words = index < text.count ? text[index] : ""
                 return words.isEmpty ? image : image + String(repeating: " ", count: gap) + words
             }.joined(separator: "\n")
         }
-        var out = reserve(height) + "\(escape)7" + drawing + "\(escape)8"
+        var out = reserve(height) + "\(escape)7" + photo.drawing + "\(escape)8"
         for line in text { out += right(photo.columns + gap) + line + "\n" }
         out += String(repeating: "\n", count: max(0, height - text.count))
         return out.hasSuffix("\n") ? String(out.dropLast()) : out
     }
 
     /// A symbols drawing as its rows, each ending with its colours reset.
-    static func symbolLines(_ drawing: String, columns: Int) -> [String] {
+    static func symbolLines(_ drawing: String) -> [String] {
         drawing.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var row = String(line)
             if row.hasSuffix("\r") { row.removeLast() }
             return row + reset
         }.filter { $0 != reset }
-    }
-
-    static func draw(_ photo: DecodedPhoto, on canvas: any PhotoCanvas) -> String? {
-        canvas.draw(photo.pixels, style: photo.style, columns: photo.columns, rows: photo.rows)
     }
 
     /// `rows` lines made (scrolling the screen if need be), and the cursor back on the first.

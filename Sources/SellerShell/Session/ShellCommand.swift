@@ -67,7 +67,7 @@ public struct CommandOutcome: Sendable {
         case detail(Product, raw: Data)
         /// A product in full with its photos drawn (`show` on a terminal): the thumbnail beside
         /// the details, or every photo under them. In JSON mode, the document alone.
-        case pictured(Product, raw: Data, photos: [DecodedPhoto], beside: Bool)
+        case pictured(Product, raw: Data, photos: [DrawnPhoto], beside: Bool)
         /// A page as a grid of cards with photos (`list --grid` on a terminal). In JSON mode,
         /// the document alone.
         case grid(PhotoGrid, raw: Data)
