@@ -79,6 +79,30 @@ struct PhotoFetchTests {
         #expect(await server.waitForHangUps(timeout: .seconds(30)))
     }
 
+    @Test func aProductWithThousandsOfPhotosHasAHundredDrawn() async throws {
+        let jpeg = try [UInt8](Data(contentsOf: Fixtures.image("coffee-small.jpg")))
+        let server = try MisbehavingServer { request in
+            guard request.target.hasPrefix("/api/products/7") else {
+                return [.send(MisbehavingServer.response(status: 200, contentType: "image/jpeg", body: jpeg))]
+            }
+            let port = request.headers["host"]?.split(separator: ":").last.map(String.init) ?? "0"
+            let images = (1...1500).map {
+                #"{"id": \#($0), "url": "http://127.0.0.1:\#(port)/images/\#($0).jpg", "thumbnail_url": "http://127.0.0.1:\#(port)/images/\#($0).jpg", "issued_at": "2022-10-18T09:12:44"}"#
+            }
+            let body = Self.productJSON(port: Int(port) ?? 0).replacing(
+                /"images": \[.*\]\}/.dotMatchesNewlines(), with: #""images": [\#(images.joined(separator: ","))]}"#)
+            return [.send(MisbehavingServer.response(status: 200, body: body))]
+        }
+        defer { server.stop() }
+        let console = PhotoConsole(canvas: terminalCanvas())
+        let shell = Self.shell(server.baseURL, console: console)
+        _ = await shell.execute("set photos symbols")
+        #expect(await shell.execute("show 7 --photos").status == .ok)
+        #expect(console.notes.contains("photos drawn for the first 100 of 1500 only"), "\(console.notes)")
+        #expect(console.out.contains("photo 100 of 100") && !console.out.contains("photo 101"))
+        #expect(server.received.filter { $0.target.hasPrefix("/images/") }.count == 100)
+    }
+
     @Test func theLocalMarketsPhotosAreRevalidatedWithTheirETag() async throws {
         try await TestMarket.with { market in
             let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)

@@ -55,6 +55,9 @@ enum PhotoFetch {
     static let maxBytes = ResponseLimits.productPhoto
     /// Downloads and decodes at once.
     static let parallel = 8
+    /// The most photos one command draws (`show --photos` of a product a server says has
+    /// thousands, `list --grid --all`): the rest are listed, not drawn.
+    static let mostPhotos = 100
 
     /// Each address (keyed by the caller) fetched, decoded and drawn on `canvas` to fit `box`;
     /// what could not be is a one-line note, in the order of `addresses`.
@@ -64,6 +67,9 @@ enum PhotoFetch {
     ) async -> (photos: [Int: DrawnPhoto], notes: [String]) {
         var client = client
         client.timeout = timeout
+        let notes =
+            addresses.count > mostPhotos ? ["photos drawn for the first \(mostPhotos) of \(addresses.count) only"] : []
+        let addresses = addresses.prefix(mostPhotos)
         var photos: [Int: DrawnPhoto] = [:]
         var failures: [Int: String] = [:]
         await withTaskGroup(of: (Int, Result<DrawnPhoto, PhotoFailure>).self) { group in
@@ -86,7 +92,7 @@ enum PhotoFetch {
             }
         }
         cache?.trim()
-        return (photos, addresses.compactMap { failures[$0.key] })
+        return (photos, addresses.compactMap { failures[$0.key] } + notes)
     }
 
     struct PhotoFailure: Error {
