@@ -10,7 +10,7 @@ public struct SetOption: ShellCommand {
             "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | "
             + "set photos off|auto|symbols|sixel|kitty | set NAME VALUE\n"
             + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)\n"
-            + "  photos: how 'show' and 'list --grid' draw photos on a terminal (auto: the best it supports)",
+            + "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)",
         examples: [
             "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set price 3500",
         ],
