@@ -30,7 +30,8 @@ unsigned mc_detect(char **envp);
 
 /// Draws `width` × `height` pixels of 8-bit sRGB (`bands` 3) or sRGBA (`bands` 4), rows packed,
 /// into `columns` × `rows` terminal cells of `cell_width` × `cell_height` pixels, in `pixel_mode`
-/// (MC_SYMBOLS …); symbols in 24-bit colour when `truecolor`, else the 256-colour palette. The
+/// (MC_SYMBOLS …); symbols in 24-bit colour when `truecolor`, else the 256-colour palette (sixels
+/// always in the fixed palette, dithered: see loader.c). The
 /// escape sequences are those chafa's database gives the terminal `envp` describes, completed
 /// by its fallback sequences (so a mode asked for by hand is drawn even where not detected).
 /// Returns a NUL-terminated string to release with mc_free(), or NULL. Safe to call from several
