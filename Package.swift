@@ -121,11 +121,28 @@ let package = Package(
             name: "SellerShell",
             dependencies: [
                 "OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles",
-                // Names the change log's file after its server and vendor (`Changes/ChangeLogPlace.swift`).
+                // Names the change log's file after its server and vendor (`Changes/ChangeLogPlace.swift`)
+                // and a kept photo after its URL (`Photos/PhotoCache.swift`).
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // What `explain` says, in English and Korean: data, not code.
             resources: [.copy("Teaching/Explanations")]),
+
+        // Photos drawn in a terminal with libchafa (Debian libchafa-dev), opened at first use as
+        // libvips is, so the shell runs without it. chafa.h needs glib's include flags (from
+        // CVips's pkg-config gobject-2.0) and chafaconfig.h from Debian's multiarch folder, which
+        // no pkg-config name gives without also linking libchafa.
+        .target(
+            name: "CChafaLoader", dependencies: ["CVips"],
+            cSettings: [
+                .unsafeFlags([
+                    "-I/usr/include/chafa", "-I/usr/lib/x86_64-linux-gnu/chafa/include",
+                    "-I/usr/lib/aarch64-linux-gnu/chafa/include",
+                ])
+            ]),
+        // The terminal's side of drawing photos: chafa's terminal database and drawing, behind
+        // SellerShell's PhotoCanvas.
+        .target(name: "TerminalPhotos", dependencies: ["CChafaLoader", "SellerShell", "MarketImages"]),
 
         // Scripts over the shell: variables and bindings, `expect`, running files with a journal
         // for resuming, dry runs, and recording a session as a script. No terminal here either.
@@ -142,7 +159,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
-                "ProgramEntry",
+                "ProgramEntry", "TerminalPhotos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -228,6 +245,11 @@ let package = Package(
         .testTarget(name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText"]),
         .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
+        .testTarget(
+            name: "TerminalPhotosTests",
+            dependencies: [
+                "TerminalPhotos", "SellerShell", "MarketImages", "OpenMarketAPI", "OpenMarketContract", "MarketTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

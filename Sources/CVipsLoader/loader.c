@@ -14,6 +14,11 @@ static struct {
     int (*pngsave_buffer)(VipsImage *, void **, size_t *, ...);
     int (*gifsave_buffer)(VipsImage *, void **, size_t *, ...);
     VipsImage *(*copy_memory)(VipsImage *);
+    int (*colourspace)(VipsImage *, VipsImage **, VipsInterpretation, ...);
+    int (*cast)(VipsImage *, VipsImage **, VipsBandFormat, ...);
+    void *(*write_to_memory)(VipsImage *, size_t *);
+    int (*get_height)(const VipsImage *);
+    int (*get_bands)(const VipsImage *);
     int (*get_width)(const VipsImage *);
     int (*get_page_height)(VipsImage *);
     int (*get_n_pages)(VipsImage *);
@@ -52,6 +57,11 @@ int mi_start(void) {
     LOAD(gifsave_buffer, "vips_gifsave_buffer");
     LOAD(copy_memory, "vips_image_copy_memory");
     LOAD(get_width, "vips_image_get_width");
+    LOAD(colourspace, "vips_colourspace");
+    LOAD(cast, "vips_cast");
+    LOAD(write_to_memory, "vips_image_write_to_memory");
+    LOAD(get_height, "vips_image_get_height");
+    LOAD(get_bands, "vips_image_get_bands");
     LOAD(get_page_height, "vips_image_get_page_height");
     LOAD(get_n_pages, "vips_image_get_n_pages");
     LOAD(get_orientation_swap, "vips_image_get_orientation_swap");
@@ -107,6 +117,44 @@ int mi_pngsave(VipsImage *in, int palette, void **buf, size_t *len) {
 }
 
 int mi_gifsave(VipsImage *in, void **buf, size_t *len) { return api.gifsave_buffer(in, buf, len, "strip", TRUE, NULL); }
+
+int mi_pixels(const void *buf, size_t len, int width, int height, int to_srgb, void **pixels, int *out_width,
+              int *out_height, int *bands) {
+    VipsImage *thumb = NULL;
+    int status = to_srgb ? api.thumbnail_buffer((void *)buf, len, &thumb, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                                "fail_on", VIPS_FAIL_ON_TRUNCATED, "option_string", "fail_on=truncated",
+                                                "export_profile", "srgb", NULL)
+                         : api.thumbnail_buffer((void *)buf, len, &thumb, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                                "fail_on", VIPS_FAIL_ON_TRUNCATED, "option_string", "fail_on=truncated",
+                                                NULL);
+    if (status != 0) return -1;
+    // Grey, CMYK or 16-bit images become 8-bit sRGB (an alpha band is kept).
+    VipsImage *srgb = NULL;
+    status = api.colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(thumb);
+    if (status != 0) return -1;
+    VipsImage *bytes = NULL;
+    status = api.cast(srgb, &bytes, VIPS_FORMAT_UCHAR, NULL);
+    g_object_unref(srgb);
+    if (status != 0) return -1;
+    int band_count = api.get_bands(bytes);
+    if (band_count != 3 && band_count != 4) {
+        g_object_unref(bytes);
+        return -1;
+    }
+    size_t size = 0;
+    void *memory = api.write_to_memory(bytes, &size);
+    *out_width = api.get_width(bytes);
+    *out_height = api.get_height(bytes);
+    *bands = band_count;
+    g_object_unref(bytes);
+    if (memory == NULL || size != (size_t)*out_width * (size_t)*out_height * (size_t)band_count) {
+        g_free(memory);
+        return -1;
+    }
+    *pixels = memory;
+    return 0;
+}
 
 VipsImage *mi_copy_memory(VipsImage *in) { return api.copy_memory(in); }
 int mi_width(VipsImage *image) { return api.get_width(image); }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The XDG base directories (freedesktop.org's Base Directory Specification) the project keeps
-/// its files under: market data, shell history, saved profiles. The one place the variables,
+/// its files under: market data, shell history, saved profiles, cached photos. The one place the variables,
 /// their fallbacks and the absolute-path rule are written.
 ///
 /// A variable counts only when it holds an absolute path, as the specification says; unset,
@@ -20,6 +20,11 @@ public enum XDGDirectories {
     /// `$XDG_CONFIG_HOME`, else `~/.config` (saved profiles).
     public static func configHome(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         directory("XDG_CONFIG_HOME", fallback: ".config", environment)
+    }
+
+    /// `$XDG_CACHE_HOME`, else `~/.cache` (the shell's photo cache).
+    public static func cacheHome(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory("XDG_CACHE_HOME", fallback: ".cache", environment)
     }
 
     /// The fallback is under the environment's `HOME` when it names an absolute path (a test's

@@ -68,7 +68,7 @@ struct ShellPartsTests {
         }()
         #expect(hints == ["우유병 텀블러", "plate"])
         #expect(index.complete("register name=x image=pho") == .path(word: "image=pho", pathPart: "pho", prefix: "image="))
-        #expect(texts(index.complete("set ")) == ["explain", "output", "trace"])
+        #expect(texts(index.complete("set ")) == ["explain", "output", "photos", "trace"])
         #expect(texts(index.complete("GE")) == ["GET"])
         #expect(
             texts(index.complete("PATCH /api/products"))
@@ -88,7 +88,7 @@ struct ShellPartsTests {
         #expect(
             texts(index.complete("list --mine --")) == [
                 "--per-page", "--search", "--all", "--format", "--fields", "--sort", "--sold-out", "--low-stock", "--currency",
-                "--no-pager",
+                "--no-pager", "--grid",
             ])
         #expect(texts(index.complete("register name=x price=1 ")).contains("description="))
         #expect(!texts(index.complete("register name=x price=1 ")).contains("name="))

@@ -17,6 +17,7 @@ struct FlagRoundTripTests {
         "list 2 --per-page 50 --search '우유 병' --mine --all --format csv --fields id,name,price --sort -price --sold-out "
             + "--low-stock 3 --currency KRW --no-pager",
         "search 'milk bottle' 2 --per-page 30 --mine --all", "search mug --format csv --fields id,name --sort -price", "show 12",
+        "show 12 --photos", "list --grid --sold-out", "set photos sixel",
         "open 12",
         "register name=Mug 'description=A sturdy mug' price=19.99 currency=USD discount=1 stock=5 "
             + "image=photos/sku12-*.jpg image='a b.png' --no-resize --porcelain",

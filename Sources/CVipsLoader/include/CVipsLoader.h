@@ -33,6 +33,12 @@ int mi_pngsave(VipsImage *in, int palette, void **buf, size_t *len);
 
 int mi_gifsave(VipsImage *in, void **buf, size_t *len);
 
+/// Decodes with shrink-on-load to fit inside width × height (never enlarged, upright, the first
+/// frame of an animation), as 8-bit sRGB or sRGBA pixels, rows packed: `*bands` is 3 or 4. The
+/// pixels are g_malloc'd: release them with g_free(). Returns 0 on success.
+int mi_pixels(const void *buf, size_t len, int width, int height, int to_srgb, void **pixels, int *out_width,
+              int *out_height, int *bands);
+
 VipsImage *mi_copy_memory(VipsImage *in);
 int mi_width(VipsImage *image);
 int mi_page_height(VipsImage *image);

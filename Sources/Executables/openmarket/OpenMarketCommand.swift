@@ -6,6 +6,7 @@ import OpenMarketContract
 import SellerShell
 import ShellScripting
 import Synchronization
+import TerminalPhotos
 
 @main
 struct OpenMarketCommand: AsyncParsableCommand {
@@ -247,13 +248,18 @@ struct OpenMarketCommand: AsyncParsableCommand {
             completer: { line in indexBox.complete(line) }, forcePlain: !asks)
         // A script's line count, an import's or an export's rows: drawn only on a terminal.
         let progress = isatty(2) == 1 ? ProgressLine() : nil
-        let console = TerminalConsole(reader: reader, progress: progress, color: color, completion: indexBox)
+        // Photos are drawn only where standard output is a terminal that can show them.
+        let drawsPhotos = isatty(1) == 1 && !["", "dumb"].contains(environment["TERM"] ?? "")
+        let console = TerminalConsole(
+            reader: reader, progress: progress, color: color, completion: indexBox,
+            photoCanvas: drawsPhotos ? ChafaCanvas(environment: environment) : nil)
         var configuration = ShellConfiguration(
             serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,
             vendorID: target.vendorID,
             profileName: profile, outputJSON: json,
             trace: trace, useColor: color, profiles: profiles)
         configuration.explain = explain
+        configuration.photoCache = PhotoCache.standard(environment: environment)
         configuration.environmentServer = target.environmentServer
         configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.data.url) }
         // `openmarket import cat.csv --dry-run`: the flag is the command's own (it prints the plan

@@ -21,8 +21,15 @@ final class TerminalConsole: ShellConsole, Sendable {
     /// The line editor's completion, told when a question wants a path.
     private let completion: IndexBox?
 
-    init(reader: any LineReader, progress: ProgressLine? = nil, color: Bool = false, completion: IndexBox? = nil) {
+    /// Where photos are drawn: set only when standard output is a terminal.
+    let photoCanvas: (any PhotoCanvas)?
+
+    init(
+        reader: any LineReader, progress: ProgressLine? = nil, color: Bool = false, completion: IndexBox? = nil,
+        photoCanvas: (any PhotoCanvas)? = nil
+    ) {
         self.reader = reader
+        self.photoCanvas = photoCanvas
         self.progress = progress
         self.color = color
         self.completion = completion

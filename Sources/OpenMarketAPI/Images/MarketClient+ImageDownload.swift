@@ -17,6 +17,14 @@ public struct DownloadedImage: Sendable, Hashable {
     }
 }
 
+/// What a conditional image download answered.
+public enum ImageRevalidation: Sendable, Hashable {
+    /// The server sent the image, with its `ETag` when it gave one.
+    case downloaded(DownloadedImage, etag: String?)
+    /// 304: the copy the `ETag` named is still the image.
+    case unchanged
+}
+
 extension ResponseLimits {
     /// The largest image `downloadImage` accepts by default, 20 MiB: far above the market's
     /// upload limit (300 KB), below what would hurt when several downloads run at once.
@@ -41,9 +49,24 @@ extension MarketClient {
     public func downloadImage(
         _ address: String, maxBytes: Int = ResponseLimits.image
     ) async throws(MarketError) -> DownloadedImage {
+        switch try await downloadImage(address, maxBytes: maxBytes, ifNoneMatch: nil) {
+        case .downloaded(let image, _): return image
+        // Not asked conditionally, so a 304 is a server's mistake.
+        case .unchanged: throw .serverRefused(status: 304, message: "Not Modified, to a request that was not conditional")
+        }
+    }
+
+    /// Downloads one image as `downloadImage(_:maxBytes:)` does, revalidating a copy kept from
+    /// before: with `ifNoneMatch` (the `ETag` that copy came with) a 304 answers `.unchanged`,
+    /// and nothing is read again.
+    public func downloadImage(
+        _ address: String, maxBytes: Int, ifNoneMatch etag: String?
+    ) async throws(MarketError) -> ImageRevalidation {
         let url = try imageURL(address)
+        var headers: HeaderFields = ["Accept": "image/*"]
+        if let etag { headers.add("If-None-Match", etag) }
         let endpoint = Endpoint<Data>(
-            method: .get, path: url.absoluteString, query: [], headers: ["Accept": "image/*"], body: nil,
+            method: .get, path: url.absoluteString, query: [], headers: headers, body: nil,
             documentedStatus: 200, decode: { $0 }, maxResponseBytes: maxBytes)
         let tooLarge = MarketError.unexpectedResponse(
             "the image at \(excerpt(url.absoluteString)) is larger than \(ByteCountText.format(maxBytes)), the most this download accepts; stopped reading it"
@@ -53,12 +76,20 @@ extension MarketClient {
             response = try await send(endpoint)
         } catch .unexpectedResponse(let detail) where detail.contains(ResponseCollector.tooLarge(limit: maxBytes)) {
             throw tooLarge
+        } catch .serverRefused(status: 304, _) where etag != nil {
+            return .unchanged
         } catch {
             throw error
         }
         // Also here, for a transport that does not bound what it reads.
         guard response.body.count <= maxBytes else { throw tooLarge }
-        return DownloadedImage(data: response.body, contentType: response.headers["Content-Type"], url: url)
+        let image = DownloadedImage(data: response.body, contentType: response.headers["Content-Type"], url: url)
+        return .downloaded(image, etag: response.headers["ETag"])
+    }
+
+    /// The absolute address `downloadImage` would fetch for `address` (a key for a cache of images).
+    public func imageAddress(_ address: String) throws(MarketError) -> URL {
+        try imageURL(address)
     }
 
     /// `address` as an absolute http(s) URL: resolved against `baseURL` when relative (RFC 3986

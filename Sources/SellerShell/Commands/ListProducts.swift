@@ -5,19 +5,21 @@ import TerminalText
 
 /// `list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all]`: a page of products, or every
 /// page (`--all`, and `--mine`, which keeps this vendor's). `--format`, `--fields`, `--sort` and
-/// the filters shape what was fetched, on this side (see `ListFormats`, `ListSelection`).
+/// the filters shape what was fetched, on this side (see `ListFormats`, `ListSelection`). `--grid`
+/// draws the products as cards with photos on a terminal (`Photos/`).
 public struct ListProducts: ShellCommand {
     public static let spec = CommandSpec(
         name: "list", aliases: ["ls"], summary: "list products, newest first",
         usage:
             "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids|count] "
             + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "
-            + "[--low-stock N] [--currency KRW|USD] [--no-pager]\n"
+            + "[--low-stock N] [--currency KRW|USD] [--no-pager] [--grid]\n"
             + "  filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
+            + "  --grid draws cards with photos on a terminal, as wide as it is (a table elsewhere);\n"
             + "  fields: \(ListField.allCases.map(\.rawValue).joined(separator: ", "))",
         examples: [
             "list", "list 2 --per-page 50", "list --search 텀블러", "list --mine --all", "list --mine --all --format ids",
-            "list --all --sort -price --fields id,name,price", "list --mine --all --low-stock 3",
+            "list --all --sort -price --fields id,name,price", "list --mine --all --low-stock 3", "list --grid",
         ],
         flags: options.map(\.flag), positional: [.page], effect: .reads)
 
@@ -43,6 +45,7 @@ public struct ListProducts: ShellCommand {
             "--currency", \.selection.currency, placeholder: "KRW|USD", choices: Currency.accepted.map(\.rawValue),
             help: "only products priced in this currency", parse: ListSelection.currency, write: { Word($0.rawValue) }),
         .flag("--no-pager", \.noPager, help: "print a long table straight out, not through the pager"),
+        .flag("--grid", \.grid, help: "draw the products as a grid of cards with photos (on a terminal)"),
     ]
 
     public var page = 1
@@ -56,6 +59,8 @@ public struct ListProducts: ShellCommand {
     public var fields: [ListField] = []
     public var selection = ListSelection()
     public var noPager = false
+    /// `--grid`: cards with photos, on a terminal.
+    public var grid = false
 
     public init(page: Int = 1, perPage: Int? = nil, search: String? = nil, mine: Bool = false, all: Bool = false) {
         self.page = page
@@ -68,6 +73,9 @@ public struct ListProducts: ShellCommand {
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         self.init(page: try Self.page(arguments.positional.first))
         try arguments.apply(Self.options, to: &self)
+        if grid, format != nil || !fields.isEmpty {
+            throw .usage("--grid draws cards, which have no format or fields: leave out --format and --fields, or --grid")
+        }
     }
 
     static func page(_ word: Word?) throws(CommandFailure) -> Int {
@@ -97,7 +105,7 @@ public struct ListProducts: ShellCommand {
                 "page \(page) is past the end: \(result.totalCount) product\(result.totalCount == 1 ? "" : "s") fill "
                 + "\(pages) page\(pages == 1 ? "" : "s") of \(result.itemsPerPage) — 'list \(pages)' shows the last"
         }
-        return try shaped(result.products, raw: response.body, empty: empty, summary: summary, in: context)
+        return try await shaped(result.products, raw: response.body, empty: empty, summary: summary, in: context)
     }
 
     /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
@@ -137,7 +145,7 @@ public struct ListProducts: ShellCommand {
         }
         context.session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
-        return try shaped(products, raw: raw, empty: empty, summary: summary, notes: note.map { [$0] } ?? [], in: context)
+        return try await shaped(products, raw: raw, empty: empty, summary: summary, notes: note.map { [$0] } ?? [], in: context)
     }
 
     /// Whether anything beyond what `list` always did was asked for (then the output is written
@@ -149,8 +157,11 @@ public struct ListProducts: ShellCommand {
     private func shaped(
         _ fetched: [Product], raw: Data, empty: String, summary: String, notes: [String] = [],
         in context: CommandContext
-    ) throws -> CommandOutcome {
+    ) async throws -> CommandOutcome {
         let noteItems = notes.map { CommandOutcome.Output.note($0) }
+        if grid, !context.settings.outputJSON {
+            return await cards(fetched, raw: raw, empty: empty, summary: summary, notes: noteItems, in: context)
+        }
         guard shapes || context.settings.listOutput != nil else {
             return CommandOutcome([.products(fetched, raw: raw, empty: empty)] + noteItems + [.summary(summary)])
         }
@@ -178,6 +189,44 @@ public struct ListProducts: ShellCommand {
             text = try ListFormats.rows(products, format: format, fields: fields)
         }
         return CommandOutcome([.listed(text, paged: false)] + noteItems)
+    }
+}
+
+extension ListProducts {
+    /// The widest a card is, in columns (its photo as wide, and square).
+    static let cardColumns = 24
+
+    /// `--grid`: the products (filtered and ordered as asked) as cards, as many to a line as the
+    /// terminal is wide, each with its thumbnail; without a terminal, the table.
+    fileprivate func cards(
+        _ fetched: [Product], raw: Data, empty: String, summary: String, notes: [CommandOutcome.Output],
+        in context: CommandContext
+    ) async -> CommandOutcome {
+        let products = selection.apply(fetched)
+        var line = summary
+        if !selection.isEmpty { line = "\(products.count) of \(fetched.count) products · " + summary }
+        let table = CommandOutcome.Output.products(products, raw: raw, empty: fetched.isEmpty ? empty : "no products match")
+        guard let canvas = context.console.photoCanvas, !products.isEmpty else {
+            return CommandOutcome([table] + notes + [.summary(line)])
+        }
+        let columns = min(Self.cardColumns, max(canvas.columns, 8))
+        let perRow = max(1, (canvas.columns + PhotoRendering.gap) / (columns + PhotoRendering.gap))
+        let (plan, note) = PhotoPlan.make(in: context, asked: true)
+        var photos: [Int: DrawnPhoto] = [:]
+        var photoNotes: [String] = note.map { [$0] } ?? []
+        var rows = 0
+        if let plan {
+            let addresses = products.enumerated().compactMap { index, product in
+                PhotoPlan.thumbnail(of: product).map { (key: index, address: $0, label: "#\(product.id)") }
+            }
+            let drawn = await plan.photos(addresses, columns: columns, in: context)
+            photos = drawn.photos
+            photoNotes += drawn.notes
+            rows = drawn.box.rows
+        }
+        let grid = PhotoGrid(
+            products: products, photos: photos, cardColumns: columns, photoRows: rows, perRow: perRow, style: plan?.style)
+        return CommandOutcome([.grid(grid, raw: raw)] + notes + photoNotes.map { .note($0) } + [.summary(line)])
     }
 }
 

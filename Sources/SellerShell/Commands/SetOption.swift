@@ -1,18 +1,25 @@
 import OpenMarketContract
 
-/// `set output table|json|jsonl|csv|ids|count`, `set trace on|off`, `set explain on|off`: the session's settings.
+/// `set output table|json|jsonl|csv|ids|count`, `set trace on|off`, `set explain on|off`, `set photos
+/// off|auto|symbols|sixel|kitty`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(
-        name: "set", summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), or a variable",
+        name: "set",
+        summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), photos, or a variable",
         usage:
-            "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | set NAME VALUE\n"
-            + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)",
-        examples: ["set output json", "set output ids", "set trace on", "set explain on", "set price 3500"],
+            "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | "
+            + "set photos off|auto|symbols|sixel|kitty | set NAME VALUE\n"
+            + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)\n"
+            + "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)",
+        examples: [
+            "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set price 3500",
+        ],
         positional: [.setting(SetOption.settings), .word], effect: .session, recording: .asTyped)
 
     /// Each setting and the values it takes.
     public static let settings = [
         "output": ListFormat.allCases.map(\.rawValue), "trace": ["on", "off"], "explain": ["on", "off"],
+        "photos": PhotoSetting.words,
     ]
 
     public enum Setting: Sendable, Equatable {
@@ -21,6 +28,8 @@ public struct SetOption: ShellCommand {
         case trace(Bool)
         /// `set explain on`: a few lines after each exchange on what it means.
         case explain(Bool)
+        /// `set photos off`: whether and how photos are drawn.
+        case photos(PhotoSetting)
     }
 
     public var setting: Setting
@@ -32,7 +41,11 @@ public struct SetOption: ShellCommand {
         case ("trace", "off"): setting = .trace(false)
         case ("explain", "on"): setting = .explain(true)
         case ("explain", "off"): setting = .explain(false)
-        default: throw .usage("set output table|json|jsonl|csv|ids|count, set trace on|off, or set explain on|off")
+        case ("photos", let value?) where PhotoSetting(word: value) != nil: setting = .photos(PhotoSetting(word: value)!)
+        default:
+            throw .usage(
+                "set output table|json|jsonl|csv|ids|count, set trace on|off, set explain on|off, or set photos off|auto|symbols|sixel|kitty"
+            )
         }
     }
 
@@ -41,6 +54,7 @@ public struct SetOption: ShellCommand {
         case .output(let format): [Word(Self.spec.name), Word("output"), Word(format.rawValue)]
         case .trace(let on): [Word(Self.spec.name), Word("trace"), Word(on ? "on" : "off")]
         case .explain(let on): [Word(Self.spec.name), Word("explain"), Word(on ? "on" : "off")]
+        case .photos(let photos): [Word(Self.spec.name), Word("photos"), Word(photos.word)]
         }
     }
 
@@ -56,6 +70,7 @@ public struct SetOption: ShellCommand {
             // Said now rather than after the next exchange, when the files are missing.
             if on { _ = try Explain.book(nil) }
             context.session.exchanges.explains = on
+        case .photos(let photos): await context.session.setPhotos(photos)
         }
         return CommandOutcome()
     }

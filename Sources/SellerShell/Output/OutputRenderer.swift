@@ -11,6 +11,24 @@ extension ShellSession {
             switch item {
             case .detail(let product, let raw):
                 console.write(outputJSON ? Self.text(raw) : ProductRendering.detail(product, color: useColor))
+            case .pictured(let product, let raw, let photos, let beside):
+                if outputJSON {
+                    console.write(Self.text(raw))
+                } else if let canvas = console.photoCanvas {
+                    console.write(
+                        PhotoRendering.detail(product, photos: photos, beside: beside, canvas: canvas, color: useColor))
+                } else {
+                    console.write(ProductRendering.detail(product, color: useColor))
+                }
+            case .grid(let grid, let raw):
+                if outputJSON {
+                    console.write(Self.text(raw))
+                } else if console.photoCanvas != nil {
+                    // Never through the pager: it would show the images' escapes as text.
+                    console.write(PhotoRendering.grid(grid, color: useColor))
+                } else {
+                    console.write(ProductRendering.table(grid.products, color: useColor))
+                }
             case .written(let product, let raw, let verb, let stockBefore):
                 console.write(
                     outputJSON

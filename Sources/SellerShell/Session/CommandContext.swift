@@ -26,6 +26,8 @@ public struct SessionSettings: Sendable {
     public var vendorName: String?
     /// The saved profile the login came from.
     public var profileName: String?
+    /// `set photos`: whether and how photos are drawn on a terminal.
+    public var photos: PhotoSetting = .auto
 
     /// Whether a product is this vendor's: by vendor id only (names are not unique).
     public func isMine(_ product: Product) -> Bool {

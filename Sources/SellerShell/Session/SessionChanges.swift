@@ -36,4 +36,9 @@ extension ShellSession {
         outputJSON = json
         listOutput = list
     }
+
+    /// `set photos off|auto|symbols|sixel|kitty`.
+    public func setPhotos(_ setting: PhotoSetting) {
+        photos = setting
+    }
 }

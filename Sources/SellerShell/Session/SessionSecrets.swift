@@ -77,6 +77,7 @@ public final class MaskingConsole: ShellConsole, Sendable {
     public var isInteractive: Bool { inner.isInteractive }
     public var columns: Int? { inner.columns }
     public func clearScreen() -> Bool { inner.clearScreen() }
+    public var photoCanvas: (any PhotoCanvas)? { inner.photoCanvas }
     public func history() -> [String] { inner.history().map(secrets.masked) }
     /// A line holding a protected secret never reaches the history.
     public func addToHistory(_ line: String) { if !secrets.occurs(in: line) { inner.addToHistory(line) } }

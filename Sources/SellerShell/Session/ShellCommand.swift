@@ -65,6 +65,12 @@ public struct CommandOutcome: Sendable {
     public enum Output: Sendable {
         /// A product in full (`show`).
         case detail(Product, raw: Data)
+        /// A product in full with its photos drawn (`show` on a terminal): the thumbnail beside
+        /// the details, or every photo under them. In JSON mode, the document alone.
+        case pictured(Product, raw: Data, photos: [DrawnPhoto], beside: Bool)
+        /// A page as a grid of cards with photos (`list --grid` on a terminal). In JSON mode,
+        /// the document alone.
+        case grid(PhotoGrid, raw: Data)
         /// A product just made or changed, in one line (`#12 우유병 텀블러 ₩3,400 · stock 5 · registered`);
         /// `stockBefore` when the command adjusted the stock (`stock 5 → 15`).
         case written(Product, raw: Data, verb: String, stockBefore: Int? = nil)

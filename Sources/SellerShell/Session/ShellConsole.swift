@@ -40,6 +40,9 @@ public protocol ShellConsole: AnyObject, Sendable {
     func page(_ text: String)
     /// Clears the terminal's screen (`clear`); false when there is no terminal to clear.
     func clearScreen() -> Bool
+    /// Where photos can be drawn: only a console writing to a terminal has one (nil: nothing is
+    /// drawn, as in a pipe, a script's output or a test).
+    var photoCanvas: (any PhotoCanvas)? { get }
 }
 
 extension ShellConsole {
@@ -47,6 +50,7 @@ extension ShellConsole {
     public func warn(_ text: String) { note("warning: " + text, kind: .warning) }
     public func page(_ text: String) { write(text) }
     public func clearScreen() -> Bool { false }
+    public var photoCanvas: (any PhotoCanvas)? { nil }
     public func addToHistory(_ line: String) {}
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
     public func askKey(_ prompt: String) -> String? { ask(prompt) }

@@ -34,6 +34,9 @@ public struct ShellConfiguration: Sendable {
     /// The local market the program started for this run (nil for any other server): journals
     /// name it by its data directory, since its port may differ next time.
     public var localMarket: LocalMarket?
+    /// Where photos drawn on a terminal are kept (nil: none are kept; the program passes
+    /// `PhotoCache.standard()`).
+    public var photoCache: PhotoCache?
 
     public init(
         serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, vendorID: Int? = nil,
@@ -141,6 +144,10 @@ public actor ShellSession {
     public var outputJSON: Bool
     /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
     public var listOutput: ListFormat?
+    /// `set photos`: whether and how photos are drawn on a terminal.
+    public var photos: PhotoSetting = .auto
+    /// Where drawn photos are kept between runs.
+    public nonisolated let photoCache: PhotoCache?
     public nonisolated let useColor: Bool
     public nonisolated let profiles: ProfileStore
     public nonisolated let registry: CommandRegistry
@@ -217,6 +224,7 @@ public actor ShellSession {
         self.profileName = configuration.profileName
         self.outputJSON = configuration.outputJSON
         self.useColor = configuration.useColor
+        self.photoCache = configuration.photoCache
         self.profiles = configuration.profiles
         self.registry = registry
         self.middleware = middleware
@@ -248,7 +256,7 @@ public actor ShellSession {
     public var settings: SessionSettings {
         SessionSettings(
             outputJSON: outputJSON, listOutput: listOutput, useColor: useColor, vendorID: vendorID, vendorName: vendorName,
-            profileName: profileName)
+            profileName: profileName, photos: photos)
     }
 
     /// The context a command gets in this session as it is now; a layer above (a script, an

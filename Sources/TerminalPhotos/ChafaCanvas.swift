@@ -1,0 +1,65 @@
+import CChafaLoader
+import Foundation
+import MarketImages
+import SellerShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Photos drawn on the terminal standard output is, by libchafa: the style chafa's terminal
+/// database finds for the environment (kitty or iTerm2 images, sixels, else symbols in 24-bit or
+/// 256 colours), the size from the terminal itself.
+public struct ChafaCanvas: PhotoCanvas {
+    let environment: [String: String]
+    let capabilities: Chafa.Capabilities
+    public let detectedStyle: PhotoStyle
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        let found = Chafa.detect(environment)
+        capabilities = found
+        detectedStyle =
+            found.contains(.kitty) ? .kitty : found.contains(.iterm2) ? .iterm2 : found.contains(.sixels) ? .sixel : .symbols
+    }
+
+    public var unavailable: String? { Chafa.available ? nil : Chafa.missing }
+
+    /// Symbols in 24-bit colour where the terminal has it (chafa's database, or `COLORTERM`),
+    /// else in the 256-colour palette.
+    var truecolor: Bool {
+        capabilities.contains(.truecolor) || ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "")
+    }
+
+    public var columns: Int {
+        if let size = Self.windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
+        return Int(environment["COLUMNS"] ?? "") ?? 80
+    }
+
+    /// From the terminal's pixel size when it reports one; else 10 × 20, a common font's cell.
+    public var cellSize: CellSize {
+        guard let size = Self.windowSize(), size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return CellSize(width: 10, height: 20) }
+        return CellSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+
+    public func draw(_ pixels: Pixels, style: PhotoStyle, columns: Int, rows: Int) -> String? {
+        let mode: Int32 =
+            switch style {
+            case .symbols: MC_SYMBOLS
+            case .sixel: MC_SIXELS
+            case .kitty: MC_KITTY
+            case .iterm2: MC_ITERM2
+            }
+        let cell = cellSize
+        return Chafa.draw(
+            pixels, mode: mode, truecolor: truecolor, columns: columns, rows: rows, cell: (cell.width, cell.height),
+            environment: environment)
+    }
+
+    private static func windowSize() -> winsize? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return size
+    }
+}
