@@ -142,7 +142,7 @@ let package = Package(
             ]),
         // The terminal's side of drawing photos: chafa's terminal database and drawing, behind
         // SellerShell's PhotoCanvas.
-        .target(name: "TerminalPhotos", dependencies: ["CChafaLoader", "SellerShell", "MarketImages"]),
+        .target(name: "TerminalPhotos", dependencies: ["CChafaLoader", "SellerShell", "MarketImages", "TerminalText"]),
 
         // Scripts over the shell: variables and bindings, `expect`, running files with a journal
         // for resuming, dry runs, and recording a session as a script. No terminal here either.

@@ -2,6 +2,7 @@ import CChafaLoader
 import Foundation
 import MarketImages
 import SellerShell
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -31,16 +32,13 @@ public struct ChafaCanvas: PhotoCanvas {
         capabilities.contains(.truecolor) || ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "")
     }
 
-    public var columns: Int {
-        if let size = Self.windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
-        return Int(environment["COLUMNS"] ?? "") ?? 80
-    }
+    public var columns: Int { TerminalWindow.of()?.columns ?? Int(environment["COLUMNS"] ?? "") ?? 80 }
 
     /// From the terminal's pixel size when it reports one; else 10 × 20, a common font's cell.
     public var cellSize: CellSize {
-        guard let size = Self.windowSize(), size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0
+        guard let window = TerminalWindow.of(), window.pixelWidth > 0, window.pixelHeight > 0
         else { return CellSize(width: 10, height: 20) }
-        return CellSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        return CellSize(width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows)
     }
 
     public func draw(_ pixels: Pixels, style: PhotoStyle, columns: Int, rows: Int) -> String? {
@@ -55,11 +53,5 @@ public struct ChafaCanvas: PhotoCanvas {
         return Chafa.draw(
             pixels, mode: mode, truecolor: truecolor, columns: columns, rows: rows, cell: (cell.width, cell.height),
             environment: environment)
-    }
-
-    private static func windowSize() -> winsize? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
-        return size
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SellerShell
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -21,22 +22,11 @@ enum Pager {
     }
 
     /// The rows of the terminal on standard output, or nil when it is not a terminal.
-    static func terminalRows() -> Int? {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        return Int(size.ws_row)
-    }
+    static func terminalRows() -> Int? { TerminalWindow.of(STDOUT_FILENO)?.rows }
 
-    /// The columns of the terminal on `descriptor`, or nil when it is not a terminal: the one
-    /// width source of the program (notes are folded to it, help and explanations are written
-    /// to it).
-    static func terminalColumns(of descriptor: Int32 = STDOUT_FILENO) -> Int? {
-        guard isatty(descriptor) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
+    /// The columns of the terminal on `descriptor`, or nil when it is not a terminal (notes are
+    /// folded to it, help and explanations are written to it).
+    static func terminalColumns(of descriptor: Int32 = STDOUT_FILENO) -> Int? { TerminalWindow.of(descriptor)?.columns }
 
     /// Runs `command` through `/bin/sh -c` with `text` on its standard input and waits for it.
     /// Returns nil when it ran, or why it could not start (then nothing of `text` was shown).
