@@ -14,7 +14,7 @@ struct Reversal {
     enum Direction {
         case undo, redo
 
-        var name: String { self == .undo ? "undo" : "redo" }
+        var name: String { self == .undo ? Undo.spec.name : Redo.spec.name }
         var event: ChangeEntry.Event { self == .undo ? .undo : .redo }
     }
 

@@ -22,7 +22,13 @@ public struct Edit: OneProduct {
         context.session.remember([read.value])
         try await Ownership.requireMine(read.value, in: context, "the editor was not opened")
         let file = try EditFile(product: id)
-        guard let edited = try edit(read.value, in: file, console: console) else {
+        // The file goes on every way out but a 412, after which it keeps the person's edits.
+        let opened: [(field: ProductField, value: String)]?
+        do { opened = try edit(read.value, in: file, console: console) } catch {
+            file.remove()
+            throw error
+        }
+        guard let edited = opened else {
             file.remove()
             return .note("edit \(id): the file was left unchanged or emptied, so nothing was sent")
         }
