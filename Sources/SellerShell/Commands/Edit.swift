@@ -32,7 +32,12 @@ public struct Edit: OneProduct {
             file.remove()
             return .note("edit \(id): the file was left unchanged or emptied, so nothing was sent")
         }
-        switch await attempt(edited, over: read, in: context) {
+        let patch: Patch
+        do { patch = try self.patch(edited) } catch {
+            file.remove()
+            throw error
+        }
+        switch await attempt(patch, over: read, in: context) {
         case .success(let outcome):
             file.remove()
             return outcome
@@ -46,26 +51,25 @@ public struct Edit: OneProduct {
         }
     }
 
-    /// `send`, its failure as a value.
-    private func attempt(
-        _ fields: [(field: ProductField, value: String)], over read: MarketResponse<Product>, in context: CommandContext
-    ) async -> Result<CommandOutcome, MarketError> {
-        do { return .success(try await send(fields, over: read, in: context)) } catch { return .failure(error) }
+    /// The `patch` the edited fields amount to (what recordings write back).
+    private func patch(_ fields: [(field: ProductField, value: String)]) throws(CommandFailure) -> Patch {
+        try Patch(
+            parsing: Arguments(
+                [Word(String(id))] + fields.map { Word($0.field.key + $0.value, wasQuoted: true) }, spec: Patch.spec))
     }
 
-    /// The PATCH of `fields`, with `If-Match` when `read` gave an ETag; the outcome names the
-    /// `patch` it amounts to (for recordings) and the change (for undo).
+    /// `send`, its failure as a value.
+    private func attempt(
+        _ patch: Patch, over read: MarketResponse<Product>, in context: CommandContext
+    ) async -> Result<CommandOutcome, MarketError> {
+        do { return .success(try await send(patch, over: read, in: context)) } catch { return .failure(error) }
+    }
+
+    /// The PATCH, with `If-Match` when `read` gave an ETag; the outcome names the `patch` (for
+    /// recordings) and the change (for undo).
     private func send(
-        _ fields: [(field: ProductField, value: String)], over read: MarketResponse<Product>, in context: CommandContext
+        _ patch: Patch, over read: MarketResponse<Product>, in context: CommandContext
     ) async throws(MarketError) -> CommandOutcome {
-        let patch: Patch
-        do {
-            patch = try Patch(
-                parsing: Arguments(
-                    [Word(String(id))] + fields.map { Word($0.field.key + $0.value, wasQuoted: true) }, spec: Patch.spec))
-        } catch {
-            throw .invalidInput([RuleViolation("edit", error.message)])
-        }
         var problems: [RuleViolation] = []
         let changes = FieldParsing.changes(patch.values, problems: &problems)
         let response = try await context.client.edit(id: id, changes, ifMatch: read.etag, current: read.value)
@@ -109,7 +113,7 @@ public struct Edit: OneProduct {
         guard let answer = console.ask(question)?.lowercased(), answer == "y" || answer == "yes" else {
             throw CommandFailure.failed("nothing was sent; your edits are in \(file.path)")
         }
-        switch await attempt(free, over: current, in: context) {
+        switch await attempt(try patch(free), over: current, in: context) {
         case .success(var outcome):
             if clashing.isEmpty { file.remove() }
             outcome.output.append(
