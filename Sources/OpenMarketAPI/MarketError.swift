@@ -78,7 +78,8 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> String {
+    /// `30 s`, `1.5 s`, `250 ms`: how long, as the descriptions say it.
+    public static func seconds(_ duration: Duration) -> String {
         let value = duration.milliseconds / 1000
         if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
         return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)

@@ -105,4 +105,65 @@ struct StepBinaryTests {
         #expect(!transcript.contains("#!/usr/bin/env"), "\(transcript)")
         #expect(server.received.count == 3, "\(transcript)")
     }
+
+    /// Issue 24: under a Korean locale the step speaks Korean, and `ㅂ` (what the `q` key types
+    /// with a Korean keyboard layout on) stops as `q` does.
+    @Test func aKoreanLocaleStepsInKoreanAndTheHangulQStops() async throws {
+        let (server, home, script) = try Self.lesson(
+            """
+            # 첫 단계: 서버가 살아 있나요?
+            GET /healthChecker --no-auth
+            GET /api/products --no-auth
+            """)
+        defer {
+            server.stop()
+            home.remove()
+        }
+        let environment = home.environment.merging(["LANG": "ko_KR.UTF-8"]) { $1 }
+        let url = server.baseURL.absoluteString
+        let transcript = try await blocking { () throws -> String in
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment)
+            defer { session.terminate() }
+            _ = try session.expect("[1/2] Enter: 보내기", timeout: .seconds(60))
+            session.send("\r")
+            _ = try session.expect("[2/2] Enter: 보내기", timeout: .seconds(60))
+            session.send("ㅂ")
+            _ = try session.expect("남음 1", timeout: .seconds(60))
+            _ = try session.waitForExit(timeout: .seconds(60))
+            return session.transcript
+        }
+        let flat = transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("3번째 줄에서 멈췄습니다. 보냄 1, 건너뜀 0, 남음 1"), "\(transcript)")
+        #expect(!transcript.contains("Enter: send"), "\(transcript)")
+        #expect(server.received.map(\.target) == ["/healthChecker"])
+    }
+
+    /// `--lang ko` speaks Korean whatever the locale says, down to the closing line.
+    @Test func langKoSpeaksKoreanUnderAnEnglishLocale() async throws {
+        let (server, home, script) = try Self.lesson(
+            """
+            GET /healthChecker --no-auth
+            expect ${response.status} == 200
+            GET /healthChecker --no-auth
+            """)
+        defer {
+            server.stop()
+            home.remove()
+        }
+        let environment = home.environment.merging(["LANG": "en_US.UTF-8"]) { $1 }
+        let url = server.baseURL.absoluteString
+        let transcript = try await blocking { () throws -> String in
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["--lang", "ko", "run", script.path, "--step", "--server", url],
+                environment: environment)
+            defer { session.terminate() }
+            _ = try session.expect("[1/3] Enter: 보내기", timeout: .seconds(60))
+            session.send("c")
+            _ = try session.expect("lesson.om: 요청 2개, 확인 1개 통과", timeout: .seconds(60))
+            _ = try session.waitForExit(timeout: .seconds(60))
+            return session.transcript
+        }
+        #expect(server.received.count == 2, "\(transcript)")
+    }
 }

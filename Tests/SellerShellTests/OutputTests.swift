@@ -55,7 +55,7 @@ struct OutputTests {
     @Test func aSummaryShowsTheNameVisibleAndCut() throws {
         var product = try Self.product()
         product.name = "Mug\u{1B}]0;owned\u{07}" + String(repeating: "우", count: 60)
-        let line = ProductRendering.summary(product, verb: "updated")
+        let line = ProductRendering.summary(product, verb: .updated)
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 }, "a control character reached the terminal: \(line)")
         #expect(line.hasPrefix("#12 Mug␛]0;owned␇우"))
         #expect(line.contains("… ₩3,400"))
@@ -220,7 +220,7 @@ struct OutputTests {
         #expect(coloured.split(separator: "\n").filter { $0.contains(Self.esc) }.count == 1, "only the sold-out row")
         #expect(!ProductRendering.detail(soldOut).contains(Self.esc))
         #expect(ProductRendering.detail(soldOut, color: true).contains("  stock        0 \u{1B}[31m(sold out)\u{1B}[0m"))
-        #expect(!ProductRendering.summary(soldOut, verb: "updated").contains(Self.esc))
+        #expect(!ProductRendering.summary(soldOut, verb: .updated).contains(Self.esc))
     }
 
     @Test func aShellWithColourOffPrintsNoEscapeCode() async throws {

@@ -52,9 +52,9 @@ extension OpenMarketCommand {
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: demo?.name ?? "demo-shop",
                 vendorID: demo?.id, embedded: market)
             // Short lines: an 80-column projector shows each whole.
-            Self.complain("local market at \(market.baseURL.absoluteString) (logged in as \(demo?.name ?? "demo-shop"))")
-            Self.complain("its data: \(market.data.url.path)")
-            Self.complain("its storefront, as buyers see it: \(market.baseURL.absoluteString)/")
+            Self.complain(Message.localMarketAt(url: market.baseURL.absoluteString, vendor: demo?.name ?? "demo-shop").text)
+            Self.complain(Message.localMarketData(market.data.url.path).text)
+            Self.complain(Message.localMarketStorefront(market.baseURL.absoluteString + "/").text)
         }
         // The environment's credentials belong to OPENMARKET_SERVER when it is set (a --server
         // naming another server does not get them), else to the server the shell starts on.

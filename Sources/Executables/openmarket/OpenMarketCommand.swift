@@ -104,6 +104,11 @@ struct OpenMarketCommand: AsyncParsableCommand {
         name: .customLong("report-tap"), help: ArgumentHelp("With 'test': write the results as TAP to FILE.", valueName: "FILE"))
     var reportTAP: String?
 
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp("Speak English (en) or Korean (ko); by default the language of LANG.", valueName: "en|ko"))
+    var lang: String?
+
     @Flag(
         name: .customLong("reset-local"),
         help: "Empty the local market's catalog (products and images; the demo vendor stays) before starting.")
@@ -212,12 +217,25 @@ struct OpenMarketCommand: AsyncParsableCommand {
         }
         if resume, restart { throw ValidationError("--resume continues the last run and --restart starts over: pick one") }
         if resume, dryRun { throw ValidationError("--dry-run checks a whole script; it cannot be combined with --resume") }
+        if let lang, Language(choice: lang) == nil {
+            throw ValidationError("--lang takes en or ko (got '\(lang)')")
+        }
         for definition in variables where ScriptSession.checkDefinition(definition) == nil {
             throw ValidationError("--var wants NAME=VALUE with a name of letters, digits and _ (got '\(definition)')")
         }
     }
 
+    /// The language the shell speaks: `--lang`, else the locale's (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`); everything the run says is in it.
+    var language: Language {
+        lang.flatMap(Language.init(choice:)) ?? Language.from(environment: ProcessInfo.processInfo.environment)
+    }
+
     func run() async throws {
+        try await Language.$current.withValue(language) { try await runInLanguage() }
+    }
+
+    private func runInLanguage() async throws {
         LineReaders.ensureUTF8Locale()
         InterruptMonitor.shared.install()
         let environment = ProcessInfo.processInfo.environment
@@ -295,7 +313,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Whether every line this run has is an `explain`, which reads its data files and sends
+    /// Whether every line this run has is an `explain` or a `help`, which read data and send
     /// nothing: then no market is started (`openmarket -c 'explain 412'`, `openmarket explain 412`).
     func needsNoMarket(_ request: Request) -> Bool {
         guard scriptPath(request) == nil, record == nil else { return false }
@@ -303,7 +321,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         return !lines.isEmpty
             && lines.allSatisfy { line in
                 guard let first = line.split(whereSeparator: \.isWhitespace).first else { return false }
-                return ScriptSession.registry.find(String(first))?.spec.name == Explain.spec.name
+                let name = ScriptSession.registry.find(String(first))?.spec.name
+                return name == Explain.spec.name || name == Help.spec.name
             }
     }
 

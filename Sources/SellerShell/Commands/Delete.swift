@@ -106,7 +106,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             return .note("kept all \(found.count)")
         }
         var outcome = try await EachProduct.run(
-            found.map { Delete(id: $0.id, confirmed: true) }, verb: "deleted", total: ids.count, failed: failed, in: context)
+            found.map { Delete(id: $0.id, confirmed: true) }, verb: .deleted, total: ids.count, failed: failed, in: context)
         outcome.replay = Delete(ids: ids, confirmed: true)
         return outcome
     }

@@ -28,7 +28,7 @@ enum EachProduct {
     /// Runs `commands` in turn, printing each outcome as it comes; `failed` are the ids already
     /// known to have failed (with why), counted in the summary.
     static func run(
-        _ commands: [any ShellCommand], verb: String, total: Int, failed: [String] = [], in context: CommandContext
+        _ commands: [any ShellCommand], verb: Message.Verb, total: Int, failed: [String] = [], in context: CommandContext
     ) async throws -> CommandOutcome {
         var problems = failed
         var done = 0
@@ -55,7 +55,7 @@ enum EachProduct {
                 problems.append("#\(command.productID.map(String.init) ?? "?"): \(why)")
             }
         }
-        let summary = "\(done) of \(total) \(verb)"
+        let summary = Message.severalDone(done: done, total: total, verb: verb).text
         guard problems.isEmpty else {
             // The failure goes back instead of an outcome: what did change is kept here.
             context.changes?.recordNow(changes, command: commands.first.map { WordQuoting.line($0.words) } ?? "", in: context)

@@ -45,12 +45,12 @@ public struct Explain: ShellCommand {
         return CommandOutcome([.prose(text)])
     }
 
-    /// The book in `language`, else in the environment's language; a one-line failure when the
-    /// data files are missing.
+    /// The book in `language`, else in the shell's (`Language.current`: `--lang`, else the
+    /// locale); a one-line failure when the data files are missing.
     static func book(_ language: String?) throws(CommandFailure) -> ExplanationBook {
         let environment = ProcessInfo.processInfo.environment
         do {
-            return try ExplanationBook.load(language ?? ExplanationBook.language(from: environment), environment: environment)
+            return try ExplanationBook.load(language ?? Language.current.rawValue, environment: environment)
         } catch {
             throw .failed(
                 "the explanations could not be found (looked in \(error.searched.joined(separator: ", "))); "

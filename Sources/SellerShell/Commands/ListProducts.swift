@@ -97,13 +97,12 @@ public struct ListProducts: ShellCommand {
         let result = response.value
         context.session.remember(result.products)
         let pages = max(result.lastPage, 1)
-        var summary = "page \(result.pageNo) of \(pages), \(result.totalCount) product\(result.totalCount == 1 ? "" : "s")"
-        if result.hasNext { summary += " — 'list \(result.pageNo + 1)' for more" }
-        var empty = "no products on page \(page)"
+        let summary = Message.pageSummary(
+            page: result.pageNo, pages: pages, total: result.totalCount, next: result.hasNext ? result.pageNo + 1 : nil
+        ).text
+        var empty = Message.noProductsOnPage(page: page).text
         if result.products.isEmpty, page > 1, result.totalCount > 0 {
-            empty =
-                "page \(page) is past the end: \(result.totalCount) product\(result.totalCount == 1 ? "" : "s") fill "
-                + "\(pages) page\(pages == 1 ? "" : "s") of \(result.itemsPerPage) — 'list \(pages)' shows the last"
+            empty = Message.pastTheEnd(page: page, total: result.totalCount, pages: pages, perPage: result.itemsPerPage).text
         }
         return try await shaped(result.products, raw: response.body, empty: empty, summary: summary, in: context)
     }

@@ -100,7 +100,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         let question = "patch: change \(change) on \(ids.count) products (\(EachProduct.list(ids)))?"
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
         let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch, known: products[$0]) }
-        var outcome = try await EachProduct.run(each, verb: "changed", total: ids.count, in: context)
+        var outcome = try await EachProduct.run(each, verb: .changed, total: ids.count, in: context)
         var replay = self
         replay.confirmed = true
         outcome.replay = replay

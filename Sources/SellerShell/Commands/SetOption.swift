@@ -1,25 +1,26 @@
 import OpenMarketContract
 
 /// `set output table|json|jsonl|csv|ids|count`, `set trace on|off`, `set explain on|off`, `set photos
-/// off|auto|symbols|sixel|kitty`: the session's settings.
+/// off|auto|symbols|sixel|kitty`, `set lang en|ko`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(
         name: "set",
-        summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), photos, or a variable",
+        summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), photos, lang, or a variable",
         usage:
             "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | "
-            + "set photos off|auto|symbols|sixel|kitty | set NAME VALUE\n"
+            + "set photos off|auto|symbols|sixel|kitty | set lang en|ko | set NAME VALUE\n"
             + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)\n"
-            + "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)",
+            + "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)\n"
+            + "  lang: the language the shell speaks from now on (en or ko)",
         examples: [
-            "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set price 3500",
+            "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set lang ko", "set price 3500",
         ],
         positional: [.setting(SetOption.settings), .word], effect: .session, recording: .asTyped)
 
     /// Each setting and the values it takes.
     public static let settings = [
         "output": ListFormat.allCases.map(\.rawValue), "trace": ["on", "off"], "explain": ["on", "off"],
-        "photos": PhotoSetting.words,
+        "photos": PhotoSetting.words, "lang": Language.choices,
     ]
 
     public enum Setting: Sendable, Equatable {
@@ -30,6 +31,8 @@ public struct SetOption: ShellCommand {
         case explain(Bool)
         /// `set photos off`: whether and how photos are drawn.
         case photos(PhotoSetting)
+        /// `set lang ko`: the language of everything said from now on.
+        case lang(Language)
     }
 
     public var setting: Setting
@@ -42,10 +45,11 @@ public struct SetOption: ShellCommand {
         case ("explain", "on"): setting = .explain(true)
         case ("explain", "off"): setting = .explain(false)
         case ("photos", let value?) where PhotoSetting(word: value) != nil: setting = .photos(PhotoSetting(word: value)!)
+        case ("lang", let value?) where Language(choice: value) != nil: setting = .lang(Language(choice: value)!)
         default:
             throw .usage(
-                "set output table|json|jsonl|csv|ids|count, set trace on|off, set explain on|off, or set photos off|auto|symbols|sixel|kitty"
-            )
+                "set output table|json|jsonl|csv|ids|count, set trace on|off, set explain on|off, "
+                    + "set photos off|auto|symbols|sixel|kitty, or set lang en|ko")
         }
     }
 
@@ -55,6 +59,7 @@ public struct SetOption: ShellCommand {
         case .trace(let on): [Word(Self.spec.name), Word("trace"), Word(on ? "on" : "off")]
         case .explain(let on): [Word(Self.spec.name), Word("explain"), Word(on ? "on" : "off")]
         case .photos(let photos): [Word(Self.spec.name), Word("photos"), Word(photos.word)]
+        case .lang(let language): [Word(Self.spec.name), Word("lang"), Word(language.rawValue)]
         }
     }
 
@@ -71,6 +76,7 @@ public struct SetOption: ShellCommand {
             if on { _ = try Explain.book(nil) }
             context.session.exchanges.explains = on
         case .photos(let photos): await context.session.setPhotos(photos)
+        case .lang(let language): await context.session.setLanguage(language)
         }
         return CommandOutcome()
     }

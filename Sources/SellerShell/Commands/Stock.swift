@@ -90,7 +90,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         let question = "stock \(changeText) on \(ids.count) products (\(EachProduct.list(ids)))?"
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
         var outcome = try await EachProduct.run(
-            ids.map { Stock(id: $0, change: change) }, verb: "changed", total: ids.count, in: context)
+            ids.map { Stock(id: $0, change: change) }, verb: .changed, total: ids.count, in: context)
         var replay = self
         replay.confirmed = true
         outcome.replay = replay

@@ -15,30 +15,27 @@ public enum ExchangeRendering {
         if let response = exchange.response {
             line += "\(response.status) \(HTTPStatusPhrase.reason(response.status))"
         } else if let failure = exchange.failure {
-            line += "no answer (\(failure))"
+            line += Message.noAnswer("\(failure)").text
         } else {
             line += "…"
         }
         if let elapsed = exchange.elapsed { line += " · \(milliseconds(elapsed))" }
         if let response = exchange.response { line += " · \(ByteCountText.format(response.body.byteCount))" }
         if let reason = exchange.bookkeeping { line += "  " + Bookkeeping.label(reason) }
-        if exchange.dryRun { line += "  " + dryRunMark }
+        if exchange.dryRun { line += "  " + Message.dryRunMark.text }
         return line
     }
 
-    /// How an exchange of a dry run is marked: nothing was sent, the answer is made up.
-    static let dryRunMark = "(dry run: not sent, the answer made up)"
-
     /// The heading of `exchange N`: its number, the line that sent it, how long it took.
     static func heading(_ exchange: Exchange) -> String {
-        var parts = ["exchange #\(exchange.number)"]
+        var parts = [Message.exchangeHeading(number: exchange.number).text]
         if let reason = exchange.bookkeeping {
             parts.append(Bookkeeping.label(reason))
         } else if let command = exchange.command {
-            parts.append("sent by `\(TerminalText.visible(command))`")
+            parts.append(Message.sentBy(TerminalText.visible(command)).text)
         }
         if let elapsed = exchange.elapsed { parts.append(milliseconds(elapsed)) }
-        if exchange.dryRun { parts.append(dryRunMark) }
+        if exchange.dryRun { parts.append(Message.dryRunMark.text) }
         return parts.joined(separator: " · ")
     }
 

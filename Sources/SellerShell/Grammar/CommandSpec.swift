@@ -145,15 +145,15 @@ public struct CommandSpec: Sendable {
 
     /// `help COMMAND`.
     public var helpText: String {
-        var lines = ["\(name) — \(summary)", "usage: \(usage)"]
+        var lines = ["\(name) — \(localizedSummary)", Message.helpUsage(usage).text]
         if !flags.isEmpty {
             let width = flags.map(\.synopsis.count).max() ?? 0
-            lines.append("options:")
-            lines += flags.map { "  \($0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.help)" }
+            lines.append(Message.helpOptionsHeading.text)
+            lines += flags.map { "  \($0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.localizedHelp)" }
         }
-        if !aliases.isEmpty { lines.append("aliases: \(aliases.joined(separator: ", "))") }
+        if !aliases.isEmpty { lines.append(Message.helpAliases(aliases.joined(separator: ", ")).text) }
         if !examples.isEmpty {
-            lines.append("examples:")
+            lines.append(Message.helpExamplesHeading.text)
             lines += examples.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")

@@ -127,7 +127,7 @@ public enum ListFormats {
         case .price: return TextLayout.money(p.price, p.currency)
         case .currency: return TextLayout.visible(p.currency.rawValue, limit: 10)
         case .discount: return p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency)
-        case .stock: return p.stock == 0 ? "sold out" : String(p.stock)
+        case .stock: return p.stock == 0 ? Message.soldOut.text : String(p.stock)
         case .images: return p.images.map { String($0.count) } ?? "-"
         case .thumbnail: return p.thumbnail.map { shown($0, 40) } ?? "-"
         case .createdAt: return p.createdAt.map { TextLayout.localTime($0) } ?? "-"

@@ -13,8 +13,9 @@ public enum ProductRendering {
     /// How much of a name a one-line summary shows.
     public static let summaryNameColumns = 40
 
-    public static func table(_ products: [Product], soldOut: String = "sold out", color: Bool = false) -> String {
-        let headers = ["id", "name", "price", "discount", "final", "stock", "vendor"]
+    public static func table(_ products: [Product], color: Bool = false) -> String {
+        let headers = [Message.Heading.id, .name, .price, .discount, .final, .stock, .vendor].map { Message.heading($0).text }
+        let soldOut = Message.soldOut.text
         let stockColumn = 5
         let rows = products.map { p -> [String] in
             [
@@ -33,20 +34,21 @@ public enum ProductRendering {
 
     /// One line for a product just made or changed: `#12 우유병 텀블러 ₩3,400 (₩3,500 − ₩100) ·
     /// stock 5 · registered`; `stock 5 → 15` when the stock was adjusted.
-    public static func summary(_ p: Product, verb: String, stockBefore: Int? = nil, color: Bool = false) -> String {
+    public static func summary(_ p: Product, verb: Message.Verb, stockBefore: Int? = nil, color: Bool = false) -> String {
         let name = TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: summaryNameColumns)
         var price = TextLayout.money(p.bargainPrice, p.currency)
         if p.discountedPrice != 0 {
             price += " (\(TextLayout.money(p.price, p.currency)) − \(TextLayout.money(p.discountedPrice, p.currency)))"
         }
         let stock = (stockBefore.map { "\($0) → " } ?? "") + stockText(p.stock, color: color)
-        return "#\(p.id) \(name) \(price) · stock \(stock) · \(verb)"
+        return "#\(p.id) \(name) \(price) · " + Message.stockAndVerb(stock: stock, verb: verb).text
     }
 
     /// `5`, or `0 (sold out)` (in red when colour is on).
     static func stockText(_ stock: Int, color: Bool) -> String {
         guard stock == 0 else { return String(stock) }
-        return color ? "0 " + TerminalText.painted("(sold out)", .red) : "0 (sold out)"
+        let soldOut = "(" + Message.soldOut.text + ")"
+        return color ? "0 " + TerminalText.painted(soldOut, .red) : "0 " + soldOut
     }
 
     /// The product in full, dates in `timeZone`; each image on one line, with its URL once (the
@@ -55,16 +57,16 @@ public enum ProductRendering {
         func show(_ text: String, _ limit: Int = 300) -> String { TextLayout.visible(text, limit: limit) }
         var lines: [String] = []
         lines.append("#\(p.id)  \(show(p.name))")
-        lines.append("  vendor       \(show(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-"))")
-        var price = "  price        \(TextLayout.money(p.price, p.currency))"
+        lines.append(label(.vendor) + show(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-"))
+        var price = label(.price) + TextLayout.money(p.price, p.currency)
         if p.discountedPrice != 0 {
             price += " − \(TextLayout.money(p.discountedPrice, p.currency)) = \(TextLayout.money(p.bargainPrice, p.currency))"
         }
         lines.append(price)
-        lines.append("  stock        \(stockText(p.stock, color: color))")
-        lines.append("  created      \(p.createdAt.map { TextLayout.localTime($0, in: timeZone) } ?? "-")")
+        lines.append(label(.stock) + stockText(p.stock, color: color))
+        lines.append(label(.created) + (p.createdAt.map { TextLayout.localTime($0, in: timeZone) } ?? "-"))
         if let issued = p.issuedAt, issued != p.createdAt {
-            lines.append("  changed      \(TextLayout.localTime(issued, in: timeZone))")
+            lines.append(label(.changed) + TextLayout.localTime(issued, in: timeZone))
         }
         let description = TextLayout.visible(p.description, limit: 3000, keepingNewlines: true)
         // Split by hand: `replacingOccurrences` bridges through NSString on every `show`.
@@ -72,7 +74,7 @@ public enum ProductRendering {
             description.utf8.contains(0x0A)
             ? description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n               ")
             : description
-        lines.append("  description  \(indented)")
+        lines.append(label(.description) + indented)
         return (lines + imageLines(p)).joined(separator: "\n")
     }
 
@@ -83,14 +85,20 @@ public enum ProductRendering {
         var lines: [String] = []
         if let thumbnail = p.thumbnail {
             if let index = images.firstIndex(where: { $0.thumbnailURL == thumbnail }) {
-                lines.append("  thumbnail    image \(index + 1) (id \(images[index].id))")
+                lines.append(label(.thumbnail) + "\(Message.heading(.image).text) \(index + 1) (id \(images[index].id))")
             } else {
-                lines.append("  thumbnail    \(show(thumbnail))")
+                lines.append(label(.thumbnail) + show(thumbnail))
             }
         }
         for (index, image) in images.enumerated() {
-            lines.append(TextLayout.pad("  image \(index + 1)", to: 15) + "id \(image.id)  \(show(image.url))")
+            lines.append(TextLayout.pad("  \(Message.heading(.image).text) \(index + 1)", to: 15) + "id \(image.id)  \(show(image.url))")
         }
         return lines
+    }
+
+    /// `  price        `: a detail view's label, indented, padded to the values' column by the
+    /// columns it takes (a Korean label is two columns a letter).
+    static func label(_ heading: Message.Heading) -> String {
+        TextLayout.pad("  " + Message.heading(heading).text, to: 15)
     }
 }

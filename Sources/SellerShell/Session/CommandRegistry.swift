@@ -69,12 +69,8 @@ public struct CommandRegistry: Sendable {
         // `PATCH /api/products/3 …` is a request typed by hand; `patch 3 …` the command.
         if let raw = rawRequest(words) { return try raw.init(parsing: Arguments(unsorted: Array(words.dropFirst()))) }
         guard let type = find(first.text) else {
-            let guesses = suggestions(for: first.text).map { "'\($0)'" }
             let shown = TerminalText.visible(String(first.text.prefix(40)))
-            throw .usage(
-                "unknown command '\(shown)'"
-                    + (guesses.isEmpty ? "" : "; did you mean \(guesses.joined(separator: " or "))?") + " ('help' lists commands)"
-            )
+            throw .usage(Message.unknownCommand(word: shown, guesses: suggestions(for: first.text)).text)
         }
         // `list --help` is `help list`, as in any other tool (a quoted '--help' is a value).
         if type != Help.self, words.dropFirst().contains(where: { $0.text == "--help" && !$0.wasQuoted }) {
@@ -92,11 +88,7 @@ public struct CommandRegistry: Sendable {
     /// `help` without a command.
     public var overview: String {
         let width = specs.map(\.name.count).max() ?? 0
-        let rows = specs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-        return
-            (["commands:"] + rows + [
-                "", "'help COMMAND' shows usage and examples. Quotes and backslashes work as in a shell.",
-                "End a command with 'as NAME' to name its product; then $NAME is its id and ${NAME.price} a field.",
-            ]).joined(separator: "\n")
+        let rows = specs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.localizedSummary)" }
+        return ([Message.helpCommandsHeading.text] + rows + ["", Message.helpFooter.text]).joined(separator: "\n")
     }
 }

@@ -23,7 +23,7 @@ extension ShellSession {
             }
             return report
         case is CancellationError:
-            var report = CommandReport(status: .interrupted, failure: ["\(type(of: command).spec.name): cancelled"])
+            var report = CommandReport(status: .interrupted, failure: ["\(type(of: command).spec.name): " + Message.cancelled.text])
             report.outcomeUnknown = true
             return report
         default:
@@ -62,29 +62,37 @@ extension ShellSession {
         case .cannotConnect(_, _, let reason):
             return (
                 .unreachable,
-                ["\(prefix)cannot reach \(client.baseURL.absoluteString) (\(reason)) — is the server running? try 'connect URL'"]
+                [prefix + Message.cannotReach(server: client.baseURL.absoluteString, reason: reason).text]
             )
-        case .timedOut, .connectionLost:
-            return (.unreachable, ["\(prefix)\(error) — try again, or 'connect URL' to another server"])
+        case .timedOut(let host, let port, let after):
+            let problem = Message.timedOut(server: "\(host):\(port)", after: MarketError.seconds(after)).text
+            return (.unreachable, [prefix + Message.tryAgainOrConnect(problem).text])
+        case .connectionLost(let host, let port, let reason):
+            let problem = Message.connectionLost(server: "\(host):\(port)", reason: reason).text
+            return (.unreachable, [prefix + Message.tryAgainOrConnect(problem).text])
         case .cancelled:
-            return (.interrupted, ["\(prefix)cancelled"])
+            return (.interrupted, [prefix + Message.cancelled.text])
         case .missingCredentials:
-            return (.failed, ["\(prefix)not logged in — use 'login' (or 'use PROFILE') first"])
+            return (.failed, [prefix + Message.notLoggedIn.text])
         case .invalidInput(let violations) where violations.count > 1:
             return (
-                .failed, ["\(prefix)\(violations.count) problems, nothing was sent:"] + violations.map { "  " + Self.typed($0) }
+                .failed, [prefix + Message.problemsNothingSent(count: violations.count).text] + violations.map { "  " + Self.typed($0) }
             )
         case .invalidInput(let violations):
             return (.failed, ["\(prefix)" + violations.map(Self.typed).joined(separator: "; ")])
         case .serverRefused(401, let message):
             return (
                 .failed,
-                [
-                    "\(prefix)the server refused (401): \(Self.inTypedWords(message)) — check your login with 'whoami', or 'login' again"
-                ]
+                [prefix + Message.refused401(message: Self.inTypedWords(message)).text]
             )
-        default:
+        case .serverRefused(let status, let message):
             // The server's refusals are its text: field names put in the seller's words.
+            let refused = Message.serverRefused(
+                status: status, reason: HTTPStatusPhrase.reason(status), message: Self.inTypedWords(message))
+            return (.failed, [prefix + refused.text])
+        case .preconditionFailed(let message):
+            return (.failed, [prefix + Message.changedSinceRead(message: Self.inTypedWords(message)).text])
+        default:
             return (.failed, ["\(prefix)\(Self.inTypedWords(error.description))"])
         }
     }

@@ -41,4 +41,9 @@ extension ShellSession {
     public func setPhotos(_ setting: PhotoSetting) {
         photos = setting
     }
+
+    /// `set lang en|ko`: the commands after this one speak `language`.
+    public func setLanguage(_ language: Language) {
+        self.language = language
+    }
 }

@@ -73,8 +73,8 @@ public struct CommandOutcome: Sendable {
         case grid(PhotoGrid, raw: Data)
         /// A product just made or changed, in one line (`#12 우유병 텀블러 ₩3,400 · stock 5 · registered`);
         /// `stockBefore` when the command adjusted the stock (`stock 5 → 15`).
-        case written(Product, raw: Data, verb: String, stockBefore: Int? = nil)
-        case products([Product], raw: Data, empty: String = "no products")
+        case written(Product, raw: Data, verb: Message.Verb, stockBefore: Int? = nil)
+        case products([Product], raw: Data, empty: String = Message.noProducts.text)
         /// A list already written in the format asked for (`list --format ids`), printed as it is
         /// whatever the mode; through the pager when `paged` (a table).
         case listed(String, paged: Bool)
@@ -125,8 +125,8 @@ public struct CommandOutcome: Sendable {
         let shown: Output =
             switch effect {
             case .read, .deleted: .detail(product, raw: raw)
-            case .created: .written(product, raw: raw, verb: "registered", stockBefore: stockBefore)
-            case .changed: .written(product, raw: raw, verb: "updated", stockBefore: stockBefore)
+            case .created: .written(product, raw: raw, verb: .registered, stockBefore: stockBefore)
+            case .changed: .written(product, raw: raw, verb: .updated, stockBefore: stockBefore)
             }
         return CommandOutcome([shown], product: ProductResult(effect, product, document: raw))
     }

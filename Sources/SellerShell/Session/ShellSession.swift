@@ -146,6 +146,8 @@ public actor ShellSession {
     public var listOutput: ListFormat?
     /// `set photos`: whether and how photos are drawn on a terminal.
     public var photos: PhotoSetting = .auto
+    /// `set lang`: the language commands speak from then on (nil: the run's, `Language.current`).
+    public internal(set) var language: Language?
     /// Where drawn photos are kept between runs.
     public nonisolated let photoCache: PhotoCache?
     public nonisolated let useColor: Bool
@@ -325,6 +327,11 @@ public actor ShellSession {
     /// command runs off the session's executor: what it changes in the session, it changes
     /// through the session's methods.
     public func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+        await Language.$current.withValue(language ?? Language.current) { await speaking(invocation, in: context) }
+    }
+
+    /// `perform`, in the language already chosen.
+    private func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()
@@ -353,7 +360,7 @@ public actor ShellSession {
     /// takes its words as they come, whose message says the usage itself).
     public static func lines(for failure: CommandFailure, spec: CommandSpec?) -> [String] {
         var lines = [(spec.map { "\($0.name): " } ?? "") + failure.message]
-        if failure.status == .usage, let spec, !spec.rawWords { lines.append("usage: \(spec.usage)") }
+        if failure.status == .usage, let spec, !spec.rawWords { lines.append(Message.usage(spec.usage).text) }
         return lines
     }
 

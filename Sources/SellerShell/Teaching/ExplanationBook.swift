@@ -35,11 +35,7 @@ public struct ExplanationBook: Sendable {
     /// The language `LC_ALL`, `LC_MESSAGES` or `LANG` names, in that order (POSIX's): Korean for
     /// `ko…`, English otherwise.
     public static func language(from environment: [String: String]) -> String {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            return value.lowercased().hasPrefix("ko") ? "ko" : "en"
-        }
-        return "en"
+        Language.from(environment: environment).rawValue
     }
 
     /// The book in `language`, read once per process.

@@ -82,7 +82,7 @@ struct Expectation {
     }
 
     var failure: String {
-        "expected \(Self.show(left)) \(op.rawValue) \(Self.show(right))"
+        Message.expectFailed(left: Self.show(left), op: op.rawValue, right: Self.show(right)).text
     }
 
     static func show(_ value: String) -> String { isNumber(value) ? value : "'\(value)'" }

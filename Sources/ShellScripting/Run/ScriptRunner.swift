@@ -62,8 +62,7 @@ extension ScriptRuntime {
     private func stepControl(for path: String, _ options: ScriptOptions) -> StepControl? {
         guard options.step else { return nil }
         guard console.isInteractive else {
-            console.note(
-                "--step waits for a person at a terminal; running \((path as NSString).lastPathComponent) straight through")
+            console.note(Message.stepNeedsTerminal(file: (path as NSString).lastPathComponent).text)
             return nil
         }
         return StepControl(fileLines: StepControl.lines(of: path))
@@ -165,8 +164,10 @@ extension ScriptRuntime {
                 case .skip: continue
                 case .quit:
                     console.note(
-                        "\(name): stopped at line \(line.number): \(stepper!.sent) sent, \(stepper!.skipped) skipped, "
-                            + "\(lines.count - index) not reached")
+                        Message.stepStopped(
+                            name: name, line: line.number, sent: stepper!.sent, skipped: stepper!.skipped,
+                            notReached: lines.count - index
+                        ).text)
                     // A person chose to stop: the run ended, and running the lesson again starts
                     // it from the top without --restart.
                     _ = journal?.write(JournalEntry(.finished))
@@ -199,7 +200,7 @@ extension ScriptRuntime {
         let block = stepper.commentBlock(above: line.number)
         console.write((block.isEmpty ? "" : "\n" + block.joined(separator: "\n")) + "\n▶ \(line.text)")
         while true {
-            guard let answer = StepControl.answer(console.askKey("[\(index + 1)/\(total)] \(StepControl.prompt) ")) else {
+            guard let answer = StepControl.answer(console.askKey(Message.stepPrompt(index: index + 1, total: total).text + " ")) else {
                 continue
             }
             switch answer {
@@ -278,9 +279,7 @@ extension ScriptRuntime {
     private func finish(_ report: RunReport, in context: CommandContext) -> CommandStatus {
         if report.stoppedWith != nil { return report.status }
         if report.skipped > 0 || report.recovered > 0 {
-            let skipped = "\(report.skipped) line\(report.skipped == 1 ? "" : "s") already done"
-            let recovered = report.recovered > 0 ? ", \(report.recovered) found made before the interruption" : ""
-            console.note("resumed \(report.name): \(skipped)\(recovered)")
+            console.note(Message.resumed(name: report.name, skipped: report.skipped, recovered: report.recovered).text)
         }
         if let dryRun, (context.scope?.sourceDepth ?? 0) == 0 { console.note(dryRun.summary(of: report)) }
         return summarise(report)
@@ -291,7 +290,7 @@ extension ScriptRuntime {
         let total = report.total
         let places = report.failures.prefix(20).map { "\(report.name):\($0.line.number)" }.joined(separator: ", ")
         let more = report.failures.count > 20 ? ", …" : ""
-        console.note("\(report.failures.count) of \(total) line\(total == 1 ? "" : "s") failed: \(places)\(more)")
+        console.note(Message.linesFailed(failed: report.failures.count, total: total, places: places + more).text)
         return report.status
     }
 }

@@ -16,17 +16,16 @@ struct StepControl {
     var sent = 0
     var skipped = 0
 
-    static let prompt = "Enter: send · s: skip · c: continue · q: quit"
-
     /// What a typed answer means; nil for anything else (asked again). No answer at all (the
-    /// end of input, Ctrl-C) stops, as `q` does.
+    /// end of input, Ctrl-C) stops, as `q` does. With a Korean keyboard layout on, the keys
+    /// `s`, `c` and `q` type `ㄴ`, `ㅊ` and `ㅂ` (2-set Hangul): those answer the same.
     static func answer(_ typed: String?) -> Answer? {
         guard let typed else { return .quit }
         switch typed.trimmingCharacters(in: .whitespaces).lowercased() {
         case "": return .send
-        case "s", "skip": return .skip
-        case "c", "continue": return .continueToEnd
-        case "q", "quit": return .quit
+        case "s", "skip", "ㄴ": return .skip
+        case "c", "continue", "ㅊ": return .continueToEnd
+        case "q", "quit", "ㅂ": return .quit
         default: return nil
         }
     }
@@ -64,9 +63,7 @@ struct StepControl {
 
     /// The closing line of a stepped run: `01-methods.om: 11 requests, 14 checks passed`.
     static func closingLine(name: String, requests: Int, checks: Int) -> String {
-        let requestCount = "\(requests) request\(requests == 1 ? "" : "s")"
-        let checkCount = checks == 0 ? "no checks" : "\(checks) check\(checks == 1 ? "" : "s") passed"
-        return "\(name): \(requestCount), \(checkCount)"
+        Message.stepClosing(name: name, requests: requests, checks: checks).text
     }
 
     /// Reads a script's physical lines (for comments); empty when it cannot be read.

@@ -9,9 +9,8 @@ import TerminalText
 enum LabNotebook {
     static func text(for exchanges: [Exchange], server: URL, now: Date = Date()) -> String {
         var out = [
-            "# HTTP lab notebook", "",
-            "Server: \(server.absoluteString) · written \(HARFile.timestamp(now)) · \(exchanges.count) exchange"
-                + (exchanges.count == 1 ? "" : "s"),
+            Message.notebookTitle.text, "",
+            Message.notebookInfo(server: server.absoluteString, written: HARFile.timestamp(now), count: exchanges.count).text,
             "",
         ]
         for exchange in exchanges {
@@ -21,11 +20,11 @@ enum LabNotebook {
                 out.append("_\(Bookkeeping.label(reason))_")
                 out.append("")
             } else if let command = exchange.command {
-                out.append("Sent by " + inlineCode(command))
+                out.append(Message.notebookSentBy(inlineCode(command)).text)
                 out.append("")
             }
-            out += ["Request:", "", fence(ExchangeRendering.request(exchange.request)), ""]
-            out += ["Answer:", "", fence(ExchangeRendering.answer(of: exchange)), ""]
+            out += [Message.notebookRequest.text, "", fence(ExchangeRendering.request(exchange.request)), ""]
+            out += [Message.notebookAnswer.text, "", fence(ExchangeRendering.answer(of: exchange)), ""]
         }
         return out.joined(separator: "\n")
     }

@@ -1,0 +1,105 @@
+/// Every sentence the shell says to a person, as a value: what to say, with the facts it needs.
+/// Where it is said (`console.note(Message….text)`) does not choose the words; the language does.
+///
+/// Each language is one catalog: `Message+English.swift` and `Message+Korean.swift`, each one
+/// exhaustive `switch`. A message added without its Korean does not compile, so every message
+/// has both; `MessageCatalogTests` checks the Korean reads as Korean and keeps every fact (the
+/// numbers, names and commands) of the English. English is the fallback for any other locale.
+///
+/// What programs read (JSON, exports, recordings, journals) is never a `Message`.
+public enum Message: Sendable, Equatable {
+    // MARK: Products
+    /// A column of the product table, or a label of a product's detail view.
+    case heading(Heading)
+    /// A stock of 0, in a table or after the count (`0 (sold out)`).
+    case soldOut
+    /// `· stock 5 · registered`: the end of a product's one-line summary.
+    case stockAndVerb(stock: String, verb: Verb)
+    /// Nothing to list.
+    case noProducts
+    case noProductsOnPage(page: Int)
+    /// `page 1 of 3, 45 products — 'list 2' for more`.
+    case pageSummary(page: Int, pages: Int, total: Int, next: Int?)
+    /// `list 9` past the end of the catalog.
+    case pastTheEnd(page: Int, total: Int, pages: Int, perPage: Int)
+    /// `2 of 3 changed`: several products, one command each.
+    case severalDone(done: Int, total: Int, verb: Verb)
+
+    // MARK: Failures
+    case cannotReach(server: String, reason: String)
+    /// After a timeout or a dropped connection (its own description first).
+    case tryAgainOrConnect(String)
+    case cancelled
+    case notLoggedIn
+    /// `the server refused (403): …` (the message is the server's text).
+    case serverRefused(status: Int, reason: String, message: String)
+    case timedOut(server: String, after: String)
+    case connectionLost(server: String, reason: String)
+    /// 412: the product changed since this shell read it.
+    case changedSinceRead(message: String)
+    /// `2 problems, nothing was sent:`, the problems on the lines after it.
+    case problemsNothingSent(count: Int)
+    case refused401(message: String)
+    /// A word that is no command: its closest commands, if any.
+    case unknownCommand(word: String, guesses: [String])
+    case usage(String)
+    case noSuchCommand(String)
+
+    // MARK: Help
+    case helpCommandsHeading
+    case helpFooter
+    case helpUsage(String)
+    case helpOptionsHeading
+    case helpAliases(String)
+    case helpExamplesHeading
+
+    // MARK: Scripts and lessons
+    /// The question before each step of `run FILE --step`.
+    case stepPrompt(index: Int, total: Int)
+    /// `01-methods.om: 11 requests, 14 checks passed`.
+    case stepClosing(name: String, requests: Int, checks: Int)
+    case stepStopped(name: String, line: Int, sent: Int, skipped: Int, notReached: Int)
+    case stepNeedsTerminal(file: String)
+    /// `2 of 40 lines failed: cat.om:3, cat.om:9`.
+    case linesFailed(failed: Int, total: Int, places: String)
+    case resumed(name: String, skipped: Int, recovered: Int)
+    /// An `expect` that did not hold: the values and the comparison.
+    case expectFailed(left: String, op: String, right: String)
+
+    // MARK: Exchanges
+    case noAnswer(String)
+    case dryRunMark
+    case exchangeHeading(number: Int)
+    case sentBy(String)
+    case notebookTitle
+    case notebookInfo(server: String, written: String, count: Int)
+    case notebookSentBy(String)
+    case notebookRequest
+    case notebookAnswer
+
+    // MARK: The local market
+    case localMarketAt(url: String, vendor: String)
+    case localMarketData(String)
+    case localMarketStorefront(String)
+
+    /// The words of a table's header or a detail view's labels.
+    public enum Heading: Sendable, Equatable, CaseIterable {
+        case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
+    }
+
+    /// What happened to a product.
+    public enum Verb: Sendable, Equatable, CaseIterable {
+        case registered, updated, changed, deleted
+    }
+
+    /// The message in the language of this task (`Language.current`).
+    public var text: String { text(in: Language.current) }
+
+    /// The message in `language`.
+    public func text(in language: Language) -> String {
+        switch language {
+        case .en: english
+        case .ko: korean
+        }
+    }
+}

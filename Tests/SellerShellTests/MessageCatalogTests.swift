@@ -1,0 +1,151 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import TerminalText
+import Testing
+
+@testable import SellerShell
+
+/// Issue 24: the shell speaks Korean when asked, from one catalog per language. Both catalogs
+/// are exhaustive `switch`es (a message without its Korean does not compile); these tests read
+/// what the compiler cannot: that the Korean is Korean, and keeps the English's facts.
+@Suite("Korean and English messages")
+struct MessageCatalogTests {
+    /// One of every message, with values that show whether they are kept.
+    static let samples: [Message] =
+        Message.Heading.allCases.map { .heading($0) } + [
+            .soldOut, .stockAndVerb(stock: "5 → 6", verb: .updated), .noProducts, .noProductsOnPage(page: 7),
+            .pageSummary(page: 1, pages: 3, total: 45, next: 2), .pastTheEnd(page: 9, total: 45, pages: 3, perPage: 20),
+            .severalDone(done: 2, total: 3, verb: .changed),
+            .cannotReach(server: "http://127.0.0.1:9", reason: "connection refused"),
+            .tryAgainOrConnect("127.0.0.1:9 did not answer within 30 s"), .cancelled, .notLoggedIn,
+            .serverRefused(status: 403, reason: "Forbidden", message: "product 3: belongs to another vendor"),
+            .timedOut(server: "127.0.0.1:9", after: "30 s"), .connectionLost(server: "127.0.0.1:9", reason: "reset"),
+            .changedSinceRead(message: "etag \"4-2\""), .problemsNothingSent(count: 2), .refused401(message: "wrong secret"),
+            .unknownCommand(word: "lsit", guesses: ["list"]), .usage("stock ID… +N | -N | =N [--yes]"),
+            .noSuchCommand("bogus"), .helpCommandsHeading, .helpFooter, .helpUsage("help [COMMAND]"), .helpOptionsHeading,
+            .helpAliases("?"), .helpExamplesHeading, .stepPrompt(index: 3, total: 11),
+            .stepClosing(name: "01-methods.om", requests: 11, checks: 14),
+            .stepStopped(name: "01-methods.om", line: 34, sent: 5, skipped: 1, notReached: 6),
+            .stepNeedsTerminal(file: "01-methods.om"), .linesFailed(failed: 2, total: 40, places: "cat.om:3, cat.om:9"),
+            .resumed(name: "cat.om", skipped: 12, recovered: 1), .expectFailed(left: "5", op: "==", right: "6"),
+            .noAnswer("timed out"), .dryRunMark, .exchangeHeading(number: 12), .sentBy("stock 3 +1"), .notebookTitle,
+            .notebookInfo(server: "http://127.0.0.1:8080", written: "2026-11-26T10:00:00Z", count: 4),
+            .notebookSentBy("`stock 3 +1`"), .notebookRequest, .notebookAnswer,
+            .localMarketAt(url: "http://127.0.0.1:8080", vendor: "demo-shop"), .localMarketData("/tmp/market"),
+            .localMarketStorefront("http://127.0.0.1:8080/"),
+        ]
+        + Message.Verb.allCases.map { .stockAndVerb(stock: "1", verb: $0) }
+
+    /// A message's case name: `stepPrompt` for `.stepPrompt(index: 3, total: 11)`.
+    static func caseName(_ message: Message) -> String {
+        String(String(describing: message).prefix { $0 != "(" })
+    }
+
+    /// The cases `Message.swift` declares, read from the source: what `samples` must cover.
+    static func declaredCases() throws -> Set<String> {
+        let source = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/SellerShell/Language/Message.swift"),
+            encoding: .utf8)
+        var names: Set<String> = []
+        for line in source.split(separator: "\n") where line.hasPrefix("    case ") {
+            let name = line.dropFirst(9).prefix { $0.isLetter || $0.isNumber }
+            names.insert(String(name))
+        }
+        return names
+    }
+
+    @Test func theSamplesCoverEveryMessageDeclared() throws {
+        let declared = try Self.declaredCases()
+        #expect(declared.count > 40, "\(declared)")
+        #expect(Set(Self.samples.map(Self.caseName)) == declared)
+    }
+
+    @Test(arguments: samples)
+    func everyMessageIsKoreanInKoreanAndKeepsTheEnglishFacts(_ message: Message) {
+        let english = message.text(in: .en)
+        let korean = message.text(in: .ko)
+        #expect(!english.isEmpty && !korean.isEmpty)
+        #expect(!english.unicodeScalars.contains { Self.isHangul($0) }, "English with Hangul: \(english)")
+        // A table's `id` heading may stay as it is; every sentence is Korean.
+        #expect(korean.unicodeScalars.contains { Self.isHangul($0) }, "not Korean: \(korean)")
+        // Every number, quoted word and URL of the English is in the Korean too.
+        for fact in Self.facts(english) {
+            #expect(korean.contains(fact), "\(fact) is lost in \(korean) (from \(english))")
+        }
+    }
+
+    /// What a translation must keep: numbers, 'quoted' words, `code` and URLs.
+    static func facts(_ text: String) -> [String] {
+        var found: [String] = []
+        for pattern in [#"[0-9]+"#, #"'[^']+'"#, #"`[^`]+`"#, #"https?://\S+[^).,\s]"#] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            let range = NSRange(text.startIndex..., in: text)
+            for match in regex.matches(in: text, range: range) {
+                found.append(String(text[Range(match.range, in: text)!]))
+            }
+        }
+        // Words the English explains itself with, not facts.
+        return found.filter { !["'help COMMAND'", "'as NAME'", "'use PROFILE'"].contains($0) }
+    }
+
+    static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
+        (0xAC00...0xD7A3).contains(scalar.value) || (0x3131...0x318E).contains(scalar.value)
+    }
+
+    @Test func aTaskSpeaksTheLanguageItWasGivenAndEnglishByDefault() async {
+        #expect(Message.soldOut.text == "sold out")
+        await Language.$current.withValue(.ko) {
+            #expect(Message.soldOut.text == "품절")
+            // Child tasks speak it too.
+            let inChild = await Task { Message.soldOut.text }.value
+            #expect(inChild == "품절")
+        }
+    }
+
+    @Test func theLocaleAndTheNamesPeopleTypeChooseTheLanguage() {
+        #expect(Language.from(environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
+        #expect(Language.from(environment: ["LANG": "fr_FR.UTF-8"]) == .en, "English is the fallback")
+        #expect(Language.from(environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]) == .en, "LC_ALL wins")
+        #expect(Language(choice: "한국어") == .ko)
+        #expect(Language(choice: "KO") == .ko)
+        #expect(Language(choice: "ja") == nil)
+    }
+
+    /// The product table, a one-line summary and a detail view in Korean: headings, the verb,
+    /// sold out; the values' column stays aligned although Korean labels are two columns a letter.
+    @Test func productsAreDrawnInKorean() throws {
+        var product = try OutputTests.product()
+        product.stock = 0
+        try Language.$current.withValue(.ko) {
+            let table = ProductRendering.table([product])
+            #expect(table.hasPrefix("번호  상품명"), "\(table)")
+            #expect(table.contains("품절"), "\(table)")
+            let line = ProductRendering.summary(product, verb: .registered)
+            #expect(line.hasSuffix("· 재고 0 (품절) · 등록 완료"), "\(line)")
+            let detail = ProductRendering.detail(product, timeZone: TimeZone(identifier: "UTC")!)
+            let lines = detail.split(separator: "\n").map(String.init)
+            let price = try #require(lines.first { $0.hasPrefix("  가격") }, "\(detail)")
+            let description = try #require(lines.first { $0.hasPrefix("  설명") }, "\(detail)")
+            #expect(TerminalText.width(String(price.prefix { $0 != "₩" })) == 15, "\(detail)")
+            #expect(TerminalText.width(String(description.prefix { $0 != "하" })) == 15, "\(detail)")
+        }
+        #expect(ProductRendering.table([product]).hasPrefix("id"), "English outside the Korean task")
+    }
+
+    /// `set lang ko` switches the session's later commands to Korean, and `set lang en` back.
+    @Test func setLangSwitchesTheSessionsLaterCommands() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            _ = try await f.register(name: "언어 바꾸기 머그", extra: "stock=0")
+            #expect(await f.run("set lang ko") == .ok)
+            #expect(await f.run("list") == .ok)
+            #expect(f.console.out.contains("번호  상품명"), "\(f.console.out)")
+            #expect(f.console.notes.contains("1쪽 중 1쪽"), "\(f.console.notes)")
+            #expect(await f.run("set lang en") == .ok)
+            #expect(await f.run("list") == .ok)
+            #expect(f.console.out.contains("id  name"), "\(f.console.out)")
+            #expect(await f.run("set lang fr") == .usage)
+        }
+    }
+}
