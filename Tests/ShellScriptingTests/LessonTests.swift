@@ -17,8 +17,10 @@ import FoundationXML
 @Suite("Lessons")
 struct LessonTests {
     static let lessons = ["01-methods.om", "02-status-codes.om", "03-conditional-requests.om", "04-idempotency.om"]
+    /// The same lessons in Korean (issue 24): `ko/01-methods.om`, ….
+    static let korean = lessons.map { "ko/\($0)" }
 
-    @Test(arguments: lessons)
+    @Test(arguments: lessons + korean)
     func theLessonRunsGreen(name: String) async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             // The 403 step needs another vendor's product: neighbour-shop's, as the local market has.
@@ -28,7 +30,10 @@ struct LessonTests {
             let path = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\(name)").path
             let session = f.session(console)
             let status = await session.runScript(
-                path: path, options: ScriptOptions(journalPath: f.directory.appendingPathComponent("\(name).journal").path))
+                path: path,
+                options: ScriptOptions(
+                    journalPath: f.directory.appendingPathComponent("\(name.replacingOccurrences(of: "/", with: "-")).journal")
+                        .path))
             #expect(status == .ok, "\(name): \(console.notes)")
             #expect(!console.out.contains(f.secret) && !console.notes.contains(f.secret), "the secret never shows")
             let left = try await f.allProducts().map(\.id)
@@ -40,7 +45,7 @@ struct LessonTests {
     /// the shell starts by itself), with no `--var`: lesson 02 finds neighbour-shop's product.
     /// Issue 24: on an 80-column projector a lesson's comments (its title block, what `--step`
     /// shows above each command) fit without the terminal breaking a word.
-    @Test(arguments: lessons)
+    @Test(arguments: lessons + korean)
     func theLessonsCommentsFit80Columns(name: String) throws {
         let path = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\(name)").path
         let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
@@ -49,6 +54,27 @@ struct LessonTests {
         for (index, line) in comments {
             #expect(TerminalText.width(line) <= 79, "\(name):\(index + 1) is \(TerminalText.width(line)) columns: \(line)")
         }
+    }
+
+    /// Issue 24: a Korean lesson is its English lesson with the comments in Korean: the same
+    /// commands and checks, line for line (photos one folder further up), so neither falls behind.
+    @Test(arguments: lessons)
+    func theKoreanLessonSendsWhatTheEnglishOneSends(name: String) throws {
+        func commands(_ relative: String) throws -> [String] {
+            let path = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\(relative)").path
+            return try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+                .filter { !$0.hasPrefix("#") }
+        }
+        let english = try commands(name)
+        let korean = try commands("ko/\(name)").map { $0.replacingOccurrences(of: "../../photos/", with: "../photos/") }
+        #expect(korean == english)
+        let comments = try String(
+            contentsOfFile: Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/ko/\(name)").path,
+            encoding: .utf8
+        ).components(separatedBy: "\n").filter { $0.hasPrefix("# ") }
+        let hangul = comments.filter { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+        #expect(
+            hangul.count * 10 >= comments.count * 7, "most comment lines are Korean: \(comments.count - hangul.count) are not")
     }
 
     @Test func everyLessonRunsGreenOnAFreshLocalMarket() async throws {

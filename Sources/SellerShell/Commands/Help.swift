@@ -18,7 +18,9 @@ public struct Help: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let topic else { return CommandOutcome([.prose(context.session.registry.overview)]) }
-        guard let command = context.session.registry.find(topic) else { throw CommandFailure.usage(Message.noSuchCommand(topic).text) }
+        guard let command = context.session.registry.find(topic) else {
+            throw CommandFailure.usage(Message.noSuchCommand(topic).text)
+        }
         return CommandOutcome([.prose(command.spec.helpText)])
     }
 }

@@ -13,7 +13,8 @@ public struct SetOption: ShellCommand {
             + "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)\n"
             + "  lang: the language the shell speaks from now on (en or ko)",
         examples: [
-            "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set lang ko", "set price 3500",
+            "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set lang ko",
+            "set price 3500",
         ],
         positional: [.setting(SetOption.settings), .word], effect: .session, recording: .asTyped)
 

@@ -91,7 +91,8 @@ public enum ProductRendering {
             }
         }
         for (index, image) in images.enumerated() {
-            lines.append(TextLayout.pad("  \(Message.heading(.image).text) \(index + 1)", to: 15) + "id \(image.id)  \(show(image.url))")
+            lines.append(
+                TextLayout.pad("  \(Message.heading(.image).text) \(index + 1)", to: 15) + "id \(image.id)  \(show(image.url))")
         }
         return lines
     }

@@ -23,7 +23,8 @@ extension ShellSession {
             }
             return report
         case is CancellationError:
-            var report = CommandReport(status: .interrupted, failure: ["\(type(of: command).spec.name): " + Message.cancelled.text])
+            var report = CommandReport(
+                status: .interrupted, failure: ["\(type(of: command).spec.name): " + Message.cancelled.text])
             report.outcomeUnknown = true
             return report
         default:
@@ -76,7 +77,8 @@ extension ShellSession {
             return (.failed, [prefix + Message.notLoggedIn.text])
         case .invalidInput(let violations) where violations.count > 1:
             return (
-                .failed, [prefix + Message.problemsNothingSent(count: violations.count).text] + violations.map { "  " + Self.typed($0) }
+                .failed,
+                [prefix + Message.problemsNothingSent(count: violations.count).text] + violations.map { "  " + Self.typed($0) }
             )
         case .invalidInput(let violations):
             return (.failed, ["\(prefix)" + violations.map(Self.typed).joined(separator: "; ")])

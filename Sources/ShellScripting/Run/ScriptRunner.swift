@@ -200,7 +200,8 @@ extension ScriptRuntime {
         let block = stepper.commentBlock(above: line.number)
         console.write((block.isEmpty ? "" : "\n" + block.joined(separator: "\n")) + "\n▶ \(line.text)")
         while true {
-            guard let answer = StepControl.answer(console.askKey(Message.stepPrompt(index: index + 1, total: total).text + " ")) else {
+            guard let answer = StepControl.answer(console.askKey(Message.stepPrompt(index: index + 1, total: total).text + " "))
+            else {
                 continue
             }
             switch answer {
