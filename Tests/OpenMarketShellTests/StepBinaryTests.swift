@@ -166,4 +166,45 @@ struct StepBinaryTests {
         }
         #expect(server.received.count == 2, "\(transcript)")
     }
+
+    /// Issue 24: on a 24-row screen a stepped request stays on the screen with the start of its
+    /// answer: a long answer pauses when the screen is full (`── more`), Enter shows the next
+    /// screenful, `c` the rest.
+    @Test func aLongAnswerPausesWhenTheScreenIsFullAndTheRequestStays() async throws {
+        let items = (1...120).map { "\"item-\($0)\"" }.joined(separator: ",")
+        let server = try MisbehavingServer.answering(status: 200, body: "[\(items)]")
+        let home = try TestHome.make()
+        let script = home.root.appendingPathComponent("lesson.om")
+        try "GET /api/products --no-auth\n".write(to: script, atomically: true, encoding: .utf8)
+        defer {
+            server.stop()
+            home.remove()
+        }
+        let environment = home.environment
+        let url = server.baseURL.absoluteString
+        let (first, second, transcript) = try await blocking { () throws -> (String, String, String) in
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment,
+                columns: 80, rows: 24)
+            defer { session.terminate() }
+            _ = try session.expect("[1/1] Enter: send", timeout: .seconds(60))
+            session.send("\r")
+            let first = try session.expect("── more: Enter", timeout: .seconds(60))
+            session.send("\r")
+            let second = try session.expect("── more: Enter", timeout: .seconds(60))
+            session.send("c")
+            _ = try session.expect("lesson.om: 1 request", timeout: .seconds(60))
+            _ = try session.waitForExit(timeout: .seconds(60))
+            return (first, second, session.transcript)
+        }
+        // The first screenful: the command, its request and the start of the answer, no more
+        // lines than the screen has (the request line and the prompt above are kept).
+        #expect(first.contains("→ GET \(url)/api/products"), "\(first)")
+        #expect(first.contains("\"item-1\""), "\(first)")
+        let shownBefore = (1...120).filter { first.contains("\"item-\($0)\"") }.count
+        #expect(shownBefore > 5 && shownBefore < 23, "\(shownBefore) items before the first pause: \(first)")
+        let shownSecond = (1...120).filter { second.contains("\"item-\($0)\"") }.count
+        #expect(shownSecond > 15 && shownSecond < 24, "a screenful at a time: \(shownSecond)")
+        #expect(transcript.contains("\"item-120\""), "c shows the rest: \(transcript)")
+    }
 }

@@ -24,6 +24,17 @@ final class TerminalConsole: ShellConsole, Sendable {
     /// Where photos are drawn: set only when standard output is a terminal.
     let photoCanvas: (any PhotoCanvas)?
 
+    /// `--step`'s screenful while one runs: the rows filled since it began (or since the last
+    /// pause), the screen's rows, and whether the person said to stop pausing.
+    private struct Screenful {
+        var used: Int
+        let rows: Int
+        let columns: Int
+        var pausing = true
+    }
+
+    private let screenful = Mutex<Screenful?>(nil)
+
     init(
         reader: any LineReader, progress: ProgressLine? = nil, color: Bool = false, completion: IndexBox? = nil,
         photoCanvas: (any PhotoCanvas)? = nil
@@ -51,7 +62,53 @@ final class TerminalConsole: ShellConsole, Sendable {
     func write(_ text: String) {
         guard !text.isEmpty else { return }
         progress?.clear()
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        emit(text.hasSuffix("\n") ? text : text + "\n", to: .standardOutput)
+    }
+
+    func beginScreenful(keeping lines: [String]) {
+        guard reader.isInteractive, isatty(STDIN_FILENO) == 1, let window = TerminalWindow.of(STDOUT_FILENO) else { return }
+        let kept = lines.reduce(0) { $0 + Self.rows(of: $1, columns: window.columns) }
+        screenful.withLock { $0 = Screenful(used: kept, rows: window.rows, columns: window.columns) }
+    }
+
+    func endScreenful() { screenful.withLock { $0 = nil } }
+
+    /// Writes `text` (whole lines) to `handle`; while a screenful runs, line by line, pausing
+    /// with `Message.morePrompt` before a line that would push the kept lines off the screen.
+    private func emit(_ text: String, to handle: FileHandle) {
+        screenful.withLock { state in
+            guard var current = state, current.pausing else { return handle.write(Data(text.utf8)) }
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                let rows = Self.rows(of: String(line), columns: current.columns)
+                // The last row is the pause's own.
+                if current.pausing, current.used + rows > current.rows - 1, current.used > 0 {
+                    let key = terminal.withLock { _ in Self.readKey(prompting: Message.morePrompt.text) }
+                    current.used = 0
+                    if key == "c" || key == "ㅊ" || key == nil { current.pausing = false }
+                }
+                handle.write(Data((line + "\n").utf8))
+                current.used += rows
+            }
+            state = current
+        }
+    }
+
+    /// The rows `line` fills on a terminal `columns` wide (colour escapes take none).
+    static func rows(of line: String, columns: Int) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in line.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            width += TerminalText.width(of: scalar)
+        }
+        return max(1, (width + max(columns, 1) - 1) / max(columns, 1))
     }
 
     func note(_ text: String) { note(text, kind: .info) }
@@ -63,7 +120,7 @@ final class TerminalConsole: ShellConsole, Sendable {
         // Folded at spaces to the terminal's width, continuation lines under the text's start,
         // so the terminal never breaks a word (an explanation on an 80-column projector).
         if let width = Pager.terminalColumns(of: STDERR_FILENO) { line = TerminalText.wrapped(line, columns: width - 1) }
-        FileHandle.standardError.write(Data((TextLayout.painted(line, as: kind, color: color) + "\n").utf8))
+        emit(TextLayout.painted(line, as: kind, color: color) + "\n", to: .standardError)
     }
 
     func ask(_ prompt: String) -> String? {
@@ -87,19 +144,7 @@ final class TerminalConsole: ShellConsole, Sendable {
         guard isatty(STDIN_FILENO) == 1 else { return ask(prompt) }
         return terminal.withLock { _ -> String? in
             progress?.clear()
-            var saved = termios()
-            guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
-            defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-            tcflush(STDIN_FILENO, TCIFLUSH)
-            FileHandle.standardError.write(Data(prompt.utf8))
-            let key = Self.readKey()
+            let key = Self.readKey(prompting: prompt, erasing: false)
             let shown: String =
                 switch key {
                 case nil: "^C"
@@ -109,6 +154,27 @@ final class TerminalConsole: ShellConsole, Sendable {
             FileHandle.standardError.write(Data((shown + "\n").utf8))
             return key
         }
+    }
+
+    /// Shows `prompt` on standard error and reads one key with the terminal in non-canonical
+    /// mode without echo or signals, restored after; with `erasing`, the prompt is wiped from
+    /// its line afterwards (a pause that leaves nothing behind). Nil as for `readKey`.
+    private static func readKey(prompting prompt: String, erasing: Bool = true) -> String? {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        tcflush(STDIN_FILENO, TCIFLUSH)
+        FileHandle.standardError.write(Data(prompt.utf8))
+        let key = readKey()
+        if erasing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        return key
     }
 
     /// One key from standard input in non-canonical mode: "" for Enter, nil for Ctrl-C, Ctrl-D or

@@ -20,7 +20,7 @@ public enum ExchangeRendering {
             line += "…"
         }
         if let elapsed = exchange.elapsed { line += " · \(milliseconds(elapsed))" }
-        if let response = exchange.response { line += " · \(ByteCountText.format(response.body.byteCount))" }
+        if let response = exchange.response { line += " · " + Message.byteCount(response.body.byteCount).text }
         if let reason = exchange.bookkeeping { line += "  " + Bookkeeping.label(reason) }
         if exchange.dryRun { line += "  " + Message.dryRunMark.text }
         return line

@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// The English catalog: every ``Message`` in English (the fallback for other locales too).
 extension Message {
     var english: String {
@@ -58,9 +60,11 @@ extension Message {
         case .resumed(let name, let skipped, let recovered):
             "resumed \(name): \(Self.count(skipped, "line")) already done"
                 + (recovered > 0 ? ", \(recovered) found made before the interruption" : "")
+        case .morePrompt: "── more: Enter · c: the rest without stopping ──"
         case .expectFailed(let left, let op, let right): "expected \(left) \(op) \(right)"
 
         case .noAnswer(let why): "no answer (\(why))"
+        case .byteCount(let bytes): ByteCountText.format(bytes)
         case .dryRunMark: "(dry run: not sent, the answer made up)"
         case .exchangeHeading(let number): "exchange #\(number)"
         case .sentBy(let command): "sent by `\(command)`"

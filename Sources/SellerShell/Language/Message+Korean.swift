@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// The Korean catalog: every ``Message`` in Korean, written as a Korean seller or teacher would
 /// say it (not word for word from the English). Sentences avoid particles right after a value
 /// the shell fills in (`'list'라는`/`이라는` depends on how the value ends), so every value reads.
@@ -58,9 +60,12 @@ extension Message {
         case .resumed(let name, let skipped, let recovered):
             "\(name) 이어서 실행: 이미 끝난 줄 \(skipped)개"
                 + (recovered > 0 ? ", 중단되기 전에 만들어진 것 \(recovered)개를 찾았습니다" : "")
+        case .morePrompt: "── 더 보기: Enter · c: 멈추지 않고 끝까지 ──"
         case .expectFailed(let left, let op, let right): "확인 실패: \(left) \(op) \(right)"
 
         case .noAnswer(let why): "응답 없음(\(why))"
+        // Kilobytes and megabytes are written KB and MB in Korean too.
+        case .byteCount(let bytes): bytes < 1024 ? "\(bytes)바이트" : ByteCountText.format(bytes)
         case .dryRunMark: "(모의 실행: 보내지 않았고, 응답은 지어낸 것)"
         case .exchangeHeading(let number): "요청·응답 #\(number)"
         case .sentBy(let command): "보낸 명령 `\(command)`"

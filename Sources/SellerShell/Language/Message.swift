@@ -63,11 +63,15 @@ public enum Message: Sendable, Equatable {
     /// `2 of 40 lines failed: cat.om:3, cat.om:9`.
     case linesFailed(failed: Int, total: Int, places: String)
     case resumed(name: String, skipped: Int, recovered: Int)
+    /// The pause when a stepped lesson's answer fills the screen.
+    case morePrompt
     /// An `expect` that did not hold: the values and the comparison.
     case expectFailed(left: String, op: String, right: String)
 
     // MARK: Exchanges
     case noAnswer(String)
+    /// A body's size in an exchange's summary line.
+    case byteCount(Int)
     case dryRunMark
     case exchangeHeading(number: Int)
     case sentBy(String)

@@ -43,6 +43,11 @@ public protocol ShellConsole: AnyObject, Sendable {
     /// Where photos can be drawn: only a console writing to a terminal has one (nil: nothing is
     /// drawn, as in a pipe, a script's output or a test).
     var photoCanvas: (any PhotoCanvas)? { get }
+    /// From now until `endScreenful`, what is written pauses each time the screen is full, as
+    /// `more` does, so the lines `keeping` (a stepped lesson's command) stay on the screen with
+    /// the first lines of a long answer. A console without a terminal has no screen: no-op.
+    func beginScreenful(keeping: [String])
+    func endScreenful()
 }
 
 extension ShellConsole {
@@ -55,6 +60,8 @@ extension ShellConsole {
     public func askPath(_ prompt: String) -> String? { ask(prompt) }
     public func askKey(_ prompt: String) -> String? { ask(prompt) }
     public var columns: Int? { nil }
+    public func beginScreenful(keeping: [String]) {}
+    public func endScreenful() {}
     public func editFile(at path: String) -> EditorOutcome { .noTerminal }
 }
 

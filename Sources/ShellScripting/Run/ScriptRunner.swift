@@ -223,6 +223,9 @@ extension ScriptRuntime {
     ) async -> Bool {
         var traced = context
         traced.trace = TraceOptions(enabled: true, showsResponses: false)
+        // The command stays on the screen with the start of its answer; the rest pauses.
+        console.beginScreenful(keeping: ["▶ \(line.text)", Message.stepPrompt(index: 1, total: 1).text])
+        defer { console.endScreenful() }
         return await runLine(line, &report, options: options, in: traced)
     }
 
