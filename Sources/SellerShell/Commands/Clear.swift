@@ -13,6 +13,6 @@ public struct Clear: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name)] }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        context.console.clearScreen() ? CommandOutcome() : .note("clear: there is no screen to clear here (not a terminal)")
+        context.console.clearScreen() ? CommandOutcome() : .note(Message.noScreenToClear.text)
     }
 }

@@ -14,7 +14,7 @@ public struct Connect: ShellCommand {
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let text = arguments.positional.first?.text else { return }
         guard let url = URL.httpURL(text.contains("://") ? text : "http://\(text)") else {
-            throw .usage("'\(text)' is not an http(s) URL")
+            throw .usage(Message.notAnHTTPURL(text).text)
         }
         self.url = url
         self.typed = text
@@ -26,7 +26,7 @@ public struct Connect: ShellCommand {
     static let probeTimeout: Duration = .seconds(2)
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        guard let url else { throw CommandFailure.usage("connect to which URL?") }
+        guard let url else { throw CommandFailure.usage(Message.connectWhichURL.text) }
         let login = await context.session.connect(to: url)
         // The probe goes to the new server with this run's client (its retry policy, its timeout).
         var context = context
@@ -48,13 +48,13 @@ public struct Connect: ShellCommand {
         probe.timeout = min(context.client.timeout, Self.probeTimeout)
         do {
             _ = try await probe.health()
-            return .note("connected to \(url.absoluteString)")
+            return .note(Message.connected(url.absoluteString).text)
         } catch .cancelled {
             throw MarketError.cancelled
         } catch  where error.isUnreachable {
-            return .note("switched to \(url.absoluteString), but it does not answer yet (\(error)); commands will try it again")
+            return .note(Message.switchedNotAnswering(url: url.absoluteString, problem: "\(error)").text)
         } catch {
-            throw CommandFailure.failed("switched to \(url.absoluteString), but its health check failed: \(error)")
+            throw CommandFailure.failed(Message.switchedHealthFailed(url: url.absoluteString, problem: "\(error)").text)
         }
     }
 }

@@ -54,10 +54,10 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             read = product
             try await Ownership.requireMine(product, in: context, "nothing was deleted")
             guard context.console.isInteractive else {
-                throw CommandFailure.usage("deleting #\(id) \(product.name) needs confirmation: add --yes")
+                throw CommandFailure.usage(Message.deleteNeedsYes(id: id, name: product.name).text)
             }
-            let answer = context.console.ask("delete #\(id) \(product.name)? [y/N] ")?.lowercased()
-            guard answer == "y" || answer == "yes" else { return .note("kept #\(id)") }
+            let answer = context.console.ask(Message.deleteQuestion(id: id, name: product.name).text)?.lowercased()
+            guard answer == "y" || answer == "yes" else { return .note(Message.kept(id: id).text) }
         }
         // The change log keeps the product and its photos, so that `undo` can register it again.
         var change: ProductChange?
@@ -70,7 +70,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         let response = try await context.client.delete(id: id)
         context.session.index.forget(id)
         var outcome = CommandOutcome.product(.deleted, response)
-        outcome.output = [.text("deleted #\(id) \(response.value.name)", raw: response.body)]
+        outcome.output = [.text(Message.deleted(id: id, name: response.value.name).text, raw: response.body)]
         if let problem = change?.photoProblem {
             outcome.output.append(.note("warning: \(problem); 'undo' cannot bring the product back without its photos"))
         }
@@ -83,7 +83,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
     /// every one checked to be the seller's, one question naming them, then each deleted.
     private func runEach(in context: CommandContext) async throws -> CommandOutcome {
         guard confirmed || context.console.isInteractive else {
-            throw CommandFailure.usage("deleting \(ids.count) products needs confirmation: add --yes")
+            throw CommandFailure.usage(Message.deleteSeveralNeedsYes(count: ids.count).text)
         }
         var found: [Product] = []
         var failed: [String] = []
@@ -101,9 +101,9 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         try await Self.requireMine(found, in: context)
         let names = Dictionary(found.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let question =
-            "delete \(found.count) product\(found.count == 1 ? "" : "s") (\(EachProduct.list(found.map(\.id), names: names)))?"
+            Message.deleteSeveralQuestion(count: found.count, products: EachProduct.list(found.map(\.id), names: names)).text
         if !confirmed, !found.isEmpty, !EachProduct.confirm(question, in: context) {
-            return .note("kept all \(found.count)")
+            return .note(Message.keptAll(count: found.count).text)
         }
         var outcome = try await EachProduct.run(
             found.map { Delete(id: $0.id, confirmed: true) }, verb: .deleted, total: ids.count, failed: failed, in: context)

@@ -55,12 +55,12 @@ public struct Exchanges: ShellCommand {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         var kept = context.session.exchanges.exchanges
         if let last { kept = Array(kept.suffix(last)) }
-        guard !kept.isEmpty else { return .note("no exchanges yet: every request the session sends is numbered here") }
+        guard !kept.isEmpty else { return .note(Message.noExchangesYet.text) }
         if har != nil || markdown != nil { return try write(kept, in: context) }
         var lines = kept.map(ExchangeRendering.summary)
         if let oldest = kept.first?.number, oldest > 1, last == nil {
             lines.insert(
-                "(exchanges before #\(oldest) are no longer kept; the log keeps the last \(context.session.exchanges.capacity))",
+                Message.exchangesForgotten(oldest: oldest, capacity: context.session.exchanges.capacity).text,
                 at: 0)
         }
         return CommandOutcome([.text(lines.joined(separator: "\n"))])
@@ -69,7 +69,6 @@ public struct Exchanges: ShellCommand {
     /// Writes the HAR file and the notebook asked for, each whole or not at all.
     private func write(_ kept: [Exchange], in context: CommandContext) throws -> CommandOutcome {
         var written: [String] = []
-        let count = "\(kept.count) exchange\(kept.count == 1 ? "" : "s")"
         let base = context.pathBase
         if !force {
             // Both checked before either is written, so a refusal writes neither.
@@ -77,12 +76,12 @@ public struct Exchanges: ShellCommand {
         }
         if let har {
             try Self.save(try HARFile.data(for: kept), to: har, base: base, replacing: force)
-            written.append("wrote \(count) to \(har) (HAR 1.2: open it in a browser's network panel)")
+            written.append(Message.wroteHAR(count: kept.count, path: har).text)
         }
         if let markdown {
             let text = LabNotebook.text(for: kept, server: context.client.baseURL)
             try Self.save(Data(text.utf8), to: markdown, base: base, replacing: force)
-            written.append("wrote \(count) to \(markdown) (a lab notebook)")
+            written.append(Message.wroteNotebook(count: kept.count, path: markdown).text)
         }
         return CommandOutcome(written.map { .note($0) })
     }

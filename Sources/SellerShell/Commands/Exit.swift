@@ -12,7 +12,7 @@ public struct Exit: ShellCommand {
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let word = arguments.positional.first else { return }
         guard let code = Int32(word.text), (0...255).contains(code) else {
-            throw .usage("exit status must be a whole number from 0 to 255 (got '\(word.text.prefix(20))')")
+            throw .usage(Message.exitStatusRange(String(word.text.prefix(20))).text)
         }
         self.code = code
     }

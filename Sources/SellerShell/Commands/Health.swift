@@ -15,7 +15,9 @@ public struct Health: ShellCommand {
         let started = ContinuousClock.now
         let response = try await context.client.health()
         let ms = (ContinuousClock.now - started).milliseconds
-        let text = "\(context.client.baseURL.absoluteString) answers \(response.value) (\(String(format: "%.0f", ms)) ms)"
+        let text = Message.healthAnswers(
+            server: context.client.baseURL.absoluteString, answer: response.value, milliseconds: Int(ms.rounded())
+        ).text
         return CommandOutcome([.text(text, raw: response.body)])
     }
 }

@@ -11,6 +11,6 @@ public struct Logout: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         await context.session.setLogin(nil)
-        return .note("logged out")
+        return .note(Message.loggedOut.text)
     }
 }

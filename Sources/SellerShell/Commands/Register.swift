@@ -93,12 +93,14 @@ public struct Register: ShellCommand, ReadsImagePaths {
     func completed(asking console: any ShellConsole) throws(CommandFailure) -> Register {
         var filled = self
         for field in [ProductField.name, .description, .price, .currency] where filled.values[field] == nil {
-            guard console.isInteractive else { throw .usage("\(field.key) is required (\(field.rule))") }
+            guard console.isInteractive else { throw .usage(Message.fieldRequired(field: field.key, rule: field.rule).text) }
             filled.values[field] = try Self.ask(console, "\(field.rawValue) (\(field.rule)): ") { Self.problem(field, $0) }
         }
         if filled.images.isEmpty {
-            guard console.isInteractive else { throw .usage("image= is required (\(ProductField.image.rule))") }
-            let answer = try Self.ask(console, "image (path to a JPEG, PNG or GIF; globs work; TAB completes): ", path: true) {
+            guard console.isInteractive else {
+                throw .usage(Message.fieldRequired(field: ProductField.image.key, rule: ProductField.image.rule).text)
+            }
+            let answer = try Self.ask(console, Message.askImage.text, path: true) {
                 Self.imageProblem($0)
             }
             filled.images = [Word(answer)]
@@ -117,12 +119,12 @@ public struct Register: ShellCommand, ReadsImagePaths {
             // Spaces around an answer are dropped (TAB ends a completed path with one).
             let typed = path ? console.askPath(prompt) : console.ask(prompt)
             guard let answer = typed?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
-                throw .failed("register cancelled; nothing was sent")
+                throw .failed(Message.registerCancelled.text)
             }
             guard let problem = problem(answer) else { return answer }
-            console.note("  \(problem) — try again (an empty answer cancels)")
+            console.note(Message.tryAgainEmptyCancels(problem).text)
         }
-        throw .failed("register cancelled after \(attempts) answers that did not fit; nothing was sent")
+        throw .failed(Message.registerGaveUp(attempts: attempts).text)
     }
 
     /// What is wrong with one answered field, checked by the same rules as a whole command.
@@ -143,7 +145,7 @@ public struct Register: ShellCommand, ReadsImagePaths {
     /// file holds is checked with the rest, before anything is sent.
     static func imageProblem(_ text: String) -> String? {
         let path = PathExpansion.expandTilde(text)
-        if PathExpansion.hasGlob(path) { return PathExpansion.glob(path).isEmpty ? "\(text): no file matches" : nil }
-        return FileManager.default.fileExists(atPath: path) ? nil : "\(text): no such file"
+        if PathExpansion.hasGlob(path) { return PathExpansion.glob(path).isEmpty ? Message.noFileMatches(text).text : nil }
+        return FileManager.default.fileExists(atPath: path) ? nil : Message.noSuchFile(text).text
     }
 }

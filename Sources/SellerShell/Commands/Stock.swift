@@ -39,7 +39,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard arguments.positional.count >= 2 else {
             _ = try arguments.productID()
-            throw .usage("say how: +N to add, -N to remove, =N to set")
+            throw .usage(Message.stockSayHow.text)
         }
         // The amount last (`stock 3 4 +1`), or first (`stock +1 3 4`, as `xargs openmarket stock +1`
         // puts the ids after it).
@@ -54,13 +54,13 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         id = ids[0]
         let text = amountFirst ? first : arguments.positional[arguments.positional.count - 1].text
         guard let sign = text.first, let amount = Int(text.dropFirst()), amount >= 0 else {
-            throw .usage("'\(text)' is not +N, -N or =N")
+            throw .usage(Message.notAStockChange(text).text)
         }
         switch sign {
         case "+": change = .add(amount)
         case "-": change = .remove(amount)
         case "=": change = .set(amount)
-        default: throw .usage("'\(text)' is not +N, -N or =N")
+        default: throw .usage(Message.notAStockChange(text).text)
         }
         try arguments.apply(Self.options, to: &self)
     }
@@ -87,8 +87,8 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
 
     /// Several products: one question, then each in turn (`2 of 3 changed; #4: …`).
     private func runEach(in context: CommandContext) async throws -> CommandOutcome {
-        let question = "stock \(changeText) on \(ids.count) products (\(EachProduct.list(ids)))?"
-        if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
+        let question = Message.stockQuestion(change: changeText, count: ids.count, products: EachProduct.list(ids)).text
+        if !confirmed, !EachProduct.confirm(question, in: context) { return .note(Message.changedNothing.text) }
         var outcome = try await EachProduct.run(
             ids.map { Stock(id: $0, change: change) }, verb: .changed, total: ids.count, in: context)
         var replay = self
@@ -106,7 +106,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     /// when they retry in lockstep, and five immediate retries gave up in seconds.
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         if change == .add(0) || change == .remove(0) {
-            return .note("stock \(changeText) changes nothing, so nothing was sent")
+            return .note(Message.stockChangesNothing(change: changeText).text)
         }
         guard ids.count == 1 else { return try await runEach(in: context) }
         let deadline = ContinuousClock.now + Self.retryBudget
@@ -119,8 +119,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
                 let wait = Duration.nanoseconds(Int64.random(in: 0...pause.wholeNanoseconds))
                 guard ContinuousClock.now + wait < deadline else {
                     throw CommandFailure.failed(
-                        "the product kept changing for \(Self.retryBudget.components.seconds) s while adjusting its stock "
-                            + "(someone else is changing it); nothing was changed by this command, try again")
+                        Message.stockKeptChanging(seconds: Int(Self.retryBudget.components.seconds)).text)
                 }
                 try await Task.sleep(for: wait)
                 pause = min(pause * 2, Self.retryMaxPause)
@@ -139,7 +138,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
             let check = try await context.client.product(id: id).value
             if check.stock != target {
                 outcome.output.insert(
-                    .note("warning: stock is now \(check.stock), not \(target): someone else changed it at the same time"), at: 0)
+                    .note(Message.warning(Message.stockRaced(now: check.stock, target: target).text).text), at: 0)
             }
         }
         return outcome
@@ -152,8 +151,8 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
             case .remove(let n): before.subtractingReportingOverflow(n)
             case .set(let n): (n, false)
             }
-        if overflow { throw .failed("stock would overflow") }
-        if target < 0, case .remove(let n) = change { throw .failed("only \(before) in stock; cannot remove \(n)") }
+        if overflow { throw .failed(Message.stockOverflow.text) }
+        if target < 0, case .remove(let n) = change { throw .failed(Message.cannotRemove(inStock: before, removing: n).text) }
         return target
     }
 

@@ -18,17 +18,17 @@ public struct Use: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let name = profile else {
-            throw CommandFailure.usage("which profile? (\(context.session.profiles.names().joined(separator: ", ")))")
+            throw CommandFailure.usage(Message.whichProfile(names: context.session.profiles.names().joined(separator: ", ")).text)
         }
         let saved = try context.session.profiles.load(name)
         // A profile's credentials belong to the server they were saved with: one that names no
         // server would send its secret to whichever server the session is on.
         guard let server = saved.server.flatMap(URL.httpURL) else {
             throw CommandFailure.failed(
-                "profile '\(name)' names no server, and its secret goes only to the server it belongs to: "
-                    + "connect there and save it again ('login --save \(name)')")
+                Message.profileNamesNoServer(name).text)
         }
         await context.session.use(profile: name, saved, on: server)
-        return .note("using profile '\(name)': \(saved.identifier.prefix(8))… on \(server.absoluteString)")
+        return .note(
+            Message.usingProfile(name: name, identifier: String(saved.identifier.prefix(8)), server: server.absoluteString).text)
     }
 }

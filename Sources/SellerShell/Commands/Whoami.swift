@@ -25,20 +25,21 @@ public struct Whoami: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         var document = Document(server: context.client.baseURL.absoluteString, profile: context.settings.profileName)
-        var lines = ["server      \(document.server)"]
+        func label(_ field: Message.WhoamiField) -> String { TextLayout.pad(Message.whoamiField(field).text, to: 12) }
+        var lines = [label(.server) + document.server]
         if let credentials = context.client.credentials, !credentials.identifier.isEmpty {
             document.identifier = String(credentials.identifier.prefix(8))
-            lines.append("identifier  \(credentials.identifier.prefix(8))…")
+            lines.append(label(.identifier) + "\(credentials.identifier.prefix(8))…")
             if context.settings.vendorID != nil || context.settings.vendorName != nil {
                 document.vendor = .init(id: context.settings.vendorID, name: context.settings.vendorName)
             }
             let name =
                 context.settings.vendorName.map { TextLayout.visible($0, limit: 100) }
-                ?? "(not known yet: learned at login, or from your first register)"
-            lines.append("vendor      \(name)\(context.settings.vendorID.map { " (#\($0))" } ?? "")")
-            if let profile = context.settings.profileName { lines.append("profile     \(profile)") }
+                ?? Message.vendorNotKnownYet.text
+            lines.append(label(.vendor) + name + (context.settings.vendorID.map { " (#\($0))" } ?? ""))
+            if let profile = context.settings.profileName { lines.append(label(.profile) + profile) }
         } else {
-            lines.append("vendor      not logged in ('login' or 'use PROFILE')")
+            lines.append(label(.vendor) + Message.vendorNotLoggedIn.text)
         }
         let raw = try MarketJSON.encoder.encode(document)
         return CommandOutcome([.text(lines.joined(separator: "\n"), raw: raw)])

@@ -78,6 +78,58 @@ extension Message {
         case .localMarketAt(let url, let vendor): "local market at \(url) (logged in as \(vendor))"
         case .localMarketData(let path): "its data: \(path)"
         case .localMarketStorefront(let url): "its storefront, as buyers see it: \(url)"
+
+        case .whoamiField(let field): field.english
+        case .vendorNotKnownYet: "(not known yet: learned at login, or from your first register)"
+        case .vendorNotLoggedIn: "not logged in ('login' or 'use PROFILE')"
+        case .healthAnswers(let server, let answer, let ms): "\(server) answers \(answer) (\(ms) ms)"
+        case .notAnHTTPURL(let text): "'\(text)' is not an http(s) URL"
+        case .connectWhichURL: "connect to which URL?"
+        case .connected(let url): "connected to \(url)"
+        case .switchedNotAnswering(let url, let problem):
+            "switched to \(url), but it does not answer yet (\(problem)); commands will try it again"
+        case .switchedHealthFailed(let url, let problem): "switched to \(url), but its health check failed: \(problem)"
+        case .whichProfile(let names): "which profile? (\(names))"
+        case .profileNamesNoServer(let name):
+            "profile '\(name)' names no server, and its secret goes only to the server it belongs to: "
+                + "connect there and save it again ('login --save \(name)')"
+        case .usingProfile(let name, let identifier, let server): "using profile '\(name)': \(identifier)… on \(server)"
+        case .loggedOut: "logged out"
+        case .noScreenToClear: "clear: there is no screen to clear here (not a terminal)"
+        case .exitStatusRange(let got): "exit status must be a whole number from 0 to 255 (got '\(got)')"
+        case .warning(let text): "warning: \(text)"
+
+        case .stockSayHow: "say how: +N to add, -N to remove, =N to set"
+        case .notAStockChange(let text): "'\(text)' is not +N, -N or =N"
+        case .stockQuestion(let change, let count, let products): "stock \(change) on \(count) products (\(products))?"
+        case .changedNothing: "changed nothing"
+        case .stockChangesNothing(let change): "stock \(change) changes nothing, so nothing was sent"
+        case .stockKeptChanging(let seconds):
+            "the product kept changing for \(seconds) s while adjusting its stock "
+                + "(someone else is changing it); nothing was changed by this command, try again"
+        case .stockRaced(let now, let target): "stock is now \(now), not \(target): someone else changed it at the same time"
+        case .stockOverflow: "stock would overflow"
+        case .cannotRemove(let inStock, let removing): "only \(inStock) in stock; cannot remove \(removing)"
+        case .deleteNeedsYes(let id, let name): "deleting #\(id) \(name) needs confirmation: add --yes"
+        case .deleteQuestion(let id, let name): "delete #\(id) \(name)? [y/N] "
+        case .kept(let id): "kept #\(id)"
+        case .deleted(let id, let name): "deleted #\(id) \(name)"
+        case .deleteSeveralNeedsYes(let count): "deleting \(count) products needs confirmation: add --yes"
+        case .deleteSeveralQuestion(let count, let products): "delete \(Self.count(count, "product")) (\(products))?"
+        case .keptAll(let count): "kept all \(count)"
+        case .fieldRequired(let field, let rule): "\(field) is required (\(rule))"
+        case .registerCancelled: "register cancelled; nothing was sent"
+        case .tryAgainEmptyCancels(let problem): "  \(problem) — try again (an empty answer cancels)"
+        case .registerGaveUp(let attempts): "register cancelled after \(attempts) answers that did not fit; nothing was sent"
+        case .askImage: "image (path to a JPEG, PNG or GIF; globs work; TAB completes): "
+        case .noFileMatches(let text): "\(text): no file matches"
+        case .noSuchFile(let text): "\(text): no such file"
+        case .noExchangesYet: "no exchanges yet: every request the session sends is numbered here"
+        case .exchangesForgotten(let oldest, let capacity):
+            "(exchanges before #\(oldest) are no longer kept; the log keeps the last \(capacity))"
+        case .wroteHAR(let count, let path):
+            "wrote \(Self.count(count, "exchange")) to \(path) (HAR 1.2: open it in a browser's network panel)"
+        case .wroteNotebook(let count, let path): "wrote \(Self.count(count, "exchange")) to \(path) (a lab notebook)"
         }
     }
 
@@ -111,6 +163,17 @@ extension Message.Verb {
         case .updated: "updated"
         case .changed: "changed"
         case .deleted: "deleted"
+        }
+    }
+}
+
+extension Message.WhoamiField {
+    var english: String {
+        switch self {
+        case .server: "server"
+        case .identifier: "identifier"
+        case .vendor: "vendor"
+        case .profile: "profile"
         }
     }
 }

@@ -78,6 +78,56 @@ extension Message {
         case .localMarketAt(let url, let vendor): "로컬 마켓: \(url) (로그인: \(vendor))"
         case .localMarketData(let path): "데이터 폴더: \(path)"
         case .localMarketStorefront(let url): "구매자에게 보이는 상점: \(url)"
+
+        case .whoamiField(let field): field.korean
+        case .vendorNotKnownYet: "(아직 모릅니다. 로그인하거나 처음 상품을 등록하면 알게 됩니다)"
+        case .vendorNotLoggedIn: "로그인하지 않았습니다('login' 또는 'use 프로필')"
+        case .healthAnswers(let server, let answer, let ms): "\(server) 응답: \(answer) (\(ms) ms)"
+        case .notAnHTTPURL(let text): "http(s) URL이 아닙니다: '\(text)'"
+        case .connectWhichURL: "어느 URL에 연결할까요?"
+        case .connected(let url): "연결했습니다: \(url)"
+        case .switchedNotAnswering(let url, let problem): "서버를 바꿨습니다: \(url). 아직 응답이 없습니다(\(problem)). 명령을 보낼 때 다시 시도합니다"
+        case .switchedHealthFailed(let url, let problem): "서버를 바꿨습니다: \(url). 하지만 상태 확인에 실패했습니다: \(problem)"
+        case .whichProfile(let names): "어느 프로필인가요? (\(names))"
+        case .profileNamesNoServer(let name):
+            "'\(name)' 프로필에는 서버가 없습니다. secret은 그 서버로만 보내므로, 그 서버에 연결해서 "
+                + "다시 저장하세요('login --save \(name)')"
+        case .usingProfile(let name, let identifier, let server): "'\(name)' 프로필을 씁니다: \(server)의 \(identifier)…"
+        case .loggedOut: "로그아웃했습니다"
+        case .noScreenToClear: "clear: 여기에는 지울 화면이 없습니다(터미널이 아님)"
+        case .exitStatusRange(let got): "종료 상태는 0부터 255까지의 정수여야 합니다(입력: '\(got)')"
+        case .warning(let text): "경고: \(text)"
+
+        case .stockSayHow: "어떻게 바꿀지 적으세요: +N은 더하기, -N은 빼기, =N은 정하기"
+        case .notAStockChange(let text): "+N, -N, =N 가운데 하나가 아닙니다: '\(text)'"
+        case .stockQuestion(let change, let count, let products): "상품 \(count)개의 재고를 \(change) 할까요? (\(products))"
+        case .changedNothing: "아무것도 바꾸지 않았습니다"
+        case .stockChangesNothing(let change): "재고를 \(change) 해도 바뀌는 것이 없어서 아무것도 보내지 않았습니다"
+        case .stockKeptChanging(let seconds):
+            "재고를 고치는 \(seconds)초 동안 상품이 계속 바뀌었습니다(누군가 함께 바꾸고 있습니다). "
+                + "이 명령은 아무것도 바꾸지 않았으니 다시 해 보세요"
+        case .stockRaced(let now, let target): "재고가 \(target)이 아니라 \(now)입니다. 누군가 같은 때에 바꿨습니다"
+        case .stockOverflow: "재고가 셀 수 있는 범위를 넘습니다"
+        case .cannotRemove(let inStock, let removing): "재고가 \(inStock)개뿐이라 \(removing)개를 뺄 수 없습니다"
+        case .deleteNeedsYes(let id, let name): "#\(id) \(name) 삭제는 확인이 필요합니다: --yes를 붙이세요"
+        case .deleteQuestion(let id, let name): "#\(id) \(name) 상품을 삭제할까요? [y/N] "
+        case .kept(let id): "#\(id) 상품을 그대로 두었습니다"
+        case .deleted(let id, let name): "#\(id) \(name) 삭제 완료"
+        case .deleteSeveralNeedsYes(let count): "상품 \(count)개 삭제는 확인이 필요합니다: --yes를 붙이세요"
+        case .deleteSeveralQuestion(let count, let products): "상품 \(count)개를 삭제할까요? (\(products))"
+        case .keptAll(let count): "\(count)개 모두 그대로 두었습니다"
+        case .fieldRequired(let field, let rule): "\(field) 값이 필요합니다(\(rule))"
+        case .registerCancelled: "등록을 취소했습니다. 아무것도 보내지 않았습니다"
+        case .tryAgainEmptyCancels(let problem): "  \(problem) — 다시 입력하세요(아무것도 입력하지 않으면 취소)"
+        case .registerGaveUp(let attempts): "맞지 않는 답이 \(attempts)번 나와서 등록을 취소했습니다. 아무것도 보내지 않았습니다"
+        case .askImage: "사진 (JPEG, PNG, GIF 파일 경로. 글롭도 되고 TAB으로 완성됩니다): "
+        case .noFileMatches(let text): "\(text): 맞는 파일이 없습니다"
+        case .noSuchFile(let text): "\(text): 그런 파일이 없습니다"
+        case .noExchangesYet: "아직 요청·응답이 없습니다. 세션이 보내는 요청마다 여기에 번호가 붙습니다"
+        case .exchangesForgotten(let oldest, let capacity):
+            "(#\(oldest) 앞의 요청·응답은 더 이상 남아 있지 않습니다. 기록은 마지막 \(capacity)개까지 남깁니다)"
+        case .wroteHAR(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(HAR 1.2: 브라우저의 네트워크 패널에서 열 수 있습니다)"
+        case .wroteNotebook(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(실습 노트)"
         }
     }
 }
@@ -108,6 +158,17 @@ extension Message.Verb {
         case .updated: "수정 완료"
         case .changed: "변경 완료"
         case .deleted: "삭제 완료"
+        }
+    }
+}
+
+extension Message.WhoamiField {
+    var korean: String {
+        switch self {
+        case .server: "서버"
+        case .identifier: "identifier"
+        case .vendor: "판매자"
+        case .profile: "프로필"
         }
     }
 }

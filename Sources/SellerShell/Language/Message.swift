@@ -86,9 +86,63 @@ public enum Message: Sendable, Equatable {
     case localMarketData(String)
     case localMarketStorefront(String)
 
+    // MARK: Session commands
+    /// `whoami`'s labels.
+    case whoamiField(WhoamiField)
+    case vendorNotKnownYet
+    case vendorNotLoggedIn
+    case healthAnswers(server: String, answer: String, milliseconds: Int)
+    case notAnHTTPURL(String)
+    case connectWhichURL
+    case connected(String)
+    case switchedNotAnswering(url: String, problem: String)
+    case switchedHealthFailed(url: String, problem: String)
+    case whichProfile(names: String)
+    case profileNamesNoServer(String)
+    case usingProfile(name: String, identifier: String, server: String)
+    case loggedOut
+    case noScreenToClear
+    case exitStatusRange(String)
+    /// `warning: …`: a note a terminal colours as a warning.
+    case warning(String)
+
+    // MARK: Stock, delete, register
+    case stockSayHow
+    case notAStockChange(String)
+    case stockQuestion(change: String, count: Int, products: String)
+    case changedNothing
+    case stockChangesNothing(change: String)
+    case stockKeptChanging(seconds: Int)
+    case stockRaced(now: Int, target: Int)
+    case stockOverflow
+    case cannotRemove(inStock: Int, removing: Int)
+    case deleteNeedsYes(id: Int, name: String)
+    case deleteQuestion(id: Int, name: String)
+    case kept(id: Int)
+    case deleted(id: Int, name: String)
+    case deleteSeveralNeedsYes(count: Int)
+    case deleteSeveralQuestion(count: Int, products: String)
+    case keptAll(count: Int)
+    case fieldRequired(field: String, rule: String)
+    case registerCancelled
+    case tryAgainEmptyCancels(String)
+    case registerGaveUp(attempts: Int)
+    case askImage
+    case noFileMatches(String)
+    case noSuchFile(String)
+    case noExchangesYet
+    case exchangesForgotten(oldest: Int, capacity: Int)
+    case wroteHAR(count: Int, path: String)
+    case wroteNotebook(count: Int, path: String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
+    }
+
+    /// A label of `whoami`.
+    public enum WhoamiField: Sendable, Equatable, CaseIterable {
+        case server, identifier, vendor, profile
     }
 
     /// What happened to a product.

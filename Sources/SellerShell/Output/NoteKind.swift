@@ -9,7 +9,9 @@ public enum NoteKind: Sendable, Equatable {
 
     /// A note's kind by its first word: `warning: …` is a warning, everything else information.
     /// (Failures are not guessed from their words: whoever prints one says `.error`.)
-    public static func of(_ text: String) -> NoteKind { text.hasPrefix("warning:") ? .warning : .info }
+    public static func of(_ text: String) -> NoteKind {
+        text.hasPrefix("warning:") || text.hasPrefix(Message.warning("").text) ? .warning : .info
+    }
 
     /// The colour a terminal shows it in, nil for none.
     public var colour: TerminalText.Colour? {

@@ -52,7 +52,7 @@ public protocol ShellConsole: AnyObject, Sendable {
 
 extension ShellConsole {
     /// `warning: …`, coloured as a warning where the console can.
-    public func warn(_ text: String) { note("warning: " + text, kind: .warning) }
+    public func warn(_ text: String) { note(Message.warning(text).text, kind: .warning) }
     public func page(_ text: String) { write(text) }
     public func clearScreen() -> Bool { false }
     public var photoCanvas: (any PhotoCanvas)? { nil }
