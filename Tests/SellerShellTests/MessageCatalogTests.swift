@@ -55,7 +55,15 @@ struct MessageCatalogTests {
             .tryAgainEmptyCancels("price: must be greater than 0"), .registerGaveUp(attempts: 5), .askImage,
             .noFileMatches("photos/*.jpg"), .noSuchFile("cup.jpg"), .noExchangesYet,
             .exchangesForgotten(oldest: 12, capacity: 500), .wroteHAR(count: 4, path: "class.har"),
-            .wroteNotebook(count: 4, path: "notes.md"),
+            .wroteNotebook(count: 4, path: "notes.md"), .unexpectedWord("extra"), .unknownOption("--bogus"),
+            .needsValue("--per-page"), .unknownField("colour", known: "name, price"), .givenTwice("price"), .whichProduct,
+            .productIDTooLarge("99999999999999999999"), .nameWantsDollar("last"), .nameWantsDollar("mug"),
+            .notAProductID("12x"), .numberOutOfRange(name: "--jobs", low: 1, high: 32, got: "99"),
+            .rawUnknownOption(method: "GET", option: "--bogus", known: ["--no-auth", "--offline"]),
+            .rawPathFirst(method: "GET", got: "products"), .notARequestItem("price"), .requestItemGuide,
+            .rawNeedsPath(method: "GET"), .rawNoBody(method: "GET", item: "price:=5"), .offlineNothingSent,
+            .answerIs(request: "GET /api/products/9", status: 404, reason: "Not Found"), .rawNotLoggedIn(method: "PATCH"),
+            .rawOtherServer("http://127.0.0.1:8080"),
         ]
 
     /// Messages that are the API's own words in both languages.
@@ -105,7 +113,7 @@ struct MessageCatalogTests {
     /// What a translation must keep: numbers, 'quoted' words, `code` and URLs.
     static func facts(_ text: String) -> [String] {
         var found: [String] = []
-        for pattern in [#"[0-9]+"#, #"'[^']+'"#, #"`[^`]+`"#, #"https?://\S+[^).,\s]"#] {
+        for pattern in [#"[0-9]+"#, #"(?<![A-Za-z])'[^']+'"#, #"`[^`]+`"#, #"https?://[^\s)]*[^\s).,:]"#] {
             let regex = try! NSRegularExpression(pattern: pattern)
             let range = NSRange(text.startIndex..., in: text)
             for match in regex.matches(in: text, range: range) {

@@ -68,7 +68,7 @@ struct ShellPartsTests {
         }()
         #expect(hints == ["우유병 텀블러", "plate"])
         #expect(index.complete("register name=x image=pho") == .path(word: "image=pho", pathPart: "pho", prefix: "image="))
-        #expect(texts(index.complete("set ")) == ["explain", "output", "photos", "trace"])
+        #expect(texts(index.complete("set ")) == ["explain", "lang", "output", "photos", "trace"])
         #expect(texts(index.complete("GE")) == ["GET"])
         #expect(
             texts(index.complete("PATCH /api/products"))

@@ -37,25 +37,24 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
         var items: [RequestItem] = []
         for word in words {
             if !word.wasQuoted, word.text.hasPrefix("--") {
-                let names = Self.options.map(\.name)
-                let known = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-                throw .usage("\(method): unknown option \(word.text) (it takes \(known))")
+                throw .usage(
+                    Message.rawUnknownOption(method: method, option: word.text, known: Self.options.map(\.name)).text)
             } else if path == nil {
                 guard RawRequests.looksLikePath(word.text) else {
-                    throw .usage("\(method) takes a path first, like \(method) /api/products/3 (it is '\(word.text)')")
+                    throw .usage(Message.rawPathFirst(method: method, got: word.text).text)
                 }
                 path = word.text
             } else if let item = RequestItem(word) {
                 items.append(item)
             } else {
-                throw .usage("'\(word.text)' is not a request item; \(RequestItem.guide)")
+                throw .usage(Message.notARequestItem(word.text).text)
             }
         }
-        guard let path else { throw .usage("\(method) takes a path, like \(method) /api/products") }
+        guard let path else { throw .usage(Message.rawNeedsPath(method: method).text) }
         if Method.method == .get || Method.method == .head || Method.method == .options,
             let body = items.first(where: { ![.header, .query].contains($0.kind) })
         {
-            throw .usage("\(method) sends no body; '\(body.text)' would be one (use name==value for the query)")
+            throw .usage(Message.rawNoBody(method: method, item: body.text).text)
         }
         self.path = path
         self.items = items
@@ -78,7 +77,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
             let kept = Exchange.Request(
                 recording: request.framed(), secrets: context.session.secrets, bodyLimit: 1024 * 1024, sources: sources)
             let shown = ExchangeRendering.request(kept, color: context.settings.useColor)
-            return CommandOutcome([.text(shown), .note("(--offline: nothing was sent)")])
+            return CommandOutcome([.text(shown), .note(Message.offlineNothingSent.text)])
         }
         let before = await productBefore(in: context)
         let response = try await PhotoSource.$sending.withValue(sources) { try await context.client.sendRaw(request) }
@@ -106,7 +105,10 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
         }
         if checkStatus, response.status >= 400 {
             throw CommandFailure.failed(
-                "\(Method.method.rawValue) \(path): the answer is \(response.status) \(HTTPStatusPhrase.reason(response.status))")
+                Message.answerIs(
+                    request: "\(Method.method.rawValue) \(path)", status: response.status,
+                    reason: HTTPStatusPhrase.reason(response.status)
+                ).text)
         }
         return outcome
     }

@@ -58,21 +58,21 @@ public struct Arguments: Sendable {
         if positional.count > spec.positional.count, let message = spec.tooManyWords { throw .usage(message) }
         try checkFlagsAndFields(against: spec)
         if positional.count > spec.positional.count {
-            throw .usage("unexpected '\(positional[spec.positional.count].text)'")
+            throw .usage(Message.unexpectedWord(positional[spec.positional.count].text).text)
         }
     }
 
     private func checkFlagsAndFields(against spec: CommandSpec) throws(CommandFailure) {
         if let unknown = flags.keys.sorted().first(where: { spec.flag($0) == nil }) {
-            throw .usage("unknown option \(unknown)")
+            throw .usage(Message.unknownOption(unknown).text)
         }
         for name in flags.keys.sorted() where flags[name] == .bare && spec.flag(name)?.kind != .bare {
-            throw .usage("\(name) needs a value")
+            throw .usage(Message.needsValue(name).text)
         }
         let allowed = Set(spec.fields.map(\.rawValue))
         if let unknown = fields.first(where: { !allowed.contains($0.key) }) {
             let known = allowed.sorted().joined(separator: ", ")
-            throw .usage("unknown field '\(unknown.key)'" + (known.isEmpty ? "" : " (fields: \(known))"))
+            throw .usage(Message.unknownField(unknown.key, known: known).text)
         }
     }
 
@@ -80,7 +80,7 @@ public struct Arguments: Sendable {
     public func uniqueFields(except repeated: Set<String> = []) throws(CommandFailure) -> [String: Word] {
         var values: [String: Word] = [:]
         for (key, value) in fields where !repeated.contains(key) {
-            if values[key] != nil { throw .usage("\(key) is given twice") }
+            if values[key] != nil { throw .usage(Message.givenTwice(key).text) }
             values[key] = value
         }
         return values
@@ -88,7 +88,7 @@ public struct Arguments: Sendable {
 
     /// The first positional word as a product id.
     public func productID() throws(CommandFailure) -> Int {
-        guard let word = positional.first else { throw .usage("which product? give its id") }
+        guard let word = positional.first else { throw .usage(Message.whichProduct.text) }
         return try Self.productID(word.text)
     }
 
@@ -97,7 +97,7 @@ public struct Arguments: Sendable {
     /// counts once.
     public func productIDs(leaving trailing: Int = 0) throws(CommandFailure) -> [Int] {
         let words = positional.dropLast(min(trailing, positional.count))
-        guard !words.isEmpty else { throw .usage("which product? give its id") }
+        guard !words.isEmpty else { throw .usage(Message.whichProduct.text) }
         var ids: [Int] = []
         for word in words {
             let id = try Self.productID(word.text)
@@ -112,14 +112,12 @@ public struct Arguments: Sendable {
         if let id = Int(text), (1...ProductRules.maxProductID).contains(id) { return id }
         let shown = TerminalText.visible(String(text.prefix(40)))
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
-            throw .usage(
-                "product ids go up to 9,007,199,254,740,991 (the largest a market's JSON can carry); \(shown) cannot be one")
+            throw .usage(Message.productIDTooLarge(shown).text)
         }
         if let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            let hint = text == "last" ? "the product of the last command" : "a product named with 'as \(shown)'"
-            throw .usage("'\(shown)' is not a product id; for \(hint), write $\(shown)")
+            throw .usage(Message.nameWantsDollar(shown).text)
         }
-        throw .usage("'\(shown)' is not a product id (a whole number like 12)")
+        throw .usage(Message.notAProductID(shown).text)
     }
 }
 

@@ -108,8 +108,10 @@ extension CommandOption {
     ) throws(CommandFailure) -> Int {
         guard let number = Int(text), range.contains(number) else {
             throw .usage(
-                "\(name) must be \(range.lowerBound) to \(range.upperBound) "
-                    + "(got '\(TerminalText.visible(String(text.prefix(shown))))')")
+                Message.numberOutOfRange(
+                    name: name, low: range.lowerBound, high: range.upperBound,
+                    got: TerminalText.visible(String(text.prefix(shown)))
+                ).text)
         }
         return number
     }
@@ -133,7 +135,7 @@ extension CommandOption {
     /// The value given; a flag that takes one and came alone is refused (the argument check
     /// refuses it first, so this is for options read another way).
     private static func text(of given: FlagValue, _ name: String) throws(CommandFailure) -> String {
-        guard let text = given.text else { throw .usage("\(name) needs a value") }
+        guard let text = given.text else { throw .usage(Message.needsValue(name).text) }
         return text
     }
 }

@@ -130,6 +130,35 @@ extension Message {
         case .wroteHAR(let count, let path):
             "wrote \(Self.count(count, "exchange")) to \(path) (HAR 1.2: open it in a browser's network panel)"
         case .wroteNotebook(let count, let path): "wrote \(Self.count(count, "exchange")) to \(path) (a lab notebook)"
+
+        case .unexpectedWord(let word): "unexpected '\(word)'"
+        case .unknownOption(let option): "unknown option \(option)"
+        case .needsValue(let name): "\(name) needs a value"
+        case .unknownField(let key, let known): "unknown field '\(key)'" + (known.isEmpty ? "" : " (fields: \(known))")
+        case .givenTwice(let key): "\(key) is given twice"
+        case .whichProduct: "which product? give its id"
+        case .productIDTooLarge(let shown):
+            "product ids go up to 9,007,199,254,740,991 (the largest a market's JSON can carry); \(shown) cannot be one"
+        case .nameWantsDollar(let name):
+            "'\(name)' is not a product id; for "
+                + (name == "last" ? "the product of the last command" : "a product named with 'as \(name)'") + ", write $\(name)"
+        case .notAProductID(let shown): "'\(shown)' is not a product id (a whole number like 12)"
+        case .numberOutOfRange(let name, let low, let high, let got): "\(name) must be \(low) to \(high) (got '\(got)')"
+        case .rawUnknownOption(let method, let option, let known):
+            "\(method): unknown option \(option) (it takes \(known.dropLast().joined(separator: ", ")) and \(known.last ?? ""))"
+        case .rawPathFirst(let method, let got): "\(method) takes a path first, like \(method) /api/products/3 (it is '\(got)')"
+        case .notARequestItem(let word): "'\(word)' is not a request item; " + Message.requestItemGuide.english
+        case .requestItemGuide:
+            "items: name=value (JSON string) · price:=3500 (raw JSON) · Header:value · search_value==mug (query) · "
+                + "images@photo.jpg (file; makes the body multipart) · secret=@secret (the session's secret, never typed)"
+        case .rawNeedsPath(let method): "\(method) takes a path, like \(method) /api/products"
+        case .rawNoBody(let method, let item): "\(method) sends no body; '\(item)' would be one (use name==value for the query)"
+        case .offlineNothingSent: "(--offline: nothing was sent)"
+        case .answerIs(let request, let status, let reason): "\(request): the answer is \(status) \(reason)"
+        case .rawNotLoggedIn(let method):
+            "\(method): not logged in, so there is no identifier to send; 'login' first, or add --no-auth"
+        case .rawOtherServer(let server):
+            "raw requests go to this session's market (\(server)): write the path alone, like /api/products, or 'connect URL' first"
         }
     }
 

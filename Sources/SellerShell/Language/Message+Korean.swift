@@ -128,6 +128,36 @@ extension Message {
             "(#\(oldest) 앞의 요청·응답은 더 이상 남아 있지 않습니다. 기록은 마지막 \(capacity)개까지 남깁니다)"
         case .wroteHAR(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(HAR 1.2: 브라우저의 네트워크 패널에서 열 수 있습니다)"
         case .wroteNotebook(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(실습 노트)"
+
+        case .unexpectedWord(let word): "필요 없는 말이 있습니다: '\(word)'"
+        case .unknownOption(let option): "모르는 옵션입니다: \(option)"
+        case .needsValue(let name): "\(name) 뒤에 값이 필요합니다"
+        case .unknownField(let key, let known): "모르는 필드입니다: '\(key)'" + (known.isEmpty ? "" : " (필드: \(known))")
+        case .givenTwice(let key): "두 번 적었습니다: \(key)"
+        case .whichProduct: "어느 상품인가요? id를 적으세요"
+        case .productIDTooLarge(let shown):
+            "상품 id는 9,007,199,254,740,991까지입니다(마켓의 JSON이 담을 수 있는 가장 큰 수). 이 값은 id가 될 수 없습니다: \(shown)"
+        case .nameWantsDollar(let name):
+            "상품 id가 아닙니다: '\(name)' — "
+                + (name == "last" ? "마지막 명령의 상품이라면" : "'as \(name)'로 이름 붙인 상품이라면") + " 이렇게 쓰세요: $\(name)"
+        case .notAProductID(let shown): "상품 id가 아닙니다: '\(shown)' (12 같은 정수여야 합니다)"
+        case .numberOutOfRange(let name, let low, let high, let got): "\(name) 값은 \(low)부터 \(high)까지입니다(입력: '\(got)')"
+        case .rawUnknownOption(let method, let option, let known):
+            "\(method): 모르는 옵션입니다: \(option) (받는 옵션: \(known.joined(separator: ", ")))"
+        case .rawPathFirst(let method, let got): "\(method) 뒤에는 먼저 경로를 씁니다. 예: \(method) /api/products/3 (입력: '\(got)')"
+        case .notARequestItem(let word): "요청 항목이 아닙니다: '\(word)'. " + Message.requestItemGuide.korean
+        case .requestItemGuide:
+            "항목: name=value (JSON 문자열) · price:=3500 (따옴표 없는 JSON 값) · Header:value · search_value==mug (쿼리) · "
+                + "images@photo.jpg (파일, 본문이 multipart가 됨) · secret=@secret (세션의 secret, 직접 입력하지 않음)"
+        case .rawNeedsPath(let method): "\(method) 뒤에 경로가 필요합니다. 예: \(method) /api/products"
+        case .rawNoBody(let method, let item):
+            "\(method) 요청에는 본문이 없는데, 이 항목은 본문에 들어갑니다: '\(item)' (쿼리는 name==value로 씁니다)"
+        case .offlineNothingSent: "(--offline: 아무것도 보내지 않았습니다)"
+        case .answerIs(let request, let status, let reason): "\(request): 응답 \(status) \(reason)"
+        case .rawNotLoggedIn(let method):
+            "\(method): 로그인하지 않아서 보낼 identifier가 없습니다. 먼저 'login'을 하거나 --no-auth를 붙이세요"
+        case .rawOtherServer(let server):
+            "직접 보내는 요청은 이 세션의 마켓(\(server))로 갑니다. /api/products처럼 경로만 쓰거나, 먼저 'connect URL'을 하세요"
         }
     }
 }

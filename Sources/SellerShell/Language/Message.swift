@@ -135,6 +135,30 @@ public enum Message: Sendable, Equatable {
     case wroteHAR(count: Int, path: String)
     case wroteNotebook(count: Int, path: String)
 
+    // MARK: Words and requests typed
+    case unexpectedWord(String)
+    case unknownOption(String)
+    case needsValue(String)
+    case unknownField(String, known: String)
+    case givenTwice(String)
+    case whichProduct
+    case productIDTooLarge(String)
+    /// `show last`: a name written where an id goes, which wants its `$`.
+    case nameWantsDollar(String)
+    case notAProductID(String)
+    case numberOutOfRange(name: String, low: Int, high: Int, got: String)
+    case rawUnknownOption(method: String, option: String, known: [String])
+    case rawPathFirst(method: String, got: String)
+    case notARequestItem(String)
+    case requestItemGuide
+    case rawNeedsPath(method: String)
+    case rawNoBody(method: String, item: String)
+    case offlineNothingSent
+    /// `--check-status`: a raw request answered 4xx or 5xx.
+    case answerIs(request: String, status: Int, reason: String)
+    case rawNotLoggedIn(method: String)
+    case rawOtherServer(String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

@@ -19,8 +19,7 @@ extension RawRequests {
         let typedHeaders = items.filter { $0.kind == .header }
         if auth, !typedHeaders.contains(where: { HeaderFields.sameName($0.key, "identifier") }) {
             guard let credentials = client.credentials, !credentials.identifier.isEmpty else {
-                throw .failed(
-                    "\(method.rawValue): not logged in, so there is no identifier to send; 'login' first, or add --no-auth")
+                throw .failed(Message.rawNotLoggedIn(method: method.rawValue).text)
             }
             headers.add("identifier", credentials.identifier)
         }
@@ -72,9 +71,7 @@ extension RawRequests {
             guard let given = URL(string: path), given.scheme == client.baseURL.scheme, given.host == client.baseURL.host,
                 given.port == client.baseURL.port
             else {
-                throw .usage(
-                    "raw requests go to this session's market (\(client.baseURL.absoluteString)): write the path alone, "
-                        + "like /api/products, or 'connect URL' first")
+                throw .usage(Message.rawOtherServer(client.baseURL.absoluteString).text)
             }
         }
         let relative: String
