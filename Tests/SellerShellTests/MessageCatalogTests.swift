@@ -63,7 +63,8 @@ struct MessageCatalogTests {
             .rawPathFirst(method: "GET", got: "products"), .notARequestItem("price"), .requestItemGuide,
             .rawNeedsPath(method: "GET"), .rawNoBody(method: "GET", item: "price:=5"), .offlineNothingSent,
             .answerIs(request: "GET /api/products/9", status: 404, reason: "Not Found"), .rawNotLoggedIn(method: "PATCH"),
-            .rawOtherServer("http://127.0.0.1:8080"),
+            .rawOtherServer("http://127.0.0.1:8080"), .testRan(requests: 11, seconds: "1.7"),
+            .testSummary(passed: 4, failed: 1, seconds: "9.8"),
         ]
 
     /// Messages that are the API's own words in both languages.

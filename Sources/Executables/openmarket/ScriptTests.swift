@@ -94,16 +94,15 @@ struct ScriptTests {
     /// One line per file (`ok`/`FAIL`, the file, its requests and time), the reasons of a
     /// failure indented under it.
     static func lines(for outcome: Outcome) -> [String] {
-        let time = String(format: "%.1f s", outcome.seconds)
-        let requests = "\(outcome.requests) request\(outcome.requests == 1 ? "" : "s")"
-        let head = "\(outcome.passed ? "ok  " : "FAIL") \(outcome.path) (\(requests), \(time))"
+        let ran = Message.testRan(requests: outcome.requests, seconds: String(format: "%.1f", outcome.seconds)).text
+        let head = "\(outcome.passed ? "ok  " : "FAIL") \(outcome.path) \(ran)"
         return [head] + outcome.message.map { "     " + $0 }
     }
 
     /// `test: 3 passed, 1 failed` (and the time): the closing line CI systems read.
     static func summary(_ outcomes: [Outcome], seconds: Double) -> String {
         let passed = outcomes.filter(\.passed).count
-        return "test: \(passed) passed, \(outcomes.count - passed) failed" + String(format: " (%.1f s)", seconds)
+        return Message.testSummary(passed: passed, failed: outcomes.count - passed, seconds: String(format: "%.1f", seconds)).text
     }
 
     /// JUnit XML as Jenkins, GitLab and GitHub read it: `testsuites` › `testsuite` › one

@@ -159,6 +159,9 @@ extension Message {
             "\(method): not logged in, so there is no identifier to send; 'login' first, or add --no-auth"
         case .rawOtherServer(let server):
             "raw requests go to this session's market (\(server)): write the path alone, like /api/products, or 'connect URL' first"
+
+        case .testRan(let requests, let seconds): "(\(Self.count(requests, "request")), \(seconds) s)"
+        case .testSummary(let passed, let failed, let seconds): "test: \(passed) passed, \(failed) failed (\(seconds) s)"
         }
     }
 

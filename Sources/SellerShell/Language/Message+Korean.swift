@@ -158,6 +158,9 @@ extension Message {
             "\(method): 로그인하지 않아서 보낼 identifier가 없습니다. 먼저 'login'을 하거나 --no-auth를 붙이세요"
         case .rawOtherServer(let server):
             "직접 보내는 요청은 이 세션의 마켓(\(server))로 갑니다. /api/products처럼 경로만 쓰거나, 먼저 'connect URL'을 하세요"
+
+        case .testRan(let requests, let seconds): "(요청 \(requests)개, \(seconds)초)"
+        case .testSummary(let passed, let failed, let seconds): "test: 통과 \(passed), 실패 \(failed) (\(seconds)초)"
         }
     }
 }

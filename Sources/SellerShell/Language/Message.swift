@@ -159,6 +159,11 @@ public enum Message: Sendable, Equatable {
     case rawNotLoggedIn(method: String)
     case rawOtherServer(String)
 
+    // MARK: Grading (`openmarket test`)
+    /// `(11 requests, 1.7 s)` after a graded file.
+    case testRan(requests: Int, seconds: String)
+    case testSummary(passed: Int, failed: Int, seconds: String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
