@@ -78,7 +78,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard ids.count > 1 else { return try await runOne(in: context) }
         guard !values.isEmpty else {
-            return .note("patch: nothing to change, so nothing was sent (give fields: patch \(ids[0]) \(ids[1]) price=3000)")
+            return .note("patch: " + Message.patchNothingToChange(example: "patch \(ids[0]) \(ids[1]) price=3000").text)
         }
         let change = order.compactMap { field in values[field].map { field.key + $0 } }.joined(separator: " ")
         let asks = !confirmed && context.console.isInteractive
@@ -90,15 +90,15 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             products = await Self.read(ids, in: context)
             if asks {
                 for id in ids {
-                    context.console.note("  " + (products[id].map(beforeAfter) ?? "#\(id): cannot be read (it is still tried)"))
+                    context.console.note("  " + (products[id].map(beforeAfter) ?? Message.cannotBeRead(id: id).text))
                 }
             }
             if changesAmounts, values[.currency] == nil, let warning = Self.mixedCurrencies(ids.compactMap { products[$0] }) {
                 context.console.warn(warning)
             }
         }
-        let question = "patch: change \(change) on \(ids.count) products (\(EachProduct.list(ids)))?"
-        if !confirmed, !EachProduct.confirm(question, in: context) { return .note("changed nothing") }
+        let question = Message.patchQuestion(change: change, count: ids.count, products: EachProduct.list(ids)).text
+        if !confirmed, !EachProduct.confirm(question, in: context) { return .note(Message.changedNothing.text) }
         let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch, known: products[$0]) }
         var outcome = try await EachProduct.run(each, verb: .changed, total: ids.count, in: context)
         var replay = self
@@ -148,13 +148,12 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         let parts = byCurrency.sorted { $0.key.rawValue < $1.key.rawValue }.map { currency, products in
             "\(currency.rawValue): \(products.map { "#\($0.id)" }.joined(separator: ", "))"
         }
-        return "these products are in different currencies (\(parts.joined(separator: "; "))): "
-            + "the same amount means a different price in each"
+        return Message.mixedCurrencies(parts.joined(separator: "; ")).text
     }
 
     private func runOne(in context: CommandContext) async throws -> CommandOutcome {
         guard !values.isEmpty else {
-            return .note("patch \(id): nothing to change, so nothing was sent (give fields: patch \(id) price=3000)")
+            return .note("patch \(id): " + Message.patchNothingToChange(example: "patch \(id) price=3000").text)
         }
         var problems: [RuleViolation] = []
         let changes = FieldParsing.changes(values, problems: &problems)
@@ -173,7 +172,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         var outcome = CommandOutcome.product(.changed, response)
         if changes.currency == nil {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
-            outcome.output = late.map { .note("warning: " + $0) } + outcome.output
+            outcome.output = late.map { .note(Message.warning($0).text) } + outcome.output
         }
         if let before { outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)] }
         return outcome
@@ -186,8 +185,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             return try await context.client.edit(id: id, changes, ifMatch: ifMatch)
         } catch .preconditionFailed {
             throw CommandFailure.failed(
-                "#\(id) changed since it was read (its ETag is no longer \(TextLayout.visible(ifMatch, limit: 80))); "
-                    + "nothing was changed: read it again ('show \(id)') and retry")
+                Message.etagMoved(id: id, etag: TextLayout.visible(ifMatch, limit: 80)).text)
         }
     }
 }

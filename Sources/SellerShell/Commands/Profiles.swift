@@ -22,10 +22,10 @@ public struct Profiles: ShellCommand {
         case (nil, _), ("list", 1):
             action = .list
         case ("remove", _), ("rm", _), ("delete", _):
-            guard words.count == 2 else { throw .usage("which profile? profiles remove NAME") }
+            guard words.count == 2 else { throw .usage(Message.whichProfileToRemove.text) }
             action = .remove(words[1])
         default:
-            throw .usage("'\(words.joined(separator: " "))': profiles lists them; profiles remove NAME removes one")
+            throw .usage(Message.profilesUsage(words.joined(separator: " ")).text)
         }
     }
 
@@ -51,11 +51,11 @@ public struct Profiles: ShellCommand {
         case .remove(let name):
             try store.remove(name)
             await context.session.forgetProfile(name)
-            return .note("removed profile '\(name)' (\(store.directory.path))")
+            return .note(Message.removedProfile(name: name, folder: store.directory.path).text)
         case .list:
             let entries = store.names().map { name -> Entry in
                 guard let saved = try? store.load(name) else {
-                    return Entry(name: name, identifier: "(unreadable: 'use \(name)' says why)", inUse: false)
+                    return Entry(name: name, identifier: Message.profileUnreadable(name).text, inUse: false)
                 }
                 return Entry(
                     name: name, server: saved.server, identifier: String(saved.identifier.prefix(8)) + "…",
@@ -63,7 +63,7 @@ public struct Profiles: ShellCommand {
             }
             let raw = try MarketJSON.encoder.encode(entries)
             guard !entries.isEmpty else {
-                return CommandOutcome([.text("no saved profiles ('login --save NAME' saves one)", raw: raw)])
+                return CommandOutcome([.text(Message.noSavedProfiles.text, raw: raw)])
             }
             return CommandOutcome([.text(Self.table(entries), raw: raw)])
         }
@@ -76,6 +76,10 @@ public struct Profiles: ShellCommand {
                 entry.vendor.map { TextLayout.visible($0, limit: 40) + (entry.vendorID.map { " (#\($0))" } ?? "") } ?? "-",
             ]
         }
-        return TextLayout.table(["  name", "server", "identifier", "vendor"], rows, rule: false)
+        return TextLayout.table(
+            ["  " + Message.profileColumn(.name).text]
+                + [Message.ProfileColumn.server, .identifier, .vendor].map {
+                    Message.profileColumn($0).text
+                }, rows, rule: false)
     }
 }

@@ -21,7 +21,7 @@ public struct Search: ShellCommand {
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let text = arguments.positional.first?.text, !text.isEmpty else {
-            throw .usage("search for what? search TEXT")
+            throw .usage(Message.searchForWhat.text)
         }
         list = ListProducts(page: try ListProducts.page(arguments.positional.dropFirst().first), search: text)
         try arguments.apply(Self.options, to: &self)

@@ -162,6 +162,29 @@ extension Message {
 
         case .testRan(let requests, let seconds): "(\(Self.count(requests, "request")), \(seconds) s)"
         case .testSummary(let passed, let failed, let seconds): "test: \(passed) passed, \(failed) failed (\(seconds) s)"
+
+        case .patchNothingToChange(let example): "nothing to change, so nothing was sent (give fields: \(example))"
+        case .cannotBeRead(let id): "#\(id): cannot be read (it is still tried)"
+        case .patchQuestion(let change, let count, let products): "patch: change \(change) on \(count) products (\(products))?"
+        case .mixedCurrencies(let parts):
+            "these products are in different currencies (\(parts)): the same amount means a different price in each"
+        case .etagMoved(let id, let etag):
+            "#\(id) changed since it was read (its ETag is no longer \(etag)); "
+                + "nothing was changed: read it again ('show \(id)') and retry"
+        case .whichProfileToRemove: "which profile? profiles remove NAME"
+        case .profilesUsage(let typed): "'\(typed)': profiles lists them; profiles remove NAME removes one"
+        case .removedProfile(let name, let folder): "removed profile '\(name)' (\(folder))"
+        case .profileUnreadable(let name): "(unreadable: 'use \(name)' says why)"
+        case .noSavedProfiles: "no saved profiles ('login --save NAME' saves one)"
+        case .profileColumn(let column): column.english
+        case .searchForWhat: "search for what? search TEXT"
+        case .noVariables: "no variables ('set NAME VALUE', or end a command with 'as NAME')"
+        case .variableFields(let fields): "(fields: \(fields))"
+        case .setNameValue: "set NAME VALUE (quote a value with spaces)"
+        case .recordingTo(let path, let everything):
+            "recording to \(path)\(everything ? " (every command)" : "") — 'record stop' ends it"
+        case .notRecording: "not recording ('record FILE' starts)"
+        case .recordingSaved(let path): "recording saved to \(path)"
         }
     }
 
@@ -206,6 +229,17 @@ extension Message.WhoamiField {
         case .identifier: "identifier"
         case .vendor: "vendor"
         case .profile: "profile"
+        }
+    }
+}
+
+extension Message.ProfileColumn {
+    var english: String {
+        switch self {
+        case .name: "name"
+        case .server: "server"
+        case .identifier: "identifier"
+        case .vendor: "vendor"
         }
     }
 }

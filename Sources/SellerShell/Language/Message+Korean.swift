@@ -161,6 +161,27 @@ extension Message {
 
         case .testRan(let requests, let seconds): "(요청 \(requests)개, \(seconds)초)"
         case .testSummary(let passed, let failed, let seconds): "test: 통과 \(passed), 실패 \(failed) (\(seconds)초)"
+
+        case .patchNothingToChange(let example): "바꿀 것이 없어서 아무것도 보내지 않았습니다(필드를 적으세요: \(example))"
+        case .cannotBeRead(let id): "#\(id): 읽을 수 없습니다(그래도 보내 봅니다)"
+        case .patchQuestion(let change, let count, let products): "patch: 상품 \(count)개를 바꿀까요: \(change) (\(products))"
+        case .mixedCurrencies(let parts): "이 상품들은 통화가 다릅니다(\(parts)). 같은 금액이라도 상품마다 다른 가격이 됩니다"
+        case .etagMoved(let id, let etag):
+            "#\(id) 상품이 읽어 온 뒤에 바뀌었습니다(ETag가 더 이상 \(etag)이 아닙니다). "
+                + "아무것도 바꾸지 않았습니다. 다시 읽고('show \(id)') 다시 해 보세요"
+        case .whichProfileToRemove: "어느 프로필인가요? profiles remove 이름"
+        case .profilesUsage(let typed): "'\(typed)': profiles는 목록을 보여 주고, profiles remove 이름은 하나를 지웁니다"
+        case .removedProfile(let name, let folder): "'\(name)' 프로필을 지웠습니다(\(folder))"
+        case .profileUnreadable(let name): "(읽을 수 없음: 'use \(name)'로 이유를 봅니다)"
+        case .noSavedProfiles: "저장한 프로필이 없습니다('login --save 이름'으로 저장합니다)"
+        case .profileColumn(let column): column.korean
+        case .searchForWhat: "무엇을 찾을까요? search 낱말"
+        case .noVariables: "변수가 없습니다('set 이름 값', 또는 명령 끝에 'as 이름')"
+        case .variableFields(let fields): "(필드: \(fields))"
+        case .setNameValue: "set 이름 값 (빈칸이 있는 값은 따옴표로 감쌉니다)"
+        case .recordingTo(let path, let everything): "기록합니다: \(path)\(everything ? " (모든 명령)" : "") — 'record stop'으로 끝냅니다"
+        case .notRecording: "기록하고 있지 않습니다('record 파일'로 시작합니다)"
+        case .recordingSaved(let path): "기록을 저장했습니다: \(path)"
         }
     }
 }
@@ -202,6 +223,17 @@ extension Message.WhoamiField {
         case .identifier: "identifier"
         case .vendor: "판매자"
         case .profile: "프로필"
+        }
+    }
+}
+
+extension Message.ProfileColumn {
+    var korean: String {
+        switch self {
+        case .name: "이름"
+        case .server: "서버"
+        case .identifier: "identifier"
+        case .vendor: "판매자"
         }
     }
 }

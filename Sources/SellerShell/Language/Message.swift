@@ -164,9 +164,35 @@ public enum Message: Sendable, Equatable {
     case testRan(requests: Int, seconds: String)
     case testSummary(passed: Int, failed: Int, seconds: String)
 
+    // MARK: Patch, profiles, search, variables, recording
+    case patchNothingToChange(example: String)
+    case cannotBeRead(id: Int)
+    case patchQuestion(change: String, count: Int, products: String)
+    case mixedCurrencies(String)
+    case etagMoved(id: Int, etag: String)
+    case whichProfileToRemove
+    case profilesUsage(String)
+    case removedProfile(name: String, folder: String)
+    case profileUnreadable(String)
+    case noSavedProfiles
+    case profileColumn(ProfileColumn)
+    case searchForWhat
+    case noVariables
+    /// `(fields: id, name, …)` after a product variable in `vars`.
+    case variableFields(String)
+    case setNameValue
+    case recordingTo(path: String, everything: Bool)
+    case notRecording
+    case recordingSaved(String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
+    }
+
+    /// A column of `profiles`.
+    public enum ProfileColumn: Sendable, Equatable, CaseIterable {
+        case name, server, identifier, vendor
     }
 
     /// A label of `whoami`.

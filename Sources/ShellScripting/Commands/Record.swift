@@ -45,13 +45,13 @@ struct Record: ShellCommand {
         switch action {
         case .start(let path, let all):
             try await runtime.beginRecording(path, all: all)
-            return .note("recording to \(path)\(all ? " (every command)" : "") — 'record stop' ends it")
+            return .note(Message.recordingTo(path: path, everything: all).text)
         case .stop:
             guard let recorder = runtime.recorder else {
-                throw CommandFailure.usage("not recording ('record FILE' starts)")
+                throw CommandFailure.usage(Message.notRecording.text)
             }
             await runtime.stopRecording()
-            return .note("recording saved to \(recorder.path)")
+            return .note(Message.recordingSaved(recorder.path).text)
         }
     }
 }
