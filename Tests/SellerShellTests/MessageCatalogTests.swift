@@ -71,6 +71,11 @@ struct MessageCatalogTests {
             .removedProfile(name: "shop", folder: "/home/kim/.config/openmarket/profiles"), .profileUnreadable("shop"),
             .noSavedProfiles, .searchForWhat, .noVariables, .variableFields("id, name"), .setNameValue,
             .recordingTo(path: "session.om", everything: true), .notRecording, .recordingSaved("session.om"),
+            .variableNotSet("other"), .linesCannotRun(name: "lesson.om", count: 2), .lastUndefined,
+            .undefinedVariable("mug"), .noSuchField(name: "response", field: "body.nope", known: "status, body"),
+            .textHasNoField(name: "price", field: "x"), .productHasNoField(name: "mug", field: "colour", known: "id, name"),
+            .stoppedForResume(name: "cat.om", failure: "timed out"), .cannotReadScript("cat.om"), .sourceTooDeep,
+            .sourceCannotRead("other.om"), .nothingNamed("mug"),
         ]
         + Message.ProfileColumn.allCases.map { .profileColumn($0) }
 

@@ -185,6 +185,23 @@ extension Message {
             "recording to \(path)\(everything ? " (every command)" : "") — 'record stop' ends it"
         case .notRecording: "not recording ('record FILE' starts)"
         case .recordingSaved(let path): "recording saved to \(path)"
+
+        case .variableNotSet(let name):
+            "$\(name) is not set: give it with --var \(name)=VALUE (or 'set \(name) VALUE' above this line)"
+        case .linesCannotRun(let name, let count):
+            "\(name): \(Self.count(count, "line")) cannot run; nothing was sent (fix \(count == 1 ? "it" : "them") and run the script again)"
+        case .lastUndefined: "$last is undefined: no command has returned a product yet"
+        case .undefinedVariable(let name):
+            "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')"
+        case .noSuchField(let name, let field, let known): "'\(name)' has no field '\(field)' (fields: \(known))"
+        case .textHasNoField(let name, let field): "'\(name)' is text, not a product: it has no field '\(field)'"
+        case .productHasNoField(let name, let field, let known):
+            "product '\(name)' has no field '\(field)'" + (known.isEmpty ? "" : " (fields: \(known))")
+        case .stoppedForResume(let name, let failure): "\(name): \(failure); stopped so that --resume stays safe"
+        case .cannotReadScript(let path): "\(path): cannot read the script"
+        case .sourceTooDeep: "source: scripts source each other more than 16 deep; is there a loop?"
+        case .sourceCannotRead(let path): "source: cannot read \(path)"
+        case .nothingNamed(let name): "note: nothing was named \(name): the command returned no product"
         }
     }
 

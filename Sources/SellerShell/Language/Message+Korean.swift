@@ -182,6 +182,21 @@ extension Message {
         case .recordingTo(let path, let everything): "기록합니다: \(path)\(everything ? " (모든 명령)" : "") — 'record stop'으로 끝냅니다"
         case .notRecording: "기록하고 있지 않습니다('record 파일'로 시작합니다)"
         case .recordingSaved(let path): "기록을 저장했습니다: \(path)"
+
+        case .variableNotSet(let name): "$\(name) 값이 없습니다: --var \(name)=값으로 주세요(또는 이 줄 위에 'set \(name) 값')"
+        case .linesCannotRun(let name, let count): "\(name): 실행할 수 없는 줄이 \(count)개 있어서 아무것도 보내지 않았습니다(고친 뒤 다시 실행하세요)"
+        case .lastUndefined: "$last 값이 없습니다: 아직 상품을 돌려준 명령이 없습니다"
+        case .undefinedVariable(let name):
+            "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"
+        case .noSuchField(let name, let field, let known): "'\(name)'에 '\(field)' 필드가 없습니다(필드: \(known))"
+        case .textHasNoField(let name, let field): "'\(name)'은 상품이 아니라 글자라서 '\(field)' 필드가 없습니다"
+        case .productHasNoField(let name, let field, let known):
+            "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
+        case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
+        case .cannotReadScript(let path): "\(path): 스크립트를 읽을 수 없습니다"
+        case .sourceTooDeep: "source: 스크립트가 서로를 16단계 넘게 불러옵니다. 순환하고 있지 않나요?"
+        case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
+        case .nothingNamed(let name): "참고: \(name)이라는 이름이 붙은 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
         }
     }
 }

@@ -185,6 +185,21 @@ public enum Message: Sendable, Equatable {
     case notRecording
     case recordingSaved(String)
 
+    // MARK: Scripts and variables
+    /// A script uses a variable nothing defines (found before anything is sent).
+    case variableNotSet(String)
+    case linesCannotRun(name: String, count: Int)
+    case lastUndefined
+    case undefinedVariable(String)
+    case noSuchField(name: String, field: String, known: String)
+    case textHasNoField(name: String, field: String)
+    case productHasNoField(name: String, field: String, known: String)
+    case stoppedForResume(name: String, failure: String)
+    case cannotReadScript(String)
+    case sourceTooDeep
+    case sourceCannotRead(String)
+    case nothingNamed(String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

@@ -54,9 +54,7 @@ extension ScriptRuntime {
         var said: Set<String> = []
         var found: [String] = []
         for use in uses where !defined.contains(use.name) && said.insert(use.name).inserted {
-            found.append(
-                "\(name):\(use.line): $\(use.name) is not set: give it with --var \(use.name)=VALUE "
-                    + "(or 'set \(use.name) VALUE' above this line)")
+            found.append("\(name):\(use.line): " + Message.variableNotSet(use.name).text)
         }
         return found
     }
@@ -65,9 +63,7 @@ extension ScriptRuntime {
     func refuse(_ problems: [String], name: String) -> CommandStatus {
         for line in problems { console.note(line, kind: .error) }
         let count = problems.filter { $0.hasPrefix("\(name):") }.count
-        console.note(
-            "\(name): \(count) line\(count == 1 ? "" : "s") cannot run; nothing was sent (fix \(count == 1 ? "it" : "them") "
-                + "and run the script again)")
+        console.note(Message.linesCannotRun(name: name, count: count).text)
         return .usage
     }
 

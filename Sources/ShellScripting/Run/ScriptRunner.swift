@@ -22,7 +22,7 @@ extension ScriptRuntime {
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
         let resolved = expandingTilde(path)
-        guard let lines = readScript(resolved, unreadable: "\(path): cannot read the script") else { return .usage }
+        guard let lines = readScript(resolved, unreadable: Message.cannotReadScript(path).text) else { return .usage }
         let server = await shell.serverURL
         let problems = problems(in: lines, name: path, on: server, unsetVariables: options.step)
         guard problems.isEmpty else { return refuse(problems, name: path) }
@@ -73,11 +73,11 @@ extension ScriptRuntime {
     func source(_ path: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
         let depth = context.scope?.sourceDepth ?? 0
         guard depth < 16 else {
-            console.note("source: scripts source each other more than 16 deep; is there a loop?")
+            console.note(Message.sourceTooDeep.text)
             return .usage
         }
         let resolved = resolvedPath(path, in: context)
-        guard let lines = readScript(resolved, unreadable: "source: cannot read \(path)") else { return .usage }
+        guard let lines = readScript(resolved, unreadable: Message.sourceCannotRead(path).text) else { return .usage }
         let problems = problems(in: lines, name: path, on: context.client.baseURL)
         guard problems.isEmpty else { return refuse(problems, name: path) }
         var inner = context
@@ -237,7 +237,7 @@ extension ScriptRuntime {
         let result = await step(line, location: location, in: context)
         let journal = context.scope?.journal
         if let failure = journal?.failure {
-            console.note("\(report.name): \(failure); stopped so that --resume stays safe")
+            console.note(Message.stoppedForResume(name: report.name, failure: failure).text)
             report.stoppedWith = .failed
             return true
         }
@@ -263,7 +263,7 @@ extension ScriptRuntime {
     private func stopped(_ report: inout RunReport, _ status: CommandStatus, journal: JournalHandle?) -> RunReport {
         progress?.finish()
         if let failure = journal?.failure {
-            console.note("\(report.name): \(failure); stopped so that --resume stays safe")
+            console.note(Message.stoppedForResume(name: report.name, failure: failure).text)
         }
         report.stoppedWith = status
         return report

@@ -113,25 +113,23 @@ public struct ScriptVariables: Sendable {
             return value
         }
         guard let value = values[name] else {
-            if name == "last" { throw ExpansionError(description: "$last is undefined: no command has returned a product yet") }
-            throw ExpansionError(
-                description:
-                    "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')")
+            if name == "last" { throw ExpansionError(description: Message.lastUndefined.text) }
+            throw ExpansionError(description: Message.undefinedVariable(name).text)
         }
         switch value {
         case .document(let document, let shown):
             guard parts.count > 1 else { return shown }
             guard let field = document.value(at: Array(parts.dropFirst())) else {
                 throw ExpansionError(
-                    description: "'\(name)' has no field '\(parts.dropFirst().joined(separator: "."))' (fields: "
-                        + document.keys.joined(separator: ", ") + ")")
+                    description: Message.noSuchField(
+                        name: name, field: parts.dropFirst().joined(separator: "."), known: document.keys.joined(separator: ", ")
+                    ).text)
             }
             return field.text
         case .text(let text):
             guard parts.count == 1 else {
                 throw ExpansionError(
-                    description: "'\(name)' is text, not a product: it has no field '\(parts.dropFirst().joined(separator: "."))'"
-                )
+                    description: Message.textHasNoField(name: name, field: parts.dropFirst().joined(separator: ".")).text)
             }
             return text
         case .product(let binding):
@@ -139,8 +137,10 @@ public struct ScriptVariables: Sendable {
             guard let field = binding.document.value(at: Array(parts.dropFirst())) else {
                 let known = binding.document.keys.joined(separator: ", ")
                 throw ExpansionError(
-                    description: "product '\(name)' has no field '\(parts.dropFirst().joined(separator: "."))'"
-                        + (known.isEmpty ? "" : " (fields: \(known))"))
+                    description: Message.productHasNoField(
+                        name: name, field: parts.dropFirst().joined(separator: "."), known: known
+                    )
+                    .text)
             }
             return field.text
         }
