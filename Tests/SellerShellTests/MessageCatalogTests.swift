@@ -75,8 +75,15 @@ struct MessageCatalogTests {
             .undefinedVariable("mug"), .noSuchField(name: "response", field: "body.nope", known: "status, body"),
             .textHasNoField(name: "price", field: "x"), .productHasNoField(name: "mug", field: "colour", known: "id, name"),
             .stoppedForResume(name: "cat.om", failure: "timed out"), .cannotReadScript("cat.om"), .sourceTooDeep,
-            .sourceCannotRead("other.om"), .nothingNamed("mug"),
+            .sourceCannotRead("other.om"), .nothingNamed("mug"), .asTakes, .notAnExchangeNumber("x"), .wireOrAs,
+            .cannotWriteAs(number: 3, form: "curl", reason: "it was sent in a dry run"), .noExchangeSendFirst,
+            .exchangeForgotten(number: 2, capacity: 500, oldest: 9), .exchangeNotYet(number: 12, last: 9), .noChangeLog,
+            .changesNeedLogin, .noChangesKept, .noChangesThisSession(kept: 7), .changeCount(count: 100, tally: "98 registered"),
+            .undone(partly: true), .undone(partly: false), .earlierNotShown(5), .undoHint,
+            .notAChangeNumber(word: "x", command: "undo"),
         ]
+        + Message.ChangeColumn.allCases.map { .changeColumn($0) }
+        + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }
         + Message.ProfileColumn.allCases.map { .profileColumn($0) }
 
     /// Messages that are the API's own words in both languages.

@@ -27,44 +27,47 @@ public struct Changes: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name)] + Self.options.words(of: self) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        guard let keeping = context.changes else { return .note("this session keeps no change log") }
+        guard let keeping = context.changes else { return .note(Message.noChangeLog.text) }
         guard let log = keeping.log else {
-            return .note("not logged in: changes are kept per server and vendor; log in to see them")
+            return .note(Message.changesNeedLogin.text)
         }
         let history = ChangeHistory(try log.entries())
         let units = all ? history.units : history.units.filter { $0.session == keeping.session }
         guard !units.isEmpty else {
             let kept = history.units.count
             return .note(
-                all || kept == 0
-                    ? "no changes kept for this server and vendor"
-                    : "no changes in this session; 'changes --all' lists the \(kept) kept for this server and vendor")
+                all || kept == 0 ? Message.noChangesKept.text : Message.noChangesThisSession(kept: kept).text)
         }
         let shown = units.suffix(Self.shownAtMost)
         let rows = shown.map { unit -> [String] in
             let first = unit.changes[0].entry
             let time = first.date.map { TextLayout.localTime(MarketTimestamp(date: $0)) } ?? first.time
             let command = unit.batch?.label ?? first.command ?? ""
-            let what = unit.batch == nil ? first.summary : "\(unit.changes.count) changes (\(Self.tally(unit)))"
-            let state = unit.undone ? "undone" : unit.changes.contains(where: \.undone) ? "partly undone" : ""
+            let what =
+                unit.batch == nil ? first.summary : Message.changeCount(count: unit.changes.count, tally: Self.tally(unit)).text
+            let state =
+                unit.undone
+                ? Message.undone(partly: false).text
+                : unit.changes.contains(where: \.undone) ? Message.undone(partly: true).text : ""
             return [
                 String(unit.number), time, TextLayout.truncate(TextLayout.visible(command, limit: 200), to: 40), what, state,
             ]
         }
-        var text = TextLayout.table(["#", "time", "command", "what changed", ""], rows, rightAligned: [0])
-        if units.count > shown.count { text = "(\(units.count - shown.count) earlier not shown)\n" + text }
+        let headers = ["#"] + Message.ChangeColumn.allCases.map { Message.changeColumn($0).text } + [""]
+        var text = TextLayout.table(headers, rows, rightAligned: [0])
+        if units.count > shown.count { text = Message.earlierNotShown(units.count - shown.count).text + "\n" + text }
         let raw = try MarketJSON.encoder.encode(shown.flatMap { $0.changes.map(\.entry) })
-        return CommandOutcome([.text(text, raw: raw), .summary("'undo' takes back the latest; 'undo N' change N")])
+        return CommandOutcome([.text(text, raw: raw), .summary(Message.undoHint.text)])
     }
 
     /// `98 registered, 2 edited`.
     static func tally(_ unit: ChangeHistory.Unit) -> String {
-        let words: [(ProductChange.Kind, String)] = [
-            (.created, "registered"), (.edited, "edited"), (.stock, "stock"), (.deleted, "deleted"),
+        let words: [(ProductChange.Kind, Message.ChangeTally)] = [
+            (.created, .registered), (.edited, .edited), (.stock, .stock), (.deleted, .deleted),
         ]
         return words.compactMap { kind, word in
             let count = unit.changes.filter { $0.entry.kind == kind }.count
-            return count == 0 ? nil : "\(count) \(word)"
+            return count == 0 ? nil : Message.changeTally(count: count, kind: word).text
         }
         .joined(separator: ", ")
     }

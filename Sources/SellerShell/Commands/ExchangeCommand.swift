@@ -19,7 +19,7 @@ public struct ExchangeCommand: ShellCommand {
             "--as", \.form, placeholder: "FORM", choices: Form.allCases.map(\.rawValue),
             help: "a curl, HTTPie or raw HTTP command that sends the same request",
             parse: { given throws(CommandFailure) in
-                guard let form = Form(rawValue: given) else { throw .usage("--as takes curl, httpie or raw") }
+                guard let form = Form(rawValue: given) else { throw .usage(Message.asTakes.text) }
                 return form
             }, write: { Word($0.rawValue) }),
     ]
@@ -38,12 +38,12 @@ public struct ExchangeCommand: ShellCommand {
         if let word = arguments.positional.first {
             let text = word.text.hasPrefix("#") ? String(word.text.dropFirst()) : word.text
             guard let number = Int(text), number > 0 else {
-                throw .usage("'\(word.text)' is not an exchange number; 'exchanges' lists them")
+                throw .usage(Message.notAnExchangeNumber(word.text).text)
             }
             self.number = number
         }
         try arguments.apply(Self.options, to: &self)
-        if wire, form != nil { throw .usage("--wire shows the exchange; --as writes it as a command: pick one") }
+        if wire, form != nil { throw .usage(Message.wireOrAs.text) }
     }
 
     public var words: [Word] { [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + Self.options.words(of: self) }
@@ -58,24 +58,22 @@ public struct ExchangeCommand: ShellCommand {
                 .text(try ExchangeExport.text(for: exchange, as: form, environmentServer: context.session.environmentServer))
             ])
         } catch {
-            throw CommandFailure.failed("exchange #\(exchange.number) cannot be written as \(form.rawValue): \(error.reason)")
+            throw CommandFailure.failed(
+                Message.cannotWriteAs(number: exchange.number, form: form.rawValue, reason: error.reason).text)
         }
     }
 
     /// Exchange `number` (the newest when nil), or a one-line failure saying what there is.
     static func find(_ number: Int?, in log: ExchangeLog) throws(CommandFailure) -> Exchange {
         let wanted = number ?? log.lastNumber
-        guard wanted > 0 else { throw .failed("no exchanges yet: send a request first ('list', say)") }
+        guard wanted > 0 else { throw .failed(Message.noExchangeSendFirst.text) }
         switch log.exchange(wanted) {
         case .success(let exchange): return exchange
         case .failure(.forgotten(let oldest)):
-            throw .failed(
-                "exchange #\(wanted) is no longer kept (the log keeps the last \(log.capacity)"
-                    + (oldest.map { "; the oldest is #\($0))" } ?? ")"))
+            throw .failed(Message.exchangeForgotten(number: wanted, capacity: log.capacity, oldest: oldest).text)
         case .failure(.notYet(let last)):
             throw .failed(
-                last == 0
-                    ? "no exchanges yet: send a request first ('list', say)" : "no exchange #\(wanted) yet; the last is #\(last)")
+                last == 0 ? Message.noExchangeSendFirst.text : Message.exchangeNotYet(number: wanted, last: last).text)
         }
     }
 }

@@ -35,8 +35,7 @@ public struct Undo: ShellCommand {
         guard let word = arguments.positional.first else { return nil }
         guard let number = Int(word.text), number > 0 else {
             throw .usage(
-                "'\(TextLayout.visible(String(word.text.prefix(40))))' is not a change number: "
-                    + "'changes' lists them (\(command) 7)")
+                Message.notAChangeNumber(word: TextLayout.visible(String(word.text.prefix(40))), command: command).text)
         }
         return number
     }

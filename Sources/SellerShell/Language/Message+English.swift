@@ -202,6 +202,28 @@ extension Message {
         case .sourceTooDeep: "source: scripts source each other more than 16 deep; is there a loop?"
         case .sourceCannotRead(let path): "source: cannot read \(path)"
         case .nothingNamed(let name): "note: nothing was named \(name): the command returned no product"
+
+        case .asTakes: "--as takes curl, httpie or raw"
+        case .notAnExchangeNumber(let word): "'\(word)' is not an exchange number; 'exchanges' lists them"
+        case .wireOrAs: "--wire shows the exchange; --as writes it as a command: pick one"
+        case .cannotWriteAs(let number, let form, let reason): "exchange #\(number) cannot be written as \(form): \(reason)"
+        case .noExchangeSendFirst: "no exchanges yet: send a request first ('list', say)"
+        case .exchangeForgotten(let number, let capacity, let oldest):
+            "exchange #\(number) is no longer kept (the log keeps the last \(capacity)"
+                + (oldest.map { "; the oldest is #\($0))" } ?? ")")
+        case .exchangeNotYet(let number, let last): "no exchange #\(number) yet; the last is #\(last)"
+        case .noChangeLog: "this session keeps no change log"
+        case .changesNeedLogin: "not logged in: changes are kept per server and vendor; log in to see them"
+        case .noChangesKept: "no changes kept for this server and vendor"
+        case .noChangesThisSession(let kept):
+            "no changes in this session; 'changes --all' lists the \(kept) kept for this server and vendor"
+        case .changeColumn(let column): column.english
+        case .changeCount(let count, let tally): "\(count) changes (\(tally))"
+        case .changeTally(let count, let kind): "\(count) \(kind.english)"
+        case .undone(let partly): partly ? "partly undone" : "undone"
+        case .earlierNotShown(let count): "(\(count) earlier not shown)"
+        case .undoHint: "'undo' takes back the latest; 'undo N' change N"
+        case .notAChangeNumber(let word, let command): "'\(word)' is not a change number: 'changes' lists them (\(command) 7)"
         }
     }
 
@@ -257,6 +279,27 @@ extension Message.ProfileColumn {
         case .server: "server"
         case .identifier: "identifier"
         case .vendor: "vendor"
+        }
+    }
+}
+
+extension Message.ChangeColumn {
+    var english: String {
+        switch self {
+        case .time: "time"
+        case .command: "command"
+        case .whatChanged: "what changed"
+        }
+    }
+}
+
+extension Message.ChangeTally {
+    var english: String {
+        switch self {
+        case .registered: "registered"
+        case .edited: "edited"
+        case .stock: "stock"
+        case .deleted: "deleted"
         }
     }
 }

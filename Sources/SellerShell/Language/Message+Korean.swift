@@ -197,6 +197,27 @@ extension Message {
         case .sourceTooDeep: "source: 스크립트가 서로를 16단계 넘게 불러옵니다. 순환하고 있지 않나요?"
         case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
         case .nothingNamed(let name): "참고: \(name)이라는 이름이 붙은 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
+
+        case .asTakes: "--as 뒤에는 curl, httpie, raw 가운데 하나를 씁니다"
+        case .notAnExchangeNumber(let word): "요청·응답 번호가 아닙니다: '\(word)' ('exchanges'로 목록을 봅니다)"
+        case .wireOrAs: "--wire는 요청·응답을 보여 주고 --as는 명령으로 씁니다. 하나만 고르세요"
+        case .cannotWriteAs(let number, let form, let reason): "요청·응답 #\(number)은 \(form) 명령으로 쓸 수 없습니다: \(reason)"
+        case .noExchangeSendFirst: "아직 요청·응답이 없습니다. 먼저 요청을 보내세요(예: 'list')"
+        case .exchangeForgotten(let number, let capacity, let oldest):
+            "요청·응답 #\(number)은 더 이상 남아 있지 않습니다(기록은 마지막 \(capacity)개까지 남깁니다"
+                + (oldest.map { ". 가장 오래된 것은 #\($0))" } ?? ")")
+        case .exchangeNotYet(let number, let last): "요청·응답 #\(number)은 아직 없습니다. 마지막은 #\(last)입니다"
+        case .noChangeLog: "이 세션은 변경 기록을 남기지 않습니다"
+        case .changesNeedLogin: "로그인하지 않았습니다. 변경 기록은 서버와 판매자마다 따로 남으니, 로그인하면 볼 수 있습니다"
+        case .noChangesKept: "이 서버와 판매자의 변경 기록이 없습니다"
+        case .noChangesThisSession(let kept): "이 세션의 변경은 없습니다. 'changes --all'로 이 서버와 판매자의 변경 \(kept)개를 봅니다"
+        case .changeColumn(let column): column.korean
+        case .changeCount(let count, let tally): "변경 \(count)개 (\(tally))"
+        case .changeTally(let count, let kind): "\(kind.korean) \(count)"
+        case .undone(let partly): partly ? "일부 되돌림" : "되돌림"
+        case .earlierNotShown(let count): "(이전 \(count)개는 보이지 않음)"
+        case .undoHint: "'undo'는 가장 최근 변경을, 'undo N'은 N번 변경을 되돌립니다"
+        case .notAChangeNumber(let word, let command): "변경 번호가 아닙니다: '\(word)' ('changes'로 목록을 봅니다. 예: \(command) 7)"
         }
     }
 }
@@ -249,6 +270,27 @@ extension Message.ProfileColumn {
         case .server: "서버"
         case .identifier: "identifier"
         case .vendor: "판매자"
+        }
+    }
+}
+
+extension Message.ChangeColumn {
+    var korean: String {
+        switch self {
+        case .time: "시각"
+        case .command: "명령"
+        case .whatChanged: "바뀐 것"
+        }
+    }
+}
+
+extension Message.ChangeTally {
+    var korean: String {
+        switch self {
+        case .registered: "등록"
+        case .edited: "수정"
+        case .stock: "재고"
+        case .deleted: "삭제"
         }
     }
 }

@@ -200,6 +200,27 @@ public enum Message: Sendable, Equatable {
     case sourceCannotRead(String)
     case nothingNamed(String)
 
+    // MARK: Exchanges and changes
+    case asTakes
+    case notAnExchangeNumber(String)
+    case wireOrAs
+    case cannotWriteAs(number: Int, form: String, reason: String)
+    case noExchangeSendFirst
+    case exchangeForgotten(number: Int, capacity: Int, oldest: Int?)
+    case exchangeNotYet(number: Int, last: Int)
+    case noChangeLog
+    case changesNeedLogin
+    case noChangesKept
+    case noChangesThisSession(kept: Int)
+    case changeColumn(ChangeColumn)
+    /// `100 changes (98 registered, 2 edited)`: an import's changes in one row.
+    case changeCount(count: Int, tally: String)
+    case changeTally(count: Int, kind: ChangeTally)
+    case undone(partly: Bool)
+    case earlierNotShown(Int)
+    case undoHint
+    case notAChangeNumber(word: String, command: String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
@@ -208,6 +229,16 @@ public enum Message: Sendable, Equatable {
     /// A column of `profiles`.
     public enum ProfileColumn: Sendable, Equatable, CaseIterable {
         case name, server, identifier, vendor
+    }
+
+    /// A column of `changes`.
+    public enum ChangeColumn: Sendable, Equatable, CaseIterable {
+        case time, command, whatChanged
+    }
+
+    /// A kind of change, counted in `changes`.
+    public enum ChangeTally: Sendable, Equatable, CaseIterable {
+        case registered, edited, stock, deleted
     }
 
     /// A label of `whoami`.
