@@ -81,6 +81,7 @@ struct MessageCatalogTests {
             .changesNeedLogin, .noChangesKept, .noChangesThisSession(kept: 7), .changeCount(count: 100, tally: "98 registered"),
             .undone(partly: true), .undone(partly: false), .earlierNotShown(5), .undoHint,
             .notAChangeNumber(word: "x", command: "undo"),
+            .notLoggedInTo(server: "http://127.0.0.1:8080", profiles: ["shop"]), .editHeader(id: 12),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

@@ -292,9 +292,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         if interactive, target.credentials == nil {
             // As the local market's banner says who you are, a remote one says you are nobody yet.
             let names = profiles.names()
-            Self.complain(
-                "not logged in to \(target.serverURL.absoluteString): 'login' to sign in"
-                    + (names.isEmpty ? "" : ", or 'use NAME' with a saved profile (\(names.joined(separator: ", ")))"))
+            Self.complain(Message.notLoggedInTo(server: target.serverURL.absoluteString, profiles: names).text)
         }
         if let record {
             do {

@@ -52,11 +52,7 @@ public struct ProductDocument: Sendable, Equatable {
             .description: "every line below, indented by two spaces",
         ]
         var lines = errors.map { "# error: " + oneLine($0) }
-        lines += [
-            "# Editing product #\(product.id). Change the values below, then save and quit: only what changed is sent.",
-            "# Lines starting with # are ignored. An unchanged or empty file sends nothing.",
-            "# A value with control characters is written $'…' (\\n for a line break), as in the shell.",
-        ]
+        lines += Message.editHeader(id: product.id).text.components(separatedBy: "\n")
         let document = ProductDocument(product)
         for field in fields {
             if let note = notes[field] { lines.append("# \(field.rawValue): \(note)") }

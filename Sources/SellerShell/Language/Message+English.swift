@@ -224,6 +224,14 @@ extension Message {
         case .earlierNotShown(let count): "(\(count) earlier not shown)"
         case .undoHint: "'undo' takes back the latest; 'undo N' change N"
         case .notAChangeNumber(let word, let command): "'\(word)' is not a change number: 'changes' lists them (\(command) 7)"
+
+        case .notLoggedInTo(let server, let profiles):
+            "not logged in to \(server): 'login' to sign in"
+                + (profiles.isEmpty ? "" : ", or 'use NAME' with a saved profile (\(profiles.joined(separator: ", ")))")
+        case .editHeader(let id):
+            "# Editing product #\(id). Change the values below, then save and quit: only what changed is sent.\n"
+                + "# Lines starting with # are ignored. An unchanged or empty file sends nothing.\n"
+                + "# A value with control characters is written $'…' (\\n for a line break), as in the shell."
         }
     }
 

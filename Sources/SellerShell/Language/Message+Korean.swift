@@ -218,6 +218,14 @@ extension Message {
         case .earlierNotShown(let count): "(이전 \(count)개는 보이지 않음)"
         case .undoHint: "'undo'는 가장 최근 변경을, 'undo N'은 N번 변경을 되돌립니다"
         case .notAChangeNumber(let word, let command): "변경 번호가 아닙니다: '\(word)' ('changes'로 목록을 봅니다. 예: \(command) 7)"
+
+        case .notLoggedInTo(let server, let profiles):
+            "\(server)에 로그인하지 않았습니다. 'login'으로 로그인하세요"
+                + (profiles.isEmpty ? "" : ". 저장한 프로필은 'use 이름'으로 씁니다(\(profiles.joined(separator: ", ")))")
+        case .editHeader(let id):
+            "# 상품 #\(id)을 고칩니다. 아래 값을 고친 뒤 저장하고 나가세요. 바뀐 것만 보냅니다.\n"
+                + "# #으로 시작하는 줄은 읽지 않습니다. 바뀐 것이 없거나 빈 파일이면 아무것도 보내지 않습니다.\n"
+                + "# 제어 문자가 든 값은 셸에서처럼 $'…'로 씁니다(줄바꿈은 \\n)."
         }
     }
 }

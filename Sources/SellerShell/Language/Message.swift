@@ -221,6 +221,12 @@ public enum Message: Sendable, Equatable {
     case undoHint
     case notAChangeNumber(word: String, command: String)
 
+    // MARK: The prompt and edit
+    /// At the prompt on a server without a login.
+    case notLoggedInTo(server: String, profiles: [String])
+    /// The comment lines at the top of the file `edit` opens.
+    case editHeader(id: Int)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
