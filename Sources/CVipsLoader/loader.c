@@ -1,6 +1,7 @@
 #include "CVipsLoader.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
 
 // Filled once by mi_start(); read-only afterwards, so concurrent callers need no lock.
 static struct {
@@ -98,6 +99,19 @@ int mi_thumbnail_buffer(const void *buf, size_t len, int side, const char *loade
                                     NULL);
     return api.thumbnail_buffer((void *)buf, len, out, side, "height", side, "size", VIPS_SIZE_DOWN, "fail_on",
                                 VIPS_FAIL_ON_TRUNCATED, "option_string", loader_options, NULL);
+}
+
+int mi_thumbnail_jpeg_shrunk(const void *buf, size_t len, int shrink, int side, int to_srgb, VipsImage **out) {
+    char options[64];
+    snprintf(options, sizeof options, "shrink=%d,fail_on=truncated", shrink);
+    VipsImage *in = api.new_from_buffer(buf, len, options, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (in == NULL) return -1;
+    int status = to_srgb ? api.thumbnail_image(in, out, side, "height", side, "size", VIPS_SIZE_DOWN, "export_profile",
+                                               "srgb", NULL)
+                         : api.thumbnail_image(in, out, side, "height", side, "size", VIPS_SIZE_DOWN, NULL);
+    // The thumbnail holds its own reference to the loaded image for as long as it reads it.
+    g_object_unref(in);
+    return status;
 }
 
 int mi_thumbnail_image(VipsImage *in, int side, VipsImage **out) {

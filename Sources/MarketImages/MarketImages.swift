@@ -43,7 +43,8 @@ public enum MarketImages {
     /// The image as it should be uploaded under `limit` bytes.
     ///
     /// An accepted image already within the limit comes back unchanged (`wasChanged` false). Otherwise
-    /// it is decoded once with shrink-on-load to fit 1600 px, turned upright, stripped of metadata, then
+    /// it is decoded once with shrink-on-load to fit 1600 px (a JPEG by its decoder at 1/2, 1/4 or
+    /// 1/8 scale), turned upright, stripped of metadata, then
     /// encoded, at smaller sizes if need be, until it fits. Each format stays itself: a JPEG tries
     /// quality 85 then 75; a PNG tries lossless truecolour then a 256-colour palette; a GIF keeps
     /// every frame and only shrinks. Each smaller size is estimated from the last result; below
@@ -132,17 +133,26 @@ public enum MarketImages {
         }
     }
 
-    /// Decodes once at the first size; the streaming pipeline behind it is released on return.
+    /// Decodes once at the first size; the streaming pipeline behind it is released on return. A
+    /// JPEG is decoded at the smallest of 1/2, 1/4 and 1/8 scale that still covers `side`
+    /// (`jpegShrink`): a 12 MP phone photo fitted to 1600 px is decoded at 2016 × 1512, a third of
+    /// its pixels, and resampled from there.
     private static func decodedInMemory(_ bytes: UnsafeRawBufferPointer, side: Int, source: Inspection) throws -> VipsImageHandle
     {
         let format = source.info.format
-        guard
-            let pipeline = Vips.thumbnail(
-                bytes, side: side, allFrames: format == .gif,
-                convertToSRGB: source.hasColourProfile),
-            let rendered = Vips.renderedInMemory(pipeline)
-        else { throw damaged(format) }
+        let shrink = format == .jpeg ? jpegShrink(longestSide: source.info.longestSide, side: side) : 1
+        let pipeline =
+            shrink > 1
+            ? Vips.jpegThumbnail(bytes, shrink: shrink, side: side, convertToSRGB: source.hasColourProfile)
+            : Vips.thumbnail(bytes, side: side, allFrames: format == .gif, convertToSRGB: source.hasColourProfile)
+        guard let pipeline, let rendered = Vips.renderedInMemory(pipeline) else { throw damaged(format) }
         return rendered
+    }
+
+    /// The largest JPEG decoder scale-down (1, 2, 4 or 8) that leaves the longest side at least
+    /// `side`: what the decoder does then is never undone by enlarging.
+    static func jpegShrink(longestSide: Int, side: Int) -> Int {
+        [8, 4, 2].first { longestSide >= side * $0 } ?? 1
     }
 
     private enum Attempt {

@@ -63,6 +63,17 @@ enum Vips {
         return adopt(status == 0 ? out : nil)
     }
 
+    /// A JPEG decoded at 1/`shrink` scale by the decoder (1, 2, 4 or 8), then fitted inside `side`
+    /// × `side` as `thumbnail(_:side:allFrames:convertToSRGB:)` fits it: upright, never enlarged.
+    static func jpegThumbnail(
+        _ bytes: UnsafeRawBufferPointer, shrink: Int, side: Int, convertToSRGB: Bool
+    ) -> VipsImageHandle? {
+        guard let base = bytes.baseAddress, [1, 2, 4, 8].contains(shrink) else { return nil }
+        var out: UnsafeMutablePointer<VipsImage>?
+        let status = mi_thumbnail_jpeg_shrunk(base, bytes.count, Int32(shrink), Int32(side), convertToSRGB ? 1 : 0, &out)
+        return adopt(status == 0 ? out : nil)
+    }
+
     /// A smaller copy of an already decoded image; animation frames stay frames.
     static func thumbnail(of image: borrowing VipsImageHandle, side: Int) -> VipsImageHandle? {
         var out: UnsafeMutablePointer<VipsImage>?

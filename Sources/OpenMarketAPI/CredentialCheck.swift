@@ -39,24 +39,4 @@ extension MarketClient {
             return .cannotVerify(status: 0)
         }
     }
-
-    /// Which vendor the login is: a no-op edit (only `secret`, which the contract allows and
-    /// which changes nothing) of one product of each vendor among `products`, newest first,
-    /// until one is accepted (202: ours, and its detail names the vendor) rather than refused
-    /// (403: someone else's). At most `limit` edits are sent; nil when none was ours.
-    public func identifyVendor(among products: [Product], limit: Int = 8) async throws(MarketError) -> VendorReference? {
-        var tried: Set<Int> = []
-        for product in products {
-            guard let vendorID = product.vendorID, !tried.contains(vendorID) else { continue }
-            guard tried.count < limit else { return nil }
-            tried.insert(vendorID)
-            do {
-                let detail = try await edit(id: product.id, ProductChanges()).value
-                return detail.vendor ?? VendorReference(id: vendorID, name: product.vendorName ?? "#\(vendorID)")
-            } catch .serverRefused(let status, _) where status == 403 || status == 404 {
-                continue
-            }
-        }
-        return nil
-    }
 }

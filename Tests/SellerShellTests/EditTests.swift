@@ -150,7 +150,7 @@ struct EditTests {
         let product: Product
 
         func current() async throws -> MarketResponse<Product> { try await market.client().product(id: product.id) }
-        /// The PATCHes that change something (not the secret-only one that tells whose a product is).
+        /// The PATCHes that change something (a secret-only one changes nothing).
         var patches: [HTTPRequestData] {
             spy.requests.filter { request in
                 guard request.method == .patch else { return false }
@@ -175,7 +175,7 @@ struct EditTests {
             let spy = SpyTransport()
             let shell = ShellSession(
                 configuration: ShellConfiguration(
-                    serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop",
+                    serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop", vendorID: market.demoVendorID,
                     profiles: ProfileStore(directory: market.directory.appendingPathComponent("profiles")), transport: spy,
                     timeout: .seconds(600)),
                 console: console)

@@ -10,6 +10,8 @@ import Testing
 /// A bundled market on an ephemeral port and a shell logged in as its demo vendor.
 struct ShellFixture {
     let market: RunningMarket
+    /// The demo vendor's id, which the session is given (as the program gives its local market's).
+    let demoVendorID: Int?
     let console: RecordingConsole
     let shell: ShellSession
     let directory: URL
@@ -25,7 +27,7 @@ struct ShellFixture {
 
     static func with<T>(
         interactive: Bool = false, answers: [String] = [], secrets: [String] = [], json: Bool = false,
-        transport: (any HTTPTransport)? = nil, _ body: (ShellFixture) async throws -> T
+        transport: (any HTTPTransport)? = nil, knowsVendor: Bool = true, _ body: (ShellFixture) async throws -> T
     ) async throws -> T {
         let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -33,13 +35,17 @@ struct ShellFixture {
             let console = RecordingConsole(interactive: interactive, answers: answers, secrets: secrets)
             let shell = ShellSession(
                 configuration: ShellConfiguration(
-                    serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop", outputJSON: json,
+                    serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop",
+                    vendorID: knowsVendor ? market.demoVendorID : nil, outputJSON: json,
                     profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
                     transport: transport ?? AsyncHTTPClientTransport.shared,
                     // Generous: the suite runs in parallel on two cores, and a test must not fail on timing.
                     timeout: .seconds(600)),
                 console: console)
-            return try await body(ShellFixture(market: market.running, console: console, shell: shell, directory: directory))
+            return try await body(
+                ShellFixture(
+                    market: market.running, demoVendorID: market.demoVendorID, console: console, shell: shell,
+                    directory: directory))
         }
     }
 

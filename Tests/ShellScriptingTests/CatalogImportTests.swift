@@ -146,7 +146,6 @@ struct CatalogImportTests {
             let console = RecordingConsole()
             #expect(
                 await f.session(console, transport: logging).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
-            // (Finding out which vendor this login is sends a secret-only PATCH: not a change.)
             let changes = logging.changes
             #expect(changes.count == 2, "\(changes)")
             #expect(logging.requests.filter { $0.method == .post }.isEmpty)
@@ -276,7 +275,7 @@ struct CatalogImportTests {
             func session(_ console: RecordingConsole, _ transport: (any HTTPTransport)?) -> ScriptSession {
                 ScriptSession(
                     configuration: ShellConfiguration(
-                        serverURL: address, credentials: f.market.demoCredentials,
+                        serverURL: address, credentials: f.market.demoCredentials, vendorID: f.demoVendorID,
                         profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")),
                         transport: transport ?? AsyncHTTPClientTransport.shared, timeout: .seconds(30)),
                     console: console, environment: ["HOME": f.directory.path])
@@ -315,8 +314,8 @@ struct CatalogImportTests {
 }
 
 extension SpyTransport {
-    /// The PATCHes that change a field (not the secret-only one that identifies the vendor),
-    /// with the fields each changes.
+    /// The PATCHes that change a field (a secret-only one changes nothing), with the fields each
+    /// changes.
     var changes: [(HTTPRequestData, Set<String>)] {
         requests.filter { $0.method == .patch }.compactMap { request in
             guard let body = request.body, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {

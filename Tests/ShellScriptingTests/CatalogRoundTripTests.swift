@@ -147,7 +147,7 @@ struct CatalogRoundTripTests {
             let console = RecordingConsole()
             let session = ScriptSession(
                 configuration: ShellConfiguration(
-                    serverURL: proxy.baseURL, credentials: f.market.demoCredentials,
+                    serverURL: proxy.baseURL, credentials: f.market.demoCredentials, vendorID: f.demoVendorID,
                     profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(600)),
                 console: console, environment: ["HOME": f.directory.path])
             let started = ContinuousClock.now

@@ -23,7 +23,7 @@ struct FlagRoundTripTests {
             + "image=photos/sku12-*.jpg image='a b.png' --no-resize --porcelain",
         "patch 3 4 price=3000 name='Big mug' thumbnail=35 --if-match 'W/\"abc\"' --yes", "edit 12", "stock 3 4 +2 --yes",
         "stock 12 =0", "delete 3 4 --yes", "changes --all", "undo 7 --force --yes --dry-run", "redo --force --yes --dry-run",
-        "login 0c1b5a9e", "logout", "whoami", "use shop", "profiles remove old-shop",
+        "login 0c1b5a9e", "login 0c1b5a9e --vendor-id 15", "logout", "whoami", "use shop", "profiles remove old-shop",
         "connect http://127.0.0.1:8080", "set output json", "set price 3500", "history",
         "exchanges --last 5 --har class.har --markdown 'note book.md' --force", "exchange 3 --wire", "exchange --as curl",
         "explain If-Match --lang ko", "GET /api/products search_value==mug --no-auth --check-status --offline",

@@ -57,7 +57,7 @@ struct ImportInterruptTests {
         if let interrupts { subscribe = { interrupts.subscribe() } }
         return ScriptSession(
             configuration: ShellConfiguration(
-                serverURL: f.market.baseURL, credentials: f.market.demoCredentials,
+                serverURL: f.market.baseURL, credentials: f.market.demoCredentials, vendorID: f.demoVendorID,
                 profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), transport: transport,
                 timeout: .seconds(600)),
             console: console, environment: ["HOME": f.directory.path], interrupts: subscribe)

@@ -54,7 +54,9 @@ struct InFlightCreateTests {
 
 /// A vendor's very first create, killed before anything told the run who the vendor is (seen
 /// in `CatalogBinaryTests.anImportKilledAtAnyMomentThenResumedEndsWithExactlyTheFilesProducts`:
-/// the resume stopped with "whose it is cannot be told"). The server is asked instead.
+/// the resume stopped with "whose it is cannot be told"). The vendor is this login's as the
+/// session knows it (here: its change log); the server is never asked by writing to a namesake
+/// (issue 23: such writes read as attempts on other teams' listings).
 @Suite("An interrupted first create of a vendor not known yet")
 struct UnknownVendorCreateTests {
     /// Runs `register name=Cup` and leaves its journal as a kill before the answer would: the
@@ -87,26 +89,53 @@ struct UnknownVendorCreateTests {
             .value
     }
 
-    static func resume(_ f: ScriptFixture, _ path: String) async -> (CommandStatus, RecordingConsole) {
+    static func resume(
+        _ f: ScriptFixture, _ path: String, transport: any HTTPTransport = AsyncHTTPClientTransport.shared
+    ) async -> (CommandStatus, RecordingConsole) {
         let console = RecordingConsole()
         let session = ScriptSession(
             configuration: ShellConfiguration(
                 serverURL: f.market.baseURL, credentials: f.market.demoCredentials,
                 profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")),
-                transport: AsyncHTTPClientTransport.shared, timeout: .seconds(600)),
+                transport: transport, timeout: .seconds(600)),
             console: console, environment: ["HOME": f.directory.path])
         return (await session.runScript(path: path, options: ScriptOptions(resume: true)), console)
     }
 
-    @Test func theCreateThatLandedIsFoundAmongNamesakesByAskingTheServer() async throws {
+    /// The requests `spy` sent that change a product (a no-op PATCH included) among `ids`.
+    static func writes(_ spy: SpyTransport, to ids: [Int]) -> [String] {
+        spy.requests.filter { request in
+            request.method != .get && ids.contains { request.url.path.hasPrefix("/api/products/\($0)") }
+        }.map { "\($0.method.rawValue) \($0.url.path)" }
+    }
+
+    @Test func theCreateThatLandedIsFoundAmongNamesakesByTheVendorOfThisLoginsChanges() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try await Self.interruptedCup(f)
             let ours = try #require(try await f.allProducts().first)
             let theirs = try await Self.othersCup(f)
-            let (status, console) = await Self.resume(f, path)
+            let spy = SpyTransport()
+            let (status, console) = await Self.resume(f, path, transport: spy)
             #expect(status == .ok, "\(console.notes)")
             #expect(console.notes.contains("#\(ours.id) was created before the interruption; not sent again"), "\(console.notes)")
             #expect(try await f.allProducts().map(\.id).sorted() == [ours.id, theirs.id])
+            #expect(Self.writes(spy, to: [ours.id, theirs.id]).isEmpty, "\(Self.writes(spy, to: [ours.id, theirs.id]))")
+        }
+    }
+
+    @Test func withNothingTellingTheVendorANamesakeIsNotGuessedAtNorWrittenTo() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try await Self.interruptedCup(f)
+            // The kill came before the answer: no change of this login was kept either.
+            try FileManager.default.removeItem(at: f.directory.appendingPathComponent(".local/state/openmarket/changes"))
+            let theirs = try await Self.othersCup(f)
+            let spy = SpyTransport()
+            let (status, console) = await Self.resume(f, path, transport: spy)
+            #expect(status == .failed, "\(console.notes)")
+            #expect(console.notes.contains("whose it is cannot be told without your vendor id"), "\(console.notes)")
+            #expect(console.notes.contains("'login --vendor-id N' or OPENMARKET_VENDOR_ID=N"), "\(console.notes)")
+            #expect(Self.writes(spy, to: [theirs.id]).isEmpty, "\(Self.writes(spy, to: [theirs.id]))")
+            #expect(try await f.allProducts().count == 2)
         }
     }
 
@@ -116,8 +145,10 @@ struct UnknownVendorCreateTests {
             // The create never landed; only someone else's Cup exists.
             _ = try await f.client.delete(id: try #require(try await f.allProducts().first).id)
             let theirs = try await Self.othersCup(f)
-            let (status, console) = await Self.resume(f, path)
+            let spy = SpyTransport()
+            let (status, console) = await Self.resume(f, path, transport: spy)
             #expect(status == .ok, "\(console.notes)")
+            #expect(Self.writes(spy, to: [theirs.id]).isEmpty, "\(Self.writes(spy, to: [theirs.id]))")
             let products = try await f.allProducts()
             #expect(products.count == 2, "\(products.map(\.id))")
             #expect(products.contains { $0.id == theirs.id })

@@ -21,7 +21,8 @@ struct LocalMarketResumeTests {
     {
         var configuration = ShellConfiguration(
             serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop",
-            profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(600))
+            vendorID: f.demoVendorID, profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")),
+            timeout: .seconds(600))
         if local { configuration.localMarket = LocalMarket(url: market.baseURL, dataDirectory: data) }
         return ScriptSession(configuration: configuration, console: console, environment: ["HOME": f.directory.path])
     }

@@ -299,6 +299,9 @@ struct BinaryWorld {
     let root: URL
     let market: RunningMarket
     let home: TestHome
+    /// The demo vendor's id: the environment gives it (`OPENMARKET_VENDOR_ID`), as a script on a
+    /// server the shell did not start must.
+    let demoVendorID: Int?
 
     var secret: String { market.demoCredentials.secret.revealed }
     var serverArguments: [String] { ["--server", market.baseURL.absoluteString] }
@@ -307,13 +310,16 @@ struct BinaryWorld {
         MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600))
     }
 
-    var environment: [String: String] {
-        home.environment(
-            terminal: "dumb",
-            [
-                "OPENMARKET_IDENTIFIER": market.demoCredentials.identifier,
-                "OPENMARKET_SECRET": market.demoCredentials.secret.revealed,
-            ])
+    var environment: [String: String] { environment(vendorID: true) }
+
+    /// The login in the environment, with its vendor id or without.
+    func environment(vendorID: Bool) -> [String: String] {
+        var login = [
+            "OPENMARKET_IDENTIFIER": market.demoCredentials.identifier,
+            "OPENMARKET_SECRET": market.demoCredentials.secret.revealed,
+        ]
+        if vendorID, let id = demoVendorID { login["OPENMARKET_VENDOR_ID"] = String(id) }
+        return home.environment(terminal: "dumb", login)
     }
 
     static func with(_ body: (BinaryWorld) async throws -> Void) async throws {
@@ -324,7 +330,7 @@ struct BinaryWorld {
         }
         let home = TestHome(root: root.appendingPathComponent("home", isDirectory: true))
         try await TestMarket.with(directory: root.appendingPathComponent("market")) { market in
-            try await body(BinaryWorld(root: root, market: market.running, home: home))
+            try await body(BinaryWorld(root: root, market: market.running, home: home, demoVendorID: market.demoVendorID))
         }
     }
 

@@ -12,6 +12,9 @@ import Testing
 struct ScriptFixture {
     let market: RunningMarket
     let directory: URL
+    /// The demo vendor's id (the same in every test market), which sessions are given as the
+    /// program gives its local market's.
+    let demoVendorID: Int?
 
     var client: MarketClient {
         MarketClient(baseURL: market.baseURL, credentials: market.demoCredentials, timeout: .seconds(600))
@@ -22,7 +25,7 @@ struct ScriptFixture {
         let directory = try Fixtures.temporaryDirectory("openmarket-script-test")
         defer { try? FileManager.default.removeItem(at: directory) }
         return try await TestMarket.with(directory: directory.appendingPathComponent("market")) { market in
-            try await body(ScriptFixture(market: market.running, directory: directory))
+            try await body(ScriptFixture(market: market.running, directory: directory, demoVendorID: market.demoVendorID))
         }
     }
 
@@ -33,12 +36,13 @@ struct ScriptFixture {
 
     func session(
         _ console: RecordingConsole, market: RunningMarket? = nil, dryRun: Bool = false, variables: [String: String] = [:],
-        transport: (any HTTPTransport)? = nil
+        transport: (any HTTPTransport)? = nil, knowsVendor: Bool = true
     ) -> ScriptSession {
         let market = market ?? self.market
         return ScriptSession(
             configuration: ShellConfiguration(
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop",
+                vendorID: knowsVendor ? demoVendorID : nil,
                 profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")),
                 transport: transport ?? AsyncHTTPClientTransport.shared, timeout: .seconds(600)),
             console: console, dryRun: dryRun, variables: variables, environment: ["HOME": directory.path])

@@ -20,7 +20,8 @@ struct UndoTests {
         let market = market ?? f.market
         var configuration = ShellConfiguration(
             serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: "demo-shop",
-            profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")), timeout: .seconds(600))
+            vendorID: f.demoVendorID, profiles: ProfileStore(directory: f.directory.appendingPathComponent("profiles")),
+            timeout: .seconds(600))
         if let local { configuration.localMarket = LocalMarket(url: market.baseURL, dataDirectory: local) }
         return ScriptSession(
             configuration: configuration, console: console, environment: ["HOME": f.directory.path], changeLimits: limits)

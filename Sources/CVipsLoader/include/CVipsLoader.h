@@ -22,6 +22,13 @@ VipsImage *mi_header(const void *buf, size_t len);
 /// converts an embedded colour profile to sRGB, so stripping metadata afterwards keeps the colours.
 int mi_thumbnail_buffer(const void *buf, size_t len, int side, const char *loader_options, int to_srgb, VipsImage **out);
 
+/// A JPEG decoded at 1/`shrink` of its size by the JPEG decoder itself (`shrink` 1, 2, 4 or 8: the
+/// DCT is scaled, so the pixels left out are never decoded), then fitted inside side × side as
+/// mi_thumbnail_buffer fits it (upright by EXIF orientation, `to_srgb` as there). libvips's own
+/// thumbnailer leaves at least a factor of two to its resampler, so a 4032 px photo fitted to
+/// 1600 px was decoded whole and resampled in plain C: most of the time of a shrink.
+int mi_thumbnail_jpeg_shrunk(const void *buf, size_t len, int shrink, int side, int to_srgb, VipsImage **out);
+
 /// Fits an already decoded image inside side × side (no shrink-on-load; keeps animation frames).
 int mi_thumbnail_image(VipsImage *in, int side, VipsImage **out);
 

@@ -20,6 +20,9 @@ struct Connection {
     /// set, else the server the shell starts on; nil under `--profile`, whose credentials are
     /// used instead (the environment's are then used nowhere).
     var environmentServer: URL?
+    /// `OPENMARKET_VENDOR_ID`: the vendor id of the login the shell starts with, when nothing
+    /// else (a profile, the local market) tells it.
+    var environmentVendorID: Int?
 }
 
 extension OpenMarketCommand {
@@ -76,6 +79,12 @@ extension OpenMarketCommand {
                 result.credentials = nil
                 (result.vendorName, result.vendorID) = (nil, nil)
             }
+        }
+        do throws(CommandFailure) {
+            result.environmentVendorID = try VendorIDSource.fromEnvironment(environment)
+        } catch {
+            Self.complain(error.message)
+            throw ExitCode(Self.usageStatus)
         }
         if let saved {
             result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)

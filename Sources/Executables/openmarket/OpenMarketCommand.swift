@@ -16,7 +16,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         discussion: """
             With no --server (and no OPENMARKET_SERVER), a local market starts inside the shell, over \
             $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.
-            Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'.
+            Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'. \
+            Your vendor id (list --mine, import and export need it) comes from the profile, from \
+            OPENMARKET_VENDOR_ID, from 'login --vendor-id N', or is asked once on a terminal.
             Scripts: 'openmarket run FILE' (or 'openmarket FILE', or a '#!/usr/bin/env openmarket' file) runs a \
             file of shell commands, keeping a journal beside it (FILE.journal; else under $XDG_STATE_HOME/openmarket/journals) \
             so '--resume' continues a run \
@@ -279,6 +281,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         configuration.explain = explain
         configuration.photoCache = PhotoCache.standard(environment: environment)
         configuration.environmentServer = target.environmentServer
+        configuration.environmentVendorID = target.environmentVendorID
         configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.data.url) }
         // `openmarket import cat.csv --dry-run`: the flag is the command's own (it prints the plan
         // and the requests), not the program's dry run of a script, which would swallow them.
@@ -328,10 +331,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// `--server`, `OPENMARKET_SERVER` or `--profile` names), one line per file as it finishes,
     /// the summary, the reports; exit 1 when any failed.
     func grade(_ files: [String], environment: [String: String], profiles: ProfileStore) async throws {
-        var remote: (url: URL, credentials: VendorCredentials?)?
+        var remote: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
         if server != nil || profile != nil || !(environment["OPENMARKET_SERVER"] ?? "").isEmpty {
             let target = try await connection(environment, profiles: profiles)
-            remote = (target.serverURL, target.credentials)
+            remote = (target.serverURL, target.credentials, target.vendorID ?? target.environmentVendorID)
         }
         let grading = ScriptTests(files: files, server: remote, variables: definitions, profiles: profiles)
         let started = ContinuousClock.now

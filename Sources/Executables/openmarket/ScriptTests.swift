@@ -30,7 +30,7 @@ struct ScriptTests {
 
     var files: [String]
     /// Where to run them; nil: a fresh local market for each.
-    var server: (url: URL, credentials: VendorCredentials?)?
+    var server: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
     var variables: [String: String]
     var profiles: ProfileStore
 
@@ -51,8 +51,9 @@ struct ScriptTests {
         var market: RunningMarket?
         let url: URL
         let credentials: VendorCredentials?
+        var vendorID: Int?
         if let server {
-            (url, credentials) = server
+            (url, credentials, vendorID) = server
         } else {
             var logger = Logger(label: "openmarket-test")
             logger.logLevel = .critical
@@ -63,13 +64,15 @@ struct ScriptTests {
                         demoNeighbour: true))
                 market = running
                 (url, credentials) = (running.baseURL, running.demoCredentials)
+                vendorID = await running.demoVendor()?.id
             } catch {
                 return failed("cannot start a local market: \(error)")
             }
         }
         let console = GradingConsole(script: path)
         var configuration = ShellConfiguration(
-            serverURL: url, credentials: credentials, vendorName: market == nil ? nil : "demo-shop", profiles: profiles)
+            serverURL: url, credentials: credentials, vendorName: market == nil ? nil : "demo-shop", vendorID: vendorID,
+            profiles: profiles)
         configuration.environmentServer = url
         let session = ScriptSession(
             configuration: configuration, console: console, dryRun: false, variables: variables, progress: nil,

@@ -27,10 +27,14 @@ public struct TestMarket: Sendable {
     public var port: Int { running.baseURL.port! }
     /// The demo vendor's login, which every fresh market has.
     public var demo: VendorCredentials { running.demoCredentials }
+    /// The demo vendor's id, as the program knows it when it starts a local market (a session
+    /// is given it rather than finding it out).
+    public let demoVendorID: Int?
 
-    public init(running: RunningMarket, directory: URL) {
+    public init(running: RunningMarket, directory: URL, demoVendorID: Int? = nil) {
         self.running = running
         self.directory = directory
+        self.demoVendorID = demoVendorID
     }
 
     /// A client logged in as the demo vendor (or as `credentials`). The timeout is generous:
@@ -84,7 +88,7 @@ public struct TestMarket: Sendable {
             try await DataTemplate.shared.copy(to: directory)
         }
         let running = try await MarketServer.start(configuration(directory, limits: limits, wrongSecrets: wrongSecrets))
-        return TestMarket(running: running, directory: directory)
+        return TestMarket(running: running, directory: directory, demoVendorID: await running.demoVendor()?.id)
     }
 
     static func configuration(

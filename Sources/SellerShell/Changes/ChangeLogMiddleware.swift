@@ -28,7 +28,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         let log = self.log(for: context)
         context.changes = ChangeKeeping(
             log: log, keeps: log != nil && !context.dryRun && (context.changes?.keeps ?? true), batch: context.changes?.batch,
-            session: session)
+            session: session, folder: folder)
         var outcome = try await next(invocation, context)
         guard let log, context.keepsChanges, !outcome.changes.isEmpty else { return outcome }
         let line = context.session.secrets.masked(invocation.text)

@@ -70,8 +70,11 @@ public struct ChangeKeeping: Sendable {
     public var batch: ChangeBatch?
     /// This shell session, as the log names it.
     public var session: String
+    /// Where the change logs of every server and login are (a login's own tells its vendor).
+    public var folder: URL?
 
-    public init(log: ChangeLog?, keeps: Bool, batch: ChangeBatch? = nil, session: String) {
+    public init(log: ChangeLog?, keeps: Bool, batch: ChangeBatch? = nil, session: String, folder: URL? = nil) {
+        self.folder = folder
         self.log = log
         self.keeps = keeps
         self.batch = batch

@@ -113,10 +113,12 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
 
     /// Refuses all of them, before the question, when any is another vendor's, naming those.
     static func requireMine(_ products: [Product], in context: CommandContext) async throws {
+        // Unknown and no one to ask: the server refuses another vendor's product (403).
+        guard !products.isEmpty, let vendorID = try await context.ownVendorID(among: products) else { return }
         var others: [String] = []
         for product in products {
             let owner = product.vendor?.id ?? product.vendorID
-            guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { continue }
+            guard let owner, owner != vendorID else { continue }
             others.append("#\(product.id) \(TextLayout.visible(product.name, limit: 60))")
         }
         guard !others.isEmpty else { return }

@@ -108,25 +108,21 @@ public struct ListProducts: ShellCommand {
     }
 
     /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
-    /// id; when the id is not known yet it is found among the products read).
+    /// id: known, or asked on a terminal; never found out by writing to others' products).
     private func everyPage(in context: CommandContext) async throws -> CommandOutcome {
+        var vendorID: Int?
+        if mine {
+            vendorID = try await context.ownVendorID()
+            guard vendorID != nil else { throw VendorIDSource.unknown("list --mine") }
+        }
         var products = try await context.client.allProducts(perPage: perPage ?? 100, search: search).products
         var note: String?
-        if mine {
-            let vendors = Set(products.compactMap(\.vendorID)).count
-            // The id as learned now: the context's settings were read before this command ran.
-            let vendorID = try await context.session.identifyVendor(among: products, limit: 16)
-            if vendorID == nil {
-                guard vendors <= 16 else {
-                    throw CommandFailure.failed(
-                        "--mine needs your vendor id, and none of the products tried was yours: register one, or log in with a profile that names it"
-                    )
-                }
-                if !products.isEmpty {
-                    note = "none of these \(products.count) product\(products.count == 1 ? " is" : "s is") yours"
-                }
+        if let vendorID {
+            let all = products.count
+            products = products.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
+            if products.isEmpty, all > 0 {
+                note = "none of these \(all) product\(all == 1 ? " is" : "s is") yours (vendor #\(vendorID))"
             }
-            products = products.filter { vendorID != nil && ($0.vendorID ?? $0.vendor?.id) == vendorID }
         }
         var summary = "\(products.count) product\(products.count == 1 ? "" : "s")"
         var empty = "no products"

@@ -2,12 +2,15 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-/// `login [IDENTIFIER] [--save NAME]`: the vendor identifier (asked when missing) and secret
-/// (asked without echo, or `OPENMARKET_SECRET` in scripts; never from the command line).
+/// `login [IDENTIFIER] [--vendor-id N] [--save NAME]`: the vendor identifier (asked when
+/// missing) and secret (asked without echo, or `OPENMARKET_SECRET` in scripts; never from the
+/// command line), and the vendor id when the seller knows it (asked on a terminal when nothing
+/// else tells it: it is never found out by sending anything to other vendors' products).
 public struct Login: ShellCommand {
     public static let spec = CommandSpec(
         name: "login", summary: "set the vendor identifier and secret (the secret is asked without echo)",
-        usage: "login [IDENTIFIER] [--save NAME]", examples: ["login", "login 0c1b5a9e-… --save shop"],
+        usage: "login [IDENTIFIER] [--vendor-id N] [--save NAME]",
+        examples: ["login", "login 0c1b5a9e-… --save shop", "login 0c1b5a9e-… --vendor-id 15"],
         flags: options.map(\.flag), positional: [.identifier],
         // `login ID SECRET`: the second word can only be a secret typed where it does not
         // belong. Refused without repeating it (the generic "unexpected 'WORD'" would print it);
@@ -19,15 +22,26 @@ public struct Login: ShellCommand {
     /// `--save` is never written back: a replay must not write profiles.
     static let options: [CommandOption<Login>] = [
         .text("--save", \.saveAs, kind: .name, placeholder: "NAME", help: "save the login as a profile ('use NAME' later)")
-            .writtenBack { _ in false }
+            .writtenBack { _ in false },
+        .value(
+            "--vendor-id", \.vendorID, kind: .number, placeholder: "N",
+            help: "your vendor id on this market (kept with the login; list --mine, import and export need it)",
+            parse: { text throws(CommandFailure) in
+                guard let id = VendorIDSource.parse(text) else { throw .usage(VendorIDSource.refusal(text, from: "--vendor-id")) }
+                return id
+            },
+            write: { Word(String($0)) }),
     ]
 
     public var identifier: String?
     public var saveAs: String?
+    /// `--vendor-id N`: the vendor id, as the seller knows it.
+    public var vendorID: Int?
 
-    public init(identifier: String?, saveAs: String? = nil) {
+    public init(identifier: String?, saveAs: String? = nil, vendorID: Int? = nil) {
         self.identifier = identifier
         self.saveAs = saveAs
+        self.vendorID = vendorID
     }
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
@@ -56,6 +70,7 @@ public struct Login: ShellCommand {
         let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
         let previous = (context.client.credentials, context.settings)
         await context.session.setLogin(credentials)
+        if let vendorID { await context.session.takeVendor(id: vendorID, name: nil, keep: false) }
         var context = context
         context.client.credentials = credentials
         let verdict: String
@@ -69,9 +84,9 @@ public struct Login: ShellCommand {
         // What the check learned about the vendor.
         context.settings = await context.session.settings
         let who =
-            context.settings.vendorID.map { "\(context.settings.vendorName ?? "#\($0)") (#\($0))" }
+            context.settings.vendorID.map { id in context.settings.vendorName.map { "\($0) (#\(id))" } ?? "vendor #\(id)" }
             ?? "\(credentials.identifier.prefix(8))…"
-        let replay = Login(identifier: credentials.identifier)
+        let replay = Login(identifier: credentials.identifier, vendorID: vendorID)
         guard let saveAs else { return CommandOutcome([.note("logged in as \(who); \(verdict)")], replay: replay) }
         try context.session.profiles.save(
             saveAs,
@@ -84,9 +99,11 @@ public struct Login: ShellCommand {
     }
 
     /// Checks the login with the server without changing anything (`verifyCredentials`), then
-    /// finds out which vendor it is among the newest products. Throws when the server refused
-    /// the login; answers what to tell the seller otherwise.
+    /// learns the vendor id without sending anything to any product (`ownVendorID`: the
+    /// profile, `--vendor-id`, `OPENMARKET_VENDOR_ID`, this login's change log, else asked on a
+    /// terminal). Throws when the server refused the login; answers what to tell the seller.
     static func check(in context: CommandContext) async throws -> String {
+        let verdict: String
         switch try await context.client.verifyCredentials() {
         case .refused(let message):
             throw CommandFailure.failed(
@@ -97,16 +114,17 @@ public struct Login: ShellCommand {
                 "the server is refusing logins for this identifier for a while after wrong secrets (429 \(TextLayout.visible(message, limit: 200))): wait, then log in again"
             )
         case .cannotVerify(let status):
-            return
+            verdict =
                 "this server cannot check a login without a change (it answered \(status == 0 ? "something unexpected" : String(status))): "
                 + "the secret is checked at your first change"
         case .verified:
-            if try await context.session.identifyVendor() == nil {
-                return
-                    "checked with the server (your vendor is learned from your first register: none of the newest products is yours)"
-            }
-            return "checked with the server"
+            verdict = "checked with the server"
         }
+        if await context.session.knownVendorID(changeLog: context.ownChangeLog) != nil { return verdict }
+        // On a terminal the seller is asked; the newest products (a GET) name the id given.
+        if try await context.ownVendorID(readingNewest: true) != nil { return verdict }
+        return verdict + "; your vendor id is not known yet (list --mine, import and export need it): "
+            + "give it with 'login --vendor-id N' or \(VendorIDSource.environmentName)=N, or register a product"
     }
 
     /// The contract's identifiers are 36-character UUIDs.

@@ -22,11 +22,13 @@ extension OneProduct {
 
 /// Refuses a product that is another vendor's before anything is asked or opened (the server
 /// would refuse the change only after the seller had confirmed or typed it): `delete`, `edit`.
+/// When this login's vendor id is not known and no one can be asked, the change is left to the
+/// server, which refuses another vendor's product (403): nothing is sent to find out.
 enum Ownership {
     /// - Parameter consequence: what did not happen (`nothing was deleted`).
     static func requireMine(_ product: Product, in context: CommandContext, _ consequence: String) async throws {
         let owner = product.vendor?.id ?? product.vendorID
-        guard let owner, try await context.session.identifyVendor(among: [product]) != owner else { return }
+        guard let owner, let vendorID = try await context.ownVendorID(among: [product]), vendorID != owner else { return }
         let name = product.vendor?.name ?? product.vendorName
         throw CommandFailure.failed(
             "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "

@@ -12,6 +12,9 @@ public struct ShellConfiguration: Sendable {
     public var vendorID: Int?
     /// The saved profile the login came from, kept up to date with what is learned.
     public var profileName: String?
+    /// `OPENMARKET_VENDOR_ID`: the vendor id of the login the session starts with, on the server
+    /// it starts on, used when nothing else tells it (the profile's comes first).
+    public var environmentVendorID: Int?
     public var outputJSON: Bool
     public var trace: Bool
     /// `--explain`: a few lines after each exchange on what it means.
@@ -141,6 +144,11 @@ public actor ShellSession {
     public var vendorID: Int?
     /// The saved profile the login came from (see `learnVendor`).
     public var profileName: String?
+    /// The vendors this session's logins were seen to be, by server and identifier
+    /// (`vendorKey`): a login again as one of them knows its vendor without asking.
+    var seenVendors: [String: VendorReference] = [:]
+    /// `ShellConfiguration.environmentVendorID`, with the server and identifier it is for.
+    nonisolated let environmentVendor: (server: URL, identifier: String?, id: Int)?
     public var outputJSON: Bool
     /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
     public var listOutput: ListFormat?
@@ -186,6 +194,9 @@ public actor ShellSession {
         secrets.setLogin(configuration.credentials?.secret)
         self.secrets = secrets
         self.environmentServer = configuration.environmentServer
+        self.environmentVendor = configuration.environmentVendorID.map {
+            (configuration.serverURL, configuration.credentials?.identifier, $0)
+        }
         self.localMarket = configuration.localMarket
         // Every saved profile's secret is protected: masked wherever it would be shown, and
         // refused in any request but its own login's (a script reading a profile file as a
@@ -224,6 +235,11 @@ public actor ShellSession {
         self.vendorName = configuration.vendorName
         self.vendorID = configuration.vendorID
         self.profileName = configuration.profileName
+        if let id = configuration.vendorID,
+            let key = Self.vendorKey(server: configuration.serverURL, identifier: configuration.credentials?.identifier)
+        {
+            seenVendors[key] = VendorReference(id: id, name: configuration.vendorName ?? "#\(id)")
+        }
         self.outputJSON = configuration.outputJSON
         self.useColor = configuration.useColor
         self.photoCache = configuration.photoCache

@@ -35,18 +35,40 @@ extension ShellSession {
     }
 
     /// Takes `vendor` as this login's, and writes it into the profile the login came from when
-    /// the profile did not say it yet (or said something else).
+    /// the profile did not say it yet (or said something else). The session remembers it for
+    /// this server and identifier: a later `login` as the same vendor knows it again.
     public func learnVendor(_ vendor: VendorReference) {
-        vendorID = vendor.id
-        vendorName = vendor.name
+        takeVendor(id: vendor.id, name: vendor.name, keep: true)
+    }
+
+    /// Takes `id` (and `name`, when known) as this login's vendor; with `keep`, writes it into
+    /// the profile the login came from as well.
+    package func takeVendor(id: Int, name: String?, keep: Bool) {
+        let changed = vendorID != id
+        vendorID = id
+        if let name {
+            vendorName = name
+        } else if changed {
+            vendorName = nil
+        }
+        if let key = vendorKey { seenVendors[key] = VendorReference(id: id, name: vendorName ?? "#\(id)") }
         refreshIndex()
-        guard let profileName, var saved = try? profiles.load(profileName),
+        guard keep, let profileName, var saved = try? profiles.load(profileName),
             saved.identifier == client.credentials?.identifier,
-            saved.vendorID != vendor.id || saved.vendorName != vendor.name
+            saved.vendorID != id || saved.vendorName != vendorName
         else { return }
-        saved.vendorID = vendor.id
-        saved.vendorName = vendor.name
+        saved.vendorID = id
+        saved.vendorName = vendorName
         try? profiles.save(profileName, saved)
+    }
+
+    /// The server and identifier of this login, as `seenVendors` keys them; nil when logged out.
+    var vendorKey: String? { Self.vendorKey(server: client.baseURL, identifier: client.credentials?.identifier) }
+
+    static func vendorKey(server: URL, identifier: String?) -> String? {
+        guard let identifier, !identifier.isEmpty else { return nil }
+        let address = ServerAddress(server)
+        return "\(address.scheme)://\(address.host):\(address.port)\n\(identifier)"
     }
 
     /// Switches the login (nil logs out); what was learned about the old vendor is forgotten
@@ -86,19 +108,123 @@ extension ShellSession {
     /// Whether a product is this vendor's: by vendor id only (names are not unique).
     package func isMine(_ product: Product) -> Bool { settings.isMine(product) }
 
-    /// This login's vendor id, found out when not known yet with `MarketClient.identifyVendor`
-    /// among `products` (the newest page when nil). Nil when none of them is the vendor's.
-    package func identifyVendor(among products: [Product]? = nil, limit: Int = 8) async throws(MarketError) -> Int? {
+    /// This login's vendor id as far as it is known without asking anyone: what the session
+    /// knows (the profile's, `login --vendor-id`, a write of this session), else
+    /// `OPENMARKET_VENDOR_ID` for the server and login it was given for, else the vendor of the
+    /// products in this login's change log (`log`). Nothing is sent. What this login wrote tells
+    /// is kept in the profile as a write response's is; the environment's is not.
+    package func knownVendorID(changeLog log: ChangeLog?) -> Int? {
         if let vendorID { return vendorID }
-        _ = try client.requireCredentials()
-        let candidates: [Product]
-        if let products {
-            candidates = products
-        } else {
-            candidates = try await client.products(page: 1, perPage: 100).value.products
+        guard let key = vendorKey else { return nil }
+        if let seen = seenVendors[key] {
+            takeVendor(id: seen.id, name: seen.name, keep: true)
+            return seen.id
         }
-        guard let vendor = try await client.identifyVendor(among: candidates, limit: limit) else { return nil }
-        learnVendor(vendor)
-        return vendor.id
+        if let environment = environmentVendor, ServerAddress(environment.server) == ServerAddress(client.baseURL),
+            environment.identifier == nil || environment.identifier == client.credentials?.identifier
+        {
+            takeVendor(id: environment.id, name: nil, keep: false)
+            return environment.id
+        }
+        // Every product in this login's change log is one it changed: its own.
+        if let log, let entries = try? log.entries() {
+            for entry in entries.reversed() {
+                for product in [entry.after, entry.result, entry.before].compactMap({ $0 }) {
+                    if let id = product.vendor?.id ?? product.vendorID {
+                        takeVendor(id: id, name: product.vendor?.name ?? product.vendorName, keep: true)
+                        return id
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension ShellSession {
+    /// Where the session's change logs are (its `ChangeLogMiddleware`'s folder), for a lookup made
+    /// outside a command (a resume's, before its line runs); nil without one.
+    nonisolated var changeLogFolder: URL? {
+        middleware.lazy.compactMap { ($0 as? ChangeLogMiddleware)?.folder }.first
+    }
+}
+
+/// Why a command that needs the vendor id cannot go on: one line, what to do.
+package enum VendorIDSource {
+    /// The environment variable a script gives the vendor id in.
+    package static let environmentName = "OPENMARKET_VENDOR_ID"
+
+    /// `OPENMARKET_VENDOR_ID` read: nil when unset or empty; a failure when it is not a vendor id.
+    package static func fromEnvironment(_ environment: [String: String]) throws(CommandFailure) -> Int? {
+        guard let text = environment[environmentName], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let id = parse(text) else { throw .usage(refusal(text, from: environmentName)) }
+        return id
+    }
+
+    /// `list --mine needs your vendor id …`: said when it is not known and no one can be asked.
+    /// - Parameter otherwise: a flag that does without it (`--all`).
+    package static func unknown(_ what: String, otherwise: String? = nil) -> CommandFailure {
+        .failed(
+            "\(what) needs your vendor id on this market, which is not known yet (nothing was sent): "
+                + "give it once with 'login --vendor-id N' (kept in the profile) or set \(environmentName)=N"
+                + (otherwise.map { ", or use \($0)" } ?? ""))
+    }
+
+    /// `text` as a vendor id (a whole number above 0); nil when it is not one.
+    package static func parse(_ text: String) -> Int? {
+        guard let id = Int(text.trimmingCharacters(in: .whitespaces)), id > 0 else { return nil }
+        return id
+    }
+
+    /// Why `text`, given as `source`, is not a vendor id, in one line.
+    package static func refusal(_ text: String, from source: String) -> String {
+        "\(source) must be your vendor id on this market, a whole number such as 15 "
+            + "(got '\(TerminalText.visible(String(text.prefix(40))))')"
+    }
+}
+
+extension CommandContext {
+    /// The change log of this context's server and login (which may be newer than the one the
+    /// middleware opened: `login` changes it); nil without a change log or a login.
+    package var ownChangeLog: ChangeLog? {
+        guard let folder = changes?.folder ?? session.changeLogFolder, let identifier = client.credentials?.identifier,
+            !identifier.isEmpty
+        else {
+            return nil
+        }
+        return ChangeLog(
+            folder: folder, server: ChangeLogMiddleware.serverName(client.baseURL, session: session), vendor: identifier)
+    }
+
+    /// This login's vendor id, learned without sending anything to any product (see
+    /// `ShellSession.knownVendorID`); when it is still unknown and a person is at the terminal
+    /// (and `asking`), asked once and kept in the profile. Nil when it is not known and no one
+    /// was asked, or the person gave no answer.
+    ///
+    /// - Parameters:
+    ///   - products: products already read, to name the vendor the person gave.
+    ///   - readingNewest: when no products were read, reads the newest page (a GET) to name it.
+    package func ownVendorID(
+        asking: Bool = true, among products: [Product] = [], readingNewest: Bool = false
+    ) async throws(CommandFailure) -> Int? {
+        if let id = await session.knownVendorID(changeLog: ownChangeLog) { return id }
+        guard asking, console.isInteractive, (try? client.requireCredentials()) != nil else { return nil }
+        guard let answer = console.ask("your vendor id on this market? "), !answer.isEmpty else { return nil }
+        guard let id = VendorIDSource.parse(answer) else {
+            throw .failed(VendorIDSource.refusal(answer, from: "the vendor id") + "; nothing was kept")
+        }
+        var products = products
+        if products.isEmpty, readingNewest {
+            products = (try? await client.products(page: 1, perPage: 100).value.products) ?? []
+        }
+        let named = products.first { ($0.vendor?.id ?? $0.vendorID) == id }
+        let name = named.flatMap { $0.vendor?.name ?? $0.vendorName }
+        await session.takeVendor(id: id, name: name, keep: true)
+        if let name {
+            console.note("vendor #\(id) is \(TextLayout.visible(name, limit: 40)) here; kept for this login")
+        } else {
+            console.note("vendor #\(id) kept for this login ('login --vendor-id N' changes it)")
+        }
+        return id
     }
 }

@@ -77,22 +77,18 @@ extension ScriptRuntime {
     /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.
     private func exportedProducts(_ options: ExportOptions, in context: CommandContext) async throws -> [Product] {
         let progress = self.progress
+        var vendorID: Int?
+        if !options.all {
+            vendorID = try await context.ownVendorID()
+            guard vendorID != nil else { throw VendorIDSource.unknown("export", otherwise: "--all") }
+        }
         var products = try await context.client.allProducts(
             perPage: 100, search: options.search, concurrency: options.jobs
         ) { done, total in
             progress?.show("pages \(done)/\(total)")
         }.products
         progress?.finish()
-        if !options.all {
-            let vendors = Set(products.compactMap(\.vendorID)).count
-            let vendorID = try await context.session.identifyVendor(among: products, limit: 16)
-            if vendorID == nil, vendors > 16 {
-                throw CommandFailure.failed(
-                    "export needs your vendor id, and none of the products tried was yours: register one, "
-                        + "log in with a profile that names it, or export --all")
-            }
-            products = products.filter { vendorID != nil && ($0.vendorID ?? $0.vendor?.id) == vendorID }
-        }
+        if let vendorID { products = products.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID } }
         return products.sorted { $0.id < $1.id }
     }
 

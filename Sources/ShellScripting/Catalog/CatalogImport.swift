@@ -42,6 +42,7 @@ extension ScriptRuntime {
         if sends || contents.rows.contains(where: { $0[.id] != nil && !options.newIDs }) || options.prune {
             _ = try context.client.requireCredentials()
         }
+        let vendorID = try await yourVendorID(contents, file: typed, options: options, in: context)
         // The rows run in a context of their own: this import's journal (not the script's that
         // runs the import), its retry policy.
         var rows = context
@@ -51,7 +52,7 @@ extension ScriptRuntime {
         if sends {
             guard
                 let opened = try await openImportJournal(
-                    file: typed, path: path, hashes: hashes, options: options, client: context.client)
+                    file: typed, path: path, hashes: hashes, options: options, vendorID: vendorID, client: context.client)
             else { return CommandOutcome() }
             rows.script = LineScope(
                 runtime: self, journal: opened.journal, newest: NewestBeforeFirstCreate(),
@@ -60,7 +61,8 @@ extension ScriptRuntime {
             madeBefore = opened.madeBefore
         }
         defer { rows.scope?.journal?.close() }
-        var checked = try await check(contents, file: typed, path: path, made: made, hashes: hashes, options: options, in: rows)
+        var checked = try await check(
+            contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID, in: rows)
         checked.plan.noteRestart(madeBefore: madeBefore)
         return try await carryOut(checked, options: options, in: rows)
     }
@@ -86,28 +88,50 @@ extension ScriptRuntime {
                 + "(fix them, or --continue-on-error to skip those rows):\n\(listed)")
     }
 
+    /// This login's vendor id, when the import compares the file with your products: rows with
+    /// ids (yours to update), `--prune`, rows without ids matched by name. Known, or asked on a
+    /// terminal, never found out by writing to others' products; without it such an import is
+    /// refused before anything is sent. Nil when not logged in, when nothing is compared, and
+    /// with `--match id` when it is not known (new rows are then not compared by name).
+    private func yourVendorID(
+        _ contents: CatalogContents, file: String, options: ImportOptions, in context: CommandContext
+    ) async throws -> Int? {
+        guard (try? context.client.requireCredentials()) != nil else { return nil }
+        let namesIDs = !options.newIDs && contents.rows.contains { $0[.id] != nil }
+        let mayRegister = contents.rows.contains { options.newIDs || $0[.id] == nil }
+        guard namesIDs || options.prune || mayRegister else { return nil }
+        if let vendorID = try await context.ownVendorID() { return vendorID }
+        guard namesIDs || options.prune || options.match == .name else {
+            console.note(
+                "\(file): your vendor id is not known, so rows without an id are not compared with your products "
+                    + "(--match id); 'login --vendor-id N' or \(VendorIDSource.environmentName)=N gives it")
+            return nil
+        }
+        let what =
+            namesIDs
+            ? "checking the file's ids against your products"
+            : options.prune ? "--prune" : "matching rows to your products by name"
+        throw VendorIDSource.unknown(what, otherwise: namesIDs || options.prune ? nil : "--match id")
+    }
+
     /// Checks every row against the contract, its photos, and this vendor's live products, and
     /// sorts them into a plan.
     private func check(
         _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
-        options: ImportOptions, in context: CommandContext
+        options: ImportOptions, vendorID: Int?, in context: CommandContext
     ) async throws -> CheckedCatalog {
-        let namesIDs = !options.newIDs && contents.rows.contains { $0[.id] != nil }
         // A row that may register is compared with your products by name: matched to one
         // (without --match id), or refused as a duplicate (without --allow-duplicates).
         let mayRegister = contents.rows.contains { options.newIDs || $0[.id] == nil }
         let loggedIn = (try? context.client.requireCredentials()) != nil
-        let needsAll = namesIDs || options.prune || !made.isEmpty
-        // Only for names: whose products they are is asked of those named in the file alone
-        // (finding out sends a secret-only PATCH to a product; others' are not touched needlessly).
-        let names = needsAll ? nil : Set(contents.rows.compactMap { $0[.name].map(RowCheck.nameKey) })
         var mine: [Int: Product] = [:]
-        if needsAll {
-            mine = try await liveProducts(jobs: options.jobs, in: context)
-        } else if mayRegister, loggedIn {
+        if let vendorID {
             do {
-                mine = try await liveProducts(jobs: options.jobs, named: names, in: context)
-            } catch let error as MarketError where options.dryRun || options.planOnly {
+                mine = try await liveProducts(of: vendorID, jobs: options.jobs, in: context)
+            } catch let error as MarketError
+                where (options.dryRun || options.planOnly) && made.isEmpty && !options.prune
+                && !contents.rows.contains(where: { !options.newIDs && $0[.id] != nil })
+            {
                 // A plan of new rows needs no market; it says what it could not compare.
                 console.note(
                     "\(file): your products cannot be read (\(error)), so rows without an id are shown as new; "
@@ -205,14 +229,8 @@ extension ScriptRuntime {
     }
 
     /// This vendor's products on this market, by id (the whole market is read, pages at once).
-    /// With `names`, the vendor is found among the products of those names only (nil: any).
-    private func liveProducts(
-        jobs: Int, named names: Set<String>? = nil, in context: CommandContext
-    ) async throws -> [Int: Product] {
+    private func liveProducts(of vendorID: Int, jobs: Int, in context: CommandContext) async throws -> [Int: Product] {
         let all = try await context.client.allProducts(perPage: 100, concurrency: jobs).products
-        let candidates = names.map { names in all.filter { names.contains(RowCheck.nameKey($0.name)) } } ?? all
-        guard !candidates.isEmpty, let vendorID = try await context.session.identifyVendor(among: candidates, limit: 16)
-        else { return [:] }
         let mine = all.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
         shell.remember(mine)
         return Dictionary(mine.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -10,9 +10,10 @@ extension ScriptRuntime {
     /// is: the journal its rows write to, and with `--resume` the rows the interrupted run made
     /// (row → id), including creates whose answer was lost but that are found on the server;
     /// nil when there is nothing to resume. Rows are matched by number and content: a file
-    /// changed at a row the last run did is refused, never guessed at.
+    /// changed at a row the last run did is refused, never guessed at. `vendorID` is this
+    /// login's, when known: what tells its products from others' of the same name.
     func openImportJournal(
-        file: String, path: String, hashes: [Int: String], options: ImportOptions, client: MarketClient
+        file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?, client: MarketClient
     ) async throws(CommandFailure) -> (journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int])? {
         let placement = JournalPlacement(
             script: path, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
@@ -35,14 +36,19 @@ extension ScriptRuntime {
             return nil
         }
         let journal = JournalHandle(opened)
-        return (journal, try await rowsMade(by: previous, file: file, hashes: hashes, journal: journal, client: client), [:])
+        return (
+            journal,
+            try await rowsMade(
+                by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client), [:]
+        )
     }
 
     /// The rows an interrupted import made: those done, and those whose create was sent but
     /// not answered, looked up on the server (the scripts' lookup, with its wait for a request
     /// still in flight).
     private func rowsMade(
-        by state: JournalState, file: String, hashes: [Int: String], journal: JournalHandle, client: MarketClient
+        by state: JournalState, file: String, hashes: [Int: String], journal: JournalHandle, vendorID: Int?,
+        client: MarketClient
     ) async throws(CommandFailure) -> [Int: Int] {
         var made: [Int: Int] = [:]
         for (row, entry) in state.done.sorted(by: { $0.key < $1.key }) {
@@ -52,7 +58,9 @@ extension ScriptRuntime {
         var recovered: Set<Int> = []
         for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
-            switch await findCreatedAllowingForFlight(entry, previous: state, alsoClaimed: recovered, using: client) {
+            switch await findCreatedAllowingForFlight(
+                entry, previous: state, alsoClaimed: recovered, vendorID: vendorID, using: client)
+            {
             case .found(let binding, _):
                 recovered.insert(binding.id)
                 made[row] = binding.id

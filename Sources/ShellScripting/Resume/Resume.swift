@@ -185,8 +185,10 @@ extension ScriptRuntime {
             )
             return .run
         }
+        // This login's vendor as known (never found out by writing to a namesake).
+        let vendorID = try? await context.ownVendorID()
         switch await findCreatedAllowingForFlight(
-            unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs, using: context.client)
+            unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs, vendorID: vendorID, using: context.client)
         {
         case .found(let binding, let bindAs):
             noteSeen(binding.id)
@@ -228,29 +230,30 @@ extension ScriptRuntime {
     /// `findCreated`, and when nothing is found for a create sent less than `inFlightGrace`
     /// ago, again once that time has passed (only a resume right after a kill waits).
     func findCreatedAllowingForFlight(
-        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>, using client: MarketClient
+        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>, vendorID: Int?, using client: MarketClient
     ) async -> Lookup {
-        let first = await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed, using: client)
+        let first = await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed, vendorID: vendorID, using: client)
         guard case .notFound = first, let sentAt = entry.at else { return first }
         let wait = sentAt + Self.inFlightGrace - Date().timeIntervalSince1970
         guard wait > 0 else { return first }
         try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
-        return await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed, using: client)
+        return await findCreated(entry, previous: previous, alsoClaimed: alsoClaimed, vendorID: vendorID, using: client)
     }
 
     /// A create was sent but its answer never reached the journal: looks for a product of this
     /// vendor with that name, made after the create was sent (an id above every id seen before
-    /// it, or else a creation time after it), that no other line of the run has claimed. When
-    /// the vendor is unknown, the server is asked whose the namesakes are; it refuses rather than
-    /// guess when more vendors hold one than it asks about.
+    /// it, or else a creation time after it), that no other line of the run has claimed. The
+    /// vendor is the journal's (as known when the create was sent, else from the run's creates),
+    /// else `vendorID` (the session's, when known); when it is still unknown, a namesake of a
+    /// vendor named otherwise is not ours, and any other is not guessed at: nothing is sent to
+    /// another vendor's product to find out whose it is.
     private func findCreated(
-        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>, using client: MarketClient
+        _ entry: JournalEntry, previous: JournalState, alsoClaimed: Set<Int>, vendorID: Int?, using client: MarketClient
     ) async -> Lookup {
         guard let name = entry.name, let sentAt = entry.at else { return .notFound }
         let claimed = Set(previous.done.values.flatMap { ($0.bind ?? [:]).values.map(\.id) + ($0.id.map { [$0] } ?? []) })
             .union(alsoClaimed)
-        // Who "this vendor" is: as known when the create was sent, else from the run's creates.
-        let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first
+        let ownVendor = entry.vendorID ?? previous.done.values.lazy.compactMap(\.vendorID).first ?? vendorID
         do {
             let candidates = try await client.allProducts(perPage: 100, search: name).products.filter { product in
                 guard product.name == name, !claimed.contains(product.id) else { return false }
@@ -264,19 +267,12 @@ extension ScriptRuntime {
                 let slack = Self.clockSlack + (stamp.text.hasSuffix("T00:00:00") ? 86_400 : 0)
                 return created >= Date(timeIntervalSince1970: sentAt - slack)
             }
-            var mine = candidates
-            if ownVendor == nil, entry.vendorName == nil, !candidates.isEmpty {
-                // A first create of a vendor not known yet (nothing written before it): the server
-                // tells whose each namesake is with the contract's no-op edit (202 ours, 403 not).
-                guard let vendor = try await client.identifyVendor(among: candidates, limit: 8) else {
-                    // Not ours, unless it could not be asked: too many vendors, or one not named.
-                    let vendors = candidates.map { $0.vendorID ?? $0.vendor?.id }
-                    let unasked = vendors.contains(nil) || Set(vendors).count > 8
-                    return unasked ? Self.cannotTell(name, candidates[0].id) : .notFound
-                }
-                mine = candidates.filter { ($0.vendorID ?? $0.vendor?.id) == vendor.id }
+            // Whose a namesake is cannot be told without the vendor id (nor asked of the server
+            // without writing to it): not guessed at.
+            if ownVendor == nil, entry.vendorName == nil, let first = candidates.first {
+                return Self.cannotTell(name, first.id)
             }
-            guard let match = mine.min(by: { $0.id < $1.id }) else { return .notFound }
+            guard let match = candidates.min(by: { $0.id < $1.id }) else { return .notFound }
             let detail = try await client.product(id: match.id)
             return .found(ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs)
         } catch {
@@ -288,8 +284,9 @@ extension ScriptRuntime {
 
     private static func cannotTell(_ name: String, _ id: Int) -> Lookup {
         .failed(
-            "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told: "
-                + "check with 'show \(id)'; delete it if it is yours and --resume", .failed)
+            "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told "
+                + "without your vendor id: give it ('login --vendor-id N' or \(VendorIDSource.environmentName)=N) "
+                + "and --resume again, or check with 'show \(id)' and delete it if it is yours", .failed)
     }
 }
 
