@@ -4,6 +4,8 @@
 /// command and flag of the shell has its Korean here.
 enum KoreanHelp {
     static let texts: [String: String] = [
+        "your vendor id on this market (kept with the login; list --mine, import and export need it)":
+            "이 마켓에서 내 판매자 id(로그인과 함께 저장, list --mine·import·export에 필요)",
         "send a GET request by hand (reads)": "GET 요청을 직접 보냅니다(읽기)",
         "send a HEAD request: GET's headers without the body": "HEAD 요청을 보냅니다: 본문 없이 GET의 헤더만",
         "send a POST request by hand (creates; with a file the body is multipart)":
