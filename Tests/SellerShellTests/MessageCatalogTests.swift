@@ -82,6 +82,13 @@ struct MessageCatalogTests {
             .undone(partly: true), .undone(partly: false), .earlierNotShown(5), .undoHint,
             .notAChangeNumber(word: "x", command: "undo"),
             .notLoggedInTo(server: "http://127.0.0.1:8080", profiles: ["shop"]), .editHeader(id: 12),
+            .askIdentifier, .giveIdentifier, .notAnIdentifier("kim"), .vendorNumber(3),
+            .loggedInAs(who: "demo-shop (#1)", verdict: "checked with the server"), .savedAsProfile("shop"),
+            .loginRefused("wrong secret"), .loginThrottled("too many"), .cannotVerifyLogin(answered: "500"),
+            .cannotVerifyLogin(answered: nil), .checkedWithServer, .vendorIDUnknown(environment: "OPENMARKET_VENDOR_ID"),
+            .profileExists(name: "shop", what: " (http://127.0.0.1:8080, demo-shop)"),
+            .overwriteProfile(name: "shop", what: ""), .keptProfile("shop"), .noServer, .askSecret("0c1b5a9e"),
+            .noSecretGiven,
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

@@ -55,16 +55,14 @@ public struct Login: ShellCommand {
         let console = context.console
         var identifier = self.identifier
         if identifier == nil {
-            guard console.isInteractive, let answer = console.ask("identifier: "), !answer.isEmpty else {
-                throw CommandFailure.usage("give the identifier: login IDENTIFIER")
+            guard console.isInteractive, let answer = console.ask(Message.askIdentifier.text), !answer.isEmpty else {
+                throw CommandFailure.usage(Message.giveIdentifier.text)
             }
             identifier = answer
         }
         if !Self.looksLikeIdentifier(identifier!) {
             // Said at once: it explains the refusal that may follow.
-            console.note(
-                "warning: '\(TextLayout.visible(String(identifier!.prefix(60))))' does not look like a vendor identifier "
-                    + "(a 36-character UUID such as 0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b)")
+            console.note(Message.warning(Message.notAnIdentifier(TextLayout.visible(String(identifier!.prefix(60)))).text).text)
         }
         if let saveAs { try Self.mayOverwrite(saveAs, in: context) }
         let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
@@ -84,10 +82,14 @@ public struct Login: ShellCommand {
         // What the check learned about the vendor.
         context.settings = await context.session.settings
         let who =
-            context.settings.vendorID.map { id in context.settings.vendorName.map { "\($0) (#\(id))" } ?? "vendor #\(id)" }
+            context.settings.vendorID.map { id in
+                context.settings.vendorName.map { "\($0) (#\(id))" } ?? Message.vendorNumber(id).text
+            }
             ?? "\(credentials.identifier.prefix(8))…"
         let replay = Login(identifier: credentials.identifier, vendorID: vendorID)
-        guard let saveAs else { return CommandOutcome([.note("logged in as \(who); \(verdict)")], replay: replay) }
+        guard let saveAs else {
+            return CommandOutcome([.note(Message.loggedInAs(who: who, verdict: verdict).text)], replay: replay)
+        }
         try context.session.profiles.save(
             saveAs,
             ProfileStore.Profile(
@@ -95,7 +97,8 @@ public struct Login: ShellCommand {
                 vendorName: context.settings.vendorName, vendorID: context.settings.vendorID))
         await context.session.setProfileName(saveAs)
         return CommandOutcome(
-            [.note("logged in as \(who); \(verdict); saved as profile '\(saveAs)' (mode 0600)")], replay: replay)
+            [.note(Message.loggedInAs(who: who, verdict: verdict + "; " + Message.savedAsProfile(saveAs).text).text)],
+            replay: replay)
     }
 
     /// Checks the login with the server without changing anything (`verifyCredentials`), then
@@ -106,25 +109,18 @@ public struct Login: ShellCommand {
         let verdict: String
         switch try await context.client.verifyCredentials() {
         case .refused(let message):
-            throw CommandFailure.failed(
-                "the server refused this identifier and secret (401 \(TextLayout.visible(message, limit: 200))): "
-                    + "check both and log in again; nothing was kept")
+            throw CommandFailure.failed(Message.loginRefused(TextLayout.visible(message, limit: 200)).text)
         case .throttled(let message):
-            throw CommandFailure.failed(
-                "the server is refusing logins for this identifier for a while after wrong secrets (429 \(TextLayout.visible(message, limit: 200))): wait, then log in again"
-            )
+            throw CommandFailure.failed(Message.loginThrottled(TextLayout.visible(message, limit: 200)).text)
         case .cannotVerify(let status):
-            verdict =
-                "this server cannot check a login without a change (it answered \(status == 0 ? "something unexpected" : String(status))): "
-                + "the secret is checked at your first change"
+            verdict = Message.cannotVerifyLogin(answered: status == 0 ? nil : String(status)).text
         case .verified:
-            verdict = "checked with the server"
+            verdict = Message.checkedWithServer.text
         }
         if await context.session.knownVendorID(changeLog: context.ownChangeLog) != nil { return verdict }
         // On a terminal the seller is asked; the newest products (a GET) name the id given.
         if try await context.ownVendorID(readingNewest: true) != nil { return verdict }
-        return verdict + "; your vendor id is not known yet (list --mine, import and export need it): "
-            + "give it with 'login --vendor-id N' or \(VendorIDSource.environmentName)=N, or register a product"
+        return verdict + "; " + Message.vendorIDUnknown(environment: VendorIDSource.environmentName).text
     }
 
     /// The contract's identifiers are 36-character UUIDs.
@@ -134,13 +130,13 @@ public struct Login: ShellCommand {
     static func mayOverwrite(_ name: String, in context: CommandContext) throws(CommandFailure) {
         guard context.session.profiles.names().contains(name) else { return }
         let existing = (try? context.session.profiles.load(name)).map { saved in
-            " (\(saved.server ?? "no server"), \(saved.vendorName ?? String(saved.identifier.prefix(8)) + "…"))"
+            " (\(saved.server ?? Message.noServer.text), \(saved.vendorName ?? String(saved.identifier.prefix(8)) + "…"))"
         }
         guard context.console.isInteractive else {
-            throw .failed("profile '\(name)' exists\(existing ?? ""): remove it first with 'profiles remove \(name)'")
+            throw .failed(Message.profileExists(name: name, what: existing ?? "").text)
         }
-        let answer = context.console.ask("profile '\(name)' exists\(existing ?? ""); overwrite it? [y/N] ")?.lowercased()
-        guard answer == "y" || answer == "yes" else { throw .failed("kept profile '\(name)'; nothing was changed") }
+        let answer = context.console.ask(Message.overwriteProfile(name: name, what: existing ?? "").text)?.lowercased()
+        guard answer == "y" || answer == "yes" else { throw .failed(Message.keptProfile(name).text) }
     }
 
     /// The secret never comes from the command line (it would land in the history and in
@@ -159,7 +155,7 @@ public struct Login: ShellCommand {
             return Secret(fromEnvironment)
         }
         let short = TextLayout.visible(String(identifier.prefix(8)))
-        if let answer = console.askSecret("secret for \(short)…: "), !answer.isEmpty { return Secret(answer) }
-        throw .failed("no secret given; set OPENMARKET_SECRET in scripts")
+        if let answer = console.askSecret(Message.askSecret(short).text), !answer.isEmpty { return Secret(answer) }
+        throw .failed(Message.noSecretGiven.text)
     }
 }

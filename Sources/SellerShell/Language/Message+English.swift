@@ -232,6 +232,31 @@ extension Message {
             "# Editing product #\(id). Change the values below, then save and quit: only what changed is sent.\n"
                 + "# Lines starting with # are ignored. An unchanged or empty file sends nothing.\n"
                 + "# A value with control characters is written $'…' (\\n for a line break), as in the shell."
+
+        case .askIdentifier: "identifier: "
+        case .giveIdentifier: "give the identifier: login IDENTIFIER"
+        case .notAnIdentifier(let typed):
+            "'\(typed)' does not look like a vendor identifier (a 36-character UUID such as 0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b)"
+        case .vendorNumber(let id): "vendor #\(id)"
+        case .loggedInAs(let who, let verdict): "logged in as \(who); \(verdict)"
+        case .savedAsProfile(let name): "saved as profile '\(name)' (mode 0600)"
+        case .loginRefused(let message):
+            "the server refused this identifier and secret (401 \(message)): check both and log in again; nothing was kept"
+        case .loginThrottled(let message):
+            "the server is refusing logins for this identifier for a while after wrong secrets (429 \(message)): wait, then log in again"
+        case .cannotVerifyLogin(let answered):
+            "this server cannot check a login without a change (it answered \(answered ?? "something unexpected")): "
+                + "the secret is checked at your first change"
+        case .checkedWithServer: "checked with the server"
+        case .vendorIDUnknown(let environment):
+            "your vendor id is not known yet (list --mine, import and export need it): "
+                + "give it with 'login --vendor-id N' or \(environment)=N, or register a product"
+        case .profileExists(let name, let what): "profile '\(name)' exists\(what): remove it first with 'profiles remove \(name)'"
+        case .overwriteProfile(let name, let what): "profile '\(name)' exists\(what); overwrite it? [y/N] "
+        case .keptProfile(let name): "kept profile '\(name)'; nothing was changed"
+        case .noServer: "no server"
+        case .askSecret(let short): "secret for \(short)…: "
+        case .noSecretGiven: "no secret given; set OPENMARKET_SECRET in scripts"
         }
     }
 

@@ -226,6 +226,31 @@ extension Message {
             "# 상품 #\(id)을 고칩니다. 아래 값을 고친 뒤 저장하고 나가세요. 바뀐 것만 보냅니다.\n"
                 + "# #으로 시작하는 줄은 읽지 않습니다. 바뀐 것이 없거나 빈 파일이면 아무것도 보내지 않습니다.\n"
                 + "# 제어 문자가 든 값은 셸에서처럼 $'…'로 씁니다(줄바꿈은 \\n)."
+
+        case .askIdentifier: "identifier(판매자 id): "
+        case .giveIdentifier: "identifier를 적으세요: login IDENTIFIER"
+        case .notAnIdentifier(let typed):
+            "판매자 identifier로 보이지 않습니다: '\(typed)' (0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b 같은 36자 UUID)"
+        case .vendorNumber(let id): "판매자 #\(id)"
+        case .loggedInAs(let who, let verdict): "로그인했습니다: \(who). \(verdict)"
+        case .savedAsProfile(let name): "'\(name)' 프로필로 저장했습니다(권한 0600)"
+        case .loginRefused(let message):
+            "서버가 이 identifier와 secret을 거절했습니다(401 \(message)). 둘 다 확인하고 다시 로그인하세요. 아무것도 저장하지 않았습니다"
+        case .loginThrottled(let message):
+            "틀린 secret이 이어져서 서버가 이 identifier의 로그인을 잠시 막고 있습니다(429 \(message)). 기다렸다가 다시 로그인하세요"
+        case .cannotVerifyLogin(let answered):
+            "이 서버는 무언가를 바꾸지 않고는 로그인을 확인할 수 없습니다(응답: \(answered ?? "예상하지 못한 것")). "
+                + "secret은 처음 무언가를 바꿀 때 확인됩니다"
+        case .checkedWithServer: "서버에서 확인했습니다"
+        case .vendorIDUnknown(let environment):
+            "내 판매자 id를 아직 모릅니다(list --mine, import, export에 필요합니다). "
+                + "'login --vendor-id N'이나 \(environment)=N으로 알려 주거나, 상품을 하나 등록하세요"
+        case .profileExists(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 먼저 'profiles remove \(name)'로 지우세요"
+        case .overwriteProfile(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 덮어쓸까요? [y/N] "
+        case .keptProfile(let name): "'\(name)' 프로필을 그대로 두었습니다. 아무것도 바꾸지 않았습니다"
+        case .noServer: "서버 없음"
+        case .askSecret(let short): "\(short)…의 secret: "
+        case .noSecretGiven: "secret을 입력하지 않았습니다. 스크립트에서는 OPENMARKET_SECRET을 설정하세요"
         }
     }
 }

@@ -227,6 +227,25 @@ public enum Message: Sendable, Equatable {
     /// The comment lines at the top of the file `edit` opens.
     case editHeader(id: Int)
 
+    // MARK: Login
+    case askIdentifier
+    case giveIdentifier
+    case notAnIdentifier(String)
+    case vendorNumber(Int)
+    case loggedInAs(who: String, verdict: String)
+    case savedAsProfile(String)
+    case loginRefused(String)
+    case loginThrottled(String)
+    case cannotVerifyLogin(answered: String?)
+    case checkedWithServer
+    case vendorIDUnknown(environment: String)
+    case profileExists(name: String, what: String)
+    case overwriteProfile(name: String, what: String)
+    case keptProfile(String)
+    case noServer
+    case askSecret(String)
+    case noSecretGiven
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
