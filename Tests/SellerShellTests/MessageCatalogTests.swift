@@ -88,7 +88,12 @@ struct MessageCatalogTests {
             .cannotVerifyLogin(answered: nil), .checkedWithServer, .vendorIDUnknown(environment: "OPENMARKET_VENDOR_ID"),
             .profileExists(name: "shop", what: " (http://127.0.0.1:8080, demo-shop)"),
             .overwriteProfile(name: "shop", what: ""), .keptProfile("shop"), .noServer, .askSecret("0c1b5a9e"),
-            .noSecretGiven,
+            .noSecretGiven, .nothingToReverseNoLog(undo: true), .reverseNeedsLogin,
+            .reverseDryRun(undo: true, number: 3, label: "stock 4 +3"), .dryRunNothingSent, .reverseCancelled(undo: false),
+            .nothingKept(undo: true), .everythingUndone, .nothingUndone, .noSuchChange(9), .undoneAlready(3), .notUndone(3),
+            .reverseDeletesNeedYes(undo: true, number: 3, deletes: 2), .typeCountToReverse(undo: true, count: 100),
+            .backAs(name: "Mug", new: 5, old: 4), .reversed(undo: true, number: 3, what: "#4 Mug: stock 8 → 5"),
+            .reversedSome(undo: false, number: 3, label: "import cat.csv, 100 changes", done: 98, total: 100),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

@@ -18,11 +18,10 @@ struct ReversalRequest: Sendable {
     func run(in context: CommandContext) async throws -> CommandOutcome {
         let name = direction.name
         guard let keeping = context.changes else {
-            throw CommandFailure.failed("this session keeps no change log, so there is nothing to \(name)")
+            throw CommandFailure.failed(Message.nothingToReverseNoLog(undo: direction == .undo).text)
         }
         guard let log = keeping.log else {
-            throw CommandFailure.failed(
-                "not logged in: changes are kept per server and vendor; log in first ('login' or 'use NAME')")
+            throw CommandFailure.failed(Message.reverseNeedsLogin.text)
         }
         let history = ChangeHistory(try log.entries())
         let unit = try self.unit(in: history)
@@ -42,9 +41,11 @@ struct ReversalRequest: Sendable {
         }
         let conflicts = steps.compactMap(\.conflict)
         if dryRun {
-            var lines = ["\(name) \(unit.number) (\(label)) would send:"] + steps.map { "  " + $0.request }
+            var lines =
+                [Message.reverseDryRun(undo: direction == .undo, number: unit.number, label: label).text]
+                + steps.map { "  " + $0.request }
             lines += conflicts.map { "  note: \($0) (without --force it is refused)" }
-            return CommandOutcome([.text(lines.joined(separator: "\n")), .note("(--dry-run: nothing was sent)")])
+            return CommandOutcome([.text(lines.joined(separator: "\n")), .note(Message.dryRunNothingSent.text)])
         }
         if !conflicts.isEmpty, !force {
             throw CommandFailure.failed(
@@ -52,7 +53,7 @@ struct ReversalRequest: Sendable {
                     + "; nothing was sent (\(again("--force", number: unit.number)) \(name)s it all the same)")
         }
         guard try confirm(steps, unit: unit, label: label, in: context) else {
-            return .note("\(name) cancelled; nothing was sent")
+            return .note(Message.reverseCancelled(undo: direction == .undo).text)
         }
         return try await send(steps, unit: unit, label: label, reversal: reversal, log: log, in: context)
     }
@@ -64,23 +65,20 @@ struct ReversalRequest: Sendable {
             let latest = direction == .undo ? history.latestDone : history.latestUndone
             guard let latest else {
                 if history.units.isEmpty {
-                    throw .failed("nothing to \(name): no change made on this server as this vendor is kept")
+                    throw .failed(Message.nothingKept(undo: direction == .undo).text)
                 }
-                throw .failed(
-                    direction == .undo
-                        ? "nothing to undo: every change kept for this server and vendor is undone ('redo' makes the last one again)"
-                        : "nothing to redo: no change is undone ('changes --all' lists them)")
+                throw .failed(direction == .undo ? Message.everythingUndone.text : Message.nothingUndone.text)
             }
             return latest
         }
         guard let unit = history.unit(holding: number) else {
-            throw .failed("there is no change \(number) in the log of this server and vendor ('changes --all' lists them)")
+            throw .failed(Message.noSuchChange(number).text)
         }
         if direction == .undo, unit.undone {
-            throw .failed("change \(unit.number) is undone already ('redo \(unit.number)' makes it again)")
+            throw .failed(Message.undoneAlready(unit.number).text)
         }
         if direction == .redo, !unit.changes.contains(where: \.undone) {
-            throw .failed("change \(unit.number) is not undone, so there is nothing to \(name)")
+            throw .failed(Message.notUndone(unit.number).text)
         }
         return unit
     }
@@ -101,9 +99,7 @@ struct ReversalRequest: Sendable {
         if yes || (unit.batch == nil && deletes == 0) { return true }
         guard context.console.isInteractive else {
             guard deletes == 0 else {
-                throw .usage(
-                    "\(name) \(unit.number) deletes \(deletes) product\(deletes == 1 ? "" : "s") and needs confirmation: add --yes"
-                )
+                throw .usage(Message.reverseDeletesNeedYes(undo: direction == .undo, number: unit.number, deletes: deletes).text)
             }
             return true
         }
@@ -117,8 +113,7 @@ struct ReversalRequest: Sendable {
         // The plan is for the seller to read before answering, as `import` shows its own.
         context.console.write(plan.joined(separator: "\n") + "\n")
         let count = steps.count
-        let answer = context.console.ask(
-            "type \(count) to \(name) these \(count) change\(count == 1 ? "" : "s") (anything else cancels): ")
+        let answer = context.console.ask(Message.typeCountToReverse(undo: direction == .undo, count: count).text)
         return answer?.trimmingCharacters(in: .whitespaces) == String(count)
     }
 
@@ -149,7 +144,7 @@ struct ReversalRequest: Sendable {
             if let replaced = done.replaced, let result = done.result { replacements[replaced.old] = result }
             if let replaced = done.replaced, let product = done.result?.product {
                 let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
-                lines.append("\(name) is back as #\(replaced.new) (it was #\(replaced.old))")
+                lines.append(Message.backAs(name: name, new: replaced.new, old: replaced.old).text)
             } else {
                 lines.append(step.plan)
             }
@@ -166,8 +161,8 @@ struct ReversalRequest: Sendable {
         let done = steps.count - problems.count
         let head =
             unit.batch == nil
-            ? "\(name == "undo" ? "undid" : "redid") \(unit.number): \(lines.first ?? label)"
-            : "\(name == "undo" ? "undid" : "redid") \(unit.number) (\(label)): \(done) of \(steps.count)"
+            ? Message.reversed(undo: name == "undo", number: unit.number, what: lines.first ?? label).text
+            : Message.reversedSome(undo: name == "undo", number: unit.number, label: label, done: done, total: steps.count).text
         if !problems.isEmpty {
             throw CommandFailure.failed(([head] + problems.prefix(10)).joined(separator: "; "))
         }

@@ -257,6 +257,29 @@ extension Message {
         case .noServer: "no server"
         case .askSecret(let short): "secret for \(short)…: "
         case .noSecretGiven: "no secret given; set OPENMARKET_SECRET in scripts"
+
+        case .nothingToReverseNoLog(let undo):
+            "this session keeps no change log, so there is nothing to \(undo ? "undo" : "redo")"
+        case .reverseNeedsLogin: "not logged in: changes are kept per server and vendor; log in first ('login' or 'use NAME')"
+        case .reverseDryRun(let undo, let number, let label): "\(undo ? "undo" : "redo") \(number) (\(label)) would send:"
+        case .dryRunNothingSent: "(--dry-run: nothing was sent)"
+        case .reverseCancelled(let undo): "\(undo ? "undo" : "redo") cancelled; nothing was sent"
+        case .nothingKept(let undo): "nothing to \(undo ? "undo" : "redo"): no change made on this server as this vendor is kept"
+        case .everythingUndone:
+            "nothing to undo: every change kept for this server and vendor is undone ('redo' makes the last one again)"
+        case .nothingUndone: "nothing to redo: no change is undone ('changes --all' lists them)"
+        case .noSuchChange(let number):
+            "there is no change \(number) in the log of this server and vendor ('changes --all' lists them)"
+        case .undoneAlready(let number): "change \(number) is undone already ('redo \(number)' makes it again)"
+        case .notUndone(let number): "change \(number) is not undone, so there is nothing to redo"
+        case .reverseDeletesNeedYes(let undo, let number, let deletes):
+            "\(undo ? "undo" : "redo") \(number) deletes \(Self.count(deletes, "product")) and needs confirmation: add --yes"
+        case .typeCountToReverse(let undo, let count):
+            "type \(count) to \(undo ? "undo" : "redo") these \(Self.count(count, "change")) (anything else cancels): "
+        case .backAs(let name, let new, let old): "\(name) is back as #\(new) (it was #\(old))"
+        case .reversed(let undo, let number, let what): "\(undo ? "undid" : "redid") \(number): \(what)"
+        case .reversedSome(let undo, let number, let label, let done, let total):
+            "\(undo ? "undid" : "redid") \(number) (\(label)): \(done) of \(total)"
         }
     }
 

@@ -251,6 +251,26 @@ extension Message {
         case .noServer: "서버 없음"
         case .askSecret(let short): "\(short)…의 secret: "
         case .noSecretGiven: "secret을 입력하지 않았습니다. 스크립트에서는 OPENMARKET_SECRET을 설정하세요"
+
+        case .nothingToReverseNoLog(let undo): "이 세션은 변경 기록을 남기지 않아서 \(undo ? "되돌릴" : "다시 할") 것이 없습니다"
+        case .reverseNeedsLogin: "로그인하지 않았습니다. 변경 기록은 서버와 판매자마다 따로 남으니 먼저 로그인하세요('login' 또는 'use 이름')"
+        case .reverseDryRun(let undo, let number, let label): "\(undo ? "undo" : "redo") \(number) (\(label))가 보낼 요청:"
+        case .dryRunNothingSent: "(--dry-run: 아무것도 보내지 않았습니다)"
+        case .reverseCancelled(let undo): "\(undo ? "되돌리기" : "다시 하기")를 취소했습니다. 아무것도 보내지 않았습니다"
+        case .nothingKept(let undo): "\(undo ? "되돌릴" : "다시 할") 것이 없습니다. 이 서버에서 이 판매자로 한 변경이 남아 있지 않습니다"
+        case .everythingUndone: "되돌릴 것이 없습니다. 이 서버와 판매자의 변경은 모두 되돌렸습니다('redo'로 마지막 것을 다시 합니다)"
+        case .nothingUndone: "다시 할 것이 없습니다. 되돌린 변경이 없습니다('changes --all'로 목록을 봅니다)"
+        case .noSuchChange(let number): "이 서버와 판매자의 기록에 \(number)번 변경이 없습니다('changes --all'로 목록을 봅니다)"
+        case .undoneAlready(let number): "\(number)번 변경은 이미 되돌렸습니다('redo \(number)'로 다시 합니다)"
+        case .notUndone(let number): "\(number)번 변경은 되돌리지 않았으니 다시 할 것이 없습니다"
+        case .reverseDeletesNeedYes(let undo, let number, let deletes):
+            "\(undo ? "undo" : "redo") \(number)은 상품 \(deletes)개를 삭제하므로 확인이 필요합니다: --yes를 붙이세요"
+        case .typeCountToReverse(let undo, let count):
+            "변경 \(count)개를 \(undo ? "되돌리려면" : "다시 하려면") \(count)을 입력하세요(다른 것은 취소): "
+        case .backAs(let name, let new, let old): "\(name) 상품이 #\(new)로 돌아왔습니다(전에는 #\(old))"
+        case .reversed(let undo, let number, let what): "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다"): \(what)"
+        case .reversedSome(let undo, let number, let label, let done, let total):
+            "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다") (\(label)): \(total)개 중 \(done)개"
         }
     }
 }

@@ -246,6 +246,24 @@ public enum Message: Sendable, Equatable {
     case askSecret(String)
     case noSecretGiven
 
+    // MARK: Undo and redo
+    case nothingToReverseNoLog(undo: Bool)
+    case reverseNeedsLogin
+    case reverseDryRun(undo: Bool, number: Int, label: String)
+    case dryRunNothingSent
+    case reverseCancelled(undo: Bool)
+    case nothingKept(undo: Bool)
+    case everythingUndone
+    case nothingUndone
+    case noSuchChange(Int)
+    case undoneAlready(Int)
+    case notUndone(Int)
+    case reverseDeletesNeedYes(undo: Bool, number: Int, deletes: Int)
+    case typeCountToReverse(undo: Bool, count: Int)
+    case backAs(name: String, new: Int, old: Int)
+    case reversed(undo: Bool, number: Int, what: String)
+    case reversedSome(undo: Bool, number: Int, label: String, done: Int, total: Int)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
