@@ -94,7 +94,7 @@ struct PhotoTerminalTests {
         #expect(grid.contains("#\(id) Drawn mug"))
         // ₩3,000 and the price before the discount struck through.
         #expect(grid.contains("₩3,000 \(Self.escape)[9m₩3,500\(Self.escape)[29m"), "\(PTYSession.visible(grid))")
-        #expect(grid.contains("품절"))
+        #expect(grid.contains("sold out"), "in the shell's language: \(PTYSession.visible(grid))")
     }
 
     @Test func nothingIsDrawnThroughAPipeNorInJSONMode() async throws {

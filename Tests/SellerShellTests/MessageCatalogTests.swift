@@ -94,6 +94,8 @@ struct MessageCatalogTests {
             .reverseDeletesNeedYes(undo: true, number: 3, deletes: 2), .typeCountToReverse(undo: true, count: 100),
             .backAs(name: "Mug", new: 5, old: 4), .reversed(undo: true, number: 3, what: "#4 Mug: stock 8 → 5"),
             .reversedSome(undo: false, number: 3, label: "import cat.csv, 100 changes", done: 98, total: 100),
+            .stockCount(5), .photoOf(index: 1, total: 3), .photosDrawnForFirst(drawn: 8, total: 12), .photosAreOff,
+            .openedInBrowser, .noStorefront("http://127.0.0.1:9"),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

@@ -30,14 +30,13 @@ public struct OpenStorefront: OneProduct {
         }
         var output: [CommandOutcome.Output] = [.text(address)]
         if context.console.isInteractive, Self.openInBrowser(address) {
-            output.append(.note("opened in the browser"))
+            output.append(.note(Message.openedInBrowser.text))
         }
         return CommandOutcome(output)
     }
 
     static func noStorefront(_ server: URL) -> String {
-        "\(TextLayout.visible(server.absoluteString, limit: 80)) has no storefront (GET /products/ID is not a web page); "
-            + "the bundled local market has one: start the shell without --server"
+        Message.noStorefront(TextLayout.visible(server.absoluteString, limit: 80)).text
     }
 
     /// Opens `address` with `xdg-open` when a desktop session is there to show it; false when

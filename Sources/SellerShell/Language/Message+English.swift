@@ -280,6 +280,15 @@ extension Message {
         case .reversed(let undo, let number, let what): "\(undo ? "undid" : "redid") \(number): \(what)"
         case .reversedSome(let undo, let number, let label, let done, let total):
             "\(undo ? "undid" : "redid") \(number) (\(label)): \(done) of \(total)"
+
+        case .stockCount(let stock): "stock \(stock)"
+        case .photoOf(let index, let total): "photo \(index) of \(total)"
+        case .photosDrawnForFirst(let drawn, let total): "photos drawn for the first \(drawn) of \(total) only"
+        case .photosAreOff: "photos are off ('set photos auto' draws them)"
+        case .openedInBrowser: "opened in the browser"
+        case .noStorefront(let server):
+            "\(server) has no storefront (GET /products/ID is not a web page); "
+                + "the bundled local market has one: start the shell without --server"
         }
     }
 

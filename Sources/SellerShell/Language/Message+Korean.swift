@@ -271,6 +271,15 @@ extension Message {
         case .reversed(let undo, let number, let what): "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다"): \(what)"
         case .reversedSome(let undo, let number, let label, let done, let total):
             "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다") (\(label)): \(total)개 중 \(done)개"
+
+        case .stockCount(let stock): "재고 \(stock)"
+        case .photoOf(let index, let total): "사진 \(total)장 중 \(index)번째"
+        case .photosDrawnForFirst(let drawn, let total): "사진은 \(total)장 중 처음 \(drawn)장만 그렸습니다"
+        case .photosAreOff: "사진 그리기가 꺼져 있습니다('set photos auto'로 켭니다)"
+        case .openedInBrowser: "브라우저에서 열었습니다"
+        case .noStorefront(let server):
+            "\(server)에는 상점 페이지가 없습니다(GET /products/ID가 웹 페이지가 아닙니다). "
+                + "함께 들어 있는 로컬 마켓에는 있습니다: --server 없이 셸을 시작하세요"
         }
     }
 }

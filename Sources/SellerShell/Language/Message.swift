@@ -264,6 +264,15 @@ public enum Message: Sendable, Equatable {
     case reversed(undo: Bool, number: Int, what: String)
     case reversedSome(undo: Bool, number: Int, label: String, done: Int, total: Int)
 
+    // MARK: Photos and the storefront
+    /// A grid card's stock line.
+    case stockCount(Int)
+    case photoOf(index: Int, total: Int)
+    case photosDrawnForFirst(drawn: Int, total: Int)
+    case photosAreOff
+    case openedInBrowser
+    case noStorefront(String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

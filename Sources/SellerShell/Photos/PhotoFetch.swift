@@ -68,7 +68,7 @@ enum PhotoFetch {
         var client = client
         client.timeout = timeout
         let notes =
-            addresses.count > mostPhotos ? ["photos drawn for the first \(mostPhotos) of \(addresses.count) only"] : []
+            addresses.count > mostPhotos ? [Message.photosDrawnForFirst(drawn: mostPhotos, total: addresses.count).text] : []
         let addresses = addresses.prefix(mostPhotos)
         var photos: [Int: DrawnPhoto] = [:]
         var failures: [Int: String] = [:]

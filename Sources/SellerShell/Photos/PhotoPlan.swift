@@ -14,7 +14,7 @@ struct PhotoPlan: Sendable {
         guard !context.settings.outputJSON, let canvas = context.console.photoCanvas else { return (nil, nil) }
         let style: PhotoStyle
         switch context.settings.photos {
-        case .off: return (nil, asked ? "photos are off ('set photos auto' draws them)" : nil)
+        case .off: return (nil, asked ? Message.photosAreOff.text : nil)
         case .auto: style = canvas.detectedStyle
         case .style(let chosen): style = chosen
         }

@@ -5,7 +5,7 @@ import TerminalText
 
 /// A page of products as a grid of cards, the way the apps' grid view shows them: each card a
 /// photo, `#ID name`, the price with the original struck through when discounted, and the stock
-/// or 품절 (sold out).
+/// or sold out (품절 in Korean).
 public struct PhotoGrid: Sendable {
     public var products: [Product]
     /// By index in `products`; a product without one gets an empty frame.
@@ -45,7 +45,7 @@ enum PhotoRendering {
         }
         var blocks = [text]
         for (index, photo) in photos.enumerated() {
-            blocks.append("  photo \(index + 1) of \(photos.count)")
+            blocks.append("  " + Message.photoOf(index: index + 1, total: photos.count).text)
             blocks.append(placed(photo, beside: []))
         }
         return blocks.joined(separator: "\n")
@@ -119,9 +119,10 @@ enum PhotoRendering {
         }
         let stock: String
         if product.stock == 0 {
-            stock = TextLayout.pad("품절", to: columns, showing: color ? TerminalText.painted("품절", .red) : "품절")
+            let soldOut = Message.soldOut.text
+            stock = TextLayout.pad(soldOut, to: columns, showing: color ? TerminalText.painted(soldOut, .red) : soldOut)
         } else {
-            stock = TextLayout.pad(TextLayout.truncate("stock \(product.stock)", to: columns), to: columns)
+            stock = TextLayout.pad(TextLayout.truncate(Message.stockCount(product.stock).text, to: columns), to: columns)
         }
         return [TextLayout.pad(name, to: columns), price, stock]
     }
