@@ -66,14 +66,14 @@ struct ImportPlan: Sendable {
 
     /// The plan as the seller reads it.
     func text(file: String) -> String {
-        var lines = ["\(file): the plan"]
+        var lines = [CatalogMessage.planTitle(file: file).text]
         if !matched.isEmpty {
             lines.append("  matched    \(matched.count) (rows without an id, by name; --match id turns this off)")
             for match in matched.prefix(Self.shown) {
                 lines.append(
                     "    row \(match.row) \(TextLayout.visible(match.name, limit: 40)) → your #\(match.id) (matched by name)")
             }
-            if matched.count > Self.shown { lines.append("    … and \(matched.count - Self.shown) more") }
+            if matched.count > Self.shown { lines.append("    " + CatalogMessage.andMore(matched.count - Self.shown).text) }
         }
         lines.append("  register   \(registers.count)" + sample(registers.map { "row \($0.row) \(name($0.command))" }))
         if !sameNameAsYours.isEmpty {
@@ -86,11 +86,11 @@ struct ImportPlan: Sendable {
                 let yours = duplicate.yours.map { "#\($0)" }.joined(separator: ", ")
                 lines.append("    row \(duplicate.row) \(TextLayout.visible(duplicate.name, limit: 40)): you have \(yours)")
             }
-            if count > Self.shown { lines.append("    … and \(count - Self.shown) more") }
+            if count > Self.shown { lines.append("    " + CatalogMessage.andMore(count - Self.shown).text) }
         }
         lines.append("  update     \(updates.count)")
         for update in updates.prefix(Self.shown) { lines.append("    row \(update.row): #\(update.id) \(update.changes)") }
-        if updates.count > Self.shown { lines.append("    … and \(updates.count - Self.shown) more") }
+        if updates.count > Self.shown { lines.append("    " + CatalogMessage.andMore(updates.count - Self.shown).text) }
         lines.append("  unchanged  \(unchanged.count)")
         if !deletes.isEmpty {
             lines.append("  delete     \(deletes.count) (--prune: yours, not in the file)")
@@ -103,7 +103,7 @@ struct ImportPlan: Sendable {
             for product in deletes.prefix(Self.shown) {
                 lines.append("    #\(product.id) \(TextLayout.visible(product.name, limit: 60))")
             }
-            if deletes.count > Self.shown { lines.append("    … and \(deletes.count - Self.shown) more") }
+            if deletes.count > Self.shown { lines.append("    " + CatalogMessage.andMore(deletes.count - Self.shown).text) }
         }
         if !photosIgnored.isEmpty {
             let count = photosIgnored.count
@@ -118,7 +118,7 @@ struct ImportPlan: Sendable {
                 let why = skipped.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")
                 lines.append("    row \(skipped.row): \(TextLayout.visible(why, limit: 100))")
             }
-            if invalid.count > Self.shown { lines.append("    … and \(invalid.count - Self.shown) more") }
+            if invalid.count > Self.shown { lines.append("    " + CatalogMessage.andMore(invalid.count - Self.shown).text) }
         }
         if !madeBefore.isEmpty {
             let count = madeBefore.count
@@ -130,7 +130,9 @@ struct ImportPlan: Sendable {
             for again in registeredAgain.prefix(Self.shown) {
                 lines.append("    row \(again.row): #\(again.id) exists")
             }
-            if registeredAgain.count > Self.shown { lines.append("    … and \(registeredAgain.count - Self.shown) more") }
+            if registeredAgain.count > Self.shown {
+                lines.append("    " + CatalogMessage.andMore(registeredAgain.count - Self.shown).text)
+            }
         }
         if alreadyDone > 0 { lines.append("  (\(alreadyDone) row\(alreadyDone == 1 ? "" : "s") done before the interruption)") }
         return lines.joined(separator: "\n")
@@ -150,10 +152,7 @@ struct ImportPlan: Sendable {
     func refusals(file: String) -> [String] {
         var refusals: [String] = []
         if prunesMostOfYours, !pruneAll {
-            let share = deletes.count == yoursBefore ? "all \(yoursBefore)" : "\(deletes.count) of your \(yoursBefore)"
-            refusals.append(
-                "\(file): --prune would delete \(share) products (the file names \(yoursBefore - deletes.count) of them); "
-                    + "nothing was sent: add --prune-all if that is what you mean")
+            refusals.append(CatalogMessage.pruneRefused(file: file, deleting: deletes.count, yours: yoursBefore).text)
         }
         if let duplicates = duplicatesRefusal(file: file) { refusals.append(duplicates) }
         return refusals
@@ -163,9 +162,9 @@ struct ImportPlan: Sendable {
         guard !sameNameAsYours.isEmpty, !allowDuplicates else { return nil }
         let count = sameNameAsYours.count
         let first = sameNameAsYours[0]
-        return "\(file): \(count) row\(count == 1 ? "" : "s") would register a product whose name you already have "
-            + "(row \(first.row): your #\(first.yours[0])\(count > 1 ? ", …" : "")); nothing was sent: "
-            + "add --allow-duplicates to register them anyway, or give them their ids (or leave out --match id) to update them"
+        return CatalogMessage.duplicatesRefused(
+            file: file, count: count, row: first.row, yours: first.yours[0], more: count > 1
+        ).text
     }
 
     /// How many updates and deletes a plan lists one by one.

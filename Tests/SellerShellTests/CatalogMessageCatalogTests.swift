@@ -1,0 +1,62 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+@testable import SellerShell
+
+/// Issue 24 for `import` and `export`: every ``CatalogMessage`` has its Korean (the compiler sees
+/// to that), and these tests read what it cannot: that the Korean is Korean and keeps the
+/// English's facts.
+@Suite("Korean and English catalog messages")
+struct CatalogMessageCatalogTests {
+    /// One of every message, with values that show whether they are kept.
+    static let samples: [CatalogMessage] = [
+        .planTitle(file: "cat.csv"), .andMore(5), .pruneRefused(file: "cat.csv", deleting: 7, yours: 12),
+        .pruneRefused(file: "cat.csv", deleting: 12, yours: 12),
+        .duplicatesRefused(file: "cat.csv", count: 3, row: 4, yours: 17, more: true),
+        .duplicatesRefused(file: "cat.csv", count: 1, row: 4, yours: 17, more: false),
+    ]
+
+    /// A message's case name: `andMore` for `.andMore(5)`.
+    static func caseName(_ message: CatalogMessage) -> String {
+        String(String(describing: message).prefix { $0 != "(" })
+    }
+
+    /// The cases `CatalogMessage.swift` declares, read from the source: what `samples` must cover.
+    static func declaredCases() throws -> Set<String> {
+        let source = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/SellerShell/Language/CatalogMessage.swift"),
+            encoding: .utf8)
+        var names: Set<String> = []
+        for line in source.split(separator: "\n") where line.hasPrefix("    case ") {
+            let name = line.dropFirst(9).prefix { $0.isLetter || $0.isNumber }
+            names.insert(String(name))
+        }
+        return names
+    }
+
+    @Test func theSamplesCoverEveryMessageDeclared() throws {
+        let declared = try Self.declaredCases()
+        #expect(declared.count >= 4, "\(declared)")
+        #expect(Set(Self.samples.map(Self.caseName)) == declared)
+    }
+
+    @Test(arguments: samples)
+    func everyMessageIsKoreanInKoreanAndKeepsTheEnglishFacts(_ message: CatalogMessage) {
+        let english = message.text(in: .en)
+        let korean = message.text(in: .ko)
+        #expect(!english.isEmpty && !korean.isEmpty)
+        #expect(!english.unicodeScalars.contains { MessageCatalogTests.isHangul($0) }, "English with Hangul: \(english)")
+        #expect(korean.unicodeScalars.contains { MessageCatalogTests.isHangul($0) }, "not Korean: \(korean)")
+        for fact in MessageCatalogTests.facts(english) {
+            #expect(korean.contains(fact), "\(fact) is lost in \(korean) (from \(english))")
+        }
+    }
+
+    @Test func aTaskSpeaksTheLanguageItWasGiven() {
+        #expect(CatalogMessage.planTitle(file: "cat.csv").text == "cat.csv: the plan")
+        Language.$current.withValue(.ko) {
+            #expect(CatalogMessage.planTitle(file: "cat.csv").text == "cat.csv: 가져오기 계획")
+        }
+    }
+}
