@@ -96,6 +96,10 @@ struct MessageCatalogTests {
             .reversedSome(undo: false, number: 3, label: "import cat.csv, 100 changes", done: 98, total: 100),
             .stockCount(5), .photoOf(index: 1, total: 3), .photosDrawnForFirst(drawn: 8, total: 12), .photosAreOff,
             .openedInBrowser, .noStorefront("http://127.0.0.1:9"),
+            .vendorIDNeeded(what: "list --mine", environment: "OPENMARKET_VENDOR_ID", otherwise: "--all"),
+            .notAVendorID(source: "--vendor-id", got: "kim"), .theVendorID, .askVendorID, .nothingWasKept("bad"),
+            .vendorIsHere(id: 1, name: "demo-shop"), .vendorKept(id: 1), .usingSavedProfile(name: "shop", identifier: "0c1b5a9e"),
+            .loggedOutOtherServer("http://127.0.0.1:8080"),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

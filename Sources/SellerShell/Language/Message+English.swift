@@ -289,6 +289,19 @@ extension Message {
         case .noStorefront(let server):
             "\(server) has no storefront (GET /products/ID is not a web page); "
                 + "the bundled local market has one: start the shell without --server"
+
+        case .vendorIDNeeded(let what, let environment, let otherwise):
+            "\(what) needs your vendor id on this market, which is not known yet (nothing was sent): "
+                + "give it once with 'login --vendor-id N' (kept in the profile) or set \(environment)=N"
+                + (otherwise.map { ", or use \($0)" } ?? "")
+        case .notAVendorID(let source, let got): "\(source) must be your vendor id on this market, a whole number such as 15 (got '\(got)')"
+        case .theVendorID: "the vendor id"
+        case .askVendorID: "your vendor id on this market? "
+        case .nothingWasKept(let problem): "\(problem); nothing was kept"
+        case .vendorIsHere(let id, let name): "vendor #\(id) is \(name) here; kept for this login"
+        case .vendorKept(let id): "vendor #\(id) kept for this login ('login --vendor-id N' changes it)"
+        case .usingSavedProfile(let name, let identifier): "using profile '\(name)', saved for this server (\(identifier)…)"
+        case .loggedOutOtherServer(let previous): "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"
         }
     }
 

@@ -280,6 +280,19 @@ extension Message {
         case .noStorefront(let server):
             "\(server)에는 상점 페이지가 없습니다(GET /products/ID가 웹 페이지가 아닙니다). "
                 + "함께 들어 있는 로컬 마켓에는 있습니다: --server 없이 셸을 시작하세요"
+
+        case .vendorIDNeeded(let what, let environment, let otherwise):
+            "\(what): 이 마켓에서 내 판매자 id가 필요한데 아직 모릅니다(아무것도 보내지 않았습니다). "
+                + "'login --vendor-id N'으로 한 번 알려 주거나(프로필에 저장) \(environment)=N을 설정하세요"
+                + (otherwise.map { ". 아니면 \($0)을 쓰세요" } ?? "")
+        case .notAVendorID(let source, let got): "\(source) 값은 이 마켓에서 내 판매자 id, 곧 15 같은 정수여야 합니다(입력: '\(got)')"
+        case .theVendorID: "판매자 id"
+        case .askVendorID: "이 마켓에서 내 판매자 id는? "
+        case .nothingWasKept(let problem): "\(problem). 아무것도 저장하지 않았습니다"
+        case .vendorIsHere(let id, let name): "이 마켓에서 판매자 #\(id)은 \(name)입니다. 이 로그인에 저장했습니다"
+        case .vendorKept(let id): "판매자 #\(id)을 이 로그인에 저장했습니다('login --vendor-id N'으로 바꿉니다)"
+        case .usingSavedProfile(let name, let identifier): "이 서버에 저장한 '\(name)' 프로필을 씁니다(\(identifier)…)"
+        case .loggedOutOtherServer(let previous): "로그아웃했습니다. 그 로그인은 \(previous)의 것이었습니다 — 이 서버에서는 'login' 또는 'use 프로필'을 하세요"
         }
     }
 }

@@ -273,6 +273,17 @@ public enum Message: Sendable, Equatable {
     case openedInBrowser
     case noStorefront(String)
 
+    // MARK: The vendor id
+    case vendorIDNeeded(what: String, environment: String, otherwise: String?)
+    case notAVendorID(source: String, got: String)
+    case theVendorID
+    case askVendorID
+    case nothingWasKept(String)
+    case vendorIsHere(id: Int, name: String)
+    case vendorKept(id: Int)
+    case usingSavedProfile(name: String, identifier: String)
+    case loggedOutOtherServer(String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Equatable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

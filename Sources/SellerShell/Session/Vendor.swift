@@ -98,11 +98,11 @@ extension ShellSession {
         guard ServerAddress(server) != ServerAddress(previous) else { return nil }
         if let (name, saved) = profiles.saved(for: server) {
             setLogin(profile: name, saved)
-            return "using profile '\(name)', saved for this server (\(saved.identifier.prefix(8))…)"
+            return Message.usingSavedProfile(name: name, identifier: String(saved.identifier.prefix(8))).text
         }
         guard client.credentials != nil else { return nil }
         setLogin(nil)
-        return "logged out: that login was for \(previous.absoluteString) — 'login' or 'use PROFILE' for this server"
+        return Message.loggedOutOtherServer(previous.absoluteString).text
     }
 
     /// Whether a product is this vendor's: by vendor id only (names are not unique).
@@ -164,10 +164,7 @@ package enum VendorIDSource {
     /// `list --mine needs your vendor id …`: said when it is not known and no one can be asked.
     /// - Parameter otherwise: a flag that does without it (`--all`).
     package static func unknown(_ what: String, otherwise: String? = nil) -> CommandFailure {
-        .failed(
-            "\(what) needs your vendor id on this market, which is not known yet (nothing was sent): "
-                + "give it once with 'login --vendor-id N' (kept in the profile) or set \(environmentName)=N"
-                + (otherwise.map { ", or use \($0)" } ?? ""))
+        .failed(Message.vendorIDNeeded(what: what, environment: environmentName, otherwise: otherwise).text)
     }
 
     /// `text` as a vendor id (a whole number above 0); nil when it is not one.
@@ -178,8 +175,7 @@ package enum VendorIDSource {
 
     /// Why `text`, given as `source`, is not a vendor id, in one line.
     package static func refusal(_ text: String, from source: String) -> String {
-        "\(source) must be your vendor id on this market, a whole number such as 15 "
-            + "(got '\(TerminalText.visible(String(text.prefix(40))))')"
+        Message.notAVendorID(source: source, got: TerminalText.visible(String(text.prefix(40)))).text
     }
 }
 
@@ -209,9 +205,9 @@ extension CommandContext {
     ) async throws(CommandFailure) -> Int? {
         if let id = await session.knownVendorID(changeLog: ownChangeLog) { return id }
         guard asking, console.isInteractive, (try? client.requireCredentials()) != nil else { return nil }
-        guard let answer = console.ask("your vendor id on this market? "), !answer.isEmpty else { return nil }
+        guard let answer = console.ask(Message.askVendorID.text), !answer.isEmpty else { return nil }
         guard let id = VendorIDSource.parse(answer) else {
-            throw .failed(VendorIDSource.refusal(answer, from: "the vendor id") + "; nothing was kept")
+            throw .failed(Message.nothingWasKept(VendorIDSource.refusal(answer, from: Message.theVendorID.text)).text)
         }
         var products = products
         if products.isEmpty, readingNewest {
@@ -221,9 +217,9 @@ extension CommandContext {
         let name = named.flatMap { $0.vendor?.name ?? $0.vendorName }
         await session.takeVendor(id: id, name: name, keep: true)
         if let name {
-            console.note("vendor #\(id) is \(TextLayout.visible(name, limit: 40)) here; kept for this login")
+            console.note(Message.vendorIsHere(id: id, name: TextLayout.visible(name, limit: 40)).text)
         } else {
-            console.note("vendor #\(id) kept for this login ('login --vendor-id N' changes it)")
+            console.note(Message.vendorKept(id: id).text)
         }
         return id
     }
