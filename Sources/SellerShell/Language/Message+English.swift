@@ -294,14 +294,16 @@ extension Message {
             "\(what) needs your vendor id on this market, which is not known yet (nothing was sent): "
                 + "give it once with 'login --vendor-id N' (kept in the profile) or set \(environment)=N"
                 + (otherwise.map { ", or use \($0)" } ?? "")
-        case .notAVendorID(let source, let got): "\(source) must be your vendor id on this market, a whole number such as 15 (got '\(got)')"
+        case .notAVendorID(let source, let got):
+            "\(source) must be your vendor id on this market, a whole number such as 15 (got '\(got)')"
         case .theVendorID: "the vendor id"
         case .askVendorID: "your vendor id on this market? "
         case .nothingWasKept(let problem): "\(problem); nothing was kept"
         case .vendorIsHere(let id, let name): "vendor #\(id) is \(name) here; kept for this login"
         case .vendorKept(let id): "vendor #\(id) kept for this login ('login --vendor-id N' changes it)"
         case .usingSavedProfile(let name, let identifier): "using profile '\(name)', saved for this server (\(identifier)…)"
-        case .loggedOutOtherServer(let previous): "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"
+        case .loggedOutOtherServer(let previous):
+            "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"
         }
     }
 
