@@ -10,12 +10,20 @@ import Testing
 @Suite("Korean and English catalog messages")
 struct CatalogMessageCatalogTests {
     /// One of every message, with values that show whether they are kept.
-    static let samples: [CatalogMessage] = [
-        .planTitle(file: "cat.csv"), .andMore(5), .pruneRefused(file: "cat.csv", deleting: 7, yours: 12),
-        .pruneRefused(file: "cat.csv", deleting: 12, yours: 12),
-        .duplicatesRefused(file: "cat.csv", count: 3, row: 4, yours: 17, more: true),
-        .duplicatesRefused(file: "cat.csv", count: 1, row: 4, yours: 17, more: false),
-    ]
+    static let samples: [CatalogMessage] =
+        [
+            .planTitle(file: "cat.csv"), .andMore(5), .pruneRefused(file: "cat.csv", deleting: 7, yours: 12),
+            .pruneRefused(file: "cat.csv", deleting: 12, yours: 12),
+            .duplicatesRefused(file: "cat.csv", count: 3, row: 4, yours: 17, more: true),
+            .duplicatesRefused(file: "cat.csv", count: 1, row: 4, yours: 17, more: false), .matchedNote,
+            .matchedRow(row: 2, name: "Red note", id: 6), .rowNamed(row: 3, name: "Mug"),
+            .withNameYouHave(count: 2, allowed: true), .withNameYouHave(count: 2, allowed: false),
+            .youHave(row: 4, name: "Mug", yours: "#6, #9"), .rowLine(row: 5, text: "#6 price 3000 → 3500"), .deleteNote,
+            .pruneShare(all: true, yours: 12, allowed: false), .pruneShare(all: false, yours: 12, allowed: true),
+            .photosIgnored(count: 2, rows: "3, 7"), .skippedNote, .restartMade(count: 4, again: 0),
+            .restartMade(count: 4, again: 2), .rowExists(row: 3, id: 12), .doneBefore(40),
+        ]
+        + CatalogMessage.PlanLabel.allCases.map { .planLabel($0) }
 
     /// A message's case name: `andMore` for `.andMore(5)`.
     static func caseName(_ message: CatalogMessage) -> String {

@@ -16,6 +16,26 @@ public enum CatalogMessage: Sendable, Equatable {
     /// Rows would register names you already have, without `--allow-duplicates`.
     case duplicatesRefused(file: String, count: Int, row: Int, yours: Int, more: Bool)
 
+    case planLabel(PlanLabel)
+    case matchedNote
+    case matchedRow(row: Int, name: String, id: Int)
+    case rowNamed(row: Int, name: String)
+    case withNameYouHave(count: Int, allowed: Bool)
+    case youHave(row: Int, name: String, yours: String)
+    case rowLine(row: Int, text: String)
+    case deleteNote
+    case pruneShare(all: Bool, yours: Int, allowed: Bool)
+    case photosIgnored(count: Int, rows: String)
+    case skippedNote
+    case restartMade(count: Int, again: Int)
+    case rowExists(row: Int, id: Int)
+    case doneBefore(Int)
+
+    /// A heading of the import plan's lines (`register   3`).
+    public enum PlanLabel: Sendable, Equatable, CaseIterable {
+        case matched, register, update, unchanged, delete, photos, skipped
+    }
+
     /// The message in the language of this task.
     public var text: String { text(in: Language.current) }
 

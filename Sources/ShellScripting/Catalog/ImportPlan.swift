@@ -67,38 +67,49 @@ struct ImportPlan: Sendable {
     /// The plan as the seller reads it.
     func text(file: String) -> String {
         var lines = [CatalogMessage.planTitle(file: file).text]
+        /// `  register   `: a line's heading, padded to the counts' column by the columns it takes.
+        func label(_ label: CatalogMessage.PlanLabel) -> String {
+            "  " + TextLayout.pad(CatalogMessage.planLabel(label).text, to: 11)
+        }
         if !matched.isEmpty {
-            lines.append("  matched    \(matched.count) (rows without an id, by name; --match id turns this off)")
+            lines.append(label(.matched) + "\(matched.count) " + CatalogMessage.matchedNote.text)
             for match in matched.prefix(Self.shown) {
                 lines.append(
-                    "    row \(match.row) \(TextLayout.visible(match.name, limit: 40)) → your #\(match.id) (matched by name)")
+                    "    "
+                        + CatalogMessage.matchedRow(row: match.row, name: TextLayout.visible(match.name, limit: 40), id: match.id)
+                        .text)
             }
             if matched.count > Self.shown { lines.append("    " + CatalogMessage.andMore(matched.count - Self.shown).text) }
         }
-        lines.append("  register   \(registers.count)" + sample(registers.map { "row \($0.row) \(name($0.command))" }))
+        lines.append(
+            label(.register) + "\(registers.count)"
+                + sample(registers.map { CatalogMessage.rowNamed(row: $0.row, name: name($0.command)).text }))
         if !sameNameAsYours.isEmpty {
             let count = sameNameAsYours.count
-            lines.append(
-                "    \(count) with a name you already have "
-                    + (allowDuplicates
-                        ? "(--allow-duplicates: registered as new products)" : "(refused without --allow-duplicates)"))
+            lines.append("    " + CatalogMessage.withNameYouHave(count: count, allowed: allowDuplicates).text)
             for duplicate in sameNameAsYours.prefix(Self.shown) {
                 let yours = duplicate.yours.map { "#\($0)" }.joined(separator: ", ")
-                lines.append("    row \(duplicate.row) \(TextLayout.visible(duplicate.name, limit: 40)): you have \(yours)")
+                lines.append(
+                    "    "
+                        + CatalogMessage.youHave(
+                            row: duplicate.row, name: TextLayout.visible(duplicate.name, limit: 40), yours: yours
+                        ).text)
             }
             if count > Self.shown { lines.append("    " + CatalogMessage.andMore(count - Self.shown).text) }
         }
-        lines.append("  update     \(updates.count)")
-        for update in updates.prefix(Self.shown) { lines.append("    row \(update.row): #\(update.id) \(update.changes)") }
+        lines.append(label(.update) + "\(updates.count)")
+        for update in updates.prefix(Self.shown) {
+            lines.append("    " + CatalogMessage.rowLine(row: update.row, text: "#\(update.id) \(update.changes)").text)
+        }
         if updates.count > Self.shown { lines.append("    " + CatalogMessage.andMore(updates.count - Self.shown).text) }
-        lines.append("  unchanged  \(unchanged.count)")
+        lines.append(label(.unchanged) + "\(unchanged.count)")
         if !deletes.isEmpty {
-            lines.append("  delete     \(deletes.count) (--prune: yours, not in the file)")
+            lines.append(label(.delete) + "\(deletes.count) " + CatalogMessage.deleteNote.text)
             if prunesMostOfYours {
-                let share =
-                    deletes.count == yoursBefore ? "every product of yours" : "more than half of your \(yoursBefore) products"
                 lines.append(
-                    "    that is \(share): " + (pruneAll ? "allowed by --prune-all" : "refused without --prune-all"))
+                    "    "
+                        + CatalogMessage.pruneShare(all: deletes.count == yoursBefore, yours: yoursBefore, allowed: pruneAll).text
+                )
             }
             for product in deletes.prefix(Self.shown) {
                 lines.append("    #\(product.id) \(TextLayout.visible(product.name, limit: 60))")
@@ -107,34 +118,28 @@ struct ImportPlan: Sendable {
         }
         if !photosIgnored.isEmpty {
             let count = photosIgnored.count
-            lines.append(
-                "  photos     \(count) row\(count == 1 ? "" : "s") of existing products give other photos "
-                    + "(rows \(photosIgnored.prefix(5).map(String.init).joined(separator: ", "))\(count > 5 ? ", …" : "")): "
-                    + "photos cannot be changed after creation (ignored)")
+            let rows = photosIgnored.prefix(5).map(String.init).joined(separator: ", ") + (count > 5 ? ", …" : "")
+            lines.append(label(.photos) + CatalogMessage.photosIgnored(count: count, rows: rows).text)
         }
         if !invalid.isEmpty {
-            lines.append("  skipped    \(invalid.count) (rows with problems, --continue-on-error)")
+            lines.append(label(.skipped) + "\(invalid.count) " + CatalogMessage.skippedNote.text)
             for skipped in invalid.prefix(Self.shown) {
                 let why = skipped.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")
-                lines.append("    row \(skipped.row): \(TextLayout.visible(why, limit: 100))")
+                lines.append("    " + CatalogMessage.rowLine(row: skipped.row, text: TextLayout.visible(why, limit: 100)).text)
             }
             if invalid.count > Self.shown { lines.append("    " + CatalogMessage.andMore(invalid.count - Self.shown).text) }
         }
         if !madeBefore.isEmpty {
             let count = madeBefore.count
-            lines.append(
-                "  (--restart: the unfinished import made \(count) row\(count == 1 ? "" : "s"); "
-                    + (registeredAgain.isEmpty
-                        ? "none is registered again)"
-                        : "\(registeredAgain.count) would be registered again, as new products beside the ones it made:)"))
+            lines.append("  " + CatalogMessage.restartMade(count: count, again: registeredAgain.count).text)
             for again in registeredAgain.prefix(Self.shown) {
-                lines.append("    row \(again.row): #\(again.id) exists")
+                lines.append("    " + CatalogMessage.rowExists(row: again.row, id: again.id).text)
             }
             if registeredAgain.count > Self.shown {
                 lines.append("    " + CatalogMessage.andMore(registeredAgain.count - Self.shown).text)
             }
         }
-        if alreadyDone > 0 { lines.append("  (\(alreadyDone) row\(alreadyDone == 1 ? "" : "s") done before the interruption)") }
+        if alreadyDone > 0 { lines.append("  " + CatalogMessage.doneBefore(alreadyDone).text) }
         return lines.joined(separator: "\n")
     }
 
