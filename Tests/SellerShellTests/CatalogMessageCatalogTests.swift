@@ -25,28 +25,10 @@ struct CatalogMessageCatalogTests {
         ]
         + CatalogMessage.PlanLabel.allCases.map { .planLabel($0) }
 
-    /// A message's case name: `andMore` for `.andMore(5)`.
-    static func caseName(_ message: CatalogMessage) -> String {
-        String(String(describing: message).prefix { $0 != "(" })
-    }
-
-    /// The cases `CatalogMessage.swift` declares, read from the source: what `samples` must cover.
-    static func declaredCases() throws -> Set<String> {
-        let source = try String(
-            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/SellerShell/Language/CatalogMessage.swift"),
-            encoding: .utf8)
-        var names: Set<String> = []
-        for line in source.split(separator: "\n") where line.hasPrefix("    case ") {
-            let name = line.dropFirst(9).prefix { $0.isLetter || $0.isNumber }
-            names.insert(String(name))
-        }
-        return names
-    }
-
     @Test func theSamplesCoverEveryMessageDeclared() throws {
-        let declared = try Self.declaredCases()
+        let declared = try MessageCatalogTests.declaredCases(in: "CatalogMessage.swift")
         #expect(declared.count >= 4, "\(declared)")
-        #expect(Set(Self.samples.map(Self.caseName)) == declared)
+        #expect(Set(Self.samples.map(MessageCatalogTests.caseName)) == declared)
     }
 
     @Test(arguments: samples)

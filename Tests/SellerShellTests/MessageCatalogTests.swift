@@ -109,15 +109,15 @@ struct MessageCatalogTests {
     static let keptAsIs: [Message] = [.whoamiField(.identifier), .profileColumn(.identifier)]
 
     /// A message's case name: `stepPrompt` for `.stepPrompt(index: 3, total: 11)`.
-    static func caseName(_ message: Message) -> String {
+    static func caseName(_ message: some Sendable) -> String {
         String(String(describing: message).prefix { $0 != "(" })
     }
 
-    /// The cases `Message.swift` declares, read from the source: what `samples` must cover.
-    static func declaredCases() throws -> Set<String> {
+    /// The cases `file` (under Sources/SellerShell/Language/) declares, read from the source: what
+    /// the samples must cover.
+    static func declaredCases(in file: String = "Message.swift") throws -> Set<String> {
         let source = try String(
-            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/SellerShell/Language/Message.swift"),
-            encoding: .utf8)
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/SellerShell/Language/\(file)"), encoding: .utf8)
         var names: Set<String> = []
         for line in source.split(separator: "\n") where line.hasPrefix("    case ") {
             let name = line.dropFirst(9).prefix { $0.isLetter || $0.isNumber }
