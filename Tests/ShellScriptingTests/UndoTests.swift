@@ -347,6 +347,34 @@ struct UndoTests {
         }
     }
 
+    /// The middleware keeps the log of the last server and vendor rather than naming one per
+    /// command: a session that goes to another market and back must still write each market's
+    /// changes to that market's log.
+    @Test func aSessionThatMovesBetweenMarketsKeepsEachMarketsChangesInItsOwnLog() async throws {
+        try await ScriptFixture.with { f in
+            let second = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("second"))
+            defer { Task { await second.stop() } }
+            let secret = { (market: RunningMarket) in market.demoCredentials.secret.revealed }
+            let console = RecordingConsole(interactive: true, secrets: [secret(second), secret(f.market)])
+            let session = Self.session(f, console)
+            let first = try await Self.register(f, session, console)
+            await Self.ok(session, "connect \(second.baseURL.absoluteString)", console)
+            await Self.ok(session, "login \(second.demoCredentials.identifier)", console)
+            let there = try await Self.register(f, session, console, name: "Second market mug")
+            await Self.ok(session, "connect \(f.market.baseURL.absoluteString)", console)
+            await Self.ok(session, "login \(f.market.demoCredentials.identifier)", console)
+            await Self.ok(session, "patch \(first) price=3200", console)
+            let logs = try Self.logFiles(f).map { try String(contentsOf: $0, encoding: .utf8) }
+            #expect(logs.count == 2, "\(logs)")
+            let home = try #require(logs.first { $0.contains("\"Undo mug\"") })
+            #expect(home.contains("patch \(first) price=3200"), "\(home)")
+            #expect(!home.contains("Second market mug"))
+            let away = try #require(logs.first { $0.contains("Second market mug") })
+            #expect(!away.contains("patch"), "\(away)")
+            #expect(there > 0)
+        }
+    }
+
     @Test func theLogIsReadableByItsOwnerOnlyAndNeverHoldsTheSecret() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

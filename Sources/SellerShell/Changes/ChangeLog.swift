@@ -73,12 +73,18 @@ public final class ChangeLog: Sendable {
     public let path: String
     public let photoFolder: String
     public let limits: ChangeLogLimits
+    /// The server and vendor it is the log of, as given.
+    let server: String
+    let vendor: String
 
     public init(folder: URL, server: String, vendor: String, limits: ChangeLogLimits = .standard) {
         let base = Self.fileBase(server: server, vendor: vendor)
-        path = folder.appendingPathComponent(base + ".jsonl").path
+        // `isDirectory` given: without it, URL asks the file system (a stat per call).
+        path = folder.appendingPathComponent(base + ".jsonl", isDirectory: false).path
         photoFolder = folder.appendingPathComponent(base + ".photos", isDirectory: true).path
         self.limits = limits
+        self.server = server
+        self.vendor = vendor
     }
 
     /// `http-127.0.0.1-8080-1a2b3c4d5e6f`, `share-openmarket-local-…` for the local market
@@ -88,7 +94,7 @@ public final class ChangeLog: Sendable {
         let readable = server.split(whereSeparator: { "/:".contains($0) }).suffix(3).joined(separator: "-").map {
             character -> Character in character.isLetter || character.isNumber || "._-".contains(character) ? character : "_"
         }
-        let digest = SHA256.hash(data: Data("\(server)\n\(vendor)".utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data("\(server)\n\(vendor)".utf8)).prefix(6).hexadecimal
         return "\(String(String(readable).suffix(60)))-\(digest)"
     }
 

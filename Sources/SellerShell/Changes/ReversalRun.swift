@@ -60,7 +60,6 @@ struct ReversalRequest: Sendable {
 
     /// The unit asked for, or the latest one this direction applies to.
     private func unit(in history: ChangeHistory) throws(CommandFailure) -> ChangeHistory.Unit {
-        let name = direction.name
         guard let number else {
             let latest = direction == .undo ? history.latestDone : history.latestUndone
             guard let latest else {

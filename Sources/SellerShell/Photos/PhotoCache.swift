@@ -93,7 +93,7 @@ public struct PhotoCache: Sendable {
     }
 
     private func files(for url: URL) -> (photo: URL, etag: URL) {
-        let key = SHA256.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
+        let key = SHA256.hash(data: Data(url.absoluteString.utf8)).hexadecimal
         return (directory.appendingPathComponent(key + ".photo"), directory.appendingPathComponent(key + ".etag"))
     }
 }

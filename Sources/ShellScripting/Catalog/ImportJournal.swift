@@ -93,6 +93,6 @@ extension ScriptRuntime {
     static func rowHash(_ row: CatalogRow) -> String {
         let text = row.values.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)\u{1F}\($0.value)" }
             .joined(separator: "\u{1E}")
-        return SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return SHA256.hash(data: Data(text.utf8)).prefix(8).hexadecimal
     }
 }

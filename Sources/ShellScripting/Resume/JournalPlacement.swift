@@ -38,7 +38,7 @@ struct JournalPlacement: Equatable {
         }
         // The end of a long path names the script best; the hash tells the rest apart.
         let readable = String(safe.suffix(80))
-        let digest = SHA256.hash(data: Data(absolute.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data(absolute.utf8)).prefix(6).hexadecimal
         return "\(readable)-\(digest).journal"
     }
 }

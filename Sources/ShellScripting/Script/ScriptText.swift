@@ -23,14 +23,7 @@ public struct ScriptLine: Sendable, Equatable {
     }
 
     static func hash(_ text: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(24)
-        for byte in SHA256.hash(data: Data(text.utf8)).prefix(12) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        SHA256.hash(data: Data(text.utf8)).prefix(12).hexadecimal
     }
 }
 
