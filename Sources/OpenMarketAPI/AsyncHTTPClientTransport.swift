@@ -13,10 +13,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public static let shared = AsyncHTTPClientTransport(client: nil)
 
     /// Like `HTTPClient.shared`, which also lives for the whole process and is never shut down,
-    /// but configured for a seller at a prompt: `HTTPClient.shared` retries a refused connection
+    /// but configured for a seller at a prompt (`configuration`).
+    private static let sharedClient = HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+
+    /// The shell's client settings, which the benchmarks' loops use too (so that a script and
+    /// its yardstick differ by the shell alone). `HTTPClient.shared` retries a refused connection
     /// until the request's deadline, so a stopped server cost the full timeout (30 s) before the
     /// seller heard "connection refused". Here a refusal is reported at once.
-    private static let sharedClient: HTTPClient = {
+    public static var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             // AHC also uses the connect timeout for a request waiting for a free pooled
@@ -28,8 +33,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // The shell bootstraps no distributed tracing; without this, every request still starts
         // and ends a span of the global no-op tracer (3% of what a script's `show` line costs).
         configuration.tracing.tracer = nil
-        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
-    }()
+        return configuration
+    }
 
     /// Successful answers larger than this are refused rather than buffered without bound; a
     /// request may ask for less (`HTTPRequestData.maxResponseBytes`).

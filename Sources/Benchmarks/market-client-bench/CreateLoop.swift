@@ -86,12 +86,8 @@ func runCreates(arguments: [String]) async {
     let credentials = environmentCredentials()
     let tag = String(ProcessInfo.processInfo.processIdentifier)
 
-    // The shell's client settings (AsyncHTTPClientTransport.shared), scoped so the client is shut
-    // down on every path.
-    var configuration = HTTPClient.Configuration(
-        redirectConfiguration: .disallow, timeout: .init(connect: .seconds(60)),
-        connectionPool: .init(idleTimeout: .seconds(60)), decompression: .disabled)
-    configuration.connectionPool.retryConnectionEstablishment = false
+    // The shell's client settings, scoped so the client is shut down on every path.
+    let configuration = AsyncHTTPClientTransport.configuration
 
     let result: CreateResult
     do {

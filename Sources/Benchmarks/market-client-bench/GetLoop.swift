@@ -50,10 +50,8 @@ func runGets(arguments: [String]) async {
     // Built before the clock starts, so the loop times requests rather than string formatting.
     let urls = ids.map { "\(base)/api/products/\($0)" }
 
-    // The shell's client settings (AsyncHTTPClientTransport), so the two figures differ by the
-    // shell and nothing else.
-    var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
-    configuration.connectionPool.retryConnectionEstablishment = false
+    // The shell's client settings, so the two figures differ by the shell and nothing else.
+    let configuration = AsyncHTTPClientTransport.configuration
 
     let result: LoopResult
     do {
@@ -88,8 +86,7 @@ func runProductGets(arguments: [String]) async {
     }
     let ids = arguments[2...].compactMap { Int($0) }
     guard ids.count == arguments.count - 2 else { fail("product ids are numbers: \(arguments[2...])", status: 2) }
-    var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
-    configuration.connectionPool.retryConnectionEstablishment = false
+    let configuration = AsyncHTTPClientTransport.configuration
     let clock = ContinuousClock()
     let result: LoopResult
     do {
