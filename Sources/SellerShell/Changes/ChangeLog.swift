@@ -73,8 +73,7 @@ public final class ChangeLog: Sendable {
     public let path: String
     public let photoFolder: String
     public let limits: ChangeLogLimits
-    /// The server and vendor it is the log of, as given.
-    let server: String
+    /// The vendor it is the log of.
     let vendor: String
 
     public init(folder: URL, server: String, vendor: String, limits: ChangeLogLimits = .standard) {
@@ -83,7 +82,6 @@ public final class ChangeLog: Sendable {
         path = folder.appendingPathComponent(base + ".jsonl", isDirectory: false).path
         photoFolder = folder.appendingPathComponent(base + ".photos", isDirectory: true).path
         self.limits = limits
-        self.server = server
         self.vendor = vendor
     }
 

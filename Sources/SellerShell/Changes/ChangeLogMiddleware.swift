@@ -49,17 +49,19 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     /// identifier. Nil when not logged in.
     func log(for context: CommandContext) -> ChangeLog? {
         guard let identifier = context.client.credentials?.identifier, !identifier.isEmpty else { return nil }
-        let server = Self.serverName(context.client.baseURL, session: context.session)
+        let url = context.client.baseURL
         return last.log.withLock { last in
-            if let log = last, log.server == server, log.vendor == identifier { return log }
+            if let (kept, log) = last, kept == url, log.vendor == identifier { return log }
+            let server = Self.serverName(url, session: context.session)
             let log = ChangeLog(folder: folder, server: server, vendor: identifier, limits: limits)
-            last = log
+            last = (url, log)
             return log
         }
     }
 
+    /// Keyed by the server's URL: a session's local market keeps its data directory.
     private final class LastLog: Sendable {
-        let log = Mutex<ChangeLog?>(nil)
+        let log = Mutex<(URL, ChangeLog)?>(nil)
     }
 
     /// `local:/home/me/.local/share/openmarket/market` or `http://127.0.0.1:8080`.

@@ -5,9 +5,25 @@ import TerminalText
 /// `CommandRegistry.shell`; the scripting layer adds its commands (`expect`, `source`, …) with
 /// `adding(_:)`, so the shell core never names them.
 public struct CommandRegistry: Sendable {
-    public private(set) var commands: [any ShellCommand.Type]
+    public let commands: [any ShellCommand.Type]
+    /// Each command by its exact name, and by its name or alias as `find` compares a word in any
+    /// case: `find` runs for every line, and copying every spec to compare names showed in what
+    /// a script line costs. The first command of a name wins, as a search in order would find it.
+    private let byName: [String: any ShellCommand.Type]
+    private let byNameOrAlias: [String: any ShellCommand.Type]
 
-    public init(_ commands: [any ShellCommand.Type]) { self.commands = commands }
+    public init(_ commands: [any ShellCommand.Type]) {
+        self.commands = commands
+        var byName: [String: any ShellCommand.Type] = [:]
+        var byNameOrAlias: [String: any ShellCommand.Type] = [:]
+        for command in commands {
+            let spec = command.spec
+            if byName[spec.name] == nil { byName[spec.name] = command }
+            for name in [spec.name] + spec.aliases where byNameOrAlias[name] == nil { byNameOrAlias[name] = command }
+        }
+        self.byName = byName
+        self.byNameOrAlias = byNameOrAlias
+    }
 
     /// The shell's commands.
     public static let shell = CommandRegistry(
@@ -38,9 +54,7 @@ public struct CommandRegistry: Sendable {
     /// The command a word names: by its exact name first (`GET`, `PATCH`: the raw requests),
     /// then by name or alias in any case (`Patch`, `patch`).
     public func find(_ word: String) -> (any ShellCommand.Type)? {
-        if let exact = commands.first(where: { $0.spec.name == word }) { return exact }
-        let lowered = word.lowercased()
-        return commands.first { $0.spec.isNamed(lowered) }
+        byName[word] ?? byNameOrAlias[word.lowercased()]
     }
 
     /// The names closest to a mistyped `word` (`lsit` → `list`): at most two edits away, or
