@@ -7,14 +7,18 @@ public enum TerminalText {
     /// - Parameter text: the text as it will be printed.
     /// - Returns: the number of terminal columns.
     public static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        // Printable ASCII is a column a byte: counted without looking up any scalar's Unicode
+        // properties (every label and value of a product's detail view is measured).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
     /// Columns one scalar occupies: 0, 1 or 2. Written by hand because Foundation has no
     /// `wcwidth`, and the C library's knows nothing outside a UTF-8 locale.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v < 0xA0 { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

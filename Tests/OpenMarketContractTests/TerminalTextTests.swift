@@ -9,6 +9,22 @@ struct TerminalTextTests {
         #expect(TerminalText.width("mug") == 3)
     }
 
+    /// Printable ASCII is counted a column a byte without Unicode lookups; every other text,
+    /// including ASCII with controls in it, is measured scalar by scalar as before.
+    @Test func asciiIsAColumnAByteAndControlsAndMarksStillCountNothing() {
+        for value in 0..<0x7F {
+            let scalar = Unicode.Scalar(UInt8(value))
+            #expect(TerminalText.width(of: scalar) == (value < 0x20 ? 0 : 1), "U+\(value)")
+        }
+        #expect(TerminalText.width(of: "\u{7F}") == 0)
+        #expect(TerminalText.width(of: "\u{85}") == 0)
+        #expect(TerminalText.width(of: "\u{A0}") == 1)
+        #expect(TerminalText.width(String(repeating: "price 3,500 ", count: 20)) == 240)
+        #expect(TerminalText.width("tab\there") == 7)
+        #expect(TerminalText.width("mug\u{301}") == 3)
+        #expect(TerminalText.width("mug 우유") == 8)
+    }
+
     @Test func controlCharactersBecomeTheirPictures() {
         #expect(TerminalText.visible("a\u{1B}[2J") == "a\u{241B}[2J")
         #expect(TerminalText.visible("x\u{7F}\u{85}") == "x\u{2421}\u{FFFD}")
