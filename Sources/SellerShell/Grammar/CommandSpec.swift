@@ -131,9 +131,6 @@ public struct CommandSpec: Sendable {
         self.recording = recording
     }
 
-    /// Whether `word` names this command.
-    public func isNamed(_ word: String) -> Bool { name == word || aliases.contains(word) }
-
     /// The flag called `name`, if it takes one.
     public func flag(_ name: String) -> Flag? { flags.first { $0.name == name } }
 
