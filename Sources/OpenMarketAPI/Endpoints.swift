@@ -35,11 +35,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// nil otherwise.
     static func plainJoin(_ path: String, query: [URLQueryItem], onto base: URL) -> URL? {
         guard query.isEmpty, path.utf8.first == UInt8(ascii: "/"),
-            path.utf8.allSatisfy({ plainPathBytes.contains($0) }),
+            path.utf8.allSatisfy(isPlainPathByte),
             base.query == nil, base.fragment == nil, base.user == nil, base.password == nil
         else { return nil }
         var text = base.absoluteString
-        guard text.utf8.allSatisfy({ plainPathBytes.contains($0) || $0 == UInt8(ascii: ":") }) else { return nil }
+        guard text.utf8.allSatisfy({ isPlainPathByte($0) || $0 == UInt8(ascii: ":") }) else { return nil }
         if text.utf8.last == UInt8(ascii: "/") { text.removeLast() }
         return URL(string: text + path)
     }
@@ -112,9 +112,16 @@ public struct Endpoint<Response: Sendable>: Sendable {
     }
 }
 
-/// The bytes a plain path or base may hold for `plainJoin`: letters, digits, `-._~` and `/`.
-private let plainPathBytes: Set<UInt8> = Set(
-    Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8))
+/// The bytes a plain path or base may hold for `plainJoin`: ASCII letters, digits, `-._~` and `/`.
+/// Ranges rather than a `Set`, which hashed every byte of every request's URL.
+private func isPlainPathByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+    default: false
+    }
+}
 
 /// RFC 3986 unreserved characters: everything else in a query value is percent-encoded. Built
 /// once here because a generic type cannot hold a static stored property.

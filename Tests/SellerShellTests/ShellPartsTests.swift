@@ -48,6 +48,25 @@ struct ShellPartsTests {
         #expect(TextLayout.money(100, Currency(rawValue: "JPY")) == "JPY 100.00")
     }
 
+    /// Whole amounts take a shorter way (from an Int); it must print what the general one does,
+    /// at the edges too: a power-of-ten exponent, negatives, the bound and past it.
+    @Test func wholeAmountsPrintAsTheGeneralWayDoes() {
+        let amounts: [Decimal] = [
+            0, 1, 7, 999, 1000, 3500, -3500, 1_234_567, Decimal(sign: .plus, exponent: 3, significand: 12),
+            Decimal(sign: .minus, exponent: 5, significand: 7), Decimal(string: "999999999999999")!,
+            Decimal(string: "-999999999999999")!, Decimal(string: "1000000000000000")!, Decimal(string: "1e20")!,
+            Decimal(string: "-1e20")!, Decimal(string: "12.5")!, Decimal(string: "0.001")!,
+        ]
+        for amount in amounts {
+            for (currency, digits, symbol) in [(Currency.krw, 0, "₩"), (.usd, 2, "$"), (Currency(rawValue: "JPY"), 2, "JPY ")] {
+                let general = TextLayout.money(amount, digits: digits, symbol: symbol, krw: currency == .krw)
+                #expect(TextLayout.money(amount, currency) == general, "\(amount) \(currency)")
+            }
+        }
+        #expect(TextLayout.money(Decimal(sign: .plus, exponent: 3, significand: 12), .krw) == "₩12,000")
+        #expect(TextLayout.money(-3500, .usd) == "-$3,500.00")
+    }
+
     @Test func completion() {
         let index = ShellIndex(profiles: ProfileStore(directory: URL(fileURLWithPath: "/nonexistent")))
         index.remember([(12, "우유병 텀블러"), (15, "coffee"), (120, "plate")])

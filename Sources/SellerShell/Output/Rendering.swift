@@ -30,8 +30,11 @@ public enum TextLayout {
     /// `visible`, cut to at most `limit` Unicode scalars (a hostile server's megabyte description
     /// is not printed whole, even as one `Character` of a letter and a million combining marks).
     public static func visible(_ text: String, limit: Int, keepingNewlines: Bool = false) -> String {
+        // A text of at most `limit` bytes has at most `limit` scalars: no need to count them.
         let scalars = text.unicodeScalars
-        let cut = scalars.count > limit ? String(String.UnicodeScalarView(scalars.prefix(limit))) + "…" : text
+        let cut =
+            text.utf8.count > limit && scalars.count > limit
+            ? String(String.UnicodeScalarView(scalars.prefix(limit))) + "…" : text
         return visible(cut, keepingNewlines: keepingNewlines)
     }
 
@@ -106,20 +109,39 @@ public enum TextLayout {
 
     /// `₩3,500`, `$19.99`; other currencies as `JPY 100`.
     public static func money(_ amount: Decimal, _ currency: Currency) -> String {
+        let (digits, symbol) = moneyStyle(currency)
+        // Most prices are whole numbers: printed from an Int, without `Decimal`'s rounding and
+        // its digit-by-digit `description` (a third of a `show`'s detail view). An exponent of
+        // zero or more is a whole number; the bound keeps it exact in an Int64.
+        if amount.exponent >= 0, amount > -wholeBound, amount < wholeBound {
+            let whole = NSDecimalNumber(decimal: amount).int64Value
+            let body = groupedDigits(String(whole.magnitude)) + (digits > 0 ? "." + String(repeating: "0", count: digits) : "")
+            return (whole < 0 ? "-" : "") + symbol + body
+        }
+        return money(amount, digits: digits, symbol: symbol, krw: currency == .krw)
+    }
+
+    /// The largest whole amount `money` prints from an Int, exclusive.
+    private static let wholeBound = Decimal(1_000_000_000_000_000)
+
+    /// How many decimals an amount in `currency` shows, and what stands before it.
+    private static func moneyStyle(_ currency: Currency) -> (digits: Int, symbol: String) {
+        switch currency {
+        case .krw: (0, "₩")
+        case .usd: (2, "$")
+        default: (2, currency.rawValue + " ")
+        }
+    }
+
+    /// `money` for any amount: rounded to the currency's decimals with `Decimal`'s own rounding.
+    static func money(_ amount: Decimal, digits: Int, symbol: String, krw: Bool) -> String {
         let negative = amount < 0
         let magnitude = negative ? -amount : amount
-        let digits: Int
-        let symbol: String
-        switch currency {
-        case .krw: (digits, symbol) = (0, "₩")
-        case .usd: (digits, symbol) = (2, "$")
-        default: (digits, symbol) = (2, currency.rawValue + " ")
-        }
         var rounded = Decimal()
         var value = magnitude
         NSDecimalRound(&rounded, &value, digits, .bankers)
         // A KRW price with decimals (allowed by the contract) keeps them rather than hiding them.
-        let shown = (currency == .krw && rounded != magnitude) ? magnitude : rounded
+        let shown = (krw && rounded != magnitude) ? magnitude : rounded
         let text = shown.description
         var parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         var fraction = parts.count > 1 ? parts[1] : ""
@@ -135,11 +157,14 @@ public enum TextLayout {
 
     /// A run of digits with a comma before each group of three from the right.
     static func groupedDigits(_ digits: String) -> String {
-        var grouped = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0, index % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
+        // On bytes: the digits are ASCII, and reversing `Character`s twice cost more than the rest.
+        let bytes = Array(digits.utf8)
+        var grouped: [UInt8] = []
+        grouped.reserveCapacity(bytes.count + bytes.count / 3)
+        for (index, byte) in bytes.enumerated() {
+            if index > 0, (bytes.count - index) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+            grouped.append(byte)
         }
-        return String(grouped.reversed())
+        return String(decoding: grouped, as: UTF8.self)
     }
 }
