@@ -4,8 +4,10 @@ extension HTTPRequestData {
     /// The request line's target as AsyncHTTPClient writes it: the percent-encoded path (`/`
     /// when empty), then `?` and the query as the URL holds it.
     public var requestTarget: String {
-        var target =
-            url.path.isEmpty ? "/" : (URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path)
+        // The URL's own percent-encoded path: URLComponents parsed the whole URL again for every
+        // request (twice: the exchange log keeps the target too).
+        let path = url.path(percentEncoded: true)
+        var target = path.isEmpty ? "/" : path
         if let query = url.query { target += "?" + query }
         return target
     }

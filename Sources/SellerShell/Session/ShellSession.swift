@@ -163,6 +163,9 @@ public actor ShellSession {
     public nonisolated let registry: CommandRegistry
     /// Every command runs through these, the first outermost (see `CommandMiddleware`).
     public let middleware: [any CommandMiddleware]
+    /// The middleware composed around running the command, once for the session rather than
+    /// for every line.
+    private let chain: CommandHandler
     /// Nothing is sent (`ShellConfiguration.dryRun`).
     public nonisolated let dryRun: Bool
     /// Completion and prompt data, readable from the line editor's thread without awaiting.
@@ -246,6 +249,7 @@ public actor ShellSession {
         self.profiles = configuration.profiles
         self.registry = registry
         self.middleware = middleware
+        self.chain = middleware.around { invocation, context in try await invocation.command.run(in: context) }
         self.index = ShellIndex(profiles: configuration.profiles, registry: registry)
         index.update(
             server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
@@ -351,7 +355,6 @@ public actor ShellSession {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()
-        let chain = middleware.around { invocation, context in try await invocation.command.run(in: context) }
         do {
             let outcome = try await ExchangeContext.$explanations.withValue(explained) {
                 try await ExchangeContext.$command.withValue(invocation.text) {

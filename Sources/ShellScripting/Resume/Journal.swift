@@ -137,22 +137,31 @@ final class JournalFile: Sendable {
     deinit { close(fd) }
 
     func append(_ entry: JournalEntry) throws(JournalError) {
-        var data: Data
         if entry.isPlain, let line = entry.line, let hash = entry.hash {
-            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would.
-            data = Data(#"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#.utf8)
-        } else {
-            do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
-            if let secrets, secrets.occurs(in: String(decoding: data, as: UTF8.self)) {
-                data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
-            }
+            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would, and
+            // written from the string's own bytes.
+            var text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"# + "\n"
+            let count = text.utf8.count
+            let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
+            guard written == count else { throw failedWrite(written) }
+            return
+        }
+        var data: Data
+        do {
+            data = try Self.encoder.encode(entry)
+        } catch {
+            throw JournalError("cannot encode a journal entry: \(error)")
+        }
+        if let secrets, secrets.occurs(in: String(decoding: data, as: UTF8.self)) {
+            data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
         }
         data.append(0x0A)
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else {
-            throw JournalError(
-                "cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
-        }
+        guard written == data.count else { throw failedWrite(written) }
+    }
+
+    private func failedWrite(_ written: Int) -> JournalError {
+        JournalError("cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
     }
 
     static func read(_ path: String) -> JournalState? {
