@@ -1,14 +1,17 @@
 import Foundation
+import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 
 /// `Product` and `ProductPage` decoding with `MarketJSON.decoder`, as the client reads every
 /// response. (The server's own `MarketRoutes.decodeJSON` decodes a `private` type in a file this
-/// branch does not touch, so it is not reached from here.) Invariant: a decoded product,
-/// encoded with `MarketJSON.encoder`, decodes to the same product.
+/// branch does not touch, so it is not reached from here.) Invariants: a decoded product,
+/// encoded with `MarketJSON.encoder`, decodes to the same product; and whatever the client's fast
+/// `ProductJSONReader` reads, `JSONDecoder` reads the same (`productJSONDisagreement`).
 enum ProductJSONTarget {
     @Sendable static func run(_ input: [UInt8]) {
         let data = Data(input)
+        if let disagreement = productJSONDisagreement(data) { invariant(false, disagreement) }
         if let product = try? MarketJSON.decoder.decode(Product.self, from: data) {
             roundTrip(product)
         }

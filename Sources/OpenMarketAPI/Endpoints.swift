@@ -175,7 +175,7 @@ public enum Endpoints {
     public static func product(id: Int) -> Endpoint<Product> {
         Endpoint(
             method: .get, path: MarketRoute.show.path(String(id)), query: [], headers: ["Accept": "application/json"],
-            body: nil, documentedStatus: 200, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
+            body: nil, documentedStatus: 200, decode: productDecoder, maxResponseBytes: ResponseLimits.product)
     }
 
     /// The bundled local market's storefront page of a product (`GET /products/{id}`, HTML; not
@@ -202,7 +202,7 @@ public enum Endpoints {
                 "identifier": credentials.identifier, "Content-Type": body.contentType,
                 "Accept": "application/json",
             ],
-            body: body.data, documentedStatus: 201, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product,
+            body: body.data, documentedStatus: 201, decode: productDecoder, maxResponseBytes: ResponseLimits.product,
             multipart: body)
     }
 
@@ -222,7 +222,7 @@ public enum Endpoints {
         if let ifMatch { headers.add("If-Match", ifMatch) }
         return Endpoint(
             method: .patch, path: MarketRoute.edit.path(String(id)), query: [], headers: headers, body: body,
-            documentedStatus: 202, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
+            documentedStatus: 202, decode: productDecoder, maxResponseBytes: ResponseLimits.product)
     }
 
     /// Step 1 of a delete: `POST /api/products/{id}/archived` answers the delete URI as text.
@@ -235,7 +235,7 @@ public enum Endpoints {
         Endpoint(
             method: .delete, path: uri, query: [],
             headers: ["identifier": credentials.identifier, "Accept": "application/json"], body: nil,
-            documentedStatus: 200, decode: jsonDecoder(Product.self), maxResponseBytes: ResponseLimits.product)
+            documentedStatus: 200, decode: productDecoder, maxResponseBytes: ResponseLimits.product)
     }
 
     /// The earlier host's step 1: `POST /api/products/{id}/secret` answers the product secret.
@@ -269,6 +269,13 @@ public enum Endpoints {
         }
         guard !text.isEmpty else { throw ResponseDecodingFailure(path: "", reason: "the body is empty") }
         return text
+    }
+
+    /// A product's JSON: read by `ProductJSONReader` when it is in the shape the market sends,
+    /// by `JSONDecoder` otherwise (which also words every error).
+    static let productDecoder: @Sendable (Data) throws -> Product = { data in
+        if let product = ProductJSONReader.read(data) { return product }
+        return try jsonDecoder(Product.self)(data)
     }
 
     static func jsonDecoder<T: Decodable & Sendable>(_ type: T.Type) -> @Sendable (Data) throws -> T {
