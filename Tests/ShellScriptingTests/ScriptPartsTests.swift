@@ -28,6 +28,13 @@ struct ScriptPartsTests {
         #expect(lines[0].hash != ScriptLine(number: 4, text: "register name='Mug #3'    price=3").hash)
     }
 
+    /// A journal left by an earlier version must still match its lines: the hash is the first 12
+    /// bytes of the line's SHA-256, in hex (`printf 'show 3' | sha256sum`).
+    @Test func aLinesHashIsItsSHA256Prefix() {
+        #expect(ScriptLine(number: 1, text: "show 3").hash == "d9189045993191d11bb0a113")
+        #expect(ScriptLine(number: 9, text: #"register name="우유병""#).hash == "e2a355723d702c951c5b398d")
+    }
+
     @Test func expansionKeepsEachValueOneWord() throws {
         var variables = ScriptVariables(environment: ["PHOTOS": "/tmp/my photos"])
         variables["name"] = .text("우유병 텀블러 'big'")

@@ -35,7 +35,10 @@ extension ScriptRuntime {
         // On Unicode scalars: `trimmingCharacters(in:)` bridges through NSString, and splitting
         // the whole line into Characters only to read two words showed in every line's cost.
         let scalars = line.text.unicodeScalars
-        let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+        // ASCII answered without a Unicode property lookup, which showed in every line's cost.
+        let isSpace: (Unicode.Scalar) -> Bool = {
+            $0.isASCII ? ($0 == " " || ($0.value >= 0x09 && $0.value <= 0x0D)) : $0.properties.isWhitespace
+        }
         let start = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
         let end = scalars.lastIndex { !isSpace($0) }.map(scalars.index(after:)) ?? start
         let text = String(scalars[start..<end])

@@ -32,8 +32,10 @@ extension ScriptRuntime {
             let placement = JournalPlacement(
                 script: resolved, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
             do {
+                // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
                 let readsLast = lines.contains {
-                    $0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil
+                    $0.text.utf8.contains(UInt8(ascii: "$"))
+                        && ($0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil)
                 }
                 guard
                     let (journal, opened) = try openJournal(
