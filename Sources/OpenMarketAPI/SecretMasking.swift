@@ -73,7 +73,7 @@ public enum SecretMasking {
     }
 
     /// Whether one of the spellings occurs in `data` as bytes (an image part, say).
-    static func contains(_ data: Data, spellings: [String]) -> Bool {
+    public static func contains(_ data: Data, spellings: [String]) -> Bool {
         data.withUnsafeBytes { bytes in spellings.contains { occurs($0, in: bytes) } }
     }
 

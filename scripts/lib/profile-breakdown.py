@@ -9,7 +9,7 @@ import sys
 
 # Innermost match wins; the order only matters for a frame that matches two patterns.
 COMPONENTS = [
-    ("decoding a product (Foundation's JSONDecoder)", r"JSONDecoder|ProductV4from|JSONDecoderImpl"),
+    ("decoding a product (ProductJSONReader, or Foundation's JSONDecoder)", r"ProductJSONReader|JSONBytes|JSONDecoder|ProductV4from|JSONDecoderImpl"),
     ("drawing the product (ProductRendering, TextLayout)", r"ProductRendering|TextLayout|ShellSession6render|TerminalText"),
     ("writing to the terminal", r"TerminalConsole|MaskingConsole"),
     ("the journal (resume)", r"Journal"),

@@ -67,9 +67,10 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     }
 
     /// Text with every secret masked; bytes that are not UTF-8 text are kept as they are (a
-    /// secret is text, and the client never puts one into a binary body).
+    /// secret is text, and the client never puts one into a binary body). Looked for in the
+    /// bytes first: making every answer text only to find no secret in it showed in every line.
     private func maskedBytes(_ data: Data) -> Data {
-        guard let text = String(data: data, encoding: .utf8), secrets.occurs(in: text) else { return data }
+        guard secrets.occurs(in: data), let text = String(data: data, encoding: .utf8) else { return data }
         return Data(secrets.masked(text).utf8)
     }
 

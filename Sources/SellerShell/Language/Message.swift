@@ -285,7 +285,7 @@ public enum Message: Sendable, Equatable {
     case loggedOutOtherServer(String)
 
     /// The words of a table's header or a detail view's labels.
-    public enum Heading: Sendable, Equatable, CaseIterable {
+    public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
     }
 

@@ -112,17 +112,16 @@ public enum TextLayout {
         let (digits, symbol) = moneyStyle(currency)
         // Most prices are whole numbers: printed from an Int, without `Decimal`'s rounding and
         // its digit-by-digit `description` (a third of a `show`'s detail view). An exponent of
-        // zero or more is a whole number; the bound keeps it exact in an Int64.
-        if amount.exponent >= 0, amount > -wholeBound, amount < wholeBound {
-            let whole = NSDecimalNumber(decimal: amount).int64Value
+        // zero or more is a whole number; the bound keeps it exact in an Int64 (checked on the
+        // Double: comparing two Decimals cost as much as the rest).
+        let number = NSDecimalNumber(decimal: amount)
+        if amount.exponent >= 0, abs(number.doubleValue) < 1e15 {
+            let whole = number.int64Value
             let body = groupedDigits(String(whole.magnitude)) + (digits > 0 ? "." + String(repeating: "0", count: digits) : "")
             return (whole < 0 ? "-" : "") + symbol + body
         }
         return money(amount, digits: digits, symbol: symbol, krw: currency == .krw)
     }
-
-    /// The largest whole amount `money` prints from an Int, exclusive.
-    private static let wholeBound = Decimal(1_000_000_000_000_000)
 
     /// How many decimals an amount in `currency` shows, and what stands before it.
     private static func moneyStyle(_ currency: Currency) -> (digits: Int, symbol: String) {

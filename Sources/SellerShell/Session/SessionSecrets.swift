@@ -56,6 +56,12 @@ public final class SessionSecrets: Sendable {
         let spellings = state.withLock { $0.spellings }
         return SecretMasking.contains(text, spellings: spellings)
     }
+
+    /// Whether `bytes` hold a secret, as UTF-8 (a body, without making it text first).
+    public func occurs(in bytes: Data) -> Bool {
+        let spellings = state.withLock { $0.spellings }
+        return !spellings.isEmpty && SecretMasking.contains(bytes, spellings: spellings)
+    }
 }
 
 /// A console that masks the session's secrets in everything written to it, whatever produced
