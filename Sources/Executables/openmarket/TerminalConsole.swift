@@ -77,7 +77,7 @@ final class TerminalConsole: ShellConsole, Sendable {
     /// with `Message.morePrompt` before a line that would push the kept lines off the screen.
     private func emit(_ text: String, to handle: FileHandle) {
         screenful.withLock { state in
-            guard var current = state, current.pausing else { return handle.write(Data(text.utf8)) }
+            guard var current = state, current.pausing else { return Self.write(text, to: handle) }
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 let rows = Self.rows(of: String(line), columns: current.columns)
                 // The last row is the pause's own.
@@ -86,11 +86,18 @@ final class TerminalConsole: ShellConsole, Sendable {
                     current.used = 0
                     if key == "c" || key == "ㅊ" || key == nil { current.pausing = false }
                 }
-                handle.write(Data((line + "\n").utf8))
+                Self.write(line + "\n", to: handle)
                 current.used += rows
             }
             state = current
         }
+    }
+
+    /// Writes the text's own bytes: `Data(text.utf8)` walked them through a generic initialiser,
+    /// which showed in what every `show` line of a script costs.
+    private static func write(_ text: String, to handle: FileHandle) {
+        var text = text
+        text.withUTF8 { handle.write(Data(buffer: $0)) }
     }
 
     /// The rows `line` fills on a terminal `columns` wide (colour escapes take none).
