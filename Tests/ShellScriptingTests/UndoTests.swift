@@ -435,4 +435,42 @@ struct UndoTests {
         #expect(log.photos(of: entries[1]) == nil)
         #expect(log.photos(of: entries[2])?.first?.data == photo.data)
     }
+
+    /// A change reads only the log's end for its number and only its start for what is too
+    /// old: undo lines after the newest change and a damaged line do not change the numbering,
+    /// and what is past the age limit goes from the start, a damaged line there with it.
+    @Test func aChangeIsNumberedFromTheLogsEndAndOldEntriesGoFromItsStart() throws {
+        let folder = try Fixtures.temporaryDirectory("openmarket-change-log")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let limits = ChangeLogLimits(entries: 100, entryAge: .seconds(10 * 86_400))
+        let log = ChangeLog(folder: folder, server: "http://127.0.0.1:1", vendor: "vendor", limits: limits)
+        let product = Product(
+            id: 1, vendorID: 1, name: "Mug", description: "A mug to number", thumbnail: nil, currency: .krw, price: 1000,
+            stock: 1, createdAt: nil, issuedAt: nil)
+        let edit = ProductChange(.edited, before: product, after: product)
+        let day = 86_400.0
+        try log.record([edit], command: "patch 1", session: "s", batch: nil, now: Date(timeIntervalSinceNow: -20 * day))
+        try log.record([edit, edit], command: "patch 1", session: "s", batch: nil, now: Date(timeIntervalSinceNow: -15 * day))
+        try log.mark(.undo, number: 3, session: "s", result: product, replaced: nil, now: Date(timeIntervalSinceNow: -14 * day))
+        try log.mark(.undo, number: 2, session: "s", result: product, replaced: nil, now: Date(timeIntervalSinceNow: -14 * day))
+        let handle = try #require(FileHandle(forWritingAtPath: log.path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"event\":\"change\",\"number\":99,\"time\n".utf8))
+        try handle.close()
+        // The newest change is 3: the undo lines after it name older ones, the damaged line none.
+        #expect(
+            try log.record([edit], command: "patch 1", session: "s", batch: nil, now: Date(timeIntervalSinceNow: -12 * day)) == [
+                4
+            ])
+        #expect(try log.entries().map(\.number) == [1, 2, 3, 3, 2, 4])
+        // Now every line up to change 4 (twelve days old), the damaged one among them, is past ten
+        // days: they go, the two of today stay.
+        try log.mark(.redo, number: 4, session: "s", result: product, replaced: nil)
+        #expect(try log.record([edit], command: "patch 1", session: "s", batch: nil) == [5])
+        let left = try log.entries()
+        #expect(left.map(\.number) == [4, 5])
+        #expect(left.map(\.event) == [.redo, .change])
+        let text = try String(contentsOfFile: log.path, encoding: .utf8)
+        #expect(!text.contains("99"))
+    }
 }

@@ -176,10 +176,17 @@ public final class ChangeLog: Sendable {
 
     /// The log open and locked (`flock` on an open file: it keeps out other processes and, as
     /// each append opens the file anew, other tasks of this one), with what it holds.
+    ///
+    /// The log's lines are kept as bytes: a change decodes only the few it needs (the newest
+    /// change's number, the oldest entries' dates), not every entry. Decoding them all made each
+    /// change cost more the longer the log, up to its 5,000 entries (measured: 20 registers took
+    /// 312 ms with an empty log and 1,270 ms with 500 entries).
     private struct Locked {
         var descriptor: Int32
-        var existing: [ChangeEntry]
-        var lastNumber: Int { existing.map(\.number).max() ?? 0 }
+        /// The log's lines (JSON entries; a damaged one is skipped wherever entries are read).
+        var lines: [Data]
+        /// The newest change's number; 0 when there is none.
+        var lastNumber: Int
     }
 
     private func lock() throws(CommandFailure) -> Locked {
@@ -191,7 +198,21 @@ public final class ChangeLog: Sendable {
             close(fd)
             throw .failed("the change log \(path) cannot be locked: \(Self.errnoText())")
         }
-        return Locked(descriptor: fd, existing: Self.decode(Self.readAll(fd)))
+        let lines = Self.readAll(fd).split(separator: UInt8(ascii: "\n"))
+        return Locked(descriptor: fd, lines: lines, lastNumber: Self.lastNumber(in: lines))
+    }
+
+    /// The newest change's number, read from the log's end: a change is numbered one past the
+    /// newest before it, so the last `change` line is the newest, and the undo and redo lines
+    /// after it name older ones.
+    static func lastNumber(in lines: [Data]) -> Int {
+        var newest = 0
+        for line in lines.reversed() {
+            guard let entry = try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data(line)) else { continue }
+            newest = max(newest, entry.number)
+            if entry.event == .change { break }
+        }
+        return newest
     }
 
     private func unlock(_ locked: Locked) {
@@ -201,9 +222,9 @@ public final class ChangeLog: Sendable {
 
     /// Writes the entries in one `write`, prunes what is over the limits, and unlocks.
     private func finish(_ locked: Locked, writing entries: [ChangeEntry], now: Date) throws(CommandFailure) {
+        let lines = entries.compactMap { try? MarketJSON.encoder.encode($0) }
         var data = Data()
-        for entry in entries {
-            guard let line = try? MarketJSON.encoder.encode(entry) else { continue }
+        for line in lines {
             data.append(line)
             data.append(UInt8(ascii: "\n"))
         }
@@ -213,7 +234,7 @@ public final class ChangeLog: Sendable {
             unlock(locked)
             throw .failed("the change log \(path) cannot be written: \(why)")
         }
-        prune(locked.existing + entries, now: now)
+        prune(locked.lines + lines, now: now)
         unlock(locked)
     }
 
@@ -260,14 +281,21 @@ public final class ChangeLog: Sendable {
 
     /// Removes photos past the limits (the oldest first) and, when the log holds more events or
     /// older ones than it keeps, rewrites it without the oldest.
-    private func prune(_ entries: [ChangeEntry], now: Date) {
+    /// The log is in time order, so only its first lines can be too old: they are read one by
+    /// one until one is young enough (a damaged one at the start goes too).
+    private func prune(_ lines: [Data], now: Date) {
         prunePhotos(now: now)
         let oldest = now.addingTimeInterval(-Self.seconds(limits.entryAge))
-        let kept = entries.suffix(limits.entries).filter { ($0.date ?? now) >= oldest }
-        guard kept.count < entries.count else { return }
+        var kept = lines.suffix(limits.entries)
+        while let first = kept.first {
+            if let entry = try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data(first)), (entry.date ?? now) >= oldest {
+                break
+            }
+            kept = kept.dropFirst()
+        }
+        guard kept.count < lines.count else { return }
         var data = Data()
-        for entry in kept {
-            guard let line = try? MarketJSON.encoder.encode(entry) else { continue }
+        for line in kept {
             data.append(line)
             data.append(UInt8(ascii: "\n"))
         }
