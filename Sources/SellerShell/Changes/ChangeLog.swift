@@ -108,7 +108,7 @@ public final class ChangeLog: Sendable {
     }
 
     static func decode(_ data: Data) -> [ChangeEntry] {
-        data.split(separator: UInt8(ascii: "\n")).compactMap { try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data($0)) }
+        lines(of: data).compactMap { try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data($0)) }
     }
 
     /// The photos saved for change `number`, in order; nil when they are gone (pruned).
@@ -198,8 +198,26 @@ public final class ChangeLog: Sendable {
             close(fd)
             throw .failed("the change log \(path) cannot be locked: \(Self.errnoText())")
         }
-        let lines = Self.readAll(fd).split(separator: UInt8(ascii: "\n"))
+        let lines = Self.lines(of: Self.readAll(fd))
         return Locked(descriptor: fd, lines: lines, lastNumber: Self.lastNumber(in: lines))
+    }
+
+    /// The non-empty lines of `data`, as slices of it. Found with `memchr`: `Data.split` walked
+    /// the bytes one checked access at a time, 8 ms for a log of 600 entries, on every change.
+    static func lines(of data: Data) -> [Data] {
+        var ranges: [Range<Int>] = []
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start < bytes.count {
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+                let stop = end ?? bytes.count
+                if stop > start { ranges.append(start..<stop) }
+                start = stop + 1
+            }
+        }
+        let first = data.startIndex
+        return ranges.map { data[(first + $0.lowerBound)..<(first + $0.upperBound)] }
     }
 
     /// The newest change's number, read from the log's end: a change is numbered one past the
