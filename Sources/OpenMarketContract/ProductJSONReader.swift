@@ -201,35 +201,19 @@ private struct JSONBytes {
         var currency: String?, price: Decimal?, bargainPrice: Decimal?, discountedPrice: Decimal?, stock: Int?
         var createdAt: MarketTimestamp?, issuedAt: MarketTimestamp?, images: [ProductImage]?
         var vendor: VendorReference?
-        /// Sets an optional field from `value` (nil: unreadable, give up; `.some(nil)`: null).
-        func set<T>(_ field: inout T?, _ value: T??) -> Bool {
-            guard let value else { return false }
-            field = value
-            return true
-        }
         let complete = object(keys: Self.productKeys) { reader, key in
             switch key {
-            case 0:
-                id = reader.int()
-                return id != nil
+            case 0: return require(&id, reader.int())
             case 1: return set(&vendorID, reader.optional { $0.int() })
             case 2: return set(&vendorName, reader.optional { $0.string() })
-            case 3:
-                name = reader.string()
-                return name != nil
+            case 3: return require(&name, reader.string())
             case 4: return set(&description, reader.optional { $0.string() })
             case 5: return set(&thumbnail, reader.optional { $0.string() })
-            case 6:
-                currency = reader.string()
-                return currency != nil
-            case 7:
-                price = reader.decimal()
-                return price != nil
+            case 6: return require(&currency, reader.string())
+            case 7: return require(&price, reader.decimal())
             case 8: return set(&bargainPrice, reader.optional { $0.decimal() })
             case 9: return set(&discountedPrice, reader.optional { $0.decimal() })
-            case 10:
-                stock = reader.int()
-                return stock != nil
+            case 10: return require(&stock, reader.int())
             case 11: return set(&createdAt, reader.timestamp())
             case 12: return set(&issuedAt, reader.timestamp())
             case 13: return set(&images, reader.optional { $0.images() })
@@ -260,19 +244,10 @@ private struct JSONBytes {
         var id: Int?, url: String?, thumbnailURL: String?, issuedAt: MarketTimestamp?
         let complete = object(keys: Self.imageKeys) { reader, key in
             switch key {
-            case 0:
-                id = reader.int()
-                return id != nil
-            case 1:
-                url = reader.string()
-                return url != nil
-            case 2:
-                thumbnailURL = reader.string()
-                return thumbnailURL != nil
-            default:
-                guard let value = reader.timestamp() else { return false }
-                issuedAt = value
-                return true
+            case 0: return require(&id, reader.int())
+            case 1: return require(&url, reader.string())
+            case 2: return require(&thumbnailURL, reader.string())
+            default: return set(&issuedAt, reader.timestamp())
             }
         }
         guard complete, let id, let url, let thumbnailURL else { return nil }
@@ -288,4 +263,18 @@ private struct JSONBytes {
         guard complete, let id, let name else { return nil }
         return VendorReference(id: id, name: name)
     }
+}
+
+/// Sets an optional field from `value`: nil when it could not be read (give up: false),
+/// `.some(nil)` for a `null`.
+private func set<T>(_ field: inout T?, _ value: T??) -> Bool {
+    guard let value else { return false }
+    field = value
+    return true
+}
+
+/// Sets a required field from `value`; false (give up) when it could not be read.
+private func require<T>(_ field: inout T?, _ value: T?) -> Bool {
+    field = value
+    return value != nil
 }
