@@ -473,4 +473,31 @@ struct UndoTests {
         let text = try String(contentsOfFile: log.path, encoding: .utf8)
         #expect(!text.contains("99"))
     }
+
+    /// A full log is rewritten once it is a tenth over its limit, not on every change, and what
+    /// it lists is always its newest entries up to the limit.
+    @Test func aFullLogIsRewrittenOnceATenthOverAndListsItsNewest() throws {
+        let folder = try Fixtures.temporaryDirectory("openmarket-change-log")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = ChangeLog(folder: folder, server: "http://127.0.0.1:1", vendor: "vendor", limits: ChangeLogLimits(entries: 20))
+        let product = Product(
+            id: 1, vendorID: 1, name: "Mug", description: "A mug to fill the log", thumbnail: nil, currency: .krw,
+            price: 1000, stock: 1, createdAt: nil, issuedAt: nil)
+        func lineCount() throws -> Int {
+            try String(contentsOfFile: log.path, encoding: .utf8).split(separator: "\n").count
+        }
+        var sizes: [Int] = []
+        for number in 1...30 {
+            #expect(
+                try log.record(
+                    [ProductChange(.edited, before: product, after: product)], command: "patch 1", session: "s", batch: nil) == [
+                        number
+                    ])
+            sizes.append(try lineCount())
+            #expect(try log.entries().map(\.number) == Array(max(1, number - 19)...number))
+        }
+        // Up to 22 lines (the limit and a tenth), then back to 20.
+        #expect(sizes[19...23] == [20, 21, 22, 20, 21], "\(sizes)")
+        #expect(sizes.max() == 22)
+    }
 }

@@ -98,17 +98,16 @@ public final class ChangeLog: Sendable {
 
     // MARK: Reading
 
-    /// Every entry, oldest first; a line that does not read (cut short by a crash) is skipped.
+    /// Every entry the log keeps (its newest `limits.entries`), oldest first; a line that does
+    /// not read (cut short by a crash) is skipped.
     public func entries() throws(CommandFailure) -> [ChangeEntry] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .failed("the change log \(path) cannot be read: check its permissions")
         }
-        return Self.decode(data)
-    }
-
-    static func decode(_ data: Data) -> [ChangeEntry] {
-        lines(of: data).compactMap { try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data($0)) }
+        return Self.lines(of: data).suffix(limits.entries).compactMap {
+            try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data($0))
+        }
     }
 
     /// The photos saved for change `number`, in order; nil when they are gone (pruned).
@@ -301,10 +300,15 @@ public final class ChangeLog: Sendable {
     /// older ones than it keeps, rewrites it without the oldest.
     /// The log is in time order, so only its first lines can be too old: they are read one by
     /// one until one is young enough (a damaged one at the start goes too).
+    ///
+    /// Past the entry limit the file may hold a tenth more before it is rewritten (`entries()`
+    /// reads only the newest `limits.entries`): dropping one line per change rewrote the whole
+    /// log, 5.8 MB at 5,000 entries, on every change once it was full.
     private func prune(_ lines: [Data], now: Date) {
         prunePhotos(now: now)
         let oldest = now.addingTimeInterval(-Self.seconds(limits.entryAge))
-        var kept = lines.suffix(limits.entries)
+        let slack = max(1, limits.entries / 10)
+        var kept = lines.count > limits.entries + slack ? lines.suffix(limits.entries) : lines[...]
         while let first = kept.first {
             if let entry = try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data(first)), (entry.date ?? now) >= oldest {
                 break
