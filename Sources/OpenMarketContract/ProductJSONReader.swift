@@ -257,8 +257,7 @@ private struct JSONBytes {
     mutating func vendor() -> VendorReference? {
         var id: Int?, name: String?
         let complete = object(keys: Self.vendorKeys) { reader, key in
-            if key == 0 { id = reader.int() } else { name = reader.string() }
-            return key == 0 ? id != nil : name != nil
+            key == 0 ? require(&id, reader.int()) : require(&name, reader.string())
         }
         guard complete, let id, let name else { return nil }
         return VendorReference(id: id, name: name)

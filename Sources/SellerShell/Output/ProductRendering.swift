@@ -100,15 +100,16 @@ public enum ProductRendering {
     /// `  price        `: a detail view's label, indented, padded to the values' column by the
     /// columns it takes (a Korean label is two columns a letter).
     static func label(_ heading: Message.Heading) -> String {
-        labels[Language.current]?[heading] ?? TextLayout.pad("  " + Message.heading(heading).text, to: 15)
+        labels[Language.current]?[heading] ?? padded(heading, in: Language.current)
+    }
+
+    private static func padded(_ heading: Message.Heading, in language: Language) -> String {
+        TextLayout.pad("  " + Message.heading(heading).text(in: language), to: 15)
     }
 
     /// Every label in every language, padded once rather than on every `show`.
     private static let labels: [Language: [Message.Heading: String]] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { language in
-            let padded = Message.Heading.allCases.map {
-                ($0, TextLayout.pad("  " + Message.heading($0).text(in: language), to: 15))
-            }
-            return (language, Dictionary(uniqueKeysWithValues: padded))
+            (language, Dictionary(uniqueKeysWithValues: Message.Heading.allCases.map { ($0, padded($0, in: language)) }))
         })
 }

@@ -137,37 +137,30 @@ final class JournalFile: Sendable {
     deinit { close(fd) }
 
     func append(_ entry: JournalEntry) throws(JournalError) {
-        if entry.isPlain, let line = entry.line, let hash = entry.hash {
-            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would, and
-            // written from the string's own bytes.
-            var text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"# + "\n"
-            let count = text.utf8.count
-            let written = text.withUTF8 { write(fd, $0.baseAddress, $0.count) }
-            guard written == count else { throw failedWrite(written) }
-            return
-        }
         var data: Data
-        do {
-            data = try Self.encoder.encode(entry)
-        } catch {
-            throw JournalError("cannot encode a journal entry: \(error)")
-        }
-        if let secrets, secrets.occurs(in: String(decoding: data, as: UTF8.self)) {
-            data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
+        if entry.isPlain, let line = entry.line, let hash = entry.hash {
+            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would, from
+            // the string's own bytes (`Data(text.utf8)` goes through a generic initialiser).
+            var text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#
+            data = text.withUTF8 { Data(buffer: $0) }
+        } else {
+            do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+            if let secrets, secrets.occurs(in: data) {
+                data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
+            }
         }
         data.append(0x0A)
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw failedWrite(written) }
-    }
-
-    private func failedWrite(_ written: Int) -> JournalError {
-        JournalError("cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
+        guard written == data.count else {
+            throw JournalError(
+                "cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
+        }
     }
 
     static func read(_ path: String) -> JournalState? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let decoder = MarketJSON.decoder
-        let entries = data.split(separator: 0x0A).compactMap { try? decoder.decode(JournalEntry.self, from: Data($0)) }
+        let entries = data.jsonLines.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0)) }
         return JournalState(entries: entries)
     }
 
