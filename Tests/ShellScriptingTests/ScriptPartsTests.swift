@@ -30,6 +30,23 @@ struct ScriptPartsTests {
 
     /// A journal left by an earlier version must still match its lines: the hash is the first 12
     /// bytes of the line's SHA-256, in hex (`printf 'show 3' | sha256sum`).
+    @Test func aLineIsTrimmedOfTheSpacesFoundationWouldTrim() {
+        // Every scalar of the first plane at either end (a space to trim or not, a combining
+        // mark, a zero-width space, a Korean syllable), and a few beyond it, alone, doubled and
+        // around text.
+        for value in Array(0...0xFFFF) + [0x1_F600, 0x2_0000, 0xE_0020] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let edge = String(Character(scalar))
+            for text in [edge, edge + "show 1" + edge, edge + edge + "show 1", "show 1" + edge + " ", "\t" + edge] {
+                let foundation = text.trimmingCharacters(in: .whitespaces)
+                guard ScriptReader.trimmingSpaces(text) != foundation else { continue }
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)): \(text.debugDescription)")
+                return
+            }
+        }
+        #expect(ScriptReader.trimmingSpaces(" \u{3000}show 1\t") == "show 1")
+    }
+
     @Test func aLinesHashIsItsSHA256Prefix() {
         #expect(ScriptLine(number: 1, text: "show 3").hash == "d9189045993191d11bb0a113")
         #expect(ScriptLine(number: 9, text: #"register name="우유병""#).hash == "e2a355723d702c951c5b398d")

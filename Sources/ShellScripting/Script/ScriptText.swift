@@ -47,7 +47,7 @@ public struct ScriptReader: Sendable {
     /// the end of the line goes on to the next one, line break included, as in sh.
     public mutating func feed(_ physical: String, number: Int) -> ScriptLine? {
         var line = physical
-        if line.hasSuffix("\r") { line.removeLast() }
+        if line.utf8.last == 0x0D { line.removeLast() }
         if pending == nil {
             pendingNumber = number
             // The shebang (`#!/usr/bin/env openmarket`) is a comment like any other.
@@ -68,8 +68,23 @@ public struct ScriptReader: Sendable {
             return nil
         }
         pending = nil
-        let text = scanned.code.trimmingCharacters(in: .whitespaces)
+        let text = Self.trimmingSpaces(scanned.code)
         return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
+    }
+
+    /// `text` without the spaces and tabs around it, exactly as `trimmingCharacters(in:
+    /// .whitespaces)` cuts them (a tab, U+3000 as a Korean keyboard types it, any Unicode space),
+    /// but without walking Foundation's character set for a line whose ends are ASCII letters:
+    /// that cost a microsecond of every script line. Only a non-ASCII end asks the set.
+    static func trimmingSpaces(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar == " " || scalar == "\t" : CharacterSet.whitespaces.contains(scalar)
+        }
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !isSpace($0) }) ?? start
+        if start == scalars.startIndex, scalars.index(after: end) == scalars.endIndex { return text }
+        return String(scalars[start...end])
     }
 
     /// A last line that ended with `\`, or a quote never closed (a line that fails when reached,
@@ -86,7 +101,7 @@ public struct ScriptReader: Sendable {
                 + "(a quoted value may span lines)"
             return ScriptLine(number: pendingNumber, text: text, problem: problem)
         }
-        let text = rest.trimmingCharacters(in: .whitespaces)
+        let text = Self.trimmingSpaces(rest)
         return text.isEmpty ? nil : ScriptLine(number: pendingNumber, text: text)
     }
 
