@@ -45,7 +45,13 @@ public enum SecretMasking {
 
     /// Every spelling of every secret, longest first (computed once per check, not per string).
     public static func spellings(of secrets: [String]) -> [String] {
-        secrets.flatMap { spellings(of: $0) }.sorted { $0.count > $1.count }
+        // One secret (a login, and no other) is what the client checks on every request: its
+        // spellings are already longest first.
+        switch secrets.count {
+        case 0: return []
+        case 1: return spellings(of: secrets[0])
+        default: return secrets.flatMap { spellings(of: $0) }.sorted { $0.count > $1.count }
+        }
     }
 
     /// `text` with every spelling of every secret replaced by `replacement` (the mask, or what
