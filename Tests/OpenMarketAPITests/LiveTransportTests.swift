@@ -84,6 +84,27 @@ struct LiveTransportTests {
         #expect(error as? MarketError == .cancelled)
         #expect(ContinuousClock.now - started < .seconds(120))
     }
+
+    /// A request whose task was cancelled before the transport reached its event loop (Ctrl-C
+    /// as the line started) is never sent: not even a connection is made.
+    @Test func aRequestCancelledBeforeItStartsIsNeverSent() async throws {
+        let socket = try LoopbackSocket(listen: true)
+        defer { socket.close() }
+        let request = HTTPRequestData(method: .get, url: URL(string: "http://127.0.0.1:\(socket.port)/healthChecker")!)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await AsyncHTTPClientTransport.shared.send(request, timeout: .seconds(600))
+        }
+        let result = await task.result
+        guard case .failure(let error) = result else {
+            Issue.record("not cancelled")
+            return
+        }
+        #expect(error as? TransportFailure == .cancelled)
+        let connection = await socket.accept(within: .milliseconds(500))
+        defer { connection.map { _ = Glibc.close($0) } }
+        #expect(connection == nil, "the transport connected for a cancelled request")
+    }
 }
 
 /// A bare TCP socket bound to 127.0.0.1 on a port the kernel picks.
