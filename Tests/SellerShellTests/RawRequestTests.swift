@@ -30,6 +30,24 @@ struct RawRequestTests {
         return (server.received, console)
     }
 
+    @Test func aMethodIsNamedInAnyCaseOfItsASCIILetters() {
+        func words(_ texts: String...) -> [Word] { texts.map { Word($0) } }
+        for method in ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
+            // Typed in capitals, a method is a raw request even before a path.
+            #expect(RawRequests.command(for: words(method))?.spec.name == method)
+            for typed in [method.lowercased(), String(method.prefix(1)) + method.dropFirst().lowercased()] {
+                #expect(RawRequests.command(for: words(typed, "/api/products"))?.spec.name == method, "\(typed)")
+                // In lower case and without a path, it is the shell's own command (`patch 3 …`).
+                #expect(RawRequests.command(for: words(typed, "3")) == nil, "\(typed) 3")
+            }
+        }
+        // Letters that uppercase to ASCII ones (a long s, a dotless i) do not make a method,
+        // nor does a word that only starts like one.
+        for typed in ["po\u{17F}t", "opt\u{131}ons", "gets", "ge", "Ｇｅｔ", "show", ""] {
+            #expect(RawRequests.command(for: words(typed, "/api/products")) == nil, "\(typed)")
+        }
+    }
+
     @Test func itemsParseAsHTTPieReadsThem() {
         func item(_ text: String) -> RequestItem? { RequestItem(Word(text)) }
         #expect(item("name=Mug") == RequestItem(kind: .text, key: "name", value: "Mug"))

@@ -14,13 +14,26 @@ public enum RawRequests {
     /// The command for these words when they are a raw request: an HTTP method (`PATCH`, or
     /// `patch` followed by a path) then a path. `patch 3 price=1` stays the `patch` command.
     public static func command(for words: [Word]) -> (any ShellCommand.Type)? {
-        guard let first = words.first, !first.wasQuoted, let method = HTTPMethod(rawValue: first.text.uppercased()) else {
-            return nil
-        }
-        let typedUpper = first.text == first.text.uppercased()
+        guard let first = words.first, !first.wasQuoted, let method = method(named: first.text) else { return nil }
+        let typedUpper = first.text == method.rawValue
         guard typedUpper || (words.count > 1 && looksLikePath(words[1].text)) else { return nil }
         return commands.first { $0.spec.name == method.rawValue }
     }
+
+    /// The method `word` names in any case (`patch`, `Get`), compared as ASCII letters: every
+    /// line of a script asks, and uppercasing the word first (Unicode case mapping, a new string)
+    /// showed in what a `show` line costs.
+    static func method(named word: String) -> HTTPMethod? {
+        let letters = word.utf8
+        guard (3...7).contains(letters.count) else { return nil }
+        return methods.first { method in
+            method.rawValue.utf8.elementsEqual(letters) { upper, typed in
+                upper == typed || (typed >= UInt8(ascii: "a") && typed <= UInt8(ascii: "z") && upper == typed - 32)
+            }
+        }
+    }
+
+    private static let methods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
 
     /// A path on the market (`/api/products`) or a full `http(s)://` URL.
     static func looksLikePath(_ text: String) -> Bool {
@@ -38,7 +51,7 @@ public enum RawRequests {
     }
 
     private static let specs: [HTTPMethod: CommandSpec] = Dictionary(
-        uniqueKeysWithValues: [HTTPMethod.get, .head, .post, .put, .patch, .delete, .options].map { ($0, makeSpec($0)) })
+        uniqueKeysWithValues: methods.map { ($0, makeSpec($0)) })
 
     static func spec(for method: HTTPMethod) -> CommandSpec { specs[method] ?? makeSpec(method) }
 
