@@ -1,6 +1,6 @@
 import Foundation
 
-public enum HTTPMethod: String, Sendable, Hashable {
+public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     case get = "GET", post = "POST", patch = "PATCH", put = "PUT", delete = "DELETE", head = "HEAD", options = "OPTIONS"
 }
 

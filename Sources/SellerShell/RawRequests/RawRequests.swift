@@ -26,14 +26,12 @@ public enum RawRequests {
     static func method(named word: String) -> HTTPMethod? {
         let letters = word.utf8
         guard (3...7).contains(letters.count) else { return nil }
-        return methods.first { method in
+        return HTTPMethod.allCases.first { method in
             method.rawValue.utf8.elementsEqual(letters) { upper, typed in
                 upper == typed || (typed >= UInt8(ascii: "a") && typed <= UInt8(ascii: "z") && upper == typed - 32)
             }
         }
     }
-
-    private static let methods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
 
     /// A path on the market (`/api/products`) or a full `http(s)://` URL.
     static func looksLikePath(_ text: String) -> Bool {
@@ -51,7 +49,7 @@ public enum RawRequests {
     }
 
     private static let specs: [HTTPMethod: CommandSpec] = Dictionary(
-        uniqueKeysWithValues: methods.map { ($0, makeSpec($0)) })
+        uniqueKeysWithValues: HTTPMethod.allCases.map { ($0, makeSpec($0)) })
 
     static func spec(for method: HTTPMethod) -> CommandSpec { specs[method] ?? makeSpec(method) }
 
