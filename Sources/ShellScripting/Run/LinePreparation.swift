@@ -13,15 +13,23 @@ extension ScriptRuntime {
         return result
     }
 
-    /// Expands, parses and runs one line in `context`.
-    func step(_ line: ScriptLine, location: String?, in context: CommandContext) async -> CommandReport {
-        // The session as it is now (a line before may have connected elsewhere or logged in),
-        // with this run's own part (its scope, its folder, its trace).
-        let server = shell.index.server ?? context.client.baseURL
-        let invocation: Invocation
-        switch prepare(line, location: location, on: server) {
-        case .success(let prepared): invocation = prepared
-        case .failure(let rejected): return rejected.result
+    /// Expands, parses and runs one line in `context`; `parsed` is the line already parsed (one
+    /// without variables, parsed by the script's check: it reads the same whenever it runs).
+    func step(
+        _ line: ScriptLine, parsed: Invocation? = nil, location: String?, in context: CommandContext
+    ) async -> CommandReport {
+        var invocation: Invocation
+        if let parsed {
+            invocation = parsed
+            invocation.location = location
+        } else {
+            // The session as it is now (a line before may have connected elsewhere or logged
+            // in), with this run's own part (its scope, its folder, its trace).
+            let server = shell.index.server ?? context.client.baseURL
+            switch prepare(line, location: location, on: server) {
+            case .success(let prepared): invocation = prepared
+            case .failure(let rejected): return rejected.result
+            }
         }
         var report = await shell.perform(invocation, refreshing: context)
         if let dryRun { report.failure = report.failure.map { dryRun.withPlaceholders($0) } }

@@ -9,13 +9,27 @@ import SellerShell
 /// expanded and checked when it runs, since only then are its variables known. Lines after an
 /// `exit` are not checked: they never run.
 extension ScriptRuntime {
-    /// The problems of `lines`, each `NAME:LINE: message` and its detail lines; empty when every
-    /// line may run. With `unsetVariables` (a stepped run: a lesson in front of a class), a
-    /// variable nothing defines is one of them; otherwise it fails when its line runs.
-    func problems(in lines: [ScriptLine], name: String, on server: URL, unsetVariables: Bool = false) -> [String] {
+    /// The problems of `lines`, each `NAME:LINE: message` and its detail lines (none when every
+    /// line may run), and the lines without variables already parsed. With `unsetVariables` (a
+    /// stepped run: a lesson in front of a class), a variable nothing defines is one of the
+    /// problems; otherwise it fails when its line runs.
+    func check(_ lines: [ScriptLine], name: String, on server: URL, unsetVariables: Bool = false) -> ScriptCheck {
         var found: [String] = []
+        var parsed: [Int: Invocation] = [:]
         for line in lines {
-            let failure = problem(with: line, on: server)
+            let failure: [String]
+            // Without variables the line is what will run: parsed exactly as it will be, and
+            // kept, so that the run does not parse it a second time.
+            if line.problem == nil, !line.text.unicodeScalars.contains(.dollar) {
+                switch prepare(line, location: nil, on: server) {
+                case .success(let invocation):
+                    parsed[line.number] = invocation
+                    failure = []
+                case .failure(let rejected): failure = rejected.result.failure
+                }
+            } else {
+                failure = problem(with: line, on: server)
+            }
             if let first = failure.first {
                 found.append("\(name):\(line.number): \(first)")
                 found += failure.dropFirst()
@@ -27,7 +41,8 @@ extension ScriptRuntime {
                 break
             }
         }
-        return unsetVariables ? found + self.unsetVariables(in: lines, name: name) : found
+        return ScriptCheck(
+            problems: unsetVariables ? found + self.unsetVariables(in: lines, name: name) : found, parsed: parsed)
     }
 
     /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
@@ -67,14 +82,10 @@ extension ScriptRuntime {
         return .usage
     }
 
-    /// What is wrong with one line before it runs (empty: nothing known yet).
+    /// What is wrong with a line that has variables (or a problem of its own) before it runs,
+    /// as far as its literal words go (empty: nothing known yet).
     private func problem(with line: ScriptLine, on server: URL) -> [String] {
         if let problem = line.problem { return [problem] }
-        // Without variables the line is what will run: parsed exactly as it will be.
-        guard line.text.unicodeScalars.contains(.dollar) else {
-            guard case .failure(let rejected) = prepare(line, location: nil, on: server) else { return [] }
-            return rejected.result.failure
-        }
         guard let words = try? WordSplitter.split(line.text), let first = words.first,
             !first.text.unicodeScalars.contains(.dollar)
         else {
@@ -99,4 +110,11 @@ extension ScriptRuntime {
         }
         return []
     }
+}
+
+/// What checking a script found: its problems, and every line without variables parsed into the
+/// command it runs (by line number), which the run takes instead of parsing the line again.
+struct ScriptCheck {
+    var problems: [String]
+    var parsed: [Int: Invocation]
 }

@@ -24,8 +24,8 @@ extension ScriptRuntime {
         let resolved = expandingTilde(path)
         guard let lines = readScript(resolved, unreadable: Message.cannotReadScript(path).text) else { return .usage }
         let server = await shell.serverURL
-        let problems = problems(in: lines, name: path, on: server, unsetVariables: options.step)
-        guard problems.isEmpty else { return refuse(problems, name: path) }
+        let checked = check(lines, name: path, on: server, unsetVariables: options.step)
+        guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
         if dryRun == nil {
@@ -49,7 +49,8 @@ extension ScriptRuntime {
         }
         let context = await context(scope, pathBase: Self.folder(of: resolved))
         let report = await run(
-            lines, name: path, resume: resume, options: options, stepper: stepControl(for: resolved, options), in: context)
+            lines, parsed: checked.parsed, name: path, resume: resume, options: options,
+            stepper: stepControl(for: resolved, options), in: context)
         scope.journal?.close()
         return finish(report, in: context)
     }
@@ -80,14 +81,15 @@ extension ScriptRuntime {
         }
         let resolved = resolvedPath(path, in: context)
         guard let lines = readScript(resolved, unreadable: Message.sourceCannotRead(path).text) else { return .usage }
-        let problems = problems(in: lines, name: path, on: context.client.baseURL)
-        guard problems.isEmpty else { return refuse(problems, name: path) }
+        let checked = check(lines, name: path, on: context.client.baseURL)
+        guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
         inner.script = LineScope(runtime: self, sourceDepth: depth + 1)
         let options = ScriptOptions(step: step)
         let report = await run(
-            lines, name: path, resume: ResumePoint(), options: options, stepper: stepControl(for: resolved, options), in: inner)
+            lines, parsed: checked.parsed, name: path, resume: ResumePoint(), options: options,
+            stepper: stepControl(for: resolved, options), in: inner)
         return finish(report, in: inner)
     }
 
@@ -108,7 +110,7 @@ extension ScriptRuntime {
                 finished = true
             }
             guard let line else { continue }
-            if await runLine(line, &report, options: options, in: context) { break }
+            if await runLine(line, nil, &report, options: options, in: context) { break }
         }
         return summarise(report)
     }
@@ -126,10 +128,11 @@ extension ScriptRuntime {
     // MARK: The loop
 
     /// Runs the lines in order: done ones (on resume) are skipped, the rest run until the end or
-    /// the first failure (every failure with `--continue-on-error`).
+    /// the first failure (every failure with `--continue-on-error`). `parsed` holds the lines the
+    /// check already parsed, by number.
     private func run(
-        _ lines: [ScriptLine], name: String, resume: ResumePoint, options: ScriptOptions, stepper: StepControl? = nil,
-        in context: CommandContext
+        _ lines: [ScriptLine], parsed: [Int: Invocation], name: String, resume: ResumePoint, options: ScriptOptions,
+        stepper: StepControl? = nil, in context: CommandContext
     ) async -> RunReport {
         var stepper = stepper
         var report = RunReport(name: name, total: lines.count)
@@ -175,11 +178,13 @@ extension ScriptRuntime {
                     _ = journal?.write(JournalEntry(.finished))
                     return stopped(&report, .interrupted, journal: journal)
                 case .send, .continueToEnd:
-                    if await runShowingRequests(line, &report, options: options, in: context) { break scriptLines }
+                    if await runShowingRequests(line, parsed[line.number], &report, options: options, in: context) {
+                        break scriptLines
+                    }
                     continue
                 }
             }
-            if await runLine(line, &report, options: options, in: context) { break }
+            if await runLine(line, parsed[line.number], &report, options: options, in: context) { break }
         }
         if showProgress { progress?.finish() }
         if report.stoppedWith == nil, report.failures.isEmpty, let journal, !journal.write(JournalEntry(.finished)) {
@@ -221,22 +226,24 @@ extension ScriptRuntime {
     /// Runs a stepped line with the trace showing its requests as they go (the command's own
     /// output shows the answer); true when the run is over.
     private func runShowingRequests(
-        _ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions, in context: CommandContext
+        _ line: ScriptLine, _ parsed: Invocation?, _ report: inout RunReport, options: ScriptOptions, in context: CommandContext
     ) async -> Bool {
         var traced = context
         traced.trace = TraceOptions(enabled: true, showsResponses: false)
         // The command stays on the screen with the start of its answer; the rest pauses.
         console.beginScreenful(keeping: ["▶ \(line.text)", Message.stepPrompt(index: 1, total: 1).text])
         defer { console.endScreenful() }
-        return await runLine(line, &report, options: options, in: traced)
+        return await runLine(line, parsed, &report, options: options, in: traced)
     }
 
-    /// Runs one line and notes how it went; true when the run is over.
+    /// Runs one line (`parsed`: as the check parsed it, when it has no variables) and notes how
+    /// it went; true when the run is over.
     private func runLine(
-        _ line: ScriptLine, _ report: inout RunReport, options: ScriptOptions, in context: CommandContext
+        _ line: ScriptLine, _ parsed: Invocation? = nil, _ report: inout RunReport, options: ScriptOptions,
+        in context: CommandContext
     ) async -> Bool {
         let location = "\(report.name):\(line.number)"
-        let result = await step(line, location: location, in: context)
+        let result = await step(line, parsed: parsed, location: location, in: context)
         let journal = context.scope?.journal
         if let failure = journal?.failure {
             console.note(Message.stoppedForResume(name: report.name, failure: failure).text)
