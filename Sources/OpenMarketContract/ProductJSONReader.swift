@@ -156,9 +156,13 @@ private struct JSONBytes {
         return Int(text)
     }
 
-    /// Foundation's own reading of the number's text, as JSONDecoder's.
+    /// Foundation's own reading of the number's text, as JSONDecoder's. A whole number (most
+    /// prices) is made from its Int64: the same Decimal, bit for bit, at less than half the cost
+    /// of reading the text (three amounts a product, on every `show`).
     mutating func decimal() -> Decimal? {
-        number().flatMap { Decimal(string: $0.text) }
+        guard let (text, fraction) = number() else { return nil }
+        if !fraction, let whole = Int64(text) { return Decimal(whole) }
+        return Decimal(string: text)
     }
 
     /// A date's text, or `null`: nil when it is neither (a number is left to JSONDecoder).

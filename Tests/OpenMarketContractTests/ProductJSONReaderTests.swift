@@ -55,6 +55,26 @@ struct ProductJSONReaderTests {
         #expect(defaults.description == "" && defaults.discountedPrice == 0 && defaults.bargainPrice == 1000)
     }
 
+    /// A whole amount is made from its integer, not read from its text: the Decimal must be the
+    /// one Foundation reads from the text, bit for bit (its exponent and mantissa show in how a
+    /// price is printed), not only equal in value.
+    @Test func aWholeAmountIsTheDecimalFoundationReadsBitForBit() throws {
+        var amounts = ["0", "7", "-42", "1000", "1020", "5000", "1000000", "999999999999999999", "-999999999999999999"]
+        amounts += (0..<18).flatMap { power in
+            let ten = (0..<power).reduce(Int64(1)) { product, _ in product * 10 }
+            return ["\(ten)", "\(ten * 3)", "\(ten - 1)", "-\(ten + 1)"]
+        }
+        var random = SplitMix64(seed: 7)
+        amounts += (0..<2000).map { _ in "\(Int64(bitPattern: random.next()) % 1_000_000_000_000_000_000)" }
+        func bits(_ value: Decimal) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+        for amount in amounts {
+            let text = #"{"id":1,"name":"n","currency":"KRW","price":\#(amount),"stock":1}"#
+            let product = try #require(ProductJSONReader.read(Self.json(text)), "\(amount)")
+            let foundation = try #require(Decimal(string: amount))
+            #expect(bits(product.price) == bits(foundation), "\(amount)")
+        }
+    }
+
     /// What the reader is not sure of is JSONDecoder's to read (or refuse, with its message).
     @Test func leavesAnythingElseToJSONDecoder() {
         let base = #""name":"n","currency":"KRW","price":1000,"stock":1"#
