@@ -137,6 +137,31 @@ struct OutputTests {
         }
     }
 
+    /// Offsets are remembered per stretch between a zone's transitions: asked in random order,
+    /// hour by hour across daylight saving, a change of standard time (Pyongyang, 2015 and 2018),
+    /// half-hour zones and dates long before 1970, every offset is the zone's own.
+    @Test func aRememberedOffsetIsTheZonesOwnInAnyOrder() {
+        let zones = [
+            "Asia/Pyongyang", "Europe/London", "Australia/Lord_Howe", "America/St_Johns", "Asia/Seoul", "UTC",
+            "America/Sao_Paulo",
+        ]
+        var random = SplitMix64(seed: 11)
+        var dates: [Date] = []
+        for year in [1890.0, 1987, 2015, 2018, 2026] {
+            let start = (year - 1970) * 365.2425 * 86_400
+            dates += stride(from: start, to: start + 366 * 86_400, by: 3_600 + 37).map { Date(timeIntervalSince1970: $0) }
+        }
+        dates += (0..<3_000).map { _ in Date(timeIntervalSince1970: Double(random.next() % 8_000_000_000) - 3_000_000_000) }
+        for index in dates.indices.reversed() { dates.swapAt(index, Int(random.next() % UInt64(index + 1))) }
+        for zone in zones.map({ TimeZone(identifier: $0)! }) {
+            for date in dates {
+                let remembered = ZoneOffsets.secondsFromGMT(zone, at: date)
+                #expect(remembered == zone.secondsFromGMT(for: date), "\(zone.identifier) \(date)")
+                if remembered != zone.secondsFromGMT(for: date) { return }
+            }
+        }
+    }
+
     @Test func aDateThatDoesNotParseIsShownAsSentButVisible() {
         #expect(TextLayout.localTime(MarketTimestamp(text: "yesterday\u{1B}[2J")) == "yesterday␛[2J")
     }

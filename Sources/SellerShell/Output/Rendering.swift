@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 import TerminalText
 
 /// Text layout for a terminal: widths as a terminal draws them, money as sellers write it.
@@ -43,16 +44,33 @@ public enum TextLayout {
     /// - Parameter zone: the zone to show it in; the process's (`TZ`) unless a caller says.
     public static func localTime(_ stamp: MarketTimestamp, in zone: TimeZone = .current) -> String {
         guard let date = stamp.date else { return visible(stamp.text, limit: 40) }
-        let offset = zone.secondsFromGMT(for: date)
+        let offset = ZoneOffsets.secondsFromGMT(zone, at: date)
         let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let (days, seconds) = local.quotientAndRemainder(dividingBy: 86_400)
         let (dayCount, secondOfDay) = seconds < 0 ? (days - 1, seconds + 86_400) : (days, seconds)
         let civil = civilDate(daysSince1970: dayCount)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
-        let day = "\(civil.year)-\(two(civil.month))-\(two(civil.day))"
-        let sign = offset < 0 ? "-" : "+"
-        let zoneText = offset == 0 ? "UTC" : "\(sign)\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
-        return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) \(zoneText)"
+        // Written as bytes: seven interpolations made as many strings on every date shown.
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        func two(_ n: Int) { text += [UInt8(ascii: "0") + UInt8(n / 10), UInt8(ascii: "0") + UInt8(n % 10)] }
+        text += String(civil.year).utf8
+        text.append(UInt8(ascii: "-"))
+        two(civil.month)
+        text.append(UInt8(ascii: "-"))
+        two(civil.day)
+        text.append(UInt8(ascii: " "))
+        two(secondOfDay / 3600)
+        text.append(UInt8(ascii: ":"))
+        two(secondOfDay % 3600 / 60)
+        if offset == 0 {
+            text += " UTC".utf8
+        } else {
+            text += (offset < 0 ? " -" : " +").utf8
+            two(abs(offset) / 3600)
+            text.append(UInt8(ascii: ":"))
+            two(abs(offset) % 3600 / 60)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
@@ -165,5 +183,41 @@ public enum TextLayout {
             grouped.append(byte)
         }
         return String(decoding: grouped, as: UTF8.self)
+    }
+}
+
+/// A zone's offset from UTC, asked of the zone once per stretch of time between two of its
+/// transitions rather than for every date shown: the lookup (ICU's, under a lock) was a third of
+/// what drawing a date cost, twice in every `show`. Dates between the same two transitions have
+/// the same offset; a test compares every answer with the zone's own, in random order.
+enum ZoneOffsets {
+    private struct Span {
+        var zone: TimeZone
+        /// The earliest date asked about in this stretch, and the zone's next transition after it.
+        var from: Date
+        var until: Date
+        var offset: Int
+    }
+
+    private static let spans = Mutex<[Span]>([])
+
+    static func secondsFromGMT(_ zone: TimeZone, at date: Date) -> Int {
+        let known = spans.withLock { spans in
+            spans.first { $0.from <= date && date < $0.until && $0.zone == zone }?.offset
+        }
+        if let known { return known }
+        let offset = zone.secondsFromGMT(for: date)
+        let until = zone.nextDaylightSavingTimeTransition(after: date) ?? .distantFuture
+        spans.withLock { spans in
+            // The same next transition: no transition between `date` and that span's start, so
+            // the span reaches back to `date`.
+            if let index = spans.firstIndex(where: { $0.until == until && $0.zone == zone }) {
+                spans[index].from = min(spans[index].from, date)
+            } else {
+                if spans.count >= 16 { spans.removeFirst() }
+                spans.append(Span(zone: zone, from: date, until: until, offset: offset))
+            }
+        }
+        return offset
     }
 }
