@@ -137,21 +137,25 @@ final class JournalFile: Sendable {
     deinit { close(fd) }
 
     func append(_ entry: JournalEntry) throws(JournalError) {
-        var data: Data
         if entry.isPlain, let line = entry.line, let hash = entry.hash {
-            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would, from
-            // the string's own bytes (`Data(text.utf8)` goes through a generic initialiser).
-            var text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#
-            data = text.withUTF8 { Data(buffer: $0) }
-        } else {
-            do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
-            if let secrets, secrets.occurs(in: data) {
-                data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
-            }
+            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would, and
+            // written from the string's own bytes.
+            var text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}\#n"#
+            try check(text.withUTF8 { write(fd, $0.baseAddress, $0.count) }, of: text.utf8.count)
+            return
+        }
+        var data: Data
+        do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+        if let secrets, secrets.occurs(in: data) {
+            data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
         }
         data.append(0x0A)
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else {
+        try check(data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, of: data.count)
+    }
+
+    /// Whether an entry's one `write(2)` wrote it whole.
+    private func check(_ written: Int, of count: Int) throws(JournalError) {
+        guard written == count else {
             throw JournalError(
                 "cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
         }
