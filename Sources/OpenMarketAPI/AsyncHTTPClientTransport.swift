@@ -77,8 +77,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         do {
             var headers = HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }
+            // The URL itself, not its text: AsyncHTTPClient would parse the text into a URL again.
             outgoing = try HTTPClient.Request(
-                url: request.url.absoluteString, method: .init(rawValue: request.method.rawValue), headers: headers,
+                url: request.url, method: .init(rawValue: request.method.rawValue), headers: headers,
                 body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {
             throw Self.classify(error, url: request.url)
