@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketContract
+import Synchronization
 
 /// One operation of the contract as data: method, path, query, headers and body, plus how to
 /// read its answer. Building a request and sending it are separate so that a caller can show a
@@ -34,14 +35,26 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// The path joined to the base as text when neither needs anything encoded or resolved;
     /// nil otherwise.
     static func plainJoin(_ path: String, query: [URLQueryItem], onto base: URL) -> URL? {
-        guard query.isEmpty, path.utf8.first == UInt8(ascii: "/"),
-            path.utf8.allSatisfy(isPlainPathByte),
-            base.query == nil, base.fragment == nil, base.user == nil, base.password == nil
+        guard query.isEmpty, path.utf8.first == UInt8(ascii: "/"), path.utf8.allSatisfy(isPlainPathByte),
+            let text = plainText(of: base)
         else { return nil }
-        var text = base.absoluteString
-        guard text.utf8.allSatisfy({ isPlainPathByte($0) || $0 == UInt8(ascii: ":") }) else { return nil }
-        if text.utf8.last == UInt8(ascii: "/") { text.removeLast() }
         return URL(string: text + path)
+    }
+
+    /// The base as text without its last `/`, when it is plain (no query, fragment, user or
+    /// password, nothing encoded); nil otherwise. Asked of the URL once per base, not once per
+    /// request: each of those accessors reads the URL's text again.
+    private static func plainText(of base: URL) -> String? {
+        if let (known, text) = lastPlainBase.withLock({ $0 }), known == base { return text }
+        var text: String? = nil
+        if base.query == nil, base.fragment == nil, base.user == nil, base.password == nil {
+            let whole = base.absoluteString
+            if whole.utf8.allSatisfy({ isPlainPathByte($0) || $0 == UInt8(ascii: ":") }) {
+                text = whole.utf8.last == UInt8(ascii: "/") ? String(whole.dropLast()) : whole
+            }
+        }
+        lastPlainBase.withLock { $0 = (base, text) }
+        return text
     }
 
     /// The URL as URLComponents resolves it: the general way.
@@ -125,6 +138,10 @@ private func isPlainPathByte(_ byte: UInt8) -> Bool {
 
 /// RFC 3986 unreserved characters: everything else in a query value is percent-encoded. Built
 /// once here because a generic type cannot hold a static stored property.
+/// The last base `plainJoin` looked at, and its plain text (`Endpoint` is generic, so it cannot
+/// hold a static of its own).
+private let lastPlainBase = Mutex<(URL, String?)?>(nil)
+
 private let unreservedCharacters = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 

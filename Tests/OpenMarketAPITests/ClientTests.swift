@@ -73,6 +73,16 @@ struct ClientTests {
         }
         // The plain bases (the first five) with the plain paths (the first six) take the fast way.
         #expect(joined == 5 * 6)
+        // Again with another base on every request: what is remembered of one base (its text)
+        // never serves the next.
+        for path in paths {
+            for base in bases.map({ URL(string: $0)! }) {
+                let endpoint = Endpoint<String>(
+                    method: .get, path: path, query: [], headers: HeaderFields(), body: nil, documentedStatus: 200,
+                    decode: { _ in "" })
+                #expect(try endpoint.url(relativeTo: base) == (try endpoint.resolved(relativeTo: base)), "\(base) + \(path)")
+            }
+        }
     }
 
     @Test func badPagingIsRefusedLocally() async {
