@@ -62,6 +62,7 @@ public enum SecretMasking {
 
     /// `text` with each of these spellings replaced by `replacement`.
     public static func masked(_ text: String, spellings: [String], replacement: String = mask) -> String {
+        guard mayHold(text, spellings) else { return text }
         var out = text
         for spelling in spellings where occurs(spelling, in: out) {
             out = out.replacingOccurrences(of: spelling, with: replacement)
@@ -75,7 +76,15 @@ public enum SecretMasking {
     }
 
     public static func contains(_ text: String, spellings: [String]) -> Bool {
-        spellings.contains { occurs($0, in: text) }
+        mayHold(text, spellings) && spellings.contains { occurs($0, in: text) }
+    }
+
+    /// Whether `text` has as many bytes as the shortest spelling. Most texts checked (an answer's
+    /// headers, a line's words) are shorter than any spelling of a secret, and are answered
+    /// without a search for each spelling.
+    private static func mayHold(_ text: String, _ spellings: [String]) -> Bool {
+        guard let shortest = spellings.lazy.map(\.utf8.count).min() else { return false }
+        return text.utf8.count >= shortest
     }
 
     /// Whether one of the spellings occurs in `data` as bytes (an image part, say).

@@ -15,6 +15,20 @@ struct SecretSearchTests {
         #expect(SecretMasking.contains(Data(text.utf8), spellings: [needle]) == found)
     }
 
+    /// A text shorter than every spelling is passed over unsearched; one exactly as long as the
+    /// shortest (counted in bytes, not characters) is still searched and masked.
+    @Test func aTextAsLongAsTheShortestSpellingIsStillSearched() {
+        // Longest first by characters, as spellings come; yet "비밀" (2 characters, 6 bytes) is
+        // not the shortest in bytes.
+        let spellings = ["abcdefg", "abcde", "비밀"]
+        #expect(SecretMasking.masked("abcde", spellings: spellings) == "••••••")
+        #expect(SecretMasking.contains("abcde", spellings: spellings))
+        #expect(SecretMasking.masked("비밀", spellings: spellings) == "••••••")
+        #expect(SecretMasking.masked("abcd", spellings: spellings) == "abcd")
+        #expect(!SecretMasking.contains("abcd", spellings: spellings))
+        #expect(!SecretMasking.contains("abcde", spellings: []))
+    }
+
     @Test func maskingReplacesEveryOccurrence() {
         #expect(SecretMasking.masked("a hunter22 b hunter22", spellings: ["hunter22"]) == "a •••••• b ••••••")
     }
