@@ -282,14 +282,20 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     func didReceiveBodyPart(task: HTTPClient.Task<Response>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
         let room = (isError ? errorLimit : limit) - body.count
         guard buffer.readableBytes > room else {
-            body.append(contentsOf: buffer.readableBytesView)
+            append(buffer.readableBytesView)
             return task.eventLoop.makeSucceededVoidFuture()
         }
         guard isError else {
             return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: Self.tooLarge(limit: limit)))
         }
-        body.append(contentsOf: buffer.readableBytesView.prefix(room))
+        append(buffer.readableBytesView.prefix(room))
         return task.eventLoop.makeFailedFuture(ErrorBodyCut(response: answer))
+    }
+
+    /// Copies the bytes from their storage: `Data.append(contentsOf:)` given the view is generic,
+    /// and tried casting it to other protocols for every body part (seen with perf).
+    private func append(_ bytes: ByteBufferView) {
+        bytes.withUnsafeBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     func didFinishRequest(task: HTTPClient.Task<Response>) throws -> HTTPResponseData { answer }
