@@ -86,7 +86,9 @@ let package = Package(
             ]
         ),
         // How both programs start and leave: usage status 2, errors as one sentence.
-        .target(name: "ProgramEntry", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(
+            name: "ProgramEntry",
+            dependencies: ["TerminalText", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "openmarket-server",
             dependencies: [

@@ -1,5 +1,6 @@
 import CEditLine
 import Foundation
+import TerminalText
 
 /// libedit on a terminal: emacs key bindings, history with Ctrl-R search, TAB completion.
 ///
@@ -129,7 +130,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         try? FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         if cel_hist_save(historyHandle, historyPath) < 0 {
-            FileHandle.standardError.write(Data("warning: could not save history to \(historyPath)\n".utf8))
+            StandardStreams.write("warning: could not save history to \(historyPath)\n", to: STDERR_FILENO)
             return
         }
         // libedit already creates it 0600; this also tightens a file an older version left open.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -74,7 +75,7 @@ extension ProgramEntry {
     /// One line on stderr: `PROGRAM: TEXT`.
     public static func complain(_ text: String, prefixed: Bool = true) {
         let line = (prefixed ? "\(programName): " : "") + text
-        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        StandardStreams.write(line.hasSuffix("\n") ? line : line + "\n", to: STDERR_FILENO)
     }
 
     /// What a person reads for `error`: its own description (`CustomStringConvertible`), else

@@ -70,6 +70,26 @@ struct RoughEdgesBinaryTests {
         }
     }
 
+    /// `openmarket … | head -1`: once the reader has gone, the shell ends as any filter does (by
+    /// SIGPIPE, 141 in bash), at once and without a word. Once a command has used the network,
+    /// SIGPIPE is ignored in the process (SwiftNIO ignores it for its sockets), so the write
+    /// failed with EPIPE and the shell died of a "Fatal error" in FileHandle after a 17-second
+    /// backtrace. `health` (the local market) comes first for that; forty `help`s are more than
+    /// a pipe holds, so a write meets the closed pipe whatever the timing.
+    @Test func aClosedPipeEndsTheShellAsItEndsAnyFilter() async throws {
+        try await withHome { (home: Home) async throws in
+            let helps = "-c health " + Array(repeating: "-c help", count: 40).joined(separator: " ")
+            let started = ContinuousClock.now
+            let pipeline = "'\(Self.binary)' \(helps) 2>shell.err | head -1; echo \"status ${PIPESTATUS[0]}\"; cat shell.err"
+            let piped = try await ChildProcess.run(
+                "/bin/bash", ["-c", pipeline], environment: home.environment, workingDirectory: home.root,
+                timeout: .seconds(120))
+            #expect(piped.stdout.contains("status 141"), "\(piped.stdout)")
+            #expect(!piped.stdout.contains("Fatal error"), "\(piped.stdout)")
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
     @Test func exitNExitsWithN() async throws {
         try await withHome { (home: Home) async throws in
             #expect(try await run(["-c", "exit 3"], home: home).status == 3)

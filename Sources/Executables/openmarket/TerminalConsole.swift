@@ -55,14 +55,14 @@ final class TerminalConsole: ShellConsole, Sendable {
     func clearScreen() -> Bool {
         guard isatty(STDOUT_FILENO) == 1 else { return false }
         progress?.clear()
-        FileHandle.standardOutput.write(Data("\u{1B}[H\u{1B}[2J\u{1B}[3J".utf8))
+        StandardStreams.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
         return true
     }
 
     func write(_ text: String) {
         guard !text.isEmpty else { return }
         progress?.clear()
-        emit(text.hasSuffix("\n") ? text : text + "\n", to: .standardOutput)
+        emit(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
     }
 
     func beginScreenful(keeping lines: [String]) {
@@ -73,11 +73,11 @@ final class TerminalConsole: ShellConsole, Sendable {
 
     func endScreenful() { screenful.withLock { $0 = nil } }
 
-    /// Writes `text` (whole lines) to `handle`; while a screenful runs, line by line, pausing
+    /// Writes `text` (whole lines) to `descriptor`; while a screenful runs, line by line, pausing
     /// with `Message.morePrompt` before a line that would push the kept lines off the screen.
-    private func emit(_ text: String, to handle: FileHandle) {
+    private func emit(_ text: String, to descriptor: Int32) {
         screenful.withLock { state in
-            guard var current = state, current.pausing else { return Self.write(text, to: handle) }
+            guard var current = state, current.pausing else { return StandardStreams.write(text, to: descriptor) }
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 let rows = Self.rows(of: String(line), columns: current.columns)
                 // The last row is the pause's own.
@@ -86,18 +86,11 @@ final class TerminalConsole: ShellConsole, Sendable {
                     current.used = 0
                     if key == "c" || key == "ㅊ" || key == nil { current.pausing = false }
                 }
-                Self.write(line + "\n", to: handle)
+                StandardStreams.write(line + "\n", to: descriptor)
                 current.used += rows
             }
             state = current
         }
-    }
-
-    /// Writes the text's own bytes: `Data(text.utf8)` walked them through a generic initialiser,
-    /// which showed in what every `show` line of a script costs.
-    private static func write(_ text: String, to handle: FileHandle) {
-        var text = text
-        text.withUTF8 { handle.write(Data(buffer: $0)) }
     }
 
     /// The rows `line` fills on a terminal `columns` wide (colour escapes take none).
@@ -127,7 +120,7 @@ final class TerminalConsole: ShellConsole, Sendable {
         // Folded at spaces to the terminal's width, continuation lines under the text's start,
         // so the terminal never breaks a word (an explanation on an 80-column projector).
         if let width = Pager.terminalColumns(of: STDERR_FILENO) { line = TerminalText.wrapped(line, columns: width - 1) }
-        emit(TextLayout.painted(line, as: kind, color: color) + "\n", to: .standardError)
+        emit(TextLayout.painted(line, as: kind, color: color) + "\n", to: STDERR_FILENO)
     }
 
     func ask(_ prompt: String) -> String? {
@@ -158,7 +151,7 @@ final class TerminalConsole: ShellConsole, Sendable {
                 case "": "⏎"
                 case let typed?: TextLayout.visible(typed, limit: 8)
                 }
-            FileHandle.standardError.write(Data((shown + "\n").utf8))
+            StandardStreams.write(shown + "\n", to: STDERR_FILENO)
             return key
         }
     }
@@ -178,9 +171,9 @@ final class TerminalConsole: ShellConsole, Sendable {
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         tcflush(STDIN_FILENO, TCIFLUSH)
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.write(prompt, to: STDERR_FILENO)
         let key = readKey()
-        if erasing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if erasing { StandardStreams.write("\r\u{1B}[K", to: STDERR_FILENO) }
         return key
     }
 
@@ -309,7 +302,7 @@ final class ProgressLine: ScriptProgress, Sendable {
             let left = rate > 0 ? Double(total - done) / rate : 0
             let text =
                 "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            StandardStreams.write("\r\u{1B}[K\(text)", to: STDERR_FILENO)
             state.visible = true
         }
     }
@@ -321,7 +314,7 @@ final class ProgressLine: ScriptProgress, Sendable {
             let now = ContinuousClock.now
             guard now - state.lastDraw >= .milliseconds(100) else { return }
             state.lastDraw = now
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(String(line.prefix(Self.maxColumns)))".utf8))
+            StandardStreams.write("\r\u{1B}[K\(String(line.prefix(Self.maxColumns)))", to: STDERR_FILENO)
             state.visible = true
         }
     }
@@ -334,7 +327,7 @@ final class ProgressLine: ScriptProgress, Sendable {
     func clear() {
         state.withLock { state in
             guard state.visible else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            StandardStreams.write("\r\u{1B}[K", to: STDERR_FILENO)
             state.visible = false
         }
     }
