@@ -48,6 +48,14 @@ public enum StandardStreams {
     }
 
     private static func endAfterFailing(_ descriptor: Int32, errno code: Int32) -> Never {
+        // A question waiting for one key (`run --step`, the pause of a long answer) has the
+        // terminal without echo, line editing or Ctrl-C while it prompts: a shell does not mend a
+        // terminal after a program that exits, so it is given them back here.
+        var mode = termios()
+        if isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &mode) == 0 {
+            mode.c_lflag |= tcflag_t(ICANON | ECHO | ISIG)
+            tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+        }
         let stream = descriptor == STDERR_FILENO ? "standard error" : "standard output"
         var line = "openmarket: cannot write to \(stream): \(String(cString: strerror(code)))\n"
         // Said once, and not on the stream that failed.

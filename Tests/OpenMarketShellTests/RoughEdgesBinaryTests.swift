@@ -90,6 +90,21 @@ struct RoughEdgesBinaryTests {
         }
     }
 
+    /// Output that cannot be written (`> /dev/full`, a full disk) ends the shell with one line
+    /// saying so and status 1, not a crash, and not a run that goes on with its output lost.
+    @Test func outputThatCannotBeWrittenEndsTheShellWithOneLine() async throws {
+        try await withHome { (home: Home) async throws in
+            let full = try await ChildProcess.run(
+                "/bin/bash", ["-c", "'\(Self.binary)' -c health -c help >/dev/full"], environment: home.environment,
+                timeout: .seconds(120))
+            #expect(full.status == 1, "\(full.stderr)")
+            // After the local market's line on stderr, the one line that says why.
+            #expect(
+                full.stderr.split(separator: "\n").last
+                    == "openmarket: cannot write to standard output: No space left on device", "\(full.stderr)")
+        }
+    }
+
     @Test func exitNExitsWithN() async throws {
         try await withHome { (home: Home) async throws in
             #expect(try await run(["-c", "exit 3"], home: home).status == 3)
