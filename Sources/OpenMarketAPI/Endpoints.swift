@@ -136,12 +136,12 @@ private func isPlainPathByte(_ byte: UInt8) -> Bool {
     }
 }
 
-/// RFC 3986 unreserved characters: everything else in a query value is percent-encoded. Built
-/// once here because a generic type cannot hold a static stored property.
 /// The last base `plainJoin` looked at, and its plain text (`Endpoint` is generic, so it cannot
 /// hold a static of its own).
 private let lastPlainBase = Mutex<(URL, String?)?>(nil)
 
+/// RFC 3986 unreserved characters: everything else in a query value is percent-encoded. Built
+/// once here because a generic type cannot hold a static stored property.
 private let unreservedCharacters = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 

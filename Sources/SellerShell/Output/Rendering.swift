@@ -214,7 +214,9 @@ enum ZoneOffsets {
             if let index = spans.firstIndex(where: { $0.until == until && $0.zone == zone }) {
                 spans[index].from = min(spans[index].from, date)
             } else {
-                if spans.count >= 16 { spans.removeFirst() }
+                // A stretch is at most a year in a zone with daylight saving: enough for dates
+                // across decades shown in any order (a list sorted by price).
+                if spans.count >= 128 { spans.removeFirst() }
                 spans.append(Span(zone: zone, from: date, until: until, offset: offset))
             }
         }
