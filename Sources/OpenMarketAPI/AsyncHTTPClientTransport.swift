@@ -292,8 +292,9 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
         return task.eventLoop.makeFailedFuture(ErrorBodyCut(response: answer))
     }
 
-    /// Copies the bytes from their storage: `Data.append(contentsOf:)` given the view is generic,
-    /// and tried casting it to other protocols for every body part (seen with perf).
+    /// Copies the bytes straight from the buffer's storage. Given the view itself,
+    /// `Data.append(contentsOf:)` takes its generic path, which tried dynamic casts on every body
+    /// part (seen with perf).
     private func append(_ bytes: ByteBufferView) {
         bytes.withUnsafeBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
     }
