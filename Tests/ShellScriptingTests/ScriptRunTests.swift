@@ -382,15 +382,20 @@ struct ScriptRunTests {
     /// The names of scripts that cannot be read: missing, and a folder.
     static let unreadableScripts = ["missing.om", "a-folder.om"]
 
-    /// A script file that cannot be read is a usage error (2) from `run`, as from `source`.
+    /// A script file that cannot be read is a usage error (2) from `run`, as from `source`,
+    /// with one line that says why (before, a missing one said "cannot read the script: it: no
+    /// such file").
     @Test(arguments: unreadableScripts)
     func anUnreadableScriptRunIsAUsageError(name: String) async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try FileManager.default.createDirectory(
                 at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
             let console = RecordingConsole()
-            let status = await f.session(console).runScript(path: f.directory.appendingPathComponent(name).path)
+            let path = f.directory.appendingPathComponent(name).path
+            let status = await f.session(console).runScript(path: path)
             #expect(status == .usage, "\(console.notes)")
+            let why = name == "missing.om" ? "no such file" : "it is a folder, not a regular file: name a file"
+            #expect(console.notes == "\(path): cannot read the script: \(why)", "\(console.notes)")
         }
     }
 

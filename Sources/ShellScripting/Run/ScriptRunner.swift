@@ -321,7 +321,9 @@ extension ScriptReader {
     /// Why a file could not be read, in a few words.
     static func reason(_ error: any Error) -> String {
         if let problem = error as? LocalFileError {
-            // "PATH is a pipe (FIFO), not a regular file: …" without the path, which the caller says.
+            // Without the path, which the caller says: "no such file", not "it: no such file".
+            if problem.kind == .missing { return "no such file" }
+            // "it is a pipe (FIFO), not a regular file: …"
             return problem.message(shownAs: "it")
         }
         let nsError = error as NSError
