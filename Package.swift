@@ -217,6 +217,7 @@ let package = Package(
                 "OpenMarketAPI", "OpenMarketContract", "MarketTestSupport",
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

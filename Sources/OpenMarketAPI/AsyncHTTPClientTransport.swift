@@ -13,9 +13,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public static let shared = AsyncHTTPClientTransport(client: nil)
 
     /// Like `HTTPClient.shared`, which also lives for the whole process and is never shut down,
-    /// but configured for a seller at a prompt (`configuration`).
+    /// but configured for a seller at a prompt (`configuration`), on an event loop of its own:
+    /// a script runs on that loop (`taskExecutor`), and a line waiting there for its reader (a
+    /// question, a pipe) must not hold up the connections of anything else in the process, such
+    /// as the local market's server on SwiftNIO's shared loops.
     private static let sharedClient = HTTPClient(
-        eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1), configuration: configuration)
 
     /// The shell's client settings, which the benchmarks' loops use too (so that a script and
     /// its yardstick differ by the shell alone). `HTTPClient.shared` retries a refused connection
@@ -56,16 +59,26 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// One loop for every request of a transport makes its connections there, so an answer is
     /// read and collected on one thread; parallel requests still get their own connections.
     private var loop: any EventLoop { ownLoop ?? Self.sharedLoop }
+    /// Runs a task on `loop` (nil: the process-wide client's).
+    private let ownExecutor: EventLoopTaskExecutor?
+    private static let sharedExecutor = EventLoopTaskExecutor(loop: sharedLoop)
+
+    /// The loop every request is sent and answered on: a task that awaits one request after
+    /// another (a script) does all its work on one thread there.
+    public var taskExecutor: (any TaskExecutor)? { ownExecutor ?? Self.sharedExecutor }
 
     public init(client: HTTPClient, maxResponseBytes: Int = 64 * 1024 * 1024) {
         self.ownClient = client
-        self.ownLoop = client.eventLoopGroup.next()
+        let loop = client.eventLoopGroup.next()
+        self.ownLoop = loop
+        self.ownExecutor = EventLoopTaskExecutor(loop: loop)
         self.maxResponseBytes = maxResponseBytes
     }
 
     private init(client: HTTPClient?) {
         self.ownClient = client
         self.ownLoop = nil
+        self.ownExecutor = nil
         self.maxResponseBytes = 64 * 1024 * 1024
     }
 

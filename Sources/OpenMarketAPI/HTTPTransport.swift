@@ -108,4 +108,14 @@ public enum TransportFailure: Error, Sendable, Hashable {
 public protocol HTTPTransport: Sendable {
     /// Throws `TransportFailure` when no response arrived; any status code is a response.
     func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData
+
+    /// Where a task that sends one request after another through this transport runs best:
+    /// the thread its connections' I/O is done on, if it has one (`EventLoopTaskExecutor`).
+    /// A transport that wraps another answers the inner one's.
+    var taskExecutor: (any TaskExecutor)? { get }
+}
+
+extension HTTPTransport {
+    /// None: a stand-in for the network, or a transport with no thread of its own.
+    public var taskExecutor: (any TaskExecutor)? { nil }
 }

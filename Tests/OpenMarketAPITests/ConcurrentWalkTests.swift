@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import Synchronization
 import Testing
 
 @testable import OpenMarketAPI
@@ -18,6 +19,32 @@ struct ConcurrentWalkTests {
 
     static func client(_ server: MisbehavingServer) -> MarketClient {
         MarketClient(baseURL: server.baseURL, timeout: .seconds(30))
+    }
+
+    /// A walk started from a task that prefers the client's loop (a script's line) fetches and
+    /// decodes its pages side by side on the cooperative pool, not one after another on that loop.
+    @Test func aWalkFromTheClientsLoopFetchesItsPagesOffIt() async throws {
+        try await TestMarket.with { market in
+            try await Self.create(45, in: market)
+            let executor = try #require(AsyncHTTPClientTransport.shared.taskExecutor as? EventLoopTaskExecutor)
+            let sent = Mutex<[(page: String, onLoop: Bool)]>([])
+            var client = market.client()
+            client.transport = SpyTransport(taskExecutor: executor) { request, timeout in
+                let page =
+                    URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+                    .first { $0.name == "page_no" }?.value ?? "?"
+                sent.withLock { $0.append((page, executor.isCurrent)) }
+                return try await SpyTransport.market(request, timeout)
+            }
+            let walk = try await withTaskExecutorPreference(client.transport.taskExecutor) {
+                try await client.allProducts(perPage: 10, concurrency: 3)
+            }
+            #expect(walk.products.count == 45)
+            let pages = sent.withLock { $0 }
+            #expect(pages.first?.onLoop == true, "the first page, from the caller")
+            #expect(pages.count == 5, "\(pages.map(\.page))")
+            #expect(pages.dropFirst().map(\.onLoop) == [false, false, false, false], "\(pages.map(\.page))")
+        }
     }
 
     @Test func fourAtATimeMatchesTheSequentialWalk() async throws {

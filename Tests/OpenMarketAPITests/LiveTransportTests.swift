@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import NIOPosix
 import Testing
 
 @testable import OpenMarketAPI
@@ -13,6 +14,29 @@ struct LiveTransportTests {
     static func closedPort() throws -> Int {
         let socket = try LoopbackSocket(listen: false)
         return socket.port
+    }
+
+    /// The shared transport has an event loop of its own, not one of SwiftNIO's shared ones
+    /// (where the local market's server runs in the same process), and a task that prefers
+    /// its `taskExecutor` is on that loop again after each answer: nothing hands the answer to
+    /// another thread.
+    @Test func aTaskPreferringTheTransportsExecutorStaysOnItsLoop() async throws {
+        let executor = try #require(AsyncHTTPClientTransport.shared.taskExecutor as? EventLoopTaskExecutor)
+        #expect(!MultiThreadedEventLoopGroup.singleton.makeIterator().contains { $0 === executor.loop })
+        #expect(!executor.isCurrent)
+        try await TestMarket.with { market in
+            let client = market.client()
+            let onLoop = try await withTaskExecutorPreference(client.transport.taskExecutor) {
+                var onLoop = [executor.isCurrent]
+                for _ in 0..<3 {
+                    _ = try await client.health()
+                    onLoop.append(executor.isCurrent)
+                }
+                return onLoop
+            }
+            #expect(onLoop == [true, true, true, true])
+        }
+        #expect(!executor.isCurrent)
     }
 
     @Test func refusedConnectionIsCannotConnect() async throws {

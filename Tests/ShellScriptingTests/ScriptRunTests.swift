@@ -4,6 +4,7 @@ import OpenMarketAPI
 import OpenMarketContract
 import OpenMarketServer
 import SellerShell
+import Synchronization
 import Testing
 
 @testable import ShellScripting
@@ -359,6 +360,41 @@ struct ScriptRunTests {
             #expect(await f.session(console).runScript(path: path, options: ScriptOptions(journalPath: "/dev/full")) == .failed)
             #expect(console.notes.contains("stopped so that --resume stays safe"), "\(console.notes)")
             #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    /// A script's lines run on the thread its transport's connections are served on
+    /// (`HTTPTransport.taskExecutor`): a line's request and its answer never cross threads. The
+    /// rows of an `import` in it run side by side off that thread, each preparing its photos.
+    @Test func aScriptRunsOnItsTransportsThreadAndAnImportsRowsOffIt() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let executor = try #require(AsyncHTTPClientTransport.shared.taskExecutor as? EventLoopTaskExecutor)
+            let sent = Mutex<[(method: HTTPMethod, path: String, onLoop: Bool)]>([])
+            let spy = SpyTransport(taskExecutor: executor) { request, timeout in
+                sent.withLock { $0.append((request.method, request.url.path, executor.isCurrent)) }
+                return try await SpyTransport.market(request, timeout)
+            }
+            try f.script("cat.csv", CatalogImportTests.rows(4))
+            let path = try f.script(
+                "run.om",
+                """
+                register name=First \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as first
+                show $first
+                import cat.csv --yes --jobs 2
+                show $first
+                """)
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: spy).runScript(path: path) == .ok, "\(console.notes)")
+            let requests = sent.withLock { $0 }
+            let creates = requests.filter { $0.method == .post }
+            #expect(creates.count == 5, "\(requests.map { "\($0.method) \($0.path)" })")
+            #expect(creates.first?.onLoop == true, "the script's own register")
+            #expect(creates.dropFirst().map(\.onLoop) == [false, false, false, false], "the import's rows")
+            let shows = requests.filter { $0.method == .get && $0.path.hasPrefix("/api/products/") }
+            #expect(shows.count >= 2)
+            #expect(shows.map(\.onLoop) == Array(repeating: true, count: shows.count), "\(shows.map(\.path))")
+            #expect(requests.last?.onLoop == true, "the line after the import")
         }
     }
 

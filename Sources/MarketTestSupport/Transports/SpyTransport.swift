@@ -34,8 +34,14 @@ public final class SpyTransport: HTTPTransport, Sendable {
 
     private let answer: Answer
     private let record = Watched(Record())
+    /// Where a script sending through the spy runs (`HTTPTransport.taskExecutor`); nil unless
+    /// the test gives one.
+    public let taskExecutor: (any TaskExecutor)?
 
-    public init(answer: @escaping Answer = SpyTransport.market) { self.answer = answer }
+    public init(taskExecutor: (any TaskExecutor)? = nil, answer: @escaping Answer = SpyTransport.market) {
+        self.taskExecutor = taskExecutor
+        self.answer = answer
+    }
 
     /// Every request sent so far, in the order they were sent (those still in flight included).
     public var requests: [HTTPRequestData] { record.value.sent }

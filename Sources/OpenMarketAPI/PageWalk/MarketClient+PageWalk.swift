@@ -53,7 +53,11 @@ extension MarketClient {
                 // requests in flight and the pages held while an earlier one is still coming.
                 while next <= walk.lastWanted, next < walk.nextPage + concurrency {
                     let page = next
-                    group.addTask { (page, await fetchPage(page, perPage: perPage, search: search)) }
+                    // On the cooperative pool, never on a task's preferred thread (`taskExecutor`):
+                    // the pages are decoded side by side.
+                    group.addTask(executorPreference: globalConcurrentExecutor) {
+                        (page, await fetchPage(page, perPage: perPage, search: search))
+                    }
                     next += 1
                 }
                 // Unreachable while the walk goes on: the page to take next is always in flight.

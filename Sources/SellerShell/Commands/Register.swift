@@ -66,7 +66,13 @@ public struct Register: ShellCommand, ReadsImagePaths {
         let asked = try completed(asking: context.console)
         // Up-arrow brings back the whole command, answers included, to retry or change it.
         if asked.values != values || asked.images != images { context.console.addToHistory(WordQuoting.line(asked.words)) }
-        let prepared = ImagePreparation(asked.images, resize: resize, relativeTo: context.pathBase)
+        // Read and shrunk on the cooperative pool: a script runs on its client's event loop
+        // (`HTTPTransport.taskExecutor`), and shrinking a large photo would hold that loop's
+        // connections up for as long as it takes.
+        let base = context.pathBase
+        let prepared = await withTaskExecutorPreference(globalConcurrentExecutor) {
+            ImagePreparation(asked.images, resize: resize, relativeTo: base)
+        }
         var problems = prepared.problems
         let draft = FieldParsing.draft(asked.values, problems: &problems)
         if let draft { problems += draft.violations }

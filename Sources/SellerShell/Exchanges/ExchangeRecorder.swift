@@ -30,6 +30,8 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         finishedHandler.withLock { $0 = handler }
     }
 
+    public var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
+
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let number = log.begin(
             kept(request.framed()), command: ExchangeContext.command.map(secrets.masked), bookkeeping: Bookkeeping.reason,

@@ -76,7 +76,9 @@ enum PhotoFetch {
             var pending = addresses[...]
             func startNext() {
                 guard let next = pending.popFirst() else { return }
-                group.addTask { [client] in
+                // On the cooperative pool, never on a script's one thread (`HTTPTransport.taskExecutor`):
+                // each photo is decoded and drawn, and they are drawn side by side.
+                group.addTask(executorPreference: globalConcurrentExecutor) { [client] in
                     let photo = await photo(
                         next.address, label: next.label, box: box, canvas: canvas, client: client, cache: cache)
                     return (next.key, photo)

@@ -48,6 +48,8 @@ public final class TracingTransport: HTTPTransport, Sendable {
     /// the session's setting; set by `ShellSession.perform` for the one invocation.
     @TaskLocal public static var override: TraceOptions?
 
+    public var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
+
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let options = Self.override ?? TraceOptions(enabled: isEnabled, showsResponses: showsResponses)
         guard options.enabled else { return try await inner.send(request, timeout: timeout) }

@@ -112,7 +112,9 @@ extension ScriptRuntime {
             var next = 0
             func add(_ group: inout ThrowingTaskGroup<(Int, [String], Int, [ProductImage]), any Error>) {
                 let product = products[next]
-                group.addTask {
+                // On the cooperative pool, never on a script's one thread (`HTTPTransport.taskExecutor`):
+                // products' photos are saved side by side.
+                group.addTask(executorPreference: globalConcurrentExecutor) {
                     let (names, bytes, images) = try await Self.savePhotos(
                         of: product, client: client, folder: folder, replacing: replacing)
                     return (product.id, names, bytes, images)

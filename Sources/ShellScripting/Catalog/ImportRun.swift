@@ -27,7 +27,9 @@ final class InFlightRows: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `work` in an unstructured task (cancelling the caller does not reach it).
+    /// Runs `work` in an unstructured task (cancelling the caller does not reach it). Such a task
+    /// does not take on its caller's preferred executor, so rows run side by side on the
+    /// cooperative pool even in a script, which runs on its client's loop (`HTTPTransport.taskExecutor`).
     func run(_ key: Int, _ work: @escaping @Sendable () async -> RowResult) async -> RowResult {
         let task = Task { await work() }
         let cancelNow = state.withLock { state in
