@@ -29,6 +29,23 @@ struct SecretSearchTests {
         #expect(!SecretMasking.contains("abcde", spellings: []))
     }
 
+    /// Several secrets' spellings, merged once and then remembered, are always those of the
+    /// secrets asked about: a different set (another login, one more profile) is merged again.
+    @Test func theSpellingsOfSeveralSecretsAreThoseOfTheSecretsAsked() {
+        let (first, second, third) = ("first-secret-1/2", "second-secret-2", "third-secret-33")
+        func expected(_ secrets: [String]) -> Set<String> { Set(secrets.flatMap { SecretMasking.spellings(of: $0) }) }
+        for secrets in [
+            [first, second], [first, second], [first, third], [third, first], [first, second, third], [first, second],
+        ] {
+            let spellings = SecretMasking.spellings(of: secrets)
+            #expect(Set(spellings) == expected(secrets), "\(secrets)")
+            #expect(spellings.count == expected(secrets).count)
+            #expect(zip(spellings, spellings.dropFirst()).allSatisfy { $0.count >= $1.count }, "longest first")
+        }
+        #expect(SecretMasking.masked("a \(third) b", secrets: [first, third]) == "a •••••• b")
+        #expect(SecretMasking.masked("a \(third) b", secrets: [first, second]) == "a \(third) b")
+    }
+
     @Test func maskingReplacesEveryOccurrence() {
         #expect(SecretMasking.masked("a hunter22 b hunter22", spellings: ["hunter22"]) == "a •••••• b ••••••")
     }
