@@ -8,8 +8,9 @@ import OpenMarketContract
 /// The real transport, over one AsyncHTTPClient for the whole process (it keeps connections alive
 /// between requests, so a script of a thousand lines reuses one connection).
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    /// Uses the process-wide client, made on the first request rather than here: making it starts
-    /// SwiftNIO's threads, which a shell should not pay for before its prompt appears.
+    /// Uses the process-wide client, made when it is first needed (the first request, or a script
+    /// asking for its loop) rather than here: making it starts SwiftNIO's thread, which a shell
+    /// should not pay for before its prompt appears.
     public static let shared = AsyncHTTPClientTransport(client: nil)
 
     /// Like `HTTPClient.shared`, which also lives for the whole process and is never shut down,
@@ -62,6 +63,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// Runs a task on `loop` (nil: the process-wide client's).
     private let ownExecutor: EventLoopTaskExecutor?
     private static let sharedExecutor = EventLoopTaskExecutor(loop: sharedLoop)
+    /// When a request on `loop` last came back, answered or not (nil: the process-wide client's).
+    private let ownLastDone: NIOLoopBoundBox<NIODeadline?>?
+    private static let sharedLastDone = NIOLoopBoundBox.makeEmptyBox(valueType: NIODeadline.self, eventLoop: sharedLoop)
+    private var lastDone: NIOLoopBoundBox<NIODeadline?> { ownLastDone ?? Self.sharedLastDone }
+    /// How long since the last answer a task on the loop may have held it before a request it
+    /// starts waits for the loop to read its sockets first (see `send`): far longer than a
+    /// script's work between two requests, far shorter than any server keeps an idle connection.
+    static let heldLoop = TimeAmount.milliseconds(50)
+    /// How much later such a request starts: time for the loop to poll its sockets and to close
+    /// the connections the servers closed.
+    static let readFirst = TimeAmount.milliseconds(1)
 
     /// The loop every request is sent and answered on: a task that awaits one request after
     /// another (a script) does all its work on one thread there.
@@ -72,6 +84,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let loop = client.eventLoopGroup.next()
         self.ownLoop = loop
         self.ownExecutor = EventLoopTaskExecutor(loop: loop)
+        self.ownLastDone = NIOLoopBoundBox.makeEmptyBox(valueType: NIODeadline.self, eventLoop: loop)
         self.maxResponseBytes = maxResponseBytes
     }
 
@@ -79,6 +92,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.ownClient = client
         self.ownLoop = nil
         self.ownExecutor = nil
+        self.ownLastDone = nil
         self.maxResponseBytes = 64 * 1024 * 1024
     }
 
@@ -111,6 +125,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // loop they are queued where they run, and the request crosses threads once.
         let client = client
         let loop = loop
+        let lastDone = lastDone
+        // A task running on the loop itself (a script, `taskExecutor`) may have held it since the
+        // last answer: a person answering a lesson's question, a pipe slow to give the next line.
+        // The loop has not read its sockets meanwhile, so a kept-alive connection the server closed
+        // then still looks open; and what this thread queues now runs before the loop polls again,
+        // so the request would be lent that connection and fail ("the server closed the
+        // connection"). After such a pause the request starts a moment later instead, once the
+        // loop has read its sockets and seen the close.
+        let held = loop.inEventLoop && lastDone.value.map { NIODeadline.now() - $0 > Self.heldLoop } == true
         let deadline = NIODeadline.now() + .nanoseconds(timeout.wholeNanoseconds)
         // The answer is awaited from the loop too: `EventLoopFuture.get()` called here would hand
         // the loop a second piece of work (registering its callback), a second wake-up per
@@ -119,7 +142,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (answer: CheckedContinuation<HTTPResponseData, any Error>) in
-                    loop.execute {
+                    let start: @Sendable () -> Void = {
                         // Cancelled before it started: never sent.
                         guard case .waiting = state.value else {
                             return answer.resume(throwing: CancellationError())
@@ -127,8 +150,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                         let task = client.execute(
                             request: outgoing, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline)
                         state.value = .started(task)
-                        task.futureResult.whenComplete { answer.resume(with: $0) }
+                        task.futureResult.whenComplete {
+                            lastDone.value = .now()
+                            answer.resume(with: $0)
+                        }
                     }
+                    if held { loop.scheduleTask(in: Self.readFirst, start) } else { loop.execute(start) }
                 }
             } onCancel: {
                 // Queued on the loop like the start, so it finds the request started or not yet.

@@ -10,8 +10,10 @@ import NIOCore
 /// where otherwise each request wakes the loop from the cooperative pool and each answer wakes
 /// the pool from the loop.
 ///
-/// Only for work that waits on the loop's own I/O: what runs here holds the loop's other
-/// connections up while it runs.
+/// Only for work that mostly waits on the loop's own I/O: what runs here holds the loop's other
+/// connections up while it runs. A request started after such a task held the loop for long
+/// (a question to a person, a slow pipe) waits for the loop to read its sockets first, so that a
+/// connection the server closed meanwhile is seen closed (`AsyncHTTPClientTransport.send`).
 public final class EventLoopTaskExecutor: TaskExecutor {
     public let loop: any EventLoop
 
@@ -20,6 +22,8 @@ public final class EventLoopTaskExecutor: TaskExecutor {
     /// Whether the calling code runs on this executor's loop.
     public var isCurrent: Bool { loop.inEventLoop }
 
+    /// The loop must outlive the tasks that prefer it: a loop that has shut down drops what it is
+    /// given, and such a task would never resume (the process-wide client's loop never shuts down).
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         // From the loop's own thread `execute` only queues (no wake-up); from any other, it

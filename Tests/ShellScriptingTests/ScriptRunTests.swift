@@ -364,8 +364,8 @@ struct ScriptRunTests {
     }
 
     /// A script's lines run on the thread its transport's connections are served on
-    /// (`HTTPTransport.taskExecutor`): a line's request and its answer never cross threads. The
-    /// rows of an `import` in it run side by side off that thread, each preparing its photos.
+    /// (`HTTPTransport.taskExecutor`): they send their requests from there. The rows of an
+    /// `import` in it send theirs from the cooperative pool, where they run side by side.
     @Test func aScriptRunsOnItsTransportsThreadAndAnImportsRowsOffIt() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
@@ -395,6 +395,30 @@ struct ScriptRunTests {
             #expect(shows.count >= 2)
             #expect(shows.map(\.onLoop) == Array(repeating: true, count: shows.count), "\(shows.map(\.path))")
             #expect(requests.last?.onLoop == true, "the line after the import")
+        }
+    }
+
+    /// A script that holds its client's loop longer than the market keeps an idle connection
+    /// (here a pipe slow to give the next line; in a lesson, a person reading a step) still gets
+    /// its next answer: the connection the market closed meanwhile is seen closed, not lent to
+    /// the next request, which failed with "the server closed the connection".
+    @Test func aLineAfterAPauseLongerThanTheMarketsIdleTimeoutGetsItsAnswer() async throws {
+        let limits = ConnectionLimits(idleTimeout: .milliseconds(300), requestReadTimeout: .seconds(10))
+        try await TestMarket.with(limits: limits) { market in
+            let console = RecordingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: market.baseURL, credentials: market.demo, timeout: .seconds(30)),
+                console: console)
+            let lines = Mutex(["health", "health", "list"])
+            let status = await session.runStream(name: "stdin") {
+                let next = lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                // Each line after the first comes once the market has closed the idle connection.
+                if next != nil, lines.withLock({ $0.count }) < 2 { Thread.sleep(forTimeInterval: 0.9) }
+                return next
+            }
+            #expect(status == .ok, "\(console.notes)")
+            #expect(console.out.components(separatedBy: "answers OK").count == 3, "\(console.out)")
         }
     }
 
