@@ -208,6 +208,8 @@ let package = Package(
             dependencies: [
                 "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "SellerShell",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
 

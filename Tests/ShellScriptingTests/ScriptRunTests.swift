@@ -405,20 +405,22 @@ struct ScriptRunTests {
     @Test func aLineAfterAPauseLongerThanTheMarketsIdleTimeoutGetsItsAnswer() async throws {
         let limits = ConnectionLimits(idleTimeout: .milliseconds(300), requestReadTimeout: .seconds(10))
         try await TestMarket.with(limits: limits) { market in
-            let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: market.baseURL, credentials: market.demo, timeout: .seconds(30)),
-                console: console)
-            let lines = Mutex(["health", "health", "list"])
-            let status = await session.runStream(name: "stdin") {
-                let next = lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                // Each line after the first comes once the market has closed the idle connection.
-                if next != nil, lines.withLock({ $0.count }) < 2 { Thread.sleep(forTimeInterval: 0.9) }
-                return next
+            try await PrivateLoopTransport.with { transport in
+                let console = RecordingConsole()
+                let session = ScriptSession(
+                    configuration: ShellConfiguration(
+                        serverURL: market.baseURL, credentials: market.demo, transport: transport, timeout: .seconds(30)),
+                    console: console)
+                let lines = Mutex(["health", "health", "list"])
+                let status = await session.runStream(name: "stdin") {
+                    let next = lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                    // Each line after the first comes once the market has closed the idle connection.
+                    if next != nil, lines.withLock({ $0.count }) < 2 { Thread.sleep(forTimeInterval: 0.9) }
+                    return next
+                }
+                #expect(status == .ok, "\(console.notes)")
+                #expect(console.out.components(separatedBy: "answers OK").count == 3, "\(console.out)")
             }
-            #expect(status == .ok, "\(console.notes)")
-            #expect(console.out.components(separatedBy: "answers OK").count == 3, "\(console.out)")
         }
     }
 
