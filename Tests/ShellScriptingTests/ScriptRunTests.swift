@@ -2,11 +2,11 @@ import Foundation
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
-import OpenMarketServer
 import SellerShell
 import Synchronization
 import Testing
 
+@testable import OpenMarketServer
 @testable import ShellScripting
 
 @Suite("Running scripts against the bundled market")
@@ -412,10 +412,19 @@ struct ScriptRunTests {
                         serverURL: market.baseURL, credentials: market.demo, transport: transport, timeout: .seconds(30)),
                     console: console)
                 let lines = Mutex(["health", "health", "list"])
+                let running = market.running
                 let status = await session.runStream(name: "stdin") {
                     let next = lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-                    // Each line after the first comes once the market has closed the idle connection.
-                    if next != nil, lines.withLock({ $0.count }) < 2 { Thread.sleep(forTimeInterval: 0.9) }
+                    // Each line after the first comes once the market has closed the idle
+                    // connection, while this closure holds the script's loop.
+                    if next != nil, lines.withLock({ $0.count }) < 2 {
+                        let closed = DispatchSemaphore(value: 0)
+                        Task.detached {
+                            _ = await eventually { running.connections.count == 0 }
+                            closed.signal()
+                        }
+                        closed.wait()
+                    }
                     return next
                 }
                 #expect(status == .ok, "\(console.notes)")
