@@ -11,7 +11,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// Uses the process-wide client, made when it is first needed (the first request, or a script
     /// asking for its loop) rather than here: making it starts SwiftNIO's thread, which a shell
     /// should not pay for before its prompt appears.
-    public static let shared = AsyncHTTPClientTransport(client: nil)
+    public static let shared = AsyncHTTPClientTransport()
 
     /// Like `HTTPClient.shared`, which also lives for the whole process and is never shut down,
     /// but configured for a seller at a prompt (`configuration`), on an event loop of its own:
@@ -47,26 +47,37 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// `{"code": …, "message": …}` and an excerpt of anything else. The rest is not read; the
     /// connection is closed instead, so a 60 MB error page costs a few KiB.
     public var maxErrorBodyBytes: Int = 8 * 1024
-    /// nil: the process-wide client below.
-    private let ownClient: HTTPClient?
-    private var client: HTTPClient { ownClient ?? Self.sharedClient }
-    /// The event loop every request's answer is collected on (nil: the process-wide client's).
-    private let ownLoop: (any EventLoop)?
-    private static let sharedLoop = sharedClient.eventLoopGroup.next()
-    /// Left to itself, AsyncHTTPClient collects each answer on the next loop of its group in
-    /// turn, while the kept-alive connection stays on the loop it was made on: every other request
-    /// then hands its head, each body part and its end from one thread to the other (a wake-up
-    /// each, and 44 µs of a `show`'s CPU, measured with perf on `market-client-bench products`).
-    /// One loop for every request of a transport makes its connections there, so an answer is
-    /// read and collected on one thread; parallel requests still get their own connections.
-    private var loop: any EventLoop { ownLoop ?? Self.sharedLoop }
-    /// Runs a task on `loop` (nil: the process-wide client's).
-    private let ownExecutor: EventLoopTaskExecutor?
-    private static let sharedExecutor = EventLoopTaskExecutor(loop: sharedLoop)
-    /// When a request on `loop` last came back, answered or not (nil: the process-wide client's).
-    private let ownLastDone: NIOLoopBoundBox<NIODeadline?>?
-    private static let sharedLastDone = NIOLoopBoundBox.makeEmptyBox(valueType: NIODeadline.self, eventLoop: sharedLoop)
-    private var lastDone: NIOLoopBoundBox<NIODeadline?> { ownLastDone ?? Self.sharedLastDone }
+    /// The client, its one loop and what goes with that loop, made once: this transport's own
+    /// (nil: the process-wide client's).
+    private let own: Backing?
+    private static let sharedBacking = Backing(sharedClient)
+    private var backing: Backing { own ?? Self.sharedBacking }
+    private var client: HTTPClient { backing.client }
+    private var loop: any EventLoop { backing.loop }
+
+    private struct Backing: Sendable {
+        let client: HTTPClient
+        /// The event loop every request's answer is collected on. Left to itself, AsyncHTTPClient
+        /// collects each answer on the next loop of its group in turn, while the kept-alive
+        /// connection stays on the loop it was made on: every other request then hands its head,
+        /// each body part and its end from one thread to the other (a wake-up each, and 44 µs of a
+        /// `show`'s CPU, measured with perf on `market-client-bench products`). One loop for every
+        /// request of a transport makes its connections there, so an answer is read and collected
+        /// on one thread; parallel requests still get their own connections.
+        let loop: any EventLoop
+        /// Runs a task on `loop`.
+        let executor: EventLoopTaskExecutor
+        /// When a request on `loop` last came back, answered or not.
+        let lastDone: NIOLoopBoundBox<NIODeadline?>
+
+        init(_ client: HTTPClient) {
+            self.client = client
+            self.loop = client.eventLoopGroup.next()
+            self.executor = EventLoopTaskExecutor(loop: loop)
+            self.lastDone = NIOLoopBoundBox.makeEmptyBox(valueType: NIODeadline.self, eventLoop: loop)
+        }
+    }
+
     /// How long since the last answer a task on the loop may have held it before a request it
     /// starts waits for the loop to read its sockets first (see `send`): far longer than a
     /// script's work between two requests, far shorter than any server keeps an idle connection.
@@ -77,22 +88,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     /// The loop every request is sent and answered on: a task that awaits one request after
     /// another (a script) does all its work on one thread there.
-    public var taskExecutor: (any TaskExecutor)? { ownExecutor ?? Self.sharedExecutor }
+    public var taskExecutor: (any TaskExecutor)? { backing.executor }
 
     public init(client: HTTPClient, maxResponseBytes: Int = 64 * 1024 * 1024) {
-        self.ownClient = client
-        let loop = client.eventLoopGroup.next()
-        self.ownLoop = loop
-        self.ownExecutor = EventLoopTaskExecutor(loop: loop)
-        self.ownLastDone = NIOLoopBoundBox.makeEmptyBox(valueType: NIODeadline.self, eventLoop: loop)
+        self.own = Backing(client)
         self.maxResponseBytes = maxResponseBytes
     }
 
-    private init(client: HTTPClient?) {
-        self.ownClient = client
-        self.ownLoop = nil
-        self.ownExecutor = nil
-        self.ownLastDone = nil
+    private init() {
+        self.own = nil
         self.maxResponseBytes = 64 * 1024 * 1024
     }
 
@@ -125,7 +129,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // loop they are queued where they run, and the request crosses threads once.
         let client = client
         let loop = loop
-        let lastDone = lastDone
+        let lastDone = backing.lastDone
         // A task running on the loop itself (a script, `taskExecutor`) may have held it since the
         // last answer: a person answering a lesson's question, a pipe slow to give the next line.
         // The loop has not read its sockets meanwhile, so a kept-alive connection the server closed

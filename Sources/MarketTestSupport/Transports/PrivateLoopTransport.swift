@@ -8,16 +8,10 @@ import OpenMarketAPI
 public enum PrivateLoopTransport {
     /// Runs `body` with the transport, then shuts its client and loop down.
     public static func with<T>(_ body: (AsyncHTTPClientTransport) async throws -> T) async throws -> T {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let client = HTTPClient(eventLoopGroup: group, configuration: AsyncHTTPClientTransport.configuration)
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await body(AsyncHTTPClientTransport(client: client)))
-        } catch {
-            result = .failure(error)
+        try await MultiThreadedEventLoopGroup.withEventLoopGroup(numberOfThreads: 1) { group in
+            try await HTTPClient.withHTTPClient(eventLoopGroup: group, configuration: AsyncHTTPClientTransport.configuration) {
+                try await body(AsyncHTTPClientTransport(client: $0))
+            }
         }
-        try await client.shutdown()
-        try await group.shutdownGracefully()
-        return try result.get()
     }
 }
