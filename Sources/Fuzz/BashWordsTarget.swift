@@ -15,7 +15,8 @@ import SellerShell
 /// two-byte characters can swallow a backslash that follows UTF-8 text), with history
 /// expansion on as in an interactive shell, `curl`, `http` and `cat` replaced by functions that
 /// write down what they were given, and no command on `PATH`. Invariants: bash reads each word
-/// back as exactly the text; curl gets each body on standard input (with `$OPENMARKET_SECRET` in
+/// (`BashWords.quoted`, `BashWords.ansiC`, and `WordQuoting.singleQuoted` when the text holds no
+/// control character) back as exactly the text; curl gets each body on standard input (with `$OPENMARKET_SECRET` in
 /// the top-level secret field and nowhere else) and the photo's path; HTTPie gets the edit as
 /// request items that HTTPie 3 reads back as exactly the fields (the secret on standard input),
 /// or the body on standard input when items cannot say it, and the create's items; the raw form
@@ -52,6 +53,12 @@ enum BashWordsTarget {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.path
 
+        // `singleQuoted` alone only for text without control characters, as `BashWords.quoted`
+        // uses it: a raw CR inside a multi-line `'…'` after a `$'\''` makes bash 5.2's history
+        // scan parse a `$(` that is inside the quote (a finding of this target, not a bug of an
+        // export, which writes such text in `$'…'`).
+        var words = [BashWords.quoted(text), BashWords.ansiC(text)]
+        if !text.unicodeScalars.contains(where: AnsiCQuoting.needsEscape) { words.append(WordQuoting.singleQuoted(text)) }
         let edit = jsonEdit(text)
         let create = multipartCreate(text)
         var script = [
@@ -62,7 +69,7 @@ enum BashWordsTarget {
             #"curl() { count curl; printf '%s\0' "$@" >"$OUT/curl.$n"; IFS= read -r -d '' input; printf '%s' "$input" >"$OUT/curl.$n.in"; }"#,
             #"http() { count http; printf '%s\0' "$@" >"$OUT/http.$n"; IFS= read -r -d '' input; printf '%s' "$input" >"$OUT/http.$n.in"; }"#,
             #"cat() { if [ $# -gt 0 ]; then printf '<file:%s>' "$1"; fi; }"#,
-            "printf '%s\\0' \(BashWords.quoted(text)) \(WordQuoting.singleQuoted(text)) \(BashWords.ansiC(text)) >\"$OUT/words\"",
+            "printf '%s\\0' \(words.joined(separator: " ")) >\"$OUT/words\"",
         ]
         for exchange in [edit.exchange, create.exchange] {
             for form in ExchangeCommand.Form.allCases {
@@ -77,10 +84,10 @@ enum BashWordsTarget {
         }
         let ran = runBash(script.joined(separator: "\n") + "\n", out: out, locale: locale)
         invariant(ran.stderr.isEmpty, "bash said \(ran.stderr.debugDescription) for \(text.debugDescription)")
-        let words = read(out, "words")
+        let readBack = read(out, "words")
         invariant(
-            words == Array(repeating: Array(text.utf8) + [0], count: 3).flatMap { $0 },
-            "the words of \(text.debugDescription) read back as \(String(decoding: words, as: UTF8.self).debugDescription)")
+            readBack == Array(repeating: Array(text.utf8) + [0], count: words.count).flatMap { $0 },
+            "the words of \(text.debugDescription) read back as \(String(decoding: readBack, as: UTF8.self).debugDescription)")
 
         // curl: the edit's body, then the create's JSON part from standard input and its photo.
         let editBody = Array(edit.bodyWithSecret.utf8)

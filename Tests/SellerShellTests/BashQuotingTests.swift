@@ -18,6 +18,9 @@ struct BashQuotingTests {
         texts += [
             "Sale!! now !$ ^a^b", "a\r\nb\n\u{2028}c", "\u{1B}[2J \u{7F} \u{85}", "\u{FEFF}빨간 노트", "", "'", "\\", "$HOME",
             "••••••", "\"secret\":\"••••••\"",
+            // With history on, bash 5.2 read the `'` of `$'C:\\'` as escaped and parsed the next
+            // word's `$(` (the bash-words fuzz target, CI of stop 35).
+            "C:\\", "'$(\"$(echo RAN",
         ]
         return texts
     }()

@@ -46,7 +46,9 @@ public enum WordQuoting {
 
     /// `'…'`, with a `'` inside written `'\''` as in sh: the one single-quoter of the package
     /// (recordings, exports, variables). On Unicode scalars: a `'` followed by a combining mark
-    /// is one `Character` that is not `'`, but bash still reads the quote.
+    /// is one `Character` that is not `'`, but bash still reads the quote. For bash, text without
+    /// control characters only (`BashWords.quoted` sends the rest to `$'…'`): a raw CR on a later
+    /// line of the quote misleads bash 5.2's history scan, and a terminal acts on it when shown.
     public static func singleQuoted(_ text: String) -> String {
         var out = "'"
         for scalar in text.unicodeScalars {

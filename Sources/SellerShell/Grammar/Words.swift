@@ -254,7 +254,9 @@ public enum AnsiCQuoting {
     /// the same in every locale (in the C locale it leaves `$'\u0301'` as six characters, and
     /// in GBK, GB18030 or BIG5-HKSCS a UTF-8 byte followed by `\` is one character, which would
     /// swallow the backslash of `\'` and end the quote). `!` is written `\x21`: an interactive
-    /// bash expands `!!` inside `$'…'`, though not inside `'…'`.
+    /// bash expands `!!` inside `$'…'`, though not inside `'…'`. `\` is written `\x5C`: with
+    /// history on, bash 5.2 takes a `'` after a backslash as escaped even when that backslash is
+    /// itself escaped, so `$'\\'` would run on into the next quote and parse a `$(…)` there.
     public enum Escapes: Sendable {
         case unicode
         case bash
@@ -266,6 +268,7 @@ public enum AnsiCQuoting {
         var out = "$'"
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\\" where escapes == .bash: out += "\\x5C"
             case "\\": out += "\\\\"
             case .singleQuote: out += "\\'"
             case "\n": out += "\\n"
