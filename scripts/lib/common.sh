@@ -19,9 +19,9 @@ OPENMARKET_TEST_PACKAGES=(curl httpie locales)
 # The release build that scripts/openmarket runs and every benchmark measures: one folder and one
 # set of flags, so that neither ever rebuilds over the other. --static-swift-stdlib links the Swift
 # runtime, the standard library and Foundation into each binary: the dynamic loader then no longer
-# resolves their symbols at every start, which was about a third of the shell's start-up (a one-line
-# `openmarket -c` took 30 ms, 21 ms linked this way; docs/benchmarks.md). The tests drive the
-# debug build, linked as usual.
+# resolves their symbols at every start, which was about a third of the shell's start-up (a
+# one-line `openmarket -c` took 30 ms, 21 ms linked this way; docs/benchmarks.md). The tests drive
+# the debug build, linked as usual.
 OPENMARKET_RELEASE_FOLDER=.build-release
 OPENMARKET_RELEASE_BUILD=(-c release --scratch-path "$OPENMARKET_RELEASE_FOLDER" --static-swift-stdlib)
 
