@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket-server",
             dependencies: [
-                "OpenMarketServer", "OpenMarketContract", "ProgramEntry",
+                "OpenMarketServer", "OpenMarketContract", "ProgramEntry", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/openmarket-server"

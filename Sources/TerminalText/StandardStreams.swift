@@ -40,6 +40,12 @@ public enum StandardStreams {
         }
     }
 
+    /// The name the program was started by (`openmarket`, `openmarket-server`), as a Unix tool
+    /// names itself in its errors.
+    private static var programName: String {
+        CommandLine.arguments.first.flatMap { $0.split(separator: "/").last }.map(String.init) ?? "openmarket"
+    }
+
     /// What a killed filter does: SIGPIPE with its default action (status 141 in a shell).
     private static func endAsClosedPipe() -> Never {
         signal(SIGPIPE, SIG_DFL)
@@ -57,7 +63,7 @@ public enum StandardStreams {
             tcsetattr(STDIN_FILENO, TCSANOW, &mode)
         }
         let stream = descriptor == STDERR_FILENO ? "standard error" : "standard output"
-        var line = "openmarket: cannot write to \(stream): \(String(cString: strerror(code)))\n"
+        var line = "\(programName): cannot write to \(stream): \(String(cString: strerror(code)))\n"
         // Said once, and not on the stream that failed.
         if descriptor != STDERR_FILENO { line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) } }
         _exit(1)

@@ -52,6 +52,44 @@ struct ServerCommandTests {
             ])
     }
 
+    /// A market whose standard output is a pipe nobody reads (`openmarket-server | true`) ends as
+    /// any program writing to a closed pipe does (SIGPIPE, status 141), at once and without a
+    /// word: not a trap with a backtrace. The pipe is a FIFO whose last reader closed before the
+    /// market started, so its first line always meets a closed pipe.
+    @Test func aClosedPipeOnStandardOutputEndsTheMarketAsItEndsAnyFilter() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let port = try Loopback.portOutsideEphemeralRange()
+        let data = home.root.appendingPathComponent("data").path
+        let pipeline = """
+            mkfifo out && exec 4<>out 5>out 4<&- && '\(Self.binary)' --port \(port) --data '\(data)' >&5 2>server.err
+            echo "status $?"; cat server.err
+            """
+        let started = ContinuousClock.now
+        let piped = try await ChildProcess.run(
+            "/bin/bash", ["-c", pipeline], environment: home.environment, workingDirectory: home.root,
+            timeout: .seconds(120))
+        #expect(piped.stdout.hasPrefix("status 141\n"), "\(piped.stdout)")
+        #expect(!piped.stdout.contains("Fatal error"), "\(piped.stdout)")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    /// Output that cannot be written (`> /dev/full`) ends the market with one line naming it and
+    /// status 1, not a trap.
+    @Test func outputThatCannotBeWrittenEndsTheMarketWithOneLine() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let port = try Loopback.portOutsideEphemeralRange()
+        let data = home.root.appendingPathComponent("data").path
+        let full = try await ChildProcess.run(
+            "/bin/bash", ["-c", "'\(Self.binary)' --port \(port) --data '\(data)' >/dev/full"],
+            environment: home.environment, timeout: .seconds(120))
+        #expect(full.status == 1, "\(full.stderr)")
+        #expect(
+            lines(full.stderr).last == "openmarket-server: cannot write to standard output: No space left on device",
+            "\(full.stderr)")
+    }
+
     @Test func aPortOutOfRangeIsAOneLineUsageError() async throws {
         let result = try await run(["--port", "99999"])
         #expect(result.status == 2)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import OpenMarketContract
 import OpenMarketServer
+import TerminalText
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the market (the default).")
@@ -46,8 +47,10 @@ struct Serve: AsyncParsableCommand {
                 lines.append("  secret:     \(directory.demoCredentials.secret.revealed)")
             }
             // Written straight to the descriptor: print() buffers when stdout is a pipe, and a
-            // script waiting for this line would wait forever.
-            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            // script waiting for this line would wait forever. Not with FileHandle, which traps on
+            // a closed pipe (SwiftNIO ignores SIGPIPE): StandardStreams ends the market as SIGPIPE
+            // would, and says so in one line when the output cannot be written.
+            StandardStreams.write(lines.joined(separator: "\n") + "\n")
         }
     }
 }
