@@ -52,23 +52,27 @@ struct ServerCommandTests {
             ])
     }
 
+    /// Runs a market on a free port from bash, in a home of its own: `setup` first, then the
+    /// market with `redirection` after its words, then `after`. What bash printed is the result.
+    func serveFromBash(setup: String = "", redirection: String, after: String = "") async throws -> ChildProcess.Result {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let port = try Loopback.portOutsideEphemeralRange()
+        let market = "'\(Self.binary)' --port \(port) --data '\(home.root.appendingPathComponent("data").path)'"
+        return try await ChildProcess.run(
+            "/bin/bash", ["-c", setup + market + " " + redirection + after], environment: home.environment,
+            workingDirectory: home.root, timeout: .seconds(120))
+    }
+
     /// A market whose standard output is a pipe nobody reads (`openmarket-server | true`) ends as
     /// any program writing to a closed pipe does (SIGPIPE, status 141), at once and without a
     /// word: not a trap with a backtrace. The pipe is a FIFO whose last reader closed before the
     /// market started, so its first line always meets a closed pipe.
     @Test func aClosedPipeOnStandardOutputEndsTheMarketAsItEndsAnyFilter() async throws {
-        let home = try TestHome.make()
-        defer { home.remove() }
-        let port = try Loopback.portOutsideEphemeralRange()
-        let data = home.root.appendingPathComponent("data").path
-        let pipeline = """
-            mkfifo out && exec 4<>out 5>out 4<&- && '\(Self.binary)' --port \(port) --data '\(data)' >&5 2>server.err
-            echo "status $?"; cat server.err
-            """
         let started = ContinuousClock.now
-        let piped = try await ChildProcess.run(
-            "/bin/bash", ["-c", pipeline], environment: home.environment, workingDirectory: home.root,
-            timeout: .seconds(120))
+        let piped = try await serveFromBash(
+            setup: "mkfifo out && exec 4<>out 5>out 4<&- && ", redirection: ">&5 2>market.err",
+            after: "\necho \"status $?\"; cat market.err")
         #expect(piped.stdout.hasPrefix("status 141\n"), "\(piped.stdout)")
         #expect(!piped.stdout.contains("Fatal error"), "\(piped.stdout)")
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -77,13 +81,7 @@ struct ServerCommandTests {
     /// Output that cannot be written (`> /dev/full`) ends the market with one line naming it and
     /// status 1, not a trap.
     @Test func outputThatCannotBeWrittenEndsTheMarketWithOneLine() async throws {
-        let home = try TestHome.make()
-        defer { home.remove() }
-        let port = try Loopback.portOutsideEphemeralRange()
-        let data = home.root.appendingPathComponent("data").path
-        let full = try await ChildProcess.run(
-            "/bin/bash", ["-c", "'\(Self.binary)' --port \(port) --data '\(data)' >/dev/full"],
-            environment: home.environment, timeout: .seconds(120))
+        let full = try await serveFromBash(redirection: ">/dev/full")
         #expect(full.status == 1, "\(full.stderr)")
         #expect(
             lines(full.stderr).last == "openmarket-server: cannot write to standard output: No space left on device",
