@@ -25,6 +25,17 @@ OPENMARKET_TEST_PACKAGES=(curl httpie locales)
 OPENMARKET_RELEASE_FOLDER=.build-release
 OPENMARKET_RELEASE_BUILD=(-c release --scratch-path "$OPENMARKET_RELEASE_FOLDER" --static-swift-stdlib)
 
+# Builds each named product of the release build (SwiftPM's output on stderr) and prints the
+# folder its binaries are in: BIN="$(build_release openmarket openmarket-server)". A failed build
+# fails the call (set -e does not reach into a $(…), hence the explicit return).
+build_release() {
+    local product
+    for product in "$@"; do
+        swift build "${OPENMARKET_RELEASE_BUILD[@]}" --product "$product" >&2 || return 1
+    done
+    swift build "${OPENMARKET_RELEASE_BUILD[@]}" --show-bin-path
+}
+
 _om_as_root() {
     if [ "$(id -u)" -eq 0 ]; then
         "$@"
