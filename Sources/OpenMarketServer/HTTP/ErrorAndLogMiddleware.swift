@@ -44,6 +44,9 @@ struct ErrorAndLogMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPParserError:
             // The body's framing broke while a route read it (a bad chunk size): the client's fault.
             return errorResponse(.badRequest, "the request's HTTP framing is broken (\(error))")
+        case let error where DiskFull.matches(error):
+            logger.error("\(request.method) \(request.uri.path) failed, the disk is full: \(String(describing: error))")
+            return errorResponse(DiskFull.status, DiskFull.message)
         default:
             logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
             return errorResponse(.internalServerError, "internal error")
