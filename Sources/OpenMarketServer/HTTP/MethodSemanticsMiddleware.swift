@@ -7,12 +7,18 @@ import Logging
 /// `MethodTable`: a method the path does not take answers `405` with `Allow` (not a 404), and
 /// `OPTIONS` answers `204` with `Allow`. A path no route has is left to the router's 404.
 /// (Hummingbird runs router middleware after the route lookup, so these requests reach here on
-/// the not-found path; HEAD has routes of its own, see `MarketRoutes.getAndHead`.)
+/// the not-found path; HEAD has routes of its own, see `MarketRoutes.getAndHead`.) `OPTIONS *`
+/// asks about the server as a whole (RFC 9110 §9.3.7): `200`, no content, and an `Allow` of
+/// every method some path takes.
 struct MethodSemanticsMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
+        if request.method == .options, request.head.path == "*" {
+            return Response(
+                status: .ok, headers: [.allow: MethodTable.allowHeader(MethodTable.serverWide), .contentLength: "0"])
+        }
         guard let allowed = MethodTable.allowed(forPath: request.uri.path) else { return try await next(request, context) }
         let allow = MethodTable.allowHeader(allowed)
         switch request.method {

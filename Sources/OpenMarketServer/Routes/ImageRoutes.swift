@@ -25,6 +25,9 @@ extension MarketRoutes {
         var response = Self.response(.ok, contentType: type, body: data)
         response.headers[.cacheControl] = "public, max-age=31536000, immutable"
         response.headers[.eTag] = etag
+        // The type is sniffed from the bytes here; a browser must not guess another (an upload
+        // that is both a GIF and an HTML page).
+        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         return response
     }
 

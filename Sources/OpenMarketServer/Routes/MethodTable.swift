@@ -21,6 +21,7 @@ enum MethodTable {
         // The earlier host's delete: `DELETE /api/products/{id}/{product_secret}`.
         Row(pattern: ["api", "products", ":", ":"], methods: [.delete]),
         Row(pattern: ["images", "**"], methods: [.get]),
+        Row(pattern: ["openapi.json"], methods: [.get]),
         // The storefront (read-only): its pages, its script and style, its event stream.
         Row(pattern: [], methods: [.get]),
         Row(pattern: ["products", ":"], methods: [.get]),
@@ -41,9 +42,16 @@ enum MethodTable {
         var methods = zip(matching, literals).filter { $0.1 == most }.flatMap(\.0.methods)
         if methods.contains(.get) { methods.append(.head) }
         methods.append(.options)
-        let order: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
         return order.filter { methods.contains($0) }
     }
+
+    /// Every method some path takes, for `OPTIONS *` (the server as a whole).
+    static var serverWide: [HTTPRequest.Method] {
+        let methods = Set(rows.flatMap(\.methods) + [.head, .options])
+        return order.filter { methods.contains($0) }
+    }
+
+    private static let order: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
 
     /// The `Allow` header's value: `GET, HEAD, PATCH, DELETE, OPTIONS`.
     static func allowHeader(_ methods: [HTTPRequest.Method]) -> String {
