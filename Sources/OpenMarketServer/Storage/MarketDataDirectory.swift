@@ -80,6 +80,7 @@ public final class MarketDataDirectory: Sendable {
             throw MarketServerError.dataDirectory("cannot open \(url.appendingPathComponent("market.sqlite").path): \(error)")
         }
         let images = try ImageStorage(root: url.appendingPathComponent("images", isDirectory: true))
+        AtomicWriteLeftovers.remove(in: url, images: images.root)
         do {
             try images.removeOrphans(grace: orphanGrace) { try store.imagePaths() }
         } catch {
