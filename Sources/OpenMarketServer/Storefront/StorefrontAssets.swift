@@ -64,22 +64,45 @@ enum StorefrontAssets {
               .catch(function () {});
           }
           var events = null;
+          // A refused stream (503 when the market has too many open, or this address has) or a
+          // market that is down closes the EventSource for good: a browser retries by itself only
+          // after a stream that had opened. The page then tries again after a delay that doubles
+          // from 2 s up to a minute, each a random half to whole of it (so that a class's pages,
+          // refused together, do not all return in the same second), and catches up once it is back in.
+          var failures = 0;
+          var retrying = null;
+          function retryLater() {
+            var delay = Math.min(60000, 2000 * Math.pow(2, Math.min(failures, 5)));
+            failures += 1;
+            retrying = setTimeout(function () { retrying = null; listen(); }, delay * (0.5 + Math.random() / 2));
+          }
           function listen() {
-            events = new EventSource("/storefront/events");
-            events.addEventListener("product", function () {
+            var source = new EventSource("/storefront/events");
+            events = source;
+            source.addEventListener("product", function () {
               if (waiting === null) { waiting = setTimeout(refresh, 100); }
             });
-            events.onopen = function () { if (live) { live.hidden = false; } };
-            events.onerror = function () { if (live) { live.hidden = true; } };
+            source.onopen = function () {
+              if (failures > 0) { failures = 0; refresh(); }
+              if (live) { live.hidden = false; }
+            };
+            source.onerror = function () {
+              if (live) { live.hidden = true; }
+              if (source.readyState === EventSource.CLOSED && events === source) {
+                events = null;
+                retryLater();
+              }
+            };
           }
           // A page left for another keeps no connection open (a browser allows six per server,
           // and a cached page would hold its stream); it listens again, and catches up, on return.
           window.addEventListener("pagehide", function () {
             if (events) { events.close(); events = null; }
+            if (retrying !== null) { clearTimeout(retrying); retrying = null; }
             if (live) { live.hidden = true; }
           });
           window.addEventListener("pageshow", function (event) {
-            if (event.persisted) { listen(); refresh(); }
+            if (event.persisted) { failures = 0; listen(); refresh(); }
           });
           listen();
         })();

@@ -12,23 +12,44 @@ struct CatalogChange: Sendable, Equatable {
 }
 
 /// The open event streams of the storefront's pages, and what is sent to them. Bounded: a page
-/// past `maxSubscribers` is refused (its browser retries), and each stream ends after
-/// `lifetime` (the browser's EventSource reconnects at once), so a forgotten tab holds nothing
-/// for ever.
+/// past `maxSubscribers`, or past `maxPerClient` from one address (one machine cannot take every
+/// place), is refused with 503 and `Retry-After` (the page's script tries again later, see
+/// `StorefrontAssets.script`), and each stream ends after `lifetime` (the browser's EventSource
+/// reconnects at once), so a forgotten tab holds nothing for ever.
 final class StorefrontEvents: Sendable {
     static let maxSubscribers = 256
+    /// Streams one address (`MarketRequestContext.clientKey`) may hold: a classroom's projector
+    /// and a few tabs, not the whole market.
+    static let maxPerClient = 8
+    /// Seconds a refused page is told to wait (`Retry-After`).
+    static let retryAfterSeconds = 5
     static let lifetime: Duration = .seconds(600)
     static let keepAlive: Duration = .seconds(15)
 
-    private let subscribers = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
+    private struct Subscriber {
+        var client: String
+        var continuation: AsyncStream<String>.Continuation
+    }
 
-    /// A new stream of event texts, or nil when too many are open.
-    func subscribe() -> (id: UUID, stream: AsyncStream<String>)? {
+    private let subscribers = Mutex<[UUID: Subscriber]>([:])
+
+    /// Whether `client` may open another stream now (a check before answering; `subscribe`
+    /// decides for good).
+    func hasRoom(for client: String) -> Bool {
+        subscribers.withLock { Self.hasRoom(in: $0, for: client) }
+    }
+
+    private static func hasRoom(in open: [UUID: Subscriber], for client: String) -> Bool {
+        open.count < maxSubscribers && open.values.lazy.filter { $0.client == client }.count < maxPerClient
+    }
+
+    /// A new stream of event texts for a page at `client`, or nil when too many are open.
+    func subscribe(client: String) -> (id: UUID, stream: AsyncStream<String>)? {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(64))
         let id = UUID()
         let added = subscribers.withLock { open -> Bool in
-            guard open.count < Self.maxSubscribers else { return false }
-            open[id] = continuation
+            guard Self.hasRoom(in: open, for: client) else { return false }
+            open[id] = Subscriber(client: client, continuation: continuation)
             return true
         }
         guard added else { return nil }
@@ -37,17 +58,17 @@ final class StorefrontEvents: Sendable {
     }
 
     func unsubscribe(_ id: UUID) {
-        let continuation = subscribers.withLock { $0.removeValue(forKey: id) }
-        continuation?.finish()
+        let subscriber = subscribers.withLock { $0.removeValue(forKey: id) }
+        subscriber?.continuation.finish()
     }
 
     /// Sends `text` to one stream (its keep-alive comments).
     func send(_ text: String, to id: UUID) {
-        _ = subscribers.withLock { $0[id] }?.yield(text)
+        _ = subscribers.withLock { $0[id] }?.continuation.yield(text)
     }
 
     func publish(_ change: CatalogChange) {
-        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(change.eventText) }
+        for continuation in subscribers.withLock({ $0.values.map(\.continuation) }) { continuation.yield(change.eventText) }
     }
 
     var count: Int { subscribers.withLock { $0.count } }

@@ -25,7 +25,7 @@ extension MarketRoutes {
         Self.getAndHead(routes, "/storefront/style.css") { _, _ in
             Self.asset(StorefrontAssets.style, type: "text/css; charset=utf-8")
         }
-        Self.getAndHead(routes, "/storefront/events") { _, _ in storefrontEvents() }
+        Self.getAndHead(routes, "/storefront/events") { _, context in storefrontEvents(client: context.clientKey) }
         return routes
     }
 
@@ -66,9 +66,12 @@ extension MarketRoutes {
     /// The event stream of one open page: `retry`, then an event per catalog change and a
     /// comment every `keepAlive` (so proxies and the market's own idle timeout keep it open),
     /// until the page closes, `lifetime` passes (the browser reconnects), or the market stops.
-    func storefrontEvents() -> Response {
-        guard events.count < StorefrontEvents.maxSubscribers else {
-            var busy = Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
+    /// Past the bounds of `StorefrontEvents` (in all, or from `client`'s address) it answers 503
+    /// with `Retry-After`.
+    func storefrontEvents(client: String) -> Response {
+        guard events.hasRoom(for: client) else {
+            var busy = Response(
+                status: .serviceUnavailable, headers: [.retryAfter: String(StorefrontEvents.retryAfterSeconds)])
             busy.headers[.contentType] = "text/plain; charset=utf-8"
             return busy
         }
@@ -76,7 +79,7 @@ extension MarketRoutes {
         // Subscribed when the body is written, so a HEAD (whose body is never written) holds
         // no place.
         let body = ResponseBody { writer in
-            guard let (id, stream) = events.subscribe() else {
+            guard let (id, stream) = events.subscribe(client: client) else {
                 try await writer.finish(nil)
                 return
             }
