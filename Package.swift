@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // 6.1 is the lowest version that accepts `traits: []`, which keeps SwiftPM 6.3 from rebuilding
-// Hummingbird on every re-plan (see ../shared/docs/dependency-notes.md §7.1).
+// Hummingbird on every re-plan (see docs/dependencies.md, "Hummingbird's traits").
 import PackageDescription
 
 let package = Package(
@@ -107,7 +107,7 @@ let package = Package(
 
         // libedit (Debian libedit-dev) and the C shim Swift needs in front of it: fixed-signature
         // wrappers for its variadic calls, the SIGINT self-pipes, the interruptible reader, the
-        // no-echo secret prompt (see ../shared/docs/libedit-notes.md).
+        // no-echo secret prompt (see docs/libedit.md).
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLine", dependencies: ["CLibEdit"]),
         // Reading lines: libedit on a terminal, plain lines from pipes and files; Ctrl-C handling.

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Locates files that tests share with the rest of the project.
+/// Locates the files tests read, all inside the repository (`Tests/Fixtures/`), so a clone with
+/// nothing beside it passes its tests.
 ///
-/// CI clones the repository with `shared/` beside it, so the fixtures live at
-/// `<package root>/../shared/fixtures/`. The package root is found from this source file's
-/// location rather than the working directory, because `swift test` may run from anywhere.
+/// The package root is found from this source file's location rather than the working directory,
+/// because `swift test` may run from anywhere. `Tests/Fixtures/` is in no test target's folder, so
+/// SwiftPM does not take its files for a target's resources.
 public enum Fixtures {
     /// The package root (the folder holding `Package.swift`).
     public static let packageRoot: URL = {
@@ -18,11 +19,9 @@ public enum Fixtures {
         fatalError("Package.swift not found above \(#filePath)")
     }()
 
-    /// `../shared/fixtures/images` relative to the package root.
+    /// `Tests/Fixtures/images` under the package root (its README says where each image comes from).
     public static let imagesDirectory: URL =
-        packageRoot
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/images", isDirectory: true)
+        packageRoot.appendingPathComponent("Tests/Fixtures/images", isDirectory: true)
 
     /// The path of one fixture image, e.g. `Fixtures.image("coffee-small.jpg")`.
     public static func image(_ name: String) -> URL {

@@ -157,7 +157,7 @@ public enum ResponseLimits {
     public static let page = 16 * 1024 * 1024
 }
 
-/// The operations of the Open Market API 2.0 (see `../shared/docs/openmarket-api.md`).
+/// The operations of the Open Market API 2.0 (see `docs/api.md`).
 public enum Endpoints {
     public static func health() -> Endpoint<String> {
         Endpoint(

@@ -5,7 +5,7 @@
 // history) nor touch the C stdio globals in Swift 6 mode, so each call LineEditor needs has a
 // fixed-signature wrapper here. Signal handlers must be async-signal-safe, which Swift code is
 // not, so the SIGINT handler, its self-pipes, the poll()-based character reader and the no-echo
-// secret prompt live here too (see ../shared/docs/libedit-notes.md §3 and §4).
+// secret prompt live here too (see docs/libedit.md: "Ctrl-C and Ctrl-D", "The secret prompt").
 
 #include <histedit.h>
 #include <stddef.h>
