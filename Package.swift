@@ -85,6 +85,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]
         ),
+        // The commit both programs print with --version, written at build time by the plugin
+        // (Plugins/BuildCommitPlugin says why); only the two executables depend on it.
+        .target(name: "BuildCommit", plugins: ["BuildCommitPlugin"]),
+        .plugin(name: "BuildCommitPlugin", capability: .buildTool()),
         // How both programs start and leave: usage status 2, errors as one sentence.
         .target(
             name: "ProgramEntry",
@@ -92,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket-server",
             dependencies: [
-                "OpenMarketServer", "OpenMarketContract", "ProgramEntry", "TerminalText",
+                "OpenMarketServer", "OpenMarketContract", "ProgramEntry", "TerminalText", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Executables/openmarket-server"
@@ -161,7 +165,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
-                "ProgramEntry", "TerminalPhotos",
+                "ProgramEntry", "TerminalPhotos", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

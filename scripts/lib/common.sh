@@ -13,8 +13,9 @@ export OPENMARKET_ROOT
 OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev libchafa-dev)
 # What only the tests use: the exported curl and HTTPie commands are run against the bundled
 # market (issue 13); locales has the charmaps from which the quoting tests build a GBK locale,
-# where bash reads bytes differently (issue 21).
-OPENMARKET_TEST_PACKAGES=(curl httpie locales)
+# where bash reads bytes differently (issue 21); man-db and groff-base render the man pages that
+# scripts/install writes, and python3 writes them (InstallTests, issue 38).
+OPENMARKET_TEST_PACKAGES=(curl httpie locales man-db groff-base python3)
 
 # The release build that scripts/openmarket runs and every benchmark measures: one folder and one
 # set of flags, so that neither ever rebuilds over the other. --static-swift-stdlib links the Swift

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildCommit
 import Foundation
 import OpenMarketContract
 import OpenMarketServer
@@ -9,7 +10,7 @@ struct OpenMarketServerCommand: AsyncParsableCommand {
         commandName: "openmarket-server",
         abstract: "The bundled Open Market server: the Open Market API 2.0 on SQLite, for offline work and classes.",
         discussion: "Exit status: 0 success, 1 failure, 2 usage error.",
-        version: OpenMarketVersion.current,
+        version: OpenMarketVersion.line(commit: BuildCommit.value),
         subcommands: [Serve.self, Vendor.self, Reset.self],
         defaultSubcommand: Serve.self)
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildCommit
 import Foundation
 import LineEditor
 import OpenMarketAPI
@@ -29,7 +30,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \
             'exit N' leaves with N.
             """,
-        version: OpenMarketVersion.current)
+        version: OpenMarketVersion.line(commit: BuildCommit.value))
 
     @Option(help: "The market's URL, e.g. http://127.0.0.1:8080 (default: OPENMARKET_SERVER, else a local market).")
     var server: String?
