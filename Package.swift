@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // The contract both halves share: models, field and upload rules, JSON settings, image
@@ -130,6 +131,8 @@ let package = Package(
                 // Names the change log's file after its server and vendor (`Changes/ChangeLogPlace.swift`)
                 // and a kept photo after its URL (`Photos/PhotoCache.swift`).
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Path components for what a script may read and write (`Session/AccessPolicy.swift`).
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // What `explain` says, in English and Korean: data, not code.
             resources: [.copy("Teaching/Explanations")]),
@@ -157,6 +160,7 @@ let package = Package(
             dependencies: [
                 "SellerShell", "OpenMarketAPI", "OpenMarketContract", "CatalogFiles", "MarketImages", "TerminalText",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -167,6 +171,7 @@ let package = Package(
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
                 "ProgramEntry", "TerminalPhotos", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Executables/openmarket"

@@ -19,6 +19,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "script-expander": ScriptExpanderTarget.run,
     "catalog-reader": CatalogReaderTarget.run,
     "bash-words": BashWordsTarget.run,
+    "script-arguments": ScriptArgumentsTarget.run,
 ]
 
 /// The target this process runs, chosen once from the environment.

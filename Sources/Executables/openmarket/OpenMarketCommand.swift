@@ -123,7 +123,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         case command([String])
         case script(String)
         /// `test FILE…`: grade scripts, each on a fresh local market.
-        case test([String])
+        case test(ScriptArguments)
     }
 
     /// A first word that names a command runs that command (as `stripe products list` does);
@@ -132,17 +132,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         get throws {
             guard let first = script.first else { return .none }
             if first.hasPrefix("-") { throw ValidationError("unknown option '\(first)' ('openmarket --help' lists them)") }
-            if first == "test" {
-                guard script.count > 1 else { throw ValidationError("'test' needs scripts: openmarket test FILE…") }
-                return .test(Array(script.dropFirst()))
-            }
-            if first == "run" {
-                switch script.count {
-                case 1: throw ValidationError("'run' needs a script: openmarket run FILE")
-                case 2: return .script(script[1])
-                default: throw ValidationError("one script at a time: openmarket run FILE (got \(script.joined(separator: " ")))")
-                }
-            }
+            if first == "test" { return .test(try scriptArguments(.test)) }
+            if first == "run" { return .script(try scriptArguments(.run).files[0]) }
             if ScriptSession.registry.find(first) != nil { return .command(script) }
             if script.count == 1, FileManager.default.fileExists(atPath: PathExpansion.expandTilde(first)) {
                 return .script(first)
@@ -156,6 +147,21 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
             // A path that does not exist yet: running it says so.
             return .script(first)
+        }
+    }
+
+    /// The words after `test` or `run` (`--untrusted`, `--env`, `--time-limit`, `--allow-force`
+    /// and the files); a script given as just `FILE` has none of the options.
+    func scriptArguments(_ verb: ScriptArguments.Verb) throws -> ScriptArguments {
+        guard script.first == verb.rawValue else {
+            var plain = ScriptArguments(verb: verb)
+            plain.files = script
+            return plain
+        }
+        do {
+            return try ScriptArguments.parse(verb, Array(script.dropFirst()))
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -243,8 +249,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         InterruptMonitor.shared.install()
         let environment = ProcessInfo.processInfo.environment
         let profiles = ProfileStore()
-        if case .test(let files) = try self.request {
-            try await grade(files, environment: environment, profiles: profiles)
+        if case .test(let arguments) = try self.request {
+            try await grade(arguments, environment: environment, profiles: profiles)
             return
         }
         let request = try self.request
@@ -288,10 +294,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
         // and the requests), not the program's dry run of a script, which would swallow them.
         var programDryRun = dryRun
         if case .command(let words) = request, handedOn(to: words).words.contains("--dry-run") { programDryRun = false }
+        // `run --untrusted FILE`: `${env.NAME}` reads only the names given with --env.
+        let runArguments = path == nil ? nil : try scriptArguments(.run)
         let session = ScriptSession(
             configuration: configuration,
             console: console, dryRun: programDryRun, variables: definitions, progress: progress,
-            interrupts: { InterruptMonitor.shared.presses() })
+            interrupts: { InterruptMonitor.shared.presses() },
+            environmentNames: runArguments?.untrusted == true ? Set(runArguments?.environment ?? []) : nil)
         indexBox.index = session.shell.index
         if interactive, target.credentials == nil {
             // As the local market's banner says who you are, a remote one says you are nobody yet.
@@ -308,7 +317,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
         }
 
-        let status = await runInput(path, lines: lines, session: session, console: console, reader: reader, color: color)
+        let access = try runArguments.map { try Self.access(for: $0, market: target.serverURL, console: console) }
+        let status = await runInput(
+            path, lines: lines, session: session, console: console, reader: reader, color: color, access: access)
         await session.stopRecording()
         reader.saveHistory()
         if let embedded = target.embedded { await embedded.stop() }
@@ -331,28 +342,34 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// `openmarket test FILE…`: each script on a fresh local market (or on the server that
     /// `--server`, `OPENMARKET_SERVER` or `--profile` names), one line per file as it finishes,
     /// the summary, the reports; exit 1 when any failed.
-    func grade(_ files: [String], environment: [String: String], profiles: ProfileStore) async throws {
+    func grade(_ arguments: ScriptArguments, environment: [String: String], profiles: ProfileStore) async throws {
+        let files = arguments.files
         var remote: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
         if server != nil || profile != nil || !(environment["OPENMARKET_SERVER"] ?? "").isEmpty {
             let target = try await connection(environment, profiles: profiles)
             remote = (target.serverURL, target.credentials, target.vendorID ?? target.environmentVendorID)
         }
-        let grading = ScriptTests(files: files, server: remote, variables: definitions, profiles: profiles)
+        let grading = ScriptTests(
+            files: files, server: remote, variables: definitions, profiles: profiles,
+            environmentNames: Set(arguments.environment))
         let started = ContinuousClock.now
         var outcomes: [ScriptTests.Outcome] = []
         for file in files {
-            let outcome = await grading.run(file)
+            let outcome = await grading.run(file, within: arguments.budget)
             outcomes.append(outcome)
             for line in ScriptTests.lines(for: outcome) { print(line) }
         }
         let seconds = ScriptTests.seconds(since: started)
         print(ScriptTests.summary(outcomes, seconds: seconds))
-        for (path, text) in [
-            (reportJUnit, ScriptTests.junit(outcomes, seconds: seconds, at: Date())), (reportTAP, ScriptTests.tap(outcomes)),
-        ] {
+        // Each report made only when asked for.
+        let reports: [(String?, () -> String)] = [
+            (reportJUnit, { ScriptTests.junit(outcomes, seconds: seconds, at: Date()) }),
+            (reportTAP, { ScriptTests.tap(outcomes) }),
+        ]
+        for (path, text) in reports {
             guard let path else { continue }
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: PathExpansion.expandTilde(path)))
+                try Data(text().utf8).write(to: URL(fileURLWithPath: PathExpansion.expandTilde(path)))
             } catch {
                 Self.complain("cannot write \(path): \(Self.sentence(for: error))")
                 throw ExitCode(1)
@@ -374,11 +391,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// commands or the prompt. Answers the process exit status.
     func runInput(
         _ path: String?, lines: [String], session: ScriptSession, console: TerminalConsole, reader: any LineReader,
-        color: Bool
+        color: Bool, access: AccessPolicy? = nil
     ) async -> Int32 {
         if let path {
-            let options = ScriptOptions(
+            var given = ScriptOptions(
                 continueOnError: continueOnError, resume: resume, restart: restart, journalPath: journal, step: step)
+            if let access { given.access = access }
+            let options = given
             let status = await Self.cancellable(.interrupted) { await session.runScript(path: path, options: options) }
             return await session.requestedExitCode ?? status.rawValue
         }
@@ -432,6 +451,21 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// command); `interrupted` when the task itself was torn down.
     static func cancellable<T: Sendable>(_ interrupted: T, _ body: @escaping @Sendable () async -> T) async -> T {
         (try? await InterruptMonitor.shared.runCancellable { await body() }) ?? interrupted
+    }
+
+    /// What a script run may touch: `run --untrusted FILE` least privilege, with a scratch
+    /// folder of its own for what it writes (kept, and named on standard error); a person's own
+    /// script anything, `--force` only with `--allow-force`.
+    static func access(for arguments: ScriptArguments, market: URL, console: TerminalConsole) throws -> AccessPolicy {
+        guard arguments.untrusted else { return .ownScript(allowForce: arguments.allowForce) }
+        var template = Array((FileManager.default.temporaryDirectory.path + "/openmarket-untrusted-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else {
+            complain("cannot make a scratch folder: \(String(cString: strerror(errno)))")
+            throw ExitCode(1)
+        }
+        let scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        console.note(AccessMessage.scratchFolder(scratch).text)
+        return .untrusted(market: market, scratch: scratch, environment: Set(arguments.environment))
     }
 
     static func historyFile(_ environment: [String: String]) -> URL {

@@ -7,6 +7,8 @@ import OpenMarketServer
 import SellerShell
 import ShellScripting
 import Synchronization
+import SystemPackage
+import TerminalText
 
 /// `openmarket test FILE…`: homework that grades itself, as Hurl's `--test` does. Each script
 /// runs with its `expect` checks against a fresh local market of its own (a temporary folder,
@@ -14,6 +16,11 @@ import Synchronization
 /// per file, a summary, exit 1 when any failed; `--report-junit FILE` and `--report-tap FILE`
 /// write the results for a CI system. Journals go to a temporary folder, never beside a
 /// student's file.
+///
+/// A graded script is someone else's: it runs with least privilege (`AccessPolicy.untrusted`):
+/// it reads only its own folder, writes only a scratch folder of its run (removed with the
+/// run's temporary folder), talks only to the market it is graded on, sees only the environment
+/// variables given with `--env`, and has a time budget (`--time-limit`, 60 s by default).
 struct ScriptTests {
     struct Outcome {
         var path: String
@@ -22,10 +29,13 @@ struct ScriptTests {
         var message: [String]
         var requests: Int
         var seconds: Double
+        /// It ran out of its time budget.
+        var timedOut = false
 
         var passed: Bool { status == 0 }
-        /// A script that could not run at all (unreadable, or refused by the whole-script check).
-        var isError: Bool { status == CommandStatus.usage.rawValue }
+        /// A script that could not run at all (unreadable, or refused by the whole-script
+        /// check), or that ran out of time.
+        var isError: Bool { timedOut || status == CommandStatus.usage.rawValue }
     }
 
     var files: [String]
@@ -33,6 +43,33 @@ struct ScriptTests {
     var server: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
     var variables: [String: String]
     var profiles: ProfileStore
+    /// The environment variables a graded script may read (`--env NAME`).
+    var environmentNames: Set<String> = []
+
+    /// Runs one script as `run(_:)` does, for at most `budget`: past it the run is cancelled
+    /// and the file reported as an error, and grading goes on with the next.
+    func run(_ path: String, within budget: Duration) async -> Outcome {
+        let started = ContinuousClock.now
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { await run(path) }
+            group.addTask {
+                try? await Task.sleep(for: budget)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            if let first { return first }
+            // Out of time: the run is cancelled (its request stops); wait for it to let go.
+            let late = await group.next() ?? nil
+            let limit = Int(budget.components.seconds)
+            var outcome = Outcome(
+                path: path, status: CommandStatus.failed.rawValue,
+                message: [Message.testTimeLimit(seconds: limit).text] + (late?.message ?? []),
+                requests: late?.requests ?? 0, seconds: Self.seconds(since: started))
+            outcome.timedOut = true
+            return outcome
+        }
+    }
 
     /// Runs one script on its own market and says how it went.
     func run(_ path: String) async -> Outcome {
@@ -43,8 +80,9 @@ struct ScriptTests {
         func failed(_ message: String) -> Outcome {
             Outcome(path: path, status: 1, message: [message], requests: 0, seconds: Self.seconds(since: started))
         }
+        let scratch = folder.appendingPathComponent("scratch", isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         } catch {
             return failed("cannot make a temporary folder \(folder.path): \(error.localizedDescription)")
         }
@@ -76,9 +114,10 @@ struct ScriptTests {
         configuration.environmentServer = url
         let session = ScriptSession(
             configuration: configuration, console: console, dryRun: false, variables: variables, progress: nil,
-            interrupts: { InterruptMonitor.shared.presses() })
-        let status = await session.runScript(
-            path: path, options: ScriptOptions(journalPath: folder.appendingPathComponent("journal").path))
+            interrupts: { InterruptMonitor.shared.presses() }, environmentNames: environmentNames)
+        var options = ScriptOptions(journalPath: folder.appendingPathComponent("journal").path)
+        options.access = .untrusted(market: url, scratch: scratch.path, environment: environmentNames)
+        let status = await session.runScript(path: path, options: options)
         let code = await session.requestedExitCode ?? status.rawValue
         let requests = session.shell.exchanges.lastNumber
         if let market { await market.stop() }
@@ -98,8 +137,9 @@ struct ScriptTests {
     /// failure indented under it.
     static func lines(for outcome: Outcome) -> [String] {
         let ran = Message.testRan(requests: outcome.requests, seconds: String(format: "%.1f", outcome.seconds)).text
-        let head = "\(outcome.passed ? "ok  " : "FAIL") \(outcome.path) \(ran)"
-        return [head] + outcome.message.map { "     " + $0 }
+        // A file's name is the student's text: shown as product text is, never raw.
+        let head = "\(outcome.passed ? "ok  " : "FAIL") \(TerminalText.visible(outcome.path)) \(ran)"
+        return [head] + outcome.message.map { "     " + TerminalText.visible($0) }
     }
 
     /// `test: 3 passed, 1 failed` (and the time): the closing line CI systems read.
@@ -123,8 +163,9 @@ struct ScriptTests {
             #"  <testsuite name="openmarket test" \#(counts) skipped="0" time="\#(time)" timestamp="\#(xml(stamp))">"#,
         ]
         for outcome in outcomes {
-            let name = (outcome.path as NSString).lastPathComponent
-            let classname = ((outcome.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let file = FilePath(outcome.path)
+            let name = file.lastComponent?.string ?? outcome.path
+            let classname = file.removingLastComponent().lastComponent?.string ?? ""
             let attributes =
                 #"name="\#(xml(name))" classname="\#(xml(classname.isEmpty ? "scripts" : classname))" "#
                 + #"file="\#(xml(outcome.path))" time="\#(String(format: "%.3f", outcome.seconds))""#
@@ -148,7 +189,8 @@ struct ScriptTests {
     static func tap(_ outcomes: [Outcome]) -> String {
         var out = ["TAP version 14", "1..\(outcomes.count)"]
         for (index, outcome) in outcomes.enumerated() {
-            let description = outcome.path.replacingOccurrences(of: "#", with: "\\#")
+            // One line whatever the name holds: its line breaks and escapes made visible.
+            let description = TerminalText.visible(outcome.path).replacingOccurrences(of: "#", with: "\\#")
             out.append("\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(description)")
             guard !outcome.passed else { continue }
             out += ["  ---", "  exit: \(outcome.status)", "  message: |"]
@@ -192,7 +234,7 @@ struct ScriptTests {
 /// the report: the errors, and the lines a run says about its script (`FILE:LINE: …`).
 final class GradingConsole: ShellConsole, Sendable {
     private let script: String
-    private let kept = Mutex<(errors: [String], last: String?)>(([], nil))
+    private let kept = Mutex<(errors: [String], last: String?, keeping: Bool)>(([], nil, false))
 
     init(script: String) { self.script = script }
 
@@ -203,10 +245,15 @@ final class GradingConsole: ShellConsole, Sendable {
     func write(_ text: String) {}
     func note(_ text: String) { note(text, kind: .info) }
     func note(_ text: String, kind: NoteKind) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        // A line about the script is one line, whatever its file's name holds (a line break).
+        let lines =
+            text.hasPrefix(script + ":") ? [text] : text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         kept.withLock { kept in
             kept.last = lines.last ?? kept.last
-            if kind == .error || text.hasPrefix(script + ":") { kept.errors += lines }
+            // The indented lines under a kept one are its details (`register`'s problems).
+            let detail = kept.keeping && text.hasPrefix("  ")
+            kept.keeping = kind == .error || text.hasPrefix(script + ":") || detail
+            if kept.keeping { kept.errors += lines }
         }
     }
     func ask(_ prompt: String) -> String? { nil }

@@ -27,6 +27,8 @@ public struct Connect: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let url else { throw CommandFailure.usage(Message.connectWhichURL.text) }
+        // An untrusted script talks only to the market it runs on.
+        try context.access.mayConnect(url)
         let login = await context.session.connect(to: url)
         // The probe goes to the new server with this run's client (its retry policy, its timeout).
         var context = context

@@ -69,7 +69,7 @@ public struct Exchanges: ShellCommand {
     /// Writes the HAR file and the notebook asked for, each whole or not at all.
     private func write(_ kept: [Exchange], in context: CommandContext) throws -> CommandOutcome {
         var written: [String] = []
-        let base = context.pathBase
+        let base = context.paths
         if !force {
             // Both checked before either is written, so a refusal writes neither.
             for path in [har, markdown].compactMap({ $0 }) { try Self.refuseExisting(path, base: base) }
@@ -88,17 +88,22 @@ public struct Exchanges: ShellCommand {
 
     /// Written to a temporary file and put in place (`LocalFile.write`), so a reader never sees
     /// half a file; an existing file (a symbolic link too) is refused unless `replacing`.
-    static func save(_ data: Data, to path: String, base: String?, replacing: Bool) throws(CommandFailure) {
+    static func save(_ data: Data, to path: String, base: LocalPaths, replacing: Bool) throws(CommandFailure) {
+        // Where the context lets files be written (an untrusted script: its scratch folder).
+        let target: String
+        do { target = try base.writable(path, replacing: replacing) } catch { throw .failed("\(error)") }
         do throws(LocalFileError) {
-            try LocalFile.write(data, to: PathExpansion.resolve(path, relativeTo: base), replacing: replacing)
+            try LocalFile.write(data, to: target, replacing: replacing)
         } catch {
             throw .failed(TerminalText.visible(error.message(shownAs: path)))
         }
     }
 
-    private static func refuseExisting(_ path: String, base: String?) throws(CommandFailure) {
+    private static func refuseExisting(_ path: String, base: LocalPaths) throws(CommandFailure) {
+        let target: String
+        do { target = try base.writable(path) } catch { throw .failed("\(error)") }
         do throws(LocalFileError) {
-            try LocalFile.refuseExisting(PathExpansion.resolve(path, relativeTo: base))
+            try LocalFile.refuseExisting(target)
         } catch {
             throw .failed(TerminalText.visible(error.message(shownAs: path)))
         }

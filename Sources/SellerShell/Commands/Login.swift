@@ -64,6 +64,8 @@ public struct Login: ShellCommand {
             // Said at once: it explains the refusal that may follow.
             console.note(Message.warning(Message.notAnIdentifier(TextLayout.visible(String(identifier!.prefix(60)))).text).text)
         }
+        // A profile is the person's file: an untrusted script writes none.
+        if saveAs != nil, context.access.isUntrusted { throw AccessRefusal(.profiles) }
         if let saveAs { try Self.mayOverwrite(saveAs, in: context) }
         let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
         let previous = (context.client.credentials, context.settings)
@@ -146,8 +148,8 @@ public struct Login: ShellCommand {
     /// asked.
     static func secret(for identifier: String, in context: CommandContext) throws(CommandFailure) -> Secret {
         let console = context.console
-        if !console.isInteractive, let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"],
-            !fromEnvironment.isEmpty
+        if !console.isInteractive, context.access.environment("OPENMARKET_SECRET"),
+            let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"], !fromEnvironment.isEmpty
         {
             guard context.session.isEnvironmentServer(context.client.baseURL) else {
                 throw .failed(context.session.environmentCredentialsRefusal("OPENMARKET_SECRET", on: context.client.baseURL))

@@ -45,6 +45,11 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
                 }
                 path = word.text
             } else if let item = RequestItem(word) {
+                // A line break would end the header and start another (or the body): refused here,
+                // in one line, not left to the transport.
+                if item.kind == .header, (item.key + item.value).unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+                    throw .usage(Message.headerLineBreak(TextLayout.visible(item.key)).text)
+                }
                 items.append(item)
             } else {
                 throw .usage(Message.notARequestItem(word.text).text)
@@ -70,7 +75,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let (request, sources) = try RawRequests.compose(
-            Method.method, path: path, items: items, auth: !noAuth, client: context.client, base: context.pathBase)
+            Method.method, path: path, items: items, auth: !noAuth, client: context.client, base: context.paths)
         if offline {
             // As the exchange log would keep it: framed as sent (Host, Content-Length), the
             // secret masked, photos named by their files.

@@ -69,9 +69,9 @@ public struct Register: ShellCommand, ReadsImagePaths {
         // Read and shrunk on the cooperative pool: a script runs on its client's event loop
         // (`HTTPTransport.taskExecutor`), and shrinking a large photo would hold that loop's
         // connections up for as long as it takes.
-        let base = context.pathBase
+        let files = context.paths
         let prepared = await withTaskExecutorPreference(globalConcurrentExecutor) {
-            ImagePreparation(asked.images, resize: resize, relativeTo: base)
+            ImagePreparation(asked.images, resize: resize, paths: files)
         }
         var problems = prepared.problems
         let draft = FieldParsing.draft(asked.values, problems: &problems)
@@ -151,7 +151,9 @@ public struct Register: ShellCommand, ReadsImagePaths {
     /// file holds is checked with the rest, before anything is sent.
     static func imageProblem(_ text: String) -> String? {
         let path = PathExpansion.expandTilde(text)
-        if PathExpansion.hasGlob(path) { return PathExpansion.glob(path).isEmpty ? Message.noFileMatches(text).text : nil }
+        if PathExpansion.hasGlob(path) {
+            return (try? PathExpansion.glob(path))?.isEmpty != false ? Message.noFileMatches(text).text : nil
+        }
         return FileManager.default.fileExists(atPath: path) ? nil : Message.noSuchFile(text).text
     }
 }

@@ -20,6 +20,8 @@ public struct Use: ShellCommand {
         guard let name = profile else {
             throw CommandFailure.usage(Message.whichProfile(names: context.session.profiles.names().joined(separator: ", ")).text)
         }
+        // The person's saved logins (and their secrets) are not an untrusted script's.
+        if context.access.isUntrusted { throw AccessRefusal(.profiles) }
         let saved = try context.session.profiles.load(name)
         // A profile's credentials belong to the server they were saved with: one that names no
         // server would send its secret to whichever server the session is on.
@@ -27,6 +29,7 @@ public struct Use: ShellCommand {
             throw CommandFailure.failed(
                 Message.profileNamesNoServer(name).text)
         }
+        try context.access.mayConnect(server)
         await context.session.use(profile: name, saved, on: server)
         return .note(
             Message.usingProfile(name: name, identifier: String(saved.identifier.prefix(8)), server: server.absoluteString).text)

@@ -2,6 +2,7 @@ import Foundation
 import MarketImages
 import OpenMarketAPI
 import OpenMarketContract
+import SystemPackage
 
 /// The photos of a `register`, read from disk and made to fit: `~` and globs expanded, the
 /// count checked (before a byte of any photo is read: six photos are refused at once, not after
@@ -17,8 +18,13 @@ struct ImagePreparation {
     /// What was done to a photo (`rocket.jpg: 3.0 MB 4032×3024 → 190 KB 1600×1200`).
     var notes: [String] = []
 
+    /// The photos, read from anywhere (relative paths from `base`).
     init(_ patterns: [Word], resize: Bool, relativeTo base: String?) {
-        let paths = expand(patterns, base: base)
+        self.init(patterns, resize: resize, paths: LocalPaths(base: base))
+    }
+
+    init(_ patterns: [Word], resize: Bool, paths files: LocalPaths) {
+        let paths = expand(patterns, files: files)
         if let count = UploadRules.checkCount(paths.count) {
             problems.append(count)
             return
@@ -29,16 +35,24 @@ struct ImagePreparation {
         }
     }
 
-    private mutating func expand(_ patterns: [Word], base: String?) -> [String] {
+    /// The files the patterns name, each one the context lets be read (an untrusted script:
+    /// only its own folder); the others are problems.
+    private mutating func expand(_ patterns: [Word], files: LocalPaths) -> [String] {
         var paths: [String] = []
         for pattern in patterns {
-            let expanded = PathExpansion.resolve(pattern.text, relativeTo: base)
+            let expanded = files.absolute(pattern.text)
+            var matches = [expanded]
             if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
-                let matches = PathExpansion.glob(expanded)
+                do { matches = try PathExpansion.glob(expanded) } catch {
+                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
+                    continue
+                }
                 if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }
-                paths += matches
-            } else {
-                paths.append(expanded)
+            }
+            for match in matches {
+                do { paths.append(try files.access.readable(match)) } catch {
+                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
+                }
             }
         }
         return paths
@@ -101,11 +115,40 @@ public enum PathExpansion {
 
     package static func hasGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }
 
-    /// Matches in sorted order, so `sku12-*.jpg` uploads in a predictable order.
-    package static func glob(_ pattern: String) -> [String] {
-        var result = glob_t()
-        defer { globfree(&result) }
-        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
-        return (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }.sorted()
+    /// The most folder entries one pattern may look at: a folder of photos has hundreds, and
+    /// `/*/*/*/*/*/*/*.png` (which glob(3) walks through the whole file system) stops here.
+    package static let globEntryLimit = 20_000
+
+    /// Matches in sorted order, so `sku12-*.jpg` uploads in a predictable order. The rules are
+    /// glob(3)'s (`*`, `?`, `[…]` within one component, fnmatch(3); a leading `.` matched only
+    /// by a `.`), walked a component at a time with a bound on the entries looked at.
+    package static func glob(_ pattern: String, limit: Int = globEntryLimit) throws(AccessRefusal) -> [String] {
+        let whole = FilePath(pattern)
+        var matches = [whole.root.map { FilePath(root: $0) } ?? FilePath()]
+        var visited = 0
+        for component in whole.components {
+            let part = component.string
+            guard hasGlob(part) else {
+                matches = matches.map { $0.appending(component) }
+                continue
+            }
+            var next: [FilePath] = []
+            for folder in matches {
+                guard let directory = opendir(folder.isEmpty ? "." : folder.string) else { continue }
+                defer { closedir(directory) }
+                while let entry = readdir(directory) {
+                    visited += 1
+                    if visited > limit { throw AccessRefusal(.globTooWide(pattern: pattern, limit: limit)) }
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                    }
+                    if name == "." || name == ".." || fnmatch(part, name, FNM_PERIOD) != 0 { continue }
+                    next.append(folder.appending(name))
+                }
+            }
+            matches = next
+        }
+        var info = stat()
+        return matches.map(\.string).filter { lstat($0, &info) == 0 }.sorted()
     }
 }

@@ -148,6 +148,8 @@ extension Message {
             "\(method): unknown option \(option) (it takes \(known.dropLast().joined(separator: ", ")) and \(known.last ?? ""))"
         case .rawPathFirst(let method, let got): "\(method) takes a path first, like \(method) /api/products/3 (it is '\(got)')"
         case .notARequestItem(let word): "'\(word)' is not a request item; " + Message.requestItemGuide.english
+        case .headerLineBreak(let name):
+            "header \(name): header names and values cannot contain line breaks: put the value on one line"
         case .requestItemGuide:
             "items: name=value (JSON string) · price:=3500 (raw JSON) · Header:value · search_value==mug (query) · "
                 + "images@photo.jpg (file; makes the body multipart) · secret=@secret (the session's secret, never typed)"
@@ -162,6 +164,8 @@ extension Message {
 
         case .testRan(let requests, let seconds): "(\(Self.count(requests, "request")), \(seconds) s)"
         case .testSummary(let passed, let failed, let seconds): "test: \(passed) passed, \(failed) failed (\(seconds) s)"
+        case .testTimeLimit(let seconds):
+            "stopped after its time limit of \(seconds) s (--time-limit SECONDS gives each file more)"
 
         case .patchNothingToChange(let example): "nothing to change, so nothing was sent (give fields: \(example))"
         case .cannotBeRead(let id): "#\(id): cannot be read (it is still tried)"

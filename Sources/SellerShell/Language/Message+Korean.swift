@@ -146,6 +146,7 @@ extension Message {
             "\(method): 모르는 옵션입니다: \(option) (받는 옵션: \(known.joined(separator: ", ")))"
         case .rawPathFirst(let method, let got): "\(method) 뒤에는 먼저 경로를 씁니다. 예: \(method) /api/products/3 (입력: '\(got)')"
         case .notARequestItem(let word): "요청 항목이 아닙니다: '\(word)'. " + Message.requestItemGuide.korean
+        case .headerLineBreak(let name): "헤더 \(name): 헤더 이름과 값에는 줄바꿈을 넣을 수 없습니다: 값을 한 줄로 적으십시오"
         case .requestItemGuide:
             "항목: name=value (JSON 문자열) · price:=3500 (따옴표 없는 JSON 값) · Header:value · search_value==mug (쿼리) · "
                 + "images@photo.jpg (파일, 본문이 multipart가 됨) · secret=@secret (세션의 secret, 직접 입력하지 않음)"
@@ -161,6 +162,7 @@ extension Message {
 
         case .testRan(let requests, let seconds): "(요청 \(requests)개, \(seconds)초)"
         case .testSummary(let passed, let failed, let seconds): "test: 통과 \(passed), 실패 \(failed) (\(seconds)초)"
+        case .testTimeLimit(let seconds): "제한 시간 \(seconds)초가 지나 멈췄습니다 (--time-limit SECONDS로 파일마다 더 줍니다)"
 
         case .patchNothingToChange(let example): "바꿀 것이 없어서 아무것도 보내지 않았습니다(필드를 적으세요: \(example))"
         case .cannotBeRead(let id): "#\(id): 읽을 수 없습니다(그래도 보내 봅니다)"

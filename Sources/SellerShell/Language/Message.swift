@@ -150,6 +150,8 @@ public enum Message: Sendable, Equatable {
     case rawUnknownOption(method: String, option: String, known: [String])
     case rawPathFirst(method: String, got: String)
     case notARequestItem(String)
+    /// `X-A:"b⏎c"`: a header item whose name or value holds a line break.
+    case headerLineBreak(String)
     case requestItemGuide
     case rawNeedsPath(method: String)
     case rawNoBody(method: String, item: String)
@@ -163,6 +165,8 @@ public enum Message: Sendable, Equatable {
     /// `(11 requests, 1.7 s)` after a graded file.
     case testRan(requests: Int, seconds: String)
     case testSummary(passed: Int, failed: Int, seconds: String)
+    /// `openmarket test`: a file that ran past its budget (`--time-limit`).
+    case testTimeLimit(seconds: Int)
 
     // MARK: Patch, profiles, search, variables, recording
     case patchNothingToChange(example: String)

@@ -12,9 +12,11 @@ extension RawRequests {
     /// as the `params` JSON part (the market's convention) and one part per file. Also answers
     /// where each file part was read from, for the exchange log.
     static func compose(
-        _ method: HTTPMethod, path: String, items: [RequestItem], auth: Bool, client: MarketClient, base: String?
+        _ method: HTTPMethod, path: String, items: [RequestItem], auth: Bool, client: MarketClient, base: LocalPaths
     ) throws(CommandFailure) -> (request: HTTPRequestData, sources: [PhotoSource]) {
         let url = try address(path, items: items, client: client)
+        // An untrusted script's requests go only to the market it runs on (`--no-auth` too).
+        do { try base.access.mayConnect(url) } catch { throw .failed("\(error)") }
         var headers = HeaderFields()
         let typedHeaders = items.filter { $0.kind == .header }
         if auth, !typedHeaders.contains(where: { HeaderFields.sameName($0.key, "identifier") }) {
@@ -93,7 +95,7 @@ extension RawRequests {
     /// form field: not wrapped again inside a JSON object. Nil when there is no such item; other
     /// fields beside it have no part to go in, which is said.
     private static func paramsPart(
-        _ items: [RequestItem], fieldCount: Int, client: MarketClient, base: String?
+        _ items: [RequestItem], fieldCount: Int, client: MarketClient, base: LocalPaths
     ) throws(CommandFailure) -> MultipartBody.FormPart? {
         guard let item = items.first(where: { $0.key == "params" && [.text, .json, .textFile, .jsonFile].contains($0.kind) })
         else { return nil }
@@ -114,7 +116,7 @@ extension RawRequests {
         return MultipartBody.FormPart(name: "params", contentType: "application/json", data: Data(text.utf8))
     }
 
-    private static func jsonValue(_ item: RequestItem, client: MarketClient, base: String?) throws(CommandFailure) -> String {
+    private static func jsonValue(_ item: RequestItem, client: MarketClient, base: LocalPaths) throws(CommandFailure) -> String {
         switch item.kind {
         case .text: return quoted(item.value)
         case .json: return try checkedJSON(item.value, item: item.text)
@@ -138,8 +140,10 @@ extension RawRequests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func readText(_ path: String, item: String, base: String?) throws(CommandFailure) -> String {
-        let resolved = PathExpansion.resolve(path, relativeTo: base)
+    private static func readText(_ path: String, item: String, base: LocalPaths) throws(CommandFailure) -> String {
+        // Where the context lets files be read (an untrusted script: only its own folder).
+        let resolved: String
+        do { resolved = try base.readable(path) } catch { throw .failed("\(item): \(error)") }
         // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
         let data: Data
         do { data = try LocalFile.read(resolved, limit: 1024 * 1024, what: "a text item") } catch {
@@ -154,16 +158,19 @@ extension RawRequests {
     /// The parts of `name@path` (a glob may name several files).
     /// The parts of one `name@PATH` item (a glob may name several files), each with its path.
     private static func fileParts(
-        _ item: RequestItem, base: String?
+        _ item: RequestItem, base: LocalPaths
     ) throws(CommandFailure) -> [(MultipartBody.FormPart, String)] {
-        let expanded = PathExpansion.resolve(item.value, relativeTo: base)
+        let expanded = base.absolute(item.value)
         var paths = [expanded]
         if !item.wasQuoted, PathExpansion.hasGlob(expanded) {
-            paths = PathExpansion.glob(expanded)
+            do { paths = try PathExpansion.glob(expanded) } catch { throw .failed("\(item.text): \(error)") }
             if paths.isEmpty { throw .failed("\(item.text): no file matches") }
         }
         var parts: [(MultipartBody.FormPart, String)] = []
-        for path in paths {
+        for typed in paths {
+            // Where the context lets files be read (an untrusted script: only its own folder).
+            let path: String
+            do { path = try base.access.readable(typed) } catch { throw .failed("\(item.text): \(error)") }
             // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
             let data: Data
             do { data = try LocalFile.read(path, limit: 16 * 1024 * 1024, what: "a file item") } catch {

@@ -66,6 +66,8 @@ public struct CommandContext: Sendable {
     public var script: (any ScriptScope)?
     /// The change log of this server and vendor, set by `ChangeLogMiddleware` (nil without one).
     public var changes: ChangeKeeping?
+    /// What files and markets the command may touch (an untrusted script's least privilege).
+    public var access: AccessPolicy = .unrestricted
 
     public init(
         console: any ShellConsole, client: MarketClient, pathBase: String? = nil, trace: TraceOptions? = nil,
@@ -80,6 +82,9 @@ public struct CommandContext: Sendable {
         self.session = session
         self.script = script
     }
+
+    /// The command's files: typed paths from `pathBase`, checked against `access`.
+    public var paths: LocalPaths { LocalPaths(base: pathBase, access: access) }
 
     /// A path as the seller typed it: `~` from the environment's `$HOME`, relative to `pathBase`.
     public func resolvedPath(_ typed: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -340,6 +340,7 @@ public actor ShellSession {
         fresh.trace = context.trace
         fresh.script = context.script
         fresh.changes = context.changes
+        fresh.access = context.access
         return fresh
     }
 

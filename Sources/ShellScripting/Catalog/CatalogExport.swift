@@ -34,7 +34,7 @@ extension ScriptRuntime {
     /// another market. Pages (and photos) are fetched concurrently; the file is written
     /// atomically, so a failed export never leaves half a catalog in its place.
     func exportCatalog(_ typed: String, options: ExportOptions, in context: CommandContext) async throws -> CommandOutcome {
-        let path = resolvedPath(typed, in: context)
+        let path = try writablePath(typed, replacing: options.force, in: context)
         guard let format = options.format ?? CatalogFormat(path: path) else {
             throw CommandFailure.usage("\(typed): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json")
         }
@@ -54,7 +54,8 @@ extension ScriptRuntime {
         var photosOf: [Int: [ProductImage]] = [:]
         if let folder = options.imagesFolder {
             (photoCells, photoCount, photosOf) = try await downloadPhotos(
-                of: products, into: resolvedPath(folder, in: context), catalog: path, jobs: options.jobs,
+                of: products, into: try writablePath(folder, replacing: options.force, in: context), catalog: path,
+                jobs: options.jobs,
                 replacing: options.force,
                 client: context.client)
         }

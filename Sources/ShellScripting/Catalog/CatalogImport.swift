@@ -24,7 +24,8 @@ extension ScriptRuntime {
         var options = options
         // A script run with --dry-run dry-runs its imports too (and writes no journal).
         if context.dryRun, !options.planOnly { options.dryRun = true }
-        let path = resolvedPath(typed, in: context)
+        let path = try readablePath(typed, in: context)
+        try confineWrites(of: &options, catalog: path, in: context)
         let contents = Self.readCatalog(path, shownAs: typed, format: options.format)
         if let note = contents.encodingNote { console.note("\(typed): \(note)") }
         if contents.delimiter != "," { console.note("\(typed): read with '\(contents.delimiter)' between cells") }
@@ -152,7 +153,8 @@ extension ScriptRuntime {
         }
         var rowCheck = RowCheck(
             file: file, folder: folder, resize: options.resize, newIDs: options.newIDs, mine: mine, made: made,
-            matchByName: options.match == .name, rowOfID: rowOfID)
+            matchByName: options.match == .name, rowOfID: rowOfID, access: context.access,
+            photosAnywhere: options.photosAnywhere)
         var problems = (contents.problems + CatalogCheck.problems(in: contents, newIDs: options.newIDs)).map { problem in
             var named = problem
             named.file = file
@@ -324,6 +326,16 @@ extension ScriptRuntime {
         if interrupted != nil { throw CommandFailure(status: .interrupted, message: text) }
         if failed { throw CommandFailure(status: .failed, message: text) }
         return CommandOutcome([.text(text)])
+    }
+
+    /// What an import writes, where the context lets it write: an untrusted script's journal
+    /// and report go to its scratch folder, and it does not write ids into its catalog.
+    private func confineWrites(of options: inout ImportOptions, catalog: String, in context: CommandContext) throws {
+        guard context.access.writeFolder != nil else { return }
+        if options.writeIDs { throw CommandFailure.failed(AccessRefusal(.writeOutside(catalog)).description) }
+        let journal = options.journalPath ?? ((catalog as NSString).lastPathComponent + ".journal")
+        options.journalPath = try writablePath(journal, replacing: false, in: context)
+        if let report = options.reportPath { options.reportPath = try writablePath(report, replacing: false, in: context) }
     }
 
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one

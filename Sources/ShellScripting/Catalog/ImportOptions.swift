@@ -35,6 +35,9 @@ public struct ImportOptions: Sendable, Equatable {
     public var match = RowMatching.name
     /// Register rows whose names you already have as new products (`--allow-duplicates`).
     public var allowDuplicates = false
+    /// Photos may be read from outside the catalog's folder (`--photos-anywhere`); else a path
+    /// that leaves it (`../x.jpg`, `/etc/…`, a link out) is refused.
+    public var photosAnywhere = false
 
     public init() {}
 }

@@ -3,6 +3,7 @@ import Foundation
 import MarketImages
 import OpenMarketContract
 import SellerShell
+import SystemPackage
 
 /// What one checked row of a catalog asks for.
 enum RowAction: Sendable {
@@ -43,13 +44,20 @@ struct RowCheck {
     private(set) var sameNameAsYours: [Int: [Int]] = [:]
     /// Each distinct photo is inspected once, however many rows name it.
     private var inspected: [String: String?] = [:]
+    /// What the import's context lets be read (an untrusted script: only its own folder).
+    let access: AccessPolicy
+    /// Photos may be outside the catalog's folder (`--photos-anywhere`).
+    let photosAnywhere: Bool
 
     init(
         file: String, folder: String, resize: Bool, newIDs: Bool, mine: [Int: Product], made: [Int: Int],
-        matchByName: Bool = false, rowOfID: [Int: Int] = [:]
+        matchByName: Bool = false, rowOfID: [Int: Int] = [:], access: AccessPolicy = .unrestricted,
+        photosAnywhere: Bool = false
     ) {
         self.file = file
         self.folder = folder
+        self.access = access
+        self.photosAnywhere = photosAnywhere
         self.resize = resize
         self.newIDs = newIDs
         self.mine = mine
@@ -261,13 +269,25 @@ struct RowCheck {
             }
             var path = PathExpansion.expandTilde(written)
             if !path.hasPrefix("/") { path = (folder as NSString).appendingPathComponent(path) }
+            if let refused = refusal(of: path, written: written, lexically: true) {
+                problems.append(problem(row, column, refused))
+                continue
+            }
+            var matches = [path]
             if PathExpansion.hasGlob(path) {
-                let matches = PathExpansion.glob(path)
+                do { matches = try PathExpansion.glob(path) } catch {
+                    problems.append(problem(row, column, "\(error)"))
+                    continue
+                }
                 if matches.isEmpty { problems.append(problem(row, column, "\(written): no file matches")) }
-                paths += matches
-            } else {
-                shown[path] = written
-                paths.append(path)
+            }
+            for match in matches {
+                if let refused = refusal(of: match, written: written, lexically: false) {
+                    problems.append(problem(row, column, refused))
+                } else {
+                    if matches.count == 1 { shown[match] = written }
+                    paths.append(match)
+                }
             }
         }
         if !problems.isEmpty, paths.isEmpty { return (paths, problems) }
@@ -283,6 +303,24 @@ struct RowCheck {
             }
         }
         return (paths, problems)
+    }
+
+    /// Why a photo may not be read: outside the catalog's folder (by its words when
+    /// `lexically`, a pattern not yet expanded; else its real path, links resolved) unless
+    /// `--photos-anywhere`, or outside what the context lets be read.
+    private func refusal(of path: String, written: String, lexically: Bool) -> String? {
+        if !photosAnywhere {
+            let home = AccessPolicy.realPath(folder) ?? FilePath(folder).lexicallyNormalized()
+            let words = FilePath(path).lexicallyNormalized()
+            let real = lexically ? words : AccessPolicy.realPath(path) ?? words
+            let inside = words.starts(with: FilePath(folder).lexicallyNormalized()) || words.starts(with: home)
+            if !inside || !real.starts(with: home) {
+                return AccessMessage.photoOutsideCatalog(TextLayout.visible(written, limit: 80)).text
+            }
+        }
+        guard !lexically else { return nil }
+        do { _ = try access.readable(path) } catch { return error.description }
+        return nil
     }
 
     /// What a photo given as a web address is told: an export without `--images` writes the

@@ -50,6 +50,9 @@ struct Import: ShellCommand {
         .flag(
             "--allow-duplicates", \.options.allowDuplicates,
             help: "register rows whose names you already have as new products (else they are refused)"),
+        .flag(
+            "--photos-anywhere", \.options.photosAnywhere,
+            help: "read photos from outside the catalog's folder too (else such paths are refused)"),
     ]
 
     var path: String

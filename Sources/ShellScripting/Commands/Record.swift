@@ -44,7 +44,10 @@ struct Record: ShellCommand {
         let runtime = try context.runtime()
         switch action {
         case .start(let path, let all):
-            try await runtime.beginRecording(path, all: all)
+            // An untrusted script records only into its scratch folder.
+            let target =
+                context.access.writeFolder == nil ? path : try await runtime.writablePath(path, replacing: false, in: context)
+            try await runtime.beginRecording(target, all: all)
             return .note(Message.recordingTo(path: path, everything: all).text)
         case .stop:
             guard let recorder = runtime.recorder else {

@@ -33,7 +33,10 @@ struct Source: ShellCommand {
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
-        let status = try await context.runtime().source(path, step: step, in: context)
+        let runtime = try context.runtime()
+        // Where the context lets files be read (an untrusted script: only its own folder).
+        let readable = try await runtime.readablePath(path, in: context)
+        let status = await runtime.source(path, at: readable, step: step, in: context)
         // Its lines reported their own failures.
         if status != .ok { throw CommandFailure.alreadyReported(status) }
         return CommandOutcome()

@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import SystemPackage
 
 /// What a run of a script did, for the progress line and the summaries to report.
 struct RunReport {
@@ -29,8 +30,13 @@ extension ScriptRuntime {
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
         if dryRun == nil {
+            // An untrusted script's journal goes to its scratch folder, never beside it.
+            let scratch = options.access.writeFolder.map {
+                $0.appending(URL(fileURLWithPath: resolved).lastPathComponent + ".journal").string
+            }
             let placement = JournalPlacement(
-                script: resolved, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
+                script: resolved, given: options.journalPath.map(expandingTilde) ?? scratch,
+                environment: state.variables.environment)
             do {
                 // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
                 let readsLast = lines.contains {
@@ -47,7 +53,9 @@ extension ScriptRuntime {
                 return error.status
             }
         }
-        let context = await context(scope, pathBase: Self.folder(of: resolved))
+        var context = await context(scope, pathBase: Self.folder(of: resolved))
+        // An untrusted script reads its own folder (and `source` inside it inherits that).
+        context.access = options.access.confiningReads(to: Self.folder(of: resolved))
         let stepper = stepControl(for: resolved, options)
         let report = await onClientsLoop(context) {
             await run(
@@ -75,13 +83,13 @@ extension ScriptRuntime {
 
     /// `source FILE` inside a session: the current variables and login, no journal, stops at
     /// the first failure. Its lines run one level deeper than `context`, from the file's folder.
-    func source(_ path: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
+    /// `resolved`: the file to read, as the context's `AccessPolicy` let it be read.
+    func source(_ path: String, at resolved: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
         let depth = context.scope?.sourceDepth ?? 0
         guard depth < 16 else {
             console.note(Message.sourceTooDeep.text)
             return .usage
         }
-        let resolved = resolvedPath(path, in: context)
         guard let lines = readScript(resolved, unreadable: Message.sourceCannotRead(path).text) else { return .usage }
         let checked = check(lines, name: path, on: context.client.baseURL)
         guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
@@ -111,7 +119,8 @@ extension ScriptRuntime {
     /// Reads a script from a stream (standard input that is not a terminal): no journal, since
     /// a stream cannot be read again.
     func runStream(name: String, options: ScriptOptions, nextLine: @Sendable () -> String?) async -> CommandStatus {
-        let context = await context()
+        var context = await context()
+        context.access = options.access
         let report = await onClientsLoop(context) {
             var reader = ScriptReader()
             var report = RunReport(name: name, total: 0)

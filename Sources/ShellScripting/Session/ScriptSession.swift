@@ -16,6 +16,10 @@ public struct ScriptOptions: Sendable {
     /// Show each command with its comments and wait for the person (`--step`); a console with
     /// no person at it runs straight through.
     public var step = false
+    /// What the script may touch: a person's own script anything (`--force` only with
+    /// `--allow-force`); an untrusted one its folder, its scratch folder and its market
+    /// (`AccessPolicy.untrusted`). `source` inside the script inherits it.
+    public var access: AccessPolicy = .ownScript(allowForce: false)
 
     public init(
         continueOnError: Bool = false, resume: Bool = false, restart: Bool = false, journalPath: String? = nil, step: Bool = false
@@ -54,13 +58,15 @@ public struct ScriptSession: Sendable {
     /// - Parameters:
     ///   - dryRun: send nothing; print each request instead (see `DryRunTransport`).
     ///   - variables: `--var NAME=VALUE` definitions.
+    ///   - environmentNames: the environment variables an untrusted script may read (nil: all).
     ///   - interrupts: subscribes to Ctrl-C: each call answers a stream that yields once for every
     ///     press after the call (the program's `InterruptMonitor.presses()`). A second Ctrl-C
     ///     while an import's rows are in flight cancels them.
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil,
-        interrupts: (@Sendable () -> AsyncStream<Void>)? = nil, changeLimits: ChangeLogLimits = .standard
+        interrupts: (@Sendable () -> AsyncStream<Void>)? = nil, changeLimits: ChangeLogLimits = .standard,
+        environmentNames: Set<String>? = nil
     ) {
         var configuration = configuration
         // The environment's secret is protected like the login's even when the session logged
@@ -81,7 +87,8 @@ public struct ScriptSession: Sendable {
         var middleware: [any CommandMiddleware] = [JournalMiddleware(), RecordingMiddleware(), BindingMiddleware()]
         if let transport { middleware.append(DryRunMiddleware(transport: transport)) }
         middleware.append(ChangeLogMiddleware(folder: ChangeLogMiddleware.folder(environment), limits: changeLimits))
-        var names = ScriptVariables(environment: environment)
+        // An untrusted script's `${env.NAME}` reads only the names given with `--env`.
+        var names = ScriptVariables(environment: environment, allowedEnvironment: environmentNames)
         for (name, value) in variables { names[name] = .text(value) }
         let shell = ShellSession(configuration: configuration, console: console, registry: Self.registry, middleware: middleware)
         self.shell = shell

@@ -172,6 +172,25 @@ actor ScriptRuntime {
         PathExpansion.resolve(typed, relativeTo: context.pathBase, environment: state.variables.environment)
     }
 
+    /// The path to read for `typed`, when the context's `AccessPolicy` lets it be read (an
+    /// untrusted script: only inside its own folder, links resolved).
+    func readablePath(_ typed: String, in context: CommandContext) throws(CommandFailure) -> String {
+        do { return try context.access.readable(resolvedPath(typed, in: context)) } catch { throw .failed("\(error)") }
+    }
+
+    /// The path to write for `typed` (replacing what is there when `replacing`), when the
+    /// context's `AccessPolicy` lets it be written (an untrusted script: only inside its scratch
+    /// folder, relative paths starting there, never replacing).
+    func writablePath(_ typed: String, replacing: Bool, in context: CommandContext) throws(CommandFailure) -> String {
+        do {
+            if replacing { try context.access.mayReplace() }
+            guard context.access.writeFolder != nil else { return resolvedPath(typed, in: context) }
+            return try context.access.writable(typed, relativeTo: context.pathBase, replacing: replacing)
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
     // MARK: Changes from outcomes
 
     /// Names `product` (`last`, `as NAME`, every name already bound to it); returns the names.

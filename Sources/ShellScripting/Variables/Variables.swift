@@ -58,8 +58,15 @@ public struct ScriptVariables: Sendable {
     /// product updates them without a pass over every name on every line.
     private var namesByID: [Int: Set<String>] = [:]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.environment = environment
+    /// The environment variables `${env.NAME}` may read (an untrusted script's `--env` names);
+    /// nil: all of them.
+    let allowedEnvironment: Set<String>?
+
+    /// - Parameter allowedEnvironment: the names `${env.NAME}` may read (nil: all); the others
+    ///   are refused, and kept from everything else the scripting layer reads (`~`, journals).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, allowedEnvironment: Set<String>? = nil) {
+        self.environment = allowedEnvironment.map { names in environment.filter { names.contains($0.key) } } ?? environment
+        self.allowedEnvironment = allowedEnvironment
     }
 
     public subscript(name: String) -> VariableValue? {
@@ -106,6 +113,9 @@ public struct ScriptVariables: Sendable {
         if name == "env" {
             guard parts.count == 2, !parts[1].isEmpty else {
                 throw ExpansionError(description: "write ${env.NAME} to read the environment variable NAME")
+            }
+            if let allowed = allowedEnvironment, !allowed.contains(parts[1]) {
+                throw ExpansionError(description: AccessMessage.environment(parts[1]).text)
             }
             guard let value = environment[parts[1]] else {
                 throw ExpansionError(description: "environment variable \(parts[1]) is not set")

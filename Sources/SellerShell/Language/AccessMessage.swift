@@ -1,0 +1,41 @@
+import TerminalText
+
+/// What an untrusted script (`openmarket test`, `openmarket run --untrusted`) is refused, and
+/// `--force` in a script without `--allow-force`: one line, `refused: …`, naming what was asked
+/// and the rule (see ``AccessPolicy``). Each language is one exhaustive `switch`
+/// (`AccessMessage+English.swift`, `AccessMessage+Korean.swift`).
+public enum AccessMessage: Sendable, Equatable {
+    /// A file read outside the script's folder (after its links are resolved).
+    case readOutside(String)
+    /// A file written outside the run's scratch folder.
+    case writeOutside(String)
+    /// `--force` in an untrusted script.
+    case forceUntrusted
+    /// `--force` in a person's own script without `--allow-force`.
+    case forceInScript
+    /// `connect`, `use`, `login --server` or a request to another market.
+    case otherMarket(String)
+    /// `use NAME`: the teacher's saved logins.
+    case profiles
+    /// `${env.NAME}` not passed with `--env`.
+    case environment(String)
+    /// A catalog's photo outside the catalog's folder.
+    case photoOutsideCatalog(String)
+    /// A photo pattern that looks at too many files.
+    case globTooWide(pattern: String, limit: Int)
+    /// `run --untrusted FILE`: where what the script writes goes.
+    case scratchFolder(String)
+
+    /// The message in the language of this task.
+    public var text: String { text(in: Language.current) }
+
+    public func text(in language: Language) -> String {
+        switch language {
+        case .en: english
+        case .ko: korean
+        }
+    }
+
+    /// A path as it may be shown: control characters made visible.
+    static func shown(_ path: String) -> String { TerminalText.visible(path) }
+}
