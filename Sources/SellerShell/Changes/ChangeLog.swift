@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import OpenMarketContract
+import Synchronization
 
 /// How much the change log keeps. The photos saved before deletes are the bulk: they are kept
 /// at most `photoAge` and `photoBytes` in all, the oldest removed first; the log itself keeps
@@ -27,9 +28,9 @@ public struct ChangeLogLimits: Sendable, Equatable {
 }
 
 /// One line of the log: a change made, or a change undone or redone. The log is JSON Lines
-/// written with Codable rather than a GRDB database: it is only ever appended to (one `write`
-/// of a whole line under `flock`, so two shells on one vendor interleave whole lines), read
-/// whole, and a person can read it; a database would add a schema to keep for no query it needs.
+/// written with Codable rather than a GRDB database (a `JSONLinesLog`): it is only ever appended
+/// to (whole lines under `flock`, so two shells on one vendor interleave whole lines), read whole,
+/// and a person can read it; a database would add a schema to keep for no query it needs.
 public struct ChangeEntry: Sendable, Codable, Equatable {
     public enum Event: String, Sendable, Codable {
         case change, undo, redo
@@ -75,6 +76,8 @@ public final class ChangeLog: Sendable {
     public let limits: ChangeLogLimits
     /// The vendor it is the log of.
     let vendor: String
+    let file: JSONLinesLog
+    let photoFiles: ChangeLogPhotos
 
     public init(folder: URL, server: String, vendor: String, limits: ChangeLogLimits = .standard) {
         let base = Self.fileBase(server: server, vendor: vendor)
@@ -83,6 +86,8 @@ public final class ChangeLog: Sendable {
         photoFolder = folder.appendingPathComponent(base + ".photos", isDirectory: true).path
         self.limits = limits
         self.vendor = vendor
+        file = JSONLinesLog(path: path)
+        photoFiles = ChangeLogPhotos(path: photoFolder)
     }
 
     /// `http-127.0.0.1-8080-1a2b3c4d5e6f`, `share-openmarket-local-…` for the local market
@@ -100,55 +105,64 @@ public final class ChangeLog: Sendable {
 
     /// Every entry the log keeps (its newest `limits.entries`), oldest first; a line that does
     /// not read (cut short by a crash) is skipped.
-    public func entries() throws(CommandFailure) -> [ChangeEntry] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .failed("the change log \(path) cannot be read: check its permissions")
+    public func entries() throws(CommandFailure) -> [ChangeEntry] { try readBack().entries }
+
+    /// The entries, and the line numbers of the lines that do not read (skipped, and named so
+    /// that what they held is not taken for another change).
+    public func readBack() throws(CommandFailure) -> (entries: [ChangeEntry], damaged: [Int]) {
+        let content: JSONLinesContent?
+        do {
+            content = try file.read()
+        } catch {
+            throw .failed("the change log \(error)")
         }
-        return data.jsonLines.suffix(limits.entries).compactMap {
-            try? MarketJSON.decoder.decode(ChangeEntry.self, from: Data($0))
-        }
+        guard let content else { return ([], []) }
+        return content.decode(ChangeEntry.self, content.lines.suffix(limits.entries), using: MarketJSON.decoder)
     }
 
-    /// The photos saved for change `number`, in order; nil when they are gone (pruned).
-    public func photos(of entry: ChangeEntry) -> [SavedPhoto]? {
+    /// The photos saved for change `number`, in order; nil when they are gone (pruned). A name
+    /// in the entry that is not a plain file name of the log's photo folder is refused.
+    public func photos(of entry: ChangeEntry) throws(CommandFailure) -> [SavedPhoto]? {
         guard let names = entry.photos, !names.isEmpty else { return nil }
-        var photos: [SavedPhoto] = []
-        for name in names {
-            guard let data = FileManager.default.contents(atPath: photoFolder + "/" + name) else { return nil }
-            let original = name.split(separator: "-", maxSplits: 2).last.map(String.init) ?? name
-            photos.append(SavedPhoto(filename: original, data: data))
-        }
-        return photos
+        return try photoFiles.read(names, change: entry.number)
     }
 
     // MARK: Writing
 
     /// Appends the changes of one command, numbered on from the log's last number; their photos
-    /// are written first. Answers the numbers given.
+    /// are written first (and taken back when the entries cannot be). Answers the numbers given.
     @discardableResult
     public func record(
         _ changes: [ProductChange], command: String, session: String, batch: ChangeBatch?, now: Date = .now
     ) throws(CommandFailure) -> [Int] {
-        let locked = try lock()
-        var number = locked.lastNumber
+        let hold = try lock()
+        defer { hold.close() }
+        var number = hold.lastNumber
         var entries: [ChangeEntry] = []
+        var saved: [String] = []
         for change in changes {
             number += 1
             let photos: [String]
             do {
-                photos = try savePhotos(change.photos, number: number)
+                photos = try photoFiles.save(change.photos, number: number)
             } catch {
-                unlock(locked)
+                photoFiles.remove(saved)
                 throw error
             }
+            saved += photos
             entries.append(
                 ChangeEntry(
                     event: .change, number: number, time: Self.timestamp(now), session: session, command: command,
                     kind: change.kind, batch: batch, before: change.before, after: change.after, etag: change.etag,
                     photos: photos.isEmpty ? nil : photos, photoProblem: change.photoProblem))
         }
-        try finish(locked, writing: entries, now: now)
+        do {
+            try hold.append(entries)
+        } catch {
+            photoFiles.remove(saved)
+            throw error
+        }
+        hold.release(now: now)
         return entries.map(\.number)
     }
 
@@ -157,48 +171,34 @@ public final class ChangeLog: Sendable {
         _ event: ChangeEntry.Event, number: Int, session: String, result: Product?, replaced: ChangeEntry.Replacement?,
         photos: [SavedPhoto] = [], now: Date = .now
     ) throws(CommandFailure) {
-        let locked = try lock()
-        let saved: [String]
-        do {
-            saved = try savePhotos(photos, number: number)
-        } catch {
-            unlock(locked)
-            throw error
-        }
-        let entry = ChangeEntry(
-            event: event, number: number, time: Self.timestamp(now), session: session, photos: saved.isEmpty ? nil : saved,
-            result: result, replaced: replaced)
-        try finish(locked, writing: [entry], now: now)
+        let hold = try lock()
+        defer { hold.close() }
+        try hold.mark(event, number: number, session: session, result: result, replaced: replaced, photos: photos, now: now)
+        hold.release(now: now)
     }
 
     static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
 
-    /// The log open and locked (`flock` on an open file: it keeps out other processes and, as
-    /// each append opens the file anew, other tasks of this one), with what it holds.
-    ///
-    /// The log's lines are kept as bytes: a change decodes only the few it needs (the newest
-    /// change's number, the oldest entries' dates), not every entry. Decoding them all made each
-    /// change cost more the longer the log, up to its 5,000 entries (measured: 20 registers took
-    /// 312 ms with an empty log and 1,270 ms with 500 entries).
-    private struct Locked {
-        var descriptor: Int32
-        /// The log's lines (JSON entries; a damaged one is skipped wherever entries are read).
-        var lines: [Data]
-        /// The newest change's number; 0 when there is none.
-        var lastNumber: Int
+    /// The log open and locked, this thread waiting for another's lock.
+    func lock() throws(CommandFailure) -> ChangeLogHold {
+        try makeFolder((path as NSString).deletingLastPathComponent)
+        do {
+            return try ChangeLogHold(log: self, file: file.lock(waiting: true))
+        } catch {
+            throw .failed("the change log \(error)")
+        }
     }
 
-    private func lock() throws(CommandFailure) -> Locked {
+    /// The log open and locked, waiting for another's lock off the cooperative pool: what `undo`
+    /// holds from its check that a change is still to be taken back until it has marked it, so
+    /// that two shells never both take back one change.
+    public func hold() async throws(CommandFailure) -> ChangeLogHold {
         try makeFolder((path as NSString).deletingLastPathComponent)
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .failed("the change log \(path) cannot be opened: \(Self.errnoText())") }
-        fchmod(fd, 0o600)
-        guard flock(fd, LOCK_EX) == 0 else {
-            close(fd)
-            throw .failed("the change log \(path) cannot be locked: \(Self.errnoText())")
+        do {
+            return try ChangeLogHold(log: self, file: await file.lock())
+        } catch {
+            throw .failed("the change log \(error)")
         }
-        let lines = Self.readAll(fd).jsonLines
-        return Locked(descriptor: fd, lines: lines, lastNumber: Self.lastNumber(in: lines))
     }
 
     /// The newest change's number, read from the log's end: a change is numbered one past the
@@ -214,42 +214,6 @@ public final class ChangeLog: Sendable {
         return newest
     }
 
-    private func unlock(_ locked: Locked) {
-        flock(locked.descriptor, LOCK_UN)
-        close(locked.descriptor)
-    }
-
-    /// Writes the entries in one `write`, prunes what is over the limits, and unlocks.
-    private func finish(_ locked: Locked, writing entries: [ChangeEntry], now: Date) throws(CommandFailure) {
-        let lines = entries.compactMap { try? MarketJSON.encoder.encode($0) }
-        var data = Data()
-        for line in lines {
-            data.append(line)
-            data.append(UInt8(ascii: "\n"))
-        }
-        let written = data.withUnsafeBytes { write(locked.descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count else {
-            let why = Self.errnoText()
-            unlock(locked)
-            throw .failed("the change log \(path) cannot be written: \(why)")
-        }
-        prune(locked.lines + lines, now: now)
-        unlock(locked)
-    }
-
-    private static func readAll(_ fd: Int32) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var offset: off_t = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-            offset += off_t(count)
-        }
-        return data
-    }
-
     private func makeFolder(_ folder: String) throws(CommandFailure) {
         do {
             try FileManager.default.createDirectory(
@@ -259,35 +223,18 @@ public final class ChangeLog: Sendable {
         }
     }
 
-    /// Writes photos as `NUMBER-INDEX-NAME` (0600); answers their file names.
-    private func savePhotos(_ photos: [SavedPhoto], number: Int) throws(CommandFailure) -> [String] {
-        guard !photos.isEmpty else { return [] }
-        try makeFolder(photoFolder)
-        var names: [String] = []
-        for (index, photo) in photos.enumerated() {
-            let safe = String(
-                photo.filename.map { $0.isLetter || $0.isNumber || "._".contains($0) ? $0 : "_" }.suffix(60))
-            let name = "\(number)-\(index + 1)-\(safe)"
-            let file = photoFolder + "/" + name
-            guard FileManager.default.createFile(atPath: file, contents: photo.data, attributes: [.posixPermissions: 0o600])
-            else { throw .failed("a photo cannot be saved in \(photoFolder): check its permissions and free space") }
-            names.append(name)
-        }
-        return names
-    }
-
     // MARK: Pruning
 
     /// Removes photos past the limits (the oldest first) and, when the log holds more events or
-    /// older ones than it keeps, rewrites it without the oldest.
+    /// older ones than it keeps, rewrites it without the oldest (which ends the hold).
     /// The log is in time order, so only its first lines can be too old: they are read one by
-    /// one until one is young enough (a damaged one at the start goes too).
+    /// one until one is young enough (a damaged one at the start goes too). Only the photos the
+    /// log names are pruned: a photo of a line that goes, goes with it.
     ///
     /// Past the entry limit the file may hold a tenth more before it is rewritten (`entries()`
     /// reads only the newest `limits.entries`): dropping one line per change rewrote the whole
     /// log, 5.8 MB at 5,000 entries, on every change once it was full.
-    private func prune(_ lines: [Data], now: Date) {
-        prunePhotos(now: now)
+    func prune(_ lines: [Data], file: JSONLinesLog.Locked, now: Date) {
         let oldest = now.addingTimeInterval(-Self.seconds(limits.entryAge))
         let slack = max(1, limits.entries / 10)
         var kept = lines.count > limits.entries + slack ? lines.suffix(limits.entries) : lines[...]
@@ -297,42 +244,114 @@ public final class ChangeLog: Sendable {
             }
             kept = kept.dropFirst()
         }
+        let keptNames = Self.photoNames(in: kept)
+        let dropped = kept.count < lines.count ? Self.photoNames(in: lines[..<kept.startIndex]) : []
+        photoFiles.prune(
+            kept: keptNames, dropped: dropped, oldest: now.addingTimeInterval(-Self.seconds(limits.photoAge)),
+            bytes: limits.photoBytes)
         guard kept.count < lines.count else { return }
-        var data = Data()
-        for line in kept {
-            data.append(line)
-            data.append(UInt8(ascii: "\n"))
-        }
-        let temporary = path + ".\(UUID().uuidString).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            return
-        }
-        if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        try? file.replace(with: Array(kept))
     }
 
-    /// The photos, oldest first (by the time they were written), removed while older than the
-    /// age limit or while all of them weigh more than the size limit.
-    func prunePhotos(now: Date = .now) {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: photoFolder) else { return }
-        var files: [(path: String, size: Int, date: Date)] = names.compactMap { name in
-            let file = photoFolder + "/" + name
-            guard let attributes = try? manager.attributesOfItem(atPath: file) else { return nil }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            return (file, size, attributes[.modificationDate] as? Date ?? now)
+    /// The photo files the lines name (only lines with a `"photos"` key are decoded).
+    static func photoNames(in lines: some Collection<Data>) -> Set<String> {
+        var names: Set<String> = []
+        for line in lines {
+            guard Self.hasPhotosKey(line), let entry = try? MarketJSON.decoder.decode(PhotoNames.self, from: line) else {
+                continue
+            }
+            names.formUnion(entry.photos ?? [])
         }
-        files.sort { ($0.date, $0.path) < ($1.date, $1.path) }
-        var total = files.reduce(0) { $0 + $1.size }
-        let oldest = now.addingTimeInterval(-Self.seconds(limits.photoAge))
-        for file in files where file.date < oldest || total > limits.photoBytes {
-            try? manager.removeItem(atPath: file.path)
-            total -= file.size
+        return names
+    }
+
+    /// Whether `"photos":` is in the line (found from its quotes with `memchr`).
+    private static func hasPhotosKey(_ line: Data) -> Bool {
+        let key = Array(#""photos":"#.utf8)
+        return line.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset + key.count <= bytes.count,
+                let quote = memchr(base + offset, 0x22, bytes.count - offset - key.count + 1)
+            {
+                let at = base.distance(to: UnsafeRawPointer(quote))
+                if memcmp(base + at, key, key.count) == 0 { return true }
+                offset = at + 1
+            }
+            return false
         }
+    }
+
+    private struct PhotoNames: Decodable {
+        var photos: [String]?
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {
         TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
     }
+}
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+/// The change log locked: what it held when locked, and what this hold appended. Closing it (or
+/// letting it go) unlocks it; `release` prunes first.
+public final class ChangeLogHold: Sendable {
+    let log: ChangeLog
+    let file: JSONLinesLog.Locked
+    /// The log's lines when it was locked (a damaged one is skipped wherever entries are read).
+    ///
+    /// They are kept as bytes: a change decodes only the few it needs (the newest change's
+    /// number, the oldest entries' dates), not every entry. Decoding them all made each change
+    /// cost more the longer the log, up to its 5,000 entries (measured: 20 registers took 312 ms
+    /// with an empty log and 1,270 ms with 500 entries).
+    let lines: [Data]
+    /// The newest change's number; 0 when there is none.
+    let lastNumber: Int
+    private let appended = Mutex<[Data]>([])
+
+    init(log: ChangeLog, file: JSONLinesLog.Locked) throws(JSONLinesLogError) {
+        self.log = log
+        self.file = file
+        lines = try file.content().lines
+        lastNumber = ChangeLog.lastNumber(in: lines)
+    }
+
+    /// The log's history as it was when locked.
+    public func history() -> ChangeHistory {
+        ChangeHistory(lines.suffix(log.limits.entries).compactMap { try? MarketJSON.decoder.decode(ChangeEntry.self, from: $0) })
+    }
+
+    func append(_ entries: [ChangeEntry]) throws(CommandFailure) {
+        let encoded = entries.compactMap { try? MarketJSON.encoder.encode($0) }
+        do {
+            try file.append(encoded)
+        } catch {
+            throw .failed("the change log \(error)")
+        }
+        appended.withLock { $0 += encoded }
+    }
+
+    /// Appends that change `number` was undone (or redone), with the product as it left it.
+    public func mark(
+        _ event: ChangeEntry.Event, number: Int, session: String, result: Product?, replaced: ChangeEntry.Replacement?,
+        photos: [SavedPhoto] = [], now: Date = .now
+    ) throws(CommandFailure) {
+        let saved = try log.photoFiles.save(photos, number: number)
+        let entry = ChangeEntry(
+            event: event, number: number, time: ChangeLog.timestamp(now), session: session, photos: saved.isEmpty ? nil : saved,
+            result: result, replaced: replaced)
+        do {
+            try append([entry])
+        } catch {
+            log.photoFiles.remove(saved)
+            throw error
+        }
+    }
+
+    /// Prunes what is over the limits, and unlocks.
+    public func release(now: Date = .now) {
+        log.prune(lines + appended.withLock { $0 }, file: file, now: now)
+        file.close()
+    }
+
+    /// Unlocks without pruning.
+    public func close() { file.close() }
 }

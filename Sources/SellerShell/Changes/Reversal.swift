@@ -112,7 +112,7 @@ struct Reversal {
             return step
         case (.deleted?, .undo), (.created?, .redo):
             guard let product = entry.kind == .deleted ? entry.before : entry.after else { return broken(change) }
-            let photos = change.photos.flatMap { log.photos(of: $0) } ?? []
+            let photos = try change.photos.flatMap { entry throws(CommandFailure) in try log.photos(of: entry) } ?? []
             var step = Step(change: change, action: .create(product, photos: photos), plan: "", request: "")
             step.plan = "register \(Self.name(product)) again (under a new id)"
             let bytes = photos.reduce(0) { $0 + $1.data.count }

@@ -23,7 +23,8 @@ struct ReversalRequest: Sendable {
         guard let log = keeping.log else {
             throw CommandFailure.failed(Message.reverseNeedsLogin.text)
         }
-        let history = ChangeHistory(try log.entries())
+        let (entries, damaged) = try log.readBack()
+        let history = ChangeHistory(entries)
         let unit = try self.unit(in: history)
         let reversal = Reversal(direction: direction, history: history, log: log)
         let changes = reversal.changes(of: unit)
@@ -55,7 +56,29 @@ struct ReversalRequest: Sendable {
         guard try confirm(steps, unit: unit, label: label, in: context) else {
             return .note(Message.reverseCancelled(undo: direction == .undo).text)
         }
-        return try await send(steps, unit: unit, label: label, reversal: reversal, log: log, in: context)
+        var outcome = try await send(steps, unit: unit, label: label, reversal: reversal, log: log, in: context)
+        if let line = damaged.first {
+            outcome.output.append(
+                .note(
+                    "note: the change log \(log.path) has \(damaged.count) damaged line\(damaged.count == 1 ? "" : "s") "
+                        + "(line \(line)\(damaged.count > 1 ? ", …" : "")), skipped: a change it held cannot be \(direction == .undo ? "undone" : "redone")"
+                ))
+        }
+        return outcome
+    }
+
+    /// Under the log's lock, before anything is sent: each change is still as it was read, not
+    /// taken back (or made again) by another shell meanwhile.
+    private func checkUnchanged(_ steps: [Reversal.Step], in history: ChangeHistory) throws(CommandFailure) {
+        for step in steps {
+            let number = step.change.entry.number
+            let now = history.unit(holding: number)?.changes.first { $0.entry.number == number }
+            guard let now, now.undone == step.change.undone, now.state == step.change.state else {
+                throw .failed(
+                    "change \(number) was undone or redone by another shell while this \(direction.name) read it; "
+                        + "nothing was sent ('changes --all' shows where it stands)")
+            }
+        }
     }
 
     /// The unit asked for, or the latest one this direction applies to.
@@ -128,6 +151,11 @@ struct ReversalRequest: Sendable {
         var last: ProductResult?
         var replacements: [Int: ProductResult] = [:]
         var warnings: [String] = []
+        // Held from the check to the last mark: a second shell's undo of the same change waits,
+        // then finds it undone. A shell killed meanwhile lets go of it (the lock is its open file).
+        let hold = context.dryRun ? nil : try await log.hold()
+        defer { hold?.close() }
+        if let hold { try checkUnchanged(steps, in: hold.history()) }
         for step in steps {
             try Task.checkCancellation()
             let done: Reversal.Done
@@ -148,15 +176,16 @@ struct ReversalRequest: Sendable {
                 lines.append(step.plan)
             }
             // A dry run sent nothing: the log is left as it was.
-            guard !context.dryRun else { continue }
+            guard let hold else { continue }
             do {
-                try log.mark(
+                try hold.mark(
                     direction.event, number: step.change.entry.number, session: context.changes?.session ?? "",
                     result: done.result?.product, replaced: done.replaced, photos: done.photos)
             } catch {
                 warnings.append("warning: \(error.message); the log does not know of this \(name)")
             }
         }
+        hold?.release()
         let done = steps.count - problems.count
         let head =
             unit.batch == nil

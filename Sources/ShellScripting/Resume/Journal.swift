@@ -105,67 +105,57 @@ struct JournalState: Sendable {
     var lastDoneLine: Int? { done.keys.max() }
 }
 
-/// The journal file beside a script. Each entry is one `write(2)` of one complete line on a file
-/// opened with O_APPEND, so a process killed at any moment leaves whole entries (the kernel
-/// finishes a write it started); a torn last line from a power cut is ignored when read. An
-/// exclusive lock keeps two runs of one script from writing the same journal.
+/// The journal file beside a script, a `JSONLinesLog` held locked for the whole run (so that two
+/// runs of one script never write the same journal). Each entry is appended whole or, after a
+/// failure (a full disk), not at all: the file is cut back, and the next entry starts on a line
+/// of its own; a torn last line from a power cut is skipped when read.
 final class JournalFile: Sendable {
     let path: String
-    private let fd: Int32
+    private let file: JSONLinesLog.Locked
     /// Masked in every entry (a product the server sent back may hold the secret).
     private let secrets: SessionSecrets?
 
     /// Starts the journal over (a fresh run), under the lock taken when it was opened.
-    func truncate() { _ = ftruncate(fd, 0) }
+    func truncate() { file.truncate() }
 
     init(path: String, fresh: Bool, secrets: SessionSecrets? = nil) throws(JournalError) {
         self.path = path
         self.secrets = secrets
         // Opened without truncating first: the lock must be held before the old journal goes.
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw JournalError("cannot write the journal \(path): \(String(cString: strerror(errno)))", cannotCreate: true)
-        }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
+        do {
+            file = try JSONLinesLog(path: path).lock(waiting: false)
+        } catch {
+            guard error.kind == .busy else {
+                throw JournalError(
+                    "cannot write the journal \(path): \(error.why)", cannotCreate: error.kind != .symbolicLink)
+            }
             throw JournalError("another run of this script is using \(path); wait for it to finish")
         }
-        if fresh { _ = ftruncate(fd, 0) }
-        self.fd = fd
+        if fresh { file.truncate() }
     }
-
-    deinit { close(fd) }
 
     func append(_ entry: JournalEntry) throws(JournalError) {
-        if entry.isPlain, let line = entry.line, let hash = entry.hash {
-            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would, and
-            // written from the string's own bytes.
-            var text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}\#n"#
-            try check(text.withUTF8 { write(fd, $0.baseAddress, $0.count) }, of: text.utf8.count)
-            return
-        }
         var data: Data
-        do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
-        if let secrets, secrets.occurs(in: data) {
-            data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
+        if entry.isPlain, let line = entry.line, let hash = entry.hash {
+            // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would.
+            data = Data(#"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#.utf8)
+        } else {
+            do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+            if let secrets, secrets.occurs(in: data) {
+                data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
+            }
         }
-        data.append(0x0A)
-        try check(data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, of: data.count)
+        do {
+            try file.append([data])
+        } catch {
+            throw JournalError("cannot write the journal \(path): \(error.why)")
+        }
     }
 
-    /// Whether an entry's one `write(2)` wrote it whole.
-    private func check(_ written: Int, of count: Int) throws(JournalError) {
-        guard written == count else {
-            throw JournalError(
-                "cannot write the journal \(path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
-        }
-    }
-
+    /// What the journal at `path` says; nil when there is none (or it cannot be read).
     static func read(_ path: String) -> JournalState? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let decoder = MarketJSON.decoder
-        let entries = data.jsonLines.compactMap { try? decoder.decode(JournalEntry.self, from: Data($0)) }
-        return JournalState(entries: entries)
+        guard let content = try? JSONLinesLog(path: path).read() else { return nil }
+        return JournalState(entries: content.decode(JournalEntry.self, content.lines, using: MarketJSON.decoder).entries)
     }
 
     private static let encoder = MarketJSON.encoder
