@@ -33,6 +33,7 @@ struct MarketRoutes: Sendable {
         router.addRoutes(Self.healthRoutes(), atPath: "/healthChecker")
         router.addRoutes(productRoutes(), atPath: "/api/products")
         router.addRoutes(imageRoutes(), atPath: "/images")
+        router.addRoutes(Self.openAPIRoutes(), atPath: "/openapi.json")
         router.addRoutes(storefrontRoutes())
     }
 

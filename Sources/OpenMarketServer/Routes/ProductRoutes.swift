@@ -26,10 +26,16 @@ extension MarketRoutes {
 
     // MARK: Reading
 
+    /// The list's query bounds and default (the contract's §4); the OpenAPI document states these.
+    static let pageNumbers = 1...Int(Int32.max)
+    static let itemsPerPage = 1...1000
+    static let defaultItemsPerPage = 20
+
     func list(_ request: Request) async throws -> Response {
         let query = Self.queryParameters(request)
-        let page = try Self.integer(query["page_no"], name: "page_no", default: 1, range: 1...Int(Int32.max))
-        let perPage = try Self.integer(query["items_per_page"], name: "items_per_page", default: 20, range: 1...1000)
+        let page = try Self.integer(query["page_no"], name: "page_no", default: 1, range: Self.pageNumbers)
+        let perPage = try Self.integer(
+            query["items_per_page"], name: "items_per_page", default: Self.defaultItemsPerPage, range: Self.itemsPerPage)
         let search = query["search_value"].map(String.init)
         if let search, let problem = ProductRules.checkNoNUL(search, "search_value") { throw APIError.rules([problem]) }
         let base = baseURL(for: request)
