@@ -240,6 +240,10 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     /// closes as for any body left unread.
     private func refuse(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, _ message: String)
     {
+        refuse(context, version: head.version, status: status, message)
+    }
+
+    private func refuse(_ context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, _ message: String) {
         let body = (try? MarketJSON.encoder.encode(MarketErrorBody(code: Int(status.code), message: message))) ?? Data()
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: "application/json; charset=utf-8")
@@ -247,7 +251,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
         headers.add(name: "connection", value: "close")
         lingering = 0
         context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+            wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
@@ -255,9 +259,16 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     /// The decoder's complaint about a request already refused (a transfer coding it does not
-    /// know) is not passed on: the answer has gone.
+    /// know) is not passed on: the answer has gone. A head the decoder cannot parse (a control
+    /// character in a header, a broken request line), with no request waiting for its answer,
+    /// is refused here with the contract's error body: Hummingbird's own answer to it is a 400
+    /// without a body or a Content-Type.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if lingering != nil, error is HTTPParserError { return }
+        if let parseError = error as? HTTPParserError, keepAlive.isEmpty {
+            refuse(context, version: .http1_1, status: .badRequest, "the request's HTTP head cannot be parsed (\(parseError))")
+            return
+        }
         context.fireErrorCaught(error)
     }
 
