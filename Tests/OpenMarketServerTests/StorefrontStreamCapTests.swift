@@ -37,8 +37,8 @@ struct StorefrontStreamCapTests {
             #expect(answer.hasPrefix("HTTP/1.1 200 ") && answer.contains("retry: 2000"), "\(answer)")
 
             // A place given back is a place another page from the first address gets.
-            // The market finds the stream closed when a keep-alive comment fails to go out: the
-            // second one, 15 to 30 s on, since the first still reaches the socket the client closed.
+            // The market finds the stream closed when writing to it fails (its keep-alive comments
+            // come every 15 s): the place came back after about 30 s here.
             held.removeLast()
             let freed = try await eventually(within: .seconds(90), every: .milliseconds(50)) {
                 try await SourcedExchange.send("HEAD", "/storefront/events", port: market.port, from: "127.0.0.1").status == 200
