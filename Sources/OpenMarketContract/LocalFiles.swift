@@ -73,25 +73,8 @@ public enum LocalFile {
     /// The whole file, when it is a regular file of at most `limit` bytes. `what` names the use
     /// in the message (`a photo`).
     public static func read(_ path: String, limit: Int, what: String) throws(LocalFileError) -> Data {
-        // Opened non-blocking so that a FIFO does not wait for a writer; checked after opening,
-        // so the path cannot be swapped for something else in between.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw LocalFileError(path: path, kind: .missing) }
-            if code == EACCES { throw LocalFileError(path: path, kind: .unreadable("permission denied")) }
-            throw LocalFileError(path: path, kind: .unreadable(String(cString: strerror(code))))
-        }
+        let (descriptor, size) = try open(path, limit: limit, what: what)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw LocalFileError(path: path, kind: .unreadable(String(cString: strerror(errno))))
-        }
-        if let what = nonRegular(info.st_mode) ?? pseudoFileSystem(descriptor, info) {
-            throw LocalFileError(path: path, kind: .notRegular(what))
-        }
-        let size = Int(info.st_size)
-        if size > limit { throw LocalFileError(path: path, kind: .tooLarge(size: size, limit: limit, what: what)) }
         // At most limit + 1 bytes, whatever the size said: a file that grows is still bounded.
         var data = Data(count: min(size, limit) + 1)
         var filled = 0
@@ -110,6 +93,37 @@ public enum LocalFile {
         if filled > limit { throw LocalFileError(path: path, kind: .tooLarge(size: nil, limit: limit, what: what)) }
         data.count = filled
         return data
+    }
+
+    /// An open descriptor on `path` (the caller closes it) and the size the file says, when it is
+    /// a regular file of at most `limit` bytes; checked before a byte is read, for a caller that
+    /// reads it a piece at a time (a catalog) and counts what it reads against `limit` itself.
+    public static func open(_ path: String, limit: Int, what: String) throws(LocalFileError) -> (descriptor: Int32, size: Int) {
+        // Opened non-blocking so that a FIFO does not wait for a writer; checked after opening,
+        // so the path cannot be swapped for something else in between.
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw LocalFileError(path: path, kind: .missing) }
+            if code == EACCES { throw LocalFileError(path: path, kind: .unreadable("permission denied")) }
+            throw LocalFileError(path: path, kind: .unreadable(String(cString: strerror(code))))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw LocalFileError(path: path, kind: .unreadable(String(cString: strerror(code))))
+        }
+        if let what = nonRegular(info.st_mode) ?? pseudoFileSystem(descriptor, info) {
+            close(descriptor)
+            throw LocalFileError(path: path, kind: .notRegular(what))
+        }
+        let size = Int(info.st_size)
+        if size > limit {
+            close(descriptor)
+            throw LocalFileError(path: path, kind: .tooLarge(size: size, limit: limit, what: what))
+        }
+        return (descriptor, size)
     }
 
     /// Writes `data` to `path` whole or not at all; an existing path is refused unless `replacing`.

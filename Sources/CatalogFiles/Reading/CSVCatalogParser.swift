@@ -16,6 +16,8 @@ struct CSVCatalogParser {
     var headers: [CatalogColumn: String] = [:]
     /// The column of each header cell; nil for an empty, unknown or repeated header.
     private var headerColumns: [CatalogColumn?] = []
+    /// Each header cell as written, trimmed.
+    private var headerTexts: [String] = []
 
     init(name: String) { self.name = name }
 
@@ -29,105 +31,61 @@ struct CSVCatalogParser {
         return AnyIterator { reader.next() }
     }
 
-    /// The parsed contents of `text`. A quote that never closes is a problem naming its row
-    /// (CSV.swift would read the rest of the file as that cell); more than `CatalogReader.maxRows`
+    /// Record numbers read so far (the header is 1): the next record is `number + 1`.
+    private(set) var number = 0
+    /// Set once more than `maxRows` records were met: the rest is not read.
+    private(set) var full = false
+
+    /// Reads `text`, whole records (no BOM; a blank record counts as a row, as a spreadsheet
+    /// shows it, and is skipped): the first record read is the header. More than `maxRows`
     /// records is a problem and the rest is not read. Each cell loses one leading `'`
     /// (`CSVFormulaGuard`).
-    static func parse(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> CSVCatalogParser {
-        var parser = CSVCatalogParser(name: name)
-        let delimiter = Self.delimiter(of: text)
-        parser.delimiter = Character(delimiter)
-        if let row = unclosedQuoteRow(in: text, delimiter: delimiter) {
-            parser.problems.append(
-                CatalogProblem(
-                    file: name, row: row,
-                    "an unclosed quote: a cell here starts with \" and no \" ends it, so the rows after it "
-                        + "would be read as its text; close the quote (a quote inside a cell is written \"\")"))
-            return parser
-        }
-        let records = Self.records(of: text, delimiter: delimiter)
-        guard let header = records.next() else {
-            parser.problems.append(
-                CatalogProblem(file: name, "empty: the first row names the columns (\(CatalogColumn.namesList))"))
-            return parser
-        }
-        parser.readHeader(header)
-        var number = 1
-        while let record = records.next() {
+    mutating func read(_ text: String, maxRows: Int = CatalogReader.maxRows) {
+        let records = Self.records(of: text, delimiter: delimiter.unicodeScalars.first!)
+        while !full, let record = records.next() {
             number += 1
-            if number - 1 > maxRows {
-                parser.problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
-                break
+            if number == 1 {
+                readHeader(record)
+            } else if number - 1 > maxRows {
+                problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
+                full = true
+            } else {
+                readRecord(record, number: number)
             }
-            parser.readRecord(record, number: number)
         }
-        return parser
+    }
+
+    /// The header cell at `index` as written (trimmed), nil when there is none.
+    func header(at index: Int) -> String? {
+        guard index < headerTexts.count else { return nil }
+        let text = headerTexts[index]
+        return text.isEmpty ? nil : text
     }
 
     /// The character between cells: `;` when the header line (outside quotes) has semicolons
     /// and no comma, as Excel writes a CSV where the decimal mark is a comma; else `,`.
     static func delimiter(of text: String) -> Unicode.Scalar {
-        var (commas, semicolons) = (0, 0)
-        var quoted = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\u{22}" { quoted.toggle() }  // `"`, compared as a Unicode.Scalar
-            if quoted { continue }
-            if scalar == "\n" || scalar == "\r" { break }
-            if scalar == "," { commas += 1 }
-            if scalar == ";" { semicolons += 1 }
-        }
-        return semicolons > 0 && commas == 0 ? ";" : ","
+        Unicode.Scalar(delimiter(of: Array(text.utf8)))
     }
 
-    /// The record (row) where a quoted cell opens and never closes; nil when every quote closes.
-    /// Written by hand because CSV.swift's reader ends such a cell at the end of the file without
-    /// a word; this follows its rules: a quote opens a cell only as the cell's first character,
-    /// `""` inside is a quote, and a record ends at CR, LF or CRLF outside quotes.
-    static func unclosedQuoteRow(in text: String, delimiter: Unicode.Scalar = ",") -> Int? {
-        var row = 1
-        var atCellStart = true
-        var quotedSince: Int?
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar?
-        while let scalar = pending ?? scalars.next() {
-            pending = nil
-            if quotedSince != nil {
-                guard scalar == .doubleQuote else { continue }
-                let next = scalars.next()
-                if next == .doubleQuote { continue }
-                // CSV.swift ends the cell at a quote before a comma, a line end or the end, and
-                // otherwise keeps reading the cell as quoted.
-                if next == nil || next == delimiter || next == "\r" || next == "\n" {
-                    quotedSince = nil
-                    atCellStart = false
-                    pending = next
-                }
-                continue
-            }
-            switch scalar {
-            case .doubleQuote where atCellStart:
-                quotedSince = row
-                atCellStart = false
-            case delimiter:
-                atCellStart = true
-            case "\r", "\n":
-                if scalar == "\r" {
-                    let next = scalars.next()
-                    if next != "\n" { pending = next }
-                }
-                row += 1
-                atCellStart = true
-            default:
-                atCellStart = false
-            }
+    /// The same from the file's first bytes (the header line is all it looks at).
+    static func delimiter(of bytes: [UInt8]) -> UInt8 {
+        var (commas, semicolons) = (0, 0)
+        var quoted = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if quoted { continue }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+            if byte == UInt8(ascii: ",") { commas += 1 }
+            if byte == UInt8(ascii: ";") { semicolons += 1 }
         }
-        return quotedSince
+        return semicolons > 0 && commas == 0 ? UInt8(ascii: ";") : UInt8(ascii: ",")
     }
 
     private mutating func readHeader(_ header: [String]) {
         var seen: [CatalogColumn: Int] = [:]
-        for (index, text) in header.enumerated() {
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        headerTexts = header.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        for (index, trimmed) in headerTexts.enumerated() {
             guard !trimmed.isEmpty else {
                 headerColumns.append(nil)
                 continue

@@ -17,6 +17,12 @@
 import Foundation
 import OpenMarketContract
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads catalog files: CSV (RFC 4180, UTF-8 with or without a BOM, or Korean Excel's CP949),
 /// JSON Lines, or a JSON array.
 public enum CatalogReader {
@@ -36,18 +42,36 @@ public enum CatalogReader {
         return CatalogProblem(file: name, "more than \(digits) rows, the most one catalog may have: split it into smaller files")
     }
 
-    /// Reads a whole catalog file. Never throws and never crashes on any bytes: every problem
-    /// is in `problems`. Only a regular file of at most `LocalFile.maxCatalogBytes` (256 MiB)
-    /// is read (a FIFO, a device or a `/proc` file is refused before reading). `format` nil:
-    /// from the extension (an unknown extension is a problem saying to use .csv, .jsonl or
-    /// .json, or --format).
+    /// The most bytes one cell may hold, 64 KiB: a description is at most 1,000 characters (4,000
+    /// bytes of UTF-8, `ProductRules.descriptionLength`), a name 100, and `images` a few paths;
+    /// 64 KiB is sixteen times the longest a product can send. Reading stops at the first cell
+    /// over it, before the rest of the cell is read (a 240 MB cell once cost 970 MB to read).
+    public static let maxCellBytes = 64 * 1024
+    /// The most bytes one row may hold, 1 MiB: every column's cell at its longest, and more.
+    public static let maxRowBytes = 1024 * 1024
+
+    /// `bytes` as the docs write a bound (`64 KiB`, `1 MiB`).
+    static func bound(_ bytes: Int) -> String {
+        bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MiB" : "\(bytes / 1024) KiB"
+    }
+
+    /// Reads a whole catalog file, a chunk at a time (`CatalogInput`): memory holds the rows
+    /// read and one batch of the file, never the file. Never throws and never crashes on any
+    /// bytes: every problem is in `problems`. Only a regular file of at most
+    /// `LocalFile.maxCatalogBytes` (256 MiB) is read (a FIFO, a device or a `/proc` file is
+    /// refused before reading); a cell over `maxCellBytes`, a row over `maxRowBytes` or a NUL
+    /// byte stops the reading there, with the row and column. `format` nil: from the extension
+    /// (an unknown extension is a problem saying to use .csv, .jsonl or .json, or --format).
     public static func read(_ path: String, format: CatalogFormat? = nil) -> CatalogContents {
         guard let format = format ?? CatalogFormat(path: path) else {
             return failed(path, .csv, "not a catalog file by its name; use .csv, .jsonl or .json, or --format csv|jsonl|json")
         }
         do {
-            let data = try LocalFile.read(path, limit: LocalFile.maxCatalogBytes, what: "a catalog")
-            return read(data, name: path, format: format)
+            let limit = LocalFile.maxCatalogBytes
+            let (descriptor, _) = try LocalFile.open(path, limit: limit, what: "a catalog")
+            defer { close(descriptor) }
+            var input = CatalogInput.file(descriptor, path: path, limit: limit, what: "a catalog")
+            return read(&input, name: path, format: format)
         } catch {
             return CatalogContents(
                 path: path, format: format, columns: [], rows: [], problems: [AtomicFile.problem(error)], encodingNote: nil)
@@ -61,31 +85,53 @@ public enum CatalogReader {
 
     /// The same with another row limit (for tests).
     static func read(_ data: Data, name: String, format: CatalogFormat, maxRows: Int) -> CatalogContents {
-        guard let decoded = CatalogText.decode(data, allowingCP949: format == .csv) else {
-            return failed(name, format, format == .csv ? CatalogText.saveAsHint : "not UTF-8 text (JSON files are UTF-8)")
+        var input = CatalogInput.bytes(data)
+        return read(&input, name: name, format: format, maxRows: maxRows)
+    }
+
+    /// The same from any input, read only as far as needed (a test counts how far).
+    public static func read(
+        _ input: inout CatalogInput, name: String, format: CatalogFormat, maxRows: Int = CatalogReader.maxRows
+    ) -> CatalogContents {
+        do {
+            // The first chunk, at least `chunkBytes` unless the file is shorter: its BOM, and
+            // the header line that says the delimiter, are in it.
+            var first: [UInt8] = []
+            while first.count < CatalogInput.chunkBytes, let more = try input.next() { first += more }
+            if first.isEmpty {
+                var empty = CatalogAssembly(name: name, format: format, maxRows: maxRows, delimiter: UInt8(ascii: ","))
+                return empty.contents(unclosedQuote: nil)
+            }
+            if first.starts(with: [0xEF, 0xBB, 0xBF]) { first.removeFirst(3) }
+            // UTF-16 (a BOM either way round) is neither text: said before its NULs are met.
+            if first.starts(with: [0xFF, 0xFE]) || first.starts(with: [0xFE, 0xFF]) {
+                return failed(name, format, format == .csv ? CatalogText.saveAsHint : "not UTF-8 text (JSON files are UTF-8)")
+            }
+            let delimiter = format == .csv ? CSVCatalogParser.delimiter(of: first) : UInt8(ascii: ",")
+            var assembly = CatalogAssembly(name: name, format: format, maxRows: maxRows, delimiter: delimiter)
+            var splitter = CatalogSplitter(format: format, delimiter: delimiter, maxCell: maxCellBytes, maxRow: maxRowBytes)
+            var chunk: [UInt8]? = first
+            while let bytes = chunk, !assembly.isDone {
+                let breach = splitter.feed(bytes)
+                assembly.take(splitter.take())
+                if let breach { assembly.stop(assembly.problem(breach)) }
+                if splitter.notAnArray { break }
+                chunk = assembly.isDone ? nil : try input.next()
+            }
+            if assembly.isDone { return assembly.contents(unclosedQuote: nil) }
+            if splitter.notAnArray { return notAnArray(name) }
+            let end = splitter.finish()
+            assembly.take(end.records)
+            if splitter.notAnArray { return notAnArray(name) }
+            return assembly.contents(unclosedQuote: end.unclosedQuote)
+        } catch {
+            return CatalogContents(
+                path: name, format: format, columns: [], rows: [], problems: [AtomicFile.problem(error)], encodingNote: nil)
         }
-        let (text, note) = decoded
-        switch format {
-        case .csv:
-            let parsed = CSVCatalogParser.parse(text, name: name, maxRows: maxRows)
-            var contents = CatalogContents(
-                path: name, format: format, columns: parsed.columns, rows: parsed.rows, problems: parsed.problems,
-                encodingNote: note)
-            contents.ignoredColumns = parsed.ignored
-            contents.delimiter = parsed.delimiter
-            contents.headers = parsed.headers
-            return contents
-        case .jsonl, .json:
-            let parsed =
-                format == .jsonl
-                ? JSONCatalogParser.parseLines(text, name: name, maxRows: maxRows)
-                : JSONCatalogParser.parseArray(text, name: name, maxRows: maxRows)
-            var contents = CatalogContents(
-                path: name, format: format, columns: parsed.columns, rows: parsed.rows, problems: parsed.problems,
-                encodingNote: note)
-            contents.ignoredColumns = parsed.ignored
-            return contents
-        }
+    }
+
+    private static func notAnArray(_ name: String) -> CatalogContents {
+        failed(name, .json, "not a JSON array of products ([{\"name\": …}, …]); a .jsonl file has one object a line")
     }
 
     private static func failed(_ path: String, _ format: CatalogFormat, _ message: String) -> CatalogContents {

@@ -17,41 +17,34 @@ struct JSONCatalogParser {
     /// The columns met, in the order `export` writes them (JSON objects keep no key order here).
     var columns: [CatalogColumn] { CatalogColumn.allCases.filter(seenColumns.contains) }
 
+    /// Rows read so far, against `maxRows`.
+    private var count = 0
+    /// Set once more than `maxRows` rows were met: the rest is not read.
+    private(set) var full = false
+
     /// One object a line; blank lines skipped; the row number is the line number.
     static func parseLines(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> JSONCatalogParser {
         var parser = JSONCatalogParser(name: name)
-        var count = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { continue }
-            count += 1
-            if count > maxRows {
-                parser.problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
-                break
-            }
-            let value = try? parser.decoder.decode(JSONValue.self, from: Data(trimmed.utf8))
-            parser.readElement(value, number: index + 1, what: "line")
+            parser.read(String(line), number: index + 1, what: "line", maxRows: maxRows)
+            if parser.full { break }
         }
         return parser
     }
 
-    /// One array of objects; the row number is the element number from 1.
-    static func parseArray(_ text: String, name: String, maxRows: Int = CatalogReader.maxRows) -> JSONCatalogParser {
-        var parser = JSONCatalogParser(name: name)
-        guard case .array(let elements)? = try? parser.decoder.decode(JSONValue.self, from: Data(text.utf8)) else {
-            parser.problems.append(
-                CatalogProblem(
-                    file: name, "not a JSON array of products ([{\"name\": …}, …]); a .jsonl file has one object a line"))
-            return parser
+    /// Reads one line of a JSON Lines file (`what` "line") or one element of a JSON array
+    /// ("element"), numbered `number`; a blank line is skipped. More than `maxRows` is a problem
+    /// and the rest is not read.
+    mutating func read(_ text: String, number: Int, what: String, maxRows: Int = CatalogReader.maxRows) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty || full { return }
+        count += 1
+        if count > maxRows {
+            problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
+            full = true
+            return
         }
-        if elements.count > maxRows {
-            parser.problems.append(CatalogReader.tooManyRows(name, limit: maxRows))
-            return parser
-        }
-        for (index, element) in elements.enumerated() {
-            parser.readElement(element, number: index + 1, what: "element")
-        }
-        return parser
+        readElement(try? decoder.decode(JSONValue.self, from: Data(trimmed.utf8)), number: number, what: what)
     }
 
     private mutating func readElement(_ value: JSONValue?, number: Int, what: String) {

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The records `CatalogSplitter` cuts, decoded and parsed as they come: CSV records in batches
+/// of about `batchBytes` through CSV.swift (the header alone first), JSON records one by one. The
+/// text is UTF-8, or for CSV Korean Excel's CP949, told apart as it is read: a CSV whose first
+/// bytes that are not ASCII are not UTF-8 is read as CP949 from there on.
+struct CatalogAssembly {
+    /// CSV read at a time: 256 KiB of records.
+    static let batchBytes = 256 * 1024
+
+    let name: String
+    let format: CatalogFormat
+    let maxRows: Int
+    private var csv: CSVCatalogParser
+    private var json: JSONCatalogParser
+    private var batch: [UInt8] = []
+    private var cp949 = false
+    private var sawNonASCII = false
+    /// The one problem that stopped the reading (the text is no text, a bound was broken).
+    private(set) var fatal: CatalogProblem?
+
+    init(name: String, format: CatalogFormat, maxRows: Int, delimiter: UInt8) {
+        self.name = name
+        self.format = format
+        self.maxRows = maxRows
+        csv = CSVCatalogParser(name: name)
+        csv.delimiter = Character(Unicode.Scalar(delimiter))
+        json = JSONCatalogParser(name: name)
+    }
+
+    /// Whether the rest of the file need not be read.
+    var isDone: Bool { fatal != nil || csv.full || json.full }
+
+    /// Reads `records`.
+    mutating func take(_ records: [CatalogRecord]) {
+        for record in records where !isDone {
+            switch format {
+            case .csv:
+                batch += record.bytes
+                batch.append(.lineFeed)
+                // The header alone, so that a cell over its bound is named by its column.
+                if record.row == 1 || batch.count >= Self.batchBytes { flush() }
+            case .jsonl, .json:
+                guard let text = decode(record.bytes) else { return }
+                json.read(text, number: record.row, what: format == .jsonl ? "line" : "element", maxRows: maxRows)
+            }
+        }
+    }
+
+    /// Reads the CSV records kept.
+    mutating func flush() {
+        guard !batch.isEmpty, !isDone else { return }
+        defer { batch.removeAll(keepingCapacity: true) }
+        guard let text = decode(batch) else { return }
+        csv.read(text, maxRows: maxRows)
+    }
+
+    /// `bytes` as text; nil (and `fatal` set) when they are not text of the file's encoding.
+    private mutating func decode(_ bytes: [UInt8]) -> String? {
+        if !cp949, let text = String(validating: bytes, as: UTF8.self) {
+            if !sawNonASCII, bytes.contains(where: { $0 >= 0x80 }) { sawNonASCII = true }
+            return text
+        }
+        // Only a CSV whose earlier text was ASCII alone (the same in both) is read as CP949.
+        if format == .csv, cp949 || !sawNonASCII, let text = CatalogText.fromCP949(bytes) {
+            cp949 = true
+            return text
+        }
+        stop(CatalogProblem(file: name, format == .csv ? CatalogText.saveAsHint : "not UTF-8 text (JSON files are UTF-8)"))
+        return nil
+    }
+
+    /// Stops reading with `problem`, the only one told: the rows read before it are dropped, so
+    /// that no import sends part of a file it did not read to the end.
+    mutating func stop(_ problem: CatalogProblem) {
+        if fatal == nil { fatal = problem }
+    }
+
+    /// The problem a breach is: one line naming the row and the column.
+    func problem(_ breach: CatalogBreach) -> CatalogProblem {
+        let column: String? =
+            format == .csv
+            ? (breach.row == 1 ? nil : breach.cell.map { csv.header(at: $0) ?? "column \($0 + 1)" })
+            : breach.key
+        let stopped = "; nothing after it was read"
+        let message: String
+        switch breach.kind {
+        case .cell:
+            message =
+                "a cell of more than \(CatalogReader.bound(CatalogReader.maxCellBytes)), the most one cell may hold (a "
+                + "description is at most 1,000 characters)\(stopped): shorten it, or close the quote that opens it"
+        case .row:
+            message =
+                "a row of more than \(CatalogReader.bound(CatalogReader.maxRowBytes)), the most one row may hold"
+                + "\(stopped): split it, or close the quote that opens a cell in it"
+        case .nul:
+            message =
+                "a NUL byte (U+0000), which no text holds\(stopped): a catalog is UTF-8 or CP949 text (a file saved "
+                + "as UTF-16 is full of them: save it as 'CSV UTF-8')"
+        }
+        return CatalogProblem(file: name, row: breach.row, column: column, message)
+    }
+
+    /// The file as read, once the end was reached or reading stopped.
+    mutating func contents(unclosedQuote: Int?) -> CatalogContents {
+        flush()
+        if let row = unclosedQuote {
+            stop(
+                CatalogProblem(
+                    file: name, row: row,
+                    "an unclosed quote: a cell here starts with \" and no \" ends it, so the rows after it "
+                        + "would be read as its text; close the quote (a quote inside a cell is written \"\")"))
+        }
+        if format == .csv, csv.number == 0 {
+            stop(CatalogProblem(file: name, "empty: the first row names the columns (\(CatalogColumn.namesList))"))
+        }
+        var contents: CatalogContents
+        if let fatal {
+            contents = CatalogContents(
+                path: name, format: format, columns: [], rows: [], problems: [fatal], encodingNote: nil)
+        } else if format == .csv {
+            contents = CatalogContents(
+                path: name, format: format, columns: csv.columns, rows: csv.rows, problems: csv.problems,
+                encodingNote: cp949 ? CatalogText.cp949Note : nil)
+            contents.ignoredColumns = csv.ignored
+            contents.delimiter = csv.delimiter
+            contents.headers = csv.headers
+        } else {
+            contents = CatalogContents(
+                path: name, format: format, columns: json.columns, rows: json.rows, problems: json.problems, encodingNote: nil)
+            contents.ignoredColumns = json.ignored
+        }
+        return contents
+    }
+}
