@@ -59,6 +59,29 @@ struct PhotoCacheTests {
         #expect(cache.byteCount == 0)
     }
 
+    static func mode(_ url: URL) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+    }
+
+    @Test func theFolderIsTheOwnersAloneAndItsFilesToo() throws {
+        let parent = try Fixtures.temporaryDirectory("photo-cache-mode")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let cache = PhotoCache(directory: parent.appendingPathComponent("photos", isDirectory: true))
+        cache.store(Data([1, 2, 3]), etag: "\"a\"", for: Self.url(1))
+        #expect(try Self.mode(cache.directory) == 0o700)
+        let names = try FileManager.default.contentsOfDirectory(at: cache.directory, includingPropertiesForKeys: nil)
+        #expect(names.count == 2)
+        for name in names { #expect(try Self.mode(name) == 0o600, "\(name.lastPathComponent)") }
+    }
+
+    @Test func aFolderMadeOpenEarlierIsMadePrivateOnUse() throws {
+        let cache = try Self.cache(maxBytes: 1000)
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cache.directory.path)
+        #expect(cache.entry(for: Self.url(1)) == nil)
+        #expect(try Self.mode(cache.directory) == 0o700)
+    }
+
     @Test func theStandardCacheIsUnderXDGCacheHome() {
         let cache = PhotoCache.standard(environment: ["XDG_CACHE_HOME": "/tmp/xdg-cache"])
         #expect(cache.directory.path == "/tmp/xdg-cache/openmarket/photos")
