@@ -34,11 +34,12 @@ public struct ChafaCanvas: PhotoCanvas {
 
     public var columns: Int { TerminalWindow.of()?.columns ?? Int(environment["COLUMNS"] ?? "") ?? 80 }
 
-    /// From the terminal's pixel size when it reports one; else 10 × 20, a common font's cell.
+    /// From the terminal's pixel size when it reports one, at most `CellSize.largest`; else
+    /// `CellSize.assumed`.
     public var cellSize: CellSize {
-        guard let window = TerminalWindow.of(), window.pixelWidth > 0, window.pixelHeight > 0
-        else { return CellSize(width: 10, height: 20) }
-        return CellSize(width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows)
+        guard let window = TerminalWindow.of() else { return CellSize.assumed }
+        return CellSize.of(
+            pixelWidth: window.pixelWidth, pixelHeight: window.pixelHeight, columns: window.columns, rows: window.rows)
     }
 
     public func draw(_ pixels: Pixels, style: PhotoStyle, columns: Int, rows: Int) -> String? {

@@ -48,6 +48,14 @@ struct ChafaCanvasTests {
         }
     }
 
+    @Test func aCellIsAtMostTheLargestWhateverTheTerminalReports() {
+        // 16 bits' most: 65535 × 65535 pixels in 80 × 24 cells would be 819 × 2730 a cell.
+        let huge = CellSize.of(pixelWidth: 65535, pixelHeight: 65535, columns: 80, rows: 24)
+        #expect(huge.width <= CellSize.largest.width && huge.height <= CellSize.largest.height)
+        #expect(CellSize.of(pixelWidth: 800, pixelHeight: 480, columns: 80, rows: 24) == CellSize(width: 10, height: 20))
+        #expect(CellSize.of(pixelWidth: 0, pixelHeight: 0, columns: 80, rows: 24) == CellSize.assumed)
+    }
+
     @Test func sixelKittyAndITerm2AreOneImageEach() throws {
         let canvas = terminalCanvas()
         let pixels = try Self.coffee()

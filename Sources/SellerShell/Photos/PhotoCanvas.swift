@@ -49,6 +49,24 @@ public struct CellSize: Sendable, Equatable {
         self.width = max(width, 1)
         self.height = max(height, 1)
     }
+
+    /// The cell assumed when the terminal reports no pixel size: 10 × 20, a common font's cell.
+    public static let assumed = CellSize(width: 10, height: 20)
+
+    /// The largest cell photos are drawn for: 64 × 128 pixels, twice a large font on a 4K screen
+    /// (about 32 × 64). Sixel and kitty images are sized by the cell, and a terminal may report
+    /// any window (65535 × 65535 pixels, 16 bits' most, made one photo 20.8 MB of sixel): a
+    /// larger cell is scaled down, its shape kept, to fit this.
+    public static let largest = CellSize(width: 64, height: 128)
+
+    /// The cell of a window `pixelWidth` × `pixelHeight` pixels and `columns` × `rows` cells, as
+    /// the terminal reports it, at most `largest`; `assumed` when a size is not reported (0).
+    public static func of(pixelWidth: Int, pixelHeight: Int, columns: Int, rows: Int) -> CellSize {
+        guard pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 else { return assumed }
+        let (width, height) = (Double(max(pixelWidth / columns, 1)), Double(max(pixelHeight / rows, 1)))
+        let scale = min(1, Double(largest.width) / width, Double(largest.height) / height)
+        return CellSize(width: Int(width * scale), height: Int(height * scale))
+    }
 }
 
 /// What a terminal console offers for drawing photos; the shell core knows no terminal, so the
