@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import TerminalText
 
 extension ShellSession {
     /// A failed command as the person reads it: one line (then any detail lines) and a status.
@@ -15,8 +16,10 @@ extension ShellSession {
             lines[0] = prefix + failure.message
             return CommandReport(status: failure.status, failure: lines)
         case let error as MarketError:
+            // A server's text (its message, an excerpt of its body) through `visible`, as
+            // product text is: bidi controls shown as <U+202E>, never acted on.
             let (status, lines) = describe(error, prefix: prefix)
-            var report = CommandReport(status: status, failure: lines)
+            var report = CommandReport(status: status, failure: lines.map { TerminalText.visible($0) })
             switch error {
             case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
             default: break
@@ -28,7 +31,7 @@ extension ShellSession {
             report.outcomeUnknown = true
             return report
         default:
-            return CommandReport(status: .failed, failure: [prefix + Self.readable(error)])
+            return CommandReport(status: .failed, failure: [prefix + TerminalText.visible(Self.readable(error))])
         }
     }
 
