@@ -64,7 +64,7 @@ struct MessageCatalogTests {
             .rawNeedsPath(method: "GET"), .rawNoBody(method: "GET", item: "price:=5"), .offlineNothingSent,
             .answerIs(request: "GET /api/products/9", status: 404, reason: "Not Found"), .rawNotLoggedIn(method: "PATCH"),
             .rawOtherServer("http://127.0.0.1:8080"), .testRan(requests: 11, seconds: "1.7"),
-            .testSummary(passed: 4, failed: 1, seconds: "9.8"),
+            .testSummary(passed: 4, failed: 1, seconds: "9.8"), .testTimeLimit(seconds: 60), .headerLineBreak("X-Note"),
             .patchNothingToChange(example: "patch 3 4 price=3000"), .cannotBeRead(id: 4),
             .patchQuestion(change: "price 3000", count: 2, products: "#3, #4"), .mixedCurrencies("KRW: #3; USD: #4"),
             .etagMoved(id: 3, etag: "\"3-2\""), .whichProfileToRemove, .profilesUsage("profiles bogus"),

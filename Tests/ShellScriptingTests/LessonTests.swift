@@ -128,9 +128,12 @@ struct LessonTests {
         let lessons = Self.lessons.map { Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\($0)").path }
         let junit = home.root.appendingPathComponent("report.xml")
         let tap = home.root.appendingPathComponent("report.tap")
+        // The lessons' photos are a folder they share: read with --read, as homework is graded.
+        let photos = Fixtures.packageRoot.appendingPathComponent("scripts/examples/photos").path
         let ran = try await ChildProcess.run(
             BuiltProducts.path(of: "openmarket"),
-            ["test"] + lessons + ["--report-junit", junit.path, "--report-tap", tap.path], environment: home.environment,
+            ["test", "--read", photos] + lessons + ["--report-junit", junit.path, "--report-tap", tap.path],
+            environment: home.environment,
             timeout: .seconds(600))
         #expect(ran.status == 0, "\(ran.stdout) \(ran.stderr)")
         let lines = ran.stdout.split(separator: "\n").map(String.init)
@@ -149,7 +152,7 @@ struct LessonTests {
         try Data("GET /api/products/999999999\nexpect ${response.status} == 200\n".utf8).write(to: wrong)
         let graded = try await ChildProcess.run(
             BuiltProducts.path(of: "openmarket"),
-            ["test", lessons[3], wrong.path, "--report-junit", junit.path, "--report-tap", tap.path],
+            ["test", "--read", photos, lessons[3], wrong.path, "--report-junit", junit.path, "--report-tap", tap.path],
             environment: home.environment, timeout: .seconds(600))
         #expect(graded.status == 1, "\(graded.stdout) \(graded.stderr)")
         #expect(graded.stdout.contains("FAIL \(wrong.path) (1 request, "), "\(graded.stdout)")
@@ -171,8 +174,10 @@ extension LessonTests {
             let home = try TestHome.make()
             defer { home.remove() }
             let lesson = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/04-idempotency.om").path
+            let photos = Fixtures.packageRoot.appendingPathComponent("scripts/examples/photos").path
             let ran = try await ChildProcess.run(
-                BuiltProducts.path(of: "openmarket"), ["test", lesson, "--server", f.market.baseURL.absoluteString],
+                BuiltProducts.path(of: "openmarket"),
+                ["test", "--read", photos, lesson, "--server", f.market.baseURL.absoluteString],
                 environment: home.environment([
                     "OPENMARKET_IDENTIFIER": f.market.demoCredentials.identifier, "OPENMARKET_SECRET": f.secret,
                 ]), timeout: .seconds(300))

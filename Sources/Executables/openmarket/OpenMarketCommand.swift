@@ -351,7 +351,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         }
         let grading = ScriptTests(
             files: files, server: remote, variables: definitions, profiles: profiles,
-            environmentNames: Set(arguments.environment))
+            environmentNames: Set(arguments.environment),
+            sharedFolders: arguments.readFolders.map { PathExpansion.expandTilde($0) })
         let started = ContinuousClock.now
         var outcomes: [ScriptTests.Outcome] = []
         for file in files {
@@ -465,7 +466,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         }
         let scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         console.note(AccessMessage.scratchFolder(scratch).text)
-        return .untrusted(market: market, scratch: scratch, environment: Set(arguments.environment))
+        return .untrusted(
+            market: market, scratch: scratch, environment: Set(arguments.environment),
+            shared: arguments.readFolders.map { PathExpansion.expandTilde($0) })
     }
 
     static func historyFile(_ environment: [String: String]) -> URL {

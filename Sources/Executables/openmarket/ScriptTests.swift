@@ -45,6 +45,8 @@ struct ScriptTests {
     var profiles: ProfileStore
     /// The environment variables a graded script may read (`--env NAME`).
     var environmentNames: Set<String> = []
+    /// Folders a graded script may read besides its own (`--read DIR`).
+    var sharedFolders: [String] = []
 
     /// Runs one script as `run(_:)` does, for at most `budget`: past it the run is cancelled
     /// and the file reported as an error, and grading goes on with the next.
@@ -116,7 +118,8 @@ struct ScriptTests {
             configuration: configuration, console: console, dryRun: false, variables: variables, progress: nil,
             interrupts: { InterruptMonitor.shared.presses() }, environmentNames: environmentNames)
         var options = ScriptOptions(journalPath: folder.appendingPathComponent("journal").path)
-        options.access = .untrusted(market: url, scratch: scratch.path, environment: environmentNames)
+        options.access = .untrusted(
+            market: url, scratch: scratch.path, environment: environmentNames, shared: sharedFolders)
         let status = await session.runScript(path: path, options: options)
         let code = await session.requestedExitCode ?? status.rawValue
         let requests = session.shell.exchanges.lastNumber

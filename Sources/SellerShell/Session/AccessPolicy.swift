@@ -53,10 +53,15 @@ public struct AccessPolicy: Sendable, Equatable {
 
     /// An untrusted script's rights before it is known where it lives (`confiningReads(to:)`
     /// adds its folder): `scratch` to write in, `market` to talk to, `environment` to read.
-    public static func untrusted(market: URL, scratch: String, environment: Set<String>) -> AccessPolicy {
+    /// `shared`: folders it may read too (a class's photos, `--read DIR`).
+    public static func untrusted(
+        market: URL, scratch: String, environment: Set<String>, shared: [String] = []
+    ) -> AccessPolicy {
         let folder = Self.realPath(scratch) ?? FilePath(scratch).lexicallyNormalized()
+        let others = shared.map { Self.realPath($0) ?? FilePath($0).lexicallyNormalized() }
         return AccessPolicy(
-            readFolders: [folder], writeFolder: folder, market: market, environmentNames: environment, mayForce: false)
+            readFolders: [folder] + others, writeFolder: folder, market: market, environmentNames: environment,
+            mayForce: false)
     }
 
     /// Whether this is an untrusted script's policy (reads are confined).

@@ -8,6 +8,7 @@ import TerminalText
 ///
 /// - `--untrusted` (`run`; always so for `test`): least privilege (see `AccessPolicy`).
 /// - `--env NAME` (repeatable): an environment variable an untrusted script may read.
+/// - `--read DIR` (repeatable): a folder an untrusted script may read besides its own.
 /// - `--time-limit SECONDS` (`test`): each file's budget, 60 s by default.
 /// - `--allow-force` (`run`): `--force` in the script may replace files.
 public struct ScriptArguments: Sendable, Equatable {
@@ -21,6 +22,9 @@ public struct ScriptArguments: Sendable, Equatable {
     /// `--time-limit SECONDS`, whole seconds from 1 to a day; nil: the default.
     public var timeLimit: Int?
     public var allowForce = false
+    /// `--read DIR` (repeatable): a folder the scripts may read besides their own (a class's
+    /// shared photos).
+    public var readFolders: [String] = []
 
     /// Each graded file's budget when `--time-limit` is not given.
     public static let standardTimeLimit = 60
@@ -59,6 +63,10 @@ public struct ScriptArguments: Sendable, Equatable {
                         throw ScriptArgumentError("--env takes a variable's name (letters, digits and _), not '\(shown(name))'")
                     }
                     parsed.environment.append(name)
+                case "--read":
+                    let folder = try value(for: word)
+                    guard !folder.isEmpty else { throw ScriptArgumentError("--read takes a folder: \(usage(verb))") }
+                    parsed.readFolders.append(folder)
                 case "--time-limit" where verb == .test:
                     let text = try value(for: word)
                     guard let seconds = Int(text), (1...longestTimeLimit).contains(seconds) else {
@@ -89,14 +97,16 @@ public struct ScriptArguments: Sendable, Equatable {
                     "one script at a time: openmarket run FILE (got \(files.map(Self.shown).joined(separator: " ")))")
             }
             if untrusted, allowForce { throw ScriptArgumentError("--allow-force does not go with --untrusted") }
-            if !untrusted, !environment.isEmpty { throw ScriptArgumentError("--env goes with --untrusted") }
+            if !untrusted, !environment.isEmpty || !readFolders.isEmpty {
+                throw ScriptArgumentError("--env and --read go with --untrusted")
+            }
         }
     }
 
     static func usage(_ verb: Verb) -> String {
         switch verb {
-        case .test: "openmarket test [--env NAME]… [--time-limit SECONDS] FILE…"
-        case .run: "openmarket run [--untrusted [--env NAME]…] [--allow-force] FILE"
+        case .test: "openmarket test [--env NAME]… [--read DIR]… [--time-limit SECONDS] FILE…"
+        case .run: "openmarket run [--untrusted [--env NAME]… [--read DIR]…] [--allow-force] FILE"
         }
     }
 
