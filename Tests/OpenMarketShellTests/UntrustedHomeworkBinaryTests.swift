@@ -177,4 +177,29 @@ struct UntrustedHomeworkBinaryTests {
         #expect(unknown.status == 2, "\(unknown.stdout) \(unknown.stderr)")
         #expect(unknown.stderr.contains("unknown option '--bogus'") && !unknown.stdout.contains("FAIL"), "\(unknown.stderr)")
     }
+
+    /// `run --untrusted FILE`: the same least privilege for a script run by hand, its scratch
+    /// folder named; `source` inside it inherits the rules.
+    @Test func runUntrustedRefusesWhatTestRefuses() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let room = Classroom(home: home)
+        try room.make()
+        let market = try MisbehavingServer.answering(status: 404, body: #"{"message":"no such thing"}"#)
+        defer { market.stop() }
+        try Data("source inner.om\n".utf8).write(to: room.homework.appendingPathComponent("outer.om"))
+        try Data("POST /api/products data=@link.txt --no-auth\n".utf8).write(to: room.homework.appendingPathComponent("inner.om"))
+        let ran = try await ChildProcess.run(
+            Self.binary,
+            [
+                "--server", market.baseURL.absoluteString, "run", "--untrusted",
+                room.homework.appendingPathComponent("outer.om").path,
+            ],
+            environment: home.environment, timeout: .seconds(120))
+        #expect(ran.status == 1, "\(ran.stdout) \(ran.stderr)")
+        #expect(ran.stderr.contains("inner.om:1: POST: data=@link.txt: refused: reads "), "\(ran.stderr)")
+        #expect(ran.stderr.contains("what it writes goes to "), "\(ran.stderr)")
+        let sent = market.received.map { String(decoding: $0.raw, as: UTF8.self) }.joined()
+        #expect(!sent.contains(room.canary), "\(sent)")
+    }
 }
