@@ -288,6 +288,9 @@ extension Message {
         case .stockCount(let stock): "stock \(stock)"
         case .photoOf(let index, let total): "photo \(index) of \(total)"
         case .photosDrawnForFirst(let drawn, let total): "photos drawn for the first \(drawn) of \(total) only"
+        case .photosOutOfTime(let missing, let seconds):
+            "\(missing) photo\(missing == 1 ? "" : "s") not drawn: the photos of one command may take \(seconds) s in all; "
+                + "their cards are shown without them"
         case .photosAreOff: "photos are off ('set photos auto' draws them)"
         case .openedInBrowser: "opened in the browser"
         case .noStorefront(let server):

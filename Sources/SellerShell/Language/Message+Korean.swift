@@ -277,6 +277,8 @@ extension Message {
         case .stockCount(let stock): "재고 \(stock)"
         case .photoOf(let index, let total): "사진 \(total)장 중 \(index)번째"
         case .photosDrawnForFirst(let drawn, let total): "사진은 \(total)장 중 처음 \(drawn)장만 그렸습니다"
+        case .photosOutOfTime(let missing, let seconds):
+            "사진 \(missing)장은 그리지 못했습니다: 한 명령의 사진은 모두 합쳐 \(seconds)초까지 받습니다; 그 카드는 사진 없이 보입니다"
         case .photosAreOff: "사진 그리기가 꺼져 있습니다('set photos auto'로 켭니다)"
         case .openedInBrowser: "브라우저에서 열었습니다"
         case .noStorefront(let server):

@@ -273,6 +273,7 @@ public enum Message: Sendable, Equatable {
     case stockCount(Int)
     case photoOf(index: Int, total: Int)
     case photosDrawnForFirst(drawn: Int, total: Int)
+    case photosOutOfTime(missing: Int, seconds: Int)
     case photosAreOff
     case openedInBrowser
     case noStorefront(String)

@@ -59,23 +59,31 @@ enum PhotoFetch {
     /// thousands, `list --grid --all`): the rest are listed, not drawn.
     static let mostPhotos = 100
 
-    /// Each address (keyed by the caller) fetched, decoded and drawn on `canvas` to fit `box`;
-    /// what could not be is a one-line note, in the order of `addresses`.
+    /// The most all the photos of one command may take together, 8 s: without it a grid of 40
+    /// photos that a server drips a byte a second took 25 s (5 s for each 8 of them). Photos not
+    /// drawn by then are left out, their cards shown without them, and one line says so.
+    static let budget: Duration = .seconds(8)
+
+    /// Each address (keyed by the caller) fetched, decoded and drawn on `canvas` to fit `box`,
+    /// within `budget` in all; what could not be is a one-line note, in the order of `addresses`.
     static func photos(
         _ addresses: [(key: Int, address: String, label: String)], box: PhotoBox, canvas: any PhotoCanvas,
-        client: MarketClient, cache: PhotoCache?
+        client: MarketClient, cache: PhotoCache?, budget: Duration = PhotoFetch.budget
     ) async -> (photos: [Int: DrawnPhoto], notes: [String]) {
         var client = client
         client.timeout = timeout
-        let notes =
+        var notes =
             addresses.count > mostPhotos ? [Message.photosDrawnForFirst(drawn: mostPhotos, total: addresses.count).text] : []
         let addresses = addresses.prefix(mostPhotos)
         var photos: [Int: DrawnPhoto] = [:]
         var failures: [Int: String] = [:]
-        await withTaskGroup(of: (Int, Result<DrawnPhoto, PhotoFailure>).self) { group in
+        var late = false
+        await withTaskGroup(of: (Int, Result<DrawnPhoto, PhotoFailure>)?.self) { group in
             var pending = addresses[...]
+            var running = 0
             func startNext() {
-                guard let next = pending.popFirst() else { return }
+                guard !late, let next = pending.popFirst() else { return }
+                running += 1
                 // On the cooperative pool, never on a script's one thread (`HTTPTransport.taskExecutor`):
                 // each photo is decoded and drawn, and they are drawn side by side.
                 group.addTask(executorPreference: globalConcurrentExecutor) { [client] in
@@ -84,16 +92,33 @@ enum PhotoFetch {
                     return (next.key, photo)
                 }
             }
+            // The deadline: nil when it passes (or when it is cancelled, all photos being in).
+            group.addTask {
+                try? await Task.sleep(for: budget)
+                return nil
+            }
             for _ in 0..<parallel { startNext() }
-            for await (key, result) in group {
+            for await item in group {
+                guard let (key, result) = item else {
+                    // Those still on their way are stopped: their failures are not theirs to tell.
+                    if running > 0 || !pending.isEmpty { (late, pending) = (true, []) }
+                    group.cancelAll()
+                    continue
+                }
+                running -= 1
                 switch result {
                 case .success(let photo): photos[key] = photo
-                case .failure(let failure): failures[key] = failure.message
+                case .failure(let failure): if !late { failures[key] = failure.message }
                 }
                 startNext()
+                if running == 0 && pending.isEmpty { group.cancelAll() }
             }
         }
         cache?.trim()
+        let missing = addresses.count - photos.count - failures.count
+        if late, missing > 0 {
+            notes.insert(Message.photosOutOfTime(missing: missing, seconds: Int(budget.components.seconds)).text, at: 0)
+        }
         return (photos, addresses.compactMap { failures[$0.key] } + notes)
     }
 

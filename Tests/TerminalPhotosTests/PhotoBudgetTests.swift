@@ -1,0 +1,54 @@
+import Foundation
+import MarketTestSupport
+import SellerShell
+import Testing
+
+/// Issue 37 (low): `list --grid` has one deadline for all its photos (`PhotoFetch.budget`, 8 s),
+/// not 5 s for each 8 of them: 40 photos a server drips a byte a second took 25 s.
+@Suite("The photos of a grid share one deadline")
+struct PhotoBudgetTests {
+    static func product(_ id: Int, port: Int) -> String {
+        """
+        {"id": \(id), "vendor_id": 1, "name": "Slow lamp \(id)", "description": "A lamp", "currency": "KRW",
+         "price": 3500, "bargain_price": 3500, "discounted_price": 0, "stock": 2, "created_at": "2022-10-18T09:12:44",
+         "issued_at": "2022-10-18T09:12:44", "thumbnail": "http://127.0.0.1:\(port)/images/\(id).jpg"}
+        """
+    }
+
+    @Test func fortyDrippingPhotosEndAtTheDeadlineWithOneLineAndEveryCard() async throws {
+        let count = 40
+        let server = try MisbehavingServer { request in
+            if request.target.hasPrefix("/api/products") {
+                let port = Int(request.headers["host"]?.split(separator: ":").last ?? "") ?? 0
+                let rows = (1...count).map { Self.product($0, port: port) }.joined(separator: ",")
+                let page =
+                    #"{"pageNo":1,"itemsPerPage":40,"totalCount":40,"offset":0,"limit":40,"lastPage":1,"hasNext":false,"hasPrev":false,"pages":[\#(rows)]}"#
+                return [.send(MisbehavingServer.response(status: 200, body: page))]
+            }
+            // A JPEG's first byte, then a byte a second, for ever.
+            return [
+                .send(MisbehavingServer.head(status: 200, contentType: "image/jpeg", contentLength: nil)),
+                .drip(MisbehavingServer.chunk([0xFF]), every: .seconds(1)),
+            ]
+        }
+        defer { server.stop() }
+        let console = PhotoConsole(canvas: terminalCanvas())
+        let shell = ShellSession(configuration: ShellConfiguration(serverURL: server.baseURL), console: console)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = await shell.execute("list --grid --per-page 40")
+        let took = clock.now - start
+        #expect(report.status == .ok)
+        // 8 s for the photos, and room for a loaded machine; one photo's 5 s for each 8 is 25 s.
+        #expect(took < .seconds(18), "took \(took)")
+        // The first 8 ran out of their own 5 s each, and say so; the rest, cut at the deadline,
+        // in one line that counts them.
+        let notes = console.notes.split(separator: "\n")
+        let budget = notes.filter { $0.contains("may take 8 s in all") }
+        #expect(budget.count == 1, "\(console.notes)")
+        let cut = Int(budget.first?.prefix { $0.isNumber } ?? "") ?? 0
+        let timedOut = notes.filter { $0.contains("photo not drawn") }.count
+        #expect(cut > 0 && cut + timedOut == count, "\(console.notes)")
+        #expect(console.out.contains("Slow lamp 1") && console.out.contains("Slow lamp 40"))
+    }
+}
