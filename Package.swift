@@ -36,6 +36,10 @@ let package = Package(
         // formats, timestamps, byte sizes, XDG directories. Foundation only, so the server and
         // the images module need no HTTP client.
         .target(name: "OpenMarketContract"),
+        // SHA-256, HMAC and PBKDF2 from the system's OpenSSL libcrypto (Debian libssl-dev), rather
+        // than a second BoringSSL compiled by swift-crypto (Sources/Digests/Digests.swift says why).
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Digests", dependencies: ["CLibCrypto"]),
 
         // The Open Market API's HTTP client as a plain async Swift library: no terminal, no
         // shell, no printing.
@@ -256,6 +260,7 @@ let package = Package(
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport", "TerminalText"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests", "OpenMarketContract"]),
         .testTarget(
             name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText", "MarketTestSupport"]),
         .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),
