@@ -8,9 +8,10 @@ export OPENMARKET_ROOT
 
 # The Debian packages the build needs: headers and pkg-config data for the C libraries that
 # SwiftPM's system-library targets link (libedit for the line editor, SQLite for GRDB, libvips
-# for thumbnails and photo shrinking), and libchafa's headers for drawing photos in a terminal
-# (the library itself is opened at run time; the shell runs without it).
-OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev libchafa-dev)
+# for thumbnails and photo shrinking, OpenSSL's libcrypto for SHA-256, HMAC and PBKDF2), and
+# libchafa's headers for drawing photos in a terminal (the library itself is opened at run time;
+# the shell runs without it).
+OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev libchafa-dev libssl-dev)
 # What only the tests use: the exported curl and HTTPie commands are run against the bundled
 # market (issue 13); locales has the charmaps from which the quoting tests build a GBK locale,
 # where bash reads bytes differently (issue 21); man-db and groff-base render the man pages that
