@@ -26,7 +26,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
             that stopped without repeating what it did. Standard input that is not a terminal is read as a script.
             Commands: 'openmarket list --mine', 'openmarket show 12 --json': a first word that names a command runs it.
             Grading: 'openmarket test FILE…' runs each script with its 'expect' checks on a fresh local market \
-            (or --server URL), one line per file and a summary; --report-junit FILE and --report-tap FILE write reports.
+            (or --server URL), one line per file and a summary; --report-junit FILE and --report-tap FILE write reports. \
+            Graded scripts, and 'run --untrusted FILE', read only their own folder, write only a scratch folder and talk \
+            only to their market (see docs/scripts.md: --env NAME, --read DIR, --time-limit SECONDS; --allow-force lets \
+            your own script's --force replace files).
             Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \
             'exit N' leaves with N.
             """,

@@ -107,6 +107,8 @@ enum KoreanHelp {
         "how a row without an id finds your product: by its name (default), or id (never: it is new)":
             "id 없는 행을 찾는 기준입니다: name(기본), id(새 상품)",
         "register rows whose names you already have as new products (else they are refused)": "이미 있는 이름도 새 상품으로 등록합니다(기본은 거절)",
+        "read photos from outside the catalog's folder too (else such paths are refused)":
+            "카탈로그 폴더 밖의 사진도 읽습니다(기본은 거절)",
         "write the commands that succeed to a script file": "성공한 명령을 스크립트 파일에 씁니다",
         "write commands that only read as commands too (else as comments)": "읽기만 하는 명령도 명령으로 씁니다(기본은 주석으로)",
         "run a script file in this session (variables and login carry over)": "스크립트 파일을 이 세션에서 실행합니다(변수, 로그인 유지)",

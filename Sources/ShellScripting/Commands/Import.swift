@@ -13,7 +13,7 @@ struct Import: ShellCommand {
         name: "import", summary: "register and update a whole catalog from a CSV, JSON Lines or JSON file",
         usage:
             "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune [--prune-all]] [--new-ids] [--continue-on-error] "
-            + "[--resume | --restart] [--report FILE.csv] [--write-ids] [--match name|id] [--allow-duplicates] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
+            + "[--resume | --restart] [--report FILE.csv] [--write-ids] [--match name|id] [--allow-duplicates] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
         examples: [
             "import catalog.csv --plan", "import catalog.csv --write-ids", "import catalog.csv --resume",
             "import moved.csv --new-ids --yes", "import catalog.jsonl --prune --report what-happened.csv",
