@@ -26,6 +26,9 @@ public struct MarketServerConfiguration: Sendable {
     /// Whether the market has a second demo vendor, `neighbour-shop`, with a few products (see
     /// `MarketDataDirectory.ensureNeighbour`): the shell's local market does, for the lessons.
     public var demoNeighbour: Bool
+    /// Told every request and its answer (the tests record them to check against the OpenAPI
+    /// document); nil, the default, adds nothing to a request's path.
+    public var exchangeObserver: (@Sendable (MarketExchange) -> Void)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: URL? = nil,
@@ -203,6 +206,7 @@ public enum MarketServer {
         onPort: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: MarketRequestContext.self)
+        if let observer = configuration.exchangeObserver { router.add(middleware: ExchangeTap(observer: observer)) }
         router.addMiddleware {
             ErrorAndLogMiddleware<MarketRequestContext>(logger: configuration.logger)
             MethodSemanticsMiddleware<MarketRequestContext>(logger: configuration.logger)

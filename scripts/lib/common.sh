@@ -15,8 +15,9 @@ OPENMARKET_SYSTEM_PACKAGES=(pkg-config libedit-dev libsqlite3-dev libvips-dev li
 # What only the tests use: the exported curl and HTTPie commands are run against the bundled
 # market (issue 13); locales has the charmaps from which the quoting tests build a GBK locale,
 # where bash reads bytes differently (issue 21); man-db and groff-base render the man pages that
-# scripts/install writes, and python3 writes them (InstallTests, issue 38).
-OPENMARKET_TEST_PACKAGES=(curl httpie locales man-db groff-base python3)
+# scripts/install writes, and python3 writes them (InstallTests, issue 38); python3-venv holds
+# the tools of the OpenAPI checks (scripts/check-openapi).
+OPENMARKET_TEST_PACKAGES=(curl httpie locales man-db groff-base python3 python3-venv)
 
 # The release build that scripts/openmarket runs and every benchmark measures: one folder and one
 # set of flags, so that neither ever rebuilds over the other. --static-swift-stdlib links the Swift

@@ -96,8 +96,11 @@ public struct TestMarket: Sendable {
     ) -> MarketServerConfiguration {
         var logger = Logger(label: "test-market")
         logger.logLevel = .critical
-        return MarketServerConfiguration(
+        var configuration = MarketServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, limits: limits, wrongSecrets: wrongSecrets, logger: logger)
+        // With OPENMARKET_EXCHANGE_LOG set (scripts/test sets it), every exchange is recorded.
+        if let recorder = ExchangeRecorder.shared { configuration.exchangeObserver = { recorder.record($0) } }
+        return configuration
     }
 }
 

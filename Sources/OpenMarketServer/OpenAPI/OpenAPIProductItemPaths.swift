@@ -46,9 +46,12 @@ extension OpenAPIProductPaths {
     }
 
     static var legacyDelete: OpenAPIValue {
-        var responses = OpenAPIResponses.errors([400, 401, 403, 404])
+        var responses = OpenAPIResponses.errors([400, 401, 403, 404, 405])
         responses["200"] = OpenAPIResponses.json("The deleted product, as it was.", "Product")
-        let productSecret = Ops.path("secret", ["type": "string", "minLength": 1], "The product's secret (not the vendor's).")
+        // `archived` and `secret` there are the two POST routes' paths, not a product secret.
+        let productSecret = Ops.path(
+            "secret", ["type": "string", "minLength": 1, "not": ["enum": ["archived", "secret"]]],
+            "The product's secret (not the vendor's).")
         let operation = Ops.operation(
             "deleteProductBySecret", "Delete a product by its product secret (the earlier host)", tag: tag,
             parameters: [idParameter, productSecret], secured: true, responses: responses)

@@ -10,6 +10,7 @@ enum OpenAPIResponses {
         401: "No `identifier` header, an unknown identifier, or a wrong vendor secret.",
         403: "The product belongs to another vendor.",
         404: "No such product (unknown, deleted, or not a positive whole number).",
+        405: "The path is another route's, which does not take this method; `Allow` lists the methods it takes.",
         412: "`If-Match` names a tag that is not the product's current `ETag`.",
         413: "The request body is over \(UploadRules.maxRequestBytes) bytes (2 MiB).",
         429: "Too many wrong secrets for this identifier from this address, or too many uploads for it at once.",
@@ -21,6 +22,9 @@ enum OpenAPIResponses {
         for (status, reason) in refusals {
             var response: OpenAPIValue = ["description": .string(reason), "content": errorContent]
             if status == 429 || status == 503 { response = response.merging(["headers": ["Retry-After": retryAfter]]) }
+            if status == 405 {
+                response = response.merging(["headers": ["Allow": ["required": true, "schema": ["type": "string"]]]])
+            }
             responses["Error\(status)"] = response
         }
         return .object(responses)
