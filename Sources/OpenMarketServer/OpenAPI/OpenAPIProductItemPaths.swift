@@ -11,12 +11,12 @@ extension OpenAPIProductPaths {
         ]
         var item = Ops.getAndHead(
             "getProduct", "Read a product", tag: tag, parameters: [idParameter, Ops.ifNoneMatch], responses: read)
-        var edited = OpenAPIResponses.errors([400, 401, 403, 404, 412, 413, 429, 503])
+        var edited = OpenAPIResponses.errors([400, 401, 403, 404, 412, 413, 429, 503, DiskFull.status.code])
         edited["202"] = OpenAPIResponses.json("The edited product.", "Product", headers: ["ETag": OpenAPIResponses.etag])
         item["patch"] = Ops.operation(
             "editProduct", "Edit a product (the vendor's secret in the body)", tag: tag, parameters: [idParameter, ifMatch],
             body: jsonBody("EditBody"), secured: true, responses: edited)
-        var deleted = OpenAPIResponses.errors([400, 401, 403, 404])
+        var deleted = OpenAPIResponses.errors([400, 401, 403, 404, DiskFull.status.code])
         deleted["200"] = OpenAPIResponses.json("The deleted product, as it was.", "Product")
         let token = Ops.path(
             "id", ["type": "string", "minLength": 1],
@@ -46,7 +46,7 @@ extension OpenAPIProductPaths {
     }
 
     static var legacyDelete: OpenAPIValue {
-        var responses = OpenAPIResponses.errors([400, 401, 403, 404, 405])
+        var responses = OpenAPIResponses.errors([400, 401, 403, 404, 405, DiskFull.status.code])
         responses["200"] = OpenAPIResponses.json("The deleted product, as it was.", "Product")
         // `archived` and `secret` there are the two POST routes' paths, not a product secret.
         let productSecret = Ops.path(

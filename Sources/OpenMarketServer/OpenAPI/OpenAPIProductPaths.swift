@@ -51,7 +51,7 @@ enum OpenAPIProductPaths {
     }
 
     static var create: OpenAPIValue {
-        var responses = OpenAPIResponses.errors([400, 401, 413, 429, 503])
+        var responses = OpenAPIResponses.errors([400, 401, 413, 429, 503, DiskFull.status.code])
         responses["201"] = OpenAPIResponses.json("The new product.", "Product", headers: ["ETag": OpenAPIResponses.etag])
         let body: OpenAPIValue = [
             "required": true,

@@ -15,6 +15,7 @@ enum OpenAPIResponses {
         413: "The request body is over \(UploadRules.maxRequestBytes) bytes (2 MiB).",
         429: "Too many wrong secrets for this identifier from this address, or too many uploads for it at once.",
         503: "The market is checking too many secrets at once.",
+        DiskFull.status.code: "The market's disk is full: nothing was saved.",
     ]
 
     static var components: OpenAPIValue {

@@ -48,8 +48,8 @@ extension OpenAPIOtherPaths {
                 "content": ["text/event-stream": ["schema": ["type": "string"]]],
             ],
             "503": [
-                "description": "Too many pages are listening.", "headers": ["Retry-After": OpenAPIResponses.retryAfter],
-                "content": ["text/plain": ["schema": ["type": "string"]]],
+                "description": "Too many pages are listening (no body).",
+                "headers": ["Retry-After": OpenAPIResponses.retryAfter],
             ],
         ]
         let item = Ops.getAndHead("storefrontEvents", "Tell an open page what changed", tag: storefront, responses: responses)
