@@ -23,7 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
@@ -77,8 +76,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
+                // Vendor secrets: PBKDF2 and HMAC (`Vendors/`); photo names: SHA-256.
+                "Digests",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -132,9 +131,9 @@ let package = Package(
             name: "SellerShell",
             dependencies: [
                 "OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles",
-                // Names the change log's file after its server and vendor (`Changes/ChangeLogPlace.swift`)
+                // Names the change log's file after its server and vendor (`Changes/ChangeLog.swift`)
                 // and a kept photo after its URL (`Photos/PhotoCache.swift`).
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
                 // Path components for what a script may read and write (`Session/AccessPolicy.swift`).
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -163,7 +162,7 @@ let package = Package(
             name: "ShellScripting",
             dependencies: [
                 "SellerShell", "OpenMarketAPI", "OpenMarketContract", "CatalogFiles", "MarketImages", "TerminalText",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CSV", package: "CSV.swift"),
+                "Digests", .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -87,7 +87,7 @@ struct ChangeLogFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: log.photoFolder) == ["keep-me.jpg"])
     }
 
-    /// An entry naming a photo outside the folder (`../../home/private-photo.jpg`, an absolute
+    /// An entry naming a photo outside the folder (two folders up, or an absolute
     /// path) is refused in one line, and the file is never read.
     @Test func aPhotoNamedOutsideTheFolderIsRefusedInOneLine() throws {
         let folder = try Fixtures.temporaryDirectory("openmarket-change-log-escape")

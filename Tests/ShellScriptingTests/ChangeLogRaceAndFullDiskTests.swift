@@ -171,7 +171,7 @@ struct ChangeLogRaceAndFullDiskTests {
 
     // MARK: Low: a photo named outside the folder
 
-    /// A log edited to name `../../…/private-photo.jpg` for a delete: `undo` refuses in one line
+    /// A log edited to name a private photo two folders up for a delete: `undo` refuses in one line
     /// and uploads nothing.
     @Test func undoNeverUploadsAPhotoAnEntryNamesOutsideTheFolder() async throws {
         try await ScriptFixture.with { f in

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import Logging
 import Synchronization
@@ -17,7 +17,7 @@ import Synchronization
 final class RememberedSecrets: Sendable {
     static let keyFileName = "remembered-secrets.key"
 
-    private let key: SymmetricKey
+    private let key: Data
     private let store: MarketStore?
     private let logger: Logger
     /// Vendor id → fingerprint of its secret that verified last.
@@ -25,13 +25,13 @@ final class RememberedSecrets: Sendable {
 
     /// Remembered for this process only: a fresh key, nothing stored (tests of the verifier alone).
     init() {
-        key = SymmetricKey(size: .bits256)
+        key = Self.newKey()
         store = nil
         logger = Logger(label: "openmarket.remembered-secrets")
         fingerprints = Mutex([:])
     }
 
-    private init(key: SymmetricKey, store: MarketStore, remembered: [Int: Data], logger: Logger) {
+    private init(key: Data, store: MarketStore, remembered: [Int: Data], logger: Logger) {
         self.key = key
         self.store = store
         self.logger = logger
@@ -47,17 +47,17 @@ final class RememberedSecrets: Sendable {
     /// Reads the key, or makes it: written whole to a file of its own, then linked into place,
     /// which fails when the name exists, so two processes opening a new directory at once (a
     /// market and `vendor add`) end up with the same key.
-    private static func directoryKey(_ file: URL) throws -> SymmetricKey {
+    private static func directoryKey(_ file: URL) throws -> Data {
         for _ in 0..<2 {
-            if let bytes = try? Data(contentsOf: file), bytes.count == 32 { return SymmetricKey(data: bytes) }
+            if let bytes = try? Data(contentsOf: file), bytes.count == 32 { return bytes }
             // Missing, or not a key (cut short by a crash): a fresh one. Fingerprints made under a
             // lost key no longer match; each is replaced when its secret verifies again.
             if FileManager.default.fileExists(atPath: file.path) { try? FileManager.default.removeItem(at: file) }
-            let key = SymmetricKey(size: .bits256)
+            let key = Self.newKey()
             let draft = file.deletingLastPathComponent().appendingPathComponent(".\(keyFileName).\(UUID().uuidString)")
             guard
                 FileManager.default.createFile(
-                    atPath: draft.path, contents: key.withUnsafeBytes { Data($0) }, attributes: [.posixPermissions: 0o600])
+                    atPath: draft.path, contents: key, attributes: [.posixPermissions: 0o600])
             else { throw MarketServerError.dataDirectory("cannot write \(file.path)") }
             defer { unlink(draft.path) }
             if link(draft.path, file.path) == 0 { return key }
@@ -66,10 +66,16 @@ final class RememberedSecrets: Sendable {
         throw MarketServerError.dataDirectory("cannot read \(file.path)")
     }
 
+    /// 32 random bytes: the system's generator (getrandom(2) on Linux) is cryptographically secure.
+    private static func newKey() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
     func fingerprint(_ secret: String, for vendor: StoredVendor) -> Data {
         Data(
-            HMAC<SHA256>.authenticationCode(
-                for: Data("\(vendor.identifier)\u{0}\(secret)\u{0}".utf8) + vendor.secretHash, using: key))
+            HMACSHA256.authenticationCode(
+                for: Data("\(vendor.identifier)\u{0}\(secret)\u{0}".utf8) + vendor.secretHash, key: key))
     }
 
     func matches(_ fingerprint: Data, vendorID: Int) -> Bool {

@@ -1,5 +1,4 @@
-import Crypto
-import CryptoExtras
+import Digests
 import Foundation
 import Synchronization
 
@@ -9,9 +8,9 @@ struct SecretHash: Sendable, Hashable {
     var salt: Data
     var rounds: Int
 
-    /// OWASP's floor for PBKDF2-HMAC-SHA256 at the time of writing is 600,000; swift-crypto
-    /// refuses fewer than 210,000. The verified-secret cache below keeps the cost to one
-    /// derivation per vendor per server run, so the higher figure costs little.
+    /// OWASP's floor for PBKDF2-HMAC-SHA256 at the time of writing is 600,000. The verified-secret
+    /// cache below keeps the cost to one derivation per vendor per server run, so the higher figure
+    /// costs little.
     static let defaultRounds = 600_000
 
     static func make(secret: String, rounds: Int = defaultRounds) throws -> SecretHash {
@@ -20,9 +19,7 @@ struct SecretHash: Sendable, Hashable {
     }
 
     static func derive(secret: String, salt: Data, rounds: Int) throws -> Data {
-        let key = try KDF.Insecure.PBKDF2.deriveKey(
-            from: Data(secret.utf8), salt: salt, using: .sha256, outputByteCount: 32, rounds: rounds)
-        return key.withUnsafeBytes { Data($0) }
+        Data(try PBKDF2SHA256.deriveKey(password: Data(secret.utf8), salt: salt, rounds: rounds, byteCount: 32))
     }
 }
 

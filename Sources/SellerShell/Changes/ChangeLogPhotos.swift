@@ -4,7 +4,7 @@ import OpenMarketContract
 /// The folder of the photos a change log saved before deletes. It is used only as a real folder
 /// (opened with `O_NOFOLLOW`: a symbolic link there is refused, never written, read or pruned
 /// through), and only by the plain file names the log itself gave its photos: a name with a
-/// `/`, `.` or `..` in an entry (an edited log naming `../../home/private-photo.jpg`) is refused,
+/// `/`, `.` or `..` in an entry (an edited log naming a photo two folders up, in someone's home) is refused,
 /// never read or uploaded.
 struct ChangeLogPhotos {
     let path: String

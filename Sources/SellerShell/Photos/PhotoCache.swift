@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import OpenMarketContract
 

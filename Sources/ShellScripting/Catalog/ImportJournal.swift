@@ -1,5 +1,5 @@
 import CatalogFiles
-import Crypto
+import Digests
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
