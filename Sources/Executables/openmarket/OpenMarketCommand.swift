@@ -373,7 +373,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         for (path, text) in reports {
             guard let path else { continue }
             do {
-                try Data(text().utf8).write(to: URL(fileURLWithPath: PathExpansion.expandTilde(path)))
+                // Whole or not at all, and a symbolic link at the path is replaced, never written
+                // through (a report in a folder students control cannot reach another file).
+                try LocalFile.write(Data(text().utf8), to: PathExpansion.expandTilde(path), replacing: true)
             } catch {
                 Self.complain("cannot write \(path): \(Self.sentence(for: error))")
                 throw ExitCode(1)

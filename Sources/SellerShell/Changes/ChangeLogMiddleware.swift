@@ -32,7 +32,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         let log = self.log(for: context)
         context.changes = ChangeKeeping(
             log: log, keeps: log != nil && !context.dryRun && (context.changes?.keeps ?? true), batch: context.changes?.batch,
-            session: session, folder: folder)
+            session: session, folder: folder(for: context))
         var outcome = try await next(invocation, context)
         guard let log, context.keepsChanges, !outcome.changes.isEmpty else { return outcome }
         let line = context.session.secrets.masked(invocation.text)
@@ -50,18 +50,26 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     func log(for context: CommandContext) -> ChangeLog? {
         guard let identifier = context.client.credentials?.identifier, !identifier.isEmpty else { return nil }
         let url = context.client.baseURL
+        let folder = folder(for: context)
         return last.log.withLock { last in
-            if let (kept, log) = last, kept == url, log.vendor == identifier { return log }
+            if let (kept, keptFolder, log) = last, kept == url, keptFolder == folder, log.vendor == identifier { return log }
             let server = Self.serverName(url, session: context.session)
             let log = ChangeLog(folder: folder, server: server, vendor: identifier, limits: limits)
-            last = (url, log)
+            last = (url, folder, log)
             return log
         }
     }
 
-    /// Keyed by the server's URL: a session's local market keeps its data directory.
+    /// The logs' folder for this command: an untrusted script's are in its run's scratch folder,
+    /// so it neither writes the person's own log nor reads, lists or undoes its changes.
+    func folder(for context: CommandContext) -> URL {
+        guard let scratch = context.access.writeFolder else { return folder }
+        return URL(fileURLWithPath: scratch.appending(".changes").string, isDirectory: true)
+    }
+
+    /// Keyed by the server's URL and the folder: a session's local market keeps its data directory.
     private final class LastLog: Sendable {
-        let log = Mutex<(URL, ChangeLog)?>(nil)
+        let log = Mutex<(URL, URL, ChangeLog)?>(nil)
     }
 
     /// `local:/home/me/.local/share/openmarket/market` or `http://127.0.0.1:8080`.

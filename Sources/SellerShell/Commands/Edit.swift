@@ -16,6 +16,8 @@ public struct Edit: OneProduct {
     public init(id: Int) { self.id = id }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
+        // It starts another program (an editor, a browser), with the environment.
+        if context.access.isUntrusted { throw AccessRefusal(.startsProgram("edit")) }
         let console = context.console
         guard console.isInteractive else { throw noTerminal }
         let read = try await context.client.product(id: id)

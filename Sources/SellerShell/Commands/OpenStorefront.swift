@@ -15,6 +15,8 @@ public struct OpenStorefront: OneProduct {
     public init(id: Int) { self.id = id }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
+        // It starts another program (an editor, a browser), with the environment.
+        if context.access.isUntrusted { throw AccessRefusal(.startsProgram("open")) }
         // The product first: a missing one is the API's own 404, said as everywhere else.
         _ = try await context.client.product(id: id)
         let page = Endpoints.storefrontPage(id: id)

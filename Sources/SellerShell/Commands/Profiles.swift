@@ -46,6 +46,8 @@ public struct Profiles: ShellCommand {
     }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
+        // The person's saved logins: an untrusted script neither lists nor removes them.
+        if context.access.isUntrusted { throw AccessRefusal(.profiles) }
         let store = context.session.profiles
         switch action {
         case .remove(let name):

@@ -24,6 +24,9 @@ extension AccessMessage {
         case .globTooWide(let pattern, let limit):
             "\(Self.shown(pattern)): the pattern looks at over \(limit) files: "
                 + "name a folder near the photos (patterns cannot start from /)"
+        case .startsProgram(let command):
+            "refused: \(command) starts another program on this machine (an editor or a browser), "
+                + "which untrusted scripts never do"
         case .scratchFolder(let folder):
             "untrusted script: it reads only its own folder, and what it writes goes to \(Self.shown(folder)) (kept)"
         }

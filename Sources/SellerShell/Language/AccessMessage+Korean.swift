@@ -24,6 +24,9 @@ extension AccessMessage {
         case .globTooWide(let pattern, let limit):
             "\(Self.shown(pattern)): 패턴이 파일 \(limit)개 넘게 살펴봅니다: "
                 + "사진 가까운 폴더를 적으십시오 (패턴은 /에서 시작할 수 없습니다)"
+        case .startsProgram(let command):
+            "거부됨: \(command) 명령은 이 컴퓨터에서 편집기나 브라우저 같은 다른 프로그램을 실행하므로, "
+                + "신뢰하지 않는 스크립트에서는 쓸 수 없습니다"
         case .scratchFolder(let folder):
             "신뢰하지 않는 스크립트: 자기 폴더만 읽고, 쓰는 파일은 \(Self.shown(folder))에 갑니다 (남겨 둡니다)"
         }

@@ -23,6 +23,8 @@ public enum AccessMessage: Sendable, Equatable {
     case photoOutsideCatalog(String)
     /// A photo pattern that looks at too many files.
     case globTooWide(pattern: String, limit: Int)
+    /// `edit` or `open`: another program started on the person's machine.
+    case startsProgram(String)
     /// `run --untrusted FILE`: where what the script writes goes.
     case scratchFolder(String)
 

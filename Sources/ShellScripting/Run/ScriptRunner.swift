@@ -3,6 +3,7 @@ import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 import SystemPackage
+import TerminalText
 
 /// What a run of a script did, for the progress line and the summaries to report.
 struct RunReport {
@@ -22,7 +23,17 @@ struct RunReport {
 extension ScriptRuntime {
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
-        let resolved = expandingTilde(path)
+        var resolved = expandingTilde(path)
+        if options.access.isUntrusted {
+            // The script itself too: a link named like homework that points out of its folder
+            // (at a key, a .env file) is refused, not read and echoed back line by line.
+            do {
+                resolved = try options.access.confiningReads(to: Self.folder(of: resolved)).readable(resolved)
+            } catch {
+                console.note("\(TerminalText.visible(path)): \(error.description)")
+                return .usage
+            }
+        }
         guard let lines = readScript(resolved, unreadable: Message.cannotReadScript(path).text) else { return .usage }
         let server = await shell.serverURL
         let checked = check(lines, name: path, on: server, unsetVariables: options.step)
