@@ -63,9 +63,14 @@ struct TinyDisk {
     static func with(size: String = "8m", _ body: (TinyDisk) async throws -> Void) async throws {
         let folder = try Fixtures.temporaryDirectory("tiny-disk")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", folder.path])
-        defer { try? run("/bin/umount", ["-l", folder.path]) }
-        try await body(TinyDisk(folder: folder))
+        try await run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", folder.path])
+        do {
+            try await body(TinyDisk(folder: folder))
+        } catch {
+            try? await run("/bin/umount", ["-l", folder.path])
+            throw error
+        }
+        try await run("/bin/umount", ["-l", folder.path])
     }
 
     /// Writes a file until the disk refuses another byte; answers the file, to remove for room.
@@ -83,14 +88,13 @@ struct TinyDisk {
         }
     }
 
-    private static func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure.command(([program] + arguments).joined(separator: " "), process.terminationStatus)
+    /// Through `ChildProcess`, which waits without holding a thread of the concurrency pool:
+    /// `Process.waitUntilExit()` called here blocked one of its two threads on this machine, and
+    /// once the whole suite stalled with the tmpfs still mounted.
+    private static func run(_ program: String, _ arguments: [String]) async throws {
+        let ran = try await ChildProcess.run(program, arguments, timeout: .seconds(60))
+        guard ran.status == 0 else {
+            throw Failure.command(([program] + arguments).joined(separator: " "), ran.status)
         }
     }
 }

@@ -39,8 +39,9 @@ struct PhotoBudgetTests {
         let report = await shell.execute("list --grid --per-page 40")
         let took = clock.now - start
         #expect(report.status == .ok)
-        // 8 s for the photos, and room for a loaded machine; one photo's 5 s for each 8 is 25 s.
-        #expect(took < .seconds(18), "took \(took)")
+        // 8 s for the photos, and room for a machine running the whole suite (18 s was seen);
+        // one photo's 5 s for each 8 is 25 s. The one line below is what only the deadline says.
+        #expect(took < .seconds(23), "took \(took)")
         // The first 8 ran out of their own 5 s each, and say so; the rest, cut at the deadline,
         // in one line that counts them.
         let notes = console.notes.split(separator: "\n")
