@@ -6,9 +6,9 @@ import Foundation
 //
 // Why not swift-crypto, the kept Swift library for these: on Linux it compiles its own copy of
 // BoringSSL, next to the one swift-nio-ssl already compiles for AsyncHTTPClient, and the project
-// needs only these three standard functions from it. That second copy, with Crypto, CryptoExtras
-// and SwiftASN1, was about a quarter of the CPU of the shell's release build (docs/benchmarks.md,
-// "The first build"). The wrappers below only move bytes in and out of one C call each.
+// needs only these three standard functions from it. That second copy, with Crypto and
+// CryptoExtras, was about a fifth of the CPU of the shell's release build, and the first run from
+// a fresh clone took 560 s with it and 462 s without (docs/benchmarks.md, "The first build"). The wrappers below only move bytes in and out of one C call each.
 
 /// SHA-256 (FIPS 180-4).
 public enum SHA256 {
