@@ -266,12 +266,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let lines = commandLines(request)
         let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
         let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-        // `openmarket import cat.csv` (a command as the first word) in a terminal asks its
-        // questions as it would at the prompt (the plan's confirmation, a delete's).
-        var asks = interactive
-        if case .command = request, commands.isEmpty, isatty(0) == 1, isatty(1) == 1 { asks = true }
-        // `run FILE --step` waits for the person at each command.
-        if step, path != nil, isatty(0) == 1, isatty(1) == 1 { asks = true }
+        let asks = asksQuestions(request, path: path, interactive: interactive)
         let indexBox = IndexBox()
         let reader = LineReaders.make(
             programName: "openmarket", historyFile: interactive ? Self.historyFile(environment) : nil,
@@ -283,16 +278,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let console = TerminalConsole(
             reader: reader, progress: progress, color: color, completion: indexBox,
             photoCanvas: drawsPhotos ? ChafaCanvas(environment: environment) : nil)
-        var configuration = ShellConfiguration(
-            serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,
-            vendorID: target.vendorID,
-            profileName: profile, outputJSON: json,
-            trace: trace, useColor: color, profiles: profiles)
-        configuration.explain = explain
-        configuration.photoCache = PhotoCache.standard(environment: environment)
-        configuration.environmentServer = target.environmentServer
-        configuration.environmentVendorID = target.environmentVendorID
-        configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.data.url) }
+        let configuration = shellConfiguration(target, profiles: profiles, color: color, environment: environment)
         // `openmarket import cat.csv --dry-run`: the flag is the command's own (it prints the plan
         // and the requests), not the program's dry run of a script, which would swallow them.
         var programDryRun = dryRun
@@ -310,16 +296,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             let names = profiles.names()
             Self.complain(Message.notLoggedInTo(server: target.serverURL.absoluteString, profiles: names).text)
         }
-        if let record {
-            do {
-                try await session.startRecording(record)
-            } catch {
-                console.note("openmarket: \(Self.sentence(for: error))")
-                if let embedded = target.embedded { await embedded.stop() }
-                throw ExitCode(Self.usageStatus)
-            }
-        }
-
+        try await startRecording(session, console: console, target: target)
         let access = try runArguments.map { try Self.access(for: $0, market: target.serverURL, console: console) }
         let status = await runInput(
             path, lines: lines, session: session, console: console, reader: reader, color: color, access: access)
@@ -327,6 +304,46 @@ struct OpenMarketCommand: AsyncParsableCommand {
         reader.saveHistory()
         if let embedded = target.embedded { await embedded.stop() }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Whether the run asks its questions of a person: at the prompt; for a command given as the
+    /// first word in a terminal (`openmarket import cat.csv`: the plan's confirmation, a
+    /// delete's), as it would at the prompt; and under `run FILE --step`, at each command.
+    private func asksQuestions(_ request: Request, path: String?, interactive: Bool) -> Bool {
+        let terminal = isatty(0) == 1 && isatty(1) == 1
+        if interactive { return true }
+        if case .command = request, commands.isEmpty, terminal { return true }
+        return step && path != nil && terminal
+    }
+
+    /// The session's settings from the options and the connection made.
+    private func shellConfiguration(
+        _ target: Connection, profiles: ProfileStore, color: Bool, environment: [String: String]
+    ) -> ShellConfiguration {
+        var configuration = ShellConfiguration(
+            serverURL: target.serverURL, credentials: target.credentials, vendorName: target.vendorName,
+            vendorID: target.vendorID,
+            profileName: profile, outputJSON: json,
+            trace: trace, useColor: color, profiles: profiles)
+        configuration.explain = explain
+        configuration.photoCache = PhotoCache.standard(environment: environment)
+        configuration.environmentServer = target.environmentServer
+        configuration.environmentVendorID = target.environmentVendorID
+        configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.data.url) }
+        return configuration
+    }
+
+    /// `--record FILE`: starts the recording, or ends the program (and the embedded market) with
+    /// one line and the usage status.
+    private func startRecording(_ session: ScriptSession, console: TerminalConsole, target: Connection) async throws {
+        guard let record else { return }
+        do {
+            try await session.startRecording(record)
+        } catch {
+            console.note("openmarket: \(Self.sentence(for: error))")
+            if let embedded = target.embedded { await embedded.stop() }
+            throw ExitCode(Self.usageStatus)
+        }
     }
 
     /// Whether every line this run has is an `explain` or a `help`, which read data and send
