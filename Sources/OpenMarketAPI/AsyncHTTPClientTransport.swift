@@ -104,32 +104,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // Host and Content-Length set here, as AsyncHTTPClient would set them, so that the
         // request an exchange log shows (`framed()` too) is the request sent.
         let request = unframed.framed()
-        let outgoing: HTTPClient.Request
-        do {
-            var headers = HTTPHeaders()
-            for field in request.headers { headers.add(name: field.name, value: field.value) }
-            // The URL itself, not its text: AsyncHTTPClient would parse the text into a URL again.
-            outgoing = try HTTPClient.Request(
-                url: request.url, method: .init(rawValue: request.method.rawValue), headers: headers,
-                body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
-        } catch {
-            throw Self.classify(error, url: request.url)
-        }
+        let outgoing = try Self.outgoing(request)
         let limit = min(request.maxResponseBytes ?? maxResponseBytes, maxResponseBytes)
         let collector = ResponseCollector(limit: limit, errorLimit: min(maxErrorBodyBytes, limit))
-        // AHC's callback API rather than its async one: its deadline covers the whole exchange,
-        // head and body (the async API's ends when the head arrives, so a server that stalls after
-        // its headers, drips its body or never ends it would hold the seller for ever), and a
-        // request costs one suspension instead of a task racing a timer (measured with perf and
-        // scripts/bench-scripts).
-        //
-        // Started on the loop itself: called from another thread, `execute` handed the loop four
-        // pieces of work one by one (the request, its deadline, the idle timer's cancelling, the
-        // connection's turn), each a lock and a wake-up, a third of a `show` line's own CPU. On the
-        // loop they are queued where they run, and the request crosses threads once.
-        let client = client
-        let loop = loop
-        let lastDone = backing.lastDone
         // A task running on the loop itself (a script, `taskExecutor`) may have held it since the
         // last answer: a person answering a lesson's question, a pipe slow to give the next line.
         // The loop has not read its sockets meanwhile, so a kept-alive connection the server closed
@@ -137,45 +114,81 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         // so the request would be lent that connection and fail ("the server closed the
         // connection"). After such a pause the request starts a moment later instead, once the
         // loop has read its sockets and seen the close.
-        let held = loop.inEventLoop && lastDone.value.map { NIODeadline.now() - $0 > Self.heldLoop } == true
+        let held = loop.inEventLoop && backing.lastDone.value.map { NIODeadline.now() - $0 > Self.heldLoop } == true
         let deadline = NIODeadline.now() + .nanoseconds(timeout.wholeNanoseconds)
-        // The answer is awaited from the loop too: `EventLoopFuture.get()` called here would hand
-        // the loop a second piece of work (registering its callback), a second wake-up per
-        // request (counted with `perf record -e sched:sched_switch` on a script of `show` lines).
-        let state = NIOLoopBoundBox.makeBoxSendingValue(RequestState.waiting, eventLoop: loop)
         do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (answer: CheckedContinuation<HTTPResponseData, any Error>) in
-                    let start: @Sendable () -> Void = {
-                        // Cancelled before it started: never sent.
-                        guard case .waiting = state.value else {
-                            return answer.resume(throwing: CancellationError())
-                        }
-                        let task = client.execute(
-                            request: outgoing, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline)
-                        state.value = .started(task)
-                        task.futureResult.whenComplete {
-                            lastDone.value = .now()
-                            answer.resume(with: $0)
-                        }
-                    }
-                    if held { loop.scheduleTask(in: Self.readFirst, start) } else { loop.execute(start) }
-                }
-            } onCancel: {
-                // Queued on the loop like the start, so it finds the request started or not yet.
-                loop.execute {
-                    switch state.value {
-                    case .started(let task): task.cancel()
-                    case .waiting: state.value = .cancelled
-                    case .cancelled: break
-                    }
-                }
-            }
+            return try await execute(outgoing, collector: collector, deadline: deadline, afterHeldLoop: held)
         } catch let cut as ResponseCollector.ErrorBodyCut {
             return cut.response
         } catch {
             if Task.isCancelled { throw TransportFailure.cancelled }
             throw Self.classify(error, url: request.url)
+        }
+    }
+
+    /// The request as AsyncHTTPClient takes it.
+    private static func outgoing(_ request: HTTPRequestData) throws(TransportFailure) -> HTTPClient.Request {
+        do {
+            var headers = HTTPHeaders()
+            for field in request.headers { headers.add(name: field.name, value: field.value) }
+            // The URL itself, not its text: AsyncHTTPClient would parse the text into a URL again.
+            return try HTTPClient.Request(
+                url: request.url, method: .init(rawValue: request.method.rawValue), headers: headers,
+                body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
+        } catch {
+            throw classify(error, url: request.url)
+        }
+    }
+
+    /// Sends `outgoing` on the loop and awaits its answer there; cancelling the task cancels the
+    /// request, started or not.
+    ///
+    /// AHC's callback API rather than its async one: its deadline covers the whole exchange,
+    /// head and body (the async API's ends when the head arrives, so a server that stalls after
+    /// its headers, drips its body or never ends it would hold the seller for ever), and a
+    /// request costs one suspension instead of a task racing a timer (measured with perf and
+    /// scripts/bench-scripts).
+    ///
+    /// Started on the loop itself: called from another thread, `execute` handed the loop four
+    /// pieces of work one by one (the request, its deadline, the idle timer's cancelling, the
+    /// connection's turn), each a lock and a wake-up, a third of a `show` line's own CPU. On the
+    /// loop they are queued where they run, and the request crosses threads once.
+    private func execute(
+        _ outgoing: HTTPClient.Request, collector: ResponseCollector, deadline: NIODeadline, afterHeldLoop held: Bool
+    ) async throws -> HTTPResponseData {
+        let client = client
+        let loop = loop
+        let lastDone = backing.lastDone
+        // The answer is awaited from the loop too: `EventLoopFuture.get()` called here would hand
+        // the loop a second piece of work (registering its callback), a second wake-up per
+        // request (counted with `perf record -e sched:sched_switch` on a script of `show` lines).
+        let state = NIOLoopBoundBox.makeBoxSendingValue(RequestState.waiting, eventLoop: loop)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (answer: CheckedContinuation<HTTPResponseData, any Error>) in
+                let start: @Sendable () -> Void = {
+                    // Cancelled before it started: never sent.
+                    guard case .waiting = state.value else {
+                        return answer.resume(throwing: CancellationError())
+                    }
+                    let task = client.execute(
+                        request: outgoing, delegate: collector, eventLoop: .delegate(on: loop), deadline: deadline)
+                    state.value = .started(task)
+                    task.futureResult.whenComplete {
+                        lastDone.value = .now()
+                        answer.resume(with: $0)
+                    }
+                }
+                if held { loop.scheduleTask(in: Self.readFirst, start) } else { loop.execute(start) }
+            }
+        } onCancel: {
+            // Queued on the loop like the start, so it finds the request started or not yet.
+            loop.execute {
+                switch state.value {
+                case .started(let task): task.cancel()
+                case .waiting: state.value = .cancelled
+                case .cancelled: break
+                }
+            }
         }
     }
 

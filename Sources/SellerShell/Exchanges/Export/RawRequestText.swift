@@ -16,67 +16,8 @@ enum RawRequestText {
             throw ExportProblem("an https request cannot be typed raw (TLS); use --as curl")
         }
         let port = request.url.port ?? 80
-        var writes: [String] = []
-        var notes = ExportHeaders.conditionalNote(request)
-        /// The body's bytes as written here, but for the secrets (bash counts those) and files.
-        var fixed = 0
-        var secrets = 0
-        func count(_ sent: SentBytes) {
-            for piece in sent.pieces {
-                switch piece {
-                case .bytes(let data): fixed += data.count
-                case .secret where secret.splices: secrets += 1
-                case .secret: fixed += Secret.mask.utf8.count
-                }
-            }
-        }
-        if let outline = request.outline {
-            for segment in outline {
-                switch segment {
-                case .bytes(let sent):
-                    count(sent)
-                    writes.append("printf '%s' " + BashWords.ansiCBody(sent, secret: secret))
-                case .file(let byteCount, _, let number):
-                    guard let part = request.parts?[safe: number - 1] else {
-                        throw ExportProblem("part \(number) came from no file on disk")
-                    }
-                    let source = request.sources[number - 1]
-                    let path = try ExportHeaders.sourcePath(of: part, number: number, source: source)
-                    notes += ExportHeaders.shrinkNote(part, source: source)
-                    fixed += byteCount
-                    writes.append("cat " + BashWords.quoted(path))
-                }
-            }
-        } else if let body = request.body, body.byteCount > 0 {
-            let sent = try ExportHeaders.sent(of: body)
-            count(sent)
-            writes.append("printf '%s' " + BashWords.ansiCBody(sent, secret: secret))
-        }
-        // Content-Length counted by bash: the secret's bytes (in the C locale, `${#…}` counts
-        // bytes) plus the rest, so a secret of any length is framed right.
-        let length = secrets == 0 ? String(fixed) : "$((\(fixed) + \(secrets) * secret_bytes))"
-        var head = [["\(request.method) \(request.target) HTTP/1.1"]]
-        for field in request.headers.fields {
-            if field.name.caseInsensitiveCompare("Content-Length") == .orderedSame {
-                head.append(secrets == 0 ? ["\(field.name): \(length)"] : ["\(field.name): ", length])
-            } else {
-                head.append(["\(field.name): \(field.value)"])
-            }
-        }
-        head.append(["Connection: close"])
-        // The head in `$'…'`, the length as a bash arithmetic word in double quotes.
-        var headWord = ""
-        var text = ""
-        for (index, line) in head.enumerated() {
-            text += line[0]
-            if line.count > 1 {
-                headWord += BashWords.ansiC(text) + "\"\(line[1])\""
-                text = ""
-            }
-            text += index == head.count - 1 ? "\r\n\r\n" : "\r\n"
-        }
-        headWord += BashWords.ansiC(text)
-        writes.insert("printf '%s' " + headWord, at: 0)
+        var body = try BodyWrites(request, secret: secret)
+        let writes = ["printf '%s' " + headWord(request, contentLength: body.contentLength)] + body.writes
         let sent = request.outline.map { segments in
             SentBytes(
                 segments.flatMap { segment -> [SentBytes.Piece] in
@@ -84,14 +25,99 @@ enum RawRequestText {
                     return []
                 })
         }
-        notes += ExportHeaders.secretNote(sent ?? request.body?.sent, secret)
-        var out = notes.map(ExportHeaders.comment)
+        body.notes += ExportHeaders.secretNote(sent ?? request.body?.sent, secret)
+        var out = body.notes.map(ExportHeaders.comment)
         out.append("# exchange #\(exchange.number) as it went on the wire; bash sends it and prints the answer")
-        if secrets > 0 { out.append(#"secret_bytes=$(LC_ALL=C; printf '%s' "${#OPENMARKET_SECRET}")"#) }
+        if body.secrets > 0 { out.append(#"secret_bytes=$(LC_ALL=C; printf '%s' "${#OPENMARKET_SECRET}")"#) }
         out.append(
             "exec 3<>\(BashWords.quoted("/dev/tcp/\(host)/\(port)")) && {\n  " + writes.joined(separator: "\n  ")
                 + "\n} >&3 && cat <&3; exec 3<&-")
         return out.joined(separator: "\n")
+    }
+
+    /// The request line and headers, `Connection: close` added, as one bash word: the text in
+    /// `$'…'`, and a `Content-Length` that bash counts as an arithmetic word in double quotes.
+    private static func headWord(_ request: Exchange.Request, contentLength: ContentLength) -> String {
+        var head = [["\(request.method) \(request.target) HTTP/1.1"]]
+        for field in request.headers.fields {
+            guard field.name.caseInsensitiveCompare("Content-Length") == .orderedSame else {
+                head.append(["\(field.name): \(field.value)"])
+                continue
+            }
+            switch contentLength {
+            case .fixed(let length): head.append(["\(field.name): \(length)"])
+            case .counted(let arithmetic): head.append(["\(field.name): ", arithmetic])
+            }
+        }
+        head.append(["Connection: close"])
+        var word = ""
+        var text = ""
+        for (index, line) in head.enumerated() {
+            text += line[0]
+            if line.count > 1 {
+                word += BashWords.ansiC(text) + "\"\(line[1])\""
+                text = ""
+            }
+            text += index == head.count - 1 ? "\r\n\r\n" : "\r\n"
+        }
+        return word + BashWords.ansiC(text)
+    }
+
+    /// The body's `Content-Length` as this command writes the body: a number, or, when the body
+    /// splices `"$OPENMARKET_SECRET"`, bash arithmetic adding the secret's size in bytes (in the C
+    /// locale, `${#…}` counts bytes), so a secret of any length is framed right.
+    enum ContentLength {
+        case fixed(Int)
+        case counted(String)
+    }
+
+    /// The commands that write the body, its notes, and what its bytes count.
+    struct BodyWrites {
+        var writes: [String] = []
+        var notes: [String]
+        /// The body's bytes as written here, but for the secrets (bash counts those) and files.
+        var fixed = 0
+        var secrets = 0
+        let secret: ExportSecret
+
+        var contentLength: ContentLength {
+            secrets == 0 ? .fixed(fixed) : .counted("$((\(fixed) + \(secrets) * secret_bytes))")
+        }
+
+        init(_ request: Exchange.Request, secret: ExportSecret) throws(ExportProblem) {
+            self.secret = secret
+            notes = ExportHeaders.conditionalNote(request)
+            if let outline = request.outline {
+                for segment in outline {
+                    switch segment {
+                    case .bytes(let sent): writeBytes(sent)
+                    case .file(let byteCount, _, let number):
+                        guard let part = request.parts?[safe: number - 1] else {
+                            throw ExportProblem("part \(number) came from no file on disk")
+                        }
+                        let source = request.sources[number - 1]
+                        let path = try ExportHeaders.sourcePath(of: part, number: number, source: source)
+                        notes += ExportHeaders.shrinkNote(part, source: source)
+                        fixed += byteCount
+                        writes.append("cat " + BashWords.quoted(path))
+                    }
+                }
+            } else if let body = request.body, body.byteCount > 0 {
+                writeBytes(try ExportHeaders.sent(of: body))
+            }
+        }
+
+        /// Writes bytes with `printf` in `$'…'` quotes, and counts them.
+        private mutating func writeBytes(_ sent: SentBytes) {
+            for piece in sent.pieces {
+                switch piece {
+                case .bytes(let data): fixed += data.count
+                case .secret where secret.splices: secrets += 1
+                case .secret: fixed += Secret.mask.utf8.count
+                }
+            }
+            writes.append("printf '%s' " + BashWords.ansiCBody(sent, secret: secret))
+        }
     }
 }
 
