@@ -29,7 +29,7 @@ struct PhotoPlan: Sendable {
         let box = PhotoBox.square(columns: columns, style: style, cell: canvas.cellSize)
         let cache = context.session.photoCache
         let (photos, notes) = await PhotoFetch.photos(
-            addresses, box: box, canvas: canvas, client: context.client, cache: cache)
+            addresses, box: box, canvas: canvas, client: context.client, cache: cache, budget: context.session.photoBudget)
         return (photos, notes, box)
     }
 

@@ -40,6 +40,9 @@ public struct ShellConfiguration: Sendable {
     /// Where photos drawn on a terminal are kept (nil: none are kept; the program passes
     /// `PhotoCache.standard()`).
     public var photoCache: PhotoCache?
+    /// The most all the photos of one command may take together (`PhotoFetch.budget`; tests
+    /// that draw a hundred photos on a loaded machine give more).
+    public var photoBudget: Duration = PhotoFetch.budget
 
     public init(
         serverURL: URL, credentials: VendorCredentials? = nil, vendorName: String? = nil, vendorID: Int? = nil,
@@ -158,6 +161,7 @@ public actor ShellSession {
     public internal(set) var language: Language?
     /// Where drawn photos are kept between runs.
     public nonisolated let photoCache: PhotoCache?
+    public nonisolated let photoBudget: Duration
     public nonisolated let useColor: Bool
     public nonisolated let profiles: ProfileStore
     public nonisolated let registry: CommandRegistry
@@ -246,6 +250,7 @@ public actor ShellSession {
         self.outputJSON = configuration.outputJSON
         self.useColor = configuration.useColor
         self.photoCache = configuration.photoCache
+        self.photoBudget = configuration.photoBudget
         self.profiles = configuration.profiles
         self.registry = registry
         self.middleware = middleware
