@@ -51,12 +51,37 @@ SWIFT_NAME = re.compile(
 )
 
 
+def code_only(text):
+    """Swift text with its comments and string literals blanked (their length kept), so that
+    braces and words in them are not read as code."""
+    pattern = re.compile(r'//[^\n]*|/\*.*?\*/|#*"""[\s\S]*?"""#*|#*"(?:\\.|[^"\\\n])*"#*', re.S)
+    return pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def braces(text, start):
+    """(open, close) of the first brace block after `start`, or None."""
+    opening = text.find("{", start)
+    if opening < 0:
+        return None
+    depth = 0
+    for index in range(opening, len(text)):
+        if text[index] == "{":
+            depth += 1
+        elif text[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return (opening, index)
+    return None
+
+
 class Tree:
     """What the repository declares: type and member names, targets, and file base names."""
 
     def __init__(self, root):
         self.root = root
         self.types, self.members, self.functions = set(), set(), set()
+        # Members by the type whose declaration or extension holds them (its nested types' too).
+        self.members_of = {}
         self.basenames = set()
         for top in SEARCHED:
             for folder, dirs, files in os.walk(os.path.join(root, top)):
@@ -73,19 +98,38 @@ class Tree:
 
     def read_swift(self, path):
         with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-        for match in re.finditer(r"\b(?:struct|class|enum|actor|protocol|typealias|extension)\s+(" + IDENT + r"(?:\." + IDENT + r")*)", text):
+            text = code_only(f.read())
+        declarations = list(re.finditer(r"\b(?:struct|class|enum|actor|protocol|typealias|extension)\s+(" + IDENT + r"(?:\." + IDENT + r")*)", text))
+        for match in declarations:
             self.types.update(match.group(1).split("."))
-        for match in re.finditer(r"\bfunc\s+(" + IDENT + r")", text):
-            self.functions.add(match.group(1))
-            self.members.add(match.group(1))
-        for match in re.finditer(r"\b(?:var|let)\s+(" + IDENT + r")", text):
-            self.members.add(match.group(1))
+        members = []
+        for match in re.finditer(r"\b(?:func|var|let|init|subscript|struct|class|enum|actor|protocol|typealias)\s*(" + IDENT + r")?", text):
+            name = match.group(1) or match.group(0).strip()
+            members.append((match.start(), name))
+            if match.group(0).startswith("func") and match.group(1):
+                self.functions.add(name)
         for match in re.finditer(r"\bcase\s+([^:=\n]*)", text):
             for piece in match.group(1).split(","):
                 found = re.match(r"\s*(" + IDENT + r")", piece)
                 if found:
-                    self.members.add(found.group(1))
+                    members.append((match.start(), found.group(1)))
+        self.members.update(name for _, name in members)
+        for match in declarations:
+            if match.group(0).startswith("typealias"):
+                continue
+            body = braces(text, match.end())
+            if body:
+                owner = match.group(1).split(".")[-1]
+                inside = {name for at, name in members if body[0] < at < body[1]}
+                self.members_of.setdefault(owner, set()).update(inside)
+
+    def has_member(self, owner, name):
+        """Whether `owner` (a type; None: unknown) declares `name`."""
+        if name in KEYWORDS:
+            return True
+        if owner is None:
+            return name in self.members
+        return name in self.members_of.get(owner, set())
 
     def has_type(self, name):
         return name in self.types or name in self.modules or name in NOT_OURS
@@ -130,12 +174,25 @@ def problem(tree, span):
         return None
     if head[0].isupper() and not tree.has_type(head):
         return f"no Swift file declares the type `{head}` (in `{span}`)"
+    # The type each lower-case part belongs to: the part before it when that is a type (not a
+    # module, nor a collection `[X]`, nor a variable `context`), else unknown.
+    owner = head if head[0].isupper() and not span.startswith("[") else None
+    if owner and owner not in tree.types and owner in tree.modules:
+        owner = "module"
     for part in rest:
         if part[0].isupper():
             if not tree.has_type(part):
                 return f"no Swift file declares the type `{part}` (in `{span}`)"
-        elif part not in tree.members and part not in KEYWORDS:
-            return f"no Swift file declares the member `{part}` (in `{span}`)"
+            owner = part
+        elif owner == "module":
+            return f"`{head}` is a module, not a type: nothing declares `{part}` on it (in `{span}`)"
+        elif owner in NOT_OURS:
+            owner = None
+        elif not tree.has_member(owner, part):
+            where = f"the type `{owner}`" if owner else "no Swift file"
+            return f"{where} declares no member `{part}` (in `{span}`)".replace("no Swift file declares no", "no Swift file declares the")
+        else:
+            owner = None
     return None
 
 
@@ -161,10 +218,12 @@ def self_test():
         with open(os.path.join(root, "Sources/Shop/Parts/Cart.swift"), "w") as f:
             f.write(
                 "public struct Cart<T> { enum Line { case item(Int), gift } var total = 0 }\n"
-                "extension Cart { func add(_ x: Int) {} }\nactor Till {}\n"
+                '// A brace in a comment or a string is not code: {\n'
+                'extension Cart { var brace: String { "}" }\n func add(_ x: Int) {} }\nactor Till { func open() {} }\n'
+                'func loose() {}\n'
             )
         lines = [
-            "`Cart` `Cart<T>` `[any Cart].add(_:)` `Cart.Line.gift` `Till` `Shop` `Mutex`",
+            "`Cart` `Cart<T>` `[any Cart].add(_:)` `Cart.add(_:)` `Cart.Line.gift` `Till.open()` `Shop` `Mutex`",
             "`Sources/Shop/Parts/Cart.swift` `Sources/Shop/` `Cart.swift` `Package.swift` `add(_:)`",
             "`cart.total` `set trace on` `show` `$HOME/x` `Retry-After` `--dry-run`",
             "```\n`Fenced` is not read\n```",
@@ -175,6 +234,8 @@ def self_test():
             "`Gone.swift`",
             "`remove(at:)`",
             "`scripts/bench-*`",
+            "`Till.add(_:)`",
+            "`Shop.loose()`",
         ]
         with open(os.path.join(root, "docs/page.md"), "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -182,11 +243,13 @@ def self_test():
     want = [
         "docs/page.md:7: no Swift file declares the type `Basket` (in `Basket`)",
         "docs/page.md:8: no Swift file declares the type `Wheel` (in `Cart.Wheel`)",
-        "docs/page.md:9: no Swift file declares the member `remove` (in `Cart.remove(_:)`)",
+        "docs/page.md:9: the type `Cart` declares no member `remove` (in `Cart.remove(_:)`)",
         "docs/page.md:10: `Sources/Shop/Gone.swift` does not exist",
         "docs/page.md:11: no file is named `Gone.swift` (at the root, or under Sources, Tests, scripts, Plugins, docs)",
         "docs/page.md:12: no Swift file declares the function `remove` (in `remove(at:)`)",
         "docs/page.md:13: no file matches `scripts/bench-*`",
+        "docs/page.md:14: the type `Till` declares no member `add` (in `Till.add(_:)`)",
+        "docs/page.md:15: `Shop` is a module, not a type: nothing declares `loose` on it (in `Shop.loose()`)",
     ]
     if got != want:
         print("doc_names.py self-test failed:", file=sys.stderr)
