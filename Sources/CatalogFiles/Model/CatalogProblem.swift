@@ -9,10 +9,21 @@ public struct CatalogProblem: Error, Sendable, Equatable, CustomStringConvertibl
     public var column: String?
     /// What is wrong and, where it helps, what to do.
     public var message: String
+    /// What kind of problem it is, where a reader acts on the kind (never on the message's words).
+    public var kind = Kind.other
+
+    /// The kinds of problem a reader acts on.
+    public enum Kind: Sendable, Equatable {
+        /// One the seller fixes by reading the message.
+        case other
+        /// The id column names no product of this vendor on this market.
+        case unknownID
+    }
 
     /// A problem at `file`, optionally at a row and a column.
-    public init(file: String, row: Int? = nil, column: String? = nil, _ message: String) {
+    public init(file: String, row: Int? = nil, column: String? = nil, _ message: String, kind: Kind = .other) {
         self.file = file
+        self.kind = kind
         self.row = row
         self.column = column
         self.message = message

@@ -28,13 +28,20 @@ enum ExportPhotoLimits {
     static let totalBytes = 2 * 1024 * 1024 * 1024
 }
 
-extension ScriptRuntime {
-    /// `export FILE`: this vendor's products (or `--all`) as a catalog file the seller can edit
-    /// and import again; with `--images DIR` the photos too, so the file moves a catalog to
-    /// another market. Pages (and photos) are fetched concurrently; the file is written
-    /// atomically, so a failed export never leaves half a catalog in its place.
-    func exportCatalog(_ typed: String, options: ExportOptions, in context: CommandContext) async throws -> CommandOutcome {
-        let path = try writablePath(typed, replacing: options.force, in: context)
+/// `export FILE`: this vendor's products (or `--all`) as a catalog file the seller can edit and
+/// import again; with `--images DIR` the photos too, so the file moves a catalog to another
+/// market. Pages (and photos) are fetched concurrently; the file is written atomically, so a
+/// failed export never leaves half a catalog in its place.
+struct CatalogExport: Sendable {
+    /// The `export` command's context.
+    let context: CommandContext
+    /// Paths as the seller types them (`~` from the session's `$HOME`).
+    let paths: TypedPaths
+    /// Shows the pages and photos fetched so far.
+    let progress: (any ScriptProgress)?
+
+    func run(_ typed: String, options: ExportOptions) async throws -> CommandOutcome {
+        let path = try paths.writable(typed, replacing: options.force, in: context)
         guard let format = options.format ?? CatalogFormat(path: path) else {
             throw CommandFailure.usage("\(typed): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json")
         }
@@ -48,13 +55,13 @@ extension ScriptRuntime {
             }
         }
         if !options.all { _ = try context.client.requireCredentials() }
-        let products = try await exportedProducts(options, in: context)
+        let products = try await exportedProducts(options)
         var photoCells: [Int: String] = [:]
         var photoCount = 0
         var photosOf: [Int: [ProductImage]] = [:]
         if let folder = options.imagesFolder {
             (photoCells, photoCount, photosOf) = try await downloadPhotos(
-                of: products, into: try writablePath(folder, replacing: options.force, in: context), catalog: path,
+                of: products, into: try paths.writable(folder, replacing: options.force, in: context), catalog: path,
                 jobs: options.jobs,
                 replacing: options.force,
                 client: context.client)
@@ -76,8 +83,7 @@ extension ScriptRuntime {
     }
 
     /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.
-    private func exportedProducts(_ options: ExportOptions, in context: CommandContext) async throws -> [Product] {
-        let progress = self.progress
+    private func exportedProducts(_ options: ExportOptions) async throws -> [Product] {
         var vendorID: Int?
         if !options.all {
             vendorID = try await context.ownVendorID()
@@ -104,7 +110,6 @@ extension ScriptRuntime {
             throw CommandFailure.failed("--images: cannot make the folder \(folder): \(error.localizedDescription)")
         }
         let prefix = Self.relativePrefix(of: folder, from: catalog)
-        let progress = self.progress
         var cells: [Int: String] = [:]
         var photosOf: [Int: [ProductImage]] = [:]
         var saved = 0

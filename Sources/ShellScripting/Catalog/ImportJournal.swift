@@ -5,19 +5,20 @@ import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
 
-extension ScriptRuntime {
+extension CatalogImport {
     /// Opens (and locks) the import's journal, `FILE.journal` beside the catalog as a script's
     /// is: the journal its rows write to, and with `--resume` the rows the interrupted run made
     /// (row → id), including creates whose answer was lost but that are found on the server;
     /// nil when there is nothing to resume. Rows are matched by number and content: a file
     /// changed at a row the last run did is refused, never guessed at. `vendorID` is this
     /// login's, when known: what tells its products from others' of the same name.
-    func openImportJournal(
-        file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?, client: MarketClient
+    func openJournal(
+        file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int])? {
+        let client = context.client
         let placement = JournalPlacement(
-            script: path, given: options.journalPath.map(expandingTilde), environment: state.variables.environment)
-        let (opened, journalPath) = try lockJournal(for: file, at: placement, resume: options.resume)
+            script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
+        let (opened, journalPath) = try await runtime.lockJournal(for: file, at: placement, resume: options.resume)
         let previous = JournalFile.read(journalPath)
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
@@ -30,9 +31,9 @@ extension ScriptRuntime {
             opened.truncate()
             return (JournalHandle(opened), [:], madeBefore)
         }
-        try checkServer(of: previous, script: file, server: client.baseURL)
+        try await runtime.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
-            console.note("\(file): nothing to resume: the last import finished (run it again without --resume)")
+            context.console.note("\(file): nothing to resume: the last import finished (run it again without --resume)")
             return nil
         }
         let journal = JournalHandle(opened)
@@ -58,7 +59,7 @@ extension ScriptRuntime {
         var recovered: Set<Int> = []
         for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
-            switch await findCreatedAllowingForFlight(
+            switch await runtime.findCreatedAllowingForFlight(
                 entry, previous: state, alsoClaimed: recovered, vendorID: vendorID, using: client)
             {
             case .found(let binding, _):
@@ -68,7 +69,7 @@ extension ScriptRuntime {
                 done.id = binding.id
                 done.vendorID = entry.vendorID
                 guard journal.write(done) else { throw .failed("\(file): the journal cannot be written") }
-                console.note("\(file):\(row): #\(binding.id) was registered before the interruption; not sent again")
+                context.console.note("\(file):\(row): #\(binding.id) was registered before the interruption; not sent again")
             case .notFound:
                 continue
             case .failed(let message, let status):

@@ -64,58 +64,16 @@ struct ImportPlan: Sendable {
     /// How many requests change something: what the seller types to go ahead.
     var changeCount: Int { registers.count + updates.count + deletes.count }
 
-    /// The plan as the seller reads it.
+    /// The plan as the seller reads it: a section for each kind of row, those with rows listed
+    /// one by one (the first few).
     func text(file: String) -> String {
         var lines = [CatalogMessage.planTitle(file: file).text]
-        /// `  register   `: a line's heading, padded to the counts' column by the columns it takes.
-        func label(_ label: CatalogMessage.PlanLabel) -> String {
-            "  " + TextLayout.pad(CatalogMessage.planLabel(label).text, to: 11)
-        }
-        if !matched.isEmpty {
-            lines.append(label(.matched) + "\(matched.count) " + CatalogMessage.matchedNote.text)
-            for match in matched.prefix(Self.shown) {
-                lines.append(
-                    "    "
-                        + CatalogMessage.matchedRow(row: match.row, name: TextLayout.visible(match.name, limit: 40), id: match.id)
-                        .text)
-            }
-            if matched.count > Self.shown { lines.append("    " + CatalogMessage.andMore(matched.count - Self.shown).text) }
-        }
-        lines.append(
-            label(.register) + "\(registers.count)"
-                + sample(registers.map { CatalogMessage.rowNamed(row: $0.row, name: name($0.command)).text }))
-        if !sameNameAsYours.isEmpty {
-            let count = sameNameAsYours.count
-            lines.append("    " + CatalogMessage.withNameYouHave(count: count, allowed: allowDuplicates).text)
-            for duplicate in sameNameAsYours.prefix(Self.shown) {
-                let yours = duplicate.yours.map { "#\($0)" }.joined(separator: ", ")
-                lines.append(
-                    "    "
-                        + CatalogMessage.youHave(
-                            row: duplicate.row, name: TextLayout.visible(duplicate.name, limit: 40), yours: yours
-                        ).text)
-            }
-            if count > Self.shown { lines.append("    " + CatalogMessage.andMore(count - Self.shown).text) }
-        }
+        lines += matchedLines()
+        lines += registerLines()
         lines.append(label(.update) + "\(updates.count)")
-        for update in updates.prefix(Self.shown) {
-            lines.append("    " + CatalogMessage.rowLine(row: update.row, text: "#\(update.id) \(update.changes)").text)
-        }
-        if updates.count > Self.shown { lines.append("    " + CatalogMessage.andMore(updates.count - Self.shown).text) }
+        lines += listed(updates.map { CatalogMessage.rowLine(row: $0.row, text: "#\($0.id) \($0.changes)").text })
         lines.append(label(.unchanged) + "\(unchanged.count)")
-        if !deletes.isEmpty {
-            lines.append(label(.delete) + "\(deletes.count) " + CatalogMessage.deleteNote.text)
-            if prunesMostOfYours {
-                lines.append(
-                    "    "
-                        + CatalogMessage.pruneShare(all: deletes.count == yoursBefore, yours: yoursBefore, allowed: pruneAll).text
-                )
-            }
-            for product in deletes.prefix(Self.shown) {
-                lines.append("    #\(product.id) \(TextLayout.visible(product.name, limit: 60))")
-            }
-            if deletes.count > Self.shown { lines.append("    " + CatalogMessage.andMore(deletes.count - Self.shown).text) }
-        }
+        lines += deleteLines()
         if !photosIgnored.isEmpty {
             let count = photosIgnored.count
             let rows = photosIgnored.prefix(5).map(String.init).joined(separator: ", ") + (count > 5 ? ", …" : "")
@@ -123,24 +81,69 @@ struct ImportPlan: Sendable {
         }
         if !invalid.isEmpty {
             lines.append(label(.skipped) + "\(invalid.count) " + CatalogMessage.skippedNote.text)
-            for skipped in invalid.prefix(Self.shown) {
-                let why = skipped.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")
-                lines.append("    " + CatalogMessage.rowLine(row: skipped.row, text: TextLayout.visible(why, limit: 100)).text)
-            }
-            if invalid.count > Self.shown { lines.append("    " + CatalogMessage.andMore(invalid.count - Self.shown).text) }
+            lines += listed(
+                invalid.map { skipped in
+                    let why = skipped.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")
+                    return CatalogMessage.rowLine(row: skipped.row, text: TextLayout.visible(why, limit: 100)).text
+                })
         }
         if !madeBefore.isEmpty {
-            let count = madeBefore.count
-            lines.append("  " + CatalogMessage.restartMade(count: count, again: registeredAgain.count).text)
-            for again in registeredAgain.prefix(Self.shown) {
-                lines.append("    " + CatalogMessage.rowExists(row: again.row, id: again.id).text)
-            }
-            if registeredAgain.count > Self.shown {
-                lines.append("    " + CatalogMessage.andMore(registeredAgain.count - Self.shown).text)
-            }
+            lines.append("  " + CatalogMessage.restartMade(count: madeBefore.count, again: registeredAgain.count).text)
+            lines += listed(registeredAgain.map { CatalogMessage.rowExists(row: $0.row, id: $0.id).text })
         }
         if alreadyDone > 0 { lines.append("  " + CatalogMessage.doneBefore(alreadyDone).text) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `  register   `: a line's heading, padded to the counts' column by the columns it takes.
+    private func label(_ label: CatalogMessage.PlanLabel) -> String {
+        "  " + TextLayout.pad(CatalogMessage.planLabel(label).text, to: 11)
+    }
+
+    /// The first `shown` of `items`, indented under their heading, and how many more there are.
+    private func listed(_ items: [String]) -> [String] {
+        var lines = items.prefix(Self.shown).map { "    " + $0 }
+        if items.count > Self.shown { lines.append("    " + CatalogMessage.andMore(items.count - Self.shown).text) }
+        return lines
+    }
+
+    /// The rows matched to your products by name (none: no section).
+    private func matchedLines() -> [String] {
+        guard !matched.isEmpty else { return [] }
+        return [label(.matched) + "\(matched.count) " + CatalogMessage.matchedNote.text]
+            + listed(
+                matched.map {
+                    CatalogMessage.matchedRow(row: $0.row, name: TextLayout.visible($0.name, limit: 40), id: $0.id).text
+                })
+    }
+
+    /// The rows to register (a sample of their names), then those whose names you have.
+    private func registerLines() -> [String] {
+        var lines = [
+            label(.register) + "\(registers.count)"
+                + sample(registers.map { CatalogMessage.rowNamed(row: $0.row, name: name($0.command)).text })
+        ]
+        guard !sameNameAsYours.isEmpty else { return lines }
+        lines.append(
+            "    " + CatalogMessage.withNameYouHave(count: sameNameAsYours.count, allowed: allowDuplicates).text)
+        lines += listed(
+            sameNameAsYours.map { duplicate in
+                let yours = duplicate.yours.map { "#\($0)" }.joined(separator: ", ")
+                let name = TextLayout.visible(duplicate.name, limit: 40)
+                return CatalogMessage.youHave(row: duplicate.row, name: name, yours: yours).text
+            })
+        return lines
+    }
+
+    /// `--prune`'s deletes, and whether they are most of your products (none: no section).
+    private func deleteLines() -> [String] {
+        guard !deletes.isEmpty else { return [] }
+        var lines = [label(.delete) + "\(deletes.count) " + CatalogMessage.deleteNote.text]
+        if prunesMostOfYours {
+            lines.append(
+                "    " + CatalogMessage.pruneShare(all: deletes.count == yoursBefore, yours: yoursBefore, allowed: pruneAll).text)
+        }
+        return lines + listed(deletes.map { "#\($0.id) \(TextLayout.visible($0.name, limit: 60))" })
     }
 
     /// `--restart`: which of the rows the unfinished import made this plan registers again.
@@ -187,6 +190,42 @@ struct ImportPlan: Sendable {
 }
 
 extension ImportPlan {
+    /// Checks each row and sorts those with no problem into the plan (rows in `skipping` have
+    /// problems found before); the problems found. New rows keep the thumbnail their check chose.
+    mutating func add(
+        _ rows: [CatalogRow], checkedBy rowCheck: inout RowCheck, skipping: Set<Int>, mine: [Int: Product]
+    ) -> [CatalogProblem] {
+        var problems: [CatalogProblem] = []
+        for row in rows {
+            let (action, found) = rowCheck.check(row)
+            problems += found
+            guard let action, found.isEmpty, !skipping.contains(row.number) else { continue }
+            add(action, row: row, mine: mine)
+            if case .update(let id, _) = action { notePhotos(of: row, id: id, mine: mine) }
+            if let id = rowCheck.matched[row.number] { matched.append((row.number, id, row[.name] ?? "")) }
+            if let yours = rowCheck.sameNameAsYours[row.number] {
+                sameNameAsYours.append((row.number, row[.name] ?? "", yours))
+            }
+        }
+        let registering = Set(registers.map(\.row))
+        thumbnails = rowCheck.thumbnails.filter { registering.contains($0.key) }
+        return problems
+    }
+
+    /// `--prune`: your products the file does not name (by id, by what the interrupted run
+    /// made, or with `--match name` by a row's name, a row skipped for a problem too) are
+    /// deleted.
+    mutating func prune(_ mine: [Int: Product], keeping contents: CatalogContents, made: [Int: Int], options: ImportOptions) {
+        var kept = Set(contents.rows.compactMap { options.newIDs ? nil : $0[.id].flatMap { Int($0) } }).union(made.values)
+        if options.match == .name, !options.newIDs {
+            let named = Set(contents.rows.compactMap { $0[.id] == nil ? $0[.name].map(RowCheck.nameKey) : nil })
+            kept.formUnion(mine.values.filter { named.contains(RowCheck.nameKey($0.name)) }.map(\.id))
+        }
+        deletes = mine.values.filter { !kept.contains($0.id) }.sorted { $0.id < $1.id }
+        yoursBefore = mine.count
+        pruneAll = options.pruneAll
+    }
+
     /// Notes a row of an existing product whose `images` cell is not the product's own photos
     /// (their URLs, as `export` writes them).
     mutating func notePhotos(of row: CatalogRow, id: Int, mine: [Int: Product]) {

@@ -4,8 +4,8 @@ import OpenMarketContract
 import SellerShell
 import Synchronization
 
-/// What every row of one import shares while it runs.
-struct ImportContext: Sendable {
+/// An import's rows as they are sent: what every row shares while it runs, and how they run.
+struct ImportRows: Sendable {
     /// The file as messages name it.
     var file: String
     /// Each row's content hash, as the journal records it (with the row's number, its key).
@@ -14,6 +14,10 @@ struct ImportContext: Sendable {
     var thumbnails: [Int: Int] = [:]
     /// What each row runs in: the import's journal and retry policy.
     var context: CommandContext
+    /// Shows the rows' progress line.
+    var progress: (any ScriptProgress)?
+    /// Subscribes to Ctrl-C: a second press while rows are in flight cancels them.
+    var interrupts: (@Sendable () -> AsyncStream<Void>)?
 }
 
 /// The requests in flight, each in a task of its own so that the first Ctrl-C (which cancels
@@ -59,16 +63,17 @@ final class InFlightRows: Sendable {
     }
 }
 
-extension ScriptRuntime {
-    /// Sends the plan's work with at most `jobs` requests in flight. Results come back in any
-    /// order and are sorted by the caller; rows never started are `not run`. Ctrl-C stops
-    /// starting rows and lets those in flight finish; a second Ctrl-C cancels them.
-    func runImport(
-        _ work: [ImportWork], jobs: Int, context: ImportContext, progress: ImportProgress
+extension ImportRows {
+    /// Sends the plan's work with at most `jobs` requests in flight, counting the results in
+    /// `tally`. Results come back in any order and are sorted by the caller; rows never started
+    /// are `not run`. Ctrl-C stops starting rows and lets those in flight finish; a second
+    /// Ctrl-C cancels them.
+    func run(
+        _ work: [ImportWork], jobs: Int, tally: ImportProgress
     ) async -> (results: [RowResult], interrupted: ImportSummary.Interruption?) {
         let rows = InFlightRows()
         let interrupts = self.interrupts
-        let journal = context.context.scope?.journal
+        let journal = context.scope?.journal
         let watcher = InterruptWatcher()
         var results: [RowResult] = []
         var next = 0
@@ -76,18 +81,18 @@ extension ScriptRuntime {
             await withTaskGroup(of: RowResult.self) { group in
                 while next < min(jobs, work.count) {
                     let (item, key) = (work[next], next)
-                    group.addTask { await rows.run(key) { await self.carryOut(item, context) } }
+                    group.addTask { await rows.run(key) { await self.carryOut(item) } }
                     next += 1
                 }
                 while let result = await group.next() {
                     results.append(result)
-                    progress.record(result)
+                    tally.record(result)
                     // A market that cannot be reached fails every row after: stop starting them.
                     if result.unreachable { rows.stop() }
-                    self.progress?.show(progress.line())
+                    progress?.show(tally.line())
                     guard !rows.isStopped, journal?.failure == nil, next < work.count else { continue }
                     let (item, key) = (work[next], next)
-                    group.addTask { await rows.run(key) { await self.carryOut(item, context) } }
+                    group.addTask { await rows.run(key) { await self.carryOut(item) } }
                     next += 1
                 }
             }
@@ -96,7 +101,7 @@ extension ScriptRuntime {
             watcher.start(interrupts) { rows.cancelAll() }
         }
         watcher.finish()
-        self.progress?.finish()
+        progress?.finish()
         let unreachable = results.contains { $0.unreachable }
         let interrupted: ImportSummary.Interruption? =
             rows.wereCancelled ? .cancelled : unreachable ? .unreachable : rows.isStopped ? .stopped : nil
@@ -107,24 +112,24 @@ extension ScriptRuntime {
     }
 
     /// One row's request(s), through the session like a typed command, quietly.
-    private func carryOut(_ work: ImportWork, _ context: ImportContext) async -> RowResult {
+    private func carryOut(_ work: ImportWork) async -> RowResult {
         switch work {
-        case .register(let row, let command): await importRegister(row, command, context)
-        case .update(let row, let id, let values): await importUpdate(row, id: id, values, context)
-        case .delete(let product): await importDelete(product, context)
+        case .register(let row, let command): await register(row, command)
+        case .update(let row, let id, let values): await update(row, id: id, values)
+        case .delete(let product): await delete(product)
         }
     }
 
     /// A create, journaled by the journal middleware as a script's line is (the row is its key):
     /// `started` (with what finds it again) before it is sent, then `done` with its id, or `failed`.
-    private func importRegister(_ row: Int, _ command: Register, _ context: ImportContext) async -> RowResult {
-        let report = await run(command, row: row, context)
+    private func register(_ row: Int, _ command: Register) async -> RowResult {
+        let report = await perform(command, row: row)
         if report.status == .ok, let id = report.result?.id {
             var result = RowResult(row: row, action: .register, id: id, status: .registered, message: notes(of: report))
-            if let index = context.thumbnails[row], let images = report.result?.product.images, index < images.count {
+            if let index = thumbnails[row], let images = report.result?.product.images, index < images.count {
                 // Not keyed by the row: the row's journal entry stays the create's (with its id).
                 let thumbnail = Patch(id: id, values: [.thumbnail: String(images[index].id)], known: report.result?.product)
-                let chosen = await run(thumbnail, row: nil, context)
+                let chosen = await perform(thumbnail, row: nil)
                 if chosen.status != .ok {
                     result.message = .byImport("registered, but its thumbnail was not set: \(Self.oneLine(chosen))")
                 }
@@ -139,10 +144,10 @@ extension ScriptRuntime {
     }
 
     /// Runs a row's command quietly through the session, keyed in the journal by its row.
-    private func run(_ command: any ShellCommand, row: Int?, _ context: ImportContext) async -> CommandReport {
-        let line = row.map { (number: $0, hash: context.hashes[$0] ?? "") }
+    private func perform(_ command: any ShellCommand, row: Int?) async -> CommandReport {
+        let line = row.map { (number: $0, hash: hashes[$0] ?? "") }
         let invocation = Invocation(command, text: WordQuoting.line(command.words), line: line, quiet: true)
-        return await shell.perform(invocation, in: context.context)
+        return await context.session.perform(invocation, in: context)
     }
 
     /// How many times an update reads the product again after someone changed it meanwhile.
@@ -150,13 +155,12 @@ extension ScriptRuntime {
 
     /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
     /// a 412 (changed since it was read) reads it again.
-    private func importUpdate(_ row: Int, id: Int, _ values: [ProductField: String], _ context: ImportContext) async -> RowResult
-    {
+    private func update(_ row: Int, id: Int, _ values: [ProductField: String]) async -> RowResult {
         var result = RowResult(row: row, action: .update, id: id, status: .failed)
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
             do {
-                current = try await context.context.client.product(id: id)
+                current = try await context.client.product(id: id)
             } catch {
                 result.message = .byCommand("update \(id): \(error)")
                 return result
@@ -167,7 +171,7 @@ extension ScriptRuntime {
                 return result
             }
             let patch = Patch(id: id, values: changes, ifMatch: current.etag, known: current.value)
-            let report = await run(patch, row: row, context)
+            let report = await perform(patch, row: row)
             if report.status == .ok {
                 result.status = .updated
                 result.message = .byImport(
@@ -183,8 +187,8 @@ extension ScriptRuntime {
         return result
     }
 
-    private func importDelete(_ product: Product, _ context: ImportContext) async -> RowResult {
-        let report = await run(Delete(id: product.id, confirmed: true), row: nil, context)
+    private func delete(_ product: Product) async -> RowResult {
+        let report = await perform(Delete(id: product.id, confirmed: true), row: nil)
         guard report.status == .ok else {
             var result = RowResult(action: .delete, id: product.id, status: .failed, message: .byCommand(Self.oneLine(report)))
             result.unreachable = report.status == .unreachable

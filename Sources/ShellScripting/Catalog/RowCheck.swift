@@ -213,7 +213,10 @@ struct RowCheck {
 
     private func checkUpdate(_ row: CatalogRow, id: Int, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
         guard let live = mine[id] else {
-            return (nil, [problem(row, CatalogColumn.id.rawValue, "\(Self.unknownIDPrefix)\(id) of yours on this market")])
+            let unknown = CatalogProblem(
+                file: file, row: row.number, column: CatalogColumn.id.rawValue, "no product \(id) of yours on this market",
+                kind: .unknownID)
+            return (nil, [unknown])
         }
         // Each given field, then the product as it would be after the change (a new price
         // below the live discount is caught here, not by the server).
@@ -241,9 +244,6 @@ struct RowCheck {
                     + "write whole won (3500, not 3.500)")
         }
     }
-
-    /// How the problem of an id that is none of yours here begins (the import counts them).
-    static let unknownIDPrefix = "no product "
 
     /// A live product's fields as text, as a row would give them.
     static func text(of product: Product) -> [ProductField: String] {

@@ -6,7 +6,7 @@ import TerminalText
 
 /// `export FILE`: a catalog file (CSV, JSON Lines or a JSON array, by its extension) of this
 /// vendor's products, or the whole market's with `--all`; `--images DIR` downloads the photos
-/// too. An existing file (or photo) is refused unless `--force`. See `ScriptRuntime.exportCatalog`.
+/// too. An existing file (or photo) is refused unless `--force`. See `CatalogExport`.
 struct Export: ShellCommand {
     static let spec = CommandSpec(
         name: "export", summary: "write your products to a CSV, JSON Lines or JSON file (photos too with --images)",
@@ -40,6 +40,8 @@ struct Export: ShellCommand {
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
-        try await context.runtime().exportCatalog(path, options: options, in: context)
+        let runtime = try context.runtime()
+        let export = CatalogExport(context: context, paths: await runtime.paths, progress: runtime.progress)
+        return try await export.run(path, options: options)
     }
 }

@@ -7,7 +7,7 @@ import TerminalText
 /// `import FILE`: a whole catalog from a spreadsheet (CSV, JSON Lines or a JSON array). Rows
 /// without an id are registered, rows with one update that product (only what differs), and
 /// nothing is sent until every row has been checked and the plan confirmed. See
-/// `ScriptRuntime.importCatalog`.
+/// `CatalogImport`.
 struct Import: ShellCommand {
     static let spec = CommandSpec(
         name: "import", summary: "register and update a whole catalog from a CSV, JSON Lines or JSON file",
@@ -89,6 +89,6 @@ struct Import: ShellCommand {
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
-        try await context.runtime().importCatalog(path, options: options, in: context)
+        try await CatalogImport(in: context).run(path, options: options)
     }
 }

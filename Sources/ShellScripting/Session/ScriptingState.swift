@@ -107,6 +107,40 @@ final class NewestBeforeFirstCreate: Sendable {
     }
 }
 
+/// Paths as the seller types them: `~` from the session's `$HOME` (its environment, which a
+/// test or an untrusted script sets, not the process's), relative to the running script's
+/// folder, checked against the context's `AccessPolicy`.
+struct TypedPaths: Sendable {
+    let environment: [String: String]
+
+    /// `~` and `~/…` in a path the seller typed.
+    func expandingTilde(_ path: String) -> String { PathExpansion.expandTilde(path, environment: environment) }
+
+    /// A path as typed: `~` expanded, relative to the running script's folder.
+    func resolved(_ typed: String, in context: CommandContext) -> String {
+        PathExpansion.resolve(typed, relativeTo: context.pathBase, environment: environment)
+    }
+
+    /// The path to read for `typed`, when the context's `AccessPolicy` lets it be read (an
+    /// untrusted script: only inside its own folder, links resolved).
+    func readable(_ typed: String, in context: CommandContext) throws(CommandFailure) -> String {
+        do { return try context.access.readable(resolved(typed, in: context)) } catch { throw .failed("\(error)") }
+    }
+
+    /// The path to write for `typed` (replacing what is there when `replacing`), when the
+    /// context's `AccessPolicy` lets it be written (an untrusted script: only inside its scratch
+    /// folder, relative paths starting there, never replacing).
+    func writable(_ typed: String, replacing: Bool, in context: CommandContext) throws(CommandFailure) -> String {
+        do {
+            if replacing { try context.access.mayReplace() }
+            guard context.access.writeFolder != nil else { return resolved(typed, in: context) }
+            return try context.access.writable(typed, relativeTo: context.pathBase, replacing: replacing)
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+}
+
 /// The scripting layer of a session: owns the scripting state and runs lines, scripts and
 /// imports through the session (`shell`), each command in a context of its own.
 actor ScriptRuntime {
@@ -162,33 +196,20 @@ actor ScriptRuntime {
         recorder?.record(invocation, outcome: outcome, context: context)
     }
 
+    /// Paths as the seller types them, from the session's environment.
+    var paths: TypedPaths { TypedPaths(environment: state.variables.environment) }
+
     /// `~` and `~/…` in a path the seller typed, from the session's `$HOME`.
-    func expandingTilde(_ path: String) -> String {
-        PathExpansion.expandTilde(path, environment: state.variables.environment)
-    }
+    func expandingTilde(_ path: String) -> String { paths.expandingTilde(path) }
 
-    /// A path as typed: `~` from the session's `$HOME`, relative to the running script's folder.
-    func resolvedPath(_ typed: String, in context: CommandContext) -> String {
-        PathExpansion.resolve(typed, relativeTo: context.pathBase, environment: state.variables.environment)
-    }
-
-    /// The path to read for `typed`, when the context's `AccessPolicy` lets it be read (an
-    /// untrusted script: only inside its own folder, links resolved).
+    /// The path to read for `typed` (see `TypedPaths.readable`).
     func readablePath(_ typed: String, in context: CommandContext) throws(CommandFailure) -> String {
-        do { return try context.access.readable(resolvedPath(typed, in: context)) } catch { throw .failed("\(error)") }
+        try paths.readable(typed, in: context)
     }
 
-    /// The path to write for `typed` (replacing what is there when `replacing`), when the
-    /// context's `AccessPolicy` lets it be written (an untrusted script: only inside its scratch
-    /// folder, relative paths starting there, never replacing).
+    /// The path to write for `typed` (see `TypedPaths.writable`).
     func writablePath(_ typed: String, replacing: Bool, in context: CommandContext) throws(CommandFailure) -> String {
-        do {
-            if replacing { try context.access.mayReplace() }
-            guard context.access.writeFolder != nil else { return resolvedPath(typed, in: context) }
-            return try context.access.writable(typed, relativeTo: context.pathBase, replacing: replacing)
-        } catch {
-            throw .failed("\(error)")
-        }
+        try paths.writable(typed, replacing: replacing, in: context)
     }
 
     // MARK: Changes from outcomes

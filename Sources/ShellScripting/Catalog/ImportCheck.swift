@@ -1,0 +1,117 @@
+import CatalogFiles
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+
+extension CatalogImport {
+    /// Checks every row against the contract, its photos, and this vendor's live products, and
+    /// sorts them into a plan.
+    func check(
+        _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
+        options: ImportOptions, vendorID: Int?
+    ) async throws -> CheckedCatalog {
+        let mine = try await yours(vendorID, contents: contents, file: file, made: made, options: options)
+        var rowCheck = RowCheck(
+            file: file, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path, resize: options.resize,
+            newIDs: options.newIDs, mine: mine, made: made, matchByName: options.match == .name,
+            rowOfID: options.newIDs ? [:] : Self.rowOfID(contents), access: context.access,
+            photosAnywhere: options.photosAnywhere)
+        var problems = (contents.problems + CatalogCheck.problems(in: contents, newIDs: options.newIDs)).map { problem in
+            var named = problem
+            named.file = file
+            return named
+        }
+        var plan = ImportPlan()
+        plan.alreadyDone = made.count
+        plan.allowDuplicates = options.allowDuplicates
+        problems += plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)
+        if !problems.isEmpty { plan.invalid = try Self.skipped(problems, contents: contents, file: file, options: options) }
+        if options.prune { plan.prune(mine, keeping: contents, made: made, options: options) }
+        return CheckedCatalog(file: file, path: path, contents: contents, plan: plan, hashes: hashes, made: made)
+    }
+
+    /// Your live products by id, when the import compares rows with them (empty when not, or
+    /// when a plan of new rows cannot read them: it says so); notes what is not compared.
+    private func yours(
+        _ vendorID: Int?, contents: CatalogContents, file: String, made: [Int: Int], options: ImportOptions
+    ) async throws -> [Int: Product] {
+        // A row that may register is compared with your products by name: matched to one
+        // (without --match id), or refused as a duplicate (without --allow-duplicates).
+        let mayRegister = contents.rows.contains { options.newIDs || $0[.id] == nil }
+        if mayRegister, (try? context.client.requireCredentials()) == nil {
+            context.console.note("\(file): not logged in, so rows without an id are not compared with your products")
+        }
+        guard let vendorID else { return [:] }
+        do {
+            return try await liveProducts(of: vendorID, jobs: options.jobs)
+        } catch let error as MarketError
+            where (options.dryRun || options.planOnly) && made.isEmpty && !options.prune
+            && !contents.rows.contains(where: { !options.newIDs && $0[.id] != nil })
+        {
+            // A plan of new rows needs no market; it says what it could not compare.
+            context.console.note(
+                "\(file): your products cannot be read (\(error)), so rows without an id are shown as new; "
+                    + "an import would match them to yours by name first")
+            return [:]
+        }
+    }
+
+    /// This vendor's products on this market, by id (the whole market is read, pages at once).
+    private func liveProducts(of vendorID: Int, jobs: Int) async throws -> [Int: Product] {
+        let all = try await context.client.allProducts(perPage: 100, concurrency: jobs).products
+        let mine = all.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
+        context.session.remember(mine)
+        return Dictionary(mine.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The ids the file names in its id column, by the first row that names each.
+    private static func rowOfID(_ contents: CatalogContents) -> [Int: Int] {
+        var rowOfID: [Int: Int] = [:]
+        for row in contents.rows {
+            if let text = row[.id], let id = Int(text.trimmingCharacters(in: .whitespaces)), rowOfID[id] == nil {
+                rowOfID[id] = row.number
+            }
+        }
+        return rowOfID
+    }
+
+    /// With `--continue-on-error`, the rows skipped for their problems; else (or when a line
+    /// could not be read at all, which is never skipped: fix it first) the failure listing them.
+    /// Columns are named as the sheet names them (`가격`, not price).
+    private static func skipped(
+        _ problems: [CatalogProblem], contents: CatalogContents, file: String, options: ImportOptions
+    ) throws(CommandFailure) -> [(row: Int, problems: [CatalogProblem])] {
+        let sorted = problems.sorted { ($0.row ?? 0) < ($1.row ?? 0) }
+        let named = { (problems: [CatalogProblem]) in
+            problems.map { problem in
+                var named = problem
+                named.column = problem.column.map(contents.header(of:))
+                return named
+            }
+        }
+        guard options.continueOnError, contents.problems.isEmpty else {
+            throw problemsFailure(named(withNewIDsHint(sorted, contents: contents, file: file)), file: file)
+        }
+        return Dictionary(grouping: named(sorted)) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted { $0.row < $1.row }
+    }
+
+    /// When no id of the file is a product of yours here (a catalog exported from another
+    /// market), the first few are listed and one line says what to do, instead of one identical
+    /// error per row.
+    static func withNewIDsHint(_ problems: [CatalogProblem], contents: CatalogContents, file: String) -> [CatalogProblem] {
+        let withIDs = contents.rows.filter { $0[.id] != nil }.count
+        let unknown = problems.filter { $0.kind == .unknownID }
+        guard withIDs > 0, unknown.count == withIDs else { return problems }
+        let shown = 3
+        let dropped = Set(unknown.dropFirst(shown).compactMap(\.row))
+        var kept = problems.filter { !($0.column == CatalogColumn.id.rawValue && dropped.contains($0.row ?? 0)) }
+        let more = dropped.isEmpty ? "" : " (\(dropped.count) more not listed)"
+        kept.insert(
+            CatalogProblem(
+                file: file,
+                "none of the \(withIDs) ids in the file is a product of yours on this market\(more): if it comes from "
+                    + "another market, add --new-ids to register its rows as new products"), at: 0)
+        return kept
+    }
+}
