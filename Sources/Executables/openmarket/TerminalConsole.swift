@@ -297,11 +297,8 @@ final class ProgressLine: ScriptProgress, Sendable {
             // A tenth of a second between redraws, and nothing in the first half second.
             guard now - state.lastDraw >= .milliseconds(100), elapsed >= .milliseconds(500) else { return }
             state.lastDraw = now
-            let seconds = elapsed.milliseconds / 1000
-            let rate = seconds > 0 ? Double(done) / seconds : 0
-            let left = rate > 0 ? Double(total - done) / rate : 0
-            let text =
-                "\(done)/\(total) lines · \(String(format: rate >= 10 ? "%.0f" : "%.1f", rate))/s · \(Self.duration(left)) left"
+            let pace = Pace(done: done, total: total, elapsed: elapsed)
+            let text = "\(done)/\(total) lines · \(pace.rateText) · \(Pace.clock(pace.secondsLeft ?? 0)) left"
             StandardStreams.write("\r\u{1B}[K\(text)", to: STDERR_FILENO)
             state.visible = true
         }
@@ -330,12 +327,5 @@ final class ProgressLine: ScriptProgress, Sendable {
             StandardStreams.write("\r\u{1B}[K", to: STDERR_FILENO)
             state.visible = false
         }
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
-        return whole >= 3600
-            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
-            : String(format: "%d:%02d", whole / 60, whole % 60)
     }
 }

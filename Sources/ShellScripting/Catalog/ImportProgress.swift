@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import Synchronization
 
 /// Counts an import's results as they come back, for the one-line progress display (done/total,
@@ -28,19 +29,36 @@ final class ImportProgress: Sendable {
     /// `120/1000 · 95 registered · 20 updated · 5 failed · 48/s · 0:18 left`
     func line() -> String {
         let (done, counts) = tally.withLock { ($0.done, $0.counts) }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let rate = seconds > 0 ? Double(done) / seconds : 0
+        let pace = Pace(done: done, total: total, elapsed: elapsed)
         var parts = ["\(done)/\(total)"]
         for status in [RowResult.Status.registered, .updated, .deleted, .unchanged, .failed] {
             if let count = counts[status], count > 0 { parts.append("\(count) \(status.rawValue)") }
         }
-        parts.append(String(format: rate >= 10 ? "%.0f/s" : "%.1f/s", rate))
-        if rate > 0 { parts.append("\(Self.clock(Double(total - done) / rate)) left") }
+        parts.append(pace.rateText)
+        if let left = pace.secondsLeft { parts.append("\(Pace.clock(left)) left") }
         return parts.joined(separator: " · ")
     }
+}
+
+/// How fast a long run goes and how long it has left, from what is done so far: the one clock
+/// behind a script's progress line and an import's.
+public struct Pace: Sendable {
+    /// Done per second so far (0 before anything is done).
+    public let rate: Double
+    /// Seconds until the rest is done at that rate; nil while the rate is 0.
+    public let secondsLeft: Double?
+
+    public init(done: Int, total: Int, elapsed: Duration) {
+        let seconds = elapsed.milliseconds / 1000
+        rate = seconds > 0 ? Double(done) / seconds : 0
+        secondsLeft = rate > 0 ? Double(total - done) / rate : nil
+    }
+
+    /// `48/s`, or `1.5/s` under ten a second.
+    public var rateText: String { String(format: rate >= 10 ? "%.0f/s" : "%.1f/s", rate) }
 
     /// `1:05`, or `1:02:03` past an hour.
-    static func clock(_ seconds: Double) -> String {
+    public static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         return whole >= 3600
             ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
@@ -73,7 +91,7 @@ struct ImportSummary {
     func count(_ status: RowResult.Status) -> Int { results.filter { $0.status == status }.count }
 
     var lines: [String] {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.milliseconds / 1000
         let sent = results.filter { $0.status != .notRun && $0.status != .skipped && $0.status != .unchanged }.count
         let rate = seconds > 0 ? String(format: ", %.1f/s", Double(sent) / seconds) : ""
         let counts = [RowResult.Status.registered, .updated, .unchanged, .deleted, .failed, .skipped, .notRun].compactMap {

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import ShellScripting
+
+@Suite("Progress: the pace and the time left")
+struct ImportProgressTests {
+    @Test func thePaceSaysTheRateAndTheTimeLeftAtThatRate() {
+        let pace = Pace(done: 120, total: 1000, elapsed: .milliseconds(2500))
+        #expect(pace.rateText == "48/s")
+        #expect(pace.secondsLeft == 880.0 / 48)
+        #expect(Pace.clock(pace.secondsLeft ?? 0) == "0:18")
+        #expect(Pace(done: 3, total: 10, elapsed: .seconds(2)).rateText == "1.5/s")
+    }
+
+    @Test func nothingDoneYetHasNoTimeLeftToSay() {
+        let pace = Pace(done: 0, total: 10, elapsed: .seconds(1))
+        #expect(pace.rate == 0)
+        #expect(pace.secondsLeft == nil)
+        #expect(Pace(done: 5, total: 10, elapsed: .zero).secondsLeft == nil)
+    }
+
+    @Test func theClockShowsHoursOnlyPastAnHour() {
+        #expect(Pace.clock(65) == "1:05")
+        #expect(Pace.clock(3599.4) == "59:59")
+        #expect(Pace.clock(3723) == "1:02:03")
+    }
+
+    @Test func anImportsLineCountsEachStatusThenThePace() {
+        let progress = ImportProgress(total: 4)
+        progress.record(RowResult(row: 2, action: .register, id: 7, status: .registered))
+        progress.record(RowResult(row: 3, action: .update, id: 8, status: .failed))
+        let parts = progress.line().components(separatedBy: " · ")
+        #expect(Array(parts.prefix(3)) == ["2/4", "1 registered", "1 failed"])
+        #expect(parts[3].hasSuffix("/s"))
+    }
+}
