@@ -89,12 +89,14 @@ struct ImageCheckTests {
                 "register name=ab description='Problems everywhere' price=abc currency=USD \(images) --no-resize")
             #expect(status == .failed)
             let notes = f.console.notes
-            #expect(notes.hasPrefix("register: 5 problems, nothing was sent:"), "\(notes)")
+            // Issue 39: every field's problem is said too, not only those of fields that do not parse.
+            #expect(notes.hasPrefix("register: 6 problems, nothing was sent:"), "\(notes)")
             #expect(notes.contains("image 1 (not-an-image.jpg): not a JPEG"))
             #expect(notes.contains("image 2 (gone.png): no such file"))
             #expect(notes.contains("image 3 (empty.jpg): the file is empty"))
             #expect(notes.contains("image 4 (astronaut-over-limit.png):"))
             #expect(notes.contains("price: 'abc' is not a number"))
+            #expect(notes.contains("name: must be 3 to 100 characters (it has 2)"))
         }
     }
 }

@@ -6,12 +6,13 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     case id, name, description, price, currency, discount, stock, images, thumbnail
     case createdAt = "created_at", updatedAt = "updated_at", vendor
 
-    /// A header as a person typed it: trimmed, any case; `discounted_price` means `discount`;
-    /// nil for an unknown one.
+    /// A header as a person typed it: trimmed, any case; a product field's catalog headers
+    /// (`discounted_price` means `discount`, `판매가` means `price`: ``ProductField/catalogHeaders``
+    /// and ``ProductField/koreanHeaders``); nil for an unknown one.
     public init?(header: String) {
         let key = header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if key == "discounted_price" {
-            self = .discount
+        if let field = ProductField(catalogHeader: key) {
+            self.init(field)
         } else if let column = CatalogColumn(rawValue: key) {
             self = column
         } else if let column = Self.koreanHeaders[key.filter { !$0.isWhitespace && $0 != "_" }] {
@@ -19,6 +20,16 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         } else {
             return nil
         }
+    }
+
+    /// The column of a product field (`image` is written to `images`).
+    public init(_ field: ProductField) {
+        self = Self.allCases.first { $0.field == field } ?? .name
+    }
+
+    /// The product field this column holds; nil for id, created_at, updated_at and vendor.
+    public var field: ProductField? {
+        ProductField.allCases.first { $0.catalogHeaders.first == rawValue }
     }
 
     /// Which photo is the thumbnail: with the photos' paths (`export --images`), the path of the
@@ -32,19 +43,10 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         return index < paths.count ? paths[index] : thumbnail
     }
 
-    /// Headers a Korean spreadsheet uses (spaces left out): `상품명, 설명, 가격, 통화, 할인, 재고,
-    /// 사진` and common variants. (`할인가`, a price after the discount, is not the discount and
-    /// is left out.)
+    /// Headers a Korean spreadsheet uses (spaces left out) for the columns that are not a
+    /// product field (the fields' own are ``ProductField/koreanHeaders``): `상품번호` and variants.
     static let koreanHeaders: [String: CatalogColumn] = [
         "상품번호": .id, "상품id": .id, "아이디": .id, "번호": .id,
-        "상품명": .name, "상품이름": .name, "이름": .name, "제품명": .name,
-        "설명": .description, "상품설명": .description, "제품설명": .description,
-        "가격": .price, "판매가": .price, "판매가격": .price, "정가": .price,
-        "통화": .currency, "화폐": .currency,
-        "할인": .discount, "할인금액": .discount, "할인액": .discount,
-        "재고": .stock, "재고수량": .stock, "수량": .stock,
-        "사진": .images, "이미지": .images, "상품사진": .images, "상품이미지": .images,
-        "대표사진": .thumbnail, "썸네일": .thumbnail,
     ]
 
     /// The column an unknown header was most likely meant to be (`prce` → price): a header one

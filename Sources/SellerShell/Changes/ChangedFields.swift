@@ -2,70 +2,52 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-/// The fields of a product a change can touch, compared and described the one way `changes`,
-/// `undo` and its refusals use: `price ₩3,500 → ₩3,200`.
-public enum ChangedField: String, Sendable, CaseIterable {
-    case name, description, price, currency, discount, stock, thumbnail
+/// The name `undo` and its refusals knew the fields by; the fields are ``ProductField``s.
+typealias ChangedField = ProductField
 
-    /// Whether `a` and `b` differ in this field (the thumbnail by which photo it is).
-    func differs(_ a: Product, _ b: Product) -> Bool {
-        switch self {
-        case .name: a.name != b.name
-        case .description: a.description != b.description
-        case .price: a.price != b.price
-        case .currency: a.currency != b.currency
-        case .discount: a.discountedPrice != b.discountedPrice
-        case .stock: a.stock != b.stock
-        case .thumbnail: Self.thumbnailIndex(a) != Self.thumbnailIndex(b)
-        }
-    }
-
-    /// The field's value as shown: amounts in their currency, text made visible and cut short.
-    func shown(_ product: Product) -> String {
-        switch self {
-        case .name: "\"\(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))\""
-        case .description: "\"\(TextLayout.truncate(TextLayout.visible(product.description, limit: 100), to: 30))\""
-        case .price: TextLayout.money(product.price, product.currency)
-        case .currency: product.currency.rawValue
-        case .discount: TextLayout.money(product.discountedPrice, product.currency)
-        case .stock: String(product.stock)
-        case .thumbnail: Self.thumbnailIndex(product).map { "photo \($0 + 1)" } ?? "none"
-        }
-    }
-
-    /// Which of its photos is the product's thumbnail (its position: a product registered again
-    /// has new image ids); 0 when it cannot tell.
-    static func thumbnailIndex(_ product: Product) -> Int? {
-        guard let images = product.images, !images.isEmpty else { return nil }
-        return images.firstIndex { $0.thumbnailURL == product.thumbnail } ?? 0
-    }
-
+extension ProductField {
     /// The fields in which `a` and `b` differ.
-    static func between(_ a: Product, _ b: Product) -> [ChangedField] { allCases.filter { $0.differs(a, b) } }
+    static func between(_ a: Product, _ b: Product) -> [ProductField] { changeable.filter { $0.differs(a, b) } }
 
     /// `price ₩3,500 → ₩3,200, stock 5 → 3`.
-    static func describe(_ fields: [ChangedField], from a: Product, to b: Product) -> String {
-        fields.map { "\($0.rawValue) \($0.shown(a)) → \($0.shown(b))" }.joined(separator: ", ")
+    static func describe(_ fields: [ProductField], from a: Product, to b: Product) -> String {
+        fields.compactMap { field in field.value(of: b).map { FieldChange(field, from: field.value(of: a), to: $0).text } }
+            .joined(separator: ", ")
     }
 
+    /// The field's value in `product` as shown (`₩3,500`, `"Mug"`, `photo 2`).
+    func shown(_ product: Product) -> String { value(of: product)?.shown ?? "" }
+
     /// The edit that gives `product` the values `target` has in `fields`.
-    static func changes(_ fields: [ChangedField], to target: Product, on product: Product) -> ProductChanges {
+    static func changes(_ fields: [ProductField], to target: Product, on product: Product) -> ProductChanges {
         var changes = ProductChanges()
-        for field in fields {
-            switch field {
-            case .name: changes.name = target.name
-            case .description: changes.description = target.description
-            case .price: changes.price = target.price
-            case .currency: changes.currency = target.currency
-            case .discount: changes.discountedPrice = target.discountedPrice
-            case .stock: changes.stock = target.stock
-            case .thumbnail:
-                if let index = thumbnailIndex(target), let images = product.images, index < images.count {
-                    changes.thumbnailID = images[index].id
-                }
-            }
-        }
+        for field in fields { field.copy(from: target, on: product, into: &changes) }
         return changes
+    }
+}
+
+extension ProductFieldValue {
+    /// The value as shown: amounts in their currency, text made visible and cut short.
+    var shown: String {
+        switch self {
+        case .text(let text): "\"\(TextLayout.truncate(TextLayout.visible(text, limit: 100), to: 30))\""
+        case .amount(let amount, let currency?): TextLayout.money(amount, currency)
+        case .amount(let amount, nil): amount.description
+        case .currency(let currency): currency.rawValue
+        case .count(let count): String(count)
+        case .image(let id): "image \(id)"
+        case .photo(let index): index.map { "photo \($0 + 1)" } ?? "none"
+        }
+    }
+}
+
+extension FieldChange {
+    /// `price ₩3,500 → ₩3,200` (`thumbnail → image 35` when what it was is not known): the one
+    /// way the shell writes a field's change, for `changes`, `undo`, its refusals and `patch`'s
+    /// question.
+    public var text: String {
+        guard let before else { return "\(field.rawValue) → \(after.shown)" }
+        return "\(field.rawValue) \(before.shown) → \(after.shown)"
     }
 }
 
@@ -78,11 +60,12 @@ extension ChangeEntry {
         switch (kind, before, after) {
         case (.created?, _, let after?): return "registered \(name(after))"
         case (.deleted?, let before?, _): return "deleted \(name(before))"
-        case (.stock?, let before?, let after?): return "\(name(after)): stock \(before.stock) → \(after.stock)"
+        case (.stock?, let before?, let after?):
+            return "\(name(after)): " + FieldChange(.stock, from: .count(before.stock), to: .count(after.stock)).text
         case (.edited?, let before?, let after?):
-            let fields = ChangedField.between(before, after)
+            let changes = FieldChange.between(before, after)
             return "\(name(after)): "
-                + (fields.isEmpty ? "nothing changed" : ChangedField.describe(fields, from: before, to: after))
+                + (changes.isEmpty ? "nothing changed" : changes.map(\.text).joined(separator: ", "))
         default: return command ?? "a change"
         }
     }

@@ -25,7 +25,7 @@ public struct Edit: OneProduct {
         try await Ownership.requireMine(read.value, in: context, "the editor was not opened")
         let file = try EditFile(product: id)
         // The file goes on every way out but a 412, after which it keeps the person's edits.
-        let opened: [(field: ProductField, value: String)]?
+        let opened: ParsedFields?
         do { opened = try edit(read.value, in: file, console: console) } catch {
             file.remove()
             throw error
@@ -34,12 +34,7 @@ public struct Edit: OneProduct {
             file.remove()
             return .note("edit \(id): the file was left unchanged or emptied, so nothing was sent")
         }
-        let patch: Patch
-        do { patch = try self.patch(edited) } catch {
-            file.remove()
-            throw error
-        }
-        switch await attempt(patch, over: read, in: context) {
+        switch await attempt(patch(edited.order, of: edited), over: read, in: context) {
         case .success(let outcome):
             file.remove()
             return outcome
@@ -53,11 +48,11 @@ public struct Edit: OneProduct {
         }
     }
 
-    /// The `patch` the edited fields amount to (what recordings write back).
-    private func patch(_ fields: [(field: ProductField, value: String)]) throws(CommandFailure) -> Patch {
-        try Patch(
-            parsing: Arguments(
-                [Word(String(id))] + fields.map { Word($0.field.key + $0.value, wasQuoted: true) }, spec: Patch.spec))
+    /// The `patch` of `fields` with their edited values (what recordings write back).
+    private func patch(_ fields: [ProductField], of edited: ParsedFields) -> Patch {
+        var changes = ProductChanges()
+        for field in fields { field.copy(from: edited.changes, into: &changes) }
+        return Patch(id: id, changes: changes, order: fields)
     }
 
     /// `send`, its failure as a value.
@@ -72,9 +67,7 @@ public struct Edit: OneProduct {
     private func send(
         _ patch: Patch, over read: MarketResponse<Product>, in context: CommandContext
     ) async throws(MarketError) -> CommandOutcome {
-        var problems: [RuleViolation] = []
-        let changes = FieldParsing.changes(patch.values, problems: &problems)
-        let response = try await context.client.edit(id: id, changes, ifMatch: read.etag, current: read.value)
+        let response = try await context.client.edit(id: id, patch.changes, ifMatch: read.etag, current: read.value)
         context.session.remember([response.value])
         await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
@@ -88,20 +81,19 @@ public struct Edit: OneProduct {
     /// both changed is listed with both values and left. The edited file is kept either way, its
     /// path said, so nothing typed is lost.
     private func afterConflict(
-        _ edited: [(field: ProductField, value: String)], read: MarketResponse<Product>, file: EditFile,
-        in context: CommandContext
+        _ edited: ParsedFields, read: MarketResponse<Product>, file: EditFile, in context: CommandContext
     ) async throws -> CommandOutcome {
         let console = context.console
         let current = try await context.client.product(id: id)
         let before = ProductDocument(read.value)
         let now = ProductDocument(current.value)
-        let free = edited.filter { now.values[$0.field] == before.values[$0.field] }
-        let clashing = edited.filter { now.values[$0.field] != before.values[$0.field] }
+        let free = edited.order.filter { $0.hasSameValue(in: now.values, as: before.values) }
+        let clashing = edited.order.filter { !$0.hasSameValue(in: now.values, as: before.values) }
         var lines = ["#\(id) was changed by someone else after you opened it (412); your edited file is kept: \(file.path)"]
-        for clash in clashing {
-            let theirs = TextLayout.visible(now.values[clash.field] ?? "", limit: 40)
-            lines.append(
-                "  \(clash.field.rawValue): you wrote '\(TextLayout.visible(clash.value, limit: 40))'; it is now '\(theirs)'")
+        for field in clashing {
+            let theirs = TextLayout.visible(now.text(field) ?? "", limit: 40)
+            let yours = TextLayout.visible(field.value(in: edited.changes)?.plainText ?? "", limit: 40)
+            lines.append("  \(field.rawValue): you wrote '\(yours)'; it is now '\(theirs)'")
         }
         console.note(lines.joined(separator: "\n"))
         guard !free.isEmpty else {
@@ -109,20 +101,20 @@ public struct Edit: OneProduct {
                 "every field you changed was also changed by someone else, so nothing was sent: "
                     + "run 'edit \(id)' again (your edits are in \(file.path))")
         }
-        let names = free.map(\.field.rawValue).joined(separator: ", ")
+        let names = free.map(\.rawValue).joined(separator: ", ")
         let count = free.count == 1 ? "the field" : "the \(free.count) fields"
         let question = "send \(count) nobody else changed (\(names)) to the current version? [y/N] "
         guard let answer = console.ask(question)?.lowercased(), answer == "y" || answer == "yes" else {
             throw CommandFailure.failed("nothing was sent; your edits are in \(file.path)")
         }
-        switch await attempt(try patch(free), over: current, in: context) {
+        switch await attempt(patch(free, of: edited), over: current, in: context) {
         case .success(var outcome):
             if clashing.isEmpty { file.remove() }
             outcome.output.append(
                 .note(
                     clashing.isEmpty
                         ? "sent \(names); nothing else had changed"
-                        : "sent \(names); left \(clashing.map(\.field.rawValue).joined(separator: ", ")) as the other change made it (your edits are in \(file.path))"
+                        : "sent \(names); left \(clashing.map(\.rawValue).joined(separator: ", ")) as the other change made it (your edits are in \(file.path))"
                 ))
             return outcome
         case .failure(.preconditionFailed):
@@ -141,7 +133,7 @@ public struct Edit: OneProduct {
     /// or nil when nothing did or the file was emptied.
     private func edit(
         _ product: Product, in file: EditFile, console: any ShellConsole
-    ) throws -> [(field: ProductField, value: String)]? {
+    ) throws -> ParsedFields? {
         let original = ProductDocument(product)
         var text = ProductDocument.render(product)
         while true {
@@ -157,7 +149,7 @@ public struct Edit: OneProduct {
             if errors.isEmpty {
                 guard case .success(let document) = ProductDocument.parse(saved) else { return nil }
                 let changes = document.changes(from: original)
-                return changes.isEmpty ? nil : changes
+                return changes.order.isEmpty ? nil : changes
             }
             if saved == text {
                 throw CommandFailure.failed(
@@ -174,11 +166,7 @@ public struct Edit: OneProduct {
         switch ProductDocument.parse(text) {
         case .failure(let problems): return problems.all
         case .success(let document):
-            var problems: [RuleViolation] = []
-            var values: [ProductField: String] = [:]
-            for change in document.changes(from: original) { values[change.field] = change.value }
-            let changes = FieldParsing.changes(values, problems: &problems)
-            if problems.isEmpty { problems = changes.violations(mergedWith: product) }
+            let problems = document.changes(from: original).changes.violations(mergedWith: product)
             return problems.map { violation in
                 let line = ProductDocument.field(named: violation.subject).flatMap {
                     ProductDocument.lineNumber(of: $0, in: text)

@@ -22,7 +22,8 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public var id: Int
     /// Every product given (`[id]` for one).
     public var ids: [Int]
-    public var values: [ProductField: String]
+    /// The fields' values, typed when the line was parsed.
+    public var changes: ProductChanges
     /// The fields in the order typed, so a recording writes them back that way.
     public var order: [ProductField]
     /// Sent as `If-Match`: the change is made only if the product is still as it was read.
@@ -34,24 +35,41 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public var known: Product?
 
     public init(
-        id: Int, values: [ProductField: String], order: [ProductField]? = nil, ifMatch: String? = nil, known: Product? = nil
+        id: Int, changes: ProductChanges, order: [ProductField]? = nil, ifMatch: String? = nil, known: Product? = nil
     ) {
         self.id = id
         self.ids = [id]
-        self.values = values
-        self.order = order ?? ProductField.allCases.filter { values[$0] != nil }
+        self.changes = changes
+        self.order = order ?? ProductField.changeable.filter { $0.value(in: changes) != nil }
         self.ifMatch = ifMatch
         self.known = known
     }
 
+    /// A patch of fields given as text, parsed as a line's are (what fails to parse is left out).
+    public init(
+        id: Int, values: [ProductField: String], order: [ProductField]? = nil, ifMatch: String? = nil, known: Product? = nil
+    ) {
+        let fields = (order ?? ProductField.allCases).compactMap { field in values[field].map { (field, $0) } }
+        let parsed = ParsedFields(fields)
+        self.init(id: id, changes: parsed.changes, order: parsed.order, ifMatch: ifMatch, known: known)
+    }
+
+    /// Each field's value is parsed and checked by the contract's rules here, with the line:
+    /// `patch 4 price=abc` fails before anything runs (and a script's check names it).
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         ids = try arguments.productIDs()
         id = ids[0]
         _ = try arguments.uniqueFields()
-        order = arguments.fields.compactMap { ProductField(rawValue: $0.key) }
-        values = Dictionary(
-            arguments.fields.map { (ProductField(rawValue: $0.key)!, $0.value.text) }, uniquingKeysWith: { a, _ in a })
+        let parsed = ParsedFields(FieldParsing.fields(of: arguments))
+        changes = parsed.changes
+        order = parsed.order
         try arguments.apply(Self.options, to: &self)
+        if let failure = FieldParsing.failure(parsed.problems) { throw failure }
+    }
+
+    /// The fields as text (`price` → `3500`), as a recording writes them.
+    public var values: [ProductField: String] {
+        Dictionary(ParsedFields.texts(of: changes, order).map { ($0.field, $0.text) }, uniquingKeysWith: { a, _ in a })
     }
 
     public var productID: Int? { ids.count == 1 ? id : nil }
@@ -61,15 +79,16 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     }
 
     private var fieldWords: [Word] {
-        order.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
+        ParsedFields.texts(of: changes, order).map { Word($0.field.key + $0.text, wasQuoted: true) }
     }
 
     /// `thumbnail=35` names an image of this server: written as that image of the product.
     public func words(referring references: ReplayReferences) -> [ScriptWord] {
-        let fields = order.compactMap { field -> ScriptWord? in
-            guard let value = values[field] else { return nil }
-            if field == .thumbnail, let image = Int(value).flatMap(references.image) { return .reference(field.key + image) }
-            return .word(Word(field.key + value, wasQuoted: true))
+        let fields = ParsedFields.texts(of: changes, order).map { field, text -> ScriptWord in
+            if field == .thumbnail, let image = changes.thumbnailID.flatMap(references.image) {
+                return .reference(field.key + image)
+            }
+            return .word(Word(field.key + text, wasQuoted: true))
         }
         return [.word(Word(Self.spec.name)), .reference(references.product)] + fields
             + Self.options.words(of: self).map(ScriptWord.word)
@@ -77,12 +96,12 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard ids.count > 1 else { return try await runOne(in: context) }
-        guard !values.isEmpty else {
+        guard !order.isEmpty else {
             return .note("patch: " + Message.patchNothingToChange(example: "patch \(ids[0]) \(ids[1]) price=3000").text)
         }
-        let change = order.compactMap { field in values[field].map { field.key + $0 } }.joined(separator: " ")
+        let change = ParsedFields.texts(of: changes, order).map { $0.field.key + $0.text }.joined(separator: " ")
         let asks = !confirmed && context.console.isInteractive
-        let changesAmounts = values[.price] != nil || values[.discount] != nil
+        let changesAmounts = changes.price != nil || changes.discountedPrice != nil
         // Read first when the seller is asked (each product's name, before → after), or when
         // an amount changes (the currencies it is in).
         var products: [Int: Product] = [:]
@@ -93,13 +112,13 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
                     context.console.note("  " + (products[id].map(beforeAfter) ?? Message.cannotBeRead(id: id).text))
                 }
             }
-            if changesAmounts, values[.currency] == nil, let warning = Self.mixedCurrencies(ids.compactMap { products[$0] }) {
+            if changesAmounts, changes.currency == nil, let warning = Self.mixedCurrencies(ids.compactMap { products[$0] }) {
                 context.console.warn(warning)
             }
         }
         let question = Message.patchQuestion(change: change, count: ids.count, products: EachProduct.list(ids)).text
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note(Message.changedNothing.text) }
-        let each = ids.map { Patch(id: $0, values: values, order: order, ifMatch: ifMatch, known: products[$0]) }
+        let each = ids.map { Patch(id: $0, changes: changes, order: order, ifMatch: ifMatch, known: products[$0]) }
         var outcome = try await EachProduct.run(each, verb: .changed, total: ids.count, in: context)
         var replay = self
         replay.confirmed = true
@@ -118,27 +137,13 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         return products
     }
 
-    /// `#5 Mug: price 3000 → 5000, stock 5 → 7`: what this patch does to one product.
+    /// `#5 Mug (KRW): price ₩3,000 → ₩5,000, stock 5 → 7`: what this patch does to one product.
     func beforeAfter(_ product: Product) -> String {
-        let changes = order.compactMap { field -> String? in
-            guard let after = values[field] else { return nil }
-            let before: String? =
-                switch field {
-                case .name: product.name
-                case .description: nil
-                case .price: product.price.description
-                case .currency: product.currency.rawValue
-                case .discount: product.discountedPrice.description
-                case .stock: String(product.stock)
-                case .thumbnail, .image: nil
-                }
-            guard let before else {
-                return field == .description ? "description" : "\(field.rawValue) → \(TextLayout.visible(after, limit: 30))"
-            }
-            return "\(field.rawValue) \(TextLayout.visible(before, limit: 30)) → \(TextLayout.visible(after, limit: 30))"
+        let described = order.compactMap { field in
+            field.value(in: changes, on: product).map { FieldChange(field, from: field.value(of: product), to: $0).text }
         }
         let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
-        return "#\(product.id) \(name) (\(product.currency.rawValue)): \(changes.joined(separator: ", "))"
+        return "#\(product.id) \(name) (\(product.currency.rawValue)): \(described.joined(separator: ", "))"
     }
 
     /// The warning when one amount is set on products in different currencies (₩5,000 and $5,000).
@@ -152,12 +157,9 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     }
 
     private func runOne(in context: CommandContext) async throws -> CommandOutcome {
-        guard !values.isEmpty else {
+        guard !order.isEmpty else {
             return .note("patch \(id): " + Message.patchNothingToChange(example: "patch \(id) price=3000").text)
         }
-        var problems: [RuleViolation] = []
-        let changes = FieldParsing.changes(values, problems: &problems)
-        if !problems.isEmpty { throw MarketError.invalidInput(problems) }
         // The currency is known before sending only when it is changed too; else from the answer.
         let (price, discount) = (changes.price, changes.discountedPrice)
         for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {

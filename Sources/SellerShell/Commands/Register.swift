@@ -23,36 +23,46 @@ public struct Register: ShellCommand, ReadsImagePaths {
         .flag("--porcelain", \.porcelain, help: "print only the new product's id (id=$(openmarket register … --porcelain))"),
     ]
 
-    /// The fields as typed (text until checked, so a question can fill a missing one).
-    public var values: [ProductField: String]
+    /// The fields as typed, parsed when the line was: their typed values, which were given (a
+    /// question fills a missing one), and what does not parse or breaks a rule on its own, said
+    /// with the photos' problems before anything is sent.
+    public var fields: ParsedFields
     /// Image paths or globs, as typed.
     public var images: [Word]
     public var resize = true
     /// Only the new id is printed (`--porcelain`), for a script to keep.
     public var porcelain = false
 
-    /// A register made by other code (an import row): fields as text, images as paths.
-    public init(values: [ProductField: String], images: [Word], resize: Bool = true) {
-        self.values = values
+    /// A register made by other code (an import row): typed fields, images as paths.
+    public init(fields: ParsedFields, images: [Word], resize: Bool = true) {
+        self.fields = fields
         self.images = images
         self.resize = resize
     }
 
+    /// A register of fields given as text, parsed as a line's are.
+    public init(values: [ProductField: String], images: [Word], resize: Bool = true) {
+        let given = ProductField.editable.compactMap { field in values[field].map { (field, $0) } }
+        self.init(fields: ParsedFields(given), images: images, resize: resize)
+    }
+
     public init(parsing arguments: Arguments) throws(CommandFailure) {
-        var values: [ProductField: String] = [:]
-        for (key, word) in try arguments.uniqueFields(except: [ProductField.image.rawValue]) {
-            if let field = ProductField(rawValue: key) { values[field] = word.text }
-        }
-        self.values = values
+        _ = try arguments.uniqueFields(except: [ProductField.image.rawValue])
+        fields = ParsedFields(FieldParsing.fields(of: arguments, except: [.image]))
         images = arguments.fields.filter { $0.key == ProductField.image.rawValue }.map(\.value)
         try arguments.apply(Self.options, to: &self)
     }
 
-    public var productName: String? { values[.name] }
+    /// The fields as text (`price` → `3500`).
+    public var values: [ProductField: String] {
+        Dictionary(fields.texts.map { ($0.field, $0.text) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public var productName: String? { fields.changes.name }
 
     public var words: [Word] {
         [Word(Self.spec.name)]
-            + ProductField.editable.compactMap { field in values[field].map { Word(field.key + $0, wasQuoted: true) } }
+            + ParsedFields.texts(of: fields.changes, ProductField.editable).map { Word($0.field.key + $0.text, wasQuoted: true) }
             + images.map { Word(ProductField.image.key + $0.text, wasQuoted: $0.wasQuoted) } + Self.options.words(of: self)
     }
 
@@ -65,7 +75,7 @@ public struct Register: ShellCommand, ReadsImagePaths {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let asked = try completed(asking: context.console)
         // Up-arrow brings back the whole command, answers included, to retry or change it.
-        if asked.values != values || asked.images != images { context.console.addToHistory(WordQuoting.line(asked.words)) }
+        if asked.fields != fields || asked.images != images { context.console.addToHistory(WordQuoting.line(asked.words)) }
         // Read and shrunk on the cooperative pool: a script runs on its client's event loop
         // (`HTTPTransport.taskExecutor`), and shrinking a large photo would hold that loop's
         // connections up for as long as it takes.
@@ -73,9 +83,11 @@ public struct Register: ShellCommand, ReadsImagePaths {
         let prepared = await withTaskExecutorPreference(globalConcurrentExecutor) {
             ImagePreparation(asked.images, resize: resize, paths: files)
         }
-        var problems = prepared.problems
-        let draft = FieldParsing.draft(asked.values, problems: &problems)
-        if let draft { problems += draft.violations }
+        // Every field's problem with the photos': the rules a whole product keeps (a discount
+        // over the price) once each field reads and keeps its own.
+        let draft = asked.fields.changes.draft
+        var problems = prepared.problems + asked.fields.problems
+        if asked.fields.problems.isEmpty, let draft { problems += draft.violations }
         guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
         for warning in FieldParsing.wonFractions(price: draft.price, discount: draft.discountedPrice, currency: draft.currency) {
             context.console.warn(warning)
@@ -98,9 +110,11 @@ public struct Register: ShellCommand, ReadsImagePaths {
     /// are kept).
     func completed(asking console: any ShellConsole) throws(CommandFailure) -> Register {
         var filled = self
-        for field in [ProductField.name, .description, .price, .currency] where filled.values[field] == nil {
+        for field in [ProductField.name, .description, .price, .currency] where !filled.fields.order.contains(field) {
             guard console.isInteractive else { throw .usage(Message.fieldRequired(field: field.key, rule: field.rule).text) }
-            filled.values[field] = try Self.ask(console, "\(field.rawValue) (\(field.rule)): ") { Self.problem(field, $0) }
+            let answer = try Self.ask(console, "\(field.rawValue) (\(field.rule)): ") { Self.problem(field, $0) }
+            _ = field.parse(answer, into: &filled.fields.changes)
+            filled.fields.order.append(field)
         }
         if filled.images.isEmpty {
             guard console.isInteractive else {
@@ -135,16 +149,8 @@ public struct Register: ShellCommand, ReadsImagePaths {
 
     /// What is wrong with one answered field, checked by the same rules as a whole command.
     static func problem(_ field: ProductField, _ text: String) -> String? {
-        var unreadable: [RuleViolation] = []
-        let broken: RuleViolation?
-        switch field {
-        case .name: broken = ProductRules.checkName(text)
-        case .description: broken = ProductRules.checkDescription(text)
-        case .price: broken = FieldParsing.decimal(text, "price", &unreadable).flatMap(ProductRules.checkPrice)
-        case .currency: broken = ProductRules.checkCurrency(FieldParsing.currency(text))
-        default: broken = nil
-        }
-        return (unreadable.first ?? broken).map { "\($0)" }
+        var changes = ProductChanges()
+        return (field.parse(text, into: &changes) ?? changes.violations().first).map { "\($0)" }
     }
 
     /// An image answer that names no file (a glob that matches none, a missing file); what the

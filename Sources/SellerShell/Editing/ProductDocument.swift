@@ -12,20 +12,21 @@ public struct ProductDocument: Sendable, Equatable {
     /// The fields in the order written, description last.
     public static let fields: [ProductField] = [.name, .price, .currency, .discount, .stock, .thumbnail, .description]
 
-    /// Each field's value as text (`price` → `3400`).
-    public var values: [ProductField: String]
+    /// Each field's value, typed (`price` → 3400); a field left out of a saved document is unset.
+    public var values: ProductChanges
 
-    public init(values: [ProductField: String]) { self.values = values }
+    public init(values: ProductChanges) { self.values = values }
 
     /// The product's editable fields as the document shows them.
     public init(_ product: Product) {
         let thumbnail = product.images?.first { $0.thumbnailURL == product.thumbnail || $0.url == product.thumbnail }
-        values = [
-            .name: product.name, .price: "\(product.price)", .currency: product.currency.rawValue,
-            .discount: "\(product.discountedPrice)", .stock: String(product.stock),
-            .thumbnail: thumbnail.map { String($0.id) } ?? "", .description: product.description,
-        ]
+        values = ProductChanges(
+            name: product.name, description: product.description, thumbnailID: thumbnail?.id, price: product.price,
+            currency: product.currency, discountedPrice: product.discountedPrice, stock: product.stock)
     }
+
+    /// A field's value as the document writes it (`3400`); nil when it has none.
+    public func text(_ field: ProductField) -> String? { field.value(in: values)?.plainText }
 
     /// Why a document cannot be read; each names its line.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -46,16 +47,16 @@ public struct ProductDocument: Sendable, Equatable {
     /// The document for `product`, with `errors` as `# error:` lines on top.
     public static func render(_ product: Product, errors: [String] = []) -> String {
         let images = (product.images ?? []).map { String($0.id) }.joined(separator: ", ")
-        let notes: [ProductField: String] = [
-            .currency: Currency.accepted.map(\.rawValue).joined(separator: " or "),
-            .thumbnail: images.isEmpty ? "this product has no images" : "one of this product's image ids: \(images)",
-            .description: "every line below, indented by two spaces",
+        let notes: [(field: ProductField, note: String)] = [
+            (.currency, Currency.accepted.map(\.rawValue).joined(separator: " or ")),
+            (.thumbnail, images.isEmpty ? "this product has no images" : "one of this product's image ids: \(images)"),
+            (.description, "every line below, indented by two spaces"),
         ]
         var lines = errors.map { "# error: " + oneLine($0) }
         lines += Message.editHeader(id: product.id).text.components(separatedBy: "\n")
         let document = ProductDocument(product)
         for field in fields {
-            if let note = notes[field] { lines.append("# \(field.rawValue): \(note)") }
+            if let note = notes.first(where: { $0.field == field })?.note { lines.append("# \(field.rawValue): \(note)") }
             lines.append(document.line(field))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -63,7 +64,7 @@ public struct ProductDocument: Sendable, Equatable {
 
     /// `name: value`, or the description's block.
     func line(_ field: ProductField) -> String {
-        let value = values[field] ?? ""
+        let value = text(field) ?? ""
         guard field == .description else { return "\(field.rawValue): \(Self.encode(value))" }
         return (["description:"] + Self.lines(of: value).map { "  " + $0 }).joined(separator: "\n")
     }
@@ -111,14 +112,15 @@ public struct ProductDocument: Sendable, Equatable {
     /// Reads a saved document. A field left out keeps its value; every problem is reported, each
     /// with its line.
     public static func parse(_ text: String) -> Result<ProductDocument, Problems> {
-        var values: [ProductField: String] = [:]
+        var values = ProductChanges()
+        var seen: Set<ProductField> = []
         var problems: [Problem] = []
-        var description: [String]?
+        var description: (line: Int, lines: [String])?
         for (offset, line) in lines(of: text).enumerated() {
             let number = offset + 1
             if var block = description {
                 if line.hasPrefix("  ") || line.trimmingCharacters(in: .whitespaces).isEmpty {
-                    block.append(String(line.dropFirst(min(2, line.count))))
+                    block.lines.append(String(line.dropFirst(min(2, line.count))))
                     description = block
                 } else if !line.hasPrefix("#") {
                     problems.append(Problem(number, "description lines are indented by two spaces, and it is the last field"))
@@ -128,19 +130,26 @@ public struct ProductDocument: Sendable, Equatable {
             if line.hasPrefix("#") || line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             switch field(in: line, number: number) {
             case .failure(let problem): problems.append(problem)
-            case .success((let field, _)) where values[field] != nil || (field == .description && description != nil):
+            case .success((let field, _)) where !seen.insert(field).inserted:
                 problems.append(Problem(number, "\(field.rawValue) is given twice: keep one"))
             case .success((.description, let value)):
-                description = value.isEmpty ? [] : [value]
+                description = (number, value.isEmpty ? [] : [value])
             case .success((let field, let value)):
                 switch decode(value) {
-                case .success(let decoded): values[field] = decoded
+                case .success(let decoded):
+                    if let problem = read(decoded, as: field, into: &values) { problems.append(Problem(number, "\(problem)")) }
                 case .failure(let error): problems.append(Problem(number, "\(field.rawValue): \(error)"))
                 }
             }
         }
-        if let block = description { values[.description] = trimmedBlock(block) }
+        if let block = description { values.description = trimmedBlock(block.lines) }
         return problems.isEmpty ? .success(ProductDocument(values: values)) : .failure(Problems(all: problems))
+    }
+
+    /// A one-line value parsed into its field (an empty thumbnail: none).
+    private static func read(_ text: String, as field: ProductField, into values: inout ProductChanges) -> RuleViolation? {
+        if field == .thumbnail, text.isEmpty { return nil }
+        return field.parse(text, into: &values)
     }
 
     /// A block's lines without the empty ones at its end (editors add and remove those freely).
@@ -176,14 +185,16 @@ public struct ProductDocument: Sendable, Equatable {
         }
     }
 
-    /// The fields whose value differs from `original`'s, in document order.
+    /// The fields whose value differs from `original`'s, in document order, with their values.
     /// A description that ended with line breaks reads back without them: not a change.
-    public func changes(from original: ProductDocument) -> [(field: ProductField, value: String)] {
-        Self.fields.compactMap { field in
-            var before = original.values[field] ?? ""
-            if field == .description { before = Self.trimmedBlock(Self.lines(of: before)) }
-            guard let value = values[field], value != before else { return nil }
-            return (field, value)
+    public func changes(from original: ProductDocument) -> ParsedFields {
+        var before = original.values
+        before.description = before.description.map { Self.trimmedBlock(Self.lines(of: $0)) }
+        var changed = ParsedFields()
+        for field in Self.fields where field.value(in: values) != nil && !field.hasSameValue(in: values, as: before) {
+            field.copy(from: values, into: &changed.changes)
+            changed.order.append(field)
         }
+        return changed
     }
 }

@@ -2,45 +2,51 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-/// Turns `key=value` text into typed fields, naming each field that does not parse.
+/// A command's `key=value` fields, parsed into typed values when its line is parsed
+/// (``ParsedFields``, by each ``ProductField``'s own parse), and the warnings typed amounts get.
 package enum FieldParsing {
+    /// The fields of `arguments` that name a product field, in the order typed.
+    package static func fields(
+        of arguments: Arguments, except skipped: Set<ProductField> = []
+    ) -> [(
+        field: ProductField, text: String
+    )] {
+        arguments.fields.compactMap { pair in
+            ProductField(rawValue: pair.key).flatMap { skipped.contains($0) ? nil : ($0, pair.value.text) }
+        }
+    }
+
+    /// The failure a line's fields make when one does not parse or breaks a rule on its own
+    /// (`price: 'abc' is not a number`), said as a refused request says them; nil when none.
+    package static func failure(_ problems: [RuleViolation]) -> CommandFailure? {
+        guard !problems.isEmpty else { return nil }
+        guard problems.count > 1 else { return .failed(ShellSession.typed(problems[0])) }
+        let lines = [Message.problemsNothingSent(count: problems.count).text] + problems.map { "  " + ShellSession.typed($0) }
+        return .failed(lines.joined(separator: "\n"))
+    }
+
+    /// A draft from text values (only their parse problems): what the catalog import used before
+    /// its rows held typed values. Kept until it moves to ``ParsedFields``.
+    package static func draft(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductDraft? {
+        var changes = ProductChanges()
+        for field in ProductField.editable {
+            if let text = values[field], let problem = field.parse(text, into: &changes) { problems.append(problem) }
+        }
+        guard values[.price] == nil || changes.price != nil, values[.discount] == nil || changes.discountedPrice != nil,
+            values[.stock] == nil || changes.stock != nil
+        else { return nil }
+        return changes.draft
+    }
+
     package static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
-        let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
-        guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }),
-            let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
-        else {
-            problems.append(RuleViolation(field, "'\(text)' is not a number"))
-            return nil
-        }
-        // Decimal rounds past 38 significant digits without a word: refuse rather than send another number.
-        if let problem = ProductRules.checkNumberText(cleaned, field) {
-            problems.append(problem)
-            return nil
-        }
-        return value
+        ProductFieldParsing.decimal(text, field, &problems)
     }
 
     package static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
-        guard let value = Int(text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")) else {
-            problems.append(RuleViolation(field, "'\(text)' is not a whole number"))
-            return nil
-        }
-        return value
+        ProductFieldParsing.integer(text, field, &problems)
     }
 
-    package static func currency(_ text: String) -> Currency { Currency(rawValue: text.uppercased()) }
-
-    package static func draft(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductDraft? {
-        let price = values[.price].flatMap { decimal($0, "price", &problems) }
-        let discount = values[.discount].map { decimal($0, "discount", &problems) } ?? 0
-        let stock = values[.stock].map { integer($0, "stock", &problems) } ?? 0
-        guard let name = values[.name], let description = values[.description], let price, let currency = values[.currency],
-            let discount, let stock
-        else { return nil }
-        return ProductDraft(
-            name: name, description: description, price: price, currency: self.currency(currency), discountedPrice: discount,
-            stock: stock)
-    }
+    package static func currency(_ text: String) -> Currency { ProductFieldParsing.currency(text) }
 
     /// `the won has no minor unit; price ₩3,500.5 will be stored as sent`, for each KRW amount
     /// with a fraction: the contract allows decimals, so it is sent, but it is most likely a slip.
@@ -54,17 +60,5 @@ package enum FieldParsing {
             let stored = sent ? "was stored as sent" : "will be stored as sent"
             return "the won has no minor unit; \(field) \(TextLayout.money(amount, .krw)) \(stored)"
         }
-    }
-
-    package static func changes(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductChanges {
-        var changes = ProductChanges()
-        changes.name = values[.name]
-        changes.description = values[.description]
-        changes.price = values[.price].flatMap { decimal($0, "price", &problems) }
-        changes.currency = values[.currency].map(currency)
-        changes.discountedPrice = values[.discount].flatMap { decimal($0, "discount", &problems) }
-        changes.stock = values[.stock].flatMap { integer($0, "stock", &problems) }
-        changes.thumbnailID = values[.thumbnail].flatMap { integer($0, "thumbnail", &problems) }
-        return changes
     }
 }
