@@ -59,7 +59,7 @@ struct ShellPartsTests {
         ]
         for amount in amounts {
             for (currency, digits, symbol) in [(Currency.krw, 0, "₩"), (.usd, 2, "$"), (Currency(rawValue: "JPY"), 2, "JPY ")] {
-                let general = TextLayout.money(amount, digits: digits, symbol: symbol, krw: currency == .krw)
+                let general = MoneyText.format(amount, digits: digits, symbol: symbol, keepingFraction: currency == .krw)
                 #expect(TextLayout.money(amount, currency) == general, "\(amount) \(currency)")
             }
         }

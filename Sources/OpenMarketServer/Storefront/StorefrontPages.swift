@@ -94,40 +94,8 @@ struct StorefrontPages: Sendable {
         let percent = discounted && p.price > 0 ? NSDecimalNumber(decimal: p.discountedPrice * 100 / p.price).intValue : 0
         return Card(
             id: p.id, url: "/products/\(p.id)", name: p.name, vendor: p.vendor?.name ?? p.vendorName ?? "",
-            thumbnail: p.thumbnail.flatMap { $0.isEmpty ? nil : $0 }, price: Self.money(p.bargainPrice, currency),
-            original: Self.money(p.price, currency), discounted: discounted, discountText: text.discount(max(percent, 1)),
+            thumbnail: p.thumbnail.flatMap { $0.isEmpty ? nil : $0 }, price: MoneyText.format(p.bargainPrice, currency),
+            original: MoneyText.format(p.price, currency), discounted: discounted, discountText: text.discount(max(percent, 1)),
             soldOut: p.stock <= 0, soldOutText: text.soldOut, stockText: text.stock(p.stock))
-    }
-
-    /// `₩3,500`, `$12.50`, `EUR 9.90`: as the apps show a price.
-    static func money(_ amount: Decimal, _ currency: Currency) -> String {
-        let (digits, symbol): (Int, String) =
-            switch currency {
-            case .krw: (0, "₩")
-            case .usd: (2, "$")
-            default: (2, currency.rawValue + " ")
-            }
-        var value = amount < 0 ? -amount : amount
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, currency == .krw && value != value.rounded0 ? 2 : digits, .bankers)
-        let parts = rounded.description.split(separator: ".", maxSplits: 1).map(String.init)
-        var whole = ""
-        for (index, digit) in parts[0].reversed().enumerated() {
-            if index > 0, index % 3 == 0 { whole.append(",") }
-            whole.append(digit)
-        }
-        var fraction = parts.count > 1 ? parts[1] : ""
-        while fraction.count < digits { fraction += "0" }
-        return (amount < 0 ? "-" : "") + symbol + String(whole.reversed()) + (fraction.isEmpty ? "" : "." + fraction)
-    }
-}
-
-extension Decimal {
-    /// The value rounded to a whole number.
-    fileprivate var rounded0: Decimal {
-        var value = self
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 0, .plain)
-        return rounded
     }
 }

@@ -125,64 +125,13 @@ public enum TextLayout {
         return (top + rows.enumerated().map { line($1, row: $0) }).joined(separator: "\n")
     }
 
-    /// `₩3,500`, `$19.99`; other currencies as `JPY 100`.
-    public static func money(_ amount: Decimal, _ currency: Currency) -> String {
-        let (digits, symbol) = moneyStyle(currency)
-        // Most prices are whole numbers: printed from an Int, without `Decimal`'s rounding and
-        // its digit-by-digit `description` (a third of a `show`'s detail view). An exponent of
-        // zero or more is a whole number; the bound keeps it exact in an Int64 (checked on the
-        // Double: comparing two Decimals cost as much as the rest).
-        let number = NSDecimalNumber(decimal: amount)
-        if amount.exponent >= 0, abs(number.doubleValue) < 1e15 {
-            let whole = number.int64Value
-            let body = groupedDigits(String(whole.magnitude)) + (digits > 0 ? "." + String(repeating: "0", count: digits) : "")
-            return (whole < 0 ? "-" : "") + symbol + body
-        }
-        return money(amount, digits: digits, symbol: symbol, krw: currency == .krw)
-    }
-
-    /// How many decimals an amount in `currency` shows, and what stands before it.
-    private static func moneyStyle(_ currency: Currency) -> (digits: Int, symbol: String) {
-        switch currency {
-        case .krw: (0, "₩")
-        case .usd: (2, "$")
-        default: (2, currency.rawValue + " ")
-        }
-    }
-
-    /// `money` for any amount: rounded to the currency's decimals with `Decimal`'s own rounding.
-    static func money(_ amount: Decimal, digits: Int, symbol: String, krw: Bool) -> String {
-        let negative = amount < 0
-        let magnitude = negative ? -amount : amount
-        var rounded = Decimal()
-        var value = magnitude
-        NSDecimalRound(&rounded, &value, digits, .bankers)
-        // A KRW price with decimals (allowed by the contract) keeps them rather than hiding them.
-        let shown = (krw && rounded != magnitude) ? magnitude : rounded
-        let text = shown.description
-        var parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-        var fraction = parts.count > 1 ? parts[1] : ""
-        if digits > 0 { while fraction.count < digits { fraction += "0" } }
-        let body = groupedDigits(parts.removeFirst()) + (fraction.isEmpty ? "" : "." + fraction)
-        return (negative ? "-" : "") + symbol + body
-    }
+    /// `₩3,500`, `$19.99`; other currencies as `JPY 100.00`: the contract's `MoneyText`, the
+    /// one money format, which the storefront's pages print too.
+    public static func money(_ amount: Decimal, _ currency: Currency) -> String { MoneyText.format(amount, currency) }
 
     /// `23144` → `23,144`.
     public static func grouped(_ number: Int) -> String {
-        (number < 0 ? "-" : "") + groupedDigits(String(number.magnitude))
-    }
-
-    /// A run of digits with a comma before each group of three from the right.
-    static func groupedDigits(_ digits: String) -> String {
-        // On bytes: the digits are ASCII, and reversing `Character`s twice cost more than the rest.
-        let bytes = Array(digits.utf8)
-        var grouped: [UInt8] = []
-        grouped.reserveCapacity(bytes.count + bytes.count / 3)
-        for (index, byte) in bytes.enumerated() {
-            if index > 0, (bytes.count - index) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
-            grouped.append(byte)
-        }
-        return String(decoding: grouped, as: UTF8.self)
+        (number < 0 ? "-" : "") + MoneyText.grouped(String(number.magnitude))
     }
 }
 
