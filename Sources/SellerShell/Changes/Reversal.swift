@@ -11,12 +11,7 @@ import OpenMarketContract
 /// registered → delete it; a product deleted → register it again with its fields and saved
 /// photos, under a new id the log maps the old one to. Redo does the same the other way.
 struct Reversal {
-    enum Direction {
-        case undo, redo
-
-        var name: String { self == .undo ? Undo.spec.name : Redo.spec.name }
-        var event: ChangeEntry.Event { self == .undo ? .undo : .redo }
-    }
+    typealias Direction = ChangeDirection
 
     enum Action {
         case setFields(id: Int, fields: [ChangedField], target: Product)
@@ -57,81 +52,111 @@ struct Reversal {
 
     func prepare(_ change: ChangeHistory.Change, in context: CommandContext) async throws -> Step {
         let entry = change.entry
-        let number = entry.number
         switch (entry.kind, direction) {
         case (.edited?, _):
             guard let before = entry.before, let after = entry.after else { return broken(change) }
-            let fields = ChangedField.between(before, after)
-            let target = direction == .undo ? before : after
-            let expected = change.state ?? (direction == .undo ? after : before)
-            let id = history.currentID(after.id)
-            var step = Step(
-                change: change, action: .setFields(id: id, fields: fields, target: target), plan: "", request: "")
-            guard let current = try await read(id, in: context) else {
-                step.blocker = gone(id, deleting: false)
-                return step
-            }
-            step.current = current
-            let changes = ChangedField.changes(fields, to: target, on: current.value)
-            step.plan = "\(Self.name(current.value)): " + ChangedField.describe(fields, from: current.value, to: target)
-            step.request =
-                "PATCH /api/products/\(id) \(Self.json(changes))" + (current.etag.map { " with If-Match: \($0)" } ?? "")
-            step.conflict = Self.conflict(current.value, expected: expected, number: number)
-            return step
+            return try await settingFields(change, before: before, after: after, in: context)
         case (.stock?, _):
             guard let before = entry.before, let after = entry.after else { return broken(change) }
-            let amount = (after.stock - before.stock) * (direction == .undo ? -1 : 1)
-            let id = history.currentID(after.id)
-            var step = Step(change: change, action: .adjustStock(id: id, by: amount), plan: "", request: "")
-            guard let current = try await read(id, in: context) else {
-                step.blocker = gone(id, deleting: false)
-                return step
-            }
-            step.current = current
-            let now = current.value.stock
-            let signed = amount >= 0 ? "+\(amount)" : "\(amount)"
-            step.plan =
-                "\(Self.name(current.value)): stock \(now) → \(now + amount) (\(signed), the inverse of \(before.stock) → \(after.stock))"
-            if direction == .redo { step.plan = "\(Self.name(current.value)): stock \(now) → \(now + amount) (\(signed) again)" }
-            step.request =
-                "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(now + amount)}"
-                + (current.etag.map { " with If-Match: \($0)" } ?? "") + " (from the stock read then)"
-            return step
+            return try await adjustingStock(change, before: before, after: after, in: context)
         case (.created?, .undo), (.deleted?, .redo):
             guard let made = entry.kind == .created ? entry.after : entry.before else { return broken(change) }
-            let id = history.currentID(made.id)
-            var step = Step(change: change, action: .delete(id: id), plan: "", request: "")
-            guard let current = try await read(id, in: context) else {
-                step.blocker = gone(id, deleting: true)
-                return step
-            }
-            step.current = current
-            step.plan = "delete \(Self.name(current.value))"
-            step.request = "POST /api/products/\(id)/archived, then DELETE the URI it answers"
-            step.conflict = Self.conflict(current.value, expected: change.state ?? made, number: number)
-            return step
+            return try await deleting(change, made, in: context)
         case (.deleted?, .undo), (.created?, .redo):
             guard let product = entry.kind == .deleted ? entry.before : entry.after else { return broken(change) }
-            let photos = try change.photos.flatMap { entry throws(CommandFailure) in try log.photos(of: entry) } ?? []
-            var step = Step(change: change, action: .create(product, photos: photos), plan: "", request: "")
-            step.plan = "register \(Self.name(product)) again (under a new id)"
-            let bytes = photos.reduce(0) { $0 + $1.data.count }
-            step.request =
-                "POST /api/products (multipart: params \(Self.json(Self.draft(product))) and \(photos.count) "
-                + "photo\(photos.count == 1 ? "" : "s"), \(ByteCountText.format(bytes)))"
-                + ((ChangedField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
-            if photos.isEmpty {
-                step.blocker =
-                    "#\(product.id) cannot be registered again: "
-                    + (change.photos == nil
-                        ? (entry.photoProblem ?? "its photos were not saved")
-                        : "its photos are no longer kept (the change log keeps them \(Self.limitsText(log.limits)))")
-                    + "; the market takes no product without a photo"
-            }
-            return step
+            return try registering(change, product)
         default:
             return broken(change)
         }
+    }
+
+    /// Fields changed: only those fields go back (or again), conditional on the version read.
+    private func settingFields(
+        _ change: ChangeHistory.Change, before: Product, after: Product, in context: CommandContext
+    ) async throws -> Step {
+        let fields = ChangedField.between(before, after)
+        let target = direction == .undo ? before : after
+        let expected = change.state ?? (direction == .undo ? after : before)
+        let id = history.currentID(after.id)
+        return try await reading(id, for: change, .setFields(id: id, fields: fields, target: target), in: context) {
+            step, current in
+            let changes = ChangedField.changes(fields, to: target, on: current.value)
+            step.plan = "\(Self.name(current.value)): " + ChangedField.describe(fields, from: current.value, to: target)
+            step.request = "PATCH /api/products/\(id) \(Self.json(changes))" + Self.ifMatch(current)
+            step.conflict = Self.conflict(current.value, expected: expected, number: change.entry.number)
+        }
+    }
+
+    /// Stock adjusted: the inverse amount (or the same again) on the stock as it is now.
+    private func adjustingStock(
+        _ change: ChangeHistory.Change, before: Product, after: Product, in context: CommandContext
+    ) async throws -> Step {
+        let amount = (after.stock - before.stock) * (direction == .undo ? -1 : 1)
+        let id = history.currentID(after.id)
+        let undo = direction == .undo
+        return try await reading(id, for: change, .adjustStock(id: id, by: amount), in: context) { step, current in
+            let now = current.value.stock
+            let signed = amount >= 0 ? "+\(amount)" : "\(amount)"
+            let why = undo ? "\(signed), the inverse of \(before.stock) → \(after.stock)" : "\(signed) again"
+            step.plan = "\(Self.name(current.value)): stock \(now) → \(now + amount) (\(why))"
+            step.request =
+                "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(now + amount)}" + Self.ifMatch(current)
+                + " (from the stock read then)"
+        }
+    }
+
+    /// A product made (undo) or deleted again (redo): delete it.
+    private func deleting(_ change: ChangeHistory.Change, _ made: Product, in context: CommandContext) async throws -> Step {
+        let id = history.currentID(made.id)
+        return try await reading(id, for: change, .delete(id: id), deleting: true, in: context) { step, current in
+            step.plan = "delete \(Self.name(current.value))"
+            step.request = "POST /api/products/\(id)/archived, then DELETE the URI it answers"
+            step.conflict = Self.conflict(current.value, expected: change.state ?? made, number: change.entry.number)
+        }
+    }
+
+    /// A product deleted (undo) or made again (redo): register it with its fields and saved
+    /// photos; without photos it cannot be (the market takes no product without one).
+    private func registering(_ change: ChangeHistory.Change, _ product: Product) throws -> Step {
+        let photos = try change.photos.flatMap { entry throws(CommandFailure) in try log.photos(of: entry) } ?? []
+        var step = Step(
+            change: change, action: .create(product, photos: photos),
+            plan: "register \(Self.name(product)) again (under a new id)", request: "")
+        let bytes = photos.reduce(0) { $0 + $1.data.count }
+        step.request =
+            "POST /api/products (multipart: params \(Self.json(Self.draft(product))) and \(photos.count) "
+            + "photo\(photos.count == 1 ? "" : "s"), \(ByteCountText.format(bytes)))"
+            + ((ChangedField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
+        if photos.isEmpty {
+            step.blocker =
+                "#\(product.id) cannot be registered again: "
+                + (change.photos == nil
+                    ? (change.entry.photoProblem ?? "its photos were not saved")
+                    : "its photos are no longer kept (the change log keeps them \(Self.limitsText(log.limits)))")
+                + "; the market takes no product without a photo"
+        }
+        return step
+    }
+
+    /// A step on the product as it is now: read first (`describe` fills the plan from it), or
+    /// blocked when the market says it is gone.
+    private func reading(
+        _ id: Int, for change: ChangeHistory.Change, _ action: Action, deleting: Bool = false, in context: CommandContext,
+        describe: (inout Step, MarketResponse<Product>) -> Void
+    ) async throws -> Step {
+        var step = Step(change: change, action: action, plan: "", request: "")
+        guard let current = try await read(id, in: context) else {
+            step.blocker = gone(id, deleting: deleting)
+            return step
+        }
+        step.current = current
+        describe(&step, current)
+        return step
+    }
+
+    /// ` with If-Match: "…"` when the read gave a version.
+    private static func ifMatch(_ current: MarketResponse<Product>) -> String {
+        current.etag.map { " with If-Match: \($0)" } ?? ""
     }
 
     /// The product read now; nil when the market says it is gone (404).
@@ -275,4 +300,11 @@ struct Reversal {
                 replaced: ChangeEntry.Replacement(old: old, new: response.value.id))
         }
     }
+}
+
+extension ChangeDirection {
+    /// `undo`, `redo`: the command's name.
+    var name: String { self == .undo ? Undo.spec.name : Redo.spec.name }
+    /// What the change log writes when a change goes this way.
+    var event: ChangeEntry.Event { self == .undo ? .undo : .redo }
 }
