@@ -310,6 +310,10 @@ public struct ParsedFields: Sendable, Hashable {
         problems = unreadable + changes.violations()
     }
 
+    /// A field's value as plain text (`fields[.price]` → `3500`); nil when it was not given or
+    /// did not parse.
+    public subscript(field: ProductField) -> String? { field.value(in: changes)?.plainText }
+
     /// Whether no field was given.
     public var isEmpty: Bool { order.isEmpty }
 

@@ -204,7 +204,7 @@ struct EditTests {
             #expect(after.description == "A tumbler like a milk bottle\nHolds 300 ml.")
             #expect(after.name == "우유병 텀블러")
             let replay = try #require(report.outcome?.replay as? Patch)
-            #expect(replay.values == [.price: "3900", .description: "A tumbler like a milk bottle\nHolds 300 ml."])
+            #expect(replay.changes == ProductChanges(description: "A tumbler like a milk bottle\nHolds 300 ml.", price: 3900))
             #expect(w.editor.documents.first?.contains("description:\n  A tumbler like a milk bottle\n") == true)
         }
     }

@@ -180,7 +180,7 @@ struct MultiProductTests {
         #expect(several.productID == nil)
         #expect(!several.repeatsSafely)
         #expect(throws: CommandFailure.self) { try CommandRegistry.shell.parse(try WordSplitter.split("delete 3 abc")) }
-        let patch = Patch(id: 7, values: [.price: "10"], ifMatch: "\"e\"")
+        let patch = Patch(id: 7, changes: ProductChanges(price: 10), ifMatch: "\"e\"")
         #expect(patch.words.map(\.text) == ["patch", "7", "price=10", "--if-match", "\"e\""])
     }
 
@@ -191,7 +191,7 @@ struct MultiProductTests {
             #expect(await f.run("patch \(made[0].id) stock=1") == .ok)
             f.console.clear()
             let report = await f.shell.perform(
-                Invocation(Patch(id: made[0].id, values: [.stock: "2"], ifMatch: etag), text: "patch"))
+                Invocation(Patch(id: made[0].id, changes: ProductChanges(stock: 2), ifMatch: etag), text: "patch"))
             #expect(report.status == .failed)
             #expect(report.failure.first?.contains("changed since it was read") == true, "\(report.failure)")
             #expect(try await f.product(id: made[0].id).stock == 1)

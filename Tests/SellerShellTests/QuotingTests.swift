@@ -62,10 +62,10 @@ struct QuotingTests {
         let registry = CommandRegistry.shell
         let patch = try #require(
             try registry.parse(WordSplitter.split(#"patch 3 description=$'first line\nsecond\tline'"#)) as? Patch)
-        #expect(patch.values[.description] == "first line\nsecond\tline")
+        #expect(patch.changes.description == "first line\nsecond\tline")
         let line = patch.words.map { WordQuoting.quote($0.text) }.joined(separator: " ")
         #expect(!line.contains("\n"))
         let again = try #require(try registry.parse(WordSplitter.split(line)) as? Patch)
-        #expect(again.values == patch.values)
+        #expect(again.changes == patch.changes && again.order == patch.order)
     }
 }

@@ -93,19 +93,15 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     public func cell(of product: Product, images: String? = nil) -> String {
         switch self {
         case .id: String(product.id)
-        case .name: product.name
-        case .description: product.description
-        // Decimal's `description` is plain digits with "." in every locale, no grouping, no exponent.
-        case .price: product.price.description
-        case .currency: product.currency.rawValue
-        case .discount: product.discountedPrice.description
-        case .stock: String(product.stock)
         case .images: images ?? (product.images ?? []).map(\.url).joined(separator: ";")
         case .thumbnail: Self.thumbnailCell(of: product, images: images)
         case .createdAt: product.createdAt?.text ?? ""
         case .updatedAt: product.issuedAt?.text ?? ""
         case .vendor:
             product.vendorName ?? product.vendor?.name ?? (product.vendorID ?? product.vendor?.id).map(String.init) ?? ""
+        // The product's fields as their descriptors write them as text: a Decimal's `description`
+        // is plain digits with "." in every locale, no grouping, no exponent.
+        default: field?.value(of: product)?.plainText ?? ""
         }
     }
 }

@@ -67,11 +67,6 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         if let failure = FieldParsing.failure(parsed.problems) { throw failure }
     }
 
-    /// The fields as text (`price` → `3500`), as a recording writes them.
-    public var values: [ProductField: String] {
-        Dictionary(ParsedFields.texts(of: changes, order).map { ($0.field, $0.text) }, uniquingKeysWith: { a, _ in a })
-    }
-
     public var productID: Int? { ids.count == 1 ? id : nil }
 
     public var words: [Word] {
@@ -116,7 +111,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
                 context.console.warn(warning)
             }
         }
-        let question = Message.patchQuestion(change: change, count: ids.count, products: EachProduct.list(ids)).text
+        let question = Message.patchQuestion(change: change, count: ids.count, products: EachProduct.list(ids))
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note(Message.changedNothing.text) }
         let each = ids.map { Patch(id: $0, changes: changes, order: order, ifMatch: ifMatch, known: products[$0]) }
         var outcome = try await EachProduct.run(each, verb: .changed, total: ids.count, in: context)

@@ -53,10 +53,8 @@ public struct Register: ShellCommand, ReadsImagePaths {
         try arguments.apply(Self.options, to: &self)
     }
 
-    /// The fields as text (`price` → `3500`).
-    public var values: [ProductField: String] {
-        Dictionary(fields.texts.map { ($0.field, $0.text) }, uniquingKeysWith: { a, _ in a })
-    }
+    /// The fields, each read as text by its name (`values[.name]`).
+    public var values: ParsedFields { fields }
 
     public var productName: String? { fields.changes.name }
 

@@ -1,0 +1,89 @@
+import Foundation
+import OpenMarketContract
+import Testing
+
+/// Each product field described once (issue 39): its names, its typed parse, where its value
+/// lives in a product and in a change, and its catalog headers.
+@Suite("Product field descriptors")
+struct ProductFieldTests {
+    static func product(id: Int = 1, price: Decimal = 3500, thumbnail: Int = 0, imageIDs: [Int] = [35, 36]) -> Product {
+        Product(
+            id: id, vendorID: 1, name: "Mug", description: "A sturdy mug", thumbnail: "t\(imageIDs[thumbnail])",
+            currency: .krw, price: price, stock: 5, createdAt: nil, issuedAt: nil,
+            images: imageIDs.map { ProductImage(id: $0, url: "u\($0)", thumbnailURL: "t\($0)", issuedAt: nil) })
+    }
+
+    @Test func namesKeysAndWireNames() {
+        #expect(
+            ProductField.allCases.map(\.rawValue) == [
+                "name", "description", "price", "currency", "discount", "stock", "image", "thumbnail",
+            ])
+        #expect(ProductField.discount.wireName == "discounted_price")
+        #expect(ProductField.thumbnail.wireName == "thumbnail_id")
+        #expect(ProductField.price.key == "price=")
+        #expect(ProductField(rawValue: "stock") == .stock)
+        #expect(ProductField(rawValue: "discounted_price") == nil)
+        #expect(ProductField.currency.choices == ["KRW", "USD"])
+    }
+
+    @Test func eachFieldParsesItsTextIntoItsTypedValue() {
+        var changes = ProductChanges()
+        for (field, text) in [
+            (ProductField.price, "3,500"), (.discount, "1_00.5"), (.stock, "7"), (.currency, "usd"),
+            (.name, "Cup"), (.thumbnail, "36"),
+        ] {
+            #expect(field.parse(text, into: &changes) == nil)
+        }
+        #expect(
+            changes == ProductChanges(name: "Cup", thumbnailID: 36, price: 3500, currency: .usd, discountedPrice: 100.5, stock: 7)
+        )
+        #expect(ProductField.stock.parse("many", into: &changes) == RuleViolation("stock", "'many' is not a whole number"))
+        #expect(ProductField.discount.parse("x", into: &changes) == RuleViolation("discount", "'x' is not a number"))
+    }
+
+    @Test func parsedFieldsKeepTheOrderTheFirstValueAndEveryProblem() {
+        let parsed = ParsedFields([(.stock, "-1"), (.price, "abc"), (.stock, "3"), (.name, "Mug")])
+        #expect(parsed.order == [.stock, .price, .name])
+        #expect(parsed.changes.stock == -1)
+        #expect(parsed.problems.map(\.subject) == ["price", "stock"])
+        #expect(parsed[.name] == "Mug")
+        #expect(parsed[.price] == nil)
+    }
+
+    @Test func aDraftNeedsTheFourFieldsAndDefaultsTheRest() {
+        #expect(ProductChanges(name: "Mug", price: 1).draft == nil)
+        let draft = ProductChanges(name: "Mug", description: "A sturdy mug", price: 1, currency: .usd).draft
+        #expect(draft == ProductDraft(name: "Mug", description: "A sturdy mug", price: 1, currency: .usd))
+    }
+
+    @Test func changesBetweenProductsAndTheEditThatUndoesThem() {
+        let before = Self.product()
+        let after = Self.product(price: 3200, thumbnail: 1)
+        let changes = FieldChange.between(before, after)
+        #expect(changes.map(\.field) == [.price, .thumbnail])
+        #expect(changes[0].before == .amount(3500, .krw) && changes[0].after == .amount(3200, .krw))
+        #expect(changes[1].before == .photo(0) && changes[1].after == .photo(1))
+        // A product registered again has new image ids: the thumbnail is copied by its position.
+        let again = Self.product(id: 2, imageIDs: [40, 41])
+        var edit = ProductChanges()
+        for change in changes { change.field.copy(from: after, on: again, into: &edit) }
+        #expect(edit == ProductChanges(thumbnailID: 41, price: 3200))
+    }
+
+    @Test func amountsAreComparedWithoutTheirCurrency() {
+        let krw = ProductChanges(price: 10, currency: .krw)
+        let usd = ProductChanges(price: 10, currency: .usd)
+        #expect(ProductField.price.hasSameValue(in: krw, as: usd))
+        #expect(!ProductField.currency.hasSameValue(in: krw, as: usd))
+        #expect(ProductField.price.value(in: ProductChanges(price: 10), on: Self.product()) == .amount(10, .krw))
+    }
+
+    @Test func catalogHeadersIncludeTheKoreanOnes() {
+        #expect(ProductField(catalogHeader: " Discounted_Price ") == .discount)
+        #expect(ProductField(catalogHeader: "판매 가격") == .price)
+        #expect(ProductField(catalogHeader: "상품_이미지") == .image)
+        #expect(ProductField(catalogHeader: "할인가") == nil)
+        #expect(ProductField(catalogHeader: "id") == nil)
+        #expect(ProductField.image.catalogHeaders == ["images"])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import OpenMarketContract
+import Testing
+
+@testable import SellerShell
+
+/// A command's fields are typed when its line is parsed (issue 39): a value that does not parse
+/// or breaks a rule is found without running the command, which is what a script's check does.
+@Suite("Fields parsed with the line")
+struct FieldParsingTests {
+    static func parse(_ line: String) throws(CommandFailure) -> any ShellCommand {
+        let words: [Word]
+        do { words = try WordSplitter.split(line) } catch { throw .usage("\(error)") }
+        return try CommandRegistry.shell.parse(words)
+    }
+
+    static func failure(_ line: String) -> CommandFailure? {
+        do {
+            _ = try parse(line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aPriceThatIsNotANumberFailsWhenTheLineIsParsed() {
+        let failure = Self.failure("patch 4 price=abc")
+        #expect(failure?.message == "price: 'abc' is not a number")
+        #expect(failure?.status == .failed)
+    }
+
+    @Test func everyFieldsProblemIsSaidAtOnceInTheSellersWords() {
+        let failure = Self.failure("patch 4 price=abc stock=-1 discount=-5 currency=EUR")
+        #expect(
+            failure?.message == """
+                4 problems, nothing was sent:
+                  price: 'abc' is not a number
+                  currency: must be KRW or USD (it is "EUR")
+                  discount: must be 0 or more (it is -5)
+                  stock: must be a whole number of 0 or more (it is -1)
+                """)
+    }
+
+    @Test func aPatchHoldsTypedValuesAndWritesThemBackAsTyped() throws {
+        let patch = try #require(try Self.parse("patch 4 stock=1_000 price=3,500.50 currency=krw thumbnail=35") as? Patch)
+        #expect(patch.changes == ProductChanges(thumbnailID: 35, price: Decimal(string: "3500.5"), currency: .krw, stock: 1000))
+        #expect(patch.order == [.stock, .price, .currency, .thumbnail])
+        #expect(patch.words.map(\.text) == ["patch", "4", "stock=1000", "price=3500.5", "currency=KRW", "thumbnail=35"])
+    }
+
+    @Test func registerKeepsItsFieldsProblemsToSayWithThePhotos() throws {
+        let register = try #require(try Self.parse("register name=ab price=abc currency=USD image=x.jpg") as? Register)
+        #expect(
+            register.fields.problems.map(\.description) == [
+                "price: 'abc' is not a number", "name: must be 3 to 100 characters (it has 2)",
+            ])
+        #expect(register.fields.order == [.name, .price, .currency])
+        #expect(register.values[.currency] == "USD")
+    }
+
+    @Test func aChangeIsWrittenOneWay() {
+        #expect(FieldChange(.price, from: .amount(3500, .krw), to: .amount(3200, .krw)).text == "price ₩3,500 → ₩3,200")
+        #expect(FieldChange(.name, from: .text("Mug"), to: .text("Cup")).text == #"name "Mug" → "Cup""#)
+        #expect(FieldChange(.thumbnail, from: .photo(0), to: .image(id: 35)).text == "thumbnail photo 1 → image 35")
+        #expect(FieldChange(.thumbnail, from: nil, to: .image(id: 35)).text == "thumbnail → image 35")
+        #expect(FieldChange(.stock, from: .count(5), to: .count(3)).text == "stock 5 → 3")
+    }
+}
