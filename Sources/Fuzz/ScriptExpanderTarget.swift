@@ -3,16 +3,14 @@ import OpenMarketContract
 import SellerShell
 import ShellScripting
 
-/// A script's text through `ScriptReader.lines` (comments, continuations), each line through
-/// `Expander.expand` with `ScriptVariables.resolve` (`$name`, `${name.field}`, `${env.X}`), then
-/// `WordSplitter.split`, as a run does.
+/// A script's text through `ScriptReader.lines` (comments, continuations), each line split once
+/// by `WordSplitter.words`, then its references filled by `Expander.fill` with
+/// `ScriptVariables.resolve` (`$name`, `${name.field}`, `${env.X}`), as a run does.
 ///
 /// Input: the script, then optionally a NUL and a value. The value is the text variable `v` and,
 /// when it is JSON, the document of a product bound as `p` (so `${p.a.0}` reaches JSONValue).
-/// Invariant: `cmd $v` and `cmd "$v"` expand to two words, the second exactly the value
-/// (checked when every character of the expansion is one scalar: the splitter works in
-/// characters, so a value starting with a combining mark would merge with the space before it);
-/// a value holding a NUL is refused instead.
+/// Invariant: `cmd $v`, `cmd "$v"` and `cmd ${v}` are two words, the second exactly the value
+/// (a value is never split again); a value holding a NUL is refused instead.
 enum ScriptExpanderTarget {
     static let mug = JSONValue.parse(
         Data(
@@ -38,19 +36,11 @@ enum ScriptExpanderTarget {
         let resolve = { (reference: String) throws(ExpansionError) -> String in try variables.resolve(reference) }
 
         for line in ScriptReader.lines(of: script) {
-            guard let expanded = try? Expander.expand(line.text, resolve) else { continue }
-            _ = try? WordSplitter.split(expanded)
+            _ = try? Expander.words(line.text, resolve)
         }
 
         for template in ["cmd $v", "cmd \"$v\"", "cmd ${v}"] {
-            let expanded: String
-            do {
-                expanded = try Expander.expand(template, resolve)
-            } catch {
-                fatalError("invariant broken: \(template) with v set did not expand: \(error)")
-            }
-            guard expanded.count == expanded.unicodeScalars.count else { continue }
-            let words = try? WordSplitter.split(expanded)
+            let words = try? Expander.words(template, resolve)
             // No text field holds a NUL: a line that carries one is refused, whatever put it there.
             if value.utf8.contains(0) {
                 invariant(words == nil, "\(template) with a NUL in v split as \(String(describing: words?.map(\.text)))")
@@ -58,7 +48,7 @@ enum ScriptExpanderTarget {
             }
             invariant(
                 words?.map(\.text) == ["cmd", value],
-                "\(template) with v = \(value.debugDescription) expanded to \(expanded.debugDescription), split as \(String(describing: words?.map(\.text)))"
+                "\(template) with v = \(value.debugDescription) filled as \(String(describing: words?.map(\.text)))"
             )
         }
     }

@@ -42,8 +42,8 @@ struct MultilineScriptTests {
 
     @Test func variablesAroundAnAnsiCQuoteExpandAsInBash() throws {
         let resolve = { (name: String) throws(ExpansionError) -> String in name == "x" ? "a b" : "?" }
-        let line = try Expander.expand(#"patch 1 description=$'it\'s $x' name=$x"#, resolve)
-        #expect(try WordSplitter.split(line).map(\.text) == ["patch", "1", "description=it's $x", "name=a b"])
+        let words = try Expander.words(#"patch 1 description=$'it\'s $x' name=$x"#, resolve)
+        #expect(words.map(\.text) == ["patch", "1", "description=it's $x", "name=a b"])
     }
 
     @Test func aQuoteNeverClosedNamesTheLineItOpenedOn() {

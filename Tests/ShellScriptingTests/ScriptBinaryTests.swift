@@ -158,7 +158,8 @@ struct ScriptBinaryTests {
 
                 """)
             let failed = try await world.run(server + ["run", missing, "--dry-run"])
-            #expect(failed.status == 1, "\(failed.stderr)")
+            // Found by the check of the whole script, before its first line.
+            #expect(failed.status == 2, "\(failed.stderr)")
             #expect(failed.stderr.contains("\(missing):2:"), "\(failed.stderr)")
             #expect(!failed.stdout.contains("\(missing):3:"))  // stopped at line 2
             #expect(!failed.stdout.contains(world.secret))

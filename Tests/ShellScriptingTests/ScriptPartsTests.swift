@@ -59,9 +59,7 @@ struct ScriptPartsTests {
             ProductBinding(
                 id: 12, document: .object(["price": .number(Decimal(string: "19.99")!), "images": .array([.object(["id": 7])])])))
         func expand(_ line: String) throws -> [String] {
-            try WordSplitter.split(
-                try Expander.expand(line) { reference throws(ExpansionError) in try variables.resolve(reference) }
-            ).map(\.text)
+            try Expander.words(line) { reference throws(ExpansionError) in try variables.resolve(reference) }.map(\.text)
         }
         #expect(try expand("patch $mug name=$name price=${mug.price}") == ["patch", "12", "name=우유병 텀블러 'big'", "price=19.99"])
         #expect(try expand(#"expect "${name}" == '$name'"#) == ["expect", "우유병 텀블러 'big'", "==", "$name"])

@@ -60,14 +60,14 @@ struct ScriptRunTests {
                 ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'", false),
                 ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5", false),
                 (
-                    "register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .failed,
-                    "register: image 1 (no-such-photo.jpg): no such file", false
+                    "register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .usage,
+                    "register: image 1 (no-such-photo.jpg): no such file", true
                 ),
                 ("register name='Nope \(Self.describe)", .usage, "register: unterminated", true),
                 ("frobnicate 12", .usage, "unknown command 'frobnicate'", true),
                 ("list as everything", .usage, "list: 'as everything' names a product", true),
                 ("list $first --bogus", .usage, "list: unknown option --bogus", true),
-                ("stock $first sideways", .usage, "is not +N, -N or =N", false),
+                ("stock $first sideways", .usage, "is not +N, -N or =N", true),
                 ("show 99999", .failed, "show 99999: the server refused (404)", false),
             ]
             for (index, (line, status, message, checked)) in cases.enumerated() {
@@ -153,10 +153,11 @@ struct ScriptRunTests {
             #expect(console.notes.contains("5 lines checked, 6 requests would be sent"))
             #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
 
-            // Local checks still run: a missing photo is reported with its line.
+            // Local checks still run: a missing photo is reported with its line, by the check
+            // of the whole script.
             try f.script("dry.om", "register name=Mug \(Self.describe) price=10 currency=KRW image=gone.jpg\n")
             let second = RecordingConsole()
-            #expect(await f.session(second, dryRun: true, transport: counter).runScript(path: path) == .failed)
+            #expect(await f.session(second, dryRun: true, transport: counter).runScript(path: path) == .usage)
             #expect(second.notes.contains("\(path):1: register: image 1 (gone.jpg): no such file"))
             #expect(counter.requests.isEmpty)
         }

@@ -174,10 +174,12 @@ struct OpenMarketCommand: AsyncParsableCommand {
         return nil
     }
 
-    /// `-c` commands, and the command the words name (`openmarket list --mine`), as lines.
-    func commandLines(_ request: Request) -> [String] {
-        guard case .command(let words) = request else { return commands }
-        return commands + [ScriptSession.line(from: words + handedOn(to: words).words)]
+    /// `-c` commands, lines to split, and the command the words name (`openmarket list --mine`),
+    /// the words as the calling shell split them: never written back into a line and split again.
+    func commandLines(_ request: Request) -> [ProgramLine] {
+        let typed = commands.map(ProgramLine.typed)
+        guard case .command(let words) = request else { return typed }
+        return typed + [.words(words + handedOn(to: words).words)]
     }
 
     /// The script options a command takes too (`openmarket import cat.csv --resume`):
@@ -353,8 +355,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let lines = commandLines(request)
         return !lines.isEmpty
             && lines.allSatisfy { line in
-                guard let first = line.split(whereSeparator: \.isWhitespace).first else { return false }
-                let name = ScriptSession.registry.find(String(first))?.spec.name
+                guard let first = line.firstWord else { return false }
+                let name = ScriptSession.registry.find(first)?.spec.name
                 return name == Explain.spec.name || name == Help.spec.name
             }
     }
@@ -413,7 +415,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// Runs what this invocation is for: a script file, a script on standard input, `-c`
     /// commands or the prompt. Answers the process exit status.
     func runInput(
-        _ path: String?, lines: [String], session: ScriptSession, console: TerminalConsole, reader: any LineReader,
+        _ path: String?, lines: [ProgramLine], session: ScriptSession, console: TerminalConsole, reader: any LineReader,
         color: Bool, access: AccessPolicy? = nil
     ) async -> Int32 {
         if let path {
@@ -437,7 +439,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// Runs `-c` commands, or lines from the terminal until EOF or `exit`. Without a person at
     /// the prompt (output redirected) the first failure stops it with its status; a person just
     /// sees the error. Piped input does not come here: it is read as a script.
-    static func loop(session: ScriptSession, reader: any LineReader, commands: [String], color: Bool) async -> Int32 {
+    static func loop(session: ScriptSession, reader: any LineReader, commands: [ProgramLine], color: Bool) async -> Int32 {
         if !commands.isEmpty {
             for command in commands {
                 let outcome = await runCancellable(session, command)
@@ -457,7 +459,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 // A line holding a secret (or `login ID SECRET`) never reaches the history file.
                 if session.shell.mayKeepInHistory(line) { reader.addHistory(line) }
-                let outcome = await runCancellable(session, line)
+                let outcome = await runCancellable(session, .typed(line))
                 if outcome.exitRequested { return outcome.exitCode ?? outcome.status.rawValue }
                 if !reader.isInteractive, outcome.status != .ok { return outcome.status.rawValue }
             }
@@ -466,8 +468,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     /// Ctrl-C during a command cancels the task running it (the request stops) and the shell
     /// stays; the command reports itself cancelled.
-    static func runCancellable(_ session: ScriptSession, _ line: String) async -> CommandReport {
-        await cancellable(CommandReport(status: .interrupted)) { await session.execute(line) }
+    static func runCancellable(_ session: ScriptSession, _ line: ProgramLine) async -> CommandReport {
+        await cancellable(CommandReport(status: .interrupted)) {
+            switch line {
+            case .typed(let text): await session.execute(text)
+            case .words(let words): await session.execute(arguments: words)
+            }
+        }
     }
 
     /// Runs `body` under Ctrl-C (a line, or a whole script, which stops at the cancelled
@@ -530,6 +537,21 @@ final class IndexBox: Sendable {
             return (word, list.map { Completion($0.text, hint: $0.hint) })
         case .path(let word, let pathPart, let prefix):
             return (word, pathCandidates(pathPart).map { Completion(prefix + $0.text, hint: $0.hint) })
+        }
+    }
+}
+
+/// A command the program was given: a line to split (`-c 'list --mine'`), or words the calling
+/// shell already split (`openmarket list --mine`).
+enum ProgramLine: Sendable {
+    case typed(String)
+    case words([String])
+
+    /// The command's name as given.
+    var firstWord: String? {
+        switch self {
+        case .typed(let line): line.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        case .words(let words): words.first
         }
     }
 }

@@ -12,6 +12,13 @@ public struct Word: Sendable, Hashable {
         self.text = text
         self.wasQuoted = wasQuoted
     }
+
+    /// One of a program's arguments, which the calling shell already split (and globbed): it
+    /// counts as quoted when it holds what a bare word could not (a `*` in it is a file's name,
+    /// a space part of the word), and `--mine` stays a flag.
+    public init(argument: String) {
+        self.init(argument, wasQuoted: WordQuoting.quote(argument) != argument)
+    }
 }
 
 public enum WordSplitError: Error, Equatable, CustomStringConvertible {
@@ -21,6 +28,10 @@ public enum WordSplitError: Error, Equatable, CustomStringConvertible {
     case nulCharacter
     /// `$'\xE9'`: bytes that do not spell UTF-8 text.
     case invalidBytes(String)
+    /// `${name` with no `}` (only where references are read: a script's line).
+    case unclosedReference
+    /// `${}`.
+    case emptyReference
 
     public var description: String {
         switch self {
@@ -29,94 +40,76 @@ public enum WordSplitError: Error, Equatable, CustomStringConvertible {
         case .nulCharacter: "the line holds a NUL character (\\0), which no text field can hold: remove it"
         case .invalidBytes(let escapes):
             "$'…' bytes \(escapes) are not UTF-8 text: write the character itself, or \\uHHHH"
+        case .unclosedReference: "'${' is not closed with '}'"
+        case .emptyReference: "'${}' names no variable"
         }
     }
 }
 
-/// Splits a line into words the way a POSIX shell does, minus expansions: white space separates,
-/// `"…"` and `'…'` group, backslash escapes the next character (inside double quotes only
-/// before `"`, `\` and `$`, as in sh), and `$'…'` understands bash's escapes (``AnsiCQuoting``).
-/// Written by hand because the grammar is ten lines of rules and no package offers exactly
-/// these. `split` is one loop over the characters with a case per rule and runs past 60 lines:
-/// a parser reads best whole, as sh's own grammar does.
+/// A piece of a word as written: text (its quotes and escapes already taken off), or a
+/// reference to a variable (`$mug` is `mug`, `${mug.price}` is `mug.price`).
+public enum WordPiece: Sendable, Hashable {
+    case text(String)
+    case reference(String)
+}
+
+/// A word of a script's line before its variables are known: text and references, split
+/// once. Filling a reference puts its value in as text, never read for quotes or spaces again,
+/// so a value with a space stays in its word.
+public struct WordTemplate: Sendable, Hashable {
+    public private(set) var pieces: [WordPiece] = []
+    /// True when any part of it was quoted or escaped (as `Word.wasQuoted`).
+    public var wasQuoted = false
+
+    public init(_ pieces: [WordPiece] = [], wasQuoted: Bool = false) {
+        self.pieces = pieces
+        self.wasQuoted = wasQuoted
+    }
+
+    /// The references in it, in order.
+    public var references: [String] {
+        pieces.compactMap { if case .reference(let name) = $0 { name } else { nil } }
+    }
+
+    /// The word itself when it has no reference.
+    public var literal: Word? {
+        switch pieces.count {
+        case 0: Word("", wasQuoted: wasQuoted)
+        case 1: if case .text(let text) = pieces[0] { Word(text, wasQuoted: wasQuoted) } else { nil }
+        default: nil
+        }
+    }
+
+    /// Adds text after the last piece (a word's text is gathered whole, then added once).
+    mutating func append(text: String) {
+        guard !text.isEmpty else { return }
+        if case .text(let before)? = pieces.last {
+            pieces[pieces.count - 1] = .text(before + text)
+        } else {
+            pieces.append(.text(text))
+        }
+    }
+
+    mutating func append(reference: String) { pieces.append(.reference(reference)) }
+}
+
+/// Splits a line into words the way a POSIX shell does: white space separates, `"…"` and
+/// `'…'` group, backslash escapes the next character (inside double quotes only before `"`,
+/// `\` and `$`, as in sh), and `$'…'` understands bash's escapes (``AnsiCQuoting``). A script's
+/// line (`words(_:)`) also has references, `$name` and `${name.field}`, outside single quotes;
+/// `$5` or a lone `$` is text. Written by hand because the grammar is ten lines of rules and no
+/// package offers exactly these.
 public enum WordSplitter {
+    /// The words of a line without references (`$` is text): what the prompt and `-c` read.
     public static func split(_ line: String) throws(WordSplitError) -> [Word] {
-        // Refused as `$'\0'` is, so that every word can be written back (`quote`) and split again.
-        if line.utf8.contains(0) { throw .nulCharacter }
-        var words: [Word] = []
-        var current = ""
-        var inWord = false
-        var quoted = false
-        // Unicode scalars, not `Character`s, as bash reads its input: a quote followed by a
-        // combining mark is one `Character` but still a quote to bash, and `\r\n` is one
-        // `Character` but two separators.
-        let chars = Array(line.unicodeScalars)
-        var position = 0
-        func next() -> Unicode.Scalar? {
-            guard position < chars.count else { return nil }
-            defer { position += 1 }
-            return chars[position]
-        }
-        while let c = next() {
-            switch c {
-            case " ", "\t", "\n", "\r":
-                if inWord {
-                    words.append(Word(current, wasQuoted: quoted))
-                    current = ""
-                    inWord = false
-                    quoted = false
-                }
-            case "\\":
-                guard let escaped = next() else { throw .danglingEscape }
-                current.unicodeScalars.append(escaped)
-                inWord = true
-                quoted = true
-            case .dollar where position < chars.count && chars[position] == .singleQuote:
-                position += 1
-                current += try AnsiCQuoting.decode(chars, from: &position)
-                inWord = true
-                quoted = true
-            case .singleQuote:
-                inWord = true
-                quoted = true
-                var closed = false
-                while let q = next() {
-                    if q == .singleQuote {
-                        closed = true
-                        break
-                    }
-                    current.unicodeScalars.append(q)
-                }
-                if !closed { throw .unterminatedQuote("'") }
-            case .doubleQuote:
-                inWord = true
-                quoted = true
-                var closed = false
-                while let q = next() {
-                    if q == .doubleQuote {
-                        closed = true
-                        break
-                    }
-                    if q == "\\" {
-                        guard let e = next() else { throw .unterminatedQuote("\"") }
-                        if e == .doubleQuote || e == .backslash || e == .dollar {
-                            current.unicodeScalars.append(e)
-                        } else {
-                            current.unicodeScalars.append("\\")
-                            current.unicodeScalars.append(e)
-                        }
-                        continue
-                    }
-                    current.unicodeScalars.append(q)
-                }
-                if !closed { throw .unterminatedQuote("\"") }
-            default:
-                current.unicodeScalars.append(c)
-                inWord = true
-            }
-        }
-        if inWord { words.append(Word(current, wasQuoted: quoted)) }
-        return words
+        var scanner = LineScanner(line, references: false)
+        return try scanner.words().map { $0.literal ?? Word("") }
+    }
+
+    /// The words of a script's line, references kept as holes to fill.
+    public static func words(_ line: String) throws(WordSplitError) -> [WordTemplate] {
+        var scanner = LineScanner(line, references: true)
+        return try scanner.words()
     }
 
     /// The index just after the `'` that closes a `$'…'` whose text starts at `start` (or the
@@ -129,6 +122,134 @@ public enum WordSplitter {
         }
         return chars.count
     }
+}
+
+/// One pass over a line's Unicode scalars, not `Character`s, as bash reads its input: a quote
+/// followed by a combining mark is one `Character` but still a quote to bash, and `\r\n` is
+/// one `Character` but two separators. A rule a method.
+struct LineScanner {
+    private let chars: [Unicode.Scalar]
+    private let references: Bool
+    private var position = 0
+    private var done: [WordTemplate] = []
+    private var current = WordTemplate()
+    /// The text since the last reference, added to `current` at once.
+    private var text = ""
+    private var inWord = false
+
+    init(_ line: String, references: Bool) {
+        chars = Array(line.unicodeScalars)
+        self.references = references
+    }
+
+    mutating func words() throws(WordSplitError) -> [WordTemplate] {
+        // Refused as `$'\0'` is, so that every word can be written back (`quote`) and split again.
+        if chars.contains("\u{0}") { throw .nulCharacter }
+        while let c = next() {
+            switch c {
+            case " ", "\t", "\n", "\r": endWord()
+            case "\\":
+                guard let escaped = next() else { throw .danglingEscape }
+                quoted()
+                text.unicodeScalars.append(escaped)
+            case .dollar where peek == .singleQuote:
+                position += 1
+                quoted()
+                text += try AnsiCQuoting.decode(chars, from: &position)
+            case .dollar where references:
+                try reference()
+            case .singleQuote: try singleQuoted()
+            case .doubleQuote: try doubleQuoted()
+            default:
+                text.unicodeScalars.append(c)
+                inWord = true
+            }
+        }
+        endWord()
+        return done
+    }
+
+    private var peek: Unicode.Scalar? { position < chars.count ? chars[position] : nil }
+
+    private mutating func next() -> Unicode.Scalar? {
+        guard position < chars.count else { return nil }
+        defer { position += 1 }
+        return chars[position]
+    }
+
+    private mutating func quoted() {
+        inWord = true
+        current.wasQuoted = true
+    }
+
+    private mutating func endWord() {
+        guard inWord else { return }
+        current.append(text: text)
+        done.append(current)
+        current = WordTemplate()
+        text = ""
+        inWord = false
+    }
+
+    private mutating func append(reference name: String) {
+        current.append(text: text)
+        text = ""
+        current.append(reference: name)
+    }
+
+    private mutating func singleQuoted() throws(WordSplitError) {
+        quoted()
+        while let q = next() {
+            if q == .singleQuote { return }
+            text.unicodeScalars.append(q)
+        }
+        throw .unterminatedQuote("'")
+    }
+
+    private mutating func doubleQuoted() throws(WordSplitError) {
+        quoted()
+        while let q = next() {
+            switch q {
+            case .doubleQuote: return
+            case "\\":
+                guard let e = next() else { throw .unterminatedQuote("\"") }
+                if e != .doubleQuote && e != .backslash && e != .dollar { text.unicodeScalars.append("\\") }
+                text.unicodeScalars.append(e)
+            case .dollar where references: try reference()
+            default: text.unicodeScalars.append(q)
+            }
+        }
+        throw .unterminatedQuote("\"")
+    }
+
+    /// Just after a `$`: `{name.field}` or a name, else the `$` is text.
+    private mutating func reference() throws(WordSplitError) {
+        inWord = true
+        if peek == "{" {
+            guard let close = chars[(position + 1)...].firstIndex(of: "}") else { throw .unclosedReference }
+            let name = String(String.UnicodeScalarView(chars[(position + 1)..<close])).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw .emptyReference }
+            append(reference: name)
+            position = close + 1
+        } else if let first = peek, Self.isNameStart(first) {
+            let start = position
+            while let c = peek, Self.isNameStart(c) || Self.isDigit(c) { position += 1 }
+            append(reference: String(String.UnicodeScalarView(chars[start..<position])))
+        } else {
+            // `$5` or a lone `$` is text (a price in dollars, say).
+            text.unicodeScalars.append(.dollar)
+        }
+    }
+
+    /// A letter (any script: `$상품` is a name) or `_`.
+    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: scalar == "_"
+        }
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .decimalNumber }
 }
 
 /// bash's `$'…'` quoting: `\n \t \r \\ \' \" \a \b \e \f \v`, `\xHH`, `\uHHHH`, `\UHHHHHHHH` and

@@ -7,6 +7,21 @@ extension ScriptRuntime {
     func executeTyped(_ line: String) async -> CommandReport {
         // A script's lines lose their comments when the file is read; a typed one here.
         let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil, in: context())
+        return reported(result)
+    }
+
+    /// Runs a program's arguments (`openmarket list --mine`) as the words they are: no
+    /// variables, no comment, nothing split again.
+    func executeWords(_ words: [Word]) async -> CommandReport {
+        let line = ScriptLine(number: 0, text: WordQuoting.line(words))
+        switch invocation(words, text: line.text, line: line, location: nil) {
+        case .success(let invocation): return reported(await step(line, parsed: invocation, location: nil, in: context()))
+        case .failure(let rejected): return reported(rejected.result)
+        }
+    }
+
+    /// A typed line's report, its failures printed as they are.
+    private func reported(_ result: CommandReport) -> CommandReport {
         for text in result.failure { console.note(text, kind: .error) }
         if let explanation = result.explanation { console.note(explanation) }
         shell.index.updateVariables(Array(state.variables.values.keys))
@@ -36,49 +51,66 @@ extension ScriptRuntime {
         return report
     }
 
-    /// Expands the line's variables, splits it, takes off `as NAME` and parses the command:
-    /// what the line asks for, before anything runs. Expansion sees the variables as they are
-    /// now, so this comes right before the line runs.
+    /// Splits the line into words once, fills its references with the variables as they are
+    /// now, takes off `as NAME` and parses the command: what the line asks for, before anything
+    /// runs. So this comes right before the line runs.
     func prepare(_ line: ScriptLine, location: String?, on server: URL) -> Result<Invocation, LineRejected> {
-        // On Unicode scalars: `trimmingCharacters(in:)` bridges through NSString, and splitting
-        // the whole line into Characters only to read two words showed in every line's cost.
-        let scalars = line.text.unicodeScalars
-        // ASCII answered without a Unicode property lookup, which showed in every line's cost.
-        let isSpace: (Unicode.Scalar) -> Bool = {
-            $0.isASCII ? ($0 == " " || ($0.value >= 0x09 && $0.value <= 0x0D)) : $0.properties.isWhitespace
-        }
-        let start = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
-        let end = scalars.lastIndex { !isSpace($0) }.map(scalars.index(after:)) ?? start
-        let text = String(scalars[start..<end])
-        let leadingWords = text.unicodeScalars.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: isSpace)
-        let firstWord = leadingWords.first.map { String($0) } ?? ""
-        // `PATCH /api/products/3 …` is the raw request, not the `patch` command.
-        let leading = leadingWords.prefix(2).map { Word(String($0)) }
-        let spec = (registry.rawRequest(leading) ?? registry.find(firstWord))?.spec
-        let name = spec?.name ?? firstWord
-        func rejected(_ message: String) -> Result<Invocation, LineRejected> {
-            .failure(LineRejected(result: CommandReport(status: .usage, failure: ["\(name): \(message)"])))
-        }
+        let text = Self.trimmed(line.text)
         guard !text.isEmpty else { return .failure(LineRejected(result: CommandReport(status: .ok))) }
         if let problem = line.problem { return .failure(LineRejected(result: CommandReport(status: .usage, failure: [problem]))) }
-        var words: [Word]
+        let words: [Word]
         do {
-            words = try WordSplitter.split(try expand(text, on: server))
+            words = try Expander.fill(WordSplitter.words(text)) { reference throws(ExpansionError) in
+                try resolve(reference, on: server)
+            }
         } catch let error as ExpansionError {
-            return rejected(error.description)
+            return rejected(error.description, text: text)
         } catch {
-            return rejected("\(error)")
+            return rejected("\(error)", text: text)
         }
-        let bindAs: String?
+        return invocation(words, text: text, line: line, location: location)
+    }
+
+    /// The line's words (its references filled) parsed into the command they ask for.
+    func invocation(_ filled: [Word], text: String, line: ScriptLine, location: String?) -> Result<Invocation, LineRejected> {
+        var words = filled
         do {
-            bindAs = try takeName(&words)
+            let bindAs = try takeName(&words)
             let command = try registry.parse(words)
             return .success(
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
-            let lines = ShellSession.lines(for: error, spec: spec)
+            let lines = ShellSession.lines(for: error, spec: spec(of: text))
             return .failure(LineRejected(result: CommandReport(status: error.status, failure: lines)))
         }
+    }
+
+    /// The line without the white space around it. On Unicode scalars: `trimmingCharacters(in:)`
+    /// bridges through NSString, which showed in every line's cost; ASCII is answered without a
+    /// Unicode property lookup.
+    static func trimmed(_ line: String) -> String {
+        let scalars = line.unicodeScalars
+        let start = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
+        let end = scalars.lastIndex { !isSpace($0) }.map(scalars.index(after:)) ?? start
+        return String(scalars[start..<end])
+    }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)) : scalar.properties.isWhitespace
+    }
+
+    /// The spec of the command a line names by its first words as written (`PATCH /api/products/3 …`
+    /// is the raw request, not the `patch` command), for its usage in a failure; splitting the
+    /// whole line into Characters only to read two words showed in every line's cost.
+    func spec(of text: String) -> CommandSpec? {
+        let leadingWords = text.unicodeScalars.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: Self.isSpace)
+        let leading = leadingWords.prefix(2).map { Word(String($0)) }
+        return (registry.rawRequest(leading) ?? registry.find(leading.first?.text ?? ""))?.spec
+    }
+
+    private func rejected(_ message: String, text: String) -> Result<Invocation, LineRejected> {
+        let name = spec(of: text)?.name ?? String(text.unicodeScalars.prefix { !Self.isSpace($0) })
+        return .failure(LineRejected(result: CommandReport(status: .usage, failure: ["\(name): \(message)"])))
     }
 
     /// `… as NAME` at the end of a command names the product it returns.
@@ -96,28 +128,24 @@ extension ScriptRuntime {
         return bound
     }
 
-    /// The line with its variables put in. A value holding the secret is refused rather than
+    /// What a reference stands for now. A value holding the secret is refused rather than
     /// masked: a masked value would send "••••••" as a description or price without a word, and
     /// there is no command in which the secret belongs (the shell puts it in the secret field
     /// itself, and `login IDENTIFIER` takes it from OPENMARKET_SECRET). The line fails with
     /// FILE:LINE before anything is sent, in a dry run too.
-    private func expand(_ text: String, on server: URL) throws(ExpansionError) -> String {
-        let variables = state.variables
-        let secrets = shell.secrets
+    func resolve(_ reference: String, on server: URL) throws(ExpansionError) -> String {
         // The environment's credentials belong to one server (`environmentServer`).
-        return try Expander.expand(text) { [shell] reference throws(ExpansionError) in
-            if ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference), !shell.isEnvironmentServer(server) {
-                let name = String(reference.dropFirst(4))
-                throw ExpansionError(description: "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server))
-            }
-            let value = try variables.resolve(reference)
-            if secrets.occurs(in: value) {
-                throw ExpansionError(
-                    description: "${\(reference)} holds the vendor secret, which never goes into a command "
-                        + "(the shell sends it only as the secret field): remove it from the line")
-            }
-            return value
+        if ["env.OPENMARKET_IDENTIFIER", "env.OPENMARKET_SECRET"].contains(reference), !shell.isEnvironmentServer(server) {
+            let name = String(reference.dropFirst(4))
+            throw ExpansionError(description: "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server))
         }
+        let value = try state.variables.resolve(reference)
+        if shell.secrets.occurs(in: value) {
+            throw ExpansionError(
+                description: "${\(reference)} holds the vendor secret, which never goes into a command "
+                    + "(the shell sends it only as the secret field): remove it from the line")
+        }
+        return value
     }
 }
 

@@ -2,50 +2,123 @@ import Foundation
 import OpenMarketContract
 import SellerShell
 
-/// A script is checked whole before its first request, as Hurl does: every line that cannot
-/// run whatever its variables will hold (an unknown command, an unknown flag or field, words
-/// that do not parse, bytes that are not UTF-8) is listed as `FILE:LINE: message`, and nothing
-/// is sent. A line with variables is checked as far as its literal words go; the rest is
-/// expanded and checked when it runs, since only then are its variables known. Lines after an
-/// `exit` are not checked: they never run.
+/// A script is checked whole before its first request, as Hurl does: every line is split into
+/// words once, its references filled with what is known before the run (literals, `set`,
+/// `--var`, the environment) or, for an earlier line's result (`$mug`, `${mug.stock}`), a
+/// stand-in of its type (``CheckedNames``), and parsed into its typed command through the
+/// registry; the photos it names are read and probed (``PhotoCheck``). Every problem of every
+/// line is listed as `FILE:LINE: message`, and nothing is sent. Lines after an `exit` are not
+/// checked: they never run.
 extension ScriptRuntime {
     /// The problems of `lines`, each `NAME:LINE: message` and its detail lines (none when every
-    /// line may run), and the lines without variables already parsed. With `unsetVariables` (a
-    /// stepped run: a lesson in front of a class), a variable nothing defines is one of the
-    /// problems; otherwise it fails when its line runs.
-    func check(_ lines: [ScriptLine], name: String, on server: URL, unsetVariables: Bool = false) -> ScriptCheck {
+    /// line may run), and the lines without variables already parsed. `paths`: where the
+    /// script's photos are read from (its folder), as its lines will read them. With
+    /// `unsetVariables` (a stepped run: a lesson in front of a class), a variable nothing
+    /// defines is one of the problems; otherwise it fails when its line runs.
+    func check(
+        _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, unsetVariables: Bool = false
+    ) -> ScriptCheck {
         var found: [String] = []
         var parsed: [Int: Invocation] = [:]
+        var names = CheckedNames(state.variables)
         for line in lines {
-            let failure: [String]
-            // Without variables the line is what will run: parsed exactly as it will be, and
-            // kept, so that the run does not parse it a second time.
-            if line.problem == nil, !line.text.unicodeScalars.contains(.dollar) {
-                switch prepare(line, location: nil, on: server) {
-                case .success(let invocation):
-                    parsed[line.number] = invocation
-                    failure = []
-                case .failure(let rejected): failure = rejected.result.failure
-                }
-            } else {
-                failure = problem(with: line, on: server)
-            }
-            if let first = failure.first {
+            let checked = check(line, names: &names, on: server, paths: paths)
+            // Without variables the line is what will run: kept, so that the run does not parse
+            // it a second time.
+            if let invocation = checked.parsed { parsed[line.number] = invocation }
+            if let first = checked.problems.first {
                 found.append("\(name):\(line.number): \(first)")
-                found += failure.dropFirst()
+                found += checked.problems.dropFirst()
             }
-            // Nothing after an `exit` ever runs (a script has no branches). A parsed line says
-            // what it is; splitting every line into Characters again showed in a run's cost.
-            if let invocation = parsed[line.number] {
-                if invocation.spec.name == Exit.spec.name { break }
-            } else if let first = line.text.split(whereSeparator: \.isWhitespace).first,
-                registry.find(String(first))?.spec.name == Exit.spec.name
-            {
-                break
-            }
+            // Nothing after an `exit` ever runs (a script has no branches).
+            if checked.exits { break }
         }
         return ScriptCheck(
             problems: unsetVariables ? found + self.unsetVariables(in: lines, name: name) : found, parsed: parsed)
+    }
+
+    /// One line: its problems, the invocation when it has no variables, and whether it exits.
+    private func check(
+        _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths
+    ) -> (problems: [String], parsed: Invocation?, exits: Bool) {
+        if let problem = line.problem { return ([problem], nil, false) }
+        let text = Self.trimmed(line.text)
+        guard !text.isEmpty else { return ([], nil, false) }
+        let templates: [WordTemplate]
+        do { templates = try WordSplitter.words(text) } catch {
+            return (["\(spec(of: text)?.name ?? "line"): \(error.description)"], nil, false)
+        }
+        let holes = templates.contains { $0.literal == nil }
+        var results: [(problems: [String], invocation: Invocation?)] = []
+        for variant in holes ? CheckedNames.Variant.allCases : [.low] {
+            let filled = fill(templates, names: names, variant, text: text, line: line, on: server)
+            results.append(filled.invocation.map { (problems(of: $0, templates, paths: paths), $0) } ?? (filled.problems, nil))
+            if results.last?.problems.isEmpty == true { break }
+        }
+        let invocation = results[0].invocation
+        learn(from: invocation, holes: holes, names: &names)
+        let command = invocation?.spec ?? registry.find(templates[0].literal?.text ?? "")?.spec
+        return (
+            Self.common(results.map(\.problems), spec: invocation?.spec ?? spec(of: text)), holes ? nil : invocation,
+            command?.name == Exit.spec.name
+        )
+    }
+
+    /// The words with their references filled for the check, parsed.
+    private func fill(
+        _ templates: [WordTemplate], names: CheckedNames, _ variant: CheckedNames.Variant, text: String, line: ScriptLine,
+        on server: URL
+    ) -> (problems: [String], invocation: Invocation?) {
+        let words: [Word]
+        do {
+            words = try Expander.fill(templates) { reference throws(ExpansionError) in
+                reference.hasPrefix("env.") ? try resolve(reference, on: server) : try names.value(reference, variant)
+            }
+        } catch {
+            return (["\(spec(of: text)?.name ?? "line"): \(error.description)"], nil)
+        }
+        switch invocation(words, text: text, line: line, location: nil) {
+        case .success(let invocation): return ([], invocation)
+        case .failure(let rejected): return (rejected.result.failure, nil)
+        }
+    }
+
+    /// What a line that parsed still has wrong before it runs: the photos it names.
+    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> [String] {
+        let spec = invocation.spec
+        guard !spec.rawWords, spec.fields.contains(.image) else { return [] }
+        let key = ProductField.image.rawValue + "="
+        let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
+            Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
+        }
+        let resize = !templates.contains { $0.literal == Word("--no-resize") }
+        let found = PhotoCheck.problems(photos, resize: resize, paths: paths)
+        guard found.count > 1 else { return found.map { "\(spec.name): \($0)" } }
+        return ["\(spec.name): " + Message.problemsNothingSent(count: found.count).text] + found.map { "  \($0)" }
+    }
+
+    /// What the names hold after a line: `set NAME VALUE` a value (known when the line had no
+    /// variable), `… as NAME` and `last` a product.
+    private func learn(from invocation: Invocation?, holes: Bool, names: inout CheckedNames) {
+        guard let invocation else { return }
+        if let set = invocation.command as? SetVariable, case .variable(let name, let value) = set.action {
+            names[name] = holes ? .unknown : .text(value)
+        }
+        if let bound = invocation.bindAs { names[bound] = .product }
+        if invocation.spec.returnsProduct { names["last"] = .product }
+    }
+
+    /// The problems a line has whatever its holes hold: all of them when it has no holes (one
+    /// result), none when one variant passed, else those both variants found.
+    static func common(_ results: [[String]], spec: CommandSpec?) -> [String] {
+        guard let first = results.first, results.count > 1 else { return results.first ?? [] }
+        guard !results.contains(where: \.isEmpty) else { return [] }
+        if results.allSatisfy({ $0 == first }) { return first }
+        let kept = first.filter { line in results.allSatisfy { $0.contains(line) } }
+        guard let lead = kept.first, lead.hasPrefix(" ") else { return kept }
+        let name = spec.map { "\($0.name): " } ?? ""
+        if kept.count == 1 { return [name + lead.trimmingCharacters(in: .whitespaces)] }
+        return [name + Message.problemsNothingSent(count: kept.count).text] + kept
     }
 
     /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
@@ -64,9 +137,8 @@ extension ScriptRuntime {
             if words.count > 2, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted {
                 defined.insert(words[words.count - 1].text)
             }
-            _ = try? Expander.expand(line.text) { reference in
+            for reference in (try? WordSplitter.words(line.text))?.flatMap(\.references) ?? [] {
                 uses.append((line.number, String(reference.prefix { $0 != "." })))
-                return "x"
             }
         }
         var said: Set<String> = []
@@ -85,34 +157,6 @@ extension ScriptRuntime {
         return .usage
     }
 
-    /// What is wrong with a line that has variables (or a problem of its own) before it runs,
-    /// as far as its literal words go (empty: nothing known yet).
-    private func problem(with line: ScriptLine, on server: URL) -> [String] {
-        if let problem = line.problem { return [problem] }
-        guard let words = try? WordSplitter.split(line.text), let first = words.first,
-            !first.text.unicodeScalars.contains(.dollar)
-        else {
-            return []
-        }
-        // A request typed by hand (`PATCH /api/…`) takes its words as they come.
-        if registry.rawRequest(Array(words.prefix(2))) != nil { return [] }
-        guard let command = registry.find(first.text) else {
-            do {
-                _ = try registry.parse([first])
-            } catch {
-                return ShellSession.lines(for: error, spec: nil)
-            }
-            return []
-        }
-        let spec = command.spec
-        guard !spec.rawWords else { return [] }
-        for word in words.dropFirst() where !word.wasQuoted && !word.text.unicodeScalars.contains(.dollar) {
-            guard word.text.hasPrefix("--"), word.text.count > 2 else { continue }
-            let flag = String(word.text.prefix { $0 != "=" })
-            if spec.flag(flag) == nil { return ShellSession.lines(for: .usage("unknown option \(flag)"), spec: spec) }
-        }
-        return []
-    }
 }
 
 /// What checking a script found: its problems, and every line without variables parsed into the

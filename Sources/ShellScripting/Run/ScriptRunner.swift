@@ -36,7 +36,10 @@ extension ScriptRuntime {
         }
         guard let lines = readScript(resolved, unreadable: Message.cannotReadScript(path).text) else { return .usage }
         let server = await shell.serverURL
-        let checked = check(lines, name: path, on: server, unsetVariables: options.step)
+        let folder = Self.folder(of: resolved)
+        let checked = check(
+            lines, name: path, on: server, paths: LocalPaths(base: folder, access: options.access.confiningReads(to: folder)),
+            unsetVariables: options.step)
         guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
@@ -102,7 +105,9 @@ extension ScriptRuntime {
             return .usage
         }
         guard let lines = readScript(resolved, unreadable: Message.sourceCannotRead(path).text) else { return .usage }
-        let checked = check(lines, name: path, on: context.client.baseURL)
+        let checked = check(
+            lines, name: path, on: context.client.baseURL,
+            paths: LocalPaths(base: Self.folder(of: resolved), access: context.access))
         guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)

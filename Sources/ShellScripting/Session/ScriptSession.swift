@@ -99,11 +99,6 @@ public struct ScriptSession: Sendable {
     /// Every command a scripting session knows: the shell's and the scripting layer's.
     public static let registry = CommandRegistry.shell.adding(commands)
 
-    /// Words given one by one (a program's arguments) as one line that splits back into them.
-    public static func line(from arguments: [String]) -> String {
-        arguments.map { WordQuoting.quote(Word($0, wasQuoted: true)) }.joined(separator: " ")
-    }
-
     /// Checks a `--var NAME=VALUE` argument; nil when fine.
     public static func checkDefinition(_ text: String) -> (name: String, value: String)? {
         guard let equals = text.firstIndex(of: "=") else { return nil }
@@ -114,6 +109,11 @@ public struct ScriptSession: Sendable {
 
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
     public func execute(_ line: String) async -> CommandReport { await runtime.executeTyped(line) }
+
+    /// Runs a command given as a program's arguments (`openmarket list --mine`), each one word.
+    public func execute(arguments: [String]) async -> CommandReport {
+        await runtime.executeWords(arguments.map(Word.init(argument:)))
+    }
 
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {

@@ -157,104 +157,49 @@ public struct ScriptVariables: Sendable {
     }
 }
 
-/// Replaces `$name` and `${name.field}` in a line before it is split into words. Single quotes
-/// keep `$` literal, as in sh; a value is inserted quoted where needed so it stays one word
-/// (a name with spaces cannot turn into two arguments). Written by hand because it must agree
-/// exactly with the shell's own word splitting.
+/// Fills the references of a line's words (`WordSplitter.words`) with their values. A value is
+/// put in as text and never split or read for quotes again: a name with spaces stays one
+/// argument, and a value holding `'` or `$` is that text.
 public enum Expander {
-    public static func expand(
+    /// The words of `line` with every reference filled by `resolve`.
+    public static func words(
         _ line: String, _ resolve: (String) throws(ExpansionError) -> String
-    ) throws(ExpansionError) -> String {
-        // Unicode scalars, as the splitter reads the line: a quote followed by a combining mark
-        // is one `Character` but still a quote.
-        let chars = Array(line.unicodeScalars)
-        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(chars[range])) }
-        var out = ""
-        var i = 0
-        var quote: Unicode.Scalar?
-        while i < chars.count {
-            let c = chars[i]
-            if quote == .singleQuote {
-                out.unicodeScalars.append(c)
-                if c == .singleQuote { quote = nil }
-                i += 1
+    ) throws(ExpansionError) -> [Word] {
+        let templates: [WordTemplate]
+        do { templates = try WordSplitter.words(line) } catch { throw ExpansionError(description: error.description) }
+        return try fill(templates, resolve)
+    }
+
+    public static func fill(
+        _ templates: [WordTemplate], _ resolve: (String) throws(ExpansionError) -> String
+    ) throws(ExpansionError) -> [Word] {
+        var words: [Word] = []
+        words.reserveCapacity(templates.count)
+        for template in templates {
+            if let literal = template.literal {
+                words.append(literal)
                 continue
             }
-            if c == .backslash, i + 1 < chars.count {
-                out.unicodeScalars.append(c)
-                out.unicodeScalars.append(chars[i + 1])
-                i += 2
-                continue
-            }
-            if quote == nil, c == .dollar, i + 1 < chars.count, chars[i + 1] == .singleQuote {
-                // `$'…'` is text, as single quotes are; `\'` inside does not close it.
-                let end = WordSplitter.endOfAnsiCQuote(chars, from: i + 2)
-                out += text(i..<end)
-                i = end
-                continue
-            }
-            if c == .singleQuote || c == .doubleQuote {
-                if quote == nil { quote = c } else if quote == c { quote = nil }
-                out.unicodeScalars.append(c)
-                i += 1
-                continue
-            }
-            guard c == .dollar, i + 1 < chars.count else {
-                out.unicodeScalars.append(c)
-                i += 1
-                continue
-            }
-            var reference: String
-            var end: Int
-            if chars[i + 1] == "{" {
-                guard let close = chars[(i + 2)...].firstIndex(of: "}") else {
-                    throw ExpansionError(description: "'${' is not closed with '}'")
+            var word = Word("", wasQuoted: template.wasQuoted)
+            for piece in template.pieces {
+                switch piece {
+                case .text(let text): word.text += text
+                case .reference(let reference):
+                    let value = try resolve(reference)
+                    if value.utf8.contains(0) { throw ExpansionError(description: WordSplitError.nulCharacter.description) }
+                    // A value that would have needed quotes to stay one word counts as quoted:
+                    // `image=$photos` holding 'img/*.jpg' globs, one holding 'my photo*.jpg' does not.
+                    if needsQuotes(value) { word.wasQuoted = true }
+                    word.text += value
                 }
-                reference = text((i + 2)..<close).trimmingCharacters(in: .whitespaces)
-                guard !reference.isEmpty else { throw ExpansionError(description: "'${}' names no variable") }
-                end = close + 1
-            } else if isNameStart(chars[i + 1]) {
-                end = i + 1
-                while end < chars.count, isNameStart(chars[end]) || isDigit(chars[end]) { end += 1 }
-                reference = text((i + 1)..<end)
-            } else {
-                // `$5` or a lone `$` is text (a price in dollars, say).
-                out.unicodeScalars.append(c)
-                i += 1
-                continue
             }
-            let value = try resolve(reference)
-            out += quote == .doubleQuote ? escapeForDoubleQuotes(value) : quoteIfNeeded(value)
-            i = end
+            words.append(word)
         }
-        return out
+        return words
     }
 
-    /// A letter (any script: `$상품` is a name) or `_`.
-    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-        default: scalar == "_"
-        }
-    }
-
-    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .decimalNumber }
-
-    /// `value` inside `"…"`: `"`, `\` and `$` escaped, on Unicode scalars.
-    static func escapeForDoubleQuotes(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            if scalar == "\"" || scalar == "\\" || scalar == "$" { out.unicodeScalars.append("\\") }
-            out.unicodeScalars.append(scalar)
-        }
-        return out
-    }
-
-    /// Glob characters stay bare on purpose: `set photos 'img/*.jpg'` then `image=$photos` globs.
-    static func quoteIfNeeded(_ value: String) -> String {
-        if value.isEmpty { return "''" }
-        guard value.unicodeScalars.contains(where: { $0.properties.isWhitespace || "'\"\\#".unicodeScalars.contains($0) })
-        else { return value }
-        return WordQuoting.singleQuoted(value)
+    /// Glob characters do not count on purpose: `set photos 'img/*.jpg'` then `image=$photos` globs.
+    static func needsQuotes(_ value: String) -> Bool {
+        value.isEmpty || value.unicodeScalars.contains { $0.properties.isWhitespace || "'\"\\#".unicodeScalars.contains($0) }
     }
 }

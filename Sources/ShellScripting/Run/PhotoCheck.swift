@@ -1,0 +1,69 @@
+import Foundation
+import MarketImages
+import OpenMarketContract
+import SellerShell
+
+/// The photos a script's line names, checked before the script's first request as `register`
+/// would read them: `~` and globs expanded, each file readable where the script may read, and
+/// really a JPEG, PNG or GIF, whole (its header and its container's framing, through
+/// `MarketImages.info`, without decoding its pixels). Every problem of every photo is listed.
+enum PhotoCheck {
+    /// The problems of the photos `patterns` name (`image=` values written without a variable).
+    static func problems(_ patterns: [Word], resize: Bool, paths: LocalPaths) -> [RuleViolation] {
+        var problems: [RuleViolation] = []
+        var files: [String] = []
+        for pattern in patterns {
+            let expanded = paths.absolute(pattern.text)
+            var matches = [expanded]
+            if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
+                do { matches = try PathExpansion.glob(expanded) } catch {
+                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
+                    continue
+                }
+                if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }
+            }
+            for match in matches {
+                do { files.append(try paths.access.readable(match)) } catch {
+                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
+                }
+            }
+        }
+        if let count = UploadRules.checkCount(files.count), problems.isEmpty { return [count] }
+        for (index, path) in files.enumerated() {
+            let name = TextLayout.visible((path as NSString).lastPathComponent)
+            if let rule = problem(path, resize: resize) { problems.append(RuleViolation("image \(index + 1) (\(name))", rule)) }
+        }
+        return problems
+    }
+
+    /// What is wrong with one photo, nil when `register` can send it (shrunk if need be).
+    static func problem(_ path: String, resize: Bool) -> String? {
+        let data: Data
+        do throws(ImageProblem) {
+            data = try UploadImage.load(path: path).data
+        } catch {
+            guard case .tooLarge(_, let format) = error.kind else { return error.rule }
+            if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
+            if !resize { return error.rule + " (leave out --no-resize to shrink it)" }
+            guard let source = try? LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo") else {
+                return error.rule
+            }
+            data = source
+        }
+        return damage(in: data)
+    }
+
+    /// What the header probe and the container walk find wrong with a photo's bytes (cut short,
+    /// damaged); nil when it reads, or when libvips is not there to tell.
+    static func damage(in data: Data) -> String? {
+        do {
+            _ = try MarketImages.info(of: data)
+            return nil
+        } catch ImageProcessingError.libraryUnavailable {
+            return nil
+        } catch {
+            let text = "\(error)"
+            return text.hasSuffix(".") ? String(text.dropLast()) : text
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// A script is checked whole, for real, before its first request: every line parsed into its
+/// typed command with its variables filled (an earlier line's result by a stand-in of its type),
+/// the photos it names read and probed, every problem of every line named as FILE:LINE.
+@Suite struct ScriptCheckTests {
+    static let describe = "description='A product made by the check tests'"
+
+    /// A server that answers everything and counts what reached it.
+    static func withCountingServer(_ body: (MisbehavingServer, URL) async throws -> Void) async throws {
+        let server = try MisbehavingServer.answering(status: 200, body: "{}")
+        defer { server.stop() }
+        let directory = try Fixtures.temporaryDirectory("openmarket-check-test")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Fixtures.image("coffee-small.jpg"), to: directory.appendingPathComponent("mug.jpg"))
+        try Data().write(to: directory.appendingPathComponent("empty.png"))
+        try Data("hello".utf8).write(to: directory.appendingPathComponent("not-an-image.jpg"))
+        let whole = try Fixtures.imageData("coffee-small.jpg")
+        try whole.prefix(whole.count / 2).write(to: directory.appendingPathComponent("truncated.jpg"))
+        try await body(server, directory)
+    }
+
+    static func run(_ text: String, in directory: URL, server: MisbehavingServer) async throws -> (CommandStatus, String, String)
+    {
+        let path = directory.appendingPathComponent("shop.om").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let console = RecordingConsole()
+        let session = ScriptSession(
+            configuration: ShellConfiguration(
+                serverURL: server.baseURL, credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
+                vendorName: "demo-shop", vendorID: 1,
+                profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")), timeout: .seconds(60)),
+            console: console, environment: ["HOME": directory.path, "SHOP": "demo-shop"])
+        let status = await session.runScript(path: path)
+        return (status, console.notes, path)
+    }
+
+    /// Forty lines, most of them good and using variables, with mistakes planted on lines 3,
+    /// 17 (a line with variables: its literal words are wrong whatever `$mug` holds) and 40:
+    /// the three are named, and not one request reaches the server.
+    @Test func fortyLinesWithThreePlantedErrorsSendNothingAndNameAllThree() async throws {
+        try await Self.withCountingServer { server, directory in
+            var lines = [
+                "#!/usr/bin/env openmarket",
+                "set base 3500",
+                "list --bogus",
+                "register name=Mug \(Self.describe) price=$base currency=KRW stock=5 image=mug.jpg as mug",
+            ]
+            let good = [
+                "stock $mug +1", "show $mug", "expect ${mug.stock} == 6", "patch $mug name=\"${mug.name} v2\"",
+                "patch ${last.id} price=${mug.price}", "list --mine", "set other $base",
+            ]
+            while lines.count < 16 { lines.append(good[lines.count % good.count]) }
+            lines.append("stock $mug sideways")
+            while lines.count < 39 { lines.append(good[lines.count % good.count]) }
+            lines.append(
+                "register name=Cup \(Self.describe) price=${mug.price} currency=KRW image=empty.png image=truncated.jpg")
+            #expect(lines.count == 40)
+            let (status, notes, path) = try await Self.run(lines.joined(separator: "\n") + "\n", in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            for number in [3, 17, 40] { #expect(notes.contains("\(path):\(number): "), "line \(number): \(notes)") }
+            let named = notes.split(separator: "\n").filter {
+                $0.hasPrefix("\(path):") && $0.dropFirst(path.count + 1).first?.isNumber == true
+            }
+            #expect(named.count == 3, "\(notes)")
+            #expect(notes.contains("image 1 (empty.png)") && notes.contains("image 2 (truncated.jpg)"), "\(notes)")
+            #expect(server.received.isEmpty && server.connections == 0, "\(server.received.map(\.target))")
+        }
+    }
+
+    /// A register line with several mistakes, one of them a photo that is not an image: each
+    /// is named, and a line with two bad photos names both.
+    @Test func everyProblemOfARegisterLineIsNamed() async throws {
+        try await Self.withCountingServer { server, directory in
+            let script = """
+                register name=Mug description=짧음 price=abc currency=EUR image=not-an-image.jpg
+                register name=Cup \(Self.describe) price=3000 currency=KRW image=empty.png image=truncated.jpg
+                """
+            let (status, notes, path) = try await Self.run(script + "\n", in: directory, server: server)
+            #expect(status == .usage)
+            #expect(notes.contains("\(path):1: ") && notes.contains("\(path):2: "), "\(notes)")
+            #expect(notes.contains("image 1 (not-an-image.jpg): not a JPEG, PNG or GIF"), "\(notes)")
+            #expect(notes.contains("image 1 (empty.png): the file is empty"), "\(notes)")
+            #expect(notes.contains("image 2 (truncated.jpg)"), "\(notes)")
+            #expect(server.received.isEmpty)
+        }
+    }
+
+    /// A stand-in is never taken for the line's own mistake: a hole used where the other
+    /// variant's stand-in would be wrong (a discount from an earlier price, a variable nothing
+    /// before the run knows) passes, so a good script runs.
+    @Test func aHoleIsNotAProblem() {
+        let problems = [
+            ["patch: 2 problems, nothing was sent:", "  discount: over price", "  price: 'abc' is not a number"],
+            ["patch: price: 'abc' is not a number"],
+        ]
+        #expect(ScriptRuntime.common([problems[0], []], spec: nil).isEmpty)
+        #expect(ScriptRuntime.common(problems, spec: nil).isEmpty)
+        let both = [problems[0], ["patch: 1 problems", "  price: 'abc' is not a number"]]
+        #expect(ScriptRuntime.common(both, spec: Patch.spec) == ["patch: price: 'abc' is not a number"])
+    }
+}
