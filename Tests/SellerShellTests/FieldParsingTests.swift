@@ -58,6 +58,21 @@ struct FieldParsingTests {
         #expect(register.values[.currency] == "USD")
     }
 
+    @Test func aScriptsCheckCanAskARegisterForItsFieldsProblems() throws {
+        let unreadable = try Self.parse("register name=ab description=짧음 price=abc currency=EUR image=x.jpg")
+        #expect(
+            (unreadable as? any HoldsFieldProblems)?.fieldProblems.map(\.description) == [
+                "price: 'abc' is not a number", "name: must be 3 to 100 characters (it has 2)",
+                "description: must be 10 to 1000 characters (it has 2)", #"currency: must be KRW or USD (it is "EUR")"#,
+            ])
+        // Once every field keeps its own rules, the whole product's: a discount over the price.
+        let whole = try Self.parse("register name=Mug description='A sturdy mug' price=10 discount=20 currency=USD image=x.jpg")
+        #expect(
+            (whole as? any HoldsFieldProblems)?.fieldProblems == [
+                RuleViolation("discounted_price", "must not exceed the price 10 (it is 20)")
+            ])
+    }
+
     @Test func aChangeIsWrittenOneWay() {
         #expect(FieldChange(.price, from: .amount(3500, .krw), to: .amount(3200, .krw)).text == "price ₩3,500 → ₩3,200")
         #expect(FieldChange(.name, from: .text("Mug"), to: .text("Cup")).text == #"name "Mug" → "Cup""#)

@@ -6,7 +6,7 @@ import OpenMarketContract
 /// a product with photos, sent as the contract's multipart POST (`Endpoints.createProduct`,
 /// whose body `MultipartBody.productCreation` composes). Missing fields are asked for when a
 /// person is there; every problem is listed before anything is sent.
-public struct Register: ShellCommand, ReadsImagePaths {
+public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
     public static let spec = CommandSpec(
         name: "register", aliases: ["add", "new"], summary: "register a product with photos (multipart POST)",
         usage:
@@ -58,6 +58,13 @@ public struct Register: ShellCommand, ReadsImagePaths {
 
     public var productName: String? { fields.changes.name }
 
+    /// What its fields break: each field's own problems, or, when every field reads and keeps
+    /// its own rules, those of the whole product (a discount over the price).
+    public var fieldProblems: [RuleViolation] {
+        guard fields.problems.isEmpty, let draft = fields.changes.draft else { return fields.problems }
+        return draft.violations
+    }
+
     public var words: [Word] {
         [Word(Self.spec.name)]
             + ParsedFields.texts(of: fields.changes, ProductField.editable).map { Word($0.field.key + $0.text, wasQuoted: true) }
@@ -81,12 +88,9 @@ public struct Register: ShellCommand, ReadsImagePaths {
         let prepared = await withTaskExecutorPreference(globalConcurrentExecutor) {
             ImagePreparation(asked.images, resize: resize, paths: files)
         }
-        // Every field's problem with the photos': the rules a whole product keeps (a discount
-        // over the price) once each field reads and keeps its own.
-        let draft = asked.fields.changes.draft
-        var problems = prepared.problems + asked.fields.problems
-        if asked.fields.problems.isEmpty, let draft { problems += draft.violations }
-        guard problems.isEmpty, let draft else { throw MarketError.invalidInput(problems) }
+        // Every field's problem with the photos'.
+        let problems = prepared.problems + asked.fieldProblems
+        guard problems.isEmpty, let draft = asked.fields.changes.draft else { throw MarketError.invalidInput(problems) }
         for warning in FieldParsing.wonFractions(price: draft.price, discount: draft.discountedPrice, currency: draft.currency) {
             context.console.warn(warning)
         }

@@ -2,6 +2,14 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
+/// A command whose line parsed though its fields have problems, which it says with others that
+/// only running finds (`register`: with its photos'); a script's check asks for them before the
+/// run. Other commands refuse a line whose fields have problems when it is parsed.
+public protocol HoldsFieldProblems: ShellCommand {
+    /// The rules its fields break; empty when none.
+    var fieldProblems: [RuleViolation] { get }
+}
+
 /// A command's `key=value` fields, parsed into typed values when its line is parsed
 /// (``ParsedFields``, by each ``ProductField``'s own parse), and the warnings typed amounts get.
 package enum FieldParsing {
