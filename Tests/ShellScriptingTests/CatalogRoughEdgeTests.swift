@@ -42,6 +42,21 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    @Test func aPriceThatIsNotANumberDoesNotHideTheRowsOtherProblems() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "bad.csv", Self.header + "\n" + "No,A product with a short name,abc,KRW,0,-1,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("import: 3 problems in "), "\(console.notes)")
+            #expect(console.notes.contains("bad.csv:2:price: 'abc' is not a number"), "\(console.notes)")
+            #expect(console.notes.contains("bad.csv:2:name: "), "\(console.notes)")
+            #expect(console.notes.contains("bad.csv:2:stock: "), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
     @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

@@ -12,8 +12,8 @@ enum DryRunListing {
     static func requests(_ plan: ImportPlan) -> String {
         var lines: [String] = []
         for (row, command) in plan.registers {
-            let fields = ProductField.editable.compactMap { field in
-                command.values[field].map { "\(field.rawValue)=\(TextLayout.visible($0, limit: 40))" }
+            let fields = ParsedFields.texts(of: command.fields.changes, ProductField.editable).map { field, text in
+                "\(field.rawValue)=\(TextLayout.visible(text, limit: 40))"
             }
             let photos = command.images.map { ($0.text as NSString).lastPathComponent }
             let endpoint = "\(HTTPMethod.post.rawValue) \(path(of: Endpoints.listProducts()))"

@@ -6,9 +6,9 @@ import SellerShell
 /// One thing an import will do, in the file's row order (deletes after every row).
 enum ImportWork: Sendable {
     case register(row: Int, Register)
-    /// `values` are the row's; what differs from the live product is worked out again right
-    /// before sending, against the product as read then.
-    case update(row: Int, id: Int, values: [ProductField: String])
+    /// `changes` are the row's fields, typed; what differs from the live product is worked out
+    /// again right before sending, against the product as read then.
+    case update(row: Int, id: Int, changes: ProductChanges)
     case delete(Product)
 
     var row: Int? {
@@ -23,7 +23,8 @@ enum ImportWork: Sendable {
 /// fields that change), K unchanged, and with `--prune` D to delete.
 struct ImportPlan: Sendable {
     var registers: [(row: Int, command: Register)] = []
-    var updates: [(row: Int, id: Int, values: [ProductField: String], changes: String)] = []
+    /// Rows of your products that change: the row's typed fields, and what changes, in words.
+    var updates: [(row: Int, id: Int, changes: ProductChanges, described: String)] = []
     var unchanged: [(row: Int, id: Int)] = []
     var deletes: [Product] = []
     /// Rows skipped for their problems (`--continue-on-error`), with the problems.
@@ -57,7 +58,7 @@ struct ImportPlan: Sendable {
     /// What the plan sends, rows first in file order, then deletes.
     var work: [ImportWork] {
         var work: [(Int, ImportWork)] = registers.map { ($0.row, .register(row: $0.row, $0.command)) }
-        work += updates.map { ($0.row, .update(row: $0.row, id: $0.id, values: $0.values)) }
+        work += updates.map { ($0.row, .update(row: $0.row, id: $0.id, changes: $0.changes)) }
         return work.sorted { $0.0 < $1.0 }.map(\.1) + deletes.map { .delete($0) }
     }
 
@@ -71,7 +72,7 @@ struct ImportPlan: Sendable {
         lines += matchedLines()
         lines += registerLines()
         lines.append(label(.update) + "\(updates.count)")
-        lines += listed(updates.map { CatalogMessage.rowLine(row: $0.row, text: "#\($0.id) \($0.changes)").text })
+        lines += listed(updates.map { CatalogMessage.rowLine(row: $0.row, text: "#\($0.id) \($0.described)").text })
         lines.append(label(.unchanged) + "\(unchanged.count)")
         lines += deleteLines()
         if !photosIgnored.isEmpty {
@@ -179,7 +180,7 @@ struct ImportPlan: Sendable {
     static let shown = 10
 
     private func name(_ command: Register) -> String {
-        TextLayout.visible(command.values[.name] ?? "?", limit: 40)
+        TextLayout.visible(command.fields.changes.name ?? "?", limit: 40)
     }
 
     private func sample(_ items: [String]) -> String {
@@ -241,13 +242,13 @@ extension ImportPlan {
         switch action {
         case .register(let command):
             registers.append((row, command))
-        case .update(let id, let values):
+        case .update(let id, let fields):
             guard let live = mine[id] else { return }
-            let changes = RowDifference.changes(values, from: live)
+            let changes = RowDifference.changes(fields, from: live)
             if changes.isEmpty {
                 unchanged.append((row, id))
             } else {
-                updates.append((row, id, values, RowDifference.describe(changes, from: live)))
+                updates.append((row, id, fields, RowDifference.describe(changes, from: live)))
             }
         }
     }

@@ -115,7 +115,7 @@ extension ImportRows {
     private func carryOut(_ work: ImportWork) async -> RowResult {
         switch work {
         case .register(let row, let command): await register(row, command)
-        case .update(let row, let id, let values): await update(row, id: id, values)
+        case .update(let row, let id, let changes): await update(row, id: id, changes)
         case .delete(let product): await delete(product)
         }
     }
@@ -128,7 +128,8 @@ extension ImportRows {
             var result = RowResult(row: row, action: .register, id: id, status: .registered, message: notes(of: report))
             if let index = thumbnails[row], let images = report.result?.product.images, index < images.count {
                 // Not keyed by the row: the row's journal entry stays the create's (with its id).
-                let thumbnail = Patch(id: id, values: [.thumbnail: String(images[index].id)], known: report.result?.product)
+                let thumbnail = Patch(
+                    id: id, changes: ProductChanges(thumbnailID: images[index].id), known: report.result?.product)
                 let chosen = await perform(thumbnail, row: nil)
                 if chosen.status != .ok {
                     result.message = .byImport("registered, but its thumbnail was not set: \(Self.oneLine(chosen))")
@@ -155,7 +156,7 @@ extension ImportRows {
 
     /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
     /// a 412 (changed since it was read) reads it again.
-    private func update(_ row: Int, id: Int, _ values: [ProductField: String]) async -> RowResult {
+    private func update(_ row: Int, id: Int, _ fields: ProductChanges) async -> RowResult {
         var result = RowResult(row: row, action: .update, id: id, status: .failed)
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
@@ -165,17 +166,16 @@ extension ImportRows {
                 result.message = .byCommand("update \(id): \(error)")
                 return result
             }
-            let changes = RowDifference.changes(values, from: current.value)
+            let changes = RowDifference.changes(fields, from: current.value)
             guard !changes.isEmpty else {
                 result.status = .unchanged
                 return result
             }
-            let patch = Patch(id: id, values: changes, ifMatch: current.etag, known: current.value)
+            let patch = Patch(id: id, changes: changes, ifMatch: current.etag, known: current.value)
             let report = await perform(patch, row: row)
             if report.status == .ok {
                 result.status = .updated
-                result.message = .byImport(
-                    ProductField.editable.filter { changes[$0] != nil }.map(\.rawValue).joined(separator: " "))
+                result.message = .byImport(RowDifference.names(changes))
                 return result
             }
             if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }

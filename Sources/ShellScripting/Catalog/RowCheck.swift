@@ -9,9 +9,9 @@ import SystemPackage
 enum RowAction: Sendable {
     /// A new product: the typed `register` the row becomes (image paths already resolved).
     case register(Register)
-    /// An existing product of this vendor: the file's values for the fields the row gives
-    /// (compared with the live product before anything is sent).
-    case update(id: Int, values: [ProductField: String])
+    /// An existing product of this vendor: the row's fields, typed (compared with the live
+    /// product before anything is sent).
+    case update(id: Int, changes: ProductChanges)
 }
 
 /// Checks every row of a catalog before anything is sent: each field by the contract's rules,
@@ -75,37 +75,21 @@ struct RowCheck {
     /// compares strings by canonical equivalence, so NFC and NFD Hangul are the same name).
     static func nameKey(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces) }
 
-    /// The fields a row gives, as `register` and `patch` take them (read-only columns left out).
-    static func values(of row: CatalogRow) -> [ProductField: String] {
-        var values: [ProductField: String] = [:]
-        for (column, field) in fieldColumns {
-            guard var text = row[column] else { continue }
-            // Spaces around a number or a name are a spreadsheet's, not the seller's meaning.
-            if column != .description { text = text.trimmingCharacters(in: .whitespaces) }
-            if !text.isEmpty { values[field] = text }
-        }
-        return values
-    }
-
-    static let fieldColumns: [(CatalogColumn, ProductField)] = [
-        (.name, .name), (.description, .description), (.price, .price), (.currency, .currency),
-        (.discount, .discount), (.stock, .stock),
-    ]
-
     /// The row's action, or its problems (never both).
     mutating func check(_ row: CatalogRow) -> (RowAction?, [CatalogProblem]) {
-        var values = Self.values(of: row)
-        let moneyProblems = readMoney(row, &values)
+        var given = RowFields.given(in: row)
+        let moneyProblems = readMoney(row, &given)
         guard moneyProblems.isEmpty else { return (nil, moneyProblems) }
-        if let made = made[row.number] { return checkUpdate(row, id: made, values: values) }
+        let fields = RowFields(given)
+        if let made = made[row.number] { return checkUpdate(row, id: made, fields: fields) }
         if !newIDs, let idText = row[.id]?.trimmingCharacters(in: .whitespaces), !idText.isEmpty {
             // CatalogCheck has already named an id that is not a number.
             guard let id = Int(idText) else { return (nil, []) }
-            return checkUpdate(row, id: id, values: values)
+            return checkUpdate(row, id: id, fields: fields)
         }
-        let yours = values[.name].map { yoursByName[Self.nameKey($0)] ?? [] } ?? []
-        if matchByName, !yours.isEmpty { return match(row, to: yours, values: values) }
-        let checked = checkNew(row, values: values)
+        let yours = fields.changes.name.map { yoursByName[Self.nameKey($0)] ?? [] } ?? []
+        if matchByName, !yours.isEmpty { return match(row, to: yours, fields: fields) }
+        let checked = checkNew(row, fields: fields)
         if !yours.isEmpty, checked.0 != nil { sameNameAsYours[row.number] = yours }
         return checked
     }
@@ -113,14 +97,16 @@ struct RowCheck {
     /// `₩3,500`, `3,500원` and `$12.50` as a spreadsheet formats money: the number is the
     /// amount, the sign its currency (which fills an empty currency cell, and must agree with
     /// a given one).
-    private func readMoney(_ row: CatalogRow, _ values: inout [ProductField: String]) -> [CatalogProblem] {
+    private func readMoney(_ row: CatalogRow, _ fields: inout [(field: ProductField, text: String)]) -> [CatalogProblem] {
         var problems: [CatalogProblem] = []
         for field in [ProductField.price, .discount] {
-            guard let text = values[field], let money = Self.money(text) else { continue }
+            guard let index = fields.firstIndex(where: { $0.field == field }) else { continue }
+            let text = fields[index].text
+            guard let money = Self.money(text) else { continue }
             let (number, currency) = money
-            values[field] = number
-            if let given = values[.currency] {
-                if FieldParsing.currency(given) != currency {
+            fields[index].text = number
+            if let given = fields.first(where: { $0.field == .currency })?.text {
+                if ProductFieldParsing.currency(given) != currency {
                     problems.append(
                         problem(
                             row, column(for: field),
@@ -128,7 +114,7 @@ struct RowCheck {
                                 + "\(TextLayout.visible(given, limit: 10))"))
                 }
             } else {
-                values[.currency] = currency.rawValue
+                fields.append((.currency, currency.rawValue))
             }
         }
         return problems
@@ -160,7 +146,7 @@ struct RowCheck {
     /// A row without an id whose name is one of your products': an update of it, unless the
     /// name is on several of yours or the product is named by another row's id.
     private mutating func match(
-        _ row: CatalogRow, to yours: [Int], values: [ProductField: String]
+        _ row: CatalogRow, to yours: [Int], fields: RowFields
     ) -> (RowAction?, [CatalogProblem]) {
         let column = CatalogColumn.name.rawValue
         guard yours.count == 1, let id = yours.first else {
@@ -182,25 +168,26 @@ struct RowCheck {
         if let other = made.first(where: { $0.value == id })?.key {
             return (nil, [problem(row, column, "the name of your #\(id), which row \(other) made in the interrupted import")])
         }
-        let checked = checkUpdate(row, id: id, values: values)
+        let checked = checkUpdate(row, id: id, fields: fields)
         if checked.0 != nil { matched[row.number] = id }
         return checked
     }
 
-    private mutating func checkNew(_ row: CatalogRow, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
+    /// A new product: the fields it needs, each by its rule and then the product they make
+    /// together, its photos; the `register` it becomes, holding the row's typed fields.
+    private mutating func checkNew(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
         var problems: [CatalogProblem] = []
-        for field in [ProductField.description, .price, .currency] where values[field] == nil {
+        for field in [ProductField.description, .price, .currency] where fields.text(of: field) == nil {
             problems.append(problem(row, column(for: field), "required for a new product (\(field.rule))"))
         }
-        var violations: [RuleViolation] = []
-        let draft = FieldParsing.draft(values, problems: &violations)
-        if let draft { violations += draft.violations }
+        let changes = fields.changes
+        let violations = fields.unreadable + (changes.draft?.violations ?? changes.violations())
         problems += violations.map { problem(row, column(named: $0.subject), $0.rule) }
-        problems += wonFractions(row, draft, given: values)
+        problems += wonFractions(row, fields, currency: changes.currency)
         let (paths, imageProblems) = images(of: row)
         problems += imageProblems
         guard problems.isEmpty else { return (nil, problems) }
-        let register = Register(values: values, images: paths.map { Word($0, wasQuoted: true) }, resize: resize)
+        let register = Register(fields: fields.parsed, images: paths.map { Word($0, wasQuoted: true) }, resize: resize)
         // The thumbnail an export recorded (one of the row's photos, as written): chosen after
         // the create. Written paths count only without globs (a glob's matches are not written).
         if let thumbnail = row[.thumbnail]?.trimmingCharacters(in: .whitespaces), row.imagePaths.count == paths.count,
@@ -211,46 +198,36 @@ struct RowCheck {
         return (.register(register), [])
     }
 
-    private func checkUpdate(_ row: CatalogRow, id: Int, values: [ProductField: String]) -> (RowAction?, [CatalogProblem]) {
+    /// An update of your product `id`: each given field by its rule, then the product as it
+    /// would be after the change (a new price below the live discount is caught here, not by
+    /// the server).
+    private func checkUpdate(_ row: CatalogRow, id: Int, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
         guard let live = mine[id] else {
             let unknown = CatalogProblem(
                 file: file, row: row.number, column: CatalogColumn.id.rawValue, "no product \(id) of yours on this market",
                 kind: .unknownID)
             return (nil, [unknown])
         }
-        // Each given field, then the product as it would be after the change (a new price
-        // below the live discount is caught here, not by the server).
-        var merged = Self.text(of: live)
-        merged.merge(values) { _, new in new }
-        var violations: [RuleViolation] = []
-        let draft = FieldParsing.draft(merged, problems: &violations)
-        if let draft { violations += draft.violations }
+        let changes = fields.changes
+        let violations = fields.unreadable + changes.violations(mergedWith: live)
         let problems =
-            violations.map { problem(row, column(named: $0.subject), $0.rule) } + wonFractions(row, draft, given: values)
-        return problems.isEmpty ? (.update(id: id, values: values), []) : (nil, problems)
+            violations.map { problem(row, column(named: $0.subject), $0.rule) }
+            + wonFractions(row, fields, currency: changes.currency ?? live.currency)
+        return problems.isEmpty ? (.update(id: id, changes: changes), []) : (nil, problems)
     }
 
     /// A won amount the row gives with a fraction (`3.500` read as ₩3.5, a spreadsheet's
     /// thousands separator): the contract would take it, so it is caught here, before the plan.
-    private func wonFractions(_ row: CatalogRow, _ draft: ProductDraft?, given values: [ProductField: String]) -> [CatalogProblem]
-    {
-        guard let draft, draft.currency == .krw else { return [] }
-        let amounts: [(ProductField, Decimal)] = [(.price, draft.price), (.discount, draft.discountedPrice)]
+    private func wonFractions(_ row: CatalogRow, _ fields: RowFields, currency: Currency?) -> [CatalogProblem] {
+        guard currency == .krw else { return [] }
+        let amounts: [(ProductField, Decimal?)] = [(.price, fields.changes.price), (.discount, fields.changes.discountedPrice)]
         return amounts.compactMap { field, amount in
-            guard let text = values[field], TextLayout.hasFraction(amount) else { return nil }
+            guard let amount, let text = fields.text(of: field), TextLayout.hasFraction(amount) else { return nil }
             return problem(
                 row, column(for: field),
                 "\(TextLayout.visible(text, limit: 30)) is \(TextLayout.money(amount, .krw)), and the won has no minor unit: "
                     + "write whole won (3500, not 3.500)")
         }
-    }
-
-    /// A live product's fields as text, as a row would give them.
-    static func text(of product: Product) -> [ProductField: String] {
-        [
-            .name: product.name, .description: product.description, .price: "\(product.price)",
-            .currency: product.currency.rawValue, .discount: "\(product.discountedPrice)", .stock: String(product.stock),
-        ]
     }
 
     // MARK: Photos
@@ -382,45 +359,11 @@ struct RowCheck {
         CatalogProblem(file: file, row: row.number, column: column, message)
     }
 
-    private func column(for field: ProductField) -> String { field == .discount ? "discount" : field.rawValue }
+    private func column(for field: ProductField) -> String { CatalogColumn(field).rawValue }
 
     /// The column a rule's subject names (`discounted_price` is the `discount` column).
     private func column(named subject: String) -> String? {
         if subject == ProductField.discount.wireName { return CatalogColumn.discount.rawValue }
         return CatalogColumn(header: subject)?.rawValue ?? subject
-    }
-}
-
-/// How a live product differs from what a row says: the fields to send.
-enum RowDifference {
-    /// The fields of `values` whose value differs from `product`'s, as text to send.
-    static func changes(_ values: [ProductField: String], from product: Product) -> [ProductField: String] {
-        var changes: [ProductField: String] = [:]
-        var ignored: [RuleViolation] = []
-        for (field, text) in values {
-            let same: Bool =
-                switch field {
-                case .name: text == product.name
-                case .description: text == product.description
-                case .price: FieldParsing.decimal(text, "price", &ignored) == product.price
-                case .discount: FieldParsing.decimal(text, "discount", &ignored) == product.discountedPrice
-                case .currency: FieldParsing.currency(text) == product.currency
-                case .stock: FieldParsing.integer(text, "stock", &ignored) == product.stock
-                default: true
-                }
-            if !same { changes[field] = text }
-        }
-        return changes
-    }
-
-    /// `price 3,500 → 3,000, stock 5 → 7` for a plan.
-    static func describe(_ changes: [ProductField: String], from product: Product) -> String {
-        let before = RowCheck.text(of: product)
-        return ProductField.editable.compactMap { field in
-            guard let after = changes[field] else { return nil }
-            if field == .description { return "description" }
-            let old = TextLayout.visible(before[field] ?? "", limit: 30)
-            return "\(field.rawValue) \(old) → \(TextLayout.visible(after, limit: 30))"
-        }.joined(separator: ", ")
     }
 }
