@@ -58,7 +58,7 @@ import Testing
                 "patch ${last.id} price=${mug.price}", "list --mine", "set other $base",
             ]
             while lines.count < 16 { lines.append(good[lines.count % good.count]) }
-            lines.append("stock $mug sideways")
+            lines.append("patch $mug price=abc")
             while lines.count < 39 { lines.append(good[lines.count % good.count]) }
             lines.append(
                 "register name=Cup \(Self.describe) price=${mug.price} currency=KRW image=empty.png image=truncated.jpg")
@@ -86,9 +86,33 @@ import Testing
             let (status, notes, path) = try await Self.run(script + "\n", in: directory, server: server)
             #expect(status == .usage)
             #expect(notes.contains("\(path):1: ") && notes.contains("\(path):2: "), "\(notes)")
+            #expect(notes.contains("\(path):1: register: 4 problems, nothing was sent:"), "\(notes)")
             #expect(notes.contains("image 1 (not-an-image.jpg): not a JPEG, PNG or GIF"), "\(notes)")
+            #expect(notes.contains("  description: "), "\(notes)")
+            #expect(notes.contains("  price: 'abc' is not a number"), "\(notes)")
+            #expect(notes.contains("  currency: "), "\(notes)")
             #expect(notes.contains("image 1 (empty.png): the file is empty"), "\(notes)")
             #expect(notes.contains("image 2 (truncated.jpg)"), "\(notes)")
+            #expect(server.received.isEmpty)
+        }
+    }
+
+    /// Values known before the run are filled as they are: a `set` line's and a `--var`'s,
+    /// so a price that is not a number fails the check wherever it came from.
+    @Test func knownValuesAreCheckedAsTheyWillBeSent() async throws {
+        try await Self.withCountingServer { server, directory in
+            let script = """
+                set cost abc
+                patch 3 price=$cost
+                patch 3 price="${cost}0"
+                set cost ${response.status}
+                patch 3 price=$cost
+                """
+            let (status, notes, path) = try await Self.run(script + "\n", in: directory, server: server)
+            #expect(status == .usage)
+            #expect(notes.contains("\(path):2: patch: price: 'abc' is not a number"), "\(notes)")
+            #expect(notes.contains("\(path):3: patch: price: 'abc0' is not a number"), "\(notes)")
+            #expect(!notes.contains("\(path):5:"), "a value known only when line 4 runs: \(notes)")
             #expect(server.received.isEmpty)
         }
     }

@@ -37,7 +37,7 @@ extension ShellSession {
 
     /// A broken rule with its field named as the seller types it (`discount`, not the contract's
     /// `discounted_price`): the violation's subject is a field's wire name, looked up, not text.
-    static func typed(_ violation: RuleViolation) -> String {
+    public static func typed(_ violation: RuleViolation) -> String {
         let field = ProductField.allCases.first { $0.wireName == violation.subject }
         return "\(field?.rawValue ?? violation.subject): \(violation.rule)"
     }

@@ -83,18 +83,24 @@ extension ScriptRuntime {
         }
     }
 
-    /// What a line that parsed still has wrong before it runs: the photos it names.
+    /// What a line that parsed still has wrong before it runs: the photos it names, then what
+    /// its fields break (`register` holds those to say with the photos'), as `register` says them.
     private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> [String] {
         let spec = invocation.spec
-        guard !spec.rawWords, spec.fields.contains(.image) else { return [] }
-        let key = ProductField.image.rawValue + "="
-        let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
-            Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
+        guard !spec.rawWords else { return [] }
+        var found: [RuleViolation] = []
+        if spec.fields.contains(.image) {
+            let key = ProductField.image.rawValue + "="
+            let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
+                Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
+            }
+            let resize = !templates.contains { $0.literal == Word("--no-resize") }
+            found = PhotoCheck.problems(photos, resize: resize, paths: paths)
         }
-        let resize = !templates.contains { $0.literal == Word("--no-resize") }
-        let found = PhotoCheck.problems(photos, resize: resize, paths: paths)
-        guard found.count > 1 else { return found.map { "\(spec.name): \($0)" } }
-        return ["\(spec.name): " + Message.problemsNothingSent(count: found.count).text] + found.map { "  \($0)" }
+        found += (invocation.command as? any HoldsFieldProblems)?.fieldProblems ?? []
+        guard found.count > 1 else { return found.map { "\(spec.name): " + ShellSession.typed($0) } }
+        return ["\(spec.name): " + Message.problemsNothingSent(count: found.count).text]
+            + found.map { "  " + ShellSession.typed($0) }
     }
 
     /// What the names hold after a line: `set NAME VALUE` a value (known when the line had no

@@ -211,15 +211,7 @@ extension ScriptRuntime {
                 switch ask(about: line, index: index, total: lines.count, &stepper!) {
                 case .skip: continue
                 case .quit:
-                    console.note(
-                        Message.stepStopped(
-                            name: name, line: line.number, sent: stepper!.sent, skipped: stepper!.skipped,
-                            notReached: lines.count - index
-                        ).text)
-                    // A person chose to stop: the run ended, and running the lesson again starts
-                    // it from the top without --restart.
-                    _ = journal?.write(JournalEntry(.finished))
-                    return stopped(&report, .interrupted, journal: journal)
+                    return quit(stepper!, name: name, at: line, notReached: lines.count - index, &report, journal: journal)
                 case .send, .continueToEnd:
                     if await runShowingRequests(line, parsed[line.number], &report, options: options, in: context) {
                         break scriptLines
@@ -310,6 +302,20 @@ extension ScriptRuntime {
         // `exit N` ends the run, and the program, with N.
         if result.exitRequested, let code = result.exitCode { state.exitCode = code }
         return result.exitRequested
+    }
+
+    /// A person chose to stop a stepped run at `line`: the run ended, and running the lesson
+    /// again starts it from the top without --restart.
+    private func quit(
+        _ stepper: StepControl, name: String, at line: ScriptLine, notReached: Int, _ report: inout RunReport,
+        journal: JournalHandle?
+    ) -> RunReport {
+        console.note(
+            Message.stepStopped(
+                name: name, line: line.number, sent: stepper.sent, skipped: stepper.skipped, notReached: notReached
+            ).text)
+        _ = journal?.write(JournalEntry(.finished))
+        return stopped(&report, .interrupted, journal: journal)
     }
 
     private func stopped(_ report: inout RunReport, _ status: CommandStatus, journal: JournalHandle?) -> RunReport {
