@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenMarketServer
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -20,10 +21,9 @@ struct Reset: AsyncParsableCommand {
                 OpenMarketServerCommand.complain("reset asks before removing anything; add --yes to reset without a terminal")
                 throw ExitCode(OpenMarketServerCommand.usageStatus)
             }
-            FileHandle.standardError.write(
-                Data("remove every product and image in \(directory.url.path)? The vendors stay. [y/N] ".utf8))
-            guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
-            else {
+            let question = "remove every product and image in \(directory.url.path)? The vendors stay."
+            FileHandle.standardError.write(Data(YesOrNo.prompt(question).utf8))
+            guard YesOrNo.isYes(readLine()) else {
                 print("nothing removed")
                 return
             }

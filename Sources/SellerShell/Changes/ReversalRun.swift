@@ -126,8 +126,7 @@ struct ReversalRequest: Sendable {
             return true
         }
         if unit.batch == nil, let step = steps.first {
-            let answer = context.console.ask("\(name) \(unit.number): \(step.plan)? [y/N] ")?.lowercased()
-            return answer == "y" || answer == "yes"
+            return context.console.confirm(.reverseOneQuestion(undo: direction == .undo, number: unit.number, plan: step.plan))
         }
         let plan =
             ["\(name) \(unit.number) (\(label)):"] + steps.prefix(20).map { "  " + $0.plan }

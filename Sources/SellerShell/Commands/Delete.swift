@@ -56,8 +56,9 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             guard context.console.isInteractive else {
                 throw CommandFailure.usage(Message.deleteNeedsYes(id: id, name: product.name).text)
             }
-            let answer = context.console.ask(Message.deleteQuestion(id: id, name: product.name).text)?.lowercased()
-            guard answer == "y" || answer == "yes" else { return .note(Message.kept(id: id).text) }
+            guard context.console.confirm(.deleteQuestion(id: id, name: product.name)) else {
+                return .note(Message.kept(id: id).text)
+            }
         }
         // The change log keeps the product and its photos, so that `undo` can register it again.
         var change: ProductChange?
@@ -101,7 +102,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         try await Self.requireMine(found, in: context)
         let names = Dictionary(found.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let question =
-            Message.deleteSeveralQuestion(count: found.count, products: EachProduct.list(found.map(\.id), names: names)).text
+            Message.deleteSeveralQuestion(count: found.count, products: EachProduct.list(found.map(\.id), names: names))
         if !confirmed, !found.isEmpty, !EachProduct.confirm(question, in: context) {
             return .note(Message.keptAll(count: found.count).text)
         }

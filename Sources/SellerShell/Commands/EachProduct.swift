@@ -12,10 +12,9 @@ protocol SeveralProducts: ShellCommand {
 enum EachProduct {
     /// The one question for several products (nil: go on without asking, as in a pipe where
     /// `patch` and `stock` do); false when the person declined.
-    static func confirm(_ question: String, in context: CommandContext) -> Bool {
+    static func confirm(_ question: Message, in context: CommandContext) -> Bool {
         guard context.console.isInteractive else { return true }
-        let answer = context.console.ask(question + " [y/N] ")?.lowercased()
-        return answer == "y" || answer == "yes"
+        return context.console.confirm(question)
     }
 
     /// `#3, #4, #5`, with names where the session has seen them.

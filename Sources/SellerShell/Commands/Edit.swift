@@ -102,9 +102,7 @@ public struct Edit: OneProduct {
                     + "run 'edit \(id)' again (your edits are in \(file.path))")
         }
         let names = free.map(\.rawValue).joined(separator: ", ")
-        let count = free.count == 1 ? "the field" : "the \(free.count) fields"
-        let question = "send \(count) nobody else changed (\(names)) to the current version? [y/N] "
-        guard let answer = console.ask(question)?.lowercased(), answer == "y" || answer == "yes" else {
+        guard console.confirm(.sendUnclashedFields(count: free.count, fields: names)) else {
             throw CommandFailure.failed("nothing was sent; your edits are in \(file.path)")
         }
         switch await attempt(patch(free, of: edited), over: current, in: context) {

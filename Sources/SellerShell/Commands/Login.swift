@@ -137,8 +137,9 @@ public struct Login: ShellCommand {
         guard context.console.isInteractive else {
             throw .failed(Message.profileExists(name: name, what: existing ?? "").text)
         }
-        let answer = context.console.ask(Message.overwriteProfile(name: name, what: existing ?? "").text)?.lowercased()
-        guard answer == "y" || answer == "yes" else { throw .failed(Message.keptProfile(name).text) }
+        guard context.console.confirm(.overwriteProfile(name: name, what: existing ?? "")) else {
+            throw .failed(Message.keptProfile(name).text)
+        }
     }
 
     /// The secret never comes from the command line (it would land in the history and in

@@ -87,7 +87,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
 
     /// Several products: one question, then each in turn (`2 of 3 changed; #4: …`).
     private func runEach(in context: CommandContext) async throws -> CommandOutcome {
-        let question = Message.stockQuestion(change: changeText, count: ids.count, products: EachProduct.list(ids)).text
+        let question = Message.stockQuestion(change: changeText, count: ids.count, products: EachProduct.list(ids))
         if !confirmed, !EachProduct.confirm(question, in: context) { return .note(Message.changedNothing.text) }
         var outcome = try await EachProduct.run(
             ids.map { Stock(id: $0, change: change) }, verb: .changed, total: ids.count, in: context)

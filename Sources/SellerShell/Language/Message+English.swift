@@ -111,7 +111,7 @@ extension Message {
         case .stockOverflow: "stock would overflow"
         case .cannotRemove(let inStock, let removing): "only \(inStock) in stock; cannot remove \(removing)"
         case .deleteNeedsYes(let id, let name): "deleting #\(id) \(name) needs confirmation: add --yes"
-        case .deleteQuestion(let id, let name): "delete #\(id) \(name)? [y/N] "
+        case .deleteQuestion(let id, let name): "delete #\(id) \(name)?"
         case .kept(let id): "kept #\(id)"
         case .deleted(let id, let name): "deleted #\(id) \(name)"
         case .deleteSeveralNeedsYes(let count): "deleting \(count) products needs confirmation: add --yes"
@@ -237,6 +237,9 @@ extension Message {
                 + "# Lines starting with # are ignored. An unchanged or empty file sends nothing.\n"
                 + "# A value with control characters is written $'…' (\\n for a line break), as in the shell."
 
+        case .sendUnclashedFields(let count, let fields):
+            "send \(count == 1 ? "the field" : "the \(count) fields") nobody else changed (\(fields)) to the current version?"
+
         case .askIdentifier: "identifier: "
         case .giveIdentifier: "give the identifier: login IDENTIFIER"
         case .notAnIdentifier(let typed):
@@ -256,7 +259,7 @@ extension Message {
             "your vendor id is not known yet (list --mine, import and export need it): "
                 + "give it with 'login --vendor-id N' or \(environment)=N, or register a product"
         case .profileExists(let name, let what): "profile '\(name)' exists\(what): remove it first with 'profiles remove \(name)'"
-        case .overwriteProfile(let name, let what): "profile '\(name)' exists\(what); overwrite it? [y/N] "
+        case .overwriteProfile(let name, let what): "profile '\(name)' exists\(what); overwrite it?"
         case .keptProfile(let name): "kept profile '\(name)'; nothing was changed"
         case .noServer: "no server"
         case .askSecret(let short): "secret for \(short)…: "
@@ -280,6 +283,7 @@ extension Message {
             "\(undo ? "undo" : "redo") \(number) deletes \(Self.count(deletes, "product")) and needs confirmation: add --yes"
         case .typeCountToReverse(let undo, let count):
             "type \(count) to \(undo ? "undo" : "redo") these \(Self.count(count, "change")) (anything else cancels): "
+        case .reverseOneQuestion(let undo, let number, let plan): "\(undo ? "undo" : "redo") \(number): \(plan)?"
         case .backAs(let name, let new, let old): "\(name) is back as #\(new) (it was #\(old))"
         case .reversed(let undo, let number, let what): "\(undo ? "undid" : "redid") \(number): \(what)"
         case .reversedSome(let undo, let number, let label, let done, let total):

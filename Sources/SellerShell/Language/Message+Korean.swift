@@ -110,7 +110,7 @@ extension Message {
         case .stockOverflow: "재고가 셀 수 있는 범위를 넘습니다"
         case .cannotRemove(let inStock, let removing): "재고가 \(inStock)개뿐이라 \(removing)개를 뺄 수 없습니다"
         case .deleteNeedsYes(let id, let name): "#\(id) \(name) 삭제는 확인이 필요합니다: --yes를 붙이세요"
-        case .deleteQuestion(let id, let name): "#\(id) \(name) 상품을 삭제할까요? [y/N] "
+        case .deleteQuestion(let id, let name): "#\(id) \(name) 상품을 삭제할까요?"
         case .kept(let id): "#\(id) 상품을 그대로 두었습니다"
         case .deleted(let id, let name): "#\(id) \(name) 삭제 완료"
         case .deleteSeveralNeedsYes(let count): "상품 \(count)개 삭제는 확인이 필요합니다: --yes를 붙이세요"
@@ -229,6 +229,9 @@ extension Message {
                 + "# #으로 시작하는 줄은 읽지 않습니다. 바뀐 것이 없거나 빈 파일이면 아무것도 보내지 않습니다.\n"
                 + "# 제어 문자가 든 값은 셸에서처럼 $'…'로 씁니다(줄바꿈은 \\n)."
 
+        case .sendUnclashedFields(let count, let fields):
+            "아무도 바꾸지 않은 필드\(count == 1 ? "" : " \(count)개")(\(fields))를 지금 버전에 보낼까요?"
+
         case .askIdentifier: "identifier(판매자 id): "
         case .giveIdentifier: "identifier를 적으세요: login IDENTIFIER"
         case .notAnIdentifier(let typed):
@@ -248,7 +251,7 @@ extension Message {
             "내 판매자 id를 아직 모릅니다(list --mine, import, export에 필요합니다). "
                 + "'login --vendor-id N'이나 \(environment)=N으로 알려 주거나, 상품을 하나 등록하세요"
         case .profileExists(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 먼저 'profiles remove \(name)'로 지우세요"
-        case .overwriteProfile(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 덮어쓸까요? [y/N] "
+        case .overwriteProfile(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 덮어쓸까요?"
         case .keptProfile(let name): "'\(name)' 프로필을 그대로 두었습니다. 아무것도 바꾸지 않았습니다"
         case .noServer: "서버 없음"
         case .askSecret(let short): "\(short)…의 secret: "
@@ -269,6 +272,8 @@ extension Message {
             "\(undo ? "undo" : "redo") \(number)은 상품 \(deletes)개를 삭제하므로 확인이 필요합니다: --yes를 붙이세요"
         case .typeCountToReverse(let undo, let count):
             "변경 \(count)개를 \(undo ? "되돌리려면" : "다시 하려면") \(count)을 입력하세요(다른 것은 취소): "
+        case .reverseOneQuestion(let undo, let number, let plan):
+            "\(undo ? "undo" : "redo") \(number): \(plan) — \(undo ? "되돌릴까요" : "다시 할까요")?"
         case .backAs(let name, let new, let old): "\(name) 상품이 #\(new)로 돌아왔습니다(전에는 #\(old))"
         case .reversed(let undo, let number, let what): "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다"): \(what)"
         case .reversedSome(let undo, let number, let label, let done, let total):

@@ -117,6 +117,8 @@ public enum Message: Sendable, Equatable {
     case stockOverflow
     case cannotRemove(inStock: Int, removing: Int)
     case deleteNeedsYes(id: Int, name: String)
+    /// `delete #3 Mug?`: a yes-or-no question, asked with `ShellConsole.confirm` (as every
+    /// question ending in `?` here is).
     case deleteQuestion(id: Int, name: String)
     case kept(id: Int)
     case deleted(id: Int, name: String)
@@ -230,6 +232,8 @@ public enum Message: Sendable, Equatable {
     case notLoggedInTo(server: String, profiles: [String])
     /// The comment lines at the top of the file `edit` opens.
     case editHeader(id: Int)
+    /// After a clash (412): send the fields nobody else changed to the current version?
+    case sendUnclashedFields(count: Int, fields: String)
 
     // MARK: Login
     case askIdentifier
@@ -264,6 +268,8 @@ public enum Message: Sendable, Equatable {
     case notUndone(Int)
     case reverseDeletesNeedYes(undo: Bool, number: Int, deletes: Int)
     case typeCountToReverse(undo: Bool, count: Int)
+    /// `undo 7: #3 Mug: price ₩3,200 → ₩3,500?`: one change, its plan.
+    case reverseOneQuestion(undo: Bool, number: Int, plan: String)
     case backAs(name: String, new: Int, old: Int)
     case reversed(undo: Bool, number: Int, what: String)
     case reversedSome(undo: Bool, number: Int, label: String, done: Int, total: Int)
