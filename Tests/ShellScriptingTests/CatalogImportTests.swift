@@ -121,7 +121,7 @@ struct CatalogImportTests {
             let plan = console.out
             #expect(plan.contains("register   1"), "\(plan)")
             #expect(plan.contains("update     1"), "\(plan)")
-            #expect(plan.contains("price 1002 → 999"), "\(plan)")
+            #expect(plan.contains("price ₩1,002 → ₩999"), "\(plan)")
             #expect(plan.contains("unchanged  1"), "\(plan)")
             #expect(plan.contains("delete     1"), "\(plan)")
             #expect(plan.contains("Item 3"), "\(item3) should be pruned: \(plan)")

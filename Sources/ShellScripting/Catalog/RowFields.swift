@@ -54,13 +54,11 @@ enum RowDifference {
         return differing
     }
 
-    /// `price 3500 → 3000, stock 5 → 7` for a plan.
+    /// `price ₩3,500 → ₩3,000, stock 5 → 7` for a plan, as the shell writes every change
+    /// (`FieldChange.text`).
     static func describe(_ changes: ProductChanges, from product: Product) -> String {
         ProductField.editable.compactMap { field in
-            guard let after = field.value(in: changes) else { return nil }
-            if field == .description { return "description" }
-            let before = TextLayout.visible(field.value(of: product)?.plainText ?? "", limit: 30)
-            return "\(field.rawValue) \(before) → \(TextLayout.visible(after.plainText, limit: 30))"
+            field.value(in: changes, on: product).map { FieldChange(field, from: field.value(of: product), to: $0).text }
         }.joined(separator: ", ")
     }
 
