@@ -55,7 +55,7 @@ struct FieldParsingTests {
                 "price: 'abc' is not a number", "name: must be 3 to 100 characters (it has 2)",
             ])
         #expect(register.fields.order == [.name, .price, .currency])
-        #expect(register.values[.currency] == "USD")
+        #expect(register.fields[.currency] == "USD")
     }
 
     @Test func aScriptsCheckCanAskARegisterForItsFieldsProblems() throws {

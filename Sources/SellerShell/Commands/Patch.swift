@@ -45,15 +45,6 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         self.known = known
     }
 
-    /// A patch of fields given as text, parsed as a line's are (what fails to parse is left out).
-    public init(
-        id: Int, values: [ProductField: String], order: [ProductField]? = nil, ifMatch: String? = nil, known: Product? = nil
-    ) {
-        let fields = (order ?? ProductField.allCases).compactMap { field in values[field].map { (field, $0) } }
-        let parsed = ParsedFields(fields)
-        self.init(id: id, changes: parsed.changes, order: parsed.order, ifMatch: ifMatch, known: known)
-    }
-
     /// Each field's value is parsed and checked by the contract's rules here, with the line:
     /// `patch 4 price=abc` fails before anything runs (and a script's check names it).
     public init(parsing arguments: Arguments) throws(CommandFailure) {

@@ -40,12 +40,6 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         self.resize = resize
     }
 
-    /// A register of fields given as text, parsed as a line's are.
-    public init(values: [ProductField: String], images: [Word], resize: Bool = true) {
-        let given = ProductField.editable.compactMap { field in values[field].map { (field, $0) } }
-        self.init(fields: ParsedFields(given), images: images, resize: resize)
-    }
-
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         _ = try arguments.uniqueFields(except: [ProductField.image.rawValue])
         fields = ParsedFields(FieldParsing.fields(of: arguments, except: [.image]))

@@ -33,29 +33,6 @@ package enum FieldParsing {
         return .failed(lines.joined(separator: "\n"))
     }
 
-    /// A draft from text values (only their parse problems): what the catalog import used before
-    /// its rows held typed values. Kept until it moves to ``ParsedFields``.
-    package static func draft(_ values: [ProductField: String], problems: inout [RuleViolation]) -> ProductDraft? {
-        var changes = ProductChanges()
-        for field in ProductField.editable {
-            if let text = values[field], let problem = field.parse(text, into: &changes) { problems.append(problem) }
-        }
-        guard values[.price] == nil || changes.price != nil, values[.discount] == nil || changes.discountedPrice != nil,
-            values[.stock] == nil || changes.stock != nil
-        else { return nil }
-        return changes.draft
-    }
-
-    package static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
-        ProductFieldParsing.decimal(text, field, &problems)
-    }
-
-    package static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
-        ProductFieldParsing.integer(text, field, &problems)
-    }
-
-    package static func currency(_ text: String) -> Currency { ProductFieldParsing.currency(text) }
-
     /// `the won has no minor unit; price ₩3,500.5 will be stored as sent`, for each KRW amount
     /// with a fraction: the contract allows decimals, so it is sent, but it is most likely a slip.
     /// - Parameter sent: whether the request has gone already (the words then say "was").
