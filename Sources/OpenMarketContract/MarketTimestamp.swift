@@ -56,13 +56,6 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
             c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// Accepts `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss[.fraction]]`,
-    /// optionally followed by `Z` or a `±HH:mm` offset. Written by hand because `DateFormatter`
-    /// needs one format per variant and `ISO8601DateFormatter` rejects a missing zone.
-    ///
-    /// A parser, longer than the 60 lines other functions keep to: one pass over the bytes with
-    /// its cursor shared by the local readers (`number`, `take`); split apart, each piece would
-    /// need the cursor passed in and out, and the grammar would no longer read top to bottom.
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
@@ -73,13 +66,29 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func parse(_ text: String) -> Date? {
-        // Surrounding spaces are skipped by hand: trimmingCharacters(in:) bridges through NSString.
-        var s = Array(text.utf8)
-        while s.last == 0x20 { s.removeLast() }
+    /// The time of day after a date: `HH:mm[:ss[.fff]]` and an optional zone, all zero when absent.
+    private struct TimeOfDay {
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        var offsetSeconds = 0
+    }
+
+    /// One pass over the bytes: the readers share the cursor `i`.
+    private struct Cursor {
+        let s: [UInt8]
         var i = 0
-        while i < s.count, s[i] == 0x20 { i += 1 }
-        func number(_ digits: Int) -> Int? {
+
+        init(_ text: String) {
+            // Surrounding spaces are skipped by hand: trimmingCharacters(in:) bridges through NSString.
+            var s = Array(text.utf8)
+            while s.last == 0x20 { s.removeLast() }
+            self.s = s
+            while i < s.count, s[i] == 0x20 { i += 1 }
+        }
+
+        var atEnd: Bool { i == s.count }
+
+        mutating func number(_ digits: Int) -> Int? {
             guard i + digits <= s.count else { return nil }
             var value = 0
             for k in i..<(i + digits) {
@@ -89,54 +98,75 @@ public struct MarketTimestamp: Sendable, Hashable, Codable, CustomStringConverti
             i += digits
             return value
         }
-        func take(_ byte: UInt8) -> Bool {
+
+        mutating func take(_ byte: UInt8) -> Bool {
             guard i < s.count, s[i] == byte else { return false }
             i += 1
             return true
         }
-        guard let year = number(4), take(0x2D), let month = number(2), take(0x2D), let day = number(2)
-        else { return nil }
-        var hour = 0, minute = 0, second = 0
-        var fraction = 0.0
-        var offsetSeconds = 0
-        if take(0x54) || take(0x20) {  // "T" or " "
+
+        /// The digits after a decimal point as a fraction of a second; nil when there are none.
+        mutating func fraction() -> Double? {
+            var (fraction, scale, sawDigit) = (0.0, 0.1, false)
+            while i < s.count, (0x30...0x39).contains(s[i]) {
+                fraction += Double(s[i] - 0x30) * scale
+                scale /= 10
+                sawDigit = true
+                i += 1
+            }
+            return sawDigit ? fraction : nil
+        }
+
+        /// `Z`, `±HH[:mm]` or nothing, in seconds east of UTC; nil when malformed.
+        mutating func offset() -> Int? {
+            if take(0x5A) || take(0x7A) { return 0 }  // "Z"
+            guard i < s.count, s[i] == 0x2B || s[i] == 0x2D else { return 0 }
+            let sign = s[i] == 0x2D ? -1 : 1
+            i += 1
+            guard let oh = number(2) else { return nil }
+            _ = take(0x3A)
+            let om = number(2) ?? 0
+            return sign * (oh * 3600 + om * 60)
+        }
+
+        /// The time after the date's `T` or space, if there is one.
+        mutating func time() -> TimeOfDay? {
+            var time = TimeOfDay()
+            guard take(0x54) || take(0x20) else { return time }  // "T" or " "
             guard let h = number(2), take(0x3A), let m = number(2) else { return nil }
-            hour = h
-            minute = m
+            (time.hour, time.minute) = (h, m)
             if take(0x3A) {
                 guard let sec = number(2) else { return nil }
-                second = sec
+                time.second = sec
                 if take(0x2E) {
-                    var scale = 0.1
-                    var sawDigit = false
-                    while i < s.count, (0x30...0x39).contains(s[i]) {
-                        fraction += Double(s[i] - 0x30) * scale
-                        scale /= 10
-                        sawDigit = true
-                        i += 1
-                    }
-                    guard sawDigit else { return nil }
+                    guard let fraction = fraction() else { return nil }
+                    time.fraction = fraction
                 }
             }
-            if take(0x5A) || take(0x7A) {  // "Z"
-            } else if i < s.count, s[i] == 0x2B || s[i] == 0x2D {
-                let sign = s[i] == 0x2D ? -1 : 1
-                i += 1
-                guard let oh = number(2) else { return nil }
-                _ = take(0x3A)
-                let om = number(2) ?? 0
-                offsetSeconds = sign * (oh * 3600 + om * 60)
-            }
+            guard let offset = offset() else { return nil }
+            time.offsetSeconds = offset
+            return time
         }
-        guard i == s.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-            second < 61
+    }
+
+    /// Accepts `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss[.fraction]]`,
+    /// optionally followed by `Z` or a `±HH:mm` offset. Written by hand because `DateFormatter`
+    /// needs one format per variant and `ISO8601DateFormatter` rejects a missing zone.
+    static func parse(_ text: String) -> Date? {
+        var cursor = Cursor(text)
+        guard let year = cursor.number(4), cursor.take(0x2D), let month = cursor.number(2), cursor.take(0x2D),
+            let day = cursor.number(2), let time = cursor.time()
+        else { return nil }
+        guard cursor.atEnd, (1...12).contains(month), (1...31).contains(day), time.hour < 24, time.minute < 60,
+            time.second < 61
         else { return nil }
         // The date is worked out by hand (days from the civil date, as in Howard Hinnant's
         // `days_from_civil`): a Calendar's `date(from:)` took most of a `show`'s rendering time.
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard day <= monthDays[month - 1] else { return nil }  // rejects 2022-02-31
-        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-        return Date(timeIntervalSince1970: Double(seconds) + fraction - Double(offsetSeconds))
+        let seconds =
+            daysSince1970(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60 + time.second
+        return Date(timeIntervalSince1970: Double(seconds) + time.fraction - Double(time.offsetSeconds))
     }
 }

@@ -65,8 +65,25 @@ extension OpenMarketCommand {
             environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
             .map { try? Self.serverURL($0, from: "OPENMARKET_SERVER") } ?? result.serverURL
         result.environmentServer = saved == nil ? environmentServer : nil
+        if saved == nil { Self.useEnvironmentLogin(environment, in: &result) }
+        do throws(CommandFailure) {
+            result.environmentVendorID = try VendorIDSource.fromEnvironment(environment)
+        } catch {
+            Self.complain(error.message)
+            throw ExitCode(Self.usageStatus)
+        }
+        if let saved {
+            result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
+            result.vendorName = saved.vendorName
+            result.vendorID = saved.vendorID
+        }
+        return result
+    }
+
+    /// `OPENMARKET_IDENTIFIER` and `OPENMARKET_SECRET`, used only with the server they belong to.
+    static func useEnvironmentLogin(_ environment: [String: String], in result: inout Connection) {
         if let identifier = environment["OPENMARKET_IDENTIFIER"], !identifier.isEmpty,
-            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty, saved == nil
+            let secret = environment["OPENMARKET_SECRET"], !secret.isEmpty
         {
             if let home = result.environmentServer, ServerAddress(home) == ServerAddress(result.serverURL) {
                 // Another login than the local market's demo vendor is a vendor not known yet.
@@ -80,18 +97,6 @@ extension OpenMarketCommand {
                 (result.vendorName, result.vendorID) = (nil, nil)
             }
         }
-        do throws(CommandFailure) {
-            result.environmentVendorID = try VendorIDSource.fromEnvironment(environment)
-        } catch {
-            Self.complain(error.message)
-            throw ExitCode(Self.usageStatus)
-        }
-        if let saved {
-            result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
-            result.vendorName = saved.vendorName
-            result.vendorID = saved.vendorID
-        }
-        return result
     }
 
     /// A saved profile, or exit with the usage status after saying why it cannot be used.

@@ -81,19 +81,7 @@ struct MultipartHeaderGuard {
     private mutating func step(_ byte: UInt8) -> Bool {
         switch position {
         case .preamble(let matched):
-            // MultipartKit's `parsePreamble`, step for step.
-            var index = matched
-            if index == 0, byte == delimiter[2] {
-                index = 3
-            } else if byte == delimiter[index] {
-                index += 1
-            } else if index > 0, byte == delimiter[0] {
-                index = 1
-            } else {
-                index = 0
-            }
-            // The parser then wants CR LF before the first header line.
-            position = index == delimiter.count ? .afterDelimiter : .preamble(matched: index)
+            position = preamble(after: byte, matched: matched)
         case .body(var matched):
             while matched > 0, byte != delimiter[matched] { matched = failure[matched - 1] }
             if byte == delimiter[matched] { matched += 1 }
@@ -138,6 +126,23 @@ struct MultipartHeaderGuard {
             position = .body(matched: 0)
         }
         return false
+    }
+
+    /// Where `byte` leaves the preamble, `matched` bytes of the delimiter matched before it:
+    /// MultipartKit's `parsePreamble`, step for step.
+    private func preamble(after byte: UInt8, matched: Int) -> Position {
+        var index = matched
+        if index == 0, byte == delimiter[2] {
+            index = 3
+        } else if byte == delimiter[index] {
+            index += 1
+        } else if index > 0, byte == delimiter[0] {
+            index = 1
+        } else {
+            index = 0
+        }
+        // The parser then wants CR LF before the first header line.
+        return index == delimiter.count ? .afterDelimiter : .preamble(matched: index)
     }
 
     /// A byte of a header name: forbidden when it is not ASCII.

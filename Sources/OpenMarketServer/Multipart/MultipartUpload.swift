@@ -108,14 +108,17 @@ package struct ContentDisposition: Equatable {
     /// `filename*` when present (it carries the exact UTF-8 name), else `filename`.
     package var filename: String? { parameters["filename*"] ?? parameters["filename"] }
 
-    /// A parser, longer than the 60 lines other functions keep to: one pass over the scalars
-    /// with its cursor shared by small local readers (spaces, tokens, quoted-strings), which
-    /// split apart would each need the cursor passed in and out.
-    package init?(_ value: String) {
-        let scalars = Array(value.unicodeScalars)
+    /// One pass over the scalars: the readers share the cursor `i`.
+    private struct Scanner {
+        let scalars: [Unicode.Scalar]
         var i = 0
-        func skipSpaces() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 } }
-        func token(until stops: Set<Unicode.Scalar>) -> String {
+
+        var atEnd: Bool { i >= scalars.count }
+        var current: Unicode.Scalar? { atEnd ? nil : scalars[i] }
+
+        mutating func skipSpaces() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 } }
+
+        mutating func token(until stops: Set<Unicode.Scalar>) -> String {
             var out = String.UnicodeScalarView()
             while i < scalars.count, !stops.contains(scalars[i]) {
                 out.append(scalars[i])
@@ -123,56 +126,63 @@ package struct ContentDisposition: Equatable {
             }
             return String(out).trimmingCharacters(in: .whitespaces)
         }
-        skipSpaces()
-        let type = token(until: [";"]).lowercased()
-        guard !type.isEmpty else { return nil }
-        var parameters: [String: String] = [:]
-        while i < scalars.count {
-            guard scalars[i] == ";" else { return nil }
-            i += 1
-            skipSpaces()
-            if i >= scalars.count { break }
-            let name = token(until: ["=", ";"]).lowercased()
-            guard !name.isEmpty else { return nil }
-            var parameterValue = ""
-            if i < scalars.count, scalars[i] == "=" {
-                i += 1
-                skipSpaces()
-                if i < scalars.count, scalars[i] == .doubleQuote {
+
+        /// A quoted-string after its opening quote, backslash escapes undone; nil when unclosed.
+        mutating func quoted() -> String? {
+            var out = String.UnicodeScalarView()
+            while i < scalars.count {
+                let c = scalars[i]
+                if c == "\\", i + 1 < scalars.count {
+                    out.append(scalars[i + 1])
+                    i += 2
+                } else if c == .doubleQuote {
                     i += 1
-                    var out = String.UnicodeScalarView()
-                    var closed = false
-                    while i < scalars.count {
-                        let c = scalars[i]
-                        if c == "\\", i + 1 < scalars.count {
-                            out.append(scalars[i + 1])
-                            i += 2
-                        } else if c == .doubleQuote {
-                            i += 1
-                            closed = true
-                            break
-                        } else {
-                            out.append(c)
-                            i += 1
-                        }
-                    }
-                    guard closed else { return nil }
-                    parameterValue = String(out)
-                    skipSpaces()
+                    return String(out)
                 } else {
-                    parameterValue = token(until: [";"])
+                    out.append(c)
+                    i += 1
                 }
             }
+            return nil
+        }
+
+        /// A parameter's value after its name: quoted, a token, or empty without `=`; nil when malformed.
+        mutating func value() -> String? {
+            guard current == "=" else { return "" }
+            i += 1
+            skipSpaces()
+            guard current == .doubleQuote else { return token(until: [";"]) }
+            i += 1
+            guard let value = quoted() else { return nil }
+            skipSpaces()
+            return value
+        }
+    }
+
+    /// RFC 8187's `charset'language'percent-encoded`, in UTF-8 only; nil otherwise.
+    private static func extendedValue(_ value: String) -> String? {
+        let pieces = value.unicodeScalars.split(separator: .singleQuote, maxSplits: 2, omittingEmptySubsequences: false)
+            .map { String($0) }
+        guard pieces.count == 3, pieces[0].lowercased() == "utf-8" else { return nil }
+        return pieces[2].removingPercentEncoding
+    }
+
+    package init?(_ value: String) {
+        var scanner = Scanner(scalars: Array(value.unicodeScalars))
+        scanner.skipSpaces()
+        let type = scanner.token(until: [";"]).lowercased()
+        guard !type.isEmpty else { return nil }
+        var parameters: [String: String] = [:]
+        while let next = scanner.current {
+            guard next == ";" else { return nil }
+            scanner.i += 1
+            scanner.skipSpaces()
+            if scanner.atEnd { break }
+            let name = scanner.token(until: ["=", ";"]).lowercased()
+            guard !name.isEmpty, var parameterValue = scanner.value() else { return nil }
             if name.hasSuffix("*") {
-                // RFC 8187: charset'language'percent-encoded
-                let pieces = parameterValue.unicodeScalars.split(
-                    separator: .singleQuote, maxSplits: 2, omittingEmptySubsequences: false
-                ).map { String($0) }
-                if pieces.count == 3, pieces[0].lowercased() == "utf-8", let decoded = pieces[2].removingPercentEncoding {
-                    parameterValue = decoded
-                } else {
-                    continue
-                }
+                guard let decoded = Self.extendedValue(parameterValue) else { continue }
+                parameterValue = decoded
             }
             parameters[name] = parameterValue
         }

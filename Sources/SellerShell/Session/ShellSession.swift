@@ -215,30 +215,8 @@ public actor ShellSession {
         self.console = console
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
-        // The recorder outermost: it numbers the exchange first, so the trace inside it shows
-        // the number (`→ GET …  #3`).
-        let tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
-            console.note(text)
-        }
-        tracer.isEnabled = configuration.trace
-        self.tracer = tracer
-        let recorder = ExchangeRecorder(wrapping: tracer, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
-        exchanges.explains = configuration.explain
-        recorder.onFinished { [console] exchange in
-            // The shell's own bookkeeping (the journal's lookup before a create) is not what the
-            // person sent: explaining it in the middle of a student's POST only confuses. It is
-            // labelled in the trace and in `exchanges`.
-            guard exchanges.explains, exchange.bookkeeping == nil else { return }
-            // A command's exchanges are explained once its output is printed (`perform`).
-            if let queue = ExchangeContext.explanations { return queue.append(exchange) }
-            if let text = Self.explanation(of: [exchange]) { console.note(text) }
-        }
-        var client = MarketClient(
-            baseURL: configuration.serverURL, credentials: configuration.credentials, transport: recorder,
-            timeout: configuration.timeout)
-        client.protectedSecrets = secrets.extra
-        client.pageWalkLimits = configuration.pageWalkLimits
-        self.client = client
+        (self.client, self.tracer) = Self.client(
+            configuration: configuration, console: console, secrets: secrets, exchanges: exchanges)
         self.vendorName = configuration.vendorName
         self.vendorID = configuration.vendorID
         self.profileName = configuration.profileName
@@ -259,6 +237,34 @@ public actor ShellSession {
         index.update(
             server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
         self.dryRun = configuration.dryRun
+    }
+
+    /// The session's client and the transports under it. The recorder outermost: it numbers the
+    /// exchange first, so the trace inside it shows the number (`→ GET …  #3`).
+    private static func client(
+        configuration: ShellConfiguration, console: MaskingConsole, secrets: SessionSecrets, exchanges: ExchangeLog
+    ) -> (MarketClient, TracingTransport) {
+        let tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
+            console.note(text)
+        }
+        tracer.isEnabled = configuration.trace
+        let recorder = ExchangeRecorder(wrapping: tracer, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
+        exchanges.explains = configuration.explain
+        recorder.onFinished { [console] exchange in
+            // The shell's own bookkeeping (the journal's lookup before a create) is not what the
+            // person sent: explaining it in the middle of a student's POST only confuses. It is
+            // labelled in the trace and in `exchanges`.
+            guard exchanges.explains, exchange.bookkeeping == nil else { return }
+            // A command's exchanges are explained once its output is printed (`perform`).
+            if let queue = ExchangeContext.explanations { return queue.append(exchange) }
+            if let text = Self.explanation(of: [exchange]) { console.note(text) }
+        }
+        var client = MarketClient(
+            baseURL: configuration.serverURL, credentials: configuration.credentials, transport: recorder,
+            timeout: configuration.timeout)
+        client.protectedSecrets = secrets.extra
+        client.pageWalkLimits = configuration.pageWalkLimits
+        return (client, tracer)
     }
 
     /// What `set explain on` prints after an exchange; nil when the texts cannot be read.
