@@ -131,3 +131,20 @@ import Testing
         #expect(ScriptRuntime.common(both, spec: Patch.spec) == ["patch: price: 'abc' is not a number"])
     }
 }
+
+/// The program's own arguments (`openmarket set note …`) reach the registry as the words the
+/// calling shell split, never written back into a line and split again.
+@Suite struct ProgramArgumentWordsTests {
+    @Test func eachArgumentIsOneWordAsGiven() async throws {
+        let session = ScriptSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, timeout: .seconds(5)),
+            console: RecordingConsole(), environment: ["HOME": "/home/seller"])
+        let given = "it's $HOME #1 *.jpg \\ \"q\""
+        let report = await session.execute(arguments: ["set", "note", given])
+        #expect(report.status == .ok, "\(report.failure)")
+        #expect(await session.runtime.state.variables["note"] == .text(given))
+        // A `*` the calling shell left in a word is a file's name; `--mine` is still a flag.
+        #expect(Word(argument: "sku-*.jpg").wasQuoted && Word(argument: "a b").wasQuoted)
+        #expect(!Word(argument: "--mine").wasQuoted && !Word(argument: "price=3").wasQuoted)
+    }
+}
