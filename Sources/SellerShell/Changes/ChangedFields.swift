@@ -2,9 +2,6 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
-/// The name `undo` and its refusals knew the fields by; the fields are ``ProductField``s.
-typealias ChangedField = ProductField
-
 extension ProductField {
     /// The fields in which `a` and `b` differ.
     static func between(_ a: Product, _ b: Product) -> [ProductField] { changeable.filter { $0.differs(a, b) } }

@@ -14,7 +14,7 @@ struct Reversal {
     typealias Direction = ChangeDirection
 
     enum Action {
-        case setFields(id: Int, fields: [ChangedField], target: Product)
+        case setFields(id: Int, fields: [ProductField], target: Product)
         case adjustStock(id: Int, by: Int)
         case delete(id: Int)
         case create(Product, photos: [SavedPhoto])
@@ -74,14 +74,14 @@ struct Reversal {
     private func settingFields(
         _ change: ChangeHistory.Change, before: Product, after: Product, in context: CommandContext
     ) async throws -> Step {
-        let fields = ChangedField.between(before, after)
+        let fields = ProductField.between(before, after)
         let target = direction == .undo ? before : after
         let expected = change.state ?? (direction == .undo ? after : before)
         let id = history.currentID(after.id)
         return try await reading(id, for: change, .setFields(id: id, fields: fields, target: target), in: context) {
             step, current in
-            let changes = ChangedField.changes(fields, to: target, on: current.value)
-            step.plan = "\(Self.name(current.value)): " + ChangedField.describe(fields, from: current.value, to: target)
+            let changes = ProductField.changes(fields, to: target, on: current.value)
+            step.plan = "\(Self.name(current.value)): " + ProductField.describe(fields, from: current.value, to: target)
             step.request = "PATCH /api/products/\(id) \(Self.json(changes))" + Self.ifMatch(current)
             step.conflict = Self.conflict(current.value, expected: expected, number: change.entry.number)
         }
@@ -126,7 +126,7 @@ struct Reversal {
         step.request =
             "POST /api/products (multipart: params \(Self.json(Self.draft(product))) and \(photos.count) "
             + "photo\(photos.count == 1 ? "" : "s"), \(ByteCountText.format(bytes)))"
-            + ((ChangedField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
+            + ((ProductField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
         if photos.isEmpty {
             step.blocker =
                 "#\(product.id) cannot be registered again: "
@@ -184,7 +184,7 @@ struct Reversal {
 
     /// What differs between the product now and as the change left it, or nil.
     static func conflict(_ current: Product, expected: Product, number: Int) -> String? {
-        let fields = ChangedField.between(expected, current)
+        let fields = ProductField.between(expected, current)
         guard !fields.isEmpty else { return nil }
         let what = fields.map { "\($0.rawValue) is \($0.shown(current)) now, not \($0.shown(expected))" }
         return "#\(current.id) has changed since change \(number): \(what.joined(separator: ", "))"
@@ -263,7 +263,7 @@ struct Reversal {
         switch step.action {
         case .setFields(let id, let fields, let target):
             guard let current = step.current else { throw CommandFailure.failed(step.blocker ?? "#\(id) cannot be read") }
-            let changes = ChangedField.changes(fields, to: target, on: current.value)
+            let changes = ProductField.changes(fields, to: target, on: current.value)
             let response = try await edit(id, changes, ifMatch: current.etag, in: context)
             context.session.remember([response.value])
             return Done(result: ProductResult(.changed, response.value, document: response.body))
@@ -288,7 +288,7 @@ struct Reversal {
                 }
             }
             var response = try await context.client.create(Self.draft(product), images: images)
-            if let index = ChangedField.thumbnailIndex(product), index > 0, let made = response.value.images,
+            if let index = ProductField.thumbnailIndex(product), index > 0, let made = response.value.images,
                 index < made.count
             {
                 response = try await context.client.edit(id: response.value.id, ProductChanges(thumbnailID: made[index].id))
