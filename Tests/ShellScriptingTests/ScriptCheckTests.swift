@@ -117,18 +117,22 @@ import Testing
         }
     }
 
-    /// A stand-in is never taken for the line's own mistake: a hole used where the other
-    /// variant's stand-in would be wrong (a discount from an earlier price, a variable nothing
-    /// before the run knows) passes, so a good script runs.
-    @Test func aHoleIsNotAProblem() {
-        let problems = [
-            ["patch: 2 problems, nothing was sent:", "  discount: over price", "  price: 'abc' is not a number"],
-            ["patch: price: 'abc' is not a number"],
-        ]
-        #expect(ScriptRuntime.common([problems[0], []], spec: nil).isEmpty)
-        #expect(ScriptRuntime.common(problems, spec: nil).isEmpty)
-        let both = [problems[0], ["patch: 1 problems", "  price: 'abc' is not a number"]]
-        #expect(ScriptRuntime.common(both, spec: Patch.spec) == ["patch: price: 'abc' is not a number"])
+    /// A stand-in is never taken for the line's own mistake: of what two variants of a hole's
+    /// stand-ins find, only what both find counts (a discount over a stand-in price does not).
+    @Test func onlyWhatEveryVariantFindsCounts() {
+        let price = RuleViolation("price", "'abc' is not a number")
+        let over = RuleViolation("discounted_price", "must be at most the price")
+        let low = LineProblems(command: "patch", violations: [over, price])
+        let high = LineProblems(command: "patch", violations: [price])
+        #expect(low.common(with: LineProblems()).isEmpty)
+        #expect(low.common(with: high).lines == ["patch: price: 'abc' is not a number"])
+        #expect(
+            low.lines == [
+                "patch: 2 problems, nothing was sent:", "  discount: must be at most the price", "  price: 'abc' is not a number",
+            ])
+        let parse = LineProblems(failure: ["stock: 'x' is not +N, -N or =N"])
+        #expect(parse.common(with: LineProblems(failure: ["stock: 'y' is not +N, -N or =N"])).isEmpty)
+        #expect(parse.common(with: parse) == parse)
     }
 }
 

@@ -18,76 +18,75 @@ extension ScriptRuntime {
     func check(
         _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, unsetVariables: Bool = false
     ) -> ScriptCheck {
-        var found: [String] = []
-        var parsed: [Int: Invocation] = [:]
+        var found = ScriptCheck()
         var names = CheckedNames(state.variables)
         for line in lines {
             let checked = check(line, names: &names, on: server, paths: paths)
             // Without variables the line is what will run: kept, so that the run does not parse
             // it a second time.
-            if let invocation = checked.parsed { parsed[line.number] = invocation }
-            if let first = checked.problems.first {
-                found.append("\(name):\(line.number): \(first)")
-                found += checked.problems.dropFirst()
-            }
+            if let invocation = checked.parsed { found.parsed[line.number] = invocation }
+            found.add(checked.problems.lines, at: "\(name):\(line.number)")
             // Nothing after an `exit` ever runs (a script has no branches).
             if checked.exits { break }
         }
-        return ScriptCheck(
-            problems: unsetVariables ? found + self.unsetVariables(in: lines, name: name) : found, parsed: parsed)
+        if unsetVariables {
+            for (number, message) in self.unsetVariables(in: lines) { found.add([message], at: "\(name):\(number)") }
+        }
+        return found
     }
 
     /// One line: its problems, the invocation when it has no variables, and whether it exits.
     private func check(
         _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths
-    ) -> (problems: [String], parsed: Invocation?, exits: Bool) {
-        if let problem = line.problem { return ([problem], nil, false) }
+    ) -> (problems: LineProblems, parsed: Invocation?, exits: Bool) {
+        if let problem = line.problem { return (LineProblems(failure: [problem]), nil, false) }
         let text = Self.trimmed(line.text)
-        guard !text.isEmpty else { return ([], nil, false) }
+        guard !text.isEmpty else { return (LineProblems(), nil, false) }
         let templates: [WordTemplate]
         do { templates = try WordSplitter.words(text) } catch {
-            return (["\(spec(of: text)?.name ?? "line"): \(error.description)"], nil, false)
+            return (LineProblems(failure: ["\(spec(of: text)?.name ?? "line"): \(error.description)"]), nil, false)
         }
         let holes = templates.contains { $0.literal == nil }
-        var results: [(problems: [String], invocation: Invocation?)] = []
+        var problems: LineProblems?
+        var invocation: Invocation?
+        // A line with holes is tried with each variant of their stand-ins: a problem counts
+        // when every variant has it (a stand-in never makes one of its own).
         for variant in holes ? CheckedNames.Variant.allCases : [.low] {
             let filled = fill(templates, names: names, variant, text: text, line: line, on: server)
-            results.append(filled.invocation.map { (problems(of: $0, templates, paths: paths), $0) } ?? (filled.problems, nil))
-            if results.last?.problems.isEmpty == true { break }
+            let found = filled.invocation.map { self.problems(of: $0, templates, paths: paths) } ?? filled.problems
+            if invocation == nil { invocation = filled.invocation }
+            problems = problems.map { $0.common(with: found) } ?? found
+            if problems?.isEmpty == true { break }
         }
-        let invocation = results[0].invocation
         learn(from: invocation, holes: holes, names: &names)
         let command = invocation?.spec ?? registry.find(templates[0].literal?.text ?? "")?.spec
-        return (
-            Self.common(results.map(\.problems), spec: invocation?.spec ?? spec(of: text)), holes ? nil : invocation,
-            command?.name == Exit.spec.name
-        )
+        return (problems ?? LineProblems(), holes ? nil : invocation, command?.name == Exit.spec.name)
     }
 
     /// The words with their references filled for the check, parsed.
     private func fill(
         _ templates: [WordTemplate], names: CheckedNames, _ variant: CheckedNames.Variant, text: String, line: ScriptLine,
         on server: URL
-    ) -> (problems: [String], invocation: Invocation?) {
+    ) -> (problems: LineProblems, invocation: Invocation?) {
         let words: [Word]
         do {
             words = try Expander.fill(templates) { reference throws(ExpansionError) in
                 reference.hasPrefix("env.") ? try resolve(reference, on: server) : try names.value(reference, variant)
             }
         } catch {
-            return (["\(spec(of: text)?.name ?? "line"): \(error.description)"], nil)
+            return (LineProblems(failure: ["\(spec(of: text)?.name ?? "line"): \(error.description)"]), nil)
         }
         switch invocation(words, text: text, line: line, location: nil) {
-        case .success(let invocation): return ([], invocation)
-        case .failure(let rejected): return (rejected.result.failure, nil)
+        case .success(let invocation): return (LineProblems(), invocation)
+        case .failure(let rejected): return (LineProblems(failure: rejected.result.failure), nil)
         }
     }
 
     /// What a line that parsed still has wrong before it runs: the photos it names, then what
     /// its fields break (`register` holds those to say with the photos'), as `register` says them.
-    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> [String] {
+    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> LineProblems {
         let spec = invocation.spec
-        guard !spec.rawWords else { return [] }
+        guard !spec.rawWords else { return LineProblems() }
         var found: [RuleViolation] = []
         if spec.fields.contains(.image) {
             let key = ProductField.image.rawValue + "="
@@ -98,9 +97,7 @@ extension ScriptRuntime {
             found = PhotoCheck.problems(photos, resize: resize, paths: paths)
         }
         found += (invocation.command as? any HoldsFieldProblems)?.fieldProblems ?? []
-        guard found.count > 1 else { return found.map { "\(spec.name): " + ShellSession.typed($0) } }
-        return ["\(spec.name): " + Message.problemsNothingSent(count: found.count).text]
-            + found.map { "  " + ShellSession.typed($0) }
+        return LineProblems(command: spec.name, violations: found)
     }
 
     /// What the names hold after a line: `set NAME VALUE` a value (known when the line had no
@@ -114,25 +111,12 @@ extension ScriptRuntime {
         if invocation.spec.returnsProduct { names["last"] = .product }
     }
 
-    /// The problems a line has whatever its holes hold: all of them when it has no holes (one
-    /// result), none when one variant passed, else those both variants found.
-    static func common(_ results: [[String]], spec: CommandSpec?) -> [String] {
-        guard let first = results.first, results.count > 1 else { return results.first ?? [] }
-        guard !results.contains(where: \.isEmpty) else { return [] }
-        if results.allSatisfy({ $0 == first }) { return first }
-        let kept = first.filter { line in results.allSatisfy { $0.contains(line) } }
-        guard let lead = kept.first, lead.hasPrefix(" ") else { return kept }
-        let name = spec.map { "\($0.name): " } ?? ""
-        if kept.count == 1 { return [name + lead.trimmingCharacters(in: .whitespaces)] }
-        return [name + Message.problemsNothingSent(count: kept.count).text] + kept
-    }
-
     /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
     /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
     /// line: a lesson stepped through without its `--var` says so before its first step, not
     /// halfway through the class. A script that sources another is not checked for them (the
     /// other may set anything).
-    private func unsetVariables(in lines: [ScriptLine], name: String) -> [String] {
+    private func unsetVariables(in lines: [ScriptLine]) -> [(line: Int, message: String)] {
         var defined = Set(state.variables.values.keys).union(["last", "response", "env"])
         var uses: [(line: Int, name: String)] = []
         for line in lines {
@@ -148,26 +132,58 @@ extension ScriptRuntime {
             }
         }
         var said: Set<String> = []
-        var found: [String] = []
-        for use in uses where !defined.contains(use.name) && said.insert(use.name).inserted {
-            found.append("\(name):\(use.line): " + Message.variableNotSet(use.name).text)
+        return uses.filter { !defined.contains($0.name) && said.insert($0.name).inserted }.map {
+            ($0.line, Message.variableNotSet($0.name).text)
         }
-        return found
     }
 
     /// Says the problems, then that nothing ran; the status a run with them ends with.
-    func refuse(_ problems: [String], name: String) -> CommandStatus {
-        for line in problems { console.note(line, kind: .error) }
-        let count = problems.filter { $0.hasPrefix("\(name):") }.count
-        console.note(Message.linesCannotRun(name: name, count: count).text)
+    func refuse(_ checked: ScriptCheck, name: String) -> CommandStatus {
+        for line in checked.problems { console.note(line, kind: .error) }
+        console.note(Message.linesCannotRun(name: name, count: checked.problemCount).text)
         return .usage
     }
-
 }
 
-/// What checking a script found: its problems, and every line without variables parsed into the
-/// command it runs (by line number), which the run takes instead of parsing the line again.
+/// What checking a script found: its problems as written, each `FILE:LINE: message` and its
+/// detail lines, how many there are, and every line without variables parsed into the command
+/// it runs (by line number), which the run takes instead of parsing the line again.
 struct ScriptCheck {
-    var problems: [String]
-    var parsed: [Int: Invocation]
+    private(set) var problems: [String] = []
+    private(set) var problemCount = 0
+    var parsed: [Int: Invocation] = [:]
+
+    /// One problem's lines, the first headed with its `FILE:LINE`.
+    mutating func add(_ lines: [String], at location: String) {
+        guard let first = lines.first else { return }
+        problems.append("\(location): \(first)")
+        problems += lines.dropFirst()
+        problemCount += 1
+    }
+}
+
+/// What is wrong with one line, typed until it is written: why it does not read or parse
+/// (said as the shell says a failure), or what the command it parses into breaks (its photos,
+/// its fields).
+struct LineProblems: Equatable {
+    var failure: [String] = []
+    /// The command the violations are of, which heads them.
+    var command = ""
+    var violations: [RuleViolation] = []
+
+    var isEmpty: Bool { failure.isEmpty && violations.isEmpty }
+
+    /// What this and `other` both have: the line's own problems, whatever its holes hold.
+    func common(with other: LineProblems) -> LineProblems {
+        LineProblems(
+            failure: failure == other.failure ? failure : [], command: command,
+            violations: violations.filter(other.violations.contains))
+    }
+
+    /// As `register` says them: one in a line, more under a count.
+    var lines: [String] {
+        guard violations.count > 1 else { return failure + violations.map { "\(command): " + ShellSession.typed($0) } }
+        return failure + ["\(command): " + Message.problemsNothingSent(count: violations.count).text]
+            + violations.map { "  " + ShellSession.typed($0) }
+    }
 }

@@ -23,7 +23,7 @@ struct RunReport {
 extension ScriptRuntime {
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     func runScript(path: String, options: ScriptOptions) async -> CommandStatus {
-        var resolved = expandingTilde(path)
+        var resolved = paths.expandingTilde(path)
         if options.access.isUntrusted {
             // The script itself too: a link named like homework that points out of its folder
             // (at a key, a .env file) is refused, not read and echoed back line by line.
@@ -40,7 +40,7 @@ extension ScriptRuntime {
         let checked = check(
             lines, name: path, on: server, paths: LocalPaths(base: folder, access: options.access.confiningReads(to: folder)),
             unsetVariables: options.step)
-        guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
+        guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
         if dryRun == nil {
@@ -49,7 +49,7 @@ extension ScriptRuntime {
                 $0.appending(URL(fileURLWithPath: resolved).lastPathComponent + ".journal").string
             }
             let placement = JournalPlacement(
-                script: resolved, given: options.journalPath.map(expandingTilde) ?? scratch,
+                script: resolved, given: options.journalPath.map(paths.expandingTilde) ?? scratch,
                 environment: state.variables.environment)
             do {
                 // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
@@ -58,7 +58,7 @@ extension ScriptRuntime {
                         && ($0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil)
                 }
                 guard
-                    let (journal, opened) = try openJournal(
+                    let (journal, opened) = try ResumeJournal(console: console, session: shell).openJournal(
                         for: path, at: placement, lines, options, readsLast: readsLast, server: server)
                 else { return .ok }
                 (scope.journal, resume) = (journal, opened)
@@ -108,7 +108,7 @@ extension ScriptRuntime {
         let checked = check(
             lines, name: path, on: context.client.baseURL,
             paths: LocalPaths(base: Self.folder(of: resolved), access: context.access))
-        guard checked.problems.isEmpty else { return refuse(checked.problems, name: path) }
+        guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
         inner.script = LineScope(runtime: self, sourceDepth: depth + 1)
@@ -183,7 +183,7 @@ extension ScriptRuntime {
         let journal = context.scope?.journal
         let showProgress = (context.scope?.sourceDepth ?? 0) == 0 && dryRun == nil && stepper == nil
         let started = ContinuousClock.now
-        if let journal, !journal.write(journalHeader(name, server: context.client.baseURL)) {
+        if let journal, !journal.write(ResumeJournal(in: context).journalHeader(name, server: context.client.baseURL)) {
             return stopped(&report, .failed, journal: journal)
         }
         // A stepped lesson opens with its title block, and says at its end what was sent.
@@ -202,7 +202,7 @@ extension ScriptRuntime {
         }
         scriptLines: for (index, line) in lines.enumerated() {
             if showProgress { progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
-            switch await resumeAction(for: line, &resume, &report, in: context) {
+            switch await resume.action(for: line, &report, in: context, runtime: self) {
             case .skip: continue
             case .stop(let status): return stopped(&report, status, journal: journal)
             case .run: break
