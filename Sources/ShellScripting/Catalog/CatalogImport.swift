@@ -28,8 +28,10 @@ struct CatalogImport: Sendable {
     let progress: (any ScriptProgress)?
     /// Subscribes to Ctrl-C: a second press while rows are in flight cancels them.
     let interrupts: (@Sendable () -> AsyncStream<Void>)?
-    /// The scripting layer, for what it keeps of runs: the journal's lock, its server check and
-    /// the lookup of a create whose answer was lost (`Resume.swift`), and the rows' scope.
+    /// The journal's lock, its server check and the lookup of a create whose answer was lost,
+    /// as a script's run has them (`Resume.swift`).
+    let journals: ResumeJournal
+    /// The scripting layer, for the rows' scope.
     let runtime: ScriptRuntime
 
     /// The import of the scripting session `context` runs in.
@@ -39,6 +41,7 @@ struct CatalogImport: Sendable {
         paths = await runtime.paths
         progress = runtime.progress
         interrupts = runtime.interrupts
+        journals = ResumeJournal(in: context)
         self.runtime = runtime
     }
 
@@ -205,7 +208,7 @@ struct CatalogImport: Sendable {
             console.note("the server is busy (\(status)); waiting \(wait) before trying again")
         }
         let journal = rows.scope?.journal
-        let header = await runtime.journalHeader(file, server: rows.client.baseURL)
+        let header = journals.journalHeader(file, server: rows.client.baseURL)
         guard journal?.write(header) ?? true else {
             throw CommandFailure.failed("\(file): the journal cannot be written: \(journal?.failure ?? "")")
         }

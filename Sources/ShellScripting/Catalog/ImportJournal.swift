@@ -18,7 +18,7 @@ extension CatalogImport {
         let client = context.client
         let placement = JournalPlacement(
             script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
-        let (opened, journalPath) = try await runtime.lockJournal(for: file, at: placement, resume: options.resume)
+        let (opened, journalPath) = try journals.lockJournal(for: file, at: placement, resume: options.resume)
         let previous = JournalFile.read(journalPath)
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
@@ -31,7 +31,7 @@ extension CatalogImport {
             opened.truncate()
             return (JournalHandle(opened), [:], madeBefore)
         }
-        try await runtime.checkServer(of: previous, script: file, server: client.baseURL)
+        try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
             context.console.note("\(file): nothing to resume: the last import finished (run it again without --resume)")
             return nil
@@ -59,7 +59,7 @@ extension CatalogImport {
         var recovered: Set<Int> = []
         for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
-            switch await runtime.findCreatedAllowingForFlight(
+            switch await journals.findCreatedAllowingForFlight(
                 entry, previous: state, alsoClaimed: recovered, vendorID: vendorID, using: client)
             {
             case .found(let binding, _):

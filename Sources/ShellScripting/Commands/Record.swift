@@ -46,14 +46,17 @@ struct Record: ShellCommand {
         case .start(let path, let all):
             // An untrusted script records only into its scratch folder.
             let target =
-                context.access.writeFolder == nil ? path : try await runtime.writablePath(path, replacing: false, in: context)
-            try await runtime.beginRecording(target, all: all)
+                context.access.writeFolder == nil
+                ? path : try await runtime.paths.writable(path, replacing: false, in: context)
+            try runtime.recording.begin(
+                target, all: all, server: await context.session.serverURL, variables: await runtime.variables,
+                index: context.session.index)
             return .note(Message.recordingTo(path: path, everything: all).text)
         case .stop:
-            guard let recorder = runtime.recorder else {
+            guard let recorder = runtime.recording.recorder else {
                 throw CommandFailure.usage(Message.notRecording.text)
             }
-            await runtime.stopRecording()
+            runtime.recording.stop(index: context.session.index)
             return .note(Message.recordingSaved(recorder.path).text)
         }
     }

@@ -6,9 +6,9 @@ import SellerShell
 struct RecordingMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         let outcome = try await next(invocation, context)
-        guard let runtime = context.scope?.runtime, runtime.recorder != nil else { return outcome }
-        let recording = Recorder.Context(secrets: context.session.secrets.all, pathBase: context.pathBase)
-        runtime.record(invocation, outcome: outcome, context: recording)
+        guard let recording = context.scope?.runtime.recording, recording.recorder != nil else { return outcome }
+        let written = Recorder.Context(secrets: context.session.secrets.all, pathBase: context.pathBase)
+        recording.record(invocation, outcome: outcome, context: written)
         return outcome
     }
 }

@@ -16,7 +16,25 @@ enum ResumeAction {
     case stop(CommandStatus)
 }
 
-extension ScriptRuntime {
+/// The journals of a session's runs (a script file's, an import's), for both: opening and locking
+/// one, checking that it was written against this server, its first entry, and looking up a
+/// create whose answer was lost. A plain value with only what it needs from the session: its
+/// console, its secrets (masked in the file) and its local market's data directory.
+struct ResumeJournal: Sendable {
+    let console: any ShellConsole
+    let secrets: SessionSecrets
+    /// The local market's data directory when the server is that market (`ShellSession.localMarketData`).
+    let localMarketData: @Sendable (URL) -> String?
+
+    init(console: any ShellConsole, session: ShellSession) {
+        self.console = console
+        secrets = session.secrets
+        localMarketData = { [session] server in session.localMarketData(for: server) }
+    }
+
+    /// The journals of the session `context` runs in.
+    init(in context: CommandContext) { self.init(console: context.console, session: context.session) }
+
     /// How far back a product's creation time may lie before the moment its create was sent and
     /// still be taken for that create: the server's clock may differ from ours.
     static let clockSlack: TimeInterval = 60
@@ -64,7 +82,7 @@ extension ScriptRuntime {
             console.note("\(script): resuming from its journal in \(fallback)")
         }
         do {
-            return (try JournalFile(path: path, fresh: false, secrets: shell.secrets), path)
+            return (try JournalFile(path: path, fresh: false, secrets: secrets), path)
         } catch {
             guard error.cannotCreate, path == placement.primary, let fallback = placement.fallback else {
                 throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
@@ -73,7 +91,7 @@ extension ScriptRuntime {
             do {
                 try FileManager.default.createDirectory(
                     atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                let journal = try JournalFile(path: fallback, fresh: false, secrets: shell.secrets)
+                let journal = try JournalFile(path: fallback, fresh: false, secrets: secrets)
                 console.note("\(script): its folder cannot hold the journal; keeping it in \(fallback)")
                 return (journal, fallback)
             } catch {
@@ -85,7 +103,7 @@ extension ScriptRuntime {
     /// A run resumed on another market would look there for what it made on the first. The
     /// shell's own local market is known by its data directory, not its port.
     func checkServer(of state: JournalState, script: String, server: URL) throws(CommandFailure) {
-        let here = shell.localMarketData(for: server)
+        let here = localMarketData(server)
         if let market = state.market {
             guard market != here else { return }
             throw .usage(
@@ -105,7 +123,7 @@ extension ScriptRuntime {
     /// directory when the server is the shell's own.
     func journalHeader(_ name: String, server: URL) -> JournalEntry {
         var entry = JournalEntry.header(name, server: server)
-        entry.market = shell.localMarketData(for: server)
+        entry.market = localMarketData(server)
         return entry
     }
 
@@ -128,92 +146,6 @@ extension ScriptRuntime {
                 "\(script):\(inserted.number): this line is new above the resume point: resuming would run it out of order. "
                     + "Move it below line \(lastDone), or start over with --restart")
         }
-    }
-
-    /// Done lines are skipped (their names restored; session commands run again, so the login
-    /// and settings are as they were); a line whose outcome is unknown is looked up or refused.
-    func resumeAction(
-        for line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport, in context: CommandContext
-    ) async -> ResumeAction {
-        guard let previous = resume.previous else { return .run }
-        let context = await refreshed(context)
-        let spec = registry.find(String(line.text.prefix { !$0.isWhitespace }))?.spec
-        if let done = previous.done[line.number] {
-            restore(done)
-            if spec?.effect == .session {
-                let result = await step(line, location: "\(report.name):\(line.number)", in: context)
-                if result.status != .ok {
-                    reportFailure(result, at: "\(report.name):\(line.number)")
-                    return .stop(result.status)
-                }
-            }
-            report.skipped += 1
-            return .skip
-        }
-        guard let unsure = previous.unsure[line.number], let spec else { return .run }
-        if spec.effect == .creates { return await recover(unsure, line: line, &resume, &report, in: context) }
-        if unsure.hash == line.hash, let why = Self.notRepeatable(spec) {
-            console.note("\(report.name):\(line.number): \(why)")
-            return .stop(.failed)
-        }
-        return .run
-    }
-
-    /// Why a line that may have been carried out already must not simply be sent again.
-    private static func notRepeatable(_ spec: CommandSpec) -> String? {
-        if spec.effect == .script {
-            // A sourced file's lines are not journaled one by one.
-            return "this '\(spec.name)' stopped part-way, and its lines may have made changes: "
-                + "check what it did, change or remove the line (or move its commands into this script), then --resume"
-        }
-        guard !spec.repeatsSafely else { return nil }
-        // `stock ID +N` sent again would add twice: the seller decides, typically as =N.
-        return "this \(spec.name) change was interrupted after it was sent, so it may have been applied: "
-            + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume"
-    }
-
-    /// A create whose answer never reached the journal: found on the server, or sent again.
-    private func recover(
-        _ unsure: JournalEntry, line: ScriptLine, _ resume: inout ResumePoint, _ report: inout RunReport,
-        in context: CommandContext
-    ) async -> ResumeAction {
-        let place = "\(report.name):\(line.number)"
-        guard unsure.hash == line.hash else {
-            let which = unsure.name.map { "'\($0)'" } ?? "see 'list'"
-            console.note(
-                "\(place): this line changed after its first version was sent; if that one was created (\(which)), it stays: delete it if you do not want it"
-            )
-            return .run
-        }
-        // This login's vendor as known (never found out by writing to a namesake).
-        let vendorID = try? await context.ownVendorID()
-        switch await findCreatedAllowingForFlight(
-            unsure, previous: resume.previous!, alsoClaimed: resume.recoveredIDs, vendorID: vendorID, using: context.client)
-        {
-        case .found(let binding, let bindAs):
-            noteSeen(binding.id)
-            resume.recoveredIDs.insert(binding.id)
-            var entry = JournalEntry(.done, line: line)
-            entry.bind = state.variables.bind(binding, as: bindAs)
-            entry.vendorID = unsure.vendorID
-            guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
-            console.note("\(place): #\(binding.id) was created before the interruption; not sent again")
-            report.recovered += 1
-            return .skip
-        case .notFound:
-            return .run
-        case .failed(let message, let status):
-            console.note("\(place): \(message)")
-            return .stop(status)
-        }
-    }
-
-    private func restore(_ entry: JournalEntry) {
-        for (name, binding) in entry.bind ?? [:] {
-            state.variables.bind(binding, as: name == "last" ? nil : name)
-            noteSeen(binding.id)
-        }
-        for (name, value) in entry.vars ?? [:] { state.variables[name] = .text(value) }
     }
 
     enum Lookup {
@@ -287,6 +219,91 @@ extension ScriptRuntime {
             "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told "
                 + "without your vendor id: give it ('login --vendor-id N' or \(VendorIDSource.environmentName)=N) "
                 + "and --resume again, or check with 'show \(id)' and delete it if it is yours", .failed)
+    }
+}
+
+extension ResumePoint {
+    /// Done lines are skipped (their names restored; session commands run again, so the login
+    /// and settings are as they were); a line whose outcome is unknown is looked up or refused.
+    mutating func action(
+        for line: ScriptLine, _ report: inout RunReport, in context: CommandContext, runtime: isolated ScriptRuntime
+    ) async -> ResumeAction {
+        guard let previous else { return .run }
+        let context = await runtime.refreshed(context)
+        let spec = runtime.registry.find(String(line.text.prefix { !$0.isWhitespace }))?.spec
+        if let done = previous.done[line.number] {
+            Self.restore(done, in: runtime)
+            if spec?.effect == .session {
+                let result = await runtime.step(line, location: "\(report.name):\(line.number)", in: context)
+                if result.status != .ok {
+                    runtime.reportFailure(result, at: "\(report.name):\(line.number)")
+                    return .stop(result.status)
+                }
+            }
+            report.skipped += 1
+            return .skip
+        }
+        guard let unsure = previous.unsure[line.number], let spec else { return .run }
+        if spec.effect == .creates { return await recover(unsure, line: line, &report, in: context, runtime: runtime) }
+        if unsure.hash == line.hash, let why = Self.notRepeatable(spec) {
+            runtime.console.note("\(report.name):\(line.number): \(why)")
+            return .stop(.failed)
+        }
+        return .run
+    }
+
+    /// Why a line that may have been carried out already must not simply be sent again.
+    private static func notRepeatable(_ spec: CommandSpec) -> String? {
+        if spec.effect == .script {
+            // A sourced file's lines are not journaled one by one.
+            return "this '\(spec.name)' stopped part-way, and its lines may have made changes: "
+                + "check what it did, change or remove the line (or move its commands into this script), then --resume"
+        }
+        guard !spec.repeatsSafely else { return nil }
+        // `stock ID +N` sent again would add twice: the seller decides, typically as =N.
+        return "this \(spec.name) change was interrupted after it was sent, so it may have been applied: "
+            + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume"
+    }
+
+    /// A create whose answer never reached the journal: found on the server, or sent again.
+    private mutating func recover(
+        _ unsure: JournalEntry, line: ScriptLine, _ report: inout RunReport, in context: CommandContext,
+        runtime: isolated ScriptRuntime
+    ) async -> ResumeAction {
+        let place = "\(report.name):\(line.number)"
+        guard unsure.hash == line.hash else {
+            let which = unsure.name.map { "'\($0)'" } ?? "see 'list'"
+            runtime.console.note(
+                "\(place): this line changed after its first version was sent; if that one was created (\(which)), it stays: delete it if you do not want it"
+            )
+            return .run
+        }
+        // This login's vendor as known (never found out by writing to a namesake).
+        let vendorID = try? await context.ownVendorID()
+        switch await ResumeJournal(in: context).findCreatedAllowingForFlight(
+            unsure, previous: previous!, alsoClaimed: recoveredIDs, vendorID: vendorID, using: context.client)
+        {
+        case .found(let binding, let bindAs):
+            recoveredIDs.insert(binding.id)
+            var entry = JournalEntry(.done, line: line)
+            entry.bind = runtime.bind(binding, as: bindAs)
+            entry.vendorID = unsure.vendorID
+            guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
+            runtime.console.note("\(place): #\(binding.id) was created before the interruption; not sent again")
+            report.recovered += 1
+            return .skip
+        case .notFound:
+            return .run
+        case .failed(let message, let status):
+            runtime.console.note("\(place): \(message)")
+            return .stop(status)
+        }
+    }
+
+    /// A done line's names and variables, as it left them.
+    private static func restore(_ entry: JournalEntry, in runtime: isolated ScriptRuntime) {
+        for (name, binding) in entry.bind ?? [:] { _ = runtime.bind(binding, as: name == "last" ? nil : name) }
+        for (name, value) in entry.vars ?? [:] { runtime.setVariable(name, .text(value)) }
     }
 }
 

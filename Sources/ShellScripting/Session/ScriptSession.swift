@@ -136,13 +136,14 @@ public struct ScriptSession: Sendable {
     /// Starts recording (`--record FILE`).
     public func startRecording(_ path: String, all: Bool = false) async throws {
         do {
-            try await runtime.beginRecording(path, all: all)
+            try await runtime.recording.begin(
+                path, all: all, server: shell.serverURL, variables: runtime.variables, index: shell.index)
         } catch {
             throw RecordingError(description: error.message)
         }
     }
 
-    public func stopRecording() async { await runtime.stopRecording() }
+    public func stopRecording() async { runtime.recording.stop(index: shell.index) }
 }
 
 public struct RecordingError: Error, CustomStringConvertible {

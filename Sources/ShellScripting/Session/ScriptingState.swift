@@ -98,7 +98,9 @@ final class NewestBeforeFirstCreate: Sendable {
     /// first time.
     func value(using client: MarketClient) async -> Int? {
         if let known = asked.withLock({ $0 }) { return known }
-        let newest = await Bookkeeping.$reason.withValue(Self.reason) { try? await client.products(perPage: 1) }
+        var client = client
+        client.notes.bookkeeping = Self.reason
+        let newest = try? await client.products(perPage: 1)
         let id = newest?.value.products.map(\.id).max()
         return asked.withLock { asked in
             if asked == nil { asked = .some(id) }
@@ -155,7 +157,9 @@ actor ScriptRuntime {
     /// A dry run at the prompt shows, once a session, the request a journaled run sends before
     /// its first create.
     private let sessionNewest = NewestBeforeFirstCreate()
-    private let recording = Mutex<Recorder?>(nil)
+    /// The session's recording (`record FILE`), read by every command's middleware, so beside
+    /// the actor's state, behind its own lock.
+    let recording = Recording()
 
     init(
         shell: ShellSession, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
@@ -190,27 +194,8 @@ actor ScriptRuntime {
         return state.highestSeenID > 0 ? state.highestSeenID : nil
     }
 
-    /// Writes a command that succeeded to the recording, when one is running. Without waiting
-    /// for the runtime: the recorder keeps its own order (an import's rows finish at once).
-    nonisolated func record(_ invocation: Invocation, outcome: CommandOutcome, context: Recorder.Context) {
-        recorder?.record(invocation, outcome: outcome, context: context)
-    }
-
     /// Paths as the seller types them, from the session's environment.
     var paths: TypedPaths { TypedPaths(environment: state.variables.environment) }
-
-    /// `~` and `~/…` in a path the seller typed, from the session's `$HOME`.
-    func expandingTilde(_ path: String) -> String { paths.expandingTilde(path) }
-
-    /// The path to read for `typed` (see `TypedPaths.readable`).
-    func readablePath(_ typed: String, in context: CommandContext) throws(CommandFailure) -> String {
-        try paths.readable(typed, in: context)
-    }
-
-    /// The path to write for `typed` (see `TypedPaths.writable`).
-    func writablePath(_ typed: String, replacing: Bool, in context: CommandContext) throws(CommandFailure) -> String {
-        try paths.writable(typed, replacing: replacing, in: context)
-    }
 
     // MARK: Changes from outcomes
 
@@ -218,6 +203,13 @@ actor ScriptRuntime {
     func bind(_ product: ProductResult, as name: String?) -> [String] {
         state.highestSeenID = max(state.highestSeenID, product.id)
         return Array(state.variables.bind(ProductBinding(product), as: name).keys)
+    }
+
+    /// Names `binding` (a product a resumed run made before: `last`, `name`, every name already
+    /// bound to it); returns the names bound.
+    func bind(_ binding: ProductBinding, as name: String?) -> [String: ProductBinding] {
+        noteSeen(binding.id)
+        return state.variables.bind(binding, as: name)
     }
 
     func setVariable(_ name: String, _ value: VariableValue) { state.variables[name] = value }
@@ -234,29 +226,4 @@ actor ScriptRuntime {
     var highestSeenID: Int { state.highestSeenID }
     var exitCode: Int32? { state.exitCode }
     func setExitCode(_ code: Int32) { state.exitCode = code }
-
-    // MARK: Recording
-
-    /// The recording running, if any: read by every command's middleware, so beside the
-    /// actor's state, behind its own lock.
-    nonisolated var recorder: Recorder? { recording.withLock { $0 } }
-
-    func beginRecording(_ path: String, all: Bool) async throws(CommandFailure) {
-        if let recorder {
-            throw .usage("already recording to \(recorder.path); 'record stop' first")
-        }
-        let server = await shell.serverURL
-        let recorder = try Recorder(path: expandingTilde(path), all: all, server: server)
-        for name in state.variables.values.keys { recorder.reserve(name) }
-        recording.withLock { $0 = recorder }
-        shell.index.setRecording(recorder.path)
-    }
-
-    func stopRecording() {
-        recording.withLock { recording in
-            recording?.close()
-            recording = nil
-        }
-        shell.index.setRecording(nil)
-    }
 }
