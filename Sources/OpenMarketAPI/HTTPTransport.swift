@@ -58,6 +58,9 @@ public struct HTTPRequestData: Sendable, Hashable {
     public var parts: [MultipartBody.Part]?
     /// A multipart body with each file's bytes left out (see `MultipartBody.outline`).
     public var outline: [WireSegment]?
+    /// What the caller says about the request, for the transports that wrap the real one
+    /// (never sent; see `RequestNotes`).
+    public var notes = RequestNotes()
 
     public init(
         method: HTTPMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil, maxResponseBytes: Int? = nil,

@@ -42,6 +42,9 @@ public struct MarketClient: Sendable {
     /// Whether, and how, a request answered 429 or 503 is sent again. nil (the default): the
     /// refusal is thrown at once, as a seller at a prompt expects; bulk work sets one.
     public var retryPolicy: RetryPolicy? = nil
+    /// What every request this client sends is for, copied into each (`HTTPRequestData.notes`)
+    /// for the transports that record or show it.
+    public var notes = RequestNotes()
 
     public init(
         baseURL: URL, credentials: VendorCredentials? = nil,
@@ -157,6 +160,8 @@ public struct MarketClient: Sendable {
         let host = request.url.host ?? "?"
         let port = request.url.port ?? (request.url.scheme == "https" ? 443 : 80)
         if Task.isCancelled { throw .cancelled }
+        var request = request
+        request.notes = notes
         do {
             return try await transport.send(request, timeout: timeout)
         } catch let failure as TransportFailure {

@@ -1,0 +1,39 @@
+/// What the caller says about a request beside the request itself, for the transports that wrap
+/// the real one (one that keeps exchanges, one that shows them): never sent, and no part of the
+/// request's equality. A `MarketClient` copies its `notes` into each request it sends, so a
+/// caller notes once, on the client it sends with, what every one of its requests is for.
+public struct RequestNotes: Sendable, Hashable {
+    /// What the requests were sent for, as the caller names it (a shell: the line as typed).
+    public var label: String?
+    /// Why the caller sent the request for itself rather than for what it was asked to do; nil
+    /// for an ordinary request.
+    public var bookkeeping: String?
+    /// The number a transport that keeps exchanges gave this one, for the transports inside it
+    /// to show.
+    public var number: Int?
+    /// What the caller attached of its own, by key (as `ServiceContext` keeps values by type).
+    private var attachments: [ObjectIdentifier: any Sendable] = [:]
+
+    public init(label: String? = nil, bookkeeping: String? = nil, number: Int? = nil) {
+        self.label = label
+        self.bookkeeping = bookkeeping
+        self.number = number
+    }
+
+    /// The value the caller attached under `key`, a type of its own that names what it holds.
+    public subscript<Key: RequestNoteKey>(_ key: Key.Type) -> Key.Value? {
+        get { attachments[ObjectIdentifier(key)] as? Key.Value }
+        set { attachments[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// Notes are not the request: two requests alike on the wire are alike whatever is noted.
+    public static func == (_: RequestNotes, _: RequestNotes) -> Bool { true }
+
+    public func hash(into _: inout Hasher) {}
+}
+
+/// A key for a value a caller attaches to `RequestNotes`: a type of the caller's own, so that
+/// no other caller's value can be read or replaced by mistake.
+public protocol RequestNoteKey {
+    associatedtype Value: Sendable
+}
