@@ -150,8 +150,9 @@ struct ExchangeLogTests {
 
     @Test func bookkeepingRequestsAreMarked() async throws {
         try await ShellFixture.with { shell in
-            let client = await shell.shell.marketClient
-            await Bookkeeping.$reason.withValue("finding the newest id") { _ = try? await client.health() }
+            var client = await shell.shell.marketClient
+            client.notes.bookkeeping = "finding the newest id"
+            _ = try? await client.health()
             #expect(await shell.run("exchanges") == .ok)
             #expect(shell.console.out.contains("#1 GET /healthChecker → 200 OK"), "\(shell.console.out)")
             #expect(shell.console.out.contains("(bookkeeping: finding the newest id)"), "\(shell.console.out)")

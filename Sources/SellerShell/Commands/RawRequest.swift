@@ -85,7 +85,9 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
             return CommandOutcome([.text(shown), .note(Message.offlineNothingSent.text)])
         }
         let before = await productBefore(in: context)
-        let response = try await PhotoSource.$sending.withValue(sources) { try await context.client.sendRaw(request) }
+        var client = context.client
+        client.notes.photoSources = sources
+        let response = try await client.sendRaw(request)
         let answer = Exchange.Response(
             status: response.status, headers: response.headers, body: KeptBody(response.body, limit: 1024 * 1024))
         let shown = ExchangeRendering.answer(answer, color: context.settings.useColor)

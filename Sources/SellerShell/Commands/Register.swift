@@ -88,9 +88,9 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         for warning in FieldParsing.wonFractions(price: draft.price, discount: draft.discountedPrice, currency: draft.currency) {
             context.console.warn(warning)
         }
-        let response = try await PhotoSource.$sending.withValue(prepared.sources) {
-            try await context.client.create(draft, images: prepared.images)
-        }
+        var client = context.client
+        client.notes.photoSources = prepared.sources
+        let response = try await client.create(draft, images: prepared.images)
         context.session.remember([response.value])
         await context.session.learnVendor(from: response.value)
         var outcome = CommandOutcome.product(.created, response)

@@ -117,15 +117,30 @@ public struct KeptBody: Sendable {
     public var isCut: Bool { keptCount < byteCount }
 }
 
-/// The line being run, so each exchange it sends records where it came from. A task-local
-/// value set around a command by the session, read by `ExchangeRecorder`.
-public enum ExchangeContext {
-    @TaskLocal public static var command: String?
-    /// The number the exchange log gave the request being sent, for the trace to show.
-    @TaskLocal public static var number: Int?
+/// What the shell notes on the requests of a command (`MarketClient.notes`), besides the line
+/// (`label`), the bookkeeping reason and the number the exchange log gives each: set on the
+/// command's client by `ShellSession.perform` (and by a command for its photos), read by the
+/// transports under it.
+extension RequestNotes {
     /// Where the exchanges of the running command wait to be explained, so that `set explain on`
     /// prints its lines after the command's own output (or its error) rather than before.
-    @TaskLocal public static var explanations: ExplanationQueue?
+    public var explanations: ExplanationQueue? {
+        get { self[ExplanationQueue.Key.self] }
+        set { self[ExplanationQueue.Key.self] = newValue }
+    }
+
+    /// The sources of the file parts the request sends, in order (`register`, a raw request
+    /// with `images@PATH`), for the exchange log.
+    public var photoSources: [PhotoSource] {
+        get { self[PhotoSource.Key.self] ?? [] }
+        set { self[PhotoSource.Key.self] = newValue }
+    }
+
+    /// What the command asked to be shown (`CommandContext.trace`), over the session's setting.
+    public var trace: TraceOptions? {
+        get { self[TraceOptions.Key.self] }
+        set { self[TraceOptions.Key.self] = newValue }
+    }
 }
 
 /// The exchanges a command made, in the order they finished, kept for explaining once it is done.
@@ -133,6 +148,8 @@ public final class ExplanationQueue: Sendable {
     private let finished = Mutex<[Exchange]>([])
 
     public init() {}
+
+    enum Key: RequestNoteKey { typealias Value = ExplanationQueue }
 
     func append(_ exchange: Exchange) { finished.withLock { $0.append(exchange) } }
 

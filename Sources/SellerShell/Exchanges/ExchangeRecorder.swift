@@ -13,7 +13,7 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     private let inner: any HTTPTransport
     private let secrets: SessionSecrets
     /// Set by the session before any request is sent, then only read.
-    private let finishedHandler = Mutex<(@Sendable (Exchange) -> Void)?>(nil)
+    private let finishedHandler = Mutex<(@Sendable (Exchange, RequestNotes) -> Void)?>(nil)
 
     /// Whether `inner` is a dry run's transport (its exchanges are marked so).
     private let dryRun: Bool
@@ -25,8 +25,8 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         self.dryRun = dryRun
     }
 
-    /// Called with each exchange once its answer (or failure) is in.
-    public func onFinished(_ handler: @escaping @Sendable (Exchange) -> Void) {
+    /// Called with each exchange once its answer (or failure) is in, and what its request noted.
+    public func onFinished(_ handler: @escaping @Sendable (Exchange, RequestNotes) -> Void) {
         finishedHandler.withLock { $0 = handler }
     }
 
@@ -34,24 +34,25 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let number = log.begin(
-            kept(request.framed()), command: ExchangeContext.command.map(secrets.masked), bookkeeping: Bookkeeping.reason,
+            kept(request.framed()), command: request.notes.label.map(secrets.masked), bookkeeping: request.notes.bookkeeping,
             dryRun: dryRun)
+        // The number goes down with the request, for the trace to show.
+        var numbered = request
+        numbered.notes.number = number
         let started = ContinuousClock.now
         // The finished exchange is copied out only for a listener that explains it.
         let handler = log.explains ? finishedHandler.withLock({ $0 }) : nil
         do {
-            let response = try await ExchangeContext.$number.withValue(number) {
-                try await inner.send(request, timeout: timeout)
-            }
+            let response = try await inner.send(numbered, timeout: timeout)
             let finished = log.finish(
                 number, response: kept(response), failure: nil, elapsed: ContinuousClock.now - started, returning: handler != nil)
-            if let finished { handler?(finished) }
+            if let finished { handler?(finished, request.notes) }
             return response
         } catch {
             let reason = secrets.masked(Self.describe(error))
             let finished = log.finish(
                 number, response: nil, failure: reason, elapsed: ContinuousClock.now - started, returning: handler != nil)
-            if let finished { handler?(finished) }
+            if let finished { handler?(finished, request.notes) }
             throw error
         }
     }
@@ -59,7 +60,7 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     /// The request as the log keeps it: secrets masked (the one in a `"secret"` field as a typed
     /// piece), the body kept up to the log's limit.
     func kept(_ request: HTTPRequestData) -> Exchange.Request {
-        Exchange.Request(recording: request, secrets: secrets, bodyLimit: log.bodyLimit, sources: PhotoSource.sending)
+        Exchange.Request(recording: request, secrets: secrets, bodyLimit: log.bodyLimit, sources: request.notes.photoSources)
     }
 
     func kept(_ response: HTTPResponseData) -> Exchange.Response {

@@ -14,10 +14,8 @@ public struct PhotoSource: Sendable, Hashable {
         self.shrunkFromBytes = shrunkFromBytes
     }
 
-    /// The sources of the file parts that the command now running sends, in order: set by the
-    /// command around its request (`register`, a raw request with `images@PATH`), read by the
-    /// exchange recorder.
-    @TaskLocal public static var sending: [PhotoSource] = []
+    /// Where a request's sources are noted (`RequestNotes.photoSources`).
+    enum Key: RequestNoteKey { typealias Value = [PhotoSource] }
 
     /// `sources` matched to the file parts of `parts`, by position among the file parts: each
     /// part's index in `parts` to its source. When the counts differ, the request is not the one

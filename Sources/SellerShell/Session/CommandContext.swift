@@ -83,6 +83,18 @@ public struct CommandContext: Sendable {
         self.script = script
     }
 
+    /// This context for running `line`: its client notes on every request it sends the line
+    /// (`RequestNotes.label`, kept in `exchanges`), the trace it asks for (`trace`, over the
+    /// session's setting) and where the exchanges wait to be explained, for the transports
+    /// under it to read. Set by `ShellSession.perform` for the one invocation.
+    func running(_ line: String, explainingInto queue: ExplanationQueue) -> CommandContext {
+        var context = self
+        context.client.notes = RequestNotes(label: line)
+        context.client.notes.trace = trace
+        context.client.notes.explanations = queue
+        return context
+    }
+
     /// The command's files: typed paths from `pathBase`, checked against `access`.
     public var paths: LocalPaths { LocalPaths(base: pathBase, access: access) }
 

@@ -250,13 +250,13 @@ public actor ShellSession {
         tracer.isEnabled = configuration.trace
         let recorder = ExchangeRecorder(wrapping: tracer, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
         exchanges.explains = configuration.explain
-        recorder.onFinished { [console] exchange in
+        recorder.onFinished { [console] exchange, notes in
             // The shell's own bookkeeping (the journal's lookup before a create) is not what the
             // person sent: explaining it in the middle of a student's POST only confuses. It is
             // labelled in the trace and in `exchanges`.
             guard exchanges.explains, exchange.bookkeeping == nil else { return }
             // A command's exchanges are explained once its output is printed (`perform`).
-            if let queue = ExchangeContext.explanations { return queue.append(exchange) }
+            if let queue = notes.explanations { return queue.append(exchange) }
             if let text = Self.explanation(of: [exchange]) { console.note(text) }
         }
         var client = MarketClient(
@@ -368,11 +368,7 @@ public actor ShellSession {
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()
         do {
-            let outcome = try await ExchangeContext.$explanations.withValue(explained) {
-                try await ExchangeContext.$command.withValue(invocation.text) {
-                    try await TracingTransport.$override.withValue(context.trace) { try await chain(invocation, context) }
-                }
-            }
+            let outcome = try await chain(invocation, context.running(invocation.text, explainingInto: explained))
             if !invocation.quiet {
                 render(outcome.output)
                 if let text = Self.explanation(of: explained.drain()) { console.note(text) }

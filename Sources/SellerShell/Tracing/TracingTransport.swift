@@ -44,32 +44,29 @@ public final class TracingTransport: HTTPTransport, Sendable {
         set { switches.withLock { $0.responses = newValue } }
     }
 
-    /// What the command running in this task asked to be shown (`CommandContext.trace`), over
-    /// the session's setting; set by `ShellSession.perform` for the one invocation.
-    @TaskLocal public static var override: TraceOptions?
-
     public var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        let options = Self.override ?? TraceOptions(enabled: isEnabled, showsResponses: showsResponses)
+        // What the command asked to be shown (`CommandContext.trace`), over the session's setting.
+        let options = request.notes.trace ?? TraceOptions(enabled: isEnabled, showsResponses: showsResponses)
         guard options.enabled else { return try await inner.send(request, timeout: timeout) }
         let showsResponses = options.showsResponses
         let secrets = self.secrets()
         // A request the shell sends for itself says so, above its request line, and shows only
         // that line: its headers, body and answer are not what the person is watching.
-        if let label = Bookkeeping.currentLabel {
+        if let label = Bookkeeping.label(of: request) {
             sink(label)
             sink(
                 SecretMasking.masked(
-                    Self.numbered("→ \(request.method.rawValue) \(request.url.absoluteString)"), secrets: secrets))
+                    Self.numbered("→ \(request.method.rawValue) \(request.url.absoluteString)", request), secrets: secrets))
             return try await inner.send(request, timeout: timeout)
         }
-        sink(SecretMasking.masked(Self.numbered(Self.describe(request)), secrets: secrets))
+        sink(SecretMasking.masked(Self.numbered(Self.describe(request), request), secrets: secrets))
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
             if showsResponses {
-                let shown = Self.numbered(Self.describe(response, after: ContinuousClock.now - started))
+                let shown = Self.numbered(Self.describe(response, after: ContinuousClock.now - started), request)
                 sink(SecretMasking.masked(shown, secrets: secrets))
             }
             return response
@@ -79,10 +76,11 @@ public final class TracingTransport: HTTPTransport, Sendable {
         }
     }
 
-    /// `text` with the exchange's number (`ExchangeContext.number`) at the end of its first line,
-    /// so a trace line can be found again with `exchange N`.
-    public static func numbered(_ text: String) -> String {
-        guard let number = ExchangeContext.number else { return text }
+    /// `text` with the number of `request`'s exchange (`RequestNotes.number`, given by the
+    /// exchange log) at the end of its first line, so a trace line can be found again with
+    /// `exchange N`.
+    public static func numbered(_ text: String, _ request: HTTPRequestData) -> String {
+        guard let number = request.notes.number else { return text }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         return lines[0] + "  #\(number)" + (lines.count > 1 ? "\n" + lines[1] : "")
     }
@@ -165,4 +163,9 @@ public final class TracingTransport: HTTPTransport, Sendable {
         if let array = value as? [Any] { return array.map(maskSecrets) }
         return value
     }
+}
+
+extension TraceOptions {
+    /// Where a request's trace options are noted (`RequestNotes.trace`).
+    enum Key: RequestNoteKey { typealias Value = TraceOptions }
 }

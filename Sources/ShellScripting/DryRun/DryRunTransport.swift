@@ -48,7 +48,7 @@ public final class DryRunTransport: HTTPTransport, Sendable {
     }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
-        let label = Bookkeeping.currentLabel
+        let label = Bookkeeping.label(of: request)
         model.withLock { model in
             if label != nil {
                 model.bookkeepingCounts[request.method.rawValue, default: 0] += 1
@@ -57,7 +57,7 @@ public final class DryRunTransport: HTTPTransport, Sendable {
             }
         }
         if let label { print(label) }
-        print(withPlaceholders(TracingTransport.numbered(TracingTransport.describe(request))))
+        print(withPlaceholders(TracingTransport.numbered(TracingTransport.describe(request), request)))
         return model.withLock { $0.answer(request) }
     }
 }
