@@ -200,6 +200,8 @@ public final class PTYSession: @unchecked Sendable {
     }
 
     /// Waits for the program to exit and returns its exit code (128 + signal if it was killed).
+    /// What it wrote before exiting is in `transcript` by then: a program can print and exit
+    /// before this session reads a byte (a loaded machine), so the terminal is read to its end.
     public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
         try lock.withLock {
             let deadline = ContinuousClock.now + timeout
@@ -211,6 +213,7 @@ public final class PTYSession: @unchecked Sendable {
                 if waitpid(pid, &status, WNOHANG) == pid {
                     let signal = status & 0x7f
                     exitStatus = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+                    readRestAfterExit()
                     continue
                 }
                 guard ContinuousClock.now < deadline else {
@@ -258,6 +261,20 @@ public final class PTYSession: @unchecked Sendable {
                 }
                 pump(upTo: min(deadline, ContinuousClock.now + .milliseconds(5)))
             }
+        }
+    }
+
+    /// Reads what an exited program left in the terminal: until the terminal reports its end
+    /// (Linux: EIO once every slave descriptor is closed and what they wrote has been read), or,
+    /// when something else still holds the terminal (a program it left running), until nothing
+    /// has come for half a second; at most 10 s.
+    private func readRestAfterExit() {
+        let limit = ContinuousClock.now + .seconds(10)
+        var lastByte = ContinuousClock.now
+        while !masterClosed, ContinuousClock.now < limit, ContinuousClock.now - lastByte < .milliseconds(500) {
+            let before = output.count
+            pump(upTo: min(limit, ContinuousClock.now + .milliseconds(50)))
+            if output.count > before { lastByte = ContinuousClock.now }
         }
     }
 
