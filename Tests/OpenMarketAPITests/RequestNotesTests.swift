@@ -1,0 +1,48 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import Testing
+
+@Suite("What a caller notes on its requests")
+struct RequestNotesTests {
+    enum Colour: RequestNoteKey { typealias Value = String }
+    enum Flavour: RequestNoteKey { typealias Value = String }
+
+    static let base = URL(string: "http://127.0.0.1:8080")!
+
+    @Test func eachRequestTheClientSendsCarriesTheClientsNotes() async throws {
+        let transport = RecordingTransport([.json(200, #""OK""#), .json(200, "{}")])
+        var client = MarketClient(baseURL: Self.base, transport: transport)
+        client.notes = RequestNotes(label: "health", bookkeeping: "checking first")
+        client.notes[Colour.self] = "blue"
+        _ = try await client.health()
+        _ = try await client.sendRaw(HTTPRequestData(method: .get, url: Self.base.appending(path: "api/products")))
+        #expect(transport.requests.count == 2)
+        for request in transport.requests {
+            #expect(request.notes.label == "health")
+            #expect(request.notes.bookkeeping == "checking first")
+            #expect(request.notes[Colour.self] == "blue")
+            #expect(request.notes.number == nil)
+        }
+    }
+
+    @Test func anAttachmentIsReadOnlyByItsOwnKey() {
+        var notes = RequestNotes()
+        notes[Colour.self] = "blue"
+        #expect(notes[Colour.self] == "blue")
+        #expect(notes[Flavour.self] == nil)
+        notes[Colour.self] = nil
+        #expect(notes[Colour.self] == nil)
+    }
+
+    @Test func notesAreNoPartOfARequestsEquality() {
+        let plain = HTTPRequestData(method: .get, url: Self.base)
+        var noted = plain
+        noted.notes = RequestNotes(label: "list", bookkeeping: "why", number: 3)
+        #expect(noted == plain)
+        #expect(noted.hashValue == plain.hashValue)
+        var other = plain
+        other.method = .head
+        #expect(other != noted)
+    }
+}
