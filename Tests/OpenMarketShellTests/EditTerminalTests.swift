@@ -37,26 +37,32 @@ struct EditTerminalTests {
         let (status, transcript) = try await blocking {
             let session = try PTYSession(executable: Self.binary, arguments: [], environment: environment)
             defer { session.terminate() }
-            _ = try session.expect("> ", timeout: .seconds(60))
-            try Self.type(
-                session, "register name=Mug description='First line of it.' price=3500 currency=KRW image='\(photo.path)'\r",
+            let steps = Steps(session)
+            try steps.run("the first prompt") { _ = try session.expect("> ", timeout: .seconds(60)) }
+            try steps.type(
+                "register name=Mug description='First line of it.' price=3500 currency=KRW image='\(photo.path)'\r",
                 expect: "registered")
             // Products 1 to 3 of a fresh local market are neighbour-shop's: ours is #4.
-            try Self.type(session, "edit 4\r", expect: "editor got openmarket-edit-4-")
-            _ = try session.expect("4,200", timeout: .seconds(60))
-            try Self.type(session, "show 4\r", expect: "Second line of it.")
+            try steps.type("edit 4\r", expect: "editor got openmarket-edit-4-")
+            try steps.run("the edited price") { _ = try session.expect("4,200", timeout: .seconds(60)) }
+            try steps.type("show 4\r", expect: "Second line of it.")
             // Ctrl-C while the editor runs ends the editor, not the shell; nothing is sent.
             try Data().write(to: slow)
-            try Self.type(session, "edit 4\r", expect: "editor is waiting")
-            try session.waitForCookedMode(timeout: .seconds(30))
-            try Self.interrupt(session, until: "was stopped by signal 2, so nothing was sent")
+            try steps.type("edit 4\r", expect: "editor is waiting")
+            try steps.run("Ctrl-C to the editor") {
+                try session.waitForCookedMode(timeout: .seconds(30))
+                try Self.interrupt(session, until: "was stopped by signal 2, so nothing was sent")
+            }
             try FileManager.default.removeItem(at: slow)
-            try Self.type(session, "health\r", expect: "answers OK")
-            try session.waitForRawMode(timeout: .seconds(30))
-            session.send("\u{04}")
-            return (try session.waitForExit(timeout: .seconds(60)), session.transcript)
+            try steps.type("health\r", expect: "answers OK")
+            let status = try steps.run("Ctrl-D and the shell's exit") {
+                try session.waitForRawMode(timeout: .seconds(30))
+                session.send("\u{04}")
+                return try session.waitForExit(timeout: .seconds(60))
+            }
+            return (status, session.transcript)
         }
-        #expect(status == 0, "\(transcript)")
+        #expect(status == 0, "\(PTYSession.visible(transcript))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [], "the temporary file is removed")
     }
 
@@ -69,24 +75,108 @@ struct EditTerminalTests {
             result.stderr.contains("edit 1: needs a terminal to open an editor: use 'patch 1 field=value …'"), "\(result.stderr)")
     }
 
-    /// Ctrl-C, again every two seconds until `text` appears (on a loaded machine the first can
-    /// reach the editor's shell before it has started `sleep`); at most ten times.
+    /// Ctrl-C once the editor's `sleep` runs. A Ctrl-C that reaches the editor's shell before
+    /// (between its `echo` and `sleep`) is held by it until `sleep` ends, 30 s later: measured,
+    /// one run in three waited so. Pressed every 2 s instead, as this test once did, a press could
+    /// come after the editor had ended and cancel the shell's command. Pressed again only while
+    /// the editor still runs 10 s later.
     static func interrupt(_ session: PTYSession, until text: String) throws {
-        for attempt in 1...10 {
-            session.send("\u{03}")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !ChildProcesses.running(under: session.pid).contains(where: { $0.name == "sleep" }) {
+            guard ContinuousClock.now < deadline else {
+                throw PTYError.timeout(waitingFor: "the editor's sleep", transcript: PTYSession.visible(session.transcript))
+            }
+            _ = try? session.expect(text, timeout: .milliseconds(20))  // reads the terminal meanwhile
+        }
+        var pressed = ContinuousClock.now
+        session.send("\u{03}")
+        while ContinuousClock.now < deadline {
             do {
-                _ = try session.expect(text, timeout: .seconds(2))
+                _ = try session.expect(text, timeout: .seconds(1))
                 return
-            } catch  where attempt < 10 {
-                continue
+            } catch PTYError.timeout {
+                if ContinuousClock.now - pressed > .seconds(10), !ChildProcesses.running(under: session.pid).isEmpty {
+                    session.send("\u{03}")
+                    pressed = ContinuousClock.now
+                }
+            }
+        }
+        _ = try session.expect(text, timeout: .zero)
+    }
+
+    /// A session's steps, each named in its failure (with the transcript so far).
+    struct Steps {
+        let session: PTYSession
+
+        init(_ session: PTYSession) { self.session = session }
+
+        /// Runs `body` as step `name`; a failure says which step, and shows the terminal so far.
+        func run<T>(_ name: String, _ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch {
+                throw StepFailed(step: name, error: error, transcript: PTYSession.visible(session.transcript))
+            }
+        }
+
+        /// Types `keys` once the line editor reads, and waits for `output`.
+        func type(_ keys: String, expect output: String) throws {
+            try run("typing \(PTYSession.visible(keys))") {
+                try session.waitForRawMode(timeout: .seconds(30))
+                session.send(keys)
+                _ = try session.expect(output, timeout: .seconds(60))
             }
         }
     }
 
-    @discardableResult
-    static func type(_ session: PTYSession, _ keys: String, expect output: String) throws -> String {
-        try session.waitForRawMode(timeout: .seconds(30))
-        session.send(keys)
-        return try session.expect(output, timeout: .seconds(60))
+    struct StepFailed: Error, CustomStringConvertible {
+        var step: String
+        var error: any Error
+        var transcript: String
+        var description: String {
+            // A PTYError already ends with the transcript.
+            error is PTYError ? "\(step): \(error)" : "\(step): \(error)\ntranscript:\n\(transcript)"
+        }
+    }
+}
+
+/// The processes a program has started and not yet ended, read from /proc.
+enum ChildProcesses {
+    struct Entry {
+        var id: pid_t
+        var parent: pid_t
+        /// The program's name (at most 15 bytes of it).
+        var name: String
+        /// `R`, `S`, … and `Z` for one that has exited and not been reaped.
+        var state: String
+    }
+
+    /// The processes below `parent` (children and theirs) that have not exited.
+    static func running(under parent: pid_t) -> [Entry] {
+        let table = processTable().filter { $0.state != "Z" }
+        var found: [Entry] = []
+        var parents: Set<pid_t> = [parent]
+        while true {
+            let more = table.filter { parents.contains($0.parent) && !found.map(\.id).contains($0.id) }
+            guard !more.isEmpty else { return found }
+            found += more
+            parents.formUnion(more.map(\.id))
+        }
+    }
+
+    /// Each process, from `/proc/PID/stat`: `PID (NAME) STATE PPID …`, the name ending at the
+    /// last `)`.
+    static func processTable() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name in
+            guard let id = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let start = stat.unicodeScalars.firstIndex(of: "("), let end = stat.unicodeScalars.lastIndex(of: ")")
+            else { return nil }
+            let scalars = stat.unicodeScalars
+            let fields = String(scalars[scalars.index(after: end)...]).split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
+            let program = String(scalars[scalars.index(after: start)..<end])
+            return Entry(id: id, parent: parent, name: program, state: String(fields[0]))
+        }
     }
 }
