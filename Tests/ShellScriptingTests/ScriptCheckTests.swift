@@ -117,6 +117,30 @@ import Testing
         }
     }
 
+    /// A line typed at the prompt (or given with `-c`) gets the same check before it is sent:
+    /// a JPEG cut in half, which passes a look at its first bytes, is named with the line's
+    /// other problems, and nothing reaches the server.
+    @Test func aTypedLineIsCheckedBeforeItIsSent() async throws {
+        try await Self.withCountingServer { server, directory in
+            let session = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: server.baseURL,
+                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
+                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
+                console: RecordingConsole(), environment: ["HOME": directory.path])
+            let photos = directory.path
+            let report = await session.execute(
+                "register name=Cup \(Self.describe) price=abc currency=KRW image=\(photos)/truncated.jpg")
+            #expect(report.status == .failed)
+            #expect(report.failure.first == "register: 2 problems, nothing was sent:", "\(report.failure)")
+            #expect(report.failure.contains { $0.hasPrefix("  image 1 (truncated.jpg): ") }, "\(report.failure)")
+            #expect(report.failure.contains("  price: 'abc' is not a number"), "\(report.failure)")
+            let words = await session.execute(arguments: ["register", "name=Cup", "image=\(photos)/empty.png"])
+            #expect(words.failure.contains { $0.contains("image 1 (empty.png): the file is empty") }, "\(words.failure)")
+            #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+        }
+    }
+
     /// A stand-in is never taken for the line's own mistake: of what two variants of a hole's
     /// stand-ins find, only what both find counts (a discount over a stand-in price does not).
     @Test func onlyWhatEveryVariantFindsCounts() {

@@ -4,10 +4,26 @@ import SellerShell
 
 extension ScriptRuntime {
     /// Runs a line typed at the prompt or given with `-c`; failures are printed as they are.
-    func executeTyped(_ line: String) async -> CommandReport {
+    /// Checked as a script's lines are before anything is sent (its photos read and probed,
+    /// every field's problem), with its variables as they are now.
+    func executeTyped(_ typed: String) async -> CommandReport {
         // A script's lines lose their comments when the file is read; a typed one here.
-        let result = await step(ScriptLine(number: 0, text: ScriptReader.stripComment(line)), location: nil, in: context())
-        return reported(result)
+        let line = ScriptLine(number: 0, text: ScriptReader.stripComment(typed))
+        let context = await context()
+        switch prepare(line, location: nil, on: shell.index.server ?? context.client.baseURL) {
+        case .failure(let rejected): return reported(rejected.result)
+        case .success(let invocation): return reported(await checkedStep(line, invocation, in: context))
+        }
+    }
+
+    /// A typed line's command run when its photos and fields hold no problem, which are said
+    /// together, as `register` says them, and nothing is sent.
+    private func checkedStep(_ line: ScriptLine, _ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+        let register = invocation.command as? Register
+        let problems = problems(
+            of: invocation, photos: register?.images ?? [], resize: register?.resize ?? true, paths: context.paths)
+        guard problems.isEmpty else { return CommandReport(status: .failed, failure: problems.lines) }
+        return await step(line, parsed: invocation, location: nil, in: context)
     }
 
     /// Runs a program's arguments (`openmarket list --mine`) as the words they are: no
@@ -15,7 +31,7 @@ extension ScriptRuntime {
     func executeWords(_ words: [Word]) async -> CommandReport {
         let line = ScriptLine(number: 0, text: WordQuoting.line(words))
         switch invocation(words, text: line.text, line: line, location: nil) {
-        case .success(let invocation): return reported(await step(line, parsed: invocation, location: nil, in: context()))
+        case .success(let invocation): return reported(await checkedStep(line, invocation, in: await context()))
         case .failure(let rejected): return reported(rejected.result)
         }
     }

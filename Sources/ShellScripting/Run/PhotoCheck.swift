@@ -10,6 +10,8 @@ import SellerShell
 enum PhotoCheck {
     /// The problems of the photos `patterns` name (`image=` values written without a variable).
     static func problems(_ patterns: [Word], resize: Bool, paths: LocalPaths) -> [RuleViolation] {
+        // None given: the run asks for one at the prompt, or says one is required in a script.
+        guard !patterns.isEmpty else { return [] }
         var problems: [RuleViolation] = []
         var files: [String] = []
         for pattern in patterns {

@@ -82,20 +82,23 @@ extension ScriptRuntime {
         }
     }
 
+    /// What a script's line that parsed still has wrong before it runs (``problems(of:photos:resize:paths:)``),
+    /// its photos those written without a variable.
+    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> LineProblems {
+        let key = ProductField.image.rawValue + "="
+        let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
+            Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
+        }
+        let resize = !templates.contains { $0.literal == Word("--no-resize") }
+        return problems(of: invocation, photos: photos, resize: resize, paths: paths)
+    }
+
     /// What a line that parsed still has wrong before it runs: the photos it names, then what
     /// its fields break (`register` holds those to say with the photos'), as `register` says them.
-    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> LineProblems {
+    func problems(of invocation: Invocation, photos: [Word], resize: Bool, paths: LocalPaths) -> LineProblems {
         let spec = invocation.spec
         guard !spec.rawWords else { return LineProblems() }
-        var found: [RuleViolation] = []
-        if spec.fields.contains(.image) {
-            let key = ProductField.image.rawValue + "="
-            let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
-                Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
-            }
-            let resize = !templates.contains { $0.literal == Word("--no-resize") }
-            found = PhotoCheck.problems(photos, resize: resize, paths: paths)
-        }
+        var found = spec.fields.contains(.image) ? PhotoCheck.problems(photos, resize: resize, paths: paths) : []
         found += (invocation.command as? any HoldsFieldProblems)?.fieldProblems ?? []
         return LineProblems(command: spec.name, violations: found)
     }
