@@ -50,7 +50,7 @@ struct BashQuotingTests {
     /// `$'…'` that kept Korean as it is, `안\'` lost its backslash and the quote ended there. The
     /// locale is built with `localedef` (Debian's `locales`, which scripts/test installs).
     @Test func everyBashQuoterReadsBackInALocaleWhoseCharactersSwallowABackslash() async throws {
-        let locale = try #require(BashLocales.gbk, "localedef could not build zh_CN.GBK: install Debian's locales")
+        let locale = try #require(await BashLocales.builtGBK(), "localedef could not build zh_CN.GBK: install Debian's locales")
         let texts = Self.texts + ["e\u{301}안'$(echo RAN)안'", "\u{301}안\\'`echo RAN`", "가\n나\\"]
         for quote in [BashWords.quoted, BashWords.ansiC, WordQuoting.singleQuoted] {
             let read = try await bashReads(texts.map(quote), locale: locale)
