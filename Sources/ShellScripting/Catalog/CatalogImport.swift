@@ -34,13 +34,16 @@ struct CatalogImport: Sendable {
     /// The scripting layer, for the rows' scope.
     let runtime: ScriptRuntime
 
-    /// The import of the scripting session `context` runs in.
-    init(in context: CommandContext) async throws(CommandFailure) {
-        let runtime = try context.runtime()
+    /// The import the command in `context` runs, with what the scripting layer gives it: the
+    /// session's paths, the progress line, Ctrl-C, and the runtime for its rows' scope.
+    init(
+        context: CommandContext, paths: TypedPaths, progress: (any ScriptProgress)?,
+        interrupts: (@Sendable () -> AsyncStream<Void>)?, runtime: ScriptRuntime
+    ) {
         self.context = context
-        paths = await runtime.paths
-        progress = runtime.progress
-        interrupts = runtime.interrupts
+        self.paths = paths
+        self.progress = progress
+        self.interrupts = interrupts
         journals = ResumeJournal(in: context)
         self.runtime = runtime
     }

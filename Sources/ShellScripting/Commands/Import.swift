@@ -89,6 +89,10 @@ struct Import: ShellCommand {
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
-        try await CatalogImport(in: context).run(path, options: options)
+        let runtime = try context.runtime()
+        let catalogImport = CatalogImport(
+            context: context, paths: await runtime.paths, progress: runtime.progress, interrupts: runtime.interrupts,
+            runtime: runtime)
+        return try await catalogImport.run(path, options: options)
     }
 }
