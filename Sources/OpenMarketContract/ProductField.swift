@@ -70,7 +70,11 @@ public struct ProductField: Sendable, Hashable, CustomStringConvertible {
     public func value(of product: Product) -> ProductFieldValue? { access.current(product) }
 
     /// Whether `a` and `b` differ in this field (the thumbnail by which photo it is).
-    public func differs(_ a: Product, _ b: Product) -> Bool { value(of: a) != value(of: b) }
+    /// Amounts by their number alone: a change of currency is the currency's change, not also the
+    /// price's and the discount's (undo would otherwise set back a price someone changed since).
+    public func differs(_ a: Product, _ b: Product) -> Bool {
+        value(of: a)?.withoutCurrency != value(of: b)?.withoutCurrency
+    }
 
     /// Sets this field in `changes` to the value `target` has, for `product` (the thumbnail as
     /// the image of `product` at the position `target`'s thumbnail has).
@@ -355,8 +359,7 @@ public enum ProductFieldParsing {
     /// A decimal amount; `field` names it in the problem when it is not one.
     public static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
         let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
-        guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }),
-            let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
+        guard isPlainDecimal(cleaned), let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
         else {
             problems.append(RuleViolation(field, "'\(text)' is not a number"))
             return nil
@@ -370,6 +373,17 @@ public enum ProductFieldParsing {
     }
 
     /// A whole number; `field` names it in the problem when it is not one.
+    /// `-`, ASCII digits and at most one `.` with a digit somewhere: the whole text is the number.
+    /// (`Decimal(string:)` stops at the first character it cannot read, so `35-00` was 35, and
+    /// `Character.isNumber` let other scripts' digits through, so a full-width `５` cut a price short.)
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "-" { scalars = scalars.dropFirst() }
+        let parts = scalars.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.contains { !$0.isEmpty }
+            && parts.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) } }
+    }
+
     public static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
         guard let value = Int(text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")) else {
             problems.append(RuleViolation(field, "'\(text)' is not a whole number"))

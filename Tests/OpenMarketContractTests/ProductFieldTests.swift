@@ -78,6 +78,30 @@ struct ProductFieldTests {
         #expect(ProductField.price.value(in: ProductChanges(price: 10), on: Self.product()) == .amount(10, .krw))
     }
 
+    @Test func aNumberIsTheWholeTextInASCIIDigits() {
+        for text in ["35-00", "3５00", "٣٥", "1.2.3", "-", ".", "", "12a", "1e3", "--5"] {
+            var problems: [RuleViolation] = []
+            #expect(ProductFieldParsing.decimal(text, "price", &problems) == nil, "\(text)")
+            #expect(problems.count == 1, "\(text)")
+        }
+        for (text, value) in [("3,500", Decimal(3500)), ("1_000.5", Decimal(string: "1000.5")!), ("-2", -2), (".5", 0.5)] {
+            var problems: [RuleViolation] = []
+            #expect(ProductFieldParsing.decimal(text, "price", &problems) == value, "\(text)")
+            #expect(problems.isEmpty, "\(text)")
+        }
+    }
+
+    @Test func aChangeOfCurrencyAloneIsNotAChangeOfPrice() {
+        let before = Self.product(price: 3500)
+        var after = before
+        after.currency = .usd
+        #expect(!ProductField.price.differs(before, after))
+        #expect(!ProductField.discount.differs(before, after))
+        #expect(ProductField.currency.differs(before, after))
+        after.price = 3600
+        #expect(ProductField.price.differs(before, after))
+    }
+
     @Test func catalogHeadersIncludeTheKoreanOnes() {
         #expect(ProductField(catalogHeader: " Discounted_Price ") == .discount)
         #expect(ProductField(catalogHeader: "판매 가격") == .price)
