@@ -100,7 +100,7 @@ public struct WordTemplate: Sendable, Hashable {
 /// `$5` or a lone `$` is text. Written by hand because the grammar is ten lines of rules and no
 /// package offers exactly these.
 public enum WordSplitter {
-    /// The words of a line without references (`$` is text): what the prompt and `-c` read.
+    /// The words of a line in which `$` is text: the shell without its scripting layer, completion.
     public static func split(_ line: String) throws(WordSplitError) -> [Word] {
         var scanner = LineScanner(line, references: false)
         return try scanner.words().map { $0.literal ?? Word("") }
@@ -110,17 +110,6 @@ public enum WordSplitter {
     public static func words(_ line: String) throws(WordSplitError) -> [WordTemplate] {
         var scanner = LineScanner(line, references: true)
         return try scanner.words()
-    }
-
-    /// The index just after the `'` that closes a `$'…'` whose text starts at `start` (or the
-    /// end when it is never closed), for code that must skip such a quote as the splitter does.
-    public static func endOfAnsiCQuote(_ chars: [Unicode.Scalar], from start: Int) -> Int {
-        var position = start
-        while position < chars.count {
-            if chars[position] == .singleQuote { return position + 1 }
-            position += chars[position] == "\\" ? 2 : 1
-        }
-        return chars.count
     }
 }
 
