@@ -20,31 +20,48 @@ extension ScriptRuntime {
     ) -> ScriptCheck {
         var found = ScriptCheck()
         var names = CheckedNames(state.variables)
+        var uses: [(line: Int, name: String)] = []
+        var sources = false
         for line in lines {
             let checked = check(line, names: &names, on: server, paths: paths)
             // Without variables the line is what will run: kept, so that the run does not parse
             // it a second time.
             if let invocation = checked.parsed { found.parsed[line.number] = invocation }
             found.add(checked.problems.lines, at: "\(name):\(line.number)")
+            uses += checked.references.map { (line.number, String($0.prefix { $0 != "." })) }
+            sources = sources || checked.sources
             // Nothing after an `exit` ever runs (a script has no branches).
             if checked.exits { break }
         }
-        if unsetVariables {
-            for (number, message) in self.unsetVariables(in: lines) { found.add([message], at: "\(name):\(number)") }
+        // A script that sources another is not checked for them (the other may set anything).
+        if unsetVariables, !sources {
+            for use in Self.unset(uses, names: names) {
+                found.add([Message.variableNotSet(use.name).text], at: "\(name):\(use.line)")
+            }
         }
         return found
     }
 
-    /// One line: its problems, the invocation when it has no variables, and whether it exits.
+    /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
+    /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
+    /// line: a lesson stepped through without its `--var` says so before its first step, not
+    /// halfway through the class.
+    static func unset(_ uses: [(line: Int, name: String)], names: CheckedNames) -> [(line: Int, name: String)] {
+        var said: Set<String> = ["last", "response", "env"]
+        return uses.filter { names[$0.name] == nil && said.insert($0.name).inserted }
+    }
+
+    /// One line, split once: its problems, the invocation when it has no variables, and what it
+    /// reads and is.
     private func check(
         _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths
-    ) -> (problems: LineProblems, parsed: Invocation?, exits: Bool) {
-        if let problem = line.problem { return (LineProblems(failure: [problem]), nil, false) }
+    ) -> CheckedLine {
+        if let problem = line.problem { return CheckedLine(problems: LineProblems(failure: [problem])) }
         let text = Self.trimmed(line.text)
-        guard !text.isEmpty else { return (LineProblems(), nil, false) }
+        guard !text.isEmpty else { return CheckedLine() }
         let templates: [WordTemplate]
         do { templates = try WordSplitter.words(text) } catch {
-            return (LineProblems(failure: ["\(spec(of: text)?.name ?? "line"): \(error.description)"]), nil, false)
+            return CheckedLine(problems: LineProblems(failure: ["\(spec(of: text)?.name ?? "line"): \(error.description)"]))
         }
         let holes = templates.contains { $0.literal == nil }
         var problems: LineProblems?
@@ -60,7 +77,9 @@ extension ScriptRuntime {
         }
         learn(from: invocation, holes: holes, names: &names)
         let command = invocation?.spec ?? registry.find(templates[0].literal?.text ?? "")?.spec
-        return (problems ?? LineProblems(), holes ? nil : invocation, command?.name == Exit.spec.name)
+        return CheckedLine(
+            problems: problems ?? LineProblems(), parsed: holes ? nil : invocation, exits: command?.name == Exit.spec.name,
+            references: templates.flatMap(\.references), sources: command?.name == Source.spec.name)
     }
 
     /// The words with their references filled for the check, parsed.
@@ -114,32 +133,6 @@ extension ScriptRuntime {
         if invocation.spec.returnsProduct { names["last"] = .product }
     }
 
-    /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
-    /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
-    /// line: a lesson stepped through without its `--var` says so before its first step, not
-    /// halfway through the class. A script that sources another is not checked for them (the
-    /// other may set anything).
-    private func unsetVariables(in lines: [ScriptLine]) -> [(line: Int, message: String)] {
-        var defined = Set(state.variables.values.keys).union(["last", "response", "env"])
-        var uses: [(line: Int, name: String)] = []
-        for line in lines {
-            guard let words = try? WordSplitter.split(line.text), let first = words.first else { continue }
-            let command = registry.find(first.text)?.spec.name
-            if command == Source.spec.name { return [] }
-            if command == SetVariable.spec.name, words.count == 3 { defined.insert(words[1].text) }
-            if words.count > 2, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted {
-                defined.insert(words[words.count - 1].text)
-            }
-            for reference in (try? WordSplitter.words(line.text))?.flatMap(\.references) ?? [] {
-                uses.append((line.number, String(reference.prefix { $0 != "." })))
-            }
-        }
-        var said: Set<String> = []
-        return uses.filter { !defined.contains($0.name) && said.insert($0.name).inserted }.map {
-            ($0.line, Message.variableNotSet($0.name).text)
-        }
-    }
-
     /// Says the problems, then that nothing ran; the status a run with them ends with.
     func refuse(_ checked: ScriptCheck, name: String) -> CommandStatus {
         for line in checked.problems { console.note(line, kind: .error) }
@@ -163,6 +156,16 @@ struct ScriptCheck {
         problems += lines.dropFirst()
         problemCount += 1
     }
+}
+
+/// What the check found of one line: its problems, the command it runs when it has no
+/// variables, whether it is an `exit` or a `source`, and the variables it reads.
+struct CheckedLine {
+    var problems = LineProblems()
+    var parsed: Invocation?
+    var exits = false
+    var references: [String] = []
+    var sources = false
 }
 
 /// What is wrong with one line, typed until it is written: why it does not read or parse
