@@ -339,19 +339,6 @@ extension ProductChanges {
             name: name, description: description, price: price, currency: currency, discountedPrice: discountedPrice ?? 0,
             stock: stock ?? 0)
     }
-
-    /// These changes with `other`'s set fields over them.
-    public func merging(_ other: ProductChanges) -> ProductChanges {
-        var merged = self
-        merged.name = other.name ?? name
-        merged.description = other.description ?? description
-        merged.thumbnailID = other.thumbnailID ?? thumbnailID
-        merged.price = other.price ?? price
-        merged.currency = other.currency ?? currency
-        merged.discountedPrice = other.discountedPrice ?? discountedPrice
-        merged.stock = other.stock ?? stock
-        return merged
-    }
 }
 
 /// Numbers and currencies as sellers type them (`3,500`, `1_000`, `krw`).
