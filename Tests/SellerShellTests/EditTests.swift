@@ -268,8 +268,11 @@ struct EditTests {
     }
 
     /// Issue 23: after a 412 the edited file is kept (its path said), and the fields nobody else
-    /// changed go with one answer; a field both changed is listed and left.
-    @Test(arguments: ["y", "n"])
+    /// changed go with one answer; a field both changed is listed and left. Its cases one at a
+    /// time: each holds a thread of the concurrency pool while the change is made (the fake editor
+    /// is synchronous), and with both cases at once a 2-core machine's two were held, and the suite
+    /// stalled.
+    @Test(.serialized, arguments: ["y", "n"])
     func aChangeMadeMeanwhileKeepsTheFileAndSendsWhatDoesNotConflictWithOneAnswer(answer: String) async throws {
         let box = MarketBox()
         try await Self.with(
