@@ -14,16 +14,18 @@ extension ScriptRuntime {
     /// line may run), and the lines without variables already parsed. `paths`: where the
     /// script's photos are read from (its folder), as its lines will read them. With
     /// `unsetVariables` (a stepped run: a lesson in front of a class), a variable nothing
-    /// defines is one of the problems; otherwise it fails when its line runs.
+    /// defines is one of the problems; otherwise it fails when its line runs. `photosSent`: the
+    /// lines a resumed run skips, done before: their photos are not read (they may be gone).
     func check(
-        _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, unsetVariables: Bool = false
+        _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, unsetVariables: Bool = false,
+        photosSent: Set<Int> = []
     ) -> ScriptCheck {
         var found = ScriptCheck()
         var names = CheckedNames(state.variables)
         var uses: [(line: Int, name: String)] = []
         var sources = false
         for line in lines {
-            let checked = check(line, names: &names, on: server, paths: paths)
+            let checked = check(line, names: &names, on: server, paths: photosSent.contains(line.number) ? nil : paths)
             // Without variables the line is what will run: kept, so that the run does not parse
             // it a second time.
             if let invocation = checked.parsed { found.parsed[line.number] = invocation }
@@ -52,9 +54,9 @@ extension ScriptRuntime {
     }
 
     /// One line, split once: its problems, the invocation when it has no variables, and what it
-    /// reads and is.
+    /// reads and is. `paths`: where its photos are read from; nil when they are not read.
     private func check(
-        _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths
+        _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths?
     ) -> CheckedLine {
         if let problem = line.problem { return CheckedLine(problems: LineProblems(failure: [problem])) }
         let text = Self.trimmed(line.text)
@@ -103,7 +105,7 @@ extension ScriptRuntime {
 
     /// What a script's line that parsed still has wrong before it runs (``problems(of:photos:resize:paths:)``),
     /// its photos those written without a variable.
-    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths) -> LineProblems {
+    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths?) -> LineProblems {
         let key = ProductField.image.rawValue + "="
         let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
             Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
@@ -112,12 +114,14 @@ extension ScriptRuntime {
         return problems(of: invocation, photos: photos, resize: resize, paths: paths)
     }
 
-    /// What a line that parsed still has wrong before it runs: the photos it names, then what
-    /// its fields break (`register` holds those to say with the photos'), as `register` says them.
-    func problems(of invocation: Invocation, photos: [Word], resize: Bool, paths: LocalPaths) -> LineProblems {
+    /// What a line that parsed still has wrong before it runs: the photos it names (unless
+    /// `paths` is nil: not read), then what its fields break (`register` holds those to say with
+    /// the photos'), as `register` says them.
+    func problems(of invocation: Invocation, photos: [Word], resize: Bool, paths: LocalPaths?) -> LineProblems {
         let spec = invocation.spec
         guard !spec.rawWords else { return LineProblems() }
-        var found = spec.fields.contains(.image) ? PhotoCheck.problems(photos, resize: resize, paths: paths) : []
+        var found: [RuleViolation] = []
+        if let paths, spec.fields.contains(.image) { found = PhotoCheck.problems(photos, resize: resize, paths: paths) }
         found += (invocation.command as? any HoldsFieldProblems)?.fieldProblems ?? []
         return LineProblems(command: spec.name, violations: found)
     }

@@ -37,34 +37,29 @@ extension ScriptRuntime {
         guard let lines = readScript(resolved, unreadable: Message.cannotReadScript(path).text) else { return .usage }
         let server = await shell.serverURL
         let folder = Self.folder(of: resolved)
-        let checked = check(
-            lines, name: path, on: server, paths: LocalPaths(base: folder, access: options.access.confiningReads(to: folder)),
-            unsetVariables: options.step)
-        guard checked.problems.isEmpty else { return refuse(checked, name: path) }
+        let paths = LocalPaths(base: folder, access: options.access.confiningReads(to: folder))
+        // A resumed run is checked once its journal says which lines are done (below).
+        let resuming = options.resume && dryRun == nil
+        var checked = ScriptCheck()
+        if !resuming {
+            checked = check(lines, name: path, on: server, paths: paths, unsetVariables: options.step)
+            guard checked.problems.isEmpty else { return refuse(checked, name: path) }
+        }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
         var resume = ResumePoint()
         if dryRun == nil {
-            // An untrusted script's journal goes to its scratch folder, never beside it.
-            let scratch = options.access.writeFolder.map {
-                $0.appending(URL(fileURLWithPath: resolved).lastPathComponent + ".journal").string
+            switch openJournal(for: path, at: resolved, lines, options, server: server) {
+            case .ended(let status): return status
+            case .opened(let journal, let opened): (scope.journal, resume) = (journal, opened)
             }
-            let placement = JournalPlacement(
-                script: resolved, given: options.journalPath.map(paths.expandingTilde) ?? scratch,
-                environment: state.variables.environment)
-            do {
-                // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
-                let readsLast = lines.contains {
-                    $0.text.utf8.contains(UInt8(ascii: "$"))
-                        && ($0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil)
-                }
-                guard
-                    let (journal, opened) = try ResumeJournal(console: console, session: shell).openJournal(
-                        for: path, at: placement, lines, options, readsLast: readsLast, server: server)
-                else { return .ok }
-                (scope.journal, resume) = (journal, opened)
-            } catch {
-                console.note(error.message)
-                return error.status
+        }
+        if resuming {
+            // The lines done before are skipped: their photos were sent, and may be gone since.
+            let done = resume.previous.map { Set($0.done.keys) } ?? []
+            checked = check(lines, name: path, on: server, paths: paths, unsetVariables: options.step, photosSent: done)
+            guard checked.problems.isEmpty else {
+                scope.journal?.close()
+                return refuse(checked, name: path)
             }
         }
         var context = await context(scope, pathBase: Self.folder(of: resolved))
@@ -77,6 +72,41 @@ extension ScriptRuntime {
         }
         scope.journal?.close()
         return finish(report, in: context)
+    }
+
+    /// How opening a script's journal went: the journal and where the run resumes, or the
+    /// status the run ends with (nothing to resume, a journal that cannot be used).
+    private enum JournalOpening {
+        case opened(JournalHandle, ResumePoint)
+        case ended(CommandStatus)
+    }
+
+    /// Opens (and locks) the journal of the script at `resolved`, and reads where it resumes.
+    private func openJournal(
+        for path: String, at resolved: String, _ lines: [ScriptLine], _ options: ScriptOptions, server: URL
+    ) -> JournalOpening {
+        // An untrusted script's journal goes to its scratch folder, never beside it.
+        let scratch = options.access.writeFolder.map {
+            $0.appending(URL(fileURLWithPath: resolved).lastPathComponent + ".journal").string
+        }
+        let placement = JournalPlacement(
+            script: resolved, given: options.journalPath.map(paths.expandingTilde) ?? scratch,
+            environment: state.variables.environment)
+        do {
+            // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
+            let readsLast = lines.contains {
+                $0.text.utf8.contains(UInt8(ascii: "$"))
+                    && ($0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil)
+            }
+            guard
+                let (journal, opened) = try ResumeJournal(console: console, session: shell).openJournal(
+                    for: path, at: placement, lines, options, readsLast: readsLast, server: server)
+            else { return .ended(.ok) }
+            return .opened(journal, opened)
+        } catch {
+            console.note(error.message)
+            return .ended(error.status)
+        }
     }
 
     /// The folder relative paths in a script start from: the script's own.

@@ -1,0 +1,39 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// The whole-script check asks what the run will: no more (the photos of lines a resumed run
+/// skips) and no less (a variable holding the secret, a `register` without a required field).
+@Suite struct ScriptCheckFixesTests {
+    static let describe = "description='A product made by the check tests'"
+
+    /// A run stopped after a `register` was sent; its photo was deleted since. `--resume` skips
+    /// that line, so its photo is not read: the run goes on from the line that failed.
+    @Test func resumeDoesNotReadThePhotosOfLinesAlreadyDone() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg", as: "a.jpg")
+            func text(_ third: String) -> String {
+                """
+                set price 10
+                register name=First \(Self.describe) price=$price currency=KRW image=a.jpg as first
+                \(third)
+                """
+            }
+            let path = try f.script("resume.om", text("patch $frist stock=4"))
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .usage, "\(console.notes)")
+            try FileManager.default.removeItem(at: f.directory.appendingPathComponent("a.jpg"))
+            try f.script("resume.om", text("patch $first stock=4"))
+            let resumed = RecordingConsole()
+            let status = await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true))
+            #expect(status == .ok, "\(resumed.notes)")
+            #expect(!resumed.notes.contains("a.jpg"), "\(resumed.notes)")
+            #expect(try await f.allProducts().first { $0.name == "First" }?.stock == 4)
+        }
+    }
+}
