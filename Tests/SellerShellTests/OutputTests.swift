@@ -264,8 +264,50 @@ struct OutputTests {
         #expect(TextLayout.painted("careful", as: .warning, color: true) == "\u{1B}[33mcareful\u{1B}[0m")
         #expect(TextLayout.painted("fine", as: .info, color: true) == "fine")
         #expect(TextLayout.painted("show 9: refused", as: .error, color: false) == "show 9: refused")
-        #expect(NoteKind.of("warning: stock is now 3") == .warning)
-        #expect(NoteKind.of("page 1 of 3") == .info)
+    }
+
+    /// A note's kind is said where it is made, never read back from its words (issue 39, item 3):
+    /// a Korean warning is one whatever its first word, and a note that happens to begin with the
+    /// word is not one.
+    @Test func aNoteIsAWarningByItsKindNotByItsFirstWord() async throws {
+        let console = KindConsole()
+        let shell = ShellSession(
+            configuration: ShellConfiguration(
+                serverURL: URL(string: "http://127.0.0.1:9")!, credentials: Self.someCredentials, timeout: .seconds(30)),
+            console: console)
+        await Language.$current.withValue(.ko) {
+            await shell.render([.warning("재고가 그사이 바뀌었습니다"), .note("경고: 라는 이름의 사진"), .note("warning: a name")])
+        }
+        #expect(console.notes.map(\.kind) == [.warning, .info, .info])
+        #expect(console.notes.first?.text == "경고: 재고가 그사이 바뀌었습니다")
+        await shell.render([.warning("the change log cannot be written")])
+        #expect(console.notes.last?.text == "warning: the change log cannot be written")
+        #expect(console.notes.last?.kind == .warning)
+    }
+
+    /// A photo file called `경고` is shrunk with the note `경고: 3.0 MB …`: information, not a
+    /// warning, although its first word is the Korean session's word for one.
+    @Test func aPhotoNamedLikeAWarningIsNotedAsInformation() async throws {
+        try await TestMarket.with { market in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let photo = folder.appendingPathComponent("경고")
+            try Fixtures.imageData("rocket-phone-4032x3024.jpg").write(to: photo)
+            let console = KindConsole()
+            let shell = ShellSession(
+                configuration: ShellConfiguration(serverURL: market.baseURL, credentials: market.demo, timeout: .seconds(600)),
+                console: console)
+            let status = await Language.$current.withValue(.ko) {
+                await shell.execute(
+                    "register name='Photo mug' description='A photo named like a warning' price=10 currency=USD image='\(photo.path)'"
+                ).status
+            }
+            #expect(status == .ok, "\(console.notes)")
+            let shrunk = console.notes.filter { $0.text.hasPrefix("경고: 3.0 MB") }
+            #expect(shrunk.count == 1, "\(console.notes)")
+            #expect(shrunk.first?.kind == .info)
+        }
     }
 
     // MARK: Helpers

@@ -181,7 +181,7 @@ struct ReversalRequest: Sendable {
                     direction.event, number: step.change.entry.number, session: context.changes?.session ?? "",
                     result: done.result?.product, replaced: done.replaced, photos: done.photos)
             } catch {
-                warnings.append("warning: \(error.message); the log does not know of this \(name)")
+                warnings.append("\(error.message); the log does not know of this \(name)")
             }
         }
         hold?.release()
@@ -194,7 +194,7 @@ struct ReversalRequest: Sendable {
             throw CommandFailure.failed(([head] + problems.prefix(10)).joined(separator: "; "))
         }
         var outcome = CommandOutcome([.text(head)])
-        outcome.output += warnings.map { .note($0) }
+        outcome.output += warnings.map { .warning($0) }
         outcome.product = last
         outcome.replacements = replacements
         return outcome

@@ -62,7 +62,7 @@ public struct Login: ShellCommand {
         }
         if !Self.looksLikeIdentifier(identifier!) {
             // Said at once: it explains the refusal that may follow.
-            console.note(Message.warning(Message.notAnIdentifier(TextLayout.visible(String(identifier!.prefix(60)))).text).text)
+            console.warn(Message.notAnIdentifier(TextLayout.visible(String(identifier!.prefix(60)))).text)
         }
         // A profile is the person's file: an untrusted script writes none.
         if saveAs != nil, context.access.isUntrusted { throw AccessRefusal(.profiles) }

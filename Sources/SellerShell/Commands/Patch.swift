@@ -160,7 +160,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         var outcome = CommandOutcome.product(.changed, response)
         if changes.currency == nil {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
-            outcome.output = late.map { .note(Message.warning($0).text) } + outcome.output
+            outcome.output = late.map { .warning($0) } + outcome.output
         }
         if let before { outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)] }
         return outcome

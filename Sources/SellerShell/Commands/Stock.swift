@@ -138,7 +138,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
             let check = try await context.client.product(id: id).value
             if check.stock != target {
                 outcome.output.insert(
-                    .note(Message.warning(Message.stockRaced(now: check.stock, target: target).text).text), at: 0)
+                    .warning(Message.stockRaced(now: check.stock, target: target).text), at: 0)
             }
         }
         return outcome

@@ -1,17 +1,13 @@
 import TerminalText
 
 /// What a note on standard error is, so a terminal can colour it: the core says what a line
-/// is, and only the console at the terminal's edge turns that into colour (or nothing).
+/// is, and only the console at the terminal's edge turns that into colour (or nothing). The
+/// kind is said where the note is made (`console.warn`, an outcome's `.warning`), never read
+/// back from the note's words.
 public enum NoteKind: Sendable, Equatable {
     case info
     case warning
     case error
-
-    /// A note's kind by its first word: `warning: …` is a warning, everything else information.
-    /// (Failures are not guessed from their words: whoever prints one says `.error`.)
-    public static func of(_ text: String) -> NoteKind {
-        text.hasPrefix("warning:") || text.hasPrefix(Message.warning("").text) ? .warning : .info
-    }
 
     /// The colour a terminal shows it in, nil for none.
     public var colour: TerminalText.Colour? {

@@ -35,20 +35,11 @@ extension ShellSession {
                         ? Self.text(raw)
                         : ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor))
             case .products(let products, let raw, let empty):
-                if outputJSON {
-                    console.write(Self.text(raw))
-                } else {
-                    // A table taller than the terminal goes through the pager (where the console has one).
-                    if products.isEmpty {
-                        console.write(empty)
-                    } else {
-                        console.page(ProductRendering.table(products, color: useColor))
-                    }
-                }
+                renderProducts(products, raw: raw, empty: empty)
             case .listed(let text, let paged):
                 if paged { console.page(text) } else { console.write(text) }
             case .summary(let text):
-                if !outputJSON { console.note(text, kind: NoteKind.of(text)) }
+                if !outputJSON { console.note(text) }
             case .text(let text, let raw):
                 // JSON mode keeps stdout for JSON: a text with no document (help) goes to stderr.
                 if !outputJSON {
@@ -62,8 +53,22 @@ extension ShellSession {
                 let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
                 if outputJSON { console.note(folded) } else { console.write(folded) }
             case .note(let text):
-                console.note(text, kind: NoteKind.of(text))
+                console.note(text)
+            case .warning(let text):
+                console.warn(text)
             }
+        }
+    }
+
+    /// A page of products: the document in JSON mode, else a table, through the pager when
+    /// taller than the terminal (where the console has one).
+    private func renderProducts(_ products: [Product], raw: Data, empty: String) {
+        if outputJSON {
+            console.write(Self.text(raw))
+        } else if products.isEmpty {
+            console.write(empty)
+        } else {
+            console.page(ProductRendering.table(products, color: useColor))
         }
     }
 

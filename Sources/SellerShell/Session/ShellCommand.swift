@@ -84,6 +84,9 @@ public struct CommandOutcome: Sendable {
         case prose(String)
         /// A note on standard error, whatever the mode.
         case note(String)
+        /// A warning on standard error, whatever the mode: `warning: …` in the session's
+        /// language, coloured as a warning where the console can (the text without the prefix).
+        case warning(String)
         /// A note in table mode only (`registered #12 …`, `page 1 of 3`).
         case summary(String)
     }

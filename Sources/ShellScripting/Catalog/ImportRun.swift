@@ -200,8 +200,11 @@ extension ImportRows {
     /// What a quiet command would have noted (a photo shrunk), for the report.
     private func notes(of report: CommandReport) -> RowResult.Message {
         let notes = (report.outcome?.output ?? []).compactMap { output -> String? in
-            if case .note(let text) = output { return text }
-            return nil
+            switch output {
+            case .note(let text): text
+            case .warning(let text): Message.warning(text).text
+            default: nil
+            }
         }
         return notes.isEmpty ? .none : .byImport(notes.joined(separator: "; "))
     }
