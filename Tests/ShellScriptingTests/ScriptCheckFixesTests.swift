@@ -37,3 +37,21 @@ import Testing
         }
     }
 }
+
+extension ScriptCheckFixesTests {
+    /// A variable known before the run that holds the vendor secret fails its line when it runs:
+    /// the check says so first, with that line, and nothing is sent.
+    @Test func aKnownVariableHoldingTheSecretFailsTheCheck() async throws {
+        try await ScriptCheckTests.withCountingServer { server, directory in
+            let script = """
+                set s a-secret-of-the-shop
+                show 4
+                patch 4 description=$s
+                """
+            let (status, notes, path) = try await ScriptCheckTests.run(script + "\n", in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            #expect(notes.contains("\(path):3: patch: ${s} holds the vendor secret"), "\(notes)")
+            #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+        }
+    }
+}

@@ -156,12 +156,16 @@ extension ScriptRuntime {
             throw ExpansionError(description: "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server))
         }
         let value = try state.variables.resolve(reference)
-        if shell.secrets.occurs(in: value) {
-            throw ExpansionError(
-                description: "${\(reference)} holds the vendor secret, which never goes into a command "
-                    + "(the shell sends it only as the secret field): remove it from the line")
-        }
+        try refuseSecret(in: value, of: reference)
         return value
+    }
+
+    /// Refuses `value`, what `reference` stands for, when it holds the vendor secret (``resolve(_:on:)``).
+    func refuseSecret(in value: String, of reference: String) throws(ExpansionError) {
+        guard shell.secrets.occurs(in: value) else { return }
+        throw ExpansionError(
+            description: "${\(reference)} holds the vendor secret, which never goes into a command "
+                + "(the shell sends it only as the secret field): remove it from the line")
     }
 }
 

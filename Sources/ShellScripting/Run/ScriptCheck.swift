@@ -92,7 +92,11 @@ extension ScriptRuntime {
         let words: [Word]
         do {
             words = try Expander.fill(templates) { reference throws(ExpansionError) in
-                reference.hasPrefix("env.") ? try resolve(reference, on: server) : try names.value(reference, variant)
+                guard !reference.hasPrefix("env.") else { return try resolve(reference, on: server) }
+                let value = try names.value(reference, variant)
+                // A known value is refused as the run refuses it (a stand-in is never the secret).
+                if case .text? = names[String(reference.prefix { $0 != "." })] { try refuseSecret(in: value, of: reference) }
+                return value
             }
         } catch {
             return (LineProblems(failure: ["\(spec(of: text)?.name ?? "line"): \(error.description)"]), nil)
