@@ -55,3 +55,27 @@ extension ScriptCheckFixesTests {
         }
     }
 }
+
+extension ScriptCheckFixesTests {
+    /// A script's `register` without a required field or without a photo fails when it runs
+    /// (no one is there to ask): the check names what each leaves out, and nothing is sent.
+    @Test func aRegisterWithoutARequiredFieldOrAPhotoFailsTheCheck() async throws {
+        try await ScriptCheckTests.withCountingServer { server, directory in
+            let script = """
+                show 4
+                register name=Mug \(Self.describe) price=3000 image=mug.jpg
+                register name=Cup \(Self.describe) price=3000 currency=KRW
+                register name=Pot price=3000 image=mug.jpg
+                register name=Jar \(Self.describe) price=3000 currency=KRW image=mug.jpg
+                """
+            let (status, notes, path) = try await ScriptCheckTests.run(script + "\n", in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            #expect(notes.contains("\(path):2: register: currency= is required"), "\(notes)")
+            #expect(notes.contains("\(path):3: register: image= is required"), "\(notes)")
+            #expect(notes.contains("\(path):4: register: description= is required"), "\(notes)")
+            #expect(notes.components(separatedBy: "register: currency= is required").count == 3, "\(notes)")
+            #expect(!notes.contains("\(path):5:") && !notes.contains("\(path):1:"), "\(notes)")
+            #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+        }
+    }
+}

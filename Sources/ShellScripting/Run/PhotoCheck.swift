@@ -10,7 +10,7 @@ import SellerShell
 enum PhotoCheck {
     /// The problems of the photos `patterns` name (`image=` values written without a variable).
     static func problems(_ patterns: [Word], resize: Bool, paths: LocalPaths) -> [RuleViolation] {
-        // None given: the run asks for one at the prompt, or says one is required in a script.
+        // None given: a typed line asks for one; a script's check says one is required (ScriptCheck).
         guard !patterns.isEmpty else { return [] }
         var problems: [RuleViolation] = []
         var files: [String] = []

@@ -115,7 +115,18 @@ extension ScriptRuntime {
             Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
         }
         let resize = !templates.contains { $0.literal == Word("--no-resize") }
-        return problems(of: invocation, photos: photos, resize: resize, paths: paths)
+        var found = problems(of: invocation, photos: photos, resize: resize, paths: paths)
+        if let register = invocation.command as? Register { found.failure += Self.missing(register) }
+        return found
+    }
+
+    /// What a script's `register` leaves out, each as the run says it (`register: currency= is
+    /// required (…)`): a script has no one to ask (a typed line asks for them).
+    static func missing(_ register: Register) -> [String] {
+        let fields = [ProductField.name, .description, .price, .currency].filter { !register.fields.order.contains($0) }
+        return (fields + (register.images.isEmpty ? [.image] : [])).map {
+            "\(Register.spec.name): " + Message.fieldRequired(field: $0.key, rule: $0.rule).text
+        }
     }
 
     /// What a line that parsed still has wrong before it runs: the photos it names (unless
