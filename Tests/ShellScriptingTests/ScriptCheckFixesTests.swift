@@ -79,3 +79,22 @@ extension ScriptCheckFixesTests {
         }
     }
 }
+
+extension ScriptCheckFixesTests {
+    /// A JPEG over the upload limit that libvips cannot read says both (an import's rows are
+    /// checked by the same probe): that it is too large, and that it cannot be shrunk, and why.
+    @Test func aTooLargeDamagedPhotoSaysBothWhatIsWrongAndWhy() async throws {
+        try await ScriptCheckTests.withCountingServer { server, directory in
+            let big = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 0x41, count: UploadRules.maxImageBytes + 1000)
+            try big.write(to: directory.appendingPathComponent("big.jpg"))
+            let script = "register name=Mug \(Self.describe) price=3000 currency=KRW image=big.jpg\n"
+            let (status, notes, path) = try await ScriptCheckTests.run(script, in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            let said = try #require(
+                notes.split(separator: "\n").first { $0.hasPrefix("\(path):1: register: image 1 (big.jpg): ") })
+            #expect(said.contains("limit per image, and it cannot be read to shrink it: "), "\(said)")
+            #expect(!said.hasSuffix("cannot be read to shrink it: "), "\(said)")
+            #expect(server.received.isEmpty)
+        }
+    }
+}

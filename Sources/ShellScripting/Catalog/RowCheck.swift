@@ -1,6 +1,5 @@
 import CatalogFiles
 import Foundation
-import MarketImages
 import OpenMarketContract
 import SellerShell
 import SystemPackage
@@ -313,44 +312,9 @@ struct RowCheck {
     /// What is wrong with one photo, looked at once however many rows name it.
     private mutating func inspect(_ path: String) -> String? {
         if let known = inspected[path] { return known }
-        let found = Self.photoProblem(path, resize: resize)
+        let found = PhotoCheck.problem(path, resize: resize)
         inspected[path] = found
         return found
-    }
-
-    /// The photo exists, is a JPEG, PNG or GIF by its bytes, and fits under the upload limit or
-    /// can be shrunk to (libvips reads its header: a file it cannot read cannot be shrunk).
-    static func photoProblem(_ path: String, resize: Bool) -> String? {
-        do throws(ImageProblem) {
-            let image = try UploadImage.load(path: path)
-            // Its bytes as well as its first ones: a JPEG cut short passes the magic-byte check
-            // and would fail at the market halfway through the import.
-            return Self.damage(in: image.data)
-        } catch {
-            guard case .tooLarge(_, let format) = error.kind else { return error.rule }
-            if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
-            if !resize { return error.rule + " (leave out --no-resize to shrink it)" }
-            guard let data = try? LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo"),
-                (try? MarketImages.info(of: data)) != nil
-            else {
-                return error.rule + ", and it cannot be read to shrink it"
-            }
-            return nil
-        }
-    }
-
-    /// What libvips and the container walk find wrong with a photo's bytes (cut short,
-    /// damaged), as a sentence; nil when it reads, or when libvips is not there to tell.
-    static func damage(in data: Data) -> String? {
-        do {
-            _ = try MarketImages.info(of: data)
-            return nil
-        } catch ImageProcessingError.libraryUnavailable {
-            return nil
-        } catch {
-            let text = "\(error)"
-            return text.hasSuffix(".") ? String(text.dropLast()) : text
-        }
     }
 
     // MARK: Problems
