@@ -3,6 +3,7 @@ import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 import Testing
 
 @testable import ShellScripting
@@ -95,6 +96,28 @@ extension ScriptCheckFixesTests {
             #expect(said.contains("limit per image, and it cannot be read to shrink it: "), "\(said)")
             #expect(!said.hasSuffix("cannot be read to shrink it: "), "\(said)")
             #expect(server.received.isEmpty)
+        }
+    }
+}
+
+extension ScriptCheckFixesTests {
+    /// A script runs on its client's loop; the file it sources is checked before its lines run,
+    /// its photos probed off that loop (as `register` reads them), which it would hold up.
+    @Test func aSourcedFilesPhotosAreProbedOffTheClientsLoop() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let executor = try #require(AsyncHTTPClientTransport.shared.taskExecutor as? EventLoopTaskExecutor)
+            let spy = SpyTransport(taskExecutor: executor) { request, timeout in try await SpyTransport.market(request, timeout) }
+            try f.script("inner.om", "register name=Inner \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
+            let path = try f.script("outer.om", "list --mine\nsource inner.om\n")
+            let probes = Mutex<[Bool]>([])
+            let console = RecordingConsole()
+            let status = await PhotoCheck.$probing.withValue({ probes.withLock { $0.append(executor.isCurrent) } }) {
+                await f.session(console, transport: spy).runScript(path: path)
+            }
+            #expect(status == .ok, "\(console.notes)")
+            // The sourced file's check, the one photo probed (the outer script names none).
+            #expect(probes.withLock { $0 } == [false], "on the loop: \(probes.withLock { $0 })")
         }
     }
 }

@@ -8,6 +8,9 @@ import SellerShell
 /// really a JPEG, PNG or GIF, whole (its header and its container's framing, through
 /// `MarketImages.info`, without decoding its pixels). Every problem of every photo is listed.
 enum PhotoCheck {
+    /// Called as each photo is probed, for a test to see where that runs.
+    @TaskLocal static var probing: (@Sendable () -> Void)?
+
     /// The problems of the photos `patterns` name (`image=` values written without a variable).
     static func problems(_ patterns: [Word], resize: Bool, paths: LocalPaths) -> [RuleViolation] {
         // None given: a typed line asks for one; a script's check says one is required (ScriptCheck).
@@ -42,6 +45,7 @@ enum PhotoCheck {
     /// shrunk if need be: it exists, is a JPEG, PNG or GIF by its bytes, whole (a JPEG cut
     /// short passes the magic-byte check), and fits under the upload limit or can be shrunk to.
     static func problem(_ path: String, resize: Bool) -> String? {
+        probing?()
         do throws(ImageProblem) {
             return damage(in: try UploadImage.load(path: path).data)
         } catch {

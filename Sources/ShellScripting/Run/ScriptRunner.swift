@@ -135,9 +135,13 @@ extension ScriptRuntime {
             return .usage
         }
         guard let lines = readScript(resolved, unreadable: Message.sourceCannotRead(path).text) else { return .usage }
-        let checked = check(
-            lines, name: path, on: context.client.baseURL,
-            paths: LocalPaths(base: Self.folder(of: resolved), access: context.access))
+        // On the cooperative pool, as `register` reads its photos: the script sourcing this one
+        // runs on its client's loop, which probing the photos would hold up. The actor is left
+        // and entered again with that preference (a default actor runs on the task's preferred
+        // executor when it starts running, not while it already is).
+        let paths = LocalPaths(base: Self.folder(of: resolved), access: context.access)
+        let server = context.client.baseURL
+        let checked = await Self.offTheLoop { await self.check(lines, name: path, on: server, paths: paths) }
         guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
@@ -149,6 +153,12 @@ extension ScriptRuntime {
                 lines, parsed: checked.parsed, name: path, resume: ResumePoint(), options: options, stepper: stepper, in: inner)
         }
         return finish(report, in: inner)
+    }
+
+    /// Runs `body` with the cooperative pool as the task's preferred executor, from outside
+    /// the actor: what it calls on the actor runs there.
+    @concurrent private static func offTheLoop<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
+        await withTaskExecutorPreference(globalConcurrentExecutor, operation: body)
     }
 
     /// Runs `body`, a script's lines, on the thread the client's connections are served on (its
