@@ -10,7 +10,7 @@ import SystemPackage
 /// (unless resizing is off). A source photo is read only when it is a regular file of at most
 /// `LocalFile.maxPhotoSourceBytes` (50 MiB). Problems are collected, not thrown, so every one is listed before
 /// anything is sent.
-struct ImagePreparation {
+package struct ImagePreparation {
     var images: [UploadImage] = []
     /// Where each of `images` came from (for the exchange log and its exports), in order.
     var sources: [PhotoSource] = []
@@ -38,7 +38,16 @@ struct ImagePreparation {
     /// The files the patterns name, each one the context lets be read (an untrusted script:
     /// only its own folder); the others are problems.
     private mutating func expand(_ patterns: [Word], files: LocalPaths) -> [String] {
+        let (paths, problems) = Self.files(patterns, in: files)
+        self.problems += problems
+        return paths
+    }
+
+    /// The files `image=` patterns name (`~` and globs expanded), each one `files` lets be read,
+    /// and what is wrong with the others: the one reading that `register` and a script's check share.
+    package static func files(_ patterns: [Word], in files: LocalPaths) -> (paths: [String], problems: [RuleViolation]) {
         var paths: [String] = []
+        var problems: [RuleViolation] = []
         for pattern in patterns {
             let expanded = files.absolute(pattern.text)
             var matches = [expanded]
@@ -55,7 +64,7 @@ struct ImagePreparation {
                 }
             }
         }
-        return paths
+        return (paths, problems)
     }
 
     private mutating func load(_ path: String, label: String, resize: Bool) {

@@ -15,24 +15,7 @@ enum PhotoCheck {
     static func problems(_ patterns: [Word], resize: Bool, paths: LocalPaths) -> [RuleViolation] {
         // None given: a typed line asks for one; a script's check says one is required (ScriptCheck).
         guard !patterns.isEmpty else { return [] }
-        var problems: [RuleViolation] = []
-        var files: [String] = []
-        for pattern in patterns {
-            let expanded = paths.absolute(pattern.text)
-            var matches = [expanded]
-            if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
-                do { matches = try PathExpansion.glob(expanded) } catch {
-                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
-                    continue
-                }
-                if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }
-            }
-            for match in matches {
-                do { files.append(try paths.access.readable(match)) } catch {
-                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
-                }
-            }
-        }
+        var (files, problems) = ImagePreparation.files(patterns, in: paths)
         if let count = UploadRules.checkCount(files.count), problems.isEmpty { return [count] }
         for (index, path) in files.enumerated() {
             let name = TextLayout.visible((path as NSString).lastPathComponent)
