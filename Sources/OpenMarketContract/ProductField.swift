@@ -301,12 +301,13 @@ public struct ParsedFields: Sendable, Hashable {
     public var changes = ProductChanges()
     public var order: [ProductField] = []
     public var problems: [RuleViolation] = []
+    /// The fields whose text does not parse (`price: 'abc' is not a number`), the first of `problems`.
+    public private(set) var unreadable: [RuleViolation] = []
 
     public init() {}
 
     /// `fields` parsed in order (a field given twice keeps its first value).
     public init(_ fields: [(field: ProductField, text: String)]) {
-        var unreadable: [RuleViolation] = []
         for (field, text) in fields where !order.contains(field) {
             order.append(field)
             if let problem = field.parse(text, into: &changes) { unreadable.append(problem) }

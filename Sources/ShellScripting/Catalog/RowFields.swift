@@ -10,18 +10,15 @@ struct RowFields {
     /// Each field the row gives, with its text as given (trimmed; a money cell's number).
     let given: [(field: ProductField, text: String)]
     /// Their typed values, in the order given; `problems` are what `ParsedFields` says.
-    private(set) var parsed = ParsedFields()
-    /// The fields whose text does not parse (`price: 'abc' is not a number`).
-    private(set) var unreadable: [RuleViolation] = []
+    let parsed: ParsedFields
 
     init(_ given: [(field: ProductField, text: String)]) {
         self.given = given
-        for (field, text) in given where !parsed.order.contains(field) {
-            parsed.order.append(field)
-            if let problem = field.parse(text, into: &parsed.changes) { unreadable.append(problem) }
-        }
-        parsed.problems = unreadable + parsed.changes.violations()
+        parsed = ParsedFields(given)
     }
+
+    /// The fields whose text does not parse (`price: 'abc' is not a number`).
+    var unreadable: [RuleViolation] { parsed.unreadable }
 
     var changes: ProductChanges { parsed.changes }
 
