@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import OpenMarketContract
 import Testing
 
 @testable import SellerShell

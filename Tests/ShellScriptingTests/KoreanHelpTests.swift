@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import Testing
 
 @testable import SellerShell

@@ -1,3 +1,4 @@
+import OpenMarketContract
 import TerminalText
 
 /// What an untrusted script (`openmarket test`, `openmarket run --untrusted`) is refused, and

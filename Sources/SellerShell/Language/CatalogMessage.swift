@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// Every sentence `import` and `export` say to a person, as a value: the catalog of the
 /// ShellScripting module's catalog commands, kept in this module so it speaks through the same
 /// ``Language`` as ``Message``. Each language is one exhaustive `switch`

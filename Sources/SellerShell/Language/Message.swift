@@ -1,3 +1,5 @@
+import OpenMarketContract
+
 /// Every sentence the shell says to a person, as a value: what to say, with the facts it needs.
 /// Where it is said (`console.note(Message….text)`) does not choose the words; the language does.
 ///

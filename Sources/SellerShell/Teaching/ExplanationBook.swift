@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import OpenMarketContract
 import Synchronization
 
 /// What `explain` and `set explain on` say, read from data files (Explanations/en.json and
