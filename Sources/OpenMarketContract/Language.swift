@@ -76,3 +76,27 @@ extension Language {
         }
     }
 }
+
+/// A sentence (or a word) for a person, as a typed value: every module's message enum conforms,
+/// and its two catalogues are one exhaustive `switch` each (`english`, `korean`, in files named
+/// `…+English.swift` and `…+Korean.swift`), so a message added without its Korean does not
+/// compile. Where a message is said never chooses its words; the reader's language does.
+public protocol Spoken: Sendable {
+    /// The English catalogue's words for this message (also the fallback for other languages).
+    var english: String { get }
+    /// The Korean catalogue's words for this message.
+    var korean: String { get }
+}
+
+extension Spoken {
+    /// The message in `language`.
+    public func text(in language: Language) -> String {
+        switch language {
+        case .en: english
+        case .ko: korean
+        }
+    }
+
+    /// The message in the language of this task (`Language.current`).
+    public var text: String { text(in: .current) }
+}

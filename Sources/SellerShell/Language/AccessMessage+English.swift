@@ -1,6 +1,6 @@
 /// The English catalog of ``AccessMessage``.
 extension AccessMessage {
-    var english: String {
+    public var english: String {
         switch self {
         case .readOutside(let path):
             "refused: reads \(Self.shown(path)), outside the script's folder (untrusted scripts read only their own folder)"

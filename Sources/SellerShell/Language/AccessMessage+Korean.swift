@@ -1,6 +1,6 @@
 /// The Korean catalog of ``AccessMessage``: 합니다체, short; paths, flags and commands as they are.
 extension AccessMessage {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .readOutside(let path):
             "거부됨: 스크립트 폴더 밖의 \(Self.shown(path))을(를) 읽습니다 (신뢰하지 않는 스크립트는 자기 폴더만 읽습니다)"

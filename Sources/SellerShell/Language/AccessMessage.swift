@@ -5,7 +5,7 @@ import TerminalText
 /// `--force` in a script without `--allow-force`: one line, `refused: …`, naming what was asked
 /// and the rule (see ``AccessPolicy``). Each language is one exhaustive `switch`
 /// (`AccessMessage+English.swift`, `AccessMessage+Korean.swift`).
-public enum AccessMessage: Sendable, Equatable {
+public enum AccessMessage: Spoken, Equatable {
     /// A file read outside the script's folder (after its links are resolved).
     case readOutside(String)
     /// A file written outside the run's scratch folder.
@@ -28,16 +28,6 @@ public enum AccessMessage: Sendable, Equatable {
     case startsProgram(String)
     /// `run --untrusted FILE`: where what the script writes goes.
     case scratchFolder(String)
-
-    /// The message in the language of this task.
-    public var text: String { text(in: Language.current) }
-
-    public func text(in language: Language) -> String {
-        switch language {
-        case .en: english
-        case .ko: korean
-        }
-    }
 
     /// A path as it may be shown: control characters made visible.
     static func shown(_ path: String) -> String { TerminalText.visible(path) }

@@ -1,6 +1,6 @@
 /// The English catalog of ``CatalogMessage`` (the fallback for other locales too).
 extension CatalogMessage {
-    var english: String {
+    public var english: String {
         switch self {
         case .planTitle(let file): "\(file): the plan"
         case .andMore(let count): "… and \(count) more"
@@ -40,7 +40,7 @@ extension CatalogMessage {
 }
 
 extension CatalogMessage.PlanLabel {
-    var english: String {
+    public var english: String {
         switch self {
         case .matched: "matched"
         case .register: "register"

@@ -1,7 +1,7 @@
 /// The Korean catalog of ``CatalogMessage``: 합니다체, short; command words, flags, column
 /// names and numbers as they are.
 extension CatalogMessage {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .planTitle(let file): "\(file): 가져오기 계획"
         case .andMore(let count): "… 외 \(count)개"
@@ -39,7 +39,7 @@ extension CatalogMessage {
 }
 
 extension CatalogMessage.PlanLabel {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .matched: "이름 일치"
         case .register: "등록"

@@ -7,7 +7,7 @@ import OpenMarketContract
 /// checks the Korean reads as Korean and keeps the English's facts.
 ///
 /// What programs read (the CSV and JSON an export writes, the journal) is never a `CatalogMessage`.
-public enum CatalogMessage: Sendable, Equatable {
+public enum CatalogMessage: Spoken, Equatable {
     // MARK: The import plan
     /// `cat.csv: the plan`, the plan's first line.
     case planTitle(file: String)
@@ -38,13 +38,4 @@ public enum CatalogMessage: Sendable, Equatable {
         case matched, register, update, unchanged, delete, photos, skipped
     }
 
-    /// The message in the language of this task.
-    public var text: String { text(in: Language.current) }
-
-    public func text(in language: Language) -> String {
-        switch language {
-        case .en: english
-        case .ko: korean
-        }
-    }
 }

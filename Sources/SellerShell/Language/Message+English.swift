@@ -2,7 +2,7 @@ import OpenMarketContract
 
 /// The English catalog: every ``Message`` in English (the fallback for other locales too).
 extension Message {
-    var english: String {
+    public var english: String {
         switch self {
         case .heading(let heading): heading.english
         case .soldOut: "sold out"
@@ -323,7 +323,7 @@ extension Message {
 }
 
 extension Message.Heading {
-    var english: String {
+    public var english: String {
         switch self {
         case .id: "id"
         case .name: "name"
@@ -342,7 +342,7 @@ extension Message.Heading {
 }
 
 extension Message.Verb {
-    var english: String {
+    public var english: String {
         switch self {
         case .registered: "registered"
         case .updated: "updated"
@@ -353,7 +353,7 @@ extension Message.Verb {
 }
 
 extension Message.WhoamiField {
-    var english: String {
+    public var english: String {
         switch self {
         case .server: "server"
         case .identifier: "identifier"
@@ -364,7 +364,7 @@ extension Message.WhoamiField {
 }
 
 extension Message.ProfileColumn {
-    var english: String {
+    public var english: String {
         switch self {
         case .name: "name"
         case .server: "server"
@@ -375,7 +375,7 @@ extension Message.ProfileColumn {
 }
 
 extension Message.ChangeColumn {
-    var english: String {
+    public var english: String {
         switch self {
         case .time: "time"
         case .command: "command"
@@ -385,7 +385,7 @@ extension Message.ChangeColumn {
 }
 
 extension Message.ChangeTally {
-    var english: String {
+    public var english: String {
         switch self {
         case .registered: "registered"
         case .edited: "edited"

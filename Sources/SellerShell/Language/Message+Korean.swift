@@ -4,7 +4,7 @@ import OpenMarketContract
 /// say it (not word for word from the English). Sentences avoid particles right after a value
 /// the shell fills in (`'list'라는`/`이라는` depends on how the value ends), so every value reads.
 extension Message {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .heading(let heading): heading.korean
         case .soldOut: "품절"
@@ -307,7 +307,7 @@ extension Message {
 }
 
 extension Message.Heading {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .id: "번호"
         case .name: "상품명"
@@ -326,7 +326,7 @@ extension Message.Heading {
 }
 
 extension Message.Verb {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .registered: "등록 완료"
         case .updated: "수정 완료"
@@ -337,7 +337,7 @@ extension Message.Verb {
 }
 
 extension Message.WhoamiField {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .server: "서버"
         case .identifier: "identifier"
@@ -348,7 +348,7 @@ extension Message.WhoamiField {
 }
 
 extension Message.ProfileColumn {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .name: "이름"
         case .server: "서버"
@@ -359,7 +359,7 @@ extension Message.ProfileColumn {
 }
 
 extension Message.ChangeColumn {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .time: "시각"
         case .command: "명령"
@@ -369,7 +369,7 @@ extension Message.ChangeColumn {
 }
 
 extension Message.ChangeTally {
-    var korean: String {
+    public var korean: String {
         switch self {
         case .registered: "등록"
         case .edited: "수정"

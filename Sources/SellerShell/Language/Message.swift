@@ -9,7 +9,7 @@ import OpenMarketContract
 /// numbers, names and commands) of the English. English is the fallback for any other locale.
 ///
 /// What programs read (JSON, exports, recordings, journals) is never a `Message`.
-public enum Message: Sendable, Equatable {
+public enum Message: Spoken, Equatable {
     // MARK: Products
     /// A column of the product table, or a label of a product's detail view.
     case heading(Heading)
@@ -327,14 +327,4 @@ public enum Message: Sendable, Equatable {
         case registered, updated, changed, deleted
     }
 
-    /// The message in the language of this task (`Language.current`).
-    public var text: String { text(in: Language.current) }
-
-    /// The message in `language`.
-    public func text(in language: Language) -> String {
-        switch language {
-        case .en: english
-        case .ko: korean
-        }
-    }
 }
