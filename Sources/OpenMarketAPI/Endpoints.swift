@@ -62,12 +62,12 @@ public struct Endpoint<Response: Sendable>: Sendable {
         var components: URLComponents
         if path.hasPrefix("http://") || path.hasPrefix("https://") {
             guard let absolute = URLComponents(string: path) else {
-                throw .invalidInput([RuleViolation("url", "\"\(path)\" is not a valid URL")])
+                throw .invalidInput([RuleViolation("url", .notAValidURL(path))])
             }
             components = absolute
         } else {
             guard var resolved = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
-                throw .invalidInput([RuleViolation("server", "\"\(base)\" is not a valid URL")])
+                throw .invalidInput([RuleViolation("server", .notAValidURL("\(base)"))])
             }
             // A base with a path prefix (`http://host/market`) keeps it; the contract's paths are
             // absolute under it.
@@ -91,7 +91,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
             }
         }
         guard let url = components.url else {
-            throw .invalidInput([RuleViolation("url", "cannot form a URL from \"\(path)\"")])
+            throw .invalidInput([RuleViolation("url", .cannotFormURL(path))])
         }
         return url
     }
@@ -210,7 +210,7 @@ public enum Endpoints {
     ) throws(MarketError) -> Endpoint<Product> {
         let params: Data
         do { params = try draft.paramsJSON(secret: credentials.secret.revealed) } catch {
-            throw .invalidInput([RuleViolation("params", "could not be encoded: \(error)")])
+            throw .invalidInput([RuleViolation("params", .notEncodable("\(error)"))])
         }
         let body = try MultipartBody.productCreation(params: params, images: images, boundary: boundary)
         return Endpoint(
@@ -230,7 +230,7 @@ public enum Endpoints {
     ) throws(MarketError) -> Endpoint<Product> {
         let body: Data
         do { body = try changes.bodyJSON(secret: credentials.secret.revealed) } catch {
-            throw .invalidInput([RuleViolation("body", "could not be encoded: \(error)")])
+            throw .invalidInput([RuleViolation("body", .notEncodable("\(error)"))])
         }
         var headers: HeaderFields = [
             "identifier": credentials.identifier, "Content-Type": "application/json",

@@ -171,7 +171,7 @@ public struct MarketClient: Sendable {
             case .connectionLost(let reason): throw .connectionLost(host: host, port: port, reason: excerpt(reason))
             case .malformedResponse(let reason): throw .unexpectedResponse("\(host):\(port): \(excerpt(reason))")
             case .cancelled: throw .cancelled
-            case .invalidRequest(let reason): throw .invalidInput([RuleViolation("request", excerpt(reason))])
+            case .invalidRequest(let reason): throw .invalidInput([RuleViolation("request", .unsendable(excerpt(reason)))])
             }
         } catch is CancellationError {
             throw .cancelled
@@ -235,16 +235,10 @@ public struct MarketClient: Sendable {
         guard let place = SecretMasking.leak(in: request, secrets: secrets, foreign: foreign) else { return }
         if place == "secret" {
             throw .invalidInput([
-                RuleViolation(
-                    "secret",
-                    "holds a secret that is not this login's (it belongs to another server or vendor); refused to send it: "
-                        + "log in on this server ('login' or 'use PROFILE')")
+                RuleViolation("secret", .foreignSecret)
             ])
         }
-        throw .invalidInput([
-            RuleViolation(
-                place, "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
-        ])
+        throw .invalidInput([RuleViolation(place, .secretOutsideItsField)])
     }
 
     /// The secrets this client protects: its credentials' and `protectedSecrets`.
@@ -277,9 +271,9 @@ public struct MarketClient: Sendable {
 
     static func checkPaging(page: Int, perPage: Int) throws(MarketError) {
         var problems: [RuleViolation] = []
-        if page < 1 { problems.append(RuleViolation("page_no", "must be 1 or more (it is \(page))")) }
+        if page < 1 { problems.append(RuleViolation("page_no", .notOneOrMore(page))) }
         if !(1...1000).contains(perPage) {
-            problems.append(RuleViolation("items_per_page", "must be 1 to 1000 (it is \(perPage))"))
+            problems.append(RuleViolation("items_per_page", .outOfRange(low: 1, high: 1000, value: perPage)))
         }
         if !problems.isEmpty { throw .invalidInput(problems) }
     }

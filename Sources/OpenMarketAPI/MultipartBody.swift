@@ -74,7 +74,7 @@ public struct MultipartBody: Sendable, Hashable {
         if let boundary {
             guard Self.isUsable(boundary, for: contents) else {
                 throw MarketError.invalidInput([
-                    RuleViolation("multipart", "the boundary \"\(boundary)\" occurs in the content")
+                    RuleViolation("multipart", .boundaryInContent(boundary))
                 ])
             }
             chosen = boundary
@@ -126,7 +126,7 @@ public struct MultipartBody: Sendable, Hashable {
         do {
             try MultipartSerializer().serialize(parts: parts, boundary: boundary, into: &buffer)
         } catch {
-            throw MarketError.invalidInput([RuleViolation("multipart", "could not be composed: \(error)")])
+            throw MarketError.invalidInput([RuleViolation("multipart", .multipartNotComposable("\(error)"))])
         }
         return Data(buffer.readableBytesView)
     }

@@ -349,7 +349,7 @@ public enum ProductFieldParsing {
         let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
         guard isPlainDecimal(cleaned), let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
         else {
-            problems.append(RuleViolation(field, "'\(text)' is not a number"))
+            problems.append(RuleViolation(field, .notANumber(text)))
             return nil
         }
         // Decimal rounds past 38 significant digits without a word: refuse rather than send another number.
@@ -374,7 +374,7 @@ public enum ProductFieldParsing {
 
     public static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
         guard let value = Int(text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")) else {
-            problems.append(RuleViolation(field, "'\(text)' is not a whole number"))
+            problems.append(RuleViolation(field, .notAWholeNumber(text)))
             return nil
         }
         return value

@@ -1,18 +1,23 @@
 import Foundation
 
-/// One broken rule, naming the field (or file) and the rule in words a seller understands.
-public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
-    /// The field (`name`, `price`, `images`) or the file the rule is about.
+/// One broken rule: the field (or file) it is about and the rule, typed (``Rule``), said in the
+/// reader's language (`price: 'abc'은(는) 숫자가 아닙니다` under Korean).
+public struct RuleViolation: Spoken, Hashable, CustomStringConvertible {
+    /// The field (`name`, `price`, `images`) or the file the rule is about: the API's words, in
+    /// every language.
     public var subject: String
-    /// The rule, e.g. `must be 3 to 100 characters (it has 2)`.
-    public var rule: String
+    /// The rule and its facts, e.g. ``Rule/length(min:max:count:)``.
+    public var rule: Rule
 
-    public init(_ subject: String, _ rule: String) {
+    public init(_ subject: String, _ rule: Rule) {
         self.subject = subject
         self.rule = rule
     }
 
-    public var description: String { "\(subject): \(rule)" }
+    public var english: String { "\(subject): \(rule.english)" }
+    public var korean: String { "\(subject): \(rule.korean)" }
+    /// In the reader's language (`Language.current`).
+    public var description: String { text }
 }
 
 /// The field rules of the contract (§5, §6), shared by the client (to refuse before sending) and
@@ -34,65 +39,71 @@ public enum ProductRules {
     /// A name holds no control character at all (a terminal would act on it); see `controlCharacter`.
     public static func checkName(_ name: String) -> RuleViolation? {
         if let found = controlCharacter(in: name, allowing: []) {
-            return RuleViolation("name", "must not contain control characters (found \(found))")
+            return RuleViolation("name", .controlCharacter(code: found.code, position: found.position))
         }
         return nameLength.contains(name.count)
             ? nil
-            : RuleViolation("name", "must be 3 to 100 characters (it has \(name.count))")
+            : RuleViolation("name", .length(min: nameLength.lowerBound, max: nameLength.upperBound, count: name.count))
     }
 
     /// Descriptions may hold line breaks and tabs, never NUL (storage would cut the text there).
     public static func checkDescription(_ description: String) -> RuleViolation? {
         if description.unicodeScalars.contains("\u{0}") {
-            return RuleViolation("description", "must not contain NUL (U+0000)")
+            return RuleViolation("description", .containsNUL)
         }
         return descriptionLength.contains(description.count)
             ? nil
-            : RuleViolation("description", "must be 10 to 1000 characters (it has \(description.count))")
+            : RuleViolation(
+                "description",
+                .length(min: descriptionLength.lowerBound, max: descriptionLength.upperBound, count: description.count))
     }
 
     public static func checkPrice(_ price: Decimal) -> RuleViolation? {
-        if price <= 0 { return RuleViolation("price", "must be greater than 0 (it is \(price))") }
-        if price > maxPrice { return RuleViolation("price", "must be at most 1,000,000,000,000 (it is \(price))") }
-        if !hasAtMostTwoDecimals(price) { return RuleViolation("price", "may have at most 2 decimal places (it is \(price))") }
+        if price <= 0 { return RuleViolation("price", .notGreaterThanZero(price)) }
+        if price > maxPrice { return RuleViolation("price", .atMost(limit: "1,000,000,000,000", value: "\(price)")) }
+        if !hasAtMostTwoDecimals(price) {
+            return RuleViolation("price", .tooManyDecimalPlaces(places: maxDecimalPlaces, value: price))
+        }
         return nil
     }
 
     public static func checkCurrency(_ currency: Currency) -> RuleViolation? {
         currency.isAccepted
             ? nil
-            : RuleViolation("currency", "must be KRW or USD (it is \"\(currency.rawValue)\")")
+            : RuleViolation("currency", .currencyNotAccepted(currency.rawValue))
     }
 
     public static func checkDiscount(_ discount: Decimal, price: Decimal) -> RuleViolation? {
         if discount < 0 {
-            return RuleViolation("discounted_price", "must be 0 or more (it is \(discount))")
+            return RuleViolation("discounted_price", .notZeroOrMore(discount))
         }
         if !hasAtMostTwoDecimals(discount) {
-            return RuleViolation("discounted_price", "may have at most 2 decimal places (it is \(discount))")
+            return RuleViolation("discounted_price", .tooManyDecimalPlaces(places: maxDecimalPlaces, value: discount))
         }
         if discount > price {
-            return RuleViolation("discounted_price", "must not exceed the price \(price) (it is \(discount))")
+            return RuleViolation("discounted_price", .notOverPrice(price: price, discount: discount))
         }
         return nil
     }
 
     public static func checkStock(_ stock: Int) -> RuleViolation? {
-        if stock < 0 { return RuleViolation("stock", "must be a whole number of 0 or more (it is \(stock))") }
-        if stock > maxStock { return RuleViolation("stock", "must be at most 9,007,199,254,740,991 (it is \(stock))") }
+        if stock < 0 { return RuleViolation("stock", .wholeNumberFromZero(stock)) }
+        if stock > maxStock { return RuleViolation("stock", .atMost(limit: "9,007,199,254,740,991", value: "\(stock)")) }
         return nil
     }
 
     /// A text field other than name and description (a search, a secret): only NUL is refused.
     public static func checkNoNUL(_ text: String, _ field: String) -> RuleViolation? {
-        text.unicodeScalars.contains("\u{0}") ? RuleViolation(field, "must not contain NUL (U+0000)") : nil
+        text.unicodeScalars.contains("\u{0}") ? RuleViolation(field, .containsNUL) : nil
     }
 
-    /// The first control character (C0, DEL, C1) in `text` that is not in `allowing`, named as
-    /// `U+001B at character 4`; nil when there is none.
-    public static func controlCharacter(in text: String, allowing: Set<Unicode.Scalar>) -> String? {
+    /// The first control character (C0, DEL, C1) in `text` that is not in `allowing`: its code
+    /// (`U+001B`) and its position among the scalars, from 1; nil when there is none.
+    public static func controlCharacter(
+        in text: String, allowing: Set<Unicode.Scalar>
+    ) -> (code: String, position: Int)? {
         for (offset, scalar) in text.unicodeScalars.enumerated() where scalar.isControlCharacter && !allowing.contains(scalar) {
-            return "U+\(String(format: "%04X", scalar.value)) at character \(offset + 1)"
+            return ("U+\(String(format: "%04X", scalar.value))", offset + 1)
         }
         return nil
     }
@@ -121,7 +132,7 @@ public enum ProductRules {
     /// A number as written: refused when it has more significant digits than `Decimal` keeps.
     public static func checkNumberText<Text: StringProtocol>(_ text: Text, _ field: String) -> RuleViolation? {
         guard let count = significantDigits(ofNumber: text), count > maxSignificantDigits else { return nil }
-        return RuleViolation(field, "has \(count) significant digits; at most \(maxSignificantDigits) can be kept exactly")
+        return RuleViolation(field, .tooManySignificantDigits(count: count, max: maxSignificantDigits))
     }
 
     /// Every rule a complete product must satisfy, in the contract's field order.
@@ -211,8 +222,7 @@ public struct ProductChanges: Sendable, Hashable {
         }
         if let stock, let v = ProductRules.checkStock(stock) { found.append(v) }
         if let thumbnailID, let images = current?.images, !images.contains(where: { $0.id == thumbnailID }) {
-            let ids = images.map { String($0.id) }.joined(separator: ", ")
-            found.append(RuleViolation("thumbnail_id", "must be one of this product's image ids (\(ids))"))
+            found.append(RuleViolation("thumbnail_id", .notOneOfImageIDs(images.map(\.id))))
         }
         let price = self.price ?? current?.price
         let discount = self.discountedPrice ?? current?.discountedPrice

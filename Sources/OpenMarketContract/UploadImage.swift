@@ -78,21 +78,8 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
-    public var rule: String {
-        switch kind {
-        case .missing: "no such file"
-        case .notAFile: "is a folder, not a file"
-        case .notARegularFile(let what): "is \(what), not a photo file"
-        case .unreadable(let reason): "cannot be read (\(reason))"
-        case .empty: "the file is empty"
-        case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what))"
-        case .tooLarge(let bytes, _):
-            "\(ByteCountText.format(bytes)) is over the \(ByteCountText.format(UploadRules.maxImageBytes)) limit per image"
-        case .overReadLimit(let bytes, let limit):
-            "\(bytes.map { ByteCountText.format($0) + " is" } ?? "is") over \(ByteCountText.format(limit)), "
-                + "the most read for a photo: pick a smaller file"
-        }
-    }
+    /// The rule the file breaks, typed (said in the reader's language).
+    public var rule: Rule { .image(kind) }
 
     public var violation: RuleViolation { RuleViolation(file, rule) }
     public var description: String { violation.description }
@@ -122,8 +109,10 @@ public enum UploadRules {
 
     /// The count rule, which concerns the set of images rather than one file.
     public static func checkCount(_ count: Int) -> RuleViolation? {
-        if count < imageCount.lowerBound { return RuleViolation("images", "at least 1 image is required") }
-        if count > imageCount.upperBound { return RuleViolation("images", "at most 5 images (there are \(count))") }
+        if count < imageCount.lowerBound { return RuleViolation("images", .imageRequired(min: imageCount.lowerBound)) }
+        if count > imageCount.upperBound {
+            return RuleViolation("images", .tooManyImages(max: imageCount.upperBound, count: count))
+        }
         return nil
     }
 }

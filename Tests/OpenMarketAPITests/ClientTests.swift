@@ -114,10 +114,10 @@ struct ClientTests {
         #expect(
             error
                 == .invalidInput([
-                    RuleViolation("name", "must be 3 to 100 characters (it has 1)"),
-                    RuleViolation("description", "must be 10 to 1000 characters (it has 5)"),
-                    RuleViolation("price", "must be greater than 0 (it is 0)"),
-                    RuleViolation("images", "at least 1 image is required"),
+                    RuleViolation("name", .length(min: 3, max: 100, count: 1)),
+                    RuleViolation("description", .length(min: 10, max: 1000, count: 5)),
+                    RuleViolation("price", .notGreaterThanZero(0)),
+                    RuleViolation("images", .imageRequired(min: 1)),
                 ]))
         #expect(transport.requests.isEmpty)
     }

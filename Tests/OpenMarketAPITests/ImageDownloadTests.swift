@@ -61,17 +61,17 @@ struct ImageDownloadTests {
     }
 
     @Test(arguments: [
-        ("file:///etc/passwd", "only http and https images can be downloaded (this one is a file: URL)"),
-        ("data:image/png;base64,iVBORw0KGgo=", "only http and https images can be downloaded (this one is a data: URL)"),
-        ("ftp://127.0.0.1/a.png", "only http and https images can be downloaded (this one is a ftp: URL)"),
-        ("  ", "is empty"),
-        ("http:///a.png", "\"http:///a.png\" names no host"),
+        ("file:///etc/passwd", Rule.onlyHTTPImages(scheme: "file")),
+        ("data:image/png;base64,iVBORw0KGgo=", .onlyHTTPImages(scheme: "data")),
+        ("ftp://127.0.0.1/a.png", .onlyHTTPImages(scheme: "ftp")),
+        ("  ", .emptyText),
+        ("http:///a.png", .namesNoHost("http:///a.png")),
     ])
-    func onlyHTTPAddressesAreDownloaded(address: String, message: String) async {
+    func onlyHTTPAddressesAreDownloaded(address: String, rule: Rule) async {
         let transport = RecordingTransport()
         let client = MarketClient(baseURL: URL(string: "http://127.0.0.1:8080")!, transport: transport)
         let error = await marketError { try await client.downloadImage(address) }
-        #expect(error == .invalidInput([RuleViolation("image URL", message)]))
+        #expect(error == .invalidInput([RuleViolation("image URL", rule)]))
         #expect(transport.requests.isEmpty)
     }
 

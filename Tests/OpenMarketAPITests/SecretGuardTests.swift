@@ -41,9 +41,7 @@ struct SecretGuardTests {
                 Issue.record("\(place): sent")
             } catch {
                 let expected = MarketError.invalidInput([
-                    RuleViolation(
-                        place,
-                        "contains the vendor secret; refused to send it (the secret travels only in the request's secret field)")
+                    RuleViolation(place, .secretOutsideItsField)
                 ])
                 #expect(error as? MarketError == expected)
                 #expect(!"\(error)".contains(Self.secret))

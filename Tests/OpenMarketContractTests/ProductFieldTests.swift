@@ -37,8 +37,8 @@ struct ProductFieldTests {
         #expect(
             changes == ProductChanges(name: "Cup", thumbnailID: 36, price: 3500, currency: .usd, discountedPrice: 100.5, stock: 7)
         )
-        #expect(ProductField.stock.parse("many", into: &changes) == RuleViolation("stock", "'many' is not a whole number"))
-        #expect(ProductField.discount.parse("x", into: &changes) == RuleViolation("discount", "'x' is not a number"))
+        #expect(ProductField.stock.parse("many", into: &changes) == RuleViolation("stock", .notAWholeNumber("many")))
+        #expect(ProductField.discount.parse("x", into: &changes) == RuleViolation("discount", .notANumber("x")))
     }
 
     @Test func parsedFieldsKeepTheOrderTheFirstValueAndEveryProblem() {

@@ -18,7 +18,7 @@ struct DiskFullTests {
                 let full = try await market.rawCreate(
                     params: market.params(), images: [("mug.jpg", try Fixtures.imageData("coffee-small.jpg"))])
                 #expect(full.status == 507, "\(full.status) \(full.text)")
-                #expect(full.error?.message == DiskFull.message)
+                #expect(full.error?.message == MarketMessage.diskFull.english)
                 #expect(try await market.client().products().value.totalCount == 0)
                 try FileManager.default.removeItem(at: filler)
                 try await market.createProduct()
@@ -39,7 +39,7 @@ struct DiskFullTests {
                 let full = try await market.rawCreate(
                     params: market.params(), images: [("mug.jpg", try Fixtures.imageData("coffee-small.jpg"))])
                 #expect(full.status == 507, "\(full.status) \(full.text)")
-                #expect(full.error?.message == DiskFull.message)
+                #expect(full.error?.message == MarketMessage.diskFull.english)
             }
         }
     }

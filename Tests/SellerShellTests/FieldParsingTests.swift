@@ -69,7 +69,7 @@ struct FieldParsingTests {
         let whole = try Self.parse("register name=Mug description='A sturdy mug' price=10 discount=20 currency=USD image=x.jpg")
         #expect(
             (whole as? any HoldsFieldProblems)?.fieldProblems == [
-                RuleViolation("discounted_price", "must not exceed the price 10 (it is 20)")
+                RuleViolation("discounted_price", .notOverPrice(price: 10, discount: 20))
             ])
     }
 

@@ -20,7 +20,7 @@ struct ImageCheckTests {
             ["rocket-phone-4032x3024.jpg", "coffee-small.jpg", "chelsea.png", "tiny-animated.gif", "오토바이-상품사진.jpg"]
             .map { Fixtures.image($0).path } + ["/nonexistent/sixth.jpg"]
         let prepared = ImagePreparation(Self.words(paths), resize: true, relativeTo: nil)
-        #expect(prepared.problems == [RuleViolation("images", "at most 5 images (there are 6)")])
+        #expect(prepared.problems == [RuleViolation("images", .tooManyImages(max: 5, count: 6))])
         #expect(prepared.images.isEmpty, "a photo was read")
         #expect(prepared.notes.isEmpty, "a photo was shrunk: \(prepared.notes)")
     }
@@ -46,13 +46,13 @@ struct ImageCheckTests {
             try Fixtures.imageData("coffee-small.jpg").write(to: folder.appendingPathComponent("sku-\(n).jpg"))
         }
         let prepared = ImagePreparation([Word(folder.path + "/sku-*.jpg")], resize: true, relativeTo: nil)
-        #expect(prepared.problems == [RuleViolation("images", "at most 5 images (there are 6)")])
+        #expect(prepared.problems == [RuleViolation("images", .tooManyImages(max: 5, count: 6))])
         #expect(prepared.images.isEmpty)
     }
 
     @Test func noPhotoAtAllIsOneCountError() {
         let prepared = ImagePreparation([], resize: true, relativeTo: nil)
-        #expect(prepared.problems == [RuleViolation("images", "at least 1 image is required")])
+        #expect(prepared.problems == [RuleViolation("images", .imageRequired(min: 1))])
     }
 
     /// Two bad files among good ones: two lines, one for each, and nothing sent.

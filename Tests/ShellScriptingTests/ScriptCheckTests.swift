@@ -144,15 +144,16 @@ import Testing
     /// A stand-in is never taken for the line's own mistake: of what two variants of a hole's
     /// stand-ins find, only what both find counts (a discount over a stand-in price does not).
     @Test func onlyWhatEveryVariantFindsCounts() {
-        let price = RuleViolation("price", "'abc' is not a number")
-        let over = RuleViolation("discounted_price", "must be at most the price")
+        let price = RuleViolation("price", .notANumber("abc"))
+        let over = RuleViolation("discounted_price", .notOverPrice(price: 10, discount: 20))
         let low = LineProblems(command: "patch", violations: [over, price])
         let high = LineProblems(command: "patch", violations: [price])
         #expect(low.common(with: LineProblems()).isEmpty)
         #expect(low.common(with: high).lines == ["patch: price: 'abc' is not a number"])
         #expect(
             low.lines == [
-                "patch: 2 problems, nothing was sent:", "  discount: must be at most the price", "  price: 'abc' is not a number",
+                "patch: 2 problems, nothing was sent:", "  discount: must not exceed the price 10 (it is 20)",
+                "  price: 'abc' is not a number",
             ])
         let parse = LineProblems(failure: ["stock: 'x' is not +N, -N or =N"])
         #expect(parse.common(with: LineProblems(failure: ["stock: 'y' is not +N, -N or =N"])).isEmpty)

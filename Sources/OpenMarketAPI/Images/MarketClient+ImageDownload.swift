@@ -96,23 +96,23 @@ extension MarketClient {
     /// resolution, as a browser resolves an image's address in a page).
     func imageURL(_ address: String) throws(MarketError) -> URL {
         let text = address.trimmingCharacters(in: .whitespacesAndNewlines)
-        func refuse(_ why: String) -> MarketError { .invalidInput([RuleViolation("image URL", why)]) }
-        guard !text.isEmpty else { throw refuse("is empty") }
+        func refuse(_ why: Rule) -> MarketError { .invalidInput([RuleViolation("image URL", why)]) }
+        guard !text.isEmpty else { throw refuse(.emptyText) }
         // Addresses with spaces or non-ASCII letters are encoded first (`%xx` already there is kept).
         let encoded = Endpoint<Data>.percentEncoded(text, allowed: .urlQueryAllowed.union(["#", "[", "]"]))
         guard let resolved = URL(string: encoded, relativeTo: baseURL)?.absoluteURL,
             var components = URLComponents(url: resolved, resolvingAgainstBaseURL: false)
         else {
-            throw refuse("\"\(excerpt(text))\" is not a valid URL")
+            throw refuse(.notAValidURL(excerpt(text)))
         }
         let scheme = components.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else {
-            throw refuse("only http and https images can be downloaded (this one is a \(excerpt(scheme)): URL)")
+            throw refuse(.onlyHTTPImages(scheme: excerpt(scheme)))
         }
-        guard let host = components.host, !host.isEmpty else { throw refuse("\"\(excerpt(text))\" names no host") }
+        guard let host = components.host, !host.isEmpty else { throw refuse(.namesNoHost(excerpt(text))) }
         components.scheme = scheme
         components.fragment = nil
-        guard let url = components.url else { throw refuse("\"\(excerpt(text))\" is not a valid URL") }
+        guard let url = components.url else { throw refuse(.notAValidURL(excerpt(text))) }
         return url
     }
 }

@@ -27,7 +27,7 @@ extension MarketClient {
         progress: (@Sendable (_ pagesDone: Int, _ pagesTotal: Int) -> Void)? = nil
     ) async throws(MarketError) -> ProductWalk {
         guard concurrency >= 1 else {
-            throw .invalidInput([RuleViolation("concurrency", "must be 1 or more (it is \(concurrency))")])
+            throw .invalidInput([RuleViolation("concurrency", .notOneOrMore(concurrency))])
         }
         var walk = PageWalk(limits: pageWalkLimits, search: search)
         let first = try await fetchPage(1, perPage: perPage, search: search).get()

@@ -8,8 +8,6 @@ import HTTPTypes
 /// saved, and the operator, not the client, has to act.
 enum DiskFull {
     static let status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
-    static let message =
-        "the market's disk is full, so nothing was saved; ask the market's operator to free space, then try again"
 
     static func matches(_ error: any Error) -> Bool {
         switch error {

@@ -168,7 +168,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         if case .head(let head) = part, lingering == nil, let coding = Self.unsupportedCoding(head) {
-            refuse(context, head, status: .notImplemented, "Transfer-Encoding: \(coding) is not supported; send the body as is")
+            refuse(context, head, status: .notImplemented, .codingNotSupported(coding))
             return
         }
         if let dropped = lingering {
@@ -238,15 +238,25 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
     /// Answers `status` with the contract's error body before the routes see the request, and
     /// closes as for any body left unread.
-    private func refuse(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, _ message: String)
-    {
-        refuse(context, version: head.version, status: status, message)
+    private func refuse(
+        _ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, _ message: MarketMessage
+    ) {
+        let language = Language.answering(head.headers.first(name: "accept-language"))
+        refuse(context, version: head.version, status: status, message, in: language)
     }
 
-    private func refuse(_ context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, _ message: String) {
-        let body = (try? MarketJSON.encoder.encode(MarketErrorBody(code: Int(status.code), message: message))) ?? Data()
+    /// The contract's error body in `language` (English when the head is not known), with
+    /// `Content-Language` and `Vary: Accept-Language` as every error answer has them.
+    private func refuse(
+        _ context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, _ message: MarketMessage,
+        in language: Language = .en
+    ) {
+        let text = message.text(in: language)
+        let body = (try? MarketJSON.encoder.encode(MarketErrorBody(code: Int(status.code), message: text))) ?? Data()
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: "application/json; charset=utf-8")
+        headers.add(name: "content-language", value: language.rawValue)
+        headers.add(name: "vary", value: "Accept-Language")
         headers.add(name: "content-length", value: String(body.count))
         headers.add(name: "connection", value: "close")
         lingering = 0
@@ -266,7 +276,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if lingering != nil, error is HTTPParserError { return }
         if let parseError = error as? HTTPParserError, keepAlive.isEmpty {
-            refuse(context, version: .http1_1, status: .badRequest, "the request's HTTP head cannot be parsed (\(parseError))")
+            refuse(context, version: .http1_1, status: .badRequest, .headUnparsable("\(parseError)"))
             return
         }
         context.fireErrorCaught(error)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import OpenMarketContract
 
 /// The HTTP semantics the contract decides beyond its endpoint table (§8), for every path in
 /// `MethodTable`: a method the path does not take answers `405` with `Allow` (not a 404), and
@@ -26,7 +27,8 @@ struct MethodSemanticsMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .noContent, headers: [.allow: allow])
         case let method where !allowed.contains(method):
             var response = ErrorAndLogMiddleware<Context>.errorResponse(
-                .methodNotAllowed, "\(method.rawValue) is not allowed on \(request.uri.path); it allows \(allow)")
+                .methodNotAllowed, .methodNotAllowed(method: method.rawValue, path: request.uri.path, allow: allow),
+                in: Language.answering(request.headers[.acceptLanguage]))
             response.headers[.allow] = allow
             return response
         default:

@@ -36,12 +36,12 @@ extension MarketRoutes {
         return response
     }
 
-    static func notFound(_ id: Int) -> APIError { APIError(.notFound, "product \(id): no such product") }
-    static func forbidden(_ id: Int) -> APIError { APIError(.forbidden, "product \(id): belongs to another vendor") }
+    static func notFound(_ id: Int) -> APIError { APIError(.notFound, .noSuchProduct(String(id))) }
+    static func forbidden(_ id: Int) -> APIError { APIError(.forbidden, .anotherVendorsProduct(id)) }
 
     static func productID(_ context: MarketRequestContext) throws -> Int {
         let raw = context.parameters.get("id") ?? ""
-        guard let id = Int(raw), id > 0 else { throw APIError(.notFound, "product \(raw): no such product") }
+        guard let id = Int(raw), id > 0 else { throw APIError(.notFound, .noSuchProduct(raw)) }
         return id
     }
 
@@ -55,9 +55,9 @@ extension MarketRoutes {
     static func integer(_ raw: Substring?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
         guard let raw else { return value }
         guard let number = Int(raw), range.contains(number) else {
-            let bounds =
-                range.upperBound == Int(Int32.max) ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)"
-            throw APIError.badRequest("\(name): must be a whole number, \(bounds) (it is \"\(raw)\")")
+            let high = range.upperBound == Int(Int32.max) ? nil : range.upperBound
+            throw APIError.badRequest(
+                .notWholeNumberInRange(name: name, low: range.lowerBound, high: high, given: String(raw)))
         }
         return number
     }
@@ -70,7 +70,7 @@ extension MarketRoutes {
         guard rounded == value, let number = Int(exactly: NSDecimalNumber(decimal: value).int64Value),
             Decimal(number) == value
         else {
-            throw APIError.badRequest("\(field): must be a whole number (it is \(value))")
+            throw APIError.badRequest(.notWholeNumber(field: field, value: value))
         }
         return number
     }
@@ -78,7 +78,7 @@ extension MarketRoutes {
     /// 413 from the head, for a body whose declared length is over the limit: never read.
     static func refuseDeclaredOverLimit(_ request: Request) throws {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxRequestBytes {
-            throw APIError(.contentTooLarge, "the request body is over 2 MiB")
+            throw APIError(.contentTooLarge, .bodyTooLarge)
         }
     }
 
@@ -88,7 +88,7 @@ extension MarketRoutes {
             let buffer = try await request.body.collect(upTo: maxRequestBytes)
             return Data(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, "the request body is over 2 MiB")
+            throw APIError(.contentTooLarge, .bodyTooLarge)
         }
     }
 
@@ -98,12 +98,12 @@ extension MarketRoutes {
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
-                throw APIError.badRequest("\(what): not valid JSON")
+                throw APIError.badRequest(.notJSON(what: what))
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
                 let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-                throw APIError.badRequest(field.isEmpty ? "\(what): must be a JSON object" : "\(field): has the wrong type")
+                throw APIError.badRequest(field.isEmpty ? .notJSONObject(what: what) : .wrongType(field: field))
             default:
-                throw APIError.badRequest("\(what): not valid JSON")
+                throw APIError.badRequest(.notJSON(what: what))
             }
         }
     }

@@ -17,7 +17,7 @@ package enum UploadFailure: Error, Equatable {
     /// The whole body is over the request limit (413).
     case requestTooLarge
     /// The framing is broken (400), with what was wrong.
-    case malformed(String)
+    case malformed(MarketMessage)
 }
 
 /// Reads a multipart body as it arrives, with MultipartKit's incremental parser.
@@ -66,8 +66,7 @@ package enum MultipartUpload {
                 total += chunk.readableBytes
                 if total > maxRequestBytes { throw UploadFailure.requestTooLarge }
                 if headerGuard.firstForbiddenByte(in: chunk.readableBytesView) != nil {
-                    throw UploadFailure.malformed(
-                        "a part's header name has a byte that is not ASCII; header names are ASCII tokens")
+                    throw UploadFailure.malformed(.nonASCIIHeaderName)
                 }
                 try parser.execute(chunk)
                 tail.append(contentsOf: chunk.readableBytesView.suffix(closing.count + 8))
@@ -76,14 +75,14 @@ package enum MultipartUpload {
         } catch let failure as UploadFailure {
             throw failure
         } catch {
-            throw UploadFailure.malformed("the multipart framing is broken (\(error))")
+            throw UploadFailure.malformed(.multipartBroken("\(error)"))
         }
         // The parser accepts a body that simply stops; the contract requires the closing line.
         while let last = tail.last, last == 0x0A || last == 0x0D || last == 0x20 { tail.removeLast() }
         guard tail.count >= closing.count, Array(tail.suffix(closing.count)) == closing else {
-            throw UploadFailure.malformed("the multipart body does not end with the closing --\(boundary)-- line")
+            throw UploadFailure.malformed(.noClosingLine(boundary: boundary))
         }
-        guard !collector.parts.isEmpty else { throw UploadFailure.malformed("the multipart body has no parts") }
+        guard !collector.parts.isEmpty else { throw UploadFailure.malformed(.noParts) }
         return collector.parts
     }
 }

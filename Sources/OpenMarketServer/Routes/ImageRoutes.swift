@@ -15,7 +15,7 @@ extension MarketRoutes {
 
     func serveImage(_ request: Request, _ context: MarketRequestContext) throws -> Response {
         let path = context.parameters.getCatchAll().joined(separator: "/")
-        guard let (data, type) = images.read(path) else { throw APIError(.notFound, "no such image") }
+        guard let (data, type) = images.read(path) else { throw APIError(.notFound, .noSuchImage) }
         let etag = Self.imageETag(path: path, byteCount: data.count)
         if let tags = request.headers[.ifNoneMatch], Self.etag(etag, matches: tags) {
             var response = Response(status: .notModified, headers: [.eTag: etag])

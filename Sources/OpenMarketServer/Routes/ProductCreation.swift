@@ -24,7 +24,7 @@ extension MarketRoutes {
         }
         let paramsPart = try Self.paramsPart(in: parts)
         let params = try Self.decodeJSON(ProductParams.self, paramsPart.body, what: "params")
-        guard let secret = params.secret else { throw APIError.badRequest("params.secret: is required") }
+        guard let secret = params.secret else { throw APIError.rules([RuleViolation("params.secret", .required)]) }
         try await checkSecret(secret, vendor, context)
         let (fields, accepted) = try Self.checkedProduct(params, paramsBody: paramsPart.body, parts: parts)
         return try await storeProduct(fields, images: accepted, vendor: vendor, request: request)
@@ -38,11 +38,10 @@ extension MarketRoutes {
         guard let contentType = request.headers[.contentType], let media = ContentTypeValue(contentType),
             media.mediaType == "multipart/form-data", let boundary = media.parameters["boundary"]
         else {
-            throw APIError.badRequest("Content-Type: must be multipart/form-data with a boundary")
+            throw APIError.badRequest(.notMultipart)
         }
         guard ContentTypeValue.isValidBoundary(boundary) else {
-            throw APIError.badRequest(
-                "Content-Type: the boundary must be 1 to 70 letters, digits or '()+_,-./:=? and spaces, not ending in a space")
+            throw APIError.badRequest(.badBoundary)
         }
         return boundary
     }
@@ -53,7 +52,7 @@ extension MarketRoutes {
             return try await MultipartUpload.read(
                 request.body, boundary: boundary, maxRequestBytes: maxRequestBytes, maxPartBytes: maxImageBytes)
         } catch UploadFailure.requestTooLarge {
-            throw APIError(.contentTooLarge, "the request body is over 2 MiB")
+            throw APIError(.contentTooLarge, .bodyTooLarge)
         } catch UploadFailure.malformed(let reason) {
             throw APIError.badRequest(reason)
         }
@@ -63,10 +62,10 @@ extension MarketRoutes {
     /// broken JSON.
     static func paramsPart(in parts: [UploadedPart]) throws -> UploadedPart {
         guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
-            throw APIError.badRequest("params: the part is missing")
+            throw APIError.badRequest(.paramsMissing)
         }
         if paramsPart.byteCount > maxImageBytes {
-            throw APIError.badRequest("params: the part is \(paramsPart.byteCount) bytes, too large (at most 307,200)")
+            throw APIError.badRequest(.paramsTooLarge(bytes: paramsPart.byteCount))
         }
         return paramsPart
     }
@@ -77,7 +76,7 @@ extension MarketRoutes {
     ) throws -> (ProductFields, [AcceptedImage]) {
         var problems = JSONNumberText.violations(in: paramsBody, fields: ProductParams.numberFields)
         func require<T>(_ value: T?, _ name: String) -> T? {
-            if value == nil { problems.append(RuleViolation(name, "is required")) }
+            if value == nil { problems.append(RuleViolation(name, .required)) }
             return value
         }
         let name = require(params.name, "name")
@@ -102,13 +101,13 @@ extension MarketRoutes {
         for (index, part) in imageParts.enumerated() {
             let label = "images[\(index + 1)]" + (part.filename.map { " (\($0))" } ?? "")
             if part.byteCount > maxImageBytes {
-                problems.append(RuleViolation(label, "\(part.byteCount) bytes is over the 300 KiB (307,200-byte) limit"))
+                problems.append(RuleViolation(label, .partOverLimit(bytes: part.byteCount)))
             } else if part.byteCount == 0 {
-                problems.append(RuleViolation(label, "the file is empty"))
+                problems.append(RuleViolation(label, .image(.empty)))
             } else if let format = ImageFormat(sniffing: part.body) {
                 accepted.append(AcceptedImage(data: part.body, format: format, label: label))
             } else {
-                problems.append(RuleViolation(label, "not a JPEG, PNG or GIF (\(ImageFormat.describeUnrecognised(part.body)))"))
+                problems.append(RuleViolation(label, .image(.notAnImage(ImageFormat.describeUnrecognised(part.body)))))
             }
         }
         return accepted
@@ -125,7 +124,7 @@ extension MarketRoutes {
                 do {
                     written.append(try images.store(image.data, format: image.format, vendorID: vendor.id, date: now))
                 } catch let error as ImageProcessingError {
-                    throw APIError.badRequest("\(image.label): cannot be read as an image (\(error))")
+                    throw APIError.badRequest(.unreadableImage(label: image.label, detail: "\(error)"))
                 }
             }
             let stored = try await store.insertProduct(

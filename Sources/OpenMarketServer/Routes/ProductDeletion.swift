@@ -23,7 +23,7 @@ extension MarketRoutes {
         let vendor = try await requireVendor(request)
         let token = context.parameters.get("id") ?? ""
         guard let (id, productSecret) = DeleteToken.parse(token) else {
-            throw APIError.badRequest("the delete token is not valid; ask for a new one with POST /api/products/{id}/archived")
+            throw APIError.badRequest(.deleteTokenInvalid)
         }
         return try await delete(id: id, productSecret: productSecret, vendor: vendor, request: request)
     }
@@ -38,7 +38,7 @@ extension MarketRoutes {
     private func delete(id: Int, productSecret: String, vendor: StoredVendor, request: Request) async throws -> Response {
         let deleted = try await store.deleteProduct(id: id) { current in
             guard SecretVerifier.constantTimeEqual(Data(current.productSecret.utf8), Data(productSecret.utf8)) else {
-                throw APIError.badRequest("the delete token is not valid for product \(id)")
+                throw APIError.badRequest(.deleteTokenNotForProduct(id))
             }
             guard current.vendorID == vendor.id else { throw Self.forbidden(id) }
         }

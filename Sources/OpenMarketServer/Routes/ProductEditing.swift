@@ -15,7 +15,7 @@ extension MarketRoutes {
         let updated = try await store.updateProduct(id: id, now: MarketTimestamp.format(clock())) { current in
             guard current.vendorID == vendor.id else { throw Self.forbidden(id) }
             if let ifMatch, !Self.etag(current.etag, matches: ifMatch) {
-                throw APIError(.preconditionFailed, "the product has changed since it was read (its ETag is now \(current.etag))")
+                throw APIError(.preconditionFailed, .changedSinceRead(etag: current.etag))
             }
             var fields = current.fields
             if let name = changes.name { fields.name = name }
@@ -29,8 +29,7 @@ extension MarketRoutes {
                 if current.images.contains(where: { $0.id == thumbnailID }) {
                     fields.thumbnailImageID = thumbnailID
                 } else {
-                    let ids = current.images.map { String($0.id) }.joined(separator: ", ")
-                    problems.append(RuleViolation("thumbnail_id", "must be one of this product's image ids (\(ids))"))
+                    problems.append(RuleViolation("thumbnail_id", .notOneOfImageIDs(current.images.map(\.id))))
                 }
             }
             if !problems.isEmpty { throw APIError.rules(problems) }

@@ -22,10 +22,7 @@ final class UploadSlots: Sendable {
             return true
         }
         guard claimed else {
-            throw APIError(
-                .tooManyRequests,
-                "identifier: \(limit) uploads are already being received for this identifier; send this one when one "
-                    + "of them has finished", retryAfter: 1)
+            throw APIError(.tooManyRequests, .uploadsBusy(limit: limit), retryAfter: 1)
         }
         defer {
             self.counts.withLock { counts in

@@ -11,10 +11,10 @@ import OpenMarketContract
 extension MarketRoutes {
     func requireVendor(_ request: Request) async throws -> StoredVendor {
         guard let identifier = request.headers[Self.identifierHeader], !identifier.isEmpty else {
-            throw APIError.unauthorized("identifier: the header is required")
+            throw APIError.unauthorized(.identifierRequired)
         }
         guard let vendor = try store.vendor(identifier: identifier) else {
-            throw APIError.unauthorized("identifier: no vendor has this identifier")
+            throw APIError.unauthorized(.unknownIdentifier)
         }
         return vendor
     }
@@ -25,16 +25,11 @@ extension MarketRoutes {
         case .verified:
             return
         case .wrong:
-            throw APIError.unauthorized("secret: does not match this vendor")
+            throw APIError.unauthorized(.wrongSecret)
         case .throttled(let seconds):
-            throw APIError(
-                .tooManyRequests,
-                "secret: too many wrong secrets for this identifier from this address; try again in \(seconds) s",
-                retryAfter: seconds)
+            throw APIError(.tooManyRequests, .secretThrottled(seconds: seconds), retryAfter: seconds)
         case .busy(let seconds):
-            throw APIError(
-                .serviceUnavailable, "the market is checking too many secrets at once; try again in \(seconds) s",
-                retryAfter: seconds)
+            throw APIError(.serviceUnavailable, .checkingBusy(seconds: seconds), retryAfter: seconds)
         }
     }
 
@@ -47,7 +42,7 @@ extension MarketRoutes {
         let id = try Self.productID(context)
         let body = try await uploads.reading(for: vendor.identifier) { try await Self.collectJSONBody(request) }
         let params = try Self.decodeJSON(ProductParams.self, body, what: "body")
-        guard let secret = params.secret else { throw APIError.badRequest("secret: is required") }
+        guard let secret = params.secret else { throw APIError.rules([RuleViolation("secret", .required)]) }
         try await checkSecret(secret, vendor, context)
         let numbers = JSONNumberText.violations(in: body, fields: ProductParams.numberFields)
         if !numbers.isEmpty { throw APIError.rules(numbers) }

@@ -53,14 +53,14 @@ package struct ImagePreparation {
             var matches = [expanded]
             if !pattern.wasQuoted, PathExpansion.hasGlob(expanded) {
                 do { matches = try PathExpansion.glob(expanded) } catch {
-                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
+                    problems.append(RuleViolation("image \(pattern.text)", .cannotUseFile("\(error)")))
                     continue
                 }
-                if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", "no file matches")) }
+                if matches.isEmpty { problems.append(RuleViolation("image \(pattern.text)", .noFileMatches)) }
             }
             for match in matches {
                 do { paths.append(try files.access.readable(match)) } catch {
-                    problems.append(RuleViolation("image \(pattern.text)", "\(error)"))
+                    problems.append(RuleViolation("image \(pattern.text)", .cannotUseFile("\(error)")))
                 }
             }
         }
@@ -74,9 +74,8 @@ package struct ImagePreparation {
         } catch {
             guard case .tooLarge(_, let format) = error.kind, resize, format != .gif else {
                 var rule = error.rule
-                if case .tooLarge(_, let format) = error.kind {
-                    rule +=
-                        format == .gif ? " (GIFs are not shrunk: pick a smaller file)" : " (leave out --no-resize to shrink it)"
+                if case .tooLarge(let bytes, let format) = error.kind {
+                    rule = .notShrunk(bytes: bytes, why: format == .gif ? .gif : .resizeOff)
                 }
                 problems.append(RuleViolation(label, rule))
                 return
@@ -95,7 +94,7 @@ package struct ImagePreparation {
             sources.append(PhotoSource(path: path, shrunkFromBytes: data.count))
             notes.append("\(name): \(fitted)")
         } catch {
-            problems.append(RuleViolation(label, "over 300 KiB and could not be shrunk: \(error)"))
+            problems.append(RuleViolation(label, .couldNotShrink("\(error)")))
         }
     }
 }

@@ -181,7 +181,7 @@ struct RowCheck {
         }
         let changes = fields.changes
         let violations = fields.unreadable + (changes.draft?.violations ?? changes.violations())
-        problems += violations.map { problem(row, column(named: $0.subject), $0.rule) }
+        problems += violations.map { problem(row, column(named: $0.subject), $0.rule.text) }
         problems += wonFractions(row, fields, currency: changes.currency)
         let (paths, imageProblems) = images(of: row)
         problems += imageProblems
@@ -210,7 +210,7 @@ struct RowCheck {
         let changes = fields.changes
         let violations = fields.unreadable + changes.violations(mergedWith: live)
         let problems =
-            violations.map { problem(row, column(named: $0.subject), $0.rule) }
+            violations.map { problem(row, column(named: $0.subject), $0.rule.text) }
             + wonFractions(row, fields, currency: changes.currency ?? live.currency)
         return problems.isEmpty ? (.update(id: id, changes: changes), []) : (nil, problems)
     }
@@ -270,7 +270,7 @@ struct RowCheck {
         if paths.isEmpty, problems.isEmpty {
             problems.append(problem(row, column, "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"))
         } else if let count = UploadRules.checkCount(paths.count) {
-            problems.append(problem(row, column, count.rule))
+            problems.append(problem(row, column, count.rule.text))
         }
         for path in paths {
             if let found = inspect(path) {
@@ -312,7 +312,7 @@ struct RowCheck {
     /// What is wrong with one photo, looked at once however many rows name it.
     private mutating func inspect(_ path: String) -> String? {
         if let known = inspected[path] { return known }
-        let found = PhotoCheck.problem(path, resize: resize)
+        let found = PhotoCheck.problem(path, resize: resize)?.text
         inspected[path] = found
         return found
     }

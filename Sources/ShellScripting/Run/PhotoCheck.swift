@@ -27,19 +27,19 @@ enum PhotoCheck {
     /// What is wrong with one photo, nil when `register` (or an import's row) can send it,
     /// shrunk if need be: it exists, is a JPEG, PNG or GIF by its bytes, whole (a JPEG cut
     /// short passes the magic-byte check), and fits under the upload limit or can be shrunk to.
-    static func problem(_ path: String, resize: Bool) -> String? {
+    static func problem(_ path: String, resize: Bool) -> Rule? {
         probing?()
         do throws(ImageProblem) {
-            return damage(in: try UploadImage.load(path: path).data)
+            return damage(in: try UploadImage.load(path: path).data).map(Rule.damaged)
         } catch {
-            guard case .tooLarge(_, let format) = error.kind else { return error.rule }
-            if format == .gif { return error.rule + " (GIFs are not shrunk: pick a smaller file)" }
-            if !resize { return error.rule + " (leave out --no-resize to shrink it)" }
+            guard case .tooLarge(let bytes, let format) = error.kind else { return error.rule }
+            if format == .gif { return .notShrunk(bytes: bytes, why: .gif) }
+            if !resize { return .notShrunk(bytes: bytes, why: .resizeOff) }
             guard let source = try? LocalFile.read(path, limit: LocalFile.maxPhotoSourceBytes, what: "a photo") else {
-                return error.rule + ", and it cannot be read to shrink it"
+                return .notShrunk(bytes: bytes, why: .unreadable)
             }
             // Too large, and damaged: both, since either alone sends the seller the wrong way.
-            return damage(in: source).map { error.rule + ", and it cannot be read to shrink it: " + $0 }
+            return damage(in: source).map { .notShrunk(bytes: bytes, why: .damaged($0)) }
         }
     }
 

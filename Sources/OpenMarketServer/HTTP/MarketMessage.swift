@@ -1,0 +1,61 @@
+import Foundation
+import OpenMarketContract
+
+/// What the bundled market says in an error body's `message`, typed: rendered at the response in
+/// the language the request's `Accept-Language` asks for (English when it names neither English
+/// nor Korean), by its catalogues (`MarketMessage+English.swift`, `MarketMessage+Korean.swift`).
+/// Field and header names (`price`, `identifier`, `Content-Type`) are the API's words and stay.
+package enum MarketMessage: Spoken, Hashable {
+    /// The contract's rules a request breaks, `; ` between them.
+    case rules([RuleViolation])
+    case notMultipart
+    case badBoundary
+    case bodyTooLarge
+    case paramsMissing
+    case paramsTooLarge(bytes: Int)
+    /// An image part whose bytes do not decode (the image library's words).
+    case unreadableImage(label: String, detail: String)
+    case uploadsBusy(limit: Int)
+    case noSuchImage
+    case changedSinceRead(etag: String)
+    case deleteTokenInvalid
+    case deleteTokenNotForProduct(Int)
+    case identifierRequired
+    case unknownIdentifier
+    case wrongSecret
+    case secretThrottled(seconds: Int)
+    case checkingBusy(seconds: Int)
+    /// The id as it came in the path (`abc` too).
+    case noSuchProduct(String)
+    case anotherVendorsProduct(Int)
+    /// A query value outside its bounds; `high` nil for no upper bound.
+    case notWholeNumberInRange(name: String, low: Int, high: Int?, given: String)
+    case notWholeNumber(field: String, value: Decimal)
+    case notJSON(what: String)
+    case notJSONObject(what: String)
+    case wrongType(field: String)
+    /// A part's header name with a byte that is not ASCII.
+    case nonASCIIHeaderName
+    /// The multipart parser's complaint (its words).
+    case multipartBroken(String)
+    case noClosingLine(boundary: String)
+    case noParts
+    case noSuchEndpoint(method: String, path: String)
+    /// A status without a message of its own: its reason phrase (`Bad Request`), the protocol's words.
+    case statusPhrase(String)
+    /// The HTTP decoder's complaint (its words).
+    case framingBroken(String)
+    case headUnparsable(String)
+    case codingNotSupported(String)
+    case methodNotAllowed(method: String, path: String, allow: String)
+    case diskFull
+    case internalError
+}
+
+extension Language {
+    /// The language an answer's error text is in: the request's `Accept-Language` (English when
+    /// it names neither English nor Korean, or is absent).
+    package static func answering(_ acceptLanguage: String?) -> Language {
+        preferred(byAcceptLanguage: acceptLanguage) ?? .en
+    }
+}

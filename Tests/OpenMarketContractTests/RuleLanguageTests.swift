@@ -1,0 +1,48 @@
+import Foundation
+import OpenMarketContract
+import Testing
+
+/// The contract's rule violations are typed (issue 40): the rule is a ``Rule`` with its facts,
+/// said in the reader's language, the field named in the API's words in every language.
+@Suite("Rules in the reader's language")
+struct RuleLanguageTests {
+    @Test func aNumberThatDoesNotParseIsSaidInKorean() {
+        var changes = ProductChanges()
+        let problem = ProductField.price.parse("abc", into: &changes)
+        #expect(problem == RuleViolation("price", .notANumber("abc")))
+        #expect(problem?.text(in: .ko) == "price: 'abc'은(는) 숫자가 아닙니다")
+        #expect(problem?.text(in: .en) == "price: 'abc' is not a number")
+        Language.$current.withValue(.ko) {
+            #expect(problem.map { "\($0)" } == "price: 'abc'은(는) 숫자가 아닙니다")
+        }
+    }
+
+    @Test func everyContractRuleKeepsItsFactsInKorean() {
+        let name = ProductRules.checkName("ab")
+        #expect(name?.english == "name: must be 3 to 100 characters (it has 2)")
+        #expect(name?.korean == "name: 3자에서 100자 사이로 써야 합니다(지금 2자)")
+        let discount = ProductRules.checkDiscount(20, price: 10)
+        #expect(discount?.subject == "discounted_price")
+        #expect(discount?.korean == "discounted_price: 판매가 10보다 클 수 없습니다(지금 20)")
+        let control = ProductRules.checkName("Mug\u{1B}name")
+        #expect(control?.english == "name: must not contain control characters (found U+001B at character 4)")
+        #expect(control?.korean.contains("4번째 글자가 U+001B") == true)
+        #expect(UploadRules.checkCount(6)?.korean == "images: 사진은 5장까지만 올릴 수 있습니다(지금 6장)")
+    }
+
+    /// A rule in Korean has no English sentence left in it: only the facts (numbers, field
+    /// names, codes) are in Latin letters.
+    @Test(arguments: [
+        Rule.length(min: 3, max: 100, count: 2), .containsNUL, .notGreaterThanZero(0), .notANumber("12"),
+        .notAWholeNumber("7"), .required, .imageRequired(min: 1), .image(.missing), .image(.empty),
+        .notShrunk(bytes: 400_000, why: .gif), .notShrunk(bytes: 400_000, why: .resizeOff), .noFileMatches,
+        .notOneOrMore(0), .outOfRange(low: 1, high: 1000, value: 0), .emptyText, .foreignSecret,
+        .secretOutsideItsField, .wholeNumberFromZero(-1), .notZeroOrMore(-1), .partOverLimit(bytes: 400_000),
+    ])
+    func koreanHasNoEnglishWords(rule: Rule) {
+        let words = rule.korean.split { !$0.isLetter }.filter { $0.unicodeScalars.allSatisfy { $0.isASCII } }
+        let allowed: Set<Substring> = ["NUL", "U", "KB", "KiB", "login", "use", "secret", "no", "resize", "GIF"]
+        #expect(words.allSatisfy(allowed.contains), "\(rule.korean)")
+        #expect(rule.korean != rule.english)
+    }
+}
