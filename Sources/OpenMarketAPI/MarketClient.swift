@@ -45,6 +45,9 @@ public struct MarketClient: Sendable {
     /// What every request this client sends is for, copied into each (`HTTPRequestData.notes`)
     /// for the transports that record or show it.
     public var notes = RequestNotes()
+    /// The language the market is asked to answer in (`Accept-Language`, on every request that
+    /// does not name one itself); nil: the task's `Language.current`, the reader's.
+    public var language: Language? = nil
 
     public init(
         baseURL: URL, credentials: VendorCredentials? = nil,
@@ -162,6 +165,9 @@ public struct MarketClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         var request = request
         request.notes = notes
+        if request.headers["Accept-Language"] == nil {
+            request.headers.add("Accept-Language", (language ?? .current).acceptLanguage)
+        }
         do {
             return try await transport.send(request, timeout: timeout)
         } catch let failure as TransportFailure {
