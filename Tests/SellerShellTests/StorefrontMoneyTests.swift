@@ -50,7 +50,7 @@ struct StorefrontMoneyTests {
                 id: 7, vendorID: 1, name: "Fraction mug", description: "A mug", thumbnail: nil, currency: currency,
                 price: amount, stock: 1, createdAt: nil, issuedAt: nil)
             let shell = ProductRendering.detail(product)
-            let page = pages.detailPage(product, text: .english)
+            let page = pages.detailPage(product, in: .en)
             let expected = TextLayout.money(amount, currency)
             #expect(Self.priceLine(of: shell) == expected, "\(shell)")
             #expect(page.contains(#"<span class="final">\#(expected)</span>"#), "\(text) \(currency): \(page)")

@@ -94,6 +94,56 @@ def refused_stream_is_tried_again(driver, url, port, shell, photo):
         check(False, "a product registered after the page got back in appeared within 5 s")
 
 
+KOREAN_NAME = "파란 에코 백 친환경 장바구니 대용량 튼튼한 손잡이"
+
+# The line boxes of each word of the element whose text is `name`: a word whose rects stand on
+# more than one line was broken inside (Range.getClientRects gives one rect per line fragment).
+WORD_LINES_JS = """
+const [name, selector] = arguments;
+const element = Array.from(document.querySelectorAll(selector)).find(e => e.textContent.trim() === name);
+if (!element) { return null; }
+const node = Array.from(element.childNodes).find(n => n.nodeType === Node.TEXT_NODE && n.textContent.includes(name));
+const start = node.textContent.indexOf(name);
+const split = [];
+const tops = new Set();
+let offset = start;
+for (const word of name.split(" ")) {
+  const range = document.createRange();
+  range.setStart(node, offset);
+  range.setEnd(node, offset + word.length);
+  const lines = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+  lines.forEach(top => tops.add(top));
+  if (lines.size > 1) { split.push(word); }
+  offset += word.length + 1;
+}
+return {split: split, lines: tops.size, width: window.innerWidth};
+"""
+
+
+def korean_breaks_between_words(driver, url):
+    """Storefront cards break Korean between words (issue 40, `word-break: keep-all`): at a
+    phone's width (360 px) no word of a Korean name that wraps is split across lines, in the
+    list, the grid and the product's page."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 360, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        products = json.load(urllib.request.urlopen(url + "/api/products?items_per_page=100"))["pages"]
+        product = next(p for p in products if p["name"] == KOREAN_NAME)
+        for address, selector, where in [("/", "li.card .name", "the list"), ("/?view=grid", "li.card .name", "the grid"),
+                                         (f"/products/{product['id']}", "h1.name", "the product's page")]:
+            driver.get(url + address)
+            found = driver.execute_script(WORD_LINES_JS, KOREAN_NAME, selector)
+            if found is None:
+                check(False, f"{where} at 360 px shows {KOREAN_NAME}")
+                continue
+            check(found["width"] == 360 and found["lines"] > 1,
+                  f"{where} at 360 px wraps the Korean name ({found['lines']} lines at {found['width']} px)")
+            check(not found["split"], f"{where} at 360 px breaks the Korean name between words (split: {found['split']})")
+        driver.save_screenshot(os.path.join(SHOTS, "storefront-korean-name-phone.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main():
     work = tempfile.mkdtemp(prefix="storefront-browser-")
     port = free_port()
@@ -135,7 +185,8 @@ def main():
             f"register name='{SCRIPT_NAME}' description='A hostile name for the test' price=1000 currency=KRW stock=3 image={photo}",
         ]
         registers += [f"register name='Filler {n}' description='Fills the first page' price=1000 currency=KRW stock=1 image={photo}"
-                      for n in range(1, 19)]
+                      for n in range(1, 18)]
+        registers.append(f"register name='{KOREAN_NAME}' description='장보기에 쓰는 튼튼한 가방입니다' price=9000 currency=KRW stock=4 image={photo}")
         shell(*registers)
 
         options = webdriver.ChromeOptions()
@@ -208,6 +259,7 @@ def main():
         logs = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
         check(not logs, f"the pages break no Content-Security-Policy rule ({logs[:1]})")
         refused_stream_is_tried_again(driver, url, port, shell, photo)
+        korean_breaks_between_words(driver, url)
     except Exception:
         print("the market's log, last lines:", file=sys.stderr)
         with open(os.path.join(work, "server.log")) as log:

@@ -36,6 +36,7 @@ enum StorefrontAssets {
         .sold-out img{opacity:.5}
         .pages{display:flex;gap:1em;justify-content:center;margin:1.5em 0}
         .description{white-space:pre-line;line-height:1.5}
+        .name,.description{word-break:keep-all;overflow-wrap:anywhere}
         .photos{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:.8em}
         .photos img{width:100%}
         .empty{color:#777}

@@ -40,9 +40,9 @@ struct StorefrontPages: Sendable {
     }
 
     func listPage(
-        _ products: [Product], page: Int, lastPage: Int, grid: Bool, text: StorefrontText
+        _ products: [Product], page: Int, lastPage: Int, grid: Bool, in language: Language
     ) -> String {
-        let cards = products.map { card($0, text: text) }
+        let cards = products.map { card($0, in: language) }
         func address(page: Int, grid: Bool) -> String {
             var query: [String] = []
             if page > 1 { query.append("page=\(page)") }
@@ -50,52 +50,65 @@ struct StorefrontPages: Sendable {
             return query.isEmpty ? "/" : "/?" + query.joined(separator: "&")
         }
         var main: [String: Any] = [
-            "title": text.title, "pageNumber": page, "grid": grid, "layoutClass": grid ? "grid" : "list",
+            "title": StorefrontText.title.text(in: language), "pageNumber": page, "grid": grid,
+            "layoutClass": grid ? "grid" : "list",
             "listURL": address(page: page, grid: false), "gridURL": address(page: page, grid: true),
-            "listLabel": text.list, "gridLabel": text.grid, "empty": cards.isEmpty, "emptyText": text.empty, "cards": cards,
-            "previousLabel": text.previous, "nextLabel": text.next, "pageText": text.page(page, max(lastPage, 1)),
+            "listLabel": StorefrontText.list.text(in: language), "gridLabel": StorefrontText.grid.text(in: language),
+            "empty": cards.isEmpty, "emptyText": StorefrontText.empty.text(in: language), "cards": cards,
+            "previousLabel": StorefrontText.previous.text(in: language), "nextLabel": StorefrontText.next.text(in: language),
+            "pageText": StorefrontText.page(page, of: max(lastPage, 1)).text(in: language),
         ]
         if page > 1 { main["previousURL"] = address(page: page - 1, grid: grid) }
         if page < lastPage { main["nextURL"] = address(page: page + 1, grid: grid) }
-        return layout(title: text.title, main: render(main, "list"), text: text)
+        return layout(title: StorefrontText.title.text(in: language), main: render(main, "list"), in: language)
     }
 
-    func detailPage(_ product: Product, text: StorefrontText) -> String {
-        let card = card(product, text: text)
+    func detailPage(_ product: Product, in language: Language) -> String {
+        let card = card(product, in: language)
         let photos = (product.images ?? []).enumerated().map { index, image in
             Photo(url: image.url, alt: "\(product.name) \(index + 1)")
         }
         let main: [String: Any] = [
             "id": product.id, "name": product.name, "price": card.price, "original": card.original,
             "discounted": card.discounted, "discountText": card.discountText, "soldOut": card.soldOut,
-            "soldOutText": text.soldOut, "stockText": card.stockText, "sellerLabel": text.seller, "vendor": card.vendor,
-            "description": product.description, "photosLabel": text.photos, "photos": photos,
-            "allProducts": text.allProducts,
+            "soldOutText": StorefrontText.soldOut.text(in: language), "stockText": card.stockText,
+            "sellerLabel": StorefrontText.seller.text(in: language), "vendor": card.vendor,
+            "description": product.description, "photosLabel": StorefrontText.photos.text(in: language), "photos": photos,
+            "allProducts": StorefrontText.allProducts.text(in: language),
         ]
-        return layout(title: "\(product.name) · \(text.title)", main: render(main, "detail"), text: text)
+        return layout(
+            title: "\(product.name) · \(StorefrontText.title.text(in: language))", main: render(main, "detail"), in: language)
     }
 
-    func missingPage(text: StorefrontText) -> String {
-        let main: [String: Any] = ["message": text.notFound, "allProducts": text.allProducts]
-        return layout(title: text.title, main: render(main, "missing"), text: text)
+    func missingPage(in language: Language) -> String {
+        let main: [String: Any] = [
+            "message": StorefrontText.notFound.text(in: language), "allProducts": StorefrontText.allProducts.text(in: language),
+        ]
+        return layout(title: StorefrontText.title.text(in: language), main: render(main, "missing"), in: language)
     }
 
-    private func layout(title: String, main: String, text: StorefrontText) -> String {
-        render(["lang": text.lang, "pageTitle": title, "title": text.title, "live": text.live, "main": main], "layout")
+    private func layout(title: String, main: String, in language: Language) -> String {
+        render(
+            [
+                "lang": language.rawValue, "pageTitle": title, "title": StorefrontText.title.text(in: language),
+                "live": StorefrontText.live.text(in: language), "main": main,
+            ], "layout")
     }
 
     private func render(_ object: [String: Any], _ template: String) -> String {
         library.render(object, withTemplate: template) ?? ""
     }
 
-    private func card(_ p: Product, text: StorefrontText) -> Card {
+    private func card(_ p: Product, in language: Language) -> Card {
         let currency = p.currency
         let discounted = p.discountedPrice > 0 && p.discountedPrice <= p.price
         let percent = discounted && p.price > 0 ? NSDecimalNumber(decimal: p.discountedPrice * 100 / p.price).intValue : 0
         return Card(
             id: p.id, url: "/products/\(p.id)", name: p.name, vendor: p.vendor?.name ?? p.vendorName ?? "",
             thumbnail: p.thumbnail.flatMap { $0.isEmpty ? nil : $0 }, price: MoneyText.format(p.bargainPrice, currency),
-            original: MoneyText.format(p.price, currency), discounted: discounted, discountText: text.discount(max(percent, 1)),
-            soldOut: p.stock <= 0, soldOutText: text.soldOut, stockText: text.stock(p.stock))
+            original: MoneyText.format(p.price, currency), discounted: discounted,
+            discountText: StorefrontText.discount(percent: max(percent, 1)).text(in: language),
+            soldOut: p.stock <= 0, soldOutText: StorefrontText.soldOut.text(in: language),
+            stockText: StorefrontText.stock(p.stock).text(in: language))
     }
 }

@@ -30,14 +30,14 @@ extension MarketRoutes {
     }
 
     func storefrontList(_ request: Request) throws -> Response {
-        let text = StorefrontText.preferred(request.headers[.acceptLanguage])
+        let language = Language.answering(request.headers[.acceptLanguage])
         let query = request.uri.queryParameters
         let grid = query["view"] == "grid"
         let asked = query["page"].flatMap { Int($0) }.map { min(max($0, 1), Int(Int32.max)) } ?? 1
         // Kept with the JSON list pages, and cleared with them by every write (`catalogChanged`):
         // rendering twenty cards from the templates cost about 5 ms a page.
         let key = ListCache.Key(
-            base: "storefront \(text.lang) \(grid ? "grid" : "list")", page: asked, perPage: StorefrontPages.perPage,
+            base: "storefront \(language.rawValue) \(grid ? "grid" : "list")", page: asked, perPage: StorefrontPages.perPage,
             search: nil)
         let cached = listCache.get(key)
         if let body = cached.body { return Self.page(.ok, body) }
@@ -50,17 +50,17 @@ extension MarketRoutes {
             stored = try store.listProducts(page: page, perPage: StorefrontPages.perPage, search: nil).products
         }
         let products = stored.map { product(from: $0, base: "") }
-        let html = ByteBuffer(string: storefront.listPage(products, page: page, lastPage: lastPage, grid: grid, text: text))
+        let html = ByteBuffer(string: storefront.listPage(products, page: page, lastPage: lastPage, grid: grid, in: language))
         listCache.put(key, html, readAt: cached.generation)
         return Self.page(.ok, html)
     }
 
     func storefrontDetail(_ request: Request, _ context: MarketRequestContext) throws -> Response {
-        let text = StorefrontText.preferred(request.headers[.acceptLanguage])
+        let language = Language.answering(request.headers[.acceptLanguage])
         guard let id = Int(context.parameters.get("id") ?? ""), id > 0, let stored = try store.product(id: id) else {
-            return Self.page(.notFound, storefront.missingPage(text: text))
+            return Self.page(.notFound, storefront.missingPage(in: language))
         }
-        return Self.page(.ok, storefront.detailPage(product(from: stored, base: ""), text: text))
+        return Self.page(.ok, storefront.detailPage(product(from: stored, base: ""), in: language))
     }
 
     /// The event stream of one open page: `retry`, then an event per catalog change and a
