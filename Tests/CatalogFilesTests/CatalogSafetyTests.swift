@@ -89,7 +89,8 @@ struct CatalogSafetyTests {
         let read = CatalogFixtures.read("name,description\r\n\"a \"\"b\"\"\",\"two\r\nlines\"\r\nc,\"d\"\r\n")
         #expect(read.problems.isEmpty, "\(read.problems)")
         #expect(read.rows.map(\.number) == [2, 3])
-        #expect(read.rows.first?.values == [.name: "a \"b\"", .description: "two\r\nlines"])
+        // The cell's CR LF is its line break, `\n` (issue 40).
+        #expect(read.rows.first?.values == [.name: "a \"b\"", .description: "two\nlines"])
     }
 
     @Test func aCatalogOfMoreRowsThanTheLimitIsRefusedNamingTheLimit() {

@@ -118,6 +118,21 @@ struct CSVCatalogParser {
         }
     }
 
+    /// A line break inside a cell, LF or CR LF (as a spreadsheet on Windows writes one), as the
+    /// one line break a value holds, `\n`: a description read from a spreadsheet then shows its
+    /// lines as lines, not a `␍` at the end of each. A CR alone is no line break and stays.
+    /// Read on scalars: `\r\n` is one `Character`.
+    static func lineBreaks(_ cell: String) -> String {
+        guard cell.utf8.contains(UInt8(ascii: "\r")) else { return cell }
+        let scalars = Array(cell.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { continue }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
     private mutating func readRecord(_ record: [String], number: Int) {
         guard record.contains(where: { !$0.isEmpty }) else { return }
         // Excel pads short rows with empty cells when a later row is longer: only extra text counts.
@@ -131,7 +146,7 @@ struct CSVCatalogParser {
         var values: [CatalogColumn: String] = [:]
         for (index, cell) in record.prefix(headerColumns.count).enumerated() where !cell.isEmpty {
             if let column = headerColumns[index] {
-                let restored = CSVFormulaGuard.restored(cell)
+                let restored = Self.lineBreaks(CSVFormulaGuard.restored(cell))
                 if !restored.isEmpty { values[column] = restored }
             }
         }
