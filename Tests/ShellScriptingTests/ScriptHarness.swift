@@ -35,7 +35,7 @@ struct ScriptFixture {
     }
 
     func session(
-        _ console: RecordingConsole, market: RunningMarket? = nil, dryRun: Bool = false, variables: [String: String] = [:],
+        _ console: any ShellConsole, market: RunningMarket? = nil, dryRun: Bool = false, variables: [String: String] = [:],
         transport: (any HTTPTransport)? = nil, knowsVendor: Bool = true
     ) -> ScriptSession {
         let market = market ?? self.market

@@ -43,7 +43,7 @@ struct CatalogExport: Sendable {
     func run(_ typed: String, options: ExportOptions) async throws -> CommandOutcome {
         let path = try paths.writable(typed, replacing: options.force, in: context)
         guard let format = options.format ?? CatalogFormat(path: path) else {
-            throw CommandFailure.usage("\(typed): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json")
+            throw CommandFailure.usage(CatalogMessage.exportNeedsFormat(typed).text)
         }
         if !options.force {
             // Before any request, so a long export does not end in a refusal; the writer refuses
@@ -77,9 +77,10 @@ struct CatalogExport: Sendable {
         } catch {
             throw CommandFailure.failed(TerminalText.visible("\(typed): \(error.message)"))
         }
-        let photos = options.imagesFolder.map { " and \(photoCount) photo\(photoCount == 1 ? "" : "s") into \($0)" } ?? ""
-        let count = products.count
-        return CommandOutcome([.summary("exported \(count) product\(count == 1 ? "" : "s") to \(typed)\(photos)")])
+        let exported = CatalogMessage.exported(
+            count: products.count, file: typed, photos: options.imagesFolder.map { _ in photoCount },
+            folder: options.imagesFolder)
+        return CommandOutcome([.summary(exported.text)])
     }
 
     /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.
@@ -107,7 +108,8 @@ struct CatalogExport: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure.failed("--images: cannot make the folder \(folder): \(error.localizedDescription)")
+            throw CommandFailure.failed(
+                CatalogMessage.imagesFolderFailed(folder: folder, why: error.localizedDescription).text)
         }
         let prefix = Self.relativePrefix(of: folder, from: catalog)
         var cells: [Int: String] = [:]

@@ -3,6 +3,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import TerminalText
 
 /// Where an import stands once every row is checked: the file, its plan, and what the journal
 /// says an interrupted run made.
@@ -94,12 +95,13 @@ struct CatalogImport: Sendable {
     /// the columns that name no product field.
     private func noteReading(_ contents: CatalogContents, file typed: String) {
         if let note = contents.encodingNote { context.console.note("\(typed): \(note)") }
-        if contents.delimiter != "," { context.console.note("\(typed): read with '\(contents.delimiter)' between cells") }
+        if contents.delimiter != "," {
+            context.console.note(CatalogMessage.readWithDelimiter(file: typed, delimiter: String(contents.delimiter)).text)
+        }
         if !contents.ignoredColumns.isEmpty {
             let count = contents.ignoredColumns.count
             let names = contents.ignoredColumns.map { TextLayout.visible($0, limit: 30) }.joined(separator: ", ")
-            context.console.note(
-                "\(typed): ignoring \(count) column\(count == 1 ? "" : "s") that name no product field: \(names)")
+            context.console.note(CatalogMessage.ignoringColumns(file: typed, count: count, names: names).text)
         }
     }
 
@@ -120,8 +122,7 @@ struct CatalogImport: Sendable {
         let listed = problems.map(\.description).joined(separator: "\n")
         return CommandFailure(
             status: .failed,
-            message: "\(count) problem\(count == 1 ? "" : "s") in \(file); nothing was sent "
-                + "(fix them, or --continue-on-error to skip those rows):\n\(listed)")
+            message: CatalogMessage.problemsInFile(count: count, file: file).text + "\n" + listed)
     }
 
     /// This login's vendor id, when the import compares the file with your products: rows with
@@ -137,8 +138,7 @@ struct CatalogImport: Sendable {
         if let vendorID = try await context.ownVendorID() { return vendorID }
         guard namesIDs || options.prune || options.match == .name else {
             context.console.note(
-                "\(file): your vendor id is not known, so rows without an id are not compared with your products "
-                    + "(--match id); 'login --vendor-id N' or \(VendorIDSource.environmentName)=N gives it")
+                CatalogMessage.vendorIDUnknownMatchID(file: file, variable: VendorIDSource.environmentName).text)
             return nil
         }
         let what =
@@ -154,32 +154,39 @@ struct CatalogImport: Sendable {
     {
         let plan = checked.plan
         let file = checked.file
-        var outcome = CommandOutcome([.text(plan.text(file: file))])
+        var outcome = CommandOutcome([.text(fitted(plan.text(file: file)))])
         if options.planOnly { return outcome }
         if options.dryRun {
             for refusal in plan.refusals(file: file) { outcome.output.append(.note(refusal)) }
-            outcome.output.append(.text(DryRunListing.requests(plan)))
-            outcome.output.append(.note("dry run: nothing was sent"))
+            outcome.output.append(.text(fitted(DryRunListing.requests(plan))))
+            outcome.output.append(.note(CatalogMessage.dryRunNothingSent.text))
             return outcome
         }
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
-            outcome.output.append(.note("\(file): nothing to change"))
+            outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
             try finishJournal(rows.scope?.journal, failed: false)
             try writeBack(checked, results: [], options: options)
             return outcome
         }
         // The plan is for the seller to read: beside a JSON answer it goes to stderr.
         if context.settings.outputJSON {
-            context.console.note(plan.text(file: file))
+            context.console.note(fitted(plan.text(file: file)))
         } else {
-            context.console.write(plan.text(file: file))
+            context.console.write(fitted(plan.text(file: file)))
         }
         // Even with --yes: a guard is not a question.
         if let refusal = plan.refusals(file: file).first { throw CommandFailure.usage(refusal) }
         guard try confirm(plan, file: file, options: options) else {
-            return .note("import cancelled; nothing was sent")
+            return .note(CatalogMessage.importCancelled.text)
         }
         return try await send(checked, options: options, rows: rows)
+    }
+
+    /// The plan (or the dry run's requests) folded at spaces to the terminal's width, each
+    /// listed row continuing under its text: a long problem or change reads whole at 80
+    /// columns. Without a terminal (a pipe, a file) the lines stay whole.
+    private func fitted(_ text: String) -> String {
+        context.console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
     }
 
     /// In a terminal the seller types the number of changes (`--yes` skips it). Without one,
@@ -188,15 +195,12 @@ struct CatalogImport: Sendable {
         if options.yes || plan.changeCount == 0 { return true }
         guard context.console.isInteractive else {
             guard plan.deletes.isEmpty else {
-                throw CommandFailure.usage(
-                    "\(file): --prune would delete \(plan.deletes.count) product\(plan.deletes.count == 1 ? "" : "s"): "
-                        + "add --yes to go ahead without a terminal")
+                throw CommandFailure.usage(CatalogMessage.pruneNeedsYes(file: file, count: plan.deletes.count).text)
             }
             return true
         }
         let count = plan.changeCount
-        let answer = context.console.ask(
-            "type \(count) to make these \(count) change\(count == 1 ? "" : "s") (anything else cancels): ")
+        let answer = context.console.ask(CatalogMessage.confirmImport(count).text)
         return answer?.trimmingCharacters(in: .whitespaces) == String(count)
     }
 
@@ -208,12 +212,12 @@ struct CatalogImport: Sendable {
         // The rows' changes are one batch in the change log: one `undo` takes them all back.
         rows.changes?.batch = ChangeBatch(label: "import \(file)")
         rows.client.retryPolicy = Self.importRetries { [console = context.console] status, wait in
-            console.note("the server is busy (\(status)); waiting \(wait) before trying again")
+            console.note(CatalogMessage.serverBusy(status: status, wait: "\(wait)").text)
         }
         let journal = rows.scope?.journal
         let header = journals.journalHeader(file, server: rows.client.baseURL)
         guard journal?.write(header) ?? true else {
-            throw CommandFailure.failed("\(file): the journal cannot be written: \(journal?.failure ?? "")")
+            throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: file, why: journal?.failure).text)
         }
         let running = ImportRows(
             file: file, hashes: checked.hashes, thumbnails: checked.plan.thumbnails, context: rows, progress: progress,
@@ -230,7 +234,7 @@ struct CatalogImport: Sendable {
             try ImportReportFile.write(summary.sorted, to: paths.expandingTilde(reportPath))
         }
         if let failure = journal?.failure {
-            context.console.note("\(file): \(failure); stopped so that --resume stays safe")
+            context.console.note(ScriptMessage.stoppedForResume(name: file, failure: failure).text)
         }
         let text = summary.lines.joined(separator: "\n")
         if interrupted == .unreachable { throw CommandFailure(status: .unreachable, message: text) }
@@ -264,7 +268,7 @@ struct CatalogImport: Sendable {
     private func finishJournal(_ journal: JournalHandle?, failed: Bool) throws {
         guard let journal, !failed else { return }
         guard journal.write(JournalEntry(.finished)) else {
-            throw CommandFailure.failed("the journal cannot be written: \(journal.failure ?? "")")
+            throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: nil, why: journal.failure).text)
         }
     }
 
@@ -282,14 +286,9 @@ struct CatalogImport: Sendable {
         guard !ids.isEmpty else { return }
         do {
             try CatalogRewrite.writeIDs(ids, into: checked.path, format: checked.contents.format)
-            let matched = ids.count - made
-            let what = [
-                made > 0 ? "\(made) new id\(made == 1 ? "" : "s")" : nil,
-                matched > 0 ? "\(matched) matched by name" : nil,
-            ].compactMap { $0 }.joined(separator: " and ")
-            context.console.note("\(checked.file): wrote \(what) into its id column")
+            context.console.note(CatalogMessage.wroteIDs(file: checked.file, made: made, matched: ids.count - made).text)
         } catch {
-            throw CommandFailure.failed("\(checked.file): cannot write the ids back: \(error.message)")
+            throw CommandFailure.failed(CatalogMessage.idsNotWritten(file: checked.file, why: error.message).text)
         }
     }
 

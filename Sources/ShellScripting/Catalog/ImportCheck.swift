@@ -40,7 +40,7 @@ extension CatalogImport {
         // (without --match id), or refused as a duplicate (without --allow-duplicates).
         let mayRegister = contents.rows.contains { options.newIDs || $0[.id] == nil }
         if mayRegister, (try? context.client.requireCredentials()) == nil {
-            context.console.note("\(file): not logged in, so rows without an id are not compared with your products")
+            context.console.note(CatalogMessage.notLoggedInNoCompare(file).text)
         }
         guard let vendorID else { return [:] }
         do {
@@ -50,9 +50,7 @@ extension CatalogImport {
             && !contents.rows.contains(where: { !options.newIDs && $0[.id] != nil })
         {
             // A plan of new rows needs no market; it says what it could not compare.
-            context.console.note(
-                "\(file): your products cannot be read (\(error)), so rows without an id are shown as new; "
-                    + "an import would match them to yours by name first")
+            context.console.note(CatalogMessage.productsUnreadable(file: file, error: String(describing: error)).text)
             return [:]
         }
     }
@@ -106,12 +104,9 @@ extension CatalogImport {
         let shown = 3
         let dropped = Set(unknown.dropFirst(shown).compactMap(\.row))
         var kept = problems.filter { !($0.column == CatalogColumn.id.rawValue && dropped.contains($0.row ?? 0)) }
-        let more = dropped.isEmpty ? "" : " (\(dropped.count) more not listed)"
         kept.insert(
-            CatalogProblem(
-                file: file,
-                "none of the \(withIDs) ids in the file is a product of yours on this market\(more): if it comes from "
-                    + "another market, add --new-ids to register its rows as new products"), at: 0)
+            CatalogProblem(file: file, CatalogMessage.noneOfTheIDsIsYours(count: withIDs, notListed: dropped.count).text),
+            at: 0)
         return kept
     }
 }

@@ -23,8 +23,7 @@ extension CatalogImport {
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .usage(
-                    "\(file): \(journalPath) shows an import that did not finish (\(previous.done.count) rows done): "
-                        + "continue it with --resume, or start over with --restart")
+                    CatalogMessage.importUnfinished(file: file, journal: journalPath, done: previous.done.count).text)
             }
             // --restart: what the unfinished run made, so the plan can say which rows exist.
             let madeBefore = options.restart ? (previous?.done.compactMapValues(\.id) ?? [:]) : [:]
@@ -33,7 +32,7 @@ extension CatalogImport {
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
-            context.console.note("\(file): nothing to resume: the last import finished (run it again without --resume)")
+            context.console.note(CatalogMessage.nothingToResume(file).text)
             return nil
         }
         let journal = JournalHandle(opened)
@@ -68,8 +67,8 @@ extension CatalogImport {
                 var done = JournalEntry(.done, number: row, hash: entry.hash ?? "")
                 done.id = binding.id
                 done.vendorID = entry.vendorID
-                guard journal.write(done) else { throw .failed("\(file): the journal cannot be written") }
-                context.console.note("\(file):\(row): #\(binding.id) was registered before the interruption; not sent again")
+                guard journal.write(done) else { throw .failed(CatalogMessage.journalNotWritten(file: file, why: nil).text) }
+                context.console.note(CatalogMessage.registeredBefore(file: file, row: row, id: binding.id).text)
             case .notFound:
                 continue
             case .failed(let message, let status):
@@ -85,9 +84,7 @@ extension CatalogImport {
         _ row: Int, _ entry: JournalEntry, _ hashes: [Int: String], file: String
     ) throws(CommandFailure) {
         guard hashes[row] != entry.hash else { return }
-        throw .usage(
-            "\(file):\(row): this row is not what the interrupted import sent (rows added, removed or edited?): "
-                + "put it back as it was to --resume, or start over with --restart (products already made stay)")
+        throw .usage(CatalogMessage.rowChanged(file: file, row: row).text)
     }
 
     /// A row's content, hashed for the journal.

@@ -31,7 +31,7 @@ enum DryRunListing {
                 "prune: the two-step DELETE of #\(product.id) \(TextLayout.visible(product.name, limit: 40)) "
                     + "(POST \(path(of: Endpoints.product(id: product.id)))/archived, then DELETE the URI it answers)")
         }
-        return lines.isEmpty ? "no requests" : lines.joined(separator: "\n")
+        return lines.isEmpty ? CatalogMessage.noRequests.text : lines.joined(separator: "\n")
     }
 
     private static func path<T>(of endpoint: Endpoint<T>) -> String { endpoint.path }
@@ -44,7 +44,7 @@ enum DryRunListing {
 enum ImportReportFile {
     static func write(_ results: [RowResult], to path: String) throws(CommandFailure) {
         guard let stream = OutputStream(toFileAtPath: path, append: false) else {
-            throw .failed("--report: cannot write \(path)")
+            throw .failed(CatalogMessage.reportNotWritten(path: path, why: nil).text)
         }
         do {
             let writer = try CSVWriter(stream: stream)
@@ -58,7 +58,7 @@ enum ImportReportFile {
             }
             writer.stream.close()
         } catch {
-            throw .failed("--report: cannot write \(path): \(error)")
+            throw .failed(CatalogMessage.reportNotWritten(path: path, why: String(describing: error)).text)
         }
     }
 }

@@ -55,6 +55,19 @@ struct RowResult: Sendable {
     enum Status: String, Sendable {
         case registered, updated, unchanged, deleted, failed, skipped
         case notRun = "not run"
+
+        /// The status as the summary says it (the raw value is what `--report` writes).
+        var spoken: CatalogMessage.RowStatus {
+            switch self {
+            case .registered: .registered
+            case .updated: .updated
+            case .unchanged: .unchanged
+            case .deleted: .deleted
+            case .failed: .failed
+            case .skipped: .skipped
+            case .notRun: .notRun
+            }
+        }
     }
 
     /// What the row asked for (`check`: a row skipped before anything was sent).

@@ -85,7 +85,7 @@ struct ImportPlan: Sendable {
             lines += listed(
                 invalid.map { skipped in
                     let why = skipped.problems.map { "\($0.column ?? "row"): \($0.message)" }.joined(separator: "; ")
-                    return CatalogMessage.rowLine(row: skipped.row, text: TextLayout.visible(why, limit: 100)).text
+                    return CatalogMessage.rowLine(row: skipped.row, text: TextLayout.visible(why, limit: 400)).text
                 })
         }
         if !madeBefore.isEmpty {

@@ -93,32 +93,32 @@ struct ImportSummary {
     var lines: [String] {
         let seconds = elapsed.milliseconds / 1000
         let sent = results.filter { $0.status != .notRun && $0.status != .skipped && $0.status != .unchanged }.count
-        let rate = seconds > 0 ? String(format: ", %.1f/s", Double(sent) / seconds) : ""
+        let rate = seconds > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
         let counts = [RowResult.Status.registered, .updated, .unchanged, .deleted, .failed, .skipped, .notRun].compactMap {
             status -> String? in
             let count = count(status)
-            return count > 0 || status == .failed ? "\(count) \(status.rawValue)" : nil
+            return count > 0 || status == .failed ? CatalogMessage.tally(status.spoken, count).text : nil
         }
-        var lines = ["\(file): \(counts.joined(separator: ", ")) in \(String(format: "%.1f", seconds)) s\(rate)"]
+        var lines = [
+            CatalogMessage.importTook(
+                file: file, tallies: counts.joined(separator: ", "), seconds: String(format: "%.1f", seconds), rate: rate
+            ).text
+        ]
         let troubled = sorted.filter { $0.status == .failed || $0.status == .skipped }
         for result in troubled.prefix(Self.listed) {
             let place = result.row.map { "\(file):\($0)" } ?? "\(file): #\(result.id ?? 0)"
             lines.append("  \(place): \(result.summaryText)")
         }
         if troubled.count > Self.listed {
-            lines.append("  … and \(troubled.count - Self.listed) more (--report FILE.csv lists every row)")
+            lines.append("  " + CatalogMessage.andMoreInReport(troubled.count - Self.listed).text)
         }
         switch interrupted {
         case .stopped?:
-            lines.append("interrupted: the rows in flight finished; run the same import with --resume to do the rest")
+            lines.append(CatalogMessage.interruptedOnce.text)
         case .cancelled?:
-            lines.append(
-                "interrupted twice: the rows in flight were cancelled (--resume checks whether they were made); "
-                    + "run the same import with --resume to do the rest")
+            lines.append(CatalogMessage.interruptedTwice.text)
         case .unreachable?:
-            lines.append(
-                "stopped: the market could not be reached, so no more rows were started; "
-                    + "when it is back, run the same import with --resume to do the rest")
+            lines.append(CatalogMessage.stoppedUnreachable.text)
         case nil:
             break
         }

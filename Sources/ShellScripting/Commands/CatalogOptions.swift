@@ -23,7 +23,7 @@ extension CommandOption {
             help: "the file's format, when its extension does not say",
             parse: { text throws(CommandFailure) in
                 guard let format = CatalogFormat(rawValue: text.lowercased()) else {
-                    throw .usage("--format is csv, jsonl or json (got '\(TerminalText.visible(String(text.prefix(20))))')")
+                    throw .usage(CatalogMessage.formatIs(TerminalText.visible(String(text.prefix(20)))).text)
                 }
                 return format
             }, write: { Word($0.rawValue) })

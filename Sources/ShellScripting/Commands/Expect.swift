@@ -46,9 +46,9 @@ struct Expectation {
     static let usage = "expect VALUE OP VALUE, with OP one of == != < <= > >= (e.g. expect ${mug.stock} == 5)"
 
     init(_ words: [Word]) throws(CommandFailure) {
-        guard words.count == 3 else { throw .usage(Self.usage) }
+        guard words.count == 3 else { throw .usage(ScriptMessage.expectUsage.text) }
         guard let op = Operator(rawValue: words[1].text), !words[1].wasQuoted else {
-            throw .usage("'\(words[1].text)' is not a comparison. \(Self.usage)")
+            throw .usage(ScriptMessage.notAComparison(words[1].text).text)
         }
         self.left = words[0].text
         self.op = op
@@ -82,7 +82,7 @@ struct Expectation {
     }
 
     var failure: String {
-        Message.expectFailed(left: Self.show(left), op: op.rawValue, right: Self.show(right)).text
+        ScriptMessage.expectFailed(left: Self.show(left), op: op.rawValue, right: Self.show(right)).text
     }
 
     static func show(_ value: String) -> String { isNumber(value) ? value : "'\(value)'" }

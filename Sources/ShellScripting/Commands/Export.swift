@@ -31,7 +31,7 @@ struct Export: ShellCommand {
     var options: ExportOptions
 
     init(parsing arguments: Arguments) throws(CommandFailure) {
-        guard let word = arguments.positional.first else { throw .usage("export FILE: which file?") }
+        guard let word = arguments.positional.first else { throw .usage(CatalogMessage.whichFile(command: Self.spec.name).text) }
         path = word.text
         options = ExportOptions()
         try arguments.apply(Self.options, to: &self)

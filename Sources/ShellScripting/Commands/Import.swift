@@ -29,21 +29,21 @@ struct Import: ShellCommand {
         .flag("--prune", \.options.prune, help: "delete your products that are not in the file"),
         .flag(
             "--prune-all", \.options.pruneAll,
-            help: "with --prune: allow deleting every product of yours, or more than half of them"),
-        .flag("--new-ids", \.options.newIDs, help: "register every row as a new product, ignoring the id column"),
-        .flag("--continue-on-error", \.options.continueOnError, help: "skip rows with problems instead of sending nothing"),
-        .flag("--resume", \.options.resume, help: "continue the last import of this file where it stopped"),
-        .flag("--restart", \.options.restart, help: "start over, forgetting the last import of this file"),
-        .text("--journal", \.options.journalPath, placeholder: "PATH", help: "keep the journal here, not beside the file"),
-        .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: "write one line per row: what was done"),
-        .flag("--write-ids", \.options.writeIDs, help: "write the new products' ids into the file's id column"),
-        .flag("--no-resize", \.options.resize, setting: false, help: "send photos as they are (else larger ones are shrunk)"),
+            help: ScriptHelp.importPruneAll),
+        .flag("--new-ids", \.options.newIDs, help: ScriptHelp.importNewIds),
+        .flag("--continue-on-error", \.options.continueOnError, help: ScriptHelp.importContinueOnError),
+        .flag("--resume", \.options.resume, help: ScriptHelp.importResume),
+        .flag("--restart", \.options.restart, help: ScriptHelp.importRestart),
+        .text("--journal", \.options.journalPath, placeholder: "PATH", help: ScriptHelp.importJournal),
+        .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: ScriptHelp.importReport),
+        .flag("--write-ids", \.options.writeIDs, help: ScriptHelp.importWriteIds),
+        .flag("--no-resize", \.options.resize, setting: false, help: ScriptHelp.importNoResize),
         .value(
             "--match", \.options.match, unless: .name, placeholder: "name|id", choices: RowMatching.allCases.map(\.rawValue),
             help: "how a row without an id finds your product: by its name (default), or id (never: it is new)",
             parse: { text throws(CommandFailure) in
                 guard let matching = RowMatching(rawValue: text.lowercased()) else {
-                    throw .usage("--match is name or id (got '\(TerminalText.visible(String(text.prefix(20))))')")
+                    throw .usage(CatalogMessage.matchIs(TerminalText.visible(String(text.prefix(20)))).text)
                 }
                 return matching
             }, write: { Word($0.rawValue) }),
@@ -64,7 +64,7 @@ struct Import: ShellCommand {
     }
 
     init(parsing arguments: Arguments) throws(CommandFailure) {
-        guard let word = arguments.positional.first else { throw .usage("import FILE: which file?") }
+        guard let word = arguments.positional.first else { throw .usage(CatalogMessage.whichFile(command: Self.spec.name).text) }
         path = word.text
         options = ImportOptions()
         try arguments.apply(Self.options, to: &self)
@@ -73,16 +73,16 @@ struct Import: ShellCommand {
 
     private static func checkCombinations(_ options: ImportOptions) throws(CommandFailure) {
         if options.resume, options.restart {
-            throw .usage("--resume continues the last import and --restart starts over: pick one")
+            throw .usage(CatalogMessage.resumeOrRestart.text)
         }
         if options.planOnly, options.dryRun {
-            throw .usage("--plan prints the plan; --dry-run also lists the requests: pick one")
+            throw .usage(CatalogMessage.planOrDryRun.text)
         }
         if options.pruneAll, !options.prune {
-            throw .usage("--prune-all only allows what --prune does: give --prune as well")
+            throw .usage(CatalogMessage.pruneAllNeedsPrune.text)
         }
         if options.writeIDs, options.dryRun || options.planOnly {
-            throw .usage("--write-ids writes the ids of products made; a --plan or --dry-run makes none")
+            throw .usage(CatalogMessage.writeIDsNeedsRun.text)
         }
     }
 

@@ -27,7 +27,7 @@ struct Record: ShellCommand {
     }
 
     init(parsing arguments: Arguments) throws(CommandFailure) {
-        guard let word = arguments.positional.first else { throw .usage("record FILE [--all], or record stop") }
+        guard let word = arguments.positional.first else { throw .usage(ScriptMessage.recordUsage.text) }
         action = .start(path: word.text, all: false)
         try arguments.apply(Self.options, to: &self)
         if word.text == "stop", !word.wasQuoted, !all { action = .stop }
@@ -51,13 +51,13 @@ struct Record: ShellCommand {
             try runtime.recording.begin(
                 target, all: all, server: await context.session.serverURL, variables: await runtime.variables,
                 index: context.session.index)
-            return .note(Message.recordingTo(path: path, everything: all).text)
+            return .note(ScriptMessage.recordingTo(path: path, everything: all).text)
         case .stop:
             guard let recorder = runtime.recording.recorder else {
-                throw CommandFailure.usage(Message.notRecording.text)
+                throw CommandFailure.usage(ScriptMessage.notRecording.text)
             }
             runtime.recording.stop(index: context.session.index)
-            return .note(Message.recordingSaved(recorder.path).text)
+            return .note(ScriptMessage.recordingSaved(recorder.path).text)
         }
     }
 }

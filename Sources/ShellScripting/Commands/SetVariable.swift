@@ -24,7 +24,7 @@ struct SetVariable: ShellCommand {
             action = .option(try SetOption(parsing: arguments))
             return
         }
-        guard words.count == 2 else { throw .usage(Message.setNameValue.text) }
+        guard words.count == 2 else { throw .usage(ScriptMessage.setNameValue.text) }
         if let problem = ScriptVariables.checkName(words[0].text) { throw .usage(problem) }
         action = .variable(name: words[0].text, value: words[1].text)
     }

@@ -26,7 +26,7 @@ struct Source: ShellCommand {
     init(parsing arguments: Arguments) throws(CommandFailure) {
         path = ""
         let words = try arguments.takeOptions(Self.options, into: &self)
-        guard let word = words.first, words.count == 1 else { throw .usage("source FILE [--step]") }
+        guard let word = words.first, words.count == 1 else { throw .usage(ScriptMessage.sourceUsage.text) }
         path = word.text
     }
 

@@ -21,11 +21,11 @@ struct Vars: ShellCommand {
             case .product(let binding):
                 "\(name) = #\(binding.id)" + (binding.document.value(at: ["name"]).map { " \($0.text)" } ?? "")
             case .document(let document, let shown):
-                "\(name) = \(shown) " + Message.variableFields(document.keys.joined(separator: ", ")).text
+                "\(name) = \(shown) " + ScriptMessage.variableFields(document.keys.joined(separator: ", ")).text
             }
         }
         let text =
-            rows.isEmpty ? Message.noVariables.text : rows.joined(separator: "\n")
+            rows.isEmpty ? ScriptMessage.noVariables.text : rows.joined(separator: "\n")
         return CommandOutcome([.text(text, raw: try Self.document(values))])
     }
 

@@ -23,19 +23,19 @@ final class Recorder: Sendable {
         self.directory = (absolute as NSString).deletingLastPathComponent
         self.all = all
         if FileManager.default.fileExists(atPath: absolute) {
-            throw .failed("\(path) exists already: record to a new file (nothing is overwritten)")
+            throw .failed(ScriptMessage.recordingExists(path).text)
         }
         guard FileManager.default.createFile(atPath: absolute, contents: nil, attributes: [.posixPermissions: 0o644]),
             let handle = FileHandle(forWritingAtPath: absolute)
-        else { throw .failed("cannot create \(path): check that its folder exists and is writable") }
+        else { throw .failed(ScriptMessage.recordingCannotCreate(path).text) }
         self.handle = handle
         let stamp = ISO8601DateFormatter.string(
             from: Date(), timeZone: .current,
             formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
         write([
             "#!/usr/bin/env openmarket",
-            "# Recorded by openmarket on \(stamp) against \(server.absoluteString).",
-            "# Replay: openmarket run \((absolute as NSString).lastPathComponent) [--server URL] [--dry-run]",
+            "# " + ScriptMessage.recordedOn(stamp: stamp, server: server.absoluteString).text,
+            "# " + ScriptMessage.replayHow(file: (absolute as NSString).lastPathComponent).text,
             "",
         ])
     }
@@ -96,11 +96,36 @@ final class Recorder: Sendable {
         if let bound { text += " as \(bound)" }
         let readsOnly = spec.effect == .reads || spec.recording == .readOnly
         if let foreign, !readsOnly {
-            let why = "not replayed: #\(foreign) was not made in this recording, so on another server it is another product"
-            write(Self.comment(scrub(text, context) + "   (\(why))"))
+            if let guarded = guarded(command, foreign: foreign, outcome: outcome, names: &names) {
+                write(guarded.map { scrub($0, context) })
+            } else {
+                write(Self.comment(scrub(text, context) + "   (\(ScriptMessage.notReplayed(id: foreign).text))"))
+            }
             return
         }
         write(readsOnly && !all ? Self.comment(scrub(text, context)) : [scrub(text, context)])
+    }
+
+    /// A change to a product made before the recording (`stock 6 +5`), written so that it
+    /// replays where that id is still the same product: the product is read and named first,
+    /// its name checked, then the command refers to the name. On a server where the id is
+    /// another product (or none), the replay stops at the check, before anything is changed.
+    /// Nil for what cannot be checked so: a delete, a change of the name itself, several products.
+    private func guarded(
+        _ command: any ShellCommand, foreign id: Int, outcome: CommandOutcome, names: inout Names
+    )
+        -> [String]?
+    {
+        guard command.spec.effect == .changes, let result = outcome.product, result.id == id,
+            let referring = command as? any RefersToProduct, (command as? Patch)?.changes.name == nil
+        else { return nil }
+        let name = names.name(found: id)
+        let words = referring.words(referring: references(to: name, result: result))
+        return Self.comment(ScriptMessage.replayChecksName(id: id).text) + [
+            "show \(id) as \(name)",
+            "expect ${\(name).name} == \(WordQuoting.quote(Word(result.product.name)))",
+            words.map(\.text).joined(separator: " "),
+        ]
     }
 
     /// The product made in this recording as `$name`, and an image id of this server (a
@@ -188,6 +213,16 @@ private struct Names {
             name = freshName()
             renamed.insert(bindAs)
         }
+        used.insert(name)
+        byID[id] = name
+        return name
+    }
+
+    /// The name a product made before the recording gets when a change to it is written
+    /// (`show 6 as product6`): later commands about it use the name too.
+    mutating func name(found id: Int) -> String {
+        var name = "product\(id)"
+        if used.contains(name) { name = freshName() }
         used.insert(name)
         byID[id] = name
         return name

@@ -18,7 +18,7 @@ final class Recording: Sendable {
         _ path: String, all: Bool, server: URL, variables: ScriptVariables, index: ShellIndex
     ) throws(CommandFailure) {
         if let recorder {
-            throw .usage("already recording to \(recorder.path); 'record stop' first")
+            throw .usage(ScriptMessage.alreadyRecording(recorder.path).text)
         }
         let typed = TypedPaths(environment: variables.environment)
         let recorder = try Recorder(path: typed.expandingTilde(path), all: all, server: server)

@@ -127,9 +127,9 @@ final class JournalFile: Sendable {
         } catch {
             guard error.kind == .busy else {
                 throw JournalError(
-                    "cannot write the journal \(path): \(error.why)", cannotCreate: error.kind != .symbolicLink)
+                    .journalCannotWrite(path: path, why: error.why), cannotCreate: error.kind != .symbolicLink)
             }
-            throw JournalError("another run of this script is using \(path); wait for it to finish")
+            throw JournalError(.journalBusy(path))
         }
         if fresh { file.truncate() }
     }
@@ -140,7 +140,9 @@ final class JournalFile: Sendable {
             // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would.
             data = Data(#"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#.utf8)
         } else {
-            do { data = try Self.encoder.encode(entry) } catch { throw JournalError("cannot encode a journal entry: \(error)") }
+            do { data = try Self.encoder.encode(entry) } catch {
+                throw JournalError(.journalCannotEncode(String(describing: error)))
+            }
             if let secrets, secrets.occurs(in: data) {
                 data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
             }
@@ -148,7 +150,7 @@ final class JournalFile: Sendable {
         do {
             try file.append([data])
         } catch {
-            throw JournalError("cannot write the journal \(path): \(error.why)")
+            throw JournalError(.journalCannotWrite(path: path, why: error.why))
         }
     }
 
@@ -166,8 +168,8 @@ struct JournalError: Error, CustomStringConvertible {
     /// The file could not be opened at all (its folder is read-only, say), as opposed to being
     /// in use by another run.
     var cannotCreate = false
-    init(_ description: String, cannotCreate: Bool = false) {
-        self.description = description
+    init(_ message: ScriptMessage, cannotCreate: Bool = false) {
+        self.description = message.text
         self.cannotCreate = cannotCreate
     }
 }

@@ -52,17 +52,15 @@ struct ResumeJournal: Sendable {
             try checkServer(of: state, script: script, server: server)
             try Self.check(state, against: lines, script: script)
             if state.finished {
-                console.note("\(script): nothing to resume: the last run finished (start it again with --restart)")
+                console.note(ScriptMessage.nothingToResume(script).text)
                 return nil
             }
             return (JournalHandle(journal, readsLast: readsLast), ResumePoint(previous: state))
         }
         if let state, !state.finished, !state.touched.isEmpty, !options.restart {
-            let last = state.lastDoneLine.map { ", last done: line \($0)" } ?? ""
-            let done = "\(state.done.count) line\(state.done.count == 1 ? "" : "s") done\(last)"
             throw .usage(
-                "\(script): \(path) shows a run that did not finish (\(done)): continue it with --resume, or start over with --restart"
-            )
+                ScriptMessage.runUnfinished(script: script, path: path, done: state.done.count, lastDone: state.lastDoneLine)
+                    .text)
         }
         journal.truncate()
         return (JournalHandle(journal, readsLast: readsLast), ResumePoint())
@@ -76,26 +74,26 @@ struct ResumeJournal: Sendable {
         var path = placement.primary
         if resume, !FileManager.default.fileExists(atPath: path) {
             guard let fallback = placement.fallback, FileManager.default.fileExists(atPath: fallback) else {
-                throw .usage("\(script): no journal at \(path) to resume from; run it without --resume")
+                throw .usage(ScriptMessage.noJournalToResume(script: script, path: path).text)
             }
             path = fallback
-            console.note("\(script): resuming from its journal in \(fallback)")
+            console.note(ScriptMessage.resumingFrom(script: script, path: fallback).text)
         }
         do {
             return (try JournalFile(path: path, fresh: false, secrets: secrets), path)
         } catch {
             guard error.cannotCreate, path == placement.primary, let fallback = placement.fallback else {
-                throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
+                throw .failed(ScriptMessage.journalElsewhere(script: script, failure: String(describing: error)).text)
             }
             let folder = (fallback as NSString).deletingLastPathComponent
             do {
                 try FileManager.default.createDirectory(
                     atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 let journal = try JournalFile(path: fallback, fresh: false, secrets: secrets)
-                console.note("\(script): its folder cannot hold the journal; keeping it in \(fallback)")
+                console.note(ScriptMessage.journalKeptIn(script: script, path: fallback).text)
                 return (journal, fallback)
             } catch {
-                throw .failed("\(script): \(error) (--journal PATH keeps it elsewhere)")
+                throw .failed(ScriptMessage.journalElsewhere(script: script, failure: String(describing: error)).text)
             }
         }
     }

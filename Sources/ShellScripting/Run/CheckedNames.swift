@@ -49,7 +49,8 @@ struct CheckedNames {
         case .text(let text)?:
             guard parts.count == 1 else {
                 throw ExpansionError(
-                    description: Message.textHasNoField(name: parts[0], field: parts.dropFirst().joined(separator: ".")).text)
+                    description: ScriptMessage.textHasNoField(name: parts[0], field: parts.dropFirst().joined(separator: "."))
+                        .text)
             }
             return text
         case .product?: return Self.standIn(forField: Array(parts.dropFirst()), variant)

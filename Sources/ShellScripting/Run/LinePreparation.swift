@@ -137,8 +137,7 @@ extension ScriptRuntime {
         let name = words[0].text
         guard let spec = registry.find(name)?.spec, spec.returnsProduct else {
             let naming = registry.specs.filter(\.returnsProduct).map(\.name)
-            let list = naming.dropLast().joined(separator: ", ") + " and " + (naming.last ?? "")
-            throw .usage("'as \(bound)' names a product, and '\(name)' returns none (\(list) do)")
+            throw .usage(ScriptMessage.namesNoProduct(bound: bound, command: name, returning: naming).text)
         }
         words.removeLast(2)
         return bound

@@ -38,7 +38,7 @@ extension ScriptRuntime {
         // A script that sources another is not checked for them (the other may set anything).
         if unsetVariables, !sources {
             for use in Self.unset(uses, names: names) {
-                found.add([Message.variableNotSet(use.name).text], at: "\(name):\(use.line)")
+                found.add([ScriptMessage.variableNotSet(use.name).text], at: "\(name):\(use.line)")
             }
         }
         return found
@@ -155,7 +155,7 @@ extension ScriptRuntime {
     /// Says the problems, then that nothing ran; the status a run with them ends with.
     func refuse(_ checked: ScriptCheck, name: String) -> CommandStatus {
         for line in checked.problems { console.note(line, kind: .error) }
-        console.note(Message.linesCannotRun(name: name, count: checked.problemCount).text)
+        console.note(ScriptMessage.linesCannotRun(name: name, count: checked.problemCount).text)
         return .usage
     }
 }

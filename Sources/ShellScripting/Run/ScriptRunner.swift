@@ -34,7 +34,7 @@ extension ScriptRuntime {
                 return .usage
             }
         }
-        guard let lines = readScript(resolved, unreadable: Message.cannotReadScript(path).text) else { return .usage }
+        guard let lines = readScript(resolved, unreadable: ScriptMessage.cannotReadScript(path).text) else { return .usage }
         let server = await shell.serverURL
         let folder = Self.folder(of: resolved)
         let paths = LocalPaths(base: folder, access: options.access.confiningReads(to: folder))
@@ -131,10 +131,10 @@ extension ScriptRuntime {
     func source(_ path: String, at resolved: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
         let depth = context.scope?.sourceDepth ?? 0
         guard depth < 16 else {
-            console.note(Message.sourceTooDeep.text)
+            console.note(ScriptMessage.sourceTooDeep.text)
             return .usage
         }
-        guard let lines = readScript(resolved, unreadable: Message.sourceCannotRead(path).text) else { return .usage }
+        guard let lines = readScript(resolved, unreadable: ScriptMessage.sourceCannotRead(path).text) else { return .usage }
         // On the cooperative pool, as `register` reads its photos: the script sourcing this one
         // runs on its client's loop, which probing the photos would hold up. The actor is left
         // and entered again with that preference (a default actor runs on the task's preferred
@@ -321,7 +321,7 @@ extension ScriptRuntime {
         let result = await step(line, parsed: parsed, location: location, in: context)
         let journal = context.scope?.journal
         if let failure = journal?.failure {
-            console.note(Message.stoppedForResume(name: report.name, failure: failure).text)
+            console.note(ScriptMessage.stoppedForResume(name: report.name, failure: failure).text)
             report.stoppedWith = .failed
             return true
         }
@@ -361,7 +361,7 @@ extension ScriptRuntime {
     private func stopped(_ report: inout RunReport, _ status: CommandStatus, journal: JournalHandle?) -> RunReport {
         progress?.finish()
         if let failure = journal?.failure {
-            console.note(Message.stoppedForResume(name: report.name, failure: failure).text)
+            console.note(ScriptMessage.stoppedForResume(name: report.name, failure: failure).text)
         }
         report.stoppedWith = status
         return report
@@ -381,7 +381,7 @@ extension ScriptRuntime {
     private func finish(_ report: RunReport, in context: CommandContext) -> CommandStatus {
         if report.stoppedWith != nil { return report.status }
         if report.skipped > 0 || report.recovered > 0 {
-            console.note(Message.resumed(name: report.name, skipped: report.skipped, recovered: report.recovered).text)
+            console.note(ScriptMessage.resumed(name: report.name, skipped: report.skipped, recovered: report.recovered).text)
         }
         if let dryRun, (context.scope?.sourceDepth ?? 0) == 0 { console.note(dryRun.summary(of: report)) }
         return summarise(report)
@@ -392,7 +392,7 @@ extension ScriptRuntime {
         let total = report.total
         let places = report.failures.prefix(20).map { "\(report.name):\($0.line.number)" }.joined(separator: ", ")
         let more = report.failures.count > 20 ? ", …" : ""
-        console.note(Message.linesFailed(failed: report.failures.count, total: total, places: places + more).text)
+        console.note(ScriptMessage.linesFailed(failed: report.failures.count, total: total, places: places + more).text)
         return report.status
     }
 }

@@ -37,7 +37,7 @@ extension CommandContext {
     /// The scripting layer's runtime, for its own commands (which a session without it does
     /// not know, so this holds whenever they run).
     func runtime() throws(CommandFailure) -> ScriptRuntime {
-        guard let runtime = scope?.runtime else { throw .failed("this command runs only in a scripting session") }
+        guard let runtime = scope?.runtime else { throw .failed(ScriptMessage.scriptingOnly.text) }
         return runtime
     }
 }
@@ -126,7 +126,7 @@ struct TypedPaths: Sendable {
     /// The path to read for `typed`, when the context's `AccessPolicy` lets it be read (an
     /// untrusted script: only inside its own folder, links resolved).
     func readable(_ typed: String, in context: CommandContext) throws(CommandFailure) -> String {
-        do { return try context.access.readable(resolved(typed, in: context)) } catch { throw .failed("\(error)") }
+        do { return try context.access.readable(resolved(typed, in: context)) } catch { throw .failed(String(describing: error)) }
     }
 
     /// The path to write for `typed` (replacing what is there when `replacing`), when the
@@ -138,7 +138,7 @@ struct TypedPaths: Sendable {
             guard context.access.writeFolder != nil else { return resolved(typed, in: context) }
             return try context.access.writable(typed, relativeTo: context.pathBase, replacing: replacing)
         } catch {
-            throw .failed("\(error)")
+            throw .failed(String(describing: error))
         }
     }
 }

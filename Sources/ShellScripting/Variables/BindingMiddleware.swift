@@ -16,7 +16,7 @@ struct BindingMiddleware: CommandMiddleware {
         if let product = outcome.product {
             outcome.boundNames = await runtime.bind(product, as: invocation.bindAs)
         } else if let name = invocation.bindAs, outcome.answer == nil {
-            outcome.output.append(.note(Message.nothingNamed(name).text))
+            outcome.output.append(.note(ScriptMessage.nothingNamed(name).text))
         }
         if let answer = outcome.answer { await runtime.setVariable("response", Self.document(answer)) }
         return outcome

@@ -123,15 +123,15 @@ public struct ScriptVariables: Sendable {
             return value
         }
         guard let value = values[name] else {
-            if name == "last" { throw ExpansionError(description: Message.lastUndefined.text) }
-            throw ExpansionError(description: Message.undefinedVariable(name).text)
+            if name == "last" { throw ExpansionError(description: ScriptMessage.lastUndefined.text) }
+            throw ExpansionError(description: ScriptMessage.undefinedVariable(name).text)
         }
         switch value {
         case .document(let document, let shown):
             guard parts.count > 1 else { return shown }
             guard let field = document.value(at: Array(parts.dropFirst())) else {
                 throw ExpansionError(
-                    description: Message.noSuchField(
+                    description: ScriptMessage.noSuchField(
                         name: name, field: parts.dropFirst().joined(separator: "."), known: document.keys.joined(separator: ", ")
                     ).text)
             }
@@ -139,7 +139,7 @@ public struct ScriptVariables: Sendable {
         case .text(let text):
             guard parts.count == 1 else {
                 throw ExpansionError(
-                    description: Message.textHasNoField(name: name, field: parts.dropFirst().joined(separator: ".")).text)
+                    description: ScriptMessage.textHasNoField(name: name, field: parts.dropFirst().joined(separator: ".")).text)
             }
             return text
         case .product(let binding):
@@ -147,7 +147,7 @@ public struct ScriptVariables: Sendable {
             guard let field = binding.document.value(at: Array(parts.dropFirst())) else {
                 let known = binding.document.keys.joined(separator: ", ")
                 throw ExpansionError(
-                    description: Message.productHasNoField(
+                    description: ScriptMessage.productHasNoField(
                         name: name, field: parts.dropFirst().joined(separator: "."), known: known
                     )
                     .text)

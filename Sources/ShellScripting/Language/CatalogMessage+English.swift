@@ -1,0 +1,141 @@
+/// The English catalog of ``CatalogMessage`` (the fallback for other locales too).
+extension CatalogMessage {
+    public var english: String {
+        switch self {
+        case .planTitle(let file): "\(file): the plan"
+        case .andMore(let count): "… and \(count) more"
+        case .pruneRefused(let file, let deleting, let yours):
+            "\(file): --prune would delete \(deleting == yours ? "all \(yours)" : "\(deleting) of your \(yours)") products "
+                + "(the file names \(yours - deleting) of them); nothing was sent: add --prune-all if that is what you mean"
+        case .duplicatesRefused(let file, let count, let row, let yours, let more):
+            "\(file): \(count) row\(count == 1 ? "" : "s") would register a product whose name you already have "
+                + "(row \(row): your #\(yours)\(more ? ", …" : "")); nothing was sent: "
+                + "add --allow-duplicates to register them anyway, or give them their ids (or leave out --match id) to update them"
+        case .planLabel(let label): label.english
+        case .matchedNote: "(rows without an id, by name; --match id turns this off)"
+        case .matchedRow(let row, let name, let id): "row \(row) \(name) → your #\(id) (matched by name)"
+        case .rowNamed(let row, let name): "row \(row) \(name)"
+        case .withNameYouHave(let count, let allowed):
+            "\(count) with a name you already have "
+                + (allowed ? "(--allow-duplicates: registered as new products)" : "(refused without --allow-duplicates)")
+        case .youHave(let row, let name, let yours): "row \(row) \(name): you have \(yours)"
+        case .rowLine(let row, let text): "row \(row): \(text)"
+        case .deleteNote: "(--prune: yours, not in the file)"
+        case .pruneShare(let all, let yours, let allowed):
+            "that is " + (all ? "every product of yours" : "more than half of your \(yours) products") + ": "
+                + (allowed ? "allowed by --prune-all" : "refused without --prune-all")
+        case .photosIgnored(let count, let rows):
+            "\(count) row\(count == 1 ? "" : "s") of existing products give other photos (rows \(rows)): "
+                + "photos cannot be changed after creation (ignored)"
+        case .skippedNote: "(rows with problems, --continue-on-error)"
+        case .restartMade(let count, let again):
+            "(--restart: the unfinished import made \(count) row\(count == 1 ? "" : "s"); "
+                + (again == 0
+                    ? "none is registered again)"
+                    : "\(again) would be registered again, as new products beside the ones it made:)")
+        case .rowExists(let row, let id): "row \(row): #\(id) exists"
+        case .doneBefore(let count): "(\(count) row\(count == 1 ? "" : "s") done before the interruption)"
+
+        case .whichFile(let command): "\(command) FILE: which file?"
+        case .formatIs(let got): "--format is csv, jsonl or json (got '\(got)')"
+        case .matchIs(let got): "--match is name or id (got '\(got)')"
+        case .resumeOrRestart: "--resume continues the last import and --restart starts over: pick one"
+        case .planOrDryRun: "--plan prints the plan; --dry-run also lists the requests: pick one"
+        case .pruneAllNeedsPrune: "--prune-all only allows what --prune does: give --prune as well"
+        case .writeIDsNeedsRun: "--write-ids writes the ids of products made; a --plan or --dry-run makes none"
+        case .exportNeedsFormat(let file): "\(file): name a .csv, .jsonl or .json file, or say --format csv|jsonl|json"
+
+        case .readWithDelimiter(let file, let delimiter): "\(file): read with '\(delimiter)' between cells"
+        case .ignoringColumns(let file, let count, let names):
+            "\(file): ignoring \(Self.count(count, "column")) that name no product field: \(names)"
+        case .problemsInFile(let count, let file):
+            "\(Self.count(count, "problem")) in \(file); nothing was sent (fix them, or --continue-on-error to skip those rows):"
+        case .vendorIDUnknownMatchID(let file, let variable):
+            "\(file): your vendor id is not known, so rows without an id are not compared with your products "
+                + "(--match id); 'login --vendor-id N' or \(variable)=N gives it"
+        case .notLoggedInNoCompare(let file):
+            "\(file): not logged in, so rows without an id are not compared with your products"
+        case .productsUnreadable(let file, let error):
+            "\(file): your products cannot be read (\(error)), so rows without an id are shown as new; "
+                + "an import would match them to yours by name first"
+        case .noneOfTheIDsIsYours(let count, let notListed):
+            "none of the \(count) ids in the file is a product of yours on this market"
+                + (notListed > 0 ? " (\(notListed) more not listed)" : "")
+                + ": if it comes from another market, add --new-ids to register its rows as new products"
+
+        case .dryRunNothingSent: "dry run: nothing was sent"
+        case .nothingToChange(let file): "\(file): nothing to change"
+        case .importCancelled: "import cancelled; nothing was sent"
+        case .pruneNeedsYes(let file, let count):
+            "\(file): --prune would delete \(Self.count(count, "product")): add --yes to go ahead without a terminal"
+        case .confirmImport(let count): "type \(count) to make these \(Self.count(count, "change")) (anything else cancels): "
+        case .serverBusy(let status, let wait): "the server is busy (\(status)); waiting \(wait) before trying again"
+        case .noRequests: "no requests"
+
+        case .importUnfinished(let file, let journal, let done):
+            "\(file): \(journal) shows an import that did not finish (\(Self.count(done, "row")) done): "
+                + "continue it with --resume, or start over with --restart"
+        case .nothingToResume(let file): "\(file): nothing to resume: the last import finished (run it again without --resume)"
+        case .registeredBefore(let file, let row, let id):
+            "\(file):\(row): #\(id) was registered before the interruption; not sent again"
+        case .rowChanged(let file, let row):
+            "\(file):\(row): this row is not what the interrupted import sent (rows added, removed or edited?): "
+                + "put it back as it was to --resume, or start over with --restart (products already made stay)"
+        case .journalNotWritten(let file, let why):
+            (file.map { "\($0): " } ?? "") + "the journal cannot be written" + (why.map { ": \($0)" } ?? "")
+        case .wroteIDs(let file, let made, let matched):
+            "\(file): wrote "
+                + [made > 0 ? Self.count(made, "new id") : nil, matched > 0 ? "\(matched) matched by name" : nil]
+                .compactMap { $0 }.joined(separator: " and ") + " into its id column"
+        case .idsNotWritten(let file, let why): "\(file): cannot write the ids back: \(why)"
+        case .reportNotWritten(let path, let why): "--report: cannot write \(path)" + (why.map { ": \($0)" } ?? "")
+
+        case .tally(let status, let count): "\(count) \(status.english)"
+        case .importTook(let file, let tallies, let seconds, let rate):
+            "\(file): \(tallies) in \(seconds) s" + (rate.map { ", \($0)/s" } ?? "")
+        case .andMoreInReport(let count): "… and \(count) more (--report FILE.csv lists every row)"
+        case .interruptedOnce: "interrupted: the rows in flight finished; run the same import with --resume to do the rest"
+        case .interruptedTwice:
+            "interrupted twice: the rows in flight were cancelled (--resume checks whether they were made); "
+                + "run the same import with --resume to do the rest"
+        case .stoppedUnreachable:
+            "stopped: the market could not be reached, so no more rows were started; "
+                + "when it is back, run the same import with --resume to do the rest"
+        case .exported(let count, let file, let photos, let folder):
+            "exported \(Self.count(count, "product")) to \(file)"
+                + (photos.map { " and \(Self.count($0, "photo")) into \(folder ?? "")" } ?? "")
+        case .imagesFolderFailed(let folder, let why): "--images: cannot make the folder \(folder): \(why)"
+        }
+    }
+
+    /// `1 row`, `2 rows`.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
+
+extension CatalogMessage.RowStatus {
+    public var english: String {
+        switch self {
+        case .registered: "registered"
+        case .updated: "updated"
+        case .unchanged: "unchanged"
+        case .deleted: "deleted"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        case .notRun: "not run"
+        }
+    }
+}
+
+extension CatalogMessage.PlanLabel {
+    public var english: String {
+        switch self {
+        case .matched: "matched"
+        case .register: "register"
+        case .update: "update"
+        case .unchanged: "unchanged"
+        case .delete: "delete"
+        case .photos: "photos"
+        case .skipped: "skipped"
+        }
+    }
+}

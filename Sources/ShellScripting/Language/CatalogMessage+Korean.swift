@@ -1,0 +1,136 @@
+/// The Korean catalog of ``CatalogMessage``: 합니다체, short; command words, flags, column
+/// names and numbers as they are.
+extension CatalogMessage {
+    public var korean: String {
+        switch self {
+        case .planTitle(let file): "\(file): 가져오기 계획"
+        case .andMore(let count): "… 외 \(count)개"
+        case .pruneRefused(let file, let deleting, let yours):
+            "\(file): --prune으로 삭제될 상품: "
+                + (deleting == yours ? "내 상품 \(yours)개 전부" : "내 상품 \(yours)개 중 \(deleting)개")
+                + " (파일에 있는 상품 \(yours - deleting)개); 아무것도 보내지 않았습니다: 그대로 진행하려면 --prune-all을 붙이십시오"
+        case .duplicatesRefused(let file, let count, let row, let yours, let more):
+            "\(file): 이미 있는 상품명으로 새로 등록될 행: \(count)개 (\(row)행: 내 #\(yours)\(more ? ", …" : "")); "
+                + "아무것도 보내지 않았습니다: 그래도 등록하려면 --allow-duplicates를 붙이고, "
+                + "수정하려면 id를 적거나 --match id를 빼십시오"
+        case .planLabel(let label): label.korean
+        case .matchedNote: "(id 없는 행을 이름으로 찾음; --match id로 끕니다)"
+        case .matchedRow(let row, let name, let id): "\(row)행 \(name) → 내 상품 #\(id) (이름으로 찾음)"
+        case .rowNamed(let row, let name): "\(row)행 \(name)"
+        case .withNameYouHave(let count, let allowed):
+            "\(count)개는 이미 있는 이름입니다 "
+                + (allowed ? "(--allow-duplicates: 새 상품으로 등록)" : "(--allow-duplicates 없이는 거절)")
+        case .youHave(let row, let name, let yours): "\(row)행 \(name): 이미 있음 \(yours)"
+        case .rowLine(let row, let text): "\(row)행: \(text)"
+        case .deleteNote: "(--prune: 파일에 없는 내 상품)"
+        case .pruneShare(let all, let yours, let allowed):
+            "내 상품 " + (all ? "전부" : "\(yours)개 중 절반 넘게") + "입니다: "
+                + (allowed ? "--prune-all로 허용" : "--prune-all 없이는 거절")
+        case .photosIgnored(let count, let rows):
+            "이미 있는 상품의 \(count)행이 다른 사진을 줍니다(\(rows)행). 사진은 등록한 뒤에 바꿀 수 없습니다(무시)"
+        case .skippedNote: "(문제가 있는 행, --continue-on-error)"
+        case .restartMade(let count, let again):
+            "(--restart: 끝나지 않은 가져오기가 \(count)행을 만들었습니다. "
+                + (again == 0 ? "다시 등록되는 것은 없습니다)" : "\(again)행은 이미 만든 것 옆에 새 상품으로 다시 등록됩니다:)")
+        case .rowExists(let row, let id): "\(row)행: #\(id) 있음"
+        case .doneBefore(let count): "(중단되기 전에 \(count)행을 마쳤습니다)"
+
+        case .whichFile(let command): "\(command) 파일: 어느 파일인가요?"
+        case .formatIs(let got): "--format은 csv, jsonl, json 가운데 하나입니다('\(got)'을 받았습니다)"
+        case .matchIs(let got): "--match는 name 또는 id입니다('\(got)'을 받았습니다)"
+        case .resumeOrRestart: "--resume은 지난 가져오기를 이어서 하고 --restart는 처음부터 다시 합니다. 하나만 고르십시오"
+        case .planOrDryRun: "--plan은 계획을 보여 주고 --dry-run은 요청까지 보여 줍니다. 하나만 고르십시오"
+        case .pruneAllNeedsPrune: "--prune-all은 --prune이 하는 일을 허용할 뿐입니다. --prune도 함께 주십시오"
+        case .writeIDsNeedsRun: "--write-ids는 만든 상품의 id를 적는데, --plan이나 --dry-run은 아무것도 만들지 않습니다"
+        case .exportNeedsFormat(let file): "\(file): .csv, .jsonl, .json 파일 이름을 쓰거나 --format csv|jsonl|json을 주십시오"
+
+        case .readWithDelimiter(let file, let delimiter): "\(file): 칸 사이를 '\(delimiter)'로 읽었습니다"
+        case .ignoringColumns(let file, let count, let names):
+            "\(file): 상품 필드가 아닌 열 \(count)개는 무시합니다: \(names)"
+        case .problemsInFile(let count, let file):
+            "\(file)에 문제가 \(count)개 있어서 아무것도 보내지 않았습니다(고치거나, --continue-on-error로 그 행을 건너뛰십시오):"
+        case .vendorIDUnknownMatchID(let file, let variable):
+            "\(file): vendor id를 몰라서 id 없는 행을 내 상품과 비교하지 않습니다(--match id). "
+                + "'login --vendor-id N' 또는 \(variable)=N으로 알려 주십시오"
+        case .notLoggedInNoCompare(let file): "\(file): 로그인하지 않아서 id 없는 행을 내 상품과 비교하지 않습니다"
+        case .productsUnreadable(let file, let error):
+            "\(file): 내 상품을 읽을 수 없어서(\(error)) id 없는 행을 새 상품으로 보여 줍니다. "
+                + "실제로 가져올 때는 먼저 이름으로 내 상품과 맞춰 봅니다"
+        case .noneOfTheIDsIsYours(let count, let notListed):
+            "파일에 있는 id \(count)개 가운데 이 마켓의 내 상품은 하나도 없습니다"
+                + (notListed > 0 ? "(\(notListed)개는 목록에서 뺐습니다)" : "")
+                + ". 다른 마켓에서 가져온 파일이면 --new-ids를 붙여 새 상품으로 등록하십시오"
+
+        case .dryRunNothingSent: "시험 실행: 아무것도 보내지 않았습니다"
+        case .nothingToChange(let file): "\(file): 바꿀 것이 없습니다"
+        case .importCancelled: "가져오기를 취소했습니다. 아무것도 보내지 않았습니다"
+        case .pruneNeedsYes(let file, let count):
+            "\(file): --prune으로 상품 \(count)개가 삭제됩니다. 터미널 없이 진행하려면 --yes를 붙이십시오"
+        case .confirmImport(let count): "변경 \(count)건을 진행하려면 \(count)을 입력하십시오(다른 입력은 취소): "
+        case .serverBusy(let status, let wait): "서버가 바쁩니다(\(status)). \(wait) 기다렸다가 다시 보냅니다"
+        case .noRequests: "보낼 요청이 없습니다"
+
+        case .importUnfinished(let file, let journal, let done):
+            "\(file): \(journal)을 보면 지난 가져오기가 끝나지 않았습니다(\(done)행 마침). "
+                + "--resume으로 이어서 하거나 --restart로 처음부터 다시 하십시오"
+        case .nothingToResume(let file):
+            "\(file): 이어서 할 것이 없습니다. 지난 가져오기는 끝났습니다(--resume 없이 다시 실행하십시오)"
+        case .registeredBefore(let file, let row, let id):
+            "\(file):\(row): #\(id)은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
+        case .rowChanged(let file, let row):
+            "\(file):\(row): 이 행은 중단된 가져오기가 보낸 것과 다릅니다(행을 더하거나 빼거나 고쳤나요?). "
+                + "--resume하려면 원래대로 되돌리고, 아니면 --restart로 처음부터 다시 하십시오(이미 만든 상품은 남습니다)"
+        case .journalNotWritten(let file, let why):
+            (file.map { "\($0): " } ?? "") + "실행 기록(journal)을 쓸 수 없습니다" + (why.map { ": \($0)" } ?? "")
+        case .wroteIDs(let file, let made, let matched):
+            "\(file): id 열에 "
+                + [made > 0 ? "새 id \(made)개" : nil, matched > 0 ? "이름으로 찾은 id \(matched)개" : nil]
+                .compactMap { $0 }.joined(separator: "와 ") + "를 적었습니다"
+        case .idsNotWritten(let file, let why): "\(file): id를 파일에 적을 수 없습니다: \(why)"
+        case .reportNotWritten(let path, let why): "--report: \(path)을 쓸 수 없습니다" + (why.map { ": \($0)" } ?? "")
+
+        case .tally(let status, let count): "\(status.korean) \(count)"
+        case .importTook(let file, let tallies, let seconds, let rate):
+            "\(file): \(tallies), \(seconds)초" + (rate.map { ", 초당 \($0)건" } ?? "")
+        case .andMoreInReport(let count): "… 외 \(count)개 (--report 파일.csv에 모든 행이 나옵니다)"
+        case .interruptedOnce: "중단됨: 보내던 행은 마쳤습니다. 나머지는 같은 가져오기를 --resume으로 실행하십시오"
+        case .interruptedTwice:
+            "두 번 중단됨: 보내던 행을 취소했습니다(만들어졌는지는 --resume이 확인합니다). "
+                + "나머지는 같은 가져오기를 --resume으로 실행하십시오"
+        case .stoppedUnreachable:
+            "멈춤: 마켓에 연결할 수 없어서 더 이상 행을 시작하지 않았습니다. "
+                + "마켓이 돌아오면 같은 가져오기를 --resume으로 실행하십시오"
+        case .exported(let count, let file, let photos, let folder):
+            "상품 \(count)개를 \(file)에 내보냈습니다" + (photos.map { ", 사진 \($0)개는 \(folder ?? "")에 저장했습니다" } ?? "")
+        case .imagesFolderFailed(let folder, let why): "--images: 폴더 \(folder)을 만들 수 없습니다: \(why)"
+        }
+    }
+}
+
+extension CatalogMessage.RowStatus {
+    public var korean: String {
+        switch self {
+        case .registered: "등록"
+        case .updated: "수정"
+        case .unchanged: "변경 없음"
+        case .deleted: "삭제"
+        case .failed: "실패"
+        case .skipped: "건너뜀"
+        case .notRun: "실행 안 함"
+        }
+    }
+}
+
+extension CatalogMessage.PlanLabel {
+    public var korean: String {
+        switch self {
+        case .matched: "이름 일치"
+        case .register: "등록"
+        case .update: "수정"
+        case .unchanged: "변경 없음"
+        case .delete: "삭제"
+        case .photos: "사진"
+        case .skipped: "건너뜀"
+        }
+    }
+}

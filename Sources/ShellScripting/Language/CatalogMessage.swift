@@ -1,0 +1,100 @@
+import OpenMarketContract
+
+/// Every sentence `import` and `export` say to a person, as a value: the catalog of the
+/// ShellScripting module's catalog commands, kept in this module so it speaks through the same
+/// ``Language`` as ``Message``. Each language is one exhaustive `switch`
+/// (`CatalogMessage+English.swift`, `CatalogMessage+Korean.swift`); `CatalogMessageCatalogTests`
+/// checks the Korean reads as Korean and keeps the English's facts.
+///
+/// What programs read (the CSV and JSON an export writes, the journal) is never a `CatalogMessage`.
+public enum CatalogMessage: Spoken, Equatable {
+    // MARK: The import plan
+    /// `cat.csv: the plan`, the plan's first line.
+    case planTitle(file: String)
+    /// `… and 5 more`, under a list the plan shortens.
+    case andMore(Int)
+    /// `--prune` would delete most (or all) of your products without `--prune-all`.
+    case pruneRefused(file: String, deleting: Int, yours: Int)
+    /// Rows would register names you already have, without `--allow-duplicates`.
+    case duplicatesRefused(file: String, count: Int, row: Int, yours: Int, more: Bool)
+
+    case planLabel(PlanLabel)
+    case matchedNote
+    case matchedRow(row: Int, name: String, id: Int)
+    case rowNamed(row: Int, name: String)
+    case withNameYouHave(count: Int, allowed: Bool)
+    case youHave(row: Int, name: String, yours: String)
+    case rowLine(row: Int, text: String)
+    case deleteNote
+    case pruneShare(all: Bool, yours: Int, allowed: Bool)
+    case photosIgnored(count: Int, rows: String)
+    case skippedNote
+    case restartMade(count: Int, again: Int)
+    case rowExists(row: Int, id: Int)
+    case doneBefore(Int)
+
+    // MARK: The command line
+    /// `import` or `export` without a file.
+    case whichFile(command: String)
+    case formatIs(String)
+    case matchIs(String)
+    case resumeOrRestart
+    case planOrDryRun
+    case pruneAllNeedsPrune
+    case writeIDsNeedsRun
+    case exportNeedsFormat(String)
+
+    // MARK: Reading the file
+    case readWithDelimiter(file: String, delimiter: String)
+    case ignoringColumns(file: String, count: Int, names: String)
+    /// The line above the problems, one a line.
+    case problemsInFile(count: Int, file: String)
+    case vendorIDUnknownMatchID(file: String, variable: String)
+    case notLoggedInNoCompare(String)
+    case productsUnreadable(file: String, error: String)
+    case noneOfTheIDsIsYours(count: Int, notListed: Int)
+
+    // MARK: Going ahead
+    case dryRunNothingSent
+    case nothingToChange(String)
+    case importCancelled
+    case pruneNeedsYes(file: String, count: Int)
+    /// The typed confirmation's question.
+    case confirmImport(Int)
+    case serverBusy(status: Int, wait: String)
+    case noRequests
+
+    // MARK: The journal, ids and report
+    case importUnfinished(file: String, journal: String, done: Int)
+    case nothingToResume(String)
+    case registeredBefore(file: String, row: Int, id: Int)
+    case rowChanged(file: String, row: Int)
+    case journalNotWritten(file: String?, why: String?)
+    case wroteIDs(file: String, made: Int, matched: Int)
+    case idsNotWritten(file: String, why: String)
+    case reportNotWritten(path: String, why: String?)
+
+    // MARK: The summary
+    /// `3 registered`, one count of the summary.
+    case tally(RowStatus, Int)
+    /// `cat.csv: 3 registered, 0 failed in 1.2 s, 2.5/s`.
+    case importTook(file: String, tallies: String, seconds: String, rate: String?)
+    case andMoreInReport(Int)
+    case interruptedOnce
+    case interruptedTwice
+    case stoppedUnreachable
+    /// `exported 3 products to cat.csv`, and the photos saved with them.
+    case exported(count: Int, file: String, photos: Int?, folder: String?)
+    case imagesFolderFailed(folder: String, why: String)
+
+    /// What happened to a row, as the summary counts it.
+    public enum RowStatus: Sendable, Equatable, CaseIterable {
+        case registered, updated, unchanged, deleted, failed, skipped, notRun
+    }
+
+    /// A heading of the import plan's lines (`register   3`).
+    public enum PlanLabel: Sendable, Equatable, CaseIterable {
+        case matched, register, update, unchanged, delete, photos, skipped
+    }
+
+}

@@ -1,0 +1,74 @@
+/// The English catalog of ``ScriptMessage`` (the fallback for other locales too).
+extension ScriptMessage {
+    public var english: String {
+        switch self {
+        case .linesFailed(let failed, let total, let places):
+            "\(failed) of \(Self.count(total, "line")) failed: \(places)"
+        case .resumed(let name, let skipped, let recovered):
+            "resumed \(name): \(Self.count(skipped, "line")) already done"
+                + (recovered > 0 ? ", \(recovered) found made before the interruption" : "")
+        case .expectFailed(let left, let op, let right): "expected \(left) \(op) \(right)"
+        case .expectUsage: "expect VALUE OP VALUE, with OP one of == != < <= > >= (e.g. expect ${mug.stock} == 5)"
+        case .notAComparison(let word): "'\(word)' is not a comparison. " + Self.expectUsage.english
+        case .sourceUsage: "source FILE [--step]"
+        case .cannotReadScript(let path): "\(path): cannot read the script"
+        case .sourceTooDeep: "source: scripts source each other more than 16 deep; is there a loop?"
+        case .sourceCannotRead(let path): "source: cannot read \(path)"
+        case .stoppedForResume(let name, let failure): "\(name): \(failure); stopped so that --resume stays safe"
+        case .scriptingOnly: "this command runs only in a scripting session"
+
+        case .noVariables: "no variables ('set NAME VALUE', or end a command with 'as NAME')"
+        case .variableFields(let fields): "(fields: \(fields))"
+        case .setNameValue: "set NAME VALUE (quote a value with spaces)"
+        case .variableNotSet(let name):
+            "$\(name) is not set: give it with --var \(name)=VALUE (or 'set \(name) VALUE' above this line)"
+        case .linesCannotRun(let name, let count):
+            "\(name): \(Self.count(count, "line")) cannot run; nothing was sent (fix \(count == 1 ? "it" : "them") and run the script again)"
+        case .lastUndefined: "$last is undefined: no command has returned a product yet"
+        case .undefinedVariable(let name):
+            "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')"
+        case .noSuchField(let name, let field, let known): "'\(name)' has no field '\(field)' (fields: \(known))"
+        case .textHasNoField(let name, let field): "'\(name)' is text, not a product: it has no field '\(field)'"
+        case .productHasNoField(let name, let field, let known):
+            "product '\(name)' has no field '\(field)'" + (known.isEmpty ? "" : " (fields: \(known))")
+        case .nothingNamed(let name): "note: nothing was named \(name): the command returned no product"
+        case .namesNoProduct(let bound, let command, let returning):
+            "'as \(bound)' names a product, and '\(command)' returns none "
+                + "(\(returning.dropLast().joined(separator: ", ")) and \(returning.last ?? "") do)"
+
+        case .recordingTo(let path, let everything):
+            "recording to \(path)\(everything ? " (every command)" : "") — 'record stop' ends it"
+        case .notRecording: "not recording ('record FILE' starts)"
+        case .recordingSaved(let path): "recording saved to \(path)"
+        case .recordUsage: "record FILE [--all], or record stop"
+        case .alreadyRecording(let path): "already recording to \(path); 'record stop' first"
+        case .recordingExists(let path): "\(path) exists already: record to a new file (nothing is overwritten)"
+        case .recordingCannotCreate(let path): "cannot create \(path): check that its folder exists and is writable"
+        case .recordedOn(let stamp, let server): "Recorded by openmarket on \(stamp) against \(server)."
+        case .replayHow(let file): "Replay: openmarket run \(file) [--server URL] [--dry-run]"
+        case .notReplayed(let id):
+            "not replayed: #\(id) was not made in this recording, so on another server it is another product"
+        case .replayChecksName(let id):
+            "#\(id) was made before this recording: a replay reads it and checks its name before changing it "
+                + "(on another server #\(id) is another product, and the replay stops here)"
+
+        case .journalBusy(let path): "another run of this script is using \(path); wait for it to finish"
+        case .journalCannotWrite(let path, let why): "cannot write the journal \(path): \(why)"
+        case .journalCannotEncode(let why): "cannot encode a journal entry: \(why)"
+        case .noJournalToResume(let script, let path):
+            "\(script): no journal at \(path) to resume from; run it without --resume"
+        case .resumingFrom(let script, let path): "\(script): resuming from its journal in \(path)"
+        case .journalElsewhere(let script, let failure): "\(script): \(failure) (--journal PATH keeps it elsewhere)"
+        case .journalKeptIn(let script, let path): "\(script): its folder cannot hold the journal; keeping it in \(path)"
+        case .nothingToResume(let script):
+            "\(script): nothing to resume: the last run finished (start it again with --restart)"
+        case .runUnfinished(let script, let path, let done, let lastDone):
+            "\(script): \(path) shows a run that did not finish (\(Self.count(done, "line")) done"
+                + (lastDone.map { ", last done: line \($0)" } ?? "")
+                + "): continue it with --resume, or start over with --restart"
+        }
+    }
+
+    /// `1 line`, `2 lines`.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

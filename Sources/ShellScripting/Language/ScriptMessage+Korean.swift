@@ -1,0 +1,67 @@
+/// The Korean catalog of ``ScriptMessage``: 합니다체, asking in 하세요; commands, flags, file
+/// names, variable names and numbers as they are.
+extension ScriptMessage {
+    public var korean: String {
+        switch self {
+        case .linesFailed(let failed, let total, let places): "\(total)줄 중 \(failed)줄 실패: \(places)"
+        case .resumed(let name, let skipped, let recovered):
+            "\(name) 이어서 실행: 이미 끝난 줄 \(skipped)개"
+                + (recovered > 0 ? ", 중단되기 전에 만들어진 것 \(recovered)개를 찾았습니다" : "")
+        case .expectFailed(let left, let op, let right): "확인 실패: \(left) \(op) \(right)"
+        case .expectUsage: "expect 값 비교 값 — 비교는 == != < <= > >= 가운데 하나입니다(예: expect ${mug.stock} == 5)"
+        case .notAComparison(let word): "'\(word)'는 비교가 아닙니다. " + Self.expectUsage.korean
+        case .sourceUsage: "source 파일 [--step]"
+        case .cannotReadScript(let path): "\(path): 스크립트를 읽을 수 없습니다"
+        case .sourceTooDeep: "source: 스크립트가 서로를 16단계 넘게 불러옵니다. 순환하고 있지 않나요?"
+        case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
+        case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
+        case .scriptingOnly: "이 명령은 스크립트를 실행하는 세션에서만 쓸 수 있습니다"
+
+        case .noVariables: "변수가 없습니다('set 이름 값', 또는 명령 끝에 'as 이름')"
+        case .variableFields(let fields): "(필드: \(fields))"
+        case .setNameValue: "set 이름 값 (빈칸이 있는 값은 따옴표로 감쌉니다)"
+        case .variableNotSet(let name): "$\(name) 값이 없습니다: --var \(name)=값으로 주세요(또는 이 줄 위에 'set \(name) 값')"
+        case .linesCannotRun(let name, let count):
+            "\(name): 실행할 수 없는 줄이 \(count)개 있어서 아무것도 보내지 않았습니다(고친 뒤 다시 실행하세요)"
+        case .lastUndefined: "$last 값이 없습니다: 아직 상품을 돌려준 명령이 없습니다"
+        case .undefinedVariable(let name):
+            "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"
+        case .noSuchField(let name, let field, let known): "'\(name)'에 '\(field)' 필드가 없습니다(필드: \(known))"
+        case .textHasNoField(let name, let field): "'\(name)'은 상품이 아니라 글자라서 '\(field)' 필드가 없습니다"
+        case .productHasNoField(let name, let field, let known):
+            "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
+        case .nothingNamed(let name): "참고: \(name)이라는 이름이 붙은 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
+        case .namesNoProduct(let bound, let command, let returning):
+            "'as \(bound)'는 상품에 이름을 붙이는데, '\(command)'는 상품을 돌려주지 않습니다(돌려주는 명령: \(returning.joined(separator: ", ")))"
+
+        case .recordingTo(let path, let everything): "기록합니다: \(path)\(everything ? " (모든 명령)" : "") — 'record stop'으로 끝냅니다"
+        case .notRecording: "기록하고 있지 않습니다('record 파일'로 시작합니다)"
+        case .recordingSaved(let path): "기록을 저장했습니다: \(path)"
+        case .recordUsage: "record 파일 [--all], 또는 record stop"
+        case .alreadyRecording(let path): "이미 \(path)에 기록하고 있습니다. 먼저 'record stop'을 하세요"
+        case .recordingExists(let path): "\(path) 파일이 이미 있습니다. 새 파일에 기록하세요(덮어쓰지 않습니다)"
+        case .recordingCannotCreate(let path): "\(path) 파일을 만들 수 없습니다. 폴더가 있고 쓸 수 있는지 확인하세요"
+        case .recordedOn(let stamp, let server): "openmarket이 \(stamp)에 \(server)에서 기록했습니다."
+        case .replayHow(let file): "다시 실행: openmarket run \(file) [--server URL] [--dry-run]"
+        case .notReplayed(let id):
+            "다시 실행하지 않음: #\(id)은 이 기록에서 만든 상품이 아니라서, 다른 서버에서는 다른 상품입니다"
+        case .replayChecksName(let id):
+            "#\(id)은 기록을 시작하기 전에 있던 상품입니다. 다시 실행할 때는 먼저 읽어서 이름을 확인한 뒤에 바꿉니다"
+                + "(다른 서버에서는 #\(id)이 다른 상품이라서 여기서 멈춥니다)"
+
+        case .journalBusy(let path): "이 스크립트의 다른 실행이 \(path)을 쓰고 있습니다. 그 실행이 끝날 때까지 기다리세요"
+        case .journalCannotWrite(let path, let why): "실행 기록(journal) \(path)을 쓸 수 없습니다: \(why)"
+        case .journalCannotEncode(let why): "실행 기록 항목을 만들 수 없습니다: \(why)"
+        case .noJournalToResume(let script, let path):
+            "\(script): 이어서 실행할 실행 기록이 \(path)에 없습니다. --resume 없이 실행하세요"
+        case .resumingFrom(let script, let path): "\(script): \(path)에 있는 실행 기록에서 이어서 실행합니다"
+        case .journalElsewhere(let script, let failure): "\(script): \(failure) (--journal 경로로 다른 곳에 둘 수 있습니다)"
+        case .journalKeptIn(let script, let path): "\(script): 스크립트 폴더에 실행 기록을 둘 수 없어서 \(path)에 둡니다"
+        case .nothingToResume(let script): "\(script): 이어서 할 것이 없습니다. 지난 실행은 끝났습니다(--restart로 처음부터 다시 실행합니다)"
+        case .runUnfinished(let script, let path, let done, let lastDone):
+            "\(script): \(path)을 보면 지난 실행이 끝나지 않았습니다(\(done)줄 마침"
+                + (lastDone.map { ", 마지막으로 마친 줄: \($0)" } ?? "")
+                + "). --resume으로 이어서 하거나 --restart로 처음부터 다시 하세요"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import OpenMarketContract
+
+/// Every sentence the scripting layer says to a person, as a value: running, checking,
+/// resuming and recording scripts, their variables and their journal. Each language is one
+/// exhaustive `switch` (`ScriptMessage+English.swift`, `ScriptMessage+Korean.swift`);
+/// `ScriptMessageCatalogTests` checks the Korean reads as Korean and keeps the English's facts.
+///
+/// What programs read (a script's commands, the journal's entries) is never a `ScriptMessage`;
+/// a recording's comment lines are for a person, so they are.
+public enum ScriptMessage: Spoken, Equatable {
+    // MARK: Running a script
+    case linesFailed(failed: Int, total: Int, places: String)
+    case resumed(name: String, skipped: Int, recovered: Int)
+    /// An `expect` that did not hold: the values and the comparison.
+    case expectFailed(left: String, op: String, right: String)
+    /// How `expect` is written.
+    case expectUsage
+    /// `expect 5 =~ 6`: the middle word is no comparison.
+    case notAComparison(String)
+    case sourceUsage
+    case cannotReadScript(String)
+    case sourceTooDeep
+    case sourceCannotRead(String)
+    case stoppedForResume(name: String, failure: String)
+    /// A scripting command (`import`, `record`) typed where there is no scripting session.
+    case scriptingOnly
+
+    // MARK: Variables
+    case noVariables
+    /// `(fields: id, name, …)` after a product variable in `vars`.
+    case variableFields(String)
+    case setNameValue
+    /// A script uses a variable nothing defines (found before anything is sent).
+    case variableNotSet(String)
+    case linesCannotRun(name: String, count: Int)
+    case lastUndefined
+    case undefinedVariable(String)
+    case noSuchField(name: String, field: String, known: String)
+    case textHasNoField(name: String, field: String)
+    case productHasNoField(name: String, field: String, known: String)
+    case nothingNamed(String)
+    /// `show … as mug` on a command that returns no product here (`list` does not).
+    case namesNoProduct(bound: String, command: String, returning: [String])
+
+    // MARK: Recording
+    case recordingTo(path: String, everything: Bool)
+    case notRecording
+    case recordingSaved(String)
+    case recordUsage
+    case alreadyRecording(String)
+    case recordingExists(String)
+    case recordingCannotCreate(String)
+    /// The recording's second line, a comment: when and against which server.
+    case recordedOn(stamp: String, server: String)
+    /// The recording's third line, a comment: how to replay it.
+    case replayHow(file: String)
+    /// Why a change is written as a comment (a delete of a product made before the recording).
+    case notReplayed(id: Int)
+    /// The comment above a change to a product made before the recording, written guarded.
+    case replayChecksName(id: Int)
+
+    // MARK: The journal and resuming
+    case journalBusy(String)
+    case journalCannotWrite(path: String, why: String)
+    case journalCannotEncode(String)
+    case noJournalToResume(script: String, path: String)
+    case resumingFrom(script: String, path: String)
+    case journalElsewhere(script: String, failure: String)
+    case journalKeptIn(script: String, path: String)
+    case nothingToResume(String)
+    case runUnfinished(script: String, path: String, done: Int, lastDone: Int?)
+}

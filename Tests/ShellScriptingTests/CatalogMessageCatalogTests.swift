@@ -1,0 +1,66 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketContract
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 24 for `import` and `export` (issue 40: their notes, questions and summary too): every ``CatalogMessage`` has its Korean (the compiler sees
+/// to that), and these tests read what it cannot: that the Korean is Korean and keeps the
+/// English's facts.
+@Suite("Korean and English catalog messages")
+struct CatalogMessageCatalogTests {
+    /// One of every message, with values that show whether they are kept.
+    static let samples: [CatalogMessage] =
+        [
+            .planTitle(file: "cat.csv"), .andMore(5), .pruneRefused(file: "cat.csv", deleting: 7, yours: 12),
+            .pruneRefused(file: "cat.csv", deleting: 12, yours: 12),
+            .duplicatesRefused(file: "cat.csv", count: 3, row: 4, yours: 17, more: true),
+            .duplicatesRefused(file: "cat.csv", count: 1, row: 4, yours: 17, more: false), .matchedNote,
+            .matchedRow(row: 2, name: "Red note", id: 6), .rowNamed(row: 3, name: "Mug"),
+            .withNameYouHave(count: 2, allowed: true), .withNameYouHave(count: 2, allowed: false),
+            .youHave(row: 4, name: "Mug", yours: "#6, #9"), .rowLine(row: 5, text: "#6 price 3000 → 3500"), .deleteNote,
+            .pruneShare(all: true, yours: 12, allowed: false), .pruneShare(all: false, yours: 12, allowed: true),
+            .photosIgnored(count: 2, rows: "3, 7"), .skippedNote, .restartMade(count: 4, again: 0),
+            .restartMade(count: 4, again: 2), .rowExists(row: 3, id: 12), .doneBefore(40),
+            .whichFile(command: "import"), .formatIs("xlsx"), .matchIs("sku"), .resumeOrRestart, .planOrDryRun,
+            .pruneAllNeedsPrune, .writeIDsNeedsRun, .exportNeedsFormat("out.txt"),
+            .readWithDelimiter(file: "cat.csv", delimiter: ";"),
+            .ignoringColumns(file: "cat.csv", count: 2, names: "sku, colour"),
+            .problemsInFile(count: 3, file: "cat.csv"),
+            .vendorIDUnknownMatchID(file: "cat.csv", variable: "OPENMARKET_VENDOR_ID"),
+            .notLoggedInNoCompare("cat.csv"), .productsUnreadable(file: "cat.csv", error: "timed out"),
+            .noneOfTheIDsIsYours(count: 8, notListed: 5), .noneOfTheIDsIsYours(count: 2, notListed: 0), .dryRunNothingSent,
+            .nothingToChange("cat.csv"), .importCancelled, .pruneNeedsYes(file: "cat.csv", count: 4), .confirmImport(7),
+            .serverBusy(status: 429, wait: "2 s"), .noRequests,
+            .importUnfinished(file: "cat.csv", journal: "cat.csv.journal", done: 12),
+            .nothingToResume("cat.csv"), .registeredBefore(file: "cat.csv", row: 4, id: 31), .rowChanged(file: "cat.csv", row: 6),
+            .journalNotWritten(file: "cat.csv", why: "disk full"), .journalNotWritten(file: nil, why: nil),
+            .wroteIDs(file: "cat.csv", made: 3, matched: 2), .wroteIDs(file: "cat.csv", made: 1, matched: 0),
+            .idsNotWritten(file: "cat.csv", why: "read-only"), .reportNotWritten(path: "r.csv", why: nil),
+            .importTook(file: "cat.csv", tallies: "3", seconds: "1.5", rate: "2.0"), .andMoreInReport(17), .interruptedOnce,
+            .interruptedTwice, .stoppedUnreachable, .exported(count: 1, file: "cat.csv", photos: nil, folder: nil),
+            .exported(count: 12, file: "cat.csv", photos: 30, folder: "photos"),
+            .imagesFolderFailed(folder: "photos", why: "permission denied"),
+        ]
+        + CatalogMessage.PlanLabel.allCases.map { .planLabel($0) }
+        + CatalogMessage.RowStatus.allCases.map { .tally($0, 3) }
+
+    @Test func theSamplesCoverEveryMessageDeclared() throws {
+        let declared = try SpokenCatalogCheck.declaredCases(in: "CatalogMessage.swift")
+        #expect(declared.count >= 4, "\(declared)")
+        #expect(Set(Self.samples.map(SpokenCatalogCheck.caseName)) == declared)
+    }
+
+    @Test(arguments: samples)
+    func everyMessageIsKoreanInKoreanAndKeepsTheEnglishFacts(_ message: CatalogMessage) {
+        #expect(SpokenCatalogCheck.problems(message) == [])
+    }
+
+    @Test func aTaskSpeaksTheLanguageItWasGiven() {
+        #expect(CatalogMessage.planTitle(file: "cat.csv").text == "cat.csv: the plan")
+        Language.$current.withValue(.ko) {
+            #expect(CatalogMessage.planTitle(file: "cat.csv").text == "cat.csv: 가져오기 계획")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import OpenMarketContract
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 40: the scripting module's sentences are its own (`ScriptMessage`), in English and
+/// Korean; the compiler sees every case has both, these tests that the Korean is Korean and
+/// keeps the English's facts.
+@Suite("Korean and English script messages")
+struct ScriptMessageCatalogTests {
+    static let samples: [ScriptMessage] = [
+        .linesFailed(failed: 2, total: 40, places: "cat.om:3, cat.om:9"), .resumed(name: "cat.om", skipped: 12, recovered: 1),
+        .resumed(name: "cat.om", skipped: 1, recovered: 0), .expectFailed(left: "5", op: "==", right: "6"), .expectUsage,
+        .notAComparison("=~"), .sourceUsage, .cannotReadScript("cat.om"), .sourceTooDeep, .sourceCannotRead("other.om"),
+        .stoppedForResume(name: "cat.om", failure: "timed out"), .scriptingOnly, .noVariables, .variableFields("id, name"),
+        .setNameValue, .variableNotSet("other"), .linesCannotRun(name: "lesson.om", count: 2), .lastUndefined,
+        .undefinedVariable("mug"), .noSuchField(name: "response", field: "body.nope", known: "status, body"),
+        .textHasNoField(name: "price", field: "x"), .productHasNoField(name: "mug", field: "colour", known: "id, name"),
+        .nothingNamed("mug"), .namesNoProduct(bound: "mug", command: "list", returning: ["show", "edit", "patch"]),
+        .recordingTo(path: "session.om", everything: true), .notRecording, .recordingSaved("session.om"), .recordUsage,
+        .alreadyRecording("session.om"), .recordingExists("session.om"), .recordingCannotCreate("/nope/session.om"),
+        .recordedOn(stamp: "2026-11-28 10:15:00", server: "http://127.0.0.1:8080"), .replayHow(file: "session.om"),
+        .notReplayed(id: 6), .replayChecksName(id: 6), .journalBusy("cat.om.journal"),
+        .journalCannotWrite(path: "cat.om.journal", why: "No space left on device"), .journalCannotEncode("bad value"),
+        .noJournalToResume(script: "cat.om", path: "cat.om.journal"),
+        .resumingFrom(script: "cat.om", path: "/state/cat.om.journal"),
+        .journalElsewhere(script: "cat.om", failure: "read-only"),
+        .journalKeptIn(script: "cat.om", path: "/state/cat.om.journal"),
+        .nothingToResume("cat.om"), .runUnfinished(script: "cat.om", path: "cat.om.journal", done: 3, lastDone: 7),
+        .runUnfinished(script: "cat.om", path: "cat.om.journal", done: 1, lastDone: nil),
+    ]
+
+    @Test func theSamplesCoverEveryMessageDeclared() throws {
+        let declared = try SpokenCatalogCheck.declaredCases(in: "ScriptMessage.swift")
+        #expect(declared.count > 20, "\(declared)")
+        #expect(Set(Self.samples.map(SpokenCatalogCheck.caseName)) == declared)
+    }
+
+    @Test(arguments: samples)
+    func everyMessageIsKoreanInKoreanAndKeepsTheEnglishFacts(_ message: ScriptMessage) {
+        #expect(SpokenCatalogCheck.problems(message) == [])
+    }
+
+    /// The sentence the issue found in English under `--lang ko`, from a journal another run holds.
+    @Test func aJournalInUseIsSaidInTheReadersLanguage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cat.om.journal").path
+        let holder = try JournalFile(path: path, fresh: true)
+        defer { withExtendedLifetime(holder) {} }
+        Language.$current.withValue(.ko) {
+            do {
+                _ = try JournalFile(path: path, fresh: false)
+                Issue.record("a second run opened a journal the first holds")
+            } catch let error as JournalError {
+                #expect(error.description == ScriptMessage.journalBusy(path).text(in: .ko), "\(error.description)")
+                #expect(error.description.contains("기다리세요"), "\(error.description)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+}
