@@ -105,12 +105,13 @@ struct EditDocumentTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "after\n")
         #expect(
             EditorLaunch.run(on: file.path, environment: ["EDITOR": "false"])
-                == .failed("the editor 'false' exited with status 1"))
+                == .failed(.editorExited(editor: "false", status: 1)))
         guard case .failed(let why) = EditorLaunch.run(on: file.path, environment: ["EDITOR": "no-such-editor-here"]) else {
             Issue.record("a missing editor ran")
             return
         }
-        #expect(why.contains("was not found"))
+        #expect(why == .editorNotFound(editor: "no-such-editor-here"))
+        #expect(why.english.contains("was not found"))
     }
 }
 
@@ -126,15 +127,17 @@ final class FakeEditor: @unchecked Sendable {
     var documents: [String] { lock.withLock { shown } }
 
     func open(_ path: String) -> EditorOutcome {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .failed("no file") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .failed(.warning("no file")) }
         let edit: (@Sendable (String) -> String)? = lock.withLock {
             shown.append(text)
             return edits.isEmpty ? nil : edits.removeFirst()
         }
-        guard let edit else { return .failed("the test had no more edits") }
+        guard let edit else { return .failed(.warning("the test had no more edits")) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.posixPermissions] as? Int == 0o600 else { return .failed("the file is not private") }
-        do { try edit(text).write(toFile: path, atomically: false, encoding: .utf8) } catch { return .failed("\(error)") }
+        guard attributes?[.posixPermissions] as? Int == 0o600 else { return .failed(.warning("the file is not private")) }
+        do { try edit(text).write(toFile: path, atomically: false, encoding: .utf8) } catch {
+            return .failed(.warning("\(error)"))
+        }
         return .edited
     }
 }

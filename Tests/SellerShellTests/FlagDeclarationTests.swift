@@ -97,7 +97,7 @@ struct FlagDeclarationTests {
         #expect(!Health.spec.helpText.contains("options:"))
         for spec in registry.specs {
             for flag in spec.flags {
-                #expect(!flag.help.isEmpty, "\(spec.name) \(flag.name)")
+                #expect(!flag.help.english.isEmpty, "\(spec.name) \(flag.name)")
                 #expect(spec.helpText.contains("  \(flag.synopsis)  "), "\(spec.name) \(flag.name)")
             }
         }

@@ -104,13 +104,56 @@ struct MessageCatalogTests {
             .notAVendorID(source: "--vendor-id", got: "kim"), .theVendorID, .askVendorID, .nothingWasKept("bad"),
             .vendorIsHere(id: 1, name: "demo-shop"), .vendorKept(id: 1), .usingSavedProfile(name: "shop", identifier: "0c1b5a9e"),
             .loggedOutOtherServer("http://127.0.0.1:8080"),
+            .editorDidNotStart(editor: "vi", reason: "No such file or directory"),
+            .editorLost(editor: "vi"),
+            .editorNotFound(editor: "no-such-editor"),
+            .editorExited(editor: "false", status: 1),
+            .editorSignalled(editor: "vi", signal: 9),
+            .editorFailedNothingSent("the editor 'false' exited with status 1"),
+            .editNeedsTerminal(id: 3),
+            .editStillUnreadable(problem: "line 4: price: 'abc' is not a number"),
+            .editTemporaryFile(folder: "/tmp/"),
+            .editCannotWrite(path: "/tmp/e.txt", reason: "disk full"),
+            .editorLeftNoFile(path: "/tmp/e.txt"),
+            .editNotUTF8,
+            .editConflict(id: 3, path: "/tmp/e.txt"),
+            .editClash(field: "price", yours: "3000", theirs: "3500"),
+            .editAllClashed(id: 3, path: "/tmp/e.txt"),
+            .editNothingSent(path: "/tmp/e.txt"),
+            .editSent(fields: "price", left: "stock", path: "/tmp/e.txt"),
+            .editSent(fields: "price", left: nil, path: "/tmp/e.txt"),
+            .editChangedAgain(id: 3, path: "/tmp/e.txt"),
+            .noCommand,
+            .itemProblem(item: "images@x.jpg", problem: "x.jpg: no such file"),
+            .paramsIsWholePart(item: "params=x"),
+            .secretIsInsideParams(item: "params=@secret"),
+            .sessionHasNoSecret(item: "secret=@secret"),
+            .notJSONAfterColonEquals(item: "price:=abc"),
+            .itemNotUTF8(item: "description=@d.txt", path: "d.txt"),
+            .asNamesOneProduct,
+            .lastTakesACount(got: "0"),
+            .takesAFileToWrite(flag: "--har"),
+            .lowStockTakes(got: "x"),
+            .currencyTakes(got: "EUR"),
+            .csvNotWritten(reason: "a cell too long"),
+            .jsonNotWritten(reason: "invalid number"), .jsonNotWritten(reason: nil),
+            .sortTakes(keys: "price, stock, name, id", got: "colour"),
+            .notYours(id: 3, name: "Mug", owner: "tumbler-shop #2", consequence: "nothing was deleted"),
+            .severalNotYours(products: "#3 Mug, #4 Cup", count: 2),
+            .nothingDeleted,
+            .editorNotOpened,
+            .editLeftUnchanged(id: 3),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }
         + Message.ProfileColumn.allCases.map { .profileColumn($0) }
 
-    /// Messages that are the API's own words in both languages.
-    static let keptAsIs: [Message] = [.whoamiField(.identifier), .profileColumn(.identifier)]
+    /// Messages that are the API's own words in both languages, or only the facts they join
+    /// (`item: problem`, the problem in the reader's language already).
+    static let keptAsIs: [Message] = [
+        .whoamiField(.identifier), .profileColumn(.identifier),
+        .itemProblem(item: "images@x.jpg", problem: "x.jpg: no such file"),
+    ]
 
     /// A message's case name: `stepPrompt` for `.stepPrompt(index: 3, total: 11)`.
     static func caseName(_ message: some Sendable) -> String {

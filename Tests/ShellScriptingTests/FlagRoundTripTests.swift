@@ -105,7 +105,7 @@ struct FlagRoundTripTests {
             let lines = spec.helpText.split(separator: "\n")
             for flag in spec.flags {
                 #expect(
-                    lines.contains { $0.hasPrefix("  \(flag.synopsis) ") && $0.hasSuffix("  \(flag.help)") },
+                    lines.contains { $0.hasPrefix("  \(flag.synopsis) ") && $0.hasSuffix("  \(flag.help.text)") },
                     "\(spec.name) \(flag.name)")
             }
         }

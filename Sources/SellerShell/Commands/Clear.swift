@@ -3,7 +3,7 @@ import OpenMarketContract
 /// `clear`: clears the terminal's screen, as the shell's `clear` (and Ctrl-L) do.
 public struct Clear: ShellCommand {
     public static let spec = CommandSpec(
-        name: "clear", aliases: ["cls"], summary: "clear the screen", usage: "clear", examples: ["clear"],
+        name: "clear", aliases: ["cls"], summary: ShellHelp.clear, usage: "clear", examples: ["clear"],
         tooManyWords: "clear takes nothing", effect: .none, recording: .never)
 
     public init() {}

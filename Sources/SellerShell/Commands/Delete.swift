@@ -6,12 +6,12 @@ import OpenMarketContract
 /// checking every one of them is the seller's.
 public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
-        name: "delete", aliases: ["rm"], summary: "delete one or more products (the two-step DELETE)",
+        name: "delete", aliases: ["rm"], summary: ShellHelp.delete,
         usage: "delete ID… [--yes]", examples: ["delete 12", "delete 12 --yes", "delete 3 4 5"], flags: options.map(\.flag),
         positional: [.productIDs], effect: .deletes, returnsProduct: true)
 
     static let options: [CommandOption<Delete>] = [
-        .flag("--yes", \.confirmed, help: "delete without asking first (a script must say it)")
+        .flag("--yes", \.confirmed, help: ShellHelp.deleteYes)
     ]
 
     public var id: Int
@@ -52,7 +52,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         if !confirmed {
             let product = try await context.client.product(id: id).value
             read = product
-            try await Ownership.requireMine(product, in: context, "nothing was deleted")
+            try await Ownership.requireMine(product, in: context, .nothingDeleted)
             guard context.console.isInteractive else {
                 throw CommandFailure.usage(Message.deleteNeedsYes(id: id, name: product.name).text)
             }
@@ -123,8 +123,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             others.append("#\(product.id) \(TextLayout.visible(product.name, limit: 60))")
         }
         guard !others.isEmpty else { return }
-        throw CommandFailure.failed(
-            "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") not yours; nothing was deleted")
+        throw CommandFailure.failed(Message.severalNotYours(products: others.joined(separator: ", "), count: others.count).text)
     }
 
 }

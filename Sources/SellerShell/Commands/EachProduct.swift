@@ -73,7 +73,7 @@ extension ShellSession {
         guard invocation.bindAs != nil, let several = invocation.command as? any SeveralProducts, several.ids.count > 1 else {
             return nil
         }
-        let failure = CommandFailure.usage("as NAME names one product; give one id")
+        let failure = CommandFailure.usage(Message.asNamesOneProduct.text)
         return CommandReport(
             status: .usage, command: invocation.command, failure: Self.lines(for: failure, spec: invocation.spec))
     }

@@ -8,7 +8,7 @@ import OpenMarketContract
 /// (as `git commit` and `kubectl edit` do). Recordings get the `patch` it sent.
 public struct Edit: OneProduct {
     public static let spec = CommandSpec(
-        name: "edit", summary: "change a product in your text editor ($VISUAL, $EDITOR or vi)",
+        name: "edit", summary: ShellHelp.edit,
         usage: "edit ID", examples: ["edit 12"], positional: [.productID], effect: .changes, returnsProduct: true)
 
     public var id: Int
@@ -22,7 +22,7 @@ public struct Edit: OneProduct {
         guard console.isInteractive else { throw noTerminal }
         let read = try await context.client.product(id: id)
         context.session.remember([read.value])
-        try await Ownership.requireMine(read.value, in: context, "the editor was not opened")
+        try await Ownership.requireMine(read.value, in: context, .editorNotOpened)
         let file = try EditFile(product: id)
         // The file goes on every way out but a 412, after which it keeps the person's edits.
         let opened: ParsedFields?
@@ -32,7 +32,7 @@ public struct Edit: OneProduct {
         }
         guard let edited = opened else {
             file.remove()
-            return .note("edit \(id): the file was left unchanged or emptied, so nothing was sent")
+            return .note(Message.editLeftUnchanged(id: id).text)
         }
         switch await attempt(patch(edited.order, of: edited), over: read, in: context) {
         case .success(let outcome):
@@ -89,42 +89,35 @@ public struct Edit: OneProduct {
         let now = ProductDocument(current.value)
         let free = edited.order.filter { $0.hasSameValue(in: now.values, as: before.values) }
         let clashing = edited.order.filter { !$0.hasSameValue(in: now.values, as: before.values) }
-        var lines = ["#\(id) was changed by someone else after you opened it (412); your edited file is kept: \(file.path)"]
+        var lines = [Message.editConflict(id: id, path: file.path).text]
         for field in clashing {
             let theirs = TextLayout.visible(now.text(field) ?? "", limit: 40)
             let yours = TextLayout.visible(field.value(in: edited.changes)?.plainText ?? "", limit: 40)
-            lines.append("  \(field.rawValue): you wrote '\(yours)'; it is now '\(theirs)'")
+            lines.append("  " + Message.editClash(field: field.rawValue, yours: yours, theirs: theirs).text)
         }
         console.note(lines.joined(separator: "\n"))
         guard !free.isEmpty else {
-            throw CommandFailure.failed(
-                "every field you changed was also changed by someone else, so nothing was sent: "
-                    + "run 'edit \(id)' again (your edits are in \(file.path))")
+            throw CommandFailure.failed(Message.editAllClashed(id: id, path: file.path).text)
         }
         let names = free.map(\.rawValue).joined(separator: ", ")
         guard console.confirm(.sendUnclashedFields(count: free.count, fields: names)) else {
-            throw CommandFailure.failed("nothing was sent; your edits are in \(file.path)")
+            throw CommandFailure.failed(Message.editNothingSent(path: file.path).text)
         }
         switch await attempt(patch(free, of: edited), over: current, in: context) {
         case .success(var outcome):
             if clashing.isEmpty { file.remove() }
-            outcome.output.append(
-                .note(
-                    clashing.isEmpty
-                        ? "sent \(names); nothing else had changed"
-                        : "sent \(names); left \(clashing.map(\.rawValue).joined(separator: ", ")) as the other change made it (your edits are in \(file.path))"
-                ))
+            let left = clashing.isEmpty ? nil : clashing.map(\.rawValue).joined(separator: ", ")
+            outcome.output.append(.note(Message.editSent(fields: names, left: left, path: file.path).text))
             return outcome
         case .failure(.preconditionFailed):
-            throw CommandFailure.failed(
-                "#\(id) changed again while you answered (412), so nothing was sent: your edits are in \(file.path)")
+            throw CommandFailure.failed(Message.editChangedAgain(id: id, path: file.path).text)
         case .failure(let error):
             throw error
         }
     }
 
     private var noTerminal: CommandFailure {
-        .failed("needs a terminal to open an editor: use 'patch \(id) field=value …' instead (patch \(id) price=3000)")
+        .failed(Message.editNeedsTerminal(id: id).text)
     }
 
     /// Opens the document until it reads and keeps the rules; returns the fields that changed,
@@ -139,7 +132,7 @@ public struct Edit: OneProduct {
             switch console.editFile(at: file.path) {
             case .edited: break
             case .noTerminal: throw noTerminal
-            case .failed(let why): throw CommandFailure.failed("\(why), so nothing was sent")
+            case .failed(let why): throw CommandFailure.failed(Message.editorFailedNothingSent(why.text).text)
             }
             let saved = try file.read()
             if ProductDocument.isEmpty(saved) { return nil }
@@ -150,8 +143,7 @@ public struct Edit: OneProduct {
                 return changes.order.isEmpty ? nil : changes
             }
             if saved == text {
-                throw CommandFailure.failed(
-                    "the document still does not read (\(errors[0].text)) and was saved unchanged, so nothing was sent")
+                throw CommandFailure.failed(Message.editStillUnreadable(problem: errors[0].text).text)
             }
             text = Self.reopened(saved, errors: errors)
         }
@@ -197,7 +189,7 @@ struct EditFile {
     init(product id: Int) throws(CommandFailure) {
         path = (NSTemporaryDirectory() as NSString).appendingPathComponent("openmarket-edit-\(id)-\(UUID().uuidString).txt")
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw .failed("cannot create a temporary file in \(NSTemporaryDirectory()): check TMPDIR")
+            throw .failed(Message.editTemporaryFile(folder: NSTemporaryDirectory()).text)
         }
     }
 
@@ -208,16 +200,16 @@ struct EditFile {
             try handle.truncate(atOffset: 0)
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
-            throw .failed("cannot write \(path): \(ShellSession.readable(error))")
+            throw .failed(Message.editCannotWrite(path: path, reason: ShellSession.readable(error)).text)
         }
     }
 
     func read() throws(CommandFailure) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .failed("the editor left no file at \(path), so nothing was sent")
+            throw .failed(Message.editorLeftNoFile(path: path).text)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw .failed("the saved file is not UTF-8 text: save it as UTF-8 (nothing was sent)")
+            throw .failed(Message.editNotUTF8.text)
         }
         return text
     }

@@ -8,16 +8,16 @@ import OpenMarketContract
 /// secret read from `$OPENMARKET_SECRET`.
 public struct ExchangeCommand: ShellCommand {
     public static let spec = CommandSpec(
-        name: "exchange", summary: "show one HTTP exchange in full (exchanges lists them)",
+        name: "exchange", summary: ShellHelp.exchange,
         usage: "exchange [N] [--wire] [--as curl|httpie|raw]",
         examples: ["exchange 3", "exchange 3 --wire", "exchange 3 --as curl", "exchange"],
         flags: options.map(\.flag), positional: [.word], effect: .none, recording: .never)
 
     static let options: [CommandOption<ExchangeCommand>] = [
-        .flag("--wire", \.wire, help: "the exact bytes, line endings and control characters shown"),
+        .flag("--wire", \.wire, help: ShellHelp.exchangeWire),
         .value(
             "--as", \.form, placeholder: "FORM", choices: Form.allCases.map(\.rawValue),
-            help: "a curl, HTTPie or raw HTTP command that sends the same request",
+            help: ShellHelp.exchangeAs,
             parse: { given throws(CommandFailure) in
                 guard let form = Form(rawValue: given) else { throw .usage(Message.asTakes.text) }
                 return form

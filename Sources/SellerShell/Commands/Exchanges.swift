@@ -8,33 +8,33 @@ import TerminalText
 /// as a lab notebook; secrets masked in both. An existing file is refused unless `--force`.
 public struct Exchanges: ShellCommand {
     public static let spec = CommandSpec(
-        name: "exchanges", summary: "list the session's HTTP exchanges, numbered (exchange N shows one)",
+        name: "exchanges", summary: ShellHelp.exchanges,
         usage: "exchanges [--last N] [--har FILE] [--markdown FILE] [--force]",
         examples: ["exchanges", "exchanges --last 5", "exchanges --har class.har", "exchanges --markdown notebook.md"],
         flags: options.map(\.flag), effect: .none, recording: .never)
 
     static let options: [CommandOption<Exchanges>] = [
         .value(
-            "--last", \.last, kind: .number, placeholder: "N", help: "only the newest N",
+            "--last", \.last, kind: .number, placeholder: "N", help: ShellHelp.exchangesLast,
             parse: { text throws(CommandFailure) in
                 guard let count = Int(text), count > 0 else {
-                    throw .usage("--last takes a number of exchanges from 1 (it is \(text))")
+                    throw .usage(Message.lastTakesACount(got: TerminalText.visible(String(text.prefix(40)))).text)
                 }
                 return count
             }, write: { Word(String($0)) }),
-        file("--har", \.har, help: "write them as HAR 1.2, for a browser's network panel"),
-        file("--markdown", \.markdown, help: "write them as a lab notebook"),
-        .flag("--force", \.force, help: "replace a file that exists already"),
+        file("--har", \.har, help: ShellHelp.exchangesHar),
+        file("--markdown", \.markdown, help: ShellHelp.exchangesMarkdown),
+        .flag("--force", \.force, help: ShellHelp.exchangesForce),
     ]
 
     /// A file to write, which must be named.
     private static func file(
-        _ name: String, _ keyPath: WritableKeyPath<Exchanges, String?> & Sendable, help: String
+        _ name: String, _ keyPath: WritableKeyPath<Exchanges, String?> & Sendable, help: any Spoken
     ) -> CommandOption<Exchanges> {
         .value(
             name, keyPath, kind: .text, placeholder: "FILE", help: help,
             parse: { path throws(CommandFailure) in
-                guard !path.isEmpty else { throw .usage("\(name) takes a file to write") }
+                guard !path.isEmpty else { throw .usage(Message.takesAFileToWrite(flag: name).text) }
                 return path
             }, write: { Word($0, wasQuoted: true) })
     }
@@ -91,7 +91,7 @@ public struct Exchanges: ShellCommand {
     static func save(_ data: Data, to path: String, base: LocalPaths, replacing: Bool) throws(CommandFailure) {
         // Where the context lets files be written (an untrusted script: its scratch folder).
         let target: String
-        do { target = try base.writable(path, replacing: replacing) } catch { throw .failed("\(error)") }
+        do { target = try base.writable(path, replacing: replacing) } catch { throw .failed(error.description) }
         do throws(LocalFileError) {
             try LocalFile.write(data, to: target, replacing: replacing)
         } catch {
@@ -101,7 +101,7 @@ public struct Exchanges: ShellCommand {
 
     private static func refuseExisting(_ path: String, base: LocalPaths) throws(CommandFailure) {
         let target: String
-        do { target = try base.writable(path) } catch { throw .failed("\(error)") }
+        do { target = try base.writable(path) } catch { throw .failed(error.description) }
         do throws(LocalFileError) {
             try LocalFile.refuseExisting(target)
         } catch {

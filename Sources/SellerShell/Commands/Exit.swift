@@ -3,7 +3,7 @@ import OpenMarketContract
 /// `exit [N]`: leaves the shell, with status N (0 to 255) when given.
 public struct Exit: ShellCommand {
     public static let spec = CommandSpec(
-        name: "exit", aliases: ["quit"], summary: "leave the shell, with status N if given (Ctrl-D works too)",
+        name: "exit", aliases: ["quit"], summary: ShellHelp.exit,
         usage: "exit [N]", examples: ["exit", "exit 3"], positional: [.word],
         tooManyWords: "exit takes at most a status: exit N (0 to 255)", effect: .none, recording: .never)
 

@@ -6,14 +6,14 @@ import OpenMarketContract
 /// language of `LANG` (Korean for `ko_KR.UTF-8`) or `--lang en|ko`.
 public struct Explain: ShellCommand {
     public static let spec = CommandSpec(
-        name: "explain", summary: "explain a status (412), a method (PATCH), a header (If-Match) or an operation",
+        name: "explain", summary: ShellHelp.explain,
         usage: "explain [TERM] [--lang en|ko]", examples: ["explain 412", "explain PATCH", "explain If-Match", "explain"],
         flags: options.map(\.flag), positional: [.word], effect: .none, recording: .never)
 
     static let options: [CommandOption<Explain>] = [
         .value(
             "--lang", \.language, placeholder: "en|ko", choices: ExplanationBook.languages,
-            help: "explain in English or Korean (else in the language of LANG)",
+            help: ShellHelp.explainLang,
             parse: { given throws(CommandFailure) in
                 guard ExplanationBook.languages.contains(given) else { throw .usage("--lang takes en or ko") }
                 return given

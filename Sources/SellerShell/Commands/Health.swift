@@ -5,7 +5,7 @@ import OpenMarketContract
 /// `health`: `GET /healthChecker`, with how long the answer took.
 public struct Health: ShellCommand {
     public static let spec = CommandSpec(
-        name: "health", summary: "check that the server answers (GET /healthChecker)", usage: "health", effect: .reads)
+        name: "health", summary: ShellHelp.health, usage: "health", effect: .reads)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

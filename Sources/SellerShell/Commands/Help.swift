@@ -3,7 +3,7 @@ import OpenMarketContract
 /// `help [COMMAND]`: the overview, or one command's usage and examples, from the specs.
 public struct Help: ShellCommand {
     public static let spec = CommandSpec(
-        name: "help", aliases: ["?"], summary: "list commands, or explain one", usage: "help [COMMAND]",
+        name: "help", aliases: ["?"], summary: ShellHelp.help, usage: "help [COMMAND]",
         examples: ["help", "help register"], positional: [.command], effect: .none, recording: .never)
 
     public var topic: String?

@@ -4,7 +4,7 @@ import OpenMarketContract
 /// `history`: the lines typed so far.
 public struct History: ShellCommand {
     public static let spec = CommandSpec(
-        name: "history", summary: "show the commands typed so far", usage: "history", effect: .none, recording: .never)
+        name: "history", summary: ShellHelp.history, usage: "history", effect: .none, recording: .never)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

@@ -9,7 +9,7 @@ import TerminalText
 /// draws the products as cards with photos on a terminal (`Photos/`).
 public struct ListProducts: ShellCommand {
     public static let spec = CommandSpec(
-        name: "list", aliases: ["ls"], summary: "list products, newest first",
+        name: "list", aliases: ["ls"], summary: ShellHelp.list,
         usage:
             "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids|count] "
             + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "
@@ -24,28 +24,28 @@ public struct ListProducts: ShellCommand {
         flags: options.map(\.flag), positional: [.page], effect: .reads)
 
     static let options: [CommandOption<ListProducts>] = [
-        .perPage, .text("--search", \.search, help: "only products whose name or description holds TEXT"), .mine, .all,
+        .perPage, .text("--search", \.search, help: ShellHelp.listSearch), .mine, .all,
         .value(
             "--format", \.format, placeholder: "FORMAT", choices: ListFormat.allCases.map(\.rawValue),
-            help: "write the list as a table, json, jsonl, csv, ids or count (else as 'set output' says)",
+            help: ShellHelp.listFormat,
             parse: { text throws(CommandFailure) in try ListFormat.parse(text) }, write: { Word($0.rawValue) }),
         .value(
-            "--fields", \.fields, unless: [], kind: .text, placeholder: "id,name,…", help: "the columns to write, in order",
+            "--fields", \.fields, unless: [], kind: .text, placeholder: "id,name,…", help: ShellHelp.listFields,
             parse: ListField.parse, write: { Word($0.map(\.rawValue).joined(separator: ",")) }),
         .value(
             "--sort", \.selection.order, placeholder: "KEY",
             choices: ListSelection.SortKey.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] },
-            help: "order by price, stock, name or id; a leading - puts the largest first", parse: ListSelection.sortKey,
+            help: ShellHelp.listSort, parse: ListSelection.sortKey,
             write: { Word($0.text) }),
-        .flag("--sold-out", \.selection.soldOut, help: "only products with no stock left"),
+        .flag("--sold-out", \.selection.soldOut, help: ShellHelp.listSoldOut),
         .value(
-            "--low-stock", \.selection.lowStock, kind: .number, placeholder: "N", help: "only products with at most N in stock",
+            "--low-stock", \.selection.lowStock, kind: .number, placeholder: "N", help: ShellHelp.listLowStock,
             parse: ListSelection.lowStock, write: { Word(String($0)) }),
         .value(
             "--currency", \.selection.currency, placeholder: "KRW|USD", choices: Currency.accepted.map(\.rawValue),
-            help: "only products priced in this currency", parse: ListSelection.currency, write: { Word($0.rawValue) }),
-        .flag("--no-pager", \.noPager, help: "print a long table straight out, not through the pager"),
-        .flag("--grid", \.grid, help: "draw the products as a grid of cards with photos (on a terminal)"),
+            help: ShellHelp.listCurrency, parse: ListSelection.currency, write: { Word($0.rawValue) }),
+        .flag("--no-pager", \.noPager, help: ShellHelp.listNoPager),
+        .flag("--grid", \.grid, help: ShellHelp.listGrid),
     ]
 
     public var page = 1
@@ -227,7 +227,7 @@ extension ListProducts {
 
 /// The flags `list` shares with `search` (which takes them `within(\.list)`).
 extension CommandOption where Command == ListProducts {
-    static var perPage: Self { .number("--per-page", \.perPage, in: 1...1000, help: "products a page, 1 to 1000") }
-    static var mine: Self { .flag("--mine", \.mine, help: "only your products, from every page") }
-    static var all: Self { .flag("--all", \.all, help: "every page, not one") }
+    static var perPage: Self { .number("--per-page", \.perPage, in: 1...1000, help: ShellHelp.listPerPage) }
+    static var mine: Self { .flag("--mine", \.mine, help: ShellHelp.listMine) }
+    static var all: Self { .flag("--all", \.all, help: ShellHelp.listAll) }
 }

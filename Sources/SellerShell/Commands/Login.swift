@@ -8,7 +8,7 @@ import OpenMarketContract
 /// else tells it: it is never found out by sending anything to other vendors' products).
 public struct Login: ShellCommand {
     public static let spec = CommandSpec(
-        name: "login", summary: "set the vendor identifier and secret (the secret is asked without echo)",
+        name: "login", summary: ShellHelp.login,
         usage: "login [IDENTIFIER] [--vendor-id N] [--save NAME]",
         examples: ["login", "login 0c1b5a9e-… --save shop", "login 0c1b5a9e-… --vendor-id 15"],
         flags: options.map(\.flag), positional: [.identifier],
@@ -21,11 +21,11 @@ public struct Login: ShellCommand {
 
     /// `--save` is never written back: a replay must not write profiles.
     static let options: [CommandOption<Login>] = [
-        .text("--save", \.saveAs, kind: .name, placeholder: "NAME", help: "save the login as a profile ('use NAME' later)")
+        .text("--save", \.saveAs, kind: .name, placeholder: "NAME", help: ShellHelp.loginSave)
             .writtenBack { _ in false },
         .value(
             "--vendor-id", \.vendorID, kind: .number, placeholder: "N",
-            help: "your vendor id on this market (kept with the login; list --mine, import and export need it)",
+            help: ShellHelp.loginVendorId,
             parse: { text throws(CommandFailure) in
                 guard let id = VendorIDSource.parse(text) else { throw .usage(VendorIDSource.refusal(text, from: "--vendor-id")) }
                 return id

@@ -3,7 +3,7 @@ import OpenMarketContract
 /// `logout`: forgets the vendor credentials.
 public struct Logout: ShellCommand {
     public static let spec = CommandSpec(
-        name: "logout", summary: "forget the vendor credentials", usage: "logout", effect: .session)
+        name: "logout", summary: ShellHelp.logout, usage: "logout", effect: .session)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

@@ -25,13 +25,14 @@ extension OneProduct {
 /// When this login's vendor id is not known and no one can be asked, the change is left to the
 /// server, which refuses another vendor's product (403): nothing is sent to find out.
 enum Ownership {
-    /// - Parameter consequence: what did not happen (`nothing was deleted`).
-    static func requireMine(_ product: Product, in context: CommandContext, _ consequence: String) async throws {
+    /// - Parameter consequence: what did not happen (``Message/nothingDeleted``).
+    static func requireMine(_ product: Product, in context: CommandContext, _ consequence: Message) async throws {
         let owner = product.vendor?.id ?? product.vendorID
         guard let owner, let vendorID = try await context.ownVendorID(among: [product]), vendorID != owner else { return }
         let name = product.vendor?.name ?? product.vendorName
+        let vendor = "\(name.map { TextLayout.visible($0, limit: 60) + " " } ?? "")#\(owner)"
+        let shown = TextLayout.visible(product.name, limit: 100)
         throw CommandFailure.failed(
-            "#\(product.id) \(TextLayout.visible(product.name, limit: 100)) is not yours (it belongs to "
-                + "\(name.map { TextLayout.visible($0, limit: 60) + " " } ?? "")#\(owner)); \(consequence)")
+            Message.notYours(id: product.id, name: shown, owner: vendor, consequence: consequence.text).text)
     }
 }

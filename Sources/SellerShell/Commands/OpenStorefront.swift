@@ -7,7 +7,7 @@ import OpenMarketContract
 /// a terminal the page is also opened in the browser (`xdg-open`).
 public struct OpenStorefront: OneProduct {
     public static let spec = CommandSpec(
-        name: "open", summary: "print (and open) a product's storefront page, as buyers see it", usage: "open ID",
+        name: "open", summary: ShellHelp.open, usage: "open ID",
         examples: ["open 12"], positional: [.productID], effect: .reads)
 
     public var id: Int

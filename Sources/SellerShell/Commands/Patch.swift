@@ -5,7 +5,7 @@ import OpenMarketContract
 /// JSON PATCH; to several products at once with one confirmation (`patch 3 4 5 discount=0`).
 public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
-        name: "patch", summary: "change fields of one or more products (JSON PATCH)",
+        name: "patch", summary: ShellHelp.patch,
         usage:
             "patch ID… [name=…] [description=…] [price=…] [currency=…] [discount=…] [stock=…] [thumbnail=IMAGE_ID] "
             + "[--if-match ETAG] [--yes]",
@@ -15,8 +15,8 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
 
     /// `--yes` means something only for several products, and is written back only for them.
     static let options: [CommandOption<Patch>] = [
-        .text("--if-match", \.ifMatch, placeholder: "ETAG", help: "change it only if it is still as read (412 if not)"),
-        .flag("--yes", \.confirmed, help: "change several products without asking first").writtenBack { $0.ids.count > 1 },
+        .text("--if-match", \.ifMatch, placeholder: "ETAG", help: ShellHelp.patchIfMatch),
+        .flag("--yes", \.confirmed, help: ShellHelp.patchYes).writtenBack { $0.ids.count > 1 },
     ]
 
     public var id: Int

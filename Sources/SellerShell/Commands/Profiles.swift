@@ -5,7 +5,7 @@ import OpenMarketContract
 /// vendor (never the secret, and the identifier cut short).
 public struct Profiles: ShellCommand {
     public static let spec = CommandSpec(
-        name: "profiles", aliases: ["profile"], summary: "list saved profiles, or remove one",
+        name: "profiles", aliases: ["profile"], summary: ShellHelp.profiles,
         usage: "profiles [list | remove NAME]", examples: ["profiles", "profiles remove old-shop"],
         positional: [.setting(["list": [], "remove": []]), .profile], effect: .session, recording: .never)
 

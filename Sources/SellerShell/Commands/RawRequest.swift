@@ -15,9 +15,9 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
     /// they are (items look like fields), so a flag is one of them standing alone.
     static var options: [CommandOption<Self>] {
         [
-            .flag("--no-auth", \.noAuth, help: "send no identifier header"),
-            .flag("--check-status", \.checkStatus, help: "fail on a 4xx or 5xx answer (so a script stops there)"),
-            .flag("--offline", \.offline, help: "show the request as it would go on the wire, and send nothing"),
+            .flag("--no-auth", \.noAuth, help: ShellHelp.requestNoAuth),
+            .flag("--check-status", \.checkStatus, help: ShellHelp.requestCheckStatus),
+            .flag("--offline", \.offline, help: ShellHelp.requestOffline),
         ]
     }
 

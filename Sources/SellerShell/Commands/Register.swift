@@ -8,7 +8,7 @@ import OpenMarketContract
 /// person is there; every problem is listed before anything is sent.
 public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
     public static let spec = CommandSpec(
-        name: "register", aliases: ["add", "new"], summary: "register a product with photos (multipart POST)",
+        name: "register", aliases: ["add", "new"], summary: ShellHelp.register,
         usage:
             "register name=… description=… price=… currency=KRW|USD [discount=…] [stock=…] image=PATH [image=PATH]… [--no-resize] [--porcelain]",
         examples: [
@@ -19,8 +19,8 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         returnsProduct: true)
 
     static let options: [CommandOption<Register>] = [
-        .flag("--no-resize", \.resize, setting: false, help: "send photos as they are (else larger ones are shrunk to fit)"),
-        .flag("--porcelain", \.porcelain, help: "print only the new product's id (id=$(openmarket register … --porcelain))"),
+        .flag("--no-resize", \.resize, setting: false, help: ShellHelp.registerNoResize),
+        .flag("--porcelain", \.porcelain, help: ShellHelp.registerPorcelain),
     ]
 
     /// The fields as typed, parsed when the line was: their typed values, which were given (a

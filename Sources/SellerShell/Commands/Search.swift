@@ -4,7 +4,7 @@ import OpenMarketContract
 /// `list --search TEXT`, as a command of its own (what a seller types first).
 public struct Search: ShellCommand {
     public static let spec = CommandSpec(
-        name: "search", aliases: ["find"], summary: "list products whose name or description holds TEXT",
+        name: "search", aliases: ["find"], summary: ShellHelp.search,
         usage: "search TEXT [PAGE] [--per-page N] [--mine] [--all] [--format FORMAT] [--fields id,name,…] [--sort KEY]",
         examples: ["search 텀블러", "search 'milk bottle' --all", "search mug --format ids --sort -price"],
         flags: options.map(\.flag), positional: [.word, .page],

@@ -5,7 +5,7 @@ import OpenMarketContract
 public struct SetOption: ShellCommand {
     public static let spec = CommandSpec(
         name: "set",
-        summary: "set output (table, json, jsonl, csv or ids), trace or explain (on or off), photos, lang, or a variable",
+        summary: ShellHelp.set,
         usage:
             "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | "
             + "set photos off|auto|symbols|sixel|kitty | set lang en|ko | set NAME VALUE\n"

@@ -5,13 +5,13 @@ import OpenMarketContract
 /// the details, or every photo drawn under them (`--photos`; see `Photos/`).
 public struct Show: OneProduct {
     public static let spec = CommandSpec(
-        name: "show", aliases: ["get"], summary: "show one product with its images",
+        name: "show", aliases: ["get"], summary: ShellHelp.show,
         usage: "show ID [--photos]\n  on a terminal the thumbnail is drawn beside the details ('set photos' says how)",
         examples: ["show 12", "show 12 --photos"], flags: options.map(\.flag), positional: [.productID], effect: .reads,
         returnsProduct: true)
 
     static let options: [CommandOption<Show>] = [
-        .flag("--photos", \.everyPhoto, help: "draw every photo of the product, not only its thumbnail (on a terminal)")
+        .flag("--photos", \.everyPhoto, help: ShellHelp.showPhotos)
     ]
 
     public var id: Int

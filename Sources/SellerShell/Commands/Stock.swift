@@ -8,7 +8,7 @@ import OpenMarketContract
 /// spot that. `+N` and `-N` are not safe to send twice; `=N` is.
 public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     public static let spec = CommandSpec(
-        name: "stock", summary: "adjust stock of one or more products: add, remove or set",
+        name: "stock", summary: ShellHelp.stock,
         usage: "stock ID… +N | -N | =N [--yes]",
         examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes", "stock +1 3 4 5 --yes"],
         flags: options.map(\.flag),
@@ -16,7 +16,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
 
     /// `--yes` means something only for several products, and is written back only for them.
     static let options: [CommandOption<Stock>] = [
-        .flag("--yes", \.confirmed, help: "change several products without asking first").writtenBack { $0.ids.count > 1 }
+        .flag("--yes", \.confirmed, help: ShellHelp.stockYes).writtenBack { $0.ids.count > 1 }
     ]
 
     public enum Change: Sendable, Equatable {

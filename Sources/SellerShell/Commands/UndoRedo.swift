@@ -31,15 +31,11 @@ public struct UndoRedo<Way: ReversalWay>: ShellCommand {
     public static var spec: CommandSpec { Way.direction == .undo ? ReversalSpecs.undo : ReversalSpecs.redo }
 
     static var options: [CommandOption<Self>] {
-        let name = Way.direction == .undo ? "undo" : "redo"
+        let undo = Way.direction == .undo
         return [
-            .flag(
-                "--force", \.force,
-                help: Way.direction == .undo
-                    ? "undo although the product has changed since" : "redo although the product has changed since it was undone"
-            ),
-            .flag("--yes", \.yes, help: "delete, or \(name) a whole import, without asking first"),
-            .flag("--dry-run", \.dryRun, help: "show what it would send, and send nothing"),
+            .flag("--force", \.force, help: undo ? ShellHelp.undoForce : ShellHelp.redoForce),
+            .flag("--yes", \.yes, help: undo ? ShellHelp.undoYes : ShellHelp.redoYes),
+            .flag("--dry-run", \.dryRun, help: ShellHelp.undoDryRun),
         ]
     }
 
@@ -49,13 +45,13 @@ public struct UndoRedo<Way: ReversalWay>: ShellCommand {
         return switch Way.direction {
         case .undo:
             CommandSpec(
-                name: "undo", summary: "take back a change this shell made (the latest, or N from 'changes')",
+                name: "undo", summary: ShellHelp.undo,
                 usage: "undo [N] [--force] [--yes] [--dry-run]",
                 examples: ["undo", "undo 7", "undo 7 --dry-run", "undo 7 --force"], flags: flags,
                 positional: [.word], effect: .changes, repeatsSafely: false, returnsProduct: true)
         case .redo:
             CommandSpec(
-                name: "redo", summary: "make an undone change again (the one undone last, or N)",
+                name: "redo", summary: ShellHelp.redo,
                 usage: "redo [N] [--force] [--yes] [--dry-run]", examples: ["redo", "redo 7"], flags: flags,
                 positional: [.word], effect: .changes, repeatsSafely: false, returnsProduct: true)
         }

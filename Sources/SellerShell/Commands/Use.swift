@@ -5,7 +5,7 @@ import OpenMarketContract
 /// `use NAME`: logs in with a saved profile, on its server (a profile that names none is refused).
 public struct Use: ShellCommand {
     public static let spec = CommandSpec(
-        name: "use", summary: "log in with a saved profile", usage: "use NAME", examples: ["use shop"],
+        name: "use", summary: ShellHelp.use, usage: "use NAME", examples: ["use shop"],
         positional: [.profile], effect: .session)
 
     public var profile: String?

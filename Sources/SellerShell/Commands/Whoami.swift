@@ -5,7 +5,7 @@ import OpenMarketContract
 /// secret nor the whole identifier).
 public struct Whoami: ShellCommand {
     public static let spec = CommandSpec(
-        name: "whoami", summary: "show the server and vendor in use", usage: "whoami", effect: .none, recording: .readOnly)
+        name: "whoami", summary: ShellHelp.whoami, usage: "whoami", effect: .none, recording: .readOnly)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

@@ -32,11 +32,11 @@ public enum EditorLaunch {
         var pid = pid_t()
         let spawned = ChildSignals.withDefaults { attributes in posix_spawn(&pid, "/bin/sh", nil, attributes, &argv, environ) }
         guard spawned == 0 else {
-            return .failed("could not start the editor '\(editor)': \(String(cString: strerror(spawned)))")
+            return .failed(.editorDidNotStart(editor: editor, reason: String(cString: strerror(spawned))))
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return .failed("lost track of the editor '\(editor)'") }
+            guard errno == EINTR else { return .failed(.editorLost(editor: editor)) }
         }
         return outcome(status: status, editor: editor)
     }
@@ -47,10 +47,10 @@ public enum EditorLaunch {
         let code = (status >> 8) & 0xFF
         if exited, code == 0 { return .edited }
         if exited, code == 127 {
-            return .failed("the editor '\(editor)' was not found: set VISUAL or EDITOR to your editor (EDITOR=nano)")
+            return .failed(.editorNotFound(editor: editor))
         }
-        if exited { return .failed("the editor '\(editor)' exited with status \(code)") }
-        return .failed("the editor '\(editor)' was stopped by signal \(status & 0x7F)")
+        if exited { return .failed(.editorExited(editor: editor, status: code)) }
+        return .failed(.editorSignalled(editor: editor, signal: status & 0x7F))
     }
 }
 

@@ -45,7 +45,7 @@ extension CommandOption {
     /// an `=` is ignored, as it always was); written back when the command holds `value`
     /// (`--no-resize` sets `resize` to false and is written while it is false).
     public static func flag(
-        _ name: String, _ keyPath: WritableKeyPath<Command, Bool> & Sendable, setting value: Bool = true, help: String
+        _ name: String, _ keyPath: WritableKeyPath<Command, Bool> & Sendable, setting value: Bool = true, help: any Spoken
     ) -> Self {
         Self(
             CommandSpec.Flag(name, help: help), read: { command, _ in command[keyPath: keyPath] = value },
@@ -56,7 +56,7 @@ extension CommandOption {
     /// property, and written back by `write` while the property holds one.
     public static func value<Value: Sendable>(
         _ name: String, _ keyPath: WritableKeyPath<Command, Value?> & Sendable, kind: CommandSpec.FlagKind = .name,
-        placeholder: String, choices: [String] = [], help: String,
+        placeholder: String, choices: [String] = [], help: any Spoken,
         parse: @escaping @Sendable (String) throws(CommandFailure) -> Value, write: @escaping @Sendable (Value) -> Word
     ) -> Self {
         Self(
@@ -71,7 +71,7 @@ extension CommandOption {
     /// written back by `write` when it holds anything else (`--jobs 8`, not `--jobs 4`).
     public static func value<Value: Sendable & Equatable>(
         _ name: String, _ keyPath: WritableKeyPath<Command, Value> & Sendable, unless standard: Value,
-        kind: CommandSpec.FlagKind = .name, placeholder: String, choices: [String] = [], help: String,
+        kind: CommandSpec.FlagKind = .name, placeholder: String, choices: [String] = [], help: any Spoken,
         parse: @escaping @Sendable (String) throws(CommandFailure) -> Value, write: @escaping @Sendable (Value) -> Word
     ) -> Self {
         Self(
@@ -85,7 +85,7 @@ extension CommandOption {
     /// Text taken as typed (`--search TEXT`, `--report FILE`), written back quoted.
     public static func text(
         _ name: String, _ keyPath: WritableKeyPath<Command, String?> & Sendable, kind: CommandSpec.FlagKind = .text,
-        placeholder: String = "TEXT", help: String
+        placeholder: String = "TEXT", help: any Spoken
     ) -> Self {
         .value(
             name, keyPath, kind: kind, placeholder: placeholder, help: help, parse: { $0 }, write: { Word($0, wasQuoted: true) })
@@ -94,7 +94,7 @@ extension CommandOption {
     /// A whole number in `range` (`--per-page N`); anything else is refused as
     /// `--per-page must be 1 to 1000 (got 'x')`.
     public static func number(
-        _ name: String, _ keyPath: WritableKeyPath<Command, Int?> & Sendable, in range: ClosedRange<Int>, help: String
+        _ name: String, _ keyPath: WritableKeyPath<Command, Int?> & Sendable, in range: ClosedRange<Int>, help: any Spoken
     ) -> Self {
         .value(
             name, keyPath, kind: .number, placeholder: "N", help: help,

@@ -36,10 +36,13 @@ public struct CommandSpec: Sendable {
         public var placeholder: String
         /// The values it takes when they are a fixed set (TAB offers them after the flag).
         public var choices: [String]
-        /// One line for `help COMMAND`.
-        public var help: String
+        /// One line for `help COMMAND`: its own case of the command's help catalogue
+        /// (``ShellHelp/listPerPage`` for `list --per-page`), in the reader's language.
+        public var help: any Spoken
 
-        public init(_ name: String, kind: FlagKind = .bare, placeholder: String = "", choices: [String] = [], help: String) {
+        public init(
+            _ name: String, kind: FlagKind = .bare, placeholder: String = "", choices: [String] = [], help: any Spoken
+        ) {
             self.name = name
             self.kind = kind
             self.placeholder = kind == .bare ? "" : placeholder
@@ -49,6 +52,12 @@ public struct CommandSpec: Sendable {
 
         /// `--per-page N`, as help lists it.
         public var synopsis: String { placeholder.isEmpty ? name : "\(name) \(placeholder)" }
+
+        /// The same flag: the same name, value and help (its English words).
+        public static func == (left: Flag, right: Flag) -> Bool {
+            (left.name, left.kind, left.placeholder, left.choices, left.help.english)
+                == (right.name, right.kind, right.placeholder, right.choices, right.help.english)
+        }
     }
 
     /// What a positional word is, for completion and for recording.
@@ -89,7 +98,9 @@ public struct CommandSpec: Sendable {
 
     public var name: String
     public var aliases: [String] = []
-    public var summary: String
+    /// One line for `help`: the case of the help catalogue named after the command
+    /// (``ShellHelp/list``), in the reader's language.
+    public var summary: any Spoken
     public var usage: String
     public var examples: [String] = []
     public var flags: [Flag] = []
@@ -110,7 +121,7 @@ public struct CommandSpec: Sendable {
     public var rawWords = false
 
     public init(
-        name: String, aliases: [String] = [], summary: String, usage: String, examples: [String] = [],
+        name: String, aliases: [String] = [], summary: any Spoken, usage: String, examples: [String] = [],
         flags: [Flag] = [], fields: [ProductField] = [], positional: [Slot] = [], tooManyWords: String? = nil,
         effect: Effect, repeatsSafely: Bool = true, returnsProduct: Bool = false, recording: Recording = .command,
         rawWords: Bool = false
@@ -142,11 +153,11 @@ public struct CommandSpec: Sendable {
 
     /// `help COMMAND`.
     public var helpText: String {
-        var lines = ["\(name) — \(localizedSummary)", Message.helpUsage(usage).text]
+        var lines = ["\(name) — \(summary.text)", Message.helpUsage(usage).text]
         if !flags.isEmpty {
             let width = flags.map(\.synopsis.count).max() ?? 0
             lines.append(Message.helpOptionsHeading.text)
-            lines += flags.map { "  \($0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.localizedHelp)" }
+            lines += flags.map { "  \($0.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.help.text)" }
         }
         if !aliases.isEmpty { lines.append(Message.helpAliases(aliases.joined(separator: ", ")).text) }
         if !examples.isEmpty {

@@ -315,6 +315,58 @@ extension Message {
         case .usingSavedProfile(let name, let identifier): "using profile '\(name)', saved for this server (\(identifier)…)"
         case .loggedOutOtherServer(let previous):
             "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"
+        case .editorDidNotStart(let editor, let reason): "could not start the editor '\(editor)': \(reason)"
+        case .editorLost(let editor): "lost track of the editor '\(editor)'"
+        case .editorNotFound(let editor):
+            "the editor '\(editor)' was not found: set VISUAL or EDITOR to your editor (EDITOR=nano)"
+        case .editorExited(let editor, let status): "the editor '\(editor)' exited with status \(status)"
+        case .editorSignalled(let editor, let signal): "the editor '\(editor)' was stopped by signal \(signal)"
+        case .editorFailedNothingSent(let why): "\(why), so nothing was sent"
+        case .editNeedsTerminal(let id):
+            "needs a terminal to open an editor: use 'patch \(id) field=value …' instead (patch \(id) price=3000)"
+        case .editStillUnreadable(let problem):
+            "the document still does not read (\(problem)) and was saved unchanged, so nothing was sent"
+        case .editTemporaryFile(let folder): "cannot create a temporary file in \(folder): check TMPDIR"
+        case .editCannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .editorLeftNoFile(let path): "the editor left no file at \(path), so nothing was sent"
+        case .editNotUTF8: "the saved file is not UTF-8 text: save it as UTF-8 (nothing was sent)"
+        case .editConflict(let id, let path):
+            "#\(id) was changed by someone else after you opened it (412); your edited file is kept: \(path)"
+        case .editClash(let field, let yours, let theirs): "\(field): you wrote '\(yours)'; it is now '\(theirs)'"
+        case .editAllClashed(let id, let path):
+            "every field you changed was also changed by someone else, so nothing was sent: "
+                + "run 'edit \(id)' again (your edits are in \(path))"
+        case .editNothingSent(let path): "nothing was sent; your edits are in \(path)"
+        case .editSent(let fields, let left, let path):
+            left.map { "sent \(fields); left \($0) as the other change made it (your edits are in \(path))" }
+                ?? "sent \(fields); nothing else had changed"
+        case .editChangedAgain(let id, let path):
+            "#\(id) changed again while you answered (412), so nothing was sent: your edits are in \(path)"
+        case .noCommand: "no command"
+        case .itemProblem(let item, let problem): "\(item): \(problem)"
+        case .paramsIsWholePart(let item):
+            "\(item): with a file item, params is the whole params part: put the other fields inside it, "
+                + "or leave params out and give each field as name=value"
+        case .secretIsInsideParams(let item):
+            "\(item): the secret is a field inside params, not the whole part: write secret=@secret"
+        case .sessionHasNoSecret(let item): "\(item): this session has no secret; 'login' first"
+        case .notJSONAfterColonEquals(let item):
+            "\(item): the value after := must be JSON (a number, true, null, \"text\", [..] or {..})"
+        case .itemNotUTF8(let item, let path): "\(item): cannot read \(path) as UTF-8 text"
+        case .asNamesOneProduct: "as NAME names one product; give one id"
+        case .lastTakesACount(let got): "--last takes a number of exchanges from 1 (it is \(got))"
+        case .takesAFileToWrite(let flag): "\(flag) takes a file to write"
+        case .lowStockTakes(let got): "--low-stock takes a whole number from 0 (got '\(got)')"
+        case .currencyTakes(let got): "--currency takes KRW or USD (got '\(got)')"
+        case .csvNotWritten(let reason): "the products could not be written as CSV: \(reason)"
+        case .jsonNotWritten(let reason): "a product could not be written as JSON" + (reason.map { ": \($0)" } ?? "")
+        case .sortTakes(let keys, let got): "--sort takes \(keys), with a leading - for largest first (got '\(got)')"
+        case .notYours(let id, let name, let owner, let consequence):
+            "#\(id) \(name) is not yours (it belongs to \(owner)); \(consequence)"
+        case .severalNotYours(let products, let count): "\(products) \(count == 1 ? "is" : "are") not yours; nothing was deleted"
+        case .nothingDeleted: "nothing was deleted"
+        case .editorNotOpened: "the editor was not opened"
+        case .editLeftUnchanged(let id): "edit \(id): the file was left unchanged or emptied, so nothing was sent"
         }
     }
 

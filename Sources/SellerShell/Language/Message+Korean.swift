@@ -302,6 +302,54 @@ extension Message {
         case .vendorKept(let id): "판매자 #\(id)을 이 로그인에 저장했습니다('login --vendor-id N'으로 바꿉니다)"
         case .usingSavedProfile(let name, let identifier): "이 서버에 저장한 '\(name)' 프로필을 씁니다(\(identifier)…)"
         case .loggedOutOtherServer(let previous): "로그아웃했습니다. 그 로그인은 \(previous)의 것이었습니다 — 이 서버에서는 'login' 또는 'use 프로필'을 하세요"
+        case .editorDidNotStart(let editor, let reason): "편집기를 시작하지 못했습니다('\(editor)': \(reason))"
+        case .editorLost(let editor): "편집기 '\(editor)'의 상태를 더는 알 수 없습니다"
+        case .editorNotFound(let editor): "편집기를 찾을 수 없습니다('\(editor)'). 쓰는 편집기를 VISUAL이나 EDITOR에 정하세요(EDITOR=nano)"
+        case .editorExited(let editor, let status): "편집기가 실패로 끝났습니다('\(editor)', 종료 상태 \(status))"
+        case .editorSignalled(let editor, let signal): "편집기가 시그널을 받고 멈췄습니다('\(editor)', 시그널 \(signal))"
+        case .editorFailedNothingSent(let why): "\(why). 그래서 아무것도 보내지 않았습니다"
+        case .editNeedsTerminal(let id):
+            "편집기를 열려면 터미널이 필요합니다. 대신 'patch \(id) field=value …' 명령으로 바꾸세요(patch \(id) price=3000)"
+        case .editStillUnreadable(let problem):
+            "문서에 아직 문제가 있는데(\(problem)) 고치지 않은 채 저장해서 아무것도 보내지 않았습니다"
+        case .editTemporaryFile(let folder): "\(folder)에 임시 파일을 만들 수 없습니다. TMPDIR을 확인하세요"
+        case .editCannotWrite(let path, let reason): "\(path)에 쓸 수 없습니다: \(reason)"
+        case .editorLeftNoFile(let path): "편집기가 끝난 뒤 \(path)에 파일이 없어서 아무것도 보내지 않았습니다"
+        case .editNotUTF8: "저장한 파일이 UTF-8 텍스트가 아닙니다. UTF-8로 저장하세요(아무것도 보내지 않았습니다)"
+        case .editConflict(let id, let path): "#\(id) 상품을 연 뒤에 다른 사람이 바꿨습니다(412). 편집한 파일은 남겨 두었습니다: \(path)"
+        case .editClash(let field, let yours, let theirs): "\(field): 내가 쓴 값은 '\(yours)', 지금 값은 '\(theirs)'"
+        case .editAllClashed(let id, let path):
+            "바꾼 필드를 다른 사람도 모두 바꿔서 아무것도 보내지 않았습니다. 다시 하려면 'edit \(id)' 명령을 쓰세요"
+                + "(편집한 내용은 \(path)에 있습니다)"
+        case .editNothingSent(let path): "아무것도 보내지 않았습니다. 편집한 내용은 \(path)에 있습니다"
+        case .editSent(let fields, let left, let path):
+            left.map { "\(fields) 필드를 보냈습니다. \($0) 필드는 다른 사람이 바꾼 대로 두었습니다(편집한 내용은 \(path)에 있습니다)" }
+                ?? "\(fields) 필드를 보냈습니다. 다른 필드는 바뀐 것이 없었습니다"
+        case .editChangedAgain(let id, let path):
+            "답하는 사이에 #\(id) 상품이 또 바뀌어서(412) 아무것도 보내지 않았습니다. 편집한 내용은 \(path)에 있습니다"
+        case .noCommand: "명령이 없습니다"
+        case .itemProblem(let item, let problem): "\(item): \(problem)"
+        case .paramsIsWholePart(let item):
+            "\(item): 파일 항목이 있으면 params가 params 부분 전체입니다. 다른 필드를 그 안에 넣거나, "
+                + "params를 빼고 필드마다 name=value로 적으세요"
+        case .secretIsInsideParams(let item): "\(item): secret은 부분 전체가 아니라 params 안의 필드입니다. secret=@secret으로 적으세요"
+        case .sessionHasNoSecret(let item): "\(item): 이 세션에는 secret이 없습니다. 먼저 'login'부터 하세요"
+        case .notJSONAfterColonEquals(let item): "\(item): := 뒤의 값은 JSON이어야 합니다(숫자, true, null, \"text\", [..], {..})"
+        case .itemNotUTF8(let item, let path): "\(item): \(path)의 내용이 UTF-8 텍스트가 아니라서 읽을 수 없습니다"
+        case .asNamesOneProduct: "as NAME은 상품 하나에만 이름을 붙입니다. id를 하나만 적으세요"
+        case .lastTakesACount(let got): "--last에는 볼 요청·응답의 수를 1 이상으로 적으세요(입력: \(got))"
+        case .takesAFileToWrite(let flag): "\(flag) 뒤에 쓸 파일을 적으세요"
+        case .lowStockTakes(let got): "--low-stock에는 0 이상의 정수를 적으세요(입력: '\(got)')"
+        case .currencyTakes(let got): "--currency에는 KRW나 USD를 적으세요(입력: '\(got)')"
+        case .csvNotWritten(let reason): "상품을 CSV로 쓰지 못했습니다: \(reason)"
+        case .jsonNotWritten(let reason): "상품을 JSON으로 쓰지 못했습니다" + (reason.map { ": \($0)" } ?? "")
+        case .sortTakes(let keys, let got): "--sort에는 \(keys) 가운데 하나를 적으세요. 앞에 -를 붙이면 큰 것부터입니다(입력: '\(got)')"
+        case .notYours(let id, let name, let owner, let consequence):
+            "#\(id) \(name) 상품은 내 상품이 아닙니다(판매자: \(owner)). \(consequence)"
+        case .severalNotYours(let products, _): "\(products): 내 상품이 아닙니다. 아무것도 삭제하지 않았습니다"
+        case .nothingDeleted: "아무것도 삭제하지 않았습니다"
+        case .editorNotOpened: "편집기를 열지 않았습니다"
+        case .editLeftUnchanged(let id): "edit \(id): 파일을 바꾸지 않았거나 비웠으므로 아무것도 보내지 않았습니다"
         }
     }
 }

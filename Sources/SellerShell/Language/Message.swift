@@ -297,6 +297,58 @@ public enum Message: Spoken, Equatable {
     case usingSavedProfile(name: String, identifier: String)
     case loggedOutOtherServer(String)
 
+    // MARK: Edit and the editor
+    /// The editor could not be started (the system's reason).
+    case editorDidNotStart(editor: String, reason: String)
+    case editorLost(editor: String)
+    case editorNotFound(editor: String)
+    case editorExited(editor: String, status: Int32)
+    case editorSignalled(editor: String, signal: Int32)
+    /// What went wrong with the editor, and that the edit was not sent.
+    case editorFailedNothingSent(String)
+    case editNeedsTerminal(id: Int)
+    /// The saved document still breaks a rule (the first problem) and was saved as it was.
+    case editStillUnreadable(problem: String)
+    case editTemporaryFile(folder: String)
+    case editCannotWrite(path: String, reason: String)
+    case editorLeftNoFile(path: String)
+    case editNotUTF8
+    /// A 412 after an edit: the heading of the fields both changed.
+    case editConflict(id: Int, path: String)
+    /// A field both changed: what the person wrote, what it is now.
+    case editClash(field: String, yours: String, theirs: String)
+    case editAllClashed(id: Int, path: String)
+    case editNothingSent(path: String)
+    /// After a 412: the fields sent; `left` those left as the other change made them.
+    case editSent(fields: String, left: String?, path: String)
+    case editChangedAgain(id: Int, path: String)
+
+    // MARK: Raw requests' items, lists, exchanges' files
+    /// An empty line given as a command.
+    case noCommand
+    /// What is wrong with one item of a raw request (a refused or unreadable file).
+    case itemProblem(item: String, problem: String)
+    case paramsIsWholePart(item: String)
+    case secretIsInsideParams(item: String)
+    case sessionHasNoSecret(item: String)
+    case notJSONAfterColonEquals(item: String)
+    case itemNotUTF8(item: String, path: String)
+    case asNamesOneProduct
+    case lastTakesACount(got: String)
+    case takesAFileToWrite(flag: String)
+    case lowStockTakes(got: String)
+    case currencyTakes(got: String)
+    case csvNotWritten(reason: String)
+    case jsonNotWritten(reason: String?)
+    case sortTakes(keys: String, got: String)
+    /// Another vendor's product: `owner` is its vendor (`tumbler-shop #2`); `consequence`
+    /// what did not happen (``nothingDeleted``, ``editorNotOpened``), in the same language.
+    case notYours(id: Int, name: String, owner: String, consequence: String)
+    case severalNotYours(products: String, count: Int)
+    case nothingDeleted
+    case editorNotOpened
+    case editLeftUnchanged(id: Int)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

@@ -79,7 +79,7 @@ public enum ListFormats {
                 for product in products { try writer.write(product) }
                 try writer.finish()
             } catch {
-                throw .failed("the products could not be written as CSV: \(error.message)")
+                throw .failed(Message.csvNotWritten(reason: error.message).text)
             }
             return String(decoding: buffer.data, as: UTF8.self).trimmingCharacters(in: .newlines)
         case .table:
@@ -93,7 +93,7 @@ public enum ListFormats {
             let data = try MarketJSON.encoder.encode(product)
             guard !fields.isEmpty else { return String(decoding: data, as: UTF8.self) }
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw CommandFailure.failed("a product could not be written as JSON")
+                throw CommandFailure.failed(Message.jsonNotWritten(reason: nil).text)
             }
             let keys = Set(fields.flatMap(\.wireKeys))
             let kept = object.filter { keys.contains($0.key) }
@@ -102,7 +102,7 @@ public enum ListFormats {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw .failed("a product could not be written as JSON: \(error)")
+            throw .failed(Message.jsonNotWritten(reason: "\(error)").text)
         }
     }
 

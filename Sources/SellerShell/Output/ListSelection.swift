@@ -50,9 +50,8 @@ public struct ListSelection: Sendable, Equatable {
     public static func sortKey(_ text: String) throws(CommandFailure) -> Order {
         let descending = text.hasPrefix("-")
         guard let key = SortKey(rawValue: String(text.dropFirst(descending ? 1 : 0)).lowercased()) else {
-            throw .usage(
-                "--sort takes \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), with a leading - for largest first "
-                    + "(got '\(TerminalText.visible(String(text.prefix(40))))')")
+            let keys = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .usage(Message.sortTakes(keys: keys, got: TerminalText.visible(String(text.prefix(40)))).text)
         }
         return Order(key: key, descending: descending)
     }
@@ -60,7 +59,7 @@ public struct ListSelection: Sendable, Equatable {
     /// `--low-stock N`: a whole number from 0.
     public static func lowStock(_ text: String) throws(CommandFailure) -> Int {
         guard let number = Int(text), number >= 0 else {
-            throw .usage("--low-stock takes a whole number from 0 (got '\(TerminalText.visible(String(text.prefix(40))))')")
+            throw .usage(Message.lowStockTakes(got: TerminalText.visible(String(text.prefix(40)))).text)
         }
         return number
     }
@@ -69,7 +68,7 @@ public struct ListSelection: Sendable, Equatable {
     public static func currency(_ text: String) throws(CommandFailure) -> Currency {
         let currency = Currency(rawValue: text.uppercased())
         guard currency == .krw || currency == .usd else {
-            throw .usage("--currency takes KRW or USD (got '\(TerminalText.visible(String(text.prefix(40))))')")
+            throw .usage(Message.currencyTakes(got: TerminalText.visible(String(text.prefix(40)))).text)
         }
         return currency
     }

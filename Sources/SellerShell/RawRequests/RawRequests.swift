@@ -55,25 +55,25 @@ public enum RawRequests {
 
     private static func makeSpec(_ method: HTTPMethod) -> CommandSpec {
         let name = method.rawValue
-        let (summary, example, effect, repeats): (String, String, CommandSpec.Effect, Bool) =
+        let (summary, example, effect, repeats): (ShellHelp, String, CommandSpec.Effect, Bool) =
             switch method {
             case .get:
-                ("send a GET request by hand (reads)", "GET /api/products search_value==mug items_per_page==5", .reads, true)
-            case .head: ("send a HEAD request: GET's headers without the body", "HEAD /api/products/3", .reads, true)
+                (ShellHelp.requestGet, "GET /api/products search_value==mug items_per_page==5", .reads, true)
+            case .head: (ShellHelp.requestHead, "HEAD /api/products/3", .reads, true)
             case .post:
                 (
-                    "send a POST request by hand (creates; with a file the body is multipart)",
+                    ShellHelp.requestPost,
                     "POST /api/products name=Mug description='A mug for coffee' price:=3500 currency=KRW secret=@secret images@mug.jpg",
                     .creates, false
                 )
-            case .put: ("send a PUT request by hand", "PUT /api/products/3 price:=3500 secret=@secret", .changes, true)
+            case .put: (ShellHelp.requestPut, "PUT /api/products/3 price:=3500 secret=@secret", .changes, true)
             case .patch:
                 (
-                    "send a PATCH request by hand (a partial change)", "PATCH /api/products/3 price:=3500 secret=@secret",
+                    ShellHelp.requestPatch, "PATCH /api/products/3 price:=3500 secret=@secret",
                     .changes, false
                 )
-            case .delete: ("send a DELETE request by hand", "DELETE /api/products/3/TOKEN", .deletes, true)
-            case .options: ("ask which methods a path allows (OPTIONS)", "OPTIONS /api/products/3", .reads, true)
+            case .delete: (ShellHelp.requestDelete, "DELETE /api/products/3/TOKEN", .deletes, true)
+            case .options: (ShellHelp.requestOptions, "OPTIONS /api/products/3", .reads, true)
             }
         return CommandSpec(
             name: name, aliases: [.head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],

@@ -16,7 +16,7 @@ extension RawRequests {
     ) throws(CommandFailure) -> (request: HTTPRequestData, sources: [PhotoSource]) {
         let url = try address(path, items: items, client: client)
         // An untrusted script's requests go only to the market it runs on (`--no-auth` too).
-        do { try base.access.mayConnect(url) } catch { throw .failed("\(error)") }
+        do { try base.access.mayConnect(url) } catch { throw .failed(error.description) }
         var headers = HeaderFields()
         let typedHeaders = items.filter { $0.kind == .header }
         if auth, !typedHeaders.contains(where: { HeaderFields.sameName($0.key, "identifier") }) {
@@ -100,16 +100,14 @@ extension RawRequests {
         guard let item = items.first(where: { $0.key == "params" && [.text, .json, .textFile, .jsonFile].contains($0.kind) })
         else { return nil }
         guard fieldCount == 1 else {
-            throw .usage(
-                "\(item.text): with a file item, params is the whole params part: put the other fields inside it, "
-                    + "or leave params out and give each field as name=value")
+            throw .usage(Message.paramsIsWholePart(item: item.text).text)
         }
         let text: String
         switch item.kind {
         case .text: text = item.value
         case .json: text = try checkedJSON(item.value, item: item.text)
         case .textFile where item.isSessionSecret:
-            throw .usage("\(item.text): the secret is a field inside params, not the whole part: write secret=@secret")
+            throw .usage(Message.secretIsInsideParams(item: item.text).text)
         case .textFile: text = try readText(item.value, item: item.text, base: base)
         default: text = try checkedJSON(try readText(item.value, item: item.text, base: base), item: item.text)
         }
@@ -122,7 +120,7 @@ extension RawRequests {
         case .json: return try checkedJSON(item.value, item: item.text)
         case .textFile where item.isSessionSecret:
             guard let secret = client.credentials?.secret.revealed, !secret.isEmpty else {
-                throw .failed("\(item.text): this session has no secret; 'login' first")
+                throw .failed(Message.sessionHasNoSecret(item: item.text).text)
             }
             return quoted(secret)
         case .textFile: return quoted(try readText(item.value, item: item.text, base: base))
@@ -135,7 +133,7 @@ extension RawRequests {
         guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
             let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
         else {
-            throw .usage("\(item): the value after := must be JSON (a number, true, null, \"text\", [..] or {..})")
+            throw .usage(Message.notJSONAfterColonEquals(item: item).text)
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -143,14 +141,16 @@ extension RawRequests {
     private static func readText(_ path: String, item: String, base: LocalPaths) throws(CommandFailure) -> String {
         // Where the context lets files be read (an untrusted script: only its own folder).
         let resolved: String
-        do { resolved = try base.readable(path) } catch { throw .failed("\(item): \(error)") }
+        do { resolved = try base.readable(path) } catch {
+            throw .failed(Message.itemProblem(item: item, problem: error.description).text)
+        }
         // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
         let data: Data
         do { data = try LocalFile.read(resolved, limit: 1024 * 1024, what: "a text item") } catch {
-            throw .failed("\(item): " + error.message(shownAs: TerminalText.visible(path)))
+            throw .failed(Message.itemProblem(item: item, problem: error.message(shownAs: TerminalText.visible(path))).text)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw .failed("\(item): cannot read \(TerminalText.visible(path)) as UTF-8 text")
+            throw .failed(Message.itemNotUTF8(item: item, path: TerminalText.visible(path)).text)
         }
         return text
     }
@@ -163,18 +163,23 @@ extension RawRequests {
         let expanded = base.absolute(item.value)
         var paths = [expanded]
         if !item.wasQuoted, PathExpansion.hasGlob(expanded) {
-            do { paths = try PathExpansion.glob(expanded) } catch { throw .failed("\(item.text): \(error)") }
-            if paths.isEmpty { throw .failed("\(item.text): no file matches") }
+            do { paths = try PathExpansion.glob(expanded) } catch {
+                throw .failed(Message.itemProblem(item: item.text, problem: error.description).text)
+            }
+            if paths.isEmpty { throw .failed(Message.noFileMatches(item.text).text) }
         }
         var parts: [(MultipartBody.FormPart, String)] = []
         for typed in paths {
             // Where the context lets files be read (an untrusted script: only its own folder).
             let path: String
-            do { path = try base.access.readable(typed) } catch { throw .failed("\(item.text): \(error)") }
+            do { path = try base.access.readable(typed) } catch {
+                throw .failed(Message.itemProblem(item: item.text, problem: error.description).text)
+            }
             // Bounded before reading: a FIFO, a device or /proc/self/pagemap is refused unread.
             let data: Data
             do { data = try LocalFile.read(path, limit: 16 * 1024 * 1024, what: "a file item") } catch {
-                throw .failed("\(item.text): " + error.message(shownAs: TerminalText.visible(path)))
+                throw .failed(
+                    Message.itemProblem(item: item.text, problem: error.message(shownAs: TerminalText.visible(path))).text)
             }
             let type = ImageFormat(sniffing: data)?.mimeType ?? "application/octet-stream"
             parts.append(

@@ -79,7 +79,7 @@ public struct CommandRegistry: Sendable {
 
     /// Parses a command line already split into words.
     public func parse(_ words: [Word]) throws(CommandFailure) -> any ShellCommand {
-        guard let first = words.first else { throw .usage("no command") }
+        guard let first = words.first else { throw .usage(Message.noCommand.text) }
         // `PATCH /api/products/3 …` is a request typed by hand; `patch 3 …` the command.
         if let raw = rawRequest(words) { return try raw.init(parsing: Arguments(unsorted: Array(words.dropFirst()))) }
         guard let type = find(first.text) else {
@@ -102,7 +102,7 @@ public struct CommandRegistry: Sendable {
     /// `help` without a command.
     public var overview: String {
         let width = specs.map(\.name.count).max() ?? 0
-        let rows = specs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.localizedSummary)" }
+        let rows = specs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary.text)" }
         return ([Message.helpCommandsHeading.text] + rows + ["", Message.helpFooter.text]).joined(separator: "\n")
     }
 }

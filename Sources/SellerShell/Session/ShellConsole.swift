@@ -72,7 +72,7 @@ public enum EditorOutcome: Sendable, Equatable {
     /// There is no terminal to run an editor on.
     case noTerminal
     /// The editor could not start, or exited with a failure (the message says which).
-    case failed(String)
+    case failed(Message)
 }
 
 extension ShellConsole {

@@ -11,7 +11,7 @@ extension CommandOption {
         let range = 1...32
         return .value(
             "--jobs", keyPath, unless: standard, kind: .number, placeholder: "N",
-            help: "requests in flight at once, \(range.lowerBound) to \(range.upperBound) (default \(standard))",
+            help: ScriptHelp.catalogJobs(range: range, standard: standard),
             parse: { text throws(CommandFailure) in try wholeNumber(text, for: "--jobs", in: range, shown: 20) },
             write: { Word(String($0)) })
     }
@@ -20,7 +20,7 @@ extension CommandOption {
     static func catalogFormat(_ keyPath: WritableKeyPath<Command, CatalogFormat?> & Sendable) -> Self {
         .value(
             "--format", keyPath, placeholder: "csv|jsonl|json", choices: CatalogFormat.allCases.map(\.rawValue),
-            help: "the file's format, when its extension does not say",
+            help: ScriptHelp.catalogFormat,
             parse: { text throws(CommandFailure) in
                 guard let format = CatalogFormat(rawValue: text.lowercased()) else {
                     throw .usage(CatalogMessage.formatIs(TerminalText.visible(String(text.prefix(20)))).text)

@@ -6,7 +6,7 @@ import SellerShell
 /// stops when it is false. A dry run's answers are made up, so there it checks nothing.
 struct Expect: ShellCommand {
     static let spec = CommandSpec(
-        name: "expect", summary: "check the last results; a script stops when it is false",
+        name: "expect", summary: ScriptHelp.expect,
         usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
         examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"],
         positional: [.word, .word, .word],

@@ -9,7 +9,7 @@ import TerminalText
 /// too. An existing file (or photo) is refused unless `--force`. See `CatalogExport`.
 struct Export: ShellCommand {
     static let spec = CommandSpec(
-        name: "export", summary: "write your products to a CSV, JSON Lines or JSON file (photos too with --images)",
+        name: "export", summary: ScriptHelp.export,
         usage: "export FILE [--format csv|jsonl|json] [--all] [--search TEXT] [--images DIR] [--jobs N] [--force]",
         examples: [
             "export catalog.csv", "export catalog.csv --images photos", "export everything.jsonl --all",
@@ -20,11 +20,11 @@ struct Export: ShellCommand {
 
     static let options: [CommandOption<Export>] = [
         .catalogFormat(\.options.format),
-        .flag("--all", \.options.all, help: "the whole market's products, not only yours"),
-        .text("--search", \.options.search, help: "only products whose name or description holds TEXT"),
-        .text("--images", \.options.imagesFolder, placeholder: "DIR", help: "download the photos into DIR too"),
+        .flag("--all", \.options.all, help: ScriptHelp.exportAll),
+        .text("--search", \.options.search, help: ScriptHelp.exportSearch),
+        .text("--images", \.options.imagesFolder, placeholder: "DIR", help: ScriptHelp.exportImages),
         .jobs(\.options.jobs, standard: ExportOptions().jobs),
-        .flag("--force", \.options.force, help: "replace the file (and photos) when they exist already"),
+        .flag("--force", \.options.force, help: ScriptHelp.exportForce),
     ]
 
     var path: String

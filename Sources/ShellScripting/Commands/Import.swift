@@ -10,7 +10,7 @@ import TerminalText
 /// `CatalogImport`.
 struct Import: ShellCommand {
     static let spec = CommandSpec(
-        name: "import", summary: "register and update a whole catalog from a CSV, JSON Lines or JSON file",
+        name: "import", summary: ScriptHelp.`import`,
         usage:
             "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune [--prune-all]] [--new-ids] [--continue-on-error] "
             + "[--resume | --restart] [--report FILE.csv] [--write-ids] [--match name|id] [--allow-duplicates] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
@@ -23,24 +23,24 @@ struct Import: ShellCommand {
 
     static let options: [CommandOption<Import>] = [
         .catalogFormat(\.options.format), .jobs(\.options.jobs, standard: ImportOptions().jobs),
-        .flag("--plan", \.options.planOnly, help: "print the plan and stop"),
-        .flag("--dry-run", \.options.dryRun, help: "print the plan and the requests; send nothing"),
-        .flag("--yes", \.options.yes, help: "go ahead without the typed confirmation"),
-        .flag("--prune", \.options.prune, help: "delete your products that are not in the file"),
+        .flag("--plan", \.options.planOnly, help: ScriptHelp.importPlan),
+        .flag("--dry-run", \.options.dryRun, help: ScriptHelp.importDryRun),
+        .flag("--yes", \.options.yes, help: ScriptHelp.importYes),
+        .flag("--prune", \.options.prune, help: ScriptHelp.importPrune),
         .flag(
             "--prune-all", \.options.pruneAll,
-            help: "with --prune: allow deleting every product of yours, or more than half of them"),
-        .flag("--new-ids", \.options.newIDs, help: "register every row as a new product, ignoring the id column"),
-        .flag("--continue-on-error", \.options.continueOnError, help: "skip rows with problems instead of sending nothing"),
-        .flag("--resume", \.options.resume, help: "continue the last import of this file where it stopped"),
-        .flag("--restart", \.options.restart, help: "start over, forgetting the last import of this file"),
-        .text("--journal", \.options.journalPath, placeholder: "PATH", help: "keep the journal here, not beside the file"),
-        .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: "write one line per row: what was done"),
-        .flag("--write-ids", \.options.writeIDs, help: "write the new products' ids into the file's id column"),
-        .flag("--no-resize", \.options.resize, setting: false, help: "send photos as they are (else larger ones are shrunk)"),
+            help: ScriptHelp.importPruneAll),
+        .flag("--new-ids", \.options.newIDs, help: ScriptHelp.importNewIds),
+        .flag("--continue-on-error", \.options.continueOnError, help: ScriptHelp.importContinueOnError),
+        .flag("--resume", \.options.resume, help: ScriptHelp.importResume),
+        .flag("--restart", \.options.restart, help: ScriptHelp.importRestart),
+        .text("--journal", \.options.journalPath, placeholder: "PATH", help: ScriptHelp.importJournal),
+        .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: ScriptHelp.importReport),
+        .flag("--write-ids", \.options.writeIDs, help: ScriptHelp.importWriteIds),
+        .flag("--no-resize", \.options.resize, setting: false, help: ScriptHelp.importNoResize),
         .value(
             "--match", \.options.match, unless: .name, placeholder: "name|id", choices: RowMatching.allCases.map(\.rawValue),
-            help: "how a row without an id finds your product: by its name (default), or id (never: it is new)",
+            help: ScriptHelp.importMatch,
             parse: { text throws(CommandFailure) in
                 guard let matching = RowMatching(rawValue: text.lowercased()) else {
                     throw .usage(CatalogMessage.matchIs(TerminalText.visible(String(text.prefix(20)))).text)
@@ -49,10 +49,10 @@ struct Import: ShellCommand {
             }, write: { Word($0.rawValue) }),
         .flag(
             "--allow-duplicates", \.options.allowDuplicates,
-            help: "register rows whose names you already have as new products (else they are refused)"),
+            help: ScriptHelp.importAllowDuplicates),
         .flag(
             "--photos-anywhere", \.options.photosAnywhere,
-            help: "read photos from outside the catalog's folder too (else such paths are refused)"),
+            help: ScriptHelp.importPhotosAnywhere),
     ]
 
     var path: String

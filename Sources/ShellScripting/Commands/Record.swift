@@ -5,12 +5,12 @@ import SellerShell
 /// ends it.
 struct Record: ShellCommand {
     static let spec = CommandSpec(
-        name: "record", summary: "write the commands that succeed to a script file", usage: "record FILE [--all] | record stop",
+        name: "record", summary: ScriptHelp.record, usage: "record FILE [--all] | record stop",
         examples: ["record catalog.om", "record session.om --all", "record stop"], flags: options.map(\.flag),
         positional: [.path], tooManyWords: "record FILE [--all], or record stop", effect: .none, recording: .never)
 
     static let options: [CommandOption<Record>] = [
-        .flag("--all", \.all, help: "write commands that only read as commands too (else as comments)")
+        .flag("--all", \.all, help: ScriptHelp.recordAll)
     ]
 
     enum Action: Sendable, Equatable {

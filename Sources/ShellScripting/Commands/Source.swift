@@ -7,7 +7,7 @@ import SellerShell
 /// script's folder when there is one.
 struct Source: ShellCommand {
     static let spec = CommandSpec(
-        name: "source", aliases: ["."], summary: "run a script file in this session (variables and login carry over)",
+        name: "source", aliases: ["."], summary: ScriptHelp.source,
         usage: "source FILE [--step]",
         examples: ["source scripts/examples/demo-catalog.om", "source scripts/examples/lessons/01-methods.om --step"],
         flags: options.map(\.flag), positional: [.path], tooManyWords: "source FILE [--step]", effect: .script,
@@ -16,7 +16,7 @@ struct Source: ShellCommand {
     /// Its words come as they are (a path may look like a field), so `--step` is one of them
     /// standing alone.
     static let options: [CommandOption<Source>] = [
-        .flag("--step", \.step, help: "wait before each command: Enter sends, s skips, c continues, q stops")
+        .flag("--step", \.step, help: ScriptHelp.sourceStep)
     ]
 
     var path: String

@@ -6,7 +6,7 @@ import SellerShell
 /// variable as its string and a named product as `{"id": …, "product": {…}}`).
 struct Vars: ShellCommand {
     static let spec = CommandSpec(
-        name: "vars", summary: "list variables and named products", usage: "vars", tooManyWords: "vars takes no arguments",
+        name: "vars", summary: ScriptHelp.vars, usage: "vars", tooManyWords: "vars takes no arguments",
         effect: .none, recording: .never, rawWords: true)
 
     init(parsing arguments: Arguments) throws(CommandFailure) {}
