@@ -54,6 +54,8 @@ public enum OpenAPIDocument {
         Beyond the operations listed: a method a path does not take answers 405 with `Allow` and the error \
         body; `OPTIONS` answers 204 with `Allow`; a path no route has answers 404 with the error body; a \
         request with a transfer coding other than `chunked` answers 501 with the error body. `+` in a query \
-        string is a space. Every refusal's body is `{"code": status, "message": text}`.
+        string is a space. Every refusal's body is `{"code": status, "message": text}`; the message is in \
+        the language the request's `Accept-Language` asks for (Korean for `ko`, English otherwise), which the \
+        answer's `Content-Language` names (with `Vary: Accept-Language`).
         """
 }

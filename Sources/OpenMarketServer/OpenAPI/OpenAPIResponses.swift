@@ -21,10 +21,22 @@ enum OpenAPIResponses {
     static var components: OpenAPIValue {
         var responses: [String: OpenAPIValue] = [:]
         for (status, reason) in refusals {
-            var response: OpenAPIValue = ["description": .string(reason), "content": errorContent]
-            if status == 429 || status == 503 { response = response.merging(["headers": ["Retry-After": retryAfter]]) }
+            var response: OpenAPIValue = [
+                "description": .string(reason), "content": errorContent,
+                "headers": ["Content-Language": contentLanguage, "Vary": varyByLanguage],
+            ]
+            if status == 429 || status == 503 {
+                response = response.merging([
+                    "headers": ["Retry-After": retryAfter, "Content-Language": contentLanguage, "Vary": varyByLanguage]
+                ])
+            }
             if status == 405 {
-                response = response.merging(["headers": ["Allow": ["required": true, "schema": ["type": "string"]]]])
+                response = response.merging([
+                    "headers": [
+                        "Allow": ["required": true, "schema": ["type": "string"]], "Content-Language": contentLanguage,
+                        "Vary": varyByLanguage,
+                    ]
+                ])
             }
             responses["Error\(status)"] = response
         }
@@ -37,6 +49,16 @@ enum OpenAPIResponses {
     static func errors(_ statuses: [Int]) -> [String: OpenAPIValue] {
         Dictionary(uniqueKeysWithValues: statuses.map { (String($0), .ref("responses", "Error\($0)")) })
     }
+
+    /// The language of an error's message: the one the request's `Accept-Language` asks for.
+    static let contentLanguage: OpenAPIValue = [
+        "description": "The language of the message: `ko` when Accept-Language asks for Korean first, else `en`.",
+        "required": true, "schema": ["type": "string", "enum": ["en", "ko"]],
+    ]
+    static let varyByLanguage: OpenAPIValue = [
+        "description": "`Accept-Language`: the message is in the language the request asks for.",
+        "schema": ["type": "string"],
+    ]
 
     static let retryAfter: OpenAPIValue = [
         "description": "Seconds to wait before trying again.", "schema": ["type": "integer", "minimum": 0],

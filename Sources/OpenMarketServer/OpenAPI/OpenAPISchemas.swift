@@ -23,7 +23,9 @@ enum OpenAPISchemas {
 
     static let error: OpenAPIValue = [
         "type": "object", "required": ["code", "message"], "additionalProperties": false,
-        "description": "Every refusal's body: the status again, and a message naming the offending field or part.",
+        "description": .string(
+            "Every refusal's body: the status again, and a message naming the offending field or part, in the "
+                + "language the request's Accept-Language asks for (English by default; field names stay as they are)."),
         "properties": [
             "code": ["type": "integer", "minimum": 400, "maximum": 599],
             "message": ["type": "string", "minLength": 1],
