@@ -44,7 +44,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         // The amount last (`stock 3 4 +1`), or first (`stock +1 3 4`, as `xargs openmarket stock +1`
         // puts the ids after it).
         let first = arguments.positional[0].text
-        let amountFirst = first.count > 1 && ["+", "-", "="].contains(first.first) && Int(first.dropFirst()) != nil
+        let amountFirst = Self.looksLikeAmount(first)
         var ids: [Int] = []
         for word in amountFirst ? arguments.positional.dropFirst() : arguments.positional.dropLast() {
             let id = try Arguments.productID(word.text)
@@ -53,16 +53,32 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         self.ids = ids
         id = ids[0]
         let text = amountFirst ? first : arguments.positional[arguments.positional.count - 1].text
-        guard let sign = text.first, let amount = Int(text.dropFirst()), amount >= 0 else {
+        change = try Self.change(text)
+        try arguments.apply(Self.options, to: &self)
+    }
+
+    /// A sign (`+`, `-`, `=`) and ASCII digits: an amount, even one too large to take.
+    static func looksLikeAmount(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let sign = scalars.first, "+-=".unicodeScalars.contains(sign), scalars.count > 1 else { return false }
+        return scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// `+N`, `-N` or `=N` as typed; an amount over the contract's largest stock is refused as
+    /// too large (it is not a number the market keeps), not as something else.
+    static func change(_ text: String) throws(CommandFailure) -> Change {
+        guard looksLikeAmount(text), let sign = text.unicodeScalars.first else {
             throw .usage(Message.notAStockChange(text).text)
         }
-        switch sign {
-        case "+": change = .add(amount)
-        case "-": change = .remove(amount)
-        case "=": change = .set(amount)
-        default: throw .usage(Message.notAStockChange(text).text)
+        let digits = String(text.unicodeScalars.dropFirst())
+        guard let amount = Int(digits), amount <= ProductRules.maxStock else {
+            throw .usage(StockMessage.amountTooLarge(text, largest: ProductRules.maxStock).text)
         }
-        try arguments.apply(Self.options, to: &self)
+        switch sign {
+        case "+": return .add(amount)
+        case "-": return .remove(amount)
+        default: return .set(amount)
+        }
     }
 
     public var productID: Int? { ids.count == 1 ? id : nil }
@@ -152,6 +168,9 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
             case .set(let n): (n, false)
             }
         if overflow { throw .failed(Message.stockOverflow.text) }
+        if target > ProductRules.maxStock, case .add(let n) = change {
+            throw .failed(StockMessage.wouldExceed(before: before, adding: n, largest: ProductRules.maxStock).text)
+        }
         if target < 0, case .remove(let n) = change { throw .failed(Message.cannotRemove(inStock: before, removing: n).text) }
         return target
     }
