@@ -12,7 +12,7 @@ import Testing
 @Suite("The journal's bookkeeping request in the trace and in a dry run")
 struct BookkeepingTests {
     static let describe = "description='A product made by the bookkeeping tests'"
-    static let label = "(bookkeeping: \(NewestBeforeFirstCreate.reason))"
+    static let label = Bookkeeping.label(NewestBeforeFirstCreate.reason)
 
     static func lesson(_ f: ScriptFixture) throws -> String {
         try f.copyImage("coffee-small.jpg")

@@ -4,10 +4,11 @@ import OpenMarketContract
 import Synchronization
 import TerminalText
 
-/// Shows each HTTP exchange for learning: request line, headers and body, then status line,
-/// headers and body. JSON is pretty-printed, multipart bodies are listed part by part, the
-/// vendor secret is masked wherever it appears and the identifier shows its first 8 characters.
-/// A request sent for the shell's own bookkeeping (see `Bookkeeping`) is labelled as such.
+/// Shows each HTTP exchange for learning: request line, headers (as sent, `Host` and
+/// `Content-Length` included) and body, then status line, headers and body. JSON is
+/// pretty-printed, multipart bodies are listed part by part, the vendor secret is masked
+/// wherever it appears and the identifier shows its first 8 characters. A request sent for
+/// the shell's own bookkeeping (see `Bookkeeping`) is labelled as such.
 public final class TracingTransport: HTTPTransport, Sendable {
     private let inner: any HTTPTransport
     private let sink: @Sendable (String) -> Void
@@ -71,7 +72,7 @@ public final class TracingTransport: HTTPTransport, Sendable {
             }
             return response
         } catch {
-            sink(SecretMasking.masked("← no response: \(error)", secrets: secrets))
+            sink(SecretMasking.masked(TraceMessage.noResponse("\(error)").text, secrets: secrets))
             throw error
         }
     }
@@ -85,9 +86,12 @@ public final class TracingTransport: HTTPTransport, Sendable {
         return lines[0] + "  #\(number)" + (lines.count > 1 ? "\n" + lines[1] : "")
     }
 
+    /// The request as it goes on the wire: its headers with the framing ones the transport adds
+    /// (`Host`, `Content-Length`; see `HTTPRequestData.framed()`), then the body. The secret is
+    /// a body field, masked there.
     public static func describe(_ request: HTTPRequestData) -> String {
         var lines = ["→ \(request.method.rawValue) \(request.url.absoluteString)"]
-        for field in request.headers { lines.append("  \(field.name): \(maskHeader(field))") }
+        for field in request.framed().headers { lines.append("  \(field.name): \(maskHeader(field))") }
         if let parts = request.parts {
             lines.append("")
             lines.append(describe(parts))
@@ -118,14 +122,16 @@ public final class TracingTransport: HTTPTransport, Sendable {
 
     static func describeBody(_ body: Data, contentType: String?, indent: String = "  ") -> String {
         if contentType?.lowercased().hasPrefix("multipart/") == true {
-            return indent + "(\(body.count) bytes of \(contentType ?? "multipart"))"
+            return indent + TraceMessage.multipartBody(bytes: body.count, contentType: contentType ?? "multipart").text
         }
         let text = prettyJSON(body) ?? String(data: body, encoding: .utf8)
         if let text, !text.contains("\u{0}") {
-            let cut = text.count > Self.textLimit ? String(text.prefix(Self.textLimit)) + "… (\(body.count) bytes in all)" : text
+            let cut =
+                text.count > Self.textLimit
+                ? String(text.prefix(Self.textLimit)) + TraceMessage.cutBody(bytes: body.count).text : text
             return indent + TerminalText.visible(cut, keepingNewlines: true).replacingOccurrences(of: "\n", with: "\n" + indent)
         }
-        return indent + "(\(body.count) bytes of binary data)"
+        return indent + TraceMessage.binaryBody(bytes: body.count).text
     }
 
     /// How much of a text body a trace shows.
@@ -136,7 +142,7 @@ public final class TracingTransport: HTTPTransport, Sendable {
         var lines: [String] = []
         for part in parts {
             let label = "name=\"\(part.name)\"" + (part.filename.map { "; filename=\(MultipartBody.quotedString($0))" } ?? "")
-            lines.append("\(indent)part \(label) (\(part.contentType), \(part.byteCount) bytes)")
+            lines.append(indent + TraceMessage.part(label: label, contentType: part.contentType, bytes: part.byteCount).text)
             if let json = part.json, let pretty = prettyJSON(json) {
                 lines.append(indent + "  " + pretty.replacingOccurrences(of: "\n", with: "\n" + indent + "  "))
             }

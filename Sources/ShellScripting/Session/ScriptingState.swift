@@ -91,8 +91,7 @@ final class NewestBeforeFirstCreate: Sendable {
     private let asked = Mutex<Int??>(nil)
 
     /// Why the run asks, as the trace and a dry run show it.
-    static let reason =
-        "the journal notes the newest id before the first create, so a resumed run can find what it made"
+    static let reason = BookkeepingReason.newestBeforeFirstCreate.rawValue
 
     /// The newest id (nil: no product, or the server could not say), asked with `client` the
     /// first time.
