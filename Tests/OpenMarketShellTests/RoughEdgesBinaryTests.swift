@@ -225,7 +225,9 @@ struct RoughEdgesBinaryTests {
             try Self.type(session, "A green mug for questions\r", expect: "price (")
             try Self.type(session, "cheap\r", expect: "is not a number")
             try Self.type(session, "1500\r", expect: "currency (")
-            try Self.type(session, "KRW\r", expect: "image (")
+            try Self.type(session, "KRW\r", expect: "discount (")
+            try Self.type(session, "\r", expect: "stock (")
+            try Self.type(session, "\r", expect: "image (")
             try Self.type(session, "\(photos.path)/on\t\r", expect: "registered")
             try Self.type(session, "\u{1b}[A", expect: "register name=")
             return session.transcript

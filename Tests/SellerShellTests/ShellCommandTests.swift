@@ -145,7 +145,8 @@ struct ShellCommandTests {
     }
 
     @Test func aMissingFieldIsAskedInteractively() async throws {
-        try await ShellFixture.with(interactive: true, answers: ["A mug asked for interactively"]) {
+        // The description, then Enter for the discount and the stock, asked with it.
+        try await ShellFixture.with(interactive: true, answers: ["A mug asked for interactively", "", ""]) {
             (f: ShellFixture) async throws in
             let image = Fixtures.image("coffee-small.jpg").path
             #expect(await f.run("register name='Asked mug' price=10 currency=USD image='\(image)'") == .ok)

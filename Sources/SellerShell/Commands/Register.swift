@@ -101,25 +101,37 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         return outcome
     }
 
-    /// This command with every missing field asked for; a script must give them all. Each
-    /// answer is checked as it is given, and a bad one is asked again (the answers before it
-    /// are kept).
+    /// This command with every field the line left out asked for, when a person is there and
+    /// the line lacks one that is required (the four fields or a photo): then the discount and
+    /// the stock are asked too (an empty answer leaves them out), in the contract's order, and
+    /// the photo last. A line with all it needs asks nothing; a script must give them all.
+    /// Each answer is checked as it is given, and a bad or empty one is asked again (the
+    /// answers before it are kept). Ctrl-C or Ctrl-D cancels, and the line so far, answers
+    /// included, is left in the history for Up-arrow.
     func completed(asking console: any ShellConsole) throws(CommandFailure) -> Register {
-        var filled = self
-        for field in [ProductField.name, .description, .price, .currency] where !filled.fields.order.contains(field) {
-            guard console.isInteractive else { throw .usage(Message.fieldRequired(field: field.key, rule: field.rule).text) }
-            let answer = try Self.ask(console, "\(field.rawValue) (\(field.rule)): ") { Self.problem(field, $0) }
-            _ = field.parse(answer, into: &filled.fields.changes)
-            filled.fields.order.append(field)
+        let required: [ProductField] = [.name, .description, .price, .currency]
+        let missing = required.filter { !fields.order.contains($0) } + (images.isEmpty ? [.image] : [])
+        guard let first = missing.first else { return self }
+        guard console.isInteractive else {
+            let rule = RegisterMessage.Question(first).map { RegisterMessage.rule($0).text } ?? first.rule
+            throw .usage(Message.fieldRequired(field: first.key, rule: rule).text)
         }
-        if filled.images.isEmpty {
-            guard console.isInteractive else {
-                throw .usage(Message.fieldRequired(field: ProductField.image.key, rule: ProductField.image.rule).text)
+        var filled = self
+        do {
+            for field in ProductField.editable where !filled.fields.order.contains(field) {
+                guard let question = RegisterMessage.Question(field) else { continue }
+                let known = filled.fields.changes
+                guard let answer = try Self.ask(console, question, problem: { Self.problem(field, $0, besides: known) })
+                else { continue }
+                _ = field.parse(answer, into: &filled.fields.changes)
+                filled.fields.order.append(field)
             }
-            let answer = try Self.ask(console, Message.askImage.text, path: true) {
-                Self.imageProblem($0)
+            if filled.images.isEmpty, let answer = try Self.ask(console, .image, problem: Self.imageProblem) {
+                filled.images = [Word(answer)]
             }
-            filled.images = [Word(answer)]
+        } catch {
+            if filled.fields != fields { console.addToHistory(WordQuoting.line(filled.words)) }
+            throw error
         }
         return filled
     }
@@ -127,26 +139,36 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
     /// How many times a question is asked before the command gives up.
     static let attempts = 5
 
-    /// Asks until `problem` finds nothing in the answer; an empty answer or Ctrl-D cancels.
+    /// Asks `question` until `problem` finds nothing in the answer; an empty answer is asked
+    /// again, or, for an optional field, leaves it out (nil). Ctrl-C or Ctrl-D cancels.
     static func ask(
-        _ console: any ShellConsole, _ prompt: String, path: Bool = false, problem: (String) -> String?
-    ) throws(CommandFailure) -> String {
+        _ console: any ShellConsole, _ question: RegisterMessage.Question, problem: (String) -> String?
+    ) throws(CommandFailure) -> String? {
+        let prompt = RegisterMessage.question(question).text
         for _ in 0..<attempts {
             // Spaces around an answer are dropped (TAB ends a completed path with one).
-            let typed = path ? console.askPath(prompt) : console.ask(prompt)
-            guard let answer = typed?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            let typed = question == .image ? console.askPath(prompt) : console.ask(prompt)
+            guard let answer = typed?.trimmingCharacters(in: .whitespaces) else {
                 throw .failed(Message.registerCancelled.text)
             }
+            if answer.isEmpty {
+                if question.isOptional { return nil }
+                console.note(RegisterMessage.answerNeeded.text)
+                continue
+            }
             guard let problem = problem(answer) else { return answer }
-            console.note(Message.tryAgainEmptyCancels(problem).text)
+            console.note(RegisterMessage.tryAgain(problem).text)
         }
         throw .failed(Message.registerGaveUp(attempts: attempts).text)
     }
 
-    /// What is wrong with one answered field, checked by the same rules as a whole command.
-    static func problem(_ field: ProductField, _ text: String) -> String? {
-        var changes = ProductChanges()
-        return (field.parse(text, into: &changes) ?? changes.violations().first).map { "\($0)" }
+    /// What is wrong with one answered field, checked by the same rules as a whole command,
+    /// with the fields `known` so far (a discount against the price given).
+    static func problem(_ field: ProductField, _ text: String, besides known: ProductChanges = ProductChanges()) -> String? {
+        var changes = known
+        if let unreadable = field.parse(text, into: &changes) { return "\(unreadable)" }
+        let names = [field.rawValue, field.wireName]
+        return changes.violations().first { names.contains($0.subject) }.map { "\($0)" }
     }
 
     /// An image answer that names no file (a glob that matches none, a missing file); what the
