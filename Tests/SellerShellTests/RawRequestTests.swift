@@ -245,6 +245,33 @@ struct RawRequestTests {
         #expect(await shell.execute("PATCH /api/products/3 price:=notjson").status == .usage)
     }
 
+    /// Issue 40: a raw request's usage and failure messages are the shell's typed messages, so
+    /// under `--lang ko` they are Korean (they were English literals), with the item as typed.
+    @Test func aRawRequestsMistakesAreSaidInKoreanUnderKorean() async throws {
+        let console = RecordingConsole()
+        let shell = ShellSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!, credentials: credentials),
+            console: console)
+        try await Language.$current.withValue(.ko) {
+            #expect(await shell.execute("PATCH /api/products/3 price:=notjson").status == .usage)
+            #expect(console.notes.contains("price:=notjson: := 뒤의 값은 JSON이어야 합니다"), "\(console.notes)")
+            #expect(await shell.execute("POST /api/products params=@secret images@nothing-here-*.jpg").status == .usage)
+            #expect(console.notes.contains("secret은 부분 전체가 아니라 params 안의 필드입니다"), "\(console.notes)")
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let pattern = folder.appendingPathComponent("none-*.jpg").path
+            #expect(await shell.execute("POST /api/products name=x images@\(pattern)").status != .ok)
+            #expect(console.notes.contains("images@\(pattern): 맞는 파일이 없습니다"), "\(console.notes)")
+            #expect(!console.notes.contains("no file matches"), "\(console.notes)")
+        }
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-ko-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @Test func aRawCreateOnTheBundledMarketMakesAProductAndTabOffersPaths() async throws {
         try await ShellFixture.with { shell in
             let photo = Fixtures.image("coffee-small.jpg").path
