@@ -141,7 +141,8 @@ struct RoughEdgeTests {
     @Test func registerAsksAgainForABadAnswerAndKeepsTheOthers() async throws {
         let image = Fixtures.image("coffee-small.jpg").path
         let answers = [
-            "ab", "Asked mug", "short", "A mug whose fields were asked", "-3", "1500", "EUR", "krw", "", "", "/no/such.jpg", image,
+            "ab", "Asked mug", "short", "A mug whose fields were asked", "-3", "1500", "EUR", "krw", "", "", "/no/such.jpg",
+            image,
         ]
         try await ShellFixture.with(interactive: true, answers: answers) { (f: ShellFixture) async throws in
             #expect(await f.run("register") == .ok, "\(f.console.notes)")
