@@ -1,6 +1,6 @@
-/// The Korean catalogue of ``RegisterMessage``: statements in 합니다체 and requests in -세요, as the shell's own catalogue. Each
-/// question names its field as it is typed (`name`), since the finished command is written
-/// with it.
+/// The Korean catalogue of ``RegisterMessage``: statements in 합니다체 and requests in -세요,
+/// as the shell's own catalogue. Each question names its field as it is typed (`name`), since
+/// the finished command is written with it.
 extension RegisterMessage {
     public var korean: String {
         switch self {
