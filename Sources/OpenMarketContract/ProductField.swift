@@ -12,8 +12,11 @@ public struct ProductField: Sendable, Hashable, CustomStringConvertible {
     public let rawValue: String
     /// The contract's JSON name (`discounted_price`, `thumbnail_id`, `images`).
     public let wireName: String
-    /// What the field accepts, for the questions `register` asks (`a number greater than 0`).
-    public let rule: String
+    /// What the field accepts, for the questions `register` asks (`a number greater than 0`),
+    /// typed.
+    public let accepts: FieldRule
+    /// ``accepts`` in the reader's language (`Language.current`), as a question or a note shows it.
+    public var rule: String { accepts.text }
     /// The values it takes when they are a fixed set (TAB offers them after `currency=`).
     public let choices: [String]?
     /// The column's names a catalog file may use (the first is the one `export` writes); the
@@ -144,20 +147,23 @@ public struct FieldChange: Sendable, Hashable {
 
 extension ProductField {
     public static let name = text(
-        "name", rule: "3 to 100 characters", product: \.name, changes: \.name,
+        "name", rule: .characters(min: ProductRules.nameLength.lowerBound, max: ProductRules.nameLength.upperBound),
+        product: \.name, changes: \.name,
         korean: ["상품명", "상품이름", "이름", "제품명"])
     public static let description = text(
-        "description", rule: "10 to 1000 characters", product: \.description, changes: \.description,
+        "description",
+        rule: .characters(min: ProductRules.descriptionLength.lowerBound, max: ProductRules.descriptionLength.upperBound),
+        product: \.description, changes: \.description,
         korean: ["설명", "상품설명", "제품설명"])
     public static let price = amount(
-        "price", rule: "a number greater than 0", product: \.price, changes: \.price,
+        "price", rule: .numberAboveZero, product: \.price, changes: \.price,
         korean: ["가격", "판매가", "판매가격", "정가"])
     /// (`할인가`, a price after the discount, is not the discount and is not one of its headers.)
     public static let discount = amount(
-        "discount", wire: "discounted_price", rule: "a number from 0 to the price", product: \.discountedPrice,
+        "discount", wire: "discounted_price", rule: .numberUpToPrice, product: \.discountedPrice,
         changes: \.discountedPrice, headers: ["discount", "discounted_price"], korean: ["할인", "할인금액", "할인액"])
     public static let currency = ProductField(
-        "currency", rule: "KRW or USD", choices: Currency.accepted.map(\.rawValue), korean: ["통화", "화폐"],
+        "currency", rule: .currencies, choices: Currency.accepted.map(\.rawValue), korean: ["통화", "화폐"],
         access: Access(
             parse: { text, changes in
                 changes.currency = ProductFieldParsing.currency(text)
@@ -168,7 +174,7 @@ extension ProductField {
             copy: { target, _, changes in changes.currency = target.currency },
             move: { source, changes in changes.currency = source.currency ?? changes.currency }))
     public static let stock = ProductField(
-        "stock", rule: "a whole number from 0", korean: ["재고", "재고수량", "수량"],
+        "stock", rule: .wholeNumberFromZero, korean: ["재고", "재고수량", "수량"],
         access: Access(
             parse: { text, changes in
                 var problems: [RuleViolation] = []
@@ -181,12 +187,13 @@ extension ProductField {
             move: { source, changes in changes.stock = source.stock ?? changes.stock }))
     /// Photos: paths a command reads, never a value of ``ProductChanges``.
     public static let image = ProductField(
-        "image", wire: "images", rule: "1 to 5 JPEG, PNG or GIF files", headers: ["images"],
+        "image", wire: "images", rule: .photos(min: UploadRules.imageCount.lowerBound, max: UploadRules.imageCount.upperBound),
+        headers: ["images"],
         korean: ["사진", "이미지", "상품사진", "상품이미지"], access: Access())
     /// Which photo is the thumbnail: typed as an image id, compared by the photo's position (a
     /// product registered again has new image ids).
     public static let thumbnail = ProductField(
-        "thumbnail", wire: "thumbnail_id", rule: "the id of one of the product's images", korean: ["대표사진", "썸네일"],
+        "thumbnail", wire: "thumbnail_id", rule: .imageID, korean: ["대표사진", "썸네일"],
         access: Access(
             parse: { text, changes in
                 var problems: [RuleViolation] = []
@@ -244,12 +251,12 @@ extension ProductField {
     }
 
     private init(
-        _ name: String, wire: String? = nil, rule: String, choices: [String]? = nil, headers: [String]? = nil,
+        _ name: String, wire: String? = nil, rule: FieldRule, choices: [String]? = nil, headers: [String]? = nil,
         korean: [String], access: Access
     ) {
         rawValue = name
         wireName = wire ?? name
-        self.rule = rule
+        accepts = rule
         self.choices = choices
         catalogHeaders = headers ?? [name]
         koreanHeaders = korean
@@ -257,7 +264,7 @@ extension ProductField {
     }
 
     private static func text(
-        _ name: String, rule: String, product: KeyPath<Product, String> & Sendable,
+        _ name: String, rule: FieldRule, product: KeyPath<Product, String> & Sendable,
         changes: WritableKeyPath<ProductChanges, String?> & Sendable, korean: [String]
     ) -> ProductField {
         ProductField(
@@ -274,7 +281,7 @@ extension ProductField {
     }
 
     private static func amount(
-        _ name: String, wire: String? = nil, rule: String, product: KeyPath<Product, Decimal> & Sendable,
+        _ name: String, wire: String? = nil, rule: FieldRule, product: KeyPath<Product, Decimal> & Sendable,
         changes: WritableKeyPath<ProductChanges, Decimal?> & Sendable, headers: [String]? = nil, korean: [String]
     ) -> ProductField {
         ProductField(

@@ -30,6 +30,17 @@ struct RuleLanguageTests {
         #expect(UploadRules.checkCount(6)?.korean == "images: 사진은 5장까지만 올릴 수 있습니다(지금 6장)")
     }
 
+    /// What a field accepts (the words of `register`'s questions) is said in the reader's language.
+    @Test func whatAFieldAcceptsIsSaidInKorean() {
+        #expect(ProductField.name.accepts == .characters(min: 3, max: 100))
+        #expect(ProductField.name.rule == "3 to 100 characters")
+        Language.$current.withValue(.ko) {
+            #expect(ProductField.name.rule == "3자에서 100자")
+            #expect(ProductField.price.rule == "0보다 큰 숫자")
+            #expect(ProductField.image.rule == "JPEG, PNG, GIF 파일 1개에서 5개")
+        }
+    }
+
     /// A rule in Korean has no English sentence left in it: only the facts (numbers, field
     /// names, codes) are in Latin letters.
     @Test(arguments: [
