@@ -143,6 +143,18 @@ struct MessageCatalogTests {
             .nothingDeleted,
             .editorNotOpened,
             .editLeftUnchanged(id: 3),
+            .unterminatedQuote("'"),
+            .danglingEscape,
+            .nulCharacter,
+            .invalidBytes("\\xE9"),
+            .unclosedReference,
+            .emptyReference,
+            .unknownListField(field: "colour", known: "id, name, price"),
+            .stockAtMost(5),
+            .sortedBy("-price"),
+            .wonHasNoMinorUnit(field: "price", amount: "₩3,500.5", sent: false),
+            .wonHasNoMinorUnit(field: "price", amount: "₩3,500.5", sent: true),
+            .undoWithoutPhotos(problem: "photo 2 could not be read"),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

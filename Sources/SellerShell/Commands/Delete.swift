@@ -73,7 +73,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         var outcome = CommandOutcome.product(.deleted, response)
         outcome.output = [.text(Message.deleted(id: id, name: response.value.name).text, raw: response.body)]
         if let problem = change?.photoProblem {
-            outcome.output.append(.warning("\(problem); 'undo' cannot bring the product back without its photos"))
+            outcome.output.append(.warning(Message.undoWithoutPhotos(problem: problem).text))
         }
         outcome.replay = Delete(id: id, confirmed: true)
         outcome.changes = change.map { [$0] } ?? []

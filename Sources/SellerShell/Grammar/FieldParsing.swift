@@ -42,8 +42,7 @@ package enum FieldParsing {
         guard currency == .krw else { return [] }
         return [("price", price), ("discount", discount)].compactMap { field, amount in
             guard let amount, TextLayout.hasFraction(amount) else { return nil }
-            let stored = sent ? "was stored as sent" : "will be stored as sent"
-            return "the won has no minor unit; \(field) \(TextLayout.money(amount, .krw)) \(stored)"
+            return Message.wonHasNoMinorUnit(field: field, amount: TextLayout.money(amount, .krw), sent: sent).text
         }
     }
 }

@@ -34,14 +34,18 @@ public enum WordSplitError: Error, Equatable, CustomStringConvertible {
     case emptyReference
 
     public var description: String {
+        message.text
+    }
+
+    /// What is wrong, as the shell says it.
+    public var message: Message {
         switch self {
-        case .unterminatedQuote(let quote): "unterminated \(quote)…\(quote) quote: close it, or escape it with \\"
-        case .danglingEscape: "the line ends with a lone \\: add the character it should escape"
-        case .nulCharacter: "the line holds a NUL character (\\0), which no text field can hold: remove it"
-        case .invalidBytes(let escapes):
-            "$'…' bytes \(escapes) are not UTF-8 text: write the character itself, or \\uHHHH"
-        case .unclosedReference: "'${' is not closed with '}'"
-        case .emptyReference: "'${}' names no variable"
+        case .unterminatedQuote(let quote): .unterminatedQuote(String(quote))
+        case .danglingEscape: .danglingEscape
+        case .nulCharacter: .nulCharacter
+        case .invalidBytes(let escapes): .invalidBytes(escapes)
+        case .unclosedReference: .unclosedReference
+        case .emptyReference: .emptyReference
         }
     }
 }

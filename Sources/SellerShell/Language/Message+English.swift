@@ -367,6 +367,18 @@ extension Message {
         case .nothingDeleted: "nothing was deleted"
         case .editorNotOpened: "the editor was not opened"
         case .editLeftUnchanged(let id): "edit \(id): the file was left unchanged or emptied, so nothing was sent"
+        case .unterminatedQuote(let quote): "unterminated \(quote)…\(quote) quote: close it, or escape it with \\"
+        case .danglingEscape: "the line ends with a lone \\: add the character it should escape"
+        case .nulCharacter: "the line holds a NUL character (\\0), which no text field can hold: remove it"
+        case .invalidBytes(let escapes): "$'…' bytes \(escapes) are not UTF-8 text: write the character itself, or \\uHHHH"
+        case .unclosedReference: "'${' is not closed with '}'"
+        case .emptyReference: "'${}' names no variable"
+        case .unknownListField(let field, let known): "unknown field '\(field)' for --fields (fields: \(known))"
+        case .stockAtMost(let count): "stock ≤ \(count)"
+        case .sortedBy(let key): "sorted by \(key)"
+        case .wonHasNoMinorUnit(let field, let amount, let sent):
+            "the won has no minor unit; \(field) \(amount) \(sent ? "was" : "will be") stored as sent"
+        case .undoWithoutPhotos(let problem): "\(problem); 'undo' cannot bring the product back without its photos"
         }
     }
 

@@ -350,6 +350,18 @@ extension Message {
         case .nothingDeleted: "아무것도 삭제하지 않았습니다"
         case .editorNotOpened: "편집기를 열지 않았습니다"
         case .editLeftUnchanged(let id): "edit \(id): 파일을 바꾸지 않았거나 비웠으므로 아무것도 보내지 않았습니다"
+        case .unterminatedQuote(let quote): "\(quote)…\(quote) 따옴표가 닫히지 않았습니다. 닫거나, \\로 이스케이프하세요"
+        case .danglingEscape: "줄이 \\ 하나로 끝납니다. 이스케이프할 문자를 뒤에 적으세요"
+        case .nulCharacter: "줄에 NUL 문자(\\0)가 있습니다. 어떤 텍스트 필드에도 넣을 수 없으니 지우세요"
+        case .invalidBytes(let escapes): "$'…' 안의 바이트가 UTF-8 텍스트가 아닙니다(\(escapes)). 문자를 그대로 적거나 \\uHHHH로 적으세요"
+        case .unclosedReference: "'${'를 '}'로 닫지 않았습니다"
+        case .emptyReference: "'${}' 안에 변수 이름이 없습니다"
+        case .unknownListField(let field, let known): "--fields에 없는 필드입니다: '\(field)' (필드: \(known))"
+        case .stockAtMost(let count): "재고 ≤ \(count)"
+        case .sortedBy(let key): "\(key) 순으로 정렬"
+        case .wonHasNoMinorUnit(let field, let amount, let sent):
+            "원에는 소수 단위가 없습니다. \(field) \(amount): " + (sent ? "보낸 그대로 저장되었습니다" : "보낸 그대로 저장됩니다")
+        case .undoWithoutPhotos(let problem): "\(problem). 사진이 없어서 'undo'로는 이 상품을 되살릴 수 없습니다"
         }
     }
 }

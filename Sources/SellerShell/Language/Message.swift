@@ -349,6 +349,23 @@ public enum Message: Spoken, Equatable {
     case editorNotOpened
     case editLeftUnchanged(id: Int)
 
+    // MARK: Words typed, list filters, the won
+    /// `'abc` with no closing quote (the quote character).
+    case unterminatedQuote(String)
+    case danglingEscape
+    case nulCharacter
+    case invalidBytes(String)
+    case unclosedReference
+    case emptyReference
+    case unknownListField(field: String, known: String)
+    /// A filter of `list`, in its summary: `stock ≤ 5`.
+    case stockAtMost(Int)
+    /// `sorted by -price`.
+    case sortedBy(String)
+    /// A KRW amount with a fraction: sent as it is, most likely a slip.
+    case wonHasNoMinorUnit(field: String, amount: String, sent: Bool)
+    case undoWithoutPhotos(problem: String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

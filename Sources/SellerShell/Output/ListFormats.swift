@@ -33,9 +33,9 @@ extension CatalogColumn {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let field = CatalogColumn(header: String(part)) else {
                 let name = part.trimmingCharacters(in: .whitespaces)
+                let known = allCases.map(\.rawValue).joined(separator: ", ")
                 throw .usage(
-                    "unknown field '\(TerminalText.visible(String(name.prefix(40))))' for --fields (fields: "
-                        + allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                    Message.unknownListField(field: TerminalText.visible(String(name.prefix(40))), known: known).text)
             }
             if !fields.contains(field) { fields.append(field) }
         }

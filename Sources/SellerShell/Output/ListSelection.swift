@@ -100,12 +100,12 @@ public struct ListSelection: Sendable, Equatable {
     /// What was filtered, for the summary line: `sold out, stock ≤ 5, KRW`.
     public var filterText: String {
         var parts: [String] = []
-        if soldOut { parts.append("sold out") }
-        if let lowStock { parts.append("stock ≤ \(lowStock)") }
+        if soldOut { parts.append(Message.soldOut.text) }
+        if let lowStock { parts.append(Message.stockAtMost(lowStock).text) }
         if let currency { parts.append(currency.rawValue) }
         return parts.joined(separator: ", ")
     }
 
     /// `sorted by -price`.
-    public var sortText: String? { sort.map { "sorted by \(descending ? "-" : "")\($0.rawValue)" } }
+    public var sortText: String? { sort.map { Message.sortedBy("\(descending ? "-" : "")\($0.rawValue)").text } }
 }
