@@ -42,6 +42,11 @@ struct CatalogMessageCatalogTests {
             .interruptedTwice, .stoppedUnreachable, .exported(count: 1, file: "cat.csv", photos: nil, folder: nil),
             .exported(count: 12, file: "cat.csv", photos: 30, folder: "photos"),
             .imagesFolderFailed(folder: "photos", why: "permission denied"),
+            .currencyDisagrees(text: "$12.50", currency: "USD", given: "KRW"), .severalOfYoursNamed(count: 2, ids: "#4, #9"),
+            .nameOfYoursNamedByRow(id: 4, row: 7), .nameOfYoursMadeBefore(id: 4, row: 7),
+            .requiredForNew(rule: "1 to 1,000 characters"), .noProductOfYours(12),
+            .wonHasNoMinorUnit(text: "3.500", amount: "₩3.5"), .photoIsWebAddress("https://example.com/a.jpg"),
+            .noFileMatches("sku-*.jpg"), .needsPhotos,
         ]
         + CatalogMessage.PlanLabel.allCases.map { .planLabel($0) }
         + CatalogMessage.RowStatus.allCases.map { .tally($0, 3) }

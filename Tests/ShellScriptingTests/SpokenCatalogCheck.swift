@@ -5,11 +5,10 @@ import OpenMarketContract
 /// What the scripting module's catalog tests read in a message: the cases a file declares, the
 /// facts an English sentence holds, and whether text is Hangul.
 enum SpokenCatalogCheck {
-    /// The cases `file` (under Sources/ShellScripting/Language/) declares, read from the source.
-    static func declaredCases(in file: String) throws -> Set<String> {
+    /// The cases `file` (under `folder`) declares, read from the source.
+    static func declaredCases(in file: String, folder: String = "Sources/ShellScripting/Language") throws -> Set<String> {
         let source = try String(
-            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/ShellScripting/Language/\(file)"),
-            encoding: .utf8)
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("\(folder)/\(file)"), encoding: .utf8)
         var names: Set<String> = []
         for line in source.split(separator: "\n") where line.hasPrefix("    case ") {
             names.insert(String(line.dropFirst(9).prefix { $0.isLetter || $0.isNumber }))

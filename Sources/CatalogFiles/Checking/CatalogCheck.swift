@@ -19,7 +19,7 @@ public enum CatalogCheck {
                 if let id = productID(idText) {
                     if let earlier = rowOfID[id] {
                         problems.append(
-                            CatalogProblem(file: file, row: row.number, column: "id", "id \(id) is also on row \(earlier)"))
+                            CatalogProblem(file: file, row: row.number, column: "id", .idOnTwoRows(id: id, earlier: earlier)))
                     } else {
                         rowOfID[id] = row.number
                     }
@@ -27,12 +27,11 @@ public enum CatalogCheck {
                     problems.append(
                         CatalogProblem(
                             file: file, row: row.number, column: "id",
-                            "'\(idText)' is not a product id (a whole number from 1 to \(ProductRules.maxProductID)); leave it empty for a new product"
-                        ))
+                            .notAnID(idText, max: ProductRules.maxProductID)))
                 }
             }
             guard let name = row[.name] else {
-                problems.append(CatalogProblem(file: file, row: row.number, column: "name", "no name; every product needs one"))
+                problems.append(CatalogProblem(file: file, row: row.number, column: "name", .noName))
                 continue
             }
             // `--new-ids` moves a catalog, and a market may hold two products of one name: they
@@ -42,8 +41,7 @@ public enum CatalogCheck {
                 problems.append(
                     CatalogProblem(
                         file: file, row: row.number, column: "name",
-                        "the same name as row \(earlier); new rows need distinct names so an interrupted import can tell them apart"
-                    ))
+                        .sameNameAsRow(earlier)))
             } else {
                 rowOfNewName[name] = row.number
             }

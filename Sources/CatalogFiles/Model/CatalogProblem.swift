@@ -7,8 +7,10 @@ public struct CatalogProblem: Error, Sendable, Equatable, CustomStringConvertibl
     public var row: Int?
     /// The column (its name as `export` writes it, or the header as given when unknown).
     public var column: String?
-    /// What is wrong and, where it helps, what to do.
-    public var message: String
+    /// What is wrong and, where it helps, what to do, as a value.
+    public var reason: CatalogProblemMessage
+    /// `reason` in the reader's language.
+    public var message: String { reason.text }
     /// What kind of problem it is, where a reader acts on the kind (never on the message's words).
     public var kind = Kind.other
 
@@ -21,12 +23,17 @@ public struct CatalogProblem: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// A problem at `file`, optionally at a row and a column.
-    public init(file: String, row: Int? = nil, column: String? = nil, _ message: String, kind: Kind = .other) {
+    public init(file: String, row: Int? = nil, column: String? = nil, _ reason: CatalogProblemMessage, kind: Kind = .other) {
         self.file = file
         self.kind = kind
         self.row = row
         self.column = column
-        self.message = message
+        self.reason = reason
+    }
+
+    /// A problem whose words another catalogue already said (a contract rule, a file's error).
+    public init(file: String, row: Int? = nil, column: String? = nil, _ said: String, kind: Kind = .other) {
+        self.init(file: file, row: row, column: column, .said(said), kind: kind)
     }
 
     /// `FILE:ROW:COLUMN: message`, leaving out what the problem has not.

@@ -95,8 +95,7 @@ struct CSVCatalogParser {
                     problems.append(
                         CatalogProblem(
                             file: name, row: 1, column: trimmed,
-                            "unknown column '\(trimmed)': did you mean '\(meant.rawValue)'? The columns are \(CatalogColumn.namesList)"
-                        ))
+                            .unknownColumn(trimmed, meant: meant.rawValue, columns: CatalogColumn.namesList)))
                 } else {
                     ignored.append(trimmed)
                 }
@@ -107,7 +106,7 @@ struct CSVCatalogParser {
                 problems.append(
                     CatalogProblem(
                         file: name, row: 1, column: column.rawValue,
-                        "column '\(trimmed)' is given twice (columns \(earlier + 1) and \(index + 1)); keep one"))
+                        .columnTwice(trimmed, first: earlier + 1, second: index + 1)))
                 headerColumns.append(nil)
                 continue
             }
@@ -140,7 +139,7 @@ struct CSVCatalogParser {
             problems.append(
                 CatalogProblem(
                     file: name, row: number,
-                    "\(record.count) cells but the header names \(headerColumns.count) columns; quote cells that hold a comma"))
+                    .cellsButColumns(cells: record.count, columns: headerColumns.count)))
             return
         }
         var values: [CatalogColumn: String] = [:]

@@ -66,7 +66,7 @@ struct CatalogAssembly {
             cp949 = true
             return text
         }
-        stop(CatalogProblem(file: name, format == .csv ? CatalogText.saveAsHint : "not UTF-8 text (JSON files are UTF-8)"))
+        stop(CatalogProblem(file: name, format == .csv ? .saveAsUTF8 : .jsonNotUTF8))
         return nil
     }
 
@@ -82,22 +82,12 @@ struct CatalogAssembly {
             format == .csv
             ? (breach.row == 1 ? nil : breach.cell.map { csv.header(at: $0) ?? "column \($0 + 1)" })
             : breach.key
-        let stopped = "; nothing after it was read"
-        let message: String
-        switch breach.kind {
-        case .cell:
-            message =
-                "a cell of more than \(CatalogReader.bound(CatalogReader.maxCellBytes)), the most one cell may hold (a "
-                + "description is at most 1,000 characters)\(stopped): shorten it, or close the quote that opens it"
-        case .row:
-            message =
-                "a row of more than \(CatalogReader.bound(CatalogReader.maxRowBytes)), the most one row may hold"
-                + "\(stopped): split it, or close the quote that opens a cell in it"
-        case .nul:
-            message =
-                "a NUL byte (U+0000), which no text holds\(stopped): a catalog is UTF-8 or CP949 text (a file saved "
-                + "as UTF-16 is full of them: save it as 'CSV UTF-8')"
-        }
+        let message: CatalogProblemMessage =
+            switch breach.kind {
+            case .cell: .cellTooLarge(bound: CatalogReader.bound(CatalogReader.maxCellBytes))
+            case .row: .rowTooLarge(bound: CatalogReader.bound(CatalogReader.maxRowBytes))
+            case .nul: .nulByte
+            }
         return CatalogProblem(file: name, row: breach.row, column: column, message)
     }
 
@@ -105,14 +95,10 @@ struct CatalogAssembly {
     mutating func contents(unclosedQuote: Int?) -> CatalogContents {
         flush()
         if let row = unclosedQuote {
-            stop(
-                CatalogProblem(
-                    file: name, row: row,
-                    "an unclosed quote: a cell here starts with \" and no \" ends it, so the rows after it "
-                        + "would be read as its text; close the quote (a quote inside a cell is written \"\")"))
+            stop(CatalogProblem(file: name, row: row, .unclosedQuote))
         }
         if format == .csv, csv.number == 0 {
-            stop(CatalogProblem(file: name, "empty: the first row names the columns (\(CatalogColumn.namesList))"))
+            stop(CatalogProblem(file: name, .emptyNoColumns(columns: CatalogColumn.namesList)))
         }
         var contents: CatalogContents
         if let fatal {
@@ -121,7 +107,7 @@ struct CatalogAssembly {
         } else if format == .csv {
             contents = CatalogContents(
                 path: name, format: format, columns: csv.columns, rows: csv.rows, problems: csv.problems,
-                encodingNote: cp949 ? CatalogText.cp949Note : nil)
+                encodingNote: cp949 ? CatalogProblemMessage.readAsCP949.text : nil)
             contents.ignoredColumns = csv.ignored
             contents.delimiter = csv.delimiter
             contents.headers = csv.headers

@@ -39,7 +39,7 @@ public enum CatalogReader {
             digits.insert(",", at: digits.index(digits.startIndex, offsetBy: index))
             index -= 3
         }
-        return CatalogProblem(file: name, "more than \(digits) rows, the most one catalog may have: split it into smaller files")
+        return CatalogProblem(file: name, .tooManyRows(digits))
     }
 
     /// The most bytes one cell may hold, 64 KiB: a description is at most 1,000 characters (4,000
@@ -64,7 +64,7 @@ public enum CatalogReader {
     /// (an unknown extension is a problem saying to use .csv, .jsonl or .json, or --format).
     public static func read(_ path: String, format: CatalogFormat? = nil) -> CatalogContents {
         guard let format = format ?? CatalogFormat(path: path) else {
-            return failed(path, .csv, "not a catalog file by its name; use .csv, .jsonl or .json, or --format csv|jsonl|json")
+            return failed(path, .csv, .notACatalogName)
         }
         do {
             let limit = LocalFile.maxCatalogBytes
@@ -105,7 +105,7 @@ public enum CatalogReader {
             if first.starts(with: [0xEF, 0xBB, 0xBF]) { first.removeFirst(3) }
             // UTF-16 (a BOM either way round) is neither text: said before its NULs are met.
             if first.starts(with: [0xFF, 0xFE]) || first.starts(with: [0xFE, 0xFF]) {
-                return failed(name, format, format == .csv ? CatalogText.saveAsHint : "not UTF-8 text (JSON files are UTF-8)")
+                return failed(name, format, format == .csv ? .saveAsUTF8 : .jsonNotUTF8)
             }
             let delimiter = format == .csv ? CSVCatalogParser.delimiter(of: first) : UInt8(ascii: ",")
             var assembly = CatalogAssembly(name: name, format: format, maxRows: maxRows, delimiter: delimiter)
@@ -131,10 +131,10 @@ public enum CatalogReader {
     }
 
     private static func notAnArray(_ name: String) -> CatalogContents {
-        failed(name, .json, "not a JSON array of products ([{\"name\": …}, …]); a .jsonl file has one object a line")
+        failed(name, .json, .notAJSONArray)
     }
 
-    private static func failed(_ path: String, _ format: CatalogFormat, _ message: String) -> CatalogContents {
+    private static func failed(_ path: String, _ format: CatalogFormat, _ message: CatalogProblemMessage) -> CatalogContents {
         CatalogContents(
             path: path, format: format, columns: [], rows: [], problems: [CatalogProblem(file: path, message)], encodingNote: nil)
     }

@@ -8,10 +8,6 @@ import Darwin
 
 /// A catalog's bytes as text: UTF-8 (a BOM dropped), or for CSV Korean Excel's CP949.
 enum CatalogText {
-    /// What Excel users are told when a CSV is neither encoding.
-    static let saveAsHint = "neither UTF-8 nor CP949 text; in Excel use Save As › 'CSV UTF-8 (Comma delimited) (*.csv)'"
-    /// The note for a file read as CP949.
-    static let cp949Note = "read as CP949 (Korean Excel's encoding)"
 
     /// The text and, when it was not UTF-8, a note saying how it was read; nil when it is neither.
     static func decode(_ data: Data, allowingCP949: Bool) -> (text: String, note: String?)? {
@@ -19,7 +15,7 @@ enum CatalogText {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         guard allowingCP949, let text = fromCP949(bytes) else { return nil }
-        return (text, cp949Note)
+        return (text, CatalogProblemMessage.readAsCP949.text)
     }
 
     /// UTF-8 text as CP949 bytes (to write a CP949 file back as it came); nil when a character

@@ -50,7 +50,7 @@ struct JSONCatalogParser {
     private mutating func readElement(_ value: JSONValue?, number: Int, what: String) {
         guard case .object(let object)? = value else {
             problems.append(
-                CatalogProblem(file: name, row: number, "this \(what) is not a JSON object ({\"name\": …, \"price\": …})"))
+                CatalogProblem(file: name, row: number, .notAJSONObject(line: what == "line")))
             return
         }
         var values: [CatalogColumn: String] = [:]
@@ -63,8 +63,7 @@ struct JSONCatalogParser {
                         problems.append(
                             CatalogProblem(
                                 file: name, row: number, column: key,
-                                "unknown column '\(key)': did you mean '\(meant.rawValue)'? The columns are \(CatalogColumn.namesList)"
-                            ))
+                                .unknownColumn(key, meant: meant.rawValue, columns: CatalogColumn.namesList)))
                     } else {
                         ignored.append(key)
                     }
@@ -74,7 +73,7 @@ struct JSONCatalogParser {
             if let other = keys[column] {
                 problems.append(
                     CatalogProblem(
-                        file: name, row: number, column: column.rawValue, "'\(other)' and '\(key)' are the same column; keep one")
+                        file: name, row: number, column: column.rawValue, .sameColumn(other, key))
                 )
                 ok = false
                 continue
@@ -94,20 +93,20 @@ struct JSONCatalogParser {
 
     /// The cell text of one value: nil for null or "", a problem for what is not text.
     private func cell(_ value: JSONValue, column: CatalogColumn, row: Int) -> Result<String?, CatalogProblem> {
-        func refuse(_ message: String) -> Result<String?, CatalogProblem> {
+        func refuse(_ message: CatalogProblemMessage) -> Result<String?, CatalogProblem> {
             .failure(CatalogProblem(file: name, row: row, column: column.rawValue, message))
         }
         switch value {
         case .null: return .success(nil)
         case .string(let text): return .success(text.isEmpty ? nil : text)
         case .number(let number): return .success(number.description)
-        case .bool: return refuse("true/false is not a value here; write text or a number")
-        case .object: return refuse("an object where text is expected")
+        case .bool: return refuse(.boolIsNoValue)
+        case .object: return refuse(.objectForText)
         case .array(let items):
-            guard column == .images else { return refuse("a list where text is expected") }
+            guard column == .images else { return refuse(.listForText) }
             var paths: [String] = []
             for item in items {
-                guard case .string(let path) = item else { return refuse("images must be a list of texts (paths or URLs)") }
+                guard case .string(let path) = item else { return refuse(.imagesAreTexts) }
                 paths.append(path)
             }
             let joined = paths.joined(separator: ";")

@@ -14,7 +14,7 @@ final class CSVRecordEncoder {
         do {
             writer = try CSVWriter(stream: stream, delimiter: String(delimiter), newline: .crlf)
         } catch {
-            throw CatalogProblem(file: "-", "cannot start a CSV writer: \(error)")
+            throw CatalogProblem(file: "-", .csvWriterFailed(String(describing: error)))
         }
     }
 
@@ -37,7 +37,7 @@ final class CSVRecordEncoder {
         do {
             try writer.write(row: cells, quotedAtIndex: { quoted[$0] })
         } catch {
-            throw CatalogProblem(file: "-", "cannot write a CSV record: \(error)")
+            throw CatalogProblem(file: "-", .csvRecordFailed(String(describing: error)))
         }
         // CSVWriter writes the newline before every record after the first; it is moved to the end.
         var record = stream.take()

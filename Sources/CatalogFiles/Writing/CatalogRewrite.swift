@@ -21,7 +21,7 @@ public enum CatalogRewrite {
             throw AtomicFile.problem(error)
         }
         guard let (text, note) = CatalogText.decode(data, allowingCP949: format == .csv) else {
-            throw CatalogProblem(file: path, CatalogText.saveAsHint)
+            throw CatalogProblem(file: path, .saveAsUTF8)
         }
         switch format {
         case .csv: try rewriteCSV(text, ids: ids, path: path, cp949: note != nil)
@@ -34,7 +34,7 @@ public enum CatalogRewrite {
         // A `;`-separated file is written back with `;`, as it came.
         let delimiter = CSVCatalogParser.delimiter(of: text)
         let records = Array(CSVCatalogParser.records(of: text, delimiter: delimiter))
-        guard let header = records.first else { throw CatalogProblem(file: path, "empty: no header row") }
+        guard let header = records.first else { throw CatalogProblem(file: path, .emptyNoHeader) }
         let existing = header.firstIndex { CatalogColumn(header: $0) == .id }
         let idIndex = existing ?? 0
         let file = try AtomicFile(path: path, replacing: true)
@@ -57,7 +57,7 @@ public enum CatalogRewrite {
             // A CP949 file stays CP949 (no BOM), as Korean Excel saved it: every cell came from
             // CP949 and the ids are ASCII, so each character has its code.
             guard let encoded = CatalogText.toCP949(String(decoding: out.dropFirst(3), as: UTF8.self)) else {
-                throw CatalogProblem(file: path, "cannot write the file back in CP949 (its encoding); nothing was changed")
+                throw CatalogProblem(file: path, .cannotWriteCP949)
             }
             out = encoded
         }
@@ -73,7 +73,7 @@ public enum CatalogRewrite {
             let line = lines[number - 1]
             let parsed = JSONCatalogParser.parseLines(line, name: path)
             guard parsed.problems.isEmpty, var values = parsed.rows.first?.values else {
-                throw CatalogProblem(file: path, row: number, "not a product object; the file changed since it was read?")
+                throw CatalogProblem(file: path, row: number, .notAProductObject)
             }
             values[.id] = String(id)
             lines[number - 1] = json.object(values, columns: order) + (line.hasSuffix("\r") ? "\r" : "")

@@ -64,7 +64,7 @@ public final class CatalogWriter {
 
     /// One row; cells missing from `values` are written empty (CSV) or left out (JSON).
     public func write(_ values: [CatalogColumn: String]) throws(CatalogProblem) {
-        guard !finished else { throw CatalogProblem(file: file?.path ?? "-", "written after finish()") }
+        guard !finished else { throw CatalogProblem(file: file?.path ?? "-", .writtenAfterFinish) }
         switch format {
         case .csv: pending.append(try csv.encode(columns.map { CSVFormulaGuard.neutralised(values[$0] ?? "", column: $0) }))
         case .jsonl: pending.append(contentsOf: Array((json.object(values, columns: columns) + "\n").utf8))

@@ -109,8 +109,10 @@ struct RowCheck {
                     problems.append(
                         problem(
                             row, column(for: field),
-                            "\(TextLayout.visible(text, limit: 30)) is in \(currency.rawValue), but the currency column says "
-                                + "\(TextLayout.visible(given, limit: 10))"))
+                            CatalogMessage.currencyDisagrees(
+                                text: TextLayout.visible(text, limit: 30), currency: currency.rawValue,
+                                given: TextLayout.visible(given, limit: 10)
+                            ).text))
                 }
             } else {
                 fields.append((.currency, currency.rawValue))
@@ -155,17 +157,17 @@ struct RowCheck {
                 [
                     problem(
                         row, column,
-                        "\(yours.count) of your products have this name (\(ids)): put the one you mean in the id column")
+                        CatalogMessage.severalOfYoursNamed(count: yours.count, ids: ids).text)
                 ]
             )
         }
         if let other = rowOfID[id] {
             return (
-                nil, [problem(row, column, "the name of your #\(id), which row \(other) names by its id: remove one of the rows")]
+                nil, [problem(row, column, CatalogMessage.nameOfYoursNamedByRow(id: id, row: other).text)]
             )
         }
         if let other = made.first(where: { $0.value == id })?.key {
-            return (nil, [problem(row, column, "the name of your #\(id), which row \(other) made in the interrupted import")])
+            return (nil, [problem(row, column, CatalogMessage.nameOfYoursMadeBefore(id: id, row: other).text)])
         }
         let checked = checkUpdate(row, id: id, fields: fields)
         if checked.0 != nil { matched[row.number] = id }
@@ -177,7 +179,7 @@ struct RowCheck {
     private mutating func checkNew(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
         var problems: [CatalogProblem] = []
         for field in [ProductField.description, .price, .currency] where fields.text(of: field) == nil {
-            problems.append(problem(row, column(for: field), "required for a new product (\(field.rule))"))
+            problems.append(problem(row, column(for: field), CatalogMessage.requiredForNew(rule: "\(field.rule)").text))
         }
         let changes = fields.changes
         let violations = fields.unreadable + (changes.draft?.violations ?? changes.violations())
@@ -203,7 +205,7 @@ struct RowCheck {
     private func checkUpdate(_ row: CatalogRow, id: Int, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
         guard let live = mine[id] else {
             let unknown = CatalogProblem(
-                file: file, row: row.number, column: CatalogColumn.id.rawValue, "no product \(id) of yours on this market",
+                file: file, row: row.number, column: CatalogColumn.id.rawValue, CatalogMessage.noProductOfYours(id).text,
                 kind: .unknownID)
             return (nil, [unknown])
         }
@@ -224,8 +226,9 @@ struct RowCheck {
             guard let amount, let text = fields.text(of: field), TextLayout.hasFraction(amount) else { return nil }
             return problem(
                 row, column(for: field),
-                "\(TextLayout.visible(text, limit: 30)) is \(TextLayout.money(amount, .krw)), and the won has no minor unit: "
-                    + "write whole won (3500, not 3.500)")
+                CatalogMessage.wonHasNoMinorUnit(
+                    text: TextLayout.visible(text, limit: 30), amount: TextLayout.money(amount, .krw)
+                ).text)
         }
     }
 
@@ -240,7 +243,8 @@ struct RowCheck {
         var problems: [CatalogProblem] = []
         for written in row.imagePaths {
             if Self.isWebAddress(written) {
-                problems.append(problem(row, column, "\(TextLayout.visible(written, limit: 60)): \(Self.urlPhoto)"))
+                problems.append(
+                    problem(row, column, CatalogMessage.photoIsWebAddress(TextLayout.visible(written, limit: 60)).text))
                 continue
             }
             var path = PathExpansion.expandTilde(written)
@@ -255,7 +259,7 @@ struct RowCheck {
                     problems.append(problem(row, column, "\(error)"))
                     continue
                 }
-                if matches.isEmpty { problems.append(problem(row, column, "\(written): no file matches")) }
+                if matches.isEmpty { problems.append(problem(row, column, CatalogMessage.noFileMatches(written).text)) }
             }
             for match in matches {
                 if let refused = refusal(of: match, written: written, lexically: false) {
@@ -268,7 +272,7 @@ struct RowCheck {
         }
         if !problems.isEmpty, paths.isEmpty { return (paths, problems) }
         if paths.isEmpty, problems.isEmpty {
-            problems.append(problem(row, column, "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"))
+            problems.append(problem(row, column, CatalogMessage.needsPhotos.text))
         } else if let count = UploadRules.checkCount(paths.count) {
             problems.append(problem(row, column, count.rule.text))
         }
@@ -298,11 +302,6 @@ struct RowCheck {
         do { _ = try access.readable(path) } catch { return error.description }
         return nil
     }
-
-    /// What a photo given as a web address is told: an export without `--images` writes the
-    /// market's URLs, which a new product cannot take.
-    static let urlPhoto =
-        "a web address, not a file: photos are read from files (export --images DIR saves them beside the file)"
 
     static func isWebAddress(_ text: String) -> Bool {
         let lower = text.lowercased()

@@ -105,6 +105,22 @@ extension CatalogMessage {
             "exported \(Self.count(count, "product")) to \(file)"
                 + (photos.map { " and \(Self.count($0, "photo")) into \(folder ?? "")" } ?? "")
         case .imagesFolderFailed(let folder, let why): "--images: cannot make the folder \(folder): \(why)"
+
+        case .currencyDisagrees(let text, let currency, let given):
+            "\(text) is in \(currency), but the currency column says \(given)"
+        case .severalOfYoursNamed(let count, let ids):
+            "\(count) of your products have this name (\(ids)): put the one you mean in the id column"
+        case .nameOfYoursNamedByRow(let id, let row):
+            "the name of your #\(id), which row \(row) names by its id: remove one of the rows"
+        case .nameOfYoursMadeBefore(let id, let row): "the name of your #\(id), which row \(row) made in the interrupted import"
+        case .requiredForNew(let rule): "required for a new product (\(rule))"
+        case .noProductOfYours(let id): "no product \(id) of yours on this market"
+        case .wonHasNoMinorUnit(let text, let amount):
+            "\(text) is \(amount), and the won has no minor unit: write whole won (3500, not 3.500)"
+        case .photoIsWebAddress(let written):
+            "\(written): a web address, not a file: photos are read from files (export --images DIR saves them beside the file)"
+        case .noFileMatches(let written): "\(written): no file matches"
+        case .needsPhotos: "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"
         }
     }
 

@@ -103,6 +103,22 @@ extension CatalogMessage {
         case .exported(let count, let file, let photos, let folder):
             "상품 \(count)개를 \(file)에 내보냈습니다" + (photos.map { ", 사진 \($0)개는 \(folder ?? "")에 저장했습니다" } ?? "")
         case .imagesFolderFailed(let folder, let why): "--images: 폴더 \(folder)을 만들 수 없습니다: \(why)"
+
+        case .currencyDisagrees(let text, let currency, let given):
+            "\(text)은 \(currency) 금액인데 currency 열에는 \(given)이라고 적혀 있습니다"
+        case .severalOfYoursNamed(let count, let ids):
+            "이 이름인 내 상품이 \(count)개 있습니다(\(ids)). 뜻하는 상품을 id 열에 적으십시오"
+        case .nameOfYoursNamedByRow(let id, let row):
+            "내 상품 #\(id)의 이름인데, \(row)행이 id로 그 상품을 가리킵니다. 두 행 가운데 하나를 지우십시오"
+        case .nameOfYoursMadeBefore(let id, let row): "내 상품 #\(id)의 이름인데, 중단된 가져오기에서 \(row)행이 만든 상품입니다"
+        case .requiredForNew(let rule): "새 상품에는 꼭 있어야 합니다(\(rule))"
+        case .noProductOfYours(let id): "이 마켓에 내 상품 \(id)이 없습니다"
+        case .wonHasNoMinorUnit(let text, let amount):
+            "\(text)은 \(amount)인데, 원에는 그보다 작은 단위가 없습니다. 원 단위로 쓰십시오(3.500이 아니라 3500)"
+        case .photoIsWebAddress(let written):
+            "\(written): 파일이 아니라 웹 주소입니다. 사진은 파일에서 읽습니다(export --images DIR로 파일 옆에 저장할 수 있습니다)"
+        case .noFileMatches(let written): "\(written): 맞는 파일이 없습니다"
+        case .needsPhotos: "새 상품에는 사진이 1장부터 5장까지 있어야 합니다(파일 기준 상대 경로, 사이에 ';')"
         }
     }
 }

@@ -87,6 +87,18 @@ public enum CatalogMessage: Spoken, Equatable {
     case exported(count: Int, file: String, photos: Int?, folder: String?)
     case imagesFolderFailed(folder: String, why: String)
 
+    // MARK: A row's problems
+    case currencyDisagrees(text: String, currency: String, given: String)
+    case severalOfYoursNamed(count: Int, ids: String)
+    case nameOfYoursNamedByRow(id: Int, row: Int)
+    case nameOfYoursMadeBefore(id: Int, row: Int)
+    case requiredForNew(rule: String)
+    case noProductOfYours(Int)
+    case wonHasNoMinorUnit(text: String, amount: String)
+    case photoIsWebAddress(String)
+    case noFileMatches(String)
+    case needsPhotos
+
     /// What happened to a row, as the summary counts it.
     public enum RowStatus: Sendable, Equatable, CaseIterable {
         case registered, updated, unchanged, deleted, failed, skipped, notRun
