@@ -53,7 +53,9 @@ struct VendorIDTests {
             let saved = try ProfileStore(directory: f.directory.appendingPathComponent("profiles")).load("shop")
             #expect(saved.vendorID == id)
             #expect(await f.shell.vendorID == id)
-            #expect(f.console.notes.contains("logged in as vendor #\(id); checked with the server"), "\(f.console.notes)")
+            // Only the identifier and secret were checked: the vendor id is said to be given.
+            #expect(
+                f.console.notes.contains("(checked with the server); vendor #\(id) (given, not checked)"), "\(f.console.notes)")
             f.console.clear()
             #expect(await f.run("list --mine") == .ok, "\(f.console.notes)")
             #expect(!f.console.out.contains(others.name))

@@ -68,9 +68,9 @@ public struct Login: ShellCommand {
         if saveAs != nil, context.access.isUntrusted { throw AccessRefusal(.profiles) }
         if let saveAs { try Self.mayOverwrite(saveAs, in: context) }
         let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
-        let previous = (context.client.credentials, context.settings)
+        let previous = (context.client.credentials, context.settings, await context.session.vendorStanding)
         await context.session.setLogin(credentials)
-        if let vendorID { await context.session.takeVendor(id: vendorID, name: nil, keep: false) }
+        if let vendorID { await context.session.takeVendor(id: vendorID, name: nil, standing: .given, keep: false) }
         var context = context
         context.client.credentials = credentials
         let verdict: String
@@ -78,29 +78,40 @@ public struct Login: ShellCommand {
             verdict = try await Self.check(in: context)
         } catch {
             await context.session.setLogin(
-                previous.0, vendorName: previous.1.vendorName, vendorID: previous.1.vendorID, profile: previous.1.profileName)
+                previous.0, vendorName: previous.1.vendorName, vendorID: previous.1.vendorID, profile: previous.1.profileName,
+                standing: previous.2)
             throw error
         }
         // What the check learned about the vendor.
         context.settings = await context.session.settings
-        let who =
-            context.settings.vendorID.map { id in
-                context.settings.vendorName.map { "\($0) (#\(id))" } ?? Message.vendorNumber(id).text
-            }
-            ?? "\(credentials.identifier.prefix(8))…"
+        let standing = await context.session.vendorStanding
         let replay = Login(identifier: credentials.identifier, vendorID: vendorID)
-        guard let saveAs else {
-            return CommandOutcome([.note(Message.loggedInAs(who: who, verdict: verdict).text)], replay: replay)
-        }
+        var said = Self.said(credentials, context.settings, standing: standing, verdict: verdict)
+        guard let saveAs else { return CommandOutcome([.note(said)], replay: replay) }
         try context.session.profiles.save(
             saveAs,
             ProfileStore.Profile(
                 server: context.client.baseURL.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
-                vendorName: context.settings.vendorName, vendorID: context.settings.vendorID))
+                vendorName: context.settings.vendorName, vendorID: context.settings.vendorID,
+                vendorStanding: context.settings.vendorID == nil ? nil : standing))
         await context.session.setProfileName(saveAs)
-        return CommandOutcome(
-            [.note(Message.loggedInAs(who: who, verdict: verdict + "; " + Message.savedAsProfile(saveAs).text).text)],
-            replay: replay)
+        said += "; " + Message.savedAsProfile(saveAs).text
+        return CommandOutcome([.note(said)], replay: replay)
+    }
+
+    /// `logged in as demo-shop (#1); checked with the server` when the server said the vendor;
+    /// when it was only given, the login is what was checked and the vendor is said to be given.
+    static func said(
+        _ credentials: VendorCredentials, _ settings: SessionSettings, standing: VendorStanding?, verdict: String
+    ) -> String {
+        let short = TextLayout.visible(String(credentials.identifier.prefix(8)))
+        let name = settings.vendorName.map { TextLayout.visible($0, limit: 40) }
+        guard let id = settings.vendorID else { return Message.loggedInAs(who: short + "…", verdict: verdict).text }
+        guard standing == .given else {
+            return Message.loggedInAs(who: name.map { "\($0) (#\(id))" } ?? Message.vendorNumber(id).text, verdict: verdict).text
+        }
+        let vendor = VendorMessage.vendor(name: name, id: id, given: true).text
+        return VendorMessage.loggedInGiven(identifier: short, check: verdict, vendor: vendor).text
     }
 
     /// Checks the login with the server without changing anything (`verifyCredentials`), then
@@ -159,6 +170,9 @@ public struct Login: ShellCommand {
         }
         let short = TextLayout.visible(String(identifier.prefix(8)))
         if let answer = console.askSecret(Message.askSecret(short).text), !answer.isEmpty { return Secret(answer) }
-        throw .failed(Message.noSecretGiven.text)
+        // Ctrl-C (or no answer) at a terminal cancels the login; only where no one can be asked
+        // is the environment the way to give it.
+        guard console.isInteractive else { throw .failed(Message.noSecretGiven.text) }
+        throw CommandFailure(status: .interrupted, message: VendorMessage.loginCancelled.text)
     }
 }

@@ -42,6 +42,8 @@ public struct Profiles: ShellCommand {
         var identifier: String
         var vendor: String?
         var vendorID: Int?
+        /// Whether the vendor id was only given (not said by the server); nil without an id.
+        var vendorGiven: Bool?
         var inUse: Bool
     }
 
@@ -61,7 +63,9 @@ public struct Profiles: ShellCommand {
                 }
                 return Entry(
                     name: name, server: saved.server, identifier: String(saved.identifier.prefix(8)) + "…",
-                    vendor: saved.vendorName, vendorID: saved.vendorID, inUse: context.settings.profileName == name)
+                    vendor: saved.vendorName, vendorID: saved.vendorID,
+                    vendorGiven: saved.vendorID == nil ? nil : saved.vendorStanding != .verified,
+                    inUse: context.settings.profileName == name)
             }
             let raw = try MarketJSON.encoder.encode(entries)
             guard !entries.isEmpty else {
@@ -75,7 +79,13 @@ public struct Profiles: ShellCommand {
         let rows = entries.map { entry in
             [
                 (entry.inUse ? "* " : "  ") + entry.name, entry.server ?? "-", entry.identifier,
-                entry.vendor.map { TextLayout.visible($0, limit: 40) + (entry.vendorID.map { " (#\($0))" } ?? "") } ?? "-",
+                // As `whoami` shows it: the id even without a name, and whether it was only given.
+                entry.vendor == nil && entry.vendorID == nil
+                    ? "-"
+                    : VendorMessage.vendor(
+                        name: entry.vendor.map { TextLayout.visible($0, limit: 40) }, id: entry.vendorID,
+                        given: entry.vendorGiven == true
+                    ).text,
             ]
         }
         return TextLayout.table(

@@ -20,6 +20,8 @@ public struct Whoami: ShellCommand {
         struct Vendor: Encodable {
             var id: Int?
             var name: String?
+            /// Whether the id was only given (not said by the server); nil without an id.
+            var given: Bool?
         }
     }
 
@@ -33,10 +35,14 @@ public struct Whoami: ShellCommand {
             if context.settings.vendorID != nil || context.settings.vendorName != nil {
                 document.vendor = .init(id: context.settings.vendorID, name: context.settings.vendorName)
             }
-            let name =
-                context.settings.vendorName.map { TextLayout.visible($0, limit: 100) }
-                ?? Message.vendorNotKnownYet.text
-            lines.append(label(.vendor) + name + (context.settings.vendorID.map { " (#\($0))" } ?? ""))
+            let (name, id) = (context.settings.vendorName.map { TextLayout.visible($0, limit: 100) }, context.settings.vendorID)
+            let given = await context.session.vendorStanding == .given
+            document.vendor?.given = id == nil ? nil : given
+            // As `profiles` shows it: the id, and whether it was only given.
+            let vendor =
+                name == nil && id == nil
+                ? Message.vendorNotKnownYet.text : VendorMessage.vendor(name: name, id: id, given: given).text
+            lines.append(label(.vendor) + vendor)
             if let profile = context.settings.profileName { lines.append(label(.profile) + profile) }
         } else {
             lines.append(label(.vendor) + Message.vendorNotLoggedIn.text)

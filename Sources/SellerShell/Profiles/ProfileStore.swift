@@ -22,13 +22,20 @@ public struct ProfileStore: Sendable {
         public var vendorName: String?
         /// The vendor's id, learned at login or from the first write (what "mine" matches).
         public var vendorID: Int?
+        /// How `vendorID` is known: given (`--vendor-id`, an answer), or said by the server (a
+        /// write of this login). A profile saved before this was kept says neither: given.
+        public var vendorStanding: VendorStanding?
 
-        public init(server: String?, identifier: String, secret: Secret, vendorName: String? = nil, vendorID: Int? = nil) {
+        public init(
+            server: String?, identifier: String, secret: Secret, vendorName: String? = nil, vendorID: Int? = nil,
+            vendorStanding: VendorStanding? = nil
+        ) {
             self.server = server
             self.identifier = identifier
             self.secret = secret
             self.vendorName = vendorName
             self.vendorID = vendorID
+            self.vendorStanding = vendorStanding
         }
     }
 

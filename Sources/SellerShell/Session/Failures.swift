@@ -18,7 +18,8 @@ extension ShellSession {
         case let error as MarketError:
             // A server's text (its message, an excerpt of its body) through `visible`, as
             // product text is: bidi controls shown as <U+202E>, never acted on.
-            let (status, lines) = describe(error, prefix: prefix)
+            var (status, lines) = describe(error, prefix: prefix)
+            if case .serverRefused(403, _) = error, let refuted = refuteGivenVendor() { lines.append(refuted) }
             var report = CommandReport(status: status, failure: lines.map { TerminalText.visible($0) })
             switch error {
             case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
@@ -33,6 +34,35 @@ extension ShellSession {
         default:
             return CommandReport(status: .failed, failure: [prefix + TerminalText.visible(Self.readable(error))])
         }
+    }
+
+    /// After a 403: when the refused request was a change to a product this session read as
+    /// the given vendor id's, that id is not this login's. It is forgotten (and dropped from the
+    /// profile), and the line that says so is answered; nil when the refusal says nothing of it.
+    func refuteGivenVendor() -> String? {
+        guard let given = vendorID, vendorStanding == .given else { return nil }
+        let exchanges = exchanges.exchanges
+        guard let refused = exchanges.last(where: { $0.response?.status == 403 }),
+            let id = Self.productID(refused.request.url), refused.request.method != "GET"
+        else { return nil }
+        // The product as last read before the refusal: whose it is, as the server said.
+        let read = exchanges.last { exchange in
+            exchange.number < refused.number && exchange.request.method == "GET" && exchange.response?.status == 200
+                && Self.productID(exchange.request.url) == id && exchange.request.url.pathComponents.count == 4
+        }
+        guard let body = read?.response?.body.data, let product = try? MarketJSON.decoder.decode(Product.self, from: body),
+            (product.vendor?.id ?? product.vendorID) == given
+        else { return nil }
+        let profile = profileName
+        guard forgetGivenVendor() != nil else { return nil }
+        return VendorMessage.refutedByRefusal(given: given, product: id, profile: profile).text
+    }
+
+    /// `/api/products/7` or `/api/products/7/…`: 7.
+    static func productID(_ url: URL) -> Int? {
+        let parts = url.pathComponents
+        guard parts.count >= 4, parts[1] == "api", parts[2] == "products" else { return nil }
+        return Int(parts[3])
     }
 
     /// A broken rule with its field named as the seller types it (`discount`, not the contract's

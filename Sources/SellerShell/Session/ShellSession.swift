@@ -150,6 +150,8 @@ public actor ShellSession {
     /// The vendors this session's logins were seen to be, by server and identifier
     /// (`vendorKey`): a login again as one of them knows its vendor without asking.
     var seenVendors: [String: VendorReference] = [:]
+    /// How each of those was known: given, or said by the server (see `VendorStanding`).
+    var vendorStandings: [String: VendorStanding] = [:]
     /// `ShellConfiguration.environmentVendorID`, with the server and identifier it is for.
     nonisolated let environmentVendor: (server: URL, identifier: String?, id: Int)?
     public var outputJSON: Bool

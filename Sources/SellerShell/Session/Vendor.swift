@@ -3,6 +3,15 @@ import OpenMarketAPI
 import OpenMarketContract
 import TerminalText
 
+/// How the session knows its vendor id: only given by the person (`login --vendor-id`, the
+/// answer to the question, `OPENMARKET_VENDOR_ID`), or said by the server (a product this login
+/// wrote came back with it; the local market's own vendor). Only the server's is checked: the
+/// identifier and secret prove who writes, not which vendor id is theirs.
+public enum VendorStanding: String, Codable, Sendable {
+    case given
+    case verified
+}
+
 /// Who the session is on its server: the login, and what has been learned about its vendor
 /// (id and name), kept in the profile the login came from.
 extension ShellSession {
@@ -25,7 +34,8 @@ extension ShellSession {
         index.remember(products.map { ($0.id, TextLayout.visible($0.name, limit: 60)) })
     }
 
-    /// Learns who "me" is from a product this vendor just wrote.
+    /// Learns who "me" is from a product this vendor just wrote: the server says it. When it
+    /// says another vendor than the one given, that is said at once and the given one forgotten.
     public func learnVendor(from product: Product) {
         if let vendor = product.vendor {
             learnVendor(vendor)
@@ -34,16 +44,33 @@ extension ShellSession {
         }
     }
 
-    /// Takes `vendor` as this login's, and writes it into the profile the login came from when
-    /// the profile did not say it yet (or said something else). The session remembers it for
-    /// this server and identifier: a later `login` as the same vendor knows it again.
+    /// Takes `vendor`, as the server said it, as this login's, and writes it into the profile
+    /// the login came from when the profile did not say it yet (or said something else). The
+    /// session remembers it for this server and identifier: a later `login` as the same vendor
+    /// knows it again.
     public func learnVendor(_ vendor: VendorReference) {
-        takeVendor(id: vendor.id, name: vendor.name, keep: true)
+        if let given = vendorID, given != vendor.id, vendorStanding == .given {
+            let actual = VendorMessage.vendor(name: TextLayout.visible(vendor.name, limit: 40), id: vendor.id, given: false)
+            console.warn(VendorMessage.refutedByWrite(given: given, actual: actual.text, profile: profileName).text)
+        }
+        takeVendor(id: vendor.id, name: vendor.name, standing: .verified, keep: true)
     }
 
-    /// Takes `id` (and `name`, when known) as this login's vendor; with `keep`, writes it into
-    /// the profile the login came from as well.
-    package func takeVendor(id: Int, name: String?, keep: Bool) {
+    /// How this login's vendor id is known; nil when it is not.
+    package var vendorStanding: VendorStanding? {
+        guard vendorID != nil else { return nil }
+        if let key = vendorKey, let standing = vendorStandings[key] { return standing }
+        // The id the session started with: as its profile says (one saved before standings were
+        // kept: given), else the program's own (its local market's vendor, read from its data).
+        if let profileName, let saved = try? profiles.load(profileName), saved.vendorID == vendorID {
+            return saved.vendorStanding ?? .given
+        }
+        return .verified
+    }
+
+    /// Takes `id` (and `name`, when known) as this login's vendor, known as `standing` says;
+    /// with `keep`, writes it into the profile the login came from as well.
+    package func takeVendor(id: Int, name: String?, standing: VendorStanding, keep: Bool) {
         let changed = vendorID != id
         vendorID = id
         if let name {
@@ -51,15 +78,40 @@ extension ShellSession {
         } else if changed {
             vendorName = nil
         }
-        if let key = vendorKey { seenVendors[key] = VendorReference(id: id, name: vendorName ?? "#\(id)") }
+        if let key = vendorKey {
+            seenVendors[key] = VendorReference(id: id, name: vendorName ?? "#\(id)")
+            vendorStandings[key] = standing
+        }
         refreshIndex()
         guard keep, let profileName, var saved = try? profiles.load(profileName),
             saved.identifier == client.credentials?.identifier,
-            saved.vendorID != id || saved.vendorName != vendorName
+            saved.vendorID != id || saved.vendorName != vendorName || saved.vendorStanding != standing
         else { return }
         saved.vendorID = id
         saved.vendorName = vendorName
+        saved.vendorStanding = standing
         try? profiles.save(profileName, saved)
+    }
+
+    /// The server refused a change to a product of the vendor id that was given: that id is
+    /// not this login's. Forgets it (the session, what it saw, the profile's) and answers it;
+    /// nil when the id was not a given one.
+    package func forgetGivenVendor() -> Int? {
+        guard let id = vendorID, vendorStanding == .given else { return nil }
+        vendorID = nil
+        vendorName = nil
+        if let key = vendorKey {
+            seenVendors[key] = nil
+            vendorStandings[key] = nil
+        }
+        refreshIndex()
+        if let profileName, var saved = try? profiles.load(profileName), saved.identifier == client.credentials?.identifier,
+            saved.vendorID == id
+        {
+            (saved.vendorID, saved.vendorName, saved.vendorStanding) = (nil, nil, nil)
+            try? profiles.save(profileName, saved)
+        }
+        return id
     }
 
     /// The server and identifier of this login, as `seenVendors` keys them; nil when logged out.
@@ -75,9 +127,13 @@ extension ShellSession {
     /// unless `vendor` says it. `profile` names the saved profile the login came from, which
     /// is kept up to date with what is learned later.
     public func setLogin(
-        _ credentials: VendorCredentials?, vendorName: String? = nil, vendorID: Int? = nil, profile: String? = nil
+        _ credentials: VendorCredentials?, vendorName: String? = nil, vendorID: Int? = nil, profile: String? = nil,
+        standing: VendorStanding? = nil
     ) {
+        // What was known of the login being left stays known as it was (a login again as it).
+        if let key = vendorKey, self.vendorID != nil { vendorStandings[key] = vendorStanding }
         client.credentials = credentials
+        if let key = vendorKey, let standing { vendorStandings[key] = standing }
         self.vendorName = vendorName
         self.vendorID = vendorID
         self.profileName = profile
@@ -88,7 +144,7 @@ extension ShellSession {
     public func setLogin(profile name: String, _ saved: ProfileStore.Profile) {
         setLogin(
             VendorCredentials(identifier: saved.identifier, secret: saved.secret), vendorName: saved.vendorName,
-            vendorID: saved.vendorID, profile: name)
+            vendorID: saved.vendorID, profile: name, standing: saved.vendorID == nil ? nil : saved.vendorStanding ?? .given)
     }
 
     /// After a switch from `previous` to `server`: a login belongs to its server, so it is
@@ -117,13 +173,13 @@ extension ShellSession {
         if let vendorID { return vendorID }
         guard let key = vendorKey else { return nil }
         if let seen = seenVendors[key] {
-            takeVendor(id: seen.id, name: seen.name, keep: true)
+            takeVendor(id: seen.id, name: seen.name, standing: vendorStandings[key] ?? .verified, keep: true)
             return seen.id
         }
         if let environment = environmentVendor, ServerAddress(environment.server) == ServerAddress(client.baseURL),
             environment.identifier == nil || environment.identifier == client.credentials?.identifier
         {
-            takeVendor(id: environment.id, name: nil, keep: false)
+            takeVendor(id: environment.id, name: nil, standing: .given, keep: false)
             return environment.id
         }
         // Every product in this login's change log is one it changed: its own.
@@ -131,7 +187,7 @@ extension ShellSession {
             for entry in entries.reversed() {
                 for product in [entry.after, entry.result, entry.before].compactMap({ $0 }) {
                     if let id = product.vendor?.id ?? product.vendorID {
-                        takeVendor(id: id, name: product.vendor?.name ?? product.vendorName, keep: true)
+                        takeVendor(id: id, name: product.vendor?.name ?? product.vendorName, standing: .verified, keep: true)
                         return id
                     }
                 }
@@ -215,11 +271,11 @@ extension CommandContext {
         }
         let named = products.first { ($0.vendor?.id ?? $0.vendorID) == id }
         let name = named.flatMap { $0.vendor?.name ?? $0.vendorName }
-        await session.takeVendor(id: id, name: name, keep: true)
+        await session.takeVendor(id: id, name: name, standing: .given, keep: true)
         if let name {
-            console.note(Message.vendorIsHere(id: id, name: TextLayout.visible(name, limit: 40)).text)
+            console.note(VendorMessage.givenIsHere(id: id, name: TextLayout.visible(name, limit: 40)).text)
         } else {
-            console.note(Message.vendorKept(id: id).text)
+            console.note(VendorMessage.givenKept(id: id).text)
         }
         return id
     }
