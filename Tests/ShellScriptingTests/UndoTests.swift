@@ -340,7 +340,8 @@ struct UndoTests {
             let later = RecordingConsole()
             let session = Self.session(f, later, market: second, local: data)
             await Self.ok(session, "changes", later)
-            #expect(later.notes.contains("'changes --all' lists the 2 kept"), "\(later.notes)")
+            // Another session's changes are listed: they are what `undo` takes.
+            #expect(later.out.contains("#\(id) Undo mug: price ₩3,500 → ₩3,200"), "\(later.out)")
             await Self.ok(session, "undo", later)
             let client = MarketClient(baseURL: second.baseURL, timeout: .seconds(600))
             #expect(try await client.product(id: id).value.price == 3500)

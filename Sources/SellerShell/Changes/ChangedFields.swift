@@ -32,8 +32,8 @@ extension ProductFieldValue {
         case .amount(let amount, nil): amount.description
         case .currency(let currency): currency.rawValue
         case .count(let count): String(count)
-        case .image(let id): "image \(id)"
-        case .photo(let index): index.map { "photo \($0 + 1)" } ?? "none"
+        case .image(let id): ChangesMessage.image(id).text
+        case .photo(let index): (index.map { ChangesMessage.photo($0 + 1) } ?? .noPhoto).text
         }
     }
 }
@@ -49,21 +49,22 @@ extension FieldChange {
 }
 
 extension ChangeEntry {
-    /// What the change did, in a few words: `price ₩3,500 → ₩3,200`, `registered #12 Mug`.
-    public var summary: String {
+    /// What the change did, in a few words (`price ₩3,500 → ₩3,200`, `registered #12 Mug`),
+    /// typed until shown in the reader's language.
+    public var summary: ChangesMessage {
         let name = { (product: Product) in
             "#\(product.id) \(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))"
         }
         switch (kind, before, after) {
-        case (.created?, _, let after?): return "registered \(name(after))"
-        case (.deleted?, let before?, _): return "deleted \(name(before))"
+        case (.created?, _, let after?): return .registered(name(after))
+        case (.deleted?, let before?, _): return .deleted(name(before))
         case (.stock?, let before?, let after?):
-            return "\(name(after)): " + FieldChange(.stock, from: .count(before.stock), to: .count(after.stock)).text
+            return .edited(name(after), changes: FieldChange(.stock, from: .count(before.stock), to: .count(after.stock)).text)
         case (.edited?, let before?, let after?):
             let changes = FieldChange.between(before, after)
-            return "\(name(after)): "
-                + (changes.isEmpty ? "nothing changed" : changes.map(\.text).joined(separator: ", "))
-        default: return command ?? "a change"
+            guard !changes.isEmpty else { return .nothingChanged(name(after)) }
+            return .edited(name(after), changes: changes.map(\.text).joined(separator: ", "))
+        default: return command.map(ChangesMessage.command) ?? .aChange
         }
     }
 }

@@ -107,8 +107,8 @@ struct ReversalRequest: Sendable {
 
     /// `import catalog.csv, 100 changes` or the one change's summary.
     static func label(_ unit: ChangeHistory.Unit) -> String {
-        if let batch = unit.batch { return "\(batch.label), \(unit.changes.count) change\(unit.changes.count == 1 ? "" : "s")" }
-        return unit.changes.first?.entry.summary ?? "a change"
+        if let batch = unit.batch { return ChangesMessage.batch(label: batch.label, count: unit.changes.count).text }
+        return (unit.changes.first?.entry.summary ?? .aChange).text
     }
 
     /// A batch: the plan, then the seller types the number of changes (as `import` asks). One

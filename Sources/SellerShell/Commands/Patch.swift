@@ -151,9 +151,14 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {
             context.console.warn(warning)
         }
-        // The change log wants the product as it was: read first unless the caller just did.
-        var before = context.keepsChanges ? known : nil
-        if context.keepsChanges, before == nil { before = try await context.client.product(id: id).value }
+        // The product as it is, read first unless the caller just did (nothing is read in a dry
+        // run): a patch that would change nothing is not sent, and the change log wants it.
+        var before = known
+        if before == nil, context.keepsChanges || !context.dryRun { before = try await context.client.product(id: id).value }
+        if let before, let already = alreadySo(before) {
+            context.session.remember([before])
+            return .note(already)
+        }
         let response = try await send(changes, in: context)
         context.session.remember([response.value])
         await context.session.learnVendor(from: response.value)
@@ -162,8 +167,20 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
             outcome.output = late.map { .warning($0) } + outcome.output
         }
-        if let before { outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)] }
+        if let before, context.keepsChanges {
+            outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)]
+        }
         return outcome
+    }
+
+    /// `#6 Mug already has price ₩26,000: nothing was sent…` when every field given already has
+    /// its value in `product`; nil when the patch changes something.
+    func alreadySo(_ product: Product) -> String? {
+        let values = order.compactMap { field in field.value(in: changes, on: product).map { (field, $0) } }
+        guard values.allSatisfy({ field, value in field.value(of: product) == value }) else { return nil }
+        let name = "#\(product.id) \(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))"
+        let shown = values.map { field, value in "\(field.rawValue) \(value.shown)" }.joined(separator: ", ")
+        return ChangesMessage.patchChangesNothing(product: name, values: shown).text
     }
 
     /// The PATCH, with `If-Match` when given: a 412 then says the product changed since it was read.

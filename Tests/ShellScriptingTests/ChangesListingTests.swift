@@ -1,0 +1,76 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 40, item 4: `changes` lists the kept changes of this server and vendor — what `undo`
+/// would take — with this session's marked, each in the reader's language; a patch that would
+/// change nothing sends nothing, says so and logs nothing. Against the bundled market.
+@Suite("changes lists what undo takes; a patch that changes nothing")
+struct ChangesListingTests {
+    @Test func changesInANewSessionListsWhatUndoTakesAndMarksThisSessions() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let id = try await UndoTests.register(f, UndoTests.session(f, console), console, name: "Earlier mug")
+            let later = RecordingConsole()
+            let session = UndoTests.session(f, later)
+            await UndoTests.ok(session, "changes", later)
+            #expect(!later.notes.contains("no changes in this session"), "\(later.notes)")
+            let row = try #require(later.out.split(separator: "\n").first { $0.contains("registered #\(id) Earlier mug") })
+            #expect(!row.hasPrefix("*"), "another session's change is not marked: \(later.out)")
+            await UndoTests.ok(session, "patch \(id) price=3200", later)
+            later.clear()
+            await UndoTests.ok(session, "changes", later)
+            let patched = try #require(later.out.split(separator: "\n").first { $0.contains("price ₩3,500 → ₩3,200") })
+            #expect(patched.hasPrefix("*"), "\(later.out)")
+            #expect(later.notes.contains("* marks this session's"), "\(later.notes)")
+            await UndoTests.ok(session, "undo", later)
+            // Undoing a register deletes the product: off a terminal that needs --yes.
+            await UndoTests.ok(session, "undo --yes", later)
+            later.clear()
+            await UndoTests.ok(session, "changes", later)
+            #expect(later.out.split(separator: "\n").filter { $0.hasSuffix("undone") }.count == 2, "\(later.out)")
+            await UndoTests.ok(session, "redo", later)
+            later.clear()
+            await UndoTests.ok(session, "changes", later)
+            #expect(later.out.split(separator: "\n").filter { $0.hasSuffix("undone") }.count == 1, "\(later.out)")
+        }
+    }
+
+    @Test func aChangesSummaryIsInTheReadersLanguage() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = UndoTests.session(f, console)
+            let id = try await UndoTests.register(f, session, console, name: "Korean mug")
+            console.clear()
+            let report = await Language.$current.withValue(.ko) { await session.execute("changes") }
+            #expect(report.status == .ok, "\(console.notes)")
+            #expect(console.out.contains("등록: #\(id) Korean mug"), "\(console.out)")
+            #expect(!console.out.contains("registered"), "\(console.out)")
+        }
+    }
+
+    @Test func aPatchThatChangesNothingSendsNothingAndLogsNothing() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = UndoTests.session(f, console)
+            let id = try await UndoTests.register(f, session, console, name: "Same mug")
+            console.clear()
+            await UndoTests.ok(session, "patch \(id) price=3500 stock=10", console)
+            #expect(
+                console.notes.contains(
+                    "#\(id) Same mug already has price ₩3,500, stock 10: nothing was sent, and no change was logged"),
+                "\(console.transcript)")
+            #expect(!console.transcript.contains("updated"), "\(console.transcript)")
+            #expect(!session.shell.exchanges.exchanges.contains { $0.request.method == "PATCH" })
+            console.clear()
+            await UndoTests.ok(session, "changes", console)
+            #expect(!console.out.contains("nothing changed"), "\(console.out)")
+            #expect(console.out.split(separator: "\n").count == 3, "the header, its rule and the register: \(console.out)")
+        }
+    }
+}
