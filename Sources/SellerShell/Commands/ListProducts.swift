@@ -74,14 +74,14 @@ public struct ListProducts: ShellCommand {
         self.init(page: try Self.page(arguments.positional.first))
         try arguments.apply(Self.options, to: &self)
         if grid, format != nil || !fields.isEmpty {
-            throw .usage("--grid draws cards, which have no format or fields: leave out --format and --fields, or --grid")
+            throw .usage(ListMessage.gridHasNoFormat.text)
         }
     }
 
     static func page(_ word: Word?) throws(CommandFailure) -> Int {
         guard let word else { return 1 }
         guard let number = Int(word.text), number >= 1 else {
-            throw .usage("page must be a whole number from 1 (got '\(TerminalText.visible(String(word.text.prefix(40))))')")
+            throw .usage(ListMessage.notAPage(TerminalText.visible(String(word.text.prefix(40)))).text)
         }
         return number
     }
@@ -97,14 +97,20 @@ public struct ListProducts: ShellCommand {
         let result = response.value
         context.session.remember(result.products)
         let pages = max(result.lastPage, 1)
+        // A page with no products says so in one line: the summary would only repeat it.
+        guard !result.products.isEmpty else {
+            var empty = Message.noProductsOnPage(page: page).text
+            if page > 1, result.totalCount > 0 {
+                empty = Message.pastTheEnd(page: page, total: result.totalCount, pages: pages, perPage: result.itemsPerPage).text
+            }
+            return try await shaped([], raw: response.body, empty: empty, summary: nil, in: context)
+        }
         let summary = Message.pageSummary(
             page: result.pageNo, pages: pages, total: result.totalCount, next: result.hasNext ? result.pageNo + 1 : nil
         ).text
-        var empty = Message.noProductsOnPage(page: page).text
-        if result.products.isEmpty, page > 1, result.totalCount > 0 {
-            empty = Message.pastTheEnd(page: page, total: result.totalCount, pages: pages, perPage: result.itemsPerPage).text
-        }
-        return try await shaped(result.products, raw: response.body, empty: empty, summary: summary, in: context)
+        return try await shaped(
+            result.products, raw: response.body, empty: Message.noProductsOnPage(page: page).text, summary: summary,
+            in: context)
     }
 
     /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
@@ -116,31 +122,26 @@ public struct ListProducts: ShellCommand {
             guard vendorID != nil else { throw VendorIDSource.unknown("list --mine") }
         }
         var products = try await context.client.allProducts(perPage: perPage ?? 100, search: search).products
-        var note: String?
+        var empty = Message.noProducts.text
         if let vendorID {
             let all = products.count
             products = products.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
-            if products.isEmpty, all > 0 {
-                note = "none of these \(all) product\(all == 1 ? " is" : "s is") yours (vendor #\(vendorID))"
-            }
+            if products.isEmpty, all > 0 { empty = ListMessage.noneYours(all: all, vendor: vendorID).text }
         }
-        var summary = "\(products.count) product\(products.count == 1 ? "" : "s")"
-        var empty = "no products"
+        var summary = ListMessage.count(products.count).text
         // `list --mine 2`: a page of your products (without --all, when a page or its size is given).
         if mine, !all, page > 1 || perPage != nil {
             let size = perPage ?? 20
             let pages = max((products.count + size - 1) / size, 1)
             let mine = products.count
             products = Array(products.dropFirst((page - 1) * size).prefix(size))
-            summary = "page \(page) of \(pages), \(mine) of your products"
-            if page < pages { summary += " — 'list --mine \(page + 1)' for more" }
-            if products.isEmpty, mine > 0 {
-                empty = "page \(page) is past the end: your products fill \(pages) page\(pages == 1 ? "" : "s")"
-            }
+            summary = ListMessage.minePage(page: page, pages: pages, mine: mine, next: page < pages ? page + 1 : nil).text
+            if products.isEmpty, mine > 0 { empty = ListMessage.minePastTheEnd(page: page, pages: pages).text }
         }
         context.session.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
-        return try await shaped(products, raw: raw, empty: empty, summary: summary, notes: note.map { [$0] } ?? [], in: context)
+        // No products: the one line that says why, without a count that repeats it.
+        return try await shaped(products, raw: raw, empty: empty, summary: products.isEmpty ? nil : summary, in: context)
     }
 
     /// Whether anything beyond what `list` always did was asked for (then the output is written
@@ -148,27 +149,20 @@ public struct ListProducts: ShellCommand {
     private var shapes: Bool { format != nil || !fields.isEmpty || !selection.isEmpty || noPager }
 
     /// The fetched products filtered, ordered and written in the format asked (`--format`, else
-    /// `set output`), with a summary that says what was filtered out of how many.
+    /// `set output`), with a summary that says what was filtered out of how many (none when
+    /// nothing was fetched: `empty` says it in one line).
     private func shaped(
-        _ fetched: [Product], raw: Data, empty: String, summary: String, notes: [String] = [],
-        in context: CommandContext
+        _ fetched: [Product], raw: Data, empty: String, summary: String?, in context: CommandContext
     ) async throws -> CommandOutcome {
-        let noteItems = notes.map { CommandOutcome.Output.note($0) }
         if grid, !context.settings.outputJSON {
-            return await cards(fetched, raw: raw, empty: empty, summary: summary, notes: noteItems, in: context)
+            return await cards(fetched, raw: raw, empty: empty, summary: summary, in: context)
         }
         guard shapes || context.settings.listOutput != nil else {
-            return CommandOutcome([.products(fetched, raw: raw, empty: empty)] + noteItems + [.summary(summary)])
+            return CommandOutcome([.products(fetched, raw: raw, empty: empty)] + (summary.map { [.summary($0)] } ?? []))
         }
         let products = selection.apply(fetched)
         let format = format ?? context.settings.listOutput ?? (context.settings.outputJSON ? .json : .table)
-        var line = summary
-        if !selection.isEmpty {
-            let what = [selection.filterText, selection.sortText].compactMap { $0?.isEmpty == false ? $0 : nil }
-            let counted = "\(fetched.count) product\(fetched.count == 1 ? "" : "s")"
-            line =
-                "\(products.count) of \(counted) (\(what.joined(separator: "; ")))" + (summary == counted ? "" : " · " + summary)
-        }
+        let line = self.line(products, of: fetched, summary: summary)
         let text: String
         switch format {
         case .table:
@@ -176,14 +170,25 @@ public struct ListProducts: ShellCommand {
                 fields.isEmpty
                 ? ProductRendering.table(products, color: context.settings.useColor)
                 : ListFormats.table(products, fields: fields, color: context.settings.useColor)
-            text = products.isEmpty ? (fetched.isEmpty ? empty : "no products match") : table
-            return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + noteItems + [.note(line)])
+            text = products.isEmpty ? (fetched.isEmpty ? empty : ListMessage.noneMatch.text) : table
+            return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + (line.map { [.note($0)] } ?? []))
         case .json where fields.isEmpty && selection.isEmpty:
             text = String(decoding: raw, as: UTF8.self)
         default:
             text = try ListFormats.rows(products, format: format, fields: fields)
         }
-        return CommandOutcome([.listed(text, paged: false)] + noteItems)
+        return CommandOutcome([.listed(text, paged: false)])
+    }
+
+    /// The line under the products: the summary, or what the filters kept of it (`3 of 20
+    /// products (sold out)`); nil when nothing was fetched.
+    private func line(_ products: [Product], of fetched: [Product], summary: String?) -> String? {
+        guard let summary, !fetched.isEmpty else { return nil }
+        guard !selection.isEmpty else { return summary }
+        let what = [selection.filterText, selection.sortText].compactMap { $0?.isEmpty == false ? $0 : nil }
+        let counted = ListMessage.count(fetched.count).text
+        let kept = ListMessage.kept(shown: products.count, fetched: fetched.count, what: what.joined(separator: "; ")).text
+        return kept + (summary == counted ? "" : " · " + summary)
     }
 }
 
@@ -194,15 +199,14 @@ extension ListProducts {
     /// `--grid`: the products (filtered and ordered as asked) as cards, as many to a line as the
     /// terminal is wide, each with its thumbnail; without a terminal, the table.
     fileprivate func cards(
-        _ fetched: [Product], raw: Data, empty: String, summary: String, notes: [CommandOutcome.Output],
-        in context: CommandContext
+        _ fetched: [Product], raw: Data, empty: String, summary: String?, in context: CommandContext
     ) async -> CommandOutcome {
         let products = selection.apply(fetched)
-        var line = summary
-        if !selection.isEmpty { line = "\(products.count) of \(fetched.count) products · " + summary }
-        let table = CommandOutcome.Output.products(products, raw: raw, empty: fetched.isEmpty ? empty : "no products match")
+        let line = self.line(products, of: fetched, summary: summary).map { [CommandOutcome.Output.summary($0)] } ?? []
+        let table = CommandOutcome.Output.products(
+            products, raw: raw, empty: fetched.isEmpty ? empty : ListMessage.noneMatch.text)
         guard let canvas = context.console.photoCanvas, !products.isEmpty else {
-            return CommandOutcome([table] + notes + [.summary(line)])
+            return CommandOutcome([table] + line)
         }
         let columns = min(Self.cardColumns, max(canvas.columns, 8))
         let perRow = max(1, (canvas.columns + PhotoRendering.gap) / (columns + PhotoRendering.gap))
@@ -221,7 +225,7 @@ extension ListProducts {
         }
         let grid = PhotoGrid(
             products: products, photos: photos, cardColumns: columns, photoRows: rows, perRow: perRow, style: plan?.style)
-        return CommandOutcome([.grid(grid, raw: raw)] + notes + photoNotes.map { .note($0) } + [.summary(line)])
+        return CommandOutcome([.grid(grid, raw: raw)] + photoNotes.map { .note($0) } + line)
     }
 }
 

@@ -1,0 +1,137 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import TerminalText
+import Testing
+
+@testable import SellerShell
+
+/// Issue 40, item 4: only true sentences. A vendor id that was given is said to be given (only
+/// the identifier and secret are checked at login); the server contradicting it is said at once,
+/// and the id is forgotten, in the session and in the profile; `whoami` and `profiles` agree; a
+/// page with no products is one line. Against the bundled market over loopback.
+@Suite("Only true sentences: the vendor id given, and pages with no products")
+struct TrueSentencesTests {
+    static func store(_ f: ShellFixture) -> ProfileStore {
+        ProfileStore(directory: f.directory.appendingPathComponent("profiles"))
+    }
+
+    /// Logs in as the demo vendor, giving `vendor` as its vendor id, saved as profile `class`.
+    static func loginGiving(_ f: ShellFixture, vendor: Int) async -> CommandStatus {
+        f.console.queue(secrets: [f.market.demoCredentials.secret.revealed])
+        return await f.run("login \(f.market.demoCredentials.identifier) --vendor-id \(vendor) --save class")
+    }
+
+    @Test func anotherVendorsIDAnsweredAtLoginIsSaidToBeGivenNotChecked() async throws {
+        try await ShellFixture.with(interactive: true, knowsVendor: false) { (f: ShellFixture) async throws in
+            let others = try await LoginTests.othersProduct(f, vendor: "tumbler-shop")
+            let id = try #require(others.vendor?.id ?? others.vendorID)
+            f.console.queue(secrets: [f.market.demoCredentials.secret.revealed])
+            f.console.queue(answers: [String(id)])
+            #expect(await f.run("login \(f.market.demoCredentials.identifier) --save class") == .ok, "\(f.console.notes)")
+            #expect(!f.console.notes.contains("kept for this login\n"), "\(f.console.notes)")
+            #expect(
+                f.console.notes.contains("vendor #\(id) is tumbler-shop here; kept for this login as given, not checked"),
+                "\(f.console.notes)")
+            #expect(!f.console.notes.contains("logged in as tumbler-shop"), "\(f.console.notes)")
+            #expect(
+                f.console.notes.contains(
+                    "(checked with the server); vendor tumbler-shop (#\(id)) (given, not checked); saved as profile 'class'"),
+                "\(f.console.notes)")
+            #expect(try Self.store(f).load("class").vendorStanding == .given)
+        }
+    }
+
+    @Test func whoamiAndProfilesSayTheSameGivenVendor() async throws {
+        try await ShellFixture.with(knowsVendor: false) { (f: ShellFixture) async throws in
+            let others = try await LoginTests.othersProduct(f)
+            let id = try #require(others.vendor?.id ?? others.vendorID)
+            #expect(await Self.loginGiving(f, vendor: id) == .ok, "\(f.console.notes)")
+            f.console.clear()
+            #expect(await f.run("whoami") == .ok)
+            #expect(f.console.out.contains("#\(id) (given, not checked)"), "\(f.console.out)")
+            #expect(!f.console.out.contains("not known yet"), "\(f.console.out)")
+            f.console.clear()
+            #expect(await f.run("profiles") == .ok)
+            let row = try #require(f.console.out.split(separator: "\n").first { $0.contains("* class") })
+            #expect(row.contains("#\(id) (given, not checked)"), "\(f.console.out)")
+        }
+    }
+
+    @Test func aRefusedChangeToAProductOfTheGivenVendorForgetsItAndFixesTheProfile() async throws {
+        try await ShellFixture.with(knowsVendor: false) { (f: ShellFixture) async throws in
+            let others = try await LoginTests.othersProduct(f)
+            let id = try #require(others.vendor?.id ?? others.vendorID)
+            #expect(await Self.loginGiving(f, vendor: id) == .ok, "\(f.console.notes)")
+            f.console.clear()
+            #expect(await f.run("patch \(others.id) price=1234") == .failed)
+            let lines = f.console.notes.split(separator: "\n")
+            #expect(lines.first?.contains("403") == true, "\(f.console.notes)")
+            #expect(
+                f.console.notes.contains(
+                    "this login is not vendor #\(id), which was given, not checked; #\(id) is forgotten "
+                        + "(and dropped from profile 'class')"),
+                "\(f.console.notes)")
+            #expect(await f.shell.vendorID == nil)
+            let saved = try Self.store(f).load("class")
+            #expect(saved.vendorID == nil)
+            #expect(saved.vendorStanding == nil)
+        }
+    }
+
+    @Test func aCreateAnsweredWithAnotherVendorSaysSoAndKeepsTheServersInTheProfile() async throws {
+        try await ShellFixture.with(knowsVendor: false) { (f: ShellFixture) async throws in
+            let others = try await LoginTests.othersProduct(f)
+            let id = try #require(others.vendor?.id ?? others.vendorID)
+            let demo = try #require(f.demoVendorID)
+            #expect(await Self.loginGiving(f, vendor: id) == .ok, "\(f.console.notes)")
+            f.console.clear()
+            try await f.register(name: "Mine after all")
+            #expect(
+                f.console.notes.contains("the server says this login is vendor demo-shop (#\(demo)), not #\(id) as given"),
+                "\(f.console.notes)")
+            #expect(await f.shell.vendorID == demo)
+            let saved = try Self.store(f).load("class")
+            #expect(saved.vendorID == demo)
+            #expect(saved.vendorStanding == .verified)
+            f.console.clear()
+            #expect(await f.run("whoami") == .ok)
+            #expect(f.console.out.contains("demo-shop (#\(demo))"), "\(f.console.out)")
+            #expect(!f.console.out.contains("given"), "\(f.console.out)")
+        }
+    }
+
+    @Test func anEmptyMarketsPageIsOneLine() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            for product in try await f.products().products { _ = try await f.client.delete(id: product.id) }
+            #expect(await f.run("list") == .ok)
+            #expect(f.console.transcript == "no products on page 1", "\(f.console.transcript)")
+        }
+    }
+
+    @Test func aPagePastTheEndIsOneLine() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            try await f.register(name: "Only mug")
+            f.console.clear()
+            #expect(await f.run("list 99") == .ok)
+            let lines = f.console.transcript.split(separator: "\n")
+            #expect(lines.count == 1, "\(f.console.transcript)")
+            #expect(lines.first?.hasPrefix("page 99 is past the end") == true, "\(f.console.transcript)")
+            f.console.clear()
+            #expect(await f.run("list --mine --search no-such-product-anywhere") == .ok)
+            #expect(f.console.transcript.split(separator: "\n").count == 1, "\(f.console.transcript)")
+        }
+    }
+
+    @Test func theChangesTableFitsTheWidthItIsGiven() {
+        let long = String(repeating: "name='A very long product name' ", count: 6)
+        let rows = [["*", "12", "2026-11-28 23:12", "patch 12 " + long, "#12 Mug: " + long, "partly undone"]]
+        let table = Changes.table(rows, columns: 80)
+        for line in table.split(separator: "\n") {
+            #expect(TerminalText.width(String(line)) <= 80, "\(line)")
+        }
+        #expect(table.contains("…"))
+        #expect(Changes.table(rows, columns: nil).contains(long))
+    }
+}
