@@ -1,0 +1,599 @@
+"""Sentences for a person written as string literals outside a catalogue (issue 40, item 1).
+
+A sentence for a person is a typed message, rendered by one catalogue per language
+(`FooMessage+English.swift`, `FooMessage+Korean.swift`, the explanations JSON). This lists the
+string literals of the shell, the scripting and catalog modules, the bundled market, the client,
+the contract and the program (ROOTS) that still read as English sentences, as `file:line: "literal"`, and exits 1 when there is any that
+ALLOWED below does not name (and prints the allowed ones that are gone, to be struck out).
+
+What is not looked at, because a person does not read it as a sentence or it is no sentence:
+  - catalogue files (`*+English.swift`, `*+Korean.swift`) and comments (doc comments too);
+  - literals given to a logger, `fatalError`, `precondition`, `assert…`, or a `Logger(label:)`:
+    lines for the program's operator, in English by design;
+  - literals that are no sentence: fewer than three words, or no English function word and no
+    three lowercase words in a row (a header, a path, a format, a JSON key, a command line).
+A literal's interpolations count as one word (`\\(count) products` is `N products`).
+
+    python3 scripts/lib/sentence_literals.py            # the unlisted ones; status 1 if any
+    python3 scripts/lib/sentence_literals.py --all      # every one, the allowed ones too
+    python3 scripts/lib/sentence_literals.py --self-test
+    python3 scripts/lib/sentence_literals.py --write-allowed   # ALLOWED := what is found now
+"""
+
+import os
+import re
+import sys
+
+ROOTS = [
+    "Sources/SellerShell",
+    "Sources/ShellScripting",
+    "Sources/CatalogFiles",
+    "Sources/OpenMarketServer",
+    "Sources/OpenMarketAPI",
+    "Sources/OpenMarketContract",
+    "Sources/Executables/openmarket",
+]
+
+# Files that are no sentences for a person: the OpenAPI document (read by programs and
+# developers, in English as the contract is) and the storefront's CSS and JavaScript.
+SKIPPED = [
+    "Sources/OpenMarketServer/OpenAPI/",
+    "Sources/OpenMarketServer/Storefront/StorefrontAssets.swift",
+]
+
+# Literals that read like sentences and are none, each with why: data and protocol text.
+NOT_SENTENCES = [
+    ("Sources/OpenMarketServer/Storage/MarketStore.swift", "v1: vendors, products, images",
+     "the name of a schema migration, kept in the database"),
+    ("Sources/OpenMarketServer/Storefront/StorefrontEvents.swift", 'event: product\ndata: {"kind":"N","id":N}\n\n',
+     "a server-sent event, read by the storefront's script"),
+    ("Sources/OpenMarketServer/Storefront/StorefrontRoutes.swift", "retry: 2000\n: open market storefront events\n\n",
+     "the event stream's first lines, read by the browser"),
+    ("Sources/SellerShell/Exchanges/Export/HARFile.swift", "sent by: N", "a HAR entry's comment, read by HAR tools"),
+    ("Sources/ShellScripting/Run/CheckedNames.swift", "stand-in text for a value",
+     "a value the script's check puts in a variable, never shown"),
+]
+
+# SQL statements, and command lines (`set explain on`: a command name first, no function word).
+SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|WITH|PRAGMA|ALTER|DROP)\b")
+
+
+def command_names(root="."):
+    """The shell's command names, from each command's `CommandSpec(name: "…")`."""
+    names = set()
+    for top in ("Sources/SellerShell", "Sources/ShellScripting"):
+        for folder, _, files in os.walk(os.path.join(root, top)):
+            for name in files:
+                if name.endswith(".swift"):
+                    with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                        names.update(re.findall(r'CommandSpec\(\s*name:\s*"([^"]+)"', handle.read()))
+    return names
+
+
+# Calls whose literals are for the program's operator or its programmer, not a seller.
+PROGRAM_CALLS = re.compile(
+    r"(\blogger\.\w+|\blog\.\w+|\bLogger\(label|\bfatalError|\bpreconditionFailure|\bprecondition|"
+    r"\bassertionFailure|\bassert|\bdebugDescription)\s*\(?\s*$"
+)
+
+FUNCTION_WORDS = set(
+    """the is are was were be been not of to and with for from this that these those has have had
+    can cannot can't don't doesn't isn't won't does did will would should must there here your you
+    its it an by no into than which what when where why how please already yet only in at about
+    after before again so but nothing""".split()
+)
+
+# Who is moving the sentences of each folder into a catalogue (issue 40), for the reasons below.
+OWNERS = [
+    ("Sources/SellerShell/Changes/", "H4 (changes)"),
+    ("Sources/SellerShell/Profiles/", "H4 (login and profiles)"),
+    ("Sources/SellerShell/Commands/Login.swift", "H4 (login and profiles)"),
+    ("Sources/SellerShell/Commands/Logout.swift", "H4 (login and profiles)"),
+    ("Sources/SellerShell/Commands/Whoami.swift", "H4 (login and profiles)"),
+    ("Sources/SellerShell/Commands/Profiles.swift", "H4 (login and profiles)"),
+    ("Sources/SellerShell/Commands/Use.swift", "H4 (login and profiles)"),
+    ("Sources/SellerShell/", "H2 (shell messages)"),
+    ("Sources/ShellScripting/", "H3 (scripting)"),
+    ("Sources/CatalogFiles/", "H3 (scripting)"),
+    ("Sources/OpenMarketAPI/", "H1 (contract)"),
+    ("Sources/OpenMarketContract/", "H1 (contract)"),
+    ("Sources/OpenMarketServer/", "H1 (market)"),
+    ("Sources/Executables/openmarket/", "the lead (the program's arguments and --help)"),
+]
+
+# Sentences still written as literals, each as (where it was found, its text, why it is left):
+# a literal is allowed while its file and its text are the same (its line may move). Keep this
+# list as short as the code allows: `--write-allowed` rewrites it from the code as it is.
+# BEGIN ALLOWED
+ALLOWED = [
+    ('Sources/Executables/openmarket/Connection.swift:41', '--local-port and --reset-local are for the local market; N names another server', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:48', 'profile "N" names no server: give one with --server URL', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:94', 'not logged in: OPENMARKET_IDENTIFIER and OPENMARKET_SECRET belong to OPENMARKET_SERVER ', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:95', '(N), not to N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:115', "N must name an http(s) URL such as http://127.0.0.1:8080 (got 'N')", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:144', '--local-port must be from 1 to 65535 (got N)', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:154', 'reset the local market: removed N productN; demo-shop stays, ', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:155', 'and neighbour-shop gets its products back', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:159', 'cannot start the local market: N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/Connection.swift:162', 'cannot start the local market: N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:16', 'A shell for sellers on the Open Market API.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:17', "            With no --server (and no OPENMARKET_SERVER), a local market starts inside the shell, over \n            $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.\n            Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'. \n            Your vendor id (list --mine, import and export need it) comes from the profile, from \n            OPENMARKET_VENDOR_ID, from 'login --vendor-id N', or is asked once on a terminal.\n            Scripts: 'openmarket run FILE' (or 'openmarket FILE', or a '#!/usr/bin/env openmarket' file) runs a \n            file of shell commands, keeping a journal beside it (FILE.journal; else under $XDG_STATE_HOME/openmarket/journals) \n            so '--resume' continues a run \n            that stopped without repeating what it did. Standard input that is not a terminal is read as a script.\n            Commands: 'openmarket list --mine', 'openmarket show 12 --json': a first word that names a command runs it.\n            Grading: 'openmarket test FILE…' runs each script with its 'expect' checks on a fresh local market \n            (or --server URL), one line per file and a summary; --report-junit FILE and --report-tap FILE write reports. \n            Graded scripts, and 'run --untrusted FILE', read only their own folder, write only a scratch folder and talk \n            only to their market (see docs/scripts.md: --env NAME, --read DIR, --time-limit SECONDS; --allow-force lets \n            your own script's --force replace files).\n            Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \n            'exit N' leaves with N.\n            ", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:27', "The market's URL, e.g. http://127.0.0.1:8080 (default: OPENMARKET_SERVER, else a local market).", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:30', "Log in with a saved profile (see 'login --save NAME').", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:33', "Print the server's JSON, one document per command, and nothing else on stdout.", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:39', "After each HTTP exchange, explain the method, the headers that matter and the status (as 'set explain on').", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:42', 'Plain prompt without colours (NO_COLOR works too).', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:47', 'Run this command and exit; repeat for several, run in order.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:51', 'Record the commands that succeed to FILE, as a script that replays elsewhere.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:60', "A command to run and exit ('openmarket list --mine', 'openmarket show 12 --json'), or a script: 'run FILE', or just FILE.", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:64', 'Run every line of the script and list the failed ones at the end, instead of stopping at the first.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:67', 'Send nothing: check every line locally and print the requests that would be sent.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:70', "Continue the script's last run from its journal, skipping the lines it completed.", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:73', 'Run the script from the top although its journal shows a run that did not finish.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:78', 'Step through the script: show each command with its comments and wait (Enter sends, s skips, c continues, q stops).', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:81', "Keep the script's journal here instead of beside it (FILE.journal).", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:85', 'Define a script variable; repeat for several.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:90', 'Start the local market on this port (1-65535), so image URLs stay the same.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:95', "With 'test': write the results as JUnit XML to FILE.", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:99', "With 'test': write the results as TAP to FILE.", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:104', 'Speak English (en) or Korean (ko); by default the language of LANG.', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:109', "Empty the local market's catalog (products and images; the demo vendor stays) before starting.", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:136', "'N' is neither a command nor a script file", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:137', ' (did you mean N?)', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:138', "; 'openmarket help' lists the commands", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:204', '--continue-on-error, --dry-run, --resume, --restart, --step and --journal go with a script: openmarket run FILE … ', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:205', '(--continue-on-error also with a script piped to standard input)', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:208', 'give either a script or -c commands, not both', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:210', 'give either a command or -c commands, not both', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:215', "'test' runs each script on a fresh local market (or --server URL); -c, --record, ", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:216', '--local-port and --reset-local do not go with it', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:219', "--report-junit and --report-tap go with 'test': openmarket test FILE… --report-junit FILE", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:221', '--resume continues the last run and --restart starts over: pick one', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:222', '--dry-run checks a whole script; it cannot be combined with --resume', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:224', "--lang takes en or ko (got 'N')", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:227', "--var wants NAME=VALUE with a name of letters, digits and _ (got 'N')", "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:388', 'cannot write N: N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/OpenMarketCommand.swift:482', 'cannot make a scratch folder: N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/ScriptTests.swift:89', 'cannot make a temporary folder N: N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/Executables/openmarket/ScriptTests.swift:109', 'cannot start a local market: N', "left for the lead (the program's arguments and --help)"),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:202', 'the answer was larger than this client accepts', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:210', 'no connection became free in time; too many requests at once', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:215', 'connection timed out', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:219', 'the server closed the connection', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:229', "the answer is not HTTP; is this the market's address?", 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:245', 'connection timed out', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:247', 'the server closed the connection', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:266', 'its TLS certificate is not trusted for this address', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:273', 'it does not speak TLS (https): for a plain-HTTP server useN instead', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:279', 'no route to host', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:280', 'connection timed out', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:281', 'connection reset by the server', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:326', 'the answer is larger than N, the most this request accepts; stopped reading it', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:175', 'the answer is not the contract\'s "OK" (it is N); is this an Open Market server?', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:287', 'the body is empty', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:336', 'is not N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:338', 'is null where N was expected', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:340', 'the body is not valid JSON', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:351', 'true or false', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Endpoints.swift:352', 'of the expected type', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Images/MarketClient+ImageDownload.swift:55', 'Not Modified, to a request that was not conditional', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Images/MarketClient+ImageDownload.swift:72', 'the image at N is larger than N, the most this download accepts; stopped reading it', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:60', 'not logged in: this needs a vendor identifier and secret', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:62', 'cannot reach N:N (N)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:64', 'N:N did not answer within N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:66', 'the connection to N:N was lost (N)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:70', 'the server refused (NN)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:71', 'the server refused (N): N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/MarketError.swift:73', 'the product changed since it was read (412)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/PageWalk/PageWalk.swift:76', "read pages one at a time ('list PAGE')", 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/PageWalk/PageWalk.swift:76', "read pages one at a time ('list PAGE') or narrow with a search", 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/PageWalk/PageWalk.swift:79', 'page N repeated products of earlier pages and the server still says there are more: stopped after N products; N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/PageWalk/PageWalk.swift:84', 'the server still says there are more after N pages (N products, N): ', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/PageWalk/PageWalk.swift:85', "stopped there, at this client's limit; N", 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Retry/RetryPolicy.swift:70', 'the server asked to wait N before trying again, longer than this client waits ', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Retry/RetryPolicy.swift:71', '(N); try again later', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/Retry/RetryPolicy.swift:79', 'the server was still busy after N attempts and N of waiting; try again later', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/SecretMasking.swift:150', 'the header N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/SecretMasking.swift:179', 'a field name in N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketAPI/SecretMasking.swift:218', 'an image part', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:41', 'it is a symbolic link, which is never followed (remove it, and a file is made there)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:46', 'N is a symbolic link: it is never followed (remove it, and a file is made there)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:47', 'N cannot be opened: N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:48', 'N is in use by another process: N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:49', 'N cannot be read: N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:50', 'N cannot be written: N', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/JSONLinesLog.swift:171', 'not a regular file', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:37', 'N exists already: name a new file, or add --force to replace it (nothing was written)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:38', 'N: no such file', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:39', 'N is N, not a regular file: name a file', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:41', 'N is Nover N, ', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:42', 'the most read for N: pick a smaller file', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:43', 'N cannot be read (N)', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:44', 'N cannot be written (N): check that its folder exists and is writable', 'left for H1 (contract)'),
+    ('Sources/OpenMarketContract/LocalFiles.swift:155', 'not a regular file', 'left for H1 (contract)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:102', "N holds no market (no market.sqlite); start one with 'openmarket-server --data N'", 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:133', 'port N on N is already in use (another openmarket-server?); choose another with N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:135', 'cannot listen on N: this machine has no such address; use 127.0.0.1, or 0.0.0.0 for every address', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:137', 'not allowed to listen on port N on N (ports below 1024 need administrator rights); ', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:138', 'choose a port from 1024 to 65535 with N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:139', 'cannot listen on N: not an address; give one such as 127.0.0.1 or 0.0.0.0', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:140', 'cannot listen on N:N: N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/MarketServer.swift:173', 'the server stopped at once', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Storage/MarketDataDirectory.swift:74', 'cannot create the data directory N: N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Storage/MarketDataDirectory.swift:80', 'cannot open N: N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Storage/MarketDataDirectory.swift:87', 'cannot read the image rows of N: N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Storage/MarketDataDirectory.swift:96', 'cannot read the remembered secrets of N: N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Storage/MarketDataDirectory.swift:111', 'cannot write N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Storage/VendorNameTaken.swift:7', "a vendor named 'N' already exists (id N); choose another name", 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Vendors/RememberedSecrets.swift:61', 'cannot write N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Vendors/RememberedSecrets.swift:64', 'cannot write N', 'left for H1 (market)'),
+    ('Sources/OpenMarketServer/Vendors/RememberedSecrets.swift:66', 'cannot read N', 'left for H1 (market)'),
+    ('Sources/SellerShell/Changes/ChangeLog.swift:117', 'the change log N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLog.swift:188', 'the change log N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLog.swift:200', 'the change log N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLog.swift:222', "the change log's folder N cannot be made: N", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLog.swift:327', 'the change log N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogMiddleware.swift:42', 'N; this change cannot be undone', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:22', "the change log's photo folder N cannot be made: N", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:31', "the change log's photo folder N is a symbolic link or not a folder: it is not used (remove it)", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:33', "the change log's photo folder N cannot be opened: N", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:58', 'a photo cannot be saved in N: N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:70', "change N names a photo outside the change log's photo folder ", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:71', '(N): it is not read; the log was edited or damaged', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ProductChange.swift:104', 'the change log cannot be written; these changes cannot be undone', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ProductChange.swift:123', 'photo N of #N could not be read (N)', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:100', 'N, the inverse of N → N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:104', ' (from the stock read then)', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:113', 'POST /api/products/N/archived, then DELETE the URI it answers', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:124', 'register N again (under a new id)', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:127', 'POST /api/products (multipart: params N and N ', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:129', ', then PATCH its thumbnail_id', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:132', '#N cannot be registered again: ', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:134', 'its photos were not saved', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:135', 'its photos are no longer kept (the change log keeps them N)', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:136', '; the market takes no product without a photo', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:159', ' with If-Match: N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:176', '#N is already gone', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:176', '#N no longer exists (deleted since?): there is nothing to N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:181', 'change N is not one the log can take back', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:189', 'N is N now, not N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:190', '#N has changed since change N: N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:232', 'for N days, N in all', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:257', "#N changed while this N read it (412); nothing was sent: try 'N' again", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:265', '#N cannot be read', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:275', '#N cannot be read', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/Reversal.swift:287', 'a saved photo of #N is no longer an image the market takes: N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:40', 'cannot N N (N): ', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:41', '; and N more', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:41', '; nothing was sent', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:48', '  note: N (without --force it is refused)', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:53', '; and N more', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:54', '; nothing was sent (N Ns it all the same)', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:63', 'note: the change log N has N damaged lineN ', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:64', '(line NN), skipped: a change it held cannot be N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:78', 'change N was undone or redone by another shell while this N read it; ', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:79', "nothing was sent ('changes --all' shows where it stands)", 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:133', '  … and N more', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Changes/ReversalRun.swift:184', 'N; the log does not know of this N', 'left for H4 (changes)'),
+    ('Sources/SellerShell/Commands/Clear.swift:7', 'clear takes nothing', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Connect.swift:9', 'not replayed: a replay talks to the server it is given', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Exit.swift:8', 'exit takes at most a status: exit N (0 to 255)', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Explain.swift:18', '--lang takes en or ko', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Explain.swift:56', 'the explanations could not be found (looked in N); ', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Explain.swift:57', 'set OPENMARKET_EXPLANATIONS_DIR to the folder with en.json and ko.json', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/ListProducts.swift:17', '  filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/ListProducts.swift:18', '  --grid draws cards with photos on a terminal, as wide as it is (a table elsewhere);\n', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Login.swift:18', "the secret is never typed on the command line (it would stay in the history and in 'ps'): ", 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Commands/Login.swift:19', "type 'login IDENTIFIER' and enter it when asked, or set OPENMARKET_SECRET; what you typed was not kept", 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Commands/RawRequest.swift:174', 'the photos were not read before this DELETE', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Search.swift:11', "search takes one TEXT and a page: quote words that go together (search 'milk bottle')", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/SetOption.swift:12', "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)\n", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/SetOption.swift:13', "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)\n", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/SetOption.swift:14', '  lang: the language the shell speaks from now on (en or ko)', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Commands/Show.swift:9', "show ID [--photos]\n  on a terminal the thumbnail is drawn beside the details ('set photos' says how)", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Editing/ProductDocument.swift:52', "one of this product's image ids: N", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Editing/ProductDocument.swift:52', 'this product has no images', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Editing/ProductDocument.swift:53', 'every line below, indented by two spaces', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Editing/ProductDocument.swift:126', 'description lines are indented by two spaces, and it is the last field', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Editing/ProductDocument.swift:134', 'N is given twice: keep one', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Editing/ProductDocument.swift:164', "expected 'field: value' (fields: N), or a comment starting with #", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRecorder.swift:82', 'cannot connect: N', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRecorder.swift:83', 'no answer in time', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRecorder.swift:85', 'not an HTTP answer: N', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRecorder.swift:87', 'not sent: N', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRendering.swift:71', '(no answer: N)', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRendering.swift:72', '(waiting for the answer)', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRendering.swift:107', '\n… (N bytes in all; the log keeps the first N)', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRendering.swift:109', '‹N bytes of N›', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Exchanges/ExchangeRendering.swift:125', '‹N bytes of N›', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Grammar/RequestItems.swift:74', "images@photo.jpg (file; makes the body multipart) · secret=@secret (the session's secret, never typed)", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Photos/PhotoFetch.swift:134', 'N: photo not drawn: N', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Photos/PhotoFetch.swift:141', 'the image at N did not arrive within N s; stopped reading it', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Photos/PhotoFetch.swift:154', 'it could not be drawn as N', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Photos/PhotoFetch.swift:169', 'the server answered 304 Not Modified to a plain request', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:51', 'profile names use letters, digits, - _ and . (got "N")', 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:60', 'cannot write N', 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:67', 'cannot save profile N: N', 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:78', "; save one with 'login --save NAME'", 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:82', 'refusing profile "N": N is readable by others (mode N); run \'chmod 600 N\'', 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:89', 'profile "N" is damaged (N); save it again with \'login --save N\'', 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Profiles/ProfileStore.swift:113', 'cannot remove profile N: N: N', 'left for H4 (login and profiles)'),
+    ('Sources/SellerShell/Session/ShellSession.swift:122', 'N is used by no server in this session (it started with --profile, or with --server ', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Session/ShellSession.swift:123', "naming another server than OPENMARKET_SERVER): log in with 'login' or 'use NAME'", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Session/ShellSession.swift:125', 'N belongs to N, not to N: ', 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Session/ShellSession.swift:126', "after 'connect' a script gets no credentials; use a profile saved for this server ('use NAME'), ", 'left for H2 (shell messages)'),
+    ('Sources/SellerShell/Session/ShellSession.swift:127', 'or run the script with --server', 'left for H2 (shell messages)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:141', '--images: the photos add up to N, over ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:142', 'N, the most one export saves ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:143', '(stopped at #N); export fewer products (--search) or without --images', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:145', 'photos of N/N products', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:162', '#N: the market lists N photos, more than the N ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:163', 'a product may have; none of its photos were saved (export without --images, or ask the market)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogExport.swift:171', '#N: photo N is not an image (N)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogImport.swift:146', "checking the file's ids against your products", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/CatalogImport.swift:147', 'matching rows to your products by name', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/ImportListing.swift:31', 'prune: the two-step DELETE of #N N ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/ImportListing.swift:32', '(POST N/archived, then DELETE the URI it answers)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Catalog/ImportRun.swift:135', 'registered, but its thumbnail was not set: N', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Commands/Expect.swift:13', 'expect takes three words; quote a value with spaces. ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Commands/Expect.swift:46', 'expect VALUE OP VALUE, with OP one of == != < <= > >= (e.g. expect ${mug.stock} == 5)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Commands/Export.swift:18', 'export takes one file (quote a name with spaces)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Commands/Import.swift:21', 'import takes one file (quote a name with spaces)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Commands/Import.swift:22', 'an import: its rows are recorded one by one above', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Commands/Vars.swift:9', 'vars takes no arguments', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/DryRun/DryRunTransport.swift:44', '<id of N>', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/DryRun/DryRunTransport.swift:76', 'the dry run does not know N N', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/DryRun/DryRunTransport.swift:140', '(product N, not read in a dry run)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/DryRun/DryRunTransport.swift:141', '(not read in a dry run)', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:108', "N: its journal's run was against the local market over N, but this session is on ", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:109', 'N: resume it with that local ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:109', 'the local market over N', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:110', 'market (no --server, the same XDG_DATA_HOME), or start over here with --restart', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:116', "N: its journal's run was against N, but this session is on N: ", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:117', 'resume against N (--server N), or start over here with --restart', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:133', 'N:N: the script changed above the resume point (line N is not what ran): ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:134', 'resuming could repeat or skip commands. Put the line back, or start over with --restart', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:144', 'N:N: this line is new above the resume point: resuming would run it out of order. ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:145', 'Move it below line N, or start over with --restart', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:210', 'cannot check whether the interrupted create went through (N); nothing was sent again — try --resume later', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:217', "the create of 'N' was interrupted and #N has that name, but whose it is cannot be told ", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:218', "without your vendor id: give it ('login --vendor-id N' or N=N) ", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:219', "and --resume again, or check with 'show N' and delete it if it is yours", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:257', "this 'N' stopped part-way, and its lines may have made changes: ", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:258', 'check what it did, change or remove the line (or move its commands into this script), then --resume', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:262', 'this N change was interrupted after it was sent, so it may have been applied: ', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:263', "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume", 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:275', 'N: this line changed after its first version was sent; if that one was created (N), it stays: delete it if you do not want it', 'left for H3 (scripting)'),
+    ('Sources/ShellScripting/Resume/Resume.swift:290', 'N: #N was created before the interruption; not sent again', 'left for H3 (scripting)'),
+]
+# END ALLOWED
+
+
+def literals(source):
+    """Yields (line, text, code before it) for every string literal of Swift `source`, comments
+    skipped; each interpolation is replaced by `N`, and the literals inside one are yielded too."""
+    i, line, n = 0, 1, len(source)
+    code_start = 0
+    while i < n:
+        c = source[i]
+        if source.startswith("//", i):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if source.startswith("/*", i):
+            depth, i = 1, i + 2
+            while i < n and depth:
+                if source.startswith("/*", i):
+                    depth, i = depth + 1, i + 2
+                elif source.startswith("*/", i):
+                    depth, i = depth - 1, i + 2
+                else:
+                    line += source[i] == "\n"
+                    i += 1
+            continue
+        if c == "\n":
+            line += 1
+            code_start = i + 1
+            i += 1
+            continue
+        if c == '"' or (c == "#" and re.match(r'#+"', source[i:])):
+            hashes = len(source[i:]) - len(source[i:].lstrip("#"))
+            before = source[code_start:i]
+            start_line = line
+            text, i, inner, line = read_literal(source, i, hashes, line)
+            yield start_line, text, before
+            for item in inner:
+                yield item
+            continue
+        i += 1
+
+
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
+
+
+def read_literal(source, i, hashes, line):
+    """Reads the literal at `i` (after `hashes` #s); answers its text, the index after it, the
+    literals inside its interpolations, and the line it ends on."""
+    i += hashes
+    multi = source.startswith('"""', i)
+    quote = '"""' if multi else '"'
+    i += len(quote)
+    if multi and source.startswith("\n", i):
+        i, line = i + 1, line + 1
+    close = quote + "#" * hashes
+    escape = "\\" + "#" * hashes
+    text, inner, n = [], [], len(source)
+    while i < n:
+        if source.startswith(close, i):
+            return "".join(text), i + len(close), inner, line
+        if source.startswith(escape, i):
+            j = i + len(escape)
+            if j < n and source[j] == "(":
+                depth, k = 1, j + 1
+                while k < n and depth:
+                    depth += {"(": 1, ")": -1}.get(source[k], 0)
+                    k += 1
+                expression = source[j + 1 : k - 1]
+                for sub_line, sub_text, sub_before in literals(expression):
+                    inner.append((line + sub_line - 1, sub_text, sub_before))
+                line += expression.count("\n")
+                text.append("N")
+                i = k
+                continue
+            if source.startswith("u{", j):
+                end = source.find("}", j)
+                text.append(chr(int(source[j + 2 : end], 16)))
+                i = end + 1
+                continue
+            text.append(ESCAPES.get(source[j : j + 1], source[j : j + 1]))
+            i = j + 1
+            continue
+        if source[i] == "\n":
+            line += 1
+            if not multi:
+                return "".join(text), i, inner, line
+        text.append(source[i])
+        i += 1
+    return "".join(text), i, inner, line
+
+
+def is_sentence(text, commands=frozenset()):
+    """Whether a literal's text reads as an English sentence for a person."""
+    if re.search(r"[\uac00-\ud7a3]", text) or SQL.match(text):
+        return False
+    # Quoted spans (values, names, examples) and tokens that are names, not words, go first.
+    plain = re.sub(r"(?<![A-Za-z0-9])'[^']*'|\"[^\"]*\"|`[^`]*`", " ", text)
+    words = re.findall(r"[A-Za-z][A-Za-z']*", re.sub(r"\S*[/=_@$`]\S*|\S*[A-Za-z]\.[A-Za-z]\S*|--?[a-z][\w-]*", " ", plain))
+    if len(text.split()) < 3 or len(words) < 3:
+        return False
+    lowered = [w.lower() for w in words]
+    if any(w in FUNCTION_WORDS for w in lowered):
+        return True
+    if text.split()[0] in commands:
+        return False
+    run = 0
+    for token in plain.split():
+        run = run + 1 if re.fullmatch(r"[a-z]{2,}[,.;:]?", token) else 0
+        if run >= 3:
+            return True
+    return False
+
+
+def allowed(path, text):
+    return any(where.split(":")[0] == path and text == allowed_text for where, allowed_text, _ in ALLOWED)
+
+
+def owner(path):
+    return next(who for prefix, who in OWNERS + [("", "the lead")] if path.startswith(prefix))
+
+
+def write_allowed(found):
+    """Rewrites ALLOWED in this file: every sentence found now, with who it is left for."""
+    lines = ["ALLOWED = ["]
+    for path, line, text in found:
+        lines.append(f"    ({path + ':' + str(line)!r}, {text!r}, {'left for ' + owner(path)!r}),")
+    lines.append("]")
+    me = os.path.abspath(__file__)
+    with open(me, encoding="utf-8") as handle:
+        source = handle.read()
+    start = source.index("# BEGIN ALLOWED\n") + len("# BEGIN ALLOWED\n")
+    end = source.index("# END ALLOWED")
+    with open(me, "w", encoding="utf-8") as handle:
+        handle.write(source[:start] + "\n".join(lines) + "\n" + source[end:])
+
+
+def findings(root="."):
+    """Every sentence literal outside a catalogue: (path, line, text)."""
+    found = []
+    commands = command_names(root)
+    for top in ROOTS:
+        for folder, _, files in os.walk(os.path.join(root, top)):
+            for name in sorted(files):
+                if not name.endswith(".swift") or name.endswith(("+English.swift", "+Korean.swift")):
+                    continue
+                path = os.path.join(folder, name)
+                if any(os.path.relpath(path, root).startswith(skipped) for skipped in SKIPPED):
+                    continue
+                with open(path, encoding="utf-8") as handle:
+                    source = handle.read()
+                for line, text, before in literals(source):
+                    relative = os.path.relpath(path, root)
+                    if PROGRAM_CALLS.search(before.rstrip()) or not is_sentence(text, commands):
+                        continue
+                    if any(relative == where and text == what for where, what, _ in NOT_SENTENCES):
+                        continue
+                    found.append((relative, line, text))
+    return sorted(found)
+
+
+def self_test():
+    source = '''
+/// A doc comment that is a sentence for a programmer.
+let a = "this is a sentence for a person"
+let b = "Content-Type"
+// "a comment is not looked at"
+let c = "\\(count) products were sent to the server"
+logger.info("the market started on a port")
+fatalError("this cannot happen at all")
+let d = """
+    a long text that is
+    read by a person
+    """
+let e = #"a raw "quoted" text for the reader"#
+let f = "outer \\(flag ? "the inner one is a sentence" : "x") end"
+let g = "price: 'abc'은(는) 숫자가 아닙니다"
+let h = "GET /api/products → 200 OK"
+let i = "SELECT id FROM products WHERE name = ?"
+let j = "set explain on"
+let k = "POST /api/products name=Mug description='A mug for coffee' price:=3500"
+let l = "import catalog.jsonl --prune --report what-happened.csv"
+'''
+    got = [(line, text) for line, text, before in literals(source)
+           if not PROGRAM_CALLS.search(before.rstrip()) and is_sentence(text, {"set", "import"})]
+    texts = [text for _, text in got]
+    expected = [
+        "this is a sentence for a person",
+        "N products were sent to the server",
+        "    a long text that is\n    read by a person\n    ",
+        'a raw "quoted" text for the reader',
+        "the inner one is a sentence",
+    ]
+    problems = [f"expected {want!r}" for want in expected if want not in texts]
+    problems += [f"unexpected {text!r}" for text in texts if text not in expected]
+    lines = dict((text, line) for line, text in got)
+    if lines.get("this is a sentence for a person") != 3:
+        problems.append(f"line of the first sentence: {lines.get('this is a sentence for a person')}")
+    if lines.get("N products were sent to the server") != 6:
+        problems.append("line after a comment")
+    if lines.get('a raw "quoted" text for the reader') != 13:
+        problems.append(f"line after a multi-line literal: {lines.get(chr(97) + ' raw')}")
+    for problem in problems:
+        print("self-test:", problem)
+    return not problems
+
+
+def main(arguments):
+    if "--self-test" in arguments:
+        return 0 if self_test() else 1
+    if "--write-allowed" in arguments:
+        write_allowed(findings())
+        return 0
+    show_all = "--all" in arguments
+    found = findings()
+    listed = [(p, l, t) for p, l, t in found if show_all or not allowed(p, t)]
+    for path, line, text in listed:
+        shown = text.replace("\n", "\\n")
+        print(f'{path}:{line}: "{shown[:120]}"')
+    present = {(p, t) for p, _, t in found}
+    gone = [where for where, text, _ in ALLOWED if (where.split(":")[0], text) not in present]
+    for where in gone:
+        print(f"note: {where} is in ALLOWED but its sentence is gone: strike it out (or --write-allowed)")
+    if listed and not show_all:
+        print(f"{len(listed)} sentence(s) for a person written outside a catalogue: give each a case in its "
+              "module's message enum (scripts/lib/sentence_literals.py says what is looked at)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
