@@ -41,34 +41,38 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// Says in a few words what a file that is not an accepted image starts with, so an error can
-    /// tell the seller what they actually picked (`the file starts with text`).
-    public static func describeUnrecognised<Bytes: Collection>(_ bytes: Bytes) -> String
+    /// What a file that is not an accepted image starts with, typed (`.text`, `.otherFormat(.webp)`).
+    public static func unrecognised<Bytes: Collection>(_ bytes: Bytes) -> UnrecognisedContent
     where Bytes.Element == UInt8 {
         let head = Array(bytes.prefix(16))
-        if head.isEmpty { return "the file is empty" }
-        if let other = knownOtherFormat(head) { return "the file is \(other)" }
+        if head.isEmpty { return .empty }
+        if let other = knownOtherFormat(head) { return .otherFormat(other) }
         let printable = head.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) || $0 >= 0x80 }
         if printable, String(bytes: head, encoding: .utf8) != nil || head.allSatisfy({ $0 < 0x80 }) {
-            return "the file starts with text"
+            return .text
         }
-        let hex = head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " ")
-        return "the file starts with bytes \(hex)"
+        return .bytes(head.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " "))
     }
 
-    private static func knownOtherFormat(_ head: [UInt8]) -> String? {
+    /// ``unrecognised(_:)`` in the reader's language (`the file starts with text`).
+    public static func describeUnrecognised<Bytes: Collection>(_ bytes: Bytes) -> String
+    where Bytes.Element == UInt8 {
+        unrecognised(bytes).text
+    }
+
+    private static func knownOtherFormat(_ head: [UInt8]) -> UnrecognisedContent.OtherFormat? {
         if head.starts(with: Array("RIFF".utf8)), head.count >= 12, Array(head[8..<12]) == Array("WEBP".utf8) {
-            return "a WebP image"
+            return .webp
         }
         if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
-            return "a HEIC/MP4 file"
+            return .heic
         }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return "a TIFF image"
+            return .tiff
         }
-        if head.starts(with: Array("BM".utf8)) { return "a BMP image" }
-        if head.starts(with: Array("%PDF".utf8)) { return "a PDF document" }
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive" }
+        if head.starts(with: Array("BM".utf8)) { return .bmp }
+        if head.starts(with: Array("%PDF".utf8)) { return .pdf }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zip }
         return nil
     }
 }

@@ -58,7 +58,7 @@ extension Rule {
         case .notARegularFile(let what): "is \(what), not a photo file"
         case .unreadable(let reason): "cannot be read (\(reason))"
         case .empty: "the file is empty"
-        case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what))"
+        case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what.english))"
         case .tooLarge(let bytes, _):
             "\(ByteCountText.format(bytes)) is over the \(ByteCountText.format(UploadRules.maxImageBytes)) limit per image"
         case .overReadLimit(let bytes, let limit):

@@ -57,7 +57,7 @@ extension Rule {
         case .notARegularFile(let what): "사진 파일이 아닙니다(\(what))"
         case .unreadable(let reason): "읽을 수 없습니다(\(reason))"
         case .empty: "빈 파일입니다"
-        case .notAnImage(let what): "JPEG, PNG, GIF 파일이 아닙니다(\(what))"
+        case .notAnImage(let what): "JPEG, PNG, GIF 파일이 아닙니다(\(what.korean))"
         case .tooLarge(let bytes, _):
             "\(ByteCountText.format(bytes))로, 사진 한 장의 한도인 \(ByteCountText.format(UploadRules.maxImageBytes))를 넘습니다"
         case .overReadLimit(let bytes, let limit):

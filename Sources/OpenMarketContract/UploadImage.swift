@@ -12,7 +12,7 @@ public struct UploadImage: Sendable, Hashable {
     public init(filename: String, data: Data) throws(ImageProblem) {
         if data.isEmpty { throw ImageProblem(file: filename, kind: .empty) }
         guard let format = ImageFormat(sniffing: data) else {
-            throw ImageProblem(file: filename, kind: .notAnImage(ImageFormat.describeUnrecognised(data)))
+            throw ImageProblem(file: filename, kind: .notAnImage(ImageFormat.unrecognised(data)))
         }
         if data.count > UploadRules.maxImageBytes {
             throw ImageProblem(file: filename, kind: .tooLarge(bytes: data.count, format: format))
@@ -62,7 +62,7 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case unreadable(String)
         case empty
         /// The detail says what the file is instead (`the file starts with text`).
-        case notAnImage(String)
+        case notAnImage(UnrecognisedContent)
         /// An accepted format over the limit: a caller may shrink it and try again.
         case tooLarge(bytes: Int, format: ImageFormat)
         /// Over `limit`, the most read from a photo source (`LocalFile.maxPhotoSourceBytes`);

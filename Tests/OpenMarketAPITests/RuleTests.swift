@@ -95,6 +95,7 @@ struct RuleTests {
         ([0x00, 0x01, 0x02, 0x03, 0x04], "the file starts with bytes 00 01 02 03"),
     ])
     func unrecognisedContentIsDescribed(bytes: [UInt8], text: String) {
+        #expect(ImageFormat.unrecognised(bytes).english == text)
         #expect(ImageFormat.describeUnrecognised(bytes) == text)
         #expect(ImageFormat(sniffing: bytes) == nil)
     }

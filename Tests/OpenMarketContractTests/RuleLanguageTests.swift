@@ -41,6 +41,14 @@ struct RuleLanguageTests {
         }
     }
 
+    /// What a file picked by mistake is, said in Korean too.
+    @Test func whatAFileIsInsteadIsSaidInKorean() {
+        let webp = Rule.image(.notAnImage(ImageFormat.unrecognised(Array("RIFF\0\0\0\0WEBPVP8 ".utf8))))
+        #expect(webp.english == "not a JPEG, PNG or GIF (the file is a WebP image)")
+        #expect(webp.korean == "JPEG, PNG, GIF 파일이 아닙니다(WebP 이미지입니다)")
+        #expect(ImageFormat.unrecognised(Array("hello".utf8)).korean == "텍스트로 시작하는 파일입니다")
+    }
+
     /// A rule in Korean has no English sentence left in it: only the facts (numbers, field
     /// names, codes) are in Latin letters.
     @Test(arguments: [

@@ -42,7 +42,7 @@ struct ErrorLanguageTests {
             let method = try await market.raw("PUT", "/api/products/1", headers: ["Accept-Language": "ko"])
             #expect(method.status == 405)
             #expect(method.headers["content-language"] == "ko")
-            #expect(method.error?.message.hasPrefix("/api/products/1에는 PUT를 쓸 수 없습니다") == true, "\(method.text)")
+            #expect(method.error?.message.hasPrefix("/api/products/1에는 PUT 메서드를 쓸 수 없습니다") == true, "\(method.text)")
         }
     }
 

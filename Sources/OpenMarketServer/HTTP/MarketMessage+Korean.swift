@@ -44,7 +44,7 @@ extension MarketMessage {
         case .framingBroken(let detail): "요청의 HTTP 구조가 깨졌습니다(\(detail))"
         case .headUnparsable(let detail): "요청의 HTTP 헤더 부분을 읽을 수 없습니다(\(detail))"
         case .codingNotSupported(let coding): "Transfer-Encoding: \(coding)은(는) 지원하지 않습니다. 본문을 그대로 보내세요"
-        case .methodNotAllowed(let method, let path, let allow): "\(path)에는 \(method)를 쓸 수 없습니다. 쓸 수 있는 것: \(allow)"
+        case .methodNotAllowed(let method, let path, let allow): "\(path)에는 \(method) 메서드를 쓸 수 없습니다. 쓸 수 있는 메서드: \(allow)"
         case .diskFull:
             "마켓의 디스크가 가득 차서 아무것도 저장하지 못했습니다. 마켓 운영자에게 공간을 비워 달라고 한 뒤 다시 해 보세요"
         case .internalError: "내부 오류가 났습니다"

@@ -107,7 +107,7 @@ extension MarketRoutes {
             } else if let format = ImageFormat(sniffing: part.body) {
                 accepted.append(AcceptedImage(data: part.body, format: format, label: label))
             } else {
-                problems.append(RuleViolation(label, .image(.notAnImage(ImageFormat.describeUnrecognised(part.body)))))
+                problems.append(RuleViolation(label, .image(.notAnImage(ImageFormat.unrecognised(part.body)))))
             }
         }
         return accepted
