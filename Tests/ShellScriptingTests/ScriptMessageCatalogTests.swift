@@ -29,6 +29,16 @@ struct ScriptMessageCatalogTests {
         .journalKeptIn(script: "cat.om", path: "/state/cat.om.journal"),
         .nothingToResume("cat.om"), .runUnfinished(script: "cat.om", path: "cat.om.journal", done: 3, lastDone: 7),
         .runUnfinished(script: "cat.om", path: "cat.om.journal", done: 1, lastDone: nil),
+        .dryRunSummary(
+            name: "cat.om", lines: 12, requests: 5, byMethod: "GET ×2, POST ×3", bookkeeping: 1, bookkeepingByMethod: "GET ×1"),
+        .dryRunSummary(name: "cat.om", lines: 1, requests: 0, byMethod: "", bookkeeping: 0, bookkeepingByMethod: ""),
+        .unterminatedQuote(command: "register", quote: "'", line: 3), .notUTF8(byte: "FF", column: 7),
+        .notUTF8(byte: nil, column: 0), .secretInLine("env.OPENMARKET_SECRET"), .noSuchFile, .envTakesName("1X"),
+        .readTakesFolder(usage: "openmarket run [--untrusted] FILE"), .timeLimit(max: 3600, got: "abc"),
+        .unknownOption(word: "--fast", verb: "run", usage: "openmarket run FILE"),
+        .testNeedsScripts(usage: "openmarket test FILE…"), .runNeedsScript(usage: "openmarket run FILE"),
+        .oneScriptAtATime(got: "a.om b.om"), .allowForceNotUntrusted, .envAndReadNeedUntrusted, .notAName("9lives"),
+        .envIsReserved, .lastIsReserved, .envNeedsName, .environmentNotSet("HOME"),
     ]
 
     @Test func theSamplesCoverEveryMessageDeclared() throws {
@@ -40,6 +50,18 @@ struct ScriptMessageCatalogTests {
     @Test(arguments: samples)
     func everyMessageIsKoreanInKoreanAndKeepsTheEnglishFacts(_ message: ScriptMessage) {
         #expect(SpokenCatalogCheck.problems(message) == [])
+    }
+
+    /// A dry run's closing line, said in the reader's language (it was English under --lang ko).
+    @Test func aDryRunsSummaryIsKoreanInKorean() {
+        let summary = ScriptMessage.dryRunSummary(
+            name: "01-methods.om", lines: 40, requests: 11, byMethod: "GET ×6, POST ×5", bookkeeping: 1,
+            bookkeepingByMethod: "GET ×1")
+        #expect(
+            summary.text(in: .en)
+                == "dry run of 01-methods.om: 40 lines checked, 11 requests would be sent (GET ×6, POST ×5) "
+                + "and 1 bookkeeping request for the journal (GET ×1); nothing was sent")
+        #expect(summary.text(in: .ko).hasPrefix("01-methods.om 시험 실행: 40줄을 확인했고"))
     }
 
     /// The sentence the issue found in English under `--lang ko`, from a journal another run holds.

@@ -24,17 +24,15 @@ public final class DryRunTransport: HTTPTransport, Sendable {
     /// The closing line of a dry run: the commands' requests, then the journal's bookkeeping.
     func summary(of report: RunReport) -> String {
         let (commands, bookkeeping) = model.withLock { ($0.counts, $0.bookkeepingCounts) }
-        let lines = "\(report.total) line\(report.total == 1 ? "" : "s") checked"
-        var requests = Self.tally(commands, "request", "would be sent")
-        if !bookkeeping.isEmpty { requests += " and " + Self.tally(bookkeeping, "bookkeeping request", "for the journal") }
-        return "dry run of \(report.name): \(lines), \(requests); nothing was sent"
+        return ScriptMessage.dryRunSummary(
+            name: report.name, lines: report.total, requests: commands.values.reduce(0, +), byMethod: Self.byMethod(commands),
+            bookkeeping: bookkeeping.values.reduce(0, +), bookkeepingByMethod: Self.byMethod(bookkeeping)
+        ).text
     }
 
-    /// `3 requests would be sent (GET ×1, POST ×2)`.
-    private static func tally(_ counts: [String: Int], _ noun: String, _ what: String) -> String {
-        let total = counts.values.reduce(0, +)
-        let byMethod = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
-        return "\(total) \(noun)\(total == 1 ? "" : "s") \(what)\(byMethod.isEmpty ? "" : " (\(byMethod))")"
+    /// `GET ×1, POST ×2`.
+    private static func byMethod(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
     }
 
     /// `<id of mug>` for every made-up id in the text. Made-up ids are ten digits starting

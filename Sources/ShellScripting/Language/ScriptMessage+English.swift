@@ -17,6 +17,39 @@ extension ScriptMessage {
         case .stoppedForResume(let name, let failure): "\(name): \(failure); stopped so that --resume stays safe"
         case .scriptingOnly: "this command runs only in a scripting session"
 
+        case .dryRunSummary(let name, let lines, let requests, let byMethod, let bookkeeping, let bookkeepingByMethod):
+            "dry run of \(name): \(Self.count(lines, "line")) checked, \(Self.count(requests, "request")) would be sent"
+                + (byMethod.isEmpty ? "" : " (\(byMethod))")
+                + (bookkeeping == 0
+                    ? ""
+                    : " and \(Self.count(bookkeeping, "bookkeeping request")) for the journal"
+                        + (bookkeepingByMethod.isEmpty ? "" : " (\(bookkeepingByMethod))"))
+                + "; nothing was sent"
+        case .unterminatedQuote(let command, let quote, let line):
+            "\(command): unterminated \(quote) quote, opened on line \(line) and never closed: close it (a quoted value may span lines)"
+        case .notUTF8(let byte, let column):
+            "this line is not valid UTF-8" + (byte.map { " (byte 0x\($0) at column \(column))" } ?? "")
+                + ": save the script as UTF-8"
+        case .secretInLine(let reference):
+            "${\(reference)} holds the vendor secret, which never goes into a command "
+                + "(the shell sends it only as the secret field): remove it from the line"
+        case .noSuchFile: "no such file"
+        case .envTakesName(let name): "--env takes a variable's name (letters, digits and _), not '\(name)'"
+        case .readTakesFolder(let usage): "--read takes a folder: \(usage)"
+        case .timeLimit(let max, let got): "--time-limit takes whole seconds from 1 to \(max) (got '\(got)')"
+        case .unknownOption(let word, let verb, let usage):
+            "unknown option '\(word)' for '\(verb)': \(usage) (a file whose name starts with '-': ./\(word))"
+        case .testNeedsScripts(let usage): "'test' needs scripts: \(usage)"
+        case .runNeedsScript(let usage): "'run' needs a script: \(usage)"
+        case .oneScriptAtATime(let got): "one script at a time: openmarket run FILE (got \(got))"
+        case .allowForceNotUntrusted: "--allow-force does not go with --untrusted"
+        case .envAndReadNeedUntrusted: "--env and --read go with --untrusted"
+        case .notAName(let name): "'\(name)' is not a name (letters, digits and _, not starting with a digit)"
+        case .envIsReserved: "'env' is reserved for the environment (${env.HOME})"
+        case .lastIsReserved: "'last' is set by every command that returns a product; pick another name"
+        case .envNeedsName: "write ${env.NAME} to read the environment variable NAME"
+        case .environmentNotSet(let name): "environment variable \(name) is not set"
+
         case .noVariables: "no variables ('set NAME VALUE', or end a command with 'as NAME')"
         case .variableFields(let fields): "(fields: \(fields))"
         case .setNameValue: "set NAME VALUE (quote a value with spaces)"

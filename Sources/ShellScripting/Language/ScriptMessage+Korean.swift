@@ -17,6 +17,38 @@ extension ScriptMessage {
         case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
         case .scriptingOnly: "이 명령은 스크립트를 실행하는 세션에서만 쓸 수 있습니다"
 
+        case .dryRunSummary(let name, let lines, let requests, let byMethod, let bookkeeping, let bookkeepingByMethod):
+            "\(name) 시험 실행: \(lines)줄을 확인했고, 보낼 요청은 \(requests)개"
+                + (byMethod.isEmpty ? "" : "(\(byMethod))")
+                + (bookkeeping == 0
+                    ? ""
+                    : ", 실행 기록을 위한 요청은 \(bookkeeping)개" + (bookkeepingByMethod.isEmpty ? "" : "(\(bookkeepingByMethod))"))
+                + "입니다. 아무것도 보내지 않았습니다"
+        case .unterminatedQuote(let command, let quote, let line):
+            "\(command): \(line)번째 줄에서 연 \(quote) 따옴표가 닫히지 않았습니다. 닫아 주세요(따옴표 안의 값은 여러 줄에 걸칠 수 있습니다)"
+        case .notUTF8(let byte, let column):
+            "이 줄은 올바른 UTF-8이 아닙니다" + (byte.map { "(\(column)번째 칸의 바이트 0x\($0))" } ?? "")
+                + ". 스크립트를 UTF-8로 저장하세요"
+        case .secretInLine(let reference):
+            "${\(reference)}에는 vendor secret이 들어 있습니다. secret은 명령에 넣지 않습니다"
+                + "(셸은 secret 필드로만 보냅니다). 이 줄에서 빼 주세요"
+        case .noSuchFile: "그런 파일이 없습니다"
+        case .envTakesName(let name): "--env 뒤에는 변수 이름(글자, 숫자, _)을 씁니다. '\(name)'은 이름이 아닙니다"
+        case .readTakesFolder(let usage): "--read 뒤에는 폴더를 씁니다: \(usage)"
+        case .timeLimit(let max, let got): "--time-limit은 1부터 \(max)까지의 초입니다('\(got)'을 받았습니다)"
+        case .unknownOption(let word, let verb, let usage):
+            "'\(verb)'에 없는 옵션입니다: '\(word)'. \(usage) ('-'로 시작하는 파일 이름이면 ./\(word))"
+        case .testNeedsScripts(let usage): "'test'에는 스크립트가 있어야 합니다: \(usage)"
+        case .runNeedsScript(let usage): "'run'에는 스크립트가 있어야 합니다: \(usage)"
+        case .oneScriptAtATime(let got): "스크립트는 한 번에 하나씩입니다: openmarket run 파일 (받은 것: \(got))"
+        case .allowForceNotUntrusted: "--allow-force는 --untrusted와 함께 쓸 수 없습니다"
+        case .envAndReadNeedUntrusted: "--env와 --read는 --untrusted와 함께 씁니다"
+        case .notAName(let name): "'\(name)'은 이름이 될 수 없습니다(글자, 숫자, _로 쓰고, 숫자로 시작하지 않습니다)"
+        case .envIsReserved: "'env'는 환경 변수를 읽는 데 쓰는 이름입니다(${env.HOME})"
+        case .lastIsReserved: "'last'는 상품을 돌려주는 모든 명령이 정하는 이름입니다. 다른 이름을 고르세요"
+        case .envNeedsName: "환경 변수 NAME을 읽으려면 ${env.NAME}이라고 쓰세요"
+        case .environmentNotSet(let name): "환경 변수 \(name)이 설정되어 있지 않습니다"
+
         case .noVariables: "변수가 없습니다('set 이름 값', 또는 명령 끝에 'as 이름')"
         case .variableFields(let fields): "(필드: \(fields))"
         case .setNameValue: "set 이름 값 (빈칸이 있는 값은 따옴표로 감쌉니다)"

@@ -25,7 +25,32 @@ public enum ScriptMessage: Spoken, Equatable {
     /// A scripting command (`import`, `record`) typed where there is no scripting session.
     case scriptingOnly
 
+    /// The closing line of a dry run: its lines, the requests it would send (by method), and the
+    /// journal's bookkeeping requests.
+    case dryRunSummary(name: String, lines: Int, requests: Int, byMethod: String, bookkeeping: Int, bookkeepingByMethod: String)
+    case unterminatedQuote(command: String, quote: String, line: Int)
+    /// A script line that is not UTF-8: the byte and its column when known.
+    case notUTF8(byte: String?, column: Int)
+    case secretInLine(String)
+    case noSuchFile
+
+    // MARK: `openmarket run` and `test`
+    case envTakesName(String)
+    case readTakesFolder(usage: String)
+    case timeLimit(max: Int, got: String)
+    case unknownOption(word: String, verb: String, usage: String)
+    case testNeedsScripts(usage: String)
+    case runNeedsScript(usage: String)
+    case oneScriptAtATime(got: String)
+    case allowForceNotUntrusted
+    case envAndReadNeedUntrusted
+
     // MARK: Variables
+    case notAName(String)
+    case envIsReserved
+    case lastIsReserved
+    case envNeedsName
+    case environmentNotSet(String)
     case noVariables
     /// `(fields: id, name, …)` after a product variable in `vars`.
     case variableFields(String)

@@ -162,9 +162,7 @@ extension ScriptRuntime {
     /// Refuses `value`, what `reference` stands for, when it holds the vendor secret (``resolve(_:on:)``).
     func refuseSecret(in value: String, of reference: String) throws(ExpansionError) {
         guard shell.secrets.occurs(in: value) else { return }
-        throw ExpansionError(
-            description: "${\(reference)} holds the vendor secret, which never goes into a command "
-                + "(the shell sends it only as the secret field): remove it from the line")
+        throw ExpansionError(description: ScriptMessage.secretInLine(reference).text)
     }
 }
 

@@ -60,24 +60,24 @@ public struct ScriptArguments: Sendable, Equatable {
                 case "--env":
                     let name = try value(for: word)
                     guard ScriptArguments.isEnvironmentName(name) else {
-                        throw ScriptArgumentError("--env takes a variable's name (letters, digits and _), not '\(shown(name))'")
+                        throw ScriptArgumentError(ScriptMessage.envTakesName(shown(name)).text)
                     }
                     parsed.environment.append(name)
                 case "--read":
                     let folder = try value(for: word)
-                    guard !folder.isEmpty else { throw ScriptArgumentError("--read takes a folder: \(usage(verb))") }
+                    guard !folder.isEmpty else {
+                        throw ScriptArgumentError(ScriptMessage.readTakesFolder(usage: usage(verb)).text)
+                    }
                     parsed.readFolders.append(folder)
                 case "--time-limit" where verb == .test:
                     let text = try value(for: word)
                     guard let seconds = Int(text), (1...longestTimeLimit).contains(seconds) else {
-                        throw ScriptArgumentError(
-                            "--time-limit takes whole seconds from 1 to \(longestTimeLimit) (got '\(shown(text))')")
+                        throw ScriptArgumentError(ScriptMessage.timeLimit(max: longestTimeLimit, got: shown(text)).text)
                     }
                     parsed.timeLimit = seconds
                 default:
                     throw ScriptArgumentError(
-                        "unknown option '\(shown(word))' for '\(verb.rawValue)': \(usage(verb)) "
-                            + "(a file whose name starts with '-': ./\(shown(word)))")
+                        ScriptMessage.unknownOption(word: shown(word), verb: verb.rawValue, usage: usage(verb)).text)
                 }
             }
             index += 1
@@ -89,16 +89,16 @@ public struct ScriptArguments: Sendable, Equatable {
     private func check() throws(ScriptArgumentError) {
         switch verb {
         case .test:
-            if files.isEmpty { throw ScriptArgumentError("'test' needs scripts: \(Self.usage(verb))") }
+            if files.isEmpty { throw ScriptArgumentError(ScriptMessage.testNeedsScripts(usage: Self.usage(verb)).text) }
         case .run:
-            if files.isEmpty { throw ScriptArgumentError("'run' needs a script: \(Self.usage(verb))") }
+            if files.isEmpty { throw ScriptArgumentError(ScriptMessage.runNeedsScript(usage: Self.usage(verb)).text) }
             if files.count > 1 {
                 throw ScriptArgumentError(
-                    "one script at a time: openmarket run FILE (got \(files.map(Self.shown).joined(separator: " ")))")
+                    ScriptMessage.oneScriptAtATime(got: files.map(Self.shown).joined(separator: " ")).text)
             }
-            if untrusted, allowForce { throw ScriptArgumentError("--allow-force does not go with --untrusted") }
+            if untrusted, allowForce { throw ScriptArgumentError(ScriptMessage.allowForceNotUntrusted.text) }
             if !untrusted, !environment.isEmpty || !readFolders.isEmpty {
-                throw ScriptArgumentError("--env and --read go with --untrusted")
+                throw ScriptArgumentError(ScriptMessage.envAndReadNeedUntrusted.text)
             }
         }
     }

@@ -411,12 +411,14 @@ extension ScriptReader {
     static func reason(_ error: any Error) -> String {
         if let problem = error as? LocalFileError {
             // Without the path, which the caller says: "no such file", not "it: no such file".
-            if problem.kind == .missing { return "no such file" }
+            if problem.kind == .missing { return ScriptMessage.noSuchFile.text }
             // "it is a pipe (FIFO), not a regular file: …"
             return problem.message(shownAs: "it")
         }
         let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return ScriptMessage.noSuchFile.text
+        }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }

@@ -96,9 +96,7 @@ public struct ScriptReader: Sendable {
             openQuote = nil
             let text = rest.trimmingCharacters(in: .whitespacesAndNewlines)
             let command = text.prefix { !$0.isWhitespace }
-            let problem =
-                "\(command): unterminated \(quote) quote, opened on line \(line) and never closed: close it "
-                + "(a quoted value may span lines)"
+            let problem = ScriptMessage.unterminatedQuote(command: String(command), quote: "\(quote)", line: line).text
             return ScriptLine(number: pendingNumber, text: text, problem: problem)
         }
         let text = Self.trimmingSpaces(rest)
@@ -151,11 +149,9 @@ public struct ScriptReader: Sendable {
             case .valid(let scalar): offset += scalar.count
             case .error:
                 let byte = bytes[offset]
-                return
-                    "this line is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(offset + 1)): "
-                    + "save the script as UTF-8"
+                return ScriptMessage.notUTF8(byte: String(byte, radix: 16, uppercase: true), column: offset + 1).text
             case .emptyInput:
-                return "this line is not valid UTF-8: save the script as UTF-8"
+                return ScriptMessage.notUTF8(byte: nil, column: 0).text
             }
         }
     }

@@ -100,9 +100,9 @@ public struct ScriptVariables: Sendable {
     public static func checkName(_ name: String) -> String? {
         guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_",
             name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" })
-        else { return "'\(name)' is not a name (letters, digits and _, not starting with a digit)" }
-        if name == "env" { return "'env' is reserved for the environment (${env.HOME})" }
-        if name == "last" { return "'last' is set by every command that returns a product; pick another name" }
+        else { return ScriptMessage.notAName(name).text }
+        if name == "env" { return ScriptMessage.envIsReserved.text }
+        if name == "last" { return ScriptMessage.lastIsReserved.text }
         return nil
     }
 
@@ -112,13 +112,13 @@ public struct ScriptVariables: Sendable {
         let name = parts[0]
         if name == "env" {
             guard parts.count == 2, !parts[1].isEmpty else {
-                throw ExpansionError(description: "write ${env.NAME} to read the environment variable NAME")
+                throw ExpansionError(description: ScriptMessage.envNeedsName.text)
             }
             if let allowed = allowedEnvironment, !allowed.contains(parts[1]) {
                 throw ExpansionError(description: AccessMessage.environment(parts[1]).text)
             }
             guard let value = environment[parts[1]] else {
-                throw ExpansionError(description: "environment variable \(parts[1]) is not set")
+                throw ExpansionError(description: ScriptMessage.environmentNotSet(parts[1]).text)
             }
             return value
         }
