@@ -155,6 +155,18 @@ struct MessageCatalogTests {
             .wonHasNoMinorUnit(field: "price", amount: "₩3,500.5", sent: false),
             .wonHasNoMinorUnit(field: "price", amount: "₩3,500.5", sent: true),
             .undoWithoutPhotos(problem: "photo 2 could not be read"),
+            .oneStdinPart(tool: "curl"),
+            .bodyWasCut(total: 3000000, kept: 65536),
+            .bodyIsBinary(bytes: 2048),
+            .partFromNoFile(number: 2, name: "mug.jpg"), .partFromNoFile(number: 2, name: nil),
+            .conditionalIfMatch(tag: "\"3-2\""),
+            .conditionalIfNoneMatch(tag: "\"3-2\""),
+            .shrunkPhoto(path: "mug.jpg", from: "3,100,000", to: "290,000"),
+            .requestHasNoHost,
+            .httpsNotRaw,
+            .rawExportHeading(number: 12),
+            .secretStaysMasked(home: "http://127.0.0.1:8080", server: "http://127.0.0.1:9090"),
+            .secretStaysMasked(home: nil, server: "http://127.0.0.1:9090"),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }
@@ -211,7 +223,7 @@ struct MessageCatalogTests {
     /// What a translation must keep: numbers, 'quoted' words, `code` and URLs.
     static func facts(_ text: String) -> [String] {
         var found: [String] = []
-        for pattern in [#"[0-9]+"#, #"(?<![A-Za-z])'[^']+'"#, #"`[^`]+`"#, #"https?://[^\s)]*[^\s).,:]"#] {
+        for pattern in [#"[0-9]+"#, #"(?<![A-Za-z])'[^']+'"#, #"`[^`]+`"#, #"https?://[^\s);]*[^\s).,:;]"#] {
             let regex = try! NSRegularExpression(pattern: pattern)
             let range = NSRange(text.startIndex..., in: text)
             for match in regex.matches(in: text, range: range) {

@@ -379,6 +379,24 @@ extension Message {
         case .wonHasNoMinorUnit(let field, let amount, let sent):
             "the won has no minor unit; \(field) \(amount) \(sent ? "was" : "will be") stored as sent"
         case .undoWithoutPhotos(let problem): "\(problem); 'undo' cannot bring the product back without its photos"
+        case .oneStdinPart(let tool): "\(tool) can read only one part from standard input"
+        case .bodyWasCut(let total, let kept): "the body was \(total) bytes and the log kept only the first \(kept)"
+        case .bodyIsBinary(let bytes): "the body is \(bytes) bytes of binary data, which a command line cannot carry"
+        case .partFromNoFile(let number, let name): "part \(number)\(name.map { " (\($0))" } ?? "") came from no file on disk"
+        case .conditionalIfMatch(let tag):
+            "a conditional request (If-Match: \(tag)): it answers 412 Precondition Failed once the product has changed "
+                + "since; show the product again for its new ETag"
+        case .conditionalIfNoneMatch(let tag):
+            "a conditional request (If-None-Match: \(tag)): it answers 304 Not Modified while the product is unchanged"
+        case .shrunkPhoto(let path, let from, let to):
+            "the shell shrank \(path) from \(from) to \(to) bytes before sending it; this command sends the file as it is "
+                + "on disk, which the market may refuse (over 300 KiB)"
+        case .requestHasNoHost: "the request has no host"
+        case .httpsNotRaw: "an https request cannot be typed raw (TLS); use --as curl"
+        case .rawExportHeading(let number): "exchange #\(number) as it went on the wire; bash sends it and prints the answer"
+        case .secretStaysMasked(let home, let server):
+            "the secret stays •••••• here: $OPENMARKET_SECRET belongs to \(home ?? "no server in this session"), "
+                + "not to \(server); put this server's secret in its place"
         }
     }
 

@@ -362,6 +362,23 @@ extension Message {
         case .wonHasNoMinorUnit(let field, let amount, let sent):
             "원에는 소수 단위가 없습니다. \(field) \(amount): " + (sent ? "보낸 그대로 저장되었습니다" : "보낸 그대로 저장됩니다")
         case .undoWithoutPhotos(let problem): "\(problem). 사진이 없어서 'undo'로는 이 상품을 되살릴 수 없습니다"
+        case .oneStdinPart(let tool): "\(tool): 표준 입력에서는 파트를 하나만 읽을 수 있습니다"
+        case .bodyWasCut(let total, let kept): "본문은 \(total)바이트였는데 기록에는 앞의 \(kept)바이트만 남아 있습니다"
+        case .bodyIsBinary(let bytes): "본문이 \(bytes)바이트의 바이너리 데이터라서 명령줄에 담을 수 없습니다"
+        case .partFromNoFile(let number, let name): "\(number)번째 파트\(name.map { "(\($0))" } ?? "")는 디스크의 파일에서 읽은 것이 아닙니다"
+        case .conditionalIfMatch(let tag):
+            "조건부 요청입니다(If-Match: \(tag)). 그 뒤에 상품이 바뀌었으면 412 Precondition Failed로 답합니다. "
+                + "새 ETag는 상품을 다시 읽어서(show) 받으세요"
+        case .conditionalIfNoneMatch(let tag): "조건부 요청입니다(If-None-Match: \(tag)). 상품이 그대로인 동안에는 304 Not Modified로 답합니다"
+        case .shrunkPhoto(let path, let from, let to):
+            "셸은 보내기 전에 사진을 \(from)바이트에서 \(to)바이트로 줄였습니다(\(path)). 이 명령은 디스크의 파일을 "
+                + "그대로 보내므로 마켓이 거절할 수 있습니다(300 KiB 초과)"
+        case .requestHasNoHost: "요청에 호스트가 없습니다"
+        case .httpsNotRaw: "https 요청은 raw로 칠 수 없습니다(TLS). --as curl을 쓰세요"
+        case .rawExportHeading(let number): "요청·응답 #\(number)의 요청을 나간 그대로 적었습니다. bash가 보내고 응답을 출력합니다"
+        case .secretStaysMasked(let home, let server):
+            "secret은 여기서 ••••••로 남습니다. $OPENMARKET_SECRET은 이 서버(\(server))의 것이 아니라 "
+                + "\(home ?? "(이 세션에는 서버 없음)")의 것입니다. 이 서버의 secret으로 바꿔 넣으세요"
         }
     }
 }

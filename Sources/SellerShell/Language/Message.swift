@@ -366,6 +366,21 @@ public enum Message: Spoken, Equatable {
     case wonHasNoMinorUnit(field: String, amount: String, sent: Bool)
     case undoWithoutPhotos(problem: String)
 
+    // MARK: An exchange as a command (`exchange N --as curl|httpie|raw`)
+    case oneStdinPart(tool: String)
+    case bodyWasCut(total: Int, kept: Int)
+    case bodyIsBinary(bytes: Int)
+    /// A multipart part not read from a file (`name` the file's or the part's name, when known).
+    case partFromNoFile(number: Int, name: String?)
+    case conditionalIfMatch(tag: String)
+    case conditionalIfNoneMatch(tag: String)
+    case shrunkPhoto(path: String, from: String, to: String)
+    case requestHasNoHost
+    case httpsNotRaw
+    case rawExportHeading(number: Int)
+    /// The secret left masked: `$OPENMARKET_SECRET` belongs to `home` (nil: no server), not to `server`.
+    case secretStaysMasked(home: String?, server: String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

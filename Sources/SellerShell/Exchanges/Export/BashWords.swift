@@ -68,9 +68,9 @@ public struct ExportSecret: Sendable {
         } else {
             splices = false
             note =
-                "the secret stays •••••• here: $OPENMARKET_SECRET belongs to "
-                + (environmentServer.map { $0.absoluteString } ?? "no server in this session")
-                + ", not to \(exchangeServer.absoluteString); put this server's secret in its place"
+                Message.secretStaysMasked(
+                    home: environmentServer?.absoluteString, server: exchangeServer.absoluteString
+                ).text
         }
     }
 }

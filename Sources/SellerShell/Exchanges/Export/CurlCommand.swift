@@ -29,7 +29,7 @@ enum CurlCommand {
         if let parts = request.parts, multipart {
             for (index, part) in parts.enumerated() {
                 if let json = request.partJSON[index] {
-                    guard stdin == nil else { throw ExportProblem("curl can read only one part from standard input") }
+                    guard stdin == nil else { throw ExportProblem(.oneStdinPart(tool: "curl")) }
                     stdin = json
                     lines.append("-F " + BashWords.quoted("\(part.name)=<-;type=\(part.contentType)"))
                 } else {
@@ -93,10 +93,10 @@ enum ExportHeaders {
     /// The body as a command can carry it: whole, and text.
     static func sent(of body: KeptBody) throws(ExportProblem) -> SentBytes {
         guard !body.isCut else {
-            throw ExportProblem("the body was \(body.byteCount) bytes and the log kept only the first \(body.data.count)")
+            throw ExportProblem(.bodyWasCut(total: body.byteCount, kept: body.data.count))
         }
         guard String(data: body.data, encoding: .utf8) != nil else {
-            throw ExportProblem("the body is \(body.byteCount) bytes of binary data, which a command line cannot carry")
+            throw ExportProblem(.bodyIsBinary(bytes: body.byteCount))
         }
         return body.sent
     }
@@ -104,7 +104,7 @@ enum ExportHeaders {
     /// The file on disk a multipart part was read from; a command can only send a file.
     static func sourcePath(of part: MultipartBody.Part, number: Int, source: PhotoSource?) throws(ExportProblem) -> String {
         guard let source else {
-            throw ExportProblem("part \(number) (\(part.filename ?? part.name)) came from no file on disk")
+            throw ExportProblem(.partFromNoFile(number: number, name: part.filename ?? part.name))
         }
         return source.path
     }
@@ -119,13 +119,10 @@ enum ExportHeaders {
     /// the product had then, so once the product has changed the market answers 412.
     static func conditionalNote(_ request: Exchange.Request) -> [String] {
         if let tag = request.headers["If-Match"] {
-            return [
-                "a conditional request (If-Match: \(tag)): it answers 412 Precondition Failed once the product has changed "
-                    + "since; show the product again for its new ETag"
-            ]
+            return [Message.conditionalIfMatch(tag: tag).text]
         }
         if let tag = request.headers["If-None-Match"] {
-            return ["a conditional request (If-None-Match: \(tag)): it answers 304 Not Modified while the product is unchanged"]
+            return [Message.conditionalIfNoneMatch(tag: tag).text]
         }
         return []
     }
@@ -137,18 +134,15 @@ enum ExportHeaders {
     /// Says so when the shell shrank a photo: the file on disk is not what was sent.
     static func shrinkNote(_ part: MultipartBody.Part, source: PhotoSource?) -> [String] {
         guard let source, let original = source.shrunkFromBytes else { return [] }
-        return [
-            "the shell shrank \(source.path) from \(ExchangeRendering.grouped(original)) to \(ExchangeRendering.grouped(part.byteCount)) "
-                + "bytes before sending it; this command sends the file as it is on disk, which the market may refuse "
-                + "(over 300 KiB)"
-        ]
+        let (from, to) = (ExchangeRendering.grouped(original), ExchangeRendering.grouped(part.byteCount))
+        return [Message.shrunkPhoto(path: source.path, from: from, to: to).text]
     }
 }
 
 /// Why an exchange cannot be written as a command.
 public struct ExportProblem: Error, Sendable {
     public var reason: String
-    init(_ reason: String) { self.reason = reason }
+    init(_ problem: Message) { self.reason = problem.text }
 }
 
 /// An exchange as a command to paste into bash: `exchange N --as FORM`, and the `bash-words`

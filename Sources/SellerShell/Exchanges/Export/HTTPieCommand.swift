@@ -31,7 +31,7 @@ enum HTTPieCommand {
         if let parts = request.parts, multipart {
             for (index, part) in parts.enumerated() {
                 if let json = request.partJSON[index] {
-                    guard stdin == nil else { throw ExportProblem("HTTPie can read only one part from standard input") }
+                    guard stdin == nil else { throw ExportProblem(.oneStdinPart(tool: "HTTPie")) }
                     stdin = json
                     carried = json
                     items.append(BashWords.quoted("\(part.name)=@/dev/stdin"))

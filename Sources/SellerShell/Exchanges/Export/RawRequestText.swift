@@ -11,9 +11,9 @@ import OpenMarketContract
 enum RawRequestText {
     static func text(for exchange: Exchange, secret: ExportSecret) throws(ExportProblem) -> String {
         let request = exchange.request
-        guard let host = request.url.host, !host.isEmpty else { throw ExportProblem("the request has no host") }
+        guard let host = request.url.host, !host.isEmpty else { throw ExportProblem(.requestHasNoHost) }
         guard request.url.scheme?.lowercased() != "https" else {
-            throw ExportProblem("an https request cannot be typed raw (TLS); use --as curl")
+            throw ExportProblem(.httpsNotRaw)
         }
         let port = request.url.port ?? 80
         var body = try BodyWrites(request, secret: secret)
@@ -27,7 +27,7 @@ enum RawRequestText {
         }
         body.notes += ExportHeaders.secretNote(sent ?? request.body?.sent, secret)
         var out = body.notes.map(ExportHeaders.comment)
-        out.append("# exchange #\(exchange.number) as it went on the wire; bash sends it and prints the answer")
+        out.append(ExportHeaders.comment(Message.rawExportHeading(number: exchange.number).text))
         if body.secrets > 0 { out.append(#"secret_bytes=$(LC_ALL=C; printf '%s' "${#OPENMARKET_SECRET}")"#) }
         out.append(
             "exec 3<>\(BashWords.quoted("/dev/tcp/\(host)/\(port)")) && {\n  " + writes.joined(separator: "\n  ")
@@ -93,7 +93,7 @@ enum RawRequestText {
                     case .bytes(let sent): writeBytes(sent)
                     case .file(let byteCount, _, let number):
                         guard let part = request.parts?[safe: number - 1] else {
-                            throw ExportProblem("part \(number) came from no file on disk")
+                            throw ExportProblem(.partFromNoFile(number: number, name: nil))
                         }
                         let source = request.sources[number - 1]
                         let path = try ExportHeaders.sourcePath(of: part, number: number, source: source)
