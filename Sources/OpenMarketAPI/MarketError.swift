@@ -5,7 +5,7 @@ import OpenMarketContract
 ///
 /// No message ever contains the vendor secret: the client scrubs it from anything the server
 /// echoes back before the text reaches an error.
-public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum MarketError: Error, Spoken, Hashable, CustomStringConvertible {
     /// Local checks failed; nothing was sent.
     case invalidInput([RuleViolation])
     /// A request that needs a vendor was attempted without credentials; nothing was sent.
@@ -52,31 +52,9 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        switch self {
-        case .invalidInput(let violations):
-            return violations.map(\.description).joined(separator: "; ")
-        case .missingCredentials:
-            return "not logged in: this needs a vendor identifier and secret"
-        case .cannotConnect(let host, let port, let reason):
-            return "cannot reach \(host):\(port) (\(reason))"
-        case .timedOut(let host, let port, let after):
-            return "\(host):\(port) did not answer within \(Self.seconds(after))"
-        case .connectionLost(let host, let port, let reason):
-            return "the connection to \(host):\(port) was lost (\(reason))"
-        case .serverRefused(let status, let message):
-            let reason = HTTPStatusPhrase.reason(status)
-            return message.isEmpty
-                ? "the server refused (\(status)\(reason.isEmpty ? "" : " \(reason)"))"
-                : "the server refused (\(status)): \(message)"
-        case .preconditionFailed(let message):
-            return "the product changed since it was read (412)" + (message.isEmpty ? "" : ": \(message)")
-        case .unexpectedResponse(let detail):
-            return "unexpected response: \(detail)"
-        case .cancelled:
-            return "cancelled"
-        }
-    }
+    /// The error in the reader's language (`Language.current`), by its catalogues
+    /// (`MarketError+English.swift`, `MarketError+Korean.swift`).
+    public var description: String { text }
 
     /// `30 s`, `1.5 s`, `250 ms`: how long, as the descriptions say it.
     public static func seconds(_ duration: Duration) -> String {

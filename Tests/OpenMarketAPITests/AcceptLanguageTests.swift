@@ -32,3 +32,19 @@ struct AcceptLanguageTests {
         #expect(transport.requests.map { $0.headers["Accept-Language"] } == ["ko, en;q=0.5", "en"])
     }
 }
+
+/// The client's own errors are said in the reader's language too.
+@Suite("The client's errors in the reader's language")
+struct MarketErrorLanguageTests {
+    @Test func aClientErrorReadsKoreanUnderKorean() {
+        let refused = MarketError.serverRefused(status: 404, message: "상품 7: 없는 상품입니다")
+        #expect(refused.english == "the server refused (404): 상품 7: 없는 상품입니다")
+        #expect(refused.korean == "서버가 거절했습니다(404): 상품 7: 없는 상품입니다")
+        let invalid = MarketError.invalidInput([RuleViolation("price", .notANumber("abc"))])
+        Language.$current.withValue(.ko) {
+            #expect("\(invalid)" == "price: 'abc'은(는) 숫자가 아닙니다")
+            #expect("\(MarketError.missingCredentials)".hasPrefix("로그인하지 않았습니다"))
+        }
+        #expect("\(MarketError.cancelled)" == "cancelled")
+    }
+}
