@@ -39,6 +39,16 @@ struct ScriptMessageCatalogTests {
         .testNeedsScripts(usage: "openmarket test FILE…"), .runNeedsScript(usage: "openmarket run FILE"),
         .oneScriptAtATime(got: "a.om b.om"), .allowForceNotUntrusted, .envAndReadNeedUntrusted, .notAName("9lives"),
         .envIsReserved, .lastIsReserved, .envNeedsName, .environmentNotSet("HOME"),
+        .otherLocalMarket(
+            script: "cat.om", market: "/home/a/.local/share/openmarket/local", hereLocal: "/tmp/x",
+            server: "http://127.0.0.1:8080"),
+        .otherLocalMarket(
+            script: "cat.om", market: "/home/a/.local/share/openmarket/local", hereLocal: nil, server: "http://127.0.0.1:8080"),
+        .otherServer(script: "cat.om", recorded: "http://127.0.0.1:8080", server: "http://127.0.0.1:9090"),
+        .changedAboveResumePoint(script: "cat.om", line: 4), .newAboveResumePoint(script: "cat.om", line: 3, lastDone: 9),
+        .cannotCheckCreate("timed out"), .whoseCannotBeTold(name: "Mug", id: 12, variable: "OPENMARKET_VENDOR_ID"),
+        .sourceStoppedPartWay("source"), .changeMayHaveApplied("stock"), .createLineChanged(place: "cat.om:5", name: "Mug"),
+        .createLineChanged(place: "cat.om:5", name: nil), .createdBefore(place: "cat.om:5", id: 31),
     ]
 
     @Test func theSamplesCoverEveryMessageDeclared() throws {

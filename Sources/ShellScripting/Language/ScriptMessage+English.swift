@@ -95,6 +95,35 @@ extension ScriptMessage {
         case .journalKeptIn(let script, let path): "\(script): its folder cannot hold the journal; keeping it in \(path)"
         case .nothingToResume(let script):
             "\(script): nothing to resume: the last run finished (start it again with --restart)"
+        case .otherLocalMarket(let script, let market, let hereLocal, let server):
+            "\(script): its journal's run was against the local market over \(market), but this session is on "
+                + (hereLocal.map { "the local market over \($0)" } ?? server)
+                + ": resume it with that local market (no --server, the same XDG_DATA_HOME), or start over here with --restart"
+        case .otherServer(let script, let recorded, let server):
+            "\(script): its journal's run was against \(recorded), but this session is on \(server): "
+                + "resume against \(recorded) (--server \(recorded)), or start over here with --restart"
+        case .changedAboveResumePoint(let script, let line):
+            "\(script):\(line): the script changed above the resume point (line \(line) is not what ran): "
+                + "resuming could repeat or skip commands. Put the line back, or start over with --restart"
+        case .newAboveResumePoint(let script, let line, let lastDone):
+            "\(script):\(line): this line is new above the resume point: resuming would run it out of order. "
+                + "Move it below line \(lastDone), or start over with --restart"
+        case .cannotCheckCreate(let error):
+            "cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later"
+        case .whoseCannotBeTold(let name, let id, let variable):
+            "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told "
+                + "without your vendor id: give it ('login --vendor-id N' or \(variable)=N) "
+                + "and --resume again, or check with 'show \(id)' and delete it if it is yours"
+        case .sourceStoppedPartWay(let command):
+            "this '\(command)' stopped part-way, and its lines may have made changes: "
+                + "check what it did, change or remove the line (or move its commands into this script), then --resume"
+        case .changeMayHaveApplied(let command):
+            "this \(command) change was interrupted after it was sent, so it may have been applied: "
+                + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume"
+        case .createLineChanged(let place, let name):
+            "\(place): this line changed after its first version was sent; if that one was created "
+                + "(\(name.map { "'\($0)'" } ?? "see 'list'")), it stays: delete it if you do not want it"
+        case .createdBefore(let place, let id): "\(place): #\(id) was created before the interruption; not sent again"
         case .runUnfinished(let script, let path, let done, let lastDone):
             "\(script): \(path) shows a run that did not finish (\(Self.count(done, "line")) done"
                 + (lastDone.map { ", last done: line \($0)" } ?? "")

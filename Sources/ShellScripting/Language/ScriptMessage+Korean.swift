@@ -90,6 +90,35 @@ extension ScriptMessage {
         case .journalElsewhere(let script, let failure): "\(script): \(failure) (--journal 경로로 다른 곳에 둘 수 있습니다)"
         case .journalKeptIn(let script, let path): "\(script): 스크립트 폴더에 실행 기록을 둘 수 없어서 \(path)에 둡니다"
         case .nothingToResume(let script): "\(script): 이어서 할 것이 없습니다. 지난 실행은 끝났습니다(--restart로 처음부터 다시 실행합니다)"
+        case .otherLocalMarket(let script, let market, let hereLocal, let server):
+            "\(script): 실행 기록은 \(market)의 로컬 마켓에서 실행한 것인데, 지금 세션은 "
+                + (hereLocal.map { "\($0)의 로컬 마켓" } ?? server)
+                + "에 있습니다. 그 로컬 마켓에서(--server 없이, 같은 XDG_DATA_HOME으로) 이어서 하거나, 여기서 --restart로 처음부터 하세요"
+        case .otherServer(let script, let recorded, let server):
+            "\(script): 실행 기록은 \(recorded)에서 실행한 것인데, 지금 세션은 \(server)에 있습니다. "
+                + "\(recorded)에서(--server \(recorded)) 이어서 하거나, 여기서 --restart로 처음부터 하세요"
+        case .changedAboveResumePoint(let script, let line):
+            "\(script):\(line): 이어서 할 지점 위에서 스크립트가 바뀌었습니다(\(line)번째 줄이 실행한 것과 다릅니다). "
+                + "이어서 하면 명령이 되풀이되거나 빠질 수 있습니다. 줄을 되돌리거나 --restart로 처음부터 하세요"
+        case .newAboveResumePoint(let script, let line, let lastDone):
+            "\(script):\(line): 이어서 할 지점 위에 새로 생긴 줄입니다. 이어서 하면 순서가 어긋나게 실행됩니다. "
+                + "\(lastDone)번째 줄 아래로 옮기거나 --restart로 처음부터 하세요"
+        case .cannotCheckCreate(let error):
+            "중단된 등록이 처리되었는지 확인할 수 없습니다(\(error)). 다시 보내지 않았습니다. 나중에 --resume을 다시 해 보세요"
+        case .whoseCannotBeTold(let name, let id, let variable):
+            "'\(name)' 등록이 중단되었고 #\(id)이 그 이름인데, vendor id 없이는 누구의 상품인지 알 수 없습니다. "
+                + "vendor id를 알려 주고('login --vendor-id N' 또는 \(variable)=N) 다시 --resume하거나, "
+                + "'show \(id)'로 확인해서 내 상품이면 지우세요"
+        case .sourceStoppedPartWay(let command):
+            "이 '\(command)'는 중간에 멈춰서 그 안의 줄이 이미 무언가를 바꿨을 수 있습니다. "
+                + "무엇을 했는지 확인하고 줄을 고치거나 지운 뒤(또는 그 명령들을 이 스크립트로 옮긴 뒤) --resume하세요"
+        case .changeMayHaveApplied(let command):
+            "이 \(command) 변경은 보낸 뒤에 중단되어 이미 적용되었을 수 있습니다. "
+                + "'show'로 확인하고 줄을 고친 뒤(예: 되풀이해도 안전한 =N으로) --resume하세요"
+        case .createLineChanged(let place, let name):
+            "\(place): 처음 보낸 뒤에 이 줄이 바뀌었습니다. 처음 것이 등록되었다면"
+                + "(\(name.map { "'\($0)'" } ?? "'list'로 확인하세요")) 그대로 남으니, 필요 없으면 지우세요"
+        case .createdBefore(let place, let id): "\(place): #\(id)은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
         case .runUnfinished(let script, let path, let done, let lastDone):
             "\(script): \(path)을 보면 지난 실행이 끝나지 않았습니다(\(done)줄 마침"
                 + (lastDone.map { ", 마지막으로 마친 줄: \($0)" } ?? "")

@@ -94,4 +94,17 @@ public enum ScriptMessage: Spoken, Equatable {
     case journalKeptIn(script: String, path: String)
     case nothingToResume(String)
     case runUnfinished(script: String, path: String, done: Int, lastDone: Int?)
+    /// The journal's run was on the local market over one data folder; this session is on
+    /// another local market (`hereLocal`) or another server.
+    case otherLocalMarket(script: String, market: String, hereLocal: String?, server: String)
+    case otherServer(script: String, recorded: String, server: String)
+    case changedAboveResumePoint(script: String, line: Int)
+    case newAboveResumePoint(script: String, line: Int, lastDone: Int)
+    case cannotCheckCreate(String)
+    case whoseCannotBeTold(name: String, id: Int, variable: String)
+    case sourceStoppedPartWay(String)
+    case changeMayHaveApplied(String)
+    /// A create's line changed since its first version was sent (`name`: what it was called).
+    case createLineChanged(place: String, name: String?)
+    case createdBefore(place: String, id: Int)
 }

@@ -105,16 +105,13 @@ struct ResumeJournal: Sendable {
         if let market = state.market {
             guard market != here else { return }
             throw .usage(
-                "\(script): its journal's run was against the local market over \(market), but this session is on "
-                    + "\(here.map { "the local market over \($0)" } ?? server.absoluteString): resume it with that local "
-                    + "market (no --server, the same XDG_DATA_HOME), or start over here with --restart")
+                ScriptMessage.otherLocalMarket(script: script, market: market, hereLocal: here, server: server.absoluteString)
+                    .text)
         }
         guard let recorded = state.server, let journalServer = URL(string: recorded),
             ServerAddress(journalServer) != ServerAddress(server)
         else { return }
-        throw .usage(
-            "\(script): its journal's run was against \(recorded), but this session is on \(server.absoluteString): "
-                + "resume against \(recorded) (--server \(recorded)), or start over here with --restart")
+        throw .usage(ScriptMessage.otherServer(script: script, recorded: recorded, server: server.absoluteString).text)
     }
 
     /// The first entry of a run's journal: the script, the server, and the local market's data
@@ -129,9 +126,7 @@ struct ResumeJournal: Sendable {
     private static func check(_ state: JournalState, against lines: [ScriptLine], script: String) throws(CommandFailure) {
         let byNumber = Dictionary(lines.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         for (number, entry) in state.done.sorted(by: { $0.key < $1.key }) where byNumber[number]?.hash != entry.hash {
-            throw .usage(
-                "\(script):\(number): the script changed above the resume point (line \(number) is not what ran): "
-                    + "resuming could repeat or skip commands. Put the line back, or start over with --restart")
+            throw .usage(ScriptMessage.changedAboveResumePoint(script: script, line: number).text)
         }
         // A command where the run saw none (a comment or blank line then) is new: run now,
         // it would come after lines that followed it.
@@ -140,9 +135,7 @@ struct ResumeJournal: Sendable {
                 $0.number < lastDone && state.done[$0.number] == nil && !state.touched.contains($0.number)
             })
         {
-            throw .usage(
-                "\(script):\(inserted.number): this line is new above the resume point: resuming would run it out of order. "
-                    + "Move it below line \(lastDone), or start over with --restart")
+            throw .usage(ScriptMessage.newAboveResumePoint(script: script, line: inserted.number, lastDone: lastDone).text)
         }
     }
 
@@ -206,17 +199,13 @@ struct ResumeJournal: Sendable {
             let detail = try await client.product(id: match.id)
             return .found(ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs)
         } catch {
-            return .failed(
-                "cannot check whether the interrupted create went through (\(error)); nothing was sent again — try --resume later",
-                .unreachable)
+            return .failed(ScriptMessage.cannotCheckCreate(String(describing: error)).text, .unreachable)
         }
     }
 
     private static func cannotTell(_ name: String, _ id: Int) -> Lookup {
         .failed(
-            "the create of '\(name)' was interrupted and #\(id) has that name, but whose it is cannot be told "
-                + "without your vendor id: give it ('login --vendor-id N' or \(VendorIDSource.environmentName)=N) "
-                + "and --resume again, or check with 'show \(id)' and delete it if it is yours", .failed)
+            ScriptMessage.whoseCannotBeTold(name: name, id: id, variable: VendorIDSource.environmentName).text, .failed)
     }
 }
 
@@ -254,13 +243,11 @@ extension ResumePoint {
     private static func notRepeatable(_ spec: CommandSpec) -> String? {
         if spec.effect == .script {
             // A sourced file's lines are not journaled one by one.
-            return "this '\(spec.name)' stopped part-way, and its lines may have made changes: "
-                + "check what it did, change or remove the line (or move its commands into this script), then --resume"
+            return ScriptMessage.sourceStoppedPartWay(spec.name).text
         }
         guard !spec.repeatsSafely else { return nil }
         // `stock ID +N` sent again would add twice: the seller decides, typically as =N.
-        return "this \(spec.name) change was interrupted after it was sent, so it may have been applied: "
-            + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume"
+        return ScriptMessage.changeMayHaveApplied(spec.name).text
     }
 
     /// A create whose answer never reached the journal: found on the server, or sent again.
@@ -270,10 +257,7 @@ extension ResumePoint {
     ) async -> ResumeAction {
         let place = "\(report.name):\(line.number)"
         guard unsure.hash == line.hash else {
-            let which = unsure.name.map { "'\($0)'" } ?? "see 'list'"
-            runtime.console.note(
-                "\(place): this line changed after its first version was sent; if that one was created (\(which)), it stays: delete it if you do not want it"
-            )
+            runtime.console.note(ScriptMessage.createLineChanged(place: place, name: unsure.name).text)
             return .run
         }
         // This login's vendor as known (never found out by writing to a namesake).
@@ -287,7 +271,7 @@ extension ResumePoint {
             entry.bind = runtime.bind(binding, as: bindAs)
             entry.vendorID = unsure.vendorID
             guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
-            runtime.console.note("\(place): #\(binding.id) was created before the interruption; not sent again")
+            runtime.console.note(ScriptMessage.createdBefore(place: place, id: binding.id).text)
             report.recovered += 1
             return .skip
         case .notFound:
