@@ -59,15 +59,17 @@ struct TrueSentencesTests {
         }
     }
 
+    /// The case: `delete` of a product of the vendor given reads it, finds it "mine",
+    /// asks, and gets 403.
     @Test func aRefusedChangeToAProductOfTheGivenVendorForgetsItAndFixesTheProfile() async throws {
-        try await ShellFixture.with(knowsVendor: false) { (f: ShellFixture) async throws in
+        try await ShellFixture.with(interactive: true, knowsVendor: false) { (f: ShellFixture) async throws in
             let others = try await LoginTests.othersProduct(f)
             let id = try #require(others.vendor?.id ?? others.vendorID)
             #expect(await Self.loginGiving(f, vendor: id) == .ok, "\(f.console.notes)")
             f.console.clear()
-            #expect(await f.run("patch \(others.id) price=1234") == .failed)
-            let lines = f.console.notes.split(separator: "\n")
-            #expect(lines.first?.contains("403") == true, "\(f.console.notes)")
+            f.console.queue(answers: ["y"])
+            #expect(await f.run("delete \(others.id)") == .failed)
+            #expect(f.console.notes.contains("403"), "\(f.console.notes)")
             #expect(
                 f.console.notes.contains(
                     "this login is not vendor #\(id), which was given, not checked; #\(id) is forgotten "

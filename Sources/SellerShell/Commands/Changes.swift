@@ -10,7 +10,7 @@ import TerminalText
 public struct Changes: ShellCommand {
     public static let spec = CommandSpec(
         name: "changes", summary: ChangesMessage.helpSummary,
-        usage: "changes [--no-pager]", examples: ["changes"], flags: options.map(\.flag), effect: .reads,
+        usage: "changes [--all] [--no-pager]", examples: ["changes"], flags: options.map(\.flag), effect: .reads,
         recording: .never)
 
     static let options: [CommandOption<Changes>] = [

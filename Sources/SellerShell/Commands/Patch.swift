@@ -151,10 +151,10 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         for warning in FieldParsing.wonFractions(price: price, discount: discount, currency: changes.currency) {
             context.console.warn(warning)
         }
-        // The product as it is, read first unless the caller just did (nothing is read in a dry
-        // run): a patch that would change nothing is not sent, and the change log wants it.
-        var before = known
-        if before == nil, context.keepsChanges || !context.dryRun { before = try await context.client.product(id: id).value }
+        // The change log wants the product as it was: read first unless the caller just did. A
+        // patch that would change nothing is then not sent (nor logged).
+        var before = context.keepsChanges ? known : nil
+        if context.keepsChanges, before == nil { before = try await context.client.product(id: id).value }
         if let before, let already = alreadySo(before) {
             context.session.remember([before])
             return .note(already)
@@ -167,9 +167,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
             outcome.output = late.map { .warning($0) } + outcome.output
         }
-        if let before, context.keepsChanges {
-            outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)]
-        }
+        if let before { outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)] }
         return outcome
     }
 
