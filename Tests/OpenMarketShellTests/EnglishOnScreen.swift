@@ -103,10 +103,20 @@ enum EnglishOnScreen {
             return nil
         }
         if text.isEmpty || isHTTPLine(text) || isPrompt(text) { return nil }
-        if let first = text.unicodeScalars.first, "{}[]\"".unicodeScalars.contains(first) { return nil }
+        if isJSON(text) { return nil }
         text = removingQuotedSpans(text)
         for phrase in statusPhrases { text = text.replacingOccurrences(of: phrase, with: " ") }
         return text
+    }
+
+    /// A line of JSON: it starts an object, ends one, is a string or a key, or starts an array
+    /// (`[`, `[{`, `["`, `]`), not a bracketed label such as a step's `[2/27]`.
+    static func isJSON(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        if "{}]\"".unicodeScalars.contains(first) { return true }
+        guard first == "[" else { return false }
+        let next = text.unicodeScalars.dropFirst().first { $0 != " " }
+        return next.map { "{\"][".unicodeScalars.contains($0) } ?? true
     }
 
     static func isPrompt(_ text: String) -> Bool {
@@ -170,14 +180,14 @@ enum EnglishOnScreen {
     private static func isOpening(_ scalar: Unicode.Scalar) -> Bool { "([{<".unicodeScalars.contains(scalar) }
 
     /// False for a token that is a name, not words: a URL, a path, a flag, an item
-    /// (`price=3500`, `price:=1`), a hyphenated or dotted name, an identifier with `_`, `$`,
-    /// `@` or `#`.
+    /// (`price=3500`, `price:=1`, `Header:value`), a hyphenated or dotted name, an identifier
+    /// with `_`, `$`, `@` or `#`.
     static func isWordToken(_ token: Substring) -> Bool {
         let scalars = Array(token.unicodeScalars)
         guard let first = scalars.first else { return false }
         if "-+=~./#$@".unicodeScalars.contains(first) { return false }
         if scalars.contains(where: { "/=_$@\\|".unicodeScalars.contains($0) }) { return false }
-        for index in scalars.indices.dropFirst().dropLast() where scalars[index] == "-" || scalars[index] == "." {
+        for index in scalars.indices.dropFirst().dropLast() where "-.:".unicodeScalars.contains(scalars[index]) {
             if isLatinLetter(scalars[index - 1]) && (isLatinLetter(scalars[index + 1]) || isDigit(scalars[index + 1])) {
                 return false
             }
@@ -250,7 +260,7 @@ enum EnglishOnScreen {
         "product", "products", "row", "rows", "page", "pages", "registered", "updated", "deleted", "exported",
         "imported", "changed", "restocked", "undone", "redone", "undid", "redid", "problem", "problems", "warning",
         "error", "passed", "failed", "skipped", "usage", "options", "examples", "aliases", "commands", "done",
-        "sent", "kept", "unchanged", "check", "left",
+        "sent", "kept", "unchanged", "check", "left", "part",
     ]
 
     /// Names: commands, fields, option values and terms Korean text writes in Latin letters.
@@ -260,6 +270,8 @@ enum EnglishOnScreen {
         "logout", "whoami", "use", "profiles", "connect", "set", "history", "changes", "undo", "redo", "exchanges",
         "exchange", "explain", "clear", "expect", "source", "record", "vars", "import", "export", "exit", "run",
         "test", "add", "new", "rm", "openmarket",
+        // `as NAME` ends a command that names its product.
+        "as",
         // Fields and JSON names.
         "name", "description", "price", "currency", "discount", "image", "images", "thumbnail", "id", "vendor",
         "vendors", "secret", "identifier", "params", "response", "status", "body", "headers",

@@ -25,8 +25,10 @@ struct EnglishOnScreenTests {
         "No such file or directory",
         "warning: the server did not send an ETag",
         "  ↳ GET: reads a resource and changes nothing",
+        "[2/27] Enter sends · s skips · c runs to the end · q stops",
         "  bad.csv:4: check: name: 이름이 없습니다. 모든 상품에는 이름이 있어야 합니다",
         "1/1 · 1 registered · 21/s · 0:00 left",
+        "  part name=\"images\"; filename=\"chelsea-cat.jpg\" (image/jpeg, 12732바이트)",
     ])
     func anEnglishSentenceIsFound(line: String) {
         #expect(EnglishOnScreen.isEnglish(line), "\(line)")
@@ -59,6 +61,11 @@ struct EnglishOnScreenTests {
         "#4 테스트 머그컵 상품을 삭제할까요? [y/N] y",
         "Enter는 보내기, s는 건너뛰기, c는 끝까지 실행, q는 멈추기",
         "이웃 가게(neighbour-shop)의 상품이라 고칠 수 없습니다",
+        "#     Header:value        헤더",
+        "  images@../../photos/chelsea-cat.jpg as item",
+        "[2/27] Enter: 보내기 · s: 건너뛰기 · c: 끝까지 · q: 그만두기 c",
+        "→ GET http://127.0.0.1:35219/healthChecker  #1",
+        "  Accept-Language: ko, en;q=0.5",
         "",
     ])
     func aKoreanLineCommandOrProtocolLineIsNot(line: String) {

@@ -6,7 +6,7 @@ import OpenMarketServer
 import Testing
 
 /// Issue 40, item 2: Korean everywhere, proven. The `openmarket` binary runs under `--lang ko`
-/// in a real terminal: the four Korean lessons, and a seller's day against the bundled market
+/// in a real terminal: the four Korean lessons (stepped, then `c`), and a seller's day against the bundled market
 /// (register with its questions answered, patch, stock, delete, undo, redo, `changes`, an
 /// import with bad rows, export, `openmarket test` with a failing check, and every kind of
 /// error: argument, validation, 401, 403, 404, 412, 429 and a network error). Every line on
@@ -31,6 +31,10 @@ struct KoreanEverywhereTests {
         (
             ": check: ", "Sources/ShellScripting/Catalog/ImportOptions.swift:104",
             "left for H3: an import row's action named in English (`bad.csv:4: check: …`)"
+        ),
+        (
+            "part name=", "Sources/SellerShell/Language/TraceMessage+Korean.swift:14",
+            "left for H6: a multipart part in the Korean trace is `part name=…` (the explanation says 파트)"
         ),
         (
             "(connection refused)", "Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:278",
@@ -77,8 +81,9 @@ struct KoreanEverywhereTests {
         let runs = try await blocking { () throws -> [(status: Int32, screen: Screen)] in
             try ["01-methods.om", "02-status-codes.om", "03-conditional-requests.om", "04-idempotency.om"].map { name in
                 let path = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/ko/\(name)").path
-                let arguments = ["--lang", "ko", "run", path, "--journal", "\(journals)/\(name).journal"]
-                let run = try Self.runToExit(arguments, environment: environment)
+                // Stepped as a class sees it: the title block and the first command, then `c`.
+                let arguments = ["--lang", "ko", "run", path, "--step", "--journal", "\(journals)/\(name).journal"]
+                let run = try Self.runToExit(arguments, environment: environment, keys: "c")
                 return (run.status, Screen(name: "lesson ko/\(name)", transcript: run.transcript))
             }
         }
@@ -109,14 +114,19 @@ struct KoreanEverywhereTests {
         }
     }
 
-    /// Runs the program in a terminal to its end (a wide, tall one: no pager, no wrapping).
+    /// Runs the program in a terminal to its end (a wide, tall one: no pager, no wrapping),
+    /// typing `keys` once it first reads keys.
     static func runToExit(
-        _ arguments: [String], environment: [String: String], in folder: URL? = nil
+        _ arguments: [String], environment: [String: String], in folder: URL? = nil, keys: String? = nil
     ) throws -> (status: Int32, transcript: String) {
         let session = try PTYSession(
             executable: binary, arguments: arguments, environment: environment, workingDirectory: folder?.path,
             columns: 160, rows: 200)
         defer { session.terminate() }
+        if let keys {
+            try session.waitForRawMode(timeout: .seconds(60))
+            session.send(keys)
+        }
         let status = try session.waitForExit(timeout: .seconds(120))
         return (status, session.transcript)
     }
