@@ -7,15 +7,16 @@ import Darwin
 #endif
 
 /// Why a local file the seller named could not be read or written. `message(shownAs:)` is one
-/// line naming the file as the seller typed it, saying what was wrong and what to do.
-public struct LocalFileError: Error, Sendable, Equatable, CustomStringConvertible {
+/// line naming the file as the seller typed it, saying what was wrong and what to do, in the
+/// reader's language (catalogues `LocalFileError+English.swift`, `LocalFileError+Korean.swift`).
+public struct LocalFileError: Error, Spoken, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// Something is at the path already (a file, a folder, a symbolic link) and replacing
         /// it was not asked for.
         case exists
         case missing
-        /// A folder, a pipe, a device, a socket, or a `/proc` or `/sys` file: the words say which.
-        case notRegular(String)
+        /// A folder, a pipe, a device, a socket, or a `/proc` or `/sys` file.
+        case notRegular(FileKind)
         /// Over `limit` bytes (`size` when the file said how large it is), read as `what`.
         case tooLarge(size: Int?, limit: Int, what: String)
         case unreadable(String)
@@ -31,21 +32,18 @@ public struct LocalFileError: Error, Sendable, Equatable, CustomStringConvertibl
         self.kind = kind
     }
 
-    /// The problem in one line, naming the file as `name`.
-    public func message(shownAs name: String) -> String {
-        switch kind {
-        case .exists: "\(name) exists already: name a new file, or add --force to replace it (nothing was written)"
-        case .missing: "\(name): no such file"
-        case .notRegular(let what): "\(name) is \(what), not a regular file: name a file"
-        case .tooLarge(let size, let limit, let what):
-            "\(name) is \(size.map { ByteCountText.format($0) + ", " } ?? "")over \(ByteCountText.format(limit)), "
-                + "the most read for \(what): pick a smaller file"
-        case .unreadable(let why): "\(name) cannot be read (\(why))"
-        case .unwritable(let why): "\(name) cannot be written (\(why)): check that its folder exists and is writable"
-        }
+    /// What is at a path that is not a regular file.
+    public enum FileKind: Sendable, Hashable {
+        case folder, characterDevice, blockDevice, pipe, socket, other
+        /// A file of `/proc` or `/sys` (the root named).
+        case systemFile(root: String)
     }
 
-    public var description: String { message(shownAs: path) }
+    /// The problem in one line, naming the file as `name`, in the reader's language.
+    public func message(shownAs name: String) -> String { LocalFileError(path: name, kind: kind).text }
+
+    /// In the reader's language (`Language.current`).
+    public var description: String { text }
 }
 
 /// Reading and writing the local files a seller names (photos, catalogs, exports), with bounds.
@@ -143,16 +141,16 @@ public enum LocalFile {
         if lstat(path, &info) == 0 { throw LocalFileError(path: path, kind: .exists) }
     }
 
-    /// What a file that is not a regular file is, in words; nil for a regular file.
-    public static func nonRegular(_ mode: mode_t) -> String? {
+    /// What a file that is not a regular file is; nil for a regular file.
+    public static func nonRegular(_ mode: mode_t) -> LocalFileError.FileKind? {
         switch mode & S_IFMT {
         case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFIFO: "a pipe (FIFO)"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
+        case S_IFDIR: .folder
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        case S_IFIFO: .pipe
+        case S_IFSOCK: .socket
+        default: .other
         }
     }
 
@@ -161,16 +159,16 @@ public enum LocalFile {
     /// `fstatfs` to ask for the file system's type, so the file's device is compared with that
     /// of `/proc` and `/sys`, and the path the descriptor resolves to is looked at (for the
     /// other file systems mounted under them: debugfs, cgroups, …).
-    private static func pseudoFileSystem(_ descriptor: Int32, _ info: stat) -> String? {
+    private static func pseudoFileSystem(_ descriptor: Int32, _ info: stat) -> LocalFileError.FileKind? {
         for root in ["/proc", "/sys"] {
             var rootInfo = stat()
-            if stat(root, &rootInfo) == 0, rootInfo.st_dev == info.st_dev { return "a \(root) file" }
+            if stat(root, &rootInfo) == 0, rootInfo.st_dev == info.st_dev { return .systemFile(root: root) }
         }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         let resolved = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        for root in ["/proc", "/sys"] where resolved.hasPrefix(root + "/") { return "a \(root) file" }
+        for root in ["/proc", "/sys"] where resolved.hasPrefix(root + "/") { return .systemFile(root: root) }
         return nil
     }
 }

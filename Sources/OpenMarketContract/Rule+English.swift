@@ -55,7 +55,7 @@ extension Rule {
         switch kind {
         case .missing: "no such file"
         case .notAFile: "is a folder, not a file"
-        case .notARegularFile(let what): "is \(what), not a photo file"
+        case .notARegularFile(let what): "is \(LocalFileError.english(what)), not a photo file"
         case .unreadable(let reason): "cannot be read (\(reason))"
         case .empty: "the file is empty"
         case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what.english))"

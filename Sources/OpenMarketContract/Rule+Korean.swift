@@ -54,7 +54,7 @@ extension Rule {
         switch kind {
         case .missing: "파일이 없습니다"
         case .notAFile: "파일이 아니라 폴더입니다"
-        case .notARegularFile(let what): "사진 파일이 아닙니다(\(what))"
+        case .notARegularFile(let what): "사진 파일이 아닙니다(\(LocalFileError.korean(what)))"
         case .unreadable(let reason): "읽을 수 없습니다(\(reason))"
         case .empty: "빈 파일입니다"
         case .notAnImage(let what): "JPEG, PNG, GIF 파일이 아닙니다(\(what.korean))"

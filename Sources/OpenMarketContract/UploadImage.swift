@@ -41,7 +41,7 @@ public struct UploadImage: Sendable, Hashable {
         } catch {
             switch error.kind {
             case .missing: throw ImageProblem(file: displayName, kind: .missing)
-            case .notRegular(let what) where what == "a folder": throw ImageProblem(file: displayName, kind: .notAFile)
+            case .notRegular(.folder): throw ImageProblem(file: displayName, kind: .notAFile)
             case .notRegular(let what): throw ImageProblem(file: displayName, kind: .notARegularFile(what))
             case .tooLarge(let size, let limit, _):
                 throw ImageProblem(file: displayName, kind: .overReadLimit(bytes: size, limit: limit))
@@ -57,8 +57,8 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         case missing
         case notAFile
-        /// A device, a pipe, a socket: the words say which (`a character device`).
-        case notARegularFile(String)
+        /// A device, a pipe, a socket: which.
+        case notARegularFile(LocalFileError.FileKind)
         case unreadable(String)
         case empty
         /// The detail says what the file is instead (`the file starts with text`).

@@ -65,3 +65,29 @@ struct RuleLanguageTests {
         #expect(rule.korean != rule.english)
     }
 }
+
+/// A local file's problem is said in the reader's language, the file named as typed.
+@Suite("Local files in the reader's language")
+struct LocalFileLanguageTests {
+    @Test func aMissingFileOrAFolderReadsKorean() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let missing = folder + "/openmarket-no-such-file-\(UInt64.random(in: 0...UInt64.max)).csv"
+        #expect(throws: LocalFileError(path: missing, kind: .missing)) {
+            try LocalFile.read(missing, limit: 10, what: "a catalog")
+        }
+        let error = LocalFileError(path: "rows.csv", kind: .missing)
+        #expect(error.english == "rows.csv: no such file")
+        #expect(error.korean == "rows.csv: 파일이 없습니다")
+        Language.$current.withValue(.ko) {
+            #expect(error.message(shownAs: "~/rows.csv") == "~/rows.csv: 파일이 없습니다")
+            #expect("\(LocalFileError(path: "/tmp", kind: .notRegular(.folder)))" == "/tmp: 일반 파일이 아니라 폴더입니다. 파일을 지정하세요")
+        }
+        do {
+            _ = try LocalFile.read(folder, limit: 10, what: "a photo")
+            Issue.record("a folder was read")
+        } catch {
+            #expect(error.kind == .notRegular(.folder))
+            #expect(error.english.hasSuffix("is a folder, not a regular file: name a file"))
+        }
+    }
+}
