@@ -167,6 +167,18 @@ struct MessageCatalogTests {
             .rawExportHeading(number: 12),
             .secretStaysMasked(home: "http://127.0.0.1:8080", server: "http://127.0.0.1:9090"),
             .secretStaysMasked(home: nil, server: "http://127.0.0.1:9090"),
+            .transportCannotConnect("connection refused"),
+            .transportTimedOut,
+            .transportConnectionLost("reset by peer"),
+            .transportNotHTTP("bad status line"),
+            .transportNotSent("header line break"),
+            .waitingForAnswer,
+            .bodyCut(total: "3,000,000", kept: "65,536"),
+            .bytesOf(count: "23,144", type: "image/jpeg"), .bytesOf(count: "23,144", type: nil),
+            .photoNotDrawn(label: "#3", why: "timed out"),
+            .photoTooSlow(address: "http://127.0.0.1:8080/images/3.jpg", seconds: 8),
+            .photoCannotBeDrawn(style: "sixel"),
+            .notModifiedToPlainRequest,
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

@@ -79,12 +79,12 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
 
     static func describe(_ error: any Error) -> String {
         switch error {
-        case TransportFailure.cannotConnect(let reason): "cannot connect: \(reason)"
-        case TransportFailure.timedOut: "no answer in time"
-        case TransportFailure.connectionLost(let reason): "connection lost: \(reason)"
-        case TransportFailure.malformedResponse(let reason): "not an HTTP answer: \(reason)"
-        case TransportFailure.cancelled, is CancellationError: "cancelled"
-        case TransportFailure.invalidRequest(let reason): "not sent: \(reason)"
+        case TransportFailure.cannotConnect(let reason): Message.transportCannotConnect(reason).text
+        case TransportFailure.timedOut: Message.transportTimedOut.text
+        case TransportFailure.connectionLost(let reason): Message.transportConnectionLost(reason).text
+        case TransportFailure.malformedResponse(let reason): Message.transportNotHTTP(reason).text
+        case TransportFailure.cancelled, is CancellationError: Message.cancelled.text
+        case TransportFailure.invalidRequest(let reason): Message.transportNotSent(reason).text
         default: String(describing: error)
         }
     }

@@ -68,8 +68,8 @@ public enum ExchangeRendering {
     /// The answer in full, or why there is none.
     public static func answer(of exchange: Exchange, wire: Bool = false, color: Bool = false) -> String {
         if let response = exchange.response { return answer(response, wire: wire, color: color) }
-        if let failure = exchange.failure { return "(no answer: \(failure))" }
-        return "(waiting for the answer)"
+        if let failure = exchange.failure { return "(" + Message.noAnswer(failure).text + ")" }
+        return Message.waitingForAnswer.text
     }
 
     /// An answer in full: the status line, every header, the body.
@@ -104,9 +104,9 @@ public enum ExchangeRendering {
     /// with `wire` (control characters visible, each CRLF shown and then broken).
     static func bodyText(_ body: KeptBody, contentType: String?, wire: Bool, color: Bool = false) -> String {
         let cut =
-            body.isCut ? "\n… (\(grouped(body.byteCount)) bytes in all; the log keeps the first \(grouped(body.data.count)))" : ""
+            body.isCut ? "\n" + Message.bodyCut(total: grouped(body.byteCount), kept: grouped(body.data.count)).text : ""
         guard let text = String(data: body.data, encoding: .utf8), !text.contains("\u{0}") else {
-            return "‹\(grouped(body.byteCount)) bytes of \(contentType ?? "binary data")›"
+            return Message.bytesOf(count: grouped(body.byteCount), type: contentType).text
         }
         if wire { return wireText(text) + cut }
         if !body.isCut, let pretty = TracingTransport.prettyJSON(body.data) {
@@ -122,7 +122,7 @@ public enum ExchangeRendering {
         outline.map { segment in
             switch segment {
             case .bytes(let sent): wireText(String(decoding: sent.masked, as: UTF8.self))
-            case .file(let count, let type, _): "‹\(grouped(count)) bytes of \(type)›"
+            case .file(let count, let type, _): Message.bytesOf(count: grouped(count), type: type).text
             }
         }
         .joined()

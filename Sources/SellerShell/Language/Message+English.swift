@@ -397,6 +397,19 @@ extension Message {
         case .secretStaysMasked(let home, let server):
             "the secret stays •••••• here: $OPENMARKET_SECRET belongs to \(home ?? "no server in this session"), "
                 + "not to \(server); put this server's secret in its place"
+        case .transportCannotConnect(let reason): "cannot connect: \(reason)"
+        case .transportTimedOut: "no answer in time"
+        case .transportConnectionLost(let reason): "connection lost: \(reason)"
+        case .transportNotHTTP(let reason): "not an HTTP answer: \(reason)"
+        case .transportNotSent(let reason): "not sent: \(reason)"
+        case .waitingForAnswer: "(waiting for the answer)"
+        case .bodyCut(let total, let kept): "… (\(total) bytes in all; the log keeps the first \(kept))"
+        case .bytesOf(let count, let type): "‹\(count) bytes of \(type ?? "binary data")›"
+        case .photoNotDrawn(let label, let why): "\(label): photo not drawn: \(why)"
+        case .photoTooSlow(let address, let seconds):
+            "the image at \(address) did not arrive within \(seconds) s; stopped reading it"
+        case .photoCannotBeDrawn(let style): "it could not be drawn as \(style)"
+        case .notModifiedToPlainRequest: "the server answered 304 Not Modified to a plain request"
         }
     }
 

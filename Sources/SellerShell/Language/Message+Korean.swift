@@ -379,6 +379,18 @@ extension Message {
         case .secretStaysMasked(let home, let server):
             "secret은 여기서 ••••••로 남습니다. $OPENMARKET_SECRET은 이 서버(\(server))의 것이 아니라 "
                 + "\(home ?? "(이 세션에는 서버 없음)")의 것입니다. 이 서버의 secret으로 바꿔 넣으세요"
+        case .transportCannotConnect(let reason): "연결할 수 없습니다: \(reason)"
+        case .transportTimedOut: "제때 응답이 오지 않았습니다"
+        case .transportConnectionLost(let reason): "연결이 끊겼습니다: \(reason)"
+        case .transportNotHTTP(let reason): "HTTP 응답이 아닙니다: \(reason)"
+        case .transportNotSent(let reason): "보내지 않았습니다: \(reason)"
+        case .waitingForAnswer: "(응답을 기다리는 중)"
+        case .bodyCut(let total, let kept): "… (모두 \(total)바이트, 기록에는 앞의 \(kept)바이트만 남깁니다)"
+        case .bytesOf(let count, let type): "‹\(type ?? "바이너리 데이터") \(count)바이트›"
+        case .photoNotDrawn(let label, let why): "\(label): 사진을 그리지 못했습니다: \(why)"
+        case .photoTooSlow(let address, let seconds): "\(address)의 이미지가 \(seconds)초 안에 오지 않아서 읽기를 멈췄습니다"
+        case .photoCannotBeDrawn(let style): "\(style) 방식으로는 그릴 수 없습니다"
+        case .notModifiedToPlainRequest: "조건 없는 요청에 서버가 304 Not Modified로 답했습니다"
         }
     }
 }

@@ -381,6 +381,27 @@ public enum Message: Spoken, Equatable {
     /// The secret left masked: `$OPENMARKET_SECRET` belongs to `home` (nil: no server), not to `server`.
     case secretStaysMasked(home: String?, server: String)
 
+    // MARK: The exchange log
+    /// Why an exchange has no answer (what the transport said).
+    case transportCannotConnect(String)
+    case transportTimedOut
+    case transportConnectionLost(String)
+    case transportNotHTTP(String)
+    case transportNotSent(String)
+    /// `exchange N` while its answer has not come yet.
+    case waitingForAnswer
+    /// A body longer than the log keeps: its size and what was kept (grouped: `3,000,000`).
+    case bodyCut(total: String, kept: String)
+    /// A body not shown as text: `‹23,144 bytes of image/jpeg›` (`type` nil: binary data).
+    case bytesOf(count: String, type: String?)
+
+    // MARK: Photos drawn on a terminal
+    /// `3: photo not drawn: …` (`label` names the photo).
+    case photoNotDrawn(label: String, why: String)
+    case photoTooSlow(address: String, seconds: Int64)
+    case photoCannotBeDrawn(style: String)
+    case notModifiedToPlainRequest
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

@@ -131,15 +131,16 @@ enum PhotoFetch {
         cache: PhotoCache?
     ) async -> Result<DrawnPhoto, PhotoFailure> {
         func failed(_ why: String) -> Result<DrawnPhoto, PhotoFailure> {
-            .failure(PhotoFailure(message: "\(label): photo not drawn: \(TerminalText.visible(String(why.prefix(300))))"))
+            .failure(
+                PhotoFailure(
+                    message: Message.photoNotDrawn(label: label, why: TerminalText.visible(String(why.prefix(300)))).text))
         }
         let data: Data
         do {
             data = try await bytes(address, client: client, cache: cache)
         } catch .timedOut {
-            return failed(
-                "the image at \(TerminalText.visible(String(address.prefix(200)))) did not arrive within \(timeout.components.seconds) s; stopped reading it"
-            )
+            let shown = TerminalText.visible(String(address.prefix(200)))
+            return failed(Message.photoTooSlow(address: shown, seconds: timeout.components.seconds).text)
         } catch .unexpectedResponse(let detail) {
             // Already a sentence about the photo ("the image at … is larger than 512 KB, …").
             return failed(detail)
@@ -151,7 +152,7 @@ enum PhotoFetch {
                 of: data, fittingWidth: box.columns * box.cell.width, height: box.rows * box.cell.height)
             let (columns, rows) = box.cells(fitting: pixels.width, pixels.height)
             guard let drawing = canvas.draw(pixels, style: box.style, columns: columns, rows: rows) else {
-                return failed("it could not be drawn as \(box.style.rawValue)")
+                return failed(Message.photoCannotBeDrawn(style: box.style.rawValue).text)
             }
             return .success(DrawnPhoto(style: box.style, columns: columns, rows: rows, drawing: drawing))
         } catch {
@@ -166,7 +167,7 @@ enum PhotoFetch {
         let kept = cache?.entry(for: url)
         switch try await client.downloadImage(address, maxBytes: maxBytes, ifNoneMatch: kept?.etag) {
         case .unchanged:
-            guard let kept else { throw .unexpectedResponse("the server answered 304 Not Modified to a plain request") }
+            guard let kept else { throw .unexpectedResponse(Message.notModifiedToPlainRequest.text) }
             return kept.data
         case .downloaded(let image, let etag):
             if let etag, !etag.isEmpty { cache?.store(image.data, etag: etag, for: url) }
