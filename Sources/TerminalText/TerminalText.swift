@@ -28,64 +28,30 @@ public enum TerminalText {
 
     /// Each line of `text` folded to at most `columns` columns at spaces, its continuation lines
     /// under the start of its text: after the line's leading spaces and its marker (`↳ `, `- `,
-    /// `• `, `# `, `#   `), so an explanation or a list item keeps its hanging indent. A word
-    /// wider than the room left is cut, as a terminal would, but only then. Lines that hold an
-    /// escape sequence (colour) are left as they are: their width is not their length. Written
-    /// by hand: Foundation has no display-width-aware wrapping, and a terminal folds mid-word.
-    public static func wrapped(_ text: String, columns: Int) -> String {
+    /// `• `, `# `, `▶ `), so an explanation or a list item keeps its hanging indent; a row of a
+    /// two-column table (`  --match name|id    how a row…`) continues under its second column.
+    /// Spaces between words are kept as they were. A word wider than a whole line is cut where
+    /// the line ends (`longWords: .cut`, as a terminal would), shown on its own line cut with
+    /// `…` (`.ellipsis`, for a command: a piece of a word on the next line reads as another
+    /// word), or on its own line whole (`.whole`, for a server's text holding URLs). Lines that hold an escape sequence (colour) are left as they are: their width is
+    /// not their length. Written by hand: Foundation has no display-width-aware wrapping, and a
+    /// terminal folds mid-word.
+    public static func wrapped(_ text: String, columns: Int, longWords: LongWords = .cut) -> String {
         guard columns >= 20 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { wrapLine(String($0), columns: columns) }
+            .map { LineFolding(String($0), columns: columns, longWords: longWords).folded() }
             .joined(separator: "\n")
     }
 
-    private static func wrapLine(_ line: String, columns: Int) -> String {
-        guard width(line) > columns, !line.unicodeScalars.contains("\u{1B}") else { return line }
-        let scalars = Array(line.unicodeScalars)
-        // The hanging indent: leading spaces, then a marker and the spaces after it.
-        var start = scalars.firstIndex { $0 != " " } ?? scalars.count
-        let markers: [[Unicode.Scalar]] = [["↳", " "], ["-", " "], ["•", " "], ["*", " "], ["#", " "]]
-        if let marker = markers.first(where: { Array(scalars[start...].prefix($0.count)) == $0 }) {
-            start += marker.count
-            while start < scalars.count, scalars[start] == " " { start += 1 }
-        }
-        let indent = String(repeating: " ", count: width(String(String.UnicodeScalarView(scalars[..<start]))))
-        let leading = String(String.UnicodeScalarView(scalars[..<start]))
-        guard width(indent) < columns / 2 else { return line }
-        let words = String(String.UnicodeScalarView(scalars[start...])).split(separator: " ", omittingEmptySubsequences: true)
-        var lines: [String] = []
-        var current = leading
-        var currentWidth = width(leading)
-        var empty = true
-        for word in words.map(String.init) {
-            var word = word
-            let wordWidth = width(word)
-            if !empty, currentWidth + 1 + wordWidth > columns {
-                lines.append(current)
-                (current, currentWidth, empty) = (indent, indent.count, true)
-            }
-            // A word wider than a whole line is cut where the line ends.
-            while currentWidth + (empty ? 0 : 1) + width(word) > columns {
-                let room = columns - currentWidth - (empty ? 0 : 1)
-                var head = ""
-                var headWidth = 0
-                var rest = word.unicodeScalars[...]
-                while let scalar = rest.first, headWidth + TerminalText.width(of: scalar) <= room {
-                    head.unicodeScalars.append(scalar)
-                    headWidth += TerminalText.width(of: scalar)
-                    rest = rest.dropFirst()
-                }
-                if head.isEmpty { break }
-                lines.append(current + (empty ? "" : " ") + head)
-                (current, currentWidth, empty) = (indent, indent.count, true)
-                word = String(String.UnicodeScalarView(rest))
-            }
-            current += (empty ? "" : " ") + word
-            currentWidth += (empty ? 0 : 1) + width(word)
-            empty = false
-        }
-        lines.append(current)
-        return lines.joined(separator: "\n")
+    /// What `wrapped` does with a word wider than a whole line.
+    public enum LongWords: Sendable {
+        /// Cut where the line ends, the rest on the next line (as a terminal would).
+        case cut
+        /// On a line of its own, cut with `…`: the rest is not shown.
+        case ellipsis
+        /// On a line of its own, whole (the terminal folds it, and a URL copied from the screen
+        /// is the whole URL).
+        case whole
     }
 
     /// Whether the scalar is East Asian wide or full-width (two columns).
