@@ -193,7 +193,12 @@ struct SellersDay: Sendable {
                     workingDirectory: folder.path, columns: 160, rows: 200))
         }
         defer { shell.session.terminate() }
-        try await blocking { try shell.register(photo: Self.photo) }
+        try await blocking {
+            // What a seller reads first: the commands, and how to register.
+            try shell.type("help")
+            try shell.type("help register")
+            try shell.register(photo: Self.photo)
+        }
         let mug = try await id(of: "파란 머그컵")
         try await blocking { try shell.changes(of: mug) }
         let back = try await id(of: "파란 머그컵")
