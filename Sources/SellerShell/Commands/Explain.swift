@@ -35,7 +35,7 @@ public struct Explain: ShellCommand {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let book = try Self.book(language)
         guard let term else {
-            return CommandOutcome([.prose(book.label("topics") + "\n  " + book.topics.joined(separator: " "))])
+            return CommandOutcome([.prose(book.index(columns: context.console.columns))])
         }
         guard let text = book.lookup(term) else {
             let guesses = book.suggestions(for: term)

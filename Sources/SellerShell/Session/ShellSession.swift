@@ -142,6 +142,8 @@ public actor ShellSession {
     public nonisolated let tracer: TracingTransport
     /// Every exchange of the session, numbered (`exchanges`, `exchange N`, the exports).
     public nonisolated let exchanges: ExchangeLog
+    /// The explanations already said in this session (`set explain on` says each once).
+    public nonisolated let explained: ExplainedParagraphs
     public var client: MarketClient
     public var vendorName: String?
     public var vendorID: Int?
@@ -217,8 +219,10 @@ public actor ShellSession {
         self.console = console
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
+        let explained = ExplainedParagraphs()
+        self.explained = explained
         (self.client, self.tracer) = Self.client(
-            configuration: configuration, console: console, secrets: secrets, exchanges: exchanges)
+            configuration: configuration, console: console, secrets: secrets, exchanges: exchanges, explained: explained)
         self.vendorName = configuration.vendorName
         self.vendorID = configuration.vendorID
         self.profileName = configuration.profileName
@@ -244,7 +248,8 @@ public actor ShellSession {
     /// The session's client and the transports under it. The recorder outermost: it numbers the
     /// exchange first, so the trace inside it shows the number (`→ GET …  #3`).
     private static func client(
-        configuration: ShellConfiguration, console: MaskingConsole, secrets: SessionSecrets, exchanges: ExchangeLog
+        configuration: ShellConfiguration, console: MaskingConsole, secrets: SessionSecrets, exchanges: ExchangeLog,
+        explained: ExplainedParagraphs
     ) -> (MarketClient, TracingTransport) {
         let tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
             console.note(text)
@@ -252,14 +257,14 @@ public actor ShellSession {
         tracer.isEnabled = configuration.trace
         let recorder = ExchangeRecorder(wrapping: tracer, log: exchanges, secrets: secrets, dryRun: configuration.dryRun)
         exchanges.explains = configuration.explain
-        recorder.onFinished { [console] exchange, notes in
+        recorder.onFinished { [console, explained] exchange, notes in
             // The shell's own bookkeeping (the journal's lookup before a create) is not what the
             // person sent: explaining it in the middle of a student's POST only confuses. It is
             // labelled in the trace and in `exchanges`.
             guard exchanges.explains, exchange.bookkeeping == nil else { return }
             // A command's exchanges are explained once its output is printed (`perform`).
             if let queue = notes.explanations { return queue.append(exchange) }
-            if let text = Self.explanation(of: [exchange]) { console.note(text) }
+            if let text = Self.explanation(of: [exchange], said: explained) { console.note(text) }
         }
         var client = MarketClient(
             baseURL: configuration.serverURL, credentials: configuration.credentials, transport: recorder,
@@ -269,19 +274,24 @@ public actor ShellSession {
         return (client, tracer)
     }
 
-    /// What `set explain on` prints after an exchange; nil when the texts cannot be read.
-    nonisolated static func explanation(of exchange: Exchange) -> [String]? {
+    /// What `set explain on` prints after an exchange, each paragraph with its topic; nil when
+    /// the texts cannot be read.
+    nonisolated static func explanation(of exchange: Exchange) -> [(topic: String, text: String)]? {
         guard let book = try? Explain.book(nil) else { return nil }
-        return book.afterExchange(
+        return book.paragraphs(
             method: exchange.request.method, path: exchange.request.target, requestHeaders: exchange.request.headers,
             status: exchange.response?.status, responseHeaders: exchange.response?.headers ?? [:])
     }
 
     /// The lines `set explain on` prints for what a command sent: each exchange's summary (its
-    /// number is what `exchange N` takes), then what matters about it. Nil when there is nothing.
-    nonisolated static func explanation(of exchanges: [Exchange]) -> String? {
+    /// number is what `exchange N` takes), then what matters about it: a paragraph this run has
+    /// not said yet in full, those it has in one line naming their topics. Nil when there is
+    /// nothing.
+    nonisolated static func explanation(of exchanges: [Exchange], said: ExplainedParagraphs) -> String? {
         let blocks = exchanges.compactMap { exchange -> String? in
-            guard let lines = explanation(of: exchange), !lines.isEmpty else { return nil }
+            guard let paragraphs = explanation(of: exchange), !paragraphs.isEmpty else { return nil }
+            let (new, before) = said.sorting(paragraphs)
+            let lines = new + (before.isEmpty ? [] : [ScreenMessage.explainedAbove(before).text])
             return (["  " + ExchangeRendering.summary(exchange)] + lines.map { "  ↳ " + $0 }).joined(separator: "\n")
         }
         return blocks.isEmpty ? nil : blocks.joined(separator: "\n")
@@ -373,13 +383,13 @@ public actor ShellSession {
             let outcome = try await chain(invocation, context.running(invocation.text, explainingInto: explained))
             if !invocation.quiet {
                 render(outcome.output)
-                if let text = Self.explanation(of: explained.drain()) { console.note(text) }
+                if let text = Self.explanation(of: explained.drain(), said: self.explained) { console.note(text) }
             }
             return CommandReport(status: .ok, command: command, outcome: outcome)
         } catch {
             var report = failureReport(error, command)
             report.error = error
-            report.explanation = Self.explanation(of: explained.drain())
+            report.explanation = Self.explanation(of: explained.drain(), said: self.explained)
             report.command = command
             return report
         }

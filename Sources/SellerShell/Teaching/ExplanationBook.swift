@@ -2,6 +2,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import Synchronization
+import TerminalText
 
 /// What `explain` and `set explain on` say, read from data files (Explanations/en.json and
 /// ko.json: the texts are data, not code, so a teacher can correct or translate them without
@@ -84,20 +85,37 @@ public struct ExplanationBook: Sendable {
     /// Every term there is an explanation for, for TAB and for `explain` alone.
     /// The operations are listed by the names students type (`create`, `delete`); those the
     /// code names in camelCase (`deleteURI`, `legacySecret`) are explained when asked for, not listed.
-    public var topics: [String] {
-        methods.keys.sorted() + statuses.keys.sorted() + headerNames
-            + concepts.keys.sorted { $0.lowercased() < $1.lowercased() }
-            + operations.keys.filter { $0 == $0.lowercased() }.sorted()
+    public var topics: [String] { topicGroups.flatMap(\.topics) }
+
+    /// The topics by kind, in the order `explain` lists them.
+    public var topicGroups: [(group: ScreenMessage.TopicGroup, topics: [String])] {
+        [
+            (.methods, methods.keys.sorted()), (.statuses, statuses.keys.sorted()), (.headers, headerNames),
+            (.ideas, concepts.keys.sorted { $0.lowercased() < $1.lowercased() }),
+            (.operations, operations.keys.filter { $0 == $0.lowercased() }.sorted()),
+        ]
+    }
+
+    /// `explain` alone: what it explains, then a row for each kind of topic, folded to
+    /// `columns` under the topics' column (an 80-column screen when the width is not known).
+    public func index(columns: Int?) -> String {
+        let groups = topicGroups.map { (ScreenMessage.topicGroup($0.group).text, $0.topics) }
+        let width = groups.map { TerminalText.width($0.0) }.max() ?? 0
+        let rows = groups.map { name, topics in
+            "  " + name + String(repeating: " ", count: width - TerminalText.width(name) + 2) + topics.joined(separator: " ")
+        }
+        return TerminalText.wrapped(([label("topics")] + rows).joined(separator: "\n"), columns: (columns ?? 80) - 1)
     }
 
     /// Header names as people write them (`If-Match`), from the keys (`if-match`).
-    var headerNames: [String] {
-        headers.keys.sorted().map { key in
-            switch key {
-            case "identifier", "boundary": key
-            case "etag": "ETag"
-            default: key.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
-            }
+    var headerNames: [String] { headers.keys.sorted().map(Self.headerName) }
+
+    /// A header's name as people write it (`If-Match`), from its key (`if-match`).
+    static func headerName(_ key: String) -> String {
+        switch key {
+        case "identifier", "boundary": key
+        case "etag": "ETag"
+        default: key.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         }
     }
 
@@ -132,19 +150,29 @@ public struct ExplanationBook: Sendable {
     public func afterExchange(
         method: String, path: String, requestHeaders: HeaderFields, status: Int?, responseHeaders: HeaderFields
     ) -> [String] {
-        var lines: [String] = []
-        if let text = methods[method.uppercased()] { lines.append("\(method.uppercased()): \(text)") }
+        paragraphs(
+            method: method, path: path, requestHeaders: requestHeaders, status: status, responseHeaders: responseHeaders
+        ).map(\.text)
+    }
+
+    /// `afterExchange`'s paragraphs, each with the topic it explains (`GET`, `create`,
+    /// `identifier`, `201`: what `explain` takes), so that a run says each one once.
+    public func paragraphs(
+        method: String, path: String, requestHeaders: HeaderFields, status: Int?, responseHeaders: HeaderFields
+    ) -> [(topic: String, text: String)] {
+        var paragraphs: [(topic: String, text: String)] = []
+        if let text = methods[method.uppercased()] { paragraphs.append((method.uppercased(), "\(method.uppercased()): \(text)")) }
         if let operation = Self.operation(method: method, path: path), let text = operations[operation] {
-            lines.append(text)
+            paragraphs.append((operation, text))
         }
         var mattering: [String] = []
         if requestHeaders["identifier"] != nil { mattering.append("identifier") }
         if requestHeaders["Content-Type"]?.lowercased().hasPrefix("multipart/") == true { mattering.append("boundary") }
         for name in ["if-match", "if-none-match"] where requestHeaders[name] != nil { mattering.append(name) }
         for name in ["etag", "allow", "retry-after", "location"] where responseHeaders[name] != nil { mattering.append(name) }
-        lines += mattering.prefix(3).compactMap { headers[$0] }
-        if let status, let text = statuses[String(status)] { lines.append("\(status) \(text)") }
-        return lines
+        paragraphs += mattering.prefix(3).compactMap { key in headers[key].map { (Self.headerName(key), $0) } }
+        if let status, let text = statuses[String(status)] { paragraphs.append((String(status), "\(status) \(text)")) }
+        return paragraphs
     }
 
     /// The contract's operation a request is, by method and path (the explanations are keyed by
@@ -157,4 +185,26 @@ public struct ExplanationBook: Sendable {
 /// The explanations' data files could not be read.
 public struct ExplanationsMissing: Error, Sendable {
     public var searched: [String]
+}
+
+/// The paragraphs `set explain on` already said in this run (a session): each is said once,
+/// then referred to by its topic (`↳ GET · identifier · 200: explained above`), so a lesson
+/// of fourteen requests does not repeat `identifier` fourteen times. Kept by the paragraph's
+/// text, so the same topic in another language (`set lang`) is said again.
+public final class ExplainedParagraphs: Sendable {
+    private let said = Mutex<Set<String>>([])
+
+    public init() {}
+
+    /// The paragraphs not said yet, now marked said, and the topics of those that were.
+    func sorting(_ paragraphs: [(topic: String, text: String)]) -> (new: [String], before: [String]) {
+        said.withLock { said in
+            var new: [String] = []
+            var before: [String] = []
+            for paragraph in paragraphs {
+                if said.insert(paragraph.text).inserted { new.append(paragraph.text) } else { before.append(paragraph.topic) }
+            }
+            return (new, before)
+        }
+    }
 }
