@@ -31,16 +31,18 @@ enum Pager {
     /// Runs `command` through `/bin/sh -c` with `text` on its standard input and waits for it.
     /// Returns nil when it ran, or why it could not start (then nothing of `text` was shown).
     /// The pager quitting before reading everything is not an error: the rest is dropped.
-    static func show(_ text: String, command: String) -> String? {
+    static func show(_ text: String, command: String) -> ScreenMessage? {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return "could not start the pager '\(command)': \(String(cString: strerror(errno)))" }
+        guard pipe(&fds) == 0 else {
+            return .pagerNotStarted(command: command, reason: String(cString: strerror(errno)))
+        }
         let (readEnd, writeEnd) = (fds[0], fds[1])
         var pid = pid_t()
         let spawned = spawn(command, stdin: readEnd, closing: writeEnd, pid: &pid)
         close(readEnd)
         guard spawned == 0 else {
             close(writeEnd)
-            return "could not start the pager '\(command)': \(String(cString: strerror(spawned)))"
+            return .pagerNotStarted(command: command, reason: String(cString: strerror(spawned)))
         }
         // A pager that quits early closes the pipe: EPIPE, not a SIGPIPE that ends the shell.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -58,7 +60,7 @@ enum Pager {
         signal(SIGPIPE, previous)
         let exited = status & 0x7F == 0
         // `/bin/sh -c` answers 127 for a command it cannot find; nothing was shown then.
-        if exited, (status >> 8) & 0xFF == 127 { return "the pager '\(command)' was not found (set PAGER, or PAGER= for none)" }
+        if exited, (status >> 8) & 0xFF == 127 { return .pagerNotFound(command: command) }
         return nil
     }
 

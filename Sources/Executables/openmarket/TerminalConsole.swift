@@ -31,6 +31,8 @@ final class TerminalConsole: ShellConsole, Sendable {
         let rows: Int
         let columns: Int
         var pausing = true
+        /// What the person answered at a pause (`q`: nothing more is shown until it ends).
+        var answer: ScreenfulEnd = .shown
     }
 
     private let screenful = Mutex<Screenful?>(nil)
@@ -71,25 +73,42 @@ final class TerminalConsole: ShellConsole, Sendable {
         screenful.withLock { $0 = Screenful(used: kept, rows: window.rows, columns: window.columns) }
     }
 
-    func endScreenful() { screenful.withLock { $0 = nil } }
+    @discardableResult func endScreenful() -> ScreenfulEnd {
+        screenful.withLock { state in
+            defer { state = nil }
+            return state?.answer ?? .shown
+        }
+    }
 
     /// Writes `text` (whole lines) to `descriptor`; while a screenful runs, line by line, pausing
-    /// with `Message.morePrompt` before a line that would push the kept lines off the screen.
+    /// with `ScreenMessage.morePrompt` before a line that would push the kept lines off the
+    /// screen: Enter (or any other key) shows the next screenful, `c` the rest without stopping,
+    /// `q` (or Ctrl-C) nothing more until the screenful ends.
     private func emit(_ text: String, to descriptor: Int32) {
         screenful.withLock { state in
-            guard var current = state, current.pausing else { return StandardStreams.write(text, to: descriptor) }
+            guard var current = state else { return StandardStreams.write(text, to: descriptor) }
+            guard current.answer != .quit else { return }
+            guard current.pausing else { return StandardStreams.write(text, to: descriptor) }
+            defer { state = current }
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 let rows = Self.rows(of: String(line), columns: current.columns)
                 // The last row is the pause's own.
                 if current.pausing, current.used + rows > current.rows - 1, current.used > 0 {
-                    let key = terminal.withLock { _ in Self.readKey(prompting: Message.morePrompt.text) }
+                    let key = terminal.withLock { _ in Self.readKey(prompting: ScreenMessage.morePrompt.text) }
                     current.used = 0
-                    if key == "c" || key == "ㅊ" || key == nil { current.pausing = false }
+                    switch key {
+                    case "c", "ㅊ":
+                        current.pausing = false
+                        current.answer = .continueToEnd
+                    case "q", "ㅂ", nil:
+                        current.answer = .quit
+                        return
+                    default: break
+                    }
                 }
                 StandardStreams.write(line + "\n", to: descriptor)
                 current.used += rows
             }
-            state = current
         }
     }
 
@@ -239,15 +258,26 @@ final class TerminalConsole: ShellConsole, Sendable {
         }
     }
 
-    /// A result taller than the terminal goes through `$PAGER` (see `Pager`); anything else, or
-    /// when stdout is not a terminal, is written as it is. While the pager runs it owns Ctrl-C,
-    /// as the editor does: the shell is not interrupted and the ^C is forgotten afterwards.
+    /// A result taller than the terminal goes through `$PAGER` (see `Pager`); with no pager
+    /// (`PAGER=`), or for photos drawn with escapes a pager would show as text, it pauses at
+    /// each screenful as a stepped lesson does (`emit`); inside a stepped lesson's screenful it
+    /// is written there. Anything shorter, or when stdout is not a terminal, is written as it
+    /// is. While the pager runs it owns Ctrl-C, as the editor does: the shell is not
+    /// interrupted and the ^C is forgotten afterwards.
     func page(_ text: String) {
-        guard let rows = Pager.terminalRows(), let command = Pager.command(),
-            text.reduce(1, { $1 == "\n" ? $0 + 1 : $0 }) > rows
+        guard let window = TerminalWindow.of(STDOUT_FILENO), screenful.withLock({ $0 == nil }),
+            Self.rows(ofText: text, columns: window.columns) > window.rows
         else { return write(text) }
+        guard let command = Pager.command(), !Self.drawsPictures(text) else {
+            // Keys are read from standard input: without a terminal there, nothing can answer.
+            guard isatty(STDIN_FILENO) == 1 else { return write(text) }
+            screenful.withLock { $0 = Screenful(used: 0, rows: window.rows, columns: window.columns) }
+            write(text)
+            endScreenful()
+            return
+        }
         progress?.clear()
-        let problem: String? = terminal.withLock { _ in
+        let problem: ScreenMessage? = terminal.withLock { _ in
             cel_set_reading(1)
             defer {
                 cel_sigint_discard()
@@ -256,9 +286,27 @@ final class TerminalConsole: ShellConsole, Sendable {
             return Pager.show(text, command: command)
         }
         if let problem {
-            note(problem + "; printed without it", kind: .warning)
+            note(problem.text, kind: .warning)
             write(text)
         }
+    }
+
+    /// The rows `text` fills on a terminal `columns` wide.
+    static func rows(ofText text: String, columns: Int) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) {
+            $0 + rows(of: String($1), columns: columns)
+        }
+    }
+
+    /// Whether `text` holds escapes other than colours (sixels, kitty's or iTerm2's images),
+    /// which a pager would show as text.
+    static func drawsPictures(_ text: String) -> Bool {
+        var afterEscape = false
+        for scalar in text.unicodeScalars {
+            if afterEscape, scalar != "[" { return true }
+            afterEscape = scalar == "\u{1B}"
+        }
+        return false
     }
 
     /// The next line of a script read from standard input; nil at its end.

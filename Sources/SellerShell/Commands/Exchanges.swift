@@ -63,7 +63,8 @@ public struct Exchanges: ShellCommand {
                 Message.exchangesForgotten(oldest: oldest, capacity: context.session.exchanges.capacity).text,
                 at: 0)
         }
-        return CommandOutcome([.text(lines.joined(separator: "\n"))])
+        // Folded between words to the terminal's width, and paged at its height.
+        return CommandOutcome([.prose(lines.joined(separator: "\n"))])
     }
 
     /// Writes the HAR file and the notebook asked for, each whole or not at all.

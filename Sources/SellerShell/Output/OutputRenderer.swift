@@ -24,10 +24,10 @@ extension ShellSession {
                 if outputJSON {
                     console.write(Self.text(raw))
                 } else if console.photoCanvas != nil {
-                    // Never through the pager: it would show the images' escapes as text.
-                    console.write(PhotoRendering.grid(grid, color: useColor))
+                    // Paged at the terminal's height; a console sends images' escapes to no pager.
+                    console.page(PhotoRendering.grid(grid, color: useColor))
                 } else {
-                    console.write(ProductRendering.table(grid.products, color: useColor))
+                    console.page(ProductRendering.table(grid.products, color: useColor))
                 }
             case .written(let product, let raw, let verb, let stockBefore):
                 console.write(
@@ -43,15 +43,25 @@ extension ShellSession {
             case .text(let text, let raw):
                 // JSON mode keeps stdout for JSON: a text with no document (help) goes to stderr.
                 if !outputJSON {
-                    console.write(text)
+                    // Folded between words to the terminal's width (a server's long message, a
+                    // body's line); a word wider than a line (a URL) kept whole on its own.
+                    console.write(console.columns.map { TerminalText.wrapped(text, columns: $0 - 1, longWords: .whole) } ?? text)
                 } else if let raw {
                     console.write(Self.text(raw))
                 } else {
                     console.note(text)
                 }
             case .prose(let text):
+                // Folded to the terminal's width, and paged at its height where a person reads
+                // it (`help`, `explain` at the prompt); `openmarket -c help` prints it whole.
                 let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
-                if outputJSON { console.note(folded) } else { console.write(folded) }
+                if outputJSON {
+                    console.note(folded)
+                } else if console.isInteractive {
+                    console.page(folded)
+                } else {
+                    console.write(folded)
+                }
             case .note(let text):
                 console.note(text)
             case .warning(let text):

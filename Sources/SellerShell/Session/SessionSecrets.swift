@@ -92,5 +92,5 @@ public final class MaskingConsole: ShellConsole, Sendable {
     public func editFile(at path: String) -> EditorOutcome { inner.editFile(at: path) }
     public func page(_ text: String) { inner.page(secrets.masked(text)) }
     public func beginScreenful(keeping lines: [String]) { inner.beginScreenful(keeping: lines.map(secrets.masked)) }
-    public func endScreenful() { inner.endScreenful() }
+    @discardableResult public func endScreenful() -> ScreenfulEnd { inner.endScreenful() }
 }

@@ -47,7 +47,19 @@ public protocol ShellConsole: AnyObject, Sendable {
     /// `more` does, so the lines `keeping` (a stepped lesson's command) stay on the screen with
     /// the first lines of a long answer. A console without a terminal has no screen: no-op.
     func beginScreenful(keeping: [String])
-    func endScreenful()
+    /// Ends the screenful, and says what the person answered at its pauses: `c` (the rest
+    /// without stopping), `q` (stop: the rest of it was not shown), or nothing of the kind.
+    @discardableResult func endScreenful() -> ScreenfulEnd
+}
+
+/// How a screenful's pauses were answered (`ShellConsole.endScreenful`).
+public enum ScreenfulEnd: Sendable, Equatable {
+    /// Shown whole, each pause answered with Enter (or no pause at all).
+    case shown
+    /// `c` at a pause: the rest without stopping, and a stepped run to its end without pages.
+    case continueToEnd
+    /// `q` (or Ctrl-C) at a pause: the rest was not shown, and a stepped run stops.
+    case quit
 }
 
 extension ShellConsole {
@@ -61,7 +73,7 @@ extension ShellConsole {
     public func askKey(_ prompt: String) -> String? { ask(prompt) }
     public var columns: Int? { nil }
     public func beginScreenful(keeping: [String]) {}
-    public func endScreenful() {}
+    @discardableResult public func endScreenful() -> ScreenfulEnd { .shown }
     public func editFile(at path: String) -> EditorOutcome { .noTerminal }
 }
 

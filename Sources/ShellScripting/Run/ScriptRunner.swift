@@ -228,9 +228,8 @@ extension ScriptRuntime {
         }
         // A stepped lesson opens with its title block, and says at its end what was sent.
         let firstExchange = shell.exchanges.lastNumber + 1
-        if let stepper {
-            let title = stepper.titleBlock(firstStep: lines.first(where: sendsSomething)?.number)
-            if !title.isEmpty { console.write(title.joined(separator: "\n") + "\n") }
+        if stepper?.showTitle(before: lines.first(where: sendsSomething), on: console) == .quit, let first = lines.first {
+            return quit(stepper!, name: name, at: first, notReached: lines.count, &report, journal: journal)
         }
         defer {
             if stepper != nil, report.stoppedWith == nil, report.failures.isEmpty {
@@ -253,9 +252,13 @@ extension ScriptRuntime {
                 case .quit:
                     return quit(stepper!, name: name, at: line, notReached: lines.count - index, &report, journal: journal)
                 case .send, .continueToEnd:
-                    if await runShowingRequests(line, parsed[line.number], &report, options: options, in: context) {
-                        break scriptLines
+                    let over = await runShowingRequests(
+                        line, parsed[line.number], &report, options: options, &stepper!, in: context)
+                    if over == nil {  // `q` at a page of its answer
+                        return quit(
+                            stepper!, name: name, at: line, notReached: lines.count - index - 1, &report, journal: journal)
                     }
+                    if over == true { break scriptLines }
                     continue
                 }
             }
@@ -279,8 +282,8 @@ extension ScriptRuntime {
     /// Shows a command with the comments above it and asks what to do, until the answer is one
     /// of the four; counts it.
     private func ask(about line: ScriptLine, index: Int, total: Int, _ stepper: inout StepControl) -> StepControl.Answer {
-        let block = stepper.commentBlock(above: line.number)
-        console.write((block.isEmpty ? "" : "\n" + block.joined(separator: "\n")) + "\n▶ \(line.text)")
+        if stepper.shownStep != line.number { console.write(stepper.display(of: line, columns: console.columns)) }
+        stepper.shownStep = nil
         while true {
             guard let answer = StepControl.answer(console.askKey(Message.stepPrompt(index: index + 1, total: total).text + " "))
             else {
@@ -299,16 +302,25 @@ extension ScriptRuntime {
     }
 
     /// Runs a stepped line with the trace showing its requests as they go (the command's own
-    /// output shows the answer); true when the run is over.
+    /// output shows the answer); true when the run is over, nil when `q` at a page stopped it.
+    /// After `c` (at the step or at a page) the rest runs without steps or pages.
     private func runShowingRequests(
-        _ line: ScriptLine, _ parsed: Invocation?, _ report: inout RunReport, options: ScriptOptions, in context: CommandContext
-    ) async -> Bool {
+        _ line: ScriptLine, _ parsed: Invocation?, _ report: inout RunReport, options: ScriptOptions,
+        _ stepper: inout StepControl, in context: CommandContext
+    ) async -> Bool? {
         var traced = context
         traced.trace = TraceOptions(enabled: true, showsResponses: false)
+        guard stepper.stepping else { return await runLine(line, parsed, &report, options: options, in: traced) }
         // The command stays on the screen with the start of its answer; the rest pauses.
-        console.beginScreenful(keeping: ["▶ \(line.text)", Message.stepPrompt(index: 1, total: 1).text])
-        defer { console.endScreenful() }
-        return await runLine(line, parsed, &report, options: options, in: traced)
+        console.beginScreenful(keeping: StepControl.kept(command: line.text, columns: console.columns))
+        let over = await runLine(line, parsed, &report, options: options, in: traced)
+        switch console.endScreenful() {
+        case .shown: return over
+        case .continueToEnd:
+            stepper.stepping = false
+            return over
+        case .quit: return over ? true : nil
+        }
     }
 
     /// Runs one line (`parsed`: as the check parsed it, when it has no variables) and notes how

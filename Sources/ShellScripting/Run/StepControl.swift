@@ -1,5 +1,6 @@
 import Foundation
 import SellerShell
+import TerminalText
 
 /// `run FILE --step` / `source FILE --step`: before each command, its comment block and the
 /// command are shown and the person answers — Enter sends it, `s` skips it, `c` runs the rest
@@ -59,6 +60,50 @@ struct StepControl {
         if let firstStep, index == firstStep - 1 { return [] }
         while let last = block.last, last == "#" { block.removeLast() }
         return block
+    }
+
+    /// A step as the screen shows it: the comment block (folded at spaces under its `# `), then
+    /// `▶ COMMAND` folded between words under the command's start, a word wider than the line
+    /// cut with `…` (the whole command is in the file, and in `exchanges`), so no line is wider
+    /// than `columns` (the terminal's; nil when there is none: then nothing is folded).
+    static func shown(block: [String], command: String, columns: Int?) -> String {
+        let text = (block.isEmpty ? "" : "\n" + block.joined(separator: "\n") + "\n")
+        guard let columns else { return text + "▶ \(command)" }
+        return TerminalText.wrapped(text, columns: columns - 1)
+            + TerminalText.wrapped("▶ \(command)", columns: columns - 1, longWords: .ellipsis)
+    }
+
+    /// The lines a stepped command's screenful keeps on the screen: the command as `shown`, and
+    /// the step's prompt.
+    static func kept(command: String, columns: Int?) -> [String] {
+        shown(block: [], command: command, columns: columns).split(separator: "\n").map(String.init)
+            + [Message.stepPrompt(index: 1, total: 1).text]
+    }
+
+    /// The line whose step `showTitle` already showed (its comments and command), so that
+    /// asking about it does not show them again.
+    var shownStep: Int?
+
+    /// What the screen shows before asking about `line`: its comment block and the command.
+    func display(of line: ScriptLine, columns: Int?) -> String {
+        Self.shown(block: commentBlock(above: line.number), command: line.text, columns: columns)
+    }
+
+    /// Shows the lesson's title block, then the first step (`firstStep`, when there is one), in
+    /// one screenful: a title taller than the screen pauses, and so does one that would push
+    /// itself off the screen with the first step's comments. `.quit` when the person pressed
+    /// `q` at a pause.
+    mutating func showTitle(before firstStep: ScriptLine?, on console: any ShellConsole) -> ScreenfulEnd {
+        let title = titleBlock(firstStep: firstStep?.number)
+        guard !title.isEmpty else { return .shown }
+        console.beginScreenful(keeping: [])
+        let text = title.joined(separator: "\n")
+        console.write(console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text)
+        if let firstStep {
+            console.write(display(of: firstStep, columns: console.columns))
+            shownStep = firstStep.number
+        }
+        return console.endScreenful()
     }
 
     /// The closing line of a stepped run: `01-methods.om: 11 requests, 14 checks passed`.
