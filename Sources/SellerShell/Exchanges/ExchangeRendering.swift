@@ -11,7 +11,7 @@ import TerminalText
 public enum ExchangeRendering {
     /// `#7 PATCH /api/products/3 → 202 Accepted · 14 ms · 1 KB`.
     public static func summary(_ exchange: Exchange) -> String {
-        var line = "#\(exchange.number) \(exchange.request.method) \(TerminalText.visible(exchange.request.target)) → "
+        var line = "#\(exchange.number) \(exchange.request.method) \(TerminalText.shownURL(exchange.request.target)) → "
         if let response = exchange.response {
             line += "\(response.status) \(HTTPStatusPhrase.reason(response.status))"
         } else if let failure = exchange.failure {

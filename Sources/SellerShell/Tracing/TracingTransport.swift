@@ -59,7 +59,8 @@ public final class TracingTransport: HTTPTransport, Sendable {
             sink(label)
             sink(
                 SecretMasking.masked(
-                    Self.numbered("→ \(request.method.rawValue) \(request.url.absoluteString)", request), secrets: secrets))
+                    Self.numbered("→ \(request.method.rawValue) \(TerminalText.shownURL(request.url.absoluteString))", request),
+                    secrets: secrets))
             return try await inner.send(request, timeout: timeout)
         }
         sink(SecretMasking.masked(Self.numbered(Self.describe(request), request), secrets: secrets))
@@ -90,7 +91,7 @@ public final class TracingTransport: HTTPTransport, Sendable {
     /// (`Host`, `Content-Length`; see `HTTPRequestData.framed()`), then the body. The secret is
     /// a body field, masked there.
     public static func describe(_ request: HTTPRequestData) -> String {
-        var lines = ["→ \(request.method.rawValue) \(request.url.absoluteString)"]
+        var lines = ["→ \(request.method.rawValue) \(TerminalText.shownURL(request.url.absoluteString))"]
         for field in request.framed().headers { lines.append("  \(field.name): \(maskHeader(field))") }
         if let parts = request.parts {
             lines.append("")
