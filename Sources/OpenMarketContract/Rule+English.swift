@@ -24,7 +24,7 @@ extension Rule {
         case .tooManyImages(let max, let count): "at most \(max) images (there are \(count))"
         case .image(let kind): Self.english(kind)
         case .notShrunk(let bytes, let why):
-            Self.english(ImageProblem.Kind.tooLarge(bytes: bytes, format: .jpeg)) + Self.english(why)
+            Self.overLimit(bytes) + Self.english(why)
         case .couldNotShrink(let why): "over 300 KiB and could not be shrunk: \(why)"
         case .damaged(let why): why
         case .noFileMatches: "no file matches"
@@ -59,12 +59,15 @@ extension Rule {
         case .unreadable(let reason): "cannot be read (\(reason))"
         case .empty: "the file is empty"
         case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what.english))"
-        case .tooLarge(let bytes, _):
-            "\(ByteCountText.format(bytes)) is over the \(ByteCountText.format(UploadRules.maxImageBytes)) limit per image"
+        case .tooLarge(let bytes, _): overLimit(bytes)
         case .overReadLimit(let bytes, let limit):
             "\(bytes.map { ByteCountText.format($0) + " is" } ?? "is") over \(ByteCountText.format(limit)), "
                 + "the most read for a photo: pick a smaller file"
         }
+    }
+
+    private static func overLimit(_ bytes: Int) -> String {
+        "\(ByteCountText.format(bytes)) is over the \(ByteCountText.format(UploadRules.maxImageBytes)) limit per image"
     }
 
     private static func english(_ why: ShrinkRefusal) -> String {
