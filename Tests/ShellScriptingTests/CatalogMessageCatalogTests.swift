@@ -47,6 +47,12 @@ struct CatalogMessageCatalogTests {
             .requiredForNew(rule: "1 to 1,000 characters"), .noProductOfYours(12),
             .wonHasNoMinorUnit(text: "3.500", amount: "₩3.5"), .photoIsWebAddress("https://example.com/a.jpg"),
             .noFileMatches("sku-*.jpg"), .needsPhotos,
+            .photosOverTotal(saved: "2.1 GB", limit: "2 GB", stoppedAt: 812), .photosOf(done: 3, total: 40),
+            .tooManyPhotosListed(id: 7, count: 9, limit: 5), .notAnImage(id: 7, photo: 2, what: "HTML text"),
+            .thumbnailNotSet("patch: 412"), .checkingIDs, .matchingByName,
+            .dryRegister(row: 2, endpoint: "POST /api/products", fields: "name=Mug price=3000", photos: 2, names: "a.jpg, b.jpg"),
+            .dryUpdate(row: 3, endpoint: "/api/products/6", changes: "price ₩3,500 → ₩3,000"),
+            .dryPrune(id: 6, name: "Mug", path: "/api/products/6"),
         ]
         + CatalogMessage.PlanLabel.allCases.map { .planLabel($0) }
         + CatalogMessage.RowStatus.allCases.map { .tally($0, 3) }

@@ -71,8 +71,9 @@ struct CatalogScreenTests {
                 #expect(notes.contains("colour") && notes.contains("무시합니다"), "\(notes)")
                 #expect(notes.contains(CatalogMessage.confirmImport(1).text(in: .ko)), "\(notes)")
                 #expect(!notes.contains("type 1 to make"), "\(notes)")
-                let out = terminal.recording.out
-                #expect(out.contains("등록 1"), "\(out)")
+                // Folded to the terminal's width: read as one line.
+                let out = terminal.recording.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(out.contains("등록 1, 실패 0"), "\(out)")
                 #expect(!out.contains("registered"), "\(out)")
             }
         }

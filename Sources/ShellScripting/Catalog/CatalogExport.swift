@@ -138,11 +138,12 @@ struct CatalogExport: Sendable {
                 // Checked as each product ends: at most `jobs` products (5 photos of 512 KiB each) over.
                 if savedBytes > ExportPhotoLimits.totalBytes {
                     throw CommandFailure.failed(
-                        "--images: the photos add up to \(ByteCountText.format(savedBytes)), over "
-                            + "\(ByteCountText.format(ExportPhotoLimits.totalBytes)), the most one export saves "
-                            + "(stopped at #\(id)); export fewer products (--search) or without --images")
+                        CatalogMessage.photosOverTotal(
+                            saved: ByteCountText.format(savedBytes), limit: ByteCountText.format(ExportPhotoLimits.totalBytes),
+                            stoppedAt: id
+                        ).text)
                 }
-                progress?.show("photos of \(cells.count)/\(products.count) products")
+                progress?.show(CatalogMessage.photosOf(done: cells.count, total: products.count).text)
                 if next < products.count { add(&group) }
             }
         }
@@ -159,8 +160,7 @@ struct CatalogExport: Sendable {
         let images = try await client.product(id: product.id).value.images ?? []
         if images.count > ExportPhotoLimits.perProduct {
             throw CommandFailure.failed(
-                "#\(product.id): the market lists \(images.count) photos, more than the \(ExportPhotoLimits.perProduct) "
-                    + "a product may have; none of its photos were saved (export without --images, or ask the market)")
+                CatalogMessage.tooManyPhotosListed(id: product.id, count: images.count, limit: ExportPhotoLimits.perProduct).text)
         }
         var names: [String] = []
         var bytes = 0
@@ -168,7 +168,9 @@ struct CatalogExport: Sendable {
             let downloaded = try await download(image.url, photo: index + 1, of: product, client: client)
             guard let format = ImageFormat(sniffing: downloaded.data) else {
                 throw CommandFailure.failed(
-                    "#\(product.id): photo \(index + 1) is not an image (\(ImageFormat.describeUnrecognised(downloaded.data)))")
+                    CatalogMessage.notAnImage(
+                        id: product.id, photo: index + 1, what: ImageFormat.describeUnrecognised(downloaded.data)
+                    ).text)
             }
             let name = "\(product.id)-\(index + 1).\(format.fileExtension)"
             do throws(LocalFileError) {

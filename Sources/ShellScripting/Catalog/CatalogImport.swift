@@ -143,8 +143,8 @@ struct CatalogImport: Sendable {
         }
         let what =
             namesIDs
-            ? "checking the file's ids against your products"
-            : options.prune ? "--prune" : "matching rows to your products by name"
+            ? CatalogMessage.checkingIDs.text
+            : options.prune ? "--prune" : CatalogMessage.matchingByName.text
         throw VendorIDSource.unknown(what, otherwise: namesIDs || options.prune ? nil : "--match id")
     }
 

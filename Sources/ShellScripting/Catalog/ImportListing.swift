@@ -18,18 +18,21 @@ enum DryRunListing {
             let photos = command.images.map { ($0.text as NSString).lastPathComponent }
             let endpoint = "\(HTTPMethod.post.rawValue) \(path(of: Endpoints.listProducts()))"
             lines.append(
-                "row \(row): \(endpoint) multipart: \(fields.joined(separator: " ")) + \(photos.count) photo"
-                    + "\(photos.count == 1 ? "" : "s") (\(photos.map { TextLayout.visible($0) }.joined(separator: ", ")))")
+                CatalogMessage.dryRegister(
+                    row: row, endpoint: endpoint, fields: fields.joined(separator: " "), photos: photos.count,
+                    names: photos.map { TextLayout.visible($0) }.joined(separator: ", ")
+                ).text)
         }
         for update in plan.updates {
             let endpoint = path(of: Endpoints.product(id: update.id))
-            lines.append(
-                "row \(update.row): GET \(endpoint), then PATCH \(endpoint) (JSON, If-Match): \(update.changes)")
+            lines.append(CatalogMessage.dryUpdate(row: update.row, endpoint: endpoint, changes: "\(update.changes)").text)
         }
         for product in plan.deletes {
             lines.append(
-                "prune: the two-step DELETE of #\(product.id) \(TextLayout.visible(product.name, limit: 40)) "
-                    + "(POST \(path(of: Endpoints.product(id: product.id)))/archived, then DELETE the URI it answers)")
+                CatalogMessage.dryPrune(
+                    id: product.id, name: TextLayout.visible(product.name, limit: 40),
+                    path: path(of: Endpoints.product(id: product.id))
+                ).text)
         }
         return lines.isEmpty ? CatalogMessage.noRequests.text : lines.joined(separator: "\n")
     }

@@ -132,7 +132,7 @@ extension ImportRows {
                     id: id, changes: ProductChanges(thumbnailID: images[index].id), known: report.result?.product)
                 let chosen = await perform(thumbnail, row: nil)
                 if chosen.status != .ok {
-                    result.message = .byImport("registered, but its thumbnail was not set: \(Self.oneLine(chosen))")
+                    result.message = .byImport(CatalogMessage.thumbnailNotSet(Self.oneLine(chosen)).text)
                 }
             }
             return result

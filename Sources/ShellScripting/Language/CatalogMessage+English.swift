@@ -105,6 +105,23 @@ extension CatalogMessage {
             "exported \(Self.count(count, "product")) to \(file)"
                 + (photos.map { " and \(Self.count($0, "photo")) into \(folder ?? "")" } ?? "")
         case .imagesFolderFailed(let folder, let why): "--images: cannot make the folder \(folder): \(why)"
+        case .photosOverTotal(let saved, let limit, let stoppedAt):
+            "--images: the photos add up to \(saved), over \(limit), the most one export saves (stopped at #\(stoppedAt)); "
+                + "export fewer products (--search) or without --images"
+        case .photosOf(let done, let total): "photos of \(done)/\(total) products"
+        case .tooManyPhotosListed(let id, let count, let limit):
+            "#\(id): the market lists \(count) photos, more than the \(limit) a product may have; "
+                + "none of its photos were saved (export without --images, or ask the market)"
+        case .notAnImage(let id, let photo, let what): "#\(id): photo \(photo) is not an image (\(what))"
+        case .thumbnailNotSet(let why): "registered, but its thumbnail was not set: \(why)"
+        case .checkingIDs: "checking the file's ids against your products"
+        case .matchingByName: "matching rows to your products by name"
+        case .dryRegister(let row, let endpoint, let fields, let photos, let names):
+            "row \(row): \(endpoint) multipart: \(fields) + \(Self.count(photos, "photo")) (\(names))"
+        case .dryUpdate(let row, let endpoint, let changes):
+            "row \(row): GET \(endpoint), then PATCH \(endpoint) (JSON, If-Match): \(changes)"
+        case .dryPrune(let id, let name, let path):
+            "prune: the two-step DELETE of #\(id) \(name) (POST \(path)/archived, then DELETE the URI it answers)"
 
         case .currencyDisagrees(let text, let currency, let given):
             "\(text) is in \(currency), but the currency column says \(given)"

@@ -103,6 +103,23 @@ extension CatalogMessage {
         case .exported(let count, let file, let photos, let folder):
             "상품 \(count)개를 \(file)에 내보냈습니다" + (photos.map { ", 사진 \($0)개는 \(folder ?? "")에 저장했습니다" } ?? "")
         case .imagesFolderFailed(let folder, let why): "--images: 폴더 \(folder)을 만들 수 없습니다: \(why)"
+        case .photosOverTotal(let saved, let limit, let stoppedAt):
+            "--images: 사진이 모두 \(saved)로, 내보내기 한 번에 저장할 수 있는 \(limit)를 넘습니다(#\(stoppedAt)에서 멈춤). "
+                + "상품을 줄여서(--search) 내보내거나 --images 없이 내보내십시오"
+        case .photosOf(let done, let total): "사진 저장: 상품 \(done)/\(total)"
+        case .tooManyPhotosListed(let id, let count, let limit):
+            "#\(id): 마켓에 사진이 \(count)장 있어서 상품 하나의 최대치 \(limit)장을 넘습니다. "
+                + "이 상품의 사진은 하나도 저장하지 않았습니다(--images 없이 내보내거나 마켓에 문의하십시오)"
+        case .notAnImage(let id, let photo, let what): "#\(id): \(photo)번째 사진은 이미지가 아닙니다(\(what))"
+        case .thumbnailNotSet(let why): "등록했지만 대표 사진을 정하지 못했습니다: \(why)"
+        case .checkingIDs: "파일의 id를 내 상품과 맞춰 보기"
+        case .matchingByName: "행을 이름으로 내 상품과 맞추기"
+        case .dryRegister(let row, let endpoint, let fields, let photos, let names):
+            "\(row)행: \(endpoint) multipart: \(fields) + 사진 \(photos)장(\(names))"
+        case .dryUpdate(let row, let endpoint, let changes):
+            "\(row)행: GET \(endpoint) 다음 PATCH \(endpoint) (JSON, If-Match): \(changes)"
+        case .dryPrune(let id, let name, let path):
+            "prune: #\(id) \(name)을 두 단계로 삭제(POST \(path)/archived 다음, 그 응답의 URI로 DELETE)"
 
         case .currencyDisagrees(let text, let currency, let given):
             "\(text)은 \(currency) 금액인데 currency 열에는 \(given)이라고 적혀 있습니다"

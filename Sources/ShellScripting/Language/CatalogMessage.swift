@@ -86,6 +86,20 @@ public enum CatalogMessage: Spoken, Equatable {
     /// `exported 3 products to cat.csv`, and the photos saved with them.
     case exported(count: Int, file: String, photos: Int?, folder: String?)
     case imagesFolderFailed(folder: String, why: String)
+    case photosOverTotal(saved: String, limit: String, stoppedAt: Int)
+    /// Export's progress: the products whose photos are saved so far.
+    case photosOf(done: Int, total: Int)
+    case tooManyPhotosListed(id: Int, count: Int, limit: Int)
+    case notAnImage(id: Int, photo: Int, what: String)
+    case thumbnailNotSet(String)
+    /// What needs the vendor id, heading the shell's sentence that asks for it.
+    case checkingIDs
+    case matchingByName
+
+    // MARK: A dry run's requests
+    case dryRegister(row: Int, endpoint: String, fields: String, photos: Int, names: String)
+    case dryUpdate(row: Int, endpoint: String, changes: String)
+    case dryPrune(id: Int, name: String, path: String)
 
     // MARK: A row's problems
     case currencyDisagrees(text: String, currency: String, given: String)
