@@ -2,6 +2,7 @@ import Foundation
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
+import OpenMarketServer
 import TerminalText
 import Testing
 
@@ -79,6 +80,36 @@ struct TrueSentencesTests {
             let saved = try Self.store(f).load("class")
             #expect(saved.vendorID == nil)
             #expect(saved.vendorStanding == nil)
+        }
+    }
+
+    /// `OPENMARKET_VENDOR_ID` naming another vendor: refuted by the server once, it is not
+    /// taken again for the next command.
+    @Test func aRefutedEnvironmentVendorIDIsNotTakenAgain() async throws {
+        let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await TestMarket.with(directory: directory.appendingPathComponent("market")) { market in
+            let other = try await market.running.data.addVendor(name: "other-shop").credentials
+            let othersClient = MarketClient(baseURL: market.running.baseURL, credentials: other, timeout: .seconds(600))
+            let others = try await othersClient.create(
+                ProductDraft(name: "Someone else's cup", description: "Not the demo vendor's", price: 1000, currency: .krw),
+                images: [try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)]
+            ).value
+            let id = try #require(others.vendor?.id ?? others.vendorID)
+            var configuration = ShellConfiguration(
+                serverURL: market.running.baseURL, credentials: market.demo,
+                profiles: ProfileStore(directory: directory.appendingPathComponent("profiles")), timeout: .seconds(600))
+            configuration.environmentVendorID = id
+            // A person at the terminal: the delete reads the product, finds it "mine", asks.
+            let console = RecordingConsole(interactive: true, answers: ["y"])
+            let shell = ShellSession(configuration: configuration, console: console)
+            #expect(await shell.execute("delete \(others.id)").status == .failed)
+            #expect(console.notes.contains("this login is not vendor #\(id)"), "\(console.notes)")
+            console.clear()
+            // Not known any more (and no answer to the question): refused, not the other's listed.
+            #expect(await shell.execute("list --mine").status == .failed, "\(console.out)")
+            #expect(console.notes.contains("list --mine needs your vendor id"), "\(console.notes)")
+            #expect(await shell.vendorID == nil)
         }
     }
 

@@ -10,6 +10,9 @@ import TerminalText
 public enum VendorStanding: String, Codable, Sendable {
     case given
     case verified
+    /// Given, then contradicted by the server (a refused change to a product of that vendor):
+    /// the session's record of an id it will not take again; never a profile's.
+    case refuted
 }
 
 /// Who the session is on its server: the login, and what has been learned about its vendor
@@ -101,8 +104,9 @@ extension ShellSession {
         vendorID = nil
         vendorName = nil
         if let key = vendorKey {
-            seenVendors[key] = nil
-            vendorStandings[key] = nil
+            // Kept as refuted: `OPENMARKET_VENDOR_ID` or a login again does not bring it back.
+            seenVendors[key] = VendorReference(id: id, name: "#\(id)")
+            vendorStandings[key] = .refuted
         }
         refreshIndex()
         if let profileName, var saved = try? profiles.load(profileName), saved.identifier == client.credentials?.identifier,
@@ -172,12 +176,15 @@ extension ShellSession {
     package func knownVendorID(changeLog log: ChangeLog?) -> Int? {
         if let vendorID { return vendorID }
         guard let key = vendorKey else { return nil }
-        if let seen = seenVendors[key] {
+        // An id the server contradicted stays forgotten, wherever it was given.
+        let refuted = vendorStandings[key] == .refuted ? seenVendors[key]?.id : nil
+        if let seen = seenVendors[key], refuted == nil {
             takeVendor(id: seen.id, name: seen.name, standing: vendorStandings[key] ?? .verified, keep: true)
             return seen.id
         }
         if let environment = environmentVendor, ServerAddress(environment.server) == ServerAddress(client.baseURL),
-            environment.identifier == nil || environment.identifier == client.credentials?.identifier
+            environment.identifier == nil || environment.identifier == client.credentials?.identifier,
+            environment.id != refuted
         {
             takeVendor(id: environment.id, name: nil, standing: .given, keep: false)
             return environment.id
