@@ -209,6 +209,33 @@ struct MessageCatalogTests {
         return names
     }
 
+    /// One of every refusal of an untrusted script.
+    static let accessSamples: [AccessMessage] = [
+        .readOutside("/etc/passwd"), .writeOutside("/tmp/out.csv"), .forceUntrusted, .forceInScript,
+        .otherMarket("http://10.0.0.5:8080"), .profiles, .environment("HOME"), .photoOutsideCatalog("../secret.jpg"),
+        .globTooWide(pattern: "/*/*.jpg", limit: 20000), .startsProgram("edit"), .scratchFolder("/tmp/run-1"),
+    ]
+
+    @Test func theAccessSamplesCoverEveryRefusalDeclared() throws {
+        #expect(Set(Self.accessSamples.map(Self.caseName)) == (try Self.declaredCases(in: "AccessMessage.swift")))
+    }
+
+    /// Issue 40: the refusals read as Korean (no `을(를)` left for a value the shell fills in), and
+    /// keep the English's facts.
+    @Test(arguments: accessSamples)
+    func everyRefusalIsKoreanInKoreanAndKeepsTheEnglishFacts(_ message: AccessMessage) {
+        let (english, korean) = (message.text(in: .en), message.text(in: .ko))
+        #expect(korean.unicodeScalars.contains { Self.isHangul($0) }, "not Korean: \(korean)")
+        #expect(!korean.contains("(를)") && !korean.contains("(가)"), "\(korean)")
+        for fact in Self.facts(english) {
+            #expect(korean.contains(fact), "\(fact) is lost in \(korean) (from \(english))")
+        }
+        let englishWords = Set(Self.latinWords(english))
+        for word in Self.latinWords(korean) where word.uppercased() != word {
+            #expect(englishWords.contains(word), "'\(word)' is English in \(korean) (from \(english))")
+        }
+    }
+
     @Test func theSamplesCoverEveryMessageDeclared() throws {
         let declared = try Self.declaredCases()
         #expect(declared.count > 40, "\(declared)")
@@ -225,6 +252,13 @@ struct MessageCatalogTests {
         // other message is Korean.
         if !Self.keptAsIs.contains(message) {
             #expect(korean.unicodeScalars.contains { Self.isHangul($0) }, "not Korean: \(korean)")
+        }
+        // Latin letters in the Korean are what is typed or named as it is (commands, flags,
+        // field names, formats, the values a sample fills in): each such word is in the English.
+        let englishWords = Set(Self.latinWords(english))
+        for word in Self.latinWords(korean) where word.uppercased() != word {
+            let named = englishWords.contains(word) || englishWords.contains(word + "s") || Self.apiWords.contains(word)
+            #expect(named, "'\(word)' is English in \(korean) (from \(english))")
         }
         // Every number, quoted word and URL of the English is in the Korean too.
         for fact in Self.facts(english) {
@@ -245,6 +279,18 @@ struct MessageCatalogTests {
         // A command written with placeholders (`'login --save NAME'`) is said with Korean ones
         // (`'login --save 이름'`): what stays is the command, not the placeholder's word.
         return found.filter { $0.range(of: #"[A-Z]{4,}"#, options: .regularExpression) == nil }
+    }
+
+    /// The API's own words, which the Korean names as they are where the English says them
+    /// another way (`identifier(판매자 id)`).
+    static let apiWords: Set<String> = ["id", "secret", "identifier"]
+
+    /// The words of Latin letters in `text`: `list`, `--mine`'s `mine`, `multipart`.
+    static func latinWords(_ text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: #"[A-Za-z][A-Za-z0-9]*"#)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        }
     }
 
     static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
