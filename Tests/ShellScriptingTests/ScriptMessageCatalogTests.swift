@@ -32,7 +32,8 @@ struct ScriptMessageCatalogTests {
         .dryRunSummary(
             name: "cat.om", lines: 12, requests: 5, byMethod: "GET ×2, POST ×3", bookkeeping: 1, bookkeepingByMethod: "GET ×1"),
         .dryRunSummary(name: "cat.om", lines: 1, requests: 0, byMethod: "", bookkeeping: 0, bookkeepingByMethod: ""),
-        .unterminatedQuote(command: "register", quote: "'", line: 3), .notUTF8(byte: "FF", column: 7),
+        .madeUpID("mug"), .dryRunUnknownRequest(method: "PUT", path: "/api/products/9000000001"), .dryRunProductName(9000000001),
+        .dryRunDescription, .unterminatedQuote(command: "register", quote: "'", line: 3), .notUTF8(byte: "FF", column: 7),
         .notUTF8(byte: nil, column: 0), .secretInLine("env.OPENMARKET_SECRET"), .noSuchFile, .envTakesName("1X"),
         .readTakesFolder(usage: "openmarket run [--untrusted] FILE"), .timeLimit(max: 3600, got: "abc"),
         .unknownOption(word: "--fast", verb: "run", usage: "openmarket run FILE"),

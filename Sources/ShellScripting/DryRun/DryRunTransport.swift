@@ -41,7 +41,7 @@ public final class DryRunTransport: HTTPTransport, Sendable {
         let known = model.withLock { $0.labels }
         guard !known.isEmpty else { return text }
         return text.replacing(/9[0-9]{9}/) { match in
-            Int(match.output).flatMap { known[$0] }.map { "<id of \($0)>" } ?? String(match.output)
+            Int(match.output).flatMap { known[$0] }.map { ScriptMessage.madeUpID($0).text } ?? String(match.output)
         }
     }
 
@@ -73,7 +73,8 @@ private struct Model {
 
     mutating func answer(_ request: HTTPRequestData) -> HTTPResponseData {
         guard let match = MarketRoute.recognise(method: request.method.rawValue, path: request.url.path) else {
-            return json(404, .string("the dry run does not know \(request.method.rawValue) \(request.url.path)"))
+            return json(
+                404, .string(ScriptMessage.dryRunUnknownRequest(method: request.method.rawValue, path: request.url.path).text))
         }
         let id = match.id ?? 0
         switch match.route {
@@ -137,8 +138,8 @@ private struct Model {
     private func standIn(_ id: Int) -> [String: JSONValue] {
         let now = JSONValue.string(MarketTimestamp.format(Date()))
         return [
-            "id": .number(Decimal(id)), "vendor_id": 0, "name": .string("(product \(id), not read in a dry run)"),
-            "description": "(not read in a dry run)", "thumbnail": "", "currency": "KRW", "price": 0,
+            "id": .number(Decimal(id)), "vendor_id": 0, "name": .string(ScriptMessage.dryRunProductName(id).text),
+            "description": .string(ScriptMessage.dryRunDescription.text), "thumbnail": "", "currency": "KRW", "price": 0,
             "bargain_price": 0, "discounted_price": 0, "stock": 1_000_000, "created_at": now, "issued_at": now,
             "images": .array([]), "vendors": .object(["id": 0, "name": "(you)"]),
         ]

@@ -25,6 +25,10 @@ extension ScriptMessage {
                     : " and \(Self.count(bookkeeping, "bookkeeping request")) for the journal"
                         + (bookkeepingByMethod.isEmpty ? "" : " (\(bookkeepingByMethod))"))
                 + "; nothing was sent"
+        case .madeUpID(let label): "<id of \(label)>"
+        case .dryRunUnknownRequest(let method, let path): "the dry run does not know \(method) \(path)"
+        case .dryRunProductName(let id): "(product \(id), not read in a dry run)"
+        case .dryRunDescription: "(not read in a dry run)"
         case .unterminatedQuote(let command, let quote, let line):
             "\(command): unterminated \(quote) quote, opened on line \(line) and never closed: close it (a quoted value may span lines)"
         case .notUTF8(let byte, let column):

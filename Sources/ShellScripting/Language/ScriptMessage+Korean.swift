@@ -24,6 +24,10 @@ extension ScriptMessage {
                     ? ""
                     : ", 실행 기록을 위한 요청은 \(bookkeeping)개" + (bookkeepingByMethod.isEmpty ? "" : "(\(bookkeepingByMethod))"))
                 + "입니다. 아무것도 보내지 않았습니다"
+        case .madeUpID(let label): "<\(label)의 id>"
+        case .dryRunUnknownRequest(let method, let path): "시험 실행이 모르는 요청입니다: \(method) \(path)"
+        case .dryRunProductName(let id): "(상품 \(id), 시험 실행이라 읽지 않음)"
+        case .dryRunDescription: "(시험 실행이라 읽지 않음)"
         case .unterminatedQuote(let command, let quote, let line):
             "\(command): \(line)번째 줄에서 연 \(quote) 따옴표가 닫히지 않았습니다. 닫아 주세요(따옴표 안의 값은 여러 줄에 걸칠 수 있습니다)"
         case .notUTF8(let byte, let column):

@@ -28,6 +28,13 @@ public enum ScriptMessage: Spoken, Equatable {
     /// The closing line of a dry run: its lines, the requests it would send (by method), and the
     /// journal's bookkeeping requests.
     case dryRunSummary(name: String, lines: Int, requests: Int, byMethod: String, bookkeeping: Int, bookkeepingByMethod: String)
+    /// A dry run's made-up id, shown as what it stands for (`<id of mug>`).
+    case madeUpID(String)
+    /// What the dry run's make-believe market answers a request it does not know.
+    case dryRunUnknownRequest(method: String, path: String)
+    /// A stand-in product's name and description in a dry run.
+    case dryRunProductName(Int)
+    case dryRunDescription
     case unterminatedQuote(command: String, quote: String, line: Int)
     /// A script line that is not UTF-8: the byte and its column when known.
     case notUTF8(byte: String?, column: Int)
