@@ -14,8 +14,8 @@ extension VendorMessage {
         case .givenKept(let id):
             "vendor #\(id) kept for this login as given, not checked ('login --vendor-id N' changes it)"
         case .refutedByWrite(let given, let actual, let profile):
-            "the server says this login is vendor \(actual), not #\(given) as given: #\(given) is forgotten"
-                + (profile.map { " (and in profile '\($0)')" } ?? "")
+            "the server says this login is vendor \(actual), not #\(given) as given: #\(given) is forgotten, "
+                + "the server's kept" + (profile.map { " (in profile '\($0)' too)" } ?? "")
         case .refutedByRefusal(let given, let product, let profile):
             "#\(product) is a product of vendor #\(given), and the server refused it: this login is not vendor "
                 + "#\(given), which was given, not checked; #\(given) is forgotten"
