@@ -17,15 +17,22 @@ public enum ProductRendering {
         let headers = [Message.Heading.id, .name, .price, .discount, .final, .stock, .vendor].map { Message.heading($0).text }
         let soldOut = Message.soldOut.text
         let stockColumn = 5
-        let rows = products.map { p -> [String] in
+        var rows = products.map { p -> [String] in
             [
-                String(p.id), TextLayout.truncate(TextLayout.visible(p.name, limit: 200), to: nameColumns),
+                String(p.id), TextLayout.visible(p.name, limit: 200),
                 TextLayout.money(p.price, p.currency),
                 p.discountedPrice == 0 ? "-" : TextLayout.money(p.discountedPrice, p.currency),
                 TextLayout.money(p.bargainPrice, p.currency), p.stock == 0 ? soldOut : String(p.stock),
                 TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),
             ]
         }
+        // The names take the room the other columns leave on an 80-column line, at most
+        // `nameColumns` (a long vendor name shortens them rather than widening the table).
+        let others = (0..<headers.count).filter { $0 != 1 }.reduce(0) { sum, column in
+            sum + ([headers[column]] + rows.map { $0[column] }).map(TerminalText.width).max()! + 2
+        }
+        let room = min(nameColumns, max(12, 79 - others))
+        for index in rows.indices { rows[index][1] = TextLayout.truncate(rows[index][1], to: room) }
         // Only the sold-out cell's text is painted, and padded by its own width.
         return TextLayout.table(headers, rows, rightAligned: [0, 2, 3, 4, 5]) { row, column, cell in
             color && column == stockColumn && products[row].stock == 0 ? TerminalText.painted(cell, .red) : nil
