@@ -36,10 +36,6 @@ struct KoreanEverywhereTests {
             "part name=", "Sources/SellerShell/Language/TraceMessage+Korean.swift:14",
             "left for H6: a multipart part in the Korean trace is `part name=…` (the explanation says 파트)"
         ),
-        (
-            "(connection refused)", "Sources/OpenMarketAPI/AsyncHTTPClientTransport.swift:278",
-            "left for H1: the client's reason a connection failed"
-        ),
     ]
 
     /// The product text this test types: its words are the seller's, not the program's.
