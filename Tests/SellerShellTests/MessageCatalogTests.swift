@@ -253,6 +253,11 @@ struct MessageCatalogTests {
         if !Self.keptAsIs.contains(message) {
             #expect(korean.unicodeScalars.contains { Self.isHangul($0) }, "not Korean: \(korean)")
         }
+        // No particle right after a number the shell fills in: `#3을` and `#12을` need different
+        // particles (`를`, `을`), so a sentence says `#3 상품을`, `3번`, `3개`.
+        #expect(
+            korean.range(of: #"[0-9]['"]?(을|를|은|는|이|가|로|과|와)(\s|$|[.,)])"#, options: .regularExpression) == nil,
+            "a particle after a number: \(korean)")
         // Latin letters in the Korean are what is typed or named as it is (commands, flags,
         // field names, formats, the values a sample fills in): each such word is in the English.
         let englishWords = Set(Self.latinWords(english))

@@ -106,7 +106,7 @@ extension Message {
         case .stockKeptChanging(let seconds):
             "재고를 고치는 \(seconds)초 동안 상품이 계속 바뀌었습니다(누군가 함께 바꾸고 있습니다). "
                 + "이 명령은 아무것도 바꾸지 않았으니 다시 해 보세요"
-        case .stockRaced(let now, let target): "재고가 \(target)이 아니라 \(now)입니다. 누군가 같은 때에 바꿨습니다"
+        case .stockRaced(let now, let target): "재고가 \(target)개가 아니라 \(now)개입니다. 누군가 같은 때에 바꿨습니다"
         case .stockOverflow: "재고가 셀 수 있는 범위를 넘습니다"
         case .cannotRemove(let inStock, let removing): "재고가 \(inStock)개뿐이라 \(removing)개를 뺄 수 없습니다"
         case .deleteNeedsYes(let id, let name): "#\(id) \(name) 삭제는 확인이 필요합니다: --yes를 붙이세요"
@@ -139,7 +139,7 @@ extension Message {
             "상품 id는 9,007,199,254,740,991까지입니다(마켓의 JSON이 담을 수 있는 가장 큰 수). 이 값은 id가 될 수 없습니다: \(shown)"
         case .nameWantsDollar(let name):
             "상품 id가 아닙니다: '\(name)' — "
-                + (name == "last" ? "마지막 명령의 상품이라면" : "'as \(name)'로 이름 붙인 상품이라면") + " 이렇게 쓰세요: $\(name)"
+                + (name == "last" ? "마지막 명령의 상품이라면" : "이름을 붙인 상품('as \(name)')이라면") + " 이렇게 쓰세요: $\(name)"
         case .notAProductID(let shown): "상품 id가 아닙니다: '\(shown)' (12 같은 정수여야 합니다)"
         case .numberOutOfRange(let name, let low, let high, let got): "\(name) 값은 \(low)부터 \(high)까지입니다(입력: '\(got)')"
         case .rawUnknownOption(let method, let option, let known):
@@ -158,7 +158,7 @@ extension Message {
         case .rawNotLoggedIn(let method):
             "\(method): 로그인하지 않아서 보낼 identifier가 없습니다. 먼저 'login'을 하거나 --no-auth를 붙이세요"
         case .rawOtherServer(let server):
-            "직접 보내는 요청은 이 세션의 마켓(\(server))로 갑니다. /api/products처럼 경로만 쓰거나, 먼저 'connect URL'을 하세요"
+            "직접 보내는 요청은 이 세션의 마켓(\(server))으로 갑니다. /api/products처럼 경로만 쓰거나, 먼저 'connect URL'을 하세요"
 
         case .testRan(let requests, let seconds): "(요청 \(requests)개, \(seconds)초)"
         case .testSummary(let passed, let failed, let seconds): "test: 통과 \(passed), 실패 \(failed) (\(seconds)초)"
@@ -169,12 +169,12 @@ extension Message {
         case .patchQuestion(let change, let count, let products): "patch: 상품 \(count)개를 바꿀까요: \(change) (\(products))"
         case .mixedCurrencies(let parts): "이 상품들은 통화가 다릅니다(\(parts)). 같은 금액이라도 상품마다 다른 가격이 됩니다"
         case .etagMoved(let id, let etag):
-            "#\(id) 상품이 읽어 온 뒤에 바뀌었습니다(ETag가 더 이상 \(etag)이 아닙니다). "
+            "#\(id) 상품이 읽어 온 뒤에 바뀌었습니다(ETag가 읽어 올 때의 \(etag)에서 바뀌었습니다). "
                 + "아무것도 바꾸지 않았습니다. 다시 읽고('show \(id)') 다시 해 보세요"
         case .whichProfileToRemove: "어느 프로필인가요? profiles remove 이름"
         case .profilesUsage(let typed): "'\(typed)': profiles는 목록을 보여 주고, profiles remove 이름은 하나를 지웁니다"
         case .removedProfile(let name, let folder): "'\(name)' 프로필을 지웠습니다(\(folder))"
-        case .profileUnreadable(let name): "(읽을 수 없음: 'use \(name)'로 이유를 봅니다)"
+        case .profileUnreadable(let name): "(읽을 수 없음: 'use \(name)' 명령으로 이유를 봅니다)"
         case .noSavedProfiles: "저장한 프로필이 없습니다('login --save 이름'으로 저장합니다)"
         case .profileColumn(let column): column.korean
         case .searchForWhat: "무엇을 찾을까요? search 낱말"
@@ -191,24 +191,24 @@ extension Message {
         case .undefinedVariable(let name):
             "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"
         case .noSuchField(let name, let field, let known): "'\(name)'에 '\(field)' 필드가 없습니다(필드: \(known))"
-        case .textHasNoField(let name, let field): "'\(name)'은 상품이 아니라 글자라서 '\(field)' 필드가 없습니다"
+        case .textHasNoField(let name, let field): "변수 '\(name)'의 값은 상품이 아니라 글자라서 '\(field)' 필드가 없습니다"
         case .productHasNoField(let name, let field, let known):
             "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
         case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
         case .cannotReadScript(let path): "\(path): 스크립트를 읽을 수 없습니다"
         case .sourceTooDeep: "source: 스크립트가 서로를 16단계 넘게 불러옵니다. 순환하고 있지 않나요?"
         case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
-        case .nothingNamed(let name): "참고: \(name)이라는 이름이 붙은 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
+        case .nothingNamed(let name): "참고: 이름이 \(name)인 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
 
         case .asTakes: "--as 뒤에는 curl, httpie, raw 가운데 하나를 씁니다"
         case .notAnExchangeNumber(let word): "요청·응답 번호가 아닙니다: '\(word)' ('exchanges'로 목록을 봅니다)"
         case .wireOrAs: "--wire는 요청·응답을 보여 주고 --as는 명령으로 씁니다. 하나만 고르세요"
-        case .cannotWriteAs(let number, let form, let reason): "요청·응답 #\(number)은 \(form) 명령으로 쓸 수 없습니다: \(reason)"
+        case .cannotWriteAs(let number, let form, let reason): "\(number)번 요청·응답은 \(form) 명령으로 쓸 수 없습니다: \(reason)"
         case .noExchangeSendFirst: "아직 요청·응답이 없습니다. 먼저 요청을 보내세요(예: 'list')"
         case .exchangeForgotten(let number, let capacity, let oldest):
-            "요청·응답 #\(number)은 더 이상 남아 있지 않습니다(기록은 마지막 \(capacity)개까지 남깁니다"
+            "\(number)번 요청·응답은 더 이상 남아 있지 않습니다(기록은 마지막 \(capacity)개까지 남깁니다"
                 + (oldest.map { ". 가장 오래된 것은 #\($0))" } ?? ")")
-        case .exchangeNotYet(let number, let last): "요청·응답 #\(number)은 아직 없습니다. 마지막은 #\(last)입니다"
+        case .exchangeNotYet(let number, let last): "\(number)번 요청·응답은 아직 없습니다. 마지막은 #\(last)입니다"
         case .noChangeLog: "이 세션은 변경 기록을 남기지 않습니다"
         case .changesNeedLogin: "로그인하지 않았습니다. 변경 기록은 서버와 판매자마다 따로 남으니, 로그인하면 볼 수 있습니다"
         case .noChangesKept: "이 서버와 판매자의 변경 기록이 없습니다"
@@ -225,7 +225,7 @@ extension Message {
             "\(server)에 로그인하지 않았습니다. 'login'으로 로그인하세요"
                 + (profiles.isEmpty ? "" : ". 저장한 프로필은 'use 이름'으로 씁니다(\(profiles.joined(separator: ", ")))")
         case .editHeader(let id):
-            "# 상품 #\(id)을 고칩니다. 아래 값을 고친 뒤 저장하고 나가세요. 바뀐 것만 보냅니다.\n"
+            "# #\(id) 상품을 고칩니다. 아래 값을 고친 뒤 저장하고 나가세요. 바뀐 것만 보냅니다.\n"
                 + "# #으로 시작하는 줄은 읽지 않습니다. 바뀐 것이 없거나 빈 파일이면 아무것도 보내지 않습니다.\n"
                 + "# 제어 문자가 든 값은 셸에서처럼 $'…'로 씁니다(줄바꿈은 \\n)."
 
@@ -259,22 +259,22 @@ extension Message {
 
         case .nothingToReverseNoLog(let undo): "이 세션은 변경 기록을 남기지 않아서 \(undo ? "되돌릴" : "다시 할") 것이 없습니다"
         case .reverseNeedsLogin: "로그인하지 않았습니다. 변경 기록은 서버와 판매자마다 따로 남으니 먼저 로그인하세요('login' 또는 'use 이름')"
-        case .reverseDryRun(let undo, let number, let label): "\(undo ? "undo" : "redo") \(number) (\(label))가 보낼 요청:"
+        case .reverseDryRun(let undo, let number, let label): "\(undo ? "undo" : "redo") \(number) (\(label)) — 보낼 요청:"
         case .dryRunNothingSent: "(--dry-run: 아무것도 보내지 않았습니다)"
         case .reverseCancelled(let undo): "\(undo ? "되돌리기" : "다시 하기")를 취소했습니다. 아무것도 보내지 않았습니다"
         case .nothingKept(let undo): "\(undo ? "되돌릴" : "다시 할") 것이 없습니다. 이 서버에서 이 판매자로 한 변경이 남아 있지 않습니다"
         case .everythingUndone: "되돌릴 것이 없습니다. 이 서버와 판매자의 변경은 모두 되돌렸습니다('redo'로 마지막 것을 다시 합니다)"
         case .nothingUndone: "다시 할 것이 없습니다. 되돌린 변경이 없습니다('changes --all'로 목록을 봅니다)"
         case .noSuchChange(let number): "이 서버와 판매자의 기록에 \(number)번 변경이 없습니다('changes --all'로 목록을 봅니다)"
-        case .undoneAlready(let number): "\(number)번 변경은 이미 되돌렸습니다('redo \(number)'로 다시 합니다)"
+        case .undoneAlready(let number): "\(number)번 변경은 이미 되돌렸습니다('redo \(number)' 명령으로 다시 합니다)"
         case .notUndone(let number): "\(number)번 변경은 되돌리지 않았으니 다시 할 것이 없습니다"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):
-            "\(undo ? "undo" : "redo") \(number)은 상품 \(deletes)개를 삭제하므로 확인이 필요합니다: --yes를 붙이세요"
+            "\(undo ? "undo" : "redo") \(number) 명령은 상품 \(deletes)개를 삭제하므로 확인이 필요합니다: --yes를 붙이세요"
         case .typeCountToReverse(let undo, let count):
-            "변경 \(count)개를 \(undo ? "되돌리려면" : "다시 하려면") \(count)을 입력하세요(다른 것은 취소): "
+            "변경 \(count)개를 \(undo ? "되돌리려면" : "다시 하려면") 그 수(\(count))를 입력하세요(다른 것은 취소): "
         case .reverseOneQuestion(let undo, let number, let plan):
             "\(undo ? "undo" : "redo") \(number): \(plan) — \(undo ? "되돌릴까요" : "다시 할까요")?"
-        case .backAs(let name, let new, let old): "\(name) 상품이 #\(new)로 돌아왔습니다(전에는 #\(old))"
+        case .backAs(let name, let new, let old): "\(name) 상품이 돌아왔습니다. 새 번호는 #\(new)입니다(전에는 #\(old))"
         case .reversed(let undo, let number, let what): "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다"): \(what)"
         case .reversedSome(let undo, let number, let label, let done, let total):
             "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다") (\(label)): \(total)개 중 \(done)개"
@@ -283,7 +283,7 @@ extension Message {
         case .photoOf(let index, let total): "사진 \(total)장 중 \(index)번째"
         case .photosDrawnForFirst(let drawn, let total): "사진은 \(total)장 중 처음 \(drawn)장만 그렸습니다"
         case .photosOutOfTime(let missing, let seconds):
-            "사진 \(missing)장은 그리지 못했습니다: 한 명령의 사진은 모두 합쳐 \(seconds)초까지 받습니다; 그 카드는 사진 없이 보입니다"
+            "사진 \(missing)장은 그리지 못했습니다: 한 명령의 사진은 모두 합쳐 \(seconds)초까지 받습니다. 그 카드는 사진 없이 보입니다"
         case .photosAreOff: "사진 그리기가 꺼져 있습니다('set photos auto'로 켭니다)"
         case .openedInBrowser: "브라우저에서 열었습니다"
         case .noStorefront(let server):
@@ -293,13 +293,13 @@ extension Message {
         case .vendorIDNeeded(let what, let environment, let otherwise):
             "\(what): 이 마켓에서 내 판매자 id가 필요한데 아직 모릅니다(아무것도 보내지 않았습니다). "
                 + "'login --vendor-id N'으로 한 번 알려 주거나(프로필에 저장) \(environment)=N을 설정하세요"
-                + (otherwise.map { ". 아니면 \($0)을 쓰세요" } ?? "")
+                + (otherwise.map { ". 아니면 \($0) 옵션을 쓰세요" } ?? "")
         case .notAVendorID(let source, let got): "\(source) 값은 이 마켓에서 내 판매자 id, 곧 15 같은 정수여야 합니다(입력: '\(got)')"
         case .theVendorID: "판매자 id"
         case .askVendorID: "이 마켓에서 내 판매자 id는? "
         case .nothingWasKept(let problem): "\(problem). 아무것도 저장하지 않았습니다"
-        case .vendorIsHere(let id, let name): "이 마켓에서 판매자 #\(id)은 \(name)입니다. 이 로그인에 저장했습니다"
-        case .vendorKept(let id): "판매자 #\(id)을 이 로그인에 저장했습니다('login --vendor-id N'으로 바꿉니다)"
+        case .vendorIsHere(let id, let name): "이 마켓에서 #\(id) 판매자는 \(name)입니다. 이 로그인에 저장했습니다"
+        case .vendorKept(let id): "#\(id) 판매자를 이 로그인에 저장했습니다('login --vendor-id N'으로 바꿉니다)"
         case .usingSavedProfile(let name, let identifier): "이 서버에 저장한 '\(name)' 프로필을 씁니다(\(identifier)…)"
         case .loggedOutOtherServer(let previous): "로그아웃했습니다. 그 로그인은 \(previous)의 것이었습니다 — 이 서버에서는 'login' 또는 'use 프로필'을 하세요"
         case .editorDidNotStart(let editor, let reason): "편집기를 시작하지 못했습니다('\(editor)': \(reason))"
@@ -315,7 +315,7 @@ extension Message {
         case .editTemporaryFile(let folder): "\(folder)에 임시 파일을 만들 수 없습니다. TMPDIR을 확인하세요"
         case .editCannotWrite(let path, let reason): "\(path)에 쓸 수 없습니다: \(reason)"
         case .editorLeftNoFile(let path): "편집기가 끝난 뒤 \(path)에 파일이 없어서 아무것도 보내지 않았습니다"
-        case .editNotUTF8: "저장한 파일이 UTF-8 텍스트가 아닙니다. UTF-8로 저장하세요(아무것도 보내지 않았습니다)"
+        case .editNotUTF8: "저장한 파일이 UTF-8 텍스트가 아닙니다. UTF-8 형식으로 저장하세요(아무것도 보내지 않았습니다)"
         case .editConflict(let id, let path): "#\(id) 상품을 연 뒤에 다른 사람이 바꿨습니다(412). 편집한 파일은 남겨 두었습니다: \(path)"
         case .editClash(let field, let yours, let theirs): "\(field): 내가 쓴 값은 '\(yours)', 지금 값은 '\(theirs)'"
         case .editAllClashed(let id, let path):
