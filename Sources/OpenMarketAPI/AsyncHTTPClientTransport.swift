@@ -106,7 +106,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let request = unframed.framed()
         let outgoing = try Self.outgoing(request)
         let limit = min(request.maxResponseBytes ?? maxResponseBytes, maxResponseBytes)
-        let collector = ResponseCollector(limit: limit, errorLimit: min(maxErrorBodyBytes, limit))
+        // Why an exchange failed is said in the language the request asks the market for.
+        let language = Language.preferred(byAcceptLanguage: request.headers["Accept-Language"]) ?? .current
+        let collector = ResponseCollector(limit: limit, errorLimit: min(maxErrorBodyBytes, limit), language: language)
         // A task running on the loop itself (a script, `taskExecutor`) may have held it since the
         // last answer: a person answering a lesson's question, a pipe slow to give the next line.
         // The loop has not read its sockets meanwhile, so a kept-alive connection the server closed
@@ -122,7 +124,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return cut.response
         } catch {
             if Task.isCancelled { throw TransportFailure.cancelled }
-            throw Self.classify(error, url: request.url)
+            throw Self.classify(error, url: request.url, language: language)
         }
     }
 
@@ -136,7 +138,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 url: request.url, method: .init(rawValue: request.method.rawValue), headers: headers,
                 body: request.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {
-            throw classify(error, url: request.url)
+            throw classify(error, url: request.url, language: .current)
         }
     }
 
@@ -194,29 +196,28 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sorts AsyncHTTPClient's and SwiftNIO's many error types into the few a seller can act on;
     /// `url` is the request's, for advice that names the address (`use http://…`).
-    static func classify(_ error: any Error, url: URL? = nil) -> TransportFailure {
+    static func classify(_ error: any Error, url: URL? = nil, language: Language = .en) -> TransportFailure {
+        func said(_ message: ClientMessage) -> String { message.text(in: language) }
         if let failure = error as? TransportFailure { return failure }
         if error is CancellationError { return .cancelled }
-        if let tls = tlsFailure(error, url: url) { return tls }
-        if error is NIOTooManyBytesError {
-            return .malformedResponse(reason: "the answer was larger than this client accepts")
-        }
+        if let tls = tlsFailure(error, url: url, language: language) { return tls }
+        if error is NIOTooManyBytesError { return .malformedResponse(reason: said(.answerTooLargeForClient)) }
         if let http = error as? HTTPClientError {
             // HTTPClientError is a struct of static values, not an enum, so it is compared, not switched.
             if [.deadlineExceeded, .readTimeout, .writeTimeout].contains(http) {
                 return .timedOut
             }
             if http == .getConnectionFromPoolTimeout {
-                return .cannotConnect(reason: "no connection became free in time; too many requests at once")
+                return .cannotConnect(reason: said(.noFreeConnection))
             }
             if [.connectTimeout, .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout]
                 .contains(http)
             {
-                return .cannotConnect(reason: "connection timed out")
+                return .cannotConnect(reason: said(.connectTimedOut))
             }
             if http == .cancelled || http == .requestStreamCancelled { return .cancelled }
             if http == .remoteConnectionClosed {
-                return .connectionLost(reason: "the server closed the connection")
+                return .connectionLost(reason: said(.closedByServer))
             }
             if [.invalidURL, .emptyHost, .emptyScheme, .missingSocketPath].contains(http)
                 || String(describing: http).contains("unsupportedScheme")
@@ -226,29 +227,29 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return .connectionLost(reason: "\(http)")
         }
         if error is HTTPParserError {
-            return .malformedResponse(reason: "the answer is not HTTP; is this the market's address?")
+            return .malformedResponse(reason: said(.notHTTP))
         }
         if let io = error as? IOError {
-            return classify(errno: io.errnoCode, fallback: "\(io)")
+            return classify(errno: io.errnoCode, fallback: "\(io)", language: language)
         }
         if let connection = error as? NIOConnectionError {
             if let io = connection.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
-                return classify(errno: io.errnoCode, fallback: "\(io)")
+                return classify(errno: io.errnoCode, fallback: "\(io)", language: language)
             }
             if connection.dnsAError != nil || connection.dnsAAAAError != nil {
-                return .cannotConnect(reason: "unknown host")
+                return .cannotConnect(reason: said(.unknownHost))
             }
             return .cannotConnect(reason: "\(connection)")
         }
         if let channel = error as? ChannelError {
             switch channel {
-            case .connectTimeout: return .cannotConnect(reason: "connection timed out")
+            case .connectTimeout: return .cannotConnect(reason: said(.connectTimedOut))
             case .ioOnClosedChannel, .outputClosed, .eof, .alreadyClosed:
-                return .connectionLost(reason: "the server closed the connection")
+                return .connectionLost(reason: said(.closedByServer))
             default: return .connectionLost(reason: "\(channel)")
             }
         }
-        if error is SocketAddressError { return .cannotConnect(reason: "unknown host") }
+        if error is SocketAddressError { return .cannotConnect(reason: said(.unknownHost)) }
         return .connectionLost(reason: String(describing: error))
     }
 
@@ -258,27 +259,28 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///
     /// Recognised by the error type's module (NIOSSL, which AsyncHTTPClient uses for https)
     /// rather than by the type, so this module need not depend on swift-nio-ssl itself.
-    static func tlsFailure(_ error: any Error, url: URL?) -> TransportFailure? {
+    static func tlsFailure(_ error: any Error, url: URL?, language: Language = .en) -> TransportFailure? {
         let typeName = String(reflecting: type(of: error))
         guard typeName.hasPrefix("NIOSSL.") else { return nil }
         let detail = String(describing: error)
         if detail.contains("CERTIFICATE_VERIFY_FAILED") || detail.contains("failedToValidateHostname") {
-            return .cannotConnect(reason: "its TLS certificate is not trusted for this address")
+            return .cannotConnect(reason: ClientMessage.certificateNotTrusted.text(in: language))
         }
         var plain = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
         plain?.scheme = "http"
         plain?.path = ""
         plain?.query = nil
-        let address = plain?.string.map { " \($0)" } ?? " http://"
-        return .cannotConnect(reason: "it does not speak TLS (https): for a plain-HTTP server use\(address) instead")
+        let address = plain?.string ?? "http://"
+        return .cannotConnect(reason: ClientMessage.notTLS(plainAddress: address).text(in: language))
     }
 
-    private static func classify(errno code: Int32, fallback: String) -> TransportFailure {
+    private static func classify(errno code: Int32, fallback: String, language: Language) -> TransportFailure {
+        func said(_ message: ClientMessage) -> String { message.text(in: language) }
         switch code {
-        case ECONNREFUSED: return .cannotConnect(reason: "connection refused")
-        case EHOSTUNREACH, ENETUNREACH: return .cannotConnect(reason: "no route to host")
-        case ETIMEDOUT: return .cannotConnect(reason: "connection timed out")
-        case ECONNRESET, EPIPE: return .connectionLost(reason: "connection reset by the server")
+        case ECONNREFUSED: return .cannotConnect(reason: said(.connectionRefused))
+        case EHOSTUNREACH, ENETUNREACH: return .cannotConnect(reason: said(.noRouteToHost))
+        case ETIMEDOUT: return .cannotConnect(reason: said(.connectTimedOut))
+        case ECONNRESET, EPIPE: return .connectionLost(reason: said(.resetByServer))
         default: return .connectionLost(reason: fallback)
         }
     }
@@ -310,20 +312,22 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
 
     private let limit: Int
     private let errorLimit: Int
+    private let language: Language
     private var status = 0
     private var headers = HeaderFields()
     private var body = Data()
 
-    init(limit: Int, errorLimit: Int) {
+    init(limit: Int, errorLimit: Int, language: Language = .en) {
         self.limit = limit
         self.errorLimit = errorLimit
+        self.language = language
     }
 
     private var isError: Bool { !(200..<300).contains(status) }
 
     /// Why a successful answer was refused for its size: the one wording, which names the limit.
-    static func tooLarge(limit: Int) -> String {
-        "the answer is larger than \(ByteCountText.format(limit)), the most this request accepts; stopped reading it"
+    func tooLarge() -> String {
+        ClientMessage.answerTooLarge(limit: limit).text(in: language)
     }
 
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
@@ -331,7 +335,7 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
         for (name, value) in head.headers { headers.add(name, value) }
         // A successful answer that announces more than the limit is refused before its body is read.
         if !isError, let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: Self.tooLarge(limit: limit)))
+            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: tooLarge()))
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -343,7 +347,7 @@ final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
             return task.eventLoop.makeSucceededVoidFuture()
         }
         guard isError else {
-            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: Self.tooLarge(limit: limit)))
+            return task.eventLoop.makeFailedFuture(TransportFailure.malformedResponse(reason: tooLarge()))
         }
         append(buffer.readableBytesView.prefix(room))
         return task.eventLoop.makeFailedFuture(ErrorBodyCut(response: answer))

@@ -169,11 +169,7 @@ public enum Endpoints {
                 // the wrong server must not read as a healthy market.
                 if let text = try? MarketJSON.decoder.decode(String.self, from: data), text == "OK" { return text }
                 let excerpt = MarketClient.oneLine(String(decoding: data.prefix(200), as: UTF8.self), limit: 60)
-                throw ResponseDecodingFailure(
-                    path: "",
-                    reason:
-                        "the answer is not the contract's \"OK\" (it is \(excerpt.isEmpty ? "empty" : "'\(excerpt)'")); is this an Open Market server?"
-                )
+                throw ResponseDecodingFailure(.notTheContractsOK(excerpt: excerpt))
             }, maxResponseBytes: ResponseLimits.text)
     }
 
@@ -284,7 +280,7 @@ public enum Endpoints {
         if text.hasPrefix("\""), let decoded = try? MarketJSON.decoder.decode(String.self, from: Data(text.utf8)) {
             return decoded
         }
-        guard !text.isEmpty else { throw ResponseDecodingFailure(path: "", reason: "the body is empty") }
+        guard !text.isEmpty else { throw ResponseDecodingFailure(.emptyBody) }
         return text
     }
 
@@ -306,14 +302,15 @@ public enum Endpoints {
     }
 }
 
-/// A body that did not decode, with the path of the field at fault (`pages[3].price`).
+/// A body that did not decode, with the path of the field at fault (`pages[3].price`); what is
+/// wrong is a ``ClientMessage``, said in the reader's language.
 public struct ResponseDecodingFailure: Error, Sendable, CustomStringConvertible {
     public var path: String
-    public var reason: String
+    public var problem: ClientMessage
 
-    public init(path: String, reason: String) {
+    public init(path: String = "", _ problem: ClientMessage) {
         self.path = path
-        self.reason = reason
+        self.problem = problem
     }
 
     init(_ error: DecodingError) {
@@ -331,27 +328,29 @@ public struct ResponseDecodingFailure: Error, Sendable, CustomStringConvertible 
         switch error {
         case .keyNotFound(let key, let context):
             let parent = render(context.codingPath)
-            self.init(path: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)", reason: "is missing")
+            self.init(path: parent.isEmpty ? key.stringValue : "\(parent).\(key.stringValue)", .fieldMissing)
         case .typeMismatch(let type, let context):
-            self.init(path: render(context.codingPath), reason: "is not \(Self.describe(type))")
+            self.init(path: render(context.codingPath), .fieldNot(Self.kind(type)))
         case .valueNotFound(let type, let context):
-            self.init(path: render(context.codingPath), reason: "is null where \(Self.describe(type)) was expected")
+            self.init(path: render(context.codingPath), .fieldNull(Self.kind(type)))
         case .dataCorrupted(let context):
-            let underlying = context.codingPath.isEmpty ? "the body is not valid JSON" : context.debugDescription
-            self.init(path: render(context.codingPath), reason: underlying)
+            // Foundation's own words for a field's corrupt value (a date, say): English as it gives them.
+            self.init(
+                path: render(context.codingPath), context.codingPath.isEmpty ? .notJSON : .decoderSaid(context.debugDescription))
         @unknown default:
-            self.init(path: "", reason: "\(error)")
+            self.init(.decoderSaid("\(error)"))
         }
     }
 
-    private static func describe(_ type: Any.Type) -> String {
+    private static func kind(_ type: Any.Type) -> ClientMessage.ValueKind {
         switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Decimal.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        default: "of the expected type"
+        case is String.Type: .string
+        case is Int.Type, is Decimal.Type, is Double.Type: .number
+        case is Bool.Type: .boolean
+        default: .other
         }
     }
 
-    public var description: String { path.isEmpty ? reason : "\(path) \(reason)" }
+    /// The problem, at its field when it has one, in the reader's language.
+    public var description: String { path.isEmpty ? problem.text : ClientMessage.atField(path, problem).text }
 }

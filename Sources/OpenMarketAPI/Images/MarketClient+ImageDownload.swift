@@ -52,7 +52,7 @@ extension MarketClient {
         switch try await downloadImage(address, maxBytes: maxBytes, ifNoneMatch: nil) {
         case .downloaded(let image, _): return image
         // Not asked conditionally, so a 304 is a server's mistake.
-        case .unchanged: throw .serverRefused(status: 304, message: "Not Modified, to a request that was not conditional")
+        case .unchanged: throw .serverRefused(status: 304, message: ClientMessage.notModifiedUnasked.text)
         }
     }
 
@@ -69,12 +69,13 @@ extension MarketClient {
             method: .get, path: url.absoluteString, query: [], headers: headers, body: nil,
             documentedStatus: 200, decode: { $0 }, maxResponseBytes: maxBytes)
         let tooLarge = MarketError.unexpectedResponse(
-            "the image at \(excerpt(url.absoluteString)) is larger than \(ByteCountText.format(maxBytes)), the most this download accepts; stopped reading it"
-        )
+            ClientMessage.imageTooLarge(url: excerpt(url.absoluteString), limit: maxBytes).text)
+        // The transport's refusal, in whichever language the request asked for.
+        let refused = Language.allCases.map { ClientMessage.answerTooLarge(limit: maxBytes).text(in: $0) }
         let response: MarketResponse<Data>
         do {
             response = try await send(endpoint)
-        } catch .unexpectedResponse(let detail) where detail.contains(ResponseCollector.tooLarge(limit: maxBytes)) {
+        } catch .unexpectedResponse(let detail) where refused.contains(where: detail.contains) {
             throw tooLarge
         } catch .serverRefused(status: 304, _) where etag != nil {
             return .unchanged

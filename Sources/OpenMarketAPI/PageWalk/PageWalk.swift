@@ -71,18 +71,12 @@ struct PageWalk {
     /// limits reached.
     private func check(page: Int, fresh: Int) throws(MarketError) {
         let total = walk.products.count
-        let advice =
-            search == nil
-            ? "read pages one at a time ('list PAGE') or narrow with a search" : "read pages one at a time ('list PAGE')"
         if fresh == 0 {
-            throw .unexpectedResponse(
-                "page \(page) repeated products of earlier pages and the server still says there are more: stopped after \(total) products; \(advice)"
-            )
+            throw .unexpectedResponse(ClientMessage.pageRepeated(page: page, products: total, searched: search != nil).text)
         }
         if page >= limits.pages || total >= limits.products || bytes >= limits.bytes {
             throw .unexpectedResponse(
-                "the server still says there are more after \(page) pages (\(total) products, \(ByteCountText.format(bytes))): "
-                    + "stopped there, at this client's limit; \(advice)")
+                ClientMessage.walkLimit(pages: page, products: total, bytes: bytes, searched: search != nil).text)
         }
     }
 }

@@ -66,18 +66,14 @@ public struct RetryPolicy: Sendable {
         let pause: Duration
         if let asked = retryAfter.flatMap({ RetryAfter.parse($0, now: now) }) {
             if asked > maxWait {
-                return .giveUpSaying(
-                    "the server asked to wait \(RetryAfter.describe(asked)) before trying again, longer than this client waits "
-                        + "(\(RetryAfter.describe(maxWait))); try again later")
+                return .giveUpSaying(ClientMessage.waitTooLong(asked: asked, limit: maxWait).text)
             }
             pause = asked
         } else {
             pause = backoff(retry: attempt)
         }
         if waited + pause > budget {
-            return .giveUpSaying(
-                "the server was still busy after \(attempt) attempts and \(RetryAfter.describe(waited)) of waiting; try again later"
-            )
+            return .giveUpSaying(ClientMessage.stillBusy(attempts: attempt, waited: waited).text)
         }
         return .pause(pause)
     }
