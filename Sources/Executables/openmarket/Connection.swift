@@ -37,15 +37,16 @@ extension OpenMarketCommand {
         let explicitServer = server ?? environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         var result: Connection
         if explicitServer ?? saved?.server != nil, localPort != nil || resetLocal {
-            let source = server != nil ? "--server" : explicitServer != nil ? "OPENMARKET_SERVER" : "profile \"\(profile ?? "")\""
-            Self.complain("--local-port and --reset-local are for the local market; \(source) names another server")
+            let source: ProgramMessage.ServerSource =
+                server != nil ? .option : explicitServer != nil ? .environment : .profile(profile ?? "")
+            Self.complain(ProgramMessage.localOptionsNeedLocalMarket(source).text)
             throw ExitCode(Self.usageStatus)
         }
         if let text = explicitServer ?? saved?.server {
             result = Connection(
-                serverURL: try Self.serverURL(text, from: explicitServer == nil ? "profile \"\(profile ?? "")\"" : "--server"))
+                serverURL: try Self.serverURL(text, from: explicitServer == nil ? .profile(profile ?? "") : .option))
         } else if let profile {
-            Self.complain("profile \"\(profile)\" names no server: give one with --server URL")
+            Self.complain(ProgramMessage.profileNamesNoServer(profile).text)
             throw ExitCode(Self.usageStatus)
         } else {
             let market = try await Self.startLocalMarket(environment, port: localPort, reset: resetLocal)
@@ -63,7 +64,7 @@ extension OpenMarketCommand {
         // naming another server does not get them), else to the server the shell starts on.
         let environmentServer =
             environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-            .map { try? Self.serverURL($0, from: "OPENMARKET_SERVER") } ?? result.serverURL
+            .map { try? Self.serverURL($0, from: .environment) } ?? result.serverURL
         result.environmentServer = saved == nil ? environmentServer : nil
         if saved == nil { Self.useEnvironmentLogin(environment, in: &result) }
         do throws(CommandFailure) {
@@ -91,8 +92,9 @@ extension OpenMarketCommand {
                 result.credentials = VendorCredentials(identifier: identifier, secret: Secret(secret))
             } else {
                 Self.complain(
-                    "not logged in: OPENMARKET_IDENTIFIER and OPENMARKET_SECRET belong to OPENMARKET_SERVER "
-                        + "(\(result.environmentServer?.absoluteString ?? "?")), not to \(result.serverURL.absoluteString)")
+                    ProgramMessage.environmentCredentialsElsewhere(
+                        home: result.environmentServer?.absoluteString ?? "?", server: result.serverURL.absoluteString
+                    ).text)
                 result.credentials = nil
                 (result.vendorName, result.vendorID) = (nil, nil)
             }
@@ -110,9 +112,9 @@ extension OpenMarketCommand {
     }
 
     /// `text` as the market's URL; `http://` is assumed when no scheme is given.
-    static func serverURL(_ text: String, from source: String) throws -> URL {
+    static func serverURL(_ text: String, from source: ProgramMessage.ServerSource) throws -> URL {
         guard let url = URL.httpURL(text.contains("://") ? text : "http://\(text)") else {
-            throw ValidationError("\(source) must name an http(s) URL such as http://127.0.0.1:8080 (got '\(text)')")
+            throw ValidationError(ProgramMessage.notAnHTTPURL(source, given: text).text)
         }
         return url
     }
@@ -141,7 +143,7 @@ extension OpenMarketCommand {
     /// system chooses), after emptying its catalog when `reset` asks for it.
     static func startLocalMarket(_ environment: [String: String], port: Int?, reset: Bool) async throws -> RunningMarket {
         if let port, !(1...65535).contains(port) {
-            complain("--local-port must be from 1 to 65535 (got \(port))")
+            complain(ProgramMessage.localPortOutOfRange(port).text)
             throw ExitCode(usageStatus)
         }
         let folder = XDGDirectories.dataHome(environment).appendingPathComponent("openmarket/local", isDirectory: true)
@@ -150,16 +152,14 @@ extension OpenMarketCommand {
         do {
             if reset {
                 let removed = try await MarketDataDirectory.open(folder).resetCatalog()
-                complain(
-                    "reset the local market: removed \(removed) product\(removed == 1 ? "" : "s"); demo-shop stays, "
-                        + "and neighbour-shop gets its products back")
+                complain(ProgramMessage.localMarketReset(removed: removed).text)
             }
             return try await startKeepingPort(folder, port: port, logger: logger)
         } catch let error as MarketServerError {
-            complain("cannot start the local market: \(error.sentence(portOption: "--local-port"))")
+            complain(ProgramMessage.cannotStartLocalMarket(error.sentence(portOption: "--local-port")).text)
             throw ExitCode(1)
         } catch {
-            complain("cannot start the local market: \(sentence(for: error))")
+            complain(ProgramMessage.cannotStartLocalMarket(sentence(for: error)).text)
             throw ExitCode(1)
         }
     }

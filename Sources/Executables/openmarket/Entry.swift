@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import ProgramEntry
 import ShellScripting
 
@@ -12,7 +13,28 @@ extension OpenMarketCommand: ProgramEntry {
         // while ArgumentParser reads the arguments, which takes about as long; whatever needs
         // the registry first waits for it to be made once.
         Thread.detachNewThread { _ = ScriptSession.registry }
-        await runMain()
+        let language = language(for: Array(CommandLine.arguments.dropFirst()), ProcessInfo.processInfo.environment)
+        await Language.$current.withValue(language) { await runMain() }
+    }
+
+    /// The language the arguments are read and answered in, before they are parsed (help and
+    /// usage errors come from parsing): `--lang`, else the locale's. English for what programs
+    /// read: the completion scripts and the manual's dump (`scripts/install`).
+    static func language(for arguments: [String], _ environment: [String: String]) -> Language {
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains(where: { $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help" }) {
+            return .en
+        }
+        for (index, word) in options.enumerated() {
+            if word.hasPrefix("--lang="), let chosen = Language(choice: String(word.dropFirst("--lang=".count))) {
+                return chosen
+            }
+            if word == "--lang", index + 1 < options.count, let chosen = Language(choice: options[options.startIndex + index + 1])
+            {
+                return chosen
+            }
+        }
+        return Language.from(environment: environment)
     }
 
     /// `openmarket list --help` is `openmarket help list`: the shell command's help, not the

@@ -11,55 +11,38 @@ import TerminalPhotos
 
 @main
 struct OpenMarketCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "openmarket",
-        abstract: "A shell for sellers on the Open Market API.",
-        discussion: """
-            With no --server (and no OPENMARKET_SERVER), a local market starts inside the shell, over \
-            $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.
-            Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'. \
-            Your vendor id (list --mine, import and export need it) comes from the profile, from \
-            OPENMARKET_VENDOR_ID, from 'login --vendor-id N', or is asked once on a terminal.
-            Scripts: 'openmarket run FILE' (or 'openmarket FILE', or a '#!/usr/bin/env openmarket' file) runs a \
-            file of shell commands, keeping a journal beside it (FILE.journal; else under $XDG_STATE_HOME/openmarket/journals) \
-            so '--resume' continues a run \
-            that stopped without repeating what it did. Standard input that is not a terminal is read as a script.
-            Commands: 'openmarket list --mine', 'openmarket show 12 --json': a first word that names a command runs it.
-            Grading: 'openmarket test FILE…' runs each script with its 'expect' checks on a fresh local market \
-            (or --server URL), one line per file and a summary; --report-junit FILE and --report-tap FILE write reports. \
-            Graded scripts, and 'run --untrusted FILE', read only their own folder, write only a scratch folder and talk \
-            only to their market (see docs/scripts.md: --env NAME, --read DIR, --time-limit SECONDS; --allow-force lets \
-            your own script's --force replace files).
-            Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \
-            'exit N' leaves with N.
-            """,
-        version: OpenMarketVersion.line(commit: BuildCommit.value))
+    /// Made when ArgumentParser first asks, inside `Entry`'s language (`ProgramHelp`).
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "openmarket", abstract: ProgramHelp.abstract.text, discussion: ProgramHelp.discussion.text,
+            version: OpenMarketVersion.line(commit: BuildCommit.value))
+    }
 
-    @Option(help: "The market's URL, e.g. http://127.0.0.1:8080 (default: OPENMARKET_SERVER, else a local market).")
+    @Option(help: ProgramHelp.server.argument())
     var server: String?
 
-    @Option(help: "Log in with a saved profile (see 'login --save NAME').")
+    @Option(help: ProgramHelp.profile.argument())
     var profile: String?
 
-    @Flag(help: "Print the server's JSON, one document per command, and nothing else on stdout.")
+    @Flag(help: ProgramHelp.json.argument())
     var json = false
 
-    @Flag(help: "Print every HTTP exchange (secrets masked) on stderr.")
+    @Flag(help: ProgramHelp.trace.argument())
     var trace = false
 
-    @Flag(help: "After each HTTP exchange, explain the method, the headers that matter and the status (as 'set explain on').")
+    @Flag(help: ProgramHelp.explain.argument())
     var explain = false
 
-    @Flag(name: .customLong("no-color"), help: "Plain prompt without colours (NO_COLOR works too).")
+    @Flag(name: .customLong("no-color"), help: ProgramHelp.noColor.argument())
     var noColor = false
 
     @Option(
         name: .customShort("c"),
-        help: ArgumentHelp("Run this command and exit; repeat for several, run in order.", valueName: "COMMAND"))
+        help: ProgramHelp.commands.argument(valueName: "COMMAND"))
     var commands: [String] = []
 
     @Option(
-        help: ArgumentHelp("Record the commands that succeed to FILE, as a script that replays elsewhere.", valueName: "FILE"))
+        help: ProgramHelp.record.argument(valueName: "FILE"))
     var record: String?
 
     // Everything ArgumentParser does not recognise lands here in order, so a shell command's
@@ -67,57 +50,53 @@ struct OpenMarketCommand: AsyncParsableCommand {
     // above are still the program's.
     @Argument(
         parsing: .allUnrecognized,
-        help: ArgumentHelp(
-            "A command to run and exit ('openmarket list --mine', 'openmarket show 12 --json'), or a script: 'run FILE', or just FILE.",
-            valueName: "COMMAND… | run FILE"))
+        help: ProgramHelp.script.argument(valueName: "COMMAND… | run FILE"))
     var script: [String] = []
 
-    @Flag(help: "Run every line of the script and list the failed ones at the end, instead of stopping at the first.")
+    @Flag(help: ProgramHelp.continueOnError.argument())
     var continueOnError = false
 
-    @Flag(help: "Send nothing: check every line locally and print the requests that would be sent.")
+    @Flag(help: ProgramHelp.dryRun.argument())
     var dryRun = false
 
-    @Flag(help: "Continue the script's last run from its journal, skipping the lines it completed.")
+    @Flag(help: ProgramHelp.resume.argument())
     var resume = false
 
-    @Flag(help: "Run the script from the top although its journal shows a run that did not finish.")
+    @Flag(help: ProgramHelp.restart.argument())
     var restart = false
 
-    @Flag(
-        help:
-            "Step through the script: show each command with its comments and wait (Enter sends, s skips, c continues, q stops).")
+    @Flag(help: ProgramHelp.step.argument())
     var step = false
 
-    @Option(help: ArgumentHelp("Keep the script's journal here instead of beside it (FILE.journal).", valueName: "PATH"))
+    @Option(help: ProgramHelp.journal.argument(valueName: "PATH"))
     var journal: String?
 
     @Option(
-        name: .customLong("var"), help: ArgumentHelp("Define a script variable; repeat for several.", valueName: "NAME=VALUE"))
+        name: .customLong("var"), help: ProgramHelp.variables.argument(valueName: "NAME=VALUE"))
     var variables: [String] = []
 
     @Option(
         name: .customLong("local-port"),
-        help: ArgumentHelp("Start the local market on this port (1-65535), so image URLs stay the same.", valueName: "N"))
+        help: ProgramHelp.localPort.argument(valueName: "N"))
     var localPort: Int?
 
     @Option(
         name: .customLong("report-junit"),
-        help: ArgumentHelp("With 'test': write the results as JUnit XML to FILE.", valueName: "FILE"))
+        help: ProgramHelp.reportJUnit.argument(valueName: "FILE"))
     var reportJUnit: String?
 
     @Option(
-        name: .customLong("report-tap"), help: ArgumentHelp("With 'test': write the results as TAP to FILE.", valueName: "FILE"))
+        name: .customLong("report-tap"), help: ProgramHelp.reportTAP.argument(valueName: "FILE"))
     var reportTAP: String?
 
     @Option(
         name: .customLong("lang"),
-        help: ArgumentHelp("Speak English (en) or Korean (ko); by default the language of LANG.", valueName: "en|ko"))
+        help: ProgramHelp.lang.argument(valueName: "en|ko"))
     var lang: String?
 
     @Flag(
         name: .customLong("reset-local"),
-        help: "Empty the local market's catalog (products and images; the demo vendor stays) before starting.")
+        help: ProgramHelp.resetLocal.argument())
     var resetLocal = false
 
     /// What the words after the options ask for: a shell command, or a script to run.
@@ -134,7 +113,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     var request: Request {
         get throws {
             guard let first = script.first else { return .none }
-            if first.hasPrefix("-") { throw ValidationError("unknown option '\(first)' ('openmarket --help' lists them)") }
+            if first.hasPrefix("-") { throw ValidationError(ProgramMessage.unknownOption(first).text) }
             if first == "test" { return .test(try scriptArguments(.test)) }
             if first == "run" { return .script(try scriptArguments(.run).files[0]) }
             if ScriptSession.registry.find(first) != nil { return .command(script) }
@@ -143,10 +122,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
             let guesses = ScriptSession.registry.suggestions(for: first)
             guard script.count == 1, guesses.isEmpty else {
-                throw ValidationError(
-                    "'\(first)' is neither a command nor a script file"
-                        + (guesses.isEmpty ? "" : " (did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?)")
-                        + "; 'openmarket help' lists the commands")
+                throw ValidationError(ProgramMessage.neitherCommandNorScript(first, guesses: guesses).text)
             }
             // A path that does not exist yet: running it says so.
             return .script(first)
@@ -211,31 +187,27 @@ struct OpenMarketCommand: AsyncParsableCommand {
             if case .command(let words) = request { left = handedOn(to: words).left }
             if pipedScript { left.removeAll { $0 == "--continue-on-error" } }
             if !left.isEmpty {
-                throw ValidationError(
-                    "--continue-on-error, --dry-run, --resume, --restart, --step and --journal go with a script: openmarket run FILE … "
-                        + "(--continue-on-error also with a script piped to standard input)")
+                throw ValidationError(ProgramMessage.scriptOptionsNeedScript.text)
             }
         }
-        if path != nil, !commands.isEmpty { throw ValidationError("give either a script or -c commands, not both") }
+        if path != nil, !commands.isEmpty { throw ValidationError(ProgramMessage.scriptAndCommands.text) }
         if case .command = request, !commands.isEmpty {
-            throw ValidationError("give either a command or -c commands, not both")
+            throw ValidationError(ProgramMessage.commandAndCommands.text)
         }
         if case .test = request {
             if !commands.isEmpty || record != nil || localPort != nil || resetLocal {
-                throw ValidationError(
-                    "'test' runs each script on a fresh local market (or --server URL); -c, --record, "
-                        + "--local-port and --reset-local do not go with it")
+                throw ValidationError(ProgramMessage.testExcludesOptions.text)
             }
         } else if reportJUnit != nil || reportTAP != nil {
-            throw ValidationError("--report-junit and --report-tap go with 'test': openmarket test FILE… --report-junit FILE")
+            throw ValidationError(ProgramMessage.reportsNeedTest.text)
         }
-        if resume, restart { throw ValidationError("--resume continues the last run and --restart starts over: pick one") }
-        if resume, dryRun { throw ValidationError("--dry-run checks a whole script; it cannot be combined with --resume") }
+        if resume, restart { throw ValidationError(ProgramMessage.resumeOrRestart.text) }
+        if resume, dryRun { throw ValidationError(ProgramMessage.dryRunNotWithResume.text) }
         if let lang, Language(choice: lang) == nil {
-            throw ValidationError("--lang takes en or ko (got '\(lang)')")
+            throw ValidationError(ProgramMessage.langTakes(lang).text)
         }
         for definition in variables where ScriptSession.checkDefinition(definition) == nil {
-            throw ValidationError("--var wants NAME=VALUE with a name of letters, digits and _ (got '\(definition)')")
+            throw ValidationError(ProgramMessage.variableWants(definition).text)
         }
     }
 
@@ -396,7 +368,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 // through (a report in a folder students control cannot reach another file).
                 try LocalFile.write(Data(text().utf8), to: PathExpansion.expandTilde(path), replacing: true)
             } catch {
-                Self.complain("cannot write \(path): \(Self.sentence(for: error))")
+                Self.complain(ProgramMessage.cannotWrite(path: path, reason: Self.sentence(for: error)).text)
                 throw ExitCode(1)
             }
         }
@@ -490,7 +462,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         guard arguments.untrusted else { return .ownScript(allowForce: arguments.allowForce) }
         var template = Array((FileManager.default.temporaryDirectory.path + "/openmarket-untrusted-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else {
-            complain("cannot make a scratch folder: \(String(cString: strerror(errno)))")
+            complain(ProgramMessage.cannotMakeScratchFolder(String(cString: strerror(errno))).text)
             throw ExitCode(1)
         }
         let scratch = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

@@ -86,7 +86,7 @@ struct ScriptTests {
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         } catch {
-            return failed("cannot make a temporary folder \(folder.path): \(error.localizedDescription)")
+            return failed(ProgramMessage.cannotMakeTemporaryFolder(path: folder.path, reason: error.localizedDescription).text)
         }
         var market: RunningMarket?
         let url: URL
@@ -106,7 +106,7 @@ struct ScriptTests {
                 (url, credentials) = (running.baseURL, running.demoCredentials)
                 vendorID = await running.demoVendor()?.id
             } catch {
-                return failed("cannot start a local market: \(error)")
+                return failed(ProgramMessage.cannotStartTestMarket("\(error)").text)
             }
         }
         let console = GradingConsole(script: path)

@@ -1,0 +1,36 @@
+import OpenMarketContract
+
+/// What the `openmarket` program itself says about its arguments and its start (before any shell
+/// command runs), in the reader's language: its English and Korean catalogues are
+/// `ProgramMessage+English.swift` and `ProgramMessage+Korean.swift`.
+enum ProgramMessage: Spoken, Hashable {
+    /// Where a server came from: `--server`, `OPENMARKET_SERVER` or a saved profile.
+    enum ServerSource: Hashable {
+        case option
+        case environment
+        case profile(String)
+    }
+
+    case localOptionsNeedLocalMarket(ServerSource)
+    case profileNamesNoServer(String)
+    case environmentCredentialsElsewhere(home: String, server: String)
+    case notAnHTTPURL(ServerSource, given: String)
+    case localPortOutOfRange(Int)
+    case localMarketReset(removed: Int)
+    case cannotStartLocalMarket(String)
+    case unknownOption(String)
+    case neitherCommandNorScript(String, guesses: [String])
+    case scriptOptionsNeedScript
+    case scriptAndCommands
+    case commandAndCommands
+    case testExcludesOptions
+    case reportsNeedTest
+    case resumeOrRestart
+    case dryRunNotWithResume
+    case langTakes(String)
+    case variableWants(String)
+    case cannotWrite(path: String, reason: String)
+    case cannotMakeScratchFolder(String)
+    case cannotMakeTemporaryFolder(path: String, reason: String)
+    case cannotStartTestMarket(String)
+}

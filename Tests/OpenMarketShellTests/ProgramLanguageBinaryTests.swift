@@ -1,0 +1,66 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+/// `openmarket --help` and the program's own argument errors speak the reader's language
+/// (`--lang`, else the locale), read before the arguments are parsed; completion scripts and the
+/// manual's dump stay English, whatever the locale (they are installed for everyone).
+@Suite("openmarket: help and argument errors in the reader's language", .serialized)
+struct ProgramLanguageBinaryTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    func run(_ arguments: [String], _ extra: [String: String] = [:]) async throws -> ChildProcess.Result {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        return try await ChildProcess.run(Self.binary, arguments, environment: home.environment(extra), timeout: .seconds(300))
+    }
+
+    static func hasHangul(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+    }
+
+    @Test func helpIsKoreanUnderLangKo() async throws {
+        let help = try await run(["--lang", "ko", "--help"], ["LANG": "C"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Open Market API로 상품을 파는 판매자를 위한 셸입니다."), "\(help.stdout)")
+        #expect(help.stdout.contains("저장한 프로필로 로그인합니다('login --save NAME' 참고)."), "\(help.stdout)")
+        #expect(help.stdout.contains("종료 상태: 0 모두 성공"), "\(help.stdout)")
+        #expect(!help.stdout.contains("Log in with a saved profile"), "\(help.stdout)")
+    }
+
+    @Test func helpFollowsAKoreanLocaleAndLangEnOverridesIt() async throws {
+        let korean = try await run(["--help"], ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stdout.contains("영어(en)나 한국어(ko)로 말합니다."), "\(korean.stdout)")
+        let english = try await run(["--lang=en", "--help"], ["LANG": "ko_KR.UTF-8"])
+        #expect(english.stdout.contains("A shell for sellers on the Open Market API."), "\(english.stdout)")
+        #expect(!Self.hasHangul(english.stdout), "\(english.stdout)")
+    }
+
+    @Test func completionScriptsAndTheManualsDumpStayEnglish() async throws {
+        let completion = try await run(["--generate-completion-script", "bash"], ["LANG": "ko_KR.UTF-8"])
+        #expect(completion.status == 0)
+        #expect(!Self.hasHangul(completion.stdout))
+        let dump = try await run(["--experimental-dump-help"], ["LANG": "ko_KR.UTF-8"])
+        #expect(dump.stdout.contains("A shell for sellers on the Open Market API."))
+        #expect(!Self.hasHangul(dump.stdout))
+    }
+
+    @Test func anArgumentErrorIsKoreanUnderLangKo() async throws {
+        let both = try await run(["--lang", "ko", "--resume", "--restart", "run", "x.om"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("--resume은 지난 실행을 이어 가고 --restart는 처음부터 다시 합니다: 하나만 고르세요"), "\(both.stderr)")
+        let neither = try await run(["lsit", "--mine"], ["LANG": "ko_KR.UTF-8"])
+        #expect(neither.status == 2)
+        #expect(neither.stderr.contains("'lsit'은(는) 명령도 스크립트 파일도 아닙니다 (혹시 'list' 말인가요?)"), "\(neither.stderr)")
+        let port = try await run(["--lang", "ko", "--local-port", "70000", "-c", "health"])
+        #expect(port.status == 2)
+        #expect(port.stderr.contains("--local-port는 1에서 65535 사이여야 합니다(받은 값: 70000)"), "\(port.stderr)")
+    }
+
+    /// A language `--lang` does not take is said in the locale's language, the only one known.
+    @Test func anUnknownLangIsSaidInTheLocalesLanguage() async throws {
+        let result = try await run(["--lang", "fr", "-c", "help"], ["LANG": "ko_KR.UTF-8"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--lang에는 en이나 ko를 씁니다(받은 값: 'fr')"), "\(result.stderr)")
+    }
+}
