@@ -62,6 +62,14 @@ struct ScreenFitBinaryTests {
     @Test func helpExplainAndTheExplanationsFitAndPageAt24Rows() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
+        let description = String(repeating: "설명이 아주 길어서 한 줄에 다 들어가지 않는 상품입니다. ", count: 3)
+        let image = Fixtures.image("coffee-small.jpg").path
+        let made = try await ChildProcess.run(
+            Self.binary,
+            ["-c", "register name='긴 설명 머그' description='\(description)' price=1000 currency=KRW stock=1 image='\(image)'"],
+            environment: home.environment, timeout: .seconds(300))
+        #expect(made.status == 0, "\(made.stderr)")
+        let id = try #require(made.stdout.firstMatch(of: /#(\d+)/).map { String($0.1) }, "\(made.stdout)")
         let environment = home.environment(["PAGER": ""])
         let (pages, transcript) = try await blocking { () throws -> ([String: Int], String) in
             let session = try PTYSession(
@@ -83,6 +91,7 @@ struct ScreenFitBinaryTests {
             _ = try session.expect("> ", timeout: .seconds(30))
             for line in [
                 "explain", "set explain on", "GET /api/products search_value==파란", "GET /api/products search_value==파란",
+                "set explain off", "set photos off", "show \(id)",
             ] {
                 try type(line)
                 _ = try session.expect("> ", timeout: .seconds(60))
@@ -120,6 +129,11 @@ struct ScreenFitBinaryTests {
         #expect(!transcript.contains("%ED%8C%8C"), "\(transcript)")
         #expect(lines.filter { $0.hasPrefix("  ↳ GET: ") }.count == 1, "\(transcript)")
         #expect(lines.contains { $0.hasPrefix("  ↳ GET · ") && $0.hasSuffix("앞에서 설명했습니다") }, "\(transcript)")
+        // A long description folds between words under its value's column.
+        let described = try #require(lines.firstIndex { $0.hasPrefix("  설명 ") }, "\(transcript)")
+        let column = descriptionColumn(lines[described])
+        #expect(lines[described + 1].hasPrefix(String(repeating: " ", count: column)), "\(transcript)")
+        #expect(lines[described + 1].unicodeScalars.dropFirst(column).first != " ", "\(transcript)")
     }
 
     @Test func listGridPagesAt24Rows() async throws {

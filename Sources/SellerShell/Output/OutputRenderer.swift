@@ -10,7 +10,7 @@ extension ShellSession {
         for item in output {
             switch item {
             case .detail(let product, let raw):
-                console.write(outputJSON ? Self.text(raw) : ProductRendering.detail(product, color: useColor))
+                console.write(outputJSON ? Self.text(raw) : fitted(ProductRendering.detail(product, color: useColor)))
             case .pictured(let product, let raw, let photos, let beside):
                 if outputJSON {
                     console.write(Self.text(raw))
@@ -18,7 +18,7 @@ extension ShellSession {
                     console.write(
                         PhotoRendering.detail(product, photos: photos, beside: beside, canvas: canvas, color: useColor))
                 } else {
-                    console.write(ProductRendering.detail(product, color: useColor))
+                    console.write(fitted(ProductRendering.detail(product, color: useColor)))
                 }
             case .grid(let grid, let raw):
                 if outputJSON {
@@ -33,7 +33,7 @@ extension ShellSession {
                 console.write(
                     outputJSON
                         ? Self.text(raw)
-                        : ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor))
+                        : fitted(ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor)))
             case .products(let products, let raw, let empty):
                 renderProducts(products, raw: raw, empty: empty)
             case .listed(let text, let paged):
@@ -45,7 +45,7 @@ extension ShellSession {
                 if !outputJSON {
                     // Folded between words to the terminal's width (a server's long message, a
                     // body's line); a word wider than a line (a URL) kept whole on its own.
-                    console.write(console.columns.map { TerminalText.wrapped(text, columns: $0 - 1, longWords: .whole) } ?? text)
+                    console.write(fitted(text))
                 } else if let raw {
                     console.write(Self.text(raw))
                 } else {
@@ -80,6 +80,14 @@ extension ShellSession {
         } else {
             console.page(ProductRendering.table(products, color: useColor))
         }
+    }
+
+    /// `text` folded between words to the terminal's width (a product's long description, a
+    /// server's message), a row of label and value under its value; a word wider than a line
+    /// (a photo's URL) kept whole on a line of its own, so that it can be copied. As it is when
+    /// the console is no terminal.
+    private func fitted(_ text: String) -> String {
+        console.columns.map { TerminalText.wrapped(text, columns: $0 - 1, longWords: .whole) } ?? text
     }
 
     /// A warning about what is about to be sent, printed before it is (`warning: the won has no
