@@ -41,6 +41,8 @@ struct TrueSentencesTests {
                     "(checked with the server); vendor tumbler-shop (#\(id)) (given, not checked); saved as profile 'class'"),
                 "\(f.console.notes)")
             #expect(try Self.store(f).load("class").vendorStanding == .given)
+            // The prompt does not claim the given vendor's name either.
+            #expect(!f.shell.index.prompt(color: false).contains("tumbler-shop"), "\(f.shell.index.prompt(color: false))")
         }
     }
 

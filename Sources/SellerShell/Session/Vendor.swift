@@ -28,7 +28,9 @@ extension ShellSession {
     public func refreshIndex() {
         secrets.setLogin(client.credentials?.secret)
         client.protectedSecrets = secrets.extra
-        index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, vendorName))
+        // The prompt names the vendor only as the server said it: a given id's is not claimed.
+        let name = vendorStanding == .given ? nil : vendorName
+        index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, name))
     }
 
     /// Remembers products for completion (`show 1⇥` offers ids with their names).
