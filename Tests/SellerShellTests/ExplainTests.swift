@@ -152,7 +152,7 @@ struct ExplainTests {
         }
         let korean = try ExplanationBook.load("ko")
         let texts = Array(korean.methods.values) + Array(korean.statuses.values)
-        for awkward in ["멱등입니다", "자원의 일부, 보낸 필드만", "옛것"] {
+        for awkward in ["멱등입니다", "자원의 일부, 보낸 필드만", "옛것", "상태는 하나", "당신"] {
             #expect(!texts.contains { $0.contains(awkward) }, "\(awkward)")
         }
         #expect(korean.methods["GET"]?.contains("안전하고 멱등적입니다") == true)
