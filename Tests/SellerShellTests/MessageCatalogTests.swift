@@ -179,6 +179,14 @@ struct MessageCatalogTests {
             .photoTooSlow(address: "http://127.0.0.1:8080/images/3.jpg", seconds: 8),
             .photoCannotBeDrawn(style: "sixel"),
             .notModifiedToPlainRequest,
+            .documentLine(line: 4, problem: "price: 'abc' is not a number"),
+            .eitherOf(["KRW", "USD"]),
+            .documentNoImages,
+            .documentImageIDs("11, 12"),
+            .documentDescriptionBelow,
+            .documentDescriptionIndented,
+            .documentGivenTwice(field: "price"),
+            .documentExpectedField(known: "name, price"),
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

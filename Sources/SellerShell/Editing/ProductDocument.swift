@@ -33,7 +33,7 @@ public struct ProductDocument: Sendable, Equatable {
         /// The line of the document it is about (1-based), when it is about one.
         public var line: Int?
         public var text: String
-        public var description: String { line.map { "line \($0): \(text)" } ?? text }
+        public var description: String { line.map { Message.documentLine(line: $0, problem: text).text } ?? text }
         init(_ line: Int?, _ text: String) { (self.line, self.text) = (line, text) }
     }
 
@@ -48,9 +48,9 @@ public struct ProductDocument: Sendable, Equatable {
     public static func render(_ product: Product, errors: [String] = []) -> String {
         let images = (product.images ?? []).map { String($0.id) }.joined(separator: ", ")
         let notes: [(field: ProductField, note: String)] = [
-            (.currency, Currency.accepted.map(\.rawValue).joined(separator: " or ")),
-            (.thumbnail, images.isEmpty ? "this product has no images" : "one of this product's image ids: \(images)"),
-            (.description, "every line below, indented by two spaces"),
+            (.currency, Message.eitherOf(Currency.accepted.map(\.rawValue)).text),
+            (.thumbnail, images.isEmpty ? Message.documentNoImages.text : Message.documentImageIDs(images).text),
+            (.description, Message.documentDescriptionBelow.text),
         ]
         var lines = errors.map { "# error: " + oneLine($0) }
         lines += Message.editHeader(id: product.id).text.components(separatedBy: "\n")
@@ -123,7 +123,7 @@ public struct ProductDocument: Sendable, Equatable {
                     block.lines.append(String(line.dropFirst(min(2, line.count))))
                     description = block
                 } else if !line.hasPrefix("#") {
-                    problems.append(Problem(number, "description lines are indented by two spaces, and it is the last field"))
+                    problems.append(Problem(number, Message.documentDescriptionIndented.text))
                 }
                 continue
             }
@@ -131,7 +131,7 @@ public struct ProductDocument: Sendable, Equatable {
             switch field(in: line, number: number) {
             case .failure(let problem): problems.append(problem)
             case .success((let field, _)) where !seen.insert(field).inserted:
-                problems.append(Problem(number, "\(field.rawValue) is given twice: keep one"))
+                problems.append(Problem(number, Message.documentGivenTwice(field: field.rawValue).text))
             case .success((.description, let value)):
                 description = (number, value.isEmpty ? [] : [value])
             case .success((let field, let value)):
@@ -161,11 +161,11 @@ public struct ProductDocument: Sendable, Equatable {
     private static func field(in line: String, number: Int) -> Result<(ProductField, String), Problem> {
         let known = fields.map(\.rawValue).joined(separator: ", ")
         guard let colon = line.firstIndex(of: ":") else {
-            return .failure(Problem(number, "expected 'field: value' (fields: \(known)), or a comment starting with #"))
+            return .failure(Problem(number, Message.documentExpectedField(known: known).text))
         }
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)
         guard let field = ProductField(rawValue: key.lowercased()), fields.contains(field) else {
-            return .failure(Problem(number, "unknown field '\(oneLine(key))' (fields: \(known))"))
+            return .failure(Problem(number, Message.unknownField(oneLine(key), known: known).text))
         }
         // A line saved with CRLF ends in `\r`: not part of the value.
         return .success((field, line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -410,6 +410,14 @@ extension Message {
             "the image at \(address) did not arrive within \(seconds) s; stopped reading it"
         case .photoCannotBeDrawn(let style): "it could not be drawn as \(style)"
         case .notModifiedToPlainRequest: "the server answered 304 Not Modified to a plain request"
+        case .documentLine(let line, let problem): "line \(line): \(problem)"
+        case .eitherOf(let values): values.joined(separator: " or ")
+        case .documentNoImages: "this product has no images"
+        case .documentImageIDs(let ids): "one of this product's image ids: \(ids)"
+        case .documentDescriptionBelow: "every line below, indented by two spaces"
+        case .documentDescriptionIndented: "description lines are indented by two spaces, and it is the last field"
+        case .documentGivenTwice(let field): "\(field) is given twice: keep one"
+        case .documentExpectedField(let known): "expected 'field: value' (fields: \(known)), or a comment starting with #"
         }
     }
 

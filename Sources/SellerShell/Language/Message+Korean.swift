@@ -391,6 +391,14 @@ extension Message {
         case .photoTooSlow(let address, let seconds): "\(address)의 이미지가 \(seconds)초 안에 오지 않아서 읽기를 멈췄습니다"
         case .photoCannotBeDrawn(let style): "\(style) 방식으로는 그릴 수 없습니다"
         case .notModifiedToPlainRequest: "조건 없는 요청에 서버가 304 Not Modified로 답했습니다"
+        case .documentLine(let line, let problem): "\(line)번째 줄: \(problem)"
+        case .eitherOf(let values): values.joined(separator: " 또는 ")
+        case .documentNoImages: "이 상품에는 사진이 없습니다"
+        case .documentImageIDs(let ids): "이 상품의 사진 id 가운데 하나: \(ids)"
+        case .documentDescriptionBelow: "아래 모든 줄이 설명입니다. 줄마다 앞에 빈칸 두 개를 둡니다"
+        case .documentDescriptionIndented: "description 줄은 앞에 빈칸 두 개를 두고 씁니다. description은 마지막 필드입니다"
+        case .documentGivenTwice(let field): "\(field) 필드가 두 번 있습니다. 하나만 남기세요"
+        case .documentExpectedField(let known): "'field: value' 모양의 줄(필드: \(known))이나 #으로 시작하는 주석이어야 합니다"
         }
     }
 }

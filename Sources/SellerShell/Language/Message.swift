@@ -402,6 +402,18 @@ public enum Message: Spoken, Equatable {
     case photoCannotBeDrawn(style: String)
     case notModifiedToPlainRequest
 
+    // MARK: The document `edit` opens
+    /// A problem of the saved document, on its line.
+    case documentLine(line: Int, problem: String)
+    /// The values a field takes (`KRW or USD`).
+    case eitherOf([String])
+    case documentNoImages
+    case documentImageIDs(String)
+    case documentDescriptionBelow
+    case documentDescriptionIndented
+    case documentGivenTwice(field: String)
+    case documentExpectedField(known: String)
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image
