@@ -52,21 +52,26 @@ extension ShellSession {
                     console.note(text)
                 }
             case .prose(let text):
-                // Folded to the terminal's width, and paged at its height where a person reads
-                // it (`help`, `explain` at the prompt); `openmarket -c help` prints it whole.
-                let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
-                if outputJSON {
-                    console.note(folded)
-                } else if console.isInteractive {
-                    console.page(folded)
-                } else {
-                    console.write(folded)
-                }
+                renderProse(text)
             case .note(let text):
                 console.note(text)
             case .warning(let text):
                 console.warn(text)
             }
+        }
+    }
+
+    /// Prose (`help`, `explain`, `exchanges`) folded to the terminal's width, and paged at its
+    /// height where a person reads it at the prompt; `openmarket -c help` prints it whole. In
+    /// JSON mode it goes to the notes (stdout is for JSON).
+    private func renderProse(_ text: String) {
+        let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
+        if outputJSON {
+            console.note(folded)
+        } else if console.isInteractive {
+            console.page(folded)
+        } else {
+            console.write(folded)
         }
     }
 
