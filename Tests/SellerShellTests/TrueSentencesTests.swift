@@ -137,6 +137,15 @@ struct TrueSentencesTests {
         }
     }
 
+    @Test func aMissingProfileIsSaidInTheReadersLanguage() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let status = await Language.$current.withValue(.ko) { await f.run("use nosuch") }
+            #expect(status == .failed)
+            #expect(f.console.notes.contains("\"nosuch\" 프로필이 없습니다"), "\(f.console.notes)")
+            #expect(!f.console.notes.contains("no profile"), "\(f.console.notes)")
+        }
+    }
+
     @Test func anEmptyMarketsPageIsOneLine() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             for product in try await f.products().products { _ = try await f.client.delete(id: product.id) }

@@ -48,7 +48,7 @@ public struct ProfileStore: Sendable {
 
     public func save(_ name: String, _ profile: Profile) throws {
         guard Self.validName(name) else {
-            throw CommandFailure.usage("profile names use letters, digits, - _ and . (got \"\(name)\")")
+            throw CommandFailure.usage(ProfileMessage.badName(name).text)
         }
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -57,14 +57,14 @@ public struct ProfileStore: Sendable {
         // Created 0600 before the secret is written, then renamed into place: never readable by others.
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CommandFailure.failed("cannot write \(temporary.path)")
+            throw CommandFailure.failed(ProfileMessage.cannotWrite(path: temporary.path).text)
         }
         let handle = try FileHandle(forWritingTo: temporary)
         try handle.write(contentsOf: data)
         try handle.close()
         if rename(temporary.path, target.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)
-            throw CommandFailure.failed("cannot save profile \(name): \(String(cString: strerror(errno)))")
+            throw CommandFailure.failed(ProfileMessage.cannotSave(name: name, reason: String(cString: strerror(errno))).text)
         }
     }
 
@@ -73,20 +73,16 @@ public struct ProfileStore: Sendable {
         var info = stat()
         guard stat(file.path, &info) == 0 else {
             let known = names()
-            throw CommandFailure.failed(
-                "no profile \"\(name)\""
-                    + (known.isEmpty ? "; save one with 'login --save NAME'" : " (profiles: \(known.joined(separator: ", ")))"))
+            throw CommandFailure.failed(ProfileMessage.noProfile(name: name, known: known, hint: true).text)
         }
         if info.st_mode & 0o077 != 0 {
-            throw CommandFailure.failed(
-                "refusing profile \"\(name)\": \(file.path) is readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600 \(file.path)'"
-            )
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw CommandFailure.failed(ProfileMessage.readableByOthers(name: name, path: file.path, mode: mode).text)
         }
         do {
             return try MarketJSON.decoder.decode(Profile.self, from: Data(contentsOf: file))
         } catch {
-            throw CommandFailure.failed(
-                "profile \"\(name)\" is damaged (\(file.path)); save it again with 'login --save \(name)'")
+            throw CommandFailure.failed(ProfileMessage.damaged(name: name, path: file.path).text)
         }
     }
 
@@ -105,12 +101,13 @@ public struct ProfileStore: Sendable {
     public func remove(_ name: String) throws(CommandFailure) {
         guard Self.validName(name), names().contains(name) else {
             let known = names()
-            throw .failed("no profile \"\(name)\"" + (known.isEmpty ? "" : " (profiles: \(known.joined(separator: ", ")))"))
+            throw .failed(ProfileMessage.noProfile(name: name, known: known, hint: false).text)
         }
         do {
             try FileManager.default.removeItem(at: url(name))
         } catch {
-            throw .failed("cannot remove profile \(name): \(url(name).path): \(error.localizedDescription)")
+            throw .failed(
+                ProfileMessage.cannotRemove(name: name, path: url(name).path, reason: error.localizedDescription).text)
         }
     }
 
