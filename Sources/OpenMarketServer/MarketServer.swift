@@ -86,7 +86,7 @@ public struct RunningMarket: Sendable {
 
 public enum MarketServerError: Error, CustomStringConvertible {
     case cannotListen(host: String, port: Int, reason: ListenFailure)
-    case dataDirectory(String)
+    case dataDirectory(ServerMessage)
     /// The folder holds no `market.sqlite`, and the command must not make one.
     case noMarket(String)
 
@@ -97,9 +97,8 @@ public enum MarketServerError: Error, CustomStringConvertible {
     public func sentence(portOption: String) -> String {
         switch self {
         case .cannotListen(let host, let port, let reason): reason.sentence(host: host, port: port, portOption: portOption)
-        case .dataDirectory(let reason): reason
-        case .noMarket(let path):
-            "\(path) holds no market (no market.sqlite); start one with 'openmarket-server --data \(path)'"
+        case .dataDirectory(let problem): problem.text
+        case .noMarket(let path): ServerMessage.noMarket(path: path).text
         }
     }
 }
@@ -110,6 +109,9 @@ public enum ListenFailure: Sendable, Equatable {
     case addressNotAvailable
     case permissionDenied
     case unknownHost
+    /// The server ended before it listened, saying nothing.
+    case stoppedAtOnce
+    /// The system's words for another reason.
     case other(String)
 
     init(_ error: any Error) {
@@ -128,16 +130,18 @@ public enum ListenFailure: Sendable, Equatable {
     }
 
     func sentence(host: String, port: Int, portOption: String) -> String {
+        message(host: host, port: port, portOption: portOption).text
+    }
+
+    /// The failure as a message naming the address and the option that chooses the port.
+    func message(host: String, port: Int, portOption: String) -> ServerMessage {
         switch self {
-        case .inUse:
-            "port \(port) on \(host) is already in use (another openmarket-server?); choose another with \(portOption)"
-        case .addressNotAvailable:
-            "cannot listen on \(host): this machine has no such address; use 127.0.0.1, or 0.0.0.0 for every address"
-        case .permissionDenied:
-            "not allowed to listen on port \(port) on \(host) (ports below 1024 need administrator rights); "
-                + "choose a port from 1024 to 65535 with \(portOption)"
-        case .unknownHost: "cannot listen on \(host): not an address; give one such as 127.0.0.1 or 0.0.0.0"
-        case .other(let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .inUse: .portInUse(host: host, port: port, portOption: portOption)
+        case .addressNotAvailable: .noSuchAddress(host: host)
+        case .permissionDenied: .portNeedsRights(host: host, port: port, portOption: portOption)
+        case .unknownHost: .notAnAddress(host: host)
+        case .stoppedAtOnce: .stoppedAtOnce(host: host, port: port)
+        case .other(let reason): .cannotListen(host: host, port: port, reason: reason)
         }
     }
 }
@@ -170,7 +174,7 @@ public enum MarketServer {
         guard let port = await iterator.next() else {
             throw MarketServerError.cannotListen(
                 host: configuration.host, port: configuration.port,
-                reason: await task.value ?? .other("the server stopped at once"))
+                reason: await task.value ?? .stoppedAtOnce)
         }
         let host = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
         return RunningMarket(

@@ -71,20 +71,22 @@ public final class MarketDataDirectory: Sendable {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw MarketServerError.dataDirectory("cannot create the data directory \(url.path): \(error.localizedDescription)")
+            throw MarketServerError.dataDirectory(
+                .cannotCreateDataDirectory(path: url.path, reason: error.localizedDescription))
         }
         let store: MarketStore
         do {
             store = try MarketStore(path: url.appendingPathComponent("market.sqlite").path)
         } catch {
-            throw MarketServerError.dataDirectory("cannot open \(url.appendingPathComponent("market.sqlite").path): \(error)")
+            throw MarketServerError.dataDirectory(
+                .cannotOpen(path: url.appendingPathComponent("market.sqlite").path, reason: "\(error)"))
         }
         let images = try ImageStorage(root: url.appendingPathComponent("images", isDirectory: true))
         AtomicWriteLeftovers.remove(in: url, images: images.root)
         do {
             try images.removeOrphans(grace: orphanGrace) { try store.imagePaths() }
         } catch {
-            throw MarketServerError.dataDirectory("cannot read the image rows of \(url.path): \(error)")
+            throw MarketServerError.dataDirectory(.cannotReadImageRows(path: url.path, reason: "\(error)"))
         }
         let remembered: RememberedSecrets
         do {
@@ -93,7 +95,7 @@ public final class MarketDataDirectory: Sendable {
         } catch let error as MarketServerError {
             throw error
         } catch {
-            throw MarketServerError.dataDirectory("cannot read the remembered secrets of \(url.path): \(error)")
+            throw MarketServerError.dataDirectory(.cannotReadRememberedSecrets(path: url.path, reason: "\(error)"))
         }
         let demoFile = url.appendingPathComponent("demo-vendor.json")
         var created = false
@@ -108,7 +110,7 @@ public final class MarketDataDirectory: Sendable {
             let data = try MarketJSON.encoder.encode(SavedCredentials(identifier: demo.identifier, secret: demo.secret.revealed))
             guard FileManager.default.createFile(atPath: demoFile.path, contents: data, attributes: [.posixPermissions: 0o600])
             else {
-                throw MarketServerError.dataDirectory("cannot write \(demoFile.path)")
+                throw MarketServerError.dataDirectory(.cannotWrite(path: demoFile.path))
             }
             created = true
         } else {

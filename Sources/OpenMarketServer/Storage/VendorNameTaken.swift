@@ -4,5 +4,6 @@ public struct VendorNameTaken: Error, CustomStringConvertible, Sendable {
     /// The vendor that has the name.
     public let id: Int
 
-    public var description: String { "a vendor named '\(name)' already exists (id \(id)); choose another name" }
+    /// In the reader's language (``ServerMessage/vendorNameTaken(name:id:)``).
+    public var description: String { ServerMessage.vendorNameTaken(name: name, id: id).text }
 }

@@ -58,12 +58,12 @@ final class RememberedSecrets: Sendable {
             guard
                 FileManager.default.createFile(
                     atPath: draft.path, contents: key, attributes: [.posixPermissions: 0o600])
-            else { throw MarketServerError.dataDirectory("cannot write \(file.path)") }
+            else { throw MarketServerError.dataDirectory(.cannotWrite(path: file.path)) }
             defer { unlink(draft.path) }
             if link(draft.path, file.path) == 0 { return key }
-            guard errno == EEXIST else { throw MarketServerError.dataDirectory("cannot write \(file.path)") }
+            guard errno == EEXIST else { throw MarketServerError.dataDirectory(.cannotWrite(path: file.path)) }
         }
-        throw MarketServerError.dataDirectory("cannot read \(file.path)")
+        throw MarketServerError.dataDirectory(.cannotRead(path: file.path))
     }
 
     /// 32 random bytes: the system's generator (getrandom(2) on Linux) is cryptographically secure.
