@@ -10,7 +10,10 @@ import Darwin
 /// Why an append-only log could not be opened, locked, read or written. `reason` is the
 /// system's words for the error of the call that failed, taken at that call (never a stale
 /// `errno` from an earlier one).
-public struct JSONLinesLogError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// Said in the reader's language by its catalogues (`JSONLinesLogError+English.swift`,
+/// `JSONLinesLogError+Korean.swift`); `reason` stays the system's words.
+public struct JSONLinesLogError: Error, Spoken, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// A symbolic link is at the path: it is never followed.
         case symbolicLink
@@ -20,6 +23,12 @@ public struct JSONLinesLogError: Error, Sendable, Equatable, CustomStringConvert
         case cannotRead
         /// An append or a rewrite failed; an append was taken back to where the file ended.
         case cannotWrite
+    }
+
+    /// What this program says of a log file, where the system says nothing.
+    public enum Detail: Spoken, Hashable {
+        case symbolicLink
+        case notRegularFile
     }
 
     public var kind: Kind
@@ -36,20 +45,14 @@ public struct JSONLinesLogError: Error, Sendable, Equatable, CustomStringConvert
         self.init(kind, path: path, reason: String(cString: strerror(code)))
     }
 
-    /// What was wrong, without the path: the system's words, or what a symbolic link means.
+    /// What was wrong, without the path: the system's words, or what a symbolic link means
+    /// (in the reader's language).
     public var why: String {
-        kind == .symbolicLink ? "it is a symbolic link, which is never followed (remove it, and a file is made there)" : reason
+        kind == .symbolicLink ? Detail.symbolicLink.text : reason
     }
 
-    public var description: String {
-        switch kind {
-        case .symbolicLink: "\(path) is a symbolic link: it is never followed (remove it, and a file is made there)"
-        case .cannotOpen: "\(path) cannot be opened: \(reason)"
-        case .busy: "\(path) is in use by another process: \(reason)"
-        case .cannotRead: "\(path) cannot be read: \(reason)"
-        case .cannotWrite: "\(path) cannot be written: \(reason)"
-        }
-    }
+    /// The whole sentence, in the reader's language.
+    public var description: String { text }
 }
 
 /// A JSON Lines file read back: its lines (empty ones left out) as slices of its bytes.
@@ -168,7 +171,7 @@ public struct JSONLinesLog: Sendable {
     public static func readAll(_ descriptor: Int32, path: String) throws(JSONLinesLogError) -> Data {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw JSONLinesLogError(.cannotRead, path: path, reason: "not a regular file")
+            throw JSONLinesLogError(.cannotRead, path: path, reason: JSONLinesLogError.Detail.notRegularFile.text)
         }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
