@@ -187,6 +187,10 @@ struct MessageCatalogTests {
             .documentDescriptionIndented,
             .documentGivenTwice(field: "price"),
             .documentExpectedField(known: "name, price"),
+            .clearTakesNothing,
+            .exitTakesAStatus,
+            .searchTakesOneText,
+            .secretNeverTyped,
         ]
         + Message.ChangeColumn.allCases.map { .changeColumn($0) }
         + Message.ChangeTally.allCases.map { .changeTally(count: 2, kind: $0) }

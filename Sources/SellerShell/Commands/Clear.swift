@@ -4,7 +4,7 @@ import OpenMarketContract
 public struct Clear: ShellCommand {
     public static let spec = CommandSpec(
         name: "clear", aliases: ["cls"], summary: ShellHelp.clear, usage: "clear", examples: ["clear"],
-        tooManyWords: "clear takes nothing", effect: .none, recording: .never)
+        tooManyWords: Message.clearTakesNothing, effect: .none, recording: .never)
 
     public init() {}
 

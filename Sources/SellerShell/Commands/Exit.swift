@@ -5,7 +5,7 @@ public struct Exit: ShellCommand {
     public static let spec = CommandSpec(
         name: "exit", aliases: ["quit"], summary: ShellHelp.exit,
         usage: "exit [N]", examples: ["exit", "exit 3"], positional: [.word],
-        tooManyWords: "exit takes at most a status: exit N (0 to 255)", effect: .none, recording: .never)
+        tooManyWords: Message.exitTakesAStatus, effect: .none, recording: .never)
 
     public var code: Int32?
 

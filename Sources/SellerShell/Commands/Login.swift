@@ -15,8 +15,7 @@ public struct Login: ShellCommand {
         // `login ID SECRET`: the second word can only be a secret typed where it does not
         // belong. Refused without repeating it (the generic "unexpected 'WORD'" would print it);
         // the REPL keeps such a line out of the history (`mayKeepInHistory`).
-        tooManyWords: "the secret is never typed on the command line (it would stay in the history and in 'ps'): "
-            + "type 'login IDENTIFIER' and enter it when asked, or set OPENMARKET_SECRET; what you typed was not kept",
+        tooManyWords: Message.secretNeverTyped,
         effect: .session)
 
     /// `--save` is never written back: a replay must not write profiles.

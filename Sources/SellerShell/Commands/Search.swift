@@ -8,7 +8,7 @@ public struct Search: ShellCommand {
         usage: "search TEXT [PAGE] [--per-page N] [--mine] [--all] [--format FORMAT] [--fields id,name,…] [--sort KEY]",
         examples: ["search 텀블러", "search 'milk bottle' --all", "search mug --format ids --sort -price"],
         flags: options.map(\.flag), positional: [.word, .page],
-        tooManyWords: "search takes one TEXT and a page: quote words that go together (search 'milk bottle')", effect: .reads)
+        tooManyWords: Message.searchTakesOneText, effect: .reads)
 
     /// `list`'s own, as it declares them: the page size, `--mine`, `--all`, and how the list is
     /// written and ordered.

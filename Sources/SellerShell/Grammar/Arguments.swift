@@ -55,7 +55,7 @@ public struct Arguments: Sendable {
 
     private func check(against spec: CommandSpec) throws(CommandFailure) {
         if spec.takesSeveralIDs { return try checkFlagsAndFields(against: spec) }
-        if positional.count > spec.positional.count, let message = spec.tooManyWords { throw .usage(message) }
+        if positional.count > spec.positional.count, let message = spec.tooManyWords { throw .usage(message.text) }
         try checkFlagsAndFields(against: spec)
         if positional.count > spec.positional.count {
             throw .usage(Message.unexpectedWord(positional[spec.positional.count].text).text)

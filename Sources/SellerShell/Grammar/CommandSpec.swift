@@ -110,7 +110,7 @@ public struct CommandSpec: Sendable {
     public var positional: [Slot] = []
     /// The message for more positional words than `positional` allows (the default names the
     /// first extra word, which must not happen when that word could be a secret).
-    public var tooManyWords: String?
+    public var tooManyWords: (any Spoken)?
     public var effect: Effect
     /// Whether it may be sent twice with the same result (`stock +N` may not).
     public var repeatsSafely = true
@@ -122,7 +122,7 @@ public struct CommandSpec: Sendable {
 
     public init(
         name: String, aliases: [String] = [], summary: any Spoken, usage: String, examples: [String] = [],
-        flags: [Flag] = [], fields: [ProductField] = [], positional: [Slot] = [], tooManyWords: String? = nil,
+        flags: [Flag] = [], fields: [ProductField] = [], positional: [Slot] = [], tooManyWords: (any Spoken)? = nil,
         effect: Effect, repeatsSafely: Bool = true, returnsProduct: Bool = false, recording: Recording = .command,
         rawWords: Bool = false
     ) {

@@ -418,6 +418,12 @@ extension Message {
         case .documentDescriptionIndented: "description lines are indented by two spaces, and it is the last field"
         case .documentGivenTwice(let field): "\(field) is given twice: keep one"
         case .documentExpectedField(let known): "expected 'field: value' (fields: \(known)), or a comment starting with #"
+        case .clearTakesNothing: "clear takes nothing"
+        case .exitTakesAStatus: "exit takes at most a status: exit N (0 to 255)"
+        case .searchTakesOneText: "search takes one TEXT and a page: quote words that go together (search 'milk bottle')"
+        case .secretNeverTyped:
+            "the secret is never typed on the command line (it would stay in the history and in 'ps'): "
+                + "type 'login IDENTIFIER' and enter it when asked, or set OPENMARKET_SECRET; what you typed was not kept"
         }
     }
 

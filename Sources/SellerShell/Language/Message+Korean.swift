@@ -399,6 +399,12 @@ extension Message {
         case .documentDescriptionIndented: "description 줄은 앞에 빈칸 두 개를 두고 씁니다. description은 마지막 필드입니다"
         case .documentGivenTwice(let field): "\(field) 필드가 두 번 있습니다. 하나만 남기세요"
         case .documentExpectedField(let known): "'field: value' 모양의 줄(필드: \(known))이나 #으로 시작하는 주석이어야 합니다"
+        case .clearTakesNothing: "clear 뒤에는 아무것도 적지 않습니다"
+        case .exitTakesAStatus: "exit 뒤에는 종료 상태 하나만 적을 수 있습니다: exit N (0부터 255까지)"
+        case .searchTakesOneText: "search에는 TEXT 하나와 쪽 번호만 적습니다. 함께 찾을 낱말은 따옴표로 묶으세요(search 'milk bottle')"
+        case .secretNeverTyped:
+            "secret은 명령줄에 적지 않습니다(기록과 'ps'에 남기 때문입니다). 'login IDENTIFIER'를 입력하고 물어볼 때 적거나, "
+                + "OPENMARKET_SECRET을 설정하세요. 방금 입력한 줄은 남기지 않았습니다"
         }
     }
 }

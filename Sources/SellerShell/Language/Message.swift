@@ -414,6 +414,13 @@ public enum Message: Spoken, Equatable {
     case documentGivenTwice(field: String)
     case documentExpectedField(known: String)
 
+    // MARK: More words than a command takes
+    case clearTakesNothing
+    case exitTakesAStatus
+    case searchTakesOneText
+    /// `login ID SECRET`: refused without repeating what was typed.
+    case secretNeverTyped
+
     /// The words of a table's header or a detail view's labels.
     public enum Heading: Sendable, Hashable, CaseIterable {
         case id, name, price, discount, final, stock, vendor, created, changed, description, thumbnail, image

@@ -415,7 +415,7 @@ public actor ShellSession {
             _ = try Arguments(Array(words.dropFirst()), spec: spec)
             return true
         } catch {
-            return error.message != spec.tooManyWords
+            return error.message != spec.tooManyWords?.text
         }
     }
 

@@ -10,8 +10,7 @@ struct Expect: ShellCommand {
         usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
         examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"],
         positional: [.word, .word, .word],
-        tooManyWords: "expect takes three words; quote a value with spaces. "
-            + Expectation.usage,
+        tooManyWords: ScriptHelp.expectTooManyWords(usage: Expectation.usage),
         effect: .none, recording: .asTyped, rawWords: true)
 
     var expectation: Expectation

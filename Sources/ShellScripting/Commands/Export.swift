@@ -15,7 +15,7 @@ struct Export: ShellCommand {
             "export catalog.csv", "export catalog.csv --images photos", "export everything.jsonl --all",
             "export mugs.csv --search mug",
         ],
-        flags: options.map(\.flag), positional: [.path], tooManyWords: "export takes one file (quote a name with spaces)",
+        flags: options.map(\.flag), positional: [.path], tooManyWords: ScriptHelp.exportTooManyWords,
         effect: .reads, recording: .readOnly)
 
     static let options: [CommandOption<Export>] = [

@@ -18,7 +18,7 @@ struct Import: ShellCommand {
             "import catalog.csv --plan", "import catalog.csv --write-ids", "import catalog.csv --resume",
             "import moved.csv --new-ids --yes", "import catalog.jsonl --prune --report what-happened.csv",
         ],
-        flags: options.map(\.flag), positional: [.path], tooManyWords: "import takes one file (quote a name with spaces)",
+        flags: options.map(\.flag), positional: [.path], tooManyWords: ScriptHelp.importTooManyWords,
         effect: .script, repeatsSafely: false, recording: .comment("an import: its rows are recorded one by one above"))
 
     static let options: [CommandOption<Import>] = [

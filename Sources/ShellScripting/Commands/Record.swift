@@ -7,7 +7,7 @@ struct Record: ShellCommand {
     static let spec = CommandSpec(
         name: "record", summary: ScriptHelp.record, usage: "record FILE [--all] | record stop",
         examples: ["record catalog.om", "record session.om --all", "record stop"], flags: options.map(\.flag),
-        positional: [.path], tooManyWords: "record FILE [--all], or record stop", effect: .none, recording: .never)
+        positional: [.path], tooManyWords: ScriptHelp.recordTooManyWords, effect: .none, recording: .never)
 
     static let options: [CommandOption<Record>] = [
         .flag("--all", \.all, help: ScriptHelp.recordAll)

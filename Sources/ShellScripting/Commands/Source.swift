@@ -10,7 +10,7 @@ struct Source: ShellCommand {
         name: "source", aliases: ["."], summary: ScriptHelp.source,
         usage: "source FILE [--step]",
         examples: ["source scripts/examples/demo-catalog.om", "source scripts/examples/lessons/01-methods.om --step"],
-        flags: options.map(\.flag), positional: [.path], tooManyWords: "source FILE [--step]", effect: .script,
+        flags: options.map(\.flag), positional: [.path], tooManyWords: ScriptHelp.sourceTooManyWords, effect: .script,
         repeatsSafely: false, recording: .never, rawWords: true)
 
     /// Its words come as they are (a path may look like a field), so `--step` is one of them

@@ -6,7 +6,7 @@ import SellerShell
 /// variable as its string and a named product as `{"id": …, "product": {…}}`).
 struct Vars: ShellCommand {
     static let spec = CommandSpec(
-        name: "vars", summary: ScriptHelp.vars, usage: "vars", tooManyWords: "vars takes no arguments",
+        name: "vars", summary: ScriptHelp.vars, usage: "vars", tooManyWords: ScriptHelp.varsTooManyWords,
         effect: .none, recording: .never, rawWords: true)
 
     init(parsing arguments: Arguments) throws(CommandFailure) {}

@@ -35,6 +35,12 @@ extension ScriptHelp {
         case .source: "run a script file in this session (variables and login carry over)"
         case .sourceStep: "wait before each command: Enter sends, s skips, c continues, q stops"
         case .vars: "list variables and named products"
+        case .sourceTooManyWords: "source FILE [--step]"
+        case .importTooManyWords: "import takes one file (quote a name with spaces)"
+        case .recordTooManyWords: "record FILE [--all], or record stop"
+        case .varsTooManyWords: "vars takes no arguments"
+        case .exportTooManyWords: "export takes one file (quote a name with spaces)"
+        case .expectTooManyWords(let usage): "expect takes three words; quote a value with spaces. " + usage
         }
     }
 }

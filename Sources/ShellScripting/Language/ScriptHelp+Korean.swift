@@ -36,6 +36,12 @@ extension ScriptHelp {
         case .source: "스크립트 파일을 이 세션에서 실행합니다(변수와 로그인이 그대로 이어집니다)"
         case .sourceStep: "명령마다 기다립니다. Enter는 보내기, s는 건너뛰기, c는 끝까지 계속, q는 그만두기입니다"
         case .vars: "변수와 이름 붙인 상품을 봅니다"
+        case .sourceTooManyWords: "사용법: source FILE [--step]"
+        case .importTooManyWords: "import에는 파일 하나만 적습니다(이름에 빈칸이 있으면 따옴표로 감싸세요)"
+        case .recordTooManyWords: "사용법: record FILE [--all] 또는 record stop"
+        case .varsTooManyWords: "vars 뒤에는 아무것도 적지 않습니다"
+        case .exportTooManyWords: "export에는 파일 하나만 적습니다(이름에 빈칸이 있으면 따옴표로 감싸세요)"
+        case .expectTooManyWords(let usage): "expect에는 낱말 세 개를 적습니다. 빈칸이 있는 값은 따옴표로 감싸세요. " + usage
         }
     }
 }

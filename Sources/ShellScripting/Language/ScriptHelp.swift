@@ -37,4 +37,12 @@ public enum ScriptHelp: Spoken, Equatable {
     case source
     case sourceStep
     case vars
+
+    // What a command says when given more words than it takes (its spec's `tooManyWords`).
+    case sourceTooManyWords
+    case importTooManyWords
+    case recordTooManyWords
+    case varsTooManyWords
+    case exportTooManyWords
+    case expectTooManyWords(usage: String)
 }
