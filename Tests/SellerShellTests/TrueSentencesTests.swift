@@ -178,4 +178,31 @@ struct TrueSentencesTests {
         #expect(table.contains("…"))
         #expect(Changes.table(rows, columns: nil).contains(long))
     }
+
+    /// Every sentence of this issue's own catalogues reads Korean in Korean, keeping the
+    /// English's numbers.
+    @Test(
+        arguments: [
+            VendorMessage.loggedInGiven(identifier: "0c1b5a9e", check: "checked", vendor: "#2"),
+            VendorMessage.givenIsHere(id: 2, name: "tumbler-shop"), VendorMessage.givenKept(id: 2),
+            VendorMessage.refutedByWrite(given: 2, actual: "demo-shop (#1)", profile: "class"),
+            VendorMessage.refutedByRefusal(given: 2, product: 7, profile: "class"), VendorMessage.loginCancelled,
+            ChangesMessage.registered("#1 Mug"), ChangesMessage.deleted("#1 Mug"), ChangesMessage.nothingChanged("#1 Mug"),
+            ChangesMessage.batch(label: "import c.csv", count: 100), ChangesMessage.photo(2), ChangesMessage.image(35),
+            ChangesMessage.undoHint(marksThisSession: true),
+            ChangesMessage.patchChangesNothing(product: "#6 Mug", values: "price ₩26,000"), ListMessage.count(4),
+            ListMessage.noneYours(all: 4, vendor: 2), ListMessage.minePage(page: 2, pages: 3, mine: 45, next: 3),
+            ListMessage.minePastTheEnd(page: 4, pages: 3), ListMessage.noneMatch, ListMessage.notAPage("x"),
+            ProfileMessage.noProfile(name: "class", known: [], hint: true),
+            ProfileMessage.readableByOthers(name: "class", path: "/p", mode: "644"),
+            ChangeLogMessage.cannotRegisterAgain(id: 12, why: "x"), ChangeLogMessage.photosNoLongerKept(days: 30, bytes: "1 GB"),
+            ChangeLogMessage.changedByAnotherShell(number: 7, command: "undo"), ChangeLogMessage.cannotBeWritten,
+        ] as [any Spoken])
+    func everySentenceReadsKoreanInKorean(_ message: any Spoken) {
+        let (english, korean) = (message.text(in: .en), message.text(in: .ko))
+        #expect(korean != english, "\(english)")
+        #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "not Korean: \(korean)")
+        let numbers = { (text: String) in text.split { !$0.isNumber }.map(String.init).sorted() }
+        #expect(numbers(korean) == numbers(english), "\(english) / \(korean)")
+    }
 }

@@ -114,7 +114,7 @@ public final class ChangeLog: Sendable {
         do {
             content = try file.read()
         } catch {
-            throw .failed("the change log \(error)")
+            throw .failed(ChangeLogMessage.logProblem("\(error)").text)
         }
         guard let content else { return ([], []) }
         return content.decode(ChangeEntry.self, content.lines.suffix(limits.entries), using: MarketJSON.decoder)
@@ -185,7 +185,7 @@ public final class ChangeLog: Sendable {
         do {
             return try ChangeLogHold(log: self, file: file.lock(waiting: true))
         } catch {
-            throw .failed("the change log \(error)")
+            throw .failed(ChangeLogMessage.logProblem("\(error)").text)
         }
     }
 
@@ -197,7 +197,7 @@ public final class ChangeLog: Sendable {
         do {
             return try ChangeLogHold(log: self, file: await file.lock())
         } catch {
-            throw .failed("the change log \(error)")
+            throw .failed(ChangeLogMessage.logProblem("\(error)").text)
         }
     }
 
@@ -219,7 +219,7 @@ public final class ChangeLog: Sendable {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .failed("the change log's folder \(folder) cannot be made: \(ShellSession.readable(error))")
+            throw .failed(ChangeLogMessage.folderCannotBeMade(folder: folder, reason: ShellSession.readable(error)).text)
         }
     }
 
@@ -324,7 +324,7 @@ public final class ChangeLogHold: Sendable {
         do {
             try file.append(encoded)
         } catch {
-            throw .failed("the change log \(error)")
+            throw .failed(ChangeLogMessage.logProblem("\(error)").text)
         }
         appended.withLock { $0 += encoded }
     }

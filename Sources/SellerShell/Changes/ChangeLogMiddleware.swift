@@ -39,7 +39,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         do {
             try log.record(outcome.changes, command: line, session: session, batch: context.changes?.batch)
         } catch {
-            outcome.output.append(.warning("\(error.message); this change cannot be undone"))
+            outcome.output.append(.warning(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text))
         }
         return outcome
     }

@@ -19,7 +19,8 @@ struct ChangeLogPhotos {
         if creating {
             let made = mkdir(path, 0o700)
             if made != 0, errno != EEXIST {
-                throw .failed("the change log's photo folder \(path) cannot be made: \(String(cString: strerror(errno)))")
+                throw .failed(
+                    ChangeLogMessage.photoFolderCannotBeMade(path: path, reason: String(cString: strerror(errno))).text)
             }
         }
         let folder = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -27,10 +28,10 @@ struct ChangeLogPhotos {
             let code = errno
             if code == ENOENT, !creating { return nil }
             if code == ELOOP || code == ENOTDIR {
-                throw .failed(
-                    "the change log's photo folder \(path) is a symbolic link or not a folder: it is not used (remove it)")
+                throw .failed(ChangeLogMessage.photoFolderNotAFolder(path).text)
             }
-            throw .failed("the change log's photo folder \(path) cannot be opened: \(String(cString: strerror(code)))")
+            throw .failed(
+                ChangeLogMessage.photoFolderCannotBeOpened(path: path, reason: String(cString: strerror(code))).text)
         }
         return folder
     }
@@ -55,7 +56,7 @@ struct ChangeLogPhotos {
             if let failure {
                 unlinkat(folder, name, 0)
                 remove(names, in: folder)
-                throw .failed("a photo cannot be saved in \(path): \(String(cString: strerror(failure)))")
+                throw .failed(ChangeLogMessage.photoCannotBeSaved(path: path, reason: String(cString: strerror(failure))).text)
             }
             names.append(name)
         }

@@ -101,7 +101,7 @@ extension ChangeKeeping {
         guard keeps, let log, !changes.isEmpty else { return }
         let line = context.session.secrets.masked(command)
         if (try? log.record(changes, command: line, session: session, batch: batch)) == nil {
-            context.console.warn("the change log cannot be written; these changes cannot be undone")
+            context.console.warn(ChangeLogMessage.cannotBeWritten.text)
         }
     }
 }

@@ -128,12 +128,12 @@ struct Reversal {
             + "photo\(photos.count == 1 ? "" : "s"), \(ByteCountText.format(bytes)))"
             + ((ProductField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
         if photos.isEmpty {
-            step.blocker =
-                "#\(product.id) cannot be registered again: "
-                + (change.photos == nil
-                    ? (change.entry.photoProblem ?? "its photos were not saved")
-                    : "its photos are no longer kept (the change log keeps them \(Self.limitsText(log.limits)))")
-                + "; the market takes no product without a photo"
+            let days = Int(ChangeLog.seconds(log.limits.photoAge) / 86_400)
+            let why =
+                change.photos == nil
+                ? (change.entry.photoProblem ?? ChangeLogMessage.photosNotSaved.text)
+                : ChangeLogMessage.photosNoLongerKept(days: days, bytes: ByteCountText.format(log.limits.photoBytes)).text
+            step.blocker = ChangeLogMessage.cannotRegisterAgain(id: product.id, why: why).text
         }
         return step
     }
@@ -228,10 +228,6 @@ struct Reversal {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    static func limitsText(_ limits: ChangeLogLimits) -> String {
-        "for \(Int(ChangeLog.seconds(limits.photoAge) / 86_400)) days, \(ByteCountText.format(limits.photoBytes)) in all"
-    }
-
     // MARK: Sending
 
     /// What one step left: the product (nil when it deleted it), the id a product registered
@@ -283,8 +279,7 @@ struct Reversal {
                 do {
                     images.append(try UploadImage(filename: photo.filename, data: photo.data))
                 } catch {
-                    throw CommandFailure.failed(
-                        "a saved photo of #\(product.id) is no longer an image the market takes: \(error)")
+                    throw CommandFailure.failed(ChangeLogMessage.savedPhotoNotAnImage(id: product.id, error: "\(error)").text)
                 }
             }
             var response = try await context.client.create(Self.draft(product), images: images)

@@ -74,9 +74,7 @@ struct ReversalRequest: Sendable {
             let number = step.change.entry.number
             let now = history.unit(holding: number)?.changes.first { $0.entry.number == number }
             guard let now, now.undone == step.change.undone, now.state == step.change.state else {
-                throw .failed(
-                    "change \(number) was undone or redone by another shell while this \(direction.name) read it; "
-                        + "nothing was sent ('changes --all' shows where it stands)")
+                throw .failed(ChangeLogMessage.changedByAnotherShell(number: number, command: direction.name).text)
             }
         }
     }
