@@ -238,13 +238,13 @@ public struct MarketClient: Sendable {
     func refuseLeaks(in request: HTTPRequestData) throws(MarketError) {
         let login = credentials?.secret.revealed
         let foreign = protectedSecrets.filter { $0 != login }
-        guard let place = SecretMasking.leak(in: request, secrets: secrets, foreign: foreign) else { return }
-        if place == "secret" {
+        guard let place = SecretMasking.place(in: request, secrets: secrets, foreign: foreign) else { return }
+        if place == .secretField {
             throw .invalidInput([
                 RuleViolation("secret", .foreignSecret)
             ])
         }
-        throw .invalidInput([RuleViolation(place, .secretOutsideItsField)])
+        throw .invalidInput([RuleViolation(place.text, .secretOutsideItsField)])
     }
 
     /// The secrets this client protects: its credentials' and `protectedSecrets`.

@@ -136,6 +136,12 @@ public enum SecretMasking {
     /// are not the login's (the environment's secret after `connect` to another server). In the
     /// `secret` field such a secret is found as `"secret"`.
     public static func leak(in request: HTTPRequestData, secrets: [String], foreign: [String] = []) -> String? {
+        place(in: request, secrets: secrets, foreign: foreign)?.text
+    }
+
+    /// Where in a request a secret would travel outside a `secret` field, typed (`leak(in:…)`
+    /// says it in the reader's language); `.secretField` for a foreign secret in that field.
+    public static func place(in request: HTTPRequestData, secrets: [String], foreign: [String] = []) -> SecretPlace? {
         let spellings = spellings(of: secrets)
         guard !spellings.isEmpty else { return nil }
         let foreign = Self.spellings(of: foreign)
@@ -143,11 +149,11 @@ public enum SecretMasking {
         if contains(url, spellings: spellings)
             || (url.utf8.contains(0x25) && contains(url.removingPercentEncoding ?? url, spellings: spellings))
         {
-            return "the URL"
+            return .url
         }
         for field in request.headers
         where contains(field.value, spellings: spellings) || contains(field.name, spellings: spellings) {
-            return "the header \(field.name)"
+            return .header(field.name)
         }
         guard let body = request.body, !body.isEmpty else { return nil }
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
@@ -161,25 +167,25 @@ public enum SecretMasking {
         return leak(inJSONOrText: body, spellings: spellings, foreign: foreign)
     }
 
-    private static func leak(inJSONOrText body: Data, spellings: [String], foreign: [String]) -> String? {
+    private static func leak(inJSONOrText body: Data, spellings: [String], foreign: [String]) -> SecretPlace? {
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
             return leak(inJSON: object, path: "", topLevel: true, spellings: spellings, foreign: foreign)
         }
         return contains(body, spellings: spellings) || contains(String(decoding: body, as: UTF8.self), spellings: spellings)
-            ? "the body" : nil
+            ? .body : nil
     }
 
     private static func leak(
         inJSON value: Any, path: String, topLevel: Bool, spellings: [String], foreign: [String] = []
-    ) -> String? {
+    ) -> SecretPlace? {
         if let object = value as? [String: Any] {
             for key in object.keys.sorted() {
                 let inner = object[key]!
                 let here = path.isEmpty ? key : "\(path).\(key)"
-                if contains(key, spellings: spellings) { return path.isEmpty ? "a field name" : "a field name in \(path)" }
+                if contains(key, spellings: spellings) { return .fieldName(in: path.isEmpty ? nil : path) }
                 // The one place the secret belongs: the top-level `secret` string.
                 if topLevel, key == "secret", let text = inner as? String {
-                    if contains(text, spellings: foreign) { return "secret" }
+                    if contains(text, spellings: foreign) { return .secretField }
                     continue
                 }
                 if let found = leak(inJSON: inner, path: here, topLevel: false, spellings: spellings) { return found }
@@ -194,11 +200,15 @@ public enum SecretMasking {
             }
             return nil
         }
-        if let text = value as? String, contains(text, spellings: spellings) { return path.isEmpty ? "the body" : path }
+        if let text = value as? String, contains(text, spellings: spellings) { return path.isEmpty ? .body : .field(path) }
         return nil
     }
 
-    private static func leak(inMultipart body: Data, boundary: String, spellings: [String], foreign: [String]) -> String? {
+    private static func leak(
+        inMultipart body: Data, boundary: String, spellings: [String], foreign: [String]
+    )
+        -> SecretPlace?
+    {
         let delimiter = Data("--\(boundary)".utf8)
         var starts: [Int] = []
         var searchStart = body.startIndex
@@ -209,18 +219,17 @@ public enum SecretMasking {
         for (index, start) in starts.enumerated() where index + 1 < starts.count {
             let part = body[start..<(starts[index + 1] - delimiter.count)]
             guard let split = part.range(of: Data("\r\n\r\n".utf8)) else {
-                if contains(Data(part), spellings: spellings) { return "the body" }
+                if contains(Data(part), spellings: spellings) { return .body }
                 continue
             }
             let head = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
             let content = Data(part[split.upperBound...])
             let isParams = head.contains("name=\"params\"")
-            let label = isParams ? "params" : "an image part"
-            if contains(head, spellings: spellings) { return "\(label)'s headers" }
+            if contains(head, spellings: spellings) { return .partHeaders(params: isParams) }
             if isParams {
                 if let found = leak(inJSONOrText: content, spellings: spellings, foreign: foreign) { return found }
             } else if contains(content, spellings: spellings) {
-                return label
+                return .imagePart
             }
         }
         return nil

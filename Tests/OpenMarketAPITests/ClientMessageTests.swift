@@ -79,3 +79,26 @@ struct ClientMessageTests {
         }
     }
 }
+
+/// Where a secret would travel is named in the reader's language (before, `the header X-Note`
+/// inside a Korean refusal).
+@Suite("Where a secret would travel, in the reader's language")
+struct SecretPlaceTests {
+    @Test func aSecretInAHeaderIsNamedInKorean() {
+        let url = URL(string: "http://127.0.0.1:8080/api/products/1")!
+        let request = HTTPRequestData(method: .get, url: url, headers: ["X-Note": "S3cr3t-pw"])
+        #expect(SecretMasking.place(in: request, secrets: ["S3cr3t-pw"]) == .header("X-Note"))
+        #expect(Language.$current.withValue(.ko) { SecretMasking.leak(in: request, secrets: ["S3cr3t-pw"]) } == "X-Note 헤더")
+    }
+
+    @Test(arguments: [
+        SecretPlace.url, .header("X-Note"), .body, .fieldName(in: nil), .fieldName(in: "extra"), .partHeaders(params: true),
+        .partHeaders(params: false), .imagePart,
+    ])
+    func everyPlaceHasKorean(place: SecretPlace) {
+        #expect(place.korean != place.english)
+        for name in ["X-Note", "extra", "params", "URL"] where place.english.contains(name) {
+            #expect(place.korean.contains(name), "\(name) in \(place.korean)")
+        }
+    }
+}
