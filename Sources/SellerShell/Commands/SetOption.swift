@@ -8,10 +8,8 @@ public struct SetOption: ShellCommand {
         summary: ShellHelp.set,
         usage:
             "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | "
-            + "set photos off|auto|symbols|sixel|kitty | set lang en|ko | set NAME VALUE\n"
-            + "  jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)\n"
-            + "  photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)\n"
-            + "  lang: the language the shell speaks from now on (en or ko)",
+            + "set photos off|auto|symbols|sixel|kitty | set lang en|ko | set NAME VALUE",
+        notes: ShellHelp.setNotes,
         examples: [
             "set output json", "set output ids", "set trace on", "set explain on", "set photos symbols", "set lang ko",
             "set price 3500",

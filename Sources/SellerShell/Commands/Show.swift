@@ -6,7 +6,7 @@ import OpenMarketContract
 public struct Show: OneProduct {
     public static let spec = CommandSpec(
         name: "show", aliases: ["get"], summary: ShellHelp.show,
-        usage: "show ID [--photos]\n  on a terminal the thumbnail is drawn beside the details ('set photos' says how)",
+        usage: "show ID [--photos]", notes: ShellHelp.showNotes,
         examples: ["show 12", "show 12 --photos"], flags: options.map(\.flag), positional: [.productID], effect: .reads,
         returnsProduct: true)
 

@@ -102,6 +102,8 @@ public struct CommandSpec: Sendable {
     /// (``ShellHelp/list``), in the reader's language.
     public var summary: any Spoken
     public var usage: String
+    /// What `help` says under the usage, in the reader's language (what `set photos` does).
+    public var notes: (any Spoken)?
     public var examples: [String] = []
     public var flags: [Flag] = []
     /// The `key=value` fields it takes.
@@ -121,7 +123,8 @@ public struct CommandSpec: Sendable {
     public var rawWords = false
 
     public init(
-        name: String, aliases: [String] = [], summary: any Spoken, usage: String, examples: [String] = [],
+        name: String, aliases: [String] = [], summary: any Spoken, usage: String, notes: (any Spoken)? = nil,
+        examples: [String] = [],
         flags: [Flag] = [], fields: [ProductField] = [], positional: [Slot] = [], tooManyWords: (any Spoken)? = nil,
         effect: Effect, repeatsSafely: Bool = true, returnsProduct: Bool = false, recording: Recording = .command,
         rawWords: Bool = false
@@ -131,6 +134,7 @@ public struct CommandSpec: Sendable {
         self.aliases = aliases
         self.summary = summary
         self.usage = usage
+        self.notes = notes
         self.examples = examples
         self.flags = flags
         self.fields = fields
@@ -154,6 +158,7 @@ public struct CommandSpec: Sendable {
     /// `help COMMAND`.
     public var helpText: String {
         var lines = ["\(name) — \(summary.text)", Message.helpUsage(usage).text]
+        if let notes { lines += notes.text.split(separator: "\n").map { "  " + $0 } }
         if !flags.isEmpty {
             let width = flags.map(\.synopsis.count).max() ?? 0
             lines.append(Message.helpOptionsHeading.text)

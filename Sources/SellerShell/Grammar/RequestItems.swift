@@ -68,8 +68,4 @@ public struct RequestItem: Sendable, Equatable {
         wasQuoted = word.wasQuoted
     }
 
-    /// What every kind means, for usage messages and `help`.
-    public static let guide =
-        "items: name=value (JSON string) · price:=3500 (raw JSON) · Header:value · search_value==mug (query) · "
-        + "images@photo.jpg (file; makes the body multipart) · secret=@secret (the session's secret, never typed)"
 }

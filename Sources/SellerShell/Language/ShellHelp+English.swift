@@ -66,6 +66,11 @@ extension ShellHelp {
         case .redo: "make an undone change again (the one undone last, or N)"
         case .use: "log in with a saved profile"
         case .whoami: "show the server and vendor in use"
+        case .setNotes:
+            "jsonl, csv and ids are how 'list' writes; other commands then print as with table (json with jsonl)\n"
+                + "photos: how photos are drawn on a terminal by 'show' and the list's grid (auto: the best it supports)\n"
+                + "lang: the language the shell speaks from now on (en or ko)"
+        case .showNotes: "on a terminal the thumbnail is drawn beside the details ('set photos' says how)"
         case .requestGet: "send a GET request by hand (reads)"
         case .requestHead: "send a HEAD request: GET's headers without the body"
         case .requestPost: "send a POST request by hand (creates; with a file the body is multipart)"

@@ -67,6 +67,11 @@ extension ShellHelp {
         case .redo: "되돌린 변경을 다시 적용합니다(기본은 마지막에 되돌린 변경, 또는 N번)"
         case .use: "저장한 프로필로 로그인합니다"
         case .whoami: "지금 쓰는 서버와 판매자를 봅니다"
+        case .setNotes:
+            "jsonl, csv, ids는 'list'가 쓰는 방식입니다. 다른 명령은 table처럼 출력합니다(jsonl이면 json으로)\n"
+                + "photos: 'show'와 목록의 격자가 터미널에 사진을 그리는 방식입니다(auto: 터미널이 지원하는 가장 좋은 방식)\n"
+                + "lang: 셸이 이제부터 쓸 언어입니다(en 또는 ko)"
+        case .showNotes: "터미널에서는 상품 정보 옆에 대표 사진을 그립니다(방식은 'set photos'로 정합니다)"
         case .requestGet: "GET 요청을 직접 보냅니다(읽기)"
         case .requestHead: "HEAD 요청을 보냅니다(GET과 같은 헤더를 본문 없이 받습니다)"
         case .requestPost: "POST 요청을 직접 보냅니다(만들기, 파일을 붙이면 본문은 multipart)"

@@ -71,6 +71,10 @@ public enum ShellHelp: Spoken, Equatable {
     case redo
     case use
     case whoami
+
+    // What `help` says under a command's usage (its spec's `notes`).
+    case setNotes
+    case showNotes
     case requestGet
     case requestHead
     case requestPost

@@ -78,7 +78,7 @@ public enum RawRequests {
         return CommandSpec(
             name: name, aliases: [.head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],
             summary: summary,
-            usage: "\(name) PATH [ITEM…] [--no-auth] [--check-status] [--offline]\n  \(RequestItem.guide)",
+            usage: "\(name) PATH [ITEM…] [--no-auth] [--check-status] [--offline]", notes: Message.requestItemGuide,
             examples: [example], flags: RawRequest<RawGET>.options.map(\.flag), positional: [.apiPath], effect: effect,
             repeatsSafely: repeats, returnsProduct: true, rawWords: true)
     }
