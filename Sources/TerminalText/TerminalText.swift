@@ -79,9 +79,14 @@ public enum TerminalText {
         if !text.unicodeScalars.contains(where: needsShowing) { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             let v = scalar.value
             if keepingNewlines, scalar == "\n" {
+                // A CR LF line break (a description typed on Windows, or kept from an old sheet) is
+                // one line break, not a `␍` at the end of each line.
+                if previous == "\r" { out.unicodeScalars.removeLast() }
                 out.unicodeScalars.append(scalar)
             } else if v < 0x20 {
                 out.unicodeScalars.append(Unicode.Scalar(0x2400 + v)!)
