@@ -34,6 +34,15 @@ struct TerminalTextTests {
         #expect(TerminalText.visible("\u{9B}31m") == "\u{FFFD}31m")
     }
 
+    @Test func aCRLFLineBreakKeptAsALineBreakShowsNoCarriageReturn() {
+        // A description stored with CR LF (an old import from a Windows sheet) showed `␍` at the
+        // end of each line.
+        #expect(TerminalText.visible("one\r\ntwo", keepingNewlines: true) == "one\ntwo")
+        // A carriage return alone, or before anything but a line break, is still shown.
+        #expect(TerminalText.visible("one\rtwo\r", keepingNewlines: true) == "one\u{240D}two\u{240D}")
+        #expect(TerminalText.visible("one\r\ntwo") == "one\u{240D}\u{240A}two")
+    }
+
     @Test func bidiAndOtherFormatCharactersAreShownAsTheirCodePoints() {
         // "Mug\u{202E}gpj.exe" would print as "Mugexe.jpg".
         #expect(TerminalText.visible("Mug\u{202E}gpj.exe") == "Mug<U+202E>gpj.exe")
@@ -78,5 +87,26 @@ struct TerminalTextTests {
         #expect(TerminalText.wrapped("short\n  also short", columns: 80) == "short\n  also short")
         let coloured = "\u{1B}[31m" + String(repeating: "word ", count: 30) + "\u{1B}[0m"
         #expect(TerminalText.wrapped(coloured, columns: 40) == coloured)
+    }
+}
+
+@Suite("A path on screen")
+struct ShownPathTests {
+    @Test func aPathUnderTheHomeFolderStartsWithATilde() {
+        #expect(
+            TerminalText.shownPath("/home/kim/.local/share/openmarket/local", home: "/home/kim")
+                == "~/.local/share/openmarket/local")
+        #expect(TerminalText.shownPath("/home/kim/", home: "/home/kim/") == "~/")
+        #expect(TerminalText.shownPath("/home/kim", home: "/home/kim") == "~")
+    }
+
+    @Test func aPathElsewhereOrOnlyLikeTheHomeFolderIsShownWhole() {
+        // `/home/kimchi` is not under `/home/kim`.
+        #expect(TerminalText.shownPath("/home/kimchi/data", home: "/home/kim") == "/home/kimchi/data")
+        #expect(TerminalText.shownPath("/srv/market", home: "/home/kim") == "/srv/market")
+        #expect(TerminalText.shownPath("/srv/market", home: nil) == "/srv/market")
+        #expect(TerminalText.shownPath("/srv/market", home: "/") == "/srv/market")
+        // A combining mark after the home folder's last letter makes another name.
+        #expect(TerminalText.shownPath("/home/kim\u{301}/x", home: "/home/kim") == "/home/kim\u{301}/x")
     }
 }
