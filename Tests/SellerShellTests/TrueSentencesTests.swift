@@ -87,6 +87,30 @@ struct TrueSentencesTests {
 
     /// `OPENMARKET_VENDOR_ID` naming another vendor: refuted by the server once, it is not
     /// taken again for the next command.
+    @Test func aShellStartedFromAProfileWithAGivenVendorDoesNotNameItInTheFirstPrompt() async throws {
+        let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let profiles = ProfileStore(directory: directory.appendingPathComponent("profiles"))
+        let server = try #require(URL(string: "http://127.0.0.1:9"))
+        let credentials = VendorCredentials(identifier: "0c1b5a9e-given", secret: Secret("s3cret-given"))
+        func prompt(_ standing: VendorStanding) async throws -> String {
+            try profiles.save(
+                "class",
+                ProfileStore.Profile(
+                    server: server.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
+                    vendorName: "tumbler-shop", vendorID: 2, vendorStanding: standing))
+            let configuration = ShellConfiguration(
+                serverURL: server, credentials: credentials, vendorName: "tumbler-shop", vendorID: 2,
+                profileName: "class", profiles: profiles)
+            let shell = ShellSession(configuration: configuration, console: RecordingConsole())
+            return shell.index.prompt(color: false)
+        }
+        // Given at a login, not checked: the first prompt does not claim the name.
+        #expect(try await !prompt(.given).contains("tumbler-shop"))
+        // Said by the server: the prompt names it.
+        #expect(try await prompt(.verified).contains("tumbler-shop"))
+    }
+
     @Test func aRefutedEnvironmentVendorIDIsNotTakenAgain() async throws {
         let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -240,8 +240,11 @@ public actor ShellSession {
         self.middleware = middleware
         self.chain = middleware.around { invocation, context in try await invocation.command.run(in: context) }
         self.index = ShellIndex(profiles: configuration.profiles, registry: registry)
-        index.update(
-            server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, configuration.vendorName))
+        // The prompt names the vendor only as the server said it, from the first prompt on.
+        let standing = Self.startingStanding(
+            vendorID: configuration.vendorID, profileName: configuration.profileName, profiles: configuration.profiles)
+        let shownName = standing == .given ? nil : configuration.vendorName
+        index.update(server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, shownName))
         self.dryRun = configuration.dryRun
     }
 

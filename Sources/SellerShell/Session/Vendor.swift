@@ -65,8 +65,13 @@ extension ShellSession {
     package var vendorStanding: VendorStanding? {
         guard vendorID != nil else { return nil }
         if let key = vendorKey, let standing = vendorStandings[key] { return standing }
-        // The id the session started with: as its profile says (one saved before standings were
-        // kept: given), else the program's own (its local market's vendor, read from its data).
+        return Self.startingStanding(vendorID: vendorID, profileName: profileName, profiles: profiles)
+    }
+
+    /// How the id a session starts with is known: as its profile says (one saved before standings
+    /// were kept: given), else the program's own (its local market's vendor, read from its data).
+    static func startingStanding(vendorID: Int?, profileName: String?, profiles: ProfileStore) -> VendorStanding? {
+        guard vendorID != nil else { return nil }
         if let profileName, let saved = try? profiles.load(profileName), saved.vendorID == vendorID {
             return saved.vendorStanding ?? .given
         }
