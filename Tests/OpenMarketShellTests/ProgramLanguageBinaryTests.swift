@@ -57,6 +57,22 @@ struct ProgramLanguageBinaryTests {
         #expect(port.stderr.contains("--local-port는 1에서 65535 사이여야 합니다(받은 값: 70000)"), "\(port.stderr)")
     }
 
+    /// A graded script that failed without a word is reported by its exit status, in the
+    /// reader's language too (a JUnit report's message).
+    @Test func aSilentFailuresReportIsKoreanUnderLangKo() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let script = home.root.appendingPathComponent("silent.om")
+        let report = home.root.appendingPathComponent("report.xml")
+        try Data("exit 3\n".utf8).write(to: script)
+        let result = try await ChildProcess.run(
+            Self.binary, ["--lang", "ko", "test", script.path, "--report-junit", report.path], environment: home.environment,
+            timeout: .seconds(300))
+        #expect(result.status == 1, "\(result.stderr)")
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        #expect(xml.contains(#"message="종료 상태 3""#), "\(xml)")
+    }
+
     /// A language `--lang` does not take is said in the locale's language, the only one known.
     @Test func anUnknownLangIsSaidInTheLocalesLanguage() async throws {
         let result = try await run(["--lang", "fr", "-c", "help"], ["LANG": "ko_KR.UTF-8"])

@@ -52,6 +52,8 @@ extension ProgramMessage {
             return "cannot make a temporary folder \(path): \(reason)"
         case .cannotStartTestMarket(let reason):
             return "cannot start a local market: \(reason)"
+        case .exitStatus(let status):
+            return "exit status \(status)"
         }
     }
 }

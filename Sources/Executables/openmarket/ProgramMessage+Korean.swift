@@ -52,6 +52,8 @@ extension ProgramMessage {
             return "임시 폴더 \(path)를 만들 수 없습니다: \(reason)"
         case .cannotStartTestMarket(let reason):
             return "로컬 마켓을 시작할 수 없습니다: \(reason)"
+        case .exitStatus(let status):
+            return "종료 상태 \(status)"
         }
     }
 }

@@ -33,4 +33,6 @@ enum ProgramMessage: Spoken, Hashable {
     case cannotMakeScratchFolder(String)
     case cannotMakeTemporaryFolder(path: String, reason: String)
     case cannotStartTestMarket(String)
+    /// A graded script that failed without saying why: its exit status, in a JUnit report.
+    case exitStatus(Int32)
 }

@@ -177,7 +177,7 @@ struct ScriptTests {
                 continue
             }
             let element = outcome.isError ? "error" : "failure"
-            let message = outcome.message.first ?? "exit status \(outcome.status)"
+            let message = outcome.message.first ?? ProgramMessage.exitStatus(outcome.status).text
             out.append("    <testcase \(attributes)>")
             out.append(
                 #"      <\#(element) message="\#(xml(message))" type="exit \#(outcome.status)">"#
