@@ -119,9 +119,7 @@ extension Message {
         case .keptAll(let count): "kept all \(count)"
         case .fieldRequired(let field, let rule): "\(field) is required (\(rule))"
         case .registerCancelled: "register cancelled; nothing was sent"
-        case .tryAgainEmptyCancels(let problem): "  \(problem) — try again (an empty answer cancels)"
         case .registerGaveUp(let attempts): "register cancelled after \(attempts) answers that did not fit; nothing was sent"
-        case .askImage: "image (path to a JPEG, PNG or GIF; globs work; TAB completes): "
         case .noFileMatches(let text): "\(text): no file matches"
         case .noSuchFile(let text): "\(text): no such file"
         case .noExchangesYet: "no exchanges yet: every request the session sends is numbered here"
@@ -219,8 +217,6 @@ extension Message {
         case .noChangeLog: "this session keeps no change log"
         case .changesNeedLogin: "not logged in: changes are kept per server and vendor; log in to see them"
         case .noChangesKept: "no changes kept for this server and vendor"
-        case .noChangesThisSession(let kept):
-            "no changes in this session; 'changes --all' lists the \(kept) kept for this server and vendor"
         case .changeColumn(let column): column.english
         case .changeCount(let count, let tally): "\(count) changes (\(tally))"
         case .changeTally(let count, let kind): "\(count) \(kind.english)"
@@ -310,8 +306,6 @@ extension Message {
         case .theVendorID: "the vendor id"
         case .askVendorID: "your vendor id on this market? "
         case .nothingWasKept(let problem): "\(problem); nothing was kept"
-        case .vendorIsHere(let id, let name): "vendor #\(id) is \(name) here; kept for this login"
-        case .vendorKept(let id): "vendor #\(id) kept for this login ('login --vendor-id N' changes it)"
         case .usingSavedProfile(let name, let identifier): "using profile '\(name)', saved for this server (\(identifier)…)"
         case .loggedOutOtherServer(let previous):
             "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"

@@ -129,9 +129,7 @@ public enum Message: Spoken, Equatable {
     case keptAll(count: Int)
     case fieldRequired(field: String, rule: String)
     case registerCancelled
-    case tryAgainEmptyCancels(String)
     case registerGaveUp(attempts: Int)
-    case askImage
     case noFileMatches(String)
     case noSuchFile(String)
     case noExchangesYet
@@ -219,7 +217,6 @@ public enum Message: Spoken, Equatable {
     case noChangeLog
     case changesNeedLogin
     case noChangesKept
-    case noChangesThisSession(kept: Int)
     case changeColumn(ChangeColumn)
     /// `100 changes (98 registered, 2 edited)`: an import's changes in one row.
     case changeCount(count: Int, tally: String)
@@ -292,8 +289,6 @@ public enum Message: Spoken, Equatable {
     case theVendorID
     case askVendorID
     case nothingWasKept(String)
-    case vendorIsHere(id: Int, name: String)
-    case vendorKept(id: Int)
     case usingSavedProfile(name: String, identifier: String)
     case loggedOutOtherServer(String)
 
