@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import TerminalText
 import Testing
 
 /// `openmarket --help` and the program's own argument errors speak the reader's language
@@ -23,9 +24,18 @@ struct ProgramLanguageBinaryTests {
         let help = try await run(["--lang", "ko", "--help"], ["LANG": "C"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Open Market API로 상품을 파는 판매자를 위한 셸입니다."), "\(help.stdout)")
-        #expect(help.stdout.contains("저장한 프로필로 로그인합니다('login --save NAME' 참고)."), "\(help.stdout)")
+        #expect(help.stdout.contains("저장한 프로필로 로그인합니다('login --save NAME'"), "\(help.stdout)")
         #expect(help.stdout.contains("종료 상태: 0 모두 성공"), "\(help.stdout)")
         #expect(!help.stdout.contains("Log in with a saved profile"), "\(help.stdout)")
+    }
+
+    /// ArgumentParser counts characters; a Korean syllable is two columns: folded first, the
+    /// Korean help fits the width it was laid out for (before, lines of up to 105 columns at 80).
+    @Test(arguments: [80, 60])
+    func koreanHelpFitsTheScreensWidth(columns: Int) async throws {
+        let help = try await run(["--lang", "ko", "--help"], ["COLUMNS": String(columns)])
+        let wide = help.stdout.split(separator: "\n").filter { TerminalText.width(String($0)) > columns }
+        #expect(wide.isEmpty, "\(wide.joined(separator: "\n"))")
     }
 
     @Test func helpFollowsAKoreanLocaleAndLangEnOverridesIt() async throws {

@@ -14,7 +14,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// Made when ArgumentParser first asks, inside `Entry`'s language (`ProgramHelp`).
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "openmarket", abstract: ProgramHelp.abstract.text, discussion: ProgramHelp.discussion.text,
+            commandName: "openmarket", abstract: ProgramHelp.abstract.folded(indent: "OVERVIEW: ".count),
+            discussion: ProgramHelp.discussion.folded(indent: 0),
             version: OpenMarketVersion.line(commit: BuildCommit.value))
     }
 
