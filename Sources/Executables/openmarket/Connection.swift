@@ -5,6 +5,7 @@ import OpenMarketAPI
 import OpenMarketContract
 import OpenMarketServer
 import SellerShell
+import TerminalText
 
 /// Which market the shell talks to and as whom, worked out once from the options, the
 /// environment and a saved profile.
@@ -57,7 +58,8 @@ extension OpenMarketCommand {
                 vendorID: demo?.id, embedded: market)
             // Short lines: an 80-column projector shows each whole.
             Self.complain(Message.localMarketAt(url: market.baseURL.absoluteString, vendor: demo?.name ?? "demo-shop").text)
-            Self.complain(Message.localMarketData(market.data.url.path).text)
+            let dataPath = TerminalText.shownPath(market.data.url.path, home: environment["HOME"])
+            Self.complain(Message.localMarketData(dataPath).text)
             Self.complain(Message.localMarketStorefront(market.baseURL.absoluteString + "/").text)
         }
         // The environment's credentials belong to OPENMARKET_SERVER when it is set (a --server
