@@ -9,8 +9,9 @@ import Foundation
 /// locale), `set lang` changes it for the session's later commands, and a test scopes it to
 /// itself (`Language.$current.withValue(.ko) { … }`), so tests running at once in one process
 /// never see each other's language. What a person reads (messages, help, table headings,
-/// prompts) asks `Language.current`; what a program reads (JSON, exports, recordings, the
-/// journal) never does.
+/// prompts) asks `Language.current`. What a program reads (JSON, the journal, the data lines of
+/// an export or a recording) never does; the comment lines written for a person inside an
+/// export or a recording are in the reader's language.
 public enum Language: String, Sendable, CaseIterable {
     case en, ko
 
@@ -48,24 +49,37 @@ public enum Language: String, Sendable, CaseIterable {
 }
 
 extension Language {
-    /// The language an HTTP `Accept-Language` header asks for: the first of its tags (by
-    /// quality, RFC 9110 §12.5.4) that is `ko` or `en` (or a region of them, `ko-KR`); nil when
-    /// it names neither, so the caller keeps its own default.
+    /// The language an HTTP `Accept-Language` header asks for (RFC 9110 §12.5.4, RFC 4647's
+    /// basic filtering): each of English and Korean takes the quality of the most specific range
+    /// that matches it (`ko-KR` and `ko` match Korean; `*` matches a language no other range
+    /// names); the highest quality above 0 wins, a tie going to the range written first. nil when
+    /// neither is acceptable or only `*` names them, so the caller keeps its own default.
+    /// Written by hand: Foundation has no Accept-Language parser on Linux, and no kept library
+    /// here does one.
     public static func preferred(byAcceptLanguage header: String?) -> Language? {
         guard let header else { return nil }
-        var best: (language: Language, quality: Double)?
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let tag = parts.first?.lowercased(), !tag.isEmpty else { continue }
-            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
-            guard let language = Language(rawValue: primary) else { continue }
-            var quality = 1.0
-            for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
-                quality = Double(parameter.dropFirst(2)) ?? 0
+        // For each language: its quality and where its range was written (nil for `*`).
+        var named: [Language: (quality: Double, position: Int)] = [:]
+        var wildcard: Double?
+        for (position, item) in header.split(separator: ",").enumerated() {
+            guard let range = AcceptedRange(item) else { continue }
+            if range.tag == "*" {
+                wildcard = range.quality
+            } else if let language = Language(rawValue: range.primary), named[language] == nil || range.tag == range.primary {
+                // `ko;q=0.2, ko-KR` and `ko-KR, ko;q=0.2`: the plain `ko` range speaks for Korean.
+                named[language] = (range.quality, named[language]?.position ?? position)
             }
-            if quality > 0, quality > (best?.quality ?? 0) { best = (language, quality) }
         }
-        return best?.language
+        let ranked = allCases.compactMap { language -> (language: Language, quality: Double, position: Int?)? in
+            if let given = named[language] { return (language, given.quality, given.position) }
+            return wildcard.map { (language, $0, nil) }
+        }
+        .filter { $0.quality > 0 }
+        .sorted { ($0.quality, -($0.position ?? .max)) > ($1.quality, -($1.position ?? .max)) }
+        guard let first = ranked.first else { return nil }
+        // Only `*` at the top, shared by both: no language was asked for.
+        if first.position == nil, ranked.count > 1, ranked[1].quality == first.quality { return nil }
+        return first.language
     }
 
     /// What the shell sends as `Accept-Language`, so the market answers in the reader's language.
@@ -99,4 +113,25 @@ extension Spoken {
 
     /// The message in the language of this task (`Language.current`).
     public var text: String { text(in: .current) }
+}
+
+/// One language range of an `Accept-Language` header (`ko-KR;q=0.8`): its tag, lowercased, the
+/// tag's primary subtag and its quality (1 when none is given). nil for an empty item or a
+/// quality that is not a number from 0 to 1.
+struct AcceptedRange {
+    var tag: String
+    var primary: String
+    var quality: Double
+
+    init?(_ item: Substring) {
+        let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let tag = parts.first?.lowercased(), !tag.isEmpty else { return nil }
+        self.tag = tag
+        primary = tag.split(separator: "-").first.map(String.init) ?? tag
+        quality = 1
+        for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
+            guard let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else { return nil }
+            quality = value
+        }
+    }
 }

@@ -46,6 +46,33 @@ struct ErrorLanguageTests {
         }
     }
 
+    /// Two `Accept-Language` lines are one list (RFC 9110 §5.3): the refusal made before the
+    /// routes read only the first line, so `en;q=0.1` then `ko` was answered in English.
+    @Test func aRefusalBeforeTheRoutesReadsEveryAcceptLanguageLine() async throws {
+        try await TestMarket.with { market in
+            let connection = try RawConnection(port: market.port)
+            connection.send(
+                "PATCH /api/products/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: en;q=0.1\r\n"
+                    + "Accept-Language: ko\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n"
+                    + "5\r\nhello\r\n0\r\n\r\n")
+            let ended = await connection.readUntilClosed(timeout: .seconds(120))
+            let text = String(decoding: ended.data, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 501 "), "\(text)")
+            #expect(text.lowercased().contains("content-language: ko"), "\(text)")
+        }
+    }
+
+    @Test func aRouteReadsEveryAcceptLanguageLineAndTheWildcard() async throws {
+        try await TestMarket.with { market in
+            let twoLines = try await market.raw(
+                "GET", "/api/products/99999", headers: ["Accept-Language": "en;q=0.1, ko"])
+            #expect(twoLines.error?.message == "상품 99999: 없는 상품입니다", "\(twoLines.text)")
+            let wildcard = try await market.raw(
+                "GET", "/api/products/99999", headers: ["Accept-Language": "en;q=0, *"])
+            #expect(wildcard.headers["content-language"] == "ko", "\(wildcard.text)")
+        }
+    }
+
     /// Every message has Korean of its own (a catalogue left in English would compile too).
     @Test(arguments: [
         MarketMessage.notMultipart, .bodyTooLarge, .paramsMissing, .noSuchImage, .deleteTokenInvalid, .identifierRequired,

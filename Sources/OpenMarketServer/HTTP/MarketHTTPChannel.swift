@@ -241,7 +241,9 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     private func refuse(
         _ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, _ message: MarketMessage
     ) {
-        let language = Language.answering(head.headers.first(name: "accept-language"))
+        let language = Language.answering(
+            // Every Accept-Language line, as one list (RFC 9110 §5.3), not only the first.
+            head.headers["accept-language"].joined(separator: ", "))
         refuse(context, version: head.version, status: status, message, in: language)
     }
 
