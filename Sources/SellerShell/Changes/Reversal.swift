@@ -26,13 +26,13 @@ struct Reversal {
         var action: Action
         var current: MarketResponse<Product>?
         /// The product changed since the change (or its last undo): `--force` goes ahead anyway.
-        var conflict: String?
+        var conflict: ReversalMessage?
         /// Why it cannot be done at all (the product is gone; its photos were not kept).
-        var blocker: String?
+        var blocker: ReversalMessage?
         /// One line of the plan: what it does to which product.
-        var plan: String
+        var plan: ReversalMessage
         /// What it would send (`--dry-run`).
-        var request: String
+        var request: ReversalMessage
 
         var deletes: Bool { if case .delete = action { true } else { false } }
     }
@@ -81,8 +81,9 @@ struct Reversal {
         return try await reading(id, for: change, .setFields(id: id, fields: fields, target: target), in: context) {
             step, current in
             let changes = ProductField.changes(fields, to: target, on: current.value)
-            step.plan = "\(Self.name(current.value)): " + ProductField.describe(fields, from: current.value, to: target)
-            step.request = "PATCH /api/products/\(id) \(Self.json(changes))" + Self.ifMatch(current)
+            step.plan = .setFields(
+                name: Self.name(current.value), changes: ProductField.describe(fields, from: current.value, to: target))
+            step.request = .patchRequest(id: id, json: Self.json(changes), etag: current.etag)
             step.conflict = Self.conflict(current.value, expected: expected, number: change.entry.number)
         }
     }
@@ -95,13 +96,12 @@ struct Reversal {
         let id = history.currentID(after.id)
         let undo = direction == .undo
         return try await reading(id, for: change, .adjustStock(id: id, by: amount), in: context) { step, current in
-            let now = current.value.stock
-            let signed = amount >= 0 ? "+\(amount)" : "\(amount)"
-            let why = undo ? "\(signed), the inverse of \(before.stock) → \(after.stock)" : "\(signed) again"
-            step.plan = "\(Self.name(current.value)): stock \(now) → \(now + amount) (\(why))"
-            step.request =
-                "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(now + amount)}" + Self.ifMatch(current)
-                + " (from the stock read then)"
+            let (now, name) = (current.value.stock, Self.name(current.value))
+            step.plan =
+                undo
+                ? .stockBack(name: name, now: now, amount: amount, before: before.stock, after: after.stock)
+                : .stockAgain(name: name, now: now, amount: amount)
+            step.request = .stockRequest(id: id, stock: now + amount, etag: current.etag)
         }
     }
 
@@ -109,8 +109,8 @@ struct Reversal {
     private func deleting(_ change: ChangeHistory.Change, _ made: Product, in context: CommandContext) async throws -> Step {
         let id = history.currentID(made.id)
         return try await reading(id, for: change, .delete(id: id), deleting: true, in: context) { step, current in
-            step.plan = "delete \(Self.name(current.value))"
-            step.request = "POST /api/products/\(id)/archived, then DELETE the URI it answers"
+            step.plan = .delete(name: Self.name(current.value))
+            step.request = .deleteRequest(id: id)
             step.conflict = Self.conflict(current.value, expected: change.state ?? made, number: change.entry.number)
         }
     }
@@ -119,21 +119,19 @@ struct Reversal {
     /// photos; without photos it cannot be (the market takes no product without one).
     private func registering(_ change: ChangeHistory.Change, _ product: Product) throws -> Step {
         let photos = try change.photos.flatMap { entry throws(CommandFailure) in try log.photos(of: entry) } ?? []
-        var step = Step(
-            change: change, action: .create(product, photos: photos),
-            plan: "register \(Self.name(product)) again (under a new id)", request: "")
         let bytes = photos.reduce(0) { $0 + $1.data.count }
-        step.request =
-            "POST /api/products (multipart: params \(Self.json(Self.draft(product))) and \(photos.count) "
-            + "photo\(photos.count == 1 ? "" : "s"), \(ByteCountText.format(bytes)))"
-            + ((ProductField.thumbnailIndex(product) ?? 0) > 0 ? ", then PATCH its thumbnail_id" : "")
+        var step = Step(
+            change: change, action: .create(product, photos: photos), plan: .registerAgain(name: Self.name(product)),
+            request: .registerRequest(
+                json: Self.json(Self.draft(product)), photos: photos.count, bytes: ByteCountText.format(bytes),
+                thumbnail: (ProductField.thumbnailIndex(product) ?? 0) > 0))
         if photos.isEmpty {
             let days = Int(ChangeLog.seconds(log.limits.photoAge) / 86_400)
             let why =
                 change.photos == nil
                 ? (change.entry.photoProblem ?? ChangeLogMessage.photosNotSaved.text)
                 : ChangeLogMessage.photosNoLongerKept(days: days, bytes: ByteCountText.format(log.limits.photoBytes)).text
-            step.blocker = ChangeLogMessage.cannotRegisterAgain(id: product.id, why: why).text
+            step.blocker = .changeLog(.cannotRegisterAgain(id: product.id, why: why))
         }
         return step
     }
@@ -144,7 +142,7 @@ struct Reversal {
         _ id: Int, for change: ChangeHistory.Change, _ action: Action, deleting: Bool = false, in context: CommandContext,
         describe: (inout Step, MarketResponse<Product>) -> Void
     ) async throws -> Step {
-        var step = Step(change: change, action: action, plan: "", request: "")
+        var step = Step(change: change, action: action, plan: .cannotBeRead(id: id), request: .cannotBeRead(id: id))
         guard let current = try await read(id, in: context) else {
             step.blocker = gone(id, deleting: deleting)
             return step
@@ -152,11 +150,6 @@ struct Reversal {
         step.current = current
         describe(&step, current)
         return step
-    }
-
-    /// ` with If-Match: "…"` when the read gave a version.
-    private static func ifMatch(_ current: MarketResponse<Product>) -> String {
-        current.etag.map { " with If-Match: \($0)" } ?? ""
     }
 
     /// The product read now; nil when the market says it is gone (404).
@@ -172,22 +165,23 @@ struct Reversal {
     }
 
     /// Why a step cannot be done when its product is gone.
-    private func gone(_ id: Int, deleting: Bool) -> String {
-        deleting ? "#\(id) is already gone" : "#\(id) no longer exists (deleted since?): there is nothing to \(direction.name)"
+    private func gone(_ id: Int, deleting: Bool) -> ReversalMessage {
+        deleting ? .alreadyGone(id: id) : .noLongerExists(id: id, undo: direction == .undo)
     }
 
     private func broken(_ change: ChangeHistory.Change) -> Step {
-        Step(
-            change: change, action: .delete(id: 0), blocker: "change \(change.entry.number) is not one the log can take back",
-            plan: "", request: "")
+        let why = ReversalMessage.notReversible(number: change.entry.number)
+        return Step(change: change, action: .delete(id: 0), blocker: why, plan: why, request: why)
     }
 
     /// What differs between the product now and as the change left it, or nil.
-    static func conflict(_ current: Product, expected: Product, number: Int) -> String? {
+    static func conflict(_ current: Product, expected: Product, number: Int) -> ReversalMessage? {
         let fields = ProductField.between(expected, current)
         guard !fields.isEmpty else { return nil }
-        let what = fields.map { "\($0.rawValue) is \($0.shown(current)) now, not \($0.shown(expected))" }
-        return "#\(current.id) has changed since change \(number): \(what.joined(separator: ", "))"
+        let differences = fields.map {
+            ReversalMessage.Difference(field: $0.rawValue, now: $0.shown(current), then: $0.shown(expected))
+        }
+        return .changedSince(id: current.id, number: number, differences: differences)
     }
 
     static func name(_ product: Product) -> String {
@@ -249,8 +243,7 @@ struct Reversal {
             result = .failure(error)
         }
         if case .failure(.preconditionFailed) = result {
-            throw CommandFailure.failed(
-                "#\(id) changed while this \(direction.name) read it (412); nothing was sent: try '\(direction.name)' again")
+            throw CommandFailure.failed(ReversalMessage.changedWhileRead(id: id, undo: direction == .undo).text)
         }
         return try result.get()
     }
@@ -258,7 +251,9 @@ struct Reversal {
     func perform(_ step: Step, in context: CommandContext) async throws -> Done {
         switch step.action {
         case .setFields(let id, let fields, let target):
-            guard let current = step.current else { throw CommandFailure.failed(step.blocker ?? "#\(id) cannot be read") }
+            guard let current = step.current else {
+                throw CommandFailure.failed((step.blocker ?? .cannotBeRead(id: id)).text)
+            }
             let changes = ProductField.changes(fields, to: target, on: current.value)
             let response = try await edit(id, changes, ifMatch: current.etag, in: context)
             context.session.remember([response.value])
@@ -268,7 +263,9 @@ struct Reversal {
             let outcome = try await stock.run(in: context)
             return Done(result: outcome.product)
         case .delete(let id):
-            guard let current = step.current else { throw CommandFailure.failed(step.blocker ?? "#\(id) cannot be read") }
+            guard let current = step.current else {
+                throw CommandFailure.failed((step.blocker ?? .cannotBeRead(id: id)).text)
+            }
             let (photos, _) = await context.photosBeforeDelete(of: current.value)
             _ = try await context.client.delete(id: id)
             context.session.index.forget(id)

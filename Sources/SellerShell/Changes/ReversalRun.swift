@@ -12,11 +12,7 @@ struct ReversalRequest: Sendable {
     var yes: Bool
     var dryRun: Bool
 
-    /// `undo 7 --force`: how a refusal tells the seller to go ahead anyway.
-    private func again(_ flag: String, number: Int) -> String { "'\(direction.name) \(number) \(flag)'" }
-
     func run(in context: CommandContext) async throws -> CommandOutcome {
-        let name = direction.name
         guard let keeping = context.changes else {
             throw CommandFailure.failed(Message.nothingToReverseNoLog(undo: direction == .undo).text)
         }
@@ -34,24 +30,28 @@ struct ReversalRequest: Sendable {
             steps.append(try await reversal.prepare(change, in: context))
         }
         let label = Self.label(unit)
+        let undo = direction == .undo
         let blockers = steps.compactMap(\.blocker)
         if !blockers.isEmpty {
             throw CommandFailure.failed(
-                "cannot \(name) \(unit.number) (\(label)): " + blockers.prefix(5).joined(separator: "; ")
-                    + (blockers.count > 5 ? "; and \(blockers.count - 5) more" : "") + "; nothing was sent")
+                ReversalMessage.cannotReverse(
+                    undo: undo, number: unit.number, label: label, blockers: Array(blockers.prefix(5)),
+                    more: max(0, blockers.count - 5)
+                ).text)
         }
         let conflicts = steps.compactMap(\.conflict)
         if dryRun {
             var lines =
-                [Message.reverseDryRun(undo: direction == .undo, number: unit.number, label: label).text]
-                + steps.map { "  " + $0.request }
-            lines += conflicts.map { "  note: \($0) (without --force it is refused)" }
+                [Message.reverseDryRun(undo: undo, number: unit.number, label: label).text]
+                + steps.map { "  " + $0.request.text }
+            lines += conflicts.map { "  " + ReversalMessage.dryRunNote($0).text }
             return CommandOutcome([.text(lines.joined(separator: "\n")), .note(Message.dryRunNothingSent.text)])
         }
         if !conflicts.isEmpty, !force {
             throw CommandFailure.failed(
-                conflicts.prefix(5).joined(separator: "; ") + (conflicts.count > 5 ? "; and \(conflicts.count - 5) more" : "")
-                    + "; nothing was sent (\(again("--force", number: unit.number)) \(name)s it all the same)")
+                ReversalMessage.conflicts(
+                    undo: undo, number: unit.number, conflicts: Array(conflicts.prefix(5)), more: max(0, conflicts.count - 5)
+                ).text)
         }
         guard try confirm(steps, unit: unit, label: label, in: context) else {
             return .note(Message.reverseCancelled(undo: direction == .undo).text)
@@ -59,10 +59,7 @@ struct ReversalRequest: Sendable {
         var outcome = try await send(steps, unit: unit, label: label, reversal: reversal, log: log, in: context)
         if let line = damaged.first {
             outcome.output.append(
-                .note(
-                    "note: the change log \(log.path) has \(damaged.count) damaged line\(damaged.count == 1 ? "" : "s") "
-                        + "(line \(line)\(damaged.count > 1 ? ", …" : "")), skipped: a change it held cannot be \(direction == .undo ? "undone" : "redone")"
-                ))
+                .note(ReversalMessage.damagedLog(path: log.path, count: damaged.count, line: line, undo: undo).text))
         }
         return outcome
     }
@@ -114,7 +111,6 @@ struct ReversalRequest: Sendable {
     private func confirm(
         _ steps: [Reversal.Step], unit: ChangeHistory.Unit, label: String, in context: CommandContext
     ) throws(CommandFailure) -> Bool {
-        let name = direction.name
         let deletes = steps.filter(\.deletes).count
         if yes || (unit.batch == nil && deletes == 0) { return true }
         guard context.console.isInteractive else {
@@ -124,11 +120,13 @@ struct ReversalRequest: Sendable {
             return true
         }
         if unit.batch == nil, let step = steps.first {
-            return context.console.confirm(.reverseOneQuestion(undo: direction == .undo, number: unit.number, plan: step.plan))
+            return context.console.confirm(
+                .reverseOneQuestion(undo: direction == .undo, number: unit.number, plan: step.plan.text))
         }
         let plan =
-            ["\(name) \(unit.number) (\(label)):"] + steps.prefix(20).map { "  " + $0.plan }
-            + (steps.count > 20 ? ["  … and \(steps.count - 20) more"] : [])
+            [ReversalMessage.batchPlan(undo: direction == .undo, number: unit.number, label: label).text]
+            + steps.prefix(20).map { "  " + $0.plan.text }
+            + (steps.count > 20 ? ["  " + ReversalMessage.andMore(steps.count - 20).text] : [])
         // The plan is for the seller to read before answering, as `import` shows its own.
         context.console.write(plan.joined(separator: "\n") + "\n")
         let count = steps.count
@@ -142,7 +140,7 @@ struct ReversalRequest: Sendable {
         _ steps: [Reversal.Step], unit: ChangeHistory.Unit, label: String, reversal: Reversal, log: ChangeLog,
         in context: CommandContext
     ) async throws -> CommandOutcome {
-        let name = direction.name
+        let undo = direction == .undo
         var lines: [String] = []
         var problems: [String] = []
         var last: ProductResult?
@@ -161,7 +159,7 @@ struct ReversalRequest: Sendable {
             } catch {
                 if unit.changes.count == 1 { throw error }
                 let why = await context.session.failureReport(error, Undo(number: step.change.entry.number)).failure.first
-                problems.append("change \(step.change.entry.number): " + (why ?? "\(error)"))
+                problems.append(ReversalMessage.changeFailed(number: step.change.entry.number, why: why ?? "\(error)").text)
                 continue
             }
             last = done.result ?? last
@@ -170,7 +168,7 @@ struct ReversalRequest: Sendable {
                 let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
                 lines.append(Message.backAs(name: name, new: replaced.new, old: replaced.old).text)
             } else {
-                lines.append(step.plan)
+                lines.append(step.plan.text)
             }
             // A dry run sent nothing: the log is left as it was.
             guard let hold else { continue }
@@ -179,15 +177,15 @@ struct ReversalRequest: Sendable {
                     direction.event, number: step.change.entry.number, session: context.changes?.session ?? "",
                     result: done.result?.product, replaced: done.replaced, photos: done.photos)
             } catch {
-                warnings.append("\(error.message); the log does not know of this \(name)")
+                warnings.append(ReversalMessage.logDoesNotKnow(problem: error.message, undo: direction == .undo).text)
             }
         }
         hold?.release()
         let done = steps.count - problems.count
         let head =
             unit.batch == nil
-            ? Message.reversed(undo: name == "undo", number: unit.number, what: lines.first ?? label).text
-            : Message.reversedSome(undo: name == "undo", number: unit.number, label: label, done: done, total: steps.count).text
+            ? Message.reversed(undo: undo, number: unit.number, what: lines.first ?? label).text
+            : Message.reversedSome(undo: undo, number: unit.number, label: label, done: done, total: steps.count).text
         if !problems.isEmpty {
             throw CommandFailure.failed(([head] + problems.prefix(10)).joined(separator: "; "))
         }

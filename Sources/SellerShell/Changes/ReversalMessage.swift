@@ -1,0 +1,55 @@
+import OpenMarketContract
+
+/// What `undo` and `redo` say: each step's plan and request, what stops them, and how they
+/// ended. Each language is one exhaustive `switch` (`ReversalMessage+English.swift`,
+/// `ReversalMessage+Korean.swift`). `undo` is true for `undo`, false for `redo`.
+public enum ReversalMessage: Spoken, Equatable {
+    /// A field the product has now other than the change left it: its name, now, then.
+    public struct Difference: Sendable, Equatable {
+        var field: String
+        var now: String
+        var then: String
+
+        public init(field: String, now: String, then: String) { (self.field, self.now, self.then) = (field, now, then) }
+    }
+
+    // The plan: what a step does to which product.
+    /// `#4 Mug: price ₩3,500 → ₩3,200`.
+    case setFields(name: String, changes: String)
+    /// `#4 Mug: stock 8 → 5 (-3, the inverse of 5 → 8)`.
+    case stockBack(name: String, now: Int, amount: Int, before: Int, after: Int)
+    /// `#4 Mug: stock 5 → 8 (+3 again)`.
+    case stockAgain(name: String, now: Int, amount: Int)
+    case delete(name: String)
+    case registerAgain(name: String)
+
+    // What a step would send (`--dry-run`).
+    case patchRequest(id: Int, json: String, etag: String?)
+    case stockRequest(id: Int, stock: Int, etag: String?)
+    case deleteRequest(id: Int)
+    case registerRequest(json: String, photos: Int, bytes: String, thumbnail: Bool)
+
+    // What stops a step.
+    case alreadyGone(id: Int)
+    case noLongerExists(id: Int, undo: Bool)
+    case notReversible(number: Int)
+    case changedSince(id: Int, number: Int, differences: [Difference])
+    /// Why the log cannot take it back (its photos).
+    case changeLog(ChangeLogMessage)
+    case changedWhileRead(id: Int, undo: Bool)
+    case cannotBeRead(id: Int)
+
+    // The run.
+    case cannotReverse(undo: Bool, number: Int, label: String, blockers: [ReversalMessage], more: Int)
+    case conflicts(undo: Bool, number: Int, conflicts: [ReversalMessage], more: Int)
+    indirect case dryRunNote(ReversalMessage)
+    case damagedLog(path: String, count: Int, line: Int, undo: Bool)
+    /// `undo 3 (import catalog.csv, 100 changes):`, above a batch's plan.
+    case batchPlan(undo: Bool, number: Int, label: String)
+    case andMore(Int)
+    case changeFailed(number: Int, why: String)
+    case logDoesNotKnow(problem: String, undo: Bool)
+
+    /// The `changes` table's heading of its last column (undone or partly undone).
+    case stateColumn
+}
