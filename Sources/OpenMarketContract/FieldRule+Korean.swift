@@ -6,7 +6,7 @@ extension FieldRule {
         switch self {
         case .characters(let min, let max): "\(min)자에서 \(max)자"
         case .numberAboveZero: "0보다 큰 숫자"
-        case .numberUpToPrice: "0부터 판매가까지의 숫자"
+        case .numberUpToPrice: "0부터 가격까지의 숫자"
         case .currencies: "KRW 또는 USD"
         case .wholeNumberFromZero: "0 이상의 정수"
         case .photos(let min, let max): "JPEG, PNG, GIF 파일 \(min)개에서 \(max)개"

@@ -12,6 +12,7 @@ extension LocalFileError {
             "\(name) is \(size.map { ByteCountText.format($0) + ", " } ?? "")over \(ByteCountText.format(limit)), "
                 + "the most read for \(what): pick a smaller file"
         case .unreadable(let why): "\(name) cannot be read (\(why))"
+        case .permissionDenied: "\(name) cannot be read (permission denied)"
         case .unwritable(let why): "\(name) cannot be written (\(why)): check that its folder exists and is writable"
         }
     }

@@ -13,6 +13,7 @@ extension LocalFileError {
             "\(name): \(size.map { ByteCountText.format($0) + "로, " } ?? "")한 번에 읽는 최대 크기인 \(ByteCountText.format(limit))를 넘습니다. "
                 + "더 작은 파일을 고르세요"
         case .unreadable(let why): "\(name): 읽을 수 없습니다(\(why))"
+        case .permissionDenied: "\(name): 읽을 권한이 없습니다"
         case .unwritable(let why): "\(name): 쓸 수 없습니다(\(why)). 폴더가 있고 쓸 수 있는지 확인하세요"
         }
     }

@@ -20,6 +20,8 @@ public struct LocalFileError: Error, Spoken, Equatable, CustomStringConvertible 
         /// Over `limit` bytes (`size` when the file said how large it is), read as `what`.
         case tooLarge(size: Int?, limit: Int, what: String)
         case unreadable(String)
+        /// Not readable by this user (EACCES), said in the reader's language.
+        case permissionDenied
         case unwritable(String)
     }
 
@@ -103,7 +105,7 @@ public enum LocalFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw LocalFileError(path: path, kind: .missing) }
-            if code == EACCES { throw LocalFileError(path: path, kind: .unreadable("permission denied")) }
+            if code == EACCES { throw LocalFileError(path: path, kind: .permissionDenied) }
             throw LocalFileError(path: path, kind: .unreadable(String(cString: strerror(code))))
         }
         var info = stat()

@@ -60,7 +60,7 @@ public enum ProductRules {
 
     public static func checkPrice(_ price: Decimal) -> RuleViolation? {
         if price <= 0 { return RuleViolation("price", .notGreaterThanZero(price)) }
-        if price > maxPrice { return RuleViolation("price", .atMost(limit: "1,000,000,000,000", value: "\(price)")) }
+        if price > maxPrice { return RuleViolation("price", .atMost(limit: MoneyText.grouped("\(maxPrice)"), value: "\(price)")) }
         if !hasAtMostTwoDecimals(price) {
             return RuleViolation("price", .tooManyDecimalPlaces(places: maxDecimalPlaces, value: price))
         }
@@ -88,7 +88,9 @@ public enum ProductRules {
 
     public static func checkStock(_ stock: Int) -> RuleViolation? {
         if stock < 0 { return RuleViolation("stock", .wholeNumberFromZero(stock)) }
-        if stock > maxStock { return RuleViolation("stock", .atMost(limit: "9,007,199,254,740,991", value: "\(stock)")) }
+        if stock > maxStock {
+            return RuleViolation("stock", .atMost(limit: MoneyText.grouped(String(maxStock)), value: "\(stock)"))
+        }
         return nil
     }
 

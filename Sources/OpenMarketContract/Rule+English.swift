@@ -57,6 +57,7 @@ extension Rule {
         case .notAFile: "is a folder, not a file"
         case .notARegularFile(let what): "is \(LocalFileError.english(what)), not a photo file"
         case .unreadable(let reason): "cannot be read (\(reason))"
+        case .permissionDenied: "cannot be read (permission denied)"
         case .empty: "the file is empty"
         case .notAnImage(let what): "not a JPEG, PNG or GIF (\(what.english))"
         case .tooLarge(let bytes, _): overLimit(bytes)

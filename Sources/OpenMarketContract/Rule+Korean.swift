@@ -13,7 +13,7 @@ extension Rule {
         case .tooManyDecimalPlaces(let places, let value): "소수점 아래는 \(places)자리까지만 쓸 수 있습니다(지금 \(value))"
         case .currencyNotAccepted(let given): "KRW 또는 USD만 쓸 수 있습니다(지금 \"\(given)\")"
         case .notZeroOrMore(let value): "0 이상이어야 합니다(지금 \(value))"
-        case .notOverPrice(let price, let discount): "판매가 \(price)보다 클 수 없습니다(지금 \(discount))"
+        case .notOverPrice(let price, let discount): "가격 \(price)보다 클 수 없습니다(지금 \(discount))"
         case .wholeNumberFromZero(let value): "0 이상의 정수여야 합니다(지금 \(value))"
         case .tooManySignificantDigits(let count, let max):
             "유효숫자가 \(count)자리입니다. 정확히 남길 수 있는 것은 \(max)자리까지입니다"
@@ -41,10 +41,10 @@ extension Rule {
         case .namesNoHost(let text): "\"\(text)\"에는 호스트가 없습니다"
         case .unsendable(let why): "요청을 보낼 수 없습니다: \(why)"
         case .foreignSecret:
-            "이 로그인의 비밀번호가 아닙니다(다른 서버나 판매자의 것입니다). 보내지 않았습니다: "
+            "이 로그인의 것이 아닌 secret이 들어 있습니다(다른 서버나 판매자의 secret입니다). 보내지 않았습니다. "
                 + "이 서버에 로그인하세요('login' 또는 'use 프로필')"
         case .secretOutsideItsField:
-            "판매자 비밀번호가 들어 있어 보내지 않았습니다(비밀번호는 요청의 secret 필드로만 보냅니다)"
+            "판매자 secret이 들어 있어 보내지 않았습니다(secret은 요청의 secret 필드로만 보냅니다)"
         case .boundaryInContent(let boundary): "경계 문자열 \"\(boundary)\"이(가) 내용 안에 있습니다"
         case .multipartNotComposable(let why): "멀티파트 본문을 만들지 못했습니다: \(why)"
         }
@@ -56,6 +56,7 @@ extension Rule {
         case .notAFile: "파일이 아니라 폴더입니다"
         case .notARegularFile(let what): "사진 파일이 아닙니다(\(LocalFileError.korean(what)))"
         case .unreadable(let reason): "읽을 수 없습니다(\(reason))"
+        case .permissionDenied: "읽을 권한이 없습니다"
         case .empty: "빈 파일입니다"
         case .notAnImage(let what): "JPEG, PNG, GIF 파일이 아닙니다(\(what.korean))"
         case .tooLarge(let bytes, _):

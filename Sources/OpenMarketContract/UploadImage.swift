@@ -47,6 +47,7 @@ public struct UploadImage: Sendable, Hashable {
                 throw ImageProblem(file: displayName, kind: .overReadLimit(bytes: size, limit: limit))
             case .unreadable(let why), .unwritable(let why): throw ImageProblem(file: displayName, kind: .unreadable(why))
             case .exists: throw ImageProblem(file: displayName, kind: .unreadable("exists"))
+            case .permissionDenied: throw ImageProblem(file: displayName, kind: .permissionDenied)
             }
         }
     }
@@ -60,6 +61,7 @@ public struct ImageProblem: Error, Sendable, Hashable, CustomStringConvertible {
         /// A device, a pipe, a socket: which.
         case notARegularFile(LocalFileError.FileKind)
         case unreadable(String)
+        case permissionDenied
         case empty
         /// The detail says what the file is instead (`the file starts with text`).
         case notAnImage(UnrecognisedContent)

@@ -23,7 +23,8 @@ struct RuleLanguageTests {
         #expect(name?.korean == "name: 3자에서 100자 사이로 써야 합니다(지금 2자)")
         let discount = ProductRules.checkDiscount(20, price: 10)
         #expect(discount?.subject == "discounted_price")
-        #expect(discount?.korean == "discounted_price: 판매가 10보다 클 수 없습니다(지금 20)")
+        // The list's 판매가 column is price − discount; the discount is compared with the price (가격).
+        #expect(discount?.korean == "discounted_price: 가격 10보다 클 수 없습니다(지금 20)")
         let control = ProductRules.checkName("Mug\u{1B}name")
         #expect(control?.english == "name: must not contain control characters (found U+001B at character 4)")
         #expect(control?.korean.contains("4번째 글자가 U+001B") == true)
@@ -38,7 +39,20 @@ struct RuleLanguageTests {
             #expect(ProductField.name.rule == "3자에서 100자")
             #expect(ProductField.price.rule == "0보다 큰 숫자")
             #expect(ProductField.image.rule == "JPEG, PNG, GIF 파일 1개에서 5개")
+            #expect(ProductField.discount.rule == "0부터 가격까지의 숫자")
         }
+    }
+
+    /// The secret is `secret` in Korean as everywhere else, and a field that holds another
+    /// login's secret is said to hold it (the field is not the secret).
+    @Test func theSecretIsCalledSecretAndTheFieldHoldsIt() {
+        let foreign = RuleViolation("name", .foreignSecret).korean
+        #expect(
+            foreign == "name: 이 로그인의 것이 아닌 secret이 들어 있습니다(다른 서버나 판매자의 secret입니다). 보내지 않았습니다. "
+                + "이 서버에 로그인하세요('login' 또는 'use 프로필')")
+        let outside = Rule.secretOutsideItsField.korean
+        #expect(outside == "판매자 secret이 들어 있어 보내지 않았습니다(secret은 요청의 secret 필드로만 보냅니다)")
+        #expect(!(foreign + outside).contains("비밀번호"))
     }
 
     /// What a file picked by mistake is, said in Korean too.
@@ -78,6 +92,11 @@ struct LocalFileLanguageTests {
         let error = LocalFileError(path: "rows.csv", kind: .missing)
         #expect(error.english == "rows.csv: no such file")
         #expect(error.korean == "rows.csv: 파일이 없습니다")
+        // A file this user may not read is said in Korean, not `(permission denied)`.
+        let locked = LocalFileError(path: "rows.csv", kind: .permissionDenied)
+        #expect(locked.english == "rows.csv cannot be read (permission denied)")
+        #expect(locked.korean == "rows.csv: 읽을 권한이 없습니다")
+        #expect(Rule.image(.permissionDenied).korean == "읽을 권한이 없습니다")
         Language.$current.withValue(.ko) {
             #expect(error.message(shownAs: "~/rows.csv") == "~/rows.csv: 파일이 없습니다")
             #expect("\(LocalFileError(path: "/tmp", kind: .notRegular(.folder)))" == "/tmp: 일반 파일이 아니라 폴더입니다. 파일을 지정하세요")
