@@ -8,4 +8,10 @@ public enum StockMessage: Spoken, Equatable {
     case amountTooLarge(String, largest: Int)
     /// `+N` that would take the stock from `before` over `largest`.
     case wouldExceed(before: Int, adding: Int, largest: Int)
+
+    /// A count with its thousands grouped (`9,007,199,254,740,991`), as the contract's rules say
+    /// the limit.
+    static func grouped(_ count: Int) -> String {
+        count < 0 ? "-" + MoneyText.grouped(String(-count)) : MoneyText.grouped(String(count))
+    }
 }
