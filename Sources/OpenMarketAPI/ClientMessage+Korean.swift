@@ -14,7 +14,7 @@ extension ClientMessage {
         case .noFreeConnection: return "제때 비는 연결이 없음. 한꺼번에 요청이 너무 많습니다"
         case .certificateNotTrusted: return "이 주소에 대한 TLS 인증서를 신뢰할 수 없음"
         case .notTLS(let plainAddress):
-            return "이 서버는 TLS(https)를 쓰지 않습니다. 일반 HTTP 서버라면 \(plainAddress)를 쓰세요"
+            return "이 서버는 TLS(https)를 쓰지 않습니다. 일반 HTTP 서버라면 이 주소를 쓰세요: \(plainAddress)"
         case .notHTTP: return "응답이 HTTP가 아닙니다. 마켓의 주소가 맞나요?"
         case .answerTooLargeForClient: return "응답이 이 클라이언트가 받을 수 있는 크기보다 큽니다"
         case .answerTooLarge(let limit):
@@ -36,10 +36,10 @@ extension ClientMessage {
             return "\(pages)쪽(상품 \(products)개, \(ByteCountText.format(bytes)))을 읽은 뒤에도 서버는 아직 더 있다고 합니다: "
                 + "이 클라이언트의 한도라서 여기서 멈췄습니다. \(Self.koreanAdvice(searched: searched))"
         case .waitTooLong(let asked, let limit):
-            return "서버가 \(Self.duration(asked)) 기다린 뒤 다시 하라고 했는데, 이 클라이언트가 기다리는 시간"
-                + "(\(Self.duration(limit)))보다 깁니다. 나중에 다시 해 보세요"
+            return "서버가 \(MarketError.seconds(asked, in: .ko)) 기다린 뒤 다시 하라고 했는데, 이 클라이언트가 기다리는 시간"
+                + "(\(MarketError.seconds(limit, in: .ko)))보다 깁니다. 나중에 다시 해 보세요"
         case .stillBusy(let attempts, let waited):
-            return "\(attempts)번 시도하고 \(Self.duration(waited)) 기다렸지만 서버가 아직 바쁩니다. 나중에 다시 해 보세요"
+            return "\(attempts)번 시도하고 \(MarketError.seconds(waited, in: .ko)) 기다렸지만 서버가 아직 바쁩니다. 나중에 다시 해 보세요"
         case .notModifiedUnasked: return "조건부 요청이 아니었는데 Not Modified로 답했습니다"
         case .imageTooLarge(let url, let limit):
             return "\(url)의 이미지가 이 다운로드가 받을 수 있는 최대 크기인 \(ByteCountText.format(limit))보다 커서 "

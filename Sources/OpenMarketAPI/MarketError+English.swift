@@ -12,7 +12,7 @@ extension MarketError {
         case .cannotConnect(let host, let port, let reason):
             return "cannot reach \(host):\(port) (\(reason))"
         case .timedOut(let host, let port, let after):
-            return "\(host):\(port) did not answer within \(Self.seconds(after))"
+            return "\(host):\(port) did not answer within \(Self.seconds(after, in: .en))"
         case .connectionLost(let host, let port, let reason):
             return "the connection to \(host):\(port) was lost (\(reason))"
         case .serverRefused(let status, let message):

@@ -12,7 +12,7 @@ extension MarketError {
         case .cannotConnect(let host, let port, let reason):
             return "\(host):\(port)에 연결할 수 없습니다(\(reason))"
         case .timedOut(let host, let port, let after):
-            return "\(host):\(port)에서 \(Self.seconds(after)) 안에 응답이 오지 않았습니다"
+            return "\(host):\(port)에서 \(Self.seconds(after, in: .ko)) 안에 응답이 오지 않았습니다"
         case .connectionLost(let host, let port, let reason):
             return "\(host):\(port) 연결이 끊겼습니다(\(reason))"
         case .serverRefused(let status, let message):

@@ -56,10 +56,12 @@ public enum MarketError: Error, Spoken, Hashable, CustomStringConvertible {
     /// (`MarketError+English.swift`, `MarketError+Korean.swift`).
     public var description: String { text }
 
-    /// `30 s`, `1.5 s`, `250 ms`: how long, as the descriptions say it.
-    public static func seconds(_ duration: Duration) -> String {
+    /// `30 s`, `1.5 s`, `250 ms` (Korean `30초`, `1.5초`, `250ms`): how long, as the descriptions
+    /// say it in `language`.
+    public static func seconds(_ duration: Duration, in language: Language = Language.current) -> String {
         let value = duration.milliseconds / 1000
-        if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
-        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        let unit = language == .ko ? "초" : " s"
+        if value < 1 { return "\(Int((value * 1000).rounded()))" + (language == .ko ? "ms" : " ms") }
+        return value == value.rounded() ? "\(Int(value))\(unit)" : String(format: "%.1f", value) + unit
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
@@ -9,6 +10,16 @@ import Testing
 /// a Korean screen showed `127.0.0.1:9에 연결할 수 없습니다(connection refused)`.
 @Suite("The client speaks the reader's language")
 struct ClientMessageTests {
+    /// A duration in a Korean sentence is `3초`, not `3 s`; the English keeps `3 s`.
+    @Test func aDurationIsSaidInSecondsInKorean() {
+        let late = MarketError.timedOut(host: "127.0.0.1", port: 9, after: .seconds(3))
+        #expect(late.text(in: .ko) == "127.0.0.1:9에서 3초 안에 응답이 오지 않았습니다")
+        #expect(late.text(in: .en) == "127.0.0.1:9 did not answer within 3 s")
+        #expect(Language.$current.withValue(.ko) { MarketError.seconds(.milliseconds(1500)) } == "1.5초")
+        let busy = ClientMessage.stillBusy(attempts: 6, waited: .milliseconds(2500)).text(in: .ko)
+        #expect(busy == "6번 시도하고 2.5초 기다렸지만 서버가 아직 바쁩니다. 나중에 다시 해 보세요")
+    }
+
     @Test func aRefusedConnectionsReasonIsKoreanUnderKorean() async throws {
         let port = try LiveTransportTests.closedPort()
         let client = MarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeout: .seconds(5))
@@ -58,7 +69,7 @@ struct ClientMessageTests {
             Issue.record("\(decision)")
             return
         }
-        #expect(text == "서버가 120 s 기다린 뒤 다시 하라고 했는데, 이 클라이언트가 기다리는 시간(30 s)보다 깁니다. 나중에 다시 해 보세요")
+        #expect(text == "서버가 120초 기다린 뒤 다시 하라고 했는데, 이 클라이언트가 기다리는 시간(30초)보다 깁니다. 나중에 다시 해 보세요")
     }
 
     /// Every case has Korean of its own: Hangul, and every number and name of the English kept.
@@ -75,8 +86,11 @@ struct ClientMessageTests {
         #expect(message.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(message.korean)")
         let facts = ["http://127.0.0.1:8080", "1 KB", "<html>", "pages[3].price", "7", "120", "900", "90 s", "30 s", "12 s", "4"]
         for fact in facts where message.english.contains(fact) {
-            #expect(message.korean.contains(fact), "\(fact) in \(message.korean)")
+            // A duration is said in Korean units (`90 s` → `90초`), its number kept.
+            let korean = fact.hasSuffix(" s") ? String(fact.dropLast(2)) + "초" : fact
+            #expect(message.korean.contains(korean), "\(korean) in \(message.korean)")
         }
+        #expect(KoreanStyle.problems(message) == [])
     }
 }
 

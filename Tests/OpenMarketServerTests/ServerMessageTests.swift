@@ -22,14 +22,16 @@ struct ServerMessageTests {
             Issue.record("listened on a busy port")
         } catch let error as MarketServerError {
             let said = Language.$current.withValue(.ko) { error.sentence(portOption: "--local-port") }
-            #expect(said == "127.0.0.1의 포트 \(port)는 이미 쓰이고 있습니다(다른 openmarket-server인가요?). --local-port로 다른 포트를 고르세요")
+            #expect(
+                said == "127.0.0.1의 \(port)번 포트는 이미 쓰이고 있습니다(다른 openmarket-server인가요?). "
+                    + "--local-port 옵션으로 다른 포트를 고르세요")
             #expect(error.sentence(portOption: "--port").hasPrefix("port \(port) on 127.0.0.1 is already in use"))
         }
     }
 
     @Test func aTakenVendorNameIsSaidInKorean() {
         let taken = VendorNameTaken(name: "corner-shop", id: 3)
-        #expect(Language.$current.withValue(.ko) { taken.description } == "'corner-shop'이라는 판매자가 이미 있습니다(id 3). 다른 이름을 고르세요")
+        #expect(Language.$current.withValue(.ko) { taken.description } == "같은 이름의 판매자가 이미 있습니다('corner-shop', id 3). 다른 이름을 고르세요")
     }
 
     /// Every case has Korean of its own, keeping the English's paths, numbers and options.
@@ -51,5 +53,7 @@ struct ServerMessageTests {
         for fact in facts where message.english.contains(fact) {
             #expect(message.korean.contains(fact), "\(fact) in \(message.korean)")
         }
+        // No particle right after a port, a path or a name the market fills in (`8080는`, `/tmp/m를`).
+        #expect(KoreanStyle.problems(message) == [])
     }
 }

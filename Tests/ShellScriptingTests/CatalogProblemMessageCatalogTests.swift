@@ -37,7 +37,7 @@ struct CatalogProblemMessageCatalogTests {
         #expect(english == ["cat.csv:2: 3 cells but the header names 2 columns; quote cells that hold a comma"])
         Language.$current.withValue(.ko) {
             let korean = CatalogReader.read(Data(text.utf8), name: "cat.csv", format: .csv).problems.map(\.description)
-            #expect(korean == ["cat.csv:2: 칸이 3개인데 머리글에는 열이 2개입니다. 쉼표가 든 칸은 따옴표로 감싸십시오"])
+            #expect(korean == ["cat.csv:2: 칸이 3개인데 머리글에는 열이 2개입니다. 쉼표가 든 칸은 따옴표로 감싸세요"])
         }
     }
 }

@@ -37,7 +37,8 @@ enum SpokenCatalogCheck {
         (0xAC00...0xD7A3).contains(scalar.value) || (0x3131...0x318E).contains(scalar.value)
     }
 
-    /// The problems of one message: English without Hangul, Korean with it, the English's facts kept.
+    /// The problems of one message: English without Hangul, Korean with it, the English's facts
+    /// kept, no particle after a value filled in or a syllable it does not fit, -세요 (``KoreanStyle``).
     static func problems(_ message: some Spoken) -> [String] {
         let english = message.text(in: .en)
         let korean = message.text(in: .ko)
@@ -48,6 +49,6 @@ enum SpokenCatalogCheck {
         for fact in facts(english) where !korean.contains(fact) {
             problems.append("\(fact) is lost in \(korean) (from \(english))")
         }
-        return problems
+        return problems + KoreanStyle.problems(message)
     }
 }

@@ -7,13 +7,13 @@ extension ListMessage {
         case .count(let count): "상품 \(count)개"
         case .noneYours(let all, let vendor): "상품 \(all)개 가운데 내 상품(판매자 #\(vendor))은 없습니다"
         case .minePage(let page, let pages, let mine, let next):
-            "\(pages)쪽 중 \(page)쪽, 내 상품 \(mine)개" + (next.map { " — 다음 쪽은 'list --mine \($0)'" } ?? "")
-        case .minePastTheEnd(let page, let pages): "\(page)쪽은 끝을 지났습니다. 내 상품은 \(pages)쪽까지 있습니다"
+            "\(page)/\(pages)쪽, 내 상품 \(mine)개" + (next.map { " — 다음 쪽은 'list --mine \($0)'" } ?? "")
+        case .minePastTheEnd(let page, let pages): "\(page)쪽은 없습니다. 내 상품은 \(pages)쪽까지입니다"
         case .noneMatch: "조건에 맞는 상품이 없습니다"
         case .kept(let shown, let fetched, let what): "상품 \(fetched)개 중 \(shown)개 (\(what))"
         case .gridHasNoFormat:
             "--grid는 카드로 그리므로 형식이나 열이 없습니다: --format과 --fields를 빼거나 --grid를 빼세요"
-        case .notAPage(let word): "쪽은 1 이상의 정수여야 합니다('\(word)'을(를) 받았습니다)"
+        case .notAPage(let word): "쪽은 1 이상의 정수여야 합니다(입력: '\(word)')"
         }
     }
 }

@@ -15,11 +15,11 @@ extension VendorMessage {
         case .givenKept(let id):
             "판매자 #\(id)을(를) 입력한 값으로 이 로그인에 저장했고, 확인하지는 않았습니다('login --vendor-id N'으로 바꿉니다)"
         case .refutedByWrite(let given, let actual, let profile):
-            "서버가 알려 준 이 로그인의 판매자는 입력한 #\(given)이(가) 아니라 \(actual)입니다. #\(given)은(는) 잊고 "
+            "서버가 알려 준 이 로그인의 판매자는 입력한 #\(given)이(가) 아니라 \(actual)입니다. #\(given) 설정은 지우고 "
                 + "서버가 알려 준 판매자를 저장했습니다" + (profile.map { "('\($0)' 프로필에도)" } ?? "")
         case .refutedByRefusal(let given, let product, let profile):
             "#\(product)은(는) 판매자 #\(given)의 상품인데 서버가 거절했습니다. 이 로그인은 판매자 #\(given)이(가) 아닙니다"
-                + "(입력한 값이었고 확인되지 않았습니다). #\(given)은(는) 잊었습니다"
+                + "(입력한 값이었고 확인되지 않았습니다). #\(given) 설정을 지웠습니다"
                 + (profile.map { "('\($0)' 프로필에서도 지웠습니다)" } ?? "")
                 + " — 맞는 id를 'login --vendor-id N'으로 알려 주세요"
         case .loginCancelled: "취소했습니다. 로그인은 그대로입니다"

@@ -1,4 +1,4 @@
-/// The Korean catalog of ``CatalogMessage``: 합니다체, short; command words, flags, column
+/// The Korean catalog of ``CatalogMessage``: 합니다체, asking in -세요 as the shell does, short; command words, flags, column
 /// names and numbers as they are.
 extension CatalogMessage {
     public var korean: String {
@@ -8,13 +8,13 @@ extension CatalogMessage {
         case .pruneRefused(let file, let deleting, let yours):
             "\(file): --prune으로 삭제될 상품: "
                 + (deleting == yours ? "내 상품 \(yours)개 전부" : "내 상품 \(yours)개 중 \(deleting)개")
-                + " (파일에 있는 상품 \(yours - deleting)개); 아무것도 보내지 않았습니다: 그대로 진행하려면 --prune-all을 붙이십시오"
+                + " (파일에 있는 상품 \(yours - deleting)개). 아무것도 보내지 않았습니다. 그대로 진행하려면 --prune-all을 붙이세요"
         case .duplicatesRefused(let file, let count, let row, let yours, let more):
-            "\(file): 이미 있는 상품명으로 새로 등록될 행: \(count)개 (\(row)행: 내 #\(yours)\(more ? ", …" : "")); "
-                + "아무것도 보내지 않았습니다: 그래도 등록하려면 --allow-duplicates를 붙이고, "
-                + "수정하려면 id를 적거나 --match id를 빼십시오"
+            "\(file): 이미 있는 상품명으로 새로 등록될 행: \(count)개 (\(row)행: 내 #\(yours)\(more ? ", …" : "")). "
+                + "아무것도 보내지 않았습니다. 그래도 등록하려면 --allow-duplicates를 붙이고, "
+                + "수정하려면 id를 적거나 --match id를 빼세요"
         case .planLabel(let label): label.korean
-        case .matchedNote: "(id 없는 행을 이름으로 찾음; --match id로 끕니다)"
+        case .matchedNote: "(id 없는 행을 이름으로 찾음. --match id로 끕니다)"
         case .matchedRow(let row, let name, let id): "\(row)행 \(name) → 내 상품 #\(id) (이름으로 찾음)"
         case .rowNamed(let row, let name): "\(row)행 \(name)"
         case .withNameYouHave(let count, let allowed):
@@ -36,22 +36,22 @@ extension CatalogMessage {
         case .doneBefore(let count): "(중단되기 전에 \(count)행을 마쳤습니다)"
 
         case .whichFile(let command): "\(command) 파일: 어느 파일인가요?"
-        case .formatIs(let got): "--format은 csv, jsonl, json 가운데 하나입니다('\(got)'을 받았습니다)"
-        case .matchIs(let got): "--match는 name 또는 id입니다('\(got)'을 받았습니다)"
-        case .resumeOrRestart: "--resume은 지난 가져오기를 이어서 하고 --restart는 처음부터 다시 합니다. 하나만 고르십시오"
-        case .planOrDryRun: "--plan은 계획을 보여 주고 --dry-run은 요청까지 보여 줍니다. 하나만 고르십시오"
-        case .pruneAllNeedsPrune: "--prune-all은 --prune이 하는 일을 허용할 뿐입니다. --prune도 함께 주십시오"
+        case .formatIs(let got): "--format은 csv, jsonl, json 가운데 하나입니다(입력: '\(got)')"
+        case .matchIs(let got): "--match는 name 또는 id입니다(입력: '\(got)')"
+        case .resumeOrRestart: "--resume은 지난 가져오기를 이어서 하고 --restart는 처음부터 다시 합니다. 하나만 고르세요"
+        case .planOrDryRun: "--plan은 계획을 보여 주고 --dry-run은 요청까지 보여 줍니다. 하나만 고르세요"
+        case .pruneAllNeedsPrune: "--prune-all은 --prune이 하는 일을 허용할 뿐입니다. --prune도 함께 주세요"
         case .writeIDsNeedsRun: "--write-ids는 만든 상품의 id를 적는데, --plan이나 --dry-run은 아무것도 만들지 않습니다"
-        case .exportNeedsFormat(let file): "\(file): .csv, .jsonl, .json 파일 이름을 쓰거나 --format csv|jsonl|json을 주십시오"
+        case .exportNeedsFormat(let file): "\(file): .csv, .jsonl, .json 파일 이름을 쓰거나 --format csv|jsonl|json을 주세요"
 
-        case .readWithDelimiter(let file, let delimiter): "\(file): 칸 사이를 '\(delimiter)'로 읽었습니다"
+        case .readWithDelimiter(let file, let delimiter): "\(file): 칸 구분자 '\(delimiter)' 기준으로 읽었습니다"
         case .ignoringColumns(let file, let count, let names):
             "\(file): 상품 필드가 아닌 열 \(count)개는 무시합니다: \(names)"
         case .problemsInFile(let count, let file):
-            "\(file)에 문제가 \(count)개 있어서 아무것도 보내지 않았습니다(고치거나, --continue-on-error로 그 행을 건너뛰십시오):"
+            "\(file)에 문제가 \(count)개 있어서 아무것도 보내지 않았습니다(고치거나, --continue-on-error로 그 행을 건너뛰세요):"
         case .vendorIDUnknownMatchID(let file, let variable):
-            "\(file): vendor id를 몰라서 id 없는 행을 내 상품과 비교하지 않습니다(--match id). "
-                + "'login --vendor-id N' 또는 \(variable)=N으로 알려 주십시오"
+            "\(file): 판매자 id를 몰라서 id 없는 행을 내 상품과 비교하지 않습니다(--match id). "
+                + "'login --vendor-id N' 또는 \(variable)=N으로 알려 주세요"
         case .notLoggedInNoCompare(let file): "\(file): 로그인하지 않아서 id 없는 행을 내 상품과 비교하지 않습니다"
         case .productsUnreadable(let file, let error):
             "\(file): 내 상품을 읽을 수 없어서(\(error)) id 없는 행을 새 상품으로 보여 줍니다. "
@@ -59,27 +59,27 @@ extension CatalogMessage {
         case .noneOfTheIDsIsYours(let count, let notListed):
             "파일에 있는 id \(count)개 가운데 이 마켓의 내 상품은 하나도 없습니다"
                 + (notListed > 0 ? "(\(notListed)개는 목록에서 뺐습니다)" : "")
-                + ". 다른 마켓에서 가져온 파일이면 --new-ids를 붙여 새 상품으로 등록하십시오"
+                + ". 다른 마켓에서 가져온 파일이면 --new-ids를 붙여 새 상품으로 등록하세요"
 
         case .dryRunNothingSent: "시험 실행: 아무것도 보내지 않았습니다"
         case .nothingToChange(let file): "\(file): 바꿀 것이 없습니다"
         case .importCancelled: "가져오기를 취소했습니다. 아무것도 보내지 않았습니다"
         case .pruneNeedsYes(let file, let count):
-            "\(file): --prune으로 상품 \(count)개가 삭제됩니다. 터미널 없이 진행하려면 --yes를 붙이십시오"
-        case .confirmImport(let count): "변경 \(count)건을 진행하려면 \(count)을 입력하십시오(다른 입력은 취소): "
+            "\(file): --prune으로 상품 \(count)개가 삭제됩니다. 터미널 없이 진행하려면 --yes를 붙이세요"
+        case .confirmImport(let count): "변경 \(count)건을 진행할까요? 진행하려면 \(count), 취소하려면 다른 값을 입력하세요: "
         case .serverBusy(let status, let wait): "서버가 바쁩니다(\(status)). \(wait) 기다렸다가 다시 보냅니다"
         case .noRequests: "보낼 요청이 없습니다"
 
         case .importUnfinished(let file, let journal, let done):
-            "\(file): \(journal)을 보면 지난 가져오기가 끝나지 않았습니다(\(done)행 마침). "
-                + "--resume으로 이어서 하거나 --restart로 처음부터 다시 하십시오"
+            "\(file): 실행 기록(\(journal))을 보면 지난 가져오기가 끝나지 않았습니다(\(done)행 마침). "
+                + "--resume으로 이어서 하거나 --restart로 처음부터 다시 하세요"
         case .nothingToResume(let file):
-            "\(file): 이어서 할 것이 없습니다. 지난 가져오기는 끝났습니다(--resume 없이 다시 실행하십시오)"
+            "\(file): 이어서 할 것이 없습니다. 지난 가져오기는 끝났습니다(--resume 없이 다시 실행하세요)"
         case .registeredBefore(let file, let row, let id):
-            "\(file):\(row): #\(id)은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
+            "\(file):\(row): #\(id) 상품은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
         case .rowChanged(let file, let row):
             "\(file):\(row): 이 행은 중단된 가져오기가 보낸 것과 다릅니다(행을 더하거나 빼거나 고쳤나요?). "
-                + "--resume하려면 원래대로 되돌리고, 아니면 --restart로 처음부터 다시 하십시오(이미 만든 상품은 남습니다)"
+                + "--resume하려면 원래대로 되돌리고, 아니면 --restart로 처음부터 다시 하세요(이미 만든 상품은 남습니다)"
         case .journalNotWritten(let file, let why):
             (file.map { "\($0): " } ?? "") + "실행 기록(journal)을 쓸 수 없습니다" + (why.map { ": \($0)" } ?? "")
         case .wroteIDs(let file, let made, let matched):
@@ -87,29 +87,29 @@ extension CatalogMessage {
                 + [made > 0 ? "새 id \(made)개" : nil, matched > 0 ? "이름으로 찾은 id \(matched)개" : nil]
                 .compactMap { $0 }.joined(separator: "와 ") + "를 적었습니다"
         case .idsNotWritten(let file, let why): "\(file): id를 파일에 적을 수 없습니다: \(why)"
-        case .reportNotWritten(let path, let why): "--report: \(path)을 쓸 수 없습니다" + (why.map { ": \($0)" } ?? "")
+        case .reportNotWritten(let path, let why): "--report: 파일을 쓸 수 없습니다(\(path))" + (why.map { ": \($0)" } ?? "")
 
         case .tally(let status, let count): "\(status.korean) \(count)"
         case .importTook(let file, let tallies, let seconds, let rate):
             "\(file): \(tallies), \(seconds)초" + (rate.map { ", 초당 \($0)건" } ?? "")
         case .andMoreInReport(let count): "… 외 \(count)개 (--report 파일.csv에 모든 행이 나옵니다)"
-        case .interruptedOnce: "중단됨: 보내던 행은 마쳤습니다. 나머지는 같은 가져오기를 --resume으로 실행하십시오"
+        case .interruptedOnce: "중단됨: 보내던 행은 마쳤습니다. 나머지는 같은 가져오기를 --resume으로 실행하세요"
         case .interruptedTwice:
             "두 번 중단됨: 보내던 행을 취소했습니다(만들어졌는지는 --resume이 확인합니다). "
-                + "나머지는 같은 가져오기를 --resume으로 실행하십시오"
+                + "나머지는 같은 가져오기를 --resume으로 실행하세요"
         case .stoppedUnreachable:
             "멈춤: 마켓에 연결할 수 없어서 더 이상 행을 시작하지 않았습니다. "
-                + "마켓이 돌아오면 같은 가져오기를 --resume으로 실행하십시오"
+                + "마켓이 돌아오면 같은 가져오기를 --resume으로 실행하세요"
         case .exported(let count, let file, let photos, let folder):
             "상품 \(count)개를 \(file)에 내보냈습니다" + (photos.map { ", 사진 \($0)개는 \(folder ?? "")에 저장했습니다" } ?? "")
-        case .imagesFolderFailed(let folder, let why): "--images: 폴더 \(folder)을 만들 수 없습니다: \(why)"
+        case .imagesFolderFailed(let folder, let why): "--images: 폴더를 만들 수 없습니다(\(folder)): \(why)"
         case .photosOverTotal(let saved, let limit, let stoppedAt):
-            "--images: 사진이 모두 \(saved)로, 내보내기 한 번에 저장할 수 있는 \(limit)를 넘습니다(#\(stoppedAt)에서 멈춤). "
-                + "상품을 줄여서(--search) 내보내거나 --images 없이 내보내십시오"
+            "--images: 사진 크기의 합계(\(saved))가 내보내기 한 번에 저장할 수 있는 한도(\(limit))를 넘습니다(#\(stoppedAt)에서 멈춤). "
+                + "상품을 줄여서(--search) 내보내거나 --images 없이 내보내세요"
         case .photosOf(let done, let total): "사진 저장: 상품 \(done)/\(total)"
         case .tooManyPhotosListed(let id, let count, let limit):
             "#\(id): 마켓에 사진이 \(count)장 있어서 상품 하나의 최대치 \(limit)장을 넘습니다. "
-                + "이 상품의 사진은 하나도 저장하지 않았습니다(--images 없이 내보내거나 마켓에 문의하십시오)"
+                + "이 상품의 사진은 하나도 저장하지 않았습니다(--images 없이 내보내거나 마켓에 문의하세요)"
         case .notAnImage(let id, let photo, let what): "#\(id): \(photo)번째 사진은 이미지가 아닙니다(\(what))"
         case .thumbnailNotSet(let why): "등록했지만 대표 사진을 정하지 못했습니다: \(why)"
         case .checkingIDs: "파일의 id를 내 상품과 맞춰 보기"
@@ -119,19 +119,19 @@ extension CatalogMessage {
         case .dryUpdate(let row, let endpoint, let changes):
             "\(row)행: GET \(endpoint) 다음 PATCH \(endpoint) (JSON, If-Match): \(changes)"
         case .dryPrune(let id, let name, let path):
-            "prune: #\(id) \(name)을 두 단계로 삭제(POST \(path)/archived 다음, 그 응답의 URI로 DELETE)"
+            "prune: #\(id) \(name) 상품을 두 단계로 삭제(POST \(path)/archived 다음, 그 응답의 URI로 DELETE)"
 
         case .currencyDisagrees(let text, let currency, let given):
-            "\(text)은 \(currency) 금액인데 currency 열에는 \(given)이라고 적혀 있습니다"
+            "\(text)의 통화는 \(currency)인데, currency 열의 값은 \(given)입니다"
         case .severalOfYoursNamed(let count, let ids):
-            "이 이름인 내 상품이 \(count)개 있습니다(\(ids)). 뜻하는 상품을 id 열에 적으십시오"
+            "이 이름인 내 상품이 \(count)개 있습니다(\(ids)). 뜻하는 상품을 id 열에 적으세요"
         case .nameOfYoursNamedByRow(let id, let row):
-            "내 상품 #\(id)의 이름인데, \(row)행이 id로 그 상품을 가리킵니다. 두 행 가운데 하나를 지우십시오"
+            "내 상품 #\(id)의 이름인데, \(row)행이 id로 그 상품을 가리킵니다. 두 행 가운데 하나를 지우세요"
         case .nameOfYoursMadeBefore(let id, let row): "내 상품 #\(id)의 이름인데, 중단된 가져오기에서 \(row)행이 만든 상품입니다"
         case .requiredForNew(let rule): "새 상품에는 꼭 있어야 합니다(\(rule))"
-        case .noProductOfYours(let id): "이 마켓에 내 상품 \(id)이 없습니다"
+        case .noProductOfYours(let id): "이 마켓에는 id가 \(id)인 내 상품이 없습니다"
         case .wonHasNoMinorUnit(let text, let amount):
-            "\(text)은 \(amount)인데, 원에는 그보다 작은 단위가 없습니다. 원 단위로 쓰십시오(3.500이 아니라 3500)"
+            "\(text)의 값은 \(amount)인데, 원에는 그보다 작은 단위가 없습니다. 원 단위로 쓰세요(3.500 말고 3500)"
         case .photoIsWebAddress(let written):
             "\(written): 파일이 아니라 웹 주소입니다. 사진은 파일에서 읽습니다(export --images DIR로 파일 옆에 저장할 수 있습니다)"
         case .noFileMatches(let written): "\(written): 맞는 파일이 없습니다"

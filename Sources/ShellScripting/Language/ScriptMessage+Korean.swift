@@ -9,10 +9,10 @@ extension ScriptMessage {
                 + (recovered > 0 ? ", 중단되기 전에 만들어진 것 \(recovered)개를 찾았습니다" : "")
         case .expectFailed(let left, let op, let right): "확인 실패: \(left) \(op) \(right)"
         case .expectUsage: "expect 값 비교 값 — 비교는 == != < <= > >= 가운데 하나입니다(예: expect ${mug.stock} == 5)"
-        case .notAComparison(let word): "'\(word)'는 비교가 아닙니다. " + Self.expectUsage.korean
+        case .notAComparison(let word): "비교가 아닙니다(입력: '\(word)'). " + Self.expectUsage.korean
         case .sourceUsage: "source 파일 [--step]"
         case .cannotReadScript(let path): "\(path): 스크립트를 읽을 수 없습니다"
-        case .sourceTooDeep: "source: 스크립트가 서로를 16단계 넘게 불러옵니다. 순환하고 있지 않나요?"
+        case .sourceTooDeep: "source가 16단계 넘게 겹쳤습니다. 스크립트끼리 서로 부르고 있지 않은지 확인하세요"
         case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
         case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
         case .scriptingOnly: "이 명령은 스크립트를 실행하는 세션에서만 쓸 수 있습니다"
@@ -34,12 +34,12 @@ extension ScriptMessage {
             "이 줄은 올바른 UTF-8이 아닙니다" + (byte.map { "(\(column)번째 칸의 바이트 0x\($0))" } ?? "")
                 + ". 스크립트를 UTF-8로 저장하세요"
         case .secretInLine(let reference):
-            "${\(reference)}에는 vendor secret이 들어 있습니다. secret은 명령에 넣지 않습니다"
+            "${\(reference)}에는 판매자 secret이 들어 있습니다. secret은 명령에 넣지 않습니다"
                 + "(셸은 secret 필드로만 보냅니다). 이 줄에서 빼 주세요"
         case .noSuchFile: "그런 파일이 없습니다"
-        case .envTakesName(let name): "--env 뒤에는 변수 이름(글자, 숫자, _)을 씁니다. '\(name)'은 이름이 아닙니다"
+        case .envTakesName(let name): "--env 뒤에는 변수 이름(글자, 숫자, _)을 씁니다. 이름이 아닙니다(입력: '\(name)')"
         case .readTakesFolder(let usage): "--read 뒤에는 폴더를 씁니다: \(usage)"
-        case .timeLimit(let max, let got): "--time-limit은 1부터 \(max)까지의 초입니다('\(got)'을 받았습니다)"
+        case .timeLimit(let max, let got): "--time-limit에는 1에서 \(max) 사이의 초를 적으세요(입력: '\(got)')"
         case .unknownOption(let word, let verb, let usage):
             "'\(verb)'에 없는 옵션입니다: '\(word)'. \(usage) ('-'로 시작하는 파일 이름이면 ./\(word))"
         case .testNeedsScripts(let usage): "'test'에는 스크립트가 있어야 합니다: \(usage)"
@@ -47,11 +47,11 @@ extension ScriptMessage {
         case .oneScriptAtATime(let got): "스크립트는 한 번에 하나씩입니다: openmarket run 파일 (받은 것: \(got))"
         case .allowForceNotUntrusted: "--allow-force는 --untrusted와 함께 쓸 수 없습니다"
         case .envAndReadNeedUntrusted: "--env와 --read는 --untrusted와 함께 씁니다"
-        case .notAName(let name): "'\(name)'은 이름이 될 수 없습니다(글자, 숫자, _로 쓰고, 숫자로 시작하지 않습니다)"
+        case .notAName(let name): "이름이 될 수 없습니다(입력: '\(name)'). 이름은 글자, 숫자, _로 쓰고, 숫자로 시작하지 않습니다"
         case .envIsReserved: "'env'는 환경 변수를 읽는 데 쓰는 이름입니다(${env.HOME})"
         case .lastIsReserved: "'last'는 상품을 돌려주는 모든 명령이 정하는 이름입니다. 다른 이름을 고르세요"
         case .envNeedsName: "환경 변수 NAME을 읽으려면 ${env.NAME}이라고 쓰세요"
-        case .environmentNotSet(let name): "환경 변수 \(name)이 설정되어 있지 않습니다"
+        case .environmentNotSet(let name): "환경 변수가 설정되어 있지 않습니다: \(name)"
 
         case .noVariables: "변수가 없습니다('set 이름 값', 또는 명령 끝에 'as 이름')"
         case .variableFields(let fields): "(필드: \(fields))"
@@ -63,12 +63,12 @@ extension ScriptMessage {
         case .undefinedVariable(let name):
             "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"
         case .noSuchField(let name, let field, let known): "'\(name)'에 '\(field)' 필드가 없습니다(필드: \(known))"
-        case .textHasNoField(let name, let field): "'\(name)'은 상품이 아니라 글자라서 '\(field)' 필드가 없습니다"
+        case .textHasNoField(let name, let field): "'\(name)' 값은 상품이 아니라 텍스트라서 '\(field)' 필드가 없습니다"
         case .productHasNoField(let name, let field, let known):
             "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
-        case .nothingNamed(let name): "참고: \(name)이라는 이름이 붙은 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
+        case .nothingNamed(let name): "참고: 아무것에도 \(name) 이름을 붙이지 않았습니다. 명령이 상품을 돌려주지 않았습니다"
         case .namesNoProduct(let bound, let command, let returning):
-            "'as \(bound)'는 상품에 이름을 붙이는데, '\(command)'는 상품을 돌려주지 않습니다(돌려주는 명령: \(returning.joined(separator: ", ")))"
+            "'as \(bound)' 형식은 상품에 이름을 붙이는데, '\(command)' 명령은 상품을 돌려주지 않습니다(돌려주는 명령: \(returning.joined(separator: ", ")))"
 
         case .recordingTo(let path, let everything): "기록합니다: \(path)\(everything ? " (모든 명령)" : "") — 'record stop'으로 끝냅니다"
         case .notRecording: "기록하고 있지 않습니다('record 파일'로 시작합니다)"
@@ -80,13 +80,13 @@ extension ScriptMessage {
         case .recordedOn(let stamp, let server): "openmarket이 \(stamp)에 \(server)에서 기록했습니다."
         case .replayHow(let file): "다시 실행: openmarket run \(file) [--server URL] [--dry-run]"
         case .notReplayed(let id):
-            "다시 실행하지 않음: #\(id)은 이 기록에서 만든 상품이 아니라서, 다른 서버에서는 다른 상품입니다"
+            "다시 실행하지 않음: #\(id) 상품은 이 기록에서 만든 상품이 아니라서, 다른 서버에서는 다른 상품입니다"
         case .replayChecksName(let id):
-            "#\(id)은 기록을 시작하기 전에 있던 상품입니다. 다시 실행할 때는 먼저 읽어서 이름을 확인한 뒤에 바꿉니다"
-                + "(다른 서버에서는 #\(id)이 다른 상품이라서 여기서 멈춥니다)"
+            "#\(id) 상품은 기록을 시작하기 전에 있던 상품입니다. 다시 실행할 때는 먼저 읽어서 이름을 확인한 뒤에 바꿉니다"
+                + "(다른 서버에서는 #\(id) 상품이 다른 상품이라서 여기서 멈춥니다)"
 
-        case .journalBusy(let path): "이 스크립트의 다른 실행이 \(path)을 쓰고 있습니다. 그 실행이 끝날 때까지 기다리세요"
-        case .journalCannotWrite(let path, let why): "실행 기록(journal) \(path)을 쓸 수 없습니다: \(why)"
+        case .journalBusy(let path): "이 스크립트의 다른 실행이 실행 기록(\(path))을 쓰고 있습니다. 그 실행이 끝날 때까지 기다리세요"
+        case .journalCannotWrite(let path, let why): "실행 기록(journal)을 쓸 수 없습니다(\(path)): \(why)"
         case .journalCannotEncode(let why): "실행 기록 항목을 만들 수 없습니다: \(why)"
         case .noJournalToResume(let script, let path):
             "\(script): 이어서 실행할 실행 기록이 \(path)에 없습니다. --resume 없이 실행하세요"
@@ -110,11 +110,11 @@ extension ScriptMessage {
         case .cannotCheckCreate(let error):
             "중단된 등록이 처리되었는지 확인할 수 없습니다(\(error)). 다시 보내지 않았습니다. 나중에 --resume을 다시 해 보세요"
         case .whoseCannotBeTold(let name, let id, let variable):
-            "'\(name)' 등록이 중단되었고 #\(id)이 그 이름인데, vendor id 없이는 누구의 상품인지 알 수 없습니다. "
-                + "vendor id를 알려 주고('login --vendor-id N' 또는 \(variable)=N) 다시 --resume하거나, "
-                + "'show \(id)'로 확인해서 내 상품이면 지우세요"
+            "'\(name)' 등록이 중단되었고 #\(id) 상품이 그 이름인데, 판매자 id 없이는 누구의 상품인지 알 수 없습니다. "
+                + "판매자 id를 알려 주고('login --vendor-id N' 또는 \(variable)=N) 다시 --resume하거나, "
+                + "'show \(id)' 명령으로 확인해서 내 상품이면 지우세요"
         case .sourceStoppedPartWay(let command):
-            "이 '\(command)'는 중간에 멈춰서 그 안의 줄이 이미 무언가를 바꿨을 수 있습니다. "
+            "이 '\(command)' 명령은 중간에 멈춰서 그 안의 줄이 이미 무언가를 바꿨을 수 있습니다. "
                 + "무엇을 했는지 확인하고 줄을 고치거나 지운 뒤(또는 그 명령들을 이 스크립트로 옮긴 뒤) --resume하세요"
         case .changeMayHaveApplied(let command):
             "이 \(command) 변경은 보낸 뒤에 중단되어 이미 적용되었을 수 있습니다. "
@@ -122,9 +122,9 @@ extension ScriptMessage {
         case .createLineChanged(let place, let name):
             "\(place): 처음 보낸 뒤에 이 줄이 바뀌었습니다. 처음 것이 등록되었다면"
                 + "(\(name.map { "'\($0)'" } ?? "'list'로 확인하세요")) 그대로 남으니, 필요 없으면 지우세요"
-        case .createdBefore(let place, let id): "\(place): #\(id)은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
+        case .createdBefore(let place, let id): "\(place): #\(id) 상품은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
         case .runUnfinished(let script, let path, let done, let lastDone):
-            "\(script): \(path)을 보면 지난 실행이 끝나지 않았습니다(\(done)줄 마침"
+            "\(script): 실행 기록(\(path))을 보면 지난 실행이 끝나지 않았습니다(\(done)줄 마침"
                 + (lastDone.map { ", 마지막으로 마친 줄: \($0)" } ?? "")
                 + "). --resume으로 이어서 하거나 --restart로 처음부터 다시 하세요"
         }
