@@ -112,10 +112,11 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         let required: [ProductField] = [.name, .description, .price, .currency]
         let missing = required.filter { !fields.order.contains($0) } + (images.isEmpty ? [.image] : [])
         guard let first = missing.first else { return self }
-        guard console.isInteractive else {
-            let rule = RegisterMessage.Question(first).map { RegisterMessage.rule($0).text } ?? first.rule
-            throw .usage(Message.fieldRequired(field: first.key, rule: rule).text)
-        }
+        // The field's rule, not the question's words: no one is there to press Enter or TAB.
+        guard console.isInteractive else { throw .usage(Message.fieldRequired(field: first.key, rule: first.rule).text) }
+        // A line that already breaks a rule (a discount over its price) is refused as it is, with
+        // the photos' problems, rather than after questions whose answers could not save it.
+        guard fields.problems.isEmpty else { return self }
         var filled = self
         do {
             for field in ProductField.editable where !filled.fields.order.contains(field) {
@@ -126,6 +127,7 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
                 _ = field.parse(answer, into: &filled.fields.changes)
                 filled.fields.order.append(field)
             }
+            if filled.images.isEmpty { console.note(RegisterMessage.imageExplained.text) }
             if filled.images.isEmpty, let answer = try Self.ask(console, .image, problem: Self.imageProblem) {
                 filled.images = [Word(answer)]
             }
@@ -162,13 +164,22 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         throw .failed(Message.registerGaveUp(attempts: attempts).text)
     }
 
-    /// What is wrong with one answered field, checked by the same rules as a whole command,
-    /// with the fields `known` so far (a discount against the price given).
+    /// What is wrong with one answered field, checked by the same rules as a whole command:
+    /// its own, and those of the pair it makes with a field `known` so far (a price under the
+    /// discount on the line, a discount over the price), as soon as both are known. The field is
+    /// named as the seller types it (`discount`), as the command's final error names it.
     static func problem(_ field: ProductField, _ text: String, besides known: ProductChanges = ProductChanges()) -> String? {
-        var changes = known
-        if let unreadable = field.parse(text, into: &changes) { return "\(unreadable)" }
-        let names = [field.rawValue, field.wireName]
-        return changes.violations().first { names.contains($0.subject) }.map { "\($0)" }
+        var answered = known
+        if let unreadable = field.parse(text, into: &answered) { return ShellSession.typed(unreadable) }
+        let pair: [ProductField] = [.price, .discount]
+        let others = pair.contains(field) ? pair.filter { $0 != field } : []
+        var before = ProductChanges()
+        var after = ProductChanges()
+        for other in others { other.copy(from: known, into: &before) }
+        for related in others + [field] { related.copy(from: answered, into: &after) }
+        // What the answer breaks, not what the line broke before it.
+        let already = before.violations()
+        return after.violations().first { !already.contains($0) }.map(ShellSession.typed)
     }
 
     /// An image answer that names no file (a glob that matches none, a missing file); what the

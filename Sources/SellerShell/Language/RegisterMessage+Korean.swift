@@ -1,17 +1,18 @@
+import OpenMarketContract
+
 /// The Korean catalogue of ``RegisterMessage``: statements in 합니다체 and requests in -세요,
 /// as the shell's own catalogue. Each question names its field as it is typed (`name`), since
 /// the finished command is written with it.
 extension RegisterMessage {
     public var korean: String {
         switch self {
+        case .question(.image): "\(Self.koreanLabel(.image))(\(Question.image.field)): "
         case .question(let question):
             "\(Self.koreanLabel(question))(\(question.field), \(RegisterMessage.rule(question).korean)): "
-        case .rule(.name(let length)), .rule(.description(let length)): "\(length.lowerBound)~\(length.upperBound)자"
-        case .rule(.price): "0보다 큰 수"
-        case .rule(.currency(let choices)): choices.joined(separator: " 또는 ")
-        case .rule(.discount): "0부터 가격까지의 수, 없으면 그냥 Enter"
-        case .rule(.stock): "0 이상의 정수, 0이면 그냥 Enter"
-        case .rule(.image): "JPEG, PNG, GIF 파일 경로. 글롭도 되고 TAB으로 완성됩니다"
+        case .rule(.discount): "\(ProductField.discount.accepts.korean), 없으면 그냥 Enter"
+        case .rule(.stock): "\(ProductField.stock.accepts.korean), 0이면 그냥 Enter"
+        case .rule(let question): question.productField.accepts.korean
+        case .imageExplained: "  JPEG, PNG, GIF 파일의 경로를 입력하세요(*.jpg 같은 패턴 가능, Tab으로 완성)"
         case .answerNeeded: "  값을 입력해야 합니다. 입력하거나 Ctrl-C로 취소하세요"
         case .tryAgain(let problem): "  \(problem) — 다시 입력하세요(Ctrl-C로 취소)"
         }
