@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketContract
+import TerminalText
 import Testing
 
 @testable import SellerShell
@@ -53,6 +54,17 @@ struct RegisterRulesTests {
             #expect(!f.console.notes.contains("? description"), "\(f.console.notes)")
             #expect(f.console.notes.contains("discount: "), "\(f.console.notes)")
             #expect(try await f.products().totalCount == 0)
+        }
+    }
+
+    /// The photo's question leaves a path the width of an 80-column terminal (it took 73 columns
+    /// in Korean, so every path wrapped); what it takes is said on the line above, which fits too.
+    @Test func thePhotosQuestionIsShortAndItsExplanationFitsEightyColumns() {
+        for language in [Language.en, .ko] {
+            let question = RegisterMessage.question(.image).text(in: language)
+            let explained = RegisterMessage.imageExplained.text(in: language)
+            #expect(TerminalText.width(question) <= 16, "\(language): \(question)")
+            #expect(TerminalText.width(explained) <= 80, "\(language): \(explained)")
         }
     }
 }
