@@ -50,12 +50,18 @@ public struct ExchangeCommand: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let exchange = try Self.find(number, in: context.session.exchanges)
+        // What is copied to another program (the bytes as sent, a command for bash) is printed
+        // as it is, never folded to the terminal's width: a folded `# …` comment would go on
+        // without its `#`, and bash would run the rest. The terminal wraps a long line itself.
         guard let form else {
-            return CommandOutcome([.text(ExchangeRendering.full(exchange, wire: wire, color: context.settings.useColor))])
+            let text = ExchangeRendering.full(exchange, wire: wire, color: context.settings.useColor)
+            return CommandOutcome([wire ? .listed(text, paged: false) : .text(text)])
         }
         do {
             return CommandOutcome([
-                .text(try ExchangeExport.text(for: exchange, as: form, environmentServer: context.session.environmentServer))
+                .listed(
+                    try ExchangeExport.text(for: exchange, as: form, environmentServer: context.session.environmentServer),
+                    paged: false)
             ])
         } catch {
             throw CommandFailure.failed(
