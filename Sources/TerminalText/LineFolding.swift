@@ -1,3 +1,11 @@
+extension TerminalText {
+    /// `line` cut to `columns` with `…` at its end when it is wider (a trace's header line).
+    public static func cutAtEnd(_ line: String, to columns: Int) -> String {
+        guard width(line) > columns else { return line }
+        return LineFolding.cut(line, to: columns, ellipsis: true).head
+    }
+}
+
 /// One line folded at spaces to a width (`TerminalText.wrapped`): the words with the spaces
 /// before each, the line's lead (its leading spaces and marker) and the indent its continuation
 /// lines take.
@@ -33,6 +41,9 @@ struct LineFolding {
         }
         let lead = String(String.UnicodeScalarView(scalars[..<start]))
         let words = Self.words(scalars[start...])
+        // One word alone (a URL on a line of its own): cutting it only breaks it where the
+        // terminal would, and makes it one that cannot be copied whole; a command is cut with `…`.
+        if words.count == 1, longWords != .ellipsis { return line }
         let indent = hangingIndent(lead: lead, words: words)
         guard indent < columns / 2 else { return line }
         return lay(words, lead: lead, indent: String(repeating: " ", count: indent))

@@ -254,7 +254,9 @@ public actor ShellSession {
         configuration: ShellConfiguration, console: MaskingConsole, secrets: SessionSecrets, exchanges: ExchangeLog,
         explained: ExplainedParagraphs
     ) -> (MarketClient, TracingTransport) {
-        let tracer = TracingTransport(wrapping: configuration.transport, secrets: { secrets.all }) { [console] text in
+        let tracer = TracingTransport(
+            wrapping: configuration.transport, secrets: { secrets.all }, columns: { [console] in console.columns }
+        ) { [console] text in
             console.note(text)
         }
         tracer.isEnabled = configuration.trace

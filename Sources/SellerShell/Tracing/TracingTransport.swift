@@ -13,6 +13,8 @@ public final class TracingTransport: HTTPTransport, Sendable {
     private let inner: any HTTPTransport
     private let sink: @Sendable (String) -> Void
     private let secrets: @Sendable () -> [String]
+    /// The terminal's width, where there is one (`fitted`).
+    private let columns: @Sendable () -> Int?
 
     private struct Switches {
         var enabled = false
@@ -26,11 +28,12 @@ public final class TracingTransport: HTTPTransport, Sendable {
     ///   any header, the URL, a text body), besides every `secret` key's value.
     public init(
         wrapping inner: any HTTPTransport, secrets: @escaping @Sendable () -> [String] = { [] },
-        sink: @escaping @Sendable (String) -> Void
+        columns: @escaping @Sendable () -> Int? = { nil }, sink: @escaping @Sendable (String) -> Void
     ) {
         self.inner = inner
         self.sink = sink
         self.secrets = secrets
+        self.columns = columns
     }
 
     public var isEnabled: Bool {
@@ -63,19 +66,37 @@ public final class TracingTransport: HTTPTransport, Sendable {
                     secrets: secrets))
             return try await inner.send(request, timeout: timeout)
         }
-        sink(SecretMasking.masked(Self.numbered(Self.describe(request), request), secrets: secrets))
+        let width = columns().map { $0 - 1 }
+        sink(Self.fitted(SecretMasking.masked(Self.numbered(Self.describe(request), request), secrets: secrets), columns: width))
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
             if showsResponses {
                 let shown = Self.numbered(Self.describe(response, after: ContinuousClock.now - started), request)
-                sink(SecretMasking.masked(shown, secrets: secrets))
+                sink(Self.fitted(SecretMasking.masked(shown, secrets: secrets), columns: width))
             }
             return response
         } catch {
             sink(SecretMasking.masked(TraceMessage.noResponse("\(error)").text, secrets: secrets))
             throw error
         }
+    }
+
+    /// A request or an answer as shown, fitted to `columns` before the console folds it between
+    /// words: the request or status line and each header line that does not fit is cut with `…`
+    /// (a piece of it on the next line would read as another header, `boundary=…`; `exchange N`
+    /// shows it whole); a body's line is folded between words, a word wider than a line (a URL
+    /// in a JSON string) kept whole on a line of its own, never broken inside.
+    static func fitted(_ text: String, columns: Int?) -> String {
+        guard let columns, columns >= 20 else { return text }
+        var inBody = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { piece in
+            let line = String(piece)
+            if line.isEmpty { inBody = true }
+            guard TerminalText.width(line) > columns else { return line }
+            return inBody
+                ? TerminalText.wrapped(line, columns: columns, longWords: .whole) : TerminalText.cutAtEnd(line, to: columns)
+        }.joined(separator: "\n")
     }
 
     /// `text` with the number of `request`'s exchange (`RequestNotes.number`, given by the
