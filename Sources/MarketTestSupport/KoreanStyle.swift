@@ -32,6 +32,8 @@ public enum KoreanStyle {
         }
         found += mismatched(korean)
         if korean.contains("십시오") { found.append("-십시오 where the shell asks in -세요: \(korean)") }
+        // Korean ends a sentence with a full stop; `; ` between two is an English habit.
+        if korean.range(of: "[다요]; ", options: .regularExpression) != nil { found.append("'; ' between sentences: \(korean)") }
         return found
     }
 

@@ -6,7 +6,7 @@ extension MarketError {
     public var korean: String {
         switch self {
         case .invalidInput(let violations):
-            return violations.map(\.korean).joined(separator: "; ")
+            return violations.map(\.korean).joined(separator: ". ")
         case .missingCredentials:
             return "로그인하지 않았습니다: 판매자의 identifier와 secret이 필요합니다"
         case .cannotConnect(let host, let port, let reason):

@@ -6,7 +6,7 @@ import OpenMarketContract
 extension MarketMessage {
     package var korean: String {
         switch self {
-        case .rules(let violations): violations.map(\.korean).joined(separator: "; ")
+        case .rules(let violations): violations.map(\.korean).joined(separator: ". ")
         case .notMultipart: "Content-Type: boundary가 있는 multipart/form-data여야 합니다"
         case .badBoundary:
             "Content-Type: boundary는 영문자, 숫자, '()+_,-./:=? 기호와 공백으로 1자에서 70자 사이여야 하고, 공백으로 끝날 수 없습니다"
