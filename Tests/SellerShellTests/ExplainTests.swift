@@ -90,6 +90,16 @@ struct ExplainTests {
         #expect(await shell.execute("explain 412 --lang fr").status == .usage)
     }
 
+    @Test func aLanguageExplanationsAreNotWrittenInIsRefusedInTheReadersLanguage() async throws {
+        let console = RecordingConsole()
+        let shell = ShellSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
+        await Language.$current.withValue(.ko) {
+            #expect(await shell.execute("explain 412 --lang fr").status == .usage)
+        }
+        #expect(console.notes.contains("--lang에는 en이나 ko를 씁니다(입력한 값: 'fr')"), "\(console.notes)")
+    }
+
     @Test func theTextsAreDataAFolderCanReplace() throws {
         let folder = try Fixtures.temporaryDirectory("explanations")
         defer { try? FileManager.default.removeItem(at: folder) }

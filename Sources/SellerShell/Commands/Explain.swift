@@ -15,7 +15,9 @@ public struct Explain: ShellCommand {
             "--lang", \.language, placeholder: "en|ko", choices: ExplanationBook.languages,
             help: ShellHelp.explainLang,
             parse: { given throws(CommandFailure) in
-                guard ExplanationBook.languages.contains(given) else { throw .usage("--lang takes en or ko") }
+                guard ExplanationBook.languages.contains(given) else {
+                    throw .usage(ScreenMessage.explainLanguageTakes(got: given).text)
+                }
                 return given
             }, write: { Word($0) })
     ]

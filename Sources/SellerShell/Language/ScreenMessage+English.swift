@@ -16,6 +16,7 @@ extension ScreenMessage {
             "could not start the pager '\(command)': \(reason); printed without it"
         case .pagerNotFound(let command):
             "the pager '\(command)' was not found (set PAGER, or PAGER= for none); printed without it"
+        case .explainLanguageTakes(let got): "--lang takes en or ko (got '\(got)')"
         }
     }
 }

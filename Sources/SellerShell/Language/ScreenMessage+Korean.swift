@@ -16,6 +16,7 @@ extension ScreenMessage {
             "페이저 '\(command)'을(를) 시작하지 못했습니다: \(reason). 페이저 없이 출력합니다"
         case .pagerNotFound(let command):
             "페이저 '\(command)'을(를) 찾지 못했습니다(PAGER를 정하거나, 쓰지 않으려면 PAGER=). 페이저 없이 출력합니다"
+        case .explainLanguageTakes(let got): "--lang에는 en이나 ko를 씁니다(입력한 값: '\(got)')"
         }
     }
 }

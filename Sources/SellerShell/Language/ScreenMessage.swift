@@ -15,6 +15,8 @@ public enum ScreenMessage: Spoken, Equatable {
     /// `$PAGER` could not be started (why), or was not found; the text is printed without it.
     case pagerNotStarted(command: String, reason: String)
     case pagerNotFound(command: String)
+    /// `explain --lang fr`: the languages explanations are written in.
+    case explainLanguageTakes(got: String)
 
     /// The groups of the `explain` index.
     public enum TopicGroup: Sendable, Equatable {
