@@ -50,44 +50,78 @@ public struct Changes: ShellCommand {
             [.listed(text, paged: !noPager), .summary(ChangesMessage.undoHint(marksThisSession: marks).text)])
     }
 
-    /// One unit's cells: this session's mark, its number, time, command, what it did, and
-    /// whether it stands undone.
-    static func row(_ unit: ChangeHistory.Unit, thisSession: Bool) -> [String] {
+    /// One unit's line: its cells (this session's mark, its number, time, command, what it did,
+    /// and whether it stands undone) and, for one change, what it did as typed, so that a narrow
+    /// table shortens the product's name before the change itself.
+    struct Row {
+        var cells: [String]
+        var what: ChangesMessage?
+        /// The product's `#12` and a column of its name: as short as its name is cut.
+        var shortestName = 1
+    }
+
+    static func row(_ unit: ChangeHistory.Unit, thisSession: Bool) -> Row {
         let first = unit.changes[0].entry
         let time = first.date.map(Self.shortTime) ?? TextLayout.visible(first.time, limit: 40)
         let command = unit.batch?.label ?? first.command ?? ""
-        let what =
-            unit.batch == nil ? first.summary.text : Message.changeCount(count: unit.changes.count, tally: Self.tally(unit)).text
+        let summary = unit.batch == nil ? first.summary : nil
+        let what = summary?.text ?? Message.changeCount(count: unit.changes.count, tally: Self.tally(unit)).text
         let state =
             unit.undone
             ? Message.undone(partly: false).text
             : unit.changes.contains(where: \.undone) ? Message.undone(partly: true).text : ""
-        return [
-            thisSession ? "*" : "", String(unit.number), time, TextLayout.visible(command, limit: 200), what, state,
-        ]
+        let id = (first.after ?? first.before)?.id ?? 0
+        return Row(
+            cells: [thisSession ? "*" : "", String(unit.number), time, TextLayout.visible(command, limit: 200), what, state],
+            what: summary, shortestName: TerminalText.width("#\(id) ") + 2)
     }
 
-    /// The table, as wide as `columns` at most (nil: as wide as it is): the command and what
-    /// it did are cut with `…`, the wider first; the state column only when a change is undone.
+    /// The narrowest the command column gets (`patch 12…`): the verb and the id.
+    static let commandAtLeast = 10
+    /// The narrowest the "what changed" column gets.
+    static let whatAtLeast = 8
+
     static func table(_ rows: [[String]], columns: Int?) -> String {
-        let headers = ["", "#"] + Message.ChangeColumn.allCases.map { Message.changeColumn($0).text } + [""]
-        let keep = rows.contains { !$0[5].isEmpty } ? 6 : 5
-        var (head, body) = (Array(headers.prefix(keep)), rows.map { Array($0.prefix(keep)) })
+        table(rows.map { Row(cells: $0) }, columns: columns)
+    }
+
+    /// The table, as wide as `columns` at most (nil: as wide as it is): the command gives way
+    /// first (to `commandAtLeast`), then what it did (to `whatAtLeast`), whose product name is
+    /// cut before its before → after; the state column only when a change is undone.
+    static func table(_ rows: [Row], columns: Int?) -> String {
+        let headers =
+            ["", "#"] + Message.ChangeColumn.allCases.map { Message.changeColumn($0).text } + [ReversalMessage.stateColumn.text]
+        let keep = rows.contains { !$0.cells[5].isEmpty } ? 6 : 5
+        var (head, body) = (Array(headers.prefix(keep)), rows.map { Array($0.cells.prefix(keep)) })
         var widths = head.map { TerminalText.width($0) }
         for row in body { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalText.width(cell)) } }
         if let columns {
-            var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - columns
-            // The command (3) and what it did (4) give way, the wider first, to 8 columns each.
-            while excess > 0, max(widths[3], widths[4]) > 8 {
-                widths[widths[3] > widths[4] ? 3 : 4] -= 1
-                excess -= 1
-            }
-            for i in 3...4 {
-                head[i] = TextLayout.truncate(head[i], to: widths[i])
-                for r in body.indices { body[r][i] = TextLayout.truncate(body[r][i], to: widths[i]) }
+            let excess = widths.reduce(0, +) + 2 * (widths.count - 1) - columns
+            let command = min(max(0, excess), max(0, widths[3] - Self.commandAtLeast))
+            widths[3] -= command
+            widths[4] -= min(max(0, excess - command), max(0, widths[4] - Self.whatAtLeast))
+            head[3] = TextLayout.truncate(head[3], to: widths[3])
+            head[4] = TextLayout.truncate(head[4], to: widths[4])
+            for r in body.indices {
+                body[r][3] = TextLayout.truncate(body[r][3], to: widths[3])
+                body[r][4] = fitted(rows[r], to: widths[4])
             }
         }
         return TextLayout.table(head, body, rightAligned: [1])
+    }
+
+    /// What a change did, in `width` columns: its product's name cut first (`#4 머…: name
+    /// "A" → "B"`), then the whole with `…`.
+    static func fitted(_ row: Row, to width: Int) -> String {
+        let text = row.cells[4]
+        let full = TerminalText.width(text)
+        guard full > width, let message = row.what, let product = message.product else {
+            return TextLayout.truncate(text, to: width)
+        }
+        let name = TerminalText.width(product)
+        let room = max(width - (full - name), min(name, row.shortestName))
+        let shorter = message.naming(TextLayout.truncate(product, to: room))
+        return TextLayout.truncate(shorter.text, to: width)
     }
 
     /// `2026-11-28 23:12`: local time, to the minute.
@@ -109,5 +143,27 @@ public struct Changes: ShellCommand {
             return count == 0 ? nil : Message.changeTally(count: count, kind: word).text
         }
         .joined(separator: ", ")
+    }
+}
+
+extension ChangesMessage {
+    /// The product a change names (`#12 Mug`), or nil when it names none.
+    var product: String? {
+        switch self {
+        case .registered(let product), .deleted(let product), .edited(let product, _), .nothingChanged(let product):
+            product
+        default: nil
+        }
+    }
+
+    /// The same message naming its product as `product`.
+    func naming(_ product: String) -> ChangesMessage {
+        switch self {
+        case .registered: .registered(product)
+        case .deleted: .deleted(product)
+        case .edited(_, let changes): .edited(product, changes: changes)
+        case .nothingChanged: .nothingChanged(product)
+        default: self
+        }
     }
 }
