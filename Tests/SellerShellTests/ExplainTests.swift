@@ -81,6 +81,19 @@ struct ExplainTests {
         #expect(console.out.contains("멱등"), "\(console.out)")
     }
 
+    /// Every request now carries Accept-Language (the market answers in the reader's language),
+    /// so `explain` knows it too.
+    @Test func acceptLanguageIsExplainedInEnglishAndKorean() async throws {
+        let console = RecordingConsole()
+        let shell = ShellSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
+        #expect(await shell.execute("explain Accept-Language --lang en").status == .ok, "\(console.notes)")
+        #expect(console.out.contains("Accept-Language: the languages the reader wants"), "\(console.out)")
+        console.clear()
+        #expect(await shell.execute("explain accept-language --lang ko").status == .ok, "\(console.notes)")
+        #expect(console.out.contains("Content-Language에 적습니다"), "\(console.out)")
+    }
+
     @Test func anUnknownTermIsOneLineWithSuggestions() async throws {
         let console = RecordingConsole()
         let shell = ShellSession(

@@ -111,6 +111,15 @@ struct TrueSentencesTests {
         #expect(try await prompt(.verified).contains("tumbler-shop"))
     }
 
+    /// `undo` takes back any kept change of this server and vendor (what `changes` lists), not
+    /// only one this shell made: its help said the latter.
+    @Test func undosHelpSaysWhatUndoTakes() {
+        #expect(!ShellHelp.undo.english.contains("this shell made"), "\(ShellHelp.undo.english)")
+        #expect(ShellHelp.undo.english.contains("of this server and vendor"), "\(ShellHelp.undo.english)")
+        #expect(!ShellHelp.undo.korean.contains("이 셸에서 한"), "\(ShellHelp.undo.korean)")
+        #expect(ShellHelp.undo.korean.contains("이 서버와 판매자의"), "\(ShellHelp.undo.korean)")
+    }
+
     @Test func aRefutedEnvironmentVendorIDIsNotTakenAgain() async throws {
         let directory = try Fixtures.temporaryDirectory("openmarket-shell-test")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -62,7 +62,7 @@ extension ShellHelp {
         case .undoYes: "delete, or undo a whole import, without asking first"
         case .redoYes: "delete, or redo a whole import, without asking first"
         case .undoDryRun: "show what it would send, and send nothing"
-        case .undo: "take back a change this shell made (the latest, or N from 'changes')"
+        case .undo: "take back a kept change of this server and vendor (the latest, or N from 'changes')"
         case .redo: "make an undone change again (the one undone last, or N)"
         case .use: "log in with a saved profile"
         case .whoami: "show the server and vendor in use"

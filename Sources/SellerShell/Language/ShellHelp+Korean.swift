@@ -63,7 +63,7 @@ extension ShellHelp {
         case .undoYes: "삭제할 때나 가져오기 전체를 되돌릴 때 묻지 않습니다"
         case .redoYes: "삭제할 때나 가져오기 전체를 다시 적용할 때 묻지 않습니다"
         case .undoDryRun: "보낼 요청을 보여 주기만 하고 보내지 않습니다"
-        case .undo: "이 셸에서 한 변경을 되돌립니다(기본은 마지막 변경, N은 'changes'에 나온 번호)"
+        case .undo: "이 서버와 판매자의 변경 기록에서 변경을 되돌립니다(기본은 마지막 변경, N은 'changes'에 나온 번호)"
         case .redo: "되돌린 변경을 다시 적용합니다(기본은 마지막에 되돌린 변경, 또는 N번)"
         case .use: "저장한 프로필로 로그인합니다"
         case .whoami: "지금 쓰는 서버와 판매자를 봅니다"
