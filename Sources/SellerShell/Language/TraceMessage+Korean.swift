@@ -11,7 +11,7 @@ extension TraceMessage {
         case .multipartBody(let bytes, let type): "(\(type) 본문 \(bytes)바이트)"
         case .binaryBody(let bytes): "(바이너리 데이터 \(bytes)바이트)"
         case .cutBody(let bytes): "… (모두 \(bytes)바이트)"
-        case .part(let label, let type, let bytes): "part \(label) (\(type), \(bytes)바이트)"
+        case .part(let label, let type, let bytes): "파트 \(label) (\(type), \(bytes)바이트)"
         }
     }
 }

@@ -73,6 +73,9 @@ struct RowResult: Sendable {
     /// What the row asked for (`check`: a row skipped before anything was sent).
     enum Action: String, Sendable {
         case register, update, delete, check
+
+        /// The action as the summary names it: a command by its name, a check in words.
+        var spoken: String { self == .check ? CatalogMessage.rowChecked.text : rawValue }
     }
 
     /// What is said about the row, by whom: the row's command in its own words (which name it:
@@ -101,7 +104,7 @@ struct RowResult: Sendable {
     var summaryText: String {
         switch message {
         case .byCommand(let text): text
-        case .none, .byImport: "\(action.rawValue): \(message.text)"
+        case .none, .byImport: "\(action.spoken): \(message.text)"
         }
     }
     /// The request may have reached the server although no answer came (a timeout, Ctrl-C).

@@ -32,10 +32,10 @@ final class ImportProgress: Sendable {
         let pace = Pace(done: done, total: total, elapsed: elapsed)
         var parts = ["\(done)/\(total)"]
         for status in [RowResult.Status.registered, .updated, .deleted, .unchanged, .failed] {
-            if let count = counts[status], count > 0 { parts.append("\(count) \(status.rawValue)") }
+            if let count = counts[status], count > 0 { parts.append(CatalogMessage.tally(status.spoken, count).text) }
         }
         parts.append(pace.rateText)
-        if let left = pace.secondsLeft { parts.append("\(Pace.clock(left)) left") }
+        if let left = pace.secondsLeft { parts.append(CatalogMessage.timeLeft(Pace.clock(left)).text) }
         return parts.joined(separator: " · ")
     }
 }

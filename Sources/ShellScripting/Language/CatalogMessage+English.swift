@@ -108,6 +108,8 @@ extension CatalogMessage {
         case .photosOverTotal(let saved, let limit, let stoppedAt):
             "--images: the photos add up to \(saved), over \(limit), the most one export saves (stopped at #\(stoppedAt)); "
                 + "export fewer products (--search) or without --images"
+        case .timeLeft(let clock): "\(clock) left"
+        case .rowChecked: "check"
         case .photosOf(let done, let total): "photos of \(done)/\(total) products"
         case .tooManyPhotosListed(let id, let count, let limit):
             "#\(id): the market lists \(count) photos, more than the \(limit) a product may have; "

@@ -106,6 +106,8 @@ extension CatalogMessage {
         case .photosOverTotal(let saved, let limit, let stoppedAt):
             "--images: 사진 크기의 합계(\(saved))가 내보내기 한 번에 저장할 수 있는 한도(\(limit))를 넘습니다(#\(stoppedAt)에서 멈춤). "
                 + "상품을 줄여서(--search) 내보내거나 --images 없이 내보내세요"
+        case .timeLeft(let clock): "남은 시간 \(clock)"
+        case .rowChecked: "확인"
         case .photosOf(let done, let total): "사진 저장: 상품 \(done)/\(total)"
         case .tooManyPhotosListed(let id, let count, let limit):
             "#\(id): 마켓에 사진이 \(count)장 있어서 상품 하나의 최대치 \(limit)장을 넘습니다. "

@@ -89,6 +89,10 @@ public enum CatalogMessage: Spoken, Equatable {
     case photosOverTotal(saved: String, limit: String, stoppedAt: Int)
     /// Export's progress: the products whose photos are saved so far.
     case photosOf(done: Int, total: Int)
+    /// An import's progress: `0:18 left`, the time its rest takes at the pace so far.
+    case timeLeft(String)
+    /// A row skipped before anything was sent, as the summary names its action (`check`).
+    case rowChecked
     case tooManyPhotosListed(id: Int, count: Int, limit: Int)
     case notAnImage(id: Int, photo: Int, what: String)
     case thumbnailNotSet(String)
