@@ -85,9 +85,10 @@ public struct Changes: ShellCommand {
         table(rows.map { Row(cells: $0) }, columns: columns)
     }
 
-    /// The table, as wide as `columns` at most (nil: as wide as it is): the command gives way
-    /// first (to `commandAtLeast`), then what it did (to `whatAtLeast`), whose product name is
-    /// cut before its before → after; the state column only when a change is undone.
+    /// The table, as wide as `columns` at most (nil: as wide as it is): the command and what it
+    /// did give way, the wider first, until what it did is down to its before → after (its
+    /// product's name cut); then the command alone (to `commandAtLeast`), then what it did (to
+    /// `whatAtLeast`). The state column only when a change is undone.
     static func table(_ rows: [Row], columns: Int?) -> String {
         let headers =
             ["", "#"] + Message.ChangeColumn.allCases.map { Message.changeColumn($0).text } + [ReversalMessage.stateColumn.text]
@@ -96,10 +97,21 @@ public struct Changes: ShellCommand {
         var widths = head.map { TerminalText.width($0) }
         for row in body { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TerminalText.width(cell)) } }
         if let columns {
-            let excess = widths.reduce(0, +) + 2 * (widths.count - 1) - columns
-            let command = min(max(0, excess), max(0, widths[3] - Self.commandAtLeast))
-            widths[3] -= command
-            widths[4] -= min(max(0, excess - command), max(0, widths[4] - Self.whatAtLeast))
+            let need = rows.map(Self.essential).max() ?? 0
+            var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - columns
+            while excess > 0 {
+                if widths[4] > need, widths[3] > Self.commandAtLeast {
+                    // Both have room to spare: the wider gives way.
+                    widths[widths[3] >= widths[4] ? 3 : 4] -= 1
+                } else if widths[3] > Self.commandAtLeast {
+                    widths[3] -= 1
+                } else if widths[4] > Self.whatAtLeast {
+                    widths[4] -= 1
+                } else {
+                    break
+                }
+                excess -= 1
+            }
             head[3] = TextLayout.truncate(head[3], to: widths[3])
             head[4] = TextLayout.truncate(head[4], to: widths[4])
             for r in body.indices {
@@ -108,6 +120,15 @@ public struct Changes: ShellCommand {
             }
         }
         return TextLayout.table(head, body, rightAligned: [1])
+    }
+
+    /// The columns what a change did needs to keep its before → after: all of it but the
+    /// product's name, cut to its shortest.
+    static func essential(_ row: Row) -> Int {
+        let full = TerminalText.width(row.cells[4])
+        guard let product = row.what?.product else { return min(full, Self.whatAtLeast) }
+        let name = TerminalText.width(product)
+        return full - name + min(name, row.shortestName)
     }
 
     /// What a change did, in `width` columns: its product's name cut first (`#4 머…: name
