@@ -81,6 +81,7 @@ struct UndoInKoreanTests {
         let (english, korean) = (message.text(in: .en), message.text(in: .ko))
         #expect(korean != english, "\(english)")
         #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "not Korean: \(korean)")
+        #expect(SpokenCatalogCheck.problems(message) == [], "\(korean)")
         let numbers = { (text: String) in text.split { !$0.isNumber }.map(String.init).sorted() }
         #expect(numbers(korean) == numbers(english), "\(english) / \(korean)")
         // A particle right after a number, `#4` or a quoted value (`#4을`, `3을`, `"A"가`).

@@ -34,10 +34,10 @@ extension ReversalMessage {
                 + "'\(Self.command(undo))' 명령을 다시 실행하세요"
         case .cannotBeRead(let id): "#\(id) 상품을 읽을 수 없습니다"
         case .cannotReverse(let undo, let number, let label, let blockers, let more):
-            "\(number)번 변경을 \(undo ? "되돌릴" : "다시 할") 수 없습니다(\(label)): " + blockers.map(\.korean).joined(separator: "; ")
-                + (more > 0 ? "; 그 밖에 \(more)건" : "") + ". 아무것도 보내지 않았습니다"
+            "\(number)번 변경을 \(undo ? "되돌릴" : "다시 할") 수 없습니다(\(label)): " + blockers.map(\.korean).joined(separator: ". ")
+                + (more > 0 ? ". 그 밖에 \(more)건이 더 있습니다" : "") + ". 아무것도 보내지 않았습니다"
         case .conflicts(let undo, let number, let conflicts, let more):
-            conflicts.map(\.korean).joined(separator: "; ") + (more > 0 ? "; 그 밖에 \(more)건" : "")
+            conflicts.map(\.korean).joined(separator: ". ") + (more > 0 ? ". 그 밖에 \(more)건이 더 있습니다" : "")
                 + ". 아무것도 보내지 않았습니다(그래도 \(undo ? "되돌리려면" : "다시 하려면") "
                 + "'\(Self.command(undo)) \(number) --force' 명령을 쓰세요)"
         case .dryRunNote(let conflict): "참고: \(conflict.korean) (--force 없이는 거절됩니다)"
