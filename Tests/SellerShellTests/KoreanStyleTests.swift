@@ -84,6 +84,17 @@ struct KoreanStyleTests {
         #expect(KoreanStyle.problems(Self.samples[index]) == [])
     }
 
+    /// The lessons' Korean says what the English says: PATCH is not idempotent "in general" (not
+    /// "in principle"), a 403 knows who asked, and `identifier` is not called the vendor id.
+    @Test func theExplanationsSayWhatTheEnglishSays() throws {
+        let korean = try ExplanationBook.load("ko")
+        #expect(korean.methods["PATCH"]?.contains("멱등성도 보장되지 않습니다(RFC 5789)") == true)
+        #expect(korean.methods["PATCH"]?.contains("원칙적으로") == false)
+        #expect(korean.statuses["403"]?.contains("요청한 판매자는 확인됐지만, 이 상품은 그 판매자의 것이 아닙니다") == true)
+        let identifier = try #require(korean.headers.first { $0.key.lowercased() == "identifier" }?.value)
+        #expect(identifier.contains("어느 판매자의 요청인지 알려 줍니다") && !identifier.contains("판매자 id"), "\(identifier)")
+    }
+
     /// The check finds what was on screen, so that it can fail.
     @Test func theCheckFindsTheParticlesThatWereOnScreen() {
         struct Said: Spoken {

@@ -239,6 +239,8 @@ struct MessageCatalogTests {
         let (english, korean) = (message.text(in: .en), message.text(in: .ko))
         #expect(korean.unicodeScalars.contains { Self.isHangul($0) }, "not Korean: \(korean)")
         #expect(!korean.contains("(를)") && !korean.contains("(가)"), "\(korean)")
+        // It asks in -세요 as the rest of the shell does, right after register's 다시 입력하세요.
+        #expect(KoreanStyle.problems(message) == [])
         for fact in Self.facts(english) {
             #expect(korean.contains(fact), "\(fact) is lost in \(korean) (from \(english))")
         }
@@ -270,6 +272,8 @@ struct MessageCatalogTests {
         #expect(
             korean.range(of: #"[0-9]['"]?(을|를|은|는|이|가|로|과|와)(\s|$|[.,)])"#, options: .regularExpression) == nil,
             "a particle after a number: \(korean)")
+        // Nor after a value it fills in or a syllable it does not fit, and it asks in -세요.
+        #expect(KoreanStyle.problems(message) == [])
         // Latin letters in the Korean are what is typed or named as it is (commands, flags,
         // field names, formats, the values a sample fills in): each such word is in the English.
         let englishWords = Set(Self.latinWords(english))
@@ -361,7 +365,7 @@ struct MessageCatalogTests {
             #expect(await f.run("set lang ko") == .ok)
             #expect(await f.run("list") == .ok)
             #expect(f.console.out.contains("번호  상품명"), "\(f.console.out)")
-            #expect(f.console.notes.contains("1쪽 중 1쪽"), "\(f.console.notes)")
+            #expect(f.console.notes.contains("1/1쪽"), "\(f.console.notes)")
             #expect(await f.run("set lang en") == .ok)
             #expect(await f.run("list") == .ok)
             #expect(f.console.out.contains("id  name"), "\(f.console.out)")

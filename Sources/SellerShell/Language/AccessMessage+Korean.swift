@@ -7,9 +7,9 @@ extension AccessMessage {
                 + "신뢰하지 않는 스크립트는 자기 폴더만 읽습니다"
         case .writeOutside(let path):
             "거부했습니다: 실행용 임시 폴더 밖에는 쓸 수 없습니다(\(Self.shown(path))). "
-                + "신뢰하지 않는 스크립트는 그 폴더에만 씁니다. 폴더 없이 파일 이름만 적으십시오"
+                + "신뢰하지 않는 스크립트는 그 폴더에만 씁니다. 폴더 없이 파일 이름만 적으세요"
         case .forceUntrusted:
-            "거부했습니다: --force는 파일을 덮어쓰는데, 신뢰하지 않는 스크립트는 어떤 파일도 덮어쓰지 않습니다. 새 파일 이름을 적으십시오"
+            "거부했습니다: --force는 파일을 덮어쓰는데, 신뢰하지 않는 스크립트는 어떤 파일도 덮어쓰지 않습니다. 새 파일 이름을 적으세요"
         case .forceInScript:
             "거부했습니다: 스크립트 안의 --force는 스크립트를 --allow-force로 실행할 때만 파일을 덮어씁니다 "
                 + "(openmarket run FILE --allow-force)"
@@ -22,10 +22,10 @@ extension AccessMessage {
                 + "신뢰하지 않는 스크립트는 --env NAME으로 준 이름만 봅니다"
         case .photoOutsideCatalog(let path):
             "거부했습니다: 카탈로그 폴더 밖에 있는 사진입니다(\(Self.shown(path))). 사진을 카탈로그 폴더나 그 아래에 두거나, "
-                + "--photos-anywhere로 허락하십시오"
+                + "--photos-anywhere로 허락하세요"
         case .globTooWide(let pattern, let limit):
             "\(Self.shown(pattern)): 이 패턴은 파일을 \(limit)개 넘게 뒤져야 합니다. "
-                + "사진이 있는 폴더에 가까운 경로를 적으십시오(패턴은 /에서 시작할 수 없습니다)"
+                + "사진이 있는 폴더에 가까운 경로를 적으세요(패턴은 /에서 시작할 수 없습니다)"
         case .startsProgram(let command):
             "거부했습니다: \(command) 명령은 이 컴퓨터에서 편집기나 브라우저 같은 다른 프로그램을 실행하므로, "
                 + "신뢰하지 않는 스크립트에서는 쓸 수 없습니다"

@@ -12,9 +12,9 @@ extension Message {
         case .noProducts: "상품이 없습니다"
         case .noProductsOnPage(let page): "\(page)쪽에 상품이 없습니다"
         case .pageSummary(let page, let pages, let total, let next):
-            "\(pages)쪽 중 \(page)쪽, 상품 \(total)개" + (next.map { " — 다음 쪽은 'list \($0)'" } ?? "")
+            "\(page)/\(pages)쪽, 상품 \(total)개" + (next.map { " — 다음 쪽은 'list \($0)'" } ?? "")
         case .pastTheEnd(let page, let total, let pages, let perPage):
-            "\(page)쪽은 끝을 지났습니다. 상품 \(total)개가 \(perPage)개씩 \(pages)쪽입니다 — 마지막 쪽은 'list \(pages)'"
+            "\(page)쪽은 없습니다. 상품 \(total)개를 \(perPage)개씩 보면 \(pages)쪽까지입니다. 마지막 쪽은 'list \(pages)' 명령으로 보세요"
         case .severalDone(let done, let total, let verb): "\(total)개 중 \(done)개 \(verb.korean)"
 
         case .cannotReach(let server, let reason):
@@ -144,7 +144,7 @@ extension Message {
             "\(method): 모르는 옵션입니다: \(option) (받는 옵션: \(known.joined(separator: ", ")))"
         case .rawPathFirst(let method, let got): "\(method) 뒤에는 먼저 경로를 씁니다. 예: \(method) /api/products/3 (입력: '\(got)')"
         case .notARequestItem(let word): "요청 항목이 아닙니다: '\(word)'. " + Message.requestItemGuide.korean
-        case .headerLineBreak(let name): "헤더 \(name): 헤더 이름과 값에는 줄바꿈을 넣을 수 없습니다: 값을 한 줄로 적으십시오"
+        case .headerLineBreak(let name): "헤더 \(name): 헤더 이름과 값에는 줄바꿈을 넣을 수 없습니다: 값을 한 줄로 적으세요"
         case .requestItemGuide:
             "항목: name=value (JSON 문자열) · price:=3500 (따옴표 없는 JSON 값) · Header:value · search_value==mug (쿼리) · "
                 + "images@photo.jpg (파일, 본문이 multipart가 됨) · secret=@secret (세션의 secret, 직접 입력하지 않음)"
@@ -189,7 +189,7 @@ extension Message {
         case .undefinedVariable(let name):
             "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"
         case .noSuchField(let name, let field, let known): "'\(name)'에 '\(field)' 필드가 없습니다(필드: \(known))"
-        case .textHasNoField(let name, let field): "변수 '\(name)'의 값은 상품이 아니라 글자라서 '\(field)' 필드가 없습니다"
+        case .textHasNoField(let name, let field): "변수 '\(name)'의 값은 상품이 아니라 텍스트라서 '\(field)' 필드가 없습니다"
         case .productHasNoField(let name, let field, let known):
             "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
         case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
@@ -247,7 +247,7 @@ extension Message {
         case .vendorIDUnknown(let environment):
             "내 판매자 id를 아직 모릅니다(list --mine, import, export에 필요합니다). "
                 + "'login --vendor-id N'이나 \(environment)=N으로 알려 주거나, 상품을 하나 등록하세요"
-        case .profileExists(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 먼저 'profiles remove \(name)'로 지우세요"
+        case .profileExists(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 먼저 'profiles remove \(name)' 명령으로 지우세요"
         case .overwriteProfile(let name, let what): "'\(name)' 프로필이 이미 있습니다\(what). 덮어쓸까요?"
         case .keptProfile(let name): "'\(name)' 프로필을 그대로 두었습니다. 아무것도 바꾸지 않았습니다"
         case .noServer: "서버 없음"
@@ -312,7 +312,7 @@ extension Message {
         case .editorLeftNoFile(let path): "편집기가 끝난 뒤 \(path)에 파일이 없어서 아무것도 보내지 않았습니다"
         case .editNotUTF8: "저장한 파일이 UTF-8 텍스트가 아닙니다. UTF-8 형식으로 저장하세요(아무것도 보내지 않았습니다)"
         case .editConflict(let id, let path): "#\(id) 상품을 연 뒤에 다른 사람이 바꿨습니다(412). 편집한 파일은 남겨 두었습니다: \(path)"
-        case .editClash(let field, let yours, let theirs): "\(field): 내가 쓴 값은 '\(yours)', 지금 값은 '\(theirs)'"
+        case .editClash(let field, let yours, let theirs): "\(field): 입력한 값은 '\(yours)', 서버의 지금 값은 '\(theirs)'"
         case .editAllClashed(let id, let path):
             "바꾼 필드를 다른 사람도 모두 바꿔서 아무것도 보내지 않았습니다. 다시 하려면 'edit \(id)' 명령을 쓰세요"
                 + "(편집한 내용은 \(path)에 있습니다)"
@@ -325,9 +325,9 @@ extension Message {
         case .noCommand: "명령이 없습니다"
         case .itemProblem(let item, let problem): "\(item): \(problem)"
         case .paramsIsWholePart(let item):
-            "\(item): 파일 항목이 있으면 params가 params 부분 전체입니다. 다른 필드를 그 안에 넣거나, "
+            "\(item): 파일을 붙이면 params 항목이 params 파트 전체가 됩니다. 다른 필드를 그 안에 넣거나, "
                 + "params를 빼고 필드마다 name=value로 적으세요"
-        case .secretIsInsideParams(let item): "\(item): secret은 부분 전체가 아니라 params 안의 필드입니다. secret=@secret으로 적으세요"
+        case .secretIsInsideParams(let item): "\(item): secret은 파트 전체가 아니라 params 안의 필드입니다. secret=@secret으로 적으세요"
         case .sessionHasNoSecret(let item): "\(item): 이 세션에는 secret이 없습니다. 먼저 'login'부터 하세요"
         case .notJSONAfterColonEquals(let item): "\(item): := 뒤의 값은 JSON이어야 합니다(숫자, true, null, \"text\", [..], {..})"
         case .itemNotUTF8(let item, let path): "\(item): \(path)의 내용이 UTF-8 텍스트가 아니라서 읽을 수 없습니다"
@@ -369,7 +369,7 @@ extension Message {
             "셸은 보내기 전에 사진을 \(from)바이트에서 \(to)바이트로 줄였습니다(\(path)). 이 명령은 디스크의 파일을 "
                 + "그대로 보내므로 마켓이 거절할 수 있습니다(300 KiB 초과)"
         case .requestHasNoHost: "요청에 호스트가 없습니다"
-        case .httpsNotRaw: "https 요청은 raw로 칠 수 없습니다(TLS). --as curl을 쓰세요"
+        case .httpsNotRaw: "https 요청은 TLS 때문에 raw로 보낼 수 없습니다. --as curl을 쓰세요"
         case .rawExportHeading(let number): "요청·응답 #\(number)의 요청을 나간 그대로 적었습니다. bash가 보내고 응답을 출력합니다"
         case .secretStaysMasked(let home, let server):
             "secret은 여기서 ••••••로 남습니다. $OPENMARKET_SECRET은 이 서버(\(server))의 것이 아니라 "
