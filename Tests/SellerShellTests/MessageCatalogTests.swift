@@ -226,6 +226,9 @@ struct MessageCatalogTests {
         .readOutside("/etc/passwd"), .writeOutside("/tmp/out.csv"), .forceUntrusted, .forceInScript,
         .otherMarket("http://10.0.0.5:8080"), .profiles, .environment("HOME"), .photoOutsideCatalog("../secret.jpg"),
         .globTooWide(pattern: "/*/*.jpg", limit: 20000), .startsProgram("edit"), .scratchFolder("/tmp/run-1"),
+        .environmentCredentialsUnused("OPENMARKET_SECRET"),
+        .environmentCredentialsElsewhere(
+            "OPENMARKET_SECRET", home: "http://127.0.0.1:8080", server: "http://127.0.0.1:9090"),
     ]
 
     @Test func theAccessSamplesCoverEveryRefusalDeclared() throws {

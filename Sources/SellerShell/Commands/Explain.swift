@@ -54,9 +54,7 @@ public struct Explain: ShellCommand {
         do {
             return try ExplanationBook.load(language ?? Language.current.rawValue, environment: environment)
         } catch {
-            throw .failed(
-                "the explanations could not be found (looked in \(error.searched.joined(separator: ", "))); "
-                    + "set OPENMARKET_EXPLANATIONS_DIR to the folder with en.json and ko.json")
+            throw .failed(ScreenMessage.explanationsMissing(searched: error.searched).text)
         }
     }
 }

@@ -13,10 +13,8 @@ public struct ListProducts: ShellCommand {
         usage:
             "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids|count] "
             + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "
-            + "[--low-stock N] [--currency KRW|USD] [--no-pager] [--grid]\n"
-            + "  filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
-            + "  --grid draws cards with photos on a terminal, as wide as it is (a table elsewhere);\n"
-            + "  fields: \(ListField.allCases.map(\.rawValue).joined(separator: ", "))",
+            + "[--low-stock N] [--currency KRW|USD] [--no-pager] [--grid]",
+        notes: ListMessage.usageNotes(fields: ListField.allCases.map(\.rawValue)),
         examples: [
             "list", "list 2 --per-page 50", "list --search 텀블러", "list --mine --all", "list --mine --all --format ids",
             "list --all --sort -price --fields id,name,price", "list --mine --all --low-stock 3", "list --grid",

@@ -171,7 +171,7 @@ extension RawRequest {
             return [
                 ProductChange(
                     .deleted, before: before?.product ?? product, after: nil, photos: before?.photos ?? [],
-                    photoProblem: before == nil ? "the photos were not read before this DELETE" : before?.problem)
+                    photoProblem: before?.problem)
             ]
         case .read: return []
         }

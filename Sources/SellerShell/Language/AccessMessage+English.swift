@@ -2,6 +2,13 @@
 extension AccessMessage {
     public var english: String {
         switch self {
+        case .environmentCredentialsUnused(let name):
+            "\(name) is used by no server in this session (it started with --profile, or with --server "
+                + "naming another server than OPENMARKET_SERVER): log in with 'login' or 'use NAME'"
+        case .environmentCredentialsElsewhere(let name, let home, let server):
+            "\(name) belongs to \(home), not to \(server): "
+                + "after 'connect' a script gets no credentials; use a profile saved for this server ('use NAME'), "
+                + "or run the script with --server"
         case .readOutside(let path):
             "refused: reads \(Self.shown(path)), outside the script's folder (untrusted scripts read only their own folder)"
         case .writeOutside(let path):

@@ -2,6 +2,13 @@
 extension AccessMessage {
     public var korean: String {
         switch self {
+        case .environmentCredentialsUnused(let name):
+            "이 세션에서는 어느 서버도 \(name) 값을 쓰지 않습니다(--profile로 시작했거나, --server에 "
+                + "OPENMARKET_SERVER와 다른 서버를 지정했습니다). 'login'이나 'use 이름'으로 로그인하세요"
+        case .environmentCredentialsElsewhere(let name, let home, let server):
+            "\(name) 값은 이 서버에서 쓸 수 없습니다(값의 서버: \(home), 지금 서버: \(server)). "
+                + "'connect' 뒤에는 스크립트가 인증 정보를 받지 못합니다. "
+                + "이 서버에 저장한 프로필을 쓰거나('use 이름') --server로 스크립트를 실행하세요"
         case .readOutside(let path):
             "거부했습니다: 스크립트 폴더 밖의 파일은 읽을 수 없습니다(\(Self.shown(path))). "
                 + "신뢰하지 않는 스크립트는 자기 폴더만 읽습니다"

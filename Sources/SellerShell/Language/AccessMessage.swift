@@ -6,6 +6,11 @@ import TerminalText
 /// and the rule (see ``AccessPolicy``). Each language is one exhaustive `switch`
 /// (`AccessMessage+English.swift`, `AccessMessage+Korean.swift`).
 public enum AccessMessage: Spoken, Equatable {
+    /// The environment's identifier or secret (`name`), when this session uses no server's
+    /// (it started with `--profile`, or `--server` naming another server).
+    case environmentCredentialsUnused(String)
+    /// The environment's identifier or secret (`name`), asked for on a server after `connect`.
+    case environmentCredentialsElsewhere(String, home: String, server: String)
     /// A file read outside the script's folder (after its links are resolved).
     case readOutside(String)
     /// A file written outside the run's scratch folder.

@@ -5,6 +5,10 @@ extension ListMessage {
     public var english: String {
         switch self {
         case .count(let count): Self.products(count)
+        case .usageNotes(let fields):
+            "filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
+                + "--grid draws cards with photos on a terminal, as wide as it is (a table elsewhere);\n"
+                + "fields: \(fields.joined(separator: ", "))"
         case .noneYours(let all, let vendor):
             "none of these \(all) product\(all == 1 ? " is" : "s is") yours (vendor #\(vendor))"
         case .minePage(let page, let pages, let mine, let next):

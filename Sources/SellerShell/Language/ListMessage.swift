@@ -18,6 +18,8 @@ public enum ListMessage: Spoken, Equatable {
     case kept(shown: Int, fetched: Int, what: String)
     /// `--grid` with `--format` or `--fields`.
     case gridHasNoFormat
+    /// What `help list` says under the usage: what the filters apply to, `--grid`, the fields.
+    case usageNotes(fields: [String])
     /// A page that is no whole number from 1.
     case notAPage(String)
 }

@@ -17,6 +17,8 @@ public enum ScreenMessage: Spoken, Equatable {
     case pagerNotFound(command: String)
     /// `explain --lang fr`: the languages explanations are written in.
     case explainLanguageTakes(got: String)
+    /// The explanations' data files are in none of the folders searched.
+    case explanationsMissing(searched: [String])
 
     /// The groups of the `explain` index.
     public enum TopicGroup: Sendable, Equatable {

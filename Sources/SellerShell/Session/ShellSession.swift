@@ -119,12 +119,10 @@ extension ShellSession {
     /// Why `name` (the environment's identifier or secret) is not used on `server`, in one line.
     public nonisolated func environmentCredentialsRefusal(_ name: String, on server: URL) -> String {
         guard let home = environmentServer else {
-            return "\(name) is used by no server in this session (it started with --profile, or with --server "
-                + "naming another server than OPENMARKET_SERVER): log in with 'login' or 'use NAME'"
+            return AccessMessage.environmentCredentialsUnused(name).text
         }
-        return "\(name) belongs to \(home.absoluteString), not to \(server.absoluteString): "
-            + "after 'connect' a script gets no credentials; use a profile saved for this server ('use NAME'), "
-            + "or run the script with --server"
+        return AccessMessage.environmentCredentialsElsewhere(name, home: home.absoluteString, server: server.absoluteString)
+            .text
     }
 
     /// Whether `server` is the one the environment's credentials belong to.

@@ -10,7 +10,7 @@ struct Expect: ShellCommand {
         usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
         examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"],
         positional: [.word, .word, .word],
-        tooManyWords: ScriptHelp.expectTooManyWords(usage: Expectation.usage),
+        tooManyWords: ScriptHelp.expectTooManyWords,
         effect: .none, recording: .asTyped, rawWords: true)
 
     var expectation: Expectation
@@ -41,8 +41,6 @@ struct Expectation {
     var left: String
     var op: Operator
     var right: String
-
-    static let usage = "expect VALUE OP VALUE, with OP one of == != < <= > >= (e.g. expect ${mug.stock} == 5)"
 
     init(_ words: [Word]) throws(CommandFailure) {
         guard words.count == 3 else { throw .usage(ScriptMessage.expectUsage.text) }

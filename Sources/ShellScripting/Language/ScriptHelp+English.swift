@@ -40,7 +40,8 @@ extension ScriptHelp {
         case .recordTooManyWords: "record FILE [--all], or record stop"
         case .varsTooManyWords: "vars takes no arguments"
         case .exportTooManyWords: "export takes one file (quote a name with spaces)"
-        case .expectTooManyWords(let usage): "expect takes three words; quote a value with spaces. " + usage
+        case .expectTooManyWords:
+            "expect takes three words; quote a value with spaces. " + ScriptMessage.expectUsage.english
         }
     }
 }

@@ -41,7 +41,8 @@ extension ScriptHelp {
         case .recordTooManyWords: "사용법: record FILE [--all] 또는 record stop"
         case .varsTooManyWords: "vars 뒤에는 아무것도 적지 않습니다"
         case .exportTooManyWords: "export에는 파일 하나만 적습니다(이름에 빈칸이 있으면 따옴표로 감싸세요)"
-        case .expectTooManyWords(let usage): "expect에는 낱말 세 개를 적습니다. 빈칸이 있는 값은 따옴표로 감싸세요. " + usage
+        case .expectTooManyWords:
+            "expect에는 낱말 세 개를 적습니다. 빈칸이 있는 값은 따옴표로 감싸세요. " + ScriptMessage.expectUsage.korean
         }
     }
 }

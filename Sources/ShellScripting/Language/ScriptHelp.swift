@@ -44,5 +44,5 @@ public enum ScriptHelp: Spoken, Equatable {
     case recordTooManyWords
     case varsTooManyWords
     case exportTooManyWords
-    case expectTooManyWords(usage: String)
+    case expectTooManyWords
 }
