@@ -256,7 +256,7 @@ struct RawRequestTests {
             #expect(await shell.execute("PATCH /api/products/3 price:=notjson").status == .usage)
             #expect(console.notes.contains("price:=notjson: := 뒤의 값은 JSON이어야 합니다"), "\(console.notes)")
             #expect(await shell.execute("POST /api/products params=@secret images@nothing-here-*.jpg").status == .usage)
-            #expect(console.notes.contains("secret은 부분 전체가 아니라 params 안의 필드입니다"), "\(console.notes)")
+            #expect(console.notes.contains("secret은 파트 전체가 아니라 params 안의 필드입니다"), "\(console.notes)")
             let folder = try Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let pattern = folder.appendingPathComponent("none-*.jpg").path
