@@ -50,7 +50,7 @@ struct FlagDeclarationTests {
         ("delete 3 4 --bogus=1", "unknown option --bogus"), ("list --per-page=", "unknown option --per-page="),
         ("list --per-page 0", "--per-page must be 1 to 1000 (got '0')"),
         ("exchanges --last 0", "--last takes a number of exchanges from 1 (it is 0)"),
-        ("exchanges --har ''", "--har takes a file to write"), ("explain --lang fr", "--lang takes en or ko"),
+        ("exchanges --har ''", "--har takes a file to write"), ("explain --lang fr", "--lang takes en or ko (got 'fr')"),
         ("exchange --as wget", "--as takes curl, httpie or raw"),
         ("GET /api/products --bogus", "GET: unknown option --bogus (it takes --no-auth, --check-status and --offline)"),
     ])
