@@ -94,9 +94,10 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             } catch MarketError.cancelled {
                 throw MarketError.cancelled
             } catch {
-                let line = await context.session.failureReport(error, Delete(id: id, confirmed: true)).failure.first ?? "\(error)"
-                context.console.note(line, kind: .error)
-                failed.append("#\(id): " + line.replacingOccurrences(of: "delete \(id): ", with: ""))
+                let command = Delete(id: id, confirmed: true)
+                let why = await context.session.failureReport(error, command, prefix: "").failure.first ?? "\(error)"
+                context.console.note(command.failurePrefix + why, kind: .error)
+                failed.append("#\(id): " + why)
             }
         }
         try await Self.requireMine(found, in: context)

@@ -46,11 +46,11 @@ enum EachProduct {
             } catch MarketError.cancelled {
                 throw MarketError.cancelled
             } catch {
-                let report = await context.session.failureReport(error, command)
-                let line = report.failure.first ?? "\(error)"
-                context.console.note(line, kind: .error)
-                let prefix = command.failurePrefix
-                let why = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+                // The reason alone, once: said after the command on screen and after the product's
+                // number in the summary (never cut back out of a line already written).
+                let report = await context.session.failureReport(error, command, prefix: "")
+                let why = report.failure.first ?? "\(error)"
+                context.console.note(command.failurePrefix + why, kind: .error)
                 problems.append("#\(command.productID.map(String.init) ?? "?"): \(why)")
             }
         }

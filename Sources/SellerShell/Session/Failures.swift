@@ -5,8 +5,10 @@ import TerminalText
 
 extension ShellSession {
     /// A failed command as the person reads it: one line (then any detail lines) and a status.
-    func failureReport(_ error: any Error, _ command: any ShellCommand) -> CommandReport {
-        let prefix = command.failurePrefix
+    /// `prefix` goes in front of the first line (the command and its product, `delete 3: `, when
+    /// nil); a command that lists each product's failure under its own `#3: ` gives "".
+    func failureReport(_ error: any Error, _ command: any ShellCommand, prefix given: String? = nil) -> CommandReport {
+        let prefix = given ?? command.failurePrefix
         switch error {
         case let failure as CommandFailure where failure.alreadyReported:
             // Already reported where it happened (a sourced script's own lines).
@@ -28,7 +30,7 @@ extension ShellSession {
             return report
         case is CancellationError:
             var report = CommandReport(
-                status: .interrupted, failure: ["\(type(of: command).spec.name): " + Message.cancelled.text])
+                status: .interrupted, failure: [(given ?? "\(type(of: command).spec.name): ") + Message.cancelled.text])
             report.outcomeUnknown = true
             return report
         default:
