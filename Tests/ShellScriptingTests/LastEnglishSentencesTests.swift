@@ -2,8 +2,9 @@ import Foundation
 import MarketTestSupport
 import OpenMarketContract
 import SellerShell
-import ShellScripting
 import Testing
+
+@testable import ShellScripting
 
 /// Issue 40's last English sentences: each is said in Korean under `--lang ko` (the binary, as a
 /// seller runs it).
@@ -39,5 +40,24 @@ import Testing
     @Test func missingExplanationsAreSaidInKorean() {
         let line = Language.$current.withValue(.ko) { ScreenMessage.explanationsMissing(searched: ["/a", "/b"]).text }
         #expect(line == "설명 파일을 찾을 수 없습니다(찾아본 곳: /a, /b). OPENMARKET_EXPLANATIONS_DIR에 en.json과 ko.json이 있는 폴더를 지정하세요")
+    }
+
+    /// A raw DELETE whose product this session did not read first (its URI came from another
+    /// session): `undo` says why it cannot register it again in the reader's language.
+    @Test func undoOfARawDeleteNotReadFirstSaysWhyInKorean() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = UndoTests.session(f, console)
+            let id = try await UndoTests.register(f, session, console)
+            let other = UndoTests.session(f, RecordingConsole())
+            let archived = await other.execute("POST /api/products/\(id)/archived secret='\(f.secret)'")
+            let uri = String(decoding: try #require(archived.outcome?.answer?.body), as: UTF8.self)
+            await UndoTests.ok(session, "DELETE \(uri)", console)
+            let undo = await Language.$current.withValue(.ko) { await session.execute("undo") }
+            #expect(undo.status != .ok)
+            let said = console.notes
+            #expect(said.contains("사진을 저장해 두지 않았습니다"), "\(said)")
+            #expect(!said.contains("were not read before this DELETE"), "\(said)")
+        }
     }
 }
