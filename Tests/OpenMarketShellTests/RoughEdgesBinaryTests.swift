@@ -227,7 +227,7 @@ struct RoughEdgesBinaryTests {
             try Self.type(session, "1500\r", expect: "currency (")
             try Self.type(session, "KRW\r", expect: "discount (")
             try Self.type(session, "\r", expect: "stock (")
-            try Self.type(session, "\r", expect: "image (")
+            try Self.type(session, "\r", expect: "image: ")
             try Self.type(session, "\(photos.path)/on\t\r", expect: "registered")
             try Self.type(session, "\u{1b}[A", expect: "register name=")
             return session.transcript
