@@ -49,6 +49,8 @@ struct KoreanStyleTests {
         ChangeLogMessage.photosNotSaved, ChangeLogMessage.photosNoLongerKept(days: 30, bytes: "1 GB"),
         ChangeLogMessage.savedPhotoNotAnImage(id: 4, error: "bad"),
         ChangeLogMessage.changedByAnotherShell(number: 7, command: "undo"),
+        ChangeLogMessage.photoOutsideFolder(change: 3, name: "../x.jpg"),
+        ChangeLogMessage.photoUnreadable(index: 2, id: 4, reason: "timed out"),
         MarketError.invalidInput([RuleViolation("price", .notANumber("abc")), RuleViolation("name", .required)]),
         MarketError.missingCredentials,
         MarketError.cannotConnect(host: "127.0.0.1", port: 9, reason: "refused"),

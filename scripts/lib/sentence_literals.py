@@ -110,9 +110,6 @@ OWNERS = [
 # list as short as the code allows: `--write-allowed` rewrites it from the code as it is.
 # BEGIN ALLOWED
 ALLOWED = [
-    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:71', "change N names a photo outside the change log's photo folder ", 'left for H4 (changes)'),
-    ('Sources/SellerShell/Changes/ChangeLogPhotos.swift:72', '(N): it is not read; the log was edited or damaged', 'left for H4 (changes)'),
-    ('Sources/SellerShell/Changes/ProductChange.swift:123', 'photo N of #N could not be read (N)', 'left for H4 (changes)'),
 ]
 # END ALLOWED
 

@@ -68,8 +68,7 @@ struct ChangeLogPhotos {
     func read(_ names: [String], change: Int) throws(CommandFailure) -> [SavedPhoto]? {
         for name in names where !Self.isPlainName(name) {
             throw .failed(
-                "change \(change) names a photo outside the change log's photo folder "
-                    + "(\(TextLayout.visible(String(name.prefix(80))))): it is not read; the log was edited or damaged")
+                ChangeLogMessage.photoOutsideFolder(change: change, name: TextLayout.visible(String(name.prefix(80)))).text)
         }
         guard let folder = try open(creating: false) else { return nil }
         defer { close(folder) }

@@ -120,7 +120,7 @@ extension CommandContext {
                 let name = read.url.lastPathComponent.isEmpty ? "photo-\(index + 1)" : read.url.lastPathComponent
                 photos.append(SavedPhoto(filename: name, data: read.data))
             } catch {
-                return (photos, "photo \(index + 1) of #\(product.id) could not be read (\(error))")
+                return (photos, ChangeLogMessage.photoUnreadable(index: index + 1, id: product.id, reason: "\(error)").text)
             }
         }
         return (photos, nil)

@@ -20,6 +20,10 @@ extension ChangeLogMessage {
         case .photosNoLongerKept(let days, let bytes):
             "its photos are no longer kept (the change log keeps them for \(days) days, \(bytes) in all)"
         case .savedPhotoNotAnImage(let id, let error): "a saved photo of #\(id) is no longer an image the market takes: \(error)"
+        case .photoOutsideFolder(let change, let name):
+            "change \(change) names a photo outside the change log's photo folder (\(name)): it is not read; "
+                + "the log was edited or damaged"
+        case .photoUnreadable(let index, let id, let reason): "photo \(index) of #\(id) could not be read (\(reason))"
         case .changedByAnotherShell(let number, let command):
             "change \(number) was undone or redone by another shell while this \(command) read it; "
                 + "nothing was sent ('changes' shows where it stands)"

@@ -20,6 +20,10 @@ public enum ChangeLogMessage: Spoken, Equatable {
     case photosNotSaved
     case photosNoLongerKept(days: Int, bytes: String)
     case savedPhotoNotAnImage(id: Int, error: String)
+    /// A change names a photo file outside the log's photo folder (`name`, shown visible).
+    case photoOutsideFolder(change: Int, name: String)
+    /// Photo `index` of product `id` could not be read before its delete (`reason`: why).
+    case photoUnreadable(index: Int, id: Int, reason: String)
     /// Another shell undid or redid the change while this `undo`/`redo` read it.
     case changedByAnotherShell(number: Int, command: String)
 }
