@@ -55,13 +55,6 @@ extension Message {
         case .stepStopped(let name, let line, let sent, let skipped, let notReached):
             "\(name): stopped at line \(line): \(sent) sent, \(skipped) skipped, \(notReached) not reached"
         case .stepNeedsTerminal(let file): "--step waits for a person at a terminal; running \(file) straight through"
-        case .linesFailed(let failed, let total, let places):
-            "\(failed) of \(total) line\(total == 1 ? "" : "s") failed: \(places)"
-        case .resumed(let name, let skipped, let recovered):
-            "resumed \(name): \(Self.count(skipped, "line")) already done"
-                + (recovered > 0 ? ", \(recovered) found made before the interruption" : "")
-        case .morePrompt: "── more: Enter · c: the rest without stopping ──"
-        case .expectFailed(let left, let op, let right): "expected \(left) \(op) \(right)"
 
         case .noAnswer(let why): "no answer (\(why))"
         case .byteCount(let bytes): ByteCountText.format(bytes)
@@ -180,30 +173,6 @@ extension Message {
         case .noSavedProfiles: "no saved profiles ('login --save NAME' saves one)"
         case .profileColumn(let column): column.english
         case .searchForWhat: "search for what? search TEXT"
-        case .noVariables: "no variables ('set NAME VALUE', or end a command with 'as NAME')"
-        case .variableFields(let fields): "(fields: \(fields))"
-        case .setNameValue: "set NAME VALUE (quote a value with spaces)"
-        case .recordingTo(let path, let everything):
-            "recording to \(path)\(everything ? " (every command)" : "") — 'record stop' ends it"
-        case .notRecording: "not recording ('record FILE' starts)"
-        case .recordingSaved(let path): "recording saved to \(path)"
-
-        case .variableNotSet(let name):
-            "$\(name) is not set: give it with --var \(name)=VALUE (or 'set \(name) VALUE' above this line)"
-        case .linesCannotRun(let name, let count):
-            "\(name): \(Self.count(count, "line")) cannot run; nothing was sent (fix \(count == 1 ? "it" : "them") and run the script again)"
-        case .lastUndefined: "$last is undefined: no command has returned a product yet"
-        case .undefinedVariable(let name):
-            "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')"
-        case .noSuchField(let name, let field, let known): "'\(name)' has no field '\(field)' (fields: \(known))"
-        case .textHasNoField(let name, let field): "'\(name)' is text, not a product: it has no field '\(field)'"
-        case .productHasNoField(let name, let field, let known):
-            "product '\(name)' has no field '\(field)'" + (known.isEmpty ? "" : " (fields: \(known))")
-        case .stoppedForResume(let name, let failure): "\(name): \(failure); stopped so that --resume stays safe"
-        case .cannotReadScript(let path): "\(path): cannot read the script"
-        case .sourceTooDeep: "source: scripts source each other more than 16 deep; is there a loop?"
-        case .sourceCannotRead(let path): "source: cannot read \(path)"
-        case .nothingNamed(let name): "note: nothing was named \(name): the command returned no product"
 
         case .asTakes: "--as takes curl, httpie or raw"
         case .notAnExchangeNumber(let word): "'\(word)' is not an exchange number; 'exchanges' lists them"
@@ -222,7 +191,6 @@ extension Message {
         case .changeTally(let count, let kind): "\(count) \(kind.english)"
         case .undone(let partly): partly ? "partly undone" : "undone"
         case .earlierNotShown(let count): "(\(count) earlier not shown)"
-        case .undoHint: "'undo' takes back the latest; 'undo N' change N"
         case .notAChangeNumber(let word, let command): "'\(word)' is not a change number: 'changes' lists them (\(command) 7)"
 
         case .notLoggedInTo(let server, let profiles):

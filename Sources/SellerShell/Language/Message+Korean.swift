@@ -56,12 +56,6 @@ extension Message {
             "\(name): \(line)번째 줄에서 멈췄습니다. 보냄 \(sent), 건너뜀 \(skipped), 남음 \(notReached)"
         case .stepNeedsTerminal(let file):
             "--step은 터미널 앞에서 답할 사람이 있어야 합니다. \(file) 파일을 멈추지 않고 끝까지 실행합니다"
-        case .linesFailed(let failed, let total, let places): "\(total)줄 중 \(failed)줄 실패: \(places)"
-        case .resumed(let name, let skipped, let recovered):
-            "\(name) 이어서 실행: 이미 끝난 줄 \(skipped)개"
-                + (recovered > 0 ? ", 중단되기 전에 만들어진 것 \(recovered)개를 찾았습니다" : "")
-        case .morePrompt: "── 더 보기: Enter · c: 멈추지 않고 끝까지 ──"
-        case .expectFailed(let left, let op, let right): "확인 실패: \(left) \(op) \(right)"
 
         case .noAnswer(let why): "응답 없음(\(why))"
         // Kilobytes and megabytes are written KB and MB in Korean too.
@@ -176,27 +170,6 @@ extension Message {
         case .noSavedProfiles: "저장한 프로필이 없습니다('login --save 이름'으로 저장합니다)"
         case .profileColumn(let column): column.korean
         case .searchForWhat: "무엇을 찾을까요? search 낱말"
-        case .noVariables: "변수가 없습니다('set 이름 값', 또는 명령 끝에 'as 이름')"
-        case .variableFields(let fields): "(필드: \(fields))"
-        case .setNameValue: "set 이름 값 (빈칸이 있는 값은 따옴표로 감쌉니다)"
-        case .recordingTo(let path, let everything): "기록합니다: \(path)\(everything ? " (모든 명령)" : "") — 'record stop'으로 끝냅니다"
-        case .notRecording: "기록하고 있지 않습니다('record 파일'로 시작합니다)"
-        case .recordingSaved(let path): "기록을 저장했습니다: \(path)"
-
-        case .variableNotSet(let name): "$\(name) 값이 없습니다: --var \(name)=값으로 주세요(또는 이 줄 위에 'set \(name) 값')"
-        case .linesCannotRun(let name, let count): "\(name): 실행할 수 없는 줄이 \(count)개 있어서 아무것도 보내지 않았습니다(고친 뒤 다시 실행하세요)"
-        case .lastUndefined: "$last 값이 없습니다: 아직 상품을 돌려준 명령이 없습니다"
-        case .undefinedVariable(let name):
-            "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"
-        case .noSuchField(let name, let field, let known): "'\(name)'에 '\(field)' 필드가 없습니다(필드: \(known))"
-        case .textHasNoField(let name, let field): "변수 '\(name)'의 값은 상품이 아니라 텍스트라서 '\(field)' 필드가 없습니다"
-        case .productHasNoField(let name, let field, let known):
-            "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
-        case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
-        case .cannotReadScript(let path): "\(path): 스크립트를 읽을 수 없습니다"
-        case .sourceTooDeep: "source: 스크립트가 서로를 16단계 넘게 불러옵니다. 순환하고 있지 않나요?"
-        case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
-        case .nothingNamed(let name): "참고: 이름이 \(name)인 것은 없습니다. 명령이 상품을 돌려주지 않았습니다"
 
         case .asTakes: "--as 뒤에는 curl, httpie, raw 가운데 하나를 씁니다"
         case .notAnExchangeNumber(let word): "요청·응답 번호가 아닙니다: '\(word)' ('exchanges'로 목록을 봅니다)"
@@ -215,7 +188,6 @@ extension Message {
         case .changeTally(let count, let kind): "\(kind.korean) \(count)"
         case .undone(let partly): partly ? "일부 되돌림" : "되돌림"
         case .earlierNotShown(let count): "(이전 \(count)개는 보이지 않음)"
-        case .undoHint: "'undo'는 가장 최근 변경을, 'undo N'은 N번 변경을 되돌립니다"
         case .notAChangeNumber(let word, let command): "변경 번호가 아닙니다: '\(word)' ('changes'로 목록을 봅니다. 예: \(command) 7)"
 
         case .notLoggedInTo(let server, let profiles):

@@ -62,13 +62,6 @@ public enum Message: Spoken, Equatable {
     case stepClosing(name: String, requests: Int, checks: Int)
     case stepStopped(name: String, line: Int, sent: Int, skipped: Int, notReached: Int)
     case stepNeedsTerminal(file: String)
-    /// `2 of 40 lines failed: cat.om:3, cat.om:9`.
-    case linesFailed(failed: Int, total: Int, places: String)
-    case resumed(name: String, skipped: Int, recovered: Int)
-    /// The pause when a stepped lesson's answer fills the screen.
-    case morePrompt
-    /// An `expect` that did not hold: the values and the comparison.
-    case expectFailed(left: String, op: String, right: String)
 
     // MARK: Exchanges
     case noAnswer(String)
@@ -183,28 +176,8 @@ public enum Message: Spoken, Equatable {
     case noSavedProfiles
     case profileColumn(ProfileColumn)
     case searchForWhat
-    case noVariables
-    /// `(fields: id, name, …)` after a product variable in `vars`.
-    case variableFields(String)
-    case setNameValue
-    case recordingTo(path: String, everything: Bool)
-    case notRecording
-    case recordingSaved(String)
 
     // MARK: Scripts and variables
-    /// A script uses a variable nothing defines (found before anything is sent).
-    case variableNotSet(String)
-    case linesCannotRun(name: String, count: Int)
-    case lastUndefined
-    case undefinedVariable(String)
-    case noSuchField(name: String, field: String, known: String)
-    case textHasNoField(name: String, field: String)
-    case productHasNoField(name: String, field: String, known: String)
-    case stoppedForResume(name: String, failure: String)
-    case cannotReadScript(String)
-    case sourceTooDeep
-    case sourceCannotRead(String)
-    case nothingNamed(String)
 
     // MARK: Exchanges and changes
     case asTakes
@@ -223,7 +196,6 @@ public enum Message: Spoken, Equatable {
     case changeTally(count: Int, kind: ChangeTally)
     case undone(partly: Bool)
     case earlierNotShown(Int)
-    case undoHint
     case notAChangeNumber(word: String, command: String)
 
     // MARK: The prompt and edit
