@@ -213,6 +213,7 @@ public enum MarketServer {
         if let observer = configuration.exchangeObserver { router.add(middleware: ExchangeTap(observer: observer)) }
         router.addMiddleware {
             ErrorAndLogMiddleware<MarketRequestContext>(logger: configuration.logger)
+            ActivityMiddleware(activity: data.activity, store: data.store, remembered: data.rememberedSecrets, clock: { Date() })
             MethodSemanticsMiddleware<MarketRequestContext>(logger: configuration.logger)
         }
         let routes = MarketRoutes(

@@ -22,6 +22,7 @@ extension MarketRoutes {
         let parts = try await uploads.reading(for: vendor.identifier) {
             try await Self.multipartParts(of: request, boundary: boundary)
         }
+        ActivityNote.current?.sawParts(parts)
         let paramsPart = try Self.paramsPart(in: parts)
         let params = try Self.decodeJSON(ProductParams.self, paramsPart.body, what: "params")
         guard let secret = params.secret else { throw APIError.rules([RuleViolation("params.secret", .required)]) }
@@ -131,6 +132,7 @@ extension MarketRoutes {
                 vendorID: vendor.id, fields: fields, images: written, productSecret: UUID().uuidString.lowercased(),
                 now: MarketTimestamp.format(now))
             catalogChanged(.created, stored.id)
+            ActivityNote.current?.created(stored.id)
             return try Self.json(.created, product(from: stored, base: baseURL(for: request)), etag: stored.etag)
         } catch {
             images.remove(written.flatMap { [$0.path, $0.thumbnailPath] })

@@ -23,6 +23,7 @@ extension MarketRoutes {
         if let problem = ProductRules.checkNoNUL(secret, "secret") { throw APIError.rules([problem]) }
         switch await verifier.verify(secret, for: vendor, from: context.clientKey) {
         case .verified:
+            ActivityNote.current?.verified(vendor.id, secret: secret)
             return
         case .wrong:
             throw APIError.unauthorized(.wrongSecret)

@@ -29,6 +29,8 @@ public final class MarketDataDirectory: Sendable {
     public let demoCredentials: VendorCredentials
     /// True when this call made the demo vendor (an empty directory): its secret should be shown.
     public let createdDemoVendor: Bool
+    /// Every vendor's requests as the market answered them (`Class/ClassActivity.swift`).
+    public let activity: ClassActivity
 
     /// Image files older than this that no row names are removed when the directory opens.
     static let orphanGrace: TimeInterval = 600
@@ -43,6 +45,7 @@ public final class MarketDataDirectory: Sendable {
         self.rememberedSecrets = remembered
         self.demoCredentials = demo
         self.createdDemoVendor = created
+        self.activity = ClassActivity(pool: store.pool)
     }
 
     /// The file in a data directory that keeps the port the shell's local market last had.
@@ -144,6 +147,7 @@ public final class MarketDataDirectory: Sendable {
     /// Closes the database now rather than whenever the last reference goes: SQLite folds its
     /// write-ahead log into `market.sqlite` and removes it, so the folder does not change later.
     func close() {
+        activity.close()
         try? store.pool.close()
     }
 

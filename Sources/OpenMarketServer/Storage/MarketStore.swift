@@ -111,6 +111,7 @@ final class MarketStore: Sendable {
                 t.column("fingerprint", .blob).notNull()
             }
         }
+        ClassTables.register(in: &migrator)
         return migrator
     }
 

@@ -1,0 +1,182 @@
+import Digests
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// What the routes tell the activity record about the request they are answering, through a
+/// task-local (the routes run in the middleware's task): the vendor whose secret verified (and,
+/// for this request only, the secret, to look for it elsewhere in the request), a create's parts,
+/// the product it made. Nothing here outlives the request.
+final class ActivityNote: Sendable {
+    @TaskLocal static var current: ActivityNote?
+
+    struct Facts {
+        var verifiedVendorID: Int?
+        var secret: String?
+        var photoCount: Int?
+        var partsTyped: Bool?
+        var createdProductID: Int?
+    }
+    private let facts = Mutex(Facts())
+
+    var value: Facts { facts.withLock { $0 } }
+
+    /// The route checked `secret` for `vendorID` and it verified.
+    func verified(_ vendorID: Int, secret: String) {
+        facts.withLock {
+            $0.verifiedVendorID = vendorID
+            $0.secret = secret
+        }
+    }
+
+    /// A create's multipart parts, as read.
+    func sawParts(_ parts: [UploadedPart]) {
+        facts.withLock {
+            $0.photoCount = parts.filter { $0.name == "images" }.count
+            $0.partsTyped = parts.allSatisfy { $0.contentType.map { !$0.isEmpty } ?? false }
+        }
+    }
+
+    func created(_ productID: Int) { facts.withLock { $0.createdProductID = productID } }
+}
+
+/// Makes an `ActivityRecord` of every request that names a vendor (its `identifier` header) and
+/// hands it to `ClassActivity`. Sits inside `ErrorAndLogMiddleware`, so it sees a refusal as the
+/// error the route threw (its status and the market's reason), and outside the method checks,
+/// so a 405 is recorded too. A request naming no vendor, or one the market does not know, is
+/// nobody's activity and is not kept.
+struct ActivityMiddleware: RouterMiddleware {
+    typealias Context = MarketRequestContext
+    let activity: ClassActivity
+    let store: MarketStore
+    let remembered: RememberedSecrets
+    let clock: @Sendable () -> Date
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
+        guard let identifier = request.headers[MarketRoutes.identifierHeader], !identifier.isEmpty,
+            let vendor = try? store.vendor(identifier: identifier)
+        else { return try await next(request, context) }
+        let time = clock()
+        let (route, productID) = ActivityRoute.of(method: request.method, path: request.uri.path)
+        let owner = productID.flatMap { try? store.productVendorID(id: $0) }
+        let note = ActivityNote()
+        var request = request
+        let read = request.method == .post ? TappedBytes() : nil
+        if let read { request.body = RequestBody(asyncSequence: TappedBody(base: request.body, tap: read)) }
+        let status: Int
+        var errorCode: String?
+        let outcome: Result<Response, any Error>
+        do {
+            let response = try await ActivityNote.$current.withValue(note) { try await next(request, context) }
+            status = response.status.code
+            outcome = .success(response)
+        } catch {
+            (status, errorCode) = Self.refusal(error)
+            outcome = .failure(error)
+        }
+        let facts = note.value
+        let made = facts.createdProductID
+        let record = ActivityRecord(
+            time: time, vendorID: vendor.id, authenticated: facts.verifiedVendorID == vendor.id, method: request.method.rawValue,
+            route: route, productID: made ?? productID, ownProduct: made != nil ? true : owner.map { $0 == vendor.id },
+            status: status, errorCode: errorCode, ifMatch: request.headers[.ifMatch] != nil,
+            ifNoneMatch: request.headers[.ifNoneMatch] != nil, photoCount: facts.photoCount, partsTyped: facts.partsTyped,
+            hadBody: Self.hasBody(request), secretMisplaced: misplaced(facts.secret, in: request, vendor: vendor),
+            bodyDigest: read.flatMap(Self.digest))
+        activity.record(record)
+        return try outcome.get()
+    }
+
+    /// A refusal's status and the market's reason, as `ErrorAndLogMiddleware` will answer it.
+    static func refusal(_ error: any Error) -> (Int, String?) {
+        switch error {
+        case let error as APIError: (error.status.code, caseName(error.message))
+        case let error as HTTPError: (error.status.code, error.status == .notFound ? "noSuchEndpoint" : nil)
+        case let error as any HTTPResponseError: (error.status.code, nil)
+        case is HTTPParserError: (400, "framingBroken")
+        case let error where DiskFull.matches(error): (DiskFull.status.code, "diskFull")
+        default: (500, "internalError")
+        }
+    }
+
+    /// The name of a message's case (`changedSinceRead`), without what it carries.
+    static func caseName(_ message: MarketMessage) -> String {
+        if let label = Mirror(reflecting: message).children.first?.label { return label }
+        return String(describing: message)
+    }
+
+    static func hasBody(_ request: Request) -> Bool {
+        if let length = request.headers[.contentLength] { return Int(length).map { $0 > 0 } ?? true }
+        return request.headers[.transferEncoding] != nil
+    }
+
+    static func digest(_ read: TappedBytes) -> String? {
+        let (bytes, ended) = read.value
+        guard ended else { return nil }
+        return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether the vendor's secret is in the path, the query or any header. When the route
+    /// verified a secret, that secret is looked for; otherwise each word there is compared by
+    /// its keyed fingerprint with the secret that last verified for the vendor (cheap, and only
+    /// a secret that once worked can match).
+    func misplaced(_ secret: String?, in request: Request, vendor: StoredVendor) -> Bool {
+        let target = request.uri.description
+        let places = [target, target.removingPercentEncoding ?? target] + request.headers.map(\.value)
+        if let secret, !secret.isEmpty {
+            return places.contains { $0.utf8.count >= secret.utf8.count && $0.contains(secret) }
+        }
+        let separators = Set("/?&=;, :\t\"'".unicodeScalars)
+        for place in places {
+            let words = place.unicodeScalars.split(whereSeparator: { separators.contains($0) })
+            for word in words where (8...256).contains(word.count) {
+                if remembered.matches(
+                    remembered.fingerprint(String(String.UnicodeScalarView(word)), for: vendor), vendorID: vendor.id)
+                {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+}
+
+/// A request's route as a template (`/api/products/{id}`) and the product it names.
+enum ActivityRoute {
+    static func of(method: HTTPRequest.Method, path: String) -> (route: String, productID: Int?) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch segments.count {
+        case 1 where ["healthChecker", "openapi.json", "api", ""].contains(segments[0]):
+            return ("/" + segments[0], nil)
+        case 2 where segments[0] == "api" && segments[1] == "products":
+            return ("/api/products", nil)
+        case 3 where segments[0] == "api" && segments[1] == "products":
+            if let id = Int(segments[2]) { return ("/api/products/{id}", id) }
+            if method == .delete { return ("/api/products/{token}", DeleteToken.parse(segments[2])?.productID) }
+            return ("/api/products/{id}", nil)
+        case 4 where segments[0] == "api" && segments[1] == "products":
+            let id = Int(segments[2])
+            if ["archived", "secret"].contains(segments[3]) { return ("/api/products/{id}/\(segments[3])", id) }
+            return ("/api/products/{id}/{secret}", id)
+        case 2 where segments[0] == "products":
+            return ("/products/{id}", Int(segments[1]))
+        default:
+            if segments.first == "images" { return ("/images/{path}", nil) }
+            return ("/{other}", nil)
+        }
+    }
+}
+
+extension MarketStore {
+    /// The vendor who owns product `id`, nil when there is none.
+    func productVendorID(id: Int) throws -> Int? {
+        try pool.read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT vendor_id FROM products WHERE id = ?"), arguments: [id])
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketContract
+import Testing
+
+@testable import OpenMarketServer
+
+/// The activity record: what the market keeps of each vendor's requests (Class/ClassActivity).
+@Suite struct ClassActivityTests {
+    /// A student's create with two photos, a stale and a fresh conditional PATCH, a PATCH on a
+    /// classmate's product and a delete of their own: each record says what happened.
+    @Test func recordsWhatEachRequestWas() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "김민수")
+            let secret = student.credentials.secret.revealed
+            let classmate = try await market.createProduct(name: "Demo's mug")
+            let photo = try Fixtures.imageData("coffee-small.jpg")
+            let created = try await market.rawCreate(
+                params: market.params(secret: secret), images: [("a.jpg", photo), ("b.jpg", photo)],
+                identifier: student.credentials.identifier)
+            #expect(created.status == 201)
+            let id = try MarketJSON.decoder.decode(Product.self, from: created.body).id
+            let me = student.credentials.identifier
+            let patch = #"{"price":2000,"secret":"\#(secret)"}"#
+            let stale = try await market.raw(
+                "PATCH", "/api/products/\(id)",
+                headers: ["identifier": me, "Content-Type": "application/json", "If-Match": "\"\(id)-9\""], body: Data(patch.utf8)
+            )
+            #expect(stale.status == 412)
+            let fresh = try await market.raw(
+                "PATCH", "/api/products/\(id)",
+                headers: ["identifier": me, "Content-Type": "application/json", "If-Match": "\"\(id)-1\""], body: Data(patch.utf8)
+            )
+            #expect(fresh.status == 202)
+            let theirs = try await market.json("PATCH", "/api/products/\(classmate.id)", patch, identifier: me)
+            #expect(theirs.status == 403)
+            let token = try await market.json("POST", "/api/products/\(id)/archived", #"{"secret":"\#(secret)"}"#, identifier: me)
+            let deleted = try await market.raw("DELETE", token.text, headers: ["identifier": me])
+            #expect(deleted.status == 200)
+
+            let records = try await market.running.data.activity.records(vendor: student.id)
+            #expect(records.map(\.status) == [201, 412, 202, 403, 200, 200])
+            #expect(records.allSatisfy { $0.vendorID == student.id && $0.authenticated })
+            #expect(records[0].route == "/api/products" && records[0].photoCount == 2 && records[0].partsTyped == false)
+            #expect(records[0].productID == id && records[0].ownProduct == true && records[0].bodyDigest?.count == 64)
+            #expect(records[1].route == "/api/products/{id}" && records[1].ifMatch && records[1].errorCode == "changedSinceRead")
+            #expect(records[2].ifMatch && records[2].errorCode == nil && records[2].ownProduct == true)
+            #expect(records[3].productID == classmate.id && records[3].ownProduct == false)
+            #expect(records[3].errorCode == "anotherVendorsProduct")
+            #expect(records[4].route == "/api/products/{id}/archived")
+            #expect(records[5].route == "/api/products/{token}" && records[5].productID == id && records[5].ownProduct == true)
+            #expect(records[5].method == "DELETE" && !records[5].hadBody && records[4].hadBody)
+            #expect(!records.contains { $0.secretMisplaced })
+        }
+    }
+
+    /// A secret sent in the query and in a header is noticed, yet neither the database nor its
+    /// write-ahead log holds its bytes, and a request naming no vendor is nobody's record.
+    @Test func neverKeepsTheSecret() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "이서연")
+            let secret = student.credentials.secret.revealed
+            let me = student.credentials.identifier
+            let body = #"{"secret":"\#(secret)"}"#
+            let product = try await market.createProduct(as: student.credentials)
+            let inQuery = try await market.raw(
+                "POST", "/api/products/\(product.id)/secret?secret=\(secret)",
+                headers: ["identifier": me, "Content-Type": "application/json"], body: Data(body.utf8))
+            #expect(inQuery.status == 200)
+            let inHeader = try await market.raw(
+                "GET", "/api/products/\(product.id)", headers: ["identifier": me, "Authorization": "Bearer \(secret)"])
+            #expect(inHeader.status == 200)
+            _ = try await market.raw("GET", "/api/products")
+            let records = try await market.running.data.activity.records()
+            #expect(records.map(\.vendorID) == [student.id, student.id, student.id])
+            #expect(records.map(\.secretMisplaced) == [false, true, true])
+            await market.running.stop()
+            let files = try FileManager.default.contentsOfDirectory(atPath: market.directory.path).filter {
+                $0.hasPrefix("market.sqlite")
+            }
+            #expect(files.contains("market.sqlite"))
+            for file in files {
+                let bytes = try Data(contentsOf: market.directory.appendingPathComponent(file))
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file) holds the secret")
+            }
+        }
+    }
+
+    /// Records survive the market's restart, and a listener hears of a record as it is made.
+    @Test func survivesARestartAndStreamsLive() async throws {
+        let directory = try Fixtures.temporaryDirectory("class-activity")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let student = try await TestMarket.with(directory: directory) { market in
+            let student = try await market.running.data.addVendor(name: "박지훈")
+            var updates = market.running.data.activity.updates().makeAsyncIterator()
+            _ = try await market.raw("GET", "/api/products", headers: ["identifier": student.credentials.identifier])
+            let heard = await updates.next()
+            #expect(heard?.vendorID == student.id && heard?.route == "/api/products" && heard?.status == 200)
+            return student
+        }
+        try await TestMarket.with(directory: directory) { market in
+            let summary = try await market.running.data.activity.summary(vendor: student.id)
+            #expect(summary.requests == 1 && summary.methods == ["GET": 1] && summary.successes == 1)
+            let records = try await market.running.data.activity.records(
+                vendor: student.id, since: Date(timeIntervalSinceNow: -600))
+            #expect(records.count == 1 && records[0].sequence != nil)
+        }
+    }
+}
