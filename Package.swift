@@ -194,7 +194,8 @@ let package = Package(
         // a JSON array, for `import`/`export`. No network, no field rules: only the files.
         .target(
             name: "CatalogFiles",
-            dependencies: ["OpenMarketContract", .product(name: "CSV", package: "CSV.swift")]
+            // The revision column's digests (`Model/RowRevision.swift`): SHA-256.
+            dependencies: ["OpenMarketContract", "Digests", .product(name: "CSV", package: "CSV.swift")]
         ),
 
         // The fuzz targets (multipart reader, Content-Disposition, product JSON, word splitter,

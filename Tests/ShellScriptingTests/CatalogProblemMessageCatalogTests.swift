@@ -16,7 +16,8 @@ struct CatalogProblemMessageCatalogTests {
         .readAsCP949, .cellTooLarge(bound: "64 KiB"), .rowTooLarge(bound: "1 MiB"), .nulByte, .unclosedQuote,
         .emptyNoColumns(columns: "id, name, price"), .tooManyRows("100,000"), .notACatalogName, .emptyNoHeader,
         .cannotWriteCP949, .notAProductObject, .csvWriterFailed("stream closed"), .csvRecordFailed("stream closed"),
-        .writtenAfterFinish,
+        .writtenAfterFinish, .notAnAction("frobnicate"), .revisionUnreadable, .revisionFromNewer("v2"),
+        .formulaCell("=1000*3"),
     ]
 
     @Test func theSamplesCoverEveryMessageDeclared() throws {

@@ -11,6 +11,20 @@ extension CatalogProblemMessage {
             "the same name as row \(earlier); new rows need distinct names so an interrupted import can tell them apart"
         case .cellsButColumns(let cells, let columns):
             "\(cells) cells but the header names \(columns) columns; quote cells that hold a comma"
+        case .notAnAction(let text):
+            "'\(Self.shortened(text))' is not an action: use new, update, merge, delete, ignore or replace "
+                + "(신규, 수정, 병합, 삭제, 무시, 교체); an empty cell is merge"
+        case .revisionUnreadable:
+            "not a revision as export writes it (changed or cut short): empty the cell to compare with the market "
+                + "as it is now, or export again for new revisions"
+        case .revisionFromNewer(let version):
+            "a revision written by a newer openmarket (\(Self.shortened(version))): update openmarket, or empty the cell "
+                + "to compare with the market as it is now"
+        case .formulaCell(let text):
+            "'\(Self.shortened(text))' is a formula saved as its text, not a number: save the sheet as values. "
+                + "In Excel, copy the cells and Paste Special › Values (a cell formatted as Text keeps a formula as "
+                + "text: make it General first), then Save As 'CSV UTF-8'; in LibreOffice Calc, Save As › Text CSV "
+                + "with 'Save cell formulas instead of calculated values' unticked"
         case .unknownColumn(let name, let meant, let columns):
             "unknown column '\(name)': did you mean '\(meant)'? The columns are \(columns)"
         case .columnTwice(let name, let first, let second):

@@ -12,6 +12,20 @@ extension CatalogProblemMessage {
             "\(earlier)행과 이름이 같습니다. 중단된 가져오기가 새 행을 구별할 수 있도록 새 행의 이름은 서로 달라야 합니다"
         case .cellsButColumns(let cells, let columns):
             "칸이 \(cells)개인데 머리글에는 열이 \(columns)개입니다. 쉼표가 든 칸은 따옴표로 감싸세요"
+        case .notAnAction(let text):
+            "작업이 아닙니다(입력: '\(Self.shortened(text))'). 신규, 수정, 병합, 삭제, 무시, 교체"
+                + "(new, update, merge, delete, ignore, replace) 중 하나를 쓰세요. 빈 칸은 병합입니다"
+        case .revisionUnreadable:
+            "export가 쓴 리비전이 아닙니다(바뀌었거나 잘렸습니다). 칸을 비우면 지금의 마켓과 비교하고, "
+                + "다시 export하면 새 리비전이 들어갑니다"
+        case .revisionFromNewer(let version):
+            "더 새로운 openmarket이 쓴 리비전입니다(형식: \(Self.shortened(version))). openmarket을 업데이트하거나, "
+                + "칸을 비워서 지금의 마켓과 비교하세요"
+        case .formulaCell(let text):
+            "숫자가 아니라 글자로 저장된 수식입니다(입력: '\(Self.shortened(text))'). 시트를 값으로 저장하세요. "
+                + "Excel에서는 칸을 복사한 뒤 선택하여 붙여넣기 › 값으로 붙여 넣고(텍스트 서식의 칸은 수식을 글자로 둡니다. "
+                + "먼저 일반 서식으로 바꾸세요) 'CSV UTF-8'로 저장하세요. LibreOffice Calc에서는 다른 이름으로 저장 › "
+                + "텍스트 CSV에서 '계산된 값 대신 셀 수식 저장'의 선택을 해제하세요"
         case .unknownColumn(let name, let meant, let columns):
             "알 수 없는 열 '\(name)': '\(meant)' 열을 말한 건가요? 열은 \(columns)입니다"
         case .columnTwice(let name, let first, let second):

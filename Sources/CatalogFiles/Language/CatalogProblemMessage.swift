@@ -14,6 +14,16 @@ public enum CatalogProblemMessage: Spoken, Equatable {
     case sameNameAsRow(Int)
     case cellsButColumns(cells: Int, columns: Int)
 
+    // MARK: Cells of the sync columns, and formulas
+    /// An `action` cell that names no action (the cell as written).
+    case notAnAction(String)
+    /// A `revision` cell changed, cut short, or not one export wrote.
+    case revisionUnreadable
+    /// A `revision` cell of a later format (`v2`).
+    case revisionFromNewer(String)
+    /// A formula kept as its text in a number column (the cell as written).
+    case formulaCell(String)
+
     // MARK: Columns
     case unknownColumn(String, meant: String, columns: String)
     case columnTwice(String, first: Int, second: Int)
@@ -47,4 +57,9 @@ public enum CatalogProblemMessage: Spoken, Equatable {
     case csvWriterFailed(String)
     case csvRecordFailed(String)
     case writtenAfterFinish
+
+    /// A cell as a message quotes it: at most 40 characters, the rest as `…`.
+    static func shortened(_ text: String) -> String {
+        text.unicodeScalars.count <= 40 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(39))) + "…"
+    }
 }

@@ -1,10 +1,31 @@
 import Foundation
 import OpenMarketContract
 
-/// The columns `export` writes, in this order; `import` reads them in any order and case.
+/// A catalog's columns; `import` reads them in any order and case. `export` writes
+/// ``exported``: the product's columns (``allCases``, in this order), then `revision`.
 public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     case id, name, description, price, currency, discount, stock, images, thumbnail
     case createdAt = "created_at", updatedAt = "updated_at", vendor
+    /// What the product was when exported (``RowRevision``'s cell): import reads it to tell
+    /// which side changed a cell since. Export writes it last; it is no product field.
+    case revision
+    /// What the seller asks of the row (``RowCommand``: new, update, merge, delete, ignore,
+    /// replace): only read, a seller adds the column. No product field.
+    case action
+
+    /// The columns of a product, in the order `export` writes them (`list --fields` and
+    /// `list --format csv` speak of these): every case but the two sync columns, which are not
+    /// a product's (``syncColumns``).
+    public static let allCases: [CatalogColumn] = [
+        .id, .name, .description, .price, .currency, .discount, .stock, .images, .thumbnail, .createdAt, .updatedAt,
+        .vendor,
+    ]
+
+    /// The columns that say how a row syncs rather than what the product is: revision, action.
+    public static let syncColumns: [CatalogColumn] = [.revision, .action]
+
+    /// What `export` writes, in order: the product's columns, then `revision`.
+    public static let exported: [CatalogColumn] = allCases + [.revision]
 
     /// A header as a person typed it: trimmed, any case; a product field's catalog headers
     /// (`discounted_price` means `discount`, `판매가` means `price`: ``ProductField/catalogHeaders``
@@ -15,7 +36,7 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
             self.init(field)
         } else if let column = CatalogColumn(rawValue: key) {
             self = column
-        } else if let column = Self.koreanHeaders[key.filter { !$0.isWhitespace && $0 != "_" }] {
+        } else if let column = Self.koreanHeaders[key.filter { !$0.isWhitespace && $0 != "_" }] ?? Self.syncHeaders[key] {
             self = column
         } else {
             return nil
@@ -27,7 +48,8 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         self = Self.allCases.first { $0.field == field } ?? .name
     }
 
-    /// The product field this column holds; nil for id, created_at, updated_at and vendor.
+    /// The product field this column holds; nil for id, created_at, updated_at, vendor, revision
+    /// and action.
     public var field: ProductField? {
         ProductField.allCases.first { $0.catalogHeaders.first == rawValue }
     }
@@ -46,8 +68,11 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     /// Headers a Korean spreadsheet uses (spaces left out) for the columns that are not a
     /// product field (the fields' own are ``ProductField/koreanHeaders``): `상품번호` and variants.
     static let koreanHeaders: [String: CatalogColumn] = [
-        "상품번호": .id, "상품id": .id, "아이디": .id, "번호": .id,
+        "상품번호": .id, "상품id": .id, "아이디": .id, "번호": .id, "리비전": .revision, "작업": .action, "명령": .action,
     ]
+
+    /// Other names of the sync columns: Matrixify's `Command`, and `rev`.
+    static let syncHeaders: [String: CatalogColumn] = ["command": .action, "rev": .revision]
 
     /// The column an unknown header was most likely meant to be (`prce` → price): a header one
     /// edit from a column's name (two for longer names), which is a slip, not an extra column.
@@ -75,10 +100,12 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         return previous[b.count]
     }
 
-    /// What import ignores (export writes them for reading): thumbnail, created_at, updated_at, vendor.
+    /// What import never sends as a product's field (export writes them for reading, or the
+    /// seller adds them to steer the import): thumbnail, created_at, updated_at, vendor,
+    /// revision, action.
     public var isReadOnly: Bool {
         switch self {
-        case .thumbnail, .createdAt, .updatedAt, .vendor: true
+        case .thumbnail, .createdAt, .updatedAt, .vendor, .revision, .action: true
         default: false
         }
     }
@@ -89,8 +116,10 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     /// The cell for this column of a product. `images` is the given text when not nil (paths
     /// written by export --images), else the image URLs joined by ";". price/discount are plain
     /// decimals as the server gave them ("3500", "19.99"), never with grouping or exponent.
-    /// vendor is the vendor name (or id when there is no name).
-    public func cell(of product: Product, images: String? = nil) -> String {
+    /// vendor is the vendor name (or id when there is no name). revision is ``RowRevision``'s
+    /// cell of the product, with `photoDigests` (its photos' content digests, when export
+    /// downloaded them); action is empty (export asks nothing).
+    public func cell(of product: Product, images: String? = nil, photoDigests: [String] = []) -> String {
         switch self {
         case .id: String(product.id)
         case .images: images ?? (product.images ?? []).map(\.url).joined(separator: ";")
@@ -99,6 +128,8 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         case .updatedAt: product.issuedAt?.text ?? ""
         case .vendor:
             product.vendorName ?? product.vendor?.name ?? (product.vendorID ?? product.vendor?.id).map(String.init) ?? ""
+        case .revision: RowRevision(product: product, photoDigests: photoDigests).cell
+        case .action: ""
         // The product's fields as their descriptors write them as text: a Decimal's `description`
         // is plain digits with "." in every locale, no grouping, no exponent.
         default: field?.value(of: product)?.plainText ?? ""

@@ -68,7 +68,7 @@ public enum CatalogRewrite {
     private static func rewriteLines(_ text: String, ids: [Int: Int], path: String) throws(CatalogProblem) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let json = JSONObjectText()
-        let order = [CatalogColumn.id] + CatalogColumn.allCases.filter { $0 != .id }
+        let order = [CatalogColumn.id] + CatalogColumn.exported.filter { $0 != .id } + [.action]
         for (number, id) in ids where number >= 1 && number <= lines.count {
             let line = lines[number - 1]
             let parsed = JSONCatalogParser.parseLines(line, name: path)
@@ -86,7 +86,7 @@ public enum CatalogRewrite {
     private static func rewriteArray(_ data: Data, ids: [Int: Int], path: String) throws(CatalogProblem) {
         let contents = CatalogReader.read(data, name: path, format: .json)
         if let problem = contents.problems.first { throw problem }
-        let order = [CatalogColumn.id] + CatalogColumn.allCases.filter { $0 != .id }
+        let order = [CatalogColumn.id] + CatalogColumn.exported.filter { $0 != .id } + [.action]
         let writer = try CatalogWriter(path: path, format: .json, columns: order, replacing: true)
         for row in contents.rows {
             var values = row.values

@@ -29,7 +29,7 @@ public final class CatalogWriter {
     /// refused by `finish()` unless `replacing` (see `LocalFile`: no race between a check and
     /// the write).
     public init(
-        path: String, format: CatalogFormat, columns: [CatalogColumn] = CatalogColumn.allCases, replacing: Bool = false
+        path: String, format: CatalogFormat, columns: [CatalogColumn] = CatalogColumn.exported, replacing: Bool = false
     ) throws(CatalogProblem) {
         self.format = format
         self.columns = columns
@@ -76,10 +76,10 @@ public final class CatalogWriter {
         if pending.count >= Self.bufferSize { try flush() }
     }
 
-    /// Convenience: a product's row (`images` as for `CatalogColumn.cell`).
-    public func write(_ product: Product, images: String? = nil) throws(CatalogProblem) {
+    /// Convenience: a product's row (`images` and `photoDigests` as for `CatalogColumn.cell`).
+    public func write(_ product: Product, images: String? = nil, photoDigests: [String] = []) throws(CatalogProblem) {
         var values: [CatalogColumn: String] = [:]
-        for column in columns { values[column] = column.cell(of: product, images: images) }
+        for column in columns { values[column] = column.cell(of: product, images: images, photoDigests: photoDigests) }
         try write(values)
     }
 

@@ -133,6 +133,7 @@ public enum ListFormats {
         case .createdAt: return p.createdAt.map { TextLayout.localTime($0) } ?? "-"
         case .updatedAt: return p.issuedAt.map { TextLayout.localTime($0) } ?? "-"
         case .vendor: return shown(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), 40)
+        case .revision, .action: return shown(field.cell(of: p), 40)
         }
     }
 }
