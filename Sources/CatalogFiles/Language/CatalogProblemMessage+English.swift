@@ -13,7 +13,7 @@ extension CatalogProblemMessage {
             "\(cells) cells but the header names \(columns) columns; quote cells that hold a comma"
         case .notAnAction(let text):
             "'\(Self.shortened(text))' is not an action: use new, update, merge, delete, ignore or replace "
-                + "(신규, 수정, 병합, 삭제, 무시, 교체); an empty cell is merge"
+                + "(or their Korean names); an empty cell is merge"
         case .revisionUnreadable:
             "not a revision as export writes it (changed or cut short): empty the cell to compare with the market "
                 + "as it is now, or export again for new revisions"

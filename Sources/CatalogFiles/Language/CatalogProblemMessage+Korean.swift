@@ -25,7 +25,8 @@ extension CatalogProblemMessage {
             "숫자가 아니라 글자로 저장된 수식입니다(입력: '\(Self.shortened(text))'). 시트를 값으로 저장하세요. "
                 + "Excel에서는 칸을 복사한 뒤 선택하여 붙여넣기 › 값으로 붙여 넣고(텍스트 서식의 칸은 수식을 글자로 둡니다. "
                 + "먼저 일반 서식으로 바꾸세요) 'CSV UTF-8'로 저장하세요. LibreOffice Calc에서는 다른 이름으로 저장 › "
-                + "텍스트 CSV에서 '계산된 값 대신 셀 수식 저장'의 선택을 해제하세요"
+                + "텍스트 CSV에서 '계산된 값 대신 셀 수식 저장'"
+                + "('Save cell formulas instead of calculated values')의 선택을 해제하세요"
         case .unknownColumn(let name, let meant, let columns):
             "알 수 없는 열 '\(name)': '\(meant)' 열을 말한 건가요? 열은 \(columns)입니다"
         case .columnTwice(let name, let first, let second):
