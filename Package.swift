@@ -68,11 +68,16 @@ let package = Package(
             name: "market-images-bench", dependencies: ["MarketImages", "OpenMarketContract"],
             path: "Sources/Benchmarks/market-images-bench"),
 
+        // The HTTP habits a teacher marks (a PATCH without If-Match, a retried POST, a secret in a
+        // URL, …) over a neutral description of an exchange, so that the shell's lint, its exchange
+        // log and the market's activity records use the same rules.
+        .target(name: "HTTPHabits", dependencies: ["OpenMarketContract"]),
+
         // The bundled local market: the contract's server on Hummingbird and SQLite, embeddable.
         .target(
             name: "OpenMarketServer",
             dependencies: [
-                "OpenMarketContract", "MarketImages",
+                "OpenMarketContract", "MarketImages", "HTTPHabits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -130,7 +135,7 @@ let package = Package(
         .target(
             name: "SellerShell",
             dependencies: [
-                "OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles",
+                "OpenMarketAPI", "OpenMarketContract", "MarketImages", "TerminalText", "CatalogFiles", "HTTPHabits",
                 // Names the change log's file after its server and vendor (`Changes/ChangeLog.swift`)
                 // and a kept photo after its URL (`Photos/PhotoCache.swift`).
                 "Digests",
@@ -162,7 +167,7 @@ let package = Package(
             name: "ShellScripting",
             dependencies: [
                 "SellerShell", "OpenMarketAPI", "OpenMarketContract", "CatalogFiles", "MarketImages", "TerminalText",
-                "Digests", .product(name: "CSV", package: "CSV.swift"),
+                "HTTPHabits", "Digests", .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -255,12 +260,15 @@ let package = Package(
             name: "ShellScriptingTests",
             dependencies: [
                 "ShellScripting", "SellerShell", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "MarketTestSupport",
-                "TerminalText",
+                "TerminalText", "HTTPHabits",
+                // Photos shrunk as the shell shrinks them (`PhotoComparisonTests`).
+                "MarketImages",
             ]
         ),
         .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport", "TerminalText"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", "OpenMarketContract"]),
+        .testTarget(name: "HTTPHabitsTests", dependencies: ["HTTPHabits", "OpenMarketContract", "MarketTestSupport"]),
         .testTarget(
             name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText", "MarketTestSupport"]),
         .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),

@@ -1,0 +1,39 @@
+import OpenMarketContract
+
+/// What the habit linter says, in the reader's language: catalogues `HabitMessage+English.swift`
+/// and `HabitMessage+Korean.swift`. A finding's line is `WHERE: RULE: what was wrong and what to
+/// do (explain TOPIC)`: the rule's name and the topic are words to type, the same in both.
+public enum HabitMessage: Spoken, Hashable {
+    /// One finding, headed by where it is (`lesson.om:12`, `#7`).
+    case reported(location: String, finding: HabitFinding)
+    /// What was wrong and what to do, without its place, rule or topic (the board's cell).
+    case finding(HabitFinding)
+    /// An exchange another names: `line 12`, `#12`, `record 12`.
+    case source(HabitExchange.Source)
+    /// Where a secret was.
+    case place(HabitExchange.Place)
+    /// Nothing to mark in `count` exchanges (or a script's `count` requests).
+    case clean(count: Int)
+    /// `count` findings in `exchanges` exchanges.
+    case summary(count: Int, exchanges: Int)
+}
+
+extension HabitMessage {
+    /// The finding's line: where, the rule, what was wrong, the topic.
+    static func line(_ location: String, _ finding: HabitFinding, sentence: String, explain: String) -> String {
+        "\(location): \(finding.rule.rawValue): \(sentence) (\(explain) \(finding.topic))"
+    }
+
+    /// What the earlier exchange a finding names is called, in `language`.
+    static func earlier(_ finding: HabitFinding, in language: Language) -> String {
+        finding.earlier.map { HabitMessage.source($0.source).text(in: language) } ?? ""
+    }
+
+    /// The places a secret was, in `language`.
+    static func places(_ finding: HabitFinding, in language: Language, separator: String) -> String {
+        finding.places.map { HabitMessage.place($0).text(in: language) }.joined(separator: separator)
+    }
+
+    /// The command that teaches a topic, the same word in every language.
+    static let explainCommand = "explain"
+}
