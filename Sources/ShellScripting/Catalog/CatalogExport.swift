@@ -59,8 +59,9 @@ struct CatalogExport: Sendable {
         var photoCells: [Int: String] = [:]
         var photoCount = 0
         var photosOf: [Int: [ProductImage]] = [:]
+        var digestsOf: [Int: [String]] = [:]
         if let folder = options.imagesFolder {
-            (photoCells, photoCount, photosOf) = try await downloadPhotos(
+            (photoCells, photoCount, photosOf, digestsOf) = try await downloadPhotos(
                 of: products, into: try paths.writable(folder, replacing: options.force, in: context), catalog: path,
                 jobs: options.jobs,
                 replacing: options.force,
@@ -69,9 +70,11 @@ struct CatalogExport: Sendable {
         do {
             let writer = try CatalogWriter(path: path, format: format, replacing: options.force)
             for var product in products {
-                // With its photos (the list carries none), the thumbnail cell names the chosen one.
+                // With its photos (the list carries none), the thumbnail cell names the chosen one;
+                // the revision cell keeps each photo's content digest, so an import of this file
+                // knows the photos for the product's own without downloading them.
                 if let photos = photosOf[product.id] { product.images = photos }
-                try writer.write(product, images: photoCells[product.id])
+                try writer.write(product, images: photoCells[product.id], photoDigests: digestsOf[product.id] ?? [])
             }
             try writer.finish()
         } catch {
@@ -101,10 +104,11 @@ struct CatalogExport: Sendable {
     }
 
     /// Each product's photos saved as `ID-N.EXT` in `folder`; the `images` cell of each product
-    /// (paths relative to the catalog's folder, `;` between) and the number of photos saved.
+    /// (paths relative to the catalog's folder, `;` between), the number of photos saved, each
+    /// product's photos, and their content digests (`RowRevision.photoDigest`).
     private func downloadPhotos(
         of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool, client: MarketClient
-    ) async throws -> ([Int: String], Int, [Int: [ProductImage]]) {
+    ) async throws -> ([Int: String], Int, [Int: [ProductImage]], [Int: [String]]) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -114,27 +118,28 @@ struct CatalogExport: Sendable {
         let prefix = Self.relativePrefix(of: folder, from: catalog)
         var cells: [Int: String] = [:]
         var photosOf: [Int: [ProductImage]] = [:]
+        var digestsOf: [Int: [String]] = [:]
         var saved = 0
         var savedBytes = 0
-        try await withThrowingTaskGroup(of: (Int, [String], Int, [ProductImage]).self) { group in
+        try await withThrowingTaskGroup(of: (Int, SavedPhotos).self) { group in
             var next = 0
-            func add(_ group: inout ThrowingTaskGroup<(Int, [String], Int, [ProductImage]), any Error>) {
+            func add(_ group: inout ThrowingTaskGroup<(Int, SavedPhotos), any Error>) {
                 let product = products[next]
                 // On the cooperative pool, never on a script's one thread (`HTTPTransport.taskExecutor`):
                 // products' photos are saved side by side.
                 group.addTask(executorPreference: globalConcurrentExecutor) {
-                    let (names, bytes, images) = try await Self.savePhotos(
-                        of: product, client: client, folder: folder, replacing: replacing)
-                    return (product.id, names, bytes, images)
+                    let photos = try await Self.savePhotos(of: product, client: client, folder: folder, replacing: replacing)
+                    return (product.id, photos)
                 }
                 next += 1
             }
             while next < min(jobs, products.count) { add(&group) }
-            while let (id, names, bytes, images) = try await group.next() {
-                cells[id] = names.map { prefix + $0 }.joined(separator: ";")
-                photosOf[id] = images
-                saved += names.count
-                savedBytes += bytes
+            while let (id, photos) = try await group.next() {
+                cells[id] = photos.names.map { prefix + $0 }.joined(separator: ";")
+                photosOf[id] = photos.images
+                digestsOf[id] = photos.digests
+                saved += photos.names.count
+                savedBytes += photos.bytes
                 // Checked as each product ends: at most `jobs` products (5 photos of 512 KiB each) over.
                 if savedBytes > ExportPhotoLimits.totalBytes {
                     throw CommandFailure.failed(
@@ -148,7 +153,16 @@ struct CatalogExport: Sendable {
             }
         }
         progress?.finish()
-        return (cells, saved, photosOf)
+        return (cells, saved, photosOf, digestsOf)
+    }
+
+    /// One product's photos as saved: the files' names, their bytes in all, the product's
+    /// images, and each photo's content digest.
+    private struct SavedPhotos: Sendable {
+        var names: [String] = []
+        var bytes = 0
+        var images: [ProductImage] = []
+        var digests: [String] = []
     }
 
     /// One product's photos, read from its detail (the list carries none) and checked to be
@@ -156,14 +170,13 @@ struct CatalogExport: Sendable {
     /// or one over 512 KiB is refused, naming the product (`ExportPhotoLimits`).
     private static func savePhotos(
         of product: Product, client: MarketClient, folder: String, replacing: Bool
-    ) async throws -> ([String], Int, [ProductImage]) {
+    ) async throws -> SavedPhotos {
         let images = try await client.product(id: product.id).value.images ?? []
         if images.count > ExportPhotoLimits.perProduct {
             throw CommandFailure.failed(
                 CatalogMessage.tooManyPhotosListed(id: product.id, count: images.count, limit: ExportPhotoLimits.perProduct).text)
         }
-        var names: [String] = []
-        var bytes = 0
+        var saved = SavedPhotos(images: images)
         for (index, image) in images.enumerated() {
             let downloaded = try await download(image.url, photo: index + 1, of: product, client: client)
             guard let format = ImageFormat(sniffing: downloaded.data) else {
@@ -178,10 +191,11 @@ struct CatalogExport: Sendable {
             } catch {
                 throw CommandFailure.failed(TerminalText.visible("--images: " + error.message(shownAs: name)))
             }
-            names.append(name)
-            bytes += downloaded.data.count
+            saved.names.append(name)
+            saved.bytes += downloaded.data.count
+            saved.digests.append(RowRevision.photoDigest(downloaded.data))
         }
-        return (names, bytes, images)
+        return saved
     }
 
     /// One photo, at most `ExportPhotoLimits.bytesPerPhoto`; an answer too large (or not what an
