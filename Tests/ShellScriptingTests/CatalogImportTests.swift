@@ -98,7 +98,7 @@ struct CatalogImportTests {
             #expect(outcome.status == .ok, "\(console.notes)")
             #expect(try await f.allProducts().map(\.name) == ["Good one"])
             let lines = try String(contentsOfFile: report, encoding: .utf8).split(whereSeparator: \.isNewline)
-            #expect(lines.first == "row,action,id,status,message")
+            #expect(lines.first == "row,action,id,status,code,message,file")
             #expect(lines.contains { $0.hasPrefix("2,register,") && $0.contains(",registered,") })
             #expect(lines.contains { $0.hasPrefix("3,check,,skipped,") && $0.contains("name") })
         }

@@ -55,7 +55,8 @@ struct CatalogImport: Sendable {
         if context.dryRun, !options.planOnly { options.dryRun = true }
         let path = try paths.readable(typed, in: context)
         try confineWrites(of: &options, catalog: path)
-        let contents = Self.readCatalog(path, shownAs: typed, format: options.format)
+        let read = Self.readCatalog(path, shownAs: typed, format: options.format)
+        guard let contents = try rowsFromReport(read, file: typed, options: &options) else { return CommandOutcome() }
         noteReading(contents, file: typed)
         // A JSON Lines file's broken lines do not hide the other lines' problems: every row is
         // checked, and all of them are listed together.
@@ -219,9 +220,12 @@ struct CatalogImport: Sendable {
         guard journal?.write(header) ?? true else {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: file, why: journal?.failure).text)
         }
-        let running = ImportRows(
+        let report = try ImportReport.start(options.reportPath.map(paths.expandingTilde), for: checked, append: options.resume)
+        report?.record(Self.notSent(checked.plan))
+        var running = ImportRows(
             file: file, hashes: checked.hashes, thumbnails: checked.plan.thumbnails, context: rows, progress: progress,
             interrupts: interrupts)
+        if let report { running.finished = { report.record($0) } }
         let work = checked.plan.work
         let tally = ImportProgress(total: work.count)
         let (sent, interrupted) = await running.run(work, jobs: options.jobs, tally: tally)
@@ -230,9 +234,7 @@ struct CatalogImport: Sendable {
         let failed = summary.count(.failed) > 0 || journal?.failure != nil
         if interrupted == nil { try finishJournal(journal, failed: failed) }
         try writeBack(checked, results: results, options: options)
-        if let reportPath = options.reportPath {
-            try ImportReportFile.write(summary.sorted, to: paths.expandingTilde(reportPath))
-        }
+        try report?.finish(results)
         if let failure = journal?.failure {
             context.console.note(ScriptMessage.stoppedForResume(name: file, failure: failure).text)
         }

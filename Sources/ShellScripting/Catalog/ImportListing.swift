@@ -1,4 +1,3 @@
-import CSV
 import CatalogFiles
 import Foundation
 import OpenMarketAPI
@@ -38,30 +37,4 @@ enum DryRunListing {
     }
 
     private static func path<T>(of endpoint: Endpoint<T>) -> String { endpoint.path }
-}
-
-/// `--report FILE.csv`: one line per row (row, action, id, status, message), in row order,
-/// written by the CSV library (quoting a message with commas or quotes as RFC 4180 says). A
-/// message (which may quote the server) that a spreadsheet would run as a formula is written
-/// with a `'` first, as `export` writes cells (`CSVFormulaGuard`).
-enum ImportReportFile {
-    static func write(_ results: [RowResult], to path: String) throws(CommandFailure) {
-        guard let stream = OutputStream(toFileAtPath: path, append: false) else {
-            throw .failed(CatalogMessage.reportNotWritten(path: path, why: nil).text)
-        }
-        do {
-            let writer = try CSVWriter(stream: stream)
-            try writer.write(row: ["row", "action", "id", "status", "message"])
-            for result in results {
-                try writer.write(row: [
-                    result.row.map(String.init) ?? "", result.action.rawValue, result.id.map(String.init) ?? "",
-                    result.status.rawValue,
-                    CSVFormulaGuard.neutralised(result.message.text),
-                ])
-            }
-            writer.stream.close()
-        } catch {
-            throw .failed(CatalogMessage.reportNotWritten(path: path, why: String(describing: error)).text)
-        }
-    }
 }

@@ -24,8 +24,13 @@ public struct ImportOptions: Sendable, Equatable {
     public var resume = false
     public var restart = false
     public var journalPath: String?
-    /// One line per row: row, action, id, status, message (`--report FILE.csv`).
+    /// One line per row as it finishes: row, action, id, status, code, message, file
+    /// (`--report FILE.csv|FILE.jsonl`).
     public var reportPath: String?
+    /// Import only the rows a report of this file names (`--rows-from REPORT`), with
+    /// `failedOnly` only those that did not go through (`--failed`).
+    public var rowsFrom: String?
+    public var failedOnly = false
     /// Write the new ids back into the file's id column (`--write-ids`).
     public var writeIDs = false
     /// Shrink photos over the upload limit, as `register` does (`--no-resize` turns it off).
@@ -111,4 +116,7 @@ struct RowResult: Sendable {
     var outcomeUnknown = false
     /// The market could not be reached (refused, timed out): the import stops starting rows.
     var unreachable = false
+    /// What the row's command threw, typed: `--report` says it in the sheet's language and
+    /// gives its code.
+    var error: (any Error)?
 }

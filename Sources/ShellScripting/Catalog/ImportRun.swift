@@ -18,6 +18,8 @@ struct ImportRows: Sendable {
     var progress: (any ScriptProgress)?
     /// Subscribes to Ctrl-C: a second press while rows are in flight cancels them.
     var interrupts: (@Sendable () -> AsyncStream<Void>)?
+    /// Told of each row's result as it finishes (`--report` writes its line then).
+    var finished: (@Sendable (RowResult) -> Void)?
 }
 
 /// The requests in flight, each in a task of its own so that the first Ctrl-C (which cancels
@@ -86,6 +88,7 @@ extension ImportRows {
                 }
                 while let result = await group.next() {
                     results.append(result)
+                    finished?(result)
                     tally.record(result)
                     // A market that cannot be reached fails every row after: stop starting them.
                     if result.unreachable { rows.stop() }
@@ -141,6 +144,7 @@ extension ImportRows {
             row: row, action: .register, status: .failed, message: .byCommand(Self.oneLine(report)),
             outcomeUnknown: report.outcomeUnknown)
         result.unreachable = report.status == .unreachable
+        result.error = report.error
         return result
     }
 
@@ -164,6 +168,7 @@ extension ImportRows {
                 current = try await context.client.product(id: id)
             } catch {
                 result.message = .byCommand("update \(id): \(error)")
+                result.error = error
                 return result
             }
             let changes = RowDifference.changes(fields, from: current.value)
@@ -180,6 +185,7 @@ extension ImportRows {
             }
             if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
             result.message = .byCommand(Self.oneLine(report))
+            result.error = report.error
             result.outcomeUnknown = report.outcomeUnknown
             result.unreachable = report.status == .unreachable
             return result
@@ -192,6 +198,7 @@ extension ImportRows {
         guard report.status == .ok else {
             var result = RowResult(action: .delete, id: product.id, status: .failed, message: .byCommand(Self.oneLine(report)))
             result.unreachable = report.status == .unreachable
+            result.error = report.error
             return result
         }
         return RowResult(action: .delete, id: product.id, status: .deleted)

@@ -13,7 +13,7 @@ struct Import: ShellCommand {
         name: "import", summary: ScriptHelp.`import`,
         usage:
             "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune [--prune-all]] [--new-ids] [--continue-on-error] "
-            + "[--resume | --restart] [--report FILE.csv] [--write-ids] [--match name|id] [--allow-duplicates] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
+            + "[--resume | --restart] [--report FILE.csv|FILE.jsonl] [--rows-from REPORT [--failed]] [--write-ids] [--match name|id] [--allow-duplicates] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
         examples: [
             "import catalog.csv --plan", "import catalog.csv --write-ids", "import catalog.csv --resume",
             "import moved.csv --new-ids --yes", "import catalog.jsonl --prune --report what-happened.csv",
@@ -36,6 +36,8 @@ struct Import: ShellCommand {
         .flag("--restart", \.options.restart, help: ScriptHelp.importRestart),
         .text("--journal", \.options.journalPath, placeholder: "PATH", help: ScriptHelp.importJournal),
         .text("--report", \.options.reportPath, placeholder: "FILE.csv", help: ScriptHelp.importReport),
+        .text("--rows-from", \.options.rowsFrom, placeholder: "REPORT", help: ScriptHelp.importRowsFrom),
+        .flag("--failed", \.options.failedOnly, help: ScriptHelp.importFailed),
         .flag("--write-ids", \.options.writeIDs, help: ScriptHelp.importWriteIds),
         .flag("--no-resize", \.options.resize, setting: false, help: ScriptHelp.importNoResize),
         .value(
@@ -84,6 +86,7 @@ struct Import: ShellCommand {
         if options.writeIDs, options.dryRun || options.planOnly {
             throw .usage(CatalogMessage.writeIDsNeedsRun.text)
         }
+        try ReportRows.check(options)
     }
 
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }

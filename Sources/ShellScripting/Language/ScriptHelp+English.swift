@@ -24,7 +24,10 @@ extension ScriptHelp {
         case .importResume: "continue the last import of this file where it stopped"
         case .importRestart: "start over, forgetting the last import of this file"
         case .importJournal: "keep the journal here, not beside the file"
-        case .importReport: "write one line per row: what was done"
+        case .importReport:
+            "write one line per row as it finishes (CSV, or JSON Lines for .jsonl): row, action, id, status, code, message"
+        case .importRowsFrom: "import only the rows a report of this file names"
+        case .importFailed: "with --rows-from: only the rows that did not go through"
         case .importWriteIds: "write the new products' ids into the file's id column"
         case .importNoResize: "send photos as they are (else larger ones are shrunk)"
         case .importMatch: "how a row without an id finds your product: by its name (default), or id (never: it is new)"

@@ -25,7 +25,10 @@ extension ScriptHelp {
         case .importResume: "이 파일을 지난번에 가져오다 멈춘 곳부터 이어 갑니다"
         case .importRestart: "이 파일의 지난 가져오기는 잊고 처음부터 다시 합니다"
         case .importJournal: "저널을 파일 옆이 아니라 PATH에 둡니다"
-        case .importReport: "행마다 무엇을 했는지 한 줄씩 씁니다"
+        case .importReport:
+            "행이 끝날 때마다 무엇을 했는지 한 줄씩 씁니다(CSV, .jsonl이면 JSON Lines). 행, 작업, id, 상태, 코드, 메시지입니다"
+        case .importRowsFrom: "이 파일의 보고서에 있는 행만 가져옵니다"
+        case .importFailed: "--rows-from 옵션과 함께 쓰면 처리되지 않은 행만 가져옵니다"
         case .importWriteIds: "새 상품의 id를 파일의 id 열에 써 넣습니다"
         case .importNoResize: "사진을 그대로 보냅니다(붙이지 않으면 큰 사진은 줄여 보냅니다)"
         case .importMatch: "id가 없는 행이 내 상품을 찾는 방법입니다. name(기본)은 이름으로 찾고, id는 찾지 않고 새 상품으로 봅니다"

@@ -27,6 +27,8 @@ public enum ScriptHelp: Spoken, Equatable {
     case importRestart
     case importJournal
     case importReport
+    case importRowsFrom
+    case importFailed
     case importWriteIds
     case importNoResize
     case importMatch
