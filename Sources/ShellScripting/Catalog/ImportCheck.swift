@@ -23,15 +23,37 @@ extension CatalogImport {
             return named
         }
         var plan = ImportPlan()
+        plan.sync.prefer = options.prefer
+        plan.sync.newIDs = options.newIDs
         plan.alreadyDone = made.count
         plan.allowDuplicates = options.allowDuplicates
         problems += plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)
         if !problems.isEmpty { plan.invalid = try Self.skipped(problems, contents: contents, file: file, options: options) }
+        await comparePhotos(&plan, mine: mine, jobs: options.pageJobs)
         if options.prune { plan.prune(mine, keeping: contents, made: made, options: options) }
         return CheckedCatalog(file: file, path: path, contents: contents, plan: plan, hashes: hashes, made: made)
     }
 
     /// Your live products by id, when the import compares rows with them (empty when not, or
+    /// The photos of rows of your products, compared with each product's by content
+    /// (``PhotoComparison``): the plan names those that differ, and those it cannot tell, once.
+    private func comparePhotos(_ plan: inout ImportPlan, mine: [Int: Product], jobs: Int) async {
+        let rows = plan.sync.photoRows.filter { mine[$0.id] != nil }
+        guard !rows.isEmpty else { return }
+        var comparison = PhotoComparison(client: context.client)
+        comparison.jobs = jobs
+        let verdicts = await comparison.compare(
+            rows.map { .init(photos: $0.paths.map(PhotoComparison.RowPhoto.init), product: mine[$0.id]!, revision: $0.revision) })
+        for (row, verdict) in zip(rows, verdicts) {
+            switch verdict {
+            case .same: break
+            case .differ: plan.sync.photosDiffer.append(row.row)
+            case .cannotTell: plan.sync.photosUnknown.append(row.row)
+            }
+        }
+        plan.sync.photoRows = []
+    }
+
     /// when a plan of new rows cannot read them: it says so); notes what is not compared.
     private func yours(
         _ vendorID: Int?, contents: CatalogContents, file: String, made: [Int: Int], options: ImportOptions

@@ -8,12 +8,19 @@ enum ImportWork: Sendable {
     case register(row: Int, Register)
     /// `changes` are the row's fields, typed; what differs from the live product is worked out
     /// again right before sending, against the product as read then.
-    case update(row: Int, id: Int, changes: ProductChanges)
+    /// `stockBy`: the stock moves by this difference, applied to the stock read right before
+    /// sending (a three-way merge's stock, a stock-only sheet); nil sets it as `changes` says.
+    case update(row: Int, id: Int, changes: ProductChanges, stockBy: Int? = nil)
+    /// `--prune`'s delete (no row).
     case delete(Product)
+    /// A row whose action is `delete`.
+    case remove(row: Int, Product)
+    /// A row whose action is `replace`: the product deleted and registered again (one batch).
+    case replace(row: Int, Product, Register)
 
     var row: Int? {
         switch self {
-        case .register(let row, _), .update(let row, _, _): row
+        case .register(let row, _), .update(let row, _, _, _), .remove(let row, _), .replace(let row, _, _): row
         case .delete: nil
         }
     }
@@ -23,6 +30,11 @@ enum ImportWork: Sendable {
 /// fields that change), K unchanged, and with `--prune` D to delete.
 struct ImportPlan: Sendable {
     var registers: [(row: Int, command: Register)] = []
+    /// A plan only shown (`--plan`) that no product of yours can be renamed in keeps the first
+    /// `keptRegisters` rows to register and counts the rest (a million rows' `register`s are
+    /// never held to print a count and three names).
+    var keptRegisters = Int.max
+    var registersNotKept = 0
     /// Rows of your products that change: the row's typed fields, and what changes, in words.
     var updates: [(row: Int, id: Int, changes: ProductChanges, described: String)] = []
     var unchanged: [(row: Int, id: Int)] = []
@@ -49,7 +61,8 @@ struct ImportPlan: Sendable {
     var thumbnails: [Int: Int] = [:]
     /// Rows of products that exist whose photos differ from the product's: a product's photos
     /// cannot be changed after it is created, so they are ignored (and said so).
-    var photosIgnored: [Int] = []
+    /// The three-way merge, the rows' actions, renames and photos compared (`PlanSync`).
+    var sync = PlanSync()
 
     /// `--prune` would delete every product of yours or more than half of them: a header-only
     /// file, or an export of one search, imported with `--prune`.
@@ -58,28 +71,27 @@ struct ImportPlan: Sendable {
     /// What the plan sends, rows first in file order, then deletes.
     var work: [ImportWork] {
         var work: [(Int, ImportWork)] = registers.map { ($0.row, .register(row: $0.row, $0.command)) }
-        work += updates.map { ($0.row, .update(row: $0.row, id: $0.id, changes: $0.changes)) }
+        work += updates.map { ($0.row, .update(row: $0.row, id: $0.id, changes: $0.changes, stockBy: sync.stockBy[$0.row])) }
+        work += sync.work
         return work.sorted { $0.0 < $1.0 }.map(\.1) + deletes.map { .delete($0) }
     }
 
     /// How many requests change something: what the seller types to go ahead.
-    var changeCount: Int { registers.count + updates.count + deletes.count }
+    var changeCount: Int { registers.count + registersNotKept + updates.count + deletes.count + sync.changeCount }
 
     /// The plan as the seller reads it: a section for each kind of row, those with rows listed
     /// one by one (the first few).
     func text(file: String) -> String {
         var lines = [CatalogMessage.planTitle(file: file).text]
         lines += matchedLines()
-        lines += registerLines()
+        lines += registerLines() + sync.renameLines(label(.renamed))
         lines.append(label(.update) + "\(updates.count)")
         lines += listed(updates.map { CatalogMessage.rowLine(row: $0.row, text: "#\($0.id) \($0.described)").text })
+        lines += sync.mergeLines(kept: label(.kept), conflicts: label(.conflicts))
         lines.append(label(.unchanged) + "\(unchanged.count)")
+        lines += sync.actionLines(replace: label(.replace), delete: label(.delete), ignored: label(.ignored))
         lines += deleteLines()
-        if !photosIgnored.isEmpty {
-            let count = photosIgnored.count
-            let rows = photosIgnored.prefix(5).map(String.init).joined(separator: ", ") + (count > 5 ? ", …" : "")
-            lines.append(label(.photos) + CatalogMessage.photosIgnored(count: count, rows: rows).text)
-        }
+        lines += sync.photoLines(label(.photos)) + sync.countLines(label(.actions))
         if !invalid.isEmpty {
             lines.append(label(.skipped) + "\(invalid.count) " + CatalogMessage.skippedNote.text)
             lines += listed(
@@ -97,12 +109,14 @@ struct ImportPlan: Sendable {
     }
 
     /// `  register   `: a line's heading, padded to the counts' column by the columns it takes.
-    private func label(_ label: CatalogMessage.PlanLabel) -> String {
+    func label(_ label: CatalogMessage.PlanLabel) -> String {
         "  " + TextLayout.pad(CatalogMessage.planLabel(label).text, to: 11)
     }
 
+    private func listed(_ items: [String]) -> [String] { Self.listed(items) }
+
     /// The first `shown` of `items`, indented under their heading, and how many more there are.
-    private func listed(_ items: [String]) -> [String] {
+    static func listed(_ items: [String]) -> [String] {
         var lines = items.prefix(Self.shown).map { "    " + $0 }
         if items.count > Self.shown { lines.append("    " + CatalogMessage.andMore(items.count - Self.shown).text) }
         return lines
@@ -121,7 +135,7 @@ struct ImportPlan: Sendable {
     /// The rows to register (a sample of their names), then those whose names you have.
     private func registerLines() -> [String] {
         var lines = [
-            label(.register) + "\(registers.count)"
+            label(.register) + "\(registers.count + registersNotKept)"
                 + sample(registers.map { CatalogMessage.rowNamed(row: $0.row, name: name($0.command)).text })
         ]
         guard !sameNameAsYours.isEmpty else { return lines }
@@ -194,15 +208,16 @@ extension ImportPlan {
     /// Checks each row and sorts those with no problem into the plan (rows in `skipping` have
     /// problems found before); the problems found. New rows keep the thumbnail their check chose.
     mutating func add(
-        _ rows: [CatalogRow], checkedBy rowCheck: inout RowCheck, skipping: Set<Int>, mine: [Int: Product]
+        _ rows: some Sequence<CatalogRow>, checkedBy rowCheck: inout RowCheck, skipping: Set<Int>, mine: [Int: Product]
     ) -> [CatalogProblem] {
         var problems: [CatalogProblem] = []
         for row in rows {
             let (action, found) = rowCheck.check(row)
             problems += found
             guard let action, found.isEmpty, !skipping.contains(row.number) else { continue }
+            sync.count(row.command)
             add(action, row: row, mine: mine)
-            if case .update(let id, _) = action { notePhotos(of: row, id: id, mine: mine) }
+            if case .update(let id, _) = action { notePhotos(of: row, id: id, folder: rowCheck.folder, mine: mine) }
             if let id = rowCheck.matched[row.number] { matched.append((row.number, id, row[.name] ?? "")) }
             if let yours = rowCheck.sameNameAsYours[row.number] {
                 sameNameAsYours.append((row.number, row[.name] ?? "", yours))
@@ -210,6 +225,7 @@ extension ImportPlan {
         }
         let registering = Set(registers.map(\.row))
         thumbnails = rowCheck.thumbnails.filter { registering.contains($0.key) }
+        findRenames(mine: mine, named: Set(rowCheck.rowOfID.keys).union(rowCheck.made.values))
         return problems
     }
 
@@ -218,6 +234,8 @@ extension ImportPlan {
     /// deleted.
     mutating func prune(_ mine: [Int: Product], keeping contents: CatalogContents, made: [Int: Int], options: ImportOptions) {
         var kept = Set(contents.rows.compactMap { options.newIDs ? nil : $0[.id].flatMap { Int($0) } }).union(made.values)
+        // A probable rename's product is the row's, held back with it.
+        kept.formUnion(sync.renames.map(\.id))
         if options.match == .name, !options.newIDs {
             let named = Set(contents.rows.compactMap { $0[.id] == nil ? $0[.name].map(RowCheck.nameKey) : nil })
             kept.formUnion(mine.values.filter { named.contains(RowCheck.nameKey($0.name)) }.map(\.id))
@@ -227,29 +245,72 @@ extension ImportPlan {
         pruneAll = options.pruneAll
     }
 
-    /// Notes a row of an existing product whose `images` cell is not the product's own photos
-    /// (their URLs, as `export` writes them).
-    mutating func notePhotos(of row: CatalogRow, id: Int, mine: [Int: Product]) {
-        guard let live = mine[id], !row.imagePaths.isEmpty else { return }
-        let urls = (live.images ?? []).map(\.url)
-        if row.imagePaths != urls { photosIgnored.append(row.number) }
+    /// Keeps a row of an existing product that gives photos, to be compared with the
+    /// product's by content (`comparePhotos`): its paths resolved against the catalog's folder.
+    mutating func notePhotos(of row: CatalogRow, id: Int, folder: String, mine: [Int: Product]) {
+        guard mine[id] != nil, !row.imagePaths.isEmpty else { return }
+        let paths = row.imagePaths.map { written in
+            let path = PathExpansion.expandTilde(written)
+            return path.hasPrefix("/") || RowCheck.isWebAddress(path) ? path : (folder as NSString).appendingPathComponent(path)
+        }
+        sync.photoRows.append(.init(row: row.number, id: id, written: row.imagePaths, paths: paths, revision: row.revision))
     }
 
-    /// Sorts checked rows into the plan: updates whose values equal the live product are
-    /// unchanged and send nothing.
+    /// Sorts checked rows into the plan: a row of your product is merged with it three ways
+    /// (its update sends what the merge says; nothing: unchanged); the rows' actions.
     mutating func add(_ action: RowAction, row: CatalogRow, mine: [Int: Product]) {
-        let row = row.number
+        let number = row.number
         switch action {
         case .register(let command):
-            registers.append((row, command))
+            if registers.count < keptRegisters { registers.append((number, command)) } else { registersNotKept += 1 }
+            if row.command == .new { sync.newRows.insert(number) }
+            if let id = row.revision?.id { sync.revisionIDs[number] = id }
         case .update(let id, let fields):
             guard let live = mine[id] else { return }
-            let changes = RowDifference.changes(fields, from: live)
-            if changes.isEmpty {
-                unchanged.append((row, id))
+            let merged = ThreeWayMerge.merge(
+                fields, revision: row.revision, live: live, side: sync.prefer, sheetWins: row.command == .update)
+            sync.note(merged, row: number, id: id)
+            if merged.sendsNothing {
+                unchanged.append((number, id))
             } else {
-                updates.append((row, id, fields, RowDifference.describe(changes, from: live)))
+                updates.append((number, id, merged.send, sync.describe(merged, live: live)))
             }
+        case .remove(let id):
+            if let live = mine[id] { sync.removes.append((number, live)) }
+        case .replace(let id, let command):
+            if let live = mine[id] { sync.replaces.append((number, live, command)) }
+        case .ignore:
+            sync.ignored.append(number)
         }
+    }
+
+    /// Rows to register that look like one of your products renamed (no row names it, and it
+    /// agrees with the row on every other field given, or the row's revision names it): held
+    /// back, listed with the fix, never registered beside it. `named`: ids the file names.
+    mutating func findRenames(mine: [Int: Product], named: Set<Int>) {
+        guard !sync.newIDs, !registers.isEmpty else { return }
+        var taken = named.union(updates.map(\.id)).union(unchanged.map(\.id)).union(matched.map(\.id))
+        taken.formUnion(sync.removes.map(\.product.id) + sync.replaces.map(\.product.id))
+        let free = mine.values.filter { !taken.contains($0.id) }
+        guard !free.isEmpty else { return }
+        var held: Set<Int> = []
+        for (row, command) in registers where command.fields.changes.name != nil && !sync.newRows.contains(row) {
+            let changes = command.fields.changes
+            let agreeing = free.filter { Self.agrees(changes, with: $0) }
+            let id = sync.revisionIDs[row].flatMap { mine[$0] != nil && !taken.contains($0) ? $0 : nil }
+            guard let product = id.flatMap({ mine[$0] }) ?? (agreeing.count == 1 ? agreeing.first : nil),
+                !sync.renames.contains(where: { $0.id == product.id })
+            else { continue }
+            sync.renames.append((row, changes.name ?? "", product.id, product.name))
+            held.insert(row)
+        }
+        registers.removeAll { held.contains($0.row) }
+    }
+
+    /// Whether a new row's fields other than its name are the product's (an amount by its number).
+    static func agrees(_ changes: ProductChanges, with product: Product) -> Bool {
+        let given = ProductField.editable.filter { $0 != .name && $0.value(in: changes) != nil }
+        return !given.isEmpty && RowDifference.changes(changes, from: product).name != nil
+            && given.allSatisfy { $0.value(in: changes)?.withoutCurrency == $0.value(of: product)?.withoutCurrency }
     }
 }

@@ -118,7 +118,7 @@ extension ImportRows {
     private func carryOut(_ work: ImportWork) async -> RowResult {
         switch work {
         case .register(let row, let command): await register(row, command)
-        case .update(let row, let id, let changes): await update(row, id: id, changes)
+        case .update(let row, let id, let changes, let stockBy): await update(row, id: id, changes, stockBy: stockBy)
         case .delete(let product): await delete(product)
         }
     }
@@ -135,6 +135,8 @@ extension ImportRows {
                     id: id, changes: ProductChanges(thumbnailID: images[index].id), known: report.result?.product)
                 let chosen = await perform(thumbnail, row: nil)
                 if chosen.status != .ok {
+        case .remove(let row, let product): await delete(product, row: row)
+        case .replace(let row, let product, let command): await replace(row, product, command)
                     result.message = .byImport(CatalogMessage.thumbnailNotSet(Self.oneLine(chosen)).text)
                 }
             }
@@ -159,8 +161,9 @@ extension ImportRows {
     static let updateAttempts = 3
 
     /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
-    /// a 412 (changed since it was read) reads it again.
-    private func update(_ row: Int, id: Int, _ fields: ProductChanges) async -> RowResult {
+    /// a 412 (changed since it was read) reads it again. `stockBy` moves the stock as read by
+    /// that difference (sales made since the plan are kept; below 0 is refused).
+    private func update(_ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil) async -> RowResult {
         var result = RowResult(row: row, action: .update, id: id, status: .failed)
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
@@ -171,7 +174,16 @@ extension ImportRows {
                 result.error = error
                 return result
             }
-            let changes = RowDifference.changes(fields, from: current.value)
+            var changes = RowDifference.changes(fields, from: current.value)
+            if let stockBy {
+                let stock = current.value.stock + stockBy
+                guard stock >= 0 else {
+                    let by = stockBy > 0 ? "+\(stockBy)" : "\(stockBy)"
+                    result.message = .byImport(CatalogMessage.stockBelowZero(id: id, by: by, market: current.value.stock).text)
+                    return result
+                }
+                changes.stock = stock == current.value.stock ? nil : stock
+            }
             guard !changes.isEmpty else {
                 result.status = .unchanged
                 return result
@@ -193,15 +205,31 @@ extension ImportRows {
         return result
     }
 
-    private func delete(_ product: Product) async -> RowResult {
+    /// Deletes a product: `--prune`'s (no row), or a row's whose action is `delete`.
+    private func delete(_ product: Product, row: Int? = nil) async -> RowResult {
         let report = await perform(Delete(id: product.id, confirmed: true), row: nil)
         guard report.status == .ok else {
-            var result = RowResult(action: .delete, id: product.id, status: .failed, message: .byCommand(Self.oneLine(report)))
+            var result = RowResult(
+                row: row, action: .delete, id: product.id, status: .failed, message: .byCommand(Self.oneLine(report)))
             result.unreachable = report.status == .unreachable
             result.error = report.error
             return result
         }
-        return RowResult(action: .delete, id: product.id, status: .deleted)
+        return RowResult(row: row, action: .delete, id: product.id, status: .deleted)
+    }
+
+    /// `replace`: the product deleted, then the row registered in its place, both in the
+    /// import's one batch (one `undo` takes them back). A failed delete registers nothing.
+    private func replace(_ row: Int, _ product: Product, _ command: Register) async -> RowResult {
+        let deleted = await delete(product, row: row)
+        guard deleted.status == .deleted else { return deleted }
+        var result = await register(row, command)
+        if result.status == .registered {
+            result.message = .byImport(
+                ([CatalogMessage.replacedProduct(product.id).text] + [result.message.text].filter { !$0.isEmpty })
+                    .joined(separator: "; "))
+        }
+        return result
     }
 
     /// What a quiet command would have noted (a photo shrunk), for the report.
@@ -227,15 +255,17 @@ extension ImportWork {
         switch self {
         case .register: .register
         case .update: .update
-        case .delete: .delete
+        case .delete, .remove: .delete
+        case .replace: .register
         }
     }
 
     var id: Int? {
         switch self {
         case .register: nil
-        case .update(_, let id, _): id
-        case .delete(let product): product.id
+        case .update(_, let id, _, _): id
+        case .delete(let product), .remove(_, let product): product.id
+        case .replace(_, let product, _): product.id
         }
     }
 }

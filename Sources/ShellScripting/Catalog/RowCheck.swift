@@ -11,6 +11,12 @@ enum RowAction: Sendable {
     /// An existing product of this vendor: the row's fields, typed (compared with the live
     /// product before anything is sent).
     case update(id: Int, changes: ProductChanges)
+    /// The row's action is `delete`: your product `id` is deleted.
+    case remove(id: Int)
+    /// The row's action is `replace`: your product `id` is deleted and the row registered.
+    case replace(id: Int, Register)
+    /// The row's action is `ignore`.
+    case ignore
 }
 
 /// Checks every row of a catalog before anything is sent: each field by the contract's rules,
@@ -22,6 +28,8 @@ struct RowCheck {
     let file: String
     /// Relative image paths are read from here (the catalog's folder).
     let folder: String
+    /// The folder's real path (links resolved), looked up once for every photo.
+    private let realFolder: FilePath
     let resize: Bool
     /// Every row is new (`--new-ids`): the id column is ignored.
     let newIDs: Bool
@@ -55,6 +63,7 @@ struct RowCheck {
     ) {
         self.file = file
         self.folder = folder
+        realFolder = AccessPolicy.realPath(folder) ?? FilePath(folder).lexicallyNormalized()
         self.access = access
         self.photosAnywhere = photosAnywhere
         self.resize = resize
@@ -76,11 +85,24 @@ struct RowCheck {
 
     /// The row's action, or its problems (never both).
     mutating func check(_ row: CatalogRow) -> (RowAction?, [CatalogProblem]) {
+        switch row.command {
+        case .ignore?: return (.ignore, [])
+        case .delete?:
+            let (id, problems) = target(of: row, for: .delete)
+            return (id.map { .remove(id: $0) }, problems)
+        case .replace?, .new?, .update?, .merge?, nil: break
+        }
         var given = RowFields.given(in: row)
         let moneyProblems = readMoney(row, &given)
         guard moneyProblems.isEmpty else { return (nil, moneyProblems) }
         let fields = RowFields(given)
         if let made = made[row.number] { return checkUpdate(row, id: made, fields: fields) }
+        switch row.command {
+        case .new?: return checkNew(row, fields: fields)
+        case .replace?: return checkReplace(row, fields: fields)
+        case .update?: return checkSheetWins(row, fields: fields)
+        default: break
+        }
         if !newIDs, let idText = row[.id]?.trimmingCharacters(in: .whitespaces), !idText.isEmpty {
             // CatalogCheck has already named an id that is not a number.
             guard let id = Int(idText) else { return (nil, []) }
@@ -135,6 +157,7 @@ struct RowCheck {
             rest = rest.dropLast()
             currency = .krw
         }
+        guard currency != nil else { return nil }
         let number = rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         guard let currency, !number.isEmpty, number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
             number.filter({ $0 == "." }).count <= 1
@@ -172,6 +195,47 @@ struct RowCheck {
         let checked = checkUpdate(row, id: id, fields: fields)
         if checked.0 != nil { matched[row.number] = id }
         return checked
+    }
+
+    /// The product a row whose action needs one (delete, replace, update) names: by its id,
+    /// or by its name when it is the name of exactly one of yours.
+    private func target(of row: CatalogRow, for action: RowCommand) -> (Int?, [CatalogProblem]) {
+        if !newIDs, let idText = row[.id]?.trimmingCharacters(in: .whitespaces), !idText.isEmpty {
+            guard let id = Int(idText) else { return (nil, []) }
+            guard mine[id] != nil else {
+                let unknown = CatalogProblem(
+                    file: file, row: row.number, column: CatalogColumn.id.rawValue, CatalogMessage.noProductOfYours(id).text,
+                    kind: .unknownID)
+                return (nil, [unknown])
+            }
+            return (id, [])
+        }
+        let yours = row[.name].map { yoursByName[Self.nameKey($0)] ?? [] } ?? []
+        guard yours.count == 1, let id = yours.first else {
+            let column = CatalogColumn.name.rawValue
+            let message =
+                yours.isEmpty
+                ? CatalogMessage.actionNeedsProduct(action).text
+                : CatalogMessage.severalOfYoursNamed(count: yours.count, ids: yours.map { "#\($0)" }.joined(separator: ", ")).text
+            return (nil, [problem(row, column, message)])
+        }
+        return (id, [])
+    }
+
+    /// `replace`: the product the row names, deleted, and the row registered in its place.
+    private mutating func checkReplace(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
+        let (id, problems) = target(of: row, for: .replace)
+        let (action, found) = checkNew(row, fields: fields)
+        guard let id, case .register(let register)? = action else { return (nil, problems + found) }
+        return (.replace(id: id, register), problems)
+    }
+
+    /// `update`: the row's cells win over the product it names (by id or name); a row that
+    /// names none of yours is a problem, never a new product.
+    private mutating func checkSheetWins(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
+        let (id, problems) = target(of: row, for: .update)
+        guard let id else { return (nil, problems) }
+        return checkUpdate(row, id: id, fields: fields)
     }
 
     /// A new product: the fields it needs, each by its rule and then the product they make
@@ -290,7 +354,7 @@ struct RowCheck {
     /// `--photos-anywhere`, or outside what the context lets be read.
     private func refusal(of path: String, written: String, lexically: Bool) -> String? {
         if !photosAnywhere {
-            let home = AccessPolicy.realPath(folder) ?? FilePath(folder).lexicallyNormalized()
+            let home = realFolder
             let words = FilePath(path).lexicallyNormalized()
             let real = lexically ? words : AccessPolicy.realPath(path) ?? words
             let inside = words.starts(with: FilePath(folder).lexicallyNormalized()) || words.starts(with: home)

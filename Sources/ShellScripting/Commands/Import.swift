@@ -13,7 +13,7 @@ struct Import: ShellCommand {
         name: "import", summary: ScriptHelp.`import`,
         usage:
             "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune [--prune-all]] [--new-ids] [--continue-on-error] "
-            + "[--resume | --restart] [--report FILE.csv|FILE.jsonl] [--rows-from REPORT [--failed]] [--write-ids] [--match name|id] [--allow-duplicates] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
+            + "[--resume | --restart] [--report FILE.csv|FILE.jsonl] [--rows-from REPORT [--failed]] [--write-ids] [--match name|id] [--allow-duplicates] [--prefer sheet|market] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",
         examples: [
             "import catalog.csv --plan", "import catalog.csv --write-ids", "import catalog.csv --resume",
             "import moved.csv --new-ids --yes", "import catalog.jsonl --prune --report what-happened.csv",
@@ -55,6 +55,15 @@ struct Import: ShellCommand {
         .flag(
             "--photos-anywhere", \.options.photosAnywhere,
             help: ScriptHelp.importPhotosAnywhere),
+        .value(
+            "--prefer", \.options.prefer, placeholder: "sheet|market", choices: MergePreference.allCases.map(\.rawValue),
+            help: ScriptHelp.importPrefer,
+            parse: { text throws(CommandFailure) in
+                guard let side = MergePreference(rawValue: text.lowercased()) else {
+                    throw .usage(CatalogMessage.preferIs(TerminalText.visible(String(text.prefix(20)))).text)
+                }
+                return side
+            }, write: { Word($0.rawValue) }),
     ]
 
     var path: String

@@ -24,9 +24,6 @@ extension CatalogMessage {
         case .pruneShare(let all, let yours, let allowed):
             "that is " + (all ? "every product of yours" : "more than half of your \(yours) products") + ": "
                 + (allowed ? "allowed by --prune-all" : "refused without --prune-all")
-        case .photosIgnored(let count, let rows):
-            "\(count) row\(count == 1 ? "" : "s") of existing products give other photos (rows \(rows)): "
-                + "photos cannot be changed after creation (ignored)"
         case .skippedNote: "(rows with problems, --continue-on-error)"
         case .restartMade(let count, let again):
             "(--restart: the unfinished import made \(count) row\(count == 1 ? "" : "s"); "
@@ -35,6 +32,34 @@ extension CatalogMessage {
                     : "\(again) would be registered again, as new products beside the ones it made:)")
         case .rowExists(let row, let id): "row \(row): #\(id) exists"
         case .doneBefore(let count): "(\(count) row\(count == 1 ? "" : "s") done before the interruption)"
+        case .noRevision(let count):
+            "(\(Self.count(count, "row")) of your products have no revision column (export writes it): "
+                + "which side changed cannot be told, so the sheet's cells are compared with the market now)"
+        case .keptNote: "(changed on the market since the export; the sheet's older value is not sent)"
+        case .marketChanged(let id, let changes): "#\(id) \(changes) on the market"
+        case .conflictNote(let prefer):
+            switch prefer {
+            case nil: "(changed in the sheet and on the market: not sent; --prefer sheet|market or the row's action picks a side)"
+            case .sheet?: "(changed in the sheet and on the market: --prefer sheet sends the sheet's value)"
+            case .market?: "(changed in the sheet and on the market: --prefer market keeps the market's value)"
+            }
+        case .conflictRow(let id, let field, let sheet, let market, let base):
+            "#\(id) \(field): sheet \(sheet), market \(market) (was \(base))"
+        case .stockMoves(let from, let to, let by): "stock \(from) → \(to) (\(by) as the sheet changed it; sales meanwhile kept)"
+        case .stockBelowZero(let id, let by, let market):
+            "#\(id) stock: the sheet changes it by \(by), the market has \(market): it would go below 0"
+        case .actionCount(let action, let count): "\(action.rawValue) \(count)"
+        case .deleteByRowNote: "(rows whose action is delete)"
+        case .replaceNote: "(deleted and registered again; one undo takes both back)"
+        case .renameNote: "(held back, not registered: probable renames)"
+        case .probableRename(let row, let name, let id, let was):
+            "row \(row) \(name) looks like your #\(id) \(was) renamed: put \(id) in its id column to rename it, "
+                + "or new in its action column to register it as another product"
+        case .photosDiffer(let count, let rows):
+            "\(Self.count(count, "row")) of existing products give other photos than the product's (rows \(rows)): "
+                + "photos cannot be changed after creation; put replace in a row's action column to register it again with them"
+        case .photosUnknown(let count, let rows):
+            "the photos of \(Self.count(count, "row")) could not be compared with the market's (rows \(rows)); they are not sent"
 
         case .whichFile(let command): "\(command) FILE: which file?"
         case .formatIs(let got): "--format is csv, jsonl or json (got '\(got)')"
@@ -140,6 +165,10 @@ extension CatalogMessage {
             "\(written): a web address, not a file: photos are read from files (export --images DIR saves them beside the file)"
         case .noFileMatches(let written): "\(written): no file matches"
         case .needsPhotos: "a new product needs 1 to 5 photos (paths relative to the file, ';' between)"
+        case .actionNeedsProduct(let action):
+            "the action \(action.rawValue) needs a product of yours: give its id, or a name you have"
+        case .replacedProduct(let id): "replaces #\(id), deleted"
+        case .preferIs(let got): "--prefer is sheet or market (got '\(got)')"
         }
     }
 
@@ -171,6 +200,12 @@ extension CatalogMessage.PlanLabel {
         case .delete: "delete"
         case .photos: "photos"
         case .skipped: "skipped"
+        case .kept: "kept"
+        case .conflicts: "conflicts"
+        case .ignored: "ignored"
+        case .replace: "replace"
+        case .renamed: "renamed?"
+        case .actions: "by action"
         }
     }
 }

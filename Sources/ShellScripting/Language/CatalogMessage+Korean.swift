@@ -26,14 +26,40 @@ extension CatalogMessage {
         case .pruneShare(let all, let yours, let allowed):
             "내 상품 " + (all ? "전부" : "\(yours)개 중 절반 넘게") + "입니다: "
                 + (allowed ? "--prune-all로 허용" : "--prune-all 없이는 거절")
-        case .photosIgnored(let count, let rows):
-            "이미 있는 상품의 \(count)행이 다른 사진을 줍니다(\(rows)행). 사진은 등록한 뒤에 바꿀 수 없습니다(무시)"
         case .skippedNote: "(문제가 있는 행, --continue-on-error)"
         case .restartMade(let count, let again):
             "(--restart: 끝나지 않은 가져오기가 \(count)행을 만들었습니다. "
                 + (again == 0 ? "다시 등록되는 것은 없습니다)" : "\(again)행은 이미 만든 것 옆에 새 상품으로 다시 등록됩니다:)")
         case .rowExists(let row, let id): "\(row)행: #\(id) 있음"
         case .doneBefore(let count): "(중단되기 전에 \(count)행을 마쳤습니다)"
+        case .noRevision(let count):
+            "(내 상품의 행 \(count)개에 리비전 열이 없습니다(export가 적습니다). "
+                + "어느 쪽이 바뀌었는지 알 수 없어서 시트의 칸을 지금 마켓 값과 비교합니다)"
+        case .keptNote: "(내보낸 뒤 마켓에서 바뀜. 시트의 예전 값은 보내지 않습니다)"
+        case .marketChanged(let id, let changes): "#\(id) 마켓에서 바뀜: \(changes)"
+        case .conflictNote(let prefer):
+            switch prefer {
+            case nil: "(시트와 마켓에서 모두 바뀜. 보내지 않습니다. --prefer sheet|market이나 행의 작업 열로 고르세요)"
+            case .sheet?: "(시트와 마켓에서 모두 바뀜. --prefer sheet: 시트 값을 보냅니다)"
+            case .market?: "(시트와 마켓에서 모두 바뀜. --prefer market: 마켓 값을 그대로 둡니다)"
+            }
+        case .conflictRow(let id, let field, let sheet, let market, let base):
+            "#\(id) \(field): 시트 \(sheet), 마켓 \(market) (예전 값 \(base))"
+        case .stockMoves(let from, let to, let by): "stock \(from) → \(to) (시트에서 바꾼 차이 \(by) 반영, 그사이 판매는 그대로)"
+        case .stockBelowZero(let id, let by, let market):
+            "#\(id) stock: 시트의 차이 \(by), 마켓 재고 \(market). 0보다 작아집니다"
+        case .actionCount(let action, let count): "\(action.koreanName) \(count)"
+        case .deleteByRowNote: "(작업 열이 delete인 행)"
+        case .replaceNote: "(삭제하고 다시 등록. undo 한 번으로 둘 다 되돌립니다)"
+        case .renameNote: "(이름만 바꾼 것으로 보여서 등록하지 않고 보류)"
+        case .probableRename(let row, let name, let id, let was):
+            "\(row)행 \(name): 내 상품 #\(id) \(was) 이름을 바꾼 것으로 보입니다. "
+                + "이름을 바꾸려면 id 열에 \(id) 값을 적고, 다른 상품으로 등록하려면 작업 열에 new를 적으세요"
+        case .photosDiffer(let count, let rows):
+            "이미 있는 상품의 행 \(count)개가 상품과 다른 사진을 줍니다(\(rows)행). "
+                + "사진은 등록한 뒤에 바꿀 수 없습니다. 그 사진으로 다시 등록하려면 행의 작업 열에 replace를 적으세요"
+        case .photosUnknown(let count, let rows):
+            "행 \(count)개의 사진을 마켓 사진과 비교할 수 없었습니다(\(rows)행). 보내지 않습니다"
 
         case .whichFile(let command): "\(command) 파일: 어느 파일인가요?"
         case .formatIs(let got): "--format은 csv, jsonl, json 가운데 하나입니다(입력: '\(got)')"
@@ -138,6 +164,10 @@ extension CatalogMessage {
             "\(written): 파일이 아니라 웹 주소입니다. 사진은 파일에서 읽습니다(export --images DIR로 파일 옆에 저장할 수 있습니다)"
         case .noFileMatches(let written): "\(written): 맞는 파일이 없습니다"
         case .needsPhotos: "새 상품에는 사진이 1장부터 5장까지 있어야 합니다(파일 기준 상대 경로, 사이에 ';')"
+        case .actionNeedsProduct(let action):
+            "작업 \(action.koreanName)(\(action.rawValue)): 내 상품이 있어야 합니다. id나 내 상품 이름을 적으세요"
+        case .replacedProduct(let id): "#\(id) 삭제 후 교체"
+        case .preferIs(let got): "--prefer는 sheet 또는 market입니다(입력: '\(got)')"
         }
     }
 }
@@ -166,6 +196,12 @@ extension CatalogMessage.PlanLabel {
         case .delete: "삭제"
         case .photos: "사진"
         case .skipped: "건너뜀"
+        case .kept: "마켓 값 유지"
+        case .conflicts: "충돌"
+        case .ignored: "무시"
+        case .replace: "교체"
+        case .renamed: "이름 변경?"
+        case .actions: "작업별"
         }
     }
 }

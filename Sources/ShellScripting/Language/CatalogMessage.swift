@@ -1,3 +1,4 @@
+import CatalogFiles
 import OpenMarketContract
 
 /// Every sentence `import` and `export` say to a person, as a value: the catalog of the
@@ -27,11 +28,40 @@ public enum CatalogMessage: Spoken, Equatable {
     case rowLine(row: Int, text: String)
     case deleteNote
     case pruneShare(all: Bool, yours: Int, allowed: Bool)
-    case photosIgnored(count: Int, rows: String)
     case skippedNote
     case restartMade(count: Int, again: Int)
     case rowExists(row: Int, id: Int)
     case doneBefore(Int)
+    // MARK: The three-way merge (the sheet, the export's revision, the market now)
+    /// Rows without a revision: compared with the market now, as before.
+    case noRevision(count: Int)
+    case keptNote
+    /// `#12 price ₩3,500 → ₩3,200 on the market`: a change the market made since the export.
+    case marketChanged(id: Int, changes: String)
+    case conflictNote(prefer: MergePreference?)
+    /// `#14 price: sheet ₩3,000, market ₩3,200 (was ₩3,500)`.
+    case conflictRow(id: Int, field: String, sheet: String, market: String, base: String)
+    /// Stock moves by the sheet's difference: `stock 5 → 7 (+2, sales meanwhile kept)`.
+    case stockMoves(from: Int, to: Int, by: String)
+    /// The sheet's difference takes the market's stock below 0.
+    case stockBelowZero(id: Int, by: String, market: Int)
+    /// `merge 8`: how many rows an action names, in the plan.
+    case actionCount(RowCommand, Int)
+    case deleteByRowNote
+    case replaceNote
+    case renameNote
+    /// A row that looks like one of your products renamed, with the fix.
+    case probableRename(row: Int, name: String, id: Int, was: String)
+    /// Rows of existing products whose photos are not the product's (compared by content).
+    case photosDiffer(count: Int, rows: String)
+    /// Photos that could not be compared (the market's could not be read).
+    case photosUnknown(count: Int, rows: String)
+    /// A row whose action needs a product of yours (update, delete, replace) names none.
+    case actionNeedsProduct(RowCommand)
+    /// A replaced row's note: the product it deleted.
+    case replacedProduct(Int)
+    /// `--prefer` was given something else.
+    case preferIs(String)
 
     // MARK: The command line
     /// `import` or `export` without a file.
@@ -125,6 +155,7 @@ public enum CatalogMessage: Spoken, Equatable {
     /// A heading of the import plan's lines (`register   3`).
     public enum PlanLabel: Sendable, Equatable, CaseIterable {
         case matched, register, update, unchanged, delete, photos, skipped
+        case kept, conflicts, ignored, replace, renamed, actions
     }
 
 }

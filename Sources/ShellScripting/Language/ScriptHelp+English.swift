@@ -34,6 +34,7 @@ extension ScriptHelp {
         case .importAllowDuplicates: "register rows whose names you already have as new products (else they are refused)"
         case .importPhotosAnywhere: "read photos from outside the catalog's folder too (else such paths are refused)"
         case .record: "write the commands that succeed to a script file"
+        case .importPrefer: "which side a conflict takes (a cell changed in the sheet and on the market): sheet or market"
         case .recordAll: "write commands that only read as commands too (else as comments)"
         case .source: "run a script file in this session (variables and login carry over)"
         case .sourceStep: "wait before each command: Enter sends, s skips, c continues, q stops"

@@ -35,6 +35,7 @@ extension ScriptHelp {
         case .importAllowDuplicates: "이미 있는 이름의 행도 새 상품으로 등록합니다(붙이지 않으면 거절합니다)"
         case .importPhotosAnywhere: "카탈로그 폴더 밖에 있는 사진도 읽습니다(붙이지 않으면 그런 경로는 거절합니다)"
         case .record: "성공한 명령을 스크립트 파일에 씁니다"
+        case .importPrefer: "시트와 마켓에서 모두 바뀐 칸(충돌)을 어느 쪽 값으로 할지 정합니다. sheet 또는 market입니다"
         case .recordAll: "읽기만 하는 명령도 명령으로 씁니다(붙이지 않으면 주석으로 씁니다)"
         case .source: "스크립트 파일을 이 세션에서 실행합니다(변수와 로그인이 그대로 이어집니다)"
         case .sourceStep: "명령마다 기다립니다. Enter는 보내기, s는 건너뛰기, c는 끝까지 계속, q는 그만두기입니다"

@@ -35,6 +35,7 @@ public enum ScriptHelp: Spoken, Equatable {
     case importAllowDuplicates
     case importPhotosAnywhere
     case record
+    case importPrefer
     case recordAll
     case source
     case sourceStep

@@ -1,0 +1,180 @@
+import CatalogFiles
+import Foundation
+import OpenMarketContract
+import SellerShell
+
+/// What an import plan knows beyond registers and updates: each row of your products merged
+/// three ways (kept, conflicts, stock by difference), the rows' actions (delete, replace,
+/// ignore, and how many rows name each), probable renames, and photos compared by content.
+struct PlanSync: Sendable {
+    /// `--prefer sheet|market`: the side conflicts take (nil: not sent).
+    var prefer: MergePreference?
+    /// `--new-ids`: every row is new, so no rename is looked for.
+    var newIDs = false
+    /// Cells the market changed since the export and the sheet did not: kept.
+    var kept: [(row: Int, id: Int, change: FieldChange)] = []
+    /// Cells changed on both sides, to different values.
+    var conflicts: [(row: Int, id: Int, conflict: RowMerge.Conflict)] = []
+    /// Rows of your products without a revision (compared with the market now).
+    var blind = 0
+    /// Rows whose stock moves by a difference: row → the difference.
+    var stockBy: [Int: Int] = [:]
+    /// How many checked rows name each action (a row without one is `merge`), and whether any
+    /// row names one (only then does the plan count them).
+    var actions: [RowCommand: Int] = [:]
+    var actionColumn = false
+    var ignored: [Int] = []
+    /// Rows whose action is `delete`, with the product they delete.
+    var removes: [(row: Int, product: Product)] = []
+    /// Rows whose action is `replace`: the product deleted, and the `register` that makes it again.
+    var replaces: [(row: Int, product: Product, command: Register)] = []
+    /// New rows that look like one of your products renamed: held back, not registered.
+    var renames: [(row: Int, name: String, id: Int, was: String)] = []
+    /// Rows to register whose action is `new`: never taken for a rename.
+    var newRows: Set<Int> = []
+    /// The revision's id of each row to register (a rename's strongest clue).
+    var revisionIDs: [Int: Int] = [:]
+    /// Rows of existing products whose photos are to be compared with the product's.
+    var photoRows: [PhotoRow] = []
+    /// Rows whose photos are not the product's, and those that could not be compared.
+    var photosDiffer: [Int] = []
+    var photosUnknown: [Int] = []
+
+    /// A row of an existing product that gives photos: its resolved paths, as written.
+    struct PhotoRow: Sendable {
+        var row: Int
+        var id: Int
+        var written: [String]
+        var paths: [String]
+        var revision: RowRevision?
+    }
+
+    /// What the rows' actions send, each at its row.
+    var work: [(Int, ImportWork)] {
+        removes.map { ($0.row, .remove(row: $0.row, $0.product)) }
+            + replaces.map { ($0.row, .replace(row: $0.row, $0.product, $0.command)) }
+    }
+
+    var changeCount: Int { removes.count + replaces.count }
+
+    /// Counts a checked row's action.
+    mutating func count(_ command: RowCommand?) {
+        actions[command ?? .merge, default: 0] += 1
+        if command != nil { actionColumn = true }
+    }
+
+    /// Notes what merging a row found; the words for its update.
+    mutating func note(_ merged: RowMerge, row: Int, id: Int) {
+        if merged.blind { blind += 1 }
+        kept += merged.kept.map { (row, id, $0) }
+        conflicts += merged.conflicts.map { (row, id, $0) }
+        if let by = merged.stockBy, by != 0 { stockBy[row] = by }
+    }
+
+    /// `price ₩3,500 → ₩3,000, stock 5 → 7 (+2 as the sheet changed it; …)`.
+    func describe(_ merged: RowMerge, live: Product) -> String {
+        var send = merged.send
+        guard let by = merged.stockBy, by != 0 else { return RowDifference.describe(send, from: live) }
+        send.stock = nil
+        let stock = CatalogMessage.stockMoves(from: live.stock, to: live.stock + by, by: by > 0 ? "+\(by)" : "\(by)").text
+        return ([RowDifference.describe(send, from: live)].filter { !$0.isEmpty } + [stock]).joined(separator: ", ")
+    }
+}
+
+// MARK: The plan's lines
+
+extension PlanSync {
+    /// Kept cells and conflicts, each listed under its heading; then, when rows had no
+    /// revision, the one line saying which side changed cannot be told.
+    func mergeLines(kept keptLabel: String, conflicts conflictsLabel: String) -> [String] {
+        var lines: [String] = []
+        if !kept.isEmpty {
+            lines.append(keptLabel + "\(kept.count) " + CatalogMessage.keptNote.text)
+            lines += ImportPlan.listed(
+                kept.map {
+                    CatalogMessage.rowLine(
+                        row: $0.row, text: CatalogMessage.marketChanged(id: $0.id, changes: $0.change.text).text
+                    ).text
+                })
+        }
+        if !conflicts.isEmpty {
+            lines.append(conflictsLabel + "\(conflicts.count) " + CatalogMessage.conflictNote(prefer: prefer).text)
+            lines += ImportPlan.listed(conflicts.map { CatalogMessage.rowLine(row: $0.row, text: Self.text(of: $0)).text })
+        }
+        if blind > 0 { lines.append("  " + CatalogMessage.noRevision(count: blind).text) }
+        return lines
+    }
+
+    /// `#14 price: sheet ₩3,000, market ₩3,200 (was ₩3,500)`, or stock going below 0.
+    static func text(of entry: (row: Int, id: Int, conflict: RowMerge.Conflict)) -> String {
+        let conflict = entry.conflict
+        if let by = conflict.stockBy, case .count(let market)? = conflict.market {
+            return CatalogMessage.stockBelowZero(id: entry.id, by: by > 0 ? "+\(by)" : "\(by)", market: market).text
+        }
+        let shown = { (value: ProductFieldValue?) in value.map(Self.shown) ?? "…" }
+        return CatalogMessage.conflictRow(
+            id: entry.id, field: conflict.field.rawValue, sheet: shown(conflict.sheet), market: shown(conflict.market),
+            base: shown(conflict.base)
+        ).text
+    }
+
+    /// A cell's value as the plan shows it: an amount as money, text cut to a plan's line.
+    static func shown(_ value: ProductFieldValue) -> String {
+        switch value {
+        case .amount(let amount, let currency?): TextLayout.money(amount, currency)
+        case .text(let text): TextLayout.visible(text, limit: 30)
+        default: value.plainText
+        }
+    }
+
+    /// Rows replaced, deleted by their action, and ignored.
+    func actionLines(replace: String, delete: String, ignored ignoredLabel: String) -> [String] {
+        var lines: [String] = []
+        let named = { (product: Product) in "#\(product.id) \(TextLayout.visible(product.name, limit: 40))" }
+        if !replaces.isEmpty {
+            lines.append(replace + "\(replaces.count) " + CatalogMessage.replaceNote.text)
+            lines += ImportPlan.listed(replaces.map { CatalogMessage.rowLine(row: $0.row, text: named($0.product)).text })
+        }
+        if !removes.isEmpty {
+            lines.append(delete + "\(removes.count) " + CatalogMessage.deleteByRowNote.text)
+            lines += ImportPlan.listed(removes.map { CatalogMessage.rowLine(row: $0.row, text: named($0.product)).text })
+        }
+        if !ignored.isEmpty { lines.append(ignoredLabel + "\(ignored.count)") }
+        return lines
+    }
+
+    /// The rows held back as probable renames, each with its fix.
+    func renameLines(_ label: String) -> [String] {
+        guard !renames.isEmpty else { return [] }
+        return [label + "\(renames.count) " + CatalogMessage.renameNote.text]
+            + ImportPlan.listed(
+                renames.map {
+                    CatalogMessage.probableRename(
+                        row: $0.row, name: TextLayout.visible($0.name, limit: 40), id: $0.id,
+                        was: TextLayout.visible($0.was, limit: 40)
+                    ).text
+                })
+    }
+
+    /// Photos that differ from their product's, said once, and those that could not be compared.
+    func photoLines(_ label: String) -> [String] {
+        let rows = { (rows: [Int]) in rows.prefix(5).map(String.init).joined(separator: ", ") + (rows.count > 5 ? ", …" : "") }
+        var lines: [String] = []
+        if !photosDiffer.isEmpty {
+            lines.append(label + CatalogMessage.photosDiffer(count: photosDiffer.count, rows: rows(photosDiffer)).text)
+        }
+        if !photosUnknown.isEmpty {
+            lines.append(label + CatalogMessage.photosUnknown(count: photosUnknown.count, rows: rows(photosUnknown)).text)
+        }
+        return lines
+    }
+
+    /// `by action  merge 8, update 1, delete 1`, when the sheet names actions.
+    func countLines(_ label: String) -> [String] {
+        guard actionColumn else { return [] }
+        let counts = RowCommand.allCases.compactMap { command in
+            actions[command].map { CatalogMessage.actionCount(command, $0).text }
+        }
+        return [label + counts.joined(separator: ", ")]
+    }
+}
