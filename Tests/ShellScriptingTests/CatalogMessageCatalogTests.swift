@@ -21,7 +21,7 @@ struct CatalogMessageCatalogTests {
             .withNameYouHave(count: 2, allowed: true), .withNameYouHave(count: 2, allowed: false),
             .youHave(row: 4, name: "Mug", yours: "#6, #9"), .rowLine(row: 5, text: "#6 price 3000 → 3500"), .deleteNote,
             .pruneShare(all: true, yours: 12, allowed: false), .pruneShare(all: false, yours: 12, allowed: true),
-            .photosIgnored(count: 2, rows: "3, 7"), .skippedNote, .restartMade(count: 4, again: 0),
+            .skippedNote, .restartMade(count: 4, again: 0),
             .restartMade(count: 4, again: 2), .rowExists(row: 3, id: 12), .doneBefore(40),
             .whichFile(command: "import"), .formatIs("xlsx"), .matchIs("sku"), .resumeOrRestart, .planOrDryRun,
             .pruneAllNeedsPrune, .writeIDsNeedsRun, .exportNeedsFormat("out.txt"),
@@ -55,8 +55,21 @@ struct CatalogMessageCatalogTests {
             .dryUpdate(row: 3, endpoint: "/api/products/6", changes: "price ₩3,500 → ₩3,000"),
             .dryPrune(id: 6, name: "Mug", path: "/api/products/6"),
         ]
+        + mergeSamples
         + CatalogMessage.PlanLabel.allCases.map { .planLabel($0) }
         + CatalogMessage.RowStatus.allCases.map { .tally($0, 3) }
+
+    /// Issue 41's: the three-way merge, the action column, renames, photos compared.
+    static let mergeSamples: [CatalogMessage] = [
+        .noRevision(count: 2), .keptNote, .marketChanged(id: 12, changes: "price ₩3,500 → ₩3,200"),
+        .conflictNote(prefer: nil), .conflictNote(prefer: .sheet), .conflictNote(prefer: .market),
+        .conflictRow(id: 14, field: "price", sheet: "₩3,000", market: "₩3,200", base: "₩3,500"),
+        .stockMoves(from: 3, to: 6, by: "+3"), .stockBelowZero(id: 14, by: "-5", market: 3),
+        .actionCount(.replace, 2), .deleteByRowNote, .replaceNote, .renameNote,
+        .probableRename(row: 106, name: "Pink note (renewed)", id: 42, was: "Pink note"),
+        .photosDiffer(count: 2, rows: "3, 7"), .photosUnknown(count: 1, rows: "4"), .actionNeedsProduct(.delete),
+        .replacedProduct(12), .preferIs("both"),
+    ]
 
     @Test func theSamplesCoverEveryMessageDeclared() throws {
         let declared = try SpokenCatalogCheck.declaredCases(in: "CatalogMessage.swift")

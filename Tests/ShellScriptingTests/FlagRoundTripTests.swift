@@ -39,7 +39,7 @@ struct FlagRoundTripTests {
         "import catalog.csv --format csv --jobs 8 --dry-run --yes --prune --new-ids --continue-on-error --resume "
             + "--journal 'my journal' --report r.csv --no-resize",
         "import c.jsonl --plan --restart", "import c.csv --write-ids", "import c.csv --rows-from r.csv --failed",
-        "import c.csv --match id --allow-duplicates --prune --prune-all --photos-anywhere",
+        "import c.csv --match id --allow-duplicates --prune --prune-all --photos-anywhere --prefer sheet",
         "export out.csv --format jsonl --all --search mug --images photos --jobs 2 --force", "exit 3", "clear",
     ]
 

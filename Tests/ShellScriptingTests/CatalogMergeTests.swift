@@ -1,0 +1,298 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// Issue 41: `import` merges a sheet with the market three ways (the sheet, the product when it
+/// was exported, the market now): a stale sheet never overwrites the market. Conflicts,
+/// `--prefer`, the action column, stock as a count, renames, photos compared by content.
+@Suite("Merging a sheet with the market")
+struct CatalogMergeTests {
+    /// Ten products `Item 1` … `Item 10` (prices 1001 … 1010, stock 5) on the market, and their
+    /// export (with its revision column); the export's path.
+    static func exportedCatalog(_ f: ScriptFixture, count: Int = 10, images: Bool = false) async throws -> String {
+        try f.copyImage("coffee-small.jpg")
+        let path = try f.script("start.csv", CatalogImportTests.rows(count))
+        let imported = RecordingConsole()
+        #expect(await f.session(imported).execute("import '\(path)' --yes").status == .ok, "\(imported.notes)")
+        let exported = f.directory.appendingPathComponent("sheet.csv").path
+        let photos = images ? " --images '\(f.directory.path)/photos'" : ""
+        let console = RecordingConsole()
+        #expect(await f.session(console).execute("export '\(exported)'\(photos)").status == .ok, "\(console.notes)")
+        return exported
+    }
+
+    /// Your products by name.
+    static func byName(_ f: ScriptFixture) async throws -> [String: Product] {
+        var products: [String: Product] = [:]
+        for summary in try await f.allProducts() { products[summary.name] = try await f.product(id: summary.id) }
+        return products
+    }
+
+    /// The sheet with `edits` made to its text (each a replacement of one cell's text by another).
+    static func edit(_ path: String, _ edits: [(String, String)]) throws {
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        for (old, new) in edits {
+            #expect(text.contains(old), "\(old) is not in \(text)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static let words = "A product for the import test"
+
+    /// The issue's "Done when": 5 products changed on the market, 5 rows in the sheet (2 of them
+    /// the same product and field): the plan sends the 3 sheet-only changes, keeps the 3
+    /// market-only ones and lists 2 conflicts; the import overwrites nothing on the market.
+    @Test func aStaleSheetNeverOverwritesTheMarket() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f)
+            let before = try await Self.byName(f)
+            let id = { (name: String) in before[name]!.id }
+            // The market: three changes the sheet does not make, two it makes differently.
+            _ = try await f.client.edit(id: id("Item 1"), ProductChanges(price: 1101))
+            _ = try await f.client.edit(id: id("Item 2"), ProductChanges(price: 1102))
+            _ = try await f.client.edit(id: id("Item 3"), ProductChanges(description: "Changed on the market"))
+            _ = try await f.client.edit(id: id("Item 4"), ProductChanges(price: 1204))
+            _ = try await f.client.edit(id: id("Item 5"), ProductChanges(description: "The market's words"))
+            try Self.edit(
+                sheet,
+                [
+                    (",Item 4,\(Self.words),1004,", ",Item 4,\(Self.words),1304,"),
+                    (",Item 5,\(Self.words),", ",Item 5,The sheet's words,"),
+                    (",Item 6,\(Self.words),1006,", ",Item 6,\(Self.words),1606,"),
+                    (",Item 7,\(Self.words),1007,", ",Item 7,\(Self.words),1707,"),
+                    (",Item 8,\(Self.words),", ",Item 8,Changed in the sheet,"),
+                ])
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains("update     3"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 6")) price ₩1,006 → ₩1,606\n"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 7")) price ₩1,007 → ₩1,707\n"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 8")) description"), "\(plan.out)")
+            #expect(plan.out.contains("kept       3 (changed on the market since the export"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 1")) price ₩1,001 → ₩1,101 on the market"), "\(plan.out)")
+            #expect(plan.out.contains("conflicts  2 (changed in the sheet and on the market: not sent"), "\(plan.out)")
+            #expect(
+                plan.out.contains(": #\(id("Item 4")) price: sheet ₩1,304, market ₩1,204 (was ₩1,004)"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 5")) description: sheet The sheet's words, market"), "\(plan.out)")
+            #expect(!plan.out.contains("cannot be told"), "\(plan.out)")
+
+            let spy = SpyTransport()
+            let run = RecordingConsole()
+            #expect(await f.session(run, transport: spy).execute("import '\(sheet)' --yes").status == .ok, "\(run.notes)")
+            #expect(spy.changes.count == 3, "\(spy.changes)")
+            let after = try await Self.byName(f)
+            #expect(after["Item 1"]?.price == 1101)
+            #expect(after["Item 2"]?.price == 1102)
+            #expect(after["Item 3"]?.description == "Changed on the market")
+            #expect(after["Item 4"]?.price == 1204)
+            #expect(after["Item 5"]?.description == "The market's words")
+            #expect(after["Item 6"]?.price == 1606)
+            #expect(after["Item 7"]?.price == 1707)
+            #expect(after["Item 8"]?.description == "Changed in the sheet")
+            #expect(after["Item 9"]?.issuedAt == before["Item 9"]?.issuedAt)
+        }
+    }
+
+    @Test func preferSheetSendsTheConflictsAndPreferMarketKeepsThem() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 2)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(price: 1201))
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,", ",Item 1,\(Self.words),1301,")])
+            let market = RecordingConsole()
+            #expect(await f.session(market).execute("import '\(sheet)' --yes --prefer market").status == .ok)
+            #expect(market.out.contains("--prefer market keeps the market's value"), "\(market.out)")
+            #expect(try await f.product(id: id).price == 1201)
+            let plain = RecordingConsole()
+            #expect(await f.session(plain).execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.product(id: id).price == 1201)
+            let sheetWins = RecordingConsole()
+            #expect(await f.session(sheetWins).execute("import '\(sheet)' --yes --prefer sheet").status == .ok)
+            #expect(sheetWins.out.contains("--prefer sheet sends the sheet's value"), "\(sheetWins.out)")
+            #expect(try await f.product(id: id).price == 1301)
+            let refused = RecordingConsole()
+            #expect(await f.session(refused).execute("import '\(sheet)' --prefer both").status == .usage)
+            #expect(refused.notes.contains("--prefer is sheet or market (got 'both')"), "\(refused.notes)")
+        }
+    }
+
+    /// With a revision, the stock moves by the sheet's difference: sales made since the export
+    /// are kept (5 exported, 2 sold, the sheet says 8: 6, not 8).
+    @Test func stockMovesByTheSheetsDifferenceKeepingSalesMadeMeanwhile() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(stock: 3))
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,8,")])
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --yes").status == .ok, "\(console.notes)")
+            #expect(console.out.contains("stock 3 → 6 (+3 as the sheet changed it"), "\(console.out)")
+            #expect(try await f.product(id: id).stock == 6)
+        }
+    }
+
+    /// A stock-only sheet (name, stock) has no revision: its stock moves by the difference the
+    /// plan measured, and the plan says so.
+    @Test func aStockOnlySheetChangesStockByTheDifference() async throws {
+        try await ScriptFixture.with { f in
+            _ = try await Self.exportedCatalog(f, count: 2)
+            let ids = try await Self.byName(f)
+            let path = try f.script("stock.csv", "name,stock\nItem 1,8\nItem 2,5\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(console.out.contains("stock 5 → 8 (+3 as the sheet changed it"), "\(console.out)")
+            #expect(console.out.contains("unchanged  1"), "\(console.out)")
+            #expect(try await f.product(id: ids["Item 1"]!.id).stock == 8)
+        }
+    }
+
+    @Test func aSheetWithoutRevisionsSaysItCannotTellWhichSideChanged() async throws {
+        try await ScriptFixture.with { f in
+            let start = try await Self.exportedCatalog(f, count: 2)
+            _ = start
+            let path = try f.script(
+                "old.csv", CatalogImportTests.rows(2).replacingOccurrences(of: ",1002,", with: ",1502,"))
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --plan").status == .ok, "\(console.notes)")
+            #expect(console.out.contains("update     1"), "\(console.out)")
+            #expect(
+                console.out.contains(
+                    "(2 rows of your products have no revision column (export writes it): "
+                        + "which side changed cannot be told"), "\(console.out)")
+        }
+    }
+
+    /// The action column: ignore, delete, new (a name you have, registered anyway), update (the
+    /// sheet's cells win over a market change), replace (deleted and registered again, one
+    /// undo); the plan counts the rows by action.
+    @Test func eachActionDoesWhatItSays() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 6)
+            let before = try await Self.byName(f)
+            let id = { (name: String) in before[name]!.id }
+            _ = try await f.client.edit(id: id("Item 2"), ProductChanges(price: 1202))
+            _ = try await f.client.edit(id: id("Item 3"), ProductChanges(price: 1203))
+            var text = try String(contentsOfFile: sheet, encoding: .utf8)
+            text = Self.withActions(
+                text, ["Item 2": "update", "Item 3": "delete", "Item 4": "new", "Item 5": "교체", "Item 6": "ignore"])
+            try text.write(toFile: sheet, atomically: true, encoding: .utf8)
+            try Self.edit(
+                sheet,
+                [
+                    (",Item 1,\(Self.words),1001,", ",Item 1,\(Self.words),1101,"),
+                    (",Item 2,\(Self.words),1002,", ",Item 2,\(Self.words),1302,"),
+                    (",Item 6,\(Self.words),1006,", ",Item 6,\(Self.words),1606,"),
+                    // New rows need photos to register with: they name the coffee photo.
+                    (",Item 5,\(Self.words),1005,KRW,0,5,,", ",Item 5,Registered again,1005,KRW,0,5,coffee-small.jpg,"),
+                    (",Item 4,\(Self.words),1004,KRW,0,5,,", ",Item 4,\(Self.words),1004,KRW,0,5,coffee-small.jpg,"),
+                ])
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains("by action  new 1, update 1, merge 1, delete 1, ignore 1, replace 1"), "\(plan.out)")
+            #expect(plan.out.contains("ignored    1"), "\(plan.out)")
+            #expect(plan.out.contains("replace    1 (deleted and registered again"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 5")) Item 5"), "\(plan.out)")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --yes").status == .ok, "\(console.notes)")
+            let after = try await f.allProducts()
+            #expect(after.filter { $0.name == "Item 1" }.map(\.price) == [1101])
+            #expect(after.filter { $0.name == "Item 2" }.map(\.price) == [1302])
+            #expect(after.filter { $0.name == "Item 3" }.isEmpty)
+            #expect(after.filter { $0.name == "Item 4" }.count == 2)
+            #expect(after.filter { $0.name == "Item 5" }.count == 1)
+            #expect(!after.contains { $0.id == id("Item 5") })
+            #expect(after.filter { $0.name == "Item 6" }.map(\.price) == [1006])
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes)")
+            #expect(try await f.allProducts().map(\.name).sorted() == before.keys.sorted())
+        }
+    }
+
+    /// The sheet's text with an `action` column put last: each row's action by its name.
+    static func withActions(_ text: String, _ actions: [String: String]) -> String {
+        var lines = text.components(separatedBy: "\r\n")
+        for index in lines.indices where !lines[index].isEmpty {
+            let name = actions.keys.first { lines[index].contains(",\($0),") }
+            lines[index] += "," + (index == 0 ? "action" : name.flatMap { actions[$0] } ?? "")
+        }
+        return lines.joined(separator: "\r\n")
+    }
+
+    /// A renamed row without an id is not registered beside the product it renames: the plan
+    /// shows it as a probable rename with the fix.
+    @Test func aRenamedRowIsShownAsAProbableRenameAndNotRegistered() async throws {
+        try await ScriptFixture.with { f in
+            _ = try await Self.exportedCatalog(f, count: 3)
+            let id = try await Self.byName(f)["Item 2"]!.id
+            let path = try f.script(
+                "renamed.csv",
+                CatalogImportTests.rows(3).replacingOccurrences(of: "Item 2,", with: "Item 2 (renewed),"))
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
+            #expect(console.out.contains("renamed?   1 (held back, not registered: probable renames)"), "\(console.out)")
+            #expect(
+                console.out.contains(
+                    "row 3 Item 2 (renewed) looks like your #\(id) Item 2 renamed: put \(id) in its id column"),
+                "\(console.out)")
+            #expect(console.out.contains("register   0"), "\(console.out)")
+            #expect(try await f.allProducts().count == 3)
+            // Given its id, the row renames the product.
+            let fixed = try f.script(
+                "fixed.csv",
+                "id,name\n\(id),Item 2 (renewed)\n")
+            #expect(await f.session(RecordingConsole()).execute("import '\(fixed)' --yes").status == .ok)
+            #expect(try await f.product(id: id).name == "Item 2 (renewed)")
+        }
+    }
+
+    /// An unchanged `export --images` sheet imported again says nothing about photos; a row
+    /// given another photo is named once, with what to do.
+    @Test func anUnchangedPhotoSheetSaysNothingAboutPhotos() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 3, images: true)
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --plan").status == .ok, "\(console.notes)")
+            #expect(!console.out.contains("photo"), "\(console.out)")
+            #expect(console.out.contains("unchanged  3"), "\(console.out)")
+            // The original sheet (its local photo, not the shrunk copy the market holds) too.
+            let original = f.directory.appendingPathComponent("start.csv").path
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("import '\(original)' --plan").status == .ok, "\(again.notes)")
+            #expect(!again.out.contains("photo"), "\(again.out)")
+            try f.copyImage("chelsea.png")
+            let other = try f.script(
+                "other.csv", CatalogImportTests.rows(3).replacingOccurrences(of: "coffee-small.jpg", with: "chelsea.png"))
+            let changed = RecordingConsole()
+            #expect(await f.session(changed).execute("import '\(other)' --plan").status == .ok, "\(changed.notes)")
+            #expect(
+                changed.out.contains(
+                    "photos     3 rows of existing products give other photos than the product's (rows 2, 3, 4): "),
+                "\(changed.out)")
+            #expect(changed.out.contains("put replace in a row's action column"), "\(changed.out)")
+        }
+    }
+
+    /// The plan's merge sections in Korean (`--lang ko`).
+    @Test func theMergePlanReadsInKorean() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 2)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(price: 1201))
+            _ = try await f.client.edit(id: id + 0, ProductChanges(description: "Changed on the market"))
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,", ",Item 1,\(Self.words),1301,")])
+            await Language.$current.withValue(.ko) {
+                let console = RecordingConsole()
+                #expect(await f.session(console).execute("import '\(sheet)' --plan").status == .ok, "\(console.notes)")
+                #expect(console.out.contains("충돌"), "\(console.out)")
+                #expect(console.out.contains("시트 ₩1,301, 마켓 ₩1,201 (예전 값 ₩1,001)"), "\(console.out)")
+                #expect(console.out.contains("마켓에서 바뀜: description"), "\(console.out)")
+            }
+        }
+    }
+}
