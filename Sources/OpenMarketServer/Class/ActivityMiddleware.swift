@@ -81,8 +81,12 @@ struct ActivityMiddleware: RouterMiddleware {
         }
         let facts = note.value
         let made = facts.createdProductID
+        // A DELETE carries no secret: the token in its path (made for the owner once their secret
+        // verified) is its credential, so one answered 2xx counts as authenticated.
+        let tokenAccepted = request.method == .delete && status / 100 == 2
         let record = ActivityRecord(
-            time: time, vendorID: vendor.id, authenticated: facts.verifiedVendorID == vendor.id, method: request.method.rawValue,
+            time: time, vendorID: vendor.id, authenticated: facts.verifiedVendorID == vendor.id || tokenAccepted,
+            method: request.method.rawValue,
             route: route, productID: made ?? productID, ownProduct: made != nil ? true : owner.map { $0 == vendor.id },
             status: status, errorCode: errorCode, ifMatch: request.headers[.ifMatch] != nil,
             ifNoneMatch: request.headers[.ifNoneMatch] != nil, photoCount: facts.photoCount, partsTyped: facts.partsTyped,

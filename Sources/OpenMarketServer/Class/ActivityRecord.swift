@@ -10,8 +10,9 @@ public struct ActivityRecord: Sendable, Hashable, Codable {
     public var time: Date
     /// The vendor the request's `identifier` header named.
     public var vendorID: Int
-    /// Whether the secret the request carried verified for that vendor (a request that needs
-    /// none, a GET, is never authenticated; steps that change products count only these).
+    /// Whether the secret the request carried verified for that vendor, or a DELETE's token did
+    /// (a request that needs none, a GET, is never authenticated; steps that change products
+    /// count only these).
     public var authenticated: Bool
     public var method: String
     /// The route's template, e.g. `/api/products/{id}`; `/{other}` for a path the market has no

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import OpenMarketContract
+import OpenMarketServer
+import TerminalText
+
+/// `openmarket-server class …`: a roster in, the handout, secrets reset, the class listed, and
+/// homework graded from what the market saw.
+struct ClassCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "class", abstract: "Run a class: a roster in, a handout, the board, homework graded.",
+        subcommands: [ClassAdd.self, ClassList.self, ClassResetSecret.self, ClassGrade.self])
+}
+
+/// A failure `class` reports: one typed sentence in the reader's language.
+struct ClassFailure: Error, CustomStringConvertible {
+    var message: ClassMessage
+    var description: String { message.text(in: ClassLanguage.current) }
+}
+
+enum ClassLanguage {
+    static var current: Language { Language.from(environment: ProcessInfo.processInfo.environment) }
+}
+
+struct ClassAdd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Make a vendor for each student of a roster (CSV: name, student number) not enrolled yet, "
+            + "and write their handout (makes the market if the folder holds none).")
+
+    @Argument(help: "The roster: CSV with a name and a student number on each line (UTF-8 or Excel's Korean CSV).")
+    var roster: String
+    @Option(name: .customLong("public-url"), help: "The market's address as the class reaches it, e.g. http://10.0.0.5:8080.")
+    var publicURL = "http://127.0.0.1:8080"
+    @Option(help: "Where to write the handout (default: handouts/ in the data directory; never over a file).")
+    var handout: String?
+    @OptionGroup var data: DataOption
+
+    func validate() throws {
+        if URL.httpURL(publicURL) == nil {
+            throw ValidationError("--public-url must be an http(s) URL such as http://10.0.0.5:8080")
+        }
+    }
+
+    func run() async throws {
+        let language = ClassLanguage.current
+        let path = (roster as NSString).expandingTildeInPath
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw ClassFailure(message: .cannotRead(path: path))
+        }
+        let entries: [RosterEntry]
+        do { entries = try RosterFile.entries(bytes) } catch { throw ClassFailure(message: error.message) }
+        let directory = try await MarketDataDirectory.open(data.url)
+        let (url, file) = try handoutFile(in: directory.url)
+        let enrolment: Enrolment
+        do { enrolment = try await directory.enrol(entries) } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        print(ClassMessage.enrolled(added: enrolment.added.count, already: enrolment.alreadyEnrolled.count).text(in: language))
+        guard !enrolment.added.isEmpty else {
+            try? FileManager.default.removeItem(at: url)
+            print(ClassMessage.nobodyNew.text(in: language))
+            return
+        }
+        let market = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        let html = ClassHandout.html(enrolment.added, market: market, language: language)
+        do {
+            try file.write(contentsOf: Data(html.utf8))
+            try file.synchronize()
+        } catch {
+            throw ClassFailure(message: .cannotWriteHandout(path: url.path, reason: "\(error)"))
+        }
+        print(ClassMessage.handoutWritten(path: url.path).text(in: language))
+        print(ClassMessage.handoutNote.text(in: language))
+    }
+
+    /// The handout's file, made before anyone is enrolled: `--handout`'s, else the first free
+    /// name of `handouts/handout-TIME.html`, `…-2.html`, … in the data directory.
+    private func handoutFile(in directory: URL) throws -> (URL, FileHandle) {
+        let candidates: [URL]
+        if let handout {
+            candidates = [URL(fileURLWithPath: (handout as NSString).expandingTildeInPath)]
+        } else {
+            let base = ClassHandout.defaultURL(in: directory)
+            let stem = base.deletingPathExtension().path
+            candidates = [base] + (2...20).map { URL(fileURLWithPath: "\(stem)-\($0).html") }
+        }
+        var failure: (any Error)?
+        for url in candidates {
+            do { return (url, try ClassHandout.create(at: url)) } catch {
+                failure = error
+                if (error as? POSIXError)?.code != .EEXIST { break }
+            }
+        }
+        throw ClassFailure(
+            message: .cannotWriteHandout(path: candidates[0].path, reason: failure.map { "\($0)" } ?? ""))
+    }
+}
+
+struct ClassList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the class (never the secrets).")
+    @OptionGroup var data: DataOption
+
+    func run() async throws {
+        let language = ClassLanguage.current
+        let students = try await MarketDataDirectory.openExisting(data.url).students()
+        guard !students.isEmpty else {
+            print(ClassMessage.noStudents.text(in: language))
+            return
+        }
+        print(ClassMessage.listHeader.text(in: language))
+        for student in students {
+            print(
+                ClassColumns.pad(student.studentNumber, 14) + ClassColumns.pad(student.name, 16)
+                    + ClassColumns.pad(String(student.vendorID), 8) + student.identifier)
+        }
+    }
+}
+
+struct ClassResetSecret: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset-secret", abstract: "Give one student a new secret and print it (the old one stops working).")
+    @Argument(help: "The student's number, or name when no other student has it.") var student: String
+    @OptionGroup var data: DataOption
+
+    func run() async throws {
+        let language = ClassLanguage.current
+        let directory = try await MarketDataDirectory.openExisting(data.url)
+        let reset: EnrolledStudent
+        do { reset = try await directory.resetSecret(of: student) } catch let problem as RosterProblem {
+            throw ClassFailure(message: problem.message)
+        }
+        print(ClassMessage.secretReset(name: reset.student.name, number: reset.student.studentNumber).text(in: language))
+        print("  identifier: \(reset.credentials.identifier)")
+        print("  secret:     \(reset.credentials.secret.revealed)")
+        print(ClassMessage.secretResetNote.text(in: language))
+    }
+}
+
+/// Columns padded by terminal width (a Hangul syllable takes two).
+enum ClassColumns {
+    static func pad(_ text: String, _ columns: Int) -> String {
+        text + String(repeating: " ", count: max(1, columns - TerminalText.width(text)))
+    }
+}

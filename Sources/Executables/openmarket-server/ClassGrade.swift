@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import OpenMarketContract
+import OpenMarketServer
+
+/// `openmarket-server class grade ASSIGNMENT`: one line per student from what the market saw,
+/// and the gradebook as CSV or JUnit XML when asked.
+struct ClassGrade: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grade", abstract: "Grade the class for an assignment from the requests the market received.")
+
+    @Argument(help: "The assignment file (see docs/teaching.md, \"Assignments\").") var assignment: String
+    @Option(help: "Count only requests from this time on (2026-03-02, 2026-03-02T09:00, or with an offset).")
+    var since: String?
+    @Option(name: .customLong("report-csv"), help: "Write the gradebook as CSV here.") var reportCSV: String?
+    @Option(name: .customLong("report-junit"), help: "Write the gradebook as JUnit XML here.") var reportJUnit: String?
+    @OptionGroup var data: DataOption
+
+    func run() async throws {
+        let language = ClassLanguage.current
+        let path = (assignment as NSString).expandingTildeInPath
+        guard let bytes = FileManager.default.contents(atPath: path), let text = String(validating: bytes, as: UTF8.self)
+        else { throw ClassFailure(message: .cannotRead(path: path)) }
+        let parsed: Assignment
+        do { parsed = try Assignment.parse(text) } catch { throw ClassFailure(message: error.message) }
+        let start = try since.map { text in
+            guard let date = ClassTime.parse(text) else { throw ClassFailure(message: .notATime(text)) }
+            return date
+        }
+        let directory = try await MarketDataDirectory.openExisting(data.url)
+        let grades = try await directory.grade(parsed, since: start)
+        for grade in grades { print(Self.line(grade, parsed, language: language)) }
+        let complete = grades.filter { grade in parsed.steps.allSatisfy(grade.isDone) }.count
+        print(
+            ClassMessage.gradeSummary(students: grades.count, complete: complete, steps: parsed.steps.count).text(
+                in: language))
+        if let reportCSV { try write(Gradebook.csv(grades, assignment: parsed), to: reportCSV, language: language) }
+        if let reportJUnit { try write(Gradebook.junit(grades, assignment: parsed), to: reportJUnit, language: language) }
+    }
+
+    /// `20230001      김민수          3/5 steps  photos if-match met-412 · missing: delete met-403`
+    static func line(_ grade: StudentGrade, _ assignment: Assignment, language: Language) -> String {
+        let done = assignment.steps.filter(grade.isDone)
+        let missing = assignment.steps.filter { !grade.isDone($0) }
+        var line =
+            ClassColumns.pad(grade.student.studentNumber, 14) + ClassColumns.pad(grade.student.name, 16)
+            + ClassColumns.pad(
+                ClassMessage.gradeLine(done: done.count, total: assignment.steps.count).text(in: language), 16)
+        line += done.map(\.id).joined(separator: " ")
+        if !missing.isEmpty {
+            line += (done.isEmpty ? "" : " · ") + ClassMessage.missingSteps.text(in: language) + " "
+            line += missing.map(\.id).joined(separator: " ")
+        }
+        return line
+    }
+
+    private func write(_ text: String, to path: String, language: Language) throws {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        try Data(text.utf8).write(to: url, options: .atomic)
+        print(ClassMessage.reportWritten(path: url.path).text(in: language))
+    }
+}
+
+/// `--since`: a date (midnight, local time), a local date and time, or one with an offset.
+enum ClassTime {
+    static func parse(_ text: String) -> Date? {
+        let withOffset = ISO8601DateFormatter()
+        if let date = withOffset.date(from: text) { return date }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

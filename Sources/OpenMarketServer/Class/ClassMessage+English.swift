@@ -1,0 +1,47 @@
+/// The English catalogue of ``ClassMessage``.
+extension ClassMessage {
+    public var english: String {
+        switch self {
+        case .rosterNotText: "the roster is not text (save it as CSV, UTF-8 or Excel's Korean CSV)"
+        case .rosterLineIncomplete(let line): "roster line \(line) needs a name and a student number"
+        case .rosterNumberRepeated(let number, let line): "roster line \(line) repeats student number \(number)"
+        case .rosterEmpty: "the roster names no students"
+        case .noSuchStudent(let who): "no student has the name or number '\(who)'"
+        case .ambiguousStudent(let name): "two students are named '\(name)': give the student number instead"
+        case .assignmentLineUnknown(let line): "line \(line): expected 'title = …' or 'step NAME = CONDITIONS | words'"
+        case .assignmentStepName(let line, let name):
+            "line \(line): a step's name is letters, digits and '-' (got '\(name)')"
+        case .assignmentStepRepeated(let line, let name): "line \(line): step '\(name)' is named twice"
+        case .assignmentWordUnknown(let line, let word):
+            "line \(line): '\(word)' is not a condition (see docs/teaching.md, \"Assignments\")"
+        case .assignmentStepEmpty(let line): "line \(line): the step has no condition"
+        case .assignmentEmpty: "the assignment has no step"
+        case .cannotRead(let path): "cannot read \(path)"
+        case .enrolled(let added, let already): "\(added) students added, \(already) already enrolled"
+        case .handoutWritten(let path): "handout (one page per new student, with their secrets): \(path)"
+        case .handoutNote:
+            "the secrets are in that file only: print it, hand each page out, then delete the file"
+        case .nobodyNew: "nobody new: no handout written"
+        case .cannotWriteHandout(let path, let reason): "cannot write the handout \(path): \(reason)"
+        case .secretReset(let name, let number): "new secret for \(name) (\(number)); the old one no longer works:"
+        case .secretResetNote: "the secret is shown only now"
+        case .listHeader: "number        name            vendor  identifier"
+        case .noStudents: "no students yet: add a roster with 'openmarket-server class add ROSTER.csv'"
+        case .gradeLine(let done, let total): "\(done)/\(total) steps"
+        case .missingSteps: "missing:"
+        case .gradeSummary(let students, let complete, let steps):
+            "\(students) students, \(complete) with all \(steps) steps done"
+        case .reportWritten(let path): "written: \(path)"
+        case .notATime(let text): "'\(text)' is not a time: give 2026-03-02, 2026-03-02T09:00 or 2026-03-02T09:00:00+09:00"
+        case .handoutTitle: "Open Market: your login for this class"
+        case .handoutMarket: "Market"
+        case .handoutVendorID: "Vendor id"
+        case .handoutIdentifier: "Identifier"
+        case .handoutSecret: "Secret"
+        case .handoutLogin: "Log in"
+        case .handoutLoginSteps:
+            "Type the first line in a terminal, the second at the shell's prompt; when asked, type the secret."
+        case .handoutKeepSecret: "Keep the secret to yourself: whoever has it can change and delete your products."
+        }
+    }
+}

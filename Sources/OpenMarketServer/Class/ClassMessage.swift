@@ -1,0 +1,48 @@
+import OpenMarketContract
+
+/// What `openmarket-server class …` says, and the handout's words, in the reader's language:
+/// catalogues `ClassMessage+English.swift` and `ClassMessage+Korean.swift`.
+public enum ClassMessage: Spoken, Hashable {
+    // The roster file.
+    case rosterNotText
+    case rosterLineIncomplete(line: Int)
+    case rosterNumberRepeated(number: String, line: Int)
+    case rosterEmpty
+    case noSuchStudent(String)
+    case ambiguousStudent(String)
+    // Assignment files.
+    case assignmentLineUnknown(line: Int)
+    case assignmentStepName(line: Int, name: String)
+    case assignmentStepRepeated(line: Int, name: String)
+    case assignmentWordUnknown(line: Int, word: String)
+    case assignmentStepEmpty(line: Int)
+    case assignmentEmpty
+    case cannotRead(path: String)
+    // class add.
+    case enrolled(added: Int, already: Int)
+    case handoutWritten(path: String)
+    case handoutNote
+    case nobodyNew
+    case cannotWriteHandout(path: String, reason: String)
+    // class reset-secret.
+    case secretReset(name: String, number: String)
+    case secretResetNote
+    // class list.
+    case listHeader
+    case noStudents
+    // class grade.
+    case gradeLine(done: Int, total: Int)
+    case missingSteps
+    case gradeSummary(students: Int, complete: Int, steps: Int)
+    case reportWritten(path: String)
+    case notATime(String)
+    // The handout.
+    case handoutTitle
+    case handoutMarket
+    case handoutVendorID
+    case handoutIdentifier
+    case handoutSecret
+    case handoutLogin
+    case handoutLoginSteps
+    case handoutKeepSecret
+}

@@ -1,0 +1,251 @@
+import Foundation
+import GRDB
+import OpenMarketContract
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One line of a roster: a student's name and number, as the teacher's file gives them.
+public struct RosterEntry: Sendable, Hashable {
+    public var name: String
+    public var studentNumber: String
+
+    public init(name: String, studentNumber: String) {
+        self.name = name
+        self.studentNumber = studentNumber
+    }
+}
+
+/// A student of the class: the vendor the market made for them. Never with a secret.
+public struct Student: Sendable, Hashable {
+    public var vendorID: Int
+    public var name: String
+    public var studentNumber: String
+    public var identifier: String
+    /// The vendor's name in the market (the student's name, with the number when another student
+    /// has the same name).
+    public var vendorName: String
+}
+
+/// A student whose secret was just made: the only moment it is known.
+public struct EnrolledStudent: Sendable {
+    public var student: Student
+    public var credentials: VendorCredentials
+}
+
+/// What `enrol` did: the students added now (with their secrets) and those already there.
+public struct Enrolment: Sendable {
+    public var added: [EnrolledStudent]
+    public var alreadyEnrolled: [Student]
+}
+
+public enum RosterProblem: Error, Sendable, Equatable {
+    /// The file is neither UTF-8 nor CP949 text.
+    case notText
+    /// A line without a name or a number (1-based line number).
+    case incomplete(line: Int)
+    /// Two lines with one student number.
+    case repeatedNumber(String, line: Int)
+    case noStudents
+    /// No student has that name or number.
+    case noSuchStudent(String)
+    /// Two students have that name: give the number.
+    case ambiguousName(String)
+
+    public var message: ClassMessage {
+        switch self {
+        case .notText: .rosterNotText
+        case .incomplete(let line): .rosterLineIncomplete(line: line)
+        case .repeatedNumber(let number, let line): .rosterNumberRepeated(number: number, line: line)
+        case .noStudents: .rosterEmpty
+        case .noSuchStudent(let who): .noSuchStudent(who)
+        case .ambiguousName(let name): .ambiguousStudent(name)
+        }
+    }
+}
+
+/// A roster file: CSV (RFC 4180: quoted fields, `""` in quotes, CRLF or LF), UTF-8 with or without
+/// a byte order mark, or Korean Excel's CP949. The columns are found by a header line naming them
+/// (`name`/`이름`/`성명`, `student number`/`number`/`학번`); without one, the first column is the
+/// name and the second the number.
+public enum RosterFile {
+    public static func entries(_ data: Data) throws(RosterProblem) -> [RosterEntry] {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) ?? fromCP949(bytes) else { throw .notText }
+        var rows = records(text).enumerated().map { (line: $0.offset + 1, cells: $0.element) }
+        rows.removeAll { $0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        guard let first = rows.first else { throw .noStudents }
+        var columns = (name: 0, number: 1)
+        if let header = headerColumns(first.cells) {
+            columns = header
+            rows.removeFirst()
+        }
+        var seen = Set<String>()
+        var entries: [RosterEntry] = []
+        for row in rows {
+            let cell = { (index: Int) in
+                index < row.cells.count ? row.cells[index].trimmingCharacters(in: .whitespaces) : ""
+            }
+            let entry = RosterEntry(name: cell(columns.name), studentNumber: cell(columns.number))
+            guard !entry.name.isEmpty, !entry.studentNumber.isEmpty else { throw .incomplete(line: row.line) }
+            guard seen.insert(entry.studentNumber).inserted else {
+                throw .repeatedNumber(entry.studentNumber, line: row.line)
+            }
+            entries.append(entry)
+        }
+        guard !entries.isEmpty else { throw .noStudents }
+        return entries
+    }
+
+    static func headerColumns(_ cells: [String]) -> (name: Int, number: Int)? {
+        let names = ["name", "이름", "성명", "student name"]
+        let numbers = ["student number", "number", "학번", "student_number", "student no", "no", "번호"]
+        let folded = cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let name = folded.firstIndex(where: names.contains), let number = folded.firstIndex(where: numbers.contains)
+        else { return nil }
+        return (name, number)
+    }
+
+    /// The CSV's records, each its fields (on Unicode scalars: a quote or comma is never part of
+    /// a Korean character).
+    static func records(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var quoted = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func endField() {
+            fields.append(String(field))
+            field = String.UnicodeScalarView()
+        }
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            if quoted {
+                if scalar == "\"" {
+                    let next = scalars.next()
+                    if next == "\"" {
+                        field.append("\"")
+                    } else {
+                        quoted = false
+                        pending = next
+                    }
+                } else {
+                    field.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where field.isEmpty: quoted = true
+            case ",": endField()
+            case "\r": continue
+            case "\n":
+                endField()
+                records.append(fields)
+                fields = []
+            default: field.append(scalar)
+            }
+        }
+        if !field.isEmpty || !fields.isEmpty {
+            endField()
+            records.append(fields)
+        }
+        return records
+    }
+
+    /// CP949 (Korean Excel's "CSV") through glibc's iconv, as the catalog reader does.
+    static func fromCP949(_ bytes: [UInt8]) -> String? {
+        let converter = iconv_open("UTF-8", "CP949")
+        guard let converter, Int(bitPattern: converter) != -1 else { return nil }
+        defer { iconv_close(converter) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: bytes.count * 2 + 16)
+        let written: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress
+                var inLeft = inBuffer.count
+                var outPointer = outBuffer.baseAddress
+                var outLeft = outBuffer.count
+                let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                return result == -1 || inLeft != 0 ? nil : outBuffer.count - outLeft
+            }
+        }
+        guard let written else { return nil }
+        return String(validating: output[0..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension MarketDataDirectory {
+    /// Makes a vendor for every student of `roster` not enrolled yet (by student number), and
+    /// answers their secrets, shown this once. Enrolling the same roster again adds nobody.
+    public func enrol(_ roster: [RosterEntry]) async throws -> Enrolment {
+        let enrolled = try await students()
+        let known = Dictionary(enrolled.map { ($0.studentNumber, $0) }, uniquingKeysWith: { first, _ in first })
+        var result = Enrolment(added: [], alreadyEnrolled: [])
+        let taken = Set(try await store.vendors().map(\.name))
+        for entry in roster {
+            if let student = known[entry.studentNumber] {
+                result.alreadyEnrolled.append(student)
+                continue
+            }
+            let clash = taken.contains(entry.name) || roster.contains { $0.name == entry.name && $0 != entry }
+            let vendorName = clash ? "\(entry.name) (\(entry.studentNumber))" : entry.name
+            let vendor = try await addVendor(name: vendorName)
+            try await store.pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO class_students (vendor_id, name, student_number, added_at) VALUES (?, ?, ?, ?)",
+                    arguments: [vendor.id, entry.name, entry.studentNumber, MarketTimestamp.format(Date())])
+            }
+            let student = Student(
+                vendorID: vendor.id, name: entry.name, studentNumber: entry.studentNumber,
+                identifier: vendor.credentials.identifier, vendorName: vendorName)
+            result.added.append(EnrolledStudent(student: student, credentials: vendor.credentials))
+        }
+        return result
+    }
+
+    /// The class, in the order the students were added.
+    public func students() async throws -> [Student] {
+        try await store.pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.vendor_id, s.name, s.student_number, v.identifier, v.name AS vendor_name
+                    FROM class_students s JOIN vendors v ON v.id = s.vendor_id ORDER BY s.vendor_id
+                    """
+            ).map {
+                Student(
+                    vendorID: $0["vendor_id"], name: $0["name"], studentNumber: $0["student_number"],
+                    identifier: $0["identifier"], vendorName: $0["vendor_name"])
+            }
+        }
+    }
+
+    /// Gives the student named `who` (their student number, or their name when only one student
+    /// has it) a new secret, answered this once; the old one stops working at once (also in a
+    /// market that is running: its remembered fingerprint no longer matches the new hash).
+    public func resetSecret(of who: String) async throws -> EnrolledStudent {
+        let class_ = try await students()
+        let student: Student
+        if let byNumber = class_.first(where: { $0.studentNumber == who }) {
+            student = byNumber
+        } else {
+            let named = class_.filter { $0.name == who }
+            guard let first = named.first else { throw RosterProblem.noSuchStudent(who) }
+            guard named.count == 1 else { throw RosterProblem.ambiguousName(who) }
+            student = first
+        }
+        let secret = SecretGenerator.vendorSecret()
+        let hash = try SecretHash.make(secret: secret)
+        try await store.pool.write { db in
+            try db.execute(
+                sql: "UPDATE vendors SET secret_hash = ?, secret_salt = ?, secret_rounds = ? WHERE id = ?",
+                arguments: [hash.hash, hash.salt, hash.rounds, student.vendorID])
+            try db.execute(sql: "DELETE FROM remembered_secrets WHERE vendor_id = ?", arguments: [student.vendorID])
+        }
+        return EnrolledStudent(
+            student: student, credentials: VendorCredentials(identifier: student.identifier, secret: Secret(secret)))
+    }
+}

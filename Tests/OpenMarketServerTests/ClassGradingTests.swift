@@ -1,0 +1,127 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketContract
+import Testing
+
+@testable import OpenMarketServer
+
+/// Homework graded from what the market saw (Class/Assignment, Class/ClassGrading).
+@Suite struct ClassGradingTests {
+    @Test func readsTheExampleAssignment() throws {
+        let assignment = try Assignment.parse(ScriptedClass.assignmentText)
+        #expect(assignment.title == "과제 2: 조건부 요청")
+        #expect(assignment.steps.map(\.id) == ClassStep.allCases.map(\.rawValue))
+        #expect(
+            assignment.steps[0].conditions == [.method("POST"), .route("/api/products"), .status(201), .photosAtLeast(2)])
+        #expect(assignment.steps[0].label == "사진 2장으로 상품을 등록했다")
+        #expect(assignment.steps[4].conditions == [.status(403), .own(false)])
+    }
+
+    @Test func namesTheLineOfEachProblem() {
+        let cases: [(String, ClassMessage)] = [
+            ("title = x\nstep a = status=200\nstep a = GET", .assignmentStepRepeated(line: 3, name: "a")),
+            ("step a = PATCH iff-match", .assignmentWordUnknown(line: 1, word: "iff-match")),
+            ("# only a comment\nsteps", .assignmentLineUnknown(line: 2)),
+            ("step a! = GET", .assignmentStepName(line: 1, name: "a!")),
+            ("step a = | words only", .assignmentStepEmpty(line: 1)),
+            ("title = nothing to do", .assignmentEmpty),
+            ("step a = status=7xx", .assignmentWordUnknown(line: 1, word: "status=7xx")),
+        ]
+        for (text, message) in cases {
+            #expect(throws: AssignmentProblem(line: message == .assignmentEmpty ? 0 : Self.line(message), message: message)) {
+                try Assignment.parse(text)
+            }
+        }
+    }
+
+    static func line(_ message: ClassMessage) -> Int {
+        switch message {
+        case .assignmentStepRepeated(let line, _), .assignmentWordUnknown(let line, _), .assignmentStepName(let line, _):
+            line
+        case .assignmentLineUnknown(let line), .assignmentStepEmpty(let line): line
+        default: 0
+        }
+    }
+
+    /// A change with a secret that did not verify never counts, even when the rest matches; a
+    /// GET needs none.
+    @Test func aChangeCountsOnlyWithTheStudentsOwnSecret() throws {
+        let step = try Assignment.parse("step a = status=412").steps[0]
+        let base = ActivityRecord(
+            time: Date(), vendorID: 5, authenticated: true, method: "PATCH", route: "/api/products/{id}", status: 412)
+        var forged = base
+        forged.authenticated = false
+        #expect(step.isDone(by: base) && !step.isDone(by: forged))
+        let conditional = try Assignment.parse("step b = GET status=304 if-none-match").steps[0]
+        var get = base
+        (get.method, get.status, get.authenticated, get.ifNoneMatch) = ("GET", 304, false, true)
+        #expect(conditional.isDone(by: get))
+    }
+
+    /// The issue's "Done when": a roster of 30 enrolled, 30 scripted students against one market
+    /// (some doing each step, some not, some with planted mistakes), and `class grade` gives
+    /// exactly the planted grades, printed, as CSV and as JUnit.
+    @Test func gradesThirtyScriptedStudentsExactlyAsPlanted() async throws {
+        let folder = try Fixtures.temporaryDirectory("class-grade")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = ScriptedClass.plan(30)
+        try await TestMarket.with { market in
+            let classmate = try await market.createProduct(name: "선생님 머그")
+            let enrolment = try await market.running.data.enrol(plan.map(\.entry))
+            #expect(enrolment.added.count == 30)
+            let logins = Dictionary(uniqueKeysWithValues: enrolment.added.map { ($0.student.studentNumber, $0.credentials) })
+            let started = ContinuousClock.now
+            try await ScriptedClass.run(plan, credentials: logins, on: market.baseURL, classmate: classmate.id)
+            print("class-grade: 30 scripted students took \(ContinuousClock.now - started)")
+
+            let assignment = try Assignment.parse(ScriptedClass.assignmentText)
+            let grades = try await market.running.data.grade(assignment)
+            for (grade, student) in zip(grades, plan) {
+                #expect(Set(grade.done.keys) == Set(student.steps.map(\.rawValue)), "\(student.entry.studentNumber)")
+            }
+            try await market.running.data.activity.flush()
+            try await Self.checkTheProgram(plan, folder: folder, data: market.directory, enrolled: enrolment.added)
+        }
+    }
+
+    static func checkTheProgram(
+        _ plan: [ScriptedStudent], folder: URL, data: URL, enrolled: [EnrolledStudent]
+    ) async throws {
+        let file = folder.appendingPathComponent("homework2.txt")
+        try Data(ScriptedClass.assignmentText.utf8).write(to: file)
+        let csv = folder.appendingPathComponent("grades.csv")
+        let junit = folder.appendingPathComponent("grades.xml")
+        let started = ContinuousClock.now
+        let result = try await ChildProcess.run(
+            BuiltProducts.path(of: "openmarket-server"),
+            [
+                "class", "grade", file.path, "--data", data.path, "--since", "2000-01-01", "--report-csv", csv.path,
+                "--report-junit", junit.path,
+            ], environment: ["LANG": "ko_KR.UTF-8"])
+        print("class-grade: openmarket-server class grade for 30 students took \(ContinuousClock.now - started)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 33)
+        let steps = ClassStep.allCases
+        var expected = ["student_number,name,vendor_id," + steps.map(\.rawValue).joined(separator: ",") + ",done,steps"]
+        for (student, enrolled) in zip(plan, enrolled) {
+            let marks = steps.map { student.steps.contains($0) ? "1" : "0" }
+            expected.append(
+                "\(student.entry.studentNumber),\(student.entry.name),\(enrolled.student.vendorID),"
+                    + marks.joined(separator: ",") + ",\(student.steps.count),5")
+            let line = lines.first { $0.hasPrefix(student.entry.studentNumber) } ?? ""
+            #expect(line.contains("5단계 중 \(student.steps.count)단계"), "\(line)")
+        }
+        #expect(try String(contentsOf: csv, encoding: .utf8) == expected.joined(separator: "\r\n") + "\r\n")
+        let complete = plan.filter { $0.steps.count == 5 }.count
+        #expect(lines[30] == "학생 30명 중 \(complete)명이 5단계를 모두 마쳤습니다")
+        let missing = plan.reduce(0) { $0 + 5 - $1.steps.count }
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"tests="150" failures="\#(missing)""#))
+        // Some students do each step and some do not; some do all, one none.
+        for step in steps {
+            #expect(plan.contains { $0.steps.contains(step) } && plan.contains { !$0.steps.contains(step) })
+        }
+        #expect(complete > 0 && plan.contains { $0.steps.isEmpty })
+    }
+}

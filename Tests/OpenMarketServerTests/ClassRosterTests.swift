@@ -1,0 +1,120 @@
+import Foundation
+import MarketTestSupport
+import OpenMarketContract
+import Testing
+
+@testable import OpenMarketServer
+
+/// The roster in: `RosterFile`, `enrol`, the handout, reset-secret and list (Class/ClassRoster).
+@Suite struct ClassRosterTests {
+    @Test func readsKoreanNamesWithAHeaderQuotesAndABOM() throws {
+        let text = "\u{FEFF}학번,이름\r\n2026001,김민준\r\n\"2026002\",\"이, 서연\"\r\n\r\n2026003,\"박\"\"지\"\"훈\"\r\n"
+        let entries = try RosterFile.entries(Data(text.utf8))
+        #expect(
+            entries == [
+                RosterEntry(name: "김민준", studentNumber: "2026001"), RosterEntry(name: "이, 서연", studentNumber: "2026002"),
+                RosterEntry(name: "박\"지\"훈", studentNumber: "2026003"),
+            ])
+    }
+
+    @Test func readsExcelsKoreanCSVAndAFileWithoutAHeader() throws {
+        // "김민준,2026001\n" in CP949, as Korean Excel saves a CSV.
+        let cp949: [UInt8] = [0xB1, 0xE8, 0xB9, 0xCE, 0xC1, 0xD8] + Array(",2026001\n".utf8)
+        #expect(try RosterFile.entries(Data(cp949)) == [RosterEntry(name: "김민준", studentNumber: "2026001")])
+    }
+
+    @Test func refusesARepeatedNumberAndALineWithoutOne() {
+        #expect(throws: RosterProblem.repeatedNumber("1", line: 3)) {
+            try RosterFile.entries(Data("name,number\na,1\nb,1\n".utf8))
+        }
+        #expect(throws: RosterProblem.incomplete(line: 2)) { try RosterFile.entries(Data("a,1\nb\n".utf8)) }
+        #expect(throws: RosterProblem.noStudents) { try RosterFile.entries(Data("이름,학번\n".utf8)) }
+    }
+
+    /// Adding the roster again adds only the new student; two students of one name get vendor
+    /// names told apart by their numbers; the handout holds each new student's secret, and that
+    /// secret logs in.
+    @Test func enrolsIdempotentlyAndTheHandoutsSecretsWork() async throws {
+        try await TestMarket.with { market in
+            let data = market.running.data
+            let first = [
+                RosterEntry(name: "김민준", studentNumber: "2026001"), RosterEntry(name: "김민준", studentNumber: "2026002"),
+            ]
+            let enrolled = try await data.enrol(first)
+            #expect(enrolled.added.map(\.student.vendorName) == ["김민준 (2026001)", "김민준 (2026002)"])
+            let again = try await data.enrol(first + [RosterEntry(name: "이서연", studentNumber: "2026003")])
+            #expect(again.added.map(\.student.name) == ["이서연"])
+            #expect(again.alreadyEnrolled.map(\.studentNumber) == ["2026001", "2026002"])
+            #expect(try await data.students().map(\.studentNumber) == ["2026001", "2026002", "2026003"])
+
+            let html = ClassHandout.html(enrolled.added + again.added, market: "http://10.0.0.5:8080", language: .ko)
+            #expect(html.components(separatedBy: "<section>").count == 4)
+            #expect(html.contains("@page { size: A4"))
+            for student in enrolled.added + again.added {
+                #expect(html.contains(student.credentials.secret.revealed))
+                #expect(html.contains("login \(student.student.identifier) --vendor-id \(student.student.vendorID) --save class"))
+                let product = try await market.createProduct(as: student.credentials)
+                #expect(product.vendor?.id == student.student.vendorID)
+            }
+            #expect(html.contains("$ openmarket --server http://10.0.0.5:8080"))
+        }
+    }
+
+    @Test func resetSecretEndsTheOldOneAtOnce() async throws {
+        try await TestMarket.with { market in
+            let data = market.running.data
+            let old = try await data.enrol([RosterEntry(name: "박지훈", studentNumber: "2026009")]).added[0]
+            _ = try await market.createProduct(as: old.credentials)
+            let new = try await data.resetSecret(of: "박지훈")
+            #expect(new.credentials.secret.revealed != old.credentials.secret.revealed)
+            let refused = await marketError { try await market.createProduct(as: old.credentials) }
+            #expect(refused?.status == 401)
+            _ = try await market.createProduct(as: new.credentials)
+            await #expect(throws: RosterProblem.noSuchStudent("홍길동")) { try await data.resetSecret(of: "홍길동") }
+        }
+    }
+
+    /// The program: `class add` writes the handout 0600 in a 0700 folder of the data directory
+    /// and never over a file, `class list` shows no secret, adding again adds nobody.
+    @Test func theProgramWritesTheHandoutForItsOwnerAlone() async throws {
+        let folder = try Fixtures.temporaryDirectory("class-add")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let roster = folder.appendingPathComponent("roster.csv")
+        try Data("이름,학번\n김민준,2026001\n이서연,2026002\n".utf8).write(to: roster)
+        let data = folder.appendingPathComponent("market")
+        let binary = BuiltProducts.path(of: "openmarket-server")
+        let english = ["LANG": "C.UTF-8"]
+        let added = try await ChildProcess.run(
+            binary, ["class", "add", roster.path, "--data", data.path, "--public-url", "http://10.0.0.5:8080"],
+            environment: english)
+        #expect(added.status == 0, "\(added.stderr)")
+        let handouts = data.appendingPathComponent("handouts")
+        let files = try FileManager.default.contentsOfDirectory(atPath: handouts.path)
+        #expect(files.count == 1)
+        let handout = handouts.appendingPathComponent(files[0])
+        #expect(added.stdout.contains("2 students added, 0 already enrolled"))
+        #expect(added.stdout.contains(handout.path))
+        #expect(try FileManager.default.attributesOfItem(atPath: handout.path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: handouts.path)[.posixPermissions] as? Int == 0o700)
+        let html = try String(contentsOf: handout, encoding: .utf8)
+        #expect(html.contains("김민준") && html.contains("이서연") && !added.stdout.contains("secret:"))
+
+        let list = try await ChildProcess.run(
+            binary, ["class", "list", "--data", data.path], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n").count == 3 && list.stdout.hasPrefix("학번"))
+        #expect(!list.stdout.contains("secret"))
+        let again = try await ChildProcess.run(binary, ["class", "add", roster.path, "--data", data.path], environment: english)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 students added, 2 already enrolled") && again.stdout.contains("nobody new"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: handouts.path) == files)
+        let clash = folder.appendingPathComponent("roster2.csv")
+        try Data("최하은,2026003\n".utf8).write(to: clash)
+        let refused = try await ChildProcess.run(
+            binary, ["class", "add", clash.path, "--data", data.path, "--handout", handout.path], environment: english)
+        #expect(refused.status == 1 && refused.stderr.contains("cannot write the handout \(handout.path)"))
+        // Refused before anyone was enrolled: no secret was made that no handout shows.
+        let listed = try await ChildProcess.run(binary, ["class", "list", "--data", data.path], environment: english)
+        #expect(!listed.stdout.contains("최하은"))
+    }
+}
