@@ -82,10 +82,14 @@ struct FlagRoundTripTests {
         }
     }
 
-    @Test func importAndExportShareOneJobsDeclaration() throws {
+    @Test func importAndExportJobsTakeOneRangeAndAnImportWithoutItFindsItsOwn() throws {
         let imported = try #require(try registry.parse(WordSplitter.split("import c.csv --jobs 32")) as? Import)
         #expect(imported.options.jobs == 32)
-        #expect(Import.spec.flag("--jobs") == Export.spec.flag("--jobs"))
+        #expect(Import.spec.flag("--jobs")?.kind == Export.spec.flag("--jobs")?.kind)
+        let adaptive = try #require(try registry.parse(WordSplitter.split("import c.csv")) as? Import)
+        #expect(adaptive.options.jobs == nil)
+        // Given, an import's --jobs is a cap and is written back, even 4.
+        #expect(try registry.parse(WordSplitter.split("import c.csv --jobs 4")).words.map(\.text).contains("--jobs"))
         for line in ["import c.csv --jobs 33", "export c.csv --jobs 0"] {
             do {
                 _ = try registry.parse(WordSplitter.split(line))

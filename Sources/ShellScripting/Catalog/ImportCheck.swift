@@ -66,7 +66,7 @@ extension CatalogImport {
         }
         guard let vendorID else { return [:] }
         do {
-            return try await liveProducts(of: vendorID, jobs: options.jobs)
+            return try await liveProducts(of: vendorID, jobs: options.pageJobs)
         } catch let error as MarketError
             where (options.dryRun || options.planOnly) && made.isEmpty && !options.prune
             && !contents.rows.contains(where: { !options.newIDs && $0[.id] != nil })

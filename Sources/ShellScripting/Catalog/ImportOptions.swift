@@ -5,8 +5,11 @@ import Foundation
 public struct ImportOptions: Sendable, Equatable {
     /// The file's format when its extension does not say (`--format`).
     public var format: CatalogFormat?
-    /// Requests in flight at once (`--jobs N`).
-    public var jobs = 4
+    /// The most requests in flight at once (`--jobs N`); nil lets the import find how many the
+    /// market takes (`AdaptiveConcurrency`, up to its highest).
+    public var jobs: Int?
+    /// Pages read at once while checking the file against the market: `--jobs`, else 4.
+    public var pageJobs: Int { jobs ?? 4 }
     /// Print the plan and stop (`--plan`).
     public var planOnly = false
     /// Check everything, print the plan and the requests, send nothing (`--dry-run`).

@@ -66,37 +66,39 @@ final class InFlightRows: Sendable {
 }
 
 extension ImportRows {
-    /// Sends the plan's work with at most `jobs` requests in flight, counting the results in
-    /// `tally`. Results come back in any order and are sorted by the caller; rows never started
-    /// are `not run`. Ctrl-C stops starting rows and lets those in flight finish; a second
-    /// Ctrl-C cancels them.
+    /// Sends the plan's work, counting the results in `tally`. With `jobs` (`--jobs N`) at most
+    /// that many requests are in flight; without, the import finds how many the market takes
+    /// (`AdaptiveConcurrency`), and `jobs` is only its cap. Results come back in any order and
+    /// are sorted by the caller; rows never started are `not run`. Ctrl-C stops starting rows and
+    /// lets those in flight finish; a second Ctrl-C cancels them.
     func run(
-        _ work: [ImportWork], jobs: Int, tally: ImportProgress
+        _ work: [ImportWork], jobs: Int?, tally: ImportProgress
     ) async -> (results: [RowResult], interrupted: ImportSummary.Interruption?) {
         let rows = InFlightRows()
         let interrupts = self.interrupts
-        let journal = context.scope?.journal
         let watcher = InterruptWatcher()
+        let gate = ConcurrencyGate(jobs: jobs)
+        let running = listening(to: gate)
         var results: [RowResult] = []
         var next = 0
         await withTaskCancellationHandler {
             await withTaskGroup(of: RowResult.self) { group in
-                while next < min(jobs, work.count) {
-                    let (item, key) = (work[next], next)
-                    group.addTask { await rows.run(key) { await self.carryOut(item) } }
-                    next += 1
-                }
-                while let result = await group.next() {
+                var inFlight = 0
+                while true {
+                    while next < work.count, inFlight < gate.limit, running.mayStart(rows) {
+                        let (item, key) = (work[next], next)
+                        group.addTask { await rows.run(key) { await running.carryOut(item) } }
+                        next += 1
+                        inFlight += 1
+                    }
+                    guard let result = await group.next() else { break }
+                    inFlight -= 1
                     results.append(result)
                     finished?(result)
                     tally.record(result)
                     // A market that cannot be reached fails every row after: stop starting them.
                     if result.unreachable { rows.stop() }
                     progress?.show(tally.line())
-                    guard !rows.isStopped, journal?.failure == nil, next < work.count else { continue }
-                    let (item, key) = (work[next], next)
-                    group.addTask { await rows.run(key) { await self.carryOut(item) } }
-                    next += 1
                 }
             }
         } onCancel: {
@@ -114,12 +116,27 @@ extension ImportRows {
         return (results, interrupted)
     }
 
+    /// These rows with each request taking its turn at `gate` (a retry after a `429` too).
+    private func listening(to gate: ConcurrencyGate) -> ImportRows {
+        var rows = self
+        rows.context.client.transport = GatedTransport(inner: context.client.transport, gate: gate)
+        return rows
+    }
+
+    /// Whether another row may start: not after Ctrl-C, a market out of reach or a journal that
+    /// cannot be written.
+    private func mayStart(_ rows: InFlightRows) -> Bool {
+        !rows.isStopped && context.scope?.journal?.failure == nil
+    }
+
     /// One row's request(s), through the session like a typed command, quietly.
     private func carryOut(_ work: ImportWork) async -> RowResult {
         switch work {
         case .register(let row, let command): await register(row, command)
         case .update(let row, let id, let changes, let stockBy): await update(row, id: id, changes, stockBy: stockBy)
         case .delete(let product): await delete(product)
+        case .remove(let row, let product): await delete(product, row: row)
+        case .replace(let row, let product, let command): await replace(row, product, command)
         }
     }
 
@@ -135,8 +152,6 @@ extension ImportRows {
                     id: id, changes: ProductChanges(thumbnailID: images[index].id), known: report.result?.product)
                 let chosen = await perform(thumbnail, row: nil)
                 if chosen.status != .ok {
-        case .remove(let row, let product): await delete(product, row: row)
-        case .replace(let row, let product, let command): await replace(row, product, command)
                     result.message = .byImport(CatalogMessage.thumbnailNotSet(Self.oneLine(chosen)).text)
                 }
             }

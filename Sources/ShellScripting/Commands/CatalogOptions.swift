@@ -16,6 +16,16 @@ extension CommandOption {
             write: { Word(String($0)) })
     }
 
+    /// `import --jobs N`: the most requests in flight at once, 1 to 32; not given (nil), the
+    /// import finds its own number (`AdaptiveConcurrency`). Written back when given.
+    static func jobsCap(_ keyPath: WritableKeyPath<Command, Int?> & Sendable) -> Self {
+        let range = 1...32
+        return .value(
+            "--jobs", keyPath, kind: .number, placeholder: "N", help: ScriptHelp.importJobs(range: range),
+            parse: { text throws(CommandFailure) in try wholeNumber(text, for: "--jobs", in: range, shown: 20) },
+            write: { Word(String($0)) })
+    }
+
     /// `--format csv|jsonl|json`, for a file whose extension does not say.
     static func catalogFormat(_ keyPath: WritableKeyPath<Command, CatalogFormat?> & Sendable) -> Self {
         .value(

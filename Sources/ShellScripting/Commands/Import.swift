@@ -22,7 +22,7 @@ struct Import: ShellCommand {
         effect: .script, repeatsSafely: false, recording: .comment("an import: its rows are recorded one by one above"))
 
     static let options: [CommandOption<Import>] = [
-        .catalogFormat(\.options.format), .jobs(\.options.jobs, standard: ImportOptions().jobs),
+        .catalogFormat(\.options.format), .jobsCap(\.options.jobs),
         .flag("--plan", \.options.planOnly, help: ScriptHelp.importPlan),
         .flag("--dry-run", \.options.dryRun, help: ScriptHelp.importDryRun),
         .flag("--yes", \.options.yes, help: ScriptHelp.importYes),

@@ -6,6 +6,8 @@ extension ScriptHelp {
         switch self {
         case .catalogJobs(let range, let standard):
             "requests in flight at once, \(range.lowerBound) to \(range.upperBound) (default \(standard))"
+        case .importJobs(let range):
+            "the most requests in flight at once, \(range.lowerBound) to \(range.upperBound) (default: found as the import goes)"
         case .catalogFormat: "the file's format, when its extension does not say"
         case .expect: "check the last results; a script stops when it is false"
         case .export: "write your products to a CSV, JSON Lines or JSON file (photos too with --images)"

@@ -7,6 +7,8 @@ extension ScriptHelp {
         switch self {
         case .catalogJobs(let range, let standard):
             "동시에 보낼 요청 수입니다(\(range.lowerBound)부터 \(range.upperBound)까지, 기본 \(standard))"
+        case .importJobs(let range):
+            "동시에 보낼 요청 수의 상한입니다(\(range.lowerBound)부터 \(range.upperBound)까지, 주지 않으면 가져오면서 알맞은 수를 찾습니다)"
         case .catalogFormat: "확장자로 알 수 없을 때 파일 형식을 정합니다"
         case .expect: "마지막 결과를 확인합니다. 맞지 않으면 스크립트가 멈춥니다"
         case .export: "내 상품을 CSV, JSON Lines, JSON 파일로 내보냅니다(--images를 붙이면 사진도)"

@@ -8,6 +8,8 @@ import OpenMarketContract
 public enum ScriptHelp: Spoken, Equatable {
     /// `import --jobs`, `export --jobs`: in `range`, `standard` when not given.
     case catalogJobs(range: ClosedRange<Int>, standard: Int)
+    /// `import --jobs`: in `range`; not given, the import finds its own number.
+    case importJobs(range: ClosedRange<Int>)
     case catalogFormat
     case expect
     case export
