@@ -34,3 +34,32 @@ struct ImportProgressTests {
         #expect(parts[3].hasSuffix("/s"))
     }
 }
+
+@Suite("Progress: the rate and the time left are the last seconds'")
+struct RecentRateTests {
+    @Test func theRateIsTheLastTenSecondsNotTheAverageSinceTheStart() {
+        var recent = RecentRate()
+        // 100 a second for 20 s, then 10 a second for 10 s.
+        for tick in 1...2000 { recent.record(at: .milliseconds(tick * 10)) }
+        for tick in 1...100 { recent.record(at: .seconds(20) + .milliseconds(tick * 100)) }
+        #expect(abs(recent.rate(at: .seconds(30)) - 10) < 0.2)
+        let pace = Pace(rate: recent.rate(at: .seconds(30)), left: 300)
+        #expect(pace.secondsLeft.map { abs($0 - 30) < 1 } == true)
+    }
+
+    @Test func beforeTenSecondsItIsTheAverageSoFar() {
+        var recent = RecentRate()
+        for tick in 1...40 { recent.record(at: .milliseconds(tick * 50)) }
+        #expect(abs(recent.rate(at: .seconds(2)) - 20) < 0.01)
+        #expect(RecentRate().rate(at: .zero) == 0)
+    }
+
+    @Test func anImportThatStoppedAnsweringHasNoTimeLeftToSay() {
+        var recent = RecentRate()
+        for tick in 1...50 { recent.record(at: .milliseconds(tick * 100)) }
+        // Waiting for the market for longer than the span: nothing came, so no guess.
+        let rate = recent.rate(at: .seconds(16))
+        #expect(rate == 0)
+        #expect(Pace(rate: rate, left: 10).secondsLeft == nil)
+    }
+}

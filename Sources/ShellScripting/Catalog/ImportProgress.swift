@@ -3,7 +3,9 @@ import OpenMarketContract
 import Synchronization
 
 /// Counts an import's results as they come back, for the one-line progress display (done/total,
-/// registered, updated, failed, rate, time left) and the summary.
+/// registered, updated, failed, rate, time left) and the summary. The rate and the time left are
+/// the last few seconds' (`RecentRate`), not the average since the start: an import that slows
+/// down (a busy market, larger photos) says so at once.
 final class ImportProgress: Sendable {
     let total: Int
     private let started = ContinuousClock.now
@@ -11,6 +13,7 @@ final class ImportProgress: Sendable {
     private struct Tally {
         var counts: [RowResult.Status: Int] = [:]
         var done = 0
+        var recent = RecentRate()
     }
 
     private let tally = Mutex(Tally())
@@ -18,9 +21,11 @@ final class ImportProgress: Sendable {
     init(total: Int) { self.total = total }
 
     func record(_ result: RowResult) {
+        let now = elapsed
         tally.withLock { tally in
             tally.counts[result.status, default: 0] += 1
             tally.done += 1
+            tally.recent.record(at: now)
         }
     }
 
@@ -28,8 +33,9 @@ final class ImportProgress: Sendable {
 
     /// `120/1000 · 95 registered · 20 updated · 5 failed · 48/s · 0:18 left`
     func line() -> String {
-        let (done, counts) = tally.withLock { ($0.done, $0.counts) }
-        let pace = Pace(done: done, total: total, elapsed: elapsed)
+        let now = elapsed
+        let (done, counts, rate) = tally.withLock { ($0.done, $0.counts, $0.recent.rate(at: now)) }
+        let pace = Pace(rate: rate, left: total - done)
         var parts = ["\(done)/\(total)"]
         for status in [RowResult.Status.registered, .updated, .deleted, .unchanged, .failed] {
             if let count = counts[status], count > 0 { parts.append(CatalogMessage.tally(status.spoken, count).text) }
@@ -54,6 +60,12 @@ public struct Pace: Sendable {
         secondsLeft = rate > 0 ? Double(total - done) / rate : nil
     }
 
+    /// At `rate` a second, with `left` still to do.
+    public init(rate: Double, left: Int) {
+        self.rate = rate
+        secondsLeft = rate > 0 ? Double(left) / rate : nil
+    }
+
     /// `48/s`, or `1.5/s` under ten a second.
     public var rateText: String { String(format: rate >= 10 ? "%.0f/s" : "%.1f/s", rate) }
 
@@ -63,6 +75,46 @@ public struct Pace: Sendable {
         return whole >= 3600
             ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
             : String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
+
+/// How many answers came in the last `span` (or since the start, when that is shorter): the
+/// rate an import goes at now, which its time left is measured by.
+struct RecentRate: Sendable, Equatable {
+    /// How far back the rate looks.
+    static let span = Duration.seconds(10)
+
+    /// Each answer's time since the start, oldest first, from `first` on (the ones before are
+    /// out of the span, kept until there are many, then dropped at once).
+    private var instants: [Duration] = []
+    private var first = 0
+
+    /// An answer came at `now` (since the start; never earlier than the one before).
+    mutating func record(at now: Duration) {
+        instants.append(now)
+        forget(before: now - Self.span)
+    }
+
+    /// Answers a second over the span that ends at `now`; 0 before any time has passed.
+    func rate(at now: Duration) -> Double {
+        let window = min(Self.span, now)
+        guard window > .zero else { return 0 }
+        // The first answer inside the window (all of them while the import is younger than it).
+        let start = now - window
+        var (low, high) = (first, instants.count)
+        while low < high, window < now {
+            let middle = (low + high) / 2
+            if instants[middle] > start { high = middle } else { low = middle + 1 }
+        }
+        return Double(instants.count - low) / (window.milliseconds / 1000)
+    }
+
+    private mutating func forget(before start: Duration) {
+        while first < instants.count, instants[first] <= start { first += 1 }
+        if first > 1024, first * 2 > instants.count {
+            instants.removeFirst(first)
+            first = 0
+        }
     }
 }
 
