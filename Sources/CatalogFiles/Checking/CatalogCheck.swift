@@ -7,46 +7,77 @@ public enum CatalogCheck {
     /// later row's problem names the earlier row); two new rows without an id with the same name
     /// (names the earlier row; the message says new rows need distinct names so an interrupted
     /// import can tell them apart; with `newIDs` same names are accepted); a row without a name.
-    /// With `newIDs` the id column is ignored entirely.
+    /// With `newIDs` the id column is ignored entirely. A large file's rows were checked as it
+    /// was first read (`CatalogReader`), row by row: the findings are that reading's.
     public static func problems(in contents: CatalogContents, newIDs: Bool) -> [CatalogProblem] {
-        let file = contents.path
-        var problems: [CatalogProblem] = []
-        var rowOfID: [Int: Int] = [:]
-        var rowOfNewName: [String: Int] = [:]
-        for row in contents.rows {
-            let idText = newIDs ? nil : row[.id]
+        let findings: Findings
+        if let checked = contents.rows.checked {
+            findings = checked
+        } else {
+            var tally = Tally(file: contents.path)
+            for row in contents.rows { tally.add(row) }
+            findings = tally.findings
+        }
+        return (newIDs ? findings.newIDs : findings.keepingIDs).map { problem in
+            var named = problem
+            named.file = contents.path
+            return named
+        }
+    }
+
+    /// What the checks found, both ways of reading the id column: as ids, and ignored
+    /// (`--new-ids`).
+    struct Findings: Sendable, Equatable {
+        var keepingIDs: [CatalogProblem] = []
+        var newIDs: [CatalogProblem] = []
+    }
+
+    /// The checks made a row at a time, as the rows come: what is kept across rows is the row
+    /// of each id and of each new row's name.
+    struct Tally {
+        let file: String
+        private(set) var findings = Findings()
+        private var rowOfID: [Int: Int] = [:]
+        private var rowOfNewName: [String: Int] = [:]
+
+        init(file: String) { self.file = file }
+
+        mutating func add(_ row: CatalogRow) {
+            // An action, a revision or a formula no import can use (`CatalogRow.cellProblems`).
+            let cells = row.cellProblems(file: file)
+            findings.keepingIDs += cells
+            findings.newIDs += cells
+            let idText = row[.id]
             if let idText {
                 if let id = productID(idText) {
                     if let earlier = rowOfID[id] {
-                        problems.append(
+                        findings.keepingIDs.append(
                             CatalogProblem(file: file, row: row.number, column: "id", .idOnTwoRows(id: id, earlier: earlier)))
                     } else {
                         rowOfID[id] = row.number
                     }
                 } else {
-                    problems.append(
+                    findings.keepingIDs.append(
                         CatalogProblem(
-                            file: file, row: row.number, column: "id",
-                            .notAnID(idText, max: ProductRules.maxProductID)))
+                            file: file, row: row.number, column: "id", .notAnID(idText, max: ProductRules.maxProductID)))
                 }
             }
             guard let name = row[.name] else {
-                problems.append(CatalogProblem(file: file, row: row.number, column: "name", .noName))
-                continue
+                let problem = CatalogProblem(file: file, row: row.number, column: "name", .noName)
+                findings.keepingIDs.append(problem)
+                findings.newIDs.append(problem)
+                return
             }
             // `--new-ids` moves a catalog, and a market may hold two products of one name: they
             // are registered both (a resume tells their creates apart by the journal's order).
-            guard idText == nil, !newIDs else { continue }
+            guard idText == nil else { return }
             if let earlier = rowOfNewName[name] {
-                problems.append(
-                    CatalogProblem(
-                        file: file, row: row.number, column: "name",
-                        .sameNameAsRow(earlier)))
+                findings.keepingIDs.append(
+                    CatalogProblem(file: file, row: row.number, column: "name", .sameNameAsRow(earlier)))
             } else {
                 rowOfNewName[name] = row.number
             }
         }
-        return problems
     }
 
     /// `text` as a product id: ASCII digits only, 1...maxProductID.

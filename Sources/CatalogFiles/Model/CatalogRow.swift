@@ -21,6 +21,13 @@ public struct CatalogRow: Sendable, Equatable {
     /// `images` split on ";" with spaces trimmed, empty parts dropped.
     public var imagePaths: [String] { CatalogRow.splitImages(values[.images] ?? "") }
 
+    /// Whether `text` starts or ends with white space: only then does trimming it (through
+    /// Foundation, a copy) change it. Read on scalars.
+    public static func hasSpaceAround(_ text: String) -> Bool {
+        text.unicodeScalars.first?.properties.isWhitespace == true
+            || text.unicodeScalars.last?.properties.isWhitespace == true
+    }
+
     /// `text` split on ";" with spaces trimmed, empty parts dropped.
     static func splitImages(_ text: String) -> [String] {
         text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -35,8 +42,9 @@ public struct CatalogContents: Sendable {
     public var format: CatalogFormat
     /// The columns the file has, in its order (for JSON, in the order `export` writes them).
     public var columns: [CatalogColumn]
-    /// The rows read without a problem, in file order; blank rows are skipped.
-    public var rows: [CatalogRow]
+    /// The rows read without a problem, in file order; blank rows are skipped. Held in memory,
+    /// or for a large file streamed from it at each walk (`CatalogRows`).
+    public var rows: CatalogRows
     /// Problems with the file itself (unreadable, not UTF-8 nor CP949, an unknown column, a
     /// record with more cells than headers, a JSON line that is not an object, a value that is
     /// an object/array where text is expected). Empty when every row was read.
@@ -64,7 +72,7 @@ public struct CatalogContents: Sendable {
         self.path = path
         self.format = format
         self.columns = columns
-        self.rows = rows
+        self.rows = CatalogRows(rows)
         self.problems = problems
         self.encodingNote = encodingNote
     }

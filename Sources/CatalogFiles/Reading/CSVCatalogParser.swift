@@ -21,6 +21,13 @@ struct CSVCatalogParser {
 
     init(name: String) { self.name = name }
 
+    /// The rows read since the last call, handed over once (a stream reads them as they come).
+    mutating func takeRows() -> [CatalogRow] {
+        let taken = rows
+        rows = []
+        return taken
+    }
+
     /// Every record of `text` (no BOM). The header is record 1; blank records count as rows,
     /// as a spreadsheet shows them, and are skipped.
     static func records(of text: String, delimiter: Unicode.Scalar = ",") -> AnyIterator<[String]> {

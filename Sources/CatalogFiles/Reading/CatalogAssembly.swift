@@ -47,6 +47,11 @@ struct CatalogAssembly {
         }
     }
 
+    /// The rows read since the last call, handed over once.
+    mutating func takeRows() -> [CatalogRow] {
+        format == .csv ? csv.takeRows() : json.takeRows()
+    }
+
     /// Reads the CSV records kept.
     mutating func flush() {
         guard !batch.isEmpty, !isDone else { return }

@@ -40,14 +40,15 @@ public struct CatalogInput {
         }
     }
 
-    /// The open file `descriptor` (which the caller closes), refused as `path` once it gives
-    /// more than `limit` bytes.
+    /// The open file `descriptor` (which the caller closes) from its first byte, refused as
+    /// `path` once it gives more than `limit` bytes. Read at offsets (`pread`), so that the
+    /// same descriptor reads the file again from the start for another walk of its rows.
     static func file(_ descriptor: Int32, path: String, limit: Int, what: String) -> CatalogInput {
         var total = 0
         return CatalogInput { () throws(LocalFileError) -> [UInt8] in
             var chunk = [UInt8](repeating: 0, count: chunkBytes)
             while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, off_t(total)) }
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { throw LocalFileError(path: path, kind: .unreadable(String(cString: strerror(errno)))) }
                 total += count

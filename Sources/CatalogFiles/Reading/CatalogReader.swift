@@ -26,9 +26,11 @@ import Darwin
 /// Reads catalog files: CSV (RFC 4180, UTF-8 with or without a BOM, or Korean Excel's CP949),
 /// JSON Lines, or a JSON array.
 public enum CatalogReader {
-    /// The most product rows one catalog may have, 100,000: a million rows took nearly 1 GB of
-    /// memory to read and check. A larger catalog is split into files of at most this many rows.
-    public static let maxRows = 100_000
+    /// The most product rows one catalog may have, 1,048,575: what one sheet of Excel holds
+    /// under its header (1,048,576 rows). A larger catalog is split into files of at most this
+    /// many rows. Rows are streamed (`CatalogRows`): a million rows are checked in far less
+    /// memory than they take (`scripts/bench-catalog-scale`).
+    public static let maxRows = 1_048_575
 
     /// The problem of a file with more than `limit` rows.
     static func tooManyRows(_ name: String, limit: Int) -> CatalogProblem {
@@ -55,27 +57,66 @@ public enum CatalogReader {
         bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MiB" : "\(bytes / 1024) KiB"
     }
 
-    /// Reads a whole catalog file, a chunk at a time (`CatalogInput`): memory holds the rows
-    /// read and one batch of the file, never the file. Never throws and never crashes on any
-    /// bytes: every problem is in `problems`. Only a regular file of at most
-    /// `LocalFile.maxCatalogBytes` (256 MiB) is read (a FIFO, a device or a `/proc` file is
+    /// Reads a catalog file, a chunk at a time (`CatalogInput`), parsing rows as it goes
+    /// (`CatalogRowStream`): memory holds one batch of the file and the rows parsed from it,
+    /// never the file. A file of at most `holdRows` rows keeps its rows in memory; a larger one
+    /// is read once here (its problems, its counts and `CatalogCheck`'s checks across rows), and
+    /// its rows are read again from the file at each walk (`CatalogRows`). Never throws and
+    /// never crashes on any bytes: every problem is in `problems`. Only a regular file of at
+    /// most `LocalFile.maxCatalogBytes` (256 MiB) is read (a FIFO, a device or a `/proc` file is
     /// refused before reading); a cell over `maxCellBytes`, a row over `maxRowBytes` or a NUL
     /// byte stops the reading there, with the row and column. `format` nil: from the extension
     /// (an unknown extension is a problem saying to use .csv, .jsonl or .json, or --format).
     public static func read(_ path: String, format: CatalogFormat? = nil) -> CatalogContents {
+        read(path, format: format, holding: holdRows)
+    }
+
+    /// The most rows a catalog file keeps in memory when read: 10,000 (about 10 MB of rows).
+    /// A larger file streams its rows from the file.
+    public static let holdRows = 10_000
+
+    /// The same, keeping at most `holding` rows in memory (0 streams every file: for tests).
+    public static func read(_ path: String, format: CatalogFormat? = nil, holding: Int) -> CatalogContents {
         guard let format = format ?? CatalogFormat(path: path) else {
             return failed(path, .csv, .notACatalogName)
         }
         do {
             let limit = LocalFile.maxCatalogBytes
             let (descriptor, _) = try LocalFile.open(path, limit: limit, what: "a catalog")
-            defer { close(descriptor) }
-            var input = CatalogInput.file(descriptor, path: path, limit: limit, what: "a catalog")
-            return read(&input, name: path, format: format)
+            let source = CatalogFileSource(descriptor: descriptor, name: path, format: format, maxRows: maxRows)
+            return firstReading(source, holding: holding)
         } catch {
             return CatalogContents(
                 path: path, format: format, columns: [], rows: [], problems: [AtomicFile.problem(error)], encodingNote: nil)
         }
+    }
+
+    /// Reads `source` once: its rows held when there are at most `holding`, else streamed
+    /// from it after, with the counts and checks this reading made.
+    private static func firstReading(_ source: CatalogFileSource, holding: Int) -> CatalogContents {
+        var stream = source.stream()
+        var held: [CatalogRow]? = []
+        var tally = CatalogCheck.Tally(file: source.name)
+        var (count, withID) = (0, 0)
+        while let row = stream.next() {
+            count += 1
+            if row[.id] != nil { withID += 1 }
+            tally.add(row)
+            if held != nil, held!.count < holding {
+                held!.append(row)
+            } else {
+                held = nil
+            }
+        }
+        var (contents, dropsRows) = stream.finish()
+        guard !dropsRows else { return contents }
+        if let held {
+            contents.rows = CatalogRows(held, checked: tally.findings)
+        } else {
+            source.rows.withLock { $0 = count }
+            contents.rows = CatalogRows(source, count: count, withID: withID, checked: tally.findings)
+        }
+        return contents
     }
 
     /// The same from bytes (for tests and the fuzzer); `name` is used in problems.
@@ -89,45 +130,18 @@ public enum CatalogReader {
         return read(&input, name: name, format: format, maxRows: maxRows)
     }
 
-    /// The same from any input, read only as far as needed (a test counts how far).
+    /// The same from any input, read only as far as needed (a test counts how far); the rows
+    /// are held.
     public static func read(
         _ input: inout CatalogInput, name: String, format: CatalogFormat, maxRows: Int = CatalogReader.maxRows
     ) -> CatalogContents {
-        do {
-            // The first chunk, at least `chunkBytes` unless the file is shorter: its BOM, and
-            // the header line that says the delimiter, are in it.
-            var first: [UInt8] = []
-            while first.count < CatalogInput.chunkBytes, let more = try input.next() { first += more }
-            if first.isEmpty {
-                var empty = CatalogAssembly(name: name, format: format, maxRows: maxRows, delimiter: UInt8(ascii: ","))
-                return empty.contents(unclosedQuote: nil)
-            }
-            if first.starts(with: [0xEF, 0xBB, 0xBF]) { first.removeFirst(3) }
-            // UTF-16 (a BOM either way round) is neither text: said before its NULs are met.
-            if first.starts(with: [0xFF, 0xFE]) || first.starts(with: [0xFE, 0xFF]) {
-                return failed(name, format, format == .csv ? .saveAsUTF8 : .jsonNotUTF8)
-            }
-            let delimiter = format == .csv ? CSVCatalogParser.delimiter(of: first) : UInt8(ascii: ",")
-            var assembly = CatalogAssembly(name: name, format: format, maxRows: maxRows, delimiter: delimiter)
-            var splitter = CatalogSplitter(format: format, delimiter: delimiter, maxCell: maxCellBytes, maxRow: maxRowBytes)
-            var chunk: [UInt8]? = first
-            while let bytes = chunk, !assembly.isDone {
-                let breach = splitter.feed(bytes)
-                assembly.take(splitter.take())
-                if let breach { assembly.stop(assembly.problem(breach)) }
-                if splitter.notAnArray { break }
-                chunk = assembly.isDone ? nil : try input.next()
-            }
-            if assembly.isDone { return assembly.contents(unclosedQuote: nil) }
-            if splitter.notAnArray { return notAnArray(name) }
-            let end = splitter.finish()
-            assembly.take(end.records)
-            if splitter.notAnArray { return notAnArray(name) }
-            return assembly.contents(unclosedQuote: end.unclosedQuote)
-        } catch {
-            return CatalogContents(
-                path: name, format: format, columns: [], rows: [], problems: [AtomicFile.problem(error)], encodingNote: nil)
-        }
+        var stream = CatalogRowStream(input, name: name, format: format, maxRows: maxRows)
+        var rows: [CatalogRow] = []
+        while let row = stream.next() { rows.append(row) }
+        var (contents, dropsRows) = stream.finish()
+        input = stream.input
+        if !dropsRows { contents.rows = CatalogRows(rows) }
+        return contents
     }
 
     private static func notAnArray(_ name: String) -> CatalogContents {

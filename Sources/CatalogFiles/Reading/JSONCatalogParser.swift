@@ -14,6 +14,13 @@ struct JSONCatalogParser {
 
     init(name: String) { self.name = name }
 
+    /// The rows read since the last call, handed over once (a stream reads them as they come).
+    mutating func takeRows() -> [CatalogRow] {
+        let taken = rows
+        rows = []
+        return taken
+    }
+
     /// The columns met, in the order `export` writes them (JSON objects keep no key order here).
     var columns: [CatalogColumn] { CatalogColumn.allCases.filter(seenColumns.contains) }
 

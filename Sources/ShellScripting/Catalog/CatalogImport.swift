@@ -62,9 +62,10 @@ struct CatalogImport: Sendable {
         // checked, and all of them are listed together.
         let lineProblems = contents.format == .jsonl && contents.problems.allSatisfy { $0.row != nil }
         guard contents.problems.isEmpty || lineProblems else { throw Self.problemsFailure(contents.problems, file: typed) }
-        let hashes = Dictionary(uniqueKeysWithValues: contents.rows.map { ($0.number, Self.rowHash($0)) })
         let sends = !options.dryRun && !options.planOnly
-        if sends || contents.rows.contains(where: { $0[.id] != nil && !options.newIDs }) || options.prune {
+        // Only a journal needs the rows' hashes: a plan of a large file never holds them.
+        let hashes = sends ? Self.rowHashes(contents.rows) : [:]
+        if sends || (!options.newIDs && contents.rows.withID > 0) || options.prune {
             _ = try context.client.requireCredentials()
         }
         let vendorID = try await yourVendorID(contents, file: typed, options: options)
@@ -88,6 +89,10 @@ struct CatalogImport: Sendable {
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
             contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID)
+        // A large file's rows were read again to be checked: they must be the rows first read.
+        if contents.rows.changedSinceRead {
+            throw Self.problemsFailure([CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed)
+        }
         checked.plan.noteRestart(madeBefore: madeBefore)
         return try await carryOut(checked, options: options, rows: rows)
     }
@@ -133,8 +138,8 @@ struct CatalogImport: Sendable {
     /// with `--match id` when it is not known (new rows are then not compared by name).
     private func yourVendorID(_ contents: CatalogContents, file: String, options: ImportOptions) async throws -> Int? {
         guard (try? context.client.requireCredentials()) != nil else { return nil }
-        let namesIDs = !options.newIDs && contents.rows.contains { $0[.id] != nil }
-        let mayRegister = contents.rows.contains { options.newIDs || $0[.id] == nil }
+        let namesIDs = !options.newIDs && contents.rows.withID > 0
+        let mayRegister = options.newIDs ? !contents.rows.isEmpty : contents.rows.withID < contents.rows.count
         guard namesIDs || options.prune || mayRegister else { return nil }
         if let vendorID = try await context.ownVendorID() { return vendorID }
         guard namesIDs || options.prune || options.match == .name else {

@@ -87,6 +87,14 @@ extension CatalogImport {
         throw .usage(CatalogMessage.rowChanged(file: file, row: row).text)
     }
 
+    /// Each row's hash, by row number (a walk of the rows).
+    static func rowHashes(_ rows: CatalogRows) -> [Int: String] {
+        var hashes: [Int: String] = [:]
+        hashes.reserveCapacity(rows.count)
+        for row in rows { hashes[row.number] = rowHash(row) }
+        return hashes
+    }
+
     /// A row's content, hashed for the journal.
     static func rowHash(_ row: CatalogRow) -> String {
         let text = row.values.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)\u{1F}\($0.value)" }
