@@ -103,9 +103,12 @@ package struct ImagePreparation {
 public enum PathExpansion {
     /// `~` and `~/…` from `$HOME`, as a shell and completion do (Foundation's own expansion
     /// reads the account's home folder and ignores `$HOME`); `~user` as Foundation does.
-    public static func expandTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String
-    {
-        guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else {
+    public static func expandTilde(
+        _ path: String, environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        // The environment is read only for a path that starts with `~` (reading it copies it all).
+        guard path.hasPrefix("~") else { return path }
+        guard path == "~" || path.hasPrefix("~/"), let home = environment()["HOME"], !home.isEmpty else {
             return (path as NSString).expandingTildeInPath
         }
         return home + path.dropFirst()
