@@ -7,7 +7,7 @@ import GRDB
 /// gains them when a newer server opens it.
 enum ClassTables {
     static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v3: class activity and roster") { db in
+        migrator.registerMigration("v3-class-activity-and-roster") { db in
             try db.create(table: "class_activity") { t in
                 t.autoIncrementedPrimaryKey("seq")
                 t.column("time", .double).notNull()
@@ -37,14 +37,14 @@ enum ClassTables {
         }
     }
 
-    static let activityColumns = """
-        time, vendor_id, authenticated, method, route, product_id, own_product, status, error_code, if_match,
-        if_none_match, photo_count, parts_typed, had_body, secret_misplaced, body_digest
-        """
-
     static func insert(_ record: ActivityRecord, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO class_activity (\(activityColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: """
+                INSERT INTO class_activity (time, vendor_id, authenticated, method, route, product_id, own_product,
+                    status, error_code, if_match, if_none_match, photo_count, parts_typed, had_body, secret_misplaced,
+                    body_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
             arguments: [
                 record.time.timeIntervalSince1970, record.vendorID, record.authenticated, record.method, record.route,
                 record.productID, record.ownProduct, record.status, record.errorCode, record.ifMatch,

@@ -1,0 +1,34 @@
+import MarketTestSupport
+import OpenMarketContract
+import OpenMarketServer
+import Testing
+
+/// `ClassMessage`: every case has Korean, keeps the facts the English gives, and reads as the
+/// shell's Korean does (KoreanStyle).
+@Suite struct ClassMessageTests {
+    static let samples: [ClassMessage] = [
+        .rosterNotText, .rosterLineIncomplete(line: 4), .rosterNumberRepeated(number: "2026001", line: 7), .rosterEmpty,
+        .noSuchStudent("홍길동"), .ambiguousStudent("김민준"), .assignmentLineUnknown(line: 3),
+        .assignmentStepName(line: 2, name: "a!"), .assignmentStepRepeated(line: 5, name: "photos"),
+        .assignmentWordUnknown(line: 6, word: "iff-match"), .assignmentStepEmpty(line: 8), .assignmentEmpty,
+        .cannotRead(path: "/tmp/roster.csv"), .enrolled(added: 30, already: 2),
+        .handoutWritten(path: "/tmp/m/handouts/handout.html"), .handoutNote, .nobodyNew,
+        .cannotWriteHandout(path: "/tmp/h.html", reason: "File exists"), .secretReset(name: "박지훈", number: "2026009"),
+        .secretResetNote, .listHeader, .noStudents, .gradeLine(done: 3, total: 5), .missingSteps,
+        .gradeSummary(students: 30, complete: 4, steps: 5), .reportWritten(path: "/tmp/grades.csv"),
+        .notATime("yesterday"), .handoutTitle, .handoutMarket, .handoutVendorID, .handoutIdentifier, .handoutSecret,
+        .handoutLogin, .handoutLoginSteps, .handoutKeepSecret,
+    ]
+
+    @Test(arguments: samples)
+    func everyCaseHasKoreanWithTheSameFacts(message: ClassMessage) {
+        let facts = [
+            "2026001", "2026009", "홍길동", "김민준", "박지훈", "a!", "photos", "iff-match", "/tmp/roster.csv",
+            "/tmp/m/handouts/handout.html", "/tmp/h.html", "File exists", "/tmp/grades.csv", "yesterday", "30",
+        ]
+        for fact in facts where message.english.contains(fact) {
+            #expect(message.korean.contains(fact), "\(fact) in \(message.korean)")
+        }
+        #expect(KoreanStyle.problems(message) == [])
+    }
+}
