@@ -76,7 +76,7 @@ struct CatalogMergeTests {
             #expect(plan.out.contains(": #\(id("Item 8")) description"), "\(plan.out)")
             #expect(plan.out.contains("kept       3 (changed on the market since the export"), "\(plan.out)")
             #expect(plan.out.contains(": #\(id("Item 1")) price ₩1,001 → ₩1,101 on the market"), "\(plan.out)")
-            #expect(plan.out.contains("conflicts  2 (changed in the sheet and on the market: not sent"), "\(plan.out)")
+            #expect(plan.out.contains("conflicts  2 (changed on both sides: not sent"), "\(plan.out)")
             #expect(
                 plan.out.contains(": #\(id("Item 4")) price: sheet ₩1,304, market ₩1,204 (was ₩1,004)"), "\(plan.out)")
             #expect(plan.out.contains(": #\(id("Item 5")) description: sheet The sheet's words, market"), "\(plan.out)")
@@ -163,8 +163,8 @@ struct CatalogMergeTests {
             #expect(console.out.contains("update     1"), "\(console.out)")
             #expect(
                 console.out.contains(
-                    "(2 rows of your products have no revision column (export writes it): "
-                        + "which side changed cannot be told"), "\(console.out)")
+                    "(2 rows without a revision column (export writes it): which side changed cannot be told"),
+                "\(console.out)")
         }
     }
 
@@ -289,7 +289,8 @@ struct CatalogMergeTests {
             await Language.$current.withValue(.ko) {
                 let console = RecordingConsole()
                 #expect(await f.session(console).execute("import '\(sheet)' --plan").status == .ok, "\(console.notes)")
-                #expect(console.out.contains("충돌"), "\(console.out)")
+                #expect(console.out.contains("  충돌       1 (양쪽에서 바뀜."), "\(console.out)")
+                #expect(console.out.contains("  유지       1 (내보낸 뒤 마켓에서 바뀜."), "\(console.out)")
                 #expect(console.out.contains("시트 ₩1,301, 마켓 ₩1,201 (예전 값 ₩1,001)"), "\(console.out)")
                 #expect(console.out.contains("마켓에서 바뀜: description"), "\(console.out)")
             }

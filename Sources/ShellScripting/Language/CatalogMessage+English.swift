@@ -33,15 +33,15 @@ extension CatalogMessage {
         case .rowExists(let row, let id): "row \(row): #\(id) exists"
         case .doneBefore(let count): "(\(count) row\(count == 1 ? "" : "s") done before the interruption)"
         case .noRevision(let count):
-            "(\(Self.count(count, "row")) of your products have no revision column (export writes it): "
-                + "which side changed cannot be told, so the sheet's cells are compared with the market now)"
-        case .keptNote: "(changed on the market since the export; the sheet's older value is not sent)"
+            "(\(Self.count(count, "row")) without a revision column (export writes it): "
+                + "which side changed cannot be told, so they are compared with the market now)"
+        case .keptNote: "(changed on the market since the export: kept, not sent back)"
         case .marketChanged(let id, let changes): "#\(id) \(changes) on the market"
         case .conflictNote(let prefer):
             switch prefer {
-            case nil: "(changed in the sheet and on the market: not sent; --prefer sheet|market or the row's action picks a side)"
-            case .sheet?: "(changed in the sheet and on the market: --prefer sheet sends the sheet's value)"
-            case .market?: "(changed in the sheet and on the market: --prefer market keeps the market's value)"
+            case nil: "(changed on both sides: not sent without --prefer sheet|market or a row's action)"
+            case .sheet?: "(changed on both sides: --prefer sheet sends the sheet's value)"
+            case .market?: "(changed on both sides: --prefer market keeps the market's value)"
             }
         case .conflictRow(let id, let field, let sheet, let market, let base):
             "#\(id) \(field): sheet \(sheet), market \(market) (was \(base))"

@@ -33,15 +33,15 @@ extension CatalogMessage {
         case .rowExists(let row, let id): "\(row)행: #\(id) 있음"
         case .doneBefore(let count): "(중단되기 전에 \(count)행을 마쳤습니다)"
         case .noRevision(let count):
-            "(내 상품의 행 \(count)개에 리비전 열이 없습니다(export가 적습니다). "
-                + "어느 쪽이 바뀌었는지 알 수 없어서 시트의 칸을 지금 마켓 값과 비교합니다)"
-        case .keptNote: "(내보낸 뒤 마켓에서 바뀜. 시트의 예전 값은 보내지 않습니다)"
+            "(리비전 열이 없는 행 \(count)개(export가 적습니다): "
+                + "어느 쪽이 바뀌었는지 알 수 없어서 지금 마켓 값과 비교합니다)"
+        case .keptNote: "(내보낸 뒤 마켓에서 바뀜. 마켓 값을 그대로 둡니다)"
         case .marketChanged(let id, let changes): "#\(id) 마켓에서 바뀜: \(changes)"
         case .conflictNote(let prefer):
             switch prefer {
-            case nil: "(시트와 마켓에서 모두 바뀜. 보내지 않습니다. --prefer sheet|market이나 행의 작업 열로 고르세요)"
-            case .sheet?: "(시트와 마켓에서 모두 바뀜. --prefer sheet: 시트 값을 보냅니다)"
-            case .market?: "(시트와 마켓에서 모두 바뀜. --prefer market: 마켓 값을 그대로 둡니다)"
+            case nil: "(양쪽에서 바뀜. --prefer sheet|market이나 행의 작업 열로 고르기 전에는 보내지 않습니다)"
+            case .sheet?: "(양쪽에서 바뀜. --prefer sheet: 시트 값을 보냅니다)"
+            case .market?: "(양쪽에서 바뀜. --prefer market: 마켓 값을 그대로 둡니다)"
             }
         case .conflictRow(let id, let field, let sheet, let market, let base):
             "#\(id) \(field): 시트 \(sheet), 마켓 \(market) (예전 값 \(base))"
@@ -196,7 +196,7 @@ extension CatalogMessage.PlanLabel {
         case .delete: "삭제"
         case .photos: "사진"
         case .skipped: "건너뜀"
-        case .kept: "마켓 값 유지"
+        case .kept: "유지"
         case .conflicts: "충돌"
         case .ignored: "무시"
         case .replace: "교체"
