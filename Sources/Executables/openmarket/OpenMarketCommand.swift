@@ -330,7 +330,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             && lines.allSatisfy { line in
                 guard let first = line.firstWord else { return false }
                 let name = ScriptSession.registry.find(first)?.spec.name
-                return name == Explain.spec.name || name == Help.spec.name
+                return name == Explain.spec.name || name == Help.spec.name || name == ScriptSession.lintCommandName
             }
     }
 

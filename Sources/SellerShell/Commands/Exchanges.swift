@@ -9,8 +9,11 @@ import TerminalText
 public struct Exchanges: ShellCommand {
     public static let spec = CommandSpec(
         name: "exchanges", summary: ShellHelp.exchanges,
-        usage: "exchanges [--last N] [--har FILE] [--markdown FILE] [--force]",
-        examples: ["exchanges", "exchanges --last 5", "exchanges --har class.har", "exchanges --markdown notebook.md"],
+        usage: "exchanges [--last N] [--har FILE] [--markdown FILE] [--force] [--lint]",
+        examples: [
+            "exchanges", "exchanges --last 5", "exchanges --har class.har", "exchanges --markdown notebook.md",
+            "exchanges --lint",
+        ],
         flags: options.map(\.flag), effect: .none, recording: .never)
 
     static let options: [CommandOption<Exchanges>] = [
@@ -25,6 +28,7 @@ public struct Exchanges: ShellCommand {
         file("--har", \.har, help: ShellHelp.exchangesHar),
         file("--markdown", \.markdown, help: ShellHelp.exchangesMarkdown),
         .flag("--force", \.force, help: ShellHelp.exchangesForce),
+        .flag("--lint", \.lint, help: HabitHelp.exchangesLint),
     ]
 
     /// A file to write, which must be named.
@@ -45,6 +49,8 @@ public struct Exchanges: ShellCommand {
     public var markdown: String?
     /// Replace a file that exists already (`--force`); else it is refused.
     public var force = false
+    /// `--lint`: the HTTP habits in the exchanges (`ExchangeHabits`), not the exchanges.
+    public var lint = false
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         try arguments.apply(Self.options, to: &self)
@@ -56,6 +62,7 @@ public struct Exchanges: ShellCommand {
         var kept = context.session.exchanges.exchanges
         if let last { kept = Array(kept.suffix(last)) }
         guard !kept.isEmpty else { return .note(Message.noExchangesYet.text) }
+        if lint { return CommandOutcome([.text(ExchangeHabits.report(kept).joined(separator: "\n"))]) }
         if har != nil || markdown != nil { return try write(kept, in: context) }
         var lines = kept.map(ExchangeRendering.summary)
         if let oldest = kept.first?.number, oldest > 1, last == nil {

@@ -52,7 +52,7 @@ public struct ScriptSession: Sendable {
 
     /// The scripting layer's commands, added to the shell's.
     static let commands: [any ShellCommand.Type] = [
-        SetVariable.self, Expect.self, Source.self, Record.self, Vars.self, Import.self, Export.self,
+        SetVariable.self, Expect.self, Source.self, Record.self, Vars.self, Import.self, Export.self, Lint.self,
     ]
 
     /// - Parameters:

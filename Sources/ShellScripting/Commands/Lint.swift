@@ -1,0 +1,55 @@
+import Foundation
+import HTTPHabits
+import OpenMarketContract
+import SellerShell
+
+/// `lint FILE.om…`: the HTTP habits a teacher would mark in what each script's lines will send,
+/// before it runs (`ScriptPlan`: the lines parsed into their typed commands, as the script check
+/// parses them). One line per finding, `FILE:LINE: rule: … (explain TOPIC)`; nothing is sent.
+/// Findings fail the command (status 1), as a linter does; a file with none says so.
+struct Lint: ShellCommand {
+    static let spec = CommandSpec(
+        name: "lint", summary: HabitHelp.lint, usage: "lint FILE.om…",
+        examples: ["lint homework.om", "lint scripts/examples/lessons/*.om"],
+        positional: Array(repeating: .path, count: 256), effect: .none, recording: .never)
+
+    var files: [String]
+
+    init(parsing arguments: Arguments) throws(CommandFailure) {
+        files = arguments.positional.map(\.text)
+        guard !files.isEmpty else { throw .usage(HabitHelp.lintUsage.text) }
+    }
+
+    var words: [Word] { [Word(Self.spec.name)] + files.map { Word($0, wasQuoted: true) } }
+
+    func run(in context: CommandContext) async throws -> CommandOutcome {
+        let runtime = try context.runtime()
+        let server = await context.session.serverURL
+        var findings: [String] = []
+        var clean: [String] = []
+        for file in files {
+            let readable = try await runtime.paths.readable(file, in: context)
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: readable)) } catch {
+                throw CommandFailure.failed(ScriptMessage.cannotReadScript(file).text)
+            }
+            let planned = await runtime.plannedExchanges(
+                ScriptReader.lines(of: data), on: server, secrets: context.session.secrets.all)
+            let found = HabitLinter().findings(in: planned)
+            findings += found.map { finding in
+                let line = if case .line(let number) = finding.exchange.source { ":\(number)" } else { "" }
+                return HabitMessage.reported(location: file + line, finding: finding).text
+            }
+            if found.isEmpty { clean.append("\(file): " + HabitMessage.clean(count: planned.count).text) }
+        }
+        guard !findings.isEmpty else { return CommandOutcome(clean.map { .note($0) }) }
+        context.console.write(findings.joined(separator: "\n"))
+        throw CommandFailure.alreadyReported(.failed)
+    }
+}
+
+extension ScriptSession {
+    /// The name of `lint`, which reads files and sends nothing: `openmarket lint FILE.om` starts
+    /// no market.
+    public static var lintCommandName: String { Lint.spec.name }
+}

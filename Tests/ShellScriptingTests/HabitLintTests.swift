@@ -1,0 +1,157 @@
+import Foundation
+import HTTPHabits
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Testing
+
+@testable import ShellScripting
+
+/// `lint FILE.om` (what a script's lines will send, before it runs) and `exchanges --lint` (what
+/// the session sent and was answered): nothing on the four lessons, in English and Korean; the
+/// planted habits each reported at their line or exchange with their explain topic.
+@Suite("HTTP habits: lint and exchanges --lint")
+struct HabitLintTests {
+    static let lessons = ["01-methods.om", "02-status-codes.om", "03-conditional-requests.om", "04-idempotency.om"]
+    static let everyLesson = lessons + lessons.map { "ko/\($0)" }
+
+    static func lesson(_ name: String) -> String {
+        Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\(name)").path
+    }
+
+    @Test func theFourLessonsHaveNothingToMarkBeforeTheyRun() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            let report = await f.session(console).execute(arguments: ["lint"] + Self.everyLesson.map(Self.lesson))
+            #expect(report.status == .ok, "\(console.out) \(report.failure)")
+            #expect(console.out.isEmpty)
+            #expect(
+                console.notes.components(separatedBy: "\n").filter { $0.hasSuffix("no habits to mark in 9 requests") }.count == 4)
+        }
+    }
+
+    @Test(arguments: everyLesson)
+    func aLessonRunHasNothingToMarkInItsExchanges(name: String) async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            _ = try await f.market.data.ensureNeighbour()
+            let console = RecordingConsole()
+            let session = f.session(console)
+            let journal = f.directory.appendingPathComponent("lesson.journal").path
+            #expect(await session.runScript(path: Self.lesson(name), options: ScriptOptions(journalPath: journal)) == .ok)
+            let exchanges = session.shell.exchanges.exchanges
+            #expect(exchanges.count >= 9)
+            #expect(HabitLinter().findings(in: ExchangeHabits.describe(exchanges)).isEmpty)
+            // Even were the class slow: a product changed only by the lesson's own answered requests.
+            let slow = HabitLinter(staleAfter: 1_000_000)
+            #expect(slow.findings(in: ExchangeHabits.describe(exchanges)).isEmpty)
+            let report = await session.execute("exchanges --lint")
+            #expect(report.status == .ok)
+            #expect(console.out.hasSuffix("no habits to mark in \(ExchangeHabits.describe(exchanges).count) requests"))
+        }
+    }
+
+    static let planted = """
+        POST /api/products name=Mug description="A mug" price:=4000 currency=KRW secret=@secret images@coffee-small.jpg as mug
+        GET /api/products/$mug
+        undo
+        PATCH /api/products/$mug price:=4500 secret=@secret
+        GET /api/products search_value==mug password==hunter2
+        GET /api/products/$mug X-Secret:hunter2
+        GET /api/products name=mug
+        GET /api/products/$mug
+        GET /api/products/$mug
+        GET /api/products/$mug If-None-Match:abc
+        GET /api/products/$mug
+        GET /api/products/$mug
+        """
+
+    @Test func thePlantedHabitsOfAScriptAreEachReportedAtTheirLine() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("planted.om", Self.planted)
+            let console = RecordingConsole()
+            let report = await f.session(console).execute(arguments: ["lint", path])
+            #expect(report.status == .failed)
+            #expect(
+                console.outputs.joined(separator: "\n").components(separatedBy: "\n") == [
+                    "\(path):4: unconditional-write: PATCH without If-Match of a product that may have changed since line 2 showed it: send the ETag you read in If-Match (a 412 then says it changed) (explain If-Match)",
+                    "\(path):5: secret-in-request: the secret in the query, where logs and proxies keep it: it goes only in the body's secret field (explain secret)",
+                    "\(path):6: secret-in-request: the secret in a header, where logs and proxies keep it: it goes only in the body's secret field (explain secret)",
+                    "\(path):7: read-with-body: GET with a body: a read sends none (a server may drop it or refuse); put its parameters in the query (explain GET)",
+                    "\(path):9: polling-without-if-none-match: the same GET again and again since line 6, without If-None-Match: send the ETag you got in If-None-Match, and while it is unchanged the answer is a 304 with no body (explain If-None-Match)",
+                ])
+            // Nothing was sent: the product the script would make does not exist.
+            #expect(try await f.allProducts().allSatisfy { $0.name != "Mug" })
+        }
+    }
+
+    @Test func theSameScriptDoneWellHasNothingToMark() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "good.om",
+                """
+                POST /api/products name=Mug description="A mug" price:=4000 currency=KRW secret=@secret images@coffee-small.jpg as mug
+                GET /api/products/$mug
+                set tag ${response.headers.etag}
+                undo
+                PATCH /api/products/$mug price:=4500 secret=@secret If-Match:$tag
+                GET /api/products search_value==mug
+                GET /api/products/$mug If-None-Match:$tag
+                GET /api/products/$mug If-None-Match:$tag
+                GET /api/products/$mug If-None-Match:$tag
+                """)
+            let console = RecordingConsole()
+            let report = await f.session(console).execute(arguments: ["lint", path])
+            #expect(report.status == .ok, "\(console.out)")
+            #expect(console.notes.hasSuffix("good.om: no habits to mark in 8 requests"))
+        }
+    }
+
+    @Test func thePlantedHabitsOfASessionAreEachReportedAtTheirExchange() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let theirs = try #require(try await f.market.data.ensureNeighbour().first)
+            try f.copyImage("coffee-small.jpg")
+            let console = RecordingConsole()
+            let session = f.session(console)
+            let lines = [
+                "POST /api/products name=Mug description='A mug for coffee' price:=4000 currency=KRW secret=@secret images@\(f.directory.path)/coffee-small.jpg as mug",
+                "GET /api/products/$mug", "PATCH /api/products/$mug price:=4500 secret=@secret",  // #2, #3 (#3 its read)
+                "GET /api/products X-Secret:hunter2",  // #5
+                "PATCH /api/products/\(theirs) price:=1 secret=@secret", "PATCH /api/products/\(theirs) price:=1 secret=@secret",
+                "PUT /api/products/$mug name=x secret=@secret", "PUT /api/products/$mug name=y secret=@secret",
+                "GET /api/products/$mug", "GET /api/products/$mug", "GET /api/products/$mug",
+            ]
+            for line in lines {
+                let report = await session.execute(line)
+                #expect(report.status == .ok, "\(line): \(report.failure)")
+            }
+            let described = ExchangeHabits.describe(session.shell.exchanges.exchanges)
+            let found = HabitLinter(staleAfter: 0).findings(in: described)
+            #expect(
+                found.map { "\($0.exchange.source) \($0.rule.rawValue) \($0.topic)" } == [
+                    "exchange(4) unconditional-write If-Match", "exchange(5) secret-in-request secret",
+                    "exchange(9) refused-request-again 403", "exchange(11) method-refused-again 405",
+                    "exchange(14) polling-without-if-none-match If-None-Match",
+                ])
+            _ = await session.execute("exchanges --lint")
+            let said = console.outputs.last ?? ""
+            #expect(said.contains("#5: secret-in-request: the secret in a header"))
+            #expect(said.contains("#9: refused-request-again: the same request sent again unchanged after #7 answered 403"))
+            #expect(said.contains("(explain 403)"))
+            #expect(said.hasSuffix("habits to mark in \(described.count) requests"))
+        }
+    }
+
+    @Test func everyRulesTopicIsOneExplainKnowsInBothLanguages() throws {
+        for language in ExplanationBook.languages {
+            let book = try ExplanationBook.load(language)
+            for rule in HabitRule.allCases {
+                for status in [400, 401, 403, 404, 413] {
+                    #expect(book.lookup(rule.topic(status: status)) != nil, "\(language): \(rule.topic(status: status))")
+                }
+            }
+        }
+    }
+}
