@@ -79,6 +79,8 @@ import Testing
             for (grade, student) in zip(grades, plan) {
                 #expect(Set(grade.done.keys) == Set(student.steps.map(\.rawValue)), "\(student.entry.studentNumber)")
             }
+            let later = try await market.running.data.grade(assignment, since: Date(timeIntervalSinceNow: 60))
+            #expect(later.count == 30 && later.allSatisfy(\.done.isEmpty))
             try await market.running.data.activity.flush()
             try await Self.checkTheProgram(plan, folder: folder, data: market.directory, enrolled: enrolment.added)
         }
@@ -123,5 +125,42 @@ import Testing
             #expect(plan.contains { $0.steps.contains(step) } && plan.contains { !$0.steps.contains(step) })
         }
         #expect(complete > 0 && plan.contains { $0.steps.isEmpty })
+    }
+
+    /// `--since` that is not a time, and an assignment with a mistake, are one line each naming
+    /// what is wrong, in the reader's language.
+    @Test func theProgramRefusesABadTimeAndABadAssignment() async throws {
+        let folder = try Fixtures.temporaryDirectory("class-grade-refusals")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = BuiltProducts.path(of: "openmarket-server")
+        let data = folder.appendingPathComponent("market")
+        let roster = folder.appendingPathComponent("roster.csv")
+        try Data("김민준,2026001\n".utf8).write(to: roster)
+        _ = try await ChildProcess.run(
+            binary, ["class", "add", roster.path, "--data", data.path], environment: ["LANG": "C.UTF-8"])
+        let good = folder.appendingPathComponent("good.txt")
+        try Data(ScriptedClass.assignmentText.utf8).write(to: good)
+        let time = try await ChildProcess.run(
+            binary, ["class", "grade", good.path, "--since", "yesterday", "--data", data.path], environment: ["LANG": "C.UTF-8"])
+        #expect(time.status == 1)
+        #expect(
+            time.stderr
+                == "openmarket-server: 'yesterday' is not a time: give 2026-03-02, 2026-03-02T09:00 or 2026-03-02T09:00:00+09:00\n"
+        )
+        let bad = folder.appendingPathComponent("bad.txt")
+        try Data("title = x\nstep a = PATCH iff-match\n".utf8).write(to: bad)
+        let refused = try await ChildProcess.run(
+            binary, ["class", "grade", bad.path, "--data", data.path], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "openmarket-server: 2번째 줄: 조건이 아닙니다(입력: 'iff-match'). docs/teaching.md의 \"Assignments\" 절을 보세요\n")
+        let graded = try await ChildProcess.run(
+            binary, ["class", "grade", good.path, "--since", "2026-03-02T09:00", "--data", data.path],
+            environment: ["LANG": "C.UTF-8"])
+        #expect(graded.status == 0)
+        #expect(
+            graded.stdout.hasPrefix(
+                "2026001       김민준          0/5 steps       missing: photos if-match met-412 delete met-403\n"))
     }
 }

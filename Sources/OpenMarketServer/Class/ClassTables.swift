@@ -4,11 +4,12 @@ import GRDB
 /// The tables a class adds to a market's database: what each vendor's requests were
 /// (`class_activity`) and which vendors are students, with their names and numbers
 /// (`class_students`). Registered after the market's own migrations, so an older data directory
-/// gains them when a newer server opens it.
+/// gains them when a newer server opens it (`ifNotExists`: a folder made while this migration
+/// had its first name already has them).
 enum ClassTables {
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v3-class-activity-and-roster") { db in
-            try db.create(table: "class_activity") { t in
+            try db.create(table: "class_activity", options: .ifNotExists) { t in
                 t.autoIncrementedPrimaryKey("seq")
                 t.column("time", .double).notNull()
                 t.column("vendor_id", .integer).notNull()
@@ -27,8 +28,9 @@ enum ClassTables {
                 t.column("secret_misplaced", .boolean).notNull()
                 t.column("body_digest", .text)
             }
-            try db.create(index: "class_activity_by_vendor", on: "class_activity", columns: ["vendor_id", "time"])
-            try db.create(table: "class_students") { t in
+            try db.create(
+                index: "class_activity_by_vendor", on: "class_activity", columns: ["vendor_id", "time"], options: .ifNotExists)
+            try db.create(table: "class_students", options: .ifNotExists) { t in
                 t.primaryKey("vendor_id", .integer).references("vendors", onDelete: .cascade)
                 t.column("name", .text).notNull()
                 t.column("student_number", .text).notNull().unique()
