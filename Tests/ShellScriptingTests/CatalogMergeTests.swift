@@ -137,6 +137,25 @@ struct CatalogMergeTests {
         }
     }
 
+    /// The sheet's difference taking the market's stock below 0 is a conflict: not sent, unless
+    /// the sheet is preferred (then the sheet's count is set).
+    @Test func aStockDifferenceBelowZeroIsAConflict() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(stock: 1))
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,0,")])
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --yes").status == .ok, "\(console.notes)")
+            #expect(
+                console.out.contains("#\(id) stock: the sheet changes it by -5, the market has 1: it would go below 0"),
+                "\(console.out)")
+            #expect(try await f.product(id: id).stock == 1)
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes --prefer sheet").status == .ok)
+            #expect(try await f.product(id: id).stock == 0)
+        }
+    }
+
     /// A stock-only sheet (name, stock) has no revision: its stock moves by the difference the
     /// plan measured, and the plan says so.
     @Test func aStockOnlySheetChangesStockByTheDifference() async throws {

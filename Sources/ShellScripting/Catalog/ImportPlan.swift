@@ -267,8 +267,10 @@ extension ImportPlan {
             if let id = row.revision?.id { sync.revisionIDs[number] = id }
         case .update(let id, let fields):
             guard let live = mine[id] else { return }
+            // A revision of another product (a row copied, an id typed over) is no base for this one.
+            let revision = row.revision.flatMap { $0.id == nil || $0.id == id ? $0 : nil }
             let merged = ThreeWayMerge.merge(
-                fields, revision: row.revision, live: live, side: sync.prefer, sheetWins: row.command == .update)
+                fields, revision: revision, live: live, side: sync.prefer, sheetWins: row.command == .update)
             sync.note(merged, row: number, id: id)
             if merged.sendsNothing {
                 unchanged.append((number, id))
