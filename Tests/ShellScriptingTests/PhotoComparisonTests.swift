@@ -153,3 +153,49 @@ enum MarketImagesShrink {
         try MarketImages.fit(data, underBytes: min(data.count - 1, UploadRules.maxImageBytes / 2)).image.data
     }
 }
+
+/// How long comparing a 300-row sheet's photos takes (each row: the 3 MB phone photo the shell
+/// shrank before upload, and the small coffee photo), with and without the revision's digests.
+/// Run with `OPENMARKET_MEASURE_PHOTOS=1 swift test --skip-build --filter PhotoComparisonTiming`.
+@Suite("Photo comparison timing")
+struct PhotoComparisonTiming {
+    @Test func threeHundredRows() async throws {
+        guard ProcessInfo.processInfo.environment["OPENMARKET_MEASURE_PHOTOS"] != nil else { return }
+        try await ScriptFixture.with { f in
+            let (product, rocket, coffee) = try await PhotoComparisonTests.registered(f)
+            let images = try #require(product.images)
+            var exported: [String] = []
+            var digests: [String] = []
+            for (index, image) in images.enumerated() {
+                let data = try await f.client.downloadImage(image.url).data
+                let path = f.directory.appendingPathComponent("exported-\(index).jpg").path
+                try data.write(to: URL(fileURLWithPath: path))
+                exported.append(path)
+                digests.append(RowRevision.photoDigest(data))
+            }
+            let comparison = PhotoComparison(client: f.client)
+            let clock = ContinuousClock()
+            let sheet = [PhotoComparison.Request](
+                repeating: .init(photos: [.file(rocket), .file(coffee)], product: product, revision: nil), count: 300)
+            var verdicts: [PhotoComparison.Verdict] = []
+            let original = await clock.measure { verdicts = await comparison.compare(sheet) }
+            #expect(verdicts.allSatisfy { $0 == .same })
+            let revision = RowRevision(product: product, photoDigests: digests)
+            let kept = [PhotoComparison.Request](
+                repeating: .init(photos: exported.map(PhotoComparison.RowPhoto.file), product: product, revision: revision),
+                count: 300)
+            let byDigest = await clock.measure { verdicts = await comparison.compare(kept) }
+            #expect(verdicts.allSatisfy { $0 == .same })
+            let unkept = kept.map {
+                var request = $0
+                request.revision = nil
+                return request
+            }
+            let byBytes = await clock.measure { verdicts = await comparison.compare(unkept) }
+            #expect(verdicts.allSatisfy { $0 == .same })
+            print(
+                "300 rows, 2 photos each: original files \(original), export --images files by revision \(byDigest), by bytes \(byBytes)"
+            )
+        }
+    }
+}
