@@ -2,28 +2,28 @@ import Foundation
 import OpenMarketAPI
 import Synchronization
 
-/// How many of an import's rows are in flight at once, found as the import goes: additive
+/// How many of an import's requests are in flight at once, found as the import goes: additive
 /// increase, multiplicative decrease (AIMD), as TCP finds a connection's window.
 ///
-/// The rows are counted in rounds of `limit` answers (at least `minimumRound`). At the end of
-/// a round the limiter looks at how long its rows took, each against the quickest seen for
-/// its kind of row (a register with photos takes longer than an update):
+/// The answers are counted in rounds of `limit` (at least `minimumRound`). At the end of a round
+/// the limiter looks at how long its requests took, each against the quickest seen for its kind
+/// (a `POST` with photos takes longer than a `GET`):
 ///
 /// - no longer than `tolerance` times that (the market is not queueing them): one more in
-///   flight (`+1`), or twice as many while it is still starting (slow start from one row);
+///   flight (`+1`), or twice as many while it is still starting (slow start from one);
 ///   only when the round used the whole limit (a limit nobody uses proves nothing);
 /// - longer (the market queues them: more in flight only adds waiting): the limit times
 ///   `latencyBackoff`.
 ///
-/// A `429` or `503` (`busy`) cuts the limit at once by `busyBackoff`, and no row starts
-/// before the wait the market asked for (`Retry-After`) is over. After a cut, the answers of
-/// the rows that were already in flight are not counted (they went out at the old limit).
+/// A `429` or `503` (`busy`) cuts the limit at once by `busyBackoff`, and nothing starts before
+/// the wait the market asked for (`Retry-After`) is over. After a cut, the answers of the
+/// requests that were already in flight are not counted (they went out at the old limit).
 ///
 /// A value with no clock: the caller says when and what, so that a test can play a market to it.
 struct AdaptiveConcurrency: Sendable, Equatable {
     /// The most in flight when the seller gives no `--jobs` (the flag's own highest).
     static let highest = 32
-    /// How much longer than the quickest a round's rows may take before the limit comes down.
+    /// How much longer than the quickest a round's requests may take before the limit comes down.
     static let tolerance = 2.0
     /// The cut after a round that took too long.
     static let latencyBackoff = 0.75
@@ -37,16 +37,16 @@ struct AdaptiveConcurrency: Sendable, Equatable {
 
     /// The most in flight: `--jobs N`, or `highest`.
     let cap: Int
-    /// How many rows may be in flight now.
+    /// How many may be in flight now.
     private(set) var limit: Int
-    /// Rows started and not yet answered.
+    /// Requests started and not yet answered.
     private(set) var inFlight = 0
     /// Still doubling (no cut yet).
     private(set) var startingUp: Bool
-    /// No row starts before this (the market's `Retry-After`), measured from the import's start.
+    /// Nothing starts before this (the market's `Retry-After`), measured from the import's start.
     private(set) var pausedUntil: Duration = .zero
 
-    /// The quickest (a median of `baselineSamples`) seen for each kind of row.
+    /// The quickest (a median of `baselineSamples`) seen for each kind of request.
     private(set) var baselines: [String: Double] = [:]
     /// Each kind's last few times, in seconds.
     private var recent: [String: [Double]] = [:]
@@ -54,28 +54,28 @@ struct AdaptiveConcurrency: Sendable, Equatable {
     private var ratios: [Double] = []
     private var answers = 0
     private var usedWholeLimit = false
-    /// Answers still to come from rows started before the last cut: not counted.
+    /// Answers still to come from requests started before the last cut: not counted.
     private var stale = 0
 
     /// - Parameter jobs: `--jobs N` (then the limit starts at N and never goes above), or nil
-    ///   (it starts at one row and finds its own, up to `highest`).
+    ///   (it starts at one request and finds its own, up to `highest`).
     init(jobs: Int?) {
         cap = max(1, jobs ?? Self.highest)
         limit = jobs.map { max(1, $0) } ?? 1
         startingUp = jobs == nil
     }
 
-    /// Whether a row may start now (`now` since the import's start).
+    /// Whether a request may start now (`now` since the import's start).
     func mayStart(at now: Duration) -> Bool { inFlight < limit && now >= pausedUntil }
 
-    /// A row started.
+    /// A request started.
     mutating func started() {
         inFlight += 1
         if inFlight >= limit { usedWholeLimit = true }
     }
 
-    /// A row was answered after `seconds` (nil when its time says nothing of the market: it
-    /// failed, or waited for a `Retry-After`). `kind` sorts rows that take alike.
+    /// A request was answered after `seconds` (nil when its time says nothing of the market: it
+    /// failed, or was refused). `kind` sorts requests that take alike.
     mutating func finished(kind: String, seconds: Double?) {
         inFlight = max(0, inFlight - 1)
         if stale > 0 {
@@ -90,7 +90,7 @@ struct AdaptiveConcurrency: Sendable, Equatable {
     /// The market said `429` or `503` and asked to wait `wait` (`now` since the import's start).
     mutating func busy(wait: Duration, at now: Duration) {
         pausedUntil = max(pausedUntil, now + wait)
-        // One cut for the rows that were in flight together: the others' refusals are old news.
+        // One cut for the requests in flight together: the others' refusals are old news.
         guard stale == 0 else { return }
         cut(by: Self.busyBackoff)
     }
