@@ -28,6 +28,41 @@ public enum HTMLEscaping {
         }
         return String(out)
     }
+
+    /// `escaped(text)` added to the end of `out`, without a string of its own: the text is
+    /// scanned as UTF-8 (every character replaced is one ASCII byte, never part of a longer
+    /// scalar) and copied a run at a time between the bytes replaced.
+    public static func append(_ text: String, to out: inout String) {
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let replacement = replacement(for: utf8[index])
+            let next = utf8.index(after: index)
+            if let replacement {
+                out += text[runStart..<index]
+                out += replacement
+                runStart = next
+            }
+            index = next
+        }
+        out += text[runStart..<index]
+    }
+
+    /// What `escaped` writes for one byte, nil for the byte itself.
+    private static func replacement(for byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): nil
+        case UInt8(ascii: "\r"): "&#13;"
+        case 0..<0x20, 0x7F: "\u{FFFD}"
+        default: nil
+        }
+    }
 }
 
 /// The content type every storefront template declares (`{{% CONTENT_TYPE: SAFE_HTML}}`), so

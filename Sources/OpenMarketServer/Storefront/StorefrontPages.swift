@@ -42,25 +42,48 @@ struct StorefrontPages: Sendable {
     func listPage(
         _ products: [Product], page: Int, lastPage: Int, grid: Bool, in language: Language
     ) -> String {
-        let cards = products.map { card($0, in: language) }
+        StorefrontListHTML.page(
+            listFrame(page: page, lastPage: lastPage, grid: grid, in: language), cards: cards(products, in: language))
+    }
+
+    /// The list page through the `layout` and `list` templates: what `listPage` writes, kept as
+    /// the reference `StorefrontListHTML` is tested against.
+    func templatedListPage(
+        _ products: [Product], page: Int, lastPage: Int, grid: Bool, in language: Language
+    ) -> String {
+        let frame = listFrame(page: page, lastPage: lastPage, grid: grid, in: language)
+        let cards = cards(products, in: language)
+        var main: [String: Any] = [
+            "title": frame.title, "pageNumber": frame.page, "grid": grid, "layoutClass": grid ? "grid" : "list",
+            "listURL": frame.listURL, "gridURL": frame.gridURL, "listLabel": frame.listLabel, "gridLabel": frame.gridLabel,
+            "empty": cards.isEmpty, "emptyText": frame.emptyText, "cards": cards, "previousLabel": frame.previousLabel,
+            "nextLabel": frame.nextLabel, "pageText": frame.pageText,
+        ]
+        if let previous = frame.previousURL { main["previousURL"] = previous }
+        if let next = frame.nextURL { main["nextURL"] = next }
+        return layout(title: frame.title, main: render(main, "list"), in: language)
+    }
+
+    private func cards(_ products: [Product], in language: Language) -> [Card] {
+        products.map { card($0, in: language) }
+    }
+
+    private func listFrame(page: Int, lastPage: Int, grid: Bool, in language: Language) -> StorefrontListHTML.Frame {
         func address(page: Int, grid: Bool) -> String {
             var query: [String] = []
             if page > 1 { query.append("page=\(page)") }
             if grid { query.append("view=grid") }
             return query.isEmpty ? "/" : "/?" + query.joined(separator: "&")
         }
-        var main: [String: Any] = [
-            "title": StorefrontText.title.text(in: language), "pageNumber": page, "grid": grid,
-            "layoutClass": grid ? "grid" : "list",
-            "listURL": address(page: page, grid: false), "gridURL": address(page: page, grid: true),
-            "listLabel": StorefrontText.list.text(in: language), "gridLabel": StorefrontText.grid.text(in: language),
-            "empty": cards.isEmpty, "emptyText": StorefrontText.empty.text(in: language), "cards": cards,
-            "previousLabel": StorefrontText.previous.text(in: language), "nextLabel": StorefrontText.next.text(in: language),
-            "pageText": StorefrontText.page(page, of: max(lastPage, 1)).text(in: language),
-        ]
-        if page > 1 { main["previousURL"] = address(page: page - 1, grid: grid) }
-        if page < lastPage { main["nextURL"] = address(page: page + 1, grid: grid) }
-        return layout(title: StorefrontText.title.text(in: language), main: render(main, "list"), in: language)
+        return StorefrontListHTML.Frame(
+            language: language, title: StorefrontText.title.text(in: language), live: StorefrontText.live.text(in: language),
+            page: page, grid: grid, listURL: address(page: page, grid: false), gridURL: address(page: page, grid: true),
+            listLabel: StorefrontText.list.text(in: language), gridLabel: StorefrontText.grid.text(in: language),
+            emptyText: StorefrontText.empty.text(in: language),
+            previousURL: page > 1 ? address(page: page - 1, grid: grid) : nil,
+            nextURL: page < lastPage ? address(page: page + 1, grid: grid) : nil,
+            previousLabel: StorefrontText.previous.text(in: language), nextLabel: StorefrontText.next.text(in: language),
+            pageText: StorefrontText.page(page, of: max(lastPage, 1)).text(in: language))
     }
 
     func detailPage(_ product: Product, in language: Language) -> String {
