@@ -5,12 +5,14 @@ import SellerShell
 /// ends it.
 struct Record: ShellCommand {
     static let spec = CommandSpec(
-        name: "record", summary: ScriptHelp.record, usage: "record FILE [--all] | record stop",
-        examples: ["record catalog.om", "record session.om --all", "record stop"], flags: options.map(\.flag),
+        name: "record", summary: ScriptHelp.record, usage: "record FILE [--all] [--as-test] | record stop",
+        examples: ["record catalog.om", "record session.om --all", "record answer.om --as-test", "record stop"],
+        flags: options.map(\.flag),
         positional: [.path], tooManyWords: ScriptHelp.recordTooManyWords, effect: .none, recording: .never)
 
     static let options: [CommandOption<Record>] = [
-        .flag("--all", \.all, help: ScriptHelp.recordAll)
+        .flag("--all", \.all, help: ScriptHelp.recordAll),
+        .flag("--as-test", \.asTest, help: HabitHelp.recordAsTest),
     ]
 
     enum Action: Sendable, Equatable {
@@ -19,6 +21,8 @@ struct Record: ShellCommand {
     }
 
     var action: Action
+    /// `--as-test`: each answer written with its `expect` checks (`TestRecording`).
+    var asTest = false
 
     /// `--all`, kept in `.start` (`record stop --all` records to a file named `stop`).
     var all: Bool {
@@ -30,7 +34,7 @@ struct Record: ShellCommand {
         guard let word = arguments.positional.first else { throw .usage(ScriptMessage.recordUsage.text) }
         action = .start(path: word.text, all: false)
         try arguments.apply(Self.options, to: &self)
-        if word.text == "stop", !word.wasQuoted, !all { action = .stop }
+        if word.text == "stop", !word.wasQuoted, !all, !asTest { action = .stop }
     }
 
     var words: [Word] {
@@ -50,7 +54,7 @@ struct Record: ShellCommand {
                 ? path : try await runtime.paths.writable(path, replacing: false, in: context)
             try runtime.recording.begin(
                 target, all: all, server: await context.session.serverURL, variables: await runtime.variables,
-                index: context.session.index)
+                index: context.session.index, asTest: asTest)
             return .note(ScriptMessage.recordingTo(path: path, everything: all).text)
         case .stop:
             guard let recorder = runtime.recording.recorder else {

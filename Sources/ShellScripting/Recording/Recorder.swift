@@ -13,15 +13,19 @@ final class Recorder: Sendable {
     let directory: String
     /// Whether commands that only read are written as commands (otherwise as comments).
     let all: Bool
+    /// `--as-test`: each answer checked with `expect`, answered values as variables, written at
+    /// the end (`TestRecording`).
+    let test: TestRecording?
     private let handle: FileHandle
     /// Held while a command is written, so its names and its lines go together.
     private let names = Mutex(Names())
 
-    init(path: String, all: Bool, server: URL) throws(CommandFailure) {
+    init(path: String, all: Bool, server: URL, asTest: Bool = false) throws(CommandFailure) {
         let absolute = URL(fileURLWithPath: PathExpansion.expandTilde(path)).standardizedFileURL.path
         self.path = absolute
         self.directory = (absolute as NSString).deletingLastPathComponent
-        self.all = all
+        self.all = all || asTest
+        self.test = asTest ? TestRecording() : nil
         if FileManager.default.fileExists(atPath: absolute) {
             throw .failed(ScriptMessage.recordingExists(path).text)
         }
@@ -40,7 +44,10 @@ final class Recorder: Sendable {
         ])
     }
 
-    func close() { try? handle.close() }
+    func close() {
+        if let test { handle.write(Data(test.render().map { $0 + "\n" }.joined().utf8)) }
+        try? handle.close()
+    }
 
     /// Names used by the session already (a replay defines them only if this file does).
     func reserve(_ name: String) { names.withLock { _ = $0.used.insert(name) } }
@@ -49,7 +56,14 @@ final class Recorder: Sendable {
     /// `set` and `expect` as typed, a product made here under a name, a product made elsewhere
     /// as a comment (on another server that id is someone else's product).
     func record(_ invocation: Invocation, outcome: CommandOutcome, context: Context) {
-        names.withLock { names in record(invocation, outcome: outcome, context: context, names: &names) }
+        names.withLock { names in
+            let written = test?.count
+            record(invocation, outcome: outcome, context: context, names: &names)
+            // Checked only when it was written.
+            guard let test, test.count != written else { return }
+            let product = outcome.product.flatMap { names.byID[$0.id] }
+            test.expect(after: outcome.replay ?? invocation.command, outcome: outcome, product: product)
+        }
     }
 
     private func record(_ invocation: Invocation, outcome: CommandOutcome, context: Context, names: inout Names) {
@@ -71,7 +85,8 @@ final class Recorder: Sendable {
         case .command, .readOnly:
             break
         }
-        if spec.effect == .deletes, outcome.product == nil { return }
+        // A test keeps a DELETE answered 404 (its check is the status).
+        if spec.effect == .deletes, outcome.product == nil, test == nil || outcome.answer == nil { return }
         // A product `undo` registered again is, in the recording, the one it stands for.
         for (old, product) in outcome.replacements {
             if let name = names.byID[old] { names.byID[product.id] = name }
@@ -82,7 +97,9 @@ final class Recorder: Sendable {
             bound = names.name(created: result.id, as: invocation.bindAs)
             if let reading = command as? any ReadsImagePaths { command = reading.rewritingImagePaths { relocated($0, context) } }
         }
-        var words = command.words.map(ScriptWord.word)
+        var words =
+            test?.words(of: command, byID: names.byID, isUsed: { [used = names.used] in used.contains($0) })
+            ?? command.words.map(ScriptWord.word)
         var foreign: Int?
         if spec.takesProductID, let id = command.productID {
             if let name = names.byID[id], let referring = command as? any RefersToProduct {
@@ -190,6 +207,7 @@ final class Recorder: Sendable {
     }
 
     private func write(_ lines: [String]) {
+        if let test { return test.append(lines) }
         handle.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 }

@@ -15,13 +15,13 @@ final class Recording: Sendable {
     /// for a session on `server`; the names `variables` holds are reserved, and `index` (what
     /// the prompt shows) learns where the recording goes.
     func begin(
-        _ path: String, all: Bool, server: URL, variables: ScriptVariables, index: ShellIndex
+        _ path: String, all: Bool, server: URL, variables: ScriptVariables, index: ShellIndex, asTest: Bool = false
     ) throws(CommandFailure) {
         if let recorder {
             throw .usage(ScriptMessage.alreadyRecording(recorder.path).text)
         }
         let typed = TypedPaths(environment: variables.environment)
-        let recorder = try Recorder(path: typed.expandingTilde(path), all: all, server: server)
+        let recorder = try Recorder(path: typed.expandingTilde(path), all: all, server: server, asTest: asTest)
         for name in variables.values.keys { recorder.reserve(name) }
         running.withLock { $0 = recorder }
         index.setRecording(recorder.path)
