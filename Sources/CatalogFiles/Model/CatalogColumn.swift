@@ -45,7 +45,7 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
 
     /// The column of a product field (`image` is written to `images`).
     public init(_ field: ProductField) {
-        self = Self.allCases.first { $0.field == field } ?? .name
+        self = field.catalogHeaders.first.flatMap { Self(rawValue: $0) }.flatMap { $0.field == field ? $0 : nil } ?? .name
     }
 
     /// The product field this column holds; nil for id, created_at, updated_at, vendor, revision

@@ -26,6 +26,7 @@ extension CatalogImport {
         plan.sync.prefer = options.prefer
         plan.sync.newIDs = options.newIDs
         plan.alreadyDone = made.count
+        if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }
         plan.allowDuplicates = options.allowDuplicates
         problems += plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)
         if !problems.isEmpty { plan.invalid = try Self.skipped(problems, contents: contents, file: file, options: options) }
@@ -88,6 +89,7 @@ extension CatalogImport {
     /// The ids the file names in its id column, by the first row that names each.
     private static func rowOfID(_ contents: CatalogContents) -> [Int: Int] {
         var rowOfID: [Int: Int] = [:]
+        guard contents.rows.withID > 0 else { return rowOfID }
         for row in contents.rows {
             if let text = row[.id], let id = Int(text.trimmingCharacters(in: .whitespaces)), rowOfID[id] == nil {
                 rowOfID[id] = row.number

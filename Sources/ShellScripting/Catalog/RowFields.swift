@@ -31,7 +31,7 @@ struct RowFields {
         ProductField.editable.compactMap { field in
             guard var text = row[CatalogColumn(field)] else { return nil }
             // Spaces around a number or a name are a spreadsheet's, not the seller's meaning.
-            if field != .description { text = text.trimmingCharacters(in: .whitespaces) }
+            if field != .description, CatalogRow.hasSpaceAround(text) { text = text.trimmingCharacters(in: .whitespaces) }
             return text.isEmpty ? nil : (field, text)
         }
     }
