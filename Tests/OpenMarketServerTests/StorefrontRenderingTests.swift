@@ -45,6 +45,31 @@ struct StorefrontRenderingTests {
         }
     }
 
+    /// The pages are kept with the JSON lists (the market's list cache): each kind of write
+    /// (create, edit, stock, delete) clears every kept page, in both languages and both views.
+    @Test func everyWriteShowsOnTheKeptPagesAtOnce() async throws {
+        try await TestMarket.with { market in
+            let headers: [[String: String]] = [["Accept-Language": "ko"], ["Accept-Language": "en"]]
+            func pages() async throws -> [String] {
+                var texts: [String] = []
+                for path in ["/", "/?view=grid"] {
+                    for header in headers { texts.append(try await market.raw("GET", path, headers: header).text) }
+                }
+                return texts
+            }
+            _ = try await pages()
+            let made = try await market.createProduct(name: "Fresh mug", price: 2000, stock: 3)
+            #expect(try await pages().allSatisfy { $0.contains("Fresh mug") && $0.contains("₩2,000") })
+            _ = try await market.client().edit(id: made.id, ProductChanges(price: 2500))
+            #expect(try await pages().allSatisfy { $0.contains("₩2,500") && !$0.contains("₩2,000") })
+            _ = try await market.client().edit(id: made.id, ProductChanges(stock: 0))
+            let soldOut = try await pages()
+            #expect(soldOut.allSatisfy { $0.contains("sold-out-mark") })
+            _ = try await market.client().delete(id: made.id)
+            #expect(try await pages().allSatisfy { !$0.contains("Fresh mug") })
+        }
+    }
+
     @Test func escapingIntoAStringIsTheEscapedText() {
         var generator = SystemRandomNumberGenerator()
         let pieces: [String] = [
