@@ -174,7 +174,11 @@ struct StudentDriver {
         if mistakes.contains(.classmateWithWrongSecret) {
             _ = try await gate.through { try await patch(classmate, price: 1, ifMatch: nil, secret: "not-the-secret-0") }
         }
-        if mistakes.contains(.secretInQuery) { _ = try await send("GET", "/api/products/\(id)?secret=\(secret)") }
+        if mistakes.contains(.secretInQuery) {
+            _ = try await send(
+                "GET",
+                "/api/products/\(id)?secret=\(secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret)")
+        }
         if mistakes.contains(.getWithBody) { _ = try await send("GET", "/api/products", body: Data("{}".utf8)) }
         if mistakes.contains(.badDeleteToken) { _ = try await send("DELETE", "/api/products/not-a-token") }
         if steps.contains(.deleteOwn) || mistakes.contains(.retriedPost) {
