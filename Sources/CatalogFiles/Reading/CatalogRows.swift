@@ -84,7 +84,7 @@ public struct CatalogRows: Sequence, Sendable, Equatable, ExpressibleByArrayLite
     /// The row at `index` from 0 (a streamed file is read up to it).
     public subscript(index: Int) -> CatalogRow {
         if case .held(let rows) = storage { return rows[index] }
-        precondition(index >= 0 && index < count, "row index out of range")
+        precondition(index >= 0 && index < count)
         var rows = makeIterator()
         for _ in 0..<index { _ = rows.next() }
         return rows.next()!
