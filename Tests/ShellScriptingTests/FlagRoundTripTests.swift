@@ -26,7 +26,8 @@ struct FlagRoundTripTests {
         "redo --force --yes --dry-run",
         "login 0c1b5a9e", "login 0c1b5a9e --vendor-id 15", "logout", "whoami", "use shop", "profiles remove old-shop",
         "connect http://127.0.0.1:8080", "set output json", "set price 3500", "history",
-        "exchanges --last 5 --har class.har --markdown 'note book.md' --force", "exchange 3 --wire", "exchange --as curl",
+        "exchanges --last 5 --har class.har --markdown 'note book.md' --force", "exchanges --lint",
+        "exchange 3 --wire", "exchange --as curl",
         "explain If-Match --lang ko", "GET /api/products search_value==mug --no-auth --check-status --offline",
         "HEAD /api/products/3 --no-auth --check-status --offline",
         "POST /api/products name=Mug price:=3500 images@mug.jpg --no-auth --check-status --offline",
@@ -34,7 +35,7 @@ struct FlagRoundTripTests {
         "PATCH /api/products/3 price:=1 --no-auth --check-status --offline",
         "DELETE /api/products/3/TOKEN --no-auth --check-status --offline",
         "OPTIONS /api/products/3 --no-auth --check-status --offline", "expect 3 == 3", "source 'my script.om' --step", "vars",
-        "record session.om --all",
+        "record session.om --all", "record answer.om --as-test", "lint one.om 'two words.om'",
         "record stop",
         "import catalog.csv --format csv --jobs 8 --dry-run --yes --prune --new-ids --continue-on-error --resume "
             + "--journal 'my journal' --report r.csv --no-resize",

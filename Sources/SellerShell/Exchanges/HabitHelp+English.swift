@@ -7,7 +7,7 @@ extension HabitHelp {
             "Mark the HTTP habits in what a script's lines will send, before it runs: each finding as FILE:LINE, the rule and the explain topic."
         case .lintUsage: "lint takes one or more script files: lint FILE.om…"
         case .recordAsTest:
-            "Write each answer as expect lines (the status, the fields set), ids and dates as variables, so that openmarket test grades against it."
+            "Write each answer as expect lines (the status, the fields set), an id or date as a variable, so that openmarket test grades against it."
         }
     }
 }
