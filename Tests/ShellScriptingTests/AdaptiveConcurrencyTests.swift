@@ -34,9 +34,9 @@ struct AdaptiveConcurrencyTests {
         var limiter = AdaptiveConcurrency(jobs: nil)
         let limits = Self.play(&limiter, answers: 600, market: Self.twoCores)
         let settled = limits.suffix(400)
-        // Never fewer than the two the market serves at once (its full speed), never far above:
-        // more would only wait in its queue.
-        #expect(settled.min()! >= 2, "\(settled)")
+        // Never fewer than the two the market serves at once (its full speed; and never below
+        // the floor of four), never far above: more would only wait in its queue.
+        #expect(settled.min()! >= AdaptiveConcurrency.steady, "\(settled)")
         #expect(settled.max()! <= 6, "\(settled)")
         #expect(limits.max()! < AdaptiveConcurrency.highest)
     }
@@ -73,6 +73,16 @@ struct AdaptiveConcurrencyTests {
         #expect(limiter.limit == 2)
     }
 
+    @Test func slowerAnswersNeverTakeTheLimitBelowFourOnlyRefusalsDo() {
+        var limiter = AdaptiveConcurrency(jobs: 16)
+        #expect(limiter.floor == 4)
+        _ = Self.play(&limiter, answers: 32) { _ in 0.010 }
+        // Then each answer waits for every other in flight: far slower, but never below four.
+        let limits = Self.play(&limiter, answers: 300) { inFlight in 0.010 * Double(inFlight) }
+        #expect(limits.min() == 4, "\(limits)")
+        #expect(AdaptiveConcurrency(jobs: 2).floor == 2)
+    }
+
     @Test func theLimitNeverFallsBelowOneRow() {
         var limiter = AdaptiveConcurrency(jobs: 2)
         for round in 0..<5 {
@@ -87,10 +97,11 @@ struct AdaptiveConcurrencyTests {
     @Test func aMarketGrownSlowerForEveryoneIsTheNewBarOnceTheLimitIsOneRow() {
         var limiter = AdaptiveConcurrency(jobs: nil)
         _ = Self.play(&limiter, answers: 40) { _ in 0.010 }
-        // Five times slower whatever is in flight: the limit falls to one row, takes that time
-        // as the market's own, and climbs again.
+        // Five times slower whatever is in flight: the limit falls to its floor, takes that
+        // time as the market's own, and climbs again.
         let limits = Self.play(&limiter, answers: 400) { _ in 0.050 }
-        #expect(limits.contains(1), "\(limits)")
+        #expect(limits.contains(AdaptiveConcurrency.steady), "\(limits)")
+        #expect(!limits.contains { $0 < AdaptiveConcurrency.steady }, "\(limits)")
         #expect(limits.last! >= 8, "\(limits)")
     }
 

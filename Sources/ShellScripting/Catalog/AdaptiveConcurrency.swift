@@ -13,7 +13,7 @@ import Synchronization
 ///   flight (`+1`), or twice as many while it is still starting (slow start from one);
 ///   only when the round used the whole limit (a limit nobody uses proves nothing);
 /// - longer (the market queues them: more in flight only adds waiting): the limit times
-///   `latencyBackoff`.
+///   `latencyBackoff`, never below `floor` (four, the import's old fixed number).
 ///
 /// A `429` or `503` (`busy`) cuts the limit at once by `busyBackoff`, and nothing starts before
 /// the wait the market asked for (`Retry-After`) is over. After a cut, the answers of the
@@ -35,8 +35,15 @@ struct AdaptiveConcurrency: Sendable, Equatable {
     /// one lucky answer does not set the bar.
     static let baselineSamples = 3
 
+    /// The fewest in flight that slower answers bring the limit down to (the import's old fixed
+    /// number): on a machine others share, their load makes answers slower too, and yielding to
+    /// it would starve the import. Only a `429` or `503` takes the limit below.
+    static let steady = 4
+
     /// The most in flight: `--jobs N`, or `highest`.
     let cap: Int
+    /// `steady`, or `--jobs N` when it is fewer.
+    let floor: Int
     /// How many may be in flight now.
     private(set) var limit: Int
     /// Requests started and not yet answered.
@@ -61,6 +68,7 @@ struct AdaptiveConcurrency: Sendable, Equatable {
     ///   (it starts at one request and finds its own, up to `highest`).
     init(jobs: Int?) {
         cap = max(1, jobs ?? Self.highest)
+        floor = min(cap, Self.steady)
         limit = jobs.map { max(1, $0) } ?? 1
         startingUp = jobs == nil
     }
@@ -92,7 +100,7 @@ struct AdaptiveConcurrency: Sendable, Equatable {
         pausedUntil = max(pausedUntil, now + wait)
         // One cut for the requests in flight together: the others' refusals are old news.
         guard stale == 0 else { return }
-        cut(by: Self.busyBackoff)
+        cut(by: Self.busyBackoff, to: 1)
     }
 
     /// This answer's time against its kind's quickest, which it may lower.
@@ -103,9 +111,7 @@ struct AdaptiveConcurrency: Sendable, Equatable {
         recent[kind] = times
         let median = times.sorted()[times.count / 2]
         if times.count == Self.baselineSamples || baselines[kind] == nil {
-            // A limit of one is the market unloaded by this import: its time is the bar, even
-            // when the market has become slower since.
-            baselines[kind] = limit == 1 && times.count == Self.baselineSamples ? median : min(baselines[kind] ?? median, median)
+            baselines[kind] = min(baselines[kind] ?? median, median)
         }
         return seconds / max(baselines[kind] ?? seconds, 1e-6)
     }
@@ -117,15 +123,20 @@ struct AdaptiveConcurrency: Sendable, Equatable {
         ratios = []
         answers = 0
         usedWholeLimit = inFlight >= limit
-        if queueing {
-            cut(by: Self.latencyBackoff)
+        if queueing, limit <= floor {
+            // As little in flight as slower answers allow, and still slow: the market has become
+            // slower for everyone, and its time now is the bar.
+            for (kind, times) in recent { baselines[kind] = times.sorted()[times.count / 2] }
+            startingUp = false
+        } else if queueing {
+            cut(by: Self.latencyBackoff, to: floor)
         } else if used {
             limit = min(cap, startingUp ? limit * 2 : limit + 1)
         }
     }
 
-    private mutating func cut(by factor: Double) {
-        limit = max(1, Int((Double(limit) * factor).rounded(.down)))
+    private mutating func cut(by factor: Double, to lowest: Int) {
+        limit = max(min(lowest, limit), Int((Double(limit) * factor).rounded(.down)))
         startingUp = false
         stale = inFlight
         ratios = []
