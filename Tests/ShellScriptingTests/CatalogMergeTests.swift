@@ -270,6 +270,40 @@ struct CatalogMergeTests {
         }
     }
 
+    /// An exported row whose id cell was emptied and whose name and price changed is known by
+    /// its revision's id: a probable rename, never a second product; `new` registers it anyway.
+    @Test func theRevisionNamesTheProductARenamedRowComesFrom() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 2)
+            let id = try await Self.byName(f)["Item 2"]!.id
+            var text = try String(contentsOfFile: sheet, encoding: .utf8)
+            text = text.replacingOccurrences(
+                of: "\(id),Item 2,\(Self.words),1002,", with: ",Item 2 (renewed),\(Self.words),1502,")
+            try text.write(toFile: sheet, atomically: true, encoding: .utf8)
+            // An exported row names no photo to register with: the rename is its problem.
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --yes").status == .failed)
+            #expect(
+                console.notes.contains(
+                    "sheet.csv:3:id: row 3 Item 2 (renewed) looks like your #\(id) Item 2 renamed: put \(id) in its id column"),
+                "\(console.notes)")
+            #expect(!console.notes.contains("needs 1 to 5 photos"), "\(console.notes)")
+            // Given photos, it is held back in the plan: never a second product.
+            try Self.edit(
+                sheet,
+                [
+                    (
+                        "Item 2 (renewed),\(Self.words),1502,KRW,0,5,,",
+                        "Item 2 (renewed),\(Self.words),1502,KRW,0,5,coffee-small.jpg,"
+                    )
+                ])
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --yes").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains("looks like your #\(id) Item 2 renamed: put \(id) in its id column"), "\(plan.out)")
+            #expect(try await f.allProducts().count == 2)
+        }
+    }
+
     /// An unchanged `export --images` sheet imported again says nothing about photos; a row
     /// given another photo is named once, with what to do.
     @Test func anUnchangedPhotoSheetSaysNothingAboutPhotos() async throws {

@@ -112,7 +112,19 @@ struct RowCheck {
         if matchByName, !yours.isEmpty { return match(row, to: yours, fields: fields) }
         let checked = checkNew(row, fields: fields)
         if !yours.isEmpty, checked.0 != nil { sameNameAsYours[row.number] = yours }
+        if checked.0 == nil, let renamed = renamed(row, name: fields.changes.name) { return (nil, [renamed]) }
         return checked
+    }
+
+    /// A row without an id that cannot be registered (an exported row has no photo paths) whose
+    /// revision names one of your products no other row names: the id cell was emptied, so the
+    /// problem is the rename's, with its fix.
+    private func renamed(_ row: CatalogRow, name: String?) -> CatalogProblem? {
+        guard let id = row.revision?.id, let product = mine[id], rowOfID[id] == nil, row.command == nil else { return nil }
+        let message = CatalogMessage.probableRename(
+            row: row.number, name: TextLayout.visible(name ?? "", limit: 40), id: id,
+            was: TextLayout.visible(product.name, limit: 40))
+        return problem(row, CatalogColumn.id.rawValue, message.text)
     }
 
     /// `₩3,500`, `3,500원` and `$12.50` as a spreadsheet formats money: the number is the
