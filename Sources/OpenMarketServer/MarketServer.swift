@@ -226,6 +226,7 @@ public enum MarketServer {
             },
             clock: { Date() })
         routes.register(on: router)
+        ClassBoard(data: data).register(on: router)
         let limits = configuration.limits
         let connections = connections ?? OpenConnections(limits)
         return Application(

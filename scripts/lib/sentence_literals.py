@@ -39,6 +39,7 @@ ROOTS = [
 SKIPPED = [
     "Sources/OpenMarketServer/OpenAPI/",
     "Sources/OpenMarketServer/Storefront/StorefrontAssets.swift",
+    "Sources/OpenMarketServer/Class/ClassBoardAssets.swift",
 ]
 
 # Literals that read like sentences and are none, each with why: data and protocol text.

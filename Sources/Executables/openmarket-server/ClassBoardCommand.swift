@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import OpenMarketContract
+import OpenMarketServer
+
+/// `openmarket-server class board`: the teacher's board's address, with the token the market
+/// keeps in its data directory (made now when it has none), and the assignment whose steps the
+/// board shows (`--assignment FILE`). Only the operator of the market's machine can run it: the
+/// token file is readable by its owner alone.
+struct ClassBoardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board",
+        abstract: "Print the address of the teacher's class board, with its token (keep it from the class).")
+
+    @Option(help: "The market's port (as given to serve).") var port = 8080
+    @Option(name: .customLong("public-url"), help: "The market's address as the class reaches it, e.g. http://10.0.0.5:8080.")
+    var publicURL: String?
+    @Option(help: "The assignment whose steps the board shows (see docs/teaching.md, \"Assignments\").")
+    var assignment: String?
+    @OptionGroup var data: DataOption
+
+    func validate() throws {
+        guard (1...65535).contains(port) else {
+            throw ValidationError("--port must be from 1 to 65535 (got \(port))")
+        }
+        if let publicURL, URL.httpURL(publicURL) == nil {
+            throw ValidationError("--public-url must be an http(s) URL such as http://10.0.0.5:8080")
+        }
+    }
+
+    func run() async throws {
+        let language = ClassLanguage.current
+        let directory = try await MarketDataDirectory.openExisting(data.url)
+        if let assignment {
+            let path = (assignment as NSString).expandingTildeInPath
+            guard let bytes = FileManager.default.contents(atPath: path), let text = String(validating: bytes, as: UTF8.self)
+            else { throw ClassFailure(message: .cannotRead(path: path)) }
+            do { _ = try Assignment.parse(text) } catch { throw ClassFailure(message: error.message) }
+            try ClassBoardAssignment.keep(text, in: directory.url)
+        }
+        let token = try ClassBoardToken.load(in: directory.url)
+        let base = publicURL ?? "http://127.0.0.1:\(port)"
+        var lines = [ClassBoardText.boardAddress.text(in: language), "  " + token.address(base: base)]
+        if publicURL == nil { lines.append(ClassBoardText.boardAddressNote.text(in: language)) }
+        print(lines.joined(separator: "\n"))
+    }
+}

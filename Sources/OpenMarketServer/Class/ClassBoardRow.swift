@@ -1,0 +1,101 @@
+import Foundation
+import OpenMarketContract
+
+/// One student's line on the class board: what the market saw them do, counted from the
+/// activity record (`ClassActivity`), never a secret or a body.
+struct ClassBoardRow: Sendable, Equatable {
+    /// The last error a student met: its status and the request that met it.
+    struct LastError: Sendable, Equatable {
+        var status: Int
+        var method: String
+        var route: String
+    }
+
+    var vendorID: Int
+    /// The student's name as the roster (or `vendor add`) gave it: shown escaped.
+    var name: String
+    var requests = 0
+    /// The methods sent, each once.
+    var methods: Set<String> = []
+    var success = 0
+    var clientErrors = 0
+    var serverErrors = 0
+    var lastError: LastError?
+    /// Products the student registered (creates the market answered with 2xx).
+    var productsRegistered = 0
+    /// The steps of the current assignment done, and how many it has; nil when there is none.
+    var steps: (done: [String], total: Int)? = nil
+    /// The linter's findings on what the student sent, as topics (`If-Match`, `retried POST`).
+    var habits: [String] = []
+
+    static func == (a: ClassBoardRow, b: ClassBoardRow) -> Bool {
+        a.vendorID == b.vendorID && a.name == b.name && a.requests == b.requests && a.methods == b.methods
+            && a.success == b.success && a.clientErrors == b.clientErrors && a.serverErrors == b.serverErrors
+            && a.lastError == b.lastError && a.productsRegistered == b.productsRegistered
+            && a.steps?.done == b.steps?.done && a.steps?.total == b.steps?.total && a.habits == b.habits
+    }
+
+    /// Counts one exchange the market answered for this student.
+    mutating func count(method: String, route: String, status: Int) {
+        requests += 1
+        methods.insert(method)
+        switch status {
+        case 200..<300: success += 1
+        case 400..<500: clientErrors += 1
+        case 500..<600: serverErrors += 1
+        default: break
+        }
+        if status >= 400 { lastError = LastError(status: status, method: method, route: route) }
+        if method == "POST", route == "/api/products", (200..<300).contains(status) { productsRegistered += 1 }
+    }
+
+    /// How many findings, then each rule found, once, in the order first found.
+    var habitList: String {
+        guard !habits.isEmpty else { return "" }
+        var seen: [String] = []
+        for rule in habits where !seen.contains(rule) { seen.append(rule) }
+        return "\(habits.count) · " + seen.joined(separator: " ")
+    }
+
+    /// The methods in the order the lessons teach them, then any other alphabetically.
+    var methodList: String {
+        let order = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"]
+        let known = order.filter(methods.contains)
+        return (known + methods.subtracting(order).sorted()).joined(separator: " ")
+    }
+
+    /// The row as the page's script reads it (`event: row`), its words in `language`. The script
+    /// puts each value in its cell as text, never as markup.
+    func wire(in language: Language) -> Wire {
+        Wire(
+            id: vendorID, name: name, requests: String(requests), methods: methodList,
+            statuses: "\(success) / \(clientErrors) / \(serverErrors)",
+            error: lastError.map { "\($0.status) \($0.method) \($0.route)" } ?? "",
+            meaning: lastError.map { ClassBoardText.meaning(status: $0.status).text(in: language) }
+                ?? (requests == 0 ? ClassBoardText.noRequestsYet.text(in: language) : ""),
+            products: String(productsRegistered),
+            steps: steps.map { ([String("\($0.done.count)/\($0.total)")] + $0.done).joined(separator: " ") } ?? "",
+            stepNames: steps?.done.joined(separator: ", ") ?? "",
+            habits: habitList,
+            quiet: requests == 0, failing: lastError != nil)
+    }
+
+    /// A row's cells, as text.
+    struct Wire: Codable, Sendable, Equatable {
+        var id: Int
+        var name: String
+        var requests: String
+        var methods: String
+        var statuses: String
+        var error: String
+        var meaning: String
+        var products: String
+        var steps: String
+        var stepNames: String
+        var habits: String
+        /// No request yet (the row is dimmed).
+        var quiet: Bool
+        /// Has met an error (its error cell is marked).
+        var failing: Bool
+    }
+}

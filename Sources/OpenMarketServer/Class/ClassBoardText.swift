@@ -1,0 +1,29 @@
+import Foundation
+import OpenMarketContract
+
+/// The class board's words, typed: the page at `/class` in the language its browser's
+/// `Accept-Language` asks for, and `openmarket-server class board`'s lines in the operator's.
+/// Catalogues: `ClassBoardText+English.swift` and `ClassBoardText+Korean.swift`.
+public enum ClassBoardText: Spoken, Hashable {
+    case title
+    case live
+    case student
+    case requests
+    case methods
+    case statuses
+    case lastError
+    case products
+    case steps
+    case habits
+    case students(Int)
+    case noStudents
+    case noRequestsYet
+    /// What the last error a student met means, by its status.
+    case meaning(status: Int)
+    /// The page a browser without the teacher's token is given.
+    case needsToken
+    case needsTokenHint
+    /// `openmarket-server class board`: the line above the address, and the one below it.
+    case boardAddress
+    case boardAddressNote
+}

@@ -1,0 +1,168 @@
+import AsyncHTTPClient
+import Foundation
+import MarketTestSupport
+import NIOCore
+import OpenMarketAPI
+import OpenMarketContract
+import Testing
+
+@testable import OpenMarketServer
+
+/// The teacher's board at `/class` (issue 42 §2): behind the teacher's token on every route,
+/// live by Server-Sent Events, in Korean or English, a student's words escaped.
+@Suite("The class board")
+struct ClassBoardTests {
+    @Test func everyClassRouteIsRefusedWithoutTheTeachersToken() async throws {
+        try await TestMarket.with { market in
+            _ = try await market.running.data.addVendor(name: "김민준")
+            let token = try ClassBoardToken.load(in: market.directory)
+            for path in ["/class", "/class/events", "/class/app.js", "/class/style.css"] {
+                for headers in [
+                    [:], ["Authorization": "Bearer wrong"], ["Cookie": "\(ClassBoardToken.cookieName)=wrong"],
+                    ["Authorization": "Bearer \(market.demo.secret.revealed)"],
+                ] {
+                    let answer = try await market.raw("GET", path, headers: headers)
+                    #expect(answer.status == 401, "\(path) \(headers)")
+                    #expect(!answer.text.contains("김민준") && !answer.text.contains(token.value), "\(path)")
+                }
+                // The event stream never ends: HEAD answers what GET would, without the body.
+                let allowed = try await market.raw(
+                    path == "/class/events" ? "HEAD" : "GET", path, headers: ["Authorization": "Bearer \(token.value)"])
+                #expect(allowed.status == 200, "\(path)")
+                if path == "/class/events" { continue }
+                let wrongInAddress = try await market.raw("GET", path + "?token=x\(token.value.dropFirst())")
+                #expect(wrongInAddress.status == 401, "\(path)")
+            }
+        }
+    }
+
+    @Test func theBoardsAddressSetsACookieForClassOnlyAndLeavesTheTokenOutOfTheAddress() async throws {
+        try await TestMarket.with { market in
+            let token = try ClassBoardToken.load(in: market.directory)
+            // Sent by hand: the HTTP client would follow the redirect.
+            let connection = try RawConnection(port: market.port)
+            #expect(connection.send("GET /class?token=\(token.value) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            let opened = String(decoding: await connection.readUntilClosed(timeout: .seconds(30)).data, as: UTF8.self)
+            let head = opened.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
+            #expect(head.first == "HTTP/1.1 303 See Other", "\(head)")
+            #expect(head.contains("Location: /class"), "\(head)")
+            let cookie = try #require(head.first { $0.hasPrefix("Set-Cookie: ") }?.dropFirst("Set-Cookie: ".count))
+            #expect(cookie.hasPrefix("\(ClassBoardToken.cookieName)=\(token.value);"))
+            #expect(cookie.contains("Path=/class") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            let page = try await market.raw("GET", "/class", headers: ["Cookie": "\(ClassBoardToken.cookieName)=\(token.value)"])
+            #expect(page.status == 200)
+            #expect(!page.text.contains(token.value), "the page never holds the token")
+            #expect(page.headers["cache-control"] == "no-store")
+            #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
+            for path in ["/", "/openapi.json", "/storefront/app.js"] {
+                #expect(!(try await market.raw("GET", path).text.contains(token.value)), "\(path)")
+            }
+        }
+    }
+
+    @Test func theTokenIsKeptInTheDataDirectoryForItsOwnerOnly() async throws {
+        let directory = try Fixtures.temporaryDirectory("class-board-token")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let token = try ClassBoardToken.load(in: directory)
+        #expect(token.value.utf8.count == 43)
+        #expect(try ClassBoardToken.load(in: directory) == token)
+        let file = directory.appendingPathComponent(ClassBoardToken.fileName).path
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(token.matches(token.value) && !token.matches(String(token.value.dropLast()) + "A") || token.value.hasSuffix("A"))
+        #expect(!token.matches(nil) && !token.matches(""))
+    }
+
+    @Test func thePageHasARowPerStudentInKoreanOrEnglishWithTheirNamesEscaped() async throws {
+        try await TestMarket.with { market in
+            let hostile = "<script>alert(1)</script>\"\u{301} onmouseover=x '"
+            _ = try await market.running.data.addVendor(name: "이서연")
+            _ = try await market.running.data.addVendor(name: hostile)
+            let token = try ClassBoardToken.load(in: market.directory)
+            let korean = try await market.raw(
+                "GET", "/class", headers: ["Authorization": "Bearer \(token.value)", "Accept-Language": "ko-KR,ko;q=0.9"])
+            #expect(korean.text.contains(#"<html lang="ko">"#) && korean.text.contains("수업 현황판"))
+            #expect(korean.text.contains("학생 2명") && korean.text.contains(">이서연<"))
+            #expect(korean.text.contains("아직 요청이 없습니다"))
+            #expect(!korean.text.contains("demo-shop"), "the demo vendor is not a student")
+            #expect(!korean.text.contains("<script>alert") && korean.text.contains(HTMLEscaping.escaped(hostile)))
+            let english = try await market.raw(
+                "GET", "/class", headers: ["Authorization": "Bearer \(token.value)", "Accept-Language": "en"])
+            #expect(english.text.contains(#"<html lang="en">"#) && english.text.contains("Class board"))
+            #expect(english.text.contains("2 students") && english.text.contains("No request yet"))
+        }
+    }
+
+    @Test func theEventStreamTellsARowsChangeAfterAStudentsRequestInTheReadersLanguage() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "박지훈")
+            let token = try ClassBoardToken.load(in: market.directory)
+            let korean = try await BoardEvents.open(market, token: token, language: "ko")
+            let english = try await BoardEvents.open(market, token: token, language: "en")
+            defer {
+                korean.stop()
+                english.stop()
+            }
+            #expect(await korean.row(student.id, requests: 0) != nil, "the stream starts with every row")
+            let started = ContinuousClock.now
+            let product = try await market.createProduct(name: "<b>첫 상품</b>", as: student.credentials)
+            let created = await korean.row(student.id, requests: 1)
+            #expect(created?.methods == "POST" && created?.products == "1", "\(String(describing: created))")
+            #expect(ContinuousClock.now - started < .seconds(5))
+            let client = market.client(student.credentials)
+            _ = try? await client.edit(id: product.id + 1000, ProductChanges(stock: 1))
+            let failed = await korean.row(student.id, requests: 2)
+            #expect(failed?.error == "404 PATCH /api/products/{id}")
+            #expect(failed?.meaning == ClassBoardText.meaning(status: 404).korean)
+            #expect(failed?.statuses == "1 / 1 / 0" && failed?.failing == true)
+            let inEnglish = await english.row(student.id, requests: 2)
+            #expect(inEnglish?.meaning == "No such product, or no such address.")
+        }
+    }
+}
+
+/// The events of one open `/class/events` stream, parsed as they arrive.
+final class BoardEvents: Sendable {
+    let rows: Watched<[ClassBoardRow.Wire]>
+    private let reader: Task<Void, any Error>
+
+    private init(_ body: HTTPClientResponse.Body, rows: Watched<[ClassBoardRow.Wire]>) {
+        self.rows = rows
+        reader = Task {
+            var pending = ""
+            for try await chunk in body {
+                pending += String(buffer: chunk)
+                while let end = pending.range(of: "\n\n") {
+                    let event = String(pending[..<end.lowerBound])
+                    pending.removeSubrange(..<end.upperBound)
+                    guard event.hasPrefix("event: row\ndata: ") else { continue }
+                    let data = Data(event.dropFirst("event: row\ndata: ".count).utf8)
+                    if let row = try? JSONDecoder().decode(ClassBoardRow.Wire.self, from: data) {
+                        rows.change { $0.append(row) }
+                    }
+                }
+            }
+        }
+    }
+
+    static func open(_ market: TestMarket, token: ClassBoardToken, language: String) async throws -> BoardEvents {
+        var request = HTTPClientRequest(url: market.baseURL.absoluteString + "/class/events")
+        request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
+        request.headers.add(name: "Accept-Language", value: language)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        #expect(response.status.code == 200)
+        #expect(response.headers.first(name: "content-type") == "text/event-stream; charset=utf-8")
+        let rows = Watched<[ClassBoardRow.Wire]>([])
+        return BoardEvents(response.body, rows: rows)
+    }
+
+    /// The first row event of `vendor` that counts `requests`, waiting up to 10 s for it.
+    func row(_ vendor: Int, requests: Int) async -> ClassBoardRow.Wire? {
+        let count = String(requests)
+        guard await rows.wait(within: .seconds(10), until: { $0.contains { $0.id == vendor && $0.requests == count } })
+        else { return nil }
+        return rows.value.first { $0.id == vendor && $0.requests == count }
+    }
+
+    func stop() { reader.cancel() }
+}
