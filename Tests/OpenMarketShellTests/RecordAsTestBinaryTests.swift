@@ -65,3 +65,28 @@ import Testing
         #expect(failed.stdout.contains("expected 6500 == 6000"), "\(failed.stdout)")
     }
 }
+
+/// `openmarket lint FILE.om`: no market is started, each finding one line on standard output,
+/// status 1 when there are any; the four lessons have none (status 0).
+@Suite struct LintBinaryTests {
+    @Test func lintStartsNoMarketAndExitsOneOnAFinding() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let script = home.root.appendingPathComponent("leaky.om")
+        try "GET /api/products secret==hunter2\nGET /api/products name=mug\n".write(to: script, atomically: true, encoding: .utf8)
+        let found = try await ChildProcess.run(
+            RecordAsTestBinaryTests.binary, ["lint", script.path], environment: home.environment, timeout: .seconds(300))
+        #expect(found.status == 1, "\(found.stderr)")
+        #expect(
+            found.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.components(separatedBy: ": ")[0...1] }
+                == [["\(script.path):1", "secret-in-request"], ["\(script.path):2", "read-with-body"]], "\(found.stdout)")
+        #expect(!found.stderr.contains("127.0.0.1"), "no market: \(found.stderr)")
+        let lessons = ["01-methods.om", "02-status-codes.om", "03-conditional-requests.om", "04-idempotency.om"].map {
+            Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/\($0)").path
+        }
+        let clean = try await ChildProcess.run(
+            RecordAsTestBinaryTests.binary, ["lint"] + lessons, environment: home.environment, timeout: .seconds(300))
+        #expect(clean.status == 0, "\(clean.stdout) \(clean.stderr)")
+        #expect(clean.stdout.isEmpty)
+    }
+}
