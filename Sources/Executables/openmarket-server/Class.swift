@@ -9,7 +9,7 @@ import TerminalText
 struct ClassCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class", abstract: "Run a class: a roster in, a handout, the board, homework graded.",
-        subcommands: [ClassAdd.self, ClassList.self, ClassResetSecret.self, ClassGrade.self])
+        subcommands: [ClassAdd.self, ClassList.self, ClassResetSecret.self, ClassGrade.self, ClassBoardCommand.self])
 }
 
 /// A failure `class` reports: one typed sentence in the reader's language.
