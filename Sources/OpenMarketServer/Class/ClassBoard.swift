@@ -120,11 +120,6 @@ struct ClassBoard: Sendable {
         return row
     }
 
-    /// One student's row, read afresh.
-    func row(_ student: BoardStudent, assignment: Assignment?) async throws -> ClassBoardRow {
-        row(student, records: try await activity.records(vendor: student.id), assignment: assignment)
-    }
-
     /// A row of the board: a student of the roster, or a vendor when the market has no roster.
     struct BoardStudent: Sendable, Equatable {
         var id: Int

@@ -16,7 +16,7 @@ enum ClassBoardAssets {
         th,td{padding:.05em .4em;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;line-height:1.25}
         th{font-size:.85em;color:#444;border-bottom:2px solid #1d2a44}
         tbody tr:nth-child(even){background:#f1f3f7}
-        th.name{width:15%}th.num{width:7%}th.methods{width:15%}th.statuses{width:11%}th.error{width:auto}th.steps{width:9%}th.habits{width:15%}
+        th.name{width:12%}th.num{width:6%}th.methods{width:20%}th.statuses{width:9%}th.error{width:auto}th.steps{width:12%}th.habits{width:10%}
         td.name{font-weight:700;word-break:keep-all}
         td.num,th.num{text-align:right}
         td.statuses{font-variant-numeric:tabular-nums}

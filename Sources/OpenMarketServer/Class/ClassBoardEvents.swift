@@ -28,24 +28,45 @@ final class ClassBoardStreams: Sendable {
     func release() { open.withLock { $0 -= 1 } }
 }
 
-/// The vendors whose rows changed since a stream last wrote, and a wake-up for the writer: a
-/// busy class's requests collapse into one row event per student per write, however many came.
+/// Every student's records as one stream knows them, the vendors whose rows changed since the
+/// stream last wrote, and a wake-up for the writer: a busy class's requests collapse into one
+/// row event per student per write, however many came, and a row is counted from the records
+/// kept here (no database read per request).
 final class ClassBoardChanges: Sendable {
     private struct State {
+        var history: [Int: [ActivityRecord]]
+        /// The records read at the start, by `key`: one told again by the live updates (it was
+        /// made while they were read) is not counted twice.
+        var known: Set<String>
         var vendors: Set<Int> = []
         var keepAlive = false
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     let wakeUps: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
 
-    init() {
+    init(snapshot: [ActivityRecord]) {
+        state = Mutex(State(history: Dictionary(grouping: snapshot, by: \.vendorID), known: Set(snapshot.map(Self.key))))
         (wakeUps, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    func changed(_ vendor: Int) {
-        state.withLock { _ = $0.vendors.insert(vendor) }
-        continuation.yield()
+    /// What tells one record from another without its sequence number (a live record has none).
+    static func key(_ record: ActivityRecord) -> String {
+        let micros = Int64((record.time.timeIntervalSince1970 * 1_000_000).rounded())
+        return "\(record.vendorID) \(micros) \(record.method) \(record.route) \(record.status)"
+    }
+
+    /// The records of `vendor` known so far, oldest first.
+    func history(_ vendor: Int) -> [ActivityRecord] { state.withLock { $0.history[vendor] ?? [] } }
+
+    func changed(_ record: ActivityRecord) {
+        let new = state.withLock { state -> Bool in
+            if !state.known.isEmpty, state.known.remove(Self.key(record)) != nil { return false }
+            state.history[record.vendorID, default: []].append(record)
+            state.vendors.insert(record.vendorID)
+            return true
+        }
+        if new { continuation.yield() }
     }
 
     func keepAlive() {
@@ -56,7 +77,10 @@ final class ClassBoardChanges: Sendable {
     /// What changed since the last call, and whether a keep-alive comment is due.
     func take() -> (vendors: Set<Int>, keepAlive: Bool) {
         state.withLock { state in
-            defer { state = State() }
+            defer {
+                state.vendors = []
+                state.keepAlive = false
+            }
             return (state.vendors, state.keepAlive)
         }
     }
@@ -97,19 +121,19 @@ extension ClassBoard {
     private func stream(to writer: inout any ResponseBodyWriter, in language: Language) async throws {
         // Listening starts before the first rows are read, so nothing falls between the two.
         let updates = activity.updates()
-        let changes = ClassBoardChanges()
+        let changes = ClassBoardChanges(snapshot: try await activity.records())
         try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
         let assignment = ClassBoardAssignment.current(in: data.url)
         var students = try await studentsByID()
         try await writer.write(ByteBuffer(string: Self.countEvent(students.count, in: language)))
         for student in students.values.sorted(by: { $0.id < $1.id }) {
-            let row = try await row(student, assignment: assignment)
+            let row = row(student, records: changes.history(student.id), assignment: assignment)
             try await writer.write(ByteBuffer(string: Self.rowEvent(row, in: language)))
         }
         try await withGracefulShutdownHandler {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await record in updates { changes.changed(record.vendorID) }
+                    for await record in updates { changes.changed(record) }
                     changes.finish()
                 }
                 group.addTask {
@@ -123,7 +147,8 @@ extension ClassBoard {
                 for await _ in changes.wakeUps {
                     let (vendors, keepAlive) = changes.take()
                     if keepAlive { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
-                    try await write(vendors, known: &students, assignment: assignment, to: &writer, in: language)
+                    try await write(
+                        vendors, known: &students, changes: changes, assignment: assignment, to: &writer, in: language)
                 }
                 group.cancelAll()
             }
@@ -135,7 +160,7 @@ extension ClassBoard {
     /// The rows of `vendors` that are students; a vendor not known yet (added since the stream
     /// opened) makes the class be read again, and the count is told when it grew.
     private func write(
-        _ vendors: Set<Int>, known students: inout [Int: BoardStudent], assignment: Assignment?,
+        _ vendors: Set<Int>, known students: inout [Int: BoardStudent], changes: ClassBoardChanges, assignment: Assignment?,
         to writer: inout any ResponseBodyWriter, in language: Language
     ) async throws {
         if !vendors.isSubset(of: students.keys) {
@@ -147,7 +172,7 @@ extension ClassBoard {
         }
         for id in vendors.sorted() {
             guard let student = students[id] else { continue }
-            let row = try await row(student, assignment: assignment)
+            let row = row(student, records: changes.history(id), assignment: assignment)
             try await writer.write(ByteBuffer(string: Self.rowEvent(row, in: language)))
         }
     }
