@@ -121,6 +121,56 @@ struct ClassBoardTests {
     }
 }
 
+/// The board's words: every case in both languages, the Korean as the other catalogues write it.
+@Suite("The class board's words")
+struct ClassBoardTextTests {
+    @Test(
+        arguments: [
+            ClassBoardText.title, .live, .student, .requests, .methods, .statuses, .lastError, .products, .steps, .habits,
+            .students(1), .students(30), .noStudents, .noRequestsYet, .needsToken, .needsTokenHint, .boardAddress,
+            .boardAddressNote,
+        ] + [400, 401, 403, 404, 405, 408, 412, 413, 429, 431, 500, 503, 418].map { ClassBoardText.meaning(status: $0) })
+    func everyCaseHasKoreanInTheCataloguesStyle(text: ClassBoardText) {
+        #expect(!text.english.isEmpty && !text.korean.isEmpty)
+        #expect(text.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } || text == .statuses)
+        for fact in ["If-Match", "ETag", "Allow", "identifier", "secret", "openmarket-server class", "--public-url"]
+        where text.english.contains(fact) {
+            #expect(text.korean.contains(fact), "\(fact) in \(text.korean)")
+        }
+        #expect(KoreanStyle.problems(text) == [])
+    }
+}
+
+/// The steps of the chosen assignment and the habits found, on a student's row.
+@Suite("The class board's steps and habits")
+struct ClassBoardStepsTests {
+    @Test func aRowShowsTheAssignmentsStepsDoneAndTheHabitsFound() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "최하은")
+            try ClassBoardAssignment.keep(
+                """
+                title = 과제 2
+                step photos = POST /api/products status=201 photos>=2 | 사진 2장으로 등록했다
+                step met-412 = status=412 | 412를 만났다
+                """, in: market.directory)
+            let token = try ClassBoardToken.load(in: market.directory)
+            let board = try await BoardEvents.open(market, token: token, language: "ko")
+            defer { board.stop() }
+            #expect(await board.row(student.id, requests: 0)?.steps == "0/2")
+            _ = try await market.createProduct(images: ["coffee-small.jpg", "chelsea.png"], as: student.credentials)
+            #expect(await board.row(student.id, requests: 1)?.steps == "1/2 photos")
+            // The secret in a header, where it does not belong: a habit the linter marks.
+            _ = try await market.raw(
+                "GET", "/api/products?page_no=1",
+                headers: ["identifier": student.credentials.identifier, "secret": student.credentials.secret.revealed])
+            let marked = await board.row(student.id, requests: 2)
+            #expect(marked?.habits.contains("secret-in-request") == true, "\(String(describing: marked))")
+            let page = try await market.raw("GET", "/class", headers: ["Authorization": "Bearer \(token.value)"])
+            #expect(page.text.contains(#"<p id="assignment">과제 2</p>"#) && page.text.contains("1/2 photos"))
+        }
+    }
+}
+
 /// The events of one open `/class/events` stream, parsed as they arrive.
 final class BoardEvents: Sendable {
     let rows: Watched<[ClassBoardRow.Wire]>
