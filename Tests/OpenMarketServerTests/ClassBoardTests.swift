@@ -60,6 +60,28 @@ struct ClassBoardTests {
         }
     }
 
+    /// `openmarket-server class board` prints the address with the market's own token, in the
+    /// operator's language, and refuses an assignment that does not parse, keeping none.
+    @Test func classBoardPrintsTheAddressWithTheMarketsToken() async throws {
+        try await TestMarket.with { market in
+            let server = BuiltProducts.path(of: "openmarket-server")
+            let data = market.directory.path
+            let korean = try await ChildProcess.run(
+                server, ["class", "board", "--data", data, "--public-url", "http://10.0.0.5:8080"],
+                environment: ["LANG": "ko_KR.UTF-8"])
+            let token = try ClassBoardToken.load(in: market.directory)
+            #expect(korean.status == 0, "\(korean.stderr)")
+            #expect(korean.stdout.contains("  http://10.0.0.5:8080/class?token=\(token.value)\n"), "\(korean.stdout)")
+            #expect(korean.stdout.hasPrefix(ClassBoardText.boardAddress.korean))
+            let bad = market.directory.appendingPathComponent("bad-assignment.txt")
+            try Data("step =\n".utf8).write(to: bad)
+            let refused = try await ChildProcess.run(
+                server, ["class", "board", "--data", data, "--assignment", bad.path], environment: ["LANG": "C"])
+            #expect(refused.status == 1 && !refused.stdout.contains("token="))
+            #expect(ClassBoardAssignment.current(in: market.directory) == nil)
+        }
+    }
+
     @Test func theTokenIsKeptInTheDataDirectoryForItsOwnerOnly() async throws {
         let directory = try Fixtures.temporaryDirectory("class-board-token")
         defer { try? FileManager.default.removeItem(at: directory) }
