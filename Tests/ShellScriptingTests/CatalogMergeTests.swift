@@ -78,8 +78,8 @@ struct CatalogMergeTests {
             #expect(plan.out.contains(": #\(id("Item 1")) price ₩1,001 → ₩1,101 on the market"), "\(plan.out)")
             #expect(plan.out.contains("conflicts  2 (changed on both sides: not sent"), "\(plan.out)")
             #expect(
-                plan.out.contains(": #\(id("Item 4")) price: sheet ₩1,304, market ₩1,204 (was ₩1,004)"), "\(plan.out)")
-            #expect(plan.out.contains(": #\(id("Item 5")) description: sheet The sheet's words, market"), "\(plan.out)")
+                plan.out.contains(": #\(id("Item 4")) price: sheet '₩1,304', market '₩1,204' (was '₩1,004')"), "\(plan.out)")
+            #expect(plan.out.contains(": #\(id("Item 5")) description: sheet 'The sheet's words', market '"), "\(plan.out)")
             #expect(!plan.out.contains("cannot be told"), "\(plan.out)")
 
             let spy = SpyTransport()
@@ -344,9 +344,166 @@ struct CatalogMergeTests {
                 #expect(await f.session(console).execute("import '\(sheet)' --plan").status == .ok, "\(console.notes)")
                 #expect(console.out.contains("  충돌       1 (양쪽에서 바뀜."), "\(console.out)")
                 #expect(console.out.contains("  유지       1 (내보낸 뒤 마켓에서 바뀜."), "\(console.out)")
-                #expect(console.out.contains("시트 ₩1,301, 마켓 ₩1,201 (예전 값 ₩1,001)"), "\(console.out)")
+                #expect(console.out.contains("시트 '₩1,301', 마켓 '₩1,201' (예전 값 '₩1,001')"), "\(console.out)")
                 #expect(console.out.contains("마켓에서 바뀜: description"), "\(console.out)")
             }
         }
     }
+
+    // MARK: replace, update and a sheet imported again (review of issue 41)
+
+    /// The sheet of `exportedCatalog` with Item 1's row given the coffee photo and `action`.
+    static func replacing(
+        _ sheet: String, action: String, stock: Int = 5, description: String = words, others: [String: String] = [:]
+    ) throws {
+        var text = try String(contentsOfFile: sheet, encoding: .utf8)
+        text = Self.withActions(text, others.merging(["Item 1": action]) { $1 })
+        try text.write(toFile: sheet, atomically: true, encoding: .utf8)
+        try Self.edit(
+            sheet,
+            [(",Item 1,\(Self.words),1001,KRW,0,5,,", ",Item 1,\(description),1001,KRW,0,\(stock),coffee-small.jpg,")])
+    }
+
+    /// A transport whose product creates reach the market with their body cut off: the market
+    /// refuses them (400); every other request goes through.
+    static func refusingCreates() -> SpyTransport {
+        SpyTransport { request, timeout in
+            var sent = request
+            if request.method == .post, request.url.path.hasSuffix("/products") {
+                sent.body = Data("--broken".utf8)
+                sent.parts = nil
+                sent.outline = nil
+            }
+            return try await AsyncHTTPClientTransport.shared.send(sent, timeout: timeout)
+        }
+    }
+
+    /// `replace` registers first: when the market refuses the new product, the old one is left
+    /// as it was, and the import says so.
+    @Test func aReplaceWhoseRegisterFailsLeavesTheProductAsItWas() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let before = try await Self.byName(f)["Item 1"]!
+            try Self.replacing(sheet, action: "replace")
+            let console = RecordingConsole()
+            let status = await f.session(console, transport: Self.refusingCreates()).execute("import '\(sheet)' --yes").status
+            #expect(status != .ok, "\(console.notes)")
+            #expect(console.both.contains("not replaced, #\(before.id) is left as it was"), "\(console.both)")
+            let after = try await f.allProducts()
+            #expect(after.map(\.id) == [before.id])
+        }
+    }
+
+    /// `replace` registers with the merged values: a sale made after the export and a price
+    /// changed on the market are kept, the sheet's description and stock difference applied;
+    /// the plan lists the fields it takes from the sheet.
+    @Test func aReplaceKeepsSalesAndMarketChangesMadeAfterTheExport() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(price: 1101, stock: 3))
+            try Self.replacing(sheet, action: "replace", stock: 8, description: "New words for the new photo")
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains(": #\(id) Item 1: description "), "\(plan.out)")
+            #expect(plan.out.contains("stock 3 → 6 (+3 as the sheet changed it"), "\(plan.out)")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --yes").status == .ok, "\(console.notes)")
+            let after = try await f.allProducts()
+            #expect(after.count == 1 && after[0].id != id)
+            let made = try await f.product(id: after[0].id)
+            #expect(made.stock == 6)
+            #expect(made.price == 1101)
+            #expect(made.description == "New words for the new photo")
+            #expect(await f.session(RecordingConsole()).execute("undo --yes").status == .ok)
+            #expect(try await f.allProducts().map(\.name) == ["Item 1"])
+        }
+    }
+
+    /// The action `update` takes the sheet's side of its row's conflicts only: a price changed
+    /// on the market alone and a sale made after the export are kept.
+    @Test func anUpdateRowKeepsMarketOnlyChangesAndSales() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(description: "The market's words", price: 1101, stock: 3))
+            var text = try String(contentsOfFile: sheet, encoding: .utf8)
+            text = Self.withActions(text, ["Item 1": "수정"])
+            try text.write(toFile: sheet, atomically: true, encoding: .utf8)
+            try Self.edit(
+                sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,The sheet's words,1001,KRW,0,7,")])
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --yes").status == .ok, "\(console.notes)")
+            let after = try await f.product(id: id)
+            #expect(after.price == 1101)
+            #expect(after.stock == 5)
+            #expect(after.description == "The sheet's words")
+            #expect(!console.out.contains("conflicts"), "\(console.out)")
+        }
+    }
+
+    /// The same sheet imported again after its delete and replace rows ran: nothing is refused,
+    /// nothing is sent, and each row says why.
+    @Test func aSheetImportedAgainAfterDeleteAndReplaceSendsNothing() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 2)
+            let id = { (name: String) async throws in try await Self.byName(f)[name]!.id }
+            let deleted = try await id("Item 2")
+            try Self.replacing(sheet, action: "replace", others: ["Item 2": "delete"])
+            let first = RecordingConsole()
+            #expect(await f.session(first).execute("import '\(sheet)' --yes").status == .ok, "\(first.notes)")
+            let made = try await id("Item 1")
+            let spy = SpyTransport()
+            let again = RecordingConsole()
+            #expect(
+                await f.session(again, transport: spy).execute("import '\(sheet)' --yes").status == .ok, "\(again.both)")
+            #expect(again.out.contains("#\(deleted) is no product of yours: already deleted, nothing sent"), "\(again.out)")
+            #expect(again.out.contains("already replaced by your #\(made): nothing sent"), "\(again.out)")
+            #expect(spy.requests.allSatisfy { $0.method == .get }, "\(spy.requests.map(\.method))")
+        }
+    }
+
+    /// A replace interrupted between its register and its delete: `--resume` deletes the old
+    /// product, and registers nothing again.
+    @Test func aResumedReplaceDeletesTheOldProductOnly() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let old = try await Self.byName(f)["Item 1"]!.id
+            try Self.replacing(sheet, action: "replace")
+            let noDeletes = SpyTransport { request, timeout in
+                guard request.method != .delete, !request.url.path.hasSuffix("/archived") else {
+                    return HTTPResponseData(status: 409)
+                }
+                return try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
+            }
+            let first = RecordingConsole()
+            _ = await f.session(first, transport: noDeletes).execute("import '\(sheet)' --yes")
+            #expect(first.both.contains("but #\(old) was not deleted (import --resume deletes it)"), "\(first.both)")
+            #expect(try await f.allProducts().count == 2)
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(sheet)' --resume --yes").status == .ok, "\(resumed.both)")
+            let after = try await f.allProducts()
+            #expect(after.count == 1 && after[0].id != old, "\(after)")
+        }
+    }
+
+    /// One row of another photo is said with a verb for one row.
+    @Test func oneRowOfOtherPhotosIsSaidInTheSingular() async throws {
+        try await ScriptFixture.with { f in
+            _ = try await Self.exportedCatalog(f, count: 1, images: true)
+            try f.copyImage("chelsea.png")
+            let other = try f.script(
+                "other.csv", CatalogImportTests.rows(1).replacingOccurrences(of: "coffee-small.jpg", with: "chelsea.png"))
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(other)' --plan").status == .ok, "\(console.notes)")
+            #expect(
+                console.out.contains("1 row of existing products gives other photos than the product's (row 2): "),
+                "\(console.out)")
+        }
+    }
+}
+
+extension RecordingConsole {
+    /// What was printed and noted, one after the other.
+    fileprivate var both: String { out + "\n" + notes }
 }

@@ -68,7 +68,9 @@ struct CatalogMessageCatalogTests {
         .actionCount(.replace, 2), .deleteByRowNote, .replaceNote, .renameNote,
         .probableRename(row: 106, name: "Pink note (renewed)", id: 42, was: "Pink note"),
         .photosDiffer(count: 2, rows: "3, 7"), .photosUnknown(count: 1, rows: "4"), .actionNeedsProduct(.delete),
-        .replacedProduct(12), .preferIs("both"),
+        .replacedProduct(12), .preferIs("both"), .replaceNotRegistered(id: 12, why: "register: 400 Bad Request"),
+        .replacedNotDeleted(id: 12, new: 31, why: "delete 12: 409 Conflict"), .alreadyDeleted("#12"),
+        .alreadyReplaced(was: 12, by: 31), .photosDiffer(count: 1, rows: "3"),
     ]
 
     @Test func theSamplesCoverEveryMessageDeclared() throws {

@@ -136,7 +136,7 @@ extension ImportRows {
         case .update(let row, let id, let changes, let stockBy): await update(row, id: id, changes, stockBy: stockBy)
         case .delete(let product): await delete(product)
         case .remove(let row, let product): await delete(product, row: row)
-        case .replace(let row, let product, let command): await replace(row, product, command)
+        case .replace(let row, let replacement): await replace(row, replacement)
         }
     }
 
@@ -233,18 +233,44 @@ extension ImportRows {
         return RowResult(row: row, action: .delete, id: product.id, status: .deleted)
     }
 
-    /// `replace`: the product deleted, then the row registered in its place, both in the
-    /// import's one batch (one `undo` takes them back). A failed delete registers nothing.
-    private func replace(_ row: Int, _ product: Product, _ command: Register) async -> RowResult {
-        let deleted = await delete(product, row: row)
-        guard deleted.status == .deleted else { return deleted }
-        var result = await register(row, command)
-        if result.status == .registered {
-            result.message = .byImport(
-                ([CatalogMessage.replacedProduct(product.id).text] + [result.message.text].filter { !$0.isEmpty })
-                    .joined(separator: "; "))
+    /// `replace`: the row registered with the merged values over the product as read now, then
+    /// the old product deleted, both in the import's one batch (one `undo` takes them back). A
+    /// failed register leaves the product as it was, and says so; a failed delete leaves both
+    /// (`--resume` deletes the old one).
+    private func replace(_ row: Int, _ replacement: Replacement) async -> RowResult {
+        let old = replacement.product.id
+        var result = RowResult(row: row, action: .register, id: old, status: .failed)
+        let current: Product
+        do {
+            current = try await context.client.product(id: old).value
+        } catch {
+            result.message = .byImport(CatalogMessage.replaceNotRegistered(id: old, why: "\(error)").text)
+            result.error = error
+            return result
         }
-        return result
+        guard let command = replacement.register(over: current) else {
+            let by = replacement.stockBy.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? ""
+            result.message = .byImport(CatalogMessage.stockBelowZero(id: old, by: by, market: current.stock).text)
+            return result
+        }
+        var registered = await register(row, command)
+        guard registered.status == .registered else {
+            registered.id = old
+            registered.message = .byImport(CatalogMessage.replaceNotRegistered(id: old, why: registered.message.text).text)
+            return registered
+        }
+        let deleted = await delete(current, row: nil)
+        guard deleted.status == .deleted else {
+            registered.status = .failed
+            registered.unreachable = deleted.unreachable
+            registered.message = .byImport(
+                CatalogMessage.replacedNotDeleted(id: old, new: registered.id ?? 0, why: deleted.message.text).text)
+            return registered
+        }
+        registered.message = .byImport(
+            ([CatalogMessage.replacedProduct(old).text] + [registered.message.text].filter { !$0.isEmpty })
+                .joined(separator: "; "))
+        return registered
     }
 
     /// What a quiet command would have noted (a photo shrunk), for the report.
@@ -280,7 +306,7 @@ extension ImportWork {
         case .register: nil
         case .update(_, let id, _, _): id
         case .delete(let product), .remove(_, let product): product.id
-        case .replace(_, let product, _): product.id
+        case .replace(_, let replacement): replacement.product.id
         }
     }
 }

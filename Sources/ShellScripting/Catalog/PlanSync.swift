@@ -26,8 +26,11 @@ struct PlanSync: Sendable {
     var ignored: [Int] = []
     /// Rows whose action is `delete`, with the product they delete.
     var removes: [(row: Int, product: Product)] = []
-    /// Rows whose action is `replace`: the product deleted, and the `register` that makes it again.
-    var replaces: [(row: Int, product: Product, command: Register)] = []
+    /// Rows whose action is `replace`: the product registered again with the merged values, then deleted.
+    var replaces: [(row: Int, replacement: Replacement, described: String)] = []
+    /// Rows whose product is gone already (a sheet imported again after its delete or replace):
+    /// nothing is sent; the note says why.
+    var gone: [(row: Int, note: String)] = []
     /// New rows that look like one of your products renamed: held back, not registered.
     var renames: [(row: Int, name: String, id: Int, was: String)] = []
     /// Rows to register whose action is `new`: never taken for a rename.
@@ -52,7 +55,7 @@ struct PlanSync: Sendable {
     /// What the rows' actions send, each at its row.
     var work: [(Int, ImportWork)] {
         removes.map { ($0.row, .remove(row: $0.row, $0.product)) }
-            + replaces.map { ($0.row, .replace(row: $0.row, $0.product, $0.command)) }
+            + replaces.map { ($0.row, .replace(row: $0.row, $0.replacement)) }
     }
 
     var changeCount: Int { removes.count + replaces.count }
@@ -63,11 +66,12 @@ struct PlanSync: Sendable {
         if command != nil { actionColumn = true }
     }
 
-    /// Notes what merging a row found; the words for its update.
-    mutating func note(_ merged: RowMerge, row: Int, id: Int) {
+    /// Notes what merging a row found; the words for its update. A row whose action picked the
+    /// sheet's side (`update`, `replace`) sends its conflicts: they are in its line, not listed.
+    mutating func note(_ merged: RowMerge, row: Int, id: Int, sidePicked: Bool = false) {
         if merged.blind { blind += 1 }
         kept += merged.kept.map { (row, id, $0) }
-        conflicts += merged.conflicts.map { (row, id, $0) }
+        if !sidePicked { conflicts += merged.conflicts.map { (row, id, $0) } }
         if let by = merged.stockBy, by != 0 { stockBy[row] = by }
     }
 
@@ -133,14 +137,18 @@ extension PlanSync {
         let named = { (product: Product) in "#\(product.id) \(TextLayout.visible(product.name, limit: 40))" }
         if !replaces.isEmpty {
             lines.append(replace + "\(replaces.count) " + CatalogMessage.replaceNote.text)
-            lines += ImportPlan.listed(replaces.map { CatalogMessage.rowLine(row: $0.row, text: named($0.product)).text })
+            lines += ImportPlan.listed(
+                replaces.map { replace in
+                    let text = [named(replace.replacement.product), replace.described].filter { !$0.isEmpty }
+                    return CatalogMessage.rowLine(row: replace.row, text: text.joined(separator: ": ")).text
+                })
         }
         if !removes.isEmpty {
             lines.append(delete + "\(removes.count) " + CatalogMessage.deleteByRowNote.text)
             lines += ImportPlan.listed(removes.map { CatalogMessage.rowLine(row: $0.row, text: named($0.product)).text })
         }
         if !ignored.isEmpty { lines.append(ignoredLabel + "\(ignored.count)") }
-        return lines
+        return lines + ImportPlan.listed(gone.map { CatalogMessage.rowLine(row: $0.row, text: $0.note).text })
     }
 
     /// The rows held back as probable renames, each with its fix.
@@ -176,5 +184,31 @@ extension PlanSync {
             actions[command].map { CatalogMessage.actionCount(command, $0).text }
         }
         return [label + counts.joined(separator: ", ")]
+    }
+}
+
+/// A `replace` row: the product it replaces, the `register` that makes it again, and what the
+/// merge takes from the sheet; every other field is the product's own, read right before sending.
+struct Replacement: Sendable {
+    var product: Product
+    var command: Register
+    /// The sheet's values the merge sends (conflicts go to the sheet: the row's action chose it).
+    var send: ProductChanges
+    /// The stock moves by this much from the stock read right before sending (sales kept).
+    var stockBy: Int?
+
+    /// The `register` with the merged values over `current` (the product as read right before
+    /// sending); nil when the stock would go below 0.
+    func register(over current: Product) -> Register? {
+        var changes = ProductChanges()
+        for field in ProductField.editable { field.copy(from: current, on: current, into: &changes) }
+        for field in ProductField.editable where field.value(in: send) != nil { field.copy(from: send, into: &changes) }
+        if let stockBy {
+            guard current.stock + stockBy >= 0 else { return nil }
+            changes.stock = current.stock + stockBy
+        }
+        var command = self.command
+        command.fields = ParsedFields(ParsedFields.texts(of: changes, ProductField.editable))
+        return command
     }
 }

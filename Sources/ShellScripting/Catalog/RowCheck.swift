@@ -17,6 +17,9 @@ enum RowAction: Sendable {
     case replace(id: Int, Register)
     /// The row's action is `ignore`.
     case ignore
+    /// The product the row's action names is gone already (a sheet imported again after its
+    /// delete or replace): nothing is sent; `id` is the product the row stands for now, if any.
+    case gone(id: Int?, note: String)
 }
 
 /// Checks every row of a catalog before anything is sent: each field by the contract's rules,
@@ -87,16 +90,16 @@ struct RowCheck {
     mutating func check(_ row: CatalogRow) -> (RowAction?, [CatalogProblem]) {
         switch row.command {
         case .ignore?: return (.ignore, [])
-        case .delete?:
-            let (id, problems) = target(of: row, for: .delete)
-            return (id.map { .remove(id: $0) }, problems)
+        case .delete?: return removal(row)
         case .replace?, .new?, .update?, .merge?, nil: break
         }
         var given = RowFields.given(in: row)
         let moneyProblems = readMoney(row, &given)
         guard moneyProblems.isEmpty else { return (nil, moneyProblems) }
         let fields = RowFields(given)
-        if let made = made[row.number] { return checkUpdate(row, id: made, fields: fields) }
+        if let made = made[row.number] {
+            return row.command == .replace ? resumedReplace(row, made: made) : checkUpdate(row, id: made, fields: fields)
+        }
         switch row.command {
         case .new?: return checkNew(row, fields: fields)
         case .replace?: return checkReplace(row, fields: fields)
@@ -209,10 +212,51 @@ struct RowCheck {
         return checked
     }
 
+    /// `delete`: the product the row names; one gone already (the sheet imported again after
+    /// its delete: no product of yours has its id, or without one its name) is a note, not a problem.
+    private func removal(_ row: CatalogRow) -> (RowAction?, [CatalogProblem]) {
+        let (id, problems) = target(of: row, for: .delete)
+        if let id { return (.remove(id: id), []) }
+        let named = row[.name].map { yoursByName[Self.nameKey($0)] ?? [] } ?? []
+        if let cell = idCell(row) {
+            guard let gone = Int(cell), mine[gone] == nil else { return (nil, problems) }
+            return (.gone(id: nil, note: CatalogMessage.alreadyDeleted("#\(gone)").text), [])
+        }
+        guard named.isEmpty, let name = row[.name] else { return (nil, problems) }
+        return (.gone(id: nil, note: CatalogMessage.alreadyDeleted(TextLayout.visible(name, limit: 40)).text), [])
+    }
+
+    /// A `replace` row an interrupted import registered (`made`): the product it replaces is
+    /// deleted if it is still there; else the row is done.
+    private func resumedReplace(_ row: CatalogRow, made: Int) -> (RowAction?, [CatalogProblem]) {
+        var old = idCell(row).flatMap { Int($0) }
+        if old == nil, let name = row[.name] {
+            let others = (yoursByName[Self.nameKey(name)] ?? []).filter { $0 != made }
+            old = others.count == 1 ? others[0] : nil
+        }
+        if let old, old != made, mine[old] != nil { return (.remove(id: old), []) }
+        return (.gone(id: made, note: CatalogMessage.alreadyReplaced(was: old ?? made, by: made).text), [])
+    }
+
+    /// A `replace` row whose product is gone while exactly one of yours has the row's name (the
+    /// sheet imported again after its replace): that one is the replacement, nothing is sent.
+    private func replaced(_ row: CatalogRow) -> RowAction? {
+        guard let cell = idCell(row), let was = Int(cell), mine[was] == nil, let name = row[.name],
+            let yours = yoursByName[Self.nameKey(name)], yours.count == 1
+        else { return nil }
+        return .gone(id: yours[0], note: CatalogMessage.alreadyReplaced(was: was, by: yours[0]).text)
+    }
+
+    /// The row's id cell, trimmed, when the import reads ids and it is not empty.
+    private func idCell(_ row: CatalogRow) -> String? {
+        guard !newIDs, let text = row[.id]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return text
+    }
+
     /// The product a row whose action needs one (delete, replace, update) names: by its id,
     /// or by its name when it is the name of exactly one of yours.
     private func target(of row: CatalogRow, for action: RowCommand) -> (Int?, [CatalogProblem]) {
-        if !newIDs, let idText = row[.id]?.trimmingCharacters(in: .whitespaces), !idText.isEmpty {
+        if let idText = idCell(row) {
             guard let id = Int(idText) else { return (nil, []) }
             guard mine[id] != nil else {
                 let unknown = CatalogProblem(
@@ -234,8 +278,9 @@ struct RowCheck {
         return (id, [])
     }
 
-    /// `replace`: the product the row names, deleted, and the row registered in its place.
+    /// `replace`: the row registered in place of the product it names, which is then deleted.
     private mutating func checkReplace(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
+        if let done = replaced(row) { return (done, []) }
         let (id, problems) = target(of: row, for: .replace)
         let (action, found) = checkNew(row, fields: fields)
         guard let id, case .register(let register)? = action else { return (nil, problems + found) }

@@ -37,16 +37,14 @@ struct RowMerge: Sendable {
 
 enum ThreeWayMerge {
     /// Merges a row's typed fields (`sheet`) with `live`, the product as the market has it now.
-    /// `revision` is what the product was at export; without it (or with `sheetWins`, the
-    /// row's action `update`) every cell that differs from the market is sent. `side` settles
-    /// conflicts (`--prefer`).
-    static func merge(
-        _ sheet: ProductChanges, revision: RowRevision?, live: Product, side: MergePreference?, sheetWins: Bool = false
-    ) -> RowMerge {
+    /// `revision` is what the product was at export; without it every cell that differs from
+    /// the market is sent. `side` settles conflicts (`--prefer`, or the sheet's for a row whose
+    /// action is `update` or `replace`: market-only cells and stock by difference still apply).
+    static func merge(_ sheet: ProductChanges, revision: RowRevision?, live: Product, side: MergePreference?) -> RowMerge {
         var merge = RowMerge()
-        guard let revision, !sheetWins else {
-            merge.blind = !sheetWins
-            if !sheetWins, let by = stockOnlyDifference(sheet, live: live) {
+        guard let revision else {
+            merge.blind = true
+            if let by = stockOnlyDifference(sheet, live: live) {
                 guard by != 0 else { return merge }
                 merge.stockBy = by
                 merge.send.stock = sheet.stock

@@ -44,7 +44,7 @@ extension CatalogMessage {
             case .market?: "(changed on both sides: --prefer market keeps the market's value)"
             }
         case .conflictRow(let id, let field, let sheet, let market, let base):
-            "#\(id) \(field): sheet \(sheet), market \(market) (was \(base))"
+            "#\(id) \(field): sheet '\(sheet)', market '\(market)' (was '\(base)')"
         case .stockMoves(let from, let to, let by): "stock \(from) → \(to) (\(by) as the sheet changed it; sales meanwhile kept)"
         case .stockBelowZero(let id, let by, let market):
             "#\(id) stock: the sheet changes it by \(by), the market has \(market): it would go below 0"
@@ -56,7 +56,8 @@ extension CatalogMessage {
             "row \(row) \(name) looks like your #\(id) \(was) renamed: put \(id) in its id column to rename it, "
                 + "or new in its action column to register it as another product"
         case .photosDiffer(let count, let rows):
-            "\(Self.count(count, "row")) of existing products give other photos than the product's (rows \(rows)): "
+            "\(Self.count(count, "row")) of existing products \(count == 1 ? "gives" : "give") other photos than the product's "
+                + "(\(count == 1 ? "row" : "rows") \(rows)): "
                 + "photos cannot be changed after creation; put replace in a row's action column to register it again with them"
         case .photosUnknown(let count, let rows):
             "the photos of \(Self.count(count, "row")) could not be compared with the market's (rows \(rows)); they are not sent"
@@ -168,6 +169,11 @@ extension CatalogMessage {
         case .actionNeedsProduct(let action):
             "the action \(action.rawValue) needs a product of yours: give its id, or a name you have"
         case .replacedProduct(let id): "replaces #\(id), deleted"
+        case .replaceNotRegistered(let id, let why): "not replaced, #\(id) is left as it was: \(why)"
+        case .replacedNotDeleted(let id, let new, let why):
+            "registered #\(new), but #\(id) was not deleted (import --resume deletes it): \(why)"
+        case .alreadyDeleted(let what): "\(what) is no product of yours: already deleted, nothing sent"
+        case .alreadyReplaced(let was, let by): "#\(was) already replaced by your #\(by): nothing sent"
         case .preferIs(let got): "--prefer is sheet or market (got '\(got)')"
         }
     }

@@ -33,8 +33,8 @@ extension CatalogMessage {
         case .rowExists(let row, let id): "\(row)행: #\(id) 있음"
         case .doneBefore(let count): "(중단되기 전에 \(count)행을 마쳤습니다)"
         case .noRevision(let count):
-            "(리비전 열이 없는 행 \(count)개(export가 적습니다): "
-                + "어느 쪽이 바뀌었는지 알 수 없어서 지금 마켓 값과 비교합니다)"
+            "(리비전 열이 없는 행 \(count)개는 어느 쪽이 바뀌었는지 알 수 없어서 지금 마켓 값과 비교합니다. "
+                + "리비전 열은 export가 적습니다)"
         case .keptNote: "(내보낸 뒤 마켓에서 바뀜. 마켓 값을 그대로 둡니다)"
         case .marketChanged(let id, let changes): "#\(id) 마켓에서 바뀜: \(changes)"
         case .conflictNote(let prefer):
@@ -44,20 +44,20 @@ extension CatalogMessage {
             case .market?: "(양쪽에서 바뀜. --prefer market: 마켓 값을 그대로 둡니다)"
             }
         case .conflictRow(let id, let field, let sheet, let market, let base):
-            "#\(id) \(field): 시트 \(sheet), 마켓 \(market) (예전 값 \(base))"
+            "#\(id) \(field): 시트 '\(sheet)', 마켓 '\(market)' (예전 값 '\(base)')"
         case .stockMoves(let from, let to, let by): "stock \(from) → \(to) (시트에서 바꾼 차이 \(by) 반영, 그사이 판매는 그대로)"
         case .stockBelowZero(let id, let by, let market):
             "#\(id) stock: 시트의 차이 \(by), 마켓 재고 \(market). 0보다 작아집니다"
         case .actionCount(let action, let count): "\(action.koreanName) \(count)"
-        case .deleteByRowNote: "(작업 열이 delete인 행)"
+        case .deleteByRowNote: "(작업 열에 삭제(delete)를 적은 행)"
         case .replaceNote: "(삭제하고 다시 등록. undo 한 번으로 둘 다 되돌립니다)"
         case .renameNote: "(이름만 바꾼 것으로 보여서 등록하지 않고 보류)"
         case .probableRename(let row, let name, let id, let was):
             "\(row)행 \(name): 내 상품 #\(id) \(was) 이름을 바꾼 것으로 보입니다. "
-                + "이름을 바꾸려면 id 열에 \(id) 값을 적고, 다른 상품으로 등록하려면 작업 열에 new를 적으세요"
+                + "이름을 바꾸려면 id 열에 \(id) 값을 적고, 다른 상품으로 등록하려면 작업 열에 신규(new)를 적으세요"
         case .photosDiffer(let count, let rows):
-            "이미 있는 상품의 행 \(count)개가 상품과 다른 사진을 줍니다(\(rows)행). "
-                + "사진은 등록한 뒤에 바꿀 수 없습니다. 그 사진으로 다시 등록하려면 행의 작업 열에 replace를 적으세요"
+            "이미 있는 상품의 행 \(count)개의 사진이 상품 사진과 다릅니다(\(rows)행). "
+                + "사진은 등록한 뒤에 바꿀 수 없습니다. 그 사진으로 다시 등록하려면 행의 작업 열에 교체(replace)를 적으세요"
         case .photosUnknown(let count, let rows):
             "행 \(count)개의 사진을 마켓 사진과 비교할 수 없었습니다(\(rows)행). 보내지 않습니다"
 
@@ -167,6 +167,11 @@ extension CatalogMessage {
         case .actionNeedsProduct(let action):
             "작업 \(action.koreanName)(\(action.rawValue)): 내 상품이 있어야 합니다. id나 내 상품 이름을 적으세요"
         case .replacedProduct(let id): "#\(id) 삭제 후 교체"
+        case .replaceNotRegistered(let id, let why): "교체하지 못해서 #\(id) 상품을 그대로 둡니다: \(why)"
+        case .replacedNotDeleted(let id, let new, let why):
+            "#\(new) 상품을 등록했지만 #\(id) 상품은 삭제하지 못했습니다(import --resume으로 삭제합니다): \(why)"
+        case .alreadyDeleted(let what): "\(what): 내 상품에 없습니다. 이미 삭제되어 보내지 않습니다"
+        case .alreadyReplaced(let was, let by): "#\(was) 상품은 이미 교체되어 보내지 않습니다(새 상품: #\(by))"
         case .preferIs(let got): "--prefer는 sheet 또는 market입니다(입력: '\(got)')"
         }
     }

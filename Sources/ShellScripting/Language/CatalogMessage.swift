@@ -60,6 +60,14 @@ public enum CatalogMessage: Spoken, Equatable {
     case actionNeedsProduct(RowCommand)
     /// A replaced row's note: the product it deleted.
     case replacedProduct(Int)
+    /// A `replace` whose register failed: the product `id` is left as it was.
+    case replaceNotRegistered(id: Int, why: String)
+    /// A `replace` that registered `new` but could not delete `id`.
+    case replacedNotDeleted(id: Int, new: Int, why: String)
+    /// A `delete` row whose product (`what`: `#4` or its name) is gone already.
+    case alreadyDeleted(String)
+    /// A `replace` row whose product `was` is gone, replaced by `by`.
+    case alreadyReplaced(was: Int, by: Int)
     /// `--prefer` was given something else.
     case preferIs(String)
 
