@@ -55,6 +55,7 @@ struct CatalogSyncCellsTests {
             #expect(await f.session(console).execute("import '\(file)' --yes").status == .failed)
             #expect(console.notes.contains("cat.csv:2:price: '=1000*3' is a formula saved as its text"), "\(console.notes)")
             #expect(console.notes.contains("cat.csv:3:stock: '=1+1' is a formula saved as its text"), "\(console.notes)")
+            #expect(!console.notes.contains("is not a number"), "\(console.notes)")
             #expect(try await f.allProducts().isEmpty)
         }
     }

@@ -28,14 +28,16 @@ extension CatalogImport {
         plan.alreadyDone = made.count
         if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }
         plan.allowDuplicates = options.allowDuplicates
-        problems += plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)
-        if !problems.isEmpty { plan.invalid = try Self.skipped(problems, contents: contents, file: file, options: options) }
+        let found = plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)
+        // One problem per cell: a formula cell the reading named is not also "not a number".
+        let reported = Set(problems.map { "\($0.row ?? 0):\($0.column ?? "")" })
+        problems += found.filter { !reported.contains("\($0.row ?? 0):\($0.column ?? "")") }
         await comparePhotos(&plan, mine: mine, jobs: options.pageJobs)
+        if !problems.isEmpty { plan.invalid = try Self.skipped(problems, contents: contents, file: file, options: options) }
         if options.prune { plan.prune(mine, keeping: contents, made: made, options: options) }
         return CheckedCatalog(file: file, path: path, contents: contents, plan: plan, hashes: hashes, made: made)
     }
 
-    /// Your live products by id, when the import compares rows with them (empty when not, or
     /// The photos of rows of your products, compared with each product's by content
     /// (``PhotoComparison``): the plan names those that differ, and those it cannot tell, once.
     private func comparePhotos(_ plan: inout ImportPlan, mine: [Int: Product], jobs: Int) async {
@@ -55,6 +57,7 @@ extension CatalogImport {
         plan.sync.photoRows = []
     }
 
+    /// Your live products by id, when the import compares rows with them (empty when not, or
     /// when a plan of new rows cannot read them: it says so); notes what is not compared.
     private func yours(
         _ vendorID: Int?, contents: CatalogContents, file: String, made: [Int: Int], options: ImportOptions
