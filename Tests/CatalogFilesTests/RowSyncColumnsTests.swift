@@ -127,6 +127,16 @@ struct RowSyncColumnsTests {
         #expect(CatalogRow(number: 4, values: [.action: "삭제"]).command == .delete)
     }
 
+    /// An action cell holding only spaces (or a tab, a line break) is no action: the row
+    /// merges as one without an action cell (review finding 7).
+    @Test func anActionCellOfSpacesIsNoAction() {
+        for cell in [" ", "   ", "\t", " \n "] {
+            let row = CatalogRow(number: 4, values: [.name: "Mug", .action: cell])
+            #expect(row.command == nil)
+            #expect(row.cellProblems(file: "c.csv").isEmpty, "\(cell.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func koreanHeadersNameTheSyncColumns() {
         #expect(CatalogColumn(header: "리비전") == .revision)
         #expect(CatalogColumn(header: "작업") == .action)

@@ -3,8 +3,8 @@ import Foundation
 /// A row's sync columns (`action`, `revision`) and the cells a spreadsheet can spoil (a formula
 /// saved as its text).
 extension CatalogRow {
-    /// What the row's `action` cell asks; nil for an empty cell or one that names no action
-    /// (``cellProblems(file:)`` reports it).
+    /// What the row's `action` cell asks; nil for an empty cell, one of spaces, or one that
+    /// names no action (``cellProblems(file:)`` reports it).
     public var command: RowCommand? { values[.action].flatMap(RowCommand.init(cell:)) }
 
     /// What the product was at export time; nil for an empty `revision` cell or an unreadable
@@ -17,7 +17,10 @@ extension CatalogRow {
     /// says to save the sheet as values.
     public func cellProblems(file: String) -> [CatalogProblem] {
         var problems: [CatalogProblem] = []
-        if let cell = values[.action], RowCommand(cell: cell) == nil {
+        // A cell of spaces is as empty: no action.
+        if let cell = values[.action], RowCommand(cell: cell) == nil,
+            !cell.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        {
             problems.append(
                 CatalogProblem(file: file, row: number, column: CatalogColumn.action.rawValue, .notAnAction(cell)))
         }
