@@ -235,7 +235,8 @@ struct CatalogImport: Sendable {
         let tally = ImportProgress(total: work.count)
         let (sent, interrupted) = await running.run(work, jobs: options.jobs, tally: tally)
         let results = sent + Self.notSent(checked.plan)
-        let summary = ImportSummary(file: file, results: results, elapsed: tally.elapsed, interrupted: interrupted)
+        var summary = ImportSummary(file: file, results: results, elapsed: tally.elapsed, interrupted: interrupted)
+        summary.heldBack = ImportSummary.HeldBack(checked.plan)
         let failed = summary.count(.failed) > 0 || journal?.failure != nil
         if interrupted == nil { try finishJournal(journal, failed: failed) }
         try writeBack(checked, results: results, options: options)
@@ -250,9 +251,12 @@ struct CatalogImport: Sendable {
         return CommandOutcome([.text(text)])
     }
 
-    /// The rows the plan sends nothing for: unchanged, and skipped for their problems.
+    /// The rows the plan sends nothing for: unchanged (an `ignore` row too), skipped for their
+    /// problems, held back as probable renames.
     private static func notSent(_ plan: ImportPlan) -> [RowResult] {
         plan.unchanged.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .unchanged) }
+            + plan.sync.ignored.map { RowResult(row: $0, action: .update, status: .unchanged) }
+            + ImportReport.heldRenames(plan)
             + plan.invalid.map { invalid in
                 RowResult(
                     row: invalid.row, action: .check, status: .skipped,

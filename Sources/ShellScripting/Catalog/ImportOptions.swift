@@ -71,10 +71,13 @@ struct RowResult: Sendable {
     enum Status: String, Sendable {
         case registered, updated, unchanged, deleted, failed, skipped
         case notRun = "not run"
+        /// A row the plan held back as a probable rename: not sent (the summary says it apart).
+        case held
 
         /// The status as the summary says it (the raw value is what `--report` writes).
-        var spoken: CatalogMessage.RowStatus {
+        var spoken: CatalogMessage.RowStatus? {
             switch self {
+            case .held: nil
             case .registered: .registered
             case .updated: .updated
             case .unchanged: .unchanged

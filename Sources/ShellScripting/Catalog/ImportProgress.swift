@@ -38,7 +38,9 @@ final class ImportProgress: Sendable {
         let pace = Pace(rate: rate, left: total - done)
         var parts = ["\(done)/\(total)"]
         for status in [RowResult.Status.registered, .updated, .deleted, .unchanged, .failed] {
-            if let count = counts[status], count > 0 { parts.append(CatalogMessage.tally(status.spoken, count).text) }
+            if let count = counts[status], count > 0, let spoken = status.spoken {
+                parts.append(CatalogMessage.tally(spoken, count).text)
+            }
         }
         parts.append(pace.rateText)
         if let left = pace.secondsLeft { parts.append(CatalogMessage.timeLeft(Pace.clock(left)).text) }
@@ -125,6 +127,8 @@ struct ImportSummary {
     var results: [RowResult]
     var elapsed: Duration
     var interrupted: Interruption?
+    /// What the plan held back or replaced, said after the tallies (`ImportHeldBack.swift`).
+    var heldBack = HeldBack()
 
     /// How Ctrl-C ended an import: once (rows in flight finished) or twice (cancelled).
     enum Interruption {
@@ -144,13 +148,16 @@ struct ImportSummary {
 
     var lines: [String] {
         let seconds = elapsed.milliseconds / 1000
-        let sent = results.filter { $0.status != .notRun && $0.status != .skipped && $0.status != .unchanged }.count
+        let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held]
+        let sent = results.filter { !unsent.contains($0.status) }.count
         let rate = seconds > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
-        let counts = [RowResult.Status.registered, .updated, .unchanged, .deleted, .failed, .skipped, .notRun].compactMap {
+        var counts = [RowResult.Status.registered, .updated, .unchanged, .deleted, .failed, .skipped, .notRun].compactMap {
             status -> String? in
             let count = count(status)
-            return count > 0 || status == .failed ? CatalogMessage.tally(status.spoken, count).text : nil
+            guard let spoken = status.spoken else { return nil }
+            return count > 0 || status == .failed ? CatalogMessage.tally(spoken, count).text : nil
         }
+        counts += heldBack.tallies(results)
         var lines = [
             CatalogMessage.importTook(
                 file: file, tallies: counts.joined(separator: ", "), seconds: String(format: "%.1f", seconds), rate: rate

@@ -39,6 +39,8 @@ final class ImportReport: Sendable {
     let path: String
     /// The typed problems of the rows skipped before anything was sent, by row.
     let problems: [Int: [CatalogProblem]]
+    /// What the sheet and the plan say of the rows beyond their results.
+    let planned: Planned
     private let state: Mutex<Output>
 
     /// The open report (nil once closed) and the first write that failed.
@@ -51,9 +53,11 @@ final class ImportReport: Sendable {
     /// (`--resume`), a report already there is added to instead: the rows the interrupted run
     /// finished keep their lines, and a row's last line is what became of it.
     init(
-        path: String, sheet: String, language: Language, problems: [Int: [CatalogProblem]], append: Bool
+        path: String, sheet: String, language: Language, problems: [Int: [CatalogProblem]], planned: Planned = Planned(),
+        append: Bool
     ) throws(CommandFailure) {
         self.path = path
+        self.planned = planned
         self.sheet = sheet
         self.language = language
         self.problems = problems
@@ -77,9 +81,11 @@ final class ImportReport: Sendable {
         guard let path else { return nil }
         var problems: [Int: [CatalogProblem]] = [:]
         for invalid in checked.plan.invalid { problems[invalid.row, default: []] += invalid.problems }
+        let language = sheetLanguage(checked.contents.headers.values)
+        let planned = Language.$current.withValue(language) { Planned(checked) }
         return try ImportReport(
-            path: path, sheet: (checked.path as NSString).lastPathComponent,
-            language: sheetLanguage(checked.contents.headers.values), problems: problems, append: append)
+            path: path, sheet: (checked.path as NSString).lastPathComponent, language: language, problems: problems,
+            planned: planned, append: append)
     }
 
     /// Korean when a header of the sheet is written in Hangul (`가격`, `상품명`); else the
@@ -96,11 +102,18 @@ final class ImportReport: Sendable {
         for result in results { record(result) }
     }
 
+    /// A row of a cell changed on both sides (not sent) is a `conflict`, whatever else it
+    /// sent; its message is the plan's words for the conflict. The action is the sheet's
+    /// where the row names one (`merge`, `replace`), else the request's (`update`).
     func record(_ result: RowResult) {
+        let conflict = result.row.flatMap { planned.conflicts[$0] }
+            .flatMap { result.status == .updated || result.status == .unchanged ? $0 : nil }
+        let said = message(result)
         let cells = [
-            result.row.map(String.init) ?? "", result.action.rawValue, result.id.map(String.init) ?? "",
-            result.status.rawValue, ReportCode.of(result, problems: result.row.flatMap { problems[$0] }),
-            message(result), sheet,
+            result.row.map(String.init) ?? "", result.row.flatMap { planned.commands[$0] }?.rawValue ?? result.action.rawValue,
+            result.id.map(String.init) ?? "", conflict == nil ? result.status.rawValue : "conflict",
+            conflict == nil ? ReportCode.of(result, problems: result.row.flatMap { problems[$0] }) : "conflict",
+            conflict.map { ([$0] + [said].filter { !$0.isEmpty }).joined(separator: "; ") } ?? said, sheet,
         ]
         append(format == .csv ? Self.csvLine(cells) : Self.jsonLine(cells))
     }
@@ -123,6 +136,7 @@ final class ImportReport: Sendable {
         let language = language
         switch result.status {
         case .notRun: return ReportMessage.notRun.text(in: language)
+        case .held: return result.row.flatMap { planned.renames[$0] } ?? result.message.text
         case .skipped:
             guard let problems = result.row.flatMap({ problems[$0] }), !problems.isEmpty else { return result.message.text }
             return problems.map { "\($0.column ?? "row"): \($0.reason.text(in: language))" }.joined(separator: "; ")
@@ -188,11 +202,13 @@ final class ImportReport: Sendable {
 /// to act on: the same in every language. `http_404` (the market's status), `invalid_price` (a
 /// rule of the contract broken, named by its field), `cannot_connect`, `timed_out`,
 /// `connection_lost`, `cancelled`, `not_logged_in`, `unexpected_response`, `not_run` (the
-/// import stopped first), `failed` (the shell's own refusal); empty for a row that went through.
+/// import stopped first), `failed` (the shell's own refusal), `probable_rename` (held back), and
+/// `conflict` (``ImportReport/record(_:)``); empty for a row that went through.
 enum ReportCode {
     static func of(_ result: RowResult, problems: [CatalogProblem]?) -> String {
         switch result.status {
         case .notRun: return "not_run"
+        case .held: return "probable_rename"
         case .skipped:
             // The column as `export` names it, whatever the sheet's header (`가격` is `price`).
             let column = problems?.first?.column.map { CatalogColumn(header: $0)?.rawValue ?? $0 }
@@ -219,6 +235,34 @@ enum ReportCode {
         case .preconditionFailed: return "http_412"
         case .unexpectedResponse: return "unexpected_response"
         case .cancelled: return "cancelled"
+        }
+    }
+}
+
+extension ImportReport {
+    /// What the sheet and the plan say of rows beyond their results, in the report's language:
+    /// each row's action as the sheet names it, the plan's words for a row's conflicts (not sent
+    /// without `--prefer`) and for a probable rename.
+    struct Planned: Sendable {
+        var commands: [Int: RowCommand] = [:]
+        var conflicts: [Int: String] = [:]
+        var renames: [Int: String] = [:]
+
+        init() {}
+
+        /// Read from the checked sheet (its rows walked again only when it has an action column).
+        init(_ checked: CheckedCatalog) {
+            if checked.contents.columns.contains(.action) {
+                for row in checked.contents.rows { if let command = row.command { commands[row.number] = command } }
+            }
+            let sync = checked.plan.sync
+            if sync.prefer == nil {
+                for entry in sync.conflicts {
+                    let text = PlanSync.text(of: entry)
+                    conflicts[entry.row] = conflicts[entry.row].map { $0 + "; " + text } ?? text
+                }
+            }
+            for rename in sync.renames { renames[rename.row] = ImportReport.renameText(rename) }
         }
     }
 }

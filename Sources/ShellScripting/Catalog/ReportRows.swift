@@ -6,7 +6,8 @@ import SellerShell
 /// `import FILE --rows-from REPORT [--failed]`: the rows of FILE a processing report names
 /// (``ImportReport``), or with `--failed` only those that did not go through: every row whose
 /// last line's status is not `registered`, `updated`, `unchanged` or `deleted` (so `failed`,
-/// `skipped` for a problem found before sending, `not run` after an interruption). The report
+/// `skipped` for a problem found before sending, `not run` after an interruption, `conflict`
+/// and `held` for a row the plan held back). The report
 /// is data the shell wrote for programs as well as people: its columns `row`, `status` and
 /// `file` are read by name, never its messages. A report of another sheet (its `file` column
 /// names another file) is refused, as is one that names a row the sheet does not have.
