@@ -14,8 +14,18 @@ import Testing
                 "cat.csv:6:name: the same name as row 5; new rows need distinct names so an interrupted import can tell them apart",
                 "cat.csv:7:id: '0' is not a product id (a whole number from 1 to 9007199254740991); leave it empty for a new product",
                 "cat.csv:9:id: '9007199254740992' is not a product id (a whole number from 1 to 9007199254740991); leave it empty for a new product",
-                "cat.csv:10:name: no name; every product needs one",
             ])
+    }
+
+    /// A row naming its product by id updates it and needs no name (an `id,stock` sheet); a new
+    /// row, or every row with `--new-ids`, still does.
+    @Test func aRowWithAnIDNeedsNoNameANewRowDoes() {
+        let contents = CatalogFixtures.read("id,stock\n3,8\n,9\n", name: "cat.csv")
+        #expect(
+            CatalogCheck.problems(in: contents, newIDs: false).map(\.description) == [
+                "cat.csv:3:name: no name; every product needs one"
+            ])
+        #expect(CatalogCheck.problems(in: contents, newIDs: true).count == 2)
     }
 
     @Test func newIDsIgnoresTheIDColumnAndAcceptsTheSameNameTwice() {

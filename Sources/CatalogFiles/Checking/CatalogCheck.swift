@@ -64,7 +64,8 @@ public enum CatalogCheck {
             }
             guard let name = row[.name] else {
                 let problem = CatalogProblem(file: file, row: row.number, column: "name", .noName)
-                findings.keepingIDs.append(problem)
+                // A row naming its product by id needs no name (an `id,stock` sheet); a new one does.
+                if idText.flatMap(productID) == nil { findings.keepingIDs.append(problem) }
                 findings.newIDs.append(problem)
                 return
             }
