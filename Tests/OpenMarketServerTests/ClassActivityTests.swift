@@ -86,6 +86,30 @@ import Testing
         }
     }
 
+    /// A student's secret in a header or the query is noticed on their very first request, before
+    /// it ever verified: as `class add` made it (also from another process, as the program does
+    /// while the market runs) and as `class reset-secret` made it anew.
+    @Test func noticesAMisplacedSecretFromTheFirstRequest() async throws {
+        try await TestMarket.with { market in
+            let data = market.running.data
+            let here = try await data.enrol([RosterEntry(name: "김민수", studentNumber: "2026101")]).added[0]
+            let other = try await MarketDataDirectory.open(market.directory)
+            defer { other.close() }
+            let there = try await other.enrol([RosterEntry(name: "이서연", studentNumber: "2026102")]).added[0]
+            for student in [here, there] {
+                let bearer = "Bearer \(student.credentials.secret.revealed)"
+                _ = try await market.raw(
+                    "GET", "/api/products", headers: ["identifier": student.student.identifier, "Authorization": bearer])
+            }
+            let renewed = try await other.resetSecret(of: "2026101")
+            let query = Self.percentEncoded(renewed.credentials.secret.revealed)
+            _ = try await market.raw("GET", "/api/products?secret=\(query)", headers: ["identifier": here.student.identifier])
+            let records = try await data.activity.records()
+            #expect(records.map(\.vendorID) == [here.student.vendorID, there.student.vendorID, here.student.vendorID])
+            #expect(records.map(\.secretMisplaced) == [true, true, true])
+        }
+    }
+
     /// A secret as a query value: its `#`, `$`, `@` percent-encoded (a raw `#` would end the URL
     /// there and the secret would never be sent).
     static func percentEncoded(_ text: String) -> String {

@@ -127,8 +127,10 @@ struct ActivityMiddleware: RouterMiddleware {
 
     /// Whether the vendor's secret is in the path, the query or any header. When the route
     /// verified a secret, that secret is looked for; otherwise each word there is compared by
-    /// its keyed fingerprint with the secret that last verified for the vendor (cheap, and only
-    /// a secret that once worked can match).
+    /// its keyed fingerprint with the vendor's remembered one: the secret that last verified, or
+    /// the one `class add` or `class reset-secret` just made (kept in the database, so also when
+    /// another process made it after this market started). Cheap, and only the vendor's own
+    /// secret can match.
     func misplaced(_ secret: String?, in request: Request, vendor: StoredVendor) -> Bool {
         let target = request.uri.description
         let places = [target, target.removingPercentEncoding ?? target] + request.headers.map(\.value)
@@ -136,14 +138,14 @@ struct ActivityMiddleware: RouterMiddleware {
             return places.contains { $0.utf8.count >= secret.utf8.count && $0.contains(secret) }
         }
         let separators = Set("/?&=;, :\t\"'".unicodeScalars)
+        var stored: Data?? = nil
         for place in places {
             let words = place.unicodeScalars.split(whereSeparator: { separators.contains($0) })
             for word in words where (8...256).contains(word.count) {
-                if remembered.matches(
-                    remembered.fingerprint(String(String.UnicodeScalarView(word)), for: vendor), vendorID: vendor.id)
-                {
-                    return true
-                }
+                let print = remembered.fingerprint(String(String.UnicodeScalarView(word)), for: vendor)
+                if remembered.matches(print, vendorID: vendor.id) { return true }
+                if stored == nil { stored = .some(try? store.rememberedFingerprint(vendorID: vendor.id)) }
+                if let known = stored ?? nil, SecretVerifier.constantTimeEqual(known, print) { return true }
             }
         }
         return false
@@ -177,6 +179,15 @@ enum ActivityRoute {
 }
 
 extension MarketStore {
+    /// The fingerprint of the vendor's remembered secret as the database keeps it.
+    func rememberedFingerprint(vendorID: Int) throws -> Data? {
+        try pool.read { db in
+            try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT fingerprint FROM remembered_secrets WHERE vendor_id = ?"),
+                arguments: [vendorID])
+        }
+    }
+
     /// The vendor who owns product `id`, nil when there is none.
     func productVendorID(id: Int) throws -> Int? {
         try pool.read { db in

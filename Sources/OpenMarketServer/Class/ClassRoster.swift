@@ -198,6 +198,7 @@ extension MarketDataDirectory {
                     sql: "INSERT INTO class_students (vendor_id, name, student_number, added_at) VALUES (?, ?, ?, ?)",
                     arguments: [vendor.id, entry.name, entry.studentNumber, MarketTimestamp.format(Date())])
             }
+            try await rememberFirstSecret(vendor.credentials)
             let student = Student(
                 vendorID: vendor.id, name: entry.name, studentNumber: entry.studentNumber,
                 identifier: vendor.credentials.identifier, vendorName: vendorName)
@@ -245,7 +246,17 @@ extension MarketDataDirectory {
                 arguments: [hash.hash, hash.salt, hash.rounds, student.vendorID])
             try db.execute(sql: "DELETE FROM remembered_secrets WHERE vendor_id = ?", arguments: [student.vendorID])
         }
-        return EnrolledStudent(
-            student: student, credentials: VendorCredentials(identifier: student.identifier, secret: Secret(secret)))
+        let credentials = VendorCredentials(identifier: student.identifier, secret: Secret(secret))
+        try await rememberFirstSecret(credentials)
+        return EnrolledStudent(student: student, credentials: credentials)
+    }
+
+    /// Keeps the fingerprint of a secret just made, so the activity record notices it misplaced
+    /// (in a URL or another header) from the student's very first request, before it ever verified.
+    /// Kept in the database too: a market running in another process finds it there.
+    func rememberFirstSecret(_ credentials: VendorCredentials) async throws {
+        guard let vendor = try store.vendor(identifier: credentials.identifier) else { return }
+        let fingerprint = rememberedSecrets.fingerprint(credentials.secret.revealed, for: vendor)
+        await rememberedSecrets.remember(fingerprint, vendorID: vendor.id)
     }
 }
