@@ -84,6 +84,24 @@ struct CatalogMessageCatalogTests {
         #expect(SpokenCatalogCheck.problems(message) == [])
     }
 
+    /// Issue 41's review: the Korean merge lines name an action as the Korean column does (with
+    /// its English word beside it), say the photos' line naturally, and never nest brackets.
+    @Test func theKoreanMergeLinesNameActionsAndNestNoBrackets() {
+        #expect(CatalogMessage.photosDiffer(count: 1, rows: "13").korean.hasPrefix("이미 있는 상품의 행 1개의 사진이 상품 사진과 다릅니다(13행)"))
+        #expect(CatalogMessage.photosDiffer(count: 1, rows: "13").korean.contains("작업 열에 교체(replace)를 적으세요"))
+        #expect(CatalogMessage.probableRename(row: 2, name: "A", id: 4, was: "B").korean.contains("작업 열에 신규(new)를 적으세요"))
+        #expect(CatalogMessage.deleteByRowNote.korean == "(작업 열에 삭제 또는 delete를 적은 행)")
+        for message in Self.mergeSamples {
+            var depth = 0
+            var deepest = 0
+            for scalar in message.korean.unicodeScalars where scalar == "(" || scalar == ")" {
+                depth += scalar == "(" ? 1 : -1
+                deepest = max(deepest, depth)
+            }
+            #expect(deepest <= 1, "\(message.korean)")
+        }
+    }
+
     @Test func aTaskSpeaksTheLanguageItWasGiven() {
         #expect(CatalogMessage.planTitle(file: "cat.csv").text == "cat.csv: the plan")
         Language.$current.withValue(.ko) {

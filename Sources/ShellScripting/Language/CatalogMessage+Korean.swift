@@ -49,7 +49,7 @@ extension CatalogMessage {
         case .stockBelowZero(let id, let by, let market):
             "#\(id) stock: 시트의 차이 \(by), 마켓 재고 \(market). 0보다 작아집니다"
         case .actionCount(let action, let count): "\(action.koreanName) \(count)"
-        case .deleteByRowNote: "(작업 열에 삭제(delete)를 적은 행)"
+        case .deleteByRowNote: "(작업 열에 삭제 또는 delete를 적은 행)"
         case .replaceNote: "(삭제하고 다시 등록. undo 한 번으로 둘 다 되돌립니다)"
         case .renameNote: "(이름만 바꾼 것으로 보여서 등록하지 않고 보류)"
         case .probableRename(let row, let name, let id, let was):
