@@ -110,6 +110,31 @@ import Testing
         }
     }
 
+    /// The same create sent twice, each time with the new boundary a client picks, has one body
+    /// digest (a retried POST is spotted); another create has another.
+    @Test func aRetriedMultipartPostHasTheSameDigest() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "최유진")
+            let params = market.params(secret: student.credentials.secret.revealed)
+            func create(_ params: String) async throws {
+                let boundary = "retry-\(UUID().uuidString)"
+                var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"params\"\r\n".utf8)
+                body += Data("Content-Type: application/json\r\n\r\n\(params)".utf8)
+                body += Data("\r\n--\(boundary)--\r\n".utf8)
+                let contentType = "multipart/form-data; boundary=\"\(boundary)\""
+                _ = try await market.raw(
+                    "POST", "/api/products",
+                    headers: ["identifier": student.credentials.identifier, "Content-Type": contentType], body: body)
+            }
+            try await create(params)
+            try await create(params)
+            try await create(market.params(name: "Another mug", secret: student.credentials.secret.revealed))
+            let digests = try await market.running.data.activity.records(vendor: student.id).map(\.bodyDigest)
+            #expect(digests.count == 3 && digests.allSatisfy { $0?.count == 64 })
+            #expect(digests[0] == digests[1] && digests[1] != digests[2])
+        }
+    }
+
     /// A secret as a query value: its `#`, `$`, `@` percent-encoded (a raw `#` would end the URL
     /// there and the secret would never be sent).
     static func percentEncoded(_ text: String) -> String {

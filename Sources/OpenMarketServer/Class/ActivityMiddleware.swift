@@ -91,7 +91,7 @@ struct ActivityMiddleware: RouterMiddleware {
             status: status, errorCode: errorCode, ifMatch: request.headers[.ifMatch] != nil,
             ifNoneMatch: request.headers[.ifNoneMatch] != nil, photoCount: facts.photoCount, partsTyped: facts.partsTyped,
             hadBody: Self.hasBody(request), secretMisplaced: misplaced(facts.secret, in: request, vendor: vendor),
-            bodyDigest: read.flatMap(Self.digest))
+            bodyDigest: read.flatMap { Self.digest($0, contentType: request.headers[.contentType]) })
         activity.record(record)
         return try outcome.get()
     }
@@ -119,10 +119,42 @@ struct ActivityMiddleware: RouterMiddleware {
         return request.headers[.transferEncoding] != nil
     }
 
-    static func digest(_ read: TappedBytes) -> String? {
-        let (bytes, ended) = read.value
+    /// The SHA-256 of a POST's body, to spot the same POST sent again. A multipart body is hashed
+    /// without its boundary: a client picks a new one for every request, so the same parts sent
+    /// twice would otherwise never look alike.
+    static func digest(_ read: TappedBytes, contentType: String?) -> String? {
+        var (bytes, ended) = read.value
         guard ended else { return nil }
+        if let boundary = multipartBoundary(contentType) {
+            let delimiter = Data(("--" + boundary).utf8)
+            var kept = Data(capacity: bytes.count)
+            var start = bytes.startIndex
+            while let found = bytes.range(of: delimiter, in: start..<bytes.endIndex) {
+                kept.append(bytes[start..<found.lowerBound])
+                kept.append(contentsOf: Array("--".utf8))
+                start = found.upperBound
+            }
+            kept.append(bytes[start...])
+            bytes = Data("multipart\r\n".utf8) + kept
+        }
         return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The boundary a `multipart/…` Content-Type names (quoted or not), nil for any other body.
+    static func multipartBoundary(_ contentType: String?) -> String? {
+        guard let contentType, contentType.lowercased().hasPrefix("multipart/") else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else {
+                continue
+            }
+            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.unicodeScalars.count >= 2 {
+                value = String(String.UnicodeScalarView(value.unicodeScalars.dropFirst().dropLast()))
+            }
+            return value.isEmpty ? nil : value
+        }
+        return nil
     }
 
     /// Whether the vendor's secret is in the path, the query or any header. When the route
