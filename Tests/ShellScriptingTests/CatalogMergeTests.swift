@@ -96,6 +96,7 @@ struct CatalogMergeTests {
             #expect(after["Item 7"]?.price == 1707)
             #expect(after["Item 8"]?.description == "Changed in the sheet")
             #expect(after["Item 9"]?.issuedAt == before["Item 9"]?.issuedAt)
+            #expect(after["Item 10"]?.issuedAt == before["Item 10"]?.issuedAt)
         }
     }
 
@@ -484,6 +485,24 @@ struct CatalogMergeTests {
             #expect(await f.session(resumed).execute("import '\(sheet)' --resume --yes").status == .ok, "\(resumed.both)")
             let after = try await f.allProducts()
             #expect(after.count == 1 && after[0].id != old, "\(after)")
+        }
+    }
+
+    /// A row whose action deletes a product needs `--yes` off a terminal, as `--prune` does.
+    @Test func aDeleteRowNeedsYesWithoutATerminal() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 2)
+            var text = try String(contentsOfFile: sheet, encoding: .utf8)
+            text = Self.withActions(text, ["Item 2": "삭제"])
+            try text.write(toFile: sheet, atomically: true, encoding: .utf8)
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)'").status == .usage, "\(console.notes)")
+            #expect(
+                console.notes.contains("the action column would delete 1 product (delete, replace): add --yes"),
+                "\(console.notes)")
+            #expect(try await f.allProducts().count == 2)
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.allProducts().count == 1)
         }
     }
 

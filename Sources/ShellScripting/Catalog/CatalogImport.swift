@@ -170,6 +170,7 @@ struct CatalogImport: Sendable {
         }
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
+            outcome.output += try reportUnsent(checked, results: Self.notSent(plan), options: options).map { .note($0) }
             try finishJournal(rows.scope?.journal, failed: false)
             try writeBack(checked, results: [], options: options)
             return outcome
@@ -202,6 +203,11 @@ struct CatalogImport: Sendable {
         guard context.console.isInteractive else {
             guard plan.deletes.isEmpty else {
                 throw CommandFailure.usage(CatalogMessage.pruneNeedsYes(file: file, count: plan.deletes.count).text)
+            }
+            // Rows whose action deletes a product need --yes as --prune does.
+            let byRows = plan.sync.removes.count + plan.sync.replaces.count
+            guard byRows == 0 else {
+                throw CommandFailure.usage(CatalogMessage.actionDeletesNeedYes(file: file, count: byRows).text)
             }
             return true
         }

@@ -94,6 +94,9 @@ extension CatalogMessage {
         case .importCancelled: "import cancelled; nothing was sent"
         case .pruneNeedsYes(let file, let count):
             "\(file): --prune would delete \(Self.count(count, "product")): add --yes to go ahead without a terminal"
+        case .actionDeletesNeedYes(let file, let count):
+            "\(file): the action column would delete \(Self.count(count, "product")) (delete, replace): "
+                + "add --yes to go ahead without a terminal"
         case .confirmImport(let count): "type \(count) to make these \(Self.count(count, "change")) (anything else cancels): "
         case .serverBusy(let status, let wait): "the server is busy (\(status)); waiting \(wait) before trying again"
         case .noRequests: "no requests"

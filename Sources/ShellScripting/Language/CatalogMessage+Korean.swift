@@ -92,6 +92,8 @@ extension CatalogMessage {
         case .importCancelled: "가져오기를 취소했습니다. 아무것도 보내지 않았습니다"
         case .pruneNeedsYes(let file, let count):
             "\(file): --prune으로 상품 \(count)개가 삭제됩니다. 터미널 없이 진행하려면 --yes를 붙이세요"
+        case .actionDeletesNeedYes(let file, let count):
+            "\(file): 작업 열의 삭제와 교체로 상품 \(count)개가 삭제됩니다. 터미널 없이 진행하려면 --yes를 붙이세요"
         case .confirmImport(let count): "변경 \(count)건을 진행할까요? 진행하려면 \(count), 취소하려면 다른 값을 입력하세요: "
         case .serverBusy(let status, let wait): "서버가 바쁩니다(\(status)). \(wait) 기다렸다가 다시 보냅니다"
         case .noRequests: "보낼 요청이 없습니다"

@@ -97,6 +97,8 @@ public enum CatalogMessage: Spoken, Equatable {
     case nothingToChange(String)
     case importCancelled
     case pruneNeedsYes(file: String, count: Int)
+    /// Rows whose action deletes a product (`delete`, `replace`), off a terminal without `--yes`.
+    case actionDeletesNeedYes(file: String, count: Int)
     /// The typed confirmation's question.
     case confirmImport(Int)
     case serverBusy(status: Int, wait: String)
