@@ -464,6 +464,25 @@ struct CatalogMergeTests {
         }
     }
 
+    /// `--write-ids` writes a replaced row's new id; the sheet imported again replaces nothing.
+    @Test func aReplacedRowWithItsNewIDWrittenIsNotReplacedAgain() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let old = try await Self.byName(f)["Item 1"]!.id
+            try Self.replacing(sheet, action: "replace")
+            let first = RecordingConsole()
+            #expect(await f.session(first).execute("import '\(sheet)' --yes --write-ids").status == .ok, "\(first.both)")
+            let made = try await Self.byName(f)["Item 1"]!.id
+            #expect(made != old)
+            #expect(try String(contentsOfFile: sheet, encoding: .utf8).contains("\n\(made),Item 1,"))
+            let spy = SpyTransport()
+            let again = RecordingConsole()
+            #expect(await f.session(again, transport: spy).execute("import '\(sheet)' --yes").status == .ok, "\(again.both)")
+            #expect(again.out.contains("#\(old) already replaced by your #\(made): nothing sent"), "\(again.out)")
+            #expect(spy.requests.allSatisfy { $0.method == .get }, "\(spy.requests.map(\.method))")
+        }
+    }
+
     /// A replace interrupted between its register and its delete: `--resume` deletes the old
     /// product, and registers nothing again.
     @Test func aResumedReplaceDeletesTheOldProductOnly() async throws {

@@ -239,8 +239,14 @@ struct RowCheck {
     }
 
     /// A `replace` row whose product is gone while exactly one of yours has the row's name (the
-    /// sheet imported again after its replace): that one is the replacement, nothing is sent.
+    /// sheet imported again after its replace), or whose id `--write-ids` wrote over the one its
+    /// revision names, now gone: that one is the replacement, nothing is sent.
     private func replaced(_ row: CatalogRow) -> RowAction? {
+        if let cell = idCell(row), let id = Int(cell), mine[id] != nil, let was = row.revision?.id, was != id,
+            mine[was] == nil
+        {
+            return .gone(id: id, note: CatalogMessage.alreadyReplaced(was: was, by: id).text)
+        }
         guard let cell = idCell(row), let was = Int(cell), mine[was] == nil, let name = row[.name],
             let yours = yoursByName[Self.nameKey(name)], yours.count == 1
         else { return nil }
