@@ -86,6 +86,28 @@ struct HabitLintTests {
         }
     }
 
+    /// A secret written into the path's own query is marked as one given as `name==value`.
+    @Test func aSecretInThePathsOwnQueryIsReported() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script(
+                "query.om",
+                """
+                GET /api/products?secret=@secret
+                GET "/api/products?page_no=1&secret=${secret}"
+                GET /api/products?page_no=1&items_per_page=10
+                """)
+            let console = RecordingConsole()
+            let report = await f.session(console).execute(arguments: ["lint", path])
+            #expect(report.status == .failed)
+            let finding =
+                "secret-in-request: the secret in the query, where logs and proxies keep it: it goes only in the body's secret field (explain secret)"
+            #expect(
+                console.outputs.joined(separator: "\n").components(separatedBy: "\n") == [
+                    "\(path):1: \(finding)", "\(path):2: \(finding)",
+                ])
+        }
+    }
+
     @Test func theSameScriptDoneWellHasNothingToMark() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")

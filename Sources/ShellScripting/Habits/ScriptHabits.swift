@@ -149,12 +149,13 @@ extension RawRequest: PlannedRawRequest {
         let files = items.filter { $0.kind == .file }
         var places: Set<HabitExchange.Place> = []
         let secretLike = { (item: RequestItem) in
-            let name = item.key.lowercased()
-            return name.contains("secret") || name.contains("password")
-                || SecretMasking.contains(item.value, secrets: plan.secrets)
+            Self.secretLike(name: item.key, value: item.value, secrets: plan.secrets)
         }
         if headers.contains(where: secretLike) { places.insert(.header) }
         if queries.contains(where: secretLike) { places.insert(.query) }
+        if Self.pathQuery(path).contains(where: { Self.secretLike(name: $0.name, value: $0.value, secrets: plan.secrets) }) {
+            places.insert(.query)
+        }
         if SecretMasking.contains(path, secrets: plan.secrets) { places.insert(.path) }
         var names = Set(headers.map { $0.key.lowercased() })
         if !noAuth { names.insert("identifier") }
@@ -166,6 +167,24 @@ extension RawRequest: PlannedRawRequest {
         exchange.target = path + (query.isEmpty ? "" : "?" + query)
         exchange.bodyKey = items.filter { ![.header, .query].contains($0.kind) }.map(\.text).joined(separator: "\u{1}")
         return exchange
+    }
+
+    /// Whether a header or query parameter carries a secret: by its name, or its value is one.
+    static func secretLike(name: String, value: String, secrets: [String]) -> Bool {
+        let name = name.lowercased()
+        return name.contains("secret") || name.contains("password") || SecretMasking.contains(value, secrets: secrets)
+    }
+
+    /// The parameters written into the path's own query (`/api/products?page_no=1&secret=…`),
+    /// their names percent-decoded.
+    static func pathQuery(_ path: String) -> [(name: String, value: String)] {
+        guard let mark = path.unicodeScalars.firstIndex(of: "?") else { return [] }
+        let query = String(path.unicodeScalars[path.unicodeScalars.index(after: mark)...])
+        return query.split(separator: "&").map { parameter in
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0])
+            return (name.removingPercentEncoding ?? name, pair.count > 1 ? String(pair[1]) : "")
+        }
     }
 }
 
