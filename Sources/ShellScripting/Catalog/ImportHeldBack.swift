@@ -46,3 +46,18 @@ extension ImportReport {
         ).text
     }
 }
+
+extension CatalogImport {
+    /// An import that sends nothing (every change held back, or none) still writes its
+    /// `--report`, a line for each row, and says what it held back; the words said (none when
+    /// nothing was held back).
+    func reportUnsent(_ checked: CheckedCatalog, results: [RowResult], options: ImportOptions) throws -> [String] {
+        let path = options.reportPath.map(paths.expandingTilde)
+        if let report = try ImportReport.start(path, for: checked, append: options.resume) {
+            report.record(results)
+            try report.finish([])
+        }
+        let held = ImportSummary.HeldBack(checked.plan).tallies(results)
+        return held.isEmpty ? [] : ["\(checked.file): " + held.joined(separator: ", ")]
+    }
+}
