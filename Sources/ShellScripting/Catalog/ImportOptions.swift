@@ -46,21 +46,21 @@ public struct ImportOptions: Sendable, Equatable {
     /// Photos may be read from outside the catalog's folder (`--photos-anywhere`); else a path
     /// that leaves it (`../x.jpg`, `/etc/…`, a link out) is refused.
     public var photosAnywhere = false
-
-    public init() {}
-}
     /// Which side a conflict takes (a cell changed both in the sheet and on the market since the
     /// export): nil leaves conflicts unsent (`--prefer sheet|market`).
     public var prefer: MergePreference?
 
-/// How `import` finds the product a row is about (`--match name|id`).
-public enum RowMatching: String, Sendable, CaseIterable {
-    /// A row without an id whose name is one of your products' updates that product.
+    public init() {}
+}
+
 /// The side a three-way merge's conflicts take (`--prefer sheet|market`).
 public enum MergePreference: String, Sendable, CaseIterable {
     case sheet, market
 }
 
+/// How `import` finds the product a row is about (`--match name|id`).
+public enum RowMatching: String, Sendable, CaseIterable {
+    /// A row without an id whose name is one of your products' updates that product.
     case name
     /// Only the id column names a product; every row without one is new.
     case id
