@@ -16,6 +16,7 @@ extension HabitMessage {
         case .clean(let count): "no habits to mark in \(count) \(count == 1 ? "request" : "requests")"
         case .summary(let count, let exchanges):
             "\(count) \(count == 1 ? "habit" : "habits") to mark in \(exchanges) \(exchanges == 1 ? "request" : "requests")"
+        case .noRequests: "sends no request: nothing to mark"
         }
     }
 

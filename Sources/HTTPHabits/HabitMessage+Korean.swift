@@ -15,6 +15,7 @@ extension HabitMessage {
         case .place(.urlOrHeader): "URL이나 헤더"
         case .clean(let count): "요청 \(count)개에서 지적할 습관이 없습니다"
         case .summary(let count, let exchanges): "요청 \(exchanges)개에서 지적할 습관 \(count)개"
+        case .noRequests: "보내는 요청이 없어 살펴볼 것이 없습니다"
         }
     }
 

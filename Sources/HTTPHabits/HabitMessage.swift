@@ -16,6 +16,8 @@ public enum HabitMessage: Spoken, Hashable {
     case clean(count: Int)
     /// `count` findings in `exchanges` exchanges.
     case summary(count: Int, exchanges: Int)
+    /// A script that sends no request: nothing was looked at.
+    case noRequests
 }
 
 extension HabitMessage {

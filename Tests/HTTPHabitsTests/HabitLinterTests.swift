@@ -142,8 +142,9 @@ import Testing
             #expect(line.text(in: .ko).hasSuffix("(explain \(finding.topic))"))
             #expect(KoreanStyle.problems(HabitMessage.finding(finding)).isEmpty)
         }
-        for message: HabitMessage in [.clean(count: 3), .summary(count: 2, exchanges: 9), .source(.line(4)), .source(.record(2))]
-        {
+        for message: HabitMessage in [
+            .clean(count: 3), .summary(count: 2, exchanges: 9), .source(.line(4)), .source(.record(2)), .noRequests,
+        ] {
             #expect(KoreanStyle.problems(message).isEmpty)
         }
     }

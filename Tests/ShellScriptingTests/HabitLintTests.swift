@@ -108,6 +108,24 @@ struct HabitLintTests {
         }
     }
 
+    /// A file whose lines do not parse is refused as `run` refuses it (status 1), each line
+    /// named; an empty file says it sends no request, and fails too.
+    @Test func aFileThatCannotRunOrIsEmptyIsRefused() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let broken = try f.script("broken.om", "FOO bar\nGET /api/products\n")
+            let empty = try f.script("empty.om", "\n# nothing yet\n")
+            let console = RecordingConsole()
+            let report = await f.session(console).execute(arguments: ["lint", broken])
+            #expect(report.status == .failed)
+            #expect(console.notes.contains("\(broken):1: "))
+            #expect(console.notes.contains(ScriptMessage.linesCannotRun(name: broken, count: 1).text))
+            #expect(console.out.isEmpty)
+            let second = RecordingConsole()
+            #expect(await f.session(second).execute(arguments: ["lint", empty]).status == .failed)
+            #expect(second.notes.contains("\(empty): sends no request: nothing to mark"))
+        }
+    }
+
     @Test func theSameScriptDoneWellHasNothingToMark() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")

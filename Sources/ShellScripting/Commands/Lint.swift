@@ -27,14 +27,19 @@ struct Lint: ShellCommand {
         let server = await context.session.serverURL
         var findings: [String] = []
         var clean: [String] = []
+        var refused = false
         for file in files {
             let readable = try await runtime.paths.readable(file, in: context)
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: readable)) } catch {
                 throw CommandFailure.failed(ScriptMessage.cannotReadScript(file).text)
             }
-            let planned = await runtime.plannedExchanges(
-                ScriptReader.lines(of: data), on: server, secrets: context.session.secrets.all)
+            let lines = ScriptReader.lines(of: data)
+            let planned = await runtime.plannedExchanges(lines, on: server, secrets: context.session.secrets.all)
+            if await refuses(lines, planned: planned, name: file, runtime: runtime, in: context) {
+                refused = true
+                continue
+            }
             let found = HabitLinter().findings(in: planned)
             findings += found.map { finding in
                 let line = if case .line(let number) = finding.exchange.source { ":\(number)" } else { "" }
@@ -42,9 +47,32 @@ struct Lint: ShellCommand {
             }
             if found.isEmpty { clean.append("\(file): " + HabitMessage.clean(count: planned.count).text) }
         }
-        guard !findings.isEmpty else { return CommandOutcome(clean.map { .note($0) }) }
-        context.console.write(findings.joined(separator: "\n"))
-        throw CommandFailure.alreadyReported(.failed)
+        if !findings.isEmpty { context.console.write(findings.joined(separator: "\n")) }
+        guard findings.isEmpty, !refused else { throw CommandFailure.alreadyReported(.failed) }
+        return CommandOutcome(clean.map { .note($0) })
+    }
+
+    /// Says why a script cannot be marked, as `run` would refuse it: the lines that do not read
+    /// or parse (`FILE:LINE: …`; a read given a body is not one of them: the rules mark it), or
+    /// that it sends no request at all (an empty file). Its photos are not read: lint sends none.
+    private func refuses(
+        _ lines: [ScriptLine], planned: [HabitExchange], name: String, runtime: ScriptRuntime, in context: CommandContext
+    ) async -> Bool {
+        let readsWithBody = Set(
+            planned.compactMap { exchange -> Int? in
+                guard exchange.method == "GET", exchange.hasBody, case .line(let number) = exchange.source else { return nil }
+                return number
+            })
+        let checked = await runtime.check(
+            lines.filter { !readsWithBody.contains($0.number) }, name: name, on: context.session.serverURL,
+            paths: LocalPaths(base: nil, access: context.access), photosSent: Set(lines.map(\.number)))
+        if !checked.problems.isEmpty {
+            _ = await runtime.refuse(checked, name: name)
+            return true
+        }
+        guard planned.isEmpty else { return false }
+        context.console.note("\(name): " + HabitMessage.noRequests.text, kind: .error)
+        return true
     }
 }
 
