@@ -313,15 +313,15 @@ extension ImportPlan {
         taken.formUnion(sync.removes.map(\.product.id) + sync.replaces.map(\.replacement.product.id))
         let free = mine.values.filter { !taken.contains($0.id) }
         guard !free.isEmpty else { return }
-        // Your free products by description: a new row names one (`register` needs it), so each
-        // row is compared with the few that share it, not with every product (10,300 rows against
-        // 12,000 products took 545 s compared one by one).
-        let byDescription = Dictionary(grouping: free) { Self.descriptionKey(of: $0) }
+        // Your free products by description and price: a new row gives both (`register` needs
+        // them), so each row is compared with the few that share them, not with every product
+        // (10,300 rows against 12,000 products took 545 s compared one by one).
+        let byKey = Dictionary(grouping: free) { RenameKey(of: $0) }
         var held: Set<Int> = []
         var claimed = Set(sync.renames.map(\.id))
         for (row, command) in registers where command.fields.changes.name != nil && !sync.newRows.contains(row) {
             let changes = command.fields.changes
-            let candidates = changes.description.map { byDescription[Self.descriptionKey($0)] ?? [] } ?? free
+            let candidates = RenameKey(of: changes).map { byKey[$0] ?? [] } ?? free
             let agreeing = candidates.filter { Self.agrees(changes, with: $0) }
             let id = sync.revisionIDs[row].flatMap { mine[$0] != nil && !taken.contains($0) ? $0 : nil }
             guard let product = id.flatMap({ mine[$0] }) ?? (agreeing.count == 1 ? agreeing.first : nil),
@@ -334,19 +334,31 @@ extension ImportPlan {
         registers.removeAll { held.contains($0.row) }
     }
 
-    /// A description as `agrees` compares it (the field's own value), as a dictionary key.
-    private static func descriptionKey(of product: Product) -> String? {
-        ProductField.description.value(of: product)?.plainText
-    }
-
-    private static func descriptionKey(_ description: String) -> String? {
-        ProductField.description.value(in: ProductChanges(description: description))?.plainText
-    }
-
     /// Whether a new row's fields other than its name are the product's (an amount by its number).
     static func agrees(_ changes: ProductChanges, with product: Product) -> Bool {
         let given = ProductField.editable.filter { $0 != .name && $0.value(in: changes) != nil }
         return !given.isEmpty && RowDifference.changes(changes, from: product).name != nil
             && given.allSatisfy { $0.value(in: changes)?.withoutCurrency == $0.value(of: product)?.withoutCurrency }
+    }
+}
+
+/// A product's description and price as `ImportPlan.agrees` compares them (an amount by its
+/// number): what a probable rename must share with the row, as a dictionary key.
+private struct RenameKey: Hashable {
+    var description: ProductFieldValue?
+    var price: ProductFieldValue?
+
+    init(of product: Product) {
+        description = ProductField.description.value(of: product)?.withoutCurrency
+        price = ProductField.price.value(of: product)?.withoutCurrency
+    }
+
+    /// Nil for a row that does not give both (compared with every product then).
+    init?(of changes: ProductChanges) {
+        guard let description = ProductField.description.value(in: changes)?.withoutCurrency,
+            let price = ProductField.price.value(in: changes)?.withoutCurrency
+        else { return nil }
+        self.description = description
+        self.price = price
     }
 }
