@@ -127,9 +127,9 @@ import Testing
         #expect(complete > 0 && plan.contains { $0.steps.isEmpty })
     }
 
-    /// `--since` that is not a time, and an assignment with a mistake, are one line each naming
-    /// what is wrong, in the reader's language.
-    @Test func theProgramRefusesABadTimeAndABadAssignment() async throws {
+    /// `--since` that is not a time, an assignment with a mistake and a report that cannot be
+    /// written are one line each naming what is wrong, in the reader's language.
+    @Test func theProgramRefusesABadTimeABadAssignmentAndAnUnwritableReport() async throws {
         let folder = try Fixtures.temporaryDirectory("class-grade-refusals")
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = BuiltProducts.path(of: "openmarket-server")
@@ -155,6 +155,14 @@ import Testing
         #expect(
             refused.stderr
                 == "openmarket-server: 2번째 줄: 조건이 아닙니다(입력: 'iff-match'). docs/teaching.md의 \"Assignments\" 절을 보세요\n")
+        let nowhere = folder.appendingPathComponent("no-such-folder/grades.csv").path
+        let unwritten = try await ChildProcess.run(
+            binary, ["class", "grade", good.path, "--report-csv", nowhere, "--data", data.path],
+            environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(unwritten.status == 1 && unwritten.stdout.isEmpty)
+        #expect(
+            unwritten.stderr
+                == "openmarket-server: 성적표를 \(nowhere) 파일에 쓸 수 없습니다. 폴더가 있는지, 그 폴더에 쓸 권한이 있는지 확인하세요\n")
         let graded = try await ChildProcess.run(
             binary, ["class", "grade", good.path, "--since", "2026-03-02T09:00", "--data", data.path],
             environment: ["LANG": "C.UTF-8"])

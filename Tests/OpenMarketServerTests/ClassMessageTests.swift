@@ -13,9 +13,11 @@ import Testing
         .assignmentWordUnknown(line: 6, word: "iff-match"), .assignmentStepEmpty(line: 8), .assignmentEmpty,
         .cannotRead(path: "/tmp/roster.csv"), .enrolled(added: 30, already: 2),
         .handoutWritten(path: "/tmp/m/handouts/handout.html"), .handoutNote, .nobodyNew,
-        .cannotWriteHandout(path: "/tmp/h.html", reason: "File exists"), .secretReset(name: "박지훈", number: "2026009"),
+        .cannotWriteHandout(path: "/tmp/h.html"), .handoutExists(path: "/tmp/h.html"),
+        .secretReset(name: "박지훈", number: "2026009"),
         .secretResetNote, .listHeader, .noStudents, .gradeLine(done: 3, total: 5), .missingSteps,
         .gradeSummary(students: 30, complete: 4, steps: 5), .reportWritten(path: "/tmp/grades.csv"),
+        .cannotWriteReport(path: "/tmp/grades.csv"),
         .notATime("yesterday"), .handoutTitle, .handoutMarket, .handoutVendorID, .handoutIdentifier, .handoutSecret,
         .handoutLogin, .handoutLoginSteps, .handoutKeepSecret,
     ]

@@ -75,7 +75,8 @@ import Testing
     }
 
     /// The program: `class add` writes the handout 0600 in a 0700 folder of the data directory
-    /// and never over a file, `class list` shows no secret, adding again adds nobody.
+    /// and never over a file (saying so in the reader's language), `class list` shows no secret,
+    /// adding again adds nobody.
     @Test func theProgramWritesTheHandoutForItsOwnerAlone() async throws {
         let folder = try Fixtures.temporaryDirectory("class-add")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,8 +112,12 @@ import Testing
         let clash = folder.appendingPathComponent("roster2.csv")
         try Data("최하은,2026003\n".utf8).write(to: clash)
         let refused = try await ChildProcess.run(
-            binary, ["class", "add", clash.path, "--data", data.path, "--handout", handout.path], environment: english)
-        #expect(refused.status == 1 && refused.stderr.contains("cannot write the handout \(handout.path)"))
+            binary, ["class", "add", clash.path, "--data", data.path, "--handout", handout.path],
+            environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "openmarket-server: \(handout.path) 파일이 이미 있습니다. 안내문은 있는 파일을 덮어쓰지 않으니 새 파일 이름을 주세요\n")
         // Refused before anyone was enrolled: no secret was made that no handout shows.
         let listed = try await ChildProcess.run(binary, ["class", "list", "--data", data.path], environment: english)
         #expect(!listed.stdout.contains("최하은"))

@@ -69,7 +69,7 @@ struct ClassAdd: AsyncParsableCommand {
             try file.write(contentsOf: Data(html.utf8))
             try file.synchronize()
         } catch {
-            throw ClassFailure(message: .cannotWriteHandout(path: url.path, reason: "\(error)"))
+            throw ClassFailure(message: .cannotWriteHandout(path: url.path))
         }
         print(ClassMessage.handoutWritten(path: url.path).text(in: language))
         print(ClassMessage.handoutNote.text(in: language))
@@ -86,15 +86,15 @@ struct ClassAdd: AsyncParsableCommand {
             let stem = base.deletingPathExtension().path
             candidates = [base] + (2...20).map { URL(fileURLWithPath: "\(stem)-\($0).html") }
         }
-        var failure: (any Error)?
+        var exists = false
         for url in candidates {
             do { return (url, try ClassHandout.create(at: url)) } catch {
-                failure = error
-                if (error as? POSIXError)?.code != .EEXIST { break }
+                exists = (error as? POSIXError)?.code == .EEXIST
+                if !exists { break }
             }
         }
-        throw ClassFailure(
-            message: .cannotWriteHandout(path: candidates[0].path, reason: failure.map { "\($0)" } ?? ""))
+        let path = candidates[0].path
+        throw ClassFailure(message: exists && handout != nil ? .handoutExists(path: path) : .cannotWriteHandout(path: path))
     }
 }
 

@@ -29,13 +29,16 @@ struct ClassGrade: AsyncParsableCommand {
         }
         let directory = try await MarketDataDirectory.openExisting(data.url)
         let grades = try await directory.grade(parsed, since: start)
+        // The reports first: one that cannot be written stops the command before any line.
+        var written: [String] = []
+        if let reportCSV { written.append(try Self.write(Gradebook.csv(grades, assignment: parsed), to: reportCSV)) }
+        if let reportJUnit { written.append(try Self.write(Gradebook.junit(grades, assignment: parsed), to: reportJUnit)) }
         for grade in grades { print(Self.line(grade, parsed, language: language)) }
         let complete = grades.filter { grade in parsed.steps.allSatisfy(grade.isDone) }.count
         print(
             ClassMessage.gradeSummary(students: grades.count, complete: complete, steps: parsed.steps.count).text(
                 in: language))
-        if let reportCSV { try write(Gradebook.csv(grades, assignment: parsed), to: reportCSV, language: language) }
-        if let reportJUnit { try write(Gradebook.junit(grades, assignment: parsed), to: reportJUnit, language: language) }
+        for path in written { print(ClassMessage.reportWritten(path: path).text(in: language)) }
     }
 
     /// `20230001      김민수          3/5 steps  photos if-match met-412 · missing: delete met-403`
@@ -54,10 +57,13 @@ struct ClassGrade: AsyncParsableCommand {
         return line
     }
 
-    private func write(_ text: String, to path: String, language: Language) throws {
+    /// Writes a report, answering its path; one that cannot be written is one line naming it.
+    private static func write(_ text: String, to path: String) throws -> String {
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        try Data(text.utf8).write(to: url, options: .atomic)
-        print(ClassMessage.reportWritten(path: url.path).text(in: language))
+        do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
+            throw ClassFailure(message: .cannotWriteReport(path: url.path))
+        }
+        return url.path
     }
 }
 

@@ -22,7 +22,8 @@ extension ClassMessage {
         case .handoutNote:
             "the secrets are in that file only: print it, hand each page out, then delete the file"
         case .nobodyNew: "nobody new: no handout written"
-        case .cannotWriteHandout(let path, let reason): "cannot write the handout \(path): \(reason)"
+        case .cannotWriteHandout(let path): "cannot write the handout \(path): is its folder there, and yours to write in?"
+        case .handoutExists(let path): "\(path) exists already: name a new file for the handout (it never replaces one)"
         case .secretReset(let name, let number): "new secret for \(name) (\(number)); the old one no longer works:"
         case .secretResetNote: "the secret is shown only now"
         case .listHeader: "number        name            vendor  identifier"
@@ -32,6 +33,7 @@ extension ClassMessage {
         case .gradeSummary(let students, let complete, let steps):
             "\(students) students, \(complete) with all \(steps) steps done"
         case .reportWritten(let path): "written: \(path)"
+        case .cannotWriteReport(let path): "cannot write the gradebook \(path): is its folder there, and yours to write in?"
         case .notATime(let text): "'\(text)' is not a time: give 2026-03-02, 2026-03-02T09:00 or 2026-03-02T09:00:00+09:00"
         case .handoutTitle: "Open Market: your login for this class"
         case .handoutMarket: "Market"

@@ -21,7 +21,8 @@ extension ClassMessage {
         case .handoutWritten(let path): "안내문(새 학생마다 한 쪽, secret 포함): \(path)"
         case .handoutNote: "secret은 이 파일에만 있습니다. 인쇄해서 한 쪽씩 나눠 준 뒤 파일을 지우세요"
         case .nobodyNew: "새 학생이 없어서 안내문을 만들지 않았습니다"
-        case .cannotWriteHandout(let path, let reason): "안내문을 쓸 수 없습니다(\(path)): \(reason)"
+        case .cannotWriteHandout(let path): "안내문을 \(path) 파일에 쓸 수 없습니다. 폴더가 있는지, 그 폴더에 쓸 권한이 있는지 확인하세요"
+        case .handoutExists(let path): "\(path) 파일이 이미 있습니다. 안내문은 있는 파일을 덮어쓰지 않으니 새 파일 이름을 주세요"
         case .secretReset(let name, let number): "\(name)(\(number)) 학생의 새 secret입니다. 이전 secret은 이제 쓸 수 없습니다:"
         case .secretResetNote: "secret은 지금만 보여 줍니다"
         case .listHeader: "학번          이름            판매자  identifier"
@@ -31,6 +32,7 @@ extension ClassMessage {
         case .gradeSummary(let students, let complete, let steps):
             "학생 \(students)명 중 \(complete)명이 \(steps)단계를 모두 마쳤습니다"
         case .reportWritten(let path): "저장했습니다: \(path)"
+        case .cannotWriteReport(let path): "성적표를 \(path) 파일에 쓸 수 없습니다. 폴더가 있는지, 그 폴더에 쓸 권한이 있는지 확인하세요"
         case .notATime(let text): "시각이 아닙니다(입력: '\(text)'). 2026-03-02, 2026-03-02T09:00, 2026-03-02T09:00:00+09:00 형식으로 주세요"
         case .handoutTitle: "Open Market: 수업용 로그인 정보"
         case .handoutMarket: "마켓 주소"

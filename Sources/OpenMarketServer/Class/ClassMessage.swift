@@ -23,7 +23,8 @@ public enum ClassMessage: Spoken, Hashable {
     case handoutWritten(path: String)
     case handoutNote
     case nobodyNew
-    case cannotWriteHandout(path: String, reason: String)
+    case cannotWriteHandout(path: String)
+    case handoutExists(path: String)
     // class reset-secret.
     case secretReset(name: String, number: String)
     case secretResetNote
@@ -35,6 +36,7 @@ public enum ClassMessage: Spoken, Hashable {
     case missingSteps
     case gradeSummary(students: Int, complete: Int, steps: Int)
     case reportWritten(path: String)
+    case cannotWriteReport(path: String)
     case notATime(String)
     // The handout.
     case handoutTitle
