@@ -11,7 +11,8 @@ import Testing
         .noSuchStudent("홍길동"), .ambiguousStudent("김민준"), .assignmentLineUnknown(line: 3),
         .assignmentStepName(line: 2, name: "a!"), .assignmentStepRepeated(line: 5, name: "photos"),
         .assignmentWordUnknown(line: 6, word: "iff-match"), .assignmentStepEmpty(line: 8), .assignmentEmpty,
-        .cannotRead(path: "/tmp/roster.csv"), .enrolled(added: 30, already: 2),
+        .cannotRead(path: "/tmp/roster.csv"), .enrolled(added: 30, already: 2), .enrolled(added: 0, already: 30),
+        .enrolledUnderAnotherName(number: "2026001", roster: "김민수", enrolled: "김민준"),
         .handoutWritten(path: "/tmp/m/handouts/handout.html"), .handoutNote, .nobodyNew,
         .cannotWriteHandout(path: "/tmp/h.html"), .handoutExists(path: "/tmp/h.html"),
         .secretReset(name: "박지훈", number: "2026009"),
@@ -25,7 +26,7 @@ import Testing
     @Test(arguments: samples)
     func everyCaseHasKoreanWithTheSameFacts(message: ClassMessage) {
         let facts = [
-            "2026001", "2026009", "홍길동", "김민준", "박지훈", "a!", "photos", "iff-match", "/tmp/roster.csv",
+            "2026001", "2026009", "홍길동", "김민준", "김민수", "박지훈", "a!", "photos", "iff-match", "/tmp/roster.csv",
             "/tmp/m/handouts/handout.html", "/tmp/h.html", "File exists", "/tmp/grades.csv", "yesterday", "30",
         ]
         for fact in facts where message.english.contains(fact) {

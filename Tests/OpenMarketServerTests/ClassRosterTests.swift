@@ -45,6 +45,10 @@ import Testing
             let again = try await data.enrol(first + [RosterEntry(name: "이서연", studentNumber: "2026003")])
             #expect(again.added.map(\.student.name) == ["이서연"])
             #expect(again.alreadyEnrolled.map(\.studentNumber) == ["2026001", "2026002"])
+            #expect(again.otherName.isEmpty)
+            let renamed = try await data.enrol([RosterEntry(name: "김민수", studentNumber: "2026001")])
+            #expect(renamed.added.isEmpty && renamed.otherName.map(\.enrolled.name) == ["김민준"])
+            #expect(renamed.otherName.map(\.roster.name) == ["김민수"])
             #expect(try await data.students().map(\.studentNumber) == ["2026001", "2026002", "2026003"])
 
             let html = ClassHandout.html(enrolled.added + again.added, market: "http://10.0.0.5:8080", language: .ko)
@@ -76,7 +80,7 @@ import Testing
 
     /// The program: `class add` writes the handout 0600 in a 0700 folder of the data directory
     /// and never over a file (saying so in the reader's language), `class list` shows no secret,
-    /// adding again adds nobody.
+    /// adding again adds nobody, and a number enrolled under another name is kept and said.
     @Test func theProgramWritesTheHandoutForItsOwnerAlone() async throws {
         let folder = try Fixtures.temporaryDirectory("class-add")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -121,5 +125,13 @@ import Testing
         // Refused before anyone was enrolled: no secret was made that no handout shows.
         let listed = try await ChildProcess.run(binary, ["class", "list", "--data", data.path], environment: english)
         #expect(!listed.stdout.contains("최하은"))
+        // A number enrolled under another name: kept as enrolled, and the teacher is told.
+        let renamed = folder.appendingPathComponent("roster3.csv")
+        try Data("김민수,2026001\n".utf8).write(to: renamed)
+        let warned = try await ChildProcess.run(
+            binary, ["class", "add", renamed.path, "--data", data.path], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(warned.status == 0)
+        #expect(warned.stdout.hasPrefix("새 학생이 없습니다(이미 있는 학생 1명)\n"))
+        #expect(warned.stderr == "명단의 김민수(2026001): 이 학번은 이미 김민준 학생으로 등록되어 있어 그대로 둡니다\n")
     }
 }

@@ -58,6 +58,11 @@ struct ClassAdd: AsyncParsableCommand {
             throw error
         }
         print(ClassMessage.enrolled(added: enrolment.added.count, already: enrolment.alreadyEnrolled.count).text(in: language))
+        for (entry, student) in enrolment.otherName {
+            let warning = ClassMessage.enrolledUnderAnotherName(
+                number: entry.studentNumber, roster: entry.name, enrolled: student.name)
+            FileHandle.standardError.write(Data((warning.text(in: language) + "\n").utf8))
+        }
         guard !enrolment.added.isEmpty else {
             try? FileManager.default.removeItem(at: url)
             print(ClassMessage.nobodyNew.text(in: language))

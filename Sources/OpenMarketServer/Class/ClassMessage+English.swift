@@ -18,6 +18,8 @@ extension ClassMessage {
         case .assignmentEmpty: "the assignment has no step"
         case .cannotRead(let path): "cannot read \(path)"
         case .enrolled(let added, let already): "\(added) students added, \(already) already enrolled"
+        case .enrolledUnderAnotherName(let number, let roster, let enrolled):
+            "the roster's \(roster) (\(number)): that number is enrolled already as \(enrolled), kept as it is"
         case .handoutWritten(let path): "handout (one page per new student, with their secrets): \(path)"
         case .handoutNote:
             "the secrets are in that file only: print it, hand each page out, then delete the file"

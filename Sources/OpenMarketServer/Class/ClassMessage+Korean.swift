@@ -16,8 +16,11 @@ extension ClassMessage {
             "\(line)번째 줄: 조건이 아닙니다(입력: '\(word)'). docs/teaching.md의 \"Assignments\" 절을 보세요"
         case .assignmentStepEmpty(let line): "\(line)번째 줄: 단계에 조건이 없습니다"
         case .assignmentEmpty: "과제에 단계가 없습니다"
-        case .cannotRead(let path): "읽을 수 없습니다(\(path))"
-        case .enrolled(let added, let already): "학생 \(added)명을 추가했습니다. \(already)명은 이미 있습니다"
+        case .cannotRead(let path): "\(path) 파일을 읽을 수 없습니다"
+        case .enrolled(let added, let already) where added == 0: "새 학생이 없습니다(이미 있는 학생 \(already)명)"
+        case .enrolled(let added, let already): "학생 \(added)명을 추가했습니다(이미 있던 학생 \(already)명)"
+        case .enrolledUnderAnotherName(let number, let roster, let enrolled):
+            "명단의 \(roster)(\(number)): 이 학번은 이미 \(enrolled) 학생으로 등록되어 있어 그대로 둡니다"
         case .handoutWritten(let path): "안내문(새 학생마다 한 쪽, secret 포함): \(path)"
         case .handoutNote: "secret은 이 파일에만 있습니다. 인쇄해서 한 쪽씩 나눠 준 뒤 파일을 지우세요"
         case .nobodyNew: "새 학생이 없어서 안내문을 만들지 않았습니다"

@@ -20,6 +20,8 @@ public enum ClassMessage: Spoken, Hashable {
     case cannotRead(path: String)
     // class add.
     case enrolled(added: Int, already: Int)
+    /// A roster line whose number is enrolled under another name (the enrolled one is kept).
+    case enrolledUnderAnotherName(number: String, roster: String, enrolled: String)
     case handoutWritten(path: String)
     case handoutNote
     case nobodyNew

@@ -34,10 +34,12 @@ public struct EnrolledStudent: Sendable {
     public var credentials: VendorCredentials
 }
 
-/// What `enrol` did: the students added now (with their secrets) and those already there.
+/// What `enrol` did: the students added now (with their secrets) and those already there, and
+/// the roster's lines whose number is enrolled under another name (kept as enrolled).
 public struct Enrolment: Sendable {
     public var added: [EnrolledStudent]
     public var alreadyEnrolled: [Student]
+    public var otherName: [(roster: RosterEntry, enrolled: Student)] = []
 }
 
 public enum RosterProblem: Error, Sendable, Equatable {
@@ -188,6 +190,7 @@ extension MarketDataDirectory {
         for entry in roster {
             if let student = known[entry.studentNumber] {
                 result.alreadyEnrolled.append(student)
+                if student.name != entry.name { result.otherName.append((entry, student)) }
                 continue
             }
             let clash = taken.contains(entry.name) || roster.contains { $0.name == entry.name && $0 != entry }
