@@ -23,12 +23,15 @@ import Testing
         #expect(try RosterFile.entries(Data(cp949)) == [RosterEntry(name: "김민준", studentNumber: "2026001")])
     }
 
-    @Test func refusesARepeatedNumberAndALineWithoutOne() {
+    @Test func refusesARepeatedNumberALineWithoutOneAndAnUnclosedQuote() {
         #expect(throws: RosterProblem.repeatedNumber("1", line: 3)) {
             try RosterFile.entries(Data("name,number\na,1\nb,1\n".utf8))
         }
         #expect(throws: RosterProblem.incomplete(line: 2)) { try RosterFile.entries(Data("a,1\nb\n".utf8)) }
         #expect(throws: RosterProblem.noStudents) { try RosterFile.entries(Data("이름,학번\n".utf8)) }
+        #expect(throws: RosterProblem.unclosedQuote(line: 2)) {
+            try RosterFile.entries(Data("이름,학번\n\"김민준,2026001\n이서연,2026002\n".utf8))
+        }
     }
 
     /// Adding the roster again adds only the new student; two students of one name get vendor
@@ -133,5 +136,22 @@ import Testing
         #expect(warned.status == 0)
         #expect(warned.stdout.hasPrefix("새 학생이 없습니다(이미 있는 학생 1명)\n"))
         #expect(warned.stderr == "명단의 김민수(2026001): 이 학번은 이미 김민준 학생으로 등록되어 있어 그대로 둡니다\n")
+    }
+
+    /// A folder without a market is one sentence in the reader's language, naming the folder.
+    @Test func theProgramSaysAFolderHasNoMarketInTheReadersLanguage() async throws {
+        let folder = try Fixtures.temporaryDirectory("class-no-market")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("nothing").path
+        let binary = BuiltProducts.path(of: "openmarket-server")
+        for command in [["list"], ["reset-secret", "2026001"]] {
+            let refused = try await ChildProcess.run(
+                binary, ["class"] + command + ["--data", empty], environment: ["LANG": "ko_KR.UTF-8"])
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr
+                    == "openmarket-server: \(empty)에 마켓이 없습니다(market.sqlite가 없습니다). 'openmarket-server --data \(empty)' 명령으로 새로 시작하세요\n"
+            )
+        }
     }
 }

@@ -22,6 +22,21 @@ enum ClassLanguage {
     static var current: Language { Language.from(environment: ProcessInfo.processInfo.environment) }
 }
 
+/// A market's own failure (`MarketServerError`), said in the reader's language.
+struct ClassMarketFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension MarketDataDirectory {
+    /// The data directory of a market that exists: a folder without one, or one that cannot be
+    /// opened, is one sentence in the reader's language.
+    static func forClass(_ url: URL) async throws -> MarketDataDirectory {
+        do { return try await openExisting(url) } catch let error as MarketServerError {
+            throw ClassMarketFailure(description: Language.$current.withValue(ClassLanguage.current) { error.description })
+        }
+    }
+}
+
 struct ClassAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -109,7 +124,7 @@ struct ClassList: AsyncParsableCommand {
 
     func run() async throws {
         let language = ClassLanguage.current
-        let students = try await MarketDataDirectory.openExisting(data.url).students()
+        let students = try await MarketDataDirectory.forClass(data.url).students()
         guard !students.isEmpty else {
             print(ClassMessage.noStudents.text(in: language))
             return
@@ -131,7 +146,7 @@ struct ClassResetSecret: AsyncParsableCommand {
 
     func run() async throws {
         let language = ClassLanguage.current
-        let directory = try await MarketDataDirectory.openExisting(data.url)
+        let directory = try await MarketDataDirectory.forClass(data.url)
         let reset: EnrolledStudent
         do { reset = try await directory.resetSecret(of: student) } catch let problem as RosterProblem {
             throw ClassFailure(message: problem.message)

@@ -27,7 +27,7 @@ struct ClassGrade: AsyncParsableCommand {
             guard let date = ClassTime.parse(text) else { throw ClassFailure(message: .notATime(text)) }
             return date
         }
-        let directory = try await MarketDataDirectory.openExisting(data.url)
+        let directory = try await MarketDataDirectory.forClass(data.url)
         let grades = try await directory.grade(parsed, since: start)
         // The reports first: one that cannot be written stops the command before any line.
         var written: [String] = []

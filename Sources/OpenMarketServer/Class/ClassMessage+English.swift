@@ -5,6 +5,7 @@ extension ClassMessage {
         case .rosterNotText: "the roster is not text (save it as CSV, UTF-8 or Excel's Korean CSV)"
         case .rosterLineIncomplete(let line): "roster line \(line) needs a name and a student number"
         case .rosterNumberRepeated(let number, let line): "roster line \(line) repeats student number \(number)"
+        case .rosterQuoteNotClosed(let line): "roster line \(line) opens a quote (\") that is never closed"
         case .rosterEmpty: "the roster names no students"
         case .noSuchStudent(let who): "no student has the name or number '\(who)'"
         case .ambiguousStudent(let name): "two students are named '\(name)': give the student number instead"

@@ -5,6 +5,7 @@ extension ClassMessage {
         case .rosterNotText: "명단 파일이 텍스트가 아닙니다. CSV(UTF-8 또는 엑셀의 한국어 CSV)로 저장하세요"
         case .rosterLineIncomplete(let line): "명단 \(line)번째 줄에 이름과 학번이 모두 있어야 합니다"
         case .rosterNumberRepeated(let number, let line): "명단 \(line)번째 줄의 학번(\(number))이 앞에도 있습니다"
+        case .rosterQuoteNotClosed(let line): "명단 \(line)번째 줄에서 연 따옴표(\")가 닫히지 않았습니다"
         case .rosterEmpty: "명단에 학생이 없습니다"
         case .noSuchStudent(let who): "이름이나 학번이 '\(who)'인 학생이 없습니다"
         case .ambiguousStudent(let name): "이름이 '\(name)'인 학생이 둘 이상입니다. 학번으로 주세요"

@@ -7,6 +7,7 @@ public enum ClassMessage: Spoken, Hashable {
     case rosterNotText
     case rosterLineIncomplete(line: Int)
     case rosterNumberRepeated(number: String, line: Int)
+    case rosterQuoteNotClosed(line: Int)
     case rosterEmpty
     case noSuchStudent(String)
     case ambiguousStudent(String)

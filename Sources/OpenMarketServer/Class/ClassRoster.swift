@@ -49,6 +49,8 @@ public enum RosterProblem: Error, Sendable, Equatable {
     case incomplete(line: Int)
     /// Two lines with one student number.
     case repeatedNumber(String, line: Int)
+    /// A quote opened on this line is never closed.
+    case unclosedQuote(line: Int)
     case noStudents
     /// No student has that name or number.
     case noSuchStudent(String)
@@ -60,6 +62,7 @@ public enum RosterProblem: Error, Sendable, Equatable {
         case .notText: .rosterNotText
         case .incomplete(let line): .rosterLineIncomplete(line: line)
         case .repeatedNumber(let number, let line): .rosterNumberRepeated(number: number, line: line)
+        case .unclosedQuote(let line): .rosterQuoteNotClosed(line: line)
         case .noStudents: .rosterEmpty
         case .noSuchStudent(let who): .noSuchStudent(who)
         case .ambiguousName(let name): .ambiguousStudent(name)
@@ -76,7 +79,7 @@ public enum RosterFile {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) ?? fromCP949(bytes) else { throw .notText }
-        var rows = records(text).enumerated().map { (line: $0.offset + 1, cells: $0.element) }
+        var rows = try records(text).enumerated().map { (line: $0.offset + 1, cells: $0.element) }
         rows.removeAll { $0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
         guard let first = rows.first else { throw .noStudents }
         var columns = (name: 0, number: 1)
@@ -111,12 +114,13 @@ public enum RosterFile {
     }
 
     /// The CSV's records, each its fields (on Unicode scalars: a quote or comma is never part of
-    /// a Korean character).
-    static func records(_ text: String) -> [[String]] {
+    /// a Korean character). A quote still open at the end is refused with the record it opened in.
+    static func records(_ text: String) throws(RosterProblem) -> [[String]] {
         var records: [[String]] = []
         var fields: [String] = []
         var field = String.UnicodeScalarView()
         var quoted = false
+        var openedIn = 0
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
         func endField() {
@@ -140,7 +144,9 @@ public enum RosterFile {
                 continue
             }
             switch scalar {
-            case "\"" where field.isEmpty: quoted = true
+            case "\"" where field.isEmpty:
+                quoted = true
+                openedIn = records.count + 1
             case ",": endField()
             case "\r": continue
             case "\n":
@@ -150,6 +156,7 @@ public enum RosterFile {
             default: field.append(scalar)
             }
         }
+        if quoted { throw .unclosedQuote(line: openedIn) }
         if !field.isEmpty || !fields.isEmpty {
             endField()
             records.append(fields)
