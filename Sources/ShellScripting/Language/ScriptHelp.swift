@@ -35,9 +35,9 @@ public enum ScriptHelp: Spoken, Equatable {
     case importNoResize
     case importMatch
     case importAllowDuplicates
+    case importPrefer
     case importPhotosAnywhere
     case record
-    case importPrefer
     case recordAll
     case source
     case sourceStep
