@@ -144,7 +144,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let empty = folder.appendingPathComponent("nothing").path
         let binary = BuiltProducts.path(of: "openmarket-server")
-        for command in [["list"], ["reset-secret", "2026001"]] {
+        for command in [["list"], ["reset-secret", "2026001"], ["board"]] {
             let refused = try await ChildProcess.run(
                 binary, ["class"] + command + ["--data", empty], environment: ["LANG": "ko_KR.UTF-8"])
             #expect(refused.status == 1)

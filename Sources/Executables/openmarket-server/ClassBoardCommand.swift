@@ -30,7 +30,7 @@ struct ClassBoardCommand: AsyncParsableCommand {
 
     func run() async throws {
         let language = ClassLanguage.current
-        let directory = try await MarketDataDirectory.openExisting(data.url)
+        let directory = try await MarketDataDirectory.forClass(data.url)
         if let assignment {
             let path = (assignment as NSString).expandingTildeInPath
             guard let bytes = FileManager.default.contents(atPath: path), let text = String(validating: bytes, as: UTF8.self)
