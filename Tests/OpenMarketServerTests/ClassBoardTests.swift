@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPHabits
 import MarketTestSupport
 import NIOCore
 import OpenMarketAPI
@@ -134,11 +135,13 @@ struct ClassBoardTests {
             let client = market.client(student.credentials)
             _ = try? await client.edit(id: product.id + 1000, ProductChanges(stock: 1))
             let failed = await korean.row(student.id, requests: 2)
-            #expect(failed?.error == "404 PATCH /api/products/{id}")
-            #expect(failed?.meaning == ClassBoardText.meaning(status: 404).korean)
+            #expect(failed?.error == "404 PATCH")
+            #expect(failed?.errorTitle == "404 PATCH /api/products/{id}\n" + ClassBoardText.meaning(status: 404).korean)
+            #expect(failed?.meaning == ClassBoardText.shortMeaning(status: 404).korean)
             #expect(failed?.statuses == "1 / 1 / 0" && failed?.failing == true)
             let inEnglish = await english.row(student.id, requests: 2)
-            #expect(inEnglish?.meaning == "No such product, or no such address.")
+            #expect(inEnglish?.meaning == "No such product")
+            #expect(inEnglish?.errorTitle == "404 PATCH /api/products/{id}\nNo such product, or no such address.")
         }
     }
 }
@@ -150,8 +153,11 @@ struct ClassBoardTextTests {
         arguments: [
             ClassBoardText.title, .live, .student, .requests, .methods, .statuses, .lastError, .products, .steps, .habits,
             .students(1), .students(30), .noStudents, .noRequestsYet, .needsToken, .needsTokenHint, .boardAddress,
-            .boardAddressNote,
-        ] + [400, 401, 403, 404, 405, 408, 412, 413, 429, 431, 500, 503, 418].map { ClassBoardText.meaning(status: $0) })
+            .boardAddressNote, .stepsToDo,
+        ]
+            + [400, 401, 403, 404, 405, 408, 412, 413, 429, 431, 500, 503, 418].flatMap {
+                [ClassBoardText.meaning(status: $0), .shortMeaning(status: $0)]
+            } + HabitRule.allCases.map { ClassBoardText.habit($0) })
     func everyCaseHasKoreanInTheCataloguesStyle(text: ClassBoardText) {
         #expect(!text.english.isEmpty && !text.korean.isEmpty)
         #expect(text.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } || text == .statuses)
@@ -180,13 +186,15 @@ struct ClassBoardStepsTests {
             defer { board.stop() }
             #expect(await board.row(student.id, requests: 0)?.steps == "0/2")
             _ = try await market.createProduct(images: ["coffee-small.jpg", "chelsea.png"], as: student.credentials)
-            #expect(await board.row(student.id, requests: 1)?.steps == "1/2 photos")
+            #expect(await board.row(student.id, requests: 1)?.stepsValue == "1/2 photos")
             // The secret in a header, where it does not belong: a habit the linter marks.
             _ = try await market.raw(
                 "GET", "/api/products?page_no=1",
                 headers: ["identifier": student.credentials.identifier, "secret": student.credentials.secret.revealed])
             let marked = await board.row(student.id, requests: 2)
-            #expect(marked?.habits.contains("secret-in-request") == true, "\(String(describing: marked))")
+            #expect(marked?.habitsValue == "1 · secret-in-request", "\(String(describing: marked))")
+            #expect(marked?.habits == "1 · secret 노출" && marked?.habitsTitle == "secret-in-request")
+            #expect(await board.row(student.id, requests: 2)?.stepNames == "남은 단계:\n412를 만났다")
             let page = try await market.raw("GET", "/class", headers: ["Authorization": "Bearer \(token.value)"])
             #expect(page.text.contains(#"<p id="assignment">과제 2</p>"#) && page.text.contains("1/2 photos"))
         }

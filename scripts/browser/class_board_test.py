@@ -384,7 +384,13 @@ new MutationObserver(function (changes) {
 ROWS_JS = """
 return Array.from(document.querySelectorAll('#board tbody tr')).map(function (row) {
   const cells = {};
-  row.querySelectorAll('[data-field]').forEach(function (c) { cells[c.dataset.field] = c.textContent; });
+  row.querySelectorAll('[data-field]').forEach(function (c) {
+    cells[c.dataset.field] = c.textContent;
+    if (c.dataset.value !== undefined) { cells[c.dataset.field + "Value"] = c.dataset.value; }
+    if (c.title) { cells[c.dataset.field + "Title"] = c.title; }
+  });
+  const error = row.querySelector('td.error');
+  cells.errorTitle = error ? error.title : "";
   cells.id = Number(row.dataset.id);
   return cells;
 });
@@ -462,7 +468,8 @@ def class_runs(driver, port, students, neighbour_product):
 
 
 def habit_cell(cell):
-    """A habits cell (`2 · secret-in-request read-with-body`): how many findings, and the rules."""
+    """A habits cell's data-value (`2 · secret-in-request read-with-body`): how many findings, and
+    the rules."""
     if not cell.strip():
         return 0, set()
     count, _, rules = cell.partition(" · ")
@@ -478,12 +485,13 @@ def read_board(driver, students):
         errors = [status for _, status in student.answered if status >= 400]
         if (errors and not row["error"].startswith(str(errors[-1]))) or (not errors and row["error"]):
             wrong_error.append((student.number, errors[-1:], row["error"]))
-        shown = row["steps"].split()
-        if shown[:1] != [f"{len(student.steps)}/{len(STEPS)}"] or set(shown[1:]) != student.steps:
-            wrong_steps.append((student.number, sorted(student.steps), row["steps"]))
+        shown = row["stepsValue"].split()
+        if (shown[:1] != [f"{len(student.steps)}/{len(STEPS)}"] or set(shown[1:]) != student.steps
+                or row["steps"] != shown[0]):
+            wrong_steps.append((student.number, sorted(student.steps), row["stepsValue"], row["steps"]))
         planted = {HABITS[h] for h in student.habits}
-        if habit_cell(row["habits"]) != (len(planted), planted):
-            wrong_habits.append((student.number, sorted(planted), row["habits"]))
+        if habit_cell(row["habitsValue"]) != (len(planted), planted) or habit_cell(row["habits"])[0] != len(planted):
+            wrong_habits.append((student.number, sorted(planted), row["habitsValue"], row["habits"]))
         if row["products"] != str(student.created):
             wrong_products.append((student.number, student.created, row["products"]))
     check(not wrong_error, f"every row's last error is the student's last error ({wrong_error[:3]})")
@@ -491,8 +499,14 @@ def read_board(driver, students):
     check(not wrong_habits, f"every row shows exactly the planted HTTP habits, none on the others ({wrong_habits[:3]})")
     check(not wrong_products, f"every row counts the products registered ({wrong_products[:3]})")
     stale = [r for r in rows.values() if r["error"].startswith("412")]
-    check(stale and all(r["meaning"].startswith("If-Match의 ETag가 예전 것입니다") for r in stale),
-          f"a 412's meaning is said in Korean ({len(stale)} rows)")
+    check(stale and all(r["error"] == "412 PATCH" and r["meaning"] == "예전 ETag(If-Match)"
+                        and r["errorTitle"] == "412 PATCH /api/products/{id}\nIf-Match의 ETag가 예전 것입니다. "
+                        "상품이 먼저 바뀌었으니 GET으로 다시 읽으세요." for r in stale),
+          f"a 412 is shown as status, method and its meaning in Korean, the route and the whole meaning in its "
+          f"tooltip ({len(stale)} rows)")
+    korean_habits = [r["habits"] for r in rows.values() if "secret-in-request" in r.get("habitsValue", "")]
+    check(korean_habits and all("secret 노출" in h and "-" not in h for h in korean_habits),
+          f"habits are named in Korean, not by rule ids ({korean_habits[:2]})")
     hostile = [r for r in rows.values() if r["name"] == HOSTILE]
     check(len(hostile) == 1, "a student named like markup shows the name as text")
     check(driver.execute_script("return window.__pwned === undefined"), "no script from a student's name ran")
@@ -547,10 +561,31 @@ def fits_a_projector(driver):
     check(fit["bottom"] <= fit["height"], f"30 rows fit 1280x720 (last row ends at {fit['bottom']:.0f} px)")
     check(fit["width"] <= 1280, f"nothing overflows 1280 px ({fit['width']} px)")
     check(fit["font"] >= 14, f"the rows' text is at least 14 px ({fit['font']:.1f} px)")
+    nothing_cut(driver, "Korean")
     WebDriverWait(driver, 5, poll_frequency=0.1).until(lambda d: d.execute_script("return document.getAnimations().length === 0"))
     os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
     driver.save_screenshot(SCREENSHOT)
     print("saved " + SCREENSHOT)
+
+
+CUT_JS = """
+const cut = {};
+document.querySelectorAll('#board th, #board td').forEach(function (cell) {
+  const name = cell.tagName.toLowerCase() + '.' + cell.className.split(' ')[0];
+  cut[name] = (cut[name] || 0) + (cell.scrollWidth > cell.clientWidth + 1 ? 1 : 0);
+});
+return cut;
+"""
+
+
+def nothing_cut(driver, language):
+    """No header and no cell is cut off (the `…` of text-overflow) at 1280x720; a name may be (the
+    student named like markup is 38 characters long): it is whole in its tooltip."""
+    WebDriverWait(driver, 5, poll_frequency=0.1).until(lambda d: d.execute_script("return document.fonts.status === 'loaded'"))
+    cut = {name: n for name, n in driver.execute_script(CUT_JS).items() if n and name != "td.name"}
+    names = [r for r in driver.execute_script(ROWS_JS) if r.get("nameTitle") != r["name"]]
+    check(not names, f"every name is whole in its tooltip ({names[:1]})")
+    check(not cut, f"no header or cell is cut off in {language} at 1280x720 ({cut or 'none'})")
 
 
 def in_english(driver, url):
@@ -559,8 +594,10 @@ def in_english(driver, url):
     driver.get(url + "/class")
     check(driver.find_element(By.TAG_NAME, "h1").text == "Class board", "English by Accept-Language")
     stale = [r for r in driver.execute_script(ROWS_JS) if r["error"].startswith("412")]
-    check(stale and all(r["meaning"].startswith("If-Match named an old ETag") for r in stale),
+    check(stale and all(r["meaning"] == "If-Match: old ETag" and r["errorTitle"].startswith(
+        "412 PATCH /api/products/{id}\nIf-Match named an old ETag") for r in stale),
           "a 412's meaning is said in English")
+    nothing_cut(driver, "English")
     logs = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
     check(not logs, f"the board breaks no Content-Security-Policy rule ({logs[:1]})")
 

@@ -115,6 +115,7 @@ struct ClassBoard: Sendable {
         if let assignment {
             let done = ClassGrading.stepsDone(assignment, records: records)[student.id] ?? [:]
             row.steps = (assignment.steps.filter { done[$0.id] != nil }.map(\.id), assignment.steps.count)
+            row.stepsMissing = assignment.steps.filter { done[$0.id] == nil }.map { $0.label.isEmpty ? $0.id : $0.label }
         }
         row.habits = HabitLinter().findings(in: records.map(\.habitExchange)).map(\.rule.rawValue)
         return row

@@ -16,7 +16,8 @@ enum ClassBoardAssets {
         th,td{padding:.05em .4em;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;line-height:1.25}
         th{font-size:.85em;color:#444;border-bottom:2px solid #1d2a44}
         tbody tr:nth-child(even){background:#f1f3f7}
-        th.name{width:12%}th.num{width:6%}th.methods{width:20%}th.statuses{width:9%}th.error{width:auto}th.steps{width:12%}th.habits{width:10%}
+        th.name{width:9%}th.num{width:6.5%}th.methods{width:13%}th.statuses{width:10%}th.error{width:auto}th.steps{width:8%}th.habits{width:24%}
+        td.methods{font-size:.9em}
         td.name{font-weight:700;word-break:keep-all}
         td.num,th.num{text-align:right}
         td.statuses{font-variant-numeric:tabular-nums}
@@ -44,6 +45,7 @@ enum ClassBoardAssets {
           var fields = ["name", "requests", "methods", "statuses", null, "products"];
           if (board.dataset.steps === "true") { fields.push("steps"); }
           if (board.dataset.habits === "true") { fields.push("habits"); }
+          var titles = { name: "name", methods: "methodsValue", steps: "stepNames", habits: "habitsTitle" };
           var classes = { name: "name", requests: "num", methods: "methods", statuses: "statuses", products: "num", steps: "steps", habits: "habits" };
           function fit() { document.documentElement.style.setProperty("--rows", String(Math.max(body.rows.length, 12))); }
           function cell(row, className, field) {
@@ -81,11 +83,16 @@ enum ClassBoardAssets {
             var row = body.querySelector('tr[data-id="' + data.id + '"]') || makeRow(data.id);
             var changed = false;
             row.querySelectorAll("[data-field]").forEach(function (element) {
-              var value = data[element.dataset.field];
+              var field = element.dataset.field;
+              var value = data[field];
               if (typeof value === "string" && element.textContent !== value) { element.textContent = value; changed = true; }
+              var full = data[field + "Value"];
+              if (typeof full === "string") { element.dataset.value = full; }
+              var title = data[titles[field]];
+              if (typeof title === "string") { element.title = title; }
             });
-            var steps = row.querySelector('[data-field="steps"]');
-            if (steps && typeof data.stepNames === "string") { steps.title = data.stepNames; }
+            var error = row.querySelector("td.error");
+            if (error && typeof data.errorTitle === "string") { error.title = data.errorTitle; }
             row.classList.toggle("quiet", data.quiet === true);
             row.classList.toggle("failing", data.failing === true);
             if (changed) { row.classList.remove("flash"); void row.offsetWidth; row.classList.add("flash"); }

@@ -43,8 +43,10 @@ struct ClassBoardPage: Sendable {
     private static func cells(_ wire: ClassBoardRow.Wire) -> [String: Any] {
         [
             "id": wire.id, "name": wire.name, "requests": wire.requests, "methods": wire.methods,
-            "statuses": wire.statuses, "error": wire.error, "meaning": wire.meaning, "products": wire.products,
-            "steps": wire.steps, "stepNames": wire.stepNames, "habits": wire.habits, "quiet": wire.quiet,
+            "methodsValue": wire.methodsValue, "statuses": wire.statuses, "error": wire.error,
+            "errorTitle": wire.errorTitle, "meaning": wire.meaning, "products": wire.products, "steps": wire.steps,
+            "stepsValue": wire.stepsValue, "stepNames": wire.stepNames, "habits": wire.habits,
+            "habitsValue": wire.habitsValue, "habitsTitle": wire.habitsTitle, "quiet": wire.quiet,
             "failing": wire.failing,
         ]
     }

@@ -31,11 +31,11 @@ enum ClassBoardTemplates {
         <tbody>
         {{#rows}}
         <tr data-id="{{id}}" class="{{#quiet}}quiet{{/quiet}}{{#failing}} failing{{/failing}}">
-        <td class="name" data-field="name">{{name}}</td><td class="num" data-field="requests">{{requests}}</td>
-        <td class="methods" data-field="methods">{{methods}}</td><td class="statuses" data-field="statuses">{{statuses}}</td>
-        <td class="error"><span class="code" data-field="error">{{error}}</span> <span class="meaning" data-field="meaning">{{meaning}}</span></td>
+        <td class="name" data-field="name" title="{{name}}">{{name}}</td><td class="num" data-field="requests">{{requests}}</td>
+        <td class="methods" data-field="methods" data-value="{{methodsValue}}" title="{{methodsValue}}">{{methods}}</td><td class="statuses" data-field="statuses">{{statuses}}</td>
+        <td class="error" data-title="errorTitle" title="{{errorTitle}}"><span class="code" data-field="error">{{error}}</span> <span class="meaning" data-field="meaning">{{meaning}}</span></td>
         <td class="num" data-field="products">{{products}}</td>
-        {{#showSteps}}<td class="steps" data-field="steps" title="{{stepNames}}">{{steps}}</td>{{/showSteps}}{{#showHabits}}<td class="habits" data-field="habits">{{habits}}</td>{{/showHabits}}
+        {{#showSteps}}<td class="steps" data-field="steps" data-value="{{stepsValue}}" title="{{stepNames}}">{{steps}}</td>{{/showSteps}}{{#showHabits}}<td class="habits" data-field="habits" data-value="{{habitsValue}}" title="{{habitsTitle}}">{{habits}}</td>{{/showHabits}}
         </tr>
         {{/rows}}
         </tbody>

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPHabits
 import OpenMarketContract
 
 /// The English catalogue of ``ClassBoardText``.
@@ -19,6 +20,9 @@ extension ClassBoardText {
         case .noStudents: "No students yet: add the class with openmarket-server class add ROSTER.csv."
         case .noRequestsYet: "No request yet"
         case .meaning(let status): Self.englishMeaning(status)
+        case .shortMeaning(let status): Self.englishShortMeaning(status)
+        case .habit(let rule): Self.englishHabit(rule)
+        case .stepsToDo: "Still to do:"
         case .needsToken: "This board is the teacher's."
         case .needsTokenHint:
             "Open it with the address that openmarket-server class board prints on the market's machine."
@@ -42,6 +46,36 @@ extension ClassBoardText {
         case 431: "The headers are too large."
         case 500...599: "The market failed, not the request."
         default: "Status \(status)."
+        }
+    }
+
+    private static func englishShortMeaning(_ status: Int) -> String {
+        switch status {
+        case 400: "Breaks an API rule"
+        case 401: "No or wrong secret"
+        case 403: "Not your product"
+        case 404: "No such product"
+        case 405: "Method not allowed"
+        case 408: "Request too slow"
+        case 412: "If-Match: old ETag"
+        case 413: "Too large"
+        case 429: "Too many wrong secrets"
+        case 431: "Headers too large"
+        case 500...599: "The market failed"
+        default: "Status \(status)"
+        }
+    }
+
+    private static func englishHabit(_ rule: HabitRule) -> String {
+        switch rule {
+        case .unconditionalWrite: "no If-Match"
+        case .retriedPost: "POST retried"
+        case .secretInRequest: "secret shown"
+        case .readWithBody: "GET with body"
+        case .untypedPart: "untyped part"
+        case .pollingWithoutCondition: "polling"
+        case .methodRefusedAgain: "405 again"
+        case .refusedRequestAgain: "refused again"
         }
     }
 }

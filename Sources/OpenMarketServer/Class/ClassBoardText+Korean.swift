@@ -1,4 +1,5 @@
 import Foundation
+import HTTPHabits
 import OpenMarketContract
 
 /// The Korean catalogue of ``ClassBoardText``, in the words a Korean teacher writes on the board.
@@ -19,6 +20,9 @@ extension ClassBoardText {
         case .noStudents: "아직 학생이 없습니다. openmarket-server class add ROSTER.csv 명령으로 반을 추가하세요."
         case .noRequestsYet: "아직 요청이 없습니다"
         case .meaning(let status): Self.koreanMeaning(status)
+        case .shortMeaning(let status): Self.koreanShortMeaning(status)
+        case .habit(let rule): Self.koreanHabit(rule)
+        case .stepsToDo: "남은 단계:"
         case .needsToken: "교사용 현황판입니다."
         case .needsTokenHint: "마켓을 실행하는 컴퓨터에서 openmarket-server class board 명령이 알려 주는 주소로 여세요."
         case .boardAddress: "수업 현황판 주소입니다(교사용이니 학생들에게 보여 주지 마세요):"
@@ -40,6 +44,36 @@ extension ClassBoardText {
         case 431: "헤더가 너무 큽니다."
         case 500...599: "요청이 아니라 마켓에서 난 오류입니다."
         default: "상태 코드 \(status)입니다."
+        }
+    }
+
+    private static func koreanShortMeaning(_ status: Int) -> String {
+        switch status {
+        case 400: "API 규칙 위반"
+        case 401: "secret 없음·틀림"
+        case 403: "다른 판매자 상품"
+        case 404: "없는 상품·주소"
+        case 405: "안 받는 메서드"
+        case 408: "요청이 너무 느림"
+        case 412: "예전 ETag(If-Match)"
+        case 413: "너무 큼"
+        case 429: "틀린 secret 과다"
+        case 431: "헤더가 너무 큼"
+        case 500...599: "마켓 오류"
+        default: "상태 코드 \(status)"
+        }
+    }
+
+    private static func koreanHabit(_ rule: HabitRule) -> String {
+        switch rule {
+        case .unconditionalWrite: "If-Match 없음"
+        case .retriedPost: "POST 재전송"
+        case .secretInRequest: "secret 노출"
+        case .readWithBody: "본문 있는 GET"
+        case .untypedPart: "타입 없는 파트"
+        case .pollingWithoutCondition: "조건 없는 폴링"
+        case .methodRefusedAgain: "405 반복"
+        case .refusedRequestAgain: "거절 후 반복"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPHabits
 import OpenMarketContract
 
 /// The class board's words, typed: the page at `/class` in the language its browser's
@@ -20,6 +21,12 @@ public enum ClassBoardText: Spoken, Hashable {
     case noRequestsYet
     /// What the last error a student met means, by its status.
     case meaning(status: Int)
+    /// The same in a few words, for the row (the full meaning is its tooltip).
+    case shortMeaning(status: Int)
+    /// A habit the linter found, by a short name.
+    case habit(HabitRule)
+    /// The steps' tooltip: the line above the steps still to do.
+    case stepsToDo
     /// The page a browser without the teacher's token is given.
     case needsToken
     case needsTokenHint
