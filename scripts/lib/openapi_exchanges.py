@@ -71,8 +71,17 @@ def outside_problem(exchange):
     return None
 
 
+# The teacher's class board (`/class`, behind its own token) is not in the document yet: its
+# exchanges are counted and said, not checked (issue 42's closing note says so).
+UNDESCRIBED = ("/class",)
+
+
 def check(openapi, exchange, counts):
     """The problem with one exchange, or None; counts what was checked."""
+    path = urlsplit(exchange["target"]).path
+    if any(path == prefix or path.startswith(prefix + "/") for prefix in UNDESCRIBED):
+        counts["undescribed"] += 1
+        return None
     request, response = request_of(exchange), response_of(exchange)
     label = f'{exchange["method"]} {urlsplit(exchange["target"]).path} -> {exchange["status"]}'
     try:
@@ -139,7 +148,7 @@ def main():
     openapi = OpenAPI.from_file_path(document, config=Config(extra_media_type_deserializers=DESERIALIZERS))
     with open(document) as file:
         PATHS.extend(json.load(file)["paths"])
-    counts = {"exchanges": 0, "requests": 0, "outside": 0, "operations": collections.Counter()}
+    counts = {"exchanges": 0, "requests": 0, "outside": 0, "undescribed": 0, "operations": collections.Counter()}
     problems = collections.Counter()
     for name in sorted(glob.glob(f"{folder}/*.jsonl")):
         with open(name) as file:
@@ -153,7 +162,8 @@ def main():
     print(
         f'openapi-core: {counts["exchanges"]} exchanges recorded by the tests, {len(counts["operations"])} distinct '
         f'operations; {counts["requests"]} accepted requests validated, {counts["outside"]} refusals outside the '
-        f"document checked for the error body")
+        f"document checked for the error body; {counts['undescribed']} of the class board (/class) not checked: "
+        f"it is not in the document yet")
     for problem, times in problems.most_common():
         print(f"  {times}x {problem}", file=sys.stderr)
     if counts["exchanges"] == 0:
