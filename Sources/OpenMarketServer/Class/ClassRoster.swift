@@ -130,10 +130,10 @@ public enum RosterFile {
         while let scalar = pending ?? scalars.next() {
             pending = nil
             if quoted {
-                if scalar == "\"" {
+                if scalar == .doubleQuote {
                     let next = scalars.next()
-                    if next == "\"" {
-                        field.append("\"")
+                    if next == .doubleQuote {
+                        field.append(.doubleQuote)
                     } else {
                         quoted = false
                         pending = next
@@ -144,7 +144,7 @@ public enum RosterFile {
                 continue
             }
             switch scalar {
-            case "\"" where field.isEmpty:
+            case .doubleQuote where field.isEmpty:
                 quoted = true
                 openedIn = records.count + 1
             case ",": endField()

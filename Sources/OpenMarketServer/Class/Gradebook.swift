@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// The gradebook's files: CSV for a spreadsheet, JUnit XML for tools that read test reports.
 public enum Gradebook {
@@ -20,8 +21,7 @@ public enum Gradebook {
     static func csvField(_ text: String) -> String {
         var field = text
         if let first = field.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) { field = "'" + field }
-        guard field.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return CSVField.quoted(field)
     }
 
     /// One test suite per student, one test case per step; a step not done is a failure.

@@ -174,13 +174,7 @@ final class ImportReport: Sendable {
     /// One CSV record (RFC 4180): a cell with a comma, a quote or a line break quoted, its quotes
     /// doubled; a cell a spreadsheet would run as a formula starts with `'` (`CSVFormulaGuard`).
     static func csvLine(_ cells: [String]) -> String {
-        cells.map { cell in
-            let guarded = CSVFormulaGuard.neutralised(cell)
-            let special: Set<Unicode.Scalar> = [",", "\"", "\n", "\r"]
-            guard guarded.unicodeScalars.contains(where: special.contains) else { return guarded }
-            return "\"" + guarded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        .joined(separator: ",") + "\r\n"
+        cells.map { CSVField.quoted(CSVFormulaGuard.neutralised($0)) }.joined(separator: ",") + "\r\n"
     }
 
     /// One JSON object on one line, its keys ``columns``; the row and the id are numbers.
