@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // The contract both halves share: models, field and upload rules, JSON settings, image
@@ -172,12 +173,23 @@ let package = Package(
             ]
         ),
 
+        // Agent mode (`openmarket mcp`): the shell's typed commands served to AI assistants over the
+        // Model Context Protocol (stdio), every change planned, confirmed with a one-time token
+        // and undoable; the secret never in a message (see docs/agents.md).
+        .target(
+            name: "AgentMode",
+            dependencies: [
+                "SellerShell", "ShellScripting", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
+
         // The executable: options, the REPL loop over LineEditor, the embedded local market.
         .executableTarget(
             name: "openmarket",
             dependencies: [
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
-                "ProgramEntry", "TerminalPhotos", "BuildCommit",
+                "ProgramEntry", "TerminalPhotos", "BuildCommit", "AgentMode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
