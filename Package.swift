@@ -181,6 +181,8 @@ let package = Package(
             dependencies: [
                 "SellerShell", "ShellScripting", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
                 .product(name: "MCP", package: "swift-sdk"),
+                // The `Logger` an MCP transport names (`Server/SecretGuard.swift`).
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -285,6 +287,12 @@ let package = Package(
             name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText", "MarketTestSupport"]),
         .testTarget(name: "CatalogFilesTests", dependencies: ["CatalogFiles", "OpenMarketContract", "MarketTestSupport"]),
         .testTarget(name: "MarketImagesTests", dependencies: ["MarketImages", "OpenMarketContract", "MarketTestSupport"]),
+        .testTarget(
+            name: "AgentModeTests",
+            dependencies: [
+                "AgentMode", "SellerShell", "ShellScripting", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
+                "MarketTestSupport", .product(name: "MCP", package: "swift-sdk"),
+            ]),
         .testTarget(
             name: "TerminalPhotosTests",
             dependencies: [
