@@ -179,10 +179,12 @@ let package = Package(
         .target(
             name: "AgentMode",
             dependencies: [
-                "SellerShell", "ShellScripting", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
+                "SellerShell", "ShellScripting", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "Digests",
                 .product(name: "MCP", package: "swift-sdk"),
                 // The `Logger` an MCP transport names (`Server/SecretGuard.swift`).
                 .product(name: "Logging", package: "swift-log"),
+                // A plan's scratch folder (`AccessPolicy.writeFolder`).
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
