@@ -56,11 +56,11 @@ extension CommandOption {
     /// property, and written back by `write` while the property holds one.
     public static func value<Value: Sendable>(
         _ name: String, _ keyPath: WritableKeyPath<Command, Value?> & Sendable, kind: CommandSpec.FlagKind = .name,
-        placeholder: String, choices: [String] = [], help: any Spoken,
+        placeholder: String, choices: [String] = [], range: ClosedRange<Int>? = nil, help: any Spoken,
         parse: @escaping @Sendable (String) throws(CommandFailure) -> Value, write: @escaping @Sendable (Value) -> Word
     ) -> Self {
         Self(
-            CommandSpec.Flag(name, kind: kind, placeholder: placeholder, choices: choices, help: help),
+            CommandSpec.Flag(name, kind: kind, placeholder: placeholder, choices: choices, range: range, help: help),
             read: { command, given throws(CommandFailure) in
                 command[keyPath: keyPath] = try parse(try Self.text(of: given, name))
             },
@@ -71,11 +71,12 @@ extension CommandOption {
     /// written back by `write` when it holds anything else (`--jobs 8`, not `--jobs 4`).
     public static func value<Value: Sendable & Equatable>(
         _ name: String, _ keyPath: WritableKeyPath<Command, Value> & Sendable, unless standard: Value,
-        kind: CommandSpec.FlagKind = .name, placeholder: String, choices: [String] = [], help: any Spoken,
-        parse: @escaping @Sendable (String) throws(CommandFailure) -> Value, write: @escaping @Sendable (Value) -> Word
+        kind: CommandSpec.FlagKind = .name, placeholder: String, choices: [String] = [], range: ClosedRange<Int>? = nil,
+        help: any Spoken, parse: @escaping @Sendable (String) throws(CommandFailure) -> Value,
+        write: @escaping @Sendable (Value) -> Word
     ) -> Self {
         Self(
-            CommandSpec.Flag(name, kind: kind, placeholder: placeholder, choices: choices, help: help),
+            CommandSpec.Flag(name, kind: kind, placeholder: placeholder, choices: choices, range: range, help: help),
             read: { command, given throws(CommandFailure) in
                 command[keyPath: keyPath] = try parse(try Self.text(of: given, name))
             },
@@ -97,7 +98,7 @@ extension CommandOption {
         _ name: String, _ keyPath: WritableKeyPath<Command, Int?> & Sendable, in range: ClosedRange<Int>, help: any Spoken
     ) -> Self {
         .value(
-            name, keyPath, kind: .number, placeholder: "N", help: help,
+            name, keyPath, kind: .number, placeholder: "N", range: range, help: help,
             parse: { text throws(CommandFailure) in try wholeNumber(text, for: name, in: range) }, write: { Word(String($0)) })
     }
 

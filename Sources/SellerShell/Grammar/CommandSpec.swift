@@ -36,14 +36,20 @@ public struct CommandSpec: Sendable {
         public var placeholder: String
         /// The values it takes when they are a fixed set (TAB offers them after the flag).
         public var choices: [String]
+        /// The whole numbers it takes, when it takes a number in a fixed range (`--per-page`:
+        /// 1…1000), set by ``CommandOption/number(_:_:in:help:)``: an agent's tool schema says
+        /// it as minimum and maximum, with no second source of truth.
+        public var range: ClosedRange<Int>?
         /// One line for `help COMMAND`: its own case of the command's help catalogue
         /// (``ShellHelp/listPerPage`` for `list --per-page`), in the reader's language.
         public var help: any Spoken
 
         public init(
-            _ name: String, kind: FlagKind = .bare, placeholder: String = "", choices: [String] = [], help: any Spoken
+            _ name: String, kind: FlagKind = .bare, placeholder: String = "", choices: [String] = [],
+            range: ClosedRange<Int>? = nil, help: any Spoken
         ) {
             self.name = name
+            self.range = range
             self.kind = kind
             self.placeholder = kind == .bare ? "" : placeholder
             self.choices = choices
@@ -53,10 +59,11 @@ public struct CommandSpec: Sendable {
         /// `--per-page N`, as help lists it.
         public var synopsis: String { placeholder.isEmpty ? name : "\(name) \(placeholder)" }
 
-        /// The same flag: the same name, value and help (its English words).
+        /// The same flag: the same name, value, range and help (its English words).
         public static func == (left: Flag, right: Flag) -> Bool {
             (left.name, left.kind, left.placeholder, left.choices, left.help.english)
                 == (right.name, right.kind, right.placeholder, right.choices, right.help.english)
+                && left.range == right.range
         }
     }
 

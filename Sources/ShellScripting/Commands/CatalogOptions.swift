@@ -10,7 +10,7 @@ extension CommandOption {
     static func jobs(_ keyPath: WritableKeyPath<Command, Int> & Sendable, standard: Int) -> Self {
         let range = 1...32
         return .value(
-            "--jobs", keyPath, unless: standard, kind: .number, placeholder: "N",
+            "--jobs", keyPath, unless: standard, kind: .number, placeholder: "N", range: range,
             help: ScriptHelp.catalogJobs(range: range, standard: standard),
             parse: { text throws(CommandFailure) in try wholeNumber(text, for: "--jobs", in: range, shown: 20) },
             write: { Word(String($0)) })
@@ -21,7 +21,7 @@ extension CommandOption {
     static func jobsCap(_ keyPath: WritableKeyPath<Command, Int?> & Sendable) -> Self {
         let range = 1...32
         return .value(
-            "--jobs", keyPath, kind: .number, placeholder: "N", help: ScriptHelp.importJobs(range: range),
+            "--jobs", keyPath, kind: .number, placeholder: "N", range: range, help: ScriptHelp.importJobs(range: range),
             parse: { text throws(CommandFailure) in try wholeNumber(text, for: "--jobs", in: range, shown: 20) },
             write: { Word(String($0)) })
     }

@@ -1,0 +1,62 @@
+import OpenMarketContract
+
+/// The Korean catalogue of ``ToolMessage``: 합니다체, as the shell's own catalogue.
+extension ToolMessage {
+    public var korean: String {
+        switch self {
+        case .twoSteps:
+            "변경은 두 단계입니다. 토큰 없이 부르면 아무것도 보내지 않고 계획(보낼 요청과 상품마다 변경 전 → 후)과 "
+                + "한 번만 쓰는 토큰을 답합니다. 같은 인자에 그 토큰을 넣어 다시 부르면, 상품이 계획 때와 같을 때만 "
+                + "바로 그 변경을 합니다."
+        case .token: "첫 호출이 답한 한 번만 쓰는 토큰입니다. 빼면 계획을 답합니다."
+        case .productID: "상품 번호입니다."
+        case .productIDs: "상품 번호 목록입니다(같은 번호는 한 번으로 셉니다)."
+        case .stockChange: "+N은 재고에 N을 더하고, -N은 N을 빼고, =N은 N으로 정합니다."
+        case .catalogFile: "카탈로그 파일(CSV, JSON Lines, JSON 배열)입니다. 경로는 서버가 실행된 폴더 기준입니다."
+        case .page: "페이지 번호입니다(1부터)."
+        case .searchText: "상품 이름에서 찾을 글자입니다."
+        case .explainTopic: "설명할 것입니다: 상태 코드(412), 메서드(PATCH), 헤더(If-Match), 용어. 빼면 목록을 보여 줍니다."
+        case .changeNumber(let undo):
+            "\(undo ? "되돌릴" : "다시 할") 변경의 번호(`changes`에 나오는 번호)입니다. 빼면 가장 최근 변경입니다."
+        case .photoPath: "사진(JPEG, PNG, GIF) 경로입니다. 서버가 실행된 폴더 기준입니다."
+        case .unknownProperty(let name, let tool, let known):
+            "'\(name)'은(는) \(tool)의 인자가 아닙니다. 받는 인자: \(known.isEmpty ? "없음" : known.joined(separator: ", "))"
+        case .wrongType(let name, let takes, let given): "\(name)에는 \(takes.korean)이(가) 와야 합니다(받은 값: \(given.korean))"
+        case .missing(let name, let tool, let takes): "\(tool)에는 \(name)이(가) 필요합니다: \(takes.korean)"
+        case .productsCapped(let shown, let total):
+            "상품 \(total)개 중 처음 \(shown)개만 결과에 담았습니다. 더 적게 요청하세요(페이지, per_page, 검색)"
+        case .changesCapped(let shown, let total):
+            "상품 변경 \(total)건 중 처음 \(shown)건만 결과에 담았습니다. 전부는 `changes`로 보세요"
+        case .textCapped(let shown, let total):
+            "출력 글자는 \(total)바이트 중 \(shown)바이트에서 잘랐습니다. 더 적게 요청하세요(페이지, per_page, 검색)"
+        }
+    }
+}
+
+extension ToolMessage.Takes {
+    var korean: String {
+        switch self {
+        case .boolean: "true 또는 false"
+        case .wholeNumber: "정수"
+        case .number: "숫자"
+        case .text: "글자"
+        case .choice(let words): words.joined(separator: ", ") + " 중 하나"
+        case .productIDs: "상품 번호 목록"
+        case .paths: "파일 경로 목록"
+        }
+    }
+}
+
+extension ToolMessage.Given {
+    var korean: String {
+        switch self {
+        case .null: "null"
+        case .boolean: "true 또는 false"
+        case .number: "숫자"
+        case .text: "글자"
+        case .list: "목록"
+        case .object: "객체"
+        case .fraction: "소수이거나 2^53을 넘는 수"
+        }
+    }
+}

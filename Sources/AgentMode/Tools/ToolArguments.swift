@@ -1,0 +1,96 @@
+import Foundation
+import MCP
+import OpenMarketContract
+import SellerShell
+
+/// A tool call's JSON arguments as the command's words: each value one word (text quoted, so
+/// nothing splits or globs it again), in the order the shell reads them. Only the JSON kind is
+/// checked here; the command's own `init(parsing:)` checks the values by the contract's rules.
+extension ToolProperty {
+    /// This property's words for `value`; a value of the wrong kind is refused naming the
+    /// property and what it takes.
+    func words(for value: Value) throws(AgentFailure) -> [Word] {
+        let texts = try self.texts(of: value)
+        switch place {
+        case .positional:
+            return texts.map { Word($0, wasQuoted: kind != .wholeNumber && kind != .productIDs) }
+        case .flag(let flag):
+            guard kind != .boolean else { return texts == ["true"] ? [Word(flag)] : [] }
+            return [Word(flag)] + texts.map { Word($0, wasQuoted: true) }
+        case .field(let field):
+            return texts.map { Word(field + "=" + $0, wasQuoted: true) }
+        }
+    }
+
+    /// The value as the texts of its words.
+    private func texts(of value: Value) throws(AgentFailure) -> [String] {
+        switch kind {
+        case .boolean:
+            guard case .bool(let flag) = value else { throw refused(value) }
+            return [flag ? "true" : "false"]
+        case .wholeNumber: return [try wholeNumber(value)]
+        case .number:
+            guard let amount = Self.amount(value) else { throw refused(value) }
+            return [amount]
+        case .text, .choice:
+            guard case .string(let text) = value else { throw refused(value) }
+            return [text]
+        case .productIDs:
+            guard case .array(let items) = value else { throw refused(value) }
+            var texts: [String] = []
+            for item in items { texts.append(try wholeNumber(item)) }
+            return texts
+        case .paths:
+            guard case .array(let items) = value else { throw refused(value) }
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let path) = item else { throw refused(item) }
+                texts.append(path)
+            }
+            return texts
+        }
+    }
+
+    /// A whole number: a JSON integer, or a number with no fraction that a double holds exactly
+    /// (below 2^53; some clients write every number as a double).
+    private func wholeNumber(_ value: Value) throws(AgentFailure) -> String {
+        switch value {
+        case .int(let number): return String(number)
+        case .double(let number) where number.rounded() == number && abs(number) < 0x1p53: return String(Int(number))
+        case .double: throw AgentFailure(ToolMessage.wrongType(name, takes: kind.takes, given: .fraction))
+        default: throw refused(value)
+        }
+    }
+
+    /// An amount as plain decimal text, with every digit the JSON had. The SDK decodes a JSON
+    /// number into `Int` when it is whole, else `Double`, and keeps no text of it, so a `Decimal`
+    /// cannot be read from the JSON's own digits. A double's shortest round-trip text (Swift's
+    /// `description`) gives back the JSON's digits for every number of up to 15 significant
+    /// digits, which covers every amount the contract takes (at most 10^12 with two decimals):
+    /// 9000.5 stays 9000.5, 19.99 stays 19.99. That text is read as a `Decimal` and written in
+    /// plain notation (`1e-05` → `0.00001`), which the field parser reads.
+    static func amount(_ value: Value) -> String? {
+        switch value {
+        case .int(let number): return String(number)
+        case .double(let number) where number.isFinite:
+            let decimal = Decimal(string: number.description, locale: Locale(identifier: "en_US_POSIX"))
+            return decimal.map { "\($0)" }
+        default: return nil
+        }
+    }
+
+    private func refused(_ value: Value) -> AgentFailure {
+        AgentFailure(ToolMessage.wrongType(name, takes: kind.takes, given: Self.given(value)))
+    }
+
+    static func given(_ value: Value) -> ToolMessage.Given {
+        switch value {
+        case .null: .null
+        case .bool: .boolean
+        case .int, .double: .number
+        case .string, .data: .text
+        case .array: .list
+        case .object: .object
+        }
+    }
+}

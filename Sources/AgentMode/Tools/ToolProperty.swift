@@ -1,0 +1,207 @@
+import Foundation
+import MCP
+import OpenMarketContract
+import SellerShell
+
+/// One property of a tool's input, derived from its command's ``CommandSpec``: its JSON name,
+/// the kind of JSON value it takes, its JSON Schema, and where its words go on the command line.
+struct ToolProperty: Sendable {
+    /// The JSON value it takes, and so how it becomes words.
+    enum Kind: Sendable, Equatable {
+        /// A flag that takes nothing: `true` writes it, `false` leaves it out.
+        case boolean
+        case wholeNumber
+        /// An amount (`price`, `discount`), written without losing a digit.
+        case number
+        case text
+        /// One of a fixed set of words.
+        case choice([String])
+        /// One or more product ids, one word each.
+        case productIDs
+        /// One or more file paths (`image`), one field each.
+        case paths
+
+        var takes: ToolMessage.Takes {
+            switch self {
+            case .boolean: .boolean
+            case .wholeNumber: .wholeNumber
+            case .number: .number
+            case .text: .text
+            case .choice(let words): .choice(words)
+            case .productIDs: .productIDs
+            case .paths: .paths
+            }
+        }
+    }
+
+    /// Where its words go.
+    enum Place: Sendable, Equatable {
+        /// Words of their own, in the spec's positional order.
+        case positional
+        /// `--per-page VALUE`; for a bare flag, the flag alone when `true`.
+        case flag(String)
+        /// `price=VALUE`; for a list (`image`), one field per item.
+        case field(String)
+    }
+
+    var name: String
+    var kind: Kind
+    var place: Place
+    var required: Bool
+    var schema: Value
+}
+
+// MARK: Properties from a spec
+
+extension ToolProperty {
+    /// The properties of a command's spec, positional words first, then fields, then flags, each
+    /// in the spec's order; flags ``excludedFlags`` names are left out.
+    static func all(of spec: CommandSpec) -> [ToolProperty] {
+        spec.positional.compactMap { positional($0, of: spec) } + spec.fields.map { field($0, creates: spec.effect == .creates) }
+            + spec.flags.filter { excludedFlags[$0.name] == nil }.map(flag)
+    }
+
+    /// Flags no tool takes, each with why. Judged flag by flag: a flag is left out when the
+    /// two-step tool already does what it does, when it only means something on a terminal, or
+    /// when it would read or write outside what the run may touch.
+    static let excludedFlags: [String: String] = [
+        // The token is the confirmation: `words(_:)` adds `--yes` to every write.
+        "--yes": "the token confirms",
+        // The first call is the dry run and the plan.
+        "--dry-run": "the first call plans", "--plan": "the first call plans",
+        // The plan gives each PATCH its If-Match; a second one from the model would fight it.
+        "--if-match": "the plan sets If-Match",
+        // A run's journal and stepping: each tool call is one command, nothing to resume.
+        "--step": "one command per call", "--journal": "one command per call", "--resume": "one command per call",
+        "--restart": "one command per call",
+        // Terminal-only: a pager, photos drawn with chafa.
+        "--no-pager": "no terminal", "--grid": "no terminal", "--photos": "no terminal",
+        // Only changes the printed line; the structured result has the product.
+        "--porcelain": "the structured result has the product",
+        // Writes a file where asked (`--report`), or into the seller's own catalog (`--write-ids`):
+        // a tool call writes nothing but the market.
+        "--report": "writes a file", "--write-ids": "writes into the catalog file",
+        // Reads photos outside the run's folder, past the access policy.
+        "--photos-anywhere": "reads outside the run's folder",
+    ]
+
+    /// The JSON name of a flag: `--per-page` → `per_page`.
+    static func propertyName(ofFlag flag: String) -> String {
+        String(flag.drop { $0 == "-" }).replacingOccurrences(of: "-", with: "_")
+    }
+
+    private static func flag(_ flag: CommandSpec.Flag) -> ToolProperty {
+        let description = Value.string(flag.help.english)
+        let kind: Kind
+        var schema: [String: Value]
+        switch flag.kind {
+        case .bare:
+            (kind, schema) = (.boolean, ["type": "boolean"])
+        case .number:
+            (kind, schema) = (.wholeNumber, integer(flag.range))
+        case .text, .name:
+            if flag.choices.isEmpty {
+                (kind, schema) = (.text, ["type": "string"])
+            } else {
+                (kind, schema) = (.choice(flag.choices), ["type": "string", "enum": .array(flag.choices.map(Value.string))])
+            }
+        }
+        schema["description"] = description
+        return ToolProperty(
+            name: propertyName(ofFlag: flag.name), kind: kind, place: .flag(flag.name), required: false,
+            schema: .object(schema))
+    }
+
+    /// The fields a new product cannot do without (what `ProductChanges.draft` needs); photos
+    /// too when the contract asks for at least one.
+    private static let neededToCreate: Set<ProductField> = [.name, .description, .price, .currency]
+
+    private static func field(_ field: ProductField, creates: Bool) -> ToolProperty {
+        let (kind, rule) = fieldSchema(field)
+        var schema = rule
+        schema["description"] = .string(field.accepts.english)
+        let needed =
+            creates && (neededToCreate.contains(field) || (field == .image && UploadRules.imageCount.lowerBound > 0))
+        return ToolProperty(
+            name: field.rawValue, kind: kind, place: .field(field.rawValue), required: needed, schema: .object(schema))
+    }
+
+    /// A field's kind and schema from its rule, with the contract's bounds.
+    private static func fieldSchema(_ field: ProductField) -> (Kind, [String: Value]) {
+        switch field.accepts {
+        case .characters(let min, let max):
+            return (.text, ["type": "string", "minLength": .int(min), "maxLength": .int(max)])
+        case .numberAboveZero:
+            return (.number, ["type": "number", "exclusiveMinimum": 0, "maximum": amount(ProductRules.maxPrice)])
+        case .numberUpToPrice:
+            return (.number, ["type": "number", "minimum": 0, "maximum": amount(ProductRules.maxPrice)])
+        case .currencies:
+            let choices = field.choices ?? Currency.accepted.map(\.rawValue)
+            return (.choice(choices), ["type": "string", "enum": .array(choices.map(Value.string))])
+        case .wholeNumberFromZero:
+            return (.wholeNumber, integer(0...ProductRules.maxStock))
+        case .photos(let min, let max):
+            let item: Value = ["type": "string", "minLength": 1, "description": .string(ToolMessage.photoPath.english)]
+            return (.paths, ["type": "array", "items": item, "minItems": .int(min), "maxItems": .int(max)])
+        case .imageID:
+            return (.wholeNumber, ["type": "integer"])
+        }
+    }
+
+    /// The contract's amount bound as a JSON number (whole, so an integer).
+    private static func amount(_ value: Decimal) -> Value {
+        Int(value.description).map(Value.int) ?? .double(Double(value.description) ?? 0)
+    }
+
+    private static func integer(_ range: ClosedRange<Int>?) -> [String: Value] {
+        guard let range else { return ["type": "integer"] }
+        return ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
+    }
+}
+
+// MARK: Positional words
+
+extension ToolProperty {
+    /// A positional slot as a property: named by the slot where the slot says what it is, by
+    /// ``namedWords`` for a slot that is any word.
+    private static func positional(_ slot: CommandSpec.Slot, of spec: CommandSpec) -> ToolProperty? {
+        let productID = integer(1...ProductRules.maxProductID)
+        switch slot {
+        case .productID:
+            return positional("id", .wholeNumber, required: true, productID, ToolMessage.productID)
+        case .productIDs:
+            let schema: [String: Value] = ["type": "array", "items": .object(productID), "minItems": 1]
+            return positional("ids", .productIDs, required: true, schema, ToolMessage.productIDs)
+        case .stockChange:
+            let schema: [String: Value] = ["type": "string", "pattern": "^[+=-][0-9]+$"]
+            return positional("change", .text, required: true, schema, ToolMessage.stockChange)
+        case .path:
+            return positional("file", .text, required: true, ["type": "string", "minLength": 1], ToolMessage.catalogFile)
+        case .page:
+            return positional("page", .wholeNumber, required: false, ["type": "integer", "minimum": 1], ToolMessage.page)
+        case .word:
+            return namedWords[spec.name]
+        default:
+            return nil
+        }
+    }
+
+    /// The one name a spec cannot give: a slot that takes any word, per command. Kept to the
+    /// commands with a tool (`search`'s text, `explain`'s topic, `undo`'s and `redo`'s number).
+    static let namedWords: [String: ToolProperty] = [
+        "search": positional("text", .text, required: true, ["type": "string", "minLength": 1], ToolMessage.searchText),
+        "explain": positional("topic", .text, required: false, ["type": "string"], ToolMessage.explainTopic),
+        "undo": positional(
+            "number", .wholeNumber, required: false, ["type": "integer", "minimum": 1], ToolMessage.changeNumber(undo: true)),
+        "redo": positional(
+            "number", .wholeNumber, required: false, ["type": "integer", "minimum": 1], ToolMessage.changeNumber(undo: false)),
+    ]
+
+    private static func positional(
+        _ name: String, _ kind: Kind, required: Bool, _ schema: [String: Value], _ description: ToolMessage
+    ) -> ToolProperty {
+        var schema = schema
+        schema["description"] = .string(description.english)
+        return ToolProperty(name: name, kind: kind, place: .positional, required: required, schema: .object(schema))
+    }
+}
