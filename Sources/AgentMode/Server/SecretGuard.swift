@@ -96,10 +96,16 @@ public actor GuardedTransport<Inner: Transport>: Transport {
 
     public nonisolated func receive() -> AsyncThrowingStream<Data, any Error> { stream }
 
-    /// Returns once every request the client sent has been answered.
-    public func untilAnswered() async {
+    /// Returns once every request the client sent has been answered, or after `limit` (a
+    /// request the server could not read, answered under another id, is not waited for longer).
+    public func untilAnswered(within limit: Duration = .seconds(60)) async {
         guard !unanswered.isEmpty else { return }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            self.releaseWaiting()
+        }
         await withCheckedContinuation { waiting.append($0) }
+        timer.cancel()
     }
 
     /// Requests received and not yet answered.
@@ -121,7 +127,10 @@ public actor GuardedTransport<Inner: Transport>: Transport {
 
     private func answered(_ id: ID) {
         unanswered.remove(id)
-        guard unanswered.isEmpty else { return }
+        if unanswered.isEmpty { releaseWaiting() }
+    }
+
+    private func releaseWaiting() {
         let resumed = waiting
         waiting.removeAll()
         for waiter in resumed { waiter.resume() }

@@ -1,3 +1,4 @@
+import AgentMode
 import ArgumentParser
 import BuildCommit
 import Foundation
@@ -107,6 +108,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
         case script(String)
         /// `test FILE…`: grade scripts, each on a fresh local market.
         case test(ScriptArguments)
+        /// `mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]`: agent mode.
+        case mcp(AgentServerOptions)
     }
 
     /// A first word that names a command runs that command (as `stripe products list` does);
@@ -117,6 +120,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             if first.hasPrefix("-") { throw ValidationError(ProgramMessage.unknownOption(first).text) }
             if first == "test" { return .test(try scriptArguments(.test)) }
             if first == "run" { return .script(try scriptArguments(.run).files[0]) }
+            if first == "mcp" { return .mcp(try agentOptions()) }
             if ScriptSession.registry.find(first) != nil { return .command(script) }
             if script.count == 1, FileManager.default.fileExists(atPath: PathExpansion.expandTilde(first)) {
                 return .script(first)
@@ -180,6 +184,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     func validate() throws {
         let request = try self.request
+        if case .mcp = request { return try validateAgentMode() }
         let path = scriptPath(request)
         if path == nil {
             // Piped standard input is a script too: it may run on past its failures.
@@ -219,7 +224,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await Language.$current.withValue(language) { try await runInLanguage() }
+        try await Language.$current.withValue(language) {
+            if case .mcp(let options) = try request { return try await serveAgent(options) }
+            try await runInLanguage()
+        }
     }
 
     private func runInLanguage() async throws {
@@ -292,7 +300,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     }
 
     /// The session's settings from the options and the connection made.
-    private func shellConfiguration(
+    func shellConfiguration(
         _ target: Connection, profiles: ProfileStore, color: Bool, environment: [String: String]
     ) -> ShellConfiguration {
         var configuration = ShellConfiguration(

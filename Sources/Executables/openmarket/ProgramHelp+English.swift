@@ -20,6 +20,9 @@ extension ProgramHelp {
             Graded scripts, and 'run --untrusted FILE', read only their own folder, write only a scratch folder and talk \
             only to their market (see docs/scripts.md: --env NAME, --read DIR, --time-limit SECONDS; --allow-force lets \
             your own script's --force replace files).
+            Agent mode: 'openmarket mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]' serves these commands \
+            to an AI assistant over MCP on standard input and output: every change planned first and applied with a \
+            one-time token, undo for what it did, the secret never in a message (see docs/agents.md).
             Exit status: 0 all succeeded, 1 a command failed, 2 usage error, 3 server unreachable, 130 interrupted; \
             'exit N' leaves with N.
             """

@@ -20,6 +20,9 @@ extension ProgramHelp {
             채점하는 스크립트와 'run --untrusted FILE'은 자기 폴더만 읽고, 작업 폴더에만 쓰고, 자기 마켓하고만 \
             통신합니다(docs/scripts.md 참고: --env NAME, --read DIR, --time-limit SECONDS. --allow-force를 주면 \
             직접 쓴 스크립트의 --force가 파일을 바꿀 수 있습니다).
+            에이전트 모드: 'openmarket mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]'은 이 명령들을 \
+            표준 입출력의 MCP로 AI 어시스턴트에게 제공합니다. 모든 변경은 먼저 계획하고 한 번 쓰는 토큰으로 적용하며, \
+            한 일은 undo로 되돌릴 수 있고, secret은 어떤 메시지에도 나가지 않습니다(docs/agents.md 참고).
             종료 상태: 0 모두 성공, 1 명령 실패, 2 사용법 오류, 3 서버에 연결할 수 없음, 130 중단. \
             'exit N'은 N으로 끝냅니다.
             """

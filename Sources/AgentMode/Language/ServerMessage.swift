@@ -1,0 +1,68 @@
+import OpenMarketContract
+
+/// What `openmarket mcp` itself says: its instructions to the model, the token line of a plan,
+/// the question to a person before a delete and why a delete was not made, its notes on
+/// standard error, and what is wrong with its options. Each language is one exhaustive `switch`
+/// (`ServerMessage+English.swift`, `ServerMessage+Korean.swift`).
+public enum ServerMessage: Spoken, Equatable {
+    /// Why a delete was not made after a person was asked (or could not be).
+    public enum NotConfirmed: Sendable, Equatable {
+        /// The person declined, or left the confirmation unticked.
+        case declined
+        /// The person dismissed the question.
+        case cancelled
+        /// The client closed before the person answered.
+        case clientClosed
+        /// The client could not ask (its answer was an error).
+        case cannotAsk(String)
+    }
+
+    // MARK: To the model
+
+    /// The server's instructions: how its tools are used.
+    case instructions
+    /// The token line under a plan.
+    case token(String)
+    /// A tool this server does not have.
+    case unknownTool(String)
+    /// A prompt argument that is not text.
+    case promptArgument(String)
+
+    // MARK: Deletes
+
+    /// The question put to the person, after the plan's lines.
+    case deleteQuestion(count: Int)
+    /// The confirmation's box: its title and description.
+    case confirmTitle
+    case confirmDescription
+    /// Not deleted: the person did not confirm.
+    case notConfirmed(NotConfirmed)
+    /// Not deleted: the session's deletes without a person's confirmation are used up.
+    case deleteAllowanceUsed(allowed: Int, deleted: Int, asked: Int)
+
+    // MARK: On standard error
+
+    /// At the start: what is served, as whom, and the folders.
+    case serving(server: String, vendor: String?, folder: String, scratch: String)
+    /// At the start, without credentials: reads only.
+    case notLoggedIn(server: String)
+    /// The guard masked a secret in a message: a bug to report.
+    case secretsMasked(count: Int)
+    /// The client closed standard input: the server stops.
+    case stopped
+
+    // MARK: Options
+
+    case unknownOption(String)
+    case needsValue(String)
+    case maxDeletesRange(given: String)
+    case planMinutesRange(given: String)
+    case folderMissing(String)
+    case unexpectedWord(String)
+    /// Program options that do not go with `mcp`.
+    case excludedOptions
+    case cannotMakeScratchFolder(String)
+
+    /// How `openmarket mcp` is called.
+    public static let usage = "openmarket mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]"
+}
