@@ -1,0 +1,195 @@
+import Foundation
+import MCP
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Synchronization
+import Testing
+
+@testable import AgentMode
+
+/// The agent server driven by the SDK's own client over an in-memory pair, against the test
+/// market: tools listed, a read answered at once, a change planned then applied with its
+/// token, a delete confirmed (or not) by the person through elicitation, and the allowance of
+/// deletes without a person when the client cannot ask.
+@Suite("Agent server")
+struct AgentServerTests {
+    /// The person's answer to a delete's question, and the questions asked.
+    final class Person: Sendable {
+        let answer: CreateElicitation.Result
+        private let asked = Mutex<[String]>([])
+
+        init(_ answer: CreateElicitation.Result) { self.answer = answer }
+
+        func ask(_ parameters: CreateElicitation.Parameters) -> CreateElicitation.Result {
+            if case .form(let form) = parameters { asked.withLock { $0.append(form.message) } }
+            return answer
+        }
+
+        var questions: [String] { asked.withLock { $0 } }
+    }
+
+    /// A test market, a HOME for the change log, the agent server and a client connected to it.
+    struct Fixture {
+        let market: TestMarket
+        let client: Client
+        let initialized: Initialize.Result
+
+        var marketClient: MarketClient { market.client() }
+
+        /// A product of the demo vendor, priced ₩8,000.
+        func product(named name: String) async throws -> Product {
+            let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
+            let draft = ProductDraft(
+                name: name, description: "A product for the server tests", price: 8000, currency: .krw,
+                discountedPrice: 0, stock: 5)
+            return try await marketClient.create(draft, images: [image]).value
+        }
+
+        func now(_ id: Int) async -> Product? { try? await marketClient.product(id: id).value }
+
+        /// A tool's whole result (the client's `callTool` leaves out the structured content).
+        func call(_ name: String, _ arguments: [String: Value]) async throws -> CallTool.Result {
+            try await client.send(CallTool.request(.init(name: name, arguments: arguments))).value
+        }
+
+        /// The token of a write's first answer.
+        func token(_ result: CallTool.Result) throws -> String {
+            guard case .object(let fields) = result.structuredContent, case .string(let token) = fields["token"] else {
+                Issue.record("no token in \(result)")
+                throw CancellationError()
+            }
+            return token
+        }
+
+        /// Runs `body` with a server (these limits) and a client that asks `person`, if any.
+        static func with(
+            limits: AgentLimits = AgentLimits(), person: Person? = nil, _ body: (Fixture) async throws -> Void
+        ) async throws {
+            let home = try Fixtures.temporaryDirectory("openmarket-agent-server-test")
+            defer { try? FileManager.default.removeItem(at: home) }
+            try await TestMarket.with { market in
+                let configuration = ShellConfiguration(
+                    serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop",
+                    vendorID: market.demoVendorID, profiles: ProfileStore(directory: home.appendingPathComponent("profiles")),
+                    timeout: .seconds(600))
+                let sessions = AgentSessions(
+                    configuration: configuration, environment: ["HOME": home.path], access: .unrestricted, limits: limits)
+                let agent = AgentServer(sessions: sessions, limits: limits, language: .en)
+                let (clientSide, serverSide) = await InMemoryTransport.createConnectedPair()
+                try await agent.start(serverSide)
+                let client = Client(
+                    name: "agent-server-test", version: "1",
+                    capabilities: person == nil ? .init() : .init(elicitation: .init()))
+                if let person { await client.withElicitationHandler { person.ask($0) } }
+                let initialized = try await client.connect(transport: clientSide)
+                try await body(Fixture(market: market, client: client, initialized: initialized))
+                await client.disconnect()
+                await agent.server.stop()
+            }
+        }
+    }
+
+    static func text(_ result: CallTool.Result) -> String {
+        result.content.compactMap { content -> String? in
+            if case .text(let text, _, _) = content { return text }
+            return nil
+        }.joined(separator: "\n")
+    }
+
+    @Test("the client lists the catalog's tools and reads the server's instructions")
+    func listsTools() async throws {
+        try await Fixture.with { f in
+            let (tools, _) = try await f.client.listTools()
+            #expect(tools.map(\.name).sorted() == AgentToolCatalog.tools.map(\.name).sorted())
+            #expect(tools.contains { $0.name == "patch" })
+            #expect(f.initialized.serverInfo.name == "openmarket")
+            #expect(f.initialized.instructions?.contains("token") == true)
+            #expect(f.initialized.capabilities.tools != nil && f.initialized.capabilities.resources != nil)
+        }
+    }
+
+    @Test("show answers at once with the product")
+    func showReads() async throws {
+        try await Fixture.with { f in
+            let product = try await f.product(named: "Server mug")
+            let result = try await f.call("show", ["id": .int(product.id)])
+            #expect(result.isError != true)
+            #expect(Self.text(result).contains("Server mug"))
+        }
+    }
+
+    @Test("patch answers a plan and a token with nothing sent, then the token applies it")
+    func patchPlannedThenApplied() async throws {
+        try await Fixture.with { f in
+            let product = try await f.product(named: "Plan mug")
+            let arguments: [String: Value] = ["ids": .array([.int(product.id)]), "price": .int(9000)]
+            let planned = try await f.call("patch", arguments)
+            let token = try f.token(planned)
+            #expect(planned.isError != true)
+            #expect(Self.text(planned).contains("token: \(token)"))
+            if case .object(let fields) = planned.structuredContent {
+                #expect(fields["expires_in_seconds"] == .int(600))
+                #expect(fields["plan"] != nil)
+            }
+            #expect(await f.now(product.id)?.price == 8000)
+            var withToken = arguments
+            withToken["token"] = .string(token)
+            let applied = try await f.call("patch", withToken)
+            #expect(applied.isError != true, "\(Self.text(applied))")
+            #expect(await f.now(product.id)?.price == 9000)
+        }
+    }
+
+    @Test("a delete applied with its token asks the person, and deletes when they confirm")
+    func deleteConfirmed() async throws {
+        let person = Person(CreateElicitation.Result(action: .accept, content: ["confirm": .bool(true)]))
+        try await Fixture.with(person: person) { f in
+            let product = try await f.product(named: "Doomed mug")
+            let planned = try await f.call("delete", ["ids": .array([.int(product.id)])])
+            let token = try f.token(planned)
+            #expect(person.questions.isEmpty)
+            let applied = try await f.call("delete", ["ids": .array([.int(product.id)]), "token": .string(token)])
+            #expect(applied.isError != true, "\(Self.text(applied))")
+            #expect(person.questions.count == 1)
+            #expect(person.questions.first?.contains("Doomed mug") == true)
+            #expect(await f.now(product.id) == nil)
+        }
+    }
+
+    @Test("a delete the person declines sends nothing and says so")
+    func deleteDeclined() async throws {
+        let person = Person(CreateElicitation.Result(action: .decline))
+        try await Fixture.with(person: person) { f in
+            let product = try await f.product(named: "Kept mug")
+            let planned = try await f.call("delete", ["ids": .array([.int(product.id)])])
+            let token = try f.token(planned)
+            let refused = try await f.call("delete", ["ids": .array([.int(product.id)]), "token": .string(token)])
+            #expect(refused.isError == true)
+            #expect(Self.text(refused) == ServerMessage.notConfirmed(.declined).text(in: .en))
+            #expect(person.questions.count == 1)
+            #expect(await f.now(product.id)?.name == "Kept mug")
+        }
+    }
+
+    @Test("without elicitation, deletes past the session's allowance are refused, saying how a person confirms")
+    func deleteAllowance() async throws {
+        try await Fixture.with(limits: AgentLimits(unconfirmedDeletes: 1)) { f in
+            let first = try await f.product(named: "First mug")
+            let second = try await f.product(named: "Second mug")
+            for (product, allowed) in [(first, true), (second, false)] {
+                let ids: Value = .array([.int(product.id)])
+                let token = try f.token(try await f.call("delete", ["ids": ids]))
+                let result = try await f.call("delete", ["ids": ids, "token": .string(token)])
+                #expect(result.isError == !allowed, "\(Self.text(result))")
+                #expect((await f.now(product.id) == nil) == allowed)
+            }
+            let refusal = ServerMessage.deleteAllowanceUsed(allowed: 1, deleted: 1, asked: 1).text(in: .en)
+            let token = try f.token(try await f.call("delete", ["ids": .array([.int(second.id)])]))
+            let again = try await f.call("delete", ["ids": .array([.int(second.id)]), "token": .string(token)])
+            #expect(Self.text(again) == refusal)
+            #expect(refusal.contains("--max-deletes"))
+        }
+    }
+}
