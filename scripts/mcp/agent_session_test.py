@@ -222,12 +222,12 @@ class RecordedWrite:
 def shortened(value, depth=0):
     """A JSON value cut down for a person to read: long strings, long lists and deep objects."""
     if isinstance(value, str):
-        return value if len(value) <= 240 else value[:240] + f"… ({len(value) - 240} more characters)"
+        return value if len(value) <= 480 else value[:480] + f"… ({len(value) - 480} more characters)"
     if isinstance(value, list):
         kept = [shortened(item, depth + 1) for item in value[:6]]
         return kept + ([f"… {len(value) - 6} more"] if len(value) > 6 else [])
     if isinstance(value, dict):
-        if depth >= 6:
+        if depth >= 8:
             return "{…}"
         if "inputSchema" in value and depth > 2:  # a tool in tools/list: its schema's property names
             properties = value["inputSchema"].get("properties", {})
@@ -313,7 +313,7 @@ async def read_checks(session, market, product):
           f"show {{id: {product['id']}}} answers with the product", text_of(shown)[:600])
 
 
-async def register_checks(session, market, folder):
+async def register_checks(session, market, folder, registered):
     """Registers a product through the tools: a plan (nothing sent), then the token applies it."""
     shutil.copy(os.path.join(FIXTURES, "coffee-small.jpg"), os.path.join(folder, "coffee.jpg"))
     arguments = {"name": "Agent coffee", "description": "Registered by the MCP test's assistant",
@@ -327,9 +327,27 @@ async def register_checks(session, market, folder):
     if not isinstance(token, str):
         return
     applied = await call(session, "register", dict(arguments, token=token))
-    names = [p["name"] for p in market.products()]
-    check(not applied.is_error and "Agent coffee" in names, "register with the token made the product",
-          text_of(applied)[:600])
+    made = [market.product(p["id"])[1] for p in market.products() if p["name"] == "Agent coffee"]
+    check(not applied.is_error and len(made) == 1 and len(made[0]["images"]) == 1,
+          "register with the token made the product, with its photo", text_of(applied)[:600])
+    registered.extend(p["id"] for p in made[:1])
+
+
+async def declined_delete_checks(session, market, product_id, elicitations):
+    """A delete the person declines: the tool is refused and nothing is sent."""
+    planned = await call(session, "delete", {"ids": [product_id]})
+    token = (planned.structured_content or {}).get("token")
+    if not check(isinstance(token, str), "a delete plan for the registered product has a token", text_of(planned)[:400]):
+        return
+    elicitations.answer = "decline"
+    try:
+        applied = await call(session, "delete", {"ids": [product_id], "token": token})
+    finally:
+        elicitations.answer = "accept"
+    check(len(elicitations) == 1 and applied.is_error and market.product(product_id)[0] == 200,
+          "a delete the person declines is refused and sends nothing (the product is still there)",
+          f"asked {len(elicitations)}, isError {applied.is_error}: {text_of(applied)[:400]}")
+    elicitations.clear()
 
 
 async def patch_checks(session, market, product_id):
@@ -344,6 +362,10 @@ async def patch_checks(session, market, product_id):
           and requests[0].get("path") == f"/api/products/{product_id}"
           and (requests[0].get("body") or {}).get("price") == 9000,
           "the plan shows the one PATCH it would send, with price 9000", json.dumps(plan)[:600])
+    check(requests and requests[0].get("if_match") == etag
+          and (requests[0].get("body") or {}).get("secret") == "$OPENMARKET_SECRET",
+          f"the planned PATCH has If-Match {etag} (the product as planned) and the secret masked",
+          json.dumps(requests)[:600])
     status, after, etag_after = market.product(product_id)
     check(status == 200 and after["price"] == before["price"] and etag_after == etag,
           f"nothing was sent: GET still shows price {before['price']} and the same ETag",
@@ -366,10 +388,19 @@ async def stale_checks(session, market, product_id):
     status, _, _ = market.patch_behind_the_back(product_id, {"price": 7777})
     check(status == 202, f"someone else changed the product over HTTP (price 7777): {status}")
     applied = await call(session, "patch", {"ids": [product_id], "price": 8500, "token": token})
-    check(applied.is_error and "stale" in text_of(applied).lower(), "applying the old plan is refused as stale",
+    # The refusal says why, and what changed: not a used or unknown token.
+    said = text_of(applied).lower()
+    check(applied.is_error and ("stale" in said or "changed since the plan" in said) and ("7,777" in said or "7777" in said),
+          "applying the old plan is refused as stale, naming the change (price 7,777)",
           f"isError {applied.is_error}: {text_of(applied)[:500]}")
     status, after, _ = market.product(product_id)
     check(after.get("price") == 7777, "the market keeps the other change (price 7777)", f"price {after.get('price')}")
+
+
+def market_name(market, planned):
+    """The name of the product a delete plan deletes, as the plan lists it."""
+    products = plan_document(planned).get("products", [])
+    return products[0].get("name", "?") if products else "?"
 
 
 async def delete_checks(session, market, product_id, elicitations):
@@ -385,18 +416,32 @@ async def delete_checks(session, market, product_id, elicitations):
     applied = await call(session, "delete", {"ids": [product_id], "token": token})
     check(len(elicitations) == 1, f"the person was asked once to confirm the delete ({len(elicitations)})",
           json.dumps(elicitations, ensure_ascii=False)[:600])
+    asked = elicitations[0].get("message", "") if elicitations else ""
+    check(f"#{product_id}" in asked and market_name(market, planned) in asked,
+          "the confirmation shows the plan: the product's id and name", asked[:600])
     status, _, _ = market.product(product_id)
     check(not applied.is_error and status == 404, "delete with the token deleted it after the confirmation (404)",
           f"{status}: {text_of(applied)[:400]}")
 
 
+class Elicitations(list):
+    """Every elicitation the server sent (its params), and how the person answers the next one."""
+    answer = "accept"
+
+
+async def skipped(what):
+    check(False, f"{what} (skipped)")
+
+
 async def agent_session(market, env, folder, transcript, stderr_path):
     """The whole MCP session; each stage reports its own checks and the next one still runs."""
-    elicitations = []
+    elicitations = Elicitations()
 
     async def elicit(context, params):
         elicitations.append(params.model_dump(mode="json", by_alias=True, exclude_none=True))
-        return types.ElicitResult(action="accept", content={"confirm": True})
+        if elicitations.answer == "accept":
+            return types.ElicitResult(action="accept", content={"confirm": True})
+        return types.ElicitResult(action=elicitations.answer)
 
     product = market.product(market.products()[0]["id"])[1]  # the whole product, with its images
     parameters = StdioServerParameters(
@@ -409,8 +454,11 @@ async def agent_session(market, env, folder, transcript, stderr_path):
                                      client_info=types.Implementation(name="openmarket-mcp-test", version="1")) as session:
                 await session.initialize()
                 tool_schema_checks((await session.list_tools()).tools)
+                registered = []
                 for stage in (lambda: read_checks(session, market, product),
-                              lambda: register_checks(session, market, folder),
+                              lambda: register_checks(session, market, folder, registered),
+                              lambda: declined_delete_checks(session, market, registered[0], elicitations)
+                              if registered else skipped("a declined delete: no registered product"),
                               lambda: patch_checks(session, market, product["id"]),
                               lambda: stale_checks(session, market, product["id"]),
                               lambda: delete_checks(session, market, product["id"], elicitations)):
