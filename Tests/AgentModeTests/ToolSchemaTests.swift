@@ -276,3 +276,29 @@ struct ToolWordsTests {
         #expect(throws: CommandFailure.self) { try ScriptSession.registry.parse(try stock.words(["ids": [3], "change": "--5"])) }
     }
 }
+
+/// Every sentence the tools write, in both catalogues.
+@Suite("Agent tools: messages")
+struct ToolMessageTests {
+    static let every: [ToolMessage] = [
+        .twoSteps, .token, .productID, .productIDs, .stockChange, .catalogFile, .page, .searchText, .explainTopic,
+        .changeNumber(undo: true), .changeNumber(undo: false), .photoPath,
+        .unknownProperty("colour", tool: "patch", known: ["ids"]), .unknownProperty("x", tool: "changes", known: []),
+        .wrongType("price", takes: .number, given: .text), .wrongType("sort", takes: .choice(["id", "-id"]), given: .list),
+        .wrongType("ids", takes: .productIDs, given: .fraction), .wrongType("image", takes: .paths, given: .object),
+        .wrongType("mine", takes: .boolean, given: .null), .wrongType("id", takes: .wholeNumber, given: .boolean),
+        .missing("file", tool: "import", takes: .text),
+        .productsCapped(shown: 100, total: 1000), .changesCapped(shown: 100, total: 250),
+        .textCapped(shown: 65536, total: 100_000),
+    ]
+
+    @Test("every message is said in English and in Korean, each on one line")
+    func bothLanguages() {
+        for message in Self.every {
+            #expect(!message.english.isEmpty && !message.korean.isEmpty)
+            #expect(message.english != message.korean, "\(message)")
+            #expect(!message.english.contains("\n") && !message.korean.contains("\n"), "\(message)")
+            #expect(message.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(message)")
+        }
+    }
+}
