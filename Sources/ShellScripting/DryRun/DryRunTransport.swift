@@ -13,10 +13,13 @@ public final class DryRunTransport: HTTPTransport, Sendable {
     /// Made-up ids start here, far above any real one, so they are easy to recognise and replace.
     static let firstID = 9_000_000_001
 
-    private let model = Mutex(Model())
+    private let model: DryRunModel
     private let print: @Sendable (String) -> Void
 
-    public init(print: @escaping @Sendable (String) -> Void) { self.print = print }
+    public init(print: @escaping @Sendable (String) -> Void) {
+        self.print = print
+        model = DryRunModel()
+    }
 
     /// Names the product the next create makes (`mug`, or `line 12` when unnamed).
     func label(nextCreate label: String) { model.withLock { $0.pendingLabel = label } }
@@ -56,14 +59,55 @@ public final class DryRunTransport: HTTPTransport, Sendable {
         }
         if let label { print(label) }
         print(withPlaceholders(TracingTransport.numbered(TracingTransport.describe(request), request)))
-        return model.withLock { $0.answer(request) }
+        return model.answer(request)
     }
+}
+
+/// The market in memory that answers what a run would send: a dry run's (which reads nothing
+/// from the real market: a product it has not made is a stand-in) and an agent's plan's (whose
+/// transport sends the GETs to the market and seeds this model with the products they answer,
+/// so each write is answered from the real product as it would be changed).
+public final class DryRunModel: Sendable {
+    private let model = Mutex(Model())
+
+    public init() {}
+
+    /// The answer to `request` from the model; a write changes it.
+    public func answer(_ request: HTTPRequestData) -> HTTPResponseData { model.withLock { $0.answer(request) } }
+
+    /// A product the real market answered to a GET (`response` to `request`): the model starts
+    /// from it, unless this run has already written it.
+    public func seed(_ response: HTTPResponseData, for request: HTTPRequestData) {
+        guard response.status == 200,
+            let match = MarketRoute.recognise(method: request.method.rawValue, path: request.url.path),
+            match.route == .show, let id = match.id, case .object(let fields)? = JSONValue.parse(response.body)
+        else { return }
+        model.withLock { model in
+            guard !model.written.contains(id) else { return }
+            model.products[id] = fields
+            model.seeded.insert(id)
+        }
+    }
+
+    /// Whether this run has written the product `request` reads (made, changed or deleted it):
+    /// its GET is then answered from the model, not from the market.
+    public func hasWritten(_ request: HTTPRequestData) -> Bool {
+        guard let match = MarketRoute.recognise(method: request.method.rawValue, path: request.url.path),
+            match.route == .show, let id = match.id
+        else { return false }
+        return model.withLock { $0.written.contains(id) }
+    }
+
+    fileprivate func withLock<T>(_ body: (inout Model) -> T) -> T { model.withLock { body(&$0) } }
 }
 
 /// The dry run's market in memory: the products the run has made or changed, their labels,
 /// and what it would have sent.
 private struct Model {
     var products: [Int: [String: JSONValue]] = [:]
+    /// Products read from the real market (a plan's run), and those the run wrote since.
+    var seeded: Set<Int> = []
+    var written: Set<Int> = []
     var labels: [Int: String] = [:]
     var nextID = DryRunTransport.firstID
     var pendingLabel: String?
@@ -77,6 +121,7 @@ private struct Model {
                 404, .string(ScriptMessage.dryRunUnknownRequest(method: request.method.rawValue, path: request.url.path).text))
         }
         let id = match.id ?? 0
+        if match.route.method != .get { written.insert(id) }
         switch match.route {
         case .health:
             return json(200, .string("OK"))
@@ -88,6 +133,8 @@ private struct Model {
                     "has_next": false, "has_prev": false, "pages": .array([]),
                 ]))
         case .show:
+            // A real product the run deleted is gone (a dry run's stand-ins stay).
+            if seeded.contains(id), products[id] == nil { return json(404, .string("not found")) }
             return json(200, .object(product(id)))
         case .create:
             return json(201, .object(create(request)))
@@ -115,6 +162,7 @@ private struct Model {
     private mutating func create(_ request: HTTPRequestData) -> [String: JSONValue] {
         let id = nextID
         nextID += 1
+        written.insert(id)
         labels[id] = pendingLabel ?? "product \(id - DryRunTransport.firstID + 1)"
         pendingLabel = nil
         var params: [String: JSONValue] = [:]

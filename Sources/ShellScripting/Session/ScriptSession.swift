@@ -62,11 +62,12 @@ public struct ScriptSession: Sendable {
     ///   - interrupts: subscribes to Ctrl-C: each call answers a stream that yields once for every
     ///     press after the call (the program's `InterruptMonitor.presses()`). A second Ctrl-C
     ///     while an import's rows are in flight cancels them.
+    ///   - innermost: middleware inside the change log's, next to the command (agent mode's plan).
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil,
         interrupts: (@Sendable () -> AsyncStream<Void>)? = nil, changeLimits: ChangeLogLimits = .standard,
-        environmentNames: Set<String>? = nil
+        environmentNames: Set<String>? = nil, innermost: [any CommandMiddleware] = []
     ) {
         var configuration = configuration
         // The environment's secret is protected like the login's even when the session logged
@@ -87,6 +88,7 @@ public struct ScriptSession: Sendable {
         var middleware: [any CommandMiddleware] = [JournalMiddleware(), RecordingMiddleware(), BindingMiddleware()]
         if let transport { middleware.append(DryRunMiddleware(transport: transport)) }
         middleware.append(ChangeLogMiddleware(folder: ChangeLogMiddleware.folder(environment), limits: changeLimits))
+        middleware += innermost
         // An untrusted script's `${env.NAME}` reads only the names given with `--env`.
         var names = ScriptVariables(environment: environment, allowedEnvironment: environmentNames)
         for (name, value) in variables { names[name] = .text(value) }
@@ -114,6 +116,9 @@ public struct ScriptSession: Sendable {
     public func execute(arguments: [String]) async -> CommandReport {
         await runtime.executeWords(arguments.map(Word.init(argument:)))
     }
+
+    /// Runs a command given as words (an agent's tool call), each one word as it is.
+    public func execute(words: [Word]) async -> CommandReport { await runtime.executeWords(words) }
 
     /// Runs a script file (`openmarket run FILE`), with its journal unless this is a dry run.
     public func runScript(path: String, options: ScriptOptions = ScriptOptions()) async -> CommandStatus {
