@@ -1,0 +1,90 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import Synchronization
+
+/// The transport of the agent's main session: reads pass; a write is sent only while a plan is
+/// applied, and only when it is one of that plan's requests not yet sent (each once), a PATCH
+/// with the `ETag` the plan read as `If-Match`. Anything else is refused without being sent.
+final class PlanGate: HTTPTransport, Sendable {
+    private let inner: any HTTPTransport
+    private let state = Mutex<Applying?>(nil)
+
+    /// The plan being applied, and what the apply has done with it.
+    struct Applying {
+        var plan: Plan
+        var sent: Set<Int> = []
+        /// The market's id of each product the plan registers, by the plan's made-up id.
+        var ids: [Int: Int] = [:]
+        /// Why writes were refused, and the products a planned PATCH found changed (412).
+        var refused: [PlanMessage] = []
+        var changed: [Int] = []
+    }
+
+    init(wrapping inner: any HTTPTransport) { self.inner = inner }
+
+    var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
+
+    /// From now until `end()`, the writes of `plan` may be sent.
+    func begin(_ plan: Plan) { state.withLock { $0 = Applying(plan: plan) } }
+
+    /// Ends the apply: what the gate refused and the products found changed.
+    func end() -> (refused: [PlanMessage], changed: [Int]) {
+        state.withLock { state in
+            defer { state = nil }
+            return (state?.refused ?? [], state?.changed ?? [])
+        }
+    }
+
+    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        guard PlanningTransport.isWrite(request.method) else { return try await inner.send(request, timeout: timeout) }
+        let sending = PlannedRequest(request)
+        let decision = state.withLock { state in Self.decide(sending, &state) }
+        let planned: PlannedRequest
+        switch decision {
+        case .refuse(let refusal): throw TransportFailure.invalidRequest(reason: refusal.text)
+        case .send(let found): planned = found
+        }
+        var request = request
+        if let etag = planned.ifMatch {
+            request.headers = HeaderFields(request.headers.filter { !HeaderFields.sameName($0.name, "If-Match") })
+            request.headers.add("If-Match", etag)
+        }
+        let response = try await inner.send(request, timeout: timeout)
+        state.withLock { state in
+            if response.status == 412, let id = sending.productID { state?.changed.append(id) }
+            if let madeUp = planned.madeUpID, (200..<300).contains(response.status),
+                let id = PlanningTransport.product(response.body)?.id
+            {
+                state?.ids[madeUp] = id
+            }
+        }
+        return response
+    }
+
+    /// What the gate does with a write.
+    private enum Decision {
+        /// Send it: it is this planned request.
+        case send(PlannedRequest)
+        case refuse(PlanMessage)
+    }
+
+    /// The planned request `sending` is (marked sent), or why it is refused.
+    private static func decide(_ sending: PlannedRequest, _ state: inout Applying?) -> Decision {
+        guard var applying = state else { return .refuse(.writeOutsideApply(request: sending.shortText)) }
+        defer { state = applying }
+        let key = sending.key(productID: sending.productID)
+        let found = applying.plan.requests.indices.first { index in
+            let planned = applying.plan.requests[index]
+            let id = planned.productID.map { applying.ids[$0] ?? $0 }
+            return !applying.sent.contains(index) && planned.key(productID: id) == key
+        }
+        guard let found else {
+            let refusal = PlanMessage.writeNotPlanned(request: sending.shortText)
+            applying.refused.append(refusal)
+            return .refuse(refusal)
+        }
+        applying.sent.insert(found)
+        return .send(applying.plan.requests[found])
+    }
+}

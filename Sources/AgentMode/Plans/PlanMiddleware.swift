@@ -1,0 +1,47 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import Synchronization
+
+/// Innermost in a plan's run, inside the change log's: the command runs as a dry run (`undo`
+/// marks nothing in the log, nothing is journalled to resume from) but still reads what the
+/// change log would need and reports its changes, before → after, which this takes for the
+/// plan (so the change log writes none). Files the command writes go to the plan's scratch
+/// folder. An `import` runs its rows for real (they are planned each through this middleware
+/// too): its own dry run would plan no request.
+struct PlanMiddleware: CommandMiddleware {
+    let collected: CollectedChanges
+    let access: AccessPolicy
+
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+        var context = context
+        context.dryRun = invocation.spec.effect != .script
+        context.changes?.keeps = true
+        context.access = access
+        var outcome = try await next(invocation, context)
+        collected.add(outcome.changes)
+        outcome.changes = []
+        return outcome
+    }
+}
+
+/// The changes a plan's commands reported, in order.
+final class CollectedChanges: Sendable {
+    private let changes = Mutex<[ProductChange]>([])
+
+    func add(_ more: [ProductChange]) { changes.withLock { $0 += more } }
+
+    var all: [ProductChange] { changes.withLock { $0 } }
+}
+
+/// Innermost in the agent's main session: what its commands may touch.
+struct AccessMiddleware: CommandMiddleware {
+    let access: AccessPolicy
+
+    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+        var context = context
+        context.access = access
+        return try await next(invocation, context)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import MCP
+import OpenMarketContract
+import SellerShell
+
+/// A plan written out: lines for a person or a model to read, and the same as JSON.
+enum PlanText {
+    /// The most of a body a plan's line shows, in Unicode scalars.
+    static let bodyShown = 200
+
+    static func lines(
+        command: String, tool: String, requests: [PlannedRequest], products: [PlannedProduct], deletes: Int, minutes: Int
+    ) -> [String] {
+        var lines = [PlanMessage.heading(command: command).text]
+        guard !requests.isEmpty else { return lines + [PlanMessage.nothingToApply.text] }
+        lines.append(PlanMessage.requestsHeading(count: requests.count).text)
+        lines += requests.map { "  " + line($0) }
+        if !products.isEmpty {
+            lines.append(PlanMessage.productsHeading.text)
+            lines += products.map { "  " + $0.line.text }
+        }
+        if deletes > 0 { lines.append(PlanMessage.deletes(count: deletes).text) }
+        lines.append(PlanMessage.howToApply(tool: tool, minutes: minutes).text)
+        return lines
+    }
+
+    /// `PATCH /api/products/3  If-Match: "…"  {"price":9000,"secret":"$OPENMARKET_SECRET"}`.
+    static func line(_ request: PlannedRequest) -> String {
+        var line = request.shortText
+        if let etag = request.ifMatch { line += "  If-Match: " + TextLayout.visible(etag, limit: 80) }
+        if let body = request.body { line += "  " + short(PlannedRequest.encoded(body)) }
+        if !request.parts.isEmpty {
+            let parts = request.parts.map { part in
+                if let json = part.json { return "\(part.name) " + short(PlannedRequest.encoded(json)) }
+                let file = part.filename.map { TextLayout.visible($0, limit: 60) + " " } ?? ""
+                return "\(part.name) \(file)(\(part.contentType), \(part.byteCount) B, sha256 \(part.sha256.prefix(12))…)"
+            }
+            line += "  multipart: " + parts.joined(separator: ", ")
+        }
+        return line
+    }
+
+    /// `text` cut at `bodyShown` scalars.
+    static func short(_ text: String) -> String {
+        guard text.unicodeScalars.count > bodyShown else { return text }
+        var cut = String.UnicodeScalarView(text.unicodeScalars.prefix(bodyShown))
+        cut.append("…")
+        return String(cut)
+    }
+
+    static func json(
+        tool: String, command: String, requests: [PlannedRequest], products: [PlannedProduct], deletes: Int
+    ) -> Value {
+        .object([
+            "tool": .string(tool), "command": .string(command), "deletes": .int(deletes),
+            "requests": .array(requests.map(json)), "products": .array(products.map(json)),
+        ])
+    }
+
+    static func json(_ request: PlannedRequest) -> Value {
+        var object: [String: Value] = [
+            "method": .string(request.method), "path": .string(request.path),
+            "if_match": request.ifMatch.map(Value.string) ?? .null, "body": request.body.map(value) ?? .null,
+        ]
+        if !request.parts.isEmpty {
+            object["parts"] = .array(
+                request.parts.map { part in
+                    .object([
+                        "name": .string(part.name), "filename": part.filename.map(Value.string) ?? .null,
+                        "content_type": .string(part.contentType), "bytes": .int(part.byteCount),
+                        "sha256": .string(part.sha256), "json": part.json.map(value) ?? .null,
+                    ])
+                })
+        }
+        return .object(object)
+    }
+
+    static func json(_ product: PlannedProduct) -> Value {
+        let fields = { (product: Product?) -> Value in
+            guard let product else { return .null }
+            let values = ProductField.changeable.compactMap { field in
+                field.value(of: product).map { (field.rawValue, value($0)) }
+            }
+            return .object(Dictionary(values, uniquingKeysWith: { first, _ in first }))
+        }
+        return .object([
+            "id": product.id.map(Value.int) ?? .null, "name": .string(product.name), "kind": .string(product.kind.rawValue),
+            "before": fields(product.before), "after": fields(product.after),
+            "changes": .array(
+                product.changes.map { change in
+                    .object([
+                        "field": .string(change.field.rawValue), "before": change.before.map(value) ?? .null,
+                        "after": value(change.after), "text": .string(change.text),
+                    ])
+                }),
+        ])
+    }
+
+    /// A field's value as JSON: amounts as numbers, the currency and texts as strings.
+    static func value(_ field: ProductFieldValue) -> Value {
+        switch field {
+        case .text(let text): .string(text)
+        case .amount(let amount, _): number(amount)
+        case .currency(let currency): .string(currency.rawValue)
+        case .count(let count): .int(count)
+        case .image(let id): .int(id)
+        case .photo(let index): index.map(Value.int) ?? .null
+        }
+    }
+
+    static func value(_ json: JSONValue) -> Value {
+        switch json {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let number): Self.number(number)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(value))
+        case .object(let fields): .object(fields.mapValues(value))
+        }
+    }
+
+    /// A whole number as an integer, any other as a double.
+    static func number(_ decimal: Decimal) -> Value {
+        if decimal == decimal.rounded(0), let whole = Int(exactly: NSDecimalNumber(decimal: decimal).int64Value),
+            Decimal(whole) == decimal
+        {
+            return .int(whole)
+        }
+        return .double(NSDecimalNumber(decimal: decimal).doubleValue)
+    }
+}
+
+extension Decimal {
+    /// Rounded to `scale` digits after the point.
+    fileprivate func rounded(_ scale: Int) -> Decimal {
+        var value = self
+        var result = Decimal()
+        NSDecimalRound(&result, &value, scale, .plain)
+        return result
+    }
+}

@@ -1,0 +1,250 @@
+import Digests
+import Foundation
+import MCP
+import MarketTestSupport
+import OpenMarketAPI
+import OpenMarketContract
+import SellerShell
+import ShellScripting
+import Testing
+
+@testable import AgentMode
+
+/// Agent mode's plans: a write planned with nothing sent, applied only with its one-time token
+/// and an unchanged market, kept in the change log for `undo` in the shell.
+@Suite("Agent plans")
+struct PlanTests {
+    /// A test market, a HOME for the change log, and the agent's sessions logged in as its demo vendor.
+    struct Fixture {
+        let market: TestMarket
+        let home: URL
+
+        var environment: [String: String] { ["HOME": home.path] }
+        var client: MarketClient { market.client() }
+        var secret: String { market.demo.secret.revealed }
+
+        var configuration: ShellConfiguration {
+            ShellConfiguration(
+                serverURL: market.baseURL, credentials: market.demo, vendorName: "demo-shop", vendorID: market.demoVendorID,
+                profiles: ProfileStore(directory: home.appendingPathComponent("profiles")), timeout: .seconds(600))
+        }
+
+        func sessions(_ limits: AgentLimits = AgentLimits()) -> AgentSessions {
+            AgentSessions(configuration: configuration, environment: environment, access: .unrestricted, limits: limits)
+        }
+
+        /// A product of the demo vendor, priced ₩8,000.
+        func product(named name: String = "Agent mug") async throws -> Product {
+            let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
+            let draft = ProductDraft(
+                name: name, description: "A product for the plan tests", price: 8000, currency: .krw, discountedPrice: 0,
+                stock: 5)
+            return try await client.create(draft, images: [image]).value
+        }
+
+        /// The product as the market has it now; nil when it is gone.
+        func now(_ id: Int) async -> Product? { try? await client.product(id: id).value }
+
+        /// The change log's files (none before anything was applied).
+        func logLines() -> [String] {
+            let folder = home.appendingPathComponent(".local/state/openmarket/changes")
+            let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            return files.filter { $0.pathExtension == "jsonl" }.flatMap { file in
+                ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            }
+        }
+
+        static func with(_ body: (Fixture) async throws -> Void) async throws {
+            let home = try Fixtures.temporaryDirectory("openmarket-plan-test")
+            defer { try? FileManager.default.removeItem(at: home) }
+            try await TestMarket.with { market in try await body(Fixture(market: market, home: home)) }
+        }
+    }
+
+    static func words(_ texts: String...) -> [Word] { texts.map { Word($0) } }
+
+    /// The plan and its token, or a recorded failure.
+    static func planned(_ answer: PlanAnswer) throws -> (Plan, String) {
+        switch answer {
+        case .planned(let plan, let token): return (plan, token)
+        case .failed(let report, let printed):
+            Issue.record("not planned: \(report.failure) \(printed)")
+            throw CancellationError()
+        }
+    }
+
+    /// The applied report and plan, or a recorded failure.
+    @discardableResult
+    static func applied(_ answer: ApplyAnswer) throws -> (CommandReport, Plan) {
+        switch answer {
+        case .applied(let report, _, let plan): return (report, plan)
+        case .refused(let failure):
+            Issue.record("refused: \(failure.text)")
+        case .failed(let report, let printed):
+            Issue.record("failed: \(report.failure) \(printed)")
+        }
+        throw CancellationError()
+    }
+
+    @Test func aPlannedPriceChangeSendsNothingAndShowsThePatchAndBeforeAfter() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let (plan, token) = try Self.planned(
+                await sessions.plan(Self.words("patch", "\(mug.id)", "price=9000", "--yes"), tool: "patch"))
+            #expect(await f.now(mug.id)?.price == 8000)
+            #expect(f.logLines().isEmpty)
+            #expect(token.count == 32 && token.unicodeScalars.allSatisfy { "0123456789abcdef".unicodeScalars.contains($0) })
+            let request = try #require(plan.requests.first)
+            #expect(plan.requests.count == 1)
+            #expect(request.method == "PATCH" && request.path == "/api/products/\(mug.id)")
+            #expect(request.ifMatch != nil)
+            let text = plan.lines.joined(separator: "\n")
+            #expect(text.contains("PATCH /api/products/\(mug.id)  If-Match: \(request.ifMatch ?? "")"), "\(text)")
+            #expect(text.contains("#\(mug.id) Agent mug: price ₩8,000 → ₩9,000"), "\(text)")
+            #expect(plan.products.first?.changes.map(\.field) == [.price])
+            #expect(plan.deletes == 0)
+        }
+    }
+
+    @Test func theTokenAppliesThePlanOnceAndTheChangeIsInTheChangeLog() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let words = Self.words("patch", "\(mug.id)", "price=9000", "--yes")
+            let (_, token) = try Self.planned(await sessions.plan(words, tool: "patch"))
+            let (report, plan) = try Self.applied(await sessions.apply(token: token, words: words))
+            #expect(report.status == .ok)
+            #expect(plan.requests.count == 1)
+            #expect(await f.now(mug.id)?.price == 9000)
+            #expect(f.logLines().count == 1 && f.logLines().first?.contains("patch \(mug.id) price=9000") == true)
+            guard case .refused(let failure) = await sessions.apply(token: token, words: words) else {
+                Issue.record("the used token applied again")
+                return
+            }
+            #expect(failure.text.contains("No plan has this token"), "\(failure.text)")
+        }
+    }
+
+    @Test func aPlanAppliedAfterAnotherClientChangedTheProductIsRefusedAsStale() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let words = Self.words("patch", "\(mug.id)", "price=9000", "--yes")
+            let (_, token) = try Self.planned(await sessions.plan(words, tool: "patch"))
+            _ = try await f.client.edit(id: mug.id, ProductChanges(price: 9500))
+            guard case .refused(let failure) = await sessions.apply(token: token, words: words) else {
+                Issue.record("a stale plan applied")
+                return
+            }
+            #expect(
+                failure.text.contains("product #\(mug.id) Agent mug changed since the plan: price ₩8,000 → ₩9,500"),
+                "\(failure.text)")
+            #expect(await f.now(mug.id)?.price == 9500)
+            #expect(f.logLines().isEmpty)
+        }
+    }
+
+    @Test func aDeleteAppliedIsGoneAndUndoInTheShellBringsItBack() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product(named: "Doomed mug")
+            let sessions = f.sessions()
+            let words = Self.words("delete", "\(mug.id)", "--yes")
+            let (plan, token) = try Self.planned(await sessions.plan(words, tool: "delete"))
+            #expect(plan.deletes == 1)
+            #expect(plan.requests.map(\.method) == ["POST", "DELETE"])
+            #expect(plan.lines.contains { $0.contains("delete #\(mug.id) Doomed mug") }, "\(plan.lines)")
+            #expect(await f.now(mug.id) != nil)
+            try Self.applied(await sessions.apply(token: token, words: words))
+            #expect(await f.now(mug.id) == nil)
+            let console = RecordingConsole()
+            let shell = ScriptSession(configuration: f.configuration, console: console, environment: f.environment)
+            let undo = await shell.execute("undo --yes")
+            #expect(undo.status == .ok, "\(console.notes)")
+            let back = try await f.client.allProducts().products.filter { $0.name == "Doomed mug" }
+            #expect(back.count == 1)
+            // With its photo: the change log kept it before the delete.
+            let again = try #require(back.first)
+            #expect(await f.now(again.id)?.images?.count == 1)
+        }
+    }
+
+    @Test func aRegisterWithAPhotoPlansItsMultipartPostAndAppliesExactlyIt() async throws {
+        try await Fixture.with { f in
+            let photo = Fixtures.image("coffee-small.jpg").path
+            let sessions = f.sessions()
+            let words = Self.words(
+                "register", "name=Planned cup", "description=A cup planned first", "price=7000", "currency=KRW",
+                "stock=3", "image=\(photo)")
+            let (plan, token) = try Self.planned(await sessions.plan(words, tool: "register"))
+            #expect(try await f.client.allProducts().products.isEmpty)
+            let post = try #require(plan.requests.first)
+            #expect(post.method == "POST" && post.path == "/api/products")
+            #expect(post.parts.map(\.name) == ["params", "images"])
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: photo))
+            #expect(post.parts.last?.sha256 == PlannedPart.hex(SHA256.hash(data: bytes)))
+            #expect(post.parts.first?.json?.value(at: ["secret"]) == .string("$OPENMARKET_SECRET"))
+            #expect(plan.products.first?.kind == .registered && plan.products.first?.id == nil)
+            let (report, _) = try Self.applied(await sessions.apply(token: token, words: words))
+            let made = try #require(report.outcome?.product?.product)
+            #expect(made.name == "Planned cup" && made.price == 7000 && made.images?.count == 1)
+        }
+    }
+
+    @Test func aWriteOutsideAnApplyIsRefusedByTheGate() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let (report, printed) = await sessions.read(Self.words("patch", "\(mug.id)", "price=1", "--yes"))
+            #expect(report.status != .ok)
+            #expect((report.failure.joined() + printed).contains("agent mode sends a change only when applying a plan"))
+            #expect(await f.now(mug.id)?.price == 8000)
+            let shown = await sessions.read(Self.words("show", "\(mug.id)"))
+            #expect(shown.report.status == .ok && shown.printed.contains("Agent mug"), "\(shown.printed)")
+        }
+    }
+
+    @Test func aPlanThatChangesNothingHasNoTokenAndOtherWordsAreRefused() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let (same, none) = try Self.planned(
+                await sessions.plan(Self.words("patch", "\(mug.id)", "price=8000"), tool: "patch"))
+            #expect(same.isEmpty && none.isEmpty)
+            let (_, token) = try Self.planned(await sessions.plan(Self.words("patch", "\(mug.id)", "price=9000"), tool: "patch"))
+            #expect(await sessions.plan(forToken: token) != nil)
+            guard
+                case .refused(let failure) = await sessions.apply(
+                    token: token, words: Self.words("patch", "\(mug.id)", "price=1"))
+            else {
+                Issue.record("other words applied")
+                return
+            }
+            #expect(failure.text.contains("another plan (patch \(mug.id) price=9000)"), "\(failure.text)")
+            #expect(await f.now(mug.id)?.price == 8000)
+        }
+    }
+
+    @Test func theSecretIsInNoPlanLineNorItsJSON() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let photo = Fixtures.image("chelsea.png").path
+            for (words, tool) in [
+                (Self.words("patch", "\(mug.id)", "price=9000", "name=Renamed"), "patch"),
+                (
+                    Self.words(
+                        "register", "name=Cat", "description=A cat for the secret test", "currency=KRW", "price=1000", "stock=1",
+                        "image=\(photo)"
+                    ), "register"
+                ),
+                (Self.words("delete", "\(mug.id)", "--yes"), "delete"),
+            ] {
+                let (plan, _) = try Self.planned(await sessions.plan(words, tool: tool))
+                let json = String(decoding: try JSONEncoder().encode(plan.json), as: UTF8.self)
+                #expect(!plan.lines.joined().contains(f.secret) && !json.contains(f.secret))
+                #expect(json.contains("$OPENMARKET_SECRET"), "\(json)")
+            }
+        }
+    }
+}
