@@ -1,0 +1,81 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+/// The built `openmarket mcp` as a client starts it: JSON-RPC lines on standard input, one
+/// answer a line on standard output and nothing else there, notes on standard error, the
+/// secret in neither; it answers what it was asked and exits when its input ends.
+@Suite("openmarket mcp, the program")
+struct AgentModeBinaryTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    /// The client's side: initialize, initialized, tools/list, a read and a write's first call.
+    static func input(productID: Int) -> String {
+        [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","#
+                + #""capabilities":{},"clientInfo":{"name":"binary-test","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"show","arguments":{"id":\#(productID)}}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"patch","#
+                + #""arguments":{"ids":[\#(productID)],"price":9000}}}"#,
+        ].joined(separator: "\n") + "\n"
+    }
+
+    @Test("initialize and tools/list as JSON lines on stdin: one JSON answer a line on stdout, the secret nowhere")
+    func answersJSONLines() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        try await TestMarket.with { market in
+            let secret = market.demo.secret.revealed
+            let environment = home.environment([
+                "OPENMARKET_SERVER": market.baseURL.absoluteString, "OPENMARKET_IDENTIFIER": market.demo.identifier,
+                "OPENMARKET_SECRET": secret,
+            ])
+            let image = Fixtures.image("coffee-small.jpg").path
+            let registered = try await ChildProcess.run(
+                Self.binary,
+                [
+                    "--json", "-c",
+                    "register name='Agent mug' description='For the mcp test' price=8000 currency=KRW image=\(image)",
+                ],
+                environment: environment, timeout: .seconds(300))
+            let id = try #require(
+                (try? JSONSerialization.jsonObject(with: Data(registered.stdout.utf8)) as? [String: Any])?["id"] as? Int,
+                "\(registered.stderr)")
+            let result = try await ChildProcess.run(
+                Self.binary, ["mcp", "--server", market.baseURL.absoluteString], environment: environment,
+                input: Self.input(productID: id), workingDirectory: home.root, timeout: .seconds(300))
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let answers = lines.compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            }
+            #expect(answers.count == lines.count, "a line on stdout that is not JSON: \(result.stdout)")
+            let byID = Dictionary(answers.compactMap { answer in (answer["id"] as? Int).map { ($0, answer) } }) { a, _ in a }
+            #expect(byID.keys.sorted() == [1, 2, 3, 4], "\(result.stdout)")
+            let initialized = byID[1]?["result"] as? [String: Any]
+            #expect((initialized?["serverInfo"] as? [String: Any])?["name"] as? String == "openmarket")
+            let tools = (byID[2]?["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []
+            #expect(tools.count == 12, "\(tools.compactMap { $0["name"] })")
+            #expect((byID[3]?["result"] as? [String: Any])?["isError"] as? Bool == false, "\(result.stdout)")
+            let planned = (byID[4]?["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
+            #expect(planned?["token"] is String, "\(result.stdout)")
+            #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+            #expect(result.stderr.contains("openmarket mcp: serving \(market.baseURL.absoluteString)"), "\(result.stderr)")
+        }
+    }
+
+    @Test("a wrong option of mcp is a usage error (status 2) saying what is wrong, and so is -c with it")
+    func usageErrors() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let range = try await ChildProcess.run(Self.binary, ["mcp", "--max-deletes", "5000"], environment: home.environment)
+        #expect(range.status == 2)
+        #expect(range.stderr.contains("--max-deletes takes a whole number from 0 to 1000 (got '5000')"), "\(range.stderr)")
+        #expect(range.stdout.isEmpty)
+        let excluded = try await ChildProcess.run(Self.binary, ["mcp", "-c", "list"], environment: home.environment)
+        #expect(excluded.status == 2)
+        #expect(excluded.stderr.contains("-c, --record"), "\(excluded.stderr)")
+    }
+}
