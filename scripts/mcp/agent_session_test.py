@@ -224,12 +224,12 @@ def shortened(value, depth=0):
     if isinstance(value, str):
         return value if len(value) <= 480 else value[:480] + f"… ({len(value) - 480} more characters)"
     if isinstance(value, list):
-        kept = [shortened(item, depth + 1) for item in value[:6]]
-        return kept + ([f"… {len(value) - 6} more"] if len(value) > 6 else [])
+        kept = [shortened(item, depth + 1) for item in value[:12]]
+        return kept + ([f"… {len(value) - 12} more"] if len(value) > 12 else [])
     if isinstance(value, dict):
         if depth >= 8:
             return "{…}"
-        if "inputSchema" in value and depth > 2:  # a tool in tools/list: its schema's property names
+        if "inputSchema" in value and depth > 2 and value.get("name") != "patch":  # a tool: its properties' names
             properties = value["inputSchema"].get("properties", {})
             return dict({k: shortened(v, depth + 1) for k, v in value.items() if k != "inputSchema"},
                         inputSchema=f"object with {', '.join(properties) or 'no properties'}")
