@@ -397,7 +397,7 @@ async def stale_checks(session, market, product_id):
     check(after.get("price") == 7777, "the market keeps the other change (price 7777)", f"price {after.get('price')}")
 
 
-def market_name(market, planned):
+def planned_name(planned):
     """The name of the product a delete plan deletes, as the plan lists it."""
     products = plan_document(planned).get("products", [])
     return products[0].get("name", "?") if products else "?"
@@ -417,7 +417,7 @@ async def delete_checks(session, market, product_id, elicitations):
     check(len(elicitations) == 1, f"the person was asked once to confirm the delete ({len(elicitations)})",
           json.dumps(elicitations, ensure_ascii=False)[:600])
     asked = elicitations[0].get("message", "") if elicitations else ""
-    check(f"#{product_id}" in asked and market_name(market, planned) in asked,
+    check(f"#{product_id}" in asked and planned_name(planned) in asked,
           "the confirmation shows the plan: the product's id and name", asked[:600])
     status, _, _ = market.product(product_id)
     check(not applied.is_error and status == 404, "delete with the token deleted it after the confirmation (404)",
