@@ -114,7 +114,7 @@ public actor AgentServer {
             return ToolResult.make(report, printed: printed)
         case .write:
             guard let token = AgentTool.token(parameters.arguments) else { return await plan(words, tool: tool.name) }
-            return await apply(words, token: token)
+            return await apply(words, token: token, tool: tool.name)
         }
     }
 
@@ -138,10 +138,11 @@ public actor AgentServer {
         }
     }
 
-    /// A write's second call: the deletes confirmed (or allowed), then the plan applied.
-    func apply(_ words: [Word], token: String) async -> CallTool.Result {
+    /// A write's second call: the deletes confirmed (or allowed), then the plan applied. A
+    /// token of another tool's plan is not asked about: applying it is refused.
+    func apply(_ words: [Word], token: String, tool: String) async -> CallTool.Result {
         var reserved = 0
-        if let plan = await sessions.plan(forToken: token), plan.deletes > 0 {
+        if let plan = await sessions.plan(forToken: token), plan.tool == tool, plan.deletes > 0 {
             switch await confirmDeletes(plan) {
             case .confirmed: break
             case .allowed(let count): reserved = count
