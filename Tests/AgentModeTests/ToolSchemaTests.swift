@@ -210,6 +210,10 @@ struct ToolWordsTests {
             "name": "Mug", "description": "A sturdy mug", "price": 1, "currency": "USD", "image": ["m.jpg"],
         ])
         #expect(!made.contains(Word("--yes")))
+        // A text that reads as a data URL (which the SDK decodes into data) is still the text.
+        let url = "data:text/plain;base64,SGVsbG8="
+        let decoded = try JSONDecoder().decode(Value.self, from: Data("\"\(url)\"".utf8))
+        #expect(try patch.words(["ids": [3], "description": decoded])[2] == Word("description=" + url, wasQuoted: true))
         let show = try #require(AgentToolCatalog.tool(named: "show"))
         #expect(try show.words(["id": 3]).map(\.text) == ["show", "3"])
     }

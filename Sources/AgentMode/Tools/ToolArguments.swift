@@ -33,7 +33,7 @@ extension ToolProperty {
             guard let amount = Self.amount(value) else { throw refused(value) }
             return [amount]
         case .text, .choice:
-            guard case .string(let text) = value else { throw refused(value) }
+            guard let text = Self.text(value) else { throw refused(value) }
             return [text]
         case .productIDs:
             guard case .array(let items) = value else { throw refused(value) }
@@ -44,7 +44,7 @@ extension ToolProperty {
             guard case .array(let items) = value else { throw refused(value) }
             var texts: [String] = []
             for item in items {
-                guard case .string(let path) = item else { throw refused(item) }
+                guard let path = Self.text(item) else { throw refused(item) }
                 texts.append(path)
             }
             return texts
@@ -76,6 +76,16 @@ extension ToolProperty {
             let decimal = Decimal(string: number.description, locale: Locale(identifier: "en_US_POSIX"))
             return decimal.map { "\($0)" }
         default: return nil
+        }
+    }
+
+    /// A JSON string's text. The SDK decodes a string that reads as a data URL (`data:…,…`)
+    /// into `.data`; its description writes the data URL back.
+    private static func text(_ value: Value) -> String? {
+        switch value {
+        case .string(let text): text
+        case .data: value.description
+        default: nil
         }
     }
 
