@@ -225,6 +225,96 @@ struct PlanTests {
         }
     }
 
+    @Test func anImportPlansItsRowsWritesNoJournalAndAppliesAsOneBatch() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let cup = try await f.product(named: "Agent cup")
+            let folder = f.home.appendingPathComponent("sheets")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let sheet = folder.appendingPathComponent("prices.csv")
+            try "id,price\n\(mug.id),9000\n\(cup.id),9500\n".write(to: sheet, atomically: true, encoding: .utf8)
+            let sessions = f.sessions()
+            let words = Self.words("import", sheet.path, "--yes")
+            let (plan, token) = try Self.planned(await sessions.plan(words, tool: "import"))
+            #expect(plan.requests.map(\.method) == ["PATCH", "PATCH"], "\(plan.lines)")
+            #expect(plan.requests.allSatisfy { $0.ifMatch != nil })
+            #expect(Set(plan.products.compactMap(\.id)) == [mug.id, cup.id])
+            #expect(plan.lines.contains { $0.contains("#\(cup.id) Agent cup: price ₩8,000 → ₩9,500") }, "\(plan.lines)")
+            // Nothing sent, no journal a later run would resume from, no change kept.
+            #expect(await f.now(mug.id)?.price == 8000)
+            #expect(f.logLines().isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["prices.csv"])
+            try Self.applied(await sessions.apply(token: token, words: words))
+            #expect(await f.now(mug.id)?.price == 9000)
+            #expect(await f.now(cup.id)?.price == 9500)
+            let console = RecordingConsole()
+            let shell = ScriptSession(configuration: f.configuration, console: console, environment: f.environment)
+            #expect(await shell.execute("undo --yes").status == .ok, "\(console.notes)")
+            #expect(await f.now(mug.id)?.price == 8000)
+            #expect(await f.now(cup.id)?.price == 8000)
+        }
+    }
+
+    @Test func anUndoIsPlannedWithoutMarkingTheLogAndAppliedTakesTheChangeBack() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let patch = Self.words("patch", "\(mug.id)", "price=9000", "--yes")
+            let (_, first) = try Self.planned(await sessions.plan(patch, tool: "patch"))
+            try Self.applied(await sessions.apply(token: first, words: patch))
+            let logged = f.logLines()
+            let undo = Self.words("undo", "--yes")
+            let (plan, token) = try Self.planned(await sessions.plan(undo, tool: "undo"))
+            #expect(plan.requests.map(\.method) == ["PATCH"])
+            #expect(plan.lines.contains { $0.contains("#\(mug.id) Agent mug: price ₩9,000 → ₩8,000") }, "\(plan.lines)")
+            #expect(f.logLines() == logged)
+            #expect(await f.now(mug.id)?.price == 9000)
+            try Self.applied(await sessions.apply(token: token, words: undo))
+            #expect(await f.now(mug.id)?.price == 8000)
+            #expect(f.logLines().count == logged.count + 1)
+        }
+    }
+
+    @Test func anApplySendsEachPatchWithTheETagThePlanReadAndA412SaysSo() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let words = Self.words("patch", "\(mug.id)", "price=9000", "--yes")
+            var (plan, _) = try Self.planned(await f.sessions().plan(words, tool: "patch"))
+            plan.requests[0].ifMatch = "\"an-older-version\""
+            let gate = PlanGate(wrapping: AsyncHTTPClientTransport.shared)
+            var configuration = f.configuration
+            configuration.transport = gate
+            let console = RecordingConsole()
+            let shell = ScriptSession(configuration: configuration, console: console, environment: f.environment)
+            gate.begin(plan)
+            let report = await shell.execute(words: words)
+            let (refused, changed) = gate.end()
+            #expect(report.status == .failed)
+            #expect(refused.isEmpty && changed == [mug.id])
+            #expect(await f.now(mug.id)?.price == 8000)
+        }
+    }
+
+    @Test func everyPlanMessageIsSaidInBothLanguages() {
+        let messages: [PlanMessage] = [
+            .heading(command: "patch 3 price=9000"), .requestsHeading(count: 2), .productsHeading,
+            .edited(name: "#3 Mug", changes: "price ₩8,000 → ₩9,000"), .registered(name: "\"Mug\""), .deleted(name: "#3 Mug"),
+            .written(name: "#3 Mug"), .deletes(count: 1), .nothingToApply, .howToApply(tool: "patch", minutes: 10),
+            .unknownToken(tool: "patch"), .expiredToken(tool: "patch", minutes: 10),
+            .otherArguments(tool: "patch", planned: "patch 3 price=9000"), .stale(tool: "patch", products: ["#3"]),
+            .productChanged(name: "#3 Mug", changes: ""), .otherRequests(tool: "patch"),
+            .writeOutsideApply(request: "PATCH /api/products/3"), .writeNotPlanned(request: "PATCH /api/products/3"),
+            .changedDuringApply(id: 3),
+        ]
+        for message in messages {
+            #expect(!message.english.isEmpty && !message.korean.isEmpty)
+            let sentence = message.english.unicodeScalars.contains { $0.properties.isAlphabetic && $0.value < 0x80 }
+            #expect(
+                !sentence || message.english != message.korean
+                    || message == .edited(name: "#3 Mug", changes: "price ₩8,000 → ₩9,000"))
+        }
+    }
+
     @Test func theSecretIsInNoPlanLineNorItsJSON() async throws {
         try await Fixture.with { f in
             let mug = try await f.product()
