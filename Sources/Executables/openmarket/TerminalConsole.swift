@@ -46,12 +46,17 @@ final class TerminalConsole: ShellConsole, Sendable {
         self.progress = progress
         self.color = color
         self.completion = completion
+        outputIsTerminal = isatty(STDOUT_FILENO) == 1
     }
+
+    /// Whether standard output is a terminal, asked once: what it is does not change while the
+    /// program runs, and asking again cost a system call for every line a script prints.
+    private let outputIsTerminal: Bool
 
     var isInteractive: Bool { reader.isInteractive }
 
     /// The width of the terminal on standard output (read each time: a window can be resized).
-    var columns: Int? { Pager.terminalColumns(of: STDOUT_FILENO) }
+    var columns: Int? { outputIsTerminal ? Pager.terminalColumns(of: STDOUT_FILENO) : nil }
 
     /// Home, erase the screen and its scrollback, when standard output is a terminal.
     func clearScreen() -> Bool {
