@@ -30,9 +30,15 @@ public struct AgentTool: Sendable {
         tool = Tool(
             name: spec.name,
             description: access == .write
-                ? spec.summary.english + " " + ToolMessage.twoSteps.english : spec.summary.english,
+                ? Self.sentence(spec.summary.english) + " " + ToolMessage.twoSteps.english
+                : spec.summary.english,
             inputSchema: Self.schema(properties, access: access),
             annotations: Self.annotations(spec, access: access))
+    }
+
+    /// A summary as a sentence (help writes them without the full stop), so a sentence can follow.
+    private static func sentence(_ summary: String) -> String {
+        summary.hasSuffix(".") ? summary : summary + "."
     }
 
     /// The command's words for these arguments (its name first, never the token), `--yes` added
