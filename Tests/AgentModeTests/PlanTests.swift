@@ -315,6 +315,21 @@ struct PlanTests {
         }
     }
 
+    @Test func aPlanOfSeveralProductsThatFailsForOneKeepsNothingInTheChangeLog() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let answer = await sessions.plan(Self.words("patch", "\(mug.id)", "999999", "price=9000", "--yes"), tool: "patch")
+            guard case .failed(let report, _) = answer else {
+                Issue.record("planned although a product is missing")
+                return
+            }
+            #expect(report.failure.joined().contains("#999999"), "\(report.failure)")
+            #expect(f.logLines().isEmpty)
+            #expect(await f.now(mug.id)?.price == 8000)
+        }
+    }
+
     @Test func theSecretIsInNoPlanLineNorItsJSON() async throws {
         try await Fixture.with { f in
             let mug = try await f.product()

@@ -7,7 +7,7 @@ import Synchronization
 /// Innermost in a plan's run, inside the change log's: the command runs as a dry run (`undo`
 /// marks nothing in the log, nothing is journalled to resume from) but still reads what the
 /// change log would need and reports its changes, before → after, which this takes for the
-/// plan (so the change log writes none). Files the command writes go to the plan's scratch
+/// plan (so the change log writes none, and it is kept from the commands but `undo`'s). Files the command writes go to the plan's scratch
 /// folder. An `import` runs its rows for real (they are planned each through this middleware
 /// too): its own dry run would plan no request.
 struct PlanMiddleware: CommandMiddleware {
@@ -18,6 +18,10 @@ struct PlanMiddleware: CommandMiddleware {
         var context = context
         context.dryRun = invocation.spec.effect != .script
         context.changes?.keeps = true
+        // Only `undo` and `redo` read the log (and mark nothing on a dry run); to any other
+        // command there is none, so a command over several products that fails for one writes
+        // its planned changes nowhere.
+        if !(invocation.command is Undo || invocation.command is Redo) { context.changes?.log = nil }
         context.access = access
         var outcome = try await next(invocation, context)
         collected.add(outcome.changes)
