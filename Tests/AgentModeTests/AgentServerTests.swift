@@ -33,16 +33,19 @@ struct AgentServerTests {
     /// A test market, a HOME for the change log, the agent server and a client connected to it.
     struct Fixture {
         let market: TestMarket
+        let agent: AgentServer
         let client: Client
         let initialized: Initialize.Result
+        /// The server's side of the pair, behind the secret guard.
+        let guarded: GuardedTransport<InMemoryTransport>
 
         var marketClient: MarketClient { market.client() }
 
         /// A product of the demo vendor, priced ₩8,000.
-        func product(named name: String) async throws -> Product {
+        func product(named name: String, description: String = "A product for the server tests") async throws -> Product {
             let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
             let draft = ProductDraft(
-                name: name, description: "A product for the server tests", price: 8000, currency: .krw,
+                name: name, description: description, price: 8000, currency: .krw,
                 discountedPrice: 0, stock: 5)
             return try await marketClient.create(draft, images: [image]).value
         }
@@ -67,6 +70,18 @@ struct AgentServerTests {
         static func with(
             limits: AgentLimits = AgentLimits(), person: Person? = nil, _ body: (Fixture) async throws -> Void
         ) async throws {
+            var asking: (@Sendable (CreateElicitation.Parameters) async -> CreateElicitation.Result)?
+            if let person { asking = { person.ask($0) } }
+            try await with(limits: limits, asking: asking, body)
+        }
+
+        /// Runs `body` with a server (these limits, `OPENMARKET_SECRET` in its environment) and a
+        /// client whose person answers with `asking`, if any.
+        static func with(
+            limits: AgentLimits = AgentLimits(),
+            asking: (@Sendable (CreateElicitation.Parameters) async -> CreateElicitation.Result)?,
+            _ body: (Fixture) async throws -> Void
+        ) async throws {
             let home = try Fixtures.temporaryDirectory("openmarket-agent-server-test")
             defer { try? FileManager.default.removeItem(at: home) }
             try await TestMarket.with { market in
@@ -75,21 +90,28 @@ struct AgentServerTests {
                     vendorID: market.demoVendorID, profiles: ProfileStore(directory: home.appendingPathComponent("profiles")),
                     timeout: .seconds(600))
                 let sessions = AgentSessions(
-                    configuration: configuration, environment: ["HOME": home.path], access: .unrestricted, limits: limits)
+                    configuration: configuration, environment: ["HOME": home.path, "OPENMARKET_SECRET": environmentSecret],
+                    access: .unrestricted, limits: limits)
                 let agent = AgentServer(sessions: sessions, limits: limits, language: .en)
                 let (clientSide, serverSide) = await InMemoryTransport.createConnectedPair()
-                try await agent.start(serverSide)
+                let secrets = SecretGuard(secrets: [market.demo.secret.revealed, environmentSecret])
+                let guarded = GuardedTransport(serverSide, guarding: secrets)
+                try await agent.start(guarded)
                 let client = Client(
                     name: "agent-server-test", version: "1",
-                    capabilities: person == nil ? .init() : .init(elicitation: .init()))
-                if let person { await client.withElicitationHandler { person.ask($0) } }
+                    capabilities: asking == nil ? .init() : .init(elicitation: .init()))
+                if let asking { await client.withElicitationHandler { await asking($0) } }
                 let initialized = try await client.connect(transport: clientSide)
-                try await body(Fixture(market: market, client: client, initialized: initialized))
+                try await body(
+                    Fixture(market: market, agent: agent, client: client, initialized: initialized, guarded: guarded))
                 await client.disconnect()
                 await agent.server.stop()
             }
         }
     }
+
+    /// A secret the server protects besides the login's, as `OPENMARKET_SECRET` is.
+    static let environmentSecret = "env-secret-4242-for-the-agent-server"
 
     static func text(_ result: CallTool.Result) -> String {
         result.content.compactMap { content -> String? in
@@ -190,6 +212,54 @@ struct AgentServerTests {
             let again = try await f.call("delete", ["ids": .array([.int(second.id)]), "token": .string(token)])
             #expect(Self.text(again) == refusal)
             #expect(refusal.contains("--max-deletes"))
+        }
+    }
+
+    @Test("a protected secret in a product's text is masked by the server, in the text and the JSON, before the guard")
+    func secretReachesNoMessage() async throws {
+        try await Fixture.with(asking: nil) { f in
+            let product = try await f.product(named: "Leaky mug", description: "pasted by mistake: \(Self.environmentSecret)")
+            let shown = try await f.call("show", ["id": .int(product.id)])
+            let listed = try await f.call("list", [:])
+            for result in [shown, listed] {
+                let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+                #expect(result.isError != true, "\(Self.text(result))")
+                #expect(encoded.contains("Leaky mug"))
+                #expect(!encoded.contains(Self.environmentSecret))
+            }
+            // Masked by the server as the shell masks it: the guard had nothing left to do.
+            #expect(await f.guarded.maskedCount == 0)
+        }
+    }
+
+    /// A person who is asked and answers only when told to; says when they were asked.
+    final class SlowPerson: Sendable {
+        let asked = AsyncStream.makeStream(of: Void.self)
+        let released = AsyncStream.makeStream(of: Void.self)
+
+        func ask(_ parameters: CreateElicitation.Parameters) async -> CreateElicitation.Result {
+            asked.continuation.yield()
+            for await _ in released.stream { break }
+            return CreateElicitation.Result(action: .accept, content: ["confirm": .bool(true)])
+        }
+    }
+
+    @Test("a delete whose question is still open when the client's input ends is not made, and says why")
+    func deleteNotMadeWhenInputEnds() async throws {
+        let person = SlowPerson()
+        try await Fixture.with(asking: { await person.ask($0) }) { f in
+            let product = try await f.product(named: "Unanswered mug")
+            let ids: Value = .array([.int(product.id)])
+            let token = try f.token(try await f.call("delete", ["ids": ids]))
+            let applying = Task { try await f.call("delete", ["ids": ids, "token": .string(token)]) }
+            for await _ in person.asked.stream { break }
+            await f.agent.inputEnded()
+            // The person's late yes is not taken: the question was closed.
+            person.released.continuation.yield()
+            let result = try await applying.value
+            #expect(result.isError == true)
+            #expect(Self.text(result) == ServerMessage.notConfirmed(.clientClosed).text(in: .en))
+            #expect(await f.now(product.id)?.name == "Unanswered mug")
         }
     }
 }

@@ -97,8 +97,15 @@ public actor AgentServer {
         }
     }
 
-    /// A tool call: a read at once, a write's plan, or a write applied with its token.
+    /// A tool call, its result with every protected secret masked as the shell masks it (a
+    /// product's text, as the server answered it, may hold one): the guard is the last line,
+    /// not the only one.
     func call(_ parameters: CallTool.Parameters) async throws -> CallTool.Result {
+        Self.masked(try await answer(parameters), secrets: sessions.session.shell.secrets)
+    }
+
+    /// A read at once, a write's plan, or a write applied with its token.
+    private func answer(_ parameters: CallTool.Parameters) async throws -> CallTool.Result {
         guard let tool = AgentToolCatalog.tool(named: parameters.name) else {
             throw MCPError.invalidParams(ServerMessage.unknownTool(parameters.name).text)
         }
@@ -161,6 +168,25 @@ public actor AgentServer {
             return ToolResult.make(report, printed: printed)
         case .refused(let failure):
             return Self.failure(failure)
+        }
+    }
+
+    static func masked(_ result: CallTool.Result, secrets: SessionSecrets) -> CallTool.Result {
+        let content = result.content.map { content -> Tool.Content in
+            guard case .text(let text, let annotations, let meta) = content else { return content }
+            return .text(text: secrets.masked(text), annotations: annotations, _meta: meta)
+        }
+        return CallTool.Result(
+            content: content, structuredContent: result.structuredContent.map { masked($0, secrets: secrets) },
+            isError: result.isError, _meta: result._meta)
+    }
+
+    static func masked(_ value: Value, secrets: SessionSecrets) -> Value {
+        switch value {
+        case .string(let text): .string(secrets.masked(text))
+        case .array(let items): .array(items.map { masked($0, secrets: secrets) })
+        case .object(let fields): .object(fields.mapValues { masked($0, secrets: secrets) })
+        default: value
         }
     }
 
