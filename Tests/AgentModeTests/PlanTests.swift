@@ -330,6 +330,49 @@ struct PlanTests {
         }
     }
 
+    @Test func aTokenExpiresAfterThePlansLifetimeAndOnlyTheNewestPlansAreKept() async throws {
+        var tokens = PlanTokens(lifetime: .seconds(600), kept: 2)
+        let plan = Plan(
+            tool: "patch", command: "patch 3 price=9000", recorded: PlanningTransport.Recorded(), changes: [],
+            lifetime: .seconds(600))
+        let start = ContinuousClock.now
+        let first = tokens.add(plan, words: Self.words("patch"), now: start)
+        let second = tokens.add(plan, words: Self.words("patch"), now: start)
+        #expect(first != second && first.count == 32)
+        guard case .success = tokens.peek(first, now: start + .seconds(600)) else {
+            Issue.record("a plan within its lifetime not found")
+            return
+        }
+        guard case .failure(.expired) = tokens.peek(first, now: start + .seconds(601)) else {
+            Issue.record("an expired plan found")
+            return
+        }
+        _ = tokens.add(plan, words: Self.words("patch"), now: start)
+        guard case .failure(.unknown) = tokens.peek(first, now: start) else {
+            Issue.record("the oldest of three plans kept with room for two")
+            return
+        }
+        guard case .success = tokens.take(second, now: start), case .failure(.unknown) = tokens.take(second, now: start) else {
+            Issue.record("a token used twice")
+            return
+        }
+    }
+
+    @Test func anExpiredTokenIsRefusedAndNothingIsSent() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions(AgentLimits(planLifetime: .zero))
+            let words = Self.words("patch", "\(mug.id)", "price=9000")
+            let (_, token) = try Self.planned(await sessions.plan(words, tool: "patch"))
+            guard case .refused(let failure) = await sessions.apply(token: token, words: words) else {
+                Issue.record("an expired plan applied")
+                return
+            }
+            #expect(failure.text.contains("call patch without a token to plan again"), "\(failure.text)")
+            #expect(await f.now(mug.id)?.price == 8000)
+        }
+    }
+
     @Test func theSecretIsInNoPlanLineNorItsJSON() async throws {
         try await Fixture.with { f in
             let mug = try await f.product()
