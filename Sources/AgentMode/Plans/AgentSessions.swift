@@ -1,4 +1,5 @@
 import Foundation
+import MCP
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
@@ -43,7 +44,7 @@ public actor AgentSessions {
         await exclusively {
             _ = console.take()
             let report = await main.execute(words: words)
-            return (report, console.take())
+            return (masked(report), console.take())
         }
     }
 
@@ -53,7 +54,7 @@ public actor AgentSessions {
     public func plan(_ words: [Word], tool: String) async -> PlanAnswer {
         await exclusively {
             let run = await planned(words, tool: tool)
-            guard let plan = run.plan else { return .failed(run.report, printed: run.printed) }
+            guard let plan = run.plan else { return .failed(masked(run.report), printed: run.printed) }
             guard !plan.isEmpty else { return .planned(plan, token: "") }
             return .planned(plan, token: tokens.add(plan, words: words))
         }
@@ -83,7 +84,7 @@ public actor AgentSessions {
                 return .refused(AgentFailure(PlanMessage.otherArguments(tool: tool, planned: kept.plan.command)))
             }
             let run = await planned(words, tool: tool)
-            guard let plan = run.plan else { return .failed(run.report, printed: run.printed) }
+            guard let plan = run.plan else { return .failed(masked(run.report), printed: run.printed) }
             if let stale = plan.staleness(since: kept.plan) { return .refused(AgentFailure(stale)) }
             return await carryOut(plan, words: words)
         }
@@ -102,6 +103,7 @@ public actor AgentSessions {
             if report.status == .ok { report.status = .failed }
             report.failure += more
         }
+        report = masked(report)
         guard report.status == .ok else { return .failed(report, printed: printed) }
         return .applied(report, printed: printed, plan: plan)
     }
@@ -130,9 +132,30 @@ public actor AgentSessions {
         let printed = console.take()
         guard report.status == .ok else { return (report, printed, nil) }
         let command = session.shell.secrets.masked(WordQuoting.line(words))
-        let plan = Plan(
+        var plan = Plan(
             tool: tool, command: command, recorded: transport.recorded, changes: collected.all, lifetime: limits.planLifetime)
+        // Nothing in a plan should hold a secret (bodies show the variable); masked again all the same.
+        let secrets = session.shell.secrets
+        plan.lines = plan.lines.map(secrets.masked)
+        plan.json = Self.masked(plan.json, secrets)
         return (report, printed, plan)
+    }
+
+    /// The report's failure lines with the session's secrets masked (its console masks the rest).
+    private func masked(_ report: CommandReport) -> CommandReport {
+        var report = report
+        report.failure = report.failure.map(main.shell.secrets.masked)
+        return report
+    }
+
+    /// Every text in `value` with `secrets` masked.
+    private static func masked(_ value: Value, _ secrets: SessionSecrets) -> Value {
+        switch value {
+        case .string(let text): .string(secrets.masked(text))
+        case .array(let items): .array(items.map { masked($0, secrets) })
+        case .object(let fields): .object(fields.mapValues { masked($0, secrets) })
+        default: value
+        }
     }
 
     /// The tool a command's words name (its first word).
