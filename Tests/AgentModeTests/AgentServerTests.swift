@@ -132,6 +132,26 @@ struct AgentServerTests {
         }
     }
 
+    @Test("the client lists and reads the resources, and gets a prompt; an unknown resource is an invalid-params error")
+    func resourcesAndPrompts() async throws {
+        try await Fixture.with { f in
+            let (resources, _) = try await f.client.listResources()
+            #expect(resources.contains { $0.uri == AgentResources.openAPIURI })
+            let contents = try await f.client.readResource(uri: AgentResources.openAPIURI)
+            #expect(contents.first?.text?.contains("\"openapi\"") == true)
+            do {
+                _ = try await f.client.readResource(uri: "openmarket://nothing/here")
+                Issue.record("an unknown resource was read")
+            } catch let error as MCPError {
+                #expect(error.code == MCPError.invalidParams(nil).code)
+            }
+            let (prompts, _) = try await f.client.listPrompts()
+            #expect(prompts.map(\.name).sorted() == ["apply_price_list", "register_photos"])
+            let prompt = try await f.client.getPrompt(name: "register_photos", arguments: ["folder": "photos"])
+            #expect(!prompt.messages.isEmpty)
+        }
+    }
+
     @Test("show answers at once with the product")
     func showReads() async throws {
         try await Fixture.with { f in

@@ -14,7 +14,6 @@ extension ServerMessage {
                 + "The seller's secret is never shown and no tool takes it."
         case .token(let token): "token: \(token)"
         case .unknownTool(let name): "no tool named '\(name)' (tools/list lists them)"
-        case .promptArgument(let name): "the prompt's argument '\(name)' must be text"
         case .deleteQuestion(let count):
             "An assistant asks to delete \(count) product\(count == 1 ? "" : "s") as planned above. Delete "
                 + (count == 1 ? "it" : "them") + "? (undo in the shell brings them back)"

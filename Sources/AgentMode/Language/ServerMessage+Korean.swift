@@ -14,7 +14,6 @@ extension ServerMessage {
                 + "어떤 도구도 받지 않습니다."
         case .token(let token): "토큰: \(token)"
         case .unknownTool(let name): "'\(name)'이라는 도구가 없습니다(tools/list가 목록을 줍니다)"
-        case .promptArgument(let name): "프롬프트 인자 '\(name)'은(는) 텍스트여야 합니다"
         case .deleteQuestion(let count):
             "어시스턴트가 위 계획대로 상품 \(count)개를 삭제하려 합니다. 삭제할까요? (셸의 undo로 되돌릴 수 있습니다)"
         case .confirmTitle: "삭제"

@@ -25,8 +25,6 @@ public enum ServerMessage: Spoken, Equatable {
     case token(String)
     /// A tool this server does not have.
     case unknownTool(String)
-    /// A prompt argument that is not text.
-    case promptArgument(String)
 
     // MARK: Deletes
 
