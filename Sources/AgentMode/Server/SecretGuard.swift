@@ -96,9 +96,10 @@ public actor GuardedTransport<Inner: Transport>: Transport {
 
     public nonisolated func receive() -> AsyncThrowingStream<Data, any Error> { stream }
 
-    /// Returns once every request the client sent has been answered, or after `limit` (a
-    /// request the server could not read, answered under another id, is not waited for longer).
-    public func untilAnswered(within limit: Duration = .seconds(60)) async {
+    /// Returns once every request the client sent has been answered, or after `limit`: a long
+    /// import still being applied is waited for, a request answered under another id (one the
+    /// server could not read) not forever.
+    public func untilAnswered(within limit: Duration = .seconds(600)) async {
         guard !unanswered.isEmpty else { return }
         let timer = Task {
             try? await Task.sleep(for: limit)
