@@ -373,6 +373,56 @@ struct PlanTests {
         }
     }
 
+    /// Holds the first request until released; counts the requests in flight at once.
+    final class HoldingTransport: HTTPTransport {
+        struct Held {
+            var arrived = 0
+            var inFlight = 0
+            var most = 0
+            var released = false
+        }
+
+        let state = Watched(Held())
+
+        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+            let number = state.change { held in
+                held.arrived += 1
+                held.inFlight += 1
+                held.most = max(held.most, held.inFlight)
+                return held.arrived
+            }
+            defer { state.change { $0.inFlight -= 1 } }
+            if number == 1 { _ = await state.wait { $0.released } }
+            return try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
+        }
+    }
+
+    @Test func callsMadeAtOnceRunOneAtATimeEachWithItsOwnOutput() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let cup = try await f.product(named: "Agent cup")
+            let holding = HoldingTransport()
+            var configuration = f.configuration
+            configuration.transport = holding
+            let sessions = AgentSessions(
+                configuration: configuration, environment: f.environment, access: .unrestricted, limits: AgentLimits())
+            async let first = sessions.read(Self.words("show", "\(mug.id)"))
+            async let second = sessions.read(Self.words("show", "\(cup.id)"))
+            // The first call's request is held; the second call waits for it (or, were calls not
+            // run one at a time, has sent its own).
+            let ready = await eventually {
+                if holding.state.value.arrived >= 2 { return true }
+                return await sessions.waitingCalls == 1
+            }
+            #expect(ready)
+            holding.state.change { $0.released = true }
+            let (a, b) = await (first, second)
+            #expect(holding.state.value.most == 1)
+            #expect(a.printed.contains("Agent mug") != a.printed.contains("Agent cup"), "\(a.printed)")
+            #expect(b.printed.contains("Agent mug") != b.printed.contains("Agent cup"), "\(b.printed)")
+        }
+    }
+
     @Test func theSecretIsInNoPlanLineNorItsJSON() async throws {
         try await Fixture.with { f in
             let mug = try await f.product()

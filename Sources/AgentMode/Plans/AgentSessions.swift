@@ -161,6 +161,9 @@ public actor AgentSessions {
     /// The tool a command's words name (its first word).
     private static func tool(_ words: [Word]) -> String { words.first?.text ?? "" }
 
+    /// How many calls wait for the one running.
+    var waitingCalls: Int { waiting.count }
+
     /// Runs `body` when no other call is running.
     private func exclusively<T: Sendable>(_ body: () async -> T) async -> T {
         if busy {
