@@ -70,6 +70,9 @@ public final class DryRunTransport: HTTPTransport, Sendable {
 public final class DryRunModel: Sendable {
     private let model = Mutex(Model())
 
+    /// Made-up image ids start here: far above any real one, and apart from made-up products'.
+    public static let firstImageID = 8_000_000_001
+
     public init() {}
 
     /// The answer to `request` from the model; a write changes it.
@@ -110,6 +113,7 @@ private struct Model {
     var written: Set<Int> = []
     var labels: [Int: String] = [:]
     var nextID = DryRunTransport.firstID
+    var nextImageID = DryRunModel.firstImageID
     var pendingLabel: String?
     var counts: [String: Int] = [:]
     /// The requests the shell would send for its own bookkeeping (see `Bookkeeping`), by method.
@@ -142,7 +146,8 @@ private struct Model {
             var current = product(id)
             if let body = request.body, case .object(let changes)? = JSONValue.parse(body) {
                 for (key, value) in changes where key != "secret" {
-                    current[key == "thumbnail_id" ? "thumbnail" : key] = value
+                    current[key == "thumbnail_id" ? "thumbnail" : key] =
+                        key == "thumbnail_id" ? thumbnail(value, of: current) : value
                 }
                 current["bargain_price"] = .number(number(current["price"]) - number(current["discounted_price"]))
             }
@@ -175,11 +180,38 @@ private struct Model {
         var product = standIn(id)
         for (key, value) in params { product[key] = value }
         product["bargain_price"] = .number(number(product["price"]) - number(product["discounted_price"]))
+        let images = madeUpImages(request)
+        if case .object(let first)? = images.first {
+            product["images"] = .array(images)
+            product["thumbnail"] = first["thumbnail_url"]
+        }
         products[id] = product
         return product
     }
 
+    /// An image for each photo a create sends, as the market lists them (ids from
+    /// `DryRunModel.firstImageID`; addresses on the same server, which serves no such file).
+    private mutating func madeUpImages(_ request: HTTPRequestData) -> [JSONValue] {
+        let now = JSONValue.string(MarketTimestamp.format(Date()))
+        return (request.parts ?? []).filter { $0.filename != nil }.map { _ in
+            let id = nextImageID
+            nextImageID += 1
+            let url = request.url.deletingLastPathComponent().appendingPathComponent("images/dry-run/\(id)").absoluteString
+            return .object(["id": .number(Decimal(id)), "url": .string(url), "thumbnail_url": .string(url), "issued_at": now])
+        }
+    }
+
     private func product(_ id: Int) -> [String: JSONValue] { products[id] ?? standIn(id) }
+
+    /// The thumbnail's address when `imageID` names one of the product's images, as the market
+    /// answers; else the id as given (a stand-in has no images).
+    private func thumbnail(_ imageID: JSONValue, of product: [String: JSONValue]) -> JSONValue {
+        guard case .array(let images)? = product["images"] else { return imageID }
+        for case .object(let image) in images where image["id"] == imageID {
+            return image["thumbnail_url"] ?? imageID
+        }
+        return imageID
+    }
 
     /// What a product the dry run has not seen looks like: plenty of stock, so `stock ID -1`
     /// passes its local check; values that say they were not read.
