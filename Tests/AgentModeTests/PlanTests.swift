@@ -423,6 +423,46 @@ struct PlanTests {
         }
     }
 
+    @Test func anUndoOfADeletePlansTheRegisterAndTheThumbnailPatchOfTheNewProduct() async throws {
+        try await Fixture.with { f in
+            let images = try ["coffee-small.jpg", "chelsea.png"].map { try UploadImage.load(path: Fixtures.image($0).path) }
+            let draft = ProductDraft(
+                name: "Two photo mug", description: "A product for the plan tests", price: 8000, currency: .krw,
+                discountedPrice: 0, stock: 5)
+            var mug = try await f.client.create(draft, images: images).value
+            let second = try #require(mug.images?.last?.id)
+            mug = try await f.client.edit(id: mug.id, ProductChanges(thumbnailID: second)).value
+            let sessions = f.sessions()
+            let delete = Self.words("delete", "\(mug.id)", "--yes")
+            let (_, deleting) = try Self.planned(await sessions.plan(delete, tool: "delete"))
+            try Self.applied(await sessions.apply(token: deleting, words: delete))
+            let undo = Self.words("undo", "--yes")
+            let (plan, token) = try Self.planned(await sessions.plan(undo, tool: "undo"))
+            #expect(plan.requests.map(\.method) == ["POST", "PATCH"], "\(plan.lines)")
+            #expect(plan.requests.last?.productID == plan.requests.first?.madeUpID)
+            #expect(try await f.client.allProducts().products.isEmpty)
+            try Self.applied(await sessions.apply(token: token, words: undo))
+            let back = try #require(try await f.client.allProducts().products.first)
+            let now = try #require(await f.now(back.id))
+            #expect(now.name == "Two photo mug" && now.images?.count == 2)
+            #expect(now.thumbnail == now.images?.last?.thumbnailURL)
+        }
+    }
+
+    @Test func aStockChangeIsPlannedWithItsConditionalPatchAndApplied() async throws {
+        try await Fixture.with { f in
+            let mug = try await f.product()
+            let sessions = f.sessions()
+            let words = Self.words("stock", "\(mug.id)", "+3")
+            let (plan, token) = try Self.planned(await sessions.plan(words, tool: "stock"))
+            #expect(plan.requests.map(\.method) == ["PATCH"])
+            #expect(plan.lines.contains { $0.contains("#\(mug.id) Agent mug: stock 5 → 8") }, "\(plan.lines)")
+            #expect(await f.now(mug.id)?.stock == 5)
+            try Self.applied(await sessions.apply(token: token, words: words))
+            #expect(await f.now(mug.id)?.stock == 8)
+        }
+    }
+
     @Test func theSecretIsInNoPlanLineNorItsJSON() async throws {
         try await Fixture.with { f in
             let mug = try await f.product()

@@ -80,8 +80,8 @@ public struct Plan: Sendable {
                     ).text
                 })
         }
-        let keys = requests.map { $0.key(productID: $0.productID) }.sorted()
-        let earlierKeys = earlier.requests.map { $0.key(productID: $0.productID) }.sorted()
+        let keys = requests.map { $0.key() }.sorted()
+        let earlierKeys = earlier.requests.map { $0.key() }.sorted()
         return keys == earlierKeys ? nil : .otherRequests(tool: tool)
     }
 }

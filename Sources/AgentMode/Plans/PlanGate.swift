@@ -14,7 +14,7 @@ final class PlanGate: HTTPTransport, Sendable {
     struct Applying {
         var plan: Plan
         var sent: Set<Int> = []
-        /// The market's id of each product the plan registers, by the plan's made-up id.
+        /// The market's id of each product (and photo) the plan registers, by the plan's made-up id.
         var ids: [Int: Int] = [:]
         /// Why writes were refused, and the products a planned PATCH found changed (412).
         var refused: [PlanMessage] = []
@@ -54,9 +54,10 @@ final class PlanGate: HTTPTransport, Sendable {
         state.withLock { state in
             if response.status == 412, let id = sending.productID { state?.changed.append(id) }
             if let madeUp = planned.madeUpID, (200..<300).contains(response.status),
-                let id = PlanningTransport.product(response.body)?.id
+                let made = PlanningTransport.product(response.body)
             {
-                state?.ids[madeUp] = id
+                state?.ids[madeUp] = made.id
+                for (madeUpImage, image) in zip(planned.madeUpImageIDs, made.images ?? []) { state?.ids[madeUpImage] = image.id }
             }
         }
         return response
@@ -73,11 +74,9 @@ final class PlanGate: HTTPTransport, Sendable {
     private static func decide(_ sending: PlannedRequest, _ state: inout Applying?) -> Decision {
         guard var applying = state else { return .refuse(.writeOutsideApply(request: sending.shortText)) }
         defer { state = applying }
-        let key = sending.key(productID: sending.productID)
+        let key = sending.key()
         let found = applying.plan.requests.indices.first { index in
-            let planned = applying.plan.requests[index]
-            let id = planned.productID.map { applying.ids[$0] ?? $0 }
-            return !applying.sent.contains(index) && planned.key(productID: id) == key
+            !applying.sent.contains(index) && applying.plan.requests[index].key(translating: applying.ids) == key
         }
         guard let found else {
             let refusal = PlanMessage.writeNotPlanned(request: sending.shortText)

@@ -28,6 +28,9 @@ public struct PlannedRequest: Sendable, Equatable {
     /// The id the plan's model gave the product this request registers: the plan's later
     /// requests name it, an apply's name the market's.
     public var madeUpID: Int?
+    /// The ids the plan's model gave the photos of the product this request registers, in
+    /// order (a later `thumbnail_id` names one).
+    public var madeUpImageIDs: [Int] = []
 
     /// The request as it would go (or went) on the wire.
     init(_ request: HTTPRequestData) {
@@ -50,11 +53,20 @@ public struct PlannedRequest: Sendable, Equatable {
     }
 
     /// What two requests must share to be the same write: all but the path's token, the
-    /// `If-Match` and the made-up id. `productID` is the id this request's product has where it
-    /// is compared (the market's, once a planned create has been sent). A DELETE is to the URI
-    /// the market answered the delete URI request before it (which names the product): its
-    /// path and product are not compared.
-    func key(productID: Int?) -> String {
+    /// `If-Match` and the made-up ids. `ids` gives the market's id for each made-up one (of a
+    /// product or photo a planned create registered, once it has been sent): the product's and a
+    /// `thumbnail_id` are compared as the market's. A DELETE is to the URI the market answered
+    /// the delete URI request before it (which names the product): its path and product are not
+    /// compared.
+    func key(translating ids: [Int: Int] = [:]) -> String {
+        let productID = self.productID.map { ids[$0] ?? $0 }
+        var body = self.body
+        if case .object(var fields)? = body, case .number(let number)? = fields["thumbnail_id"],
+            let id = Int(exactly: NSDecimalNumber(decimal: number).int64Value), let real = ids[id]
+        {
+            fields["thumbnail_id"] = .number(Decimal(real))
+            body = .object(fields)
+        }
         let shownBody = body.map(Self.encoded) ?? ""
         let shownParts = parts.map { "\($0.name) \($0.contentType) \($0.sha256) \($0.json.map(Self.encoded) ?? "")" }
         let deletes = method == HTTPMethod.delete.rawValue && route != nil

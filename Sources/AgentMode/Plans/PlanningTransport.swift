@@ -44,7 +44,10 @@ final class PlanningTransport: HTTPTransport, Sendable {
         let answer = model.answer(request)
         var planned = PlannedRequest(request)
         let product = (200..<300).contains(answer.status) ? Self.product(answer.body) : nil
-        if planned.route == .create { planned.madeUpID = product?.id }
+        if planned.route == .create {
+            planned.madeUpID = product?.id
+            planned.madeUpImageIDs = product?.images?.map(\.id) ?? []
+        }
         state.withLock { $0.writes.append((planned, product)) }
         return answer
     }
