@@ -191,6 +191,21 @@ struct PlanTests {
         }
     }
 
+    @Test func aPhotoShrunkToFitIsPlannedAndAppliedAsTheSameBytes() async throws {
+        try await Fixture.with { f in
+            let photo = Fixtures.image("rocket-phone-4032x3024.jpg").path
+            let sessions = f.sessions()
+            let words = Self.words(
+                "register", "name=Rocket phone", "description=A large photo shrunk to fit", "price=7000", "currency=KRW",
+                "stock=3", "image=\(photo)")
+            let (plan, token) = try Self.planned(await sessions.plan(words, tool: "register"))
+            let part = try #require(plan.requests.first?.parts.last)
+            #expect(part.byteCount < (try Data(contentsOf: URL(fileURLWithPath: photo))).count)
+            try Self.applied(await sessions.apply(token: token, words: words))
+            #expect(try await f.client.allProducts().products.map(\.name) == ["Rocket phone"])
+        }
+    }
+
     @Test func aWriteOutsideAnApplyIsRefusedByTheGate() async throws {
         try await Fixture.with { f in
             let mug = try await f.product()
