@@ -310,11 +310,20 @@ struct PlanTests {
         }
     }
 
+    @Test func aLongPlanListsItsFirstFiftyItemsAndSaysHowManyMore() {
+        let lines = PlanText.listed((1...53).map { "PATCH /api/products/\($0)" })
+        #expect(lines.count == 51)
+        #expect(lines[49] == "  PATCH /api/products/50")
+        #expect(lines.last == "  … and 3 more (all of them in the plan's JSON)")
+        #expect(PlanText.listed(["a"]) == ["  a"])
+    }
+
     @Test func everyPlanMessageIsSaidInBothLanguages() {
         let messages: [PlanMessage] = [
             .heading(command: "patch 3 price=9000"), .requestsHeading(count: 2), .productsHeading,
             .edited(name: "#3 Mug", changes: "price ₩8,000 → ₩9,000"), .registered(name: "\"Mug\""), .deleted(name: "#3 Mug"),
-            .written(name: "#3 Mug"), .deletes(count: 1), .nothingToApply, .howToApply(tool: "patch", minutes: 10),
+            .written(name: "#3 Mug"), .andMore(count: 3), .deletes(count: 1), .nothingToApply,
+            .howToApply(tool: "patch", minutes: 10),
             .unknownToken(tool: "patch"), .expiredToken(tool: "patch", minutes: 10),
             .otherArguments(tool: "patch", planned: "patch 3 price=9000"), .stale(tool: "patch", products: ["#3"]),
             .productChanged(name: "#3 Mug", changes: ""), .otherRequests(tool: "patch"),

@@ -11,6 +11,7 @@ extension PlanMessage {
         case .registered(let name): "register \(name) (a new product)"
         case .deleted(let name): "delete \(name)"
         case .written(let name): "\(name): changed"
+        case .andMore(let count): "… and \(count) more (all of them in the plan's JSON)"
         case .deletes(let count): "It deletes \(count) product\(count == 1 ? "" : "s")."
         case .nothingToApply: "It would send no change: there is nothing to apply, and no token."
         case .howToApply(let tool, let minutes):

@@ -11,6 +11,7 @@ extension PlanMessage {
         case .registered(let name): "\(name) 등록 (새 상품)"
         case .deleted(let name): "\(name) 삭제"
         case .written(let name): "\(name): 바뀜"
+        case .andMore(let count): "… 그리고 \(count)개 더 (모두 계획의 JSON에 있습니다)"
         case .deletes(let count): "상품 \(count)개를 삭제합니다."
         case .nothingToApply: "보낼 변경이 없습니다: 적용할 것도, 토큰도 없습니다."
         case .howToApply(let tool, let minutes):

@@ -20,6 +20,8 @@ public enum PlanMessage: Spoken, Equatable {
     case deleted(name: String)
     /// A product the plan writes whose change is not known field by field.
     case written(name: String)
+    /// The requests or products a long plan's lines leave out (its JSON has them all).
+    case andMore(count: Int)
     /// How many products the plan deletes.
     case deletes(count: Int)
     /// A plan that sends no write.

@@ -7,6 +7,8 @@ import SellerShell
 enum PlanText {
     /// The most of a body a plan's line shows, in Unicode scalars.
     static let bodyShown = 200
+    /// The most requests, and products, a plan's lines list (a large import's run to thousands).
+    static let itemsShown = 50
 
     static func lines(
         command: String, tool: String, requests: [PlannedRequest], products: [PlannedProduct], deletes: Int, minutes: Int
@@ -14,14 +16,21 @@ enum PlanText {
         var lines = [PlanMessage.heading(command: command).text]
         guard !requests.isEmpty else { return lines + [PlanMessage.nothingToApply.text] }
         lines.append(PlanMessage.requestsHeading(count: requests.count).text)
-        lines += requests.map { "  " + line($0) }
+        lines += listed(requests.map(line))
         if !products.isEmpty {
             lines.append(PlanMessage.productsHeading.text)
-            lines += products.map { "  " + $0.line.text }
+            lines += listed(products.map(\.line.text))
         }
         if deletes > 0 { lines.append(PlanMessage.deletes(count: deletes).text) }
         lines.append(PlanMessage.howToApply(tool: tool, minutes: minutes).text)
         return lines
+    }
+
+    /// Each item indented, the first `itemsShown` of them, then how many more.
+    static func listed(_ items: [String]) -> [String] {
+        let shown = items.prefix(itemsShown).map { "  " + $0 }
+        guard items.count > itemsShown else { return shown }
+        return shown + ["  " + PlanMessage.andMore(count: items.count - itemsShown).text]
     }
 
     /// `PATCH /api/products/3  If-Match: "…"  {"price":9000,"secret":"$OPENMARKET_SECRET"}`.
