@@ -78,4 +78,49 @@ struct AgentModeBinaryTests {
         #expect(excluded.status == 2)
         #expect(excluded.stderr.contains("-c, --record"), "\(excluded.stderr)")
     }
+
+    @Test("--folder is refused (status 2, one line) when it is /, the home folder or holds the shell's settings")
+    func wideFoldersAreRefused() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        // The test home's XDG_CONFIG_HOME (its saved logins).
+        let config = home.root.appendingPathComponent("config")
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("openmarket"), withIntermediateDirectories: true)
+        for folder in ["/", home.root.path, config.path] {
+            let result = try await ChildProcess.run(Self.binary, ["mcp", "--folder", folder], environment: home.environment())
+            #expect(result.status == 2, "\(folder): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(folder): \(result.stderr)")
+            #expect(result.stderr.contains("mcp: --folder \(folder) would let the assistant read"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("without --folder a tool naming a file is refused, saying to start the server with --folder DIR")
+    func noFolderReadsNoFile() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let photo = Fixtures.image("coffee-small.jpg").path
+        let input =
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","#
+                    + #""capabilities":{},"clientInfo":{"name":"binary-test","version":"1"}}}"#,
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"register","arguments":{"name":"Folder mug","#
+                    + #""description":"A mug for the folder test","price":8000,"currency":"KRW","image":[""# + photo + #""]}}}"#,
+            ].joined(separator: "\n") + "\n"
+        try await TestMarket.with { market in
+            let result = try await ChildProcess.run(
+                Self.binary, ["mcp", "--server", market.baseURL.absoluteString],
+                environment: home.environment([
+                    "OPENMARKET_IDENTIFIER": market.demo.identifier, "OPENMARKET_SECRET": market.demo.secret.revealed,
+                ]),
+                input: input, workingDirectory: home.root, timeout: .seconds(300))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("no files read (start it with --folder DIR"), "\(result.stderr)")
+            let answer = result.stdout.split(separator: "\n").first { $0.contains(#""id":2"#) }.map(String.init) ?? ""
+            #expect(answer.contains(#""isError":true"#), "\(answer)")
+            #expect(answer.contains("openmarket mcp reads no files"), "\(answer)")
+        }
+    }
 }

@@ -216,6 +216,8 @@ struct MessageCatalogTests {
     /// One of every refusal of an untrusted script.
     static let accessSamples: [AccessMessage] = [
         .readOutside("/etc/passwd"), .writeOutside("/tmp/out.csv"), .forceUntrusted, .forceInScript,
+        .agentReadOutside("/etc/passwd"), .agentReadsNoFiles("x.jpg"), .agentWriteOutside("/tmp/out.csv"),
+        .agentOtherMarket("http://10.0.0.5:8080"),
         .otherMarket("http://10.0.0.5:8080"), .profiles, .environment("HOME"), .photoOutsideCatalog("../secret.jpg"),
         .globTooWide(pattern: "/*/*.jpg", limit: 20000), .startsProgram("edit"), .scratchFolder("/tmp/run-1"),
         .environmentCredentialsUnused("OPENMARKET_SECRET"),

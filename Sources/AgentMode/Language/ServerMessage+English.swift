@@ -6,17 +6,21 @@ extension ServerMessage {
         switch self {
         case .instructions:
             "This server is one seller's shop on an Open Market server, through the openmarket shell's own commands. "
-                + "Reads (list, search, show, changes, explain) answer at once. Every change (register, patch, stock, "
-                + "delete, import, undo, redo) takes two calls: the first sends nothing and answers the plan (the "
+                + "Reads (\(AgentToolCatalog.reads.joined(separator: ", "))) answer at once. Every change "
+                + "(\(AgentToolCatalog.writes.joined(separator: ", "))) takes two calls: the first sends nothing and answers the plan (the "
                 + "requests, each product before → after) with a one-time token; the same call again with that token "
                 + "makes exactly that change, unless the products changed since. Show the person the plan before you "
                 + "apply it; a delete may ask them to confirm. undo takes back any change, the person's or yours. "
                 + "The seller's secret is never shown and no tool takes it."
+        case .noFolder(let tool):
+            "\(tool): openmarket mcp reads no files: the person starts it with --folder DIR to let it read the files in DIR"
         case .token(let token): "token: \(token)"
         case .unknownTool(let name): "no tool named '\(name)' (tools/list lists them)"
         case .deleteQuestion(let count):
-            "An assistant asks to delete \(count) product\(count == 1 ? "" : "s") as planned above. Delete "
-                + (count == 1 ? "it" : "them") + "? (undo in the shell brings them back)"
+            count == 1
+                ? "An assistant asks to delete 1 product, shown below. Delete it? (undo in the shell brings it back)"
+                : "An assistant asks to delete \(count) products, shown below. Delete them? "
+                    + "(undo in the shell brings them back)"
         case .confirmTitle: "Delete"
         case .confirmDescription: "Tick to delete the products in this plan."
         case .notConfirmed(let why): why.english
@@ -27,7 +31,9 @@ extension ServerMessage {
                 + "restart the server with --max-deletes N."
         case .serving(let server, let vendor, let folder, let scratch):
             "openmarket mcp: serving \(server)" + (vendor.map { " as \($0)" } ?? "")
-                + " on standard input and output; files read under \(folder), written to \(scratch)"
+                + " on standard input and output; "
+                + (folder.map { "files read under \($0)" } ?? "no files read (start it with --folder DIR to let it read DIR)")
+                + ", written to \(scratch)"
         case .notLoggedIn(let server):
             "openmarket mcp: not logged in to \(server): the tools read; changes need OPENMARKET_IDENTIFIER and "
                 + "OPENMARKET_SECRET, or --profile NAME"
@@ -44,6 +50,15 @@ extension ServerMessage {
             "mcp: --plan-minutes takes a whole number from \(AgentLimits.planMinutesRange.lowerBound) to "
                 + "\(AgentLimits.planMinutesRange.upperBound) (got '\(given)')"
         case .folderMissing(let path): "mcp: --folder names no folder: \(path)"
+        case .folderTooWide(let path, let why):
+            "mcp: --folder \(path) would let the assistant read "
+                + {
+                    switch why {
+                    case .root: "the whole disk"
+                    case .home: "every file in your home folder"
+                    case .settings(let held): "the shell's saved logins and state (\(held))"
+                    }
+                }() + ": name the folder of the photos and sheets it should use"
         case .unexpectedWord(let word): "mcp: unexpected '\(word)': \(Self.usage)"
         case .excludedOptions:
             "mcp serves tools over standard input and output: -c, --record, --json, script options and --report-* "

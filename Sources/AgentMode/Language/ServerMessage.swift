@@ -17,6 +17,17 @@ public enum ServerMessage: Spoken, Equatable {
         case cannotAsk(String)
     }
 
+    /// Why a `--folder` is refused.
+    public enum FolderExposure: Sendable, Equatable {
+        /// `/`: the whole disk.
+        case root
+        /// The home folder itself.
+        case home
+        /// It holds (or lies inside) the shell's own settings and state: saved logins, the
+        /// change log, a local market's data (`path`).
+        case settings(String)
+    }
+
     // MARK: To the model
 
     /// The server's instructions: how its tools are used.
@@ -25,6 +36,8 @@ public enum ServerMessage: Spoken, Equatable {
     case token(String)
     /// A tool this server does not have.
     case unknownTool(String)
+    /// A tool call naming a file (`image`, `file`) to a server started without `--folder`.
+    case noFolder(tool: String)
 
     // MARK: Deletes
 
@@ -40,8 +53,8 @@ public enum ServerMessage: Spoken, Equatable {
 
     // MARK: On standard error
 
-    /// At the start: what is served, as whom, and the folders.
-    case serving(server: String, vendor: String?, folder: String, scratch: String)
+    /// At the start: what is served, as whom, and the folders (`folder` nil: no files read).
+    case serving(server: String, vendor: String?, folder: String?, scratch: String)
     /// At the start, without credentials: reads only.
     case notLoggedIn(server: String)
     /// The guard masked a secret in a message: a bug to report.
@@ -56,6 +69,8 @@ public enum ServerMessage: Spoken, Equatable {
     case maxDeletesRange(given: String)
     case planMinutesRange(given: String)
     case folderMissing(String)
+    /// `--folder` naming a folder that would show the model more than the person's files.
+    case folderTooWide(String, FolderExposure)
     case unexpectedWord(String)
     /// Program options that do not go with `mcp`.
     case excludedOptions

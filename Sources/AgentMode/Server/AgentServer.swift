@@ -18,6 +18,9 @@ public actor AgentServer {
     let sessions: AgentSessions
     let limits: AgentLimits
     let language: Language
+    /// Whether files are read at all (`--folder` given); if not, a tool naming a file is
+    /// refused before anything runs (its access policy would refuse the file all the same).
+    let readsFiles: Bool
     /// Whether the client said it can ask its person (elicitation, as a form).
     var clientAsks = false
     /// Products deleted in this session without a person's confirmation, and those of deletes
@@ -28,7 +31,8 @@ public actor AgentServer {
     var questions: [ObjectIdentifier: PendingAnswer] = [:]
     var inputOpen = true
 
-    public init(sessions: AgentSessions, limits: AgentLimits, language: Language = .current) {
+    public init(sessions: AgentSessions, limits: AgentLimits, language: Language = .current, readsFiles: Bool = true) {
+        self.readsFiles = readsFiles
         self.sessions = sessions
         self.limits = limits
         self.language = language
@@ -109,6 +113,9 @@ public actor AgentServer {
         guard let tool = AgentToolCatalog.tool(named: parameters.name) else {
             throw MCPError.invalidParams(ServerMessage.unknownTool(parameters.name).text)
         }
+        if !readsFiles, let arguments = parameters.arguments, Self.fileArguments.contains(where: { arguments[$0] != nil }) {
+            return Self.failure(AgentFailure(ServerMessage.noFolder(tool: tool.name)))
+        }
         let words: [Word]
         do {
             words = try tool.words(parameters.arguments)
@@ -149,6 +156,8 @@ public actor AgentServer {
     /// token of another tool's plan is not asked about: applying it is refused.
     func apply(_ words: [Word], token: String, tool: String) async -> CallTool.Result {
         var reserved = 0
+        // The token's expiry is judged when it was given, not after the person took their time.
+        let checkedAt = ContinuousClock.now
         if let plan = await sessions.plan(forToken: token), plan.tool == tool, plan.deletes > 0 {
             switch await confirmDeletes(plan) {
             case .confirmed: break
@@ -156,7 +165,7 @@ public actor AgentServer {
             case .refused(let failure): return Self.failure(failure)
             }
         }
-        let answer = await sessions.apply(token: token, words: words)
+        let answer = await sessions.apply(token: token, words: words, checkedAt: checkedAt)
         unconfirmedReserved -= reserved
         switch answer {
         case .applied(let report, let printed, _):
@@ -171,23 +180,17 @@ public actor AgentServer {
         }
     }
 
+    /// The arguments that name a file to read.
+    static let fileArguments = ["image", "file"]
+
     static func masked(_ result: CallTool.Result, secrets: SessionSecrets) -> CallTool.Result {
         let content = result.content.map { content -> Tool.Content in
             guard case .text(let text, let annotations, let meta) = content else { return content }
             return .text(text: secrets.masked(text), annotations: annotations, _meta: meta)
         }
         return CallTool.Result(
-            content: content, structuredContent: result.structuredContent.map { masked($0, secrets: secrets) },
+            content: content, structuredContent: result.structuredContent.map(secrets.maskedValue),
             isError: result.isError, _meta: result._meta)
-    }
-
-    static func masked(_ value: Value, secrets: SessionSecrets) -> Value {
-        switch value {
-        case .string(let text): .string(secrets.masked(text))
-        case .array(let items): .array(items.map { masked($0, secrets: secrets) })
-        case .object(let fields): .object(fields.mapValues { masked($0, secrets: secrets) })
-        default: value
-        }
     }
 
     /// A failure as a tool result: one line, `isError`.

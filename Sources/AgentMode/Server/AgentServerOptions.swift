@@ -7,8 +7,8 @@ public struct AgentServerOptions: Sendable, Equatable {
     public var maxDeletes: Int?
     /// `--plan-minutes N`: how long a plan's token is good.
     public var planMinutes: Int?
-    /// `--folder DIR`: the only folder files are read from (photos, catalogs); nil: the
-    /// working directory.
+    /// `--folder DIR`: the only folder files are read from (photos, catalogs); nil: no files
+    /// are read.
     public var folder: String?
 
     public init(maxDeletes: Int? = nil, planMinutes: Int? = nil, folder: String? = nil) {
@@ -24,9 +24,10 @@ public struct AgentServerOptions: Sendable, Equatable {
         while index < words.count {
             var word = words[index]
             var value: String?
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                value = String(word[word.index(after: equals)...])
-                word = String(word[..<equals])
+            let scalars = word.unicodeScalars
+            if word.hasPrefix("--"), let equals = scalars.firstIndex(of: "=") {
+                value = String(scalars[scalars.index(after: equals)...])
+                word = String(scalars[..<equals])
             }
             func next() throws(AgentFailure) -> String {
                 if let value { return value }

@@ -11,9 +11,9 @@ import Glibc
 
 /// `openmarket mcp`: the shell's commands served to an AI assistant over MCP on standard input
 /// and output (see docs/agents.md). It logs in as the shell does (profile, environment, or the
-/// embedded local market and its demo vendor), reads files only under `--folder` (the working
-/// directory by default), writes only to a scratch folder of its own, and talks only to its
-/// market. Standard output carries MCP alone; every note goes to standard error.
+/// embedded local market and its demo vendor), reads files only under `--folder` (none without
+/// it; never `/`, the home folder or a folder holding the shell's settings), writes only to a
+/// scratch folder of its own, and talks only to its market. Standard output carries MCP alone; every note goes to standard error.
 extension OpenMarketCommand {
     /// The words after `mcp`, or the usage error they make.
     func agentOptions() throws -> AgentServerOptions {
@@ -39,19 +39,17 @@ extension OpenMarketCommand {
     func serveAgent(_ options: AgentServerOptions) async throws {
         let environment = ProcessInfo.processInfo.environment
         let profiles = ProfileStore()
-        let folder = try Self.agentFolder(options.folder)
+        let folder = try options.folder.map { try Self.agentFolder($0, environment: environment) }
         let target = try await connection(environment, profiles: profiles)
         let scratch = try Self.agentScratchFolder()
         let configuration = shellConfiguration(target, profiles: profiles, color: false, environment: environment)
-        let access = AccessPolicy(
-            readFolders: [folder, scratch], writeFolder: scratch, market: target.serverURL, environmentNames: [],
-            mayForce: false)
+        let access = AgentAccess.policy(folder: folder, scratch: scratch, market: target.serverURL)
         let sessions = AgentSessions(
             configuration: configuration, environment: environment, access: access, limits: options.limits)
-        let agent = AgentServer(sessions: sessions, limits: options.limits)
+        let agent = AgentServer(sessions: sessions, limits: options.limits, readsFiles: folder != nil)
         Self.complain(
             ServerMessage.serving(
-                server: target.serverURL.absoluteString, vendor: target.vendorName, folder: folder.string,
+                server: target.serverURL.absoluteString, vendor: target.vendorName, folder: folder?.string,
                 scratch: scratch.string
             ).text, prefixed: false)
         if target.credentials == nil {
@@ -72,15 +70,24 @@ extension OpenMarketCommand {
         rmdir(scratch.string)
     }
 
-    /// `--folder DIR` (else the working directory) as its real path, made the working
-    /// directory so that a relative path names a file in it.
-    static func agentFolder(_ given: String?) throws -> FilePath {
-        let path = given.map { PathExpansion.expandTilde($0) } ?? FileManager.default.currentDirectoryPath
+    /// `--folder DIR` as its real path, made the working directory so that a relative path
+    /// names a file in it; refused (status 2, one line) when it is missing, or is `/`, the home
+    /// folder or a folder holding the shell's settings.
+    static func agentFolder(_ given: String, environment: [String: String]) throws -> FilePath {
+        let path = PathExpansion.expandTilde(given, environment: environment)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-            let real = AccessPolicy.realPath(path), FileManager.default.changeCurrentDirectoryPath(real.string)
+            let real = AccessPolicy.realPath(path)
         else {
-            complain(ServerMessage.folderMissing(given ?? path).text)
+            complain(ServerMessage.folderMissing(given).text)
+            throw ExitCode(usageStatus)
+        }
+        if let exposure = AgentAccess.exposure(of: real, environment: environment) {
+            complain(ServerMessage.folderTooWide(given, exposure).text)
+            throw ExitCode(usageStatus)
+        }
+        guard FileManager.default.changeCurrentDirectoryPath(real.string) else {
+            complain(ServerMessage.folderMissing(given).text)
             throw ExitCode(usageStatus)
         }
         return real

@@ -25,6 +25,8 @@ package struct ImagePreparation {
 
     init(_ patterns: [Word], resize: Bool, paths files: LocalPaths) {
         let paths = expand(patterns, files: files)
+        // A photo refused (outside the allowed folder) is the one problem said: not also a count.
+        guard problems.isEmpty else { return }
         if let count = UploadRules.checkCount(paths.count) {
             problems.append(count)
             return

@@ -14,6 +14,16 @@ extension AccessMessage {
         case .writeOutside(let path):
             "refused: writes \(Self.shown(path)), outside the run's scratch folder "
                 + "(untrusted scripts write only there; name a file without a folder)"
+        case .agentReadOutside(let path):
+            "refused: reads \(Self.shown(path)), outside the folder openmarket mcp reads (--folder DIR)"
+        case .agentReadsNoFiles(let path):
+            "refused: reads \(Self.shown(path)), but openmarket mcp reads no files: "
+                + "start it with --folder DIR to let it read the files in DIR"
+        case .agentWriteOutside(let path):
+            "refused: writes \(Self.shown(path)), outside the scratch folder openmarket mcp writes to "
+                + "(name a file without a folder)"
+        case .agentOtherMarket(let url):
+            "refused: talks to \(Self.shown(url)), not the market openmarket mcp serves"
         case .forceUntrusted: "refused: --force replaces files, and untrusted scripts replace none (name a new file)"
         case .forceInScript:
             "refused: --force in a script replaces files only when the script is run with --allow-force "

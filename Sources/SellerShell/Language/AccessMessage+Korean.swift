@@ -15,6 +15,16 @@ extension AccessMessage {
         case .writeOutside(let path):
             "거부했습니다: 실행용 임시 폴더 밖에는 쓸 수 없습니다(\(Self.shown(path))). "
                 + "신뢰하지 않는 스크립트는 그 폴더에만 씁니다. 폴더 없이 파일 이름만 적으세요"
+        case .agentReadOutside(let path):
+            "거부했습니다: openmarket mcp가 읽는 폴더(--folder DIR) 밖의 파일은 읽을 수 없습니다(\(Self.shown(path)))"
+        case .agentReadsNoFiles(let path):
+            "거부했습니다: openmarket mcp는 파일을 읽지 않습니다(\(Self.shown(path))). "
+                + "DIR의 파일을 읽게 하려면 --folder DIR로 시작하세요"
+        case .agentWriteOutside(let path):
+            "거부했습니다: openmarket mcp가 쓰는 임시 폴더 밖에는 쓸 수 없습니다(\(Self.shown(path))). "
+                + "폴더 없이 파일 이름만 적으세요"
+        case .agentOtherMarket(let url):
+            "거부했습니다: openmarket mcp가 쓰는 마켓이 아닌 곳에는 접속할 수 없습니다(\(Self.shown(url)))"
         case .forceUntrusted:
             "거부했습니다: --force는 파일을 덮어쓰는데, 신뢰하지 않는 스크립트는 어떤 파일도 덮어쓰지 않습니다. 새 파일 이름을 적으세요"
         case .forceInScript:

@@ -15,6 +15,14 @@ public enum AccessMessage: Spoken, Equatable {
     case readOutside(String)
     /// A file written outside the run's scratch folder.
     case writeOutside(String)
+    /// Agent mode (`openmarket mcp`): a file read outside `--folder` (after `~`, `..` and its
+    /// links are resolved), or any file when the server was started without `--folder`.
+    case agentReadOutside(String)
+    case agentReadsNoFiles(String)
+    /// Agent mode: a file written outside the server's scratch folder.
+    case agentWriteOutside(String)
+    /// Agent mode: a request to another market than the server's.
+    case agentOtherMarket(String)
     /// `--force` in an untrusted script.
     case forceUntrusted
     /// `--force` in a person's own script without `--allow-force`.

@@ -33,6 +33,16 @@ public struct AccessPolicy: Sendable, Equatable {
     public var environmentNames: Set<String>?
     /// Whether `--force` (replacing a file) is allowed.
     public var mayForce: Bool
+    /// Whom the confinement is for, so a refusal names the rule that person knows.
+    public var reader: Reader = .untrustedScript
+
+    /// Who runs under a confined policy.
+    public enum Reader: Sendable, Equatable {
+        /// `openmarket test`, `openmarket run --untrusted`: the script's folder.
+        case untrustedScript
+        /// `openmarket mcp`: its `--folder` (no folder at all when `hasFolder` is false).
+        case agent(hasFolder: Bool)
+    }
 
     public init(
         readFolders: [FilePath]? = nil, writeFolder: FilePath? = nil, market: URL? = nil,
@@ -89,7 +99,12 @@ public struct AccessPolicy: Sendable, Equatable {
         lexical.lexicallyNormalize()
         // A path that does not exist: judged by its words, and the reader says it is missing.
         let real = Self.realPath(lexical.string) ?? lexical
-        guard folders.contains(where: { real.starts(with: $0) }) else { throw AccessRefusal(.readOutside(path)) }
+        guard folders.contains(where: { real.starts(with: $0) }) else {
+            switch reader {
+            case .untrustedScript: throw AccessRefusal(.readOutside(path))
+            case .agent(let hasFolder): throw AccessRefusal(hasFolder ? .agentReadOutside(path) : .agentReadsNoFiles(path))
+            }
+        }
         return real.string
     }
 
@@ -104,7 +119,7 @@ public struct AccessPolicy: Sendable, Equatable {
         // The folder it goes in, with its links resolved, must be the scratch folder or inside it.
         let parent = Self.realPath(path.removingLastComponent().string) ?? path.removingLastComponent()
         guard path.starts(with: folder), parent.starts(with: folder), path != folder else {
-            throw AccessRefusal(.writeOutside(typed))
+            throw AccessRefusal(reader == .untrustedScript ? .writeOutside(typed) : .agentWriteOutside(typed))
         }
         return path.string
     }
@@ -117,7 +132,7 @@ public struct AccessPolicy: Sendable, Equatable {
     /// Refused when requests may not go to `url` (another market than the one started on).
     public func mayConnect(_ url: URL) throws(AccessRefusal) {
         guard let market, !Self.sameOrigin(url, market) else { return }
-        throw AccessRefusal(.otherMarket(url.absoluteString))
+        throw AccessRefusal(reader == .untrustedScript ? .otherMarket(url.absoluteString) : .agentOtherMarket(url.absoluteString))
     }
 
     /// Whether the environment variable `name` may be read.

@@ -63,11 +63,13 @@ public struct ScriptSession: Sendable {
     ///     press after the call (the program's `InterruptMonitor.presses()`). A second Ctrl-C
     ///     while an import's rows are in flight cancels them.
     ///   - innermost: middleware inside the change log's, next to the command (agent mode's plan).
+    ///   - access: what every command's context may touch, from the check before a line runs
+    ///     (its photos are probed there) to the command itself; nil: the shell's own.
     public init(
         configuration: ShellConfiguration, console: any ShellConsole, dryRun: Bool = false, variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment, progress: (any ScriptProgress)? = nil,
         interrupts: (@Sendable () -> AsyncStream<Void>)? = nil, changeLimits: ChangeLogLimits = .standard,
-        environmentNames: Set<String>? = nil, innermost: [any CommandMiddleware] = []
+        environmentNames: Set<String>? = nil, innermost: [any CommandMiddleware] = [], access: AccessPolicy? = nil
     ) {
         var configuration = configuration
         // The environment's secret is protected like the login's even when the session logged
@@ -95,7 +97,7 @@ public struct ScriptSession: Sendable {
         let shell = ShellSession(configuration: configuration, console: console, registry: Self.registry, middleware: middleware)
         self.shell = shell
         runtime = ScriptRuntime(
-            shell: shell, variables: names, dryRun: transport, progress: progress, interrupts: interrupts)
+            shell: shell, variables: names, dryRun: transport, progress: progress, interrupts: interrupts, access: access)
     }
 
     /// Every command a scripting session knows: the shell's and the scripting layer's.

@@ -159,11 +159,14 @@ actor ScriptRuntime {
     /// The session's recording (`record FILE`), read by every command's middleware, so beside
     /// the actor's state, behind its own lock.
     let recording = Recording()
+    /// What every command's context may touch (agent mode's policy); nil: the shell's own.
+    let access: AccessPolicy?
 
     init(
         shell: ShellSession, variables: ScriptVariables, dryRun: DryRunTransport?, progress: (any ScriptProgress)?,
-        interrupts: (@Sendable () -> AsyncStream<Void>)?
+        interrupts: (@Sendable () -> AsyncStream<Void>)?, access: AccessPolicy? = nil
     ) {
+        self.access = access
         self.shell = shell
         self.state = ScriptingState(variables: variables)
         self.dryRun = dryRun
@@ -177,6 +180,7 @@ actor ScriptRuntime {
     /// The context a command run by this layer starts with: the session's, with this layer's scope.
     func context(_ scope: LineScope? = nil, pathBase: String? = nil) async -> CommandContext {
         var context = await shell.context()
+        if let access { context.access = access }
         context.pathBase = pathBase
         context.script = scope ?? LineScope(runtime: self, newest: dryRun != nil ? sessionNewest : nil)
         return context
