@@ -37,19 +37,25 @@ public enum ProductRules {
 
     /// Characters are counted as a person sees them (grapheme clusters), so `우유병` is 3.
     /// A name holds no control character at all (a terminal would act on it); see `controlCharacter`.
+    /// A name of only white space is refused (see `isOnlyWhiteSpace`).
     public static func checkName(_ name: String) -> RuleViolation? {
         if let found = controlCharacter(in: name, allowing: []) {
             return RuleViolation("name", .controlCharacter(code: found.code, position: found.position))
         }
+        if isOnlyWhiteSpace(name) { return RuleViolation("name", .onlyWhiteSpace(count: name.count)) }
         return nameLength.contains(name.count)
             ? nil
             : RuleViolation("name", .length(min: nameLength.lowerBound, max: nameLength.upperBound, count: name.count))
     }
 
     /// Descriptions may hold line breaks and tabs, never NUL (storage would cut the text there).
+    /// Not only white space, as a name.
     public static func checkDescription(_ description: String) -> RuleViolation? {
         if description.unicodeScalars.contains("\u{0}") {
             return RuleViolation("description", .containsNUL)
+        }
+        if isOnlyWhiteSpace(description) {
+            return RuleViolation("description", .onlyWhiteSpace(count: description.count))
         }
         return descriptionLength.contains(description.count)
             ? nil
@@ -92,6 +98,13 @@ public enum ProductRules {
             return RuleViolation("stock", .atMost(limit: MoneyText.grouped(String(maxStock)), value: "\(stock)"))
         }
         return nil
+    }
+
+    /// True when `text` is not empty and every scalar of it is white space (Unicode's White_Space
+    /// property: spaces, tabs, line breaks, U+00A0, U+3000, …): a name or a description so made
+    /// is refused (*decided*), so a product never lists blank. An empty text is too short instead.
+    public static func isOnlyWhiteSpace(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     /// A text field other than name and description (a search, a secret): only NUL is refused.

@@ -7,6 +7,8 @@ extension Rule {
         case .controlCharacter(let code, let position):
             "must not contain control characters (found \(code) at character \(position))"
         case .length(let min, let max, let count): "must be \(min) to \(max) characters (it has \(count))"
+        case .onlyWhiteSpace(let count):
+            "must contain a character that is not white space (its \(count) characters are all white space)"
         case .containsNUL: "must not contain NUL (U+0000)"
         case .notGreaterThanZero(let value): "must be greater than 0 (it is \(value))"
         case .atMost(let limit, let value): "must be at most \(limit) (it is \(value))"

@@ -7,6 +7,7 @@ extension Rule {
         switch self {
         case .controlCharacter(let code, let position): "제어 문자는 넣을 수 없습니다(\(position)번째 글자가 \(code)입니다)"
         case .length(let min, let max, let count): "\(min)자에서 \(max)자 사이로 써야 합니다(지금 \(count)자)"
+        case .onlyWhiteSpace(let count): "공백이 아닌 글자가 하나 이상 있어야 합니다(지금 \(count)자 모두 공백)"
         case .containsNUL: "NUL 문자(U+0000)는 넣을 수 없습니다"
         case .notGreaterThanZero(let value): "0보다 커야 합니다(지금 \(value))"
         case .atMost(let limit, let value): "\(limit) 이하여야 합니다(지금 \(value))"

@@ -10,6 +10,9 @@ public enum Rule: Spoken, Hashable, CustomStringConvertible {
     case controlCharacter(code: String, position: Int)
     /// A text's length in characters is outside `min...max`.
     case length(min: Int, max: Int, count: Int)
+    /// A name or a description whose `count` characters are all white space (Unicode's
+    /// White_Space, judged on scalars): *decided*, a product must not list blank.
+    case onlyWhiteSpace(count: Int)
     case containsNUL
     case notGreaterThanZero(Decimal)
     /// Over the contract's bound (`1,000,000,000,000`, written as the contract writes it).
