@@ -52,6 +52,28 @@ struct ContractBoundsTests {
         }
     }
 
+    /// A name or a description of only white space (Unicode White_Space) is refused on create
+    /// and on edit (*decided*), and nothing is stored or changed.
+    @Test func namesAndDescriptionsOfOnlyWhiteSpaceAreRefused() async throws {
+        try await TestMarket.with { market in
+            let blank = "must contain a character that is not white space"
+            expect400(try await create(market, params(market, name: "   ")), "name: " + blank)
+            expect400(try await create(market, params(market, name: "\u{3000}\u{A0} ")), "name: " + blank)
+            expect400(
+                try await create(market, params(market, description: String(repeating: " ", count: 12))), "description: " + blank)
+            #expect(try await market.client().products().value.totalCount == 0)
+            let product = try await market.createProduct()
+            let path = "/api/products/\(product.id)"
+            let secret = market.demo.secret.revealed
+            expect400(try await market.json("PATCH", path, #"{"name":"   ","secret":"\#(secret)"}"#), "name: " + blank)
+            expect400(
+                try await market.json("PATCH", path, #"{"description":"\n \t \u3000 \r\n   ","secret":"\#(secret)"}"#),
+                "description: " + blank)
+            let unchanged = try await market.raw("GET", path)
+            #expect(unchanged.text.contains(#""name":"Test mug""#), "\(unchanged.text)")
+        }
+    }
+
     @Test func descriptionsKeepLineBreaksAndTabs() async throws {
         try await TestMarket.with { market in
             let response = try await create(market, params(market, description: "Line one\nLine two\twith a tab"))
