@@ -30,8 +30,13 @@ struct RowFields {
     static func given(in row: CatalogRow) -> [(field: ProductField, text: String)] {
         ProductField.editable.compactMap { field in
             guard var text = row[CatalogColumn(field)] else { return nil }
-            // Spaces around a number or a name are a spreadsheet's, not the seller's meaning.
-            if field != .description, CatalogRow.hasSpaceAround(text) { text = text.trimmingCharacters(in: .whitespaces) }
+            // Spaces around a number or a name are a spreadsheet's, not the seller's meaning; a
+            // name of only spaces is not an empty cell (CatalogCheck reads it as a name), so the
+            // contract's rule refuses it rather than the row going out without one.
+            if field != .description, CatalogRow.hasSpaceAround(text) {
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                text = trimmed.isEmpty && field == .name ? text : trimmed
+            }
             return text.isEmpty ? nil : (field, text)
         }
     }
