@@ -1,4 +1,3 @@
-import AgentMode
 import Foundation
 import MCP
 import MarketTestSupport
@@ -7,6 +6,8 @@ import OpenMarketContract
 import SellerShell
 import ShellScripting
 import Testing
+
+@testable import AgentMode
 
 /// A command's report as a tool's result: what the shell printed as text, the typed outcome as
 /// structured content, bounded, and isError for a failure.
@@ -71,6 +72,68 @@ struct ToolResultTests {
             let failure = try #require(missing.structuredContent?.objectValue?["failure"]?.arrayValue?.first?.stringValue)
             #expect(Self.text(missing).contains(failure))
         }
+    }
+
+    @Test("list and search answer products in the structured content whatever the filter; a usage error has no usage line")
+    func oneShape() async throws {
+        let home = try Fixtures.temporaryDirectory("agent-tool-shape")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await TestMarket.with { market in
+            let console = RecordingConsole()
+            let session = Self.session(market, home: home, console)
+            let image = Fixtures.image("coffee-small.jpg").path
+            let made = await session.execute(
+                "register name='Sold out mug' description='A mug nobody can buy' price=3500 currency=KRW stock=0 image='\(image)'"
+            )
+            let id = try #require(made.result?.id)
+            let calls: [(String, [String: Value])] = [
+                ("list", ["mine": true]), ("list", ["mine": true, "sold_out": true]), ("list", ["low_stock": 0, "all": true]),
+                ("list", ["sort": "-price"]), ("search", ["text": "nobody", "sort": "-price"]),
+            ]
+            for (tool, arguments) in calls {
+                let result = try await Self.call(tool, arguments, in: session, console)
+                #expect(result.isError == false, "\(tool) \(arguments): \(Self.text(result))")
+                let products = result.structuredContent?.objectValue?["products"]?.arrayValue ?? []
+                let found = products.first { $0.objectValue?["id"] == .int(id) }?.objectValue
+                #expect(found?["name"] == "Sold out mug", "\(tool) \(arguments): \(result.structuredContent ?? .null)")
+                #expect(found?["stock"] == 0)
+                #expect(result.structuredContent?.objectValue?["listed"] == nil, "\(tool) \(arguments)")
+            }
+
+            let refused = try await Self.call("list", ["per_page": 5000], in: session, console)
+            #expect(refused.isError == true)
+            #expect(!Self.text(refused).contains("usage:"), "\(Self.text(refused))")
+            #expect(Self.text(refused).contains("1000"))
+            let failure = refused.structuredContent?.objectValue?["failure"]?.arrayValue ?? []
+            #expect(failure.count == 1 && failure.first?.stringValue?.contains("usage:") == false, "\(failure)")
+        }
+    }
+
+    @Test("failure, notes, warnings, summary and documents are capped, each with a note")
+    func listsCapped() throws {
+        let many = (1...250).map { "line \($0)" }
+        let outputs: [CommandOutcome.Output] =
+            many.map { .note($0) } + many.map { .warning($0) } + many.map { .summary($0) }
+            + many.map { .text($0, raw: Data("{\"n\":1}".utf8)) }
+        let report = CommandReport(status: .failed, failure: many, outcome: CommandOutcome(outputs))
+        let result = ToolResult.make(report, printed: "")
+        let structured = try #require(result.structuredContent?.objectValue)
+        for key in ["failure", "warnings", "summary", "documents", "text"] {
+            #expect(structured[key]?.arrayValue?.count == ToolResult.itemsShown, "\(key)")
+            let note = ToolMessage.itemsCapped(list: key, shown: ToolResult.itemsShown, total: 250).text
+            #expect(structured["notes"]?.arrayValue?.contains(.string(note)) == true, "\(key)")
+            #expect(Self.text(result).contains(note), "\(key)")
+        }
+        #expect((structured["notes"]?.arrayValue?.count ?? 0) <= ToolResult.itemsShown + 10)
+    }
+
+    @Test("numbers convert one way: whole as integers, others as the double of their digits")
+    func numbers() {
+        #expect(JSONValues.number(Decimal(string: "3500")!) == .int(3500))
+        #expect(JSONValues.number(Decimal(string: "19.99")!) == .double(19.99))
+        #expect(JSONValues.number(Decimal(string: "1000000000000")!) == .int(1_000_000_000_000))
+        #expect(PlanText.number(Decimal(string: "0.1")!) == JSONValues.number(Decimal(string: "0.1")!))
+        #expect(JSONValues.document(Data(#"{"a":[1,2.5,null,"x"]}"#.utf8)) == ["a": [1, 2.5, .null, "x"]])
     }
 
     static func product(_ id: Int, name: String) -> Product {

@@ -1,10 +1,11 @@
-import AgentMode
 import Foundation
 import MCP
 import OpenMarketContract
 import SellerShell
 import ShellScripting
 import Testing
+
+@testable import AgentMode
 
 /// The tools' schemas, derived from the commands' specs, and their arguments as words.
 @Suite("Agent tools: schemas and words")
@@ -102,6 +103,46 @@ struct ToolSchemaTests {
         #expect(required == ["ids"])
     }
 
+    @Test("list and search take no format or fields (the structured result is the format); descriptions say what the tool does")
+    func formatDroppedAndDescriptions() throws {
+        for tool in ["list", "search"] {
+            let names = try Self.properties(tool).keys
+            #expect(!names.contains("format") && !names.contains("fields"), "\(tool)")
+        }
+        let lowStock = try Self.property("list", "low_stock")
+        #expect(lowStock["minimum"] == 0)
+        #expect(lowStock["maximum"] == .int(ProductRules.maxStock))
+        #expect(try Self.property("patch", "thumbnail")["minimum"] == 1)
+        #expect(try Self.property("search", "text")["description"] == .string(ToolMessage.searchText.english))
+        #expect(ToolMessage.searchText.english.contains("descriptions"))
+        #expect(try Self.property("changes", "all")["description"] == .string(ToolMessage.changesAll.english))
+        #expect(try Self.property("import", "failed")["description"] == .string(ToolMessage.importFailed.english))
+        let patch = try Self.tool("patch")
+        #expect(patch.tool.description == ToolMessage.writeDescription(summary: patch.command.spec.summary.english).english)
+        #expect(ToolMessage.writeDescription(summary: "Do it").english.hasPrefix("Do it. A change in two steps"))
+        #expect(ToolMessage.writeDescription(summary: "Do it.").english.hasPrefix("Do it. A change"))
+        for name in ["list", "search", "show", "changes"] {
+            #expect(try Self.tool(name).tool.outputSchema?.objectValue?["type"] == "object", "\(name)")
+        }
+        #expect(try Self.tool("changes").tool.outputSchema?.objectValue?["properties"]?.objectValue?["entries"] != nil)
+    }
+
+    @Test("a flag's property name is read scalar by scalar")
+    func propertyNames() {
+        #expect(ToolProperty.propertyName(ofFlag: "--per-page") == "per_page")
+        #expect(ToolProperty.propertyName(ofFlag: "--no-resize") == "no_resize")
+        #expect(ToolProperty.propertyName(ofFlag: "-x") == "x")
+    }
+
+    @Test("the server's instructions name the catalog's reads and writes")
+    func instructions() {
+        #expect(AgentToolCatalog.reads + AgentToolCatalog.writes == AgentToolCatalog.tools.map(\.name))
+        for language in [ServerMessage.instructions.english, ServerMessage.instructions.korean] {
+            #expect(language.contains(AgentToolCatalog.reads.joined(separator: ", ")))
+            #expect(language.contains(AgentToolCatalog.writes.joined(separator: ", ")))
+        }
+    }
+
     @Test("register requires what a new product needs, photos bounded by the upload rules; flags keep their ranges")
     func registerAndRanges() throws {
         let schema = try #require(try Self.tool("register").tool.inputSchema.objectValue)
@@ -167,8 +208,7 @@ struct ToolWordsTests {
             "list 2 --per-page 50 --search 텀블러 --mine --sort -price"
         ),
         Call(
-            "list", ["format": "ids", "currency": "KRW", "sold_out": true, "low_stock": 3],
-            "list --format ids --currency KRW --sold-out --low-stock 3"
+            "list", ["currency": "KRW", "sold_out": true, "low_stock": 3], "list --currency KRW --sold-out --low-stock 3"
         ),
         Call("search", ["text": "milk bottle", "all": true], "search 'milk bottle' --all"),
         Call("search", ["text": "--mine"], "search '--mine'"),
@@ -271,6 +311,30 @@ struct ToolWordsTests {
         }
     }
 
+    @Test("a list outside its schema's bounds and a token that is no text are refused in one line")
+    func boundsAndToken() throws {
+        let cases: [(String, [String: Value], String)] = [
+            ("stock", ["ids": [], "change": "+10"], "ids takes at least 1 item, not 0"),
+            ("delete", ["ids": []], "ids takes at least 1 item, not 0"),
+            (
+                "register",
+                [
+                    "name": "Mug", "description": "A sturdy mug", "price": 1, "currency": "USD",
+                    "image": .array(Array(repeating: "m.jpg", count: UploadRules.imageCount.upperBound + 1)),
+                ],
+                "image takes \(UploadRules.imageCount.lowerBound) to \(UploadRules.imageCount.upperBound) items, not "
+                    + "\(UploadRules.imageCount.upperBound + 1)"
+            ),
+            ("patch", ["ids": [3], "price": 9000, "token": 123], "token takes text, not a number"),
+            ("delete", ["ids": [3], "token": ["a"]], "token takes text, not a list"),
+        ]
+        for (tool, arguments, expected) in cases {
+            let said = try Self.failure(tool, arguments)
+            #expect(said == expected)
+            #expect(!said.contains("\n"))
+        }
+    }
+
     @Test("the command's own checks still refuse what the schema forbids (the words reach them as typed)")
     func commandChecks() throws {
         let patch = try #require(AgentToolCatalog.tool(named: "patch"))
@@ -293,7 +357,13 @@ struct ToolMessageTests {
         .wrongType("mine", takes: .boolean, given: .null), .wrongType("id", takes: .wholeNumber, given: .boolean),
         .missing("file", tool: "import", takes: .text),
         .productsCapped(shown: 100, total: 1000), .changesCapped(shown: 100, total: 250),
-        .textCapped(shown: 65536, total: 100_000),
+        .textCapped(shown: 65536, total: 100_000), .writeDescription(summary: "Change a product"), .changesAll,
+        .importFailed, .importRows(most: 1000, fields: ["price"]), .itemCount("ids", least: 1, most: nil, given: 0),
+        .itemCount("image", least: 1, most: 12, given: 13), .itemCount("rows", least: nil, most: 3, given: 4),
+        .fileOrRows(tool: "import", both: true), .fileOrRows(tool: "import", both: false), .rowsNeedFolder,
+        .rowNeedsID(row: 2), .rowUnknownField("image", row: 0, known: ["id"]), .rowsNotWritten(file: "rows.jsonl"),
+        .itemsCapped(list: "failure", shown: 100, total: 250), .documentLeftOut(bytes: 100_000),
+        .wrongType("rows", takes: .rows, given: .object), .wrongType("rows[0]", takes: .object, given: .list),
     ]
 
     @Test("every message is said in English and in Korean, each on one line")

@@ -18,6 +18,10 @@ public enum ToolMessage: Spoken, Equatable {
         case productIDs
         /// A list of file paths.
         case paths
+        /// A list of rows, each an object.
+        case rows
+        /// An object.
+        case object
     }
 
     /// What a JSON argument was instead.
@@ -51,6 +55,14 @@ public enum ToolMessage: Spoken, Equatable {
     case changeNumber(undo: Bool)
     /// One item of `register`'s `image`.
     case photoPath
+    /// A write tool's description: its command's summary as a sentence, then ``twoSteps``.
+    case writeDescription(summary: String)
+    /// `changes`' `all`, which changes nothing (the list always holds every kept change).
+    case changesAll
+    /// `import`'s `failed`, which goes with `rows_from`.
+    case importFailed
+    /// `import`'s `rows`: the catalog's rows given in the call, at most `most`, with these fields.
+    case importRows(most: Int, fields: [String])
 
     // MARK: Arguments refused
 
@@ -60,6 +72,18 @@ public enum ToolMessage: Spoken, Equatable {
     case wrongType(String, takes: Takes, given: Given)
     /// A required property left out.
     case missing(String, tool: String, takes: Takes)
+    /// A list with fewer or more items than its schema's bounds allow (nil: no bound).
+    case itemCount(String, least: Int?, most: Int?, given: Int)
+    /// `import` given both a file and rows, or neither.
+    case fileOrRows(tool: String, both: Bool)
+    /// `rows` given where no scratch folder can hold them.
+    case rowsNeedFolder
+    /// A row without its product's id.
+    case rowNeedsID(row: Int)
+    /// A row's key that names no field `rows` takes.
+    case rowUnknownField(String, row: Int, known: [String])
+    /// The rows' catalog file could not be written.
+    case rowsNotWritten(file: String)
 
     // MARK: Results
 
@@ -69,4 +93,9 @@ public enum ToolMessage: Spoken, Equatable {
     case changesCapped(shown: Int, total: Int)
     /// A result whose printed text was cut at `shown` of `total` bytes.
     case textCapped(shown: Int, total: Int)
+    /// A result that holds only the first `shown` of `total` items of a list (`failure`,
+    /// `notes`, `warnings`, `summary`, `documents`, `entries`), named by its key.
+    case itemsCapped(list: String, shown: Int, total: Int)
+    /// A document (a server's answer) of `bytes` left out of a result: larger than a result holds.
+    case documentLeftOut(bytes: Int)
 }

@@ -117,34 +117,8 @@ enum PlanText {
         }
     }
 
-    static func value(_ json: JSONValue) -> Value {
-        switch json {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .number(let number): Self.number(number)
-        case .string(let text): .string(text)
-        case .array(let items): .array(items.map(value))
-        case .object(let fields): .object(fields.mapValues(value))
-        }
-    }
+    /// The one conversion agent mode uses (`JSONValues`).
+    static func value(_ json: JSONValue) -> Value { JSONValues.value(json) }
 
-    /// A whole number as an integer, any other as a double.
-    static func number(_ decimal: Decimal) -> Value {
-        if decimal == decimal.rounded(0), let whole = Int(exactly: NSDecimalNumber(decimal: decimal).int64Value),
-            Decimal(whole) == decimal
-        {
-            return .int(whole)
-        }
-        return .double(NSDecimalNumber(decimal: decimal).doubleValue)
-    }
-}
-
-extension Decimal {
-    /// Rounded to `scale` digits after the point.
-    fileprivate func rounded(_ scale: Int) -> Decimal {
-        var value = self
-        var result = Decimal()
-        NSDecimalRound(&result, &value, scale, .plain)
-        return result
-    }
+    static func number(_ decimal: Decimal) -> Value { JSONValues.number(decimal) }
 }

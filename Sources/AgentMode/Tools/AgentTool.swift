@@ -1,3 +1,4 @@
+import Foundation
 import MCP
 import OpenMarketContract
 import SellerShell
@@ -17,6 +18,8 @@ public struct AgentTool: Sendable {
     /// annotations, as `tools/list` answers them.
     public let tool: Tool
     let properties: [ToolProperty]
+    /// Whether it takes `rows` in place of its catalog file (`import`).
+    let takesRows: Bool
 
     /// The JSON name of a write tool's token.
     public static let tokenProperty = "token"
@@ -26,33 +29,47 @@ public struct AgentTool: Sendable {
         self.name = spec.name
         self.command = command
         self.access = access
-        properties = ToolProperty.all(of: spec)
+        var properties = ToolProperty.all(of: spec)
+        takesRows = ToolRows.taken(by: spec)
+        // `file` or `rows`: neither is required alone.
+        if takesRows {
+            properties = properties.map {
+                var p = $0
+                if p.place == .positional { p.required = false }
+                return p
+            }
+        }
+        self.properties = properties
         tool = Tool(
             name: spec.name,
             description: access == .write
-                ? Self.sentence(spec.summary.english) + " " + ToolMessage.twoSteps.english
-                : spec.summary.english,
-            inputSchema: Self.schema(properties, access: access),
-            annotations: Self.annotations(spec, access: access))
-    }
-
-    /// A summary as a sentence (help writes them without the full stop), so a sentence can follow.
-    private static func sentence(_ summary: String) -> String {
-        summary.hasSuffix(".") ? summary : summary + "."
+                ? ToolMessage.writeDescription(summary: spec.summary.english).english : spec.summary.english,
+            inputSchema: Self.schema(properties, access: access, rows: takesRows),
+            annotations: Self.annotations(spec, access: access),
+            outputSchema: access == .read ? ToolResult.outputSchema(for: spec.name) : nil)
     }
 
     /// The command's words for these arguments (its name first, never the token), `--yes` added
     /// for a write whose command takes it: the token is the confirmation. A property the tool
-    /// does not take, a value of the wrong kind or a required one left out is refused in one
-    /// line; a JSON `null` counts as left out.
-    public func words(_ arguments: [String: Value]?) throws(AgentFailure) -> [Word] {
+    /// does not take, a value of the wrong kind (a token too), a list of more or fewer items than
+    /// its schema allows or a required one left out is refused in one line; a JSON `null` counts
+    /// as left out. `import`'s `rows` are written as a catalog into `scratch` (the run's scratch
+    /// folder; nil: `rows` are refused) and imported from there.
+    public func words(_ arguments: [String: Value]?, scratch: URL? = nil) throws(AgentFailure) -> [Word] {
         var given = (arguments ?? [:]).filter { $0.value != .null }
-        if access == .write { given[Self.tokenProperty] = nil }
-        let known = Set(properties.map(\.name))
+        if access == .write, let token = given[Self.tokenProperty] {
+            guard token.stringValue != nil else {
+                throw AgentFailure(ToolMessage.wrongType(Self.tokenProperty, takes: .text, given: ToolProperty.given(token)))
+            }
+            given[Self.tokenProperty] = nil
+        }
+        let known = Set(properties.map(\.name) + (takesRows ? [ToolRows.name] : []))
         if let unknown = given.keys.sorted().first(where: { !known.contains($0) }) {
-            let names = properties.map(\.name) + (access == .write ? [Self.tokenProperty] : [])
+            let names =
+                properties.map(\.name) + (takesRows ? [ToolRows.name] : []) + (access == .write ? [Self.tokenProperty] : [])
             throw AgentFailure(ToolMessage.unknownProperty(unknown, tool: name, known: names))
         }
+        if takesRows { try fileFromRows(&given, scratch: scratch) }
         var words = [Word(name)]
         for property in properties {
             guard let value = given[property.name] else {
@@ -67,15 +84,31 @@ public struct AgentTool: Sendable {
         return words
     }
 
-    /// The "token" argument of a write tool's second call, nil on the first.
+    /// `file` or `rows`, one of them: the rows become the file they are written to.
+    private func fileFromRows(_ given: inout [String: Value], scratch: URL?) throws(AgentFailure) {
+        guard let file = properties.first(where: { $0.place == .positional })?.name else { return }
+        switch (given[file], given[ToolRows.name]) {
+        case (nil, nil): throw AgentFailure(ToolMessage.fileOrRows(tool: name, both: false))
+        case (_?, _?): throw AgentFailure(ToolMessage.fileOrRows(tool: name, both: true))
+        case (_?, nil): return
+        case (nil, let rows?):
+            guard let scratch else { throw AgentFailure(ToolMessage.rowsNeedFolder) }
+            given[file] = .string(try ToolRows.file(rows, in: scratch))
+            given[ToolRows.name] = nil
+        }
+    }
+
+    /// The "token" argument of a write tool's second call, nil on the first (one that is no
+    /// text is refused by ``words(_:scratch:)``).
     public static func token(_ arguments: [String: Value]?) -> String? {
         arguments?[tokenProperty]?.stringValue
     }
 
     /// `{type: object, properties, required, additionalProperties: false}`; a write also takes
     /// its token.
-    private static func schema(_ properties: [ToolProperty], access: Access) -> Value {
+    private static func schema(_ properties: [ToolProperty], access: Access, rows: Bool) -> Value {
         var fields = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.schema) })
+        if rows { fields[ToolRows.name] = ToolRows.schema }
         if access == .write {
             fields[tokenProperty] = ["type": "string", "minLength": 1, "description": .string(ToolMessage.token.english)]
         }
@@ -98,8 +131,8 @@ public struct AgentTool: Sendable {
 /// changes the session or sends a request by hand.
 public enum AgentToolCatalog {
     /// Reads answer at once; writes plan first (see ``ToolMessage/twoSteps``).
-    static let reads = ["list", "search", "show", "changes", "explain"]
-    static let writes = ["register", "patch", "stock", "delete", "import", "undo", "redo"]
+    public static let reads = ["list", "search", "show", "changes", "explain"]
+    public static let writes = ["register", "patch", "stock", "delete", "import", "undo", "redo"]
 
     public static let tools: [AgentTool] =
         reads.compactMap { tool($0, .read) } + writes.compactMap { tool($0, .write) }

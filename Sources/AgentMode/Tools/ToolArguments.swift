@@ -11,6 +11,7 @@ extension ToolProperty {
     /// property and what it takes.
     func words(for value: Value) throws(AgentFailure) -> [Word] {
         let texts = try self.texts(of: value)
+        if case .array(let items) = value { try count(items) }
         switch place {
         case .positional:
             return texts.map { Word($0, wasQuoted: kind != .wholeNumber && kind != .productIDs) }
@@ -22,8 +23,16 @@ extension ToolProperty {
         }
     }
 
+    /// A list's items within its schema's own `minItems` and `maxItems`.
+    private func count(_ items: [Value]) throws(AgentFailure) {
+        let fields = schema.objectValue
+        let (least, most) = (fields?["minItems"]?.intValue, fields?["maxItems"]?.intValue)
+        guard items.count < (least ?? 0) || items.count > (most ?? .max) else { return }
+        throw AgentFailure(ToolMessage.itemCount(name, least: least, most: most, given: items.count))
+    }
+
     /// The value as the texts of its words.
-    private func texts(of value: Value) throws(AgentFailure) -> [String] {
+    func texts(of value: Value) throws(AgentFailure) -> [String] {
         switch kind {
         case .boolean:
             guard case .bool(let flag) = value else { throw refused(value) }

@@ -58,7 +58,7 @@ extension ToolProperty {
     /// in the spec's order; flags ``excludedFlags`` names are left out.
     static func all(of spec: CommandSpec) -> [ToolProperty] {
         spec.positional.compactMap { positional($0, of: spec) } + spec.fields.map { field($0, creates: spec.effect == .creates) }
-            + spec.flags.filter { excludedFlags[$0.name] == nil }.map(flag)
+            + spec.flags.filter { excludedFlags[$0.name] == nil }.map { flag($0, of: spec) }
     }
 
     /// Flags no tool takes, each with why. Judged flag by flag: a flag is left out when the
@@ -83,15 +83,27 @@ extension ToolProperty {
         "--report": "writes a file", "--write-ids": "writes into the catalog file",
         // Reads photos outside the run's folder, past the access policy.
         "--photos-anywhere": "reads outside the run's folder",
+        // The structured result is the format: `list` and `search` answer their products as the
+        // server's JSON whatever the filter; a format or a choice of columns would only change
+        // the text (and leave the structured result without products).
+        "--format": "the structured result is the format", "--fields": "the structured result is the format",
+    ]
+
+    /// Flag descriptions a tool says otherwise than the shell's help, which speaks of the
+    /// shell's own flags: by command name and flag.
+    static let describedOtherwise: [String: [String: ToolMessage]] = [
+        "changes": ["--all": .changesAll], "import": ["--failed": .importFailed],
     ]
 
     /// The JSON name of a flag: `--per-page` → `per_page`.
     static func propertyName(ofFlag flag: String) -> String {
-        String(flag.drop { $0 == "-" }).replacingOccurrences(of: "-", with: "_")
+        var name = String.UnicodeScalarView()
+        for scalar in flag.unicodeScalars.drop(while: { $0 == "-" }) { name.append(scalar == "-" ? "_" : scalar) }
+        return String(name)
     }
 
-    private static func flag(_ flag: CommandSpec.Flag) -> ToolProperty {
-        let description = Value.string(flag.help.english)
+    private static func flag(_ flag: CommandSpec.Flag, of spec: CommandSpec) -> ToolProperty {
+        let description = Value.string(describedOtherwise[spec.name]?[flag.name]?.english ?? flag.help.english)
         let kind: Kind
         var schema: [String: Value]
         switch flag.kind {
@@ -116,7 +128,7 @@ extension ToolProperty {
     /// too when the contract asks for at least one.
     private static let neededToCreate: Set<ProductField> = [.name, .description, .price, .currency]
 
-    private static func field(_ field: ProductField, creates: Bool) -> ToolProperty {
+    static func field(_ field: ProductField, creates: Bool) -> ToolProperty {
         let (kind, rule) = fieldSchema(field)
         var schema = rule
         schema["description"] = .string(field.accepts.english)
@@ -144,7 +156,8 @@ extension ToolProperty {
             let item: Value = ["type": "string", "minLength": 1, "description": .string(ToolMessage.photoPath.english)]
             return (.paths, ["type": "array", "items": item, "minItems": .int(min), "maxItems": .int(max)])
         case .imageID:
-            return (.wholeNumber, ["type": "integer"])
+            // The server refuses an image id below 1.
+            return (.wholeNumber, ["type": "integer", "minimum": 1])
         }
     }
 
@@ -164,6 +177,9 @@ extension ToolProperty {
 extension ToolProperty {
     /// A positional slot as a property: named by the slot where the slot says what it is, by
     /// ``namedWords`` for a slot that is any word.
+    /// A product id's schema: an integer from 1 to the contract's largest id.
+    static let productIDSchema: Value = .object(integer(1...ProductRules.maxProductID))
+
     private static func positional(_ slot: CommandSpec.Slot, of spec: CommandSpec) -> ToolProperty? {
         let productID = integer(1...ProductRules.maxProductID)
         switch slot {

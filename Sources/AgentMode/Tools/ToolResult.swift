@@ -10,28 +10,35 @@ import SellerShell
 public enum ToolResult {
     /// The most products, and product changes, one result holds.
     public static let productsShown = 100
-    /// The most bytes of printed text one result holds.
+    /// The most items of any other list (`failure`, `notes`, `warnings`, `summary`,
+    /// `documents`, `entries`) one result holds.
+    public static let itemsShown = 100
+    /// The most bytes of printed text one result holds, and of one document.
     public static let textBytes = 64 * 1024
 
     /// A read's or an applied change's result: text (what the shell printed, plain) +
-    /// structuredContent (`status`, `products`, `listed`, `text`, `documents`, `notes`,
-    /// `warnings`, `summary`, `changes` as `{kind, id, before, after}`, `failure`), isError for a
-    /// failed report.
+    /// structuredContent (`status`, `products`, `listed`, `text`, `documents`, `entries`,
+    /// `notes`, `warnings`, `summary`, `changes` as `{kind, id, before, after}`, `failure`),
+    /// isError for a failed report. A usage error's `usage: …` line is the shell's syntax, which
+    /// no tool takes: it is left out (the schema says what the tool takes).
     public static func make(_ report: CommandReport, printed: String) -> CallTool.Result {
         var result = Structured()
         if let outcome = report.outcome { result.add(outcome) }
-        result.fields["failure"] = report.failure.isEmpty ? nil : .array(report.failure.map(Value.string))
+        var failure = report.failure
+        if let usage = report.usage, failure.last == usage { failure.removeLast() }
+        result.fields["failure"] = failure.isEmpty ? nil : .array(result.capped("failure", failure).map(Value.string))
         result.fields["status"] = .string("\(report.status)")
         let failed = report.status != .ok
-        var text = printed.isEmpty && failed ? report.failure.joined(separator: "\n") : printed
+        // A usage error stops before the command runs: its failure is all it printed.
+        var text = (printed.isEmpty || report.usage != nil) && failed ? failure.joined(separator: "\n") : printed
         if let cut = bounded(text) {
             result.added.append(ToolMessage.textCapped(shown: cut.utf8.count, total: text.utf8.count).text)
             text = cut
         }
+        let structured: Value? = result.finish()
         // Only the notes said here: the shell printed its own already.
         let notes = result.capNotes()
         if !notes.isEmpty { text += (text.isEmpty ? "" : "\n") + notes.joined(separator: "\n") }
-        let structured: Value? = result.value
         return CallTool.Result(
             content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: failed)
     }
@@ -49,24 +56,44 @@ public enum ToolResult {
         return String(kept)
     }
 
-    /// A JSON document (a server's answer, a product encoded) as an MCP value; numbers stay
-    /// whole where they are, others become the nearest double to their decimal text, which
-    /// JSON writes back as the same digits (19.99).
-    static func value(_ json: JSONValue) -> Value {
-        switch json {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .number(let number): Int("\(number)").map(Value.int) ?? .double(Double("\(number)") ?? 0)
-        case .string(let text): .string(text)
-        case .array(let items): .array(items.map(value))
-        case .object(let fields): .object(fields.mapValues(value))
-        }
-    }
-
-    static func document(_ data: Data) -> Value? { JSONValue.parse(data).map(value) }
+    static func document(_ data: Data) -> Value? { JSONValues.document(data) }
 
     static func document(_ product: Product) -> Value? {
         (try? MarketJSON.encoder.encode(product)).flatMap(document)
+    }
+
+    /// The shape of a read tool's structured content, from the keys `make` writes: an object
+    /// whose lists hold products (the server's JSON), `changes`' entries, or lines. Open to more
+    /// keys, and requiring none but `status`, so a failure's result fits it too.
+    static func outputSchema(for tool: String) -> Value {
+        let lines: Value = ["type": "array", "items": ["type": "string"]]
+        let objects: Value = ["type": "array", "items": ["type": "object"]]
+        var properties: [String: Value] = [
+            "status": ["type": "string", "description": "ok, or how the command failed (usage, failed, …)"],
+            "failure": lines, "notes": lines, "warnings": lines, "summary": lines, "listed": lines, "text": lines,
+            "documents": ["type": "array"],
+        ]
+        switch tool {
+        case "list", "search", "show":
+            properties["products"] = [
+                "type": "array", "items": ["type": "object"], "description": "the products, as the server's JSON",
+            ]
+        case "changes":
+            properties["entries"] = [
+                "type": "array", "description": "the kept changes, oldest first; number is what undo and redo take",
+                "items": [
+                    "type": "object",
+                    "properties": [
+                        "number": ["type": "integer"], "time": ["type": "string"], "command": ["type": "string"],
+                        "kind": ["type": "string"], "products": ["type": "array", "items": ["type": "integer"]],
+                        "state": ["type": "string", "enum": ["done", "undone", "partly undone"]],
+                        "this_session": ["type": "boolean"],
+                    ],
+                ],
+            ]
+        default: properties["changes"] = objects
+        }
+        return ["type": "object", "properties": .object(properties), "required": ["status"]]
     }
 }
 
@@ -78,6 +105,7 @@ private struct Structured {
     var listed: [String] = []
     var texts: [String] = []
     var documents: [Value] = []
+    var entries: [Value] = []
     var notes: [String] = []
     var warnings: [String] = []
     var summary: [String] = []
@@ -102,12 +130,21 @@ private struct Structured {
         switch output {
         case .detail(let product, let raw), .pictured(let product, let raw, _, _), .written(let product, let raw, _, _):
             add(product: product, raw: raw)
-        case .grid(_, let raw): addList(raw, [])
+        case .grid(let grid, let raw): addList(raw, grid.products)
         case .products(let products, let raw, _): addList(raw, products)
-        case .listed(let text, _): listed.append(bounded(text))
+        case .listed(let text, _, let raw):
+            if let raw, case .array(let items)? = ToolResult.document(raw) {
+                entries += items
+            } else {
+                listed.append(bounded(text))
+            }
         case .text(let text, let raw):
             texts.append(bounded(text))
-            if let raw, let document = ToolResult.document(raw) { documents.append(document) }
+            if let raw, raw.count <= ToolResult.textBytes, let document = ToolResult.document(raw) {
+                documents.append(document)
+            } else if let raw {
+                added.append(ToolMessage.documentLeftOut(bytes: raw.count).text)
+            }
         case .prose(let text): texts.append(bounded(text))
         case .note(let text): notes.append(text)
         case .warning(let text): warnings.append(text)
@@ -121,16 +158,21 @@ private struct Structured {
         append([document])
     }
 
-    /// A list's items: the page's `pages` array as the server sent it, or the array itself (every
-    /// page, gathered); the products encoded when the document is neither.
+    /// A list's products, in its order: each the server's own item of the document it came in
+    /// (a page's `pages` array, or an array of every page gathered), matched by id; the
+    /// product encoded where the document has none (a filter or a sort keeps the document's
+    /// items, not its order).
     private mutating func addList(_ raw: Data, _ products: [Product]) {
         productIDs.formUnion(products.map(\.id))
-        switch JSONValue.parse(raw) {
-        case .array(let items)?: append(items.map(ToolResult.value))
-        case .object(let page)?:
-            if case .array(let items)? = page["pages"] { append(items.map(ToolResult.value)) }
-        default: append(products.compactMap(ToolResult.document))
+        var items: [Value] = []
+        switch ToolResult.document(raw) {
+        case .array(let all)?: items = all
+        case .object(let page)?: items = page["pages"]?.arrayValue ?? []
+        default: break
         }
+        var byID: [Int: Value] = [:]
+        for item in items { if let id = item.objectValue?["id"]?.intValue, byID[id] == nil { byID[id] = item } }
+        append(products.compactMap { byID[$0.id] ?? ToolResult.document($0) })
     }
 
     private mutating func append(_ more: [Value]) {
@@ -143,6 +185,13 @@ private struct Structured {
         guard let cut = ToolResult.bounded(text) else { return text }
         added.append(ToolMessage.textCapped(shown: cut.utf8.count, total: text.utf8.count).text)
         return cut
+    }
+
+    /// The first ``ToolResult/itemsShown`` of `items`, with a note when there are more.
+    mutating func capped<Item>(_ list: String, _ items: [Item]) -> [Item] {
+        guard items.count > ToolResult.itemsShown else { return items }
+        added.append(ToolMessage.itemsCapped(list: list, shown: ToolResult.itemsShown, total: items.count).text)
+        return Array(items.prefix(ToolResult.itemsShown))
     }
 
     private static func change(_ change: ProductChange) -> Value {
@@ -166,16 +215,17 @@ private struct Structured {
         return lines
     }
 
-    var value: Value {
+    /// The fields, each list capped (with a note, in `notes`, which is capped last).
+    mutating func finish() -> Value {
         var fields = self.fields
-        let lists: [(String, [String])] = [
-            ("listed", listed), ("text", texts), ("warnings", warnings), ("summary", summary),
-            ("notes", notes + capNotes()),
-        ]
-        for (key, items) in lists where !items.isEmpty { fields[key] = .array(items.map(Value.string)) }
+        let lists: [(String, [String])] = [("listed", listed), ("text", texts), ("warnings", warnings), ("summary", summary)]
+        for (key, items) in lists where !items.isEmpty { fields[key] = .array(capped(key, items).map(Value.string)) }
         if !products.isEmpty { fields["products"] = .array(products) }
-        if !documents.isEmpty { fields["documents"] = .array(documents) }
+        if !documents.isEmpty { fields["documents"] = .array(capped("documents", documents)) }
+        if !entries.isEmpty { fields["entries"] = .array(capped("entries", entries)) }
         if !changes.isEmpty { fields["changes"] = .array(changes) }
+        let notes = capped("notes", notes) + capNotes()
+        if !notes.isEmpty { fields["notes"] = .array(notes.map(Value.string)) }
         return .object(fields)
     }
 }

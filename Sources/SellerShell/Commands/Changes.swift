@@ -46,8 +46,45 @@ public struct Changes: ShellCommand {
         if units.count > shown.count { text = Message.earlierNotShown(units.count - shown.count).text + "\n" + text }
         let raw = try MarketJSON.encoder.encode(shown.flatMap { $0.changes.map(\.entry) })
         guard !context.settings.outputJSON else { return CommandOutcome([.text(text, raw: raw)]) }
+        let listed = try MarketJSON.encoder.encode(shown.map { Listing($0, thisSession: $0.session == keeping.session) })
         return CommandOutcome(
-            [.listed(text, paged: !noPager), .summary(ChangesMessage.undoHint(marksThisSession: marks).text)])
+            [.listed(text, paged: !noPager, raw: listed), .summary(ChangesMessage.undoHint(marksThisSession: marks).text)])
+    }
+
+    /// One row of the table, typed: what a caller that reads the list (a tool result) takes,
+    /// the number `undo` takes among it.
+    struct Listing: Encodable {
+        /// The number `undo N` and `redo N` take.
+        var number: Int
+        /// When it was made: ISO 8601, UTC.
+        var time: String
+        /// The command line (the session's secrets masked), or a batch's label.
+        var command: String
+        /// `created`, `edited`, `stock` or `deleted` when every change in it is of that kind,
+        /// else `mixed`.
+        var kind: String
+        /// The products it changed, by id.
+        var products: [Int]
+        /// `done`, `undone` or `partly undone`.
+        var state: String
+        var thisSession: Bool
+
+        init(_ unit: ChangeHistory.Unit, thisSession: Bool) {
+            let first = unit.changes[0].entry
+            number = unit.number
+            time = first.time
+            command = unit.batch?.label ?? first.command ?? ""
+            let kinds = Set(unit.changes.compactMap { $0.entry.kind?.rawValue })
+            kind = kinds.count == 1 ? kinds.first ?? "mixed" : "mixed"
+            products = unit.changes.compactMap { ($0.entry.after ?? $0.entry.before)?.id }
+            state = unit.undone ? "undone" : unit.changes.contains(where: \.undone) ? "partly undone" : "done"
+            self.thisSession = thisSession
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case number, time, command, kind, products, state
+            case thisSession = "this_session"
+        }
     }
 
     /// One unit's line: its cells (this session's mark, its number, time, command, what it did,

@@ -37,7 +37,8 @@ public struct ListProducts: ShellCommand {
             write: { Word($0.text) }),
         .flag("--sold-out", \.selection.soldOut, help: ShellHelp.listSoldOut),
         .value(
-            "--low-stock", \.selection.lowStock, kind: .number, placeholder: "N", help: ShellHelp.listLowStock,
+            "--low-stock", \.selection.lowStock, kind: .number, placeholder: "N", range: 0...ProductRules.maxStock,
+            help: ShellHelp.listLowStock,
             parse: ListSelection.lowStock, write: { Word(String($0)) }),
         .value(
             "--currency", \.selection.currency, placeholder: "KRW|USD", choices: Currency.accepted.map(\.rawValue),
@@ -164,12 +165,19 @@ public struct ListProducts: ShellCommand {
         let text: String
         switch format {
         case .table:
+            let none = fetched.isEmpty ? empty : ListMessage.noneMatch.text
+            let notes: [CommandOutcome.Output] = line.map { [.note($0)] } ?? []
+            // The usual columns: the products kept typed, with the server's document they came
+            // in (a caller that reads them, a tool result, gets the same shape whatever the filter).
+            if fields.isEmpty, !noPager, !context.settings.outputJSON {
+                return CommandOutcome([.products(products, raw: raw, empty: none)] + notes)
+            }
             let table =
                 fields.isEmpty
                 ? ProductRendering.table(products, color: context.settings.useColor)
                 : ListFormats.table(products, fields: fields, color: context.settings.useColor)
-            text = products.isEmpty ? (fetched.isEmpty ? empty : ListMessage.noneMatch.text) : table
-            return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + (line.map { [.note($0)] } ?? []))
+            text = products.isEmpty ? none : table
+            return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + notes)
         case .json where fields.isEmpty && selection.isEmpty:
             text = String(decoding: raw, as: UTF8.self)
         default:

@@ -36,7 +36,7 @@ extension ShellSession {
                         : fitted(ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor)))
             case .products(let products, let raw, let empty):
                 renderProducts(products, raw: raw, empty: empty)
-            case .listed(let text, let paged):
+            case .listed(let text, let paged, _):
                 if paged { console.page(text) } else { console.write(text) }
             case .summary(let text):
                 if !outputJSON { console.note(text) }

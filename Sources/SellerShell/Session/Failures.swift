@@ -16,7 +16,8 @@ extension ShellSession {
         case let failure as CommandFailure:
             var lines = Self.lines(for: failure, spec: type(of: command).spec)
             lines[0] = prefix + failure.message
-            return CommandReport(status: failure.status, failure: lines)
+            return CommandReport(
+                status: failure.status, failure: lines, usage: Self.usage(for: failure, spec: type(of: command).spec))
         case let error as MarketError:
             // A server's text (its message, an excerpt of its body) through `visible`, as
             // product text is: bidi controls shown as <U+202E>, never acted on.

@@ -76,8 +76,9 @@ public struct CommandOutcome: Sendable {
         case written(Product, raw: Data, verb: Message.Verb, stockBefore: Int? = nil)
         case products([Product], raw: Data, empty: String = Message.noProducts.text)
         /// A list already written in the format asked for (`list --format ids`), printed as it is
-        /// whatever the mode; through the pager when `paged` (a table).
-        case listed(String, paged: Bool)
+        /// whatever the mode; through the pager when `paged` (a table). `raw`: what it lists as a
+        /// JSON document, for a caller that reads it typed (`changes`' entries).
+        case listed(String, paged: Bool, raw: Data? = nil)
         case text(String, raw: Data? = nil)
         /// Text written for a person to read (help, explanations): folded at spaces to the
         /// terminal's width, with hanging indents, where the console has one.

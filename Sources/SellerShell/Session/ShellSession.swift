@@ -96,13 +96,19 @@ public struct CommandReport: Sendable {
     public var error: (any Error)?
     /// With `set explain on`, what its exchanges meant: printed by the caller after `failure`.
     public var explanation: String?
+    /// A usage error's `usage: …` line, typed: also the last line of `failure` (as the shell
+    /// prints it), so a caller that is no shell (a tool result) can leave it out.
+    public var usage: String?
 
-    public init(status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil)
-    {
+    public init(
+        status: CommandStatus, command: (any ShellCommand)? = nil, failure: [String] = [], outcome: CommandOutcome? = nil,
+        usage: String? = nil
+    ) {
         self.status = status
         self.command = command
         self.failure = failure
         self.outcome = outcome
+        self.usage = usage
     }
 
     /// The line asked to leave (`exit`, `quit`).
@@ -339,7 +345,9 @@ public actor ShellSession {
         do {
             command = try registry.parse(words)
         } catch {
-            return CommandReport(status: error.status, failure: Self.lines(for: error, spec: registry.find(words[0].text)?.spec))
+            let spec = registry.find(words[0].text)?.spec
+            return CommandReport(
+                status: error.status, failure: Self.lines(for: error, spec: spec), usage: Self.usage(for: error, spec: spec))
         }
         let typed = text ?? words.map(\.text).joined(separator: " ")
         return await perform(Invocation(command, text: typed))
@@ -401,9 +409,13 @@ public actor ShellSession {
     /// `list: unknown option --bogus`, then `usage: …` for a usage error (not for a command that
     /// takes its words as they come, whose message says the usage itself).
     public static func lines(for failure: CommandFailure, spec: CommandSpec?) -> [String] {
-        var lines = [(spec.map { "\($0.name): " } ?? "") + failure.message]
-        if failure.status == .usage, let spec, !spec.rawWords { lines.append(Message.usage(spec.usage).text) }
-        return lines
+        [(spec.map { "\($0.name): " } ?? "") + failure.message] + (usage(for: failure, spec: spec).map { [$0] } ?? [])
+    }
+
+    /// The `usage: …` line `lines(for:spec:)` ends with, nil when it has none.
+    public static func usage(for failure: CommandFailure, spec: CommandSpec?) -> String? {
+        guard failure.status == .usage, let spec, !spec.rawWords else { return nil }
+        return Message.usage(spec.usage).text
     }
 
     /// Whether a line typed at the prompt may go into the history (and its file): never one

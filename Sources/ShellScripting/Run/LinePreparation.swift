@@ -96,8 +96,9 @@ extension ScriptRuntime {
             return .success(
                 Invocation(command, text: text, location: location, line: (line.number, line.hash), bindAs: bindAs))
         } catch {
-            let lines = ShellSession.lines(for: error, spec: spec(of: text))
-            return .failure(LineRejected(result: CommandReport(status: error.status, failure: lines)))
+            let named = spec(of: text)
+            let (lines, usage) = (ShellSession.lines(for: error, spec: named), ShellSession.usage(for: error, spec: named))
+            return .failure(LineRejected(result: CommandReport(status: error.status, failure: lines, usage: usage)))
         }
     }
 
