@@ -70,12 +70,22 @@ public enum SecretMasking {
 
     /// `text` with each of these spellings replaced by `replacement`.
     public static func masked(_ text: String, spellings: [String], replacement: String = mask) -> String {
-        guard mayHold(text, spellings) else { return text }
+        counted(text, spellings: spellings, replacement: replacement).text
+    }
+
+    /// `masked`, and how many spellings were replaced (agent mode's guard reports the count).
+    public static func counted(
+        _ text: String, spellings: [String], replacement: String = mask
+    ) -> (text: String, replaced: Int) {
+        guard mayHold(text, spellings) else { return (text, 0) }
         var out = text
+        var replaced = 0
         for spelling in spellings where occurs(spelling, in: out) {
-            out = out.replacingOccurrences(of: spelling, with: replacement)
+            let pieces = out.components(separatedBy: spelling)
+            replaced += pieces.count - 1
+            out = pieces.joined(separator: replacement)
         }
-        return out
+        return (out, replaced)
     }
 
     /// Whether any spelling of any secret occurs in `text`.

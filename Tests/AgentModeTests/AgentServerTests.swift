@@ -200,6 +200,48 @@ struct AgentServerTests {
         }
     }
 
+    @Test("the person reads the question and the products, not the model's instruction to call again with a token")
+    func deleteQuestionIsForAPerson() async throws {
+        let person = Person(CreateElicitation.Result(action: .decline))
+        try await Fixture.with(person: person) { f in
+            let product = try await f.product(named: "Asked mug")
+            let token = try f.token(try await f.call("delete", ["ids": .array([.int(product.id)])]))
+            _ = try await f.call("delete", ["ids": .array([.int(product.id)]), "token": .string(token)])
+            let question = try #require(person.questions.first)
+            #expect(question.hasPrefix(ServerMessage.deleteQuestion(count: 1).text(in: .en)), "\(question)")
+            #expect(question.contains("Asked mug"), "\(question)")
+            #expect(!question.contains("token") && !question.contains("call delete"), "\(question)")
+            #expect(!question.contains(token) && !question.contains("DELETE /api"), "\(question)")
+        }
+        #expect(ServerMessage.deleteQuestion(count: 1).text(in: .en).contains("Delete it? (undo in the shell brings it back)"))
+        #expect(
+            ServerMessage.deleteQuestion(count: 2).text(in: .en).contains("Delete them? (undo in the shell brings them back)"))
+    }
+
+    @Test("a delete whose call is cancelled while the person is asked settles at once as not made, though they confirm later")
+    func cancelledWhileAsking() async throws {
+        let (asked, askedGoes) = AsyncStream<Void>.makeStream()
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        let late: @Sendable (CreateElicitation.Parameters) async -> CreateElicitation.Result = { _ in
+            askedGoes.yield()
+            for await _ in release { break }
+            return CreateElicitation.Result(action: .accept, content: ["confirm": .bool(true)])
+        }
+        try await Fixture.with(asking: late) { f in
+            let product = try await f.product(named: "Cancelled mug")
+            let token = try f.token(try await f.call("delete", ["ids": .array([.int(product.id)])]))
+            let arguments: [String: Value] = ["ids": .array([.int(product.id)]), "token": .string(token)]
+            let call = try await f.client.send(CallTool.request(.init(name: "delete", arguments: arguments)))
+            for await _ in asked { break }
+            try await f.client.cancelRequest(call.requestID, reason: "the test gave up")
+            // Settled at once, as dismissed: not left waiting for the person's answer.
+            await f.guarded.untilAnswered(within: .seconds(60))
+            #expect(await f.guarded.unansweredCount == 0, "the cancelled call still waits for the person")
+            releasing.yield()
+            #expect(await f.now(product.id)?.name == "Cancelled mug")
+        }
+    }
+
     @Test("a delete the person declines sends nothing and says so")
     func deleteDeclined() async throws {
         let person = Person(CreateElicitation.Result(action: .decline))

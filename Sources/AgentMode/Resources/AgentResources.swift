@@ -119,11 +119,5 @@ public enum AgentResources {
     }
 
     /// A URI as a message repeats it: at most 200 Unicode scalars, the rest as `…`.
-    static func shortened(_ uri: String) -> String {
-        let scalars = uri.unicodeScalars
-        guard scalars.count > 200 else { return uri }
-        var kept = String.UnicodeScalarView(scalars.prefix(200))
-        kept.append("…")
-        return String(kept)
-    }
+    static func shortened(_ uri: String) -> String { AgentText.cut(uri, at: 200) }
 }

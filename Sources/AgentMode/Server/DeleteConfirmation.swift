@@ -41,10 +41,10 @@ extension AgentServer {
         let question = PendingAnswer()
         questions[ObjectIdentifier(question)] = question
         defer { questions[ObjectIdentifier(question)] = nil }
-        let message = (plan.lines + ["", ServerMessage.deleteQuestion(count: plan.deletes).text]).joined(separator: "\n")
+        let message = sessions.session.shell.secrets.masked(Self.question(plan))
         let schema = Self.confirmationSchema
         let server = server
-        Task {
+        let asking = Task {
             do {
                 let result = try await server.requestElicitation(message: message, requestedSchema: schema)
                 question.settle(Self.answer(result))
@@ -52,7 +52,20 @@ extension AgentServer {
                 question.settle(.notConfirmed(.cannotAsk(Self.reason(error))))
             }
         }
-        return await question.wait()
+        // The tool call cancelled (the client gave up on it): settled as dismissed, nothing sent.
+        return await withTaskCancellationHandler {
+            await question.wait()
+        } onCancel: {
+            question.settle(.notConfirmed(.cancelled))
+            asking.cancel()
+        }
+    }
+
+    /// What the person reads: the question, then each product the plan changes (before →
+    /// after, as the plan lists them). Not the plan's lines, which tell the model how to apply it.
+    static func question(_ plan: Plan) -> String {
+        let products = PlanText.listed(plan.products.map(\.line.text))
+        return ([ServerMessage.deleteQuestion(count: plan.deletes).text] + products).joined(separator: "\n")
     }
 
     /// The form the person fills in: one box to tick.
@@ -78,8 +91,7 @@ extension AgentServer {
     /// An error from the client as one short line.
     static func reason(_ error: any Error) -> String {
         let text = (error as? MCPError)?.errorDescription ?? String(describing: error)
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-        return String(String.UnicodeScalarView(line.unicodeScalars.prefix(200)))
+        return AgentText.cut(AgentText.firstLine(text), at: 200)
     }
 }
 

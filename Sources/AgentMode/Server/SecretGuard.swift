@@ -26,14 +26,8 @@ public struct SecretGuard: Sendable {
     /// `message` with every spelling of every secret replaced by the mask, and how many were.
     public func masked(_ message: Data) -> (message: Data, replaced: Int) {
         guard !spellings.isEmpty, SecretMasking.contains(message, spellings: spellings) else { return (message, 0) }
-        var text = String(decoding: message, as: UTF8.self)
-        var replaced = 0
-        for spelling in spellings {
-            let pieces = text.components(separatedBy: spelling)
-            guard pieces.count > 1 else { continue }
-            replaced += pieces.count - 1
-            text = pieces.joined(separator: Self.mask)
-        }
+        let (text, replaced) = SecretMasking.counted(
+            String(decoding: message, as: UTF8.self), spellings: spellings, replacement: Self.mask)
         return (Data(text.utf8), replaced)
     }
 }
