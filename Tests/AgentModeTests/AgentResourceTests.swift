@@ -178,7 +178,7 @@ struct AgentResourceTests {
             return
         }
         #expect(korean == ResourceMessage.applyPriceList(file: "prices.csv").korean)
-        for word in ["prices.csv", "`import`", "`token`"] { #expect(korean.contains(word), "\(word)") }
+        for word in ["prices.csv", "`import`", "`token`", "`file`", "`rows`"] { #expect(korean.contains(word), "\(word)") }
     }
 
     @Test func aPromptWithoutItsArgumentFails() {
