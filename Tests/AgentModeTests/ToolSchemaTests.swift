@@ -117,6 +117,10 @@ struct ToolSchemaTests {
         #expect(ToolMessage.searchText.english.contains("descriptions"))
         #expect(try Self.property("changes", "all")["description"] == .string(ToolMessage.changesAll.english))
         #expect(try Self.property("import", "failed")["description"] == .string(ToolMessage.importFailed.english))
+        // Paths are read under --folder, not wherever the server was started.
+        let photo = try Self.property("register", "image")["items"]?.objectValue?["description"]?.stringValue ?? ""
+        #expect(photo.contains("--folder") && photo.contains("no globs"), "\(photo)")
+        #expect(try Self.property("import", "file")["description"]?.stringValue?.contains("--folder") == true)
         let patch = try Self.tool("patch")
         #expect(patch.tool.description == ToolMessage.writeDescription(summary: patch.command.spec.summary.english).english)
         #expect(ToolMessage.writeDescription(summary: "Do it").english.hasPrefix("Do it. A change in two steps"))

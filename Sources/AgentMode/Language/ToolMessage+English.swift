@@ -13,7 +13,8 @@ extension ToolMessage {
         case .productIDs: "The products' ids (an id given twice counts once)."
         case .stockChange: "+N adds N to the stock, -N takes N away, =N sets it to N."
         case .catalogFile:
-            "The catalog file (CSV, JSON Lines or a JSON array), its path relative to the folder the server runs in."
+            "The catalog file (CSV, JSON Lines or a JSON array): relative to the folder the server reads (its "
+                + "--folder), or absolute inside it. Or give rows instead."
         case .page: "The page, from 1."
         case .searchText: "The text to look for in the products' names and descriptions."
         case .explainTopic:
@@ -21,7 +22,9 @@ extension ToolMessage {
                 + "left out, the list of topics."
         case .changeNumber(let undo):
             "The change to \(undo ? "take back" : "make again"), by its number in `changes`; left out, the latest."
-        case .photoPath: "A photo's path (JPEG, PNG or GIF), relative to the folder the server runs in."
+        case .photoPath:
+            "A photo's path (JPEG, PNG or GIF): relative to the folder the server reads (its --folder), or absolute "
+                + "inside it; no globs."
         case .writeDescription(let summary):
             (summary.hasSuffix(".") ? summary : summary + ".") + " " + ToolMessage.twoSteps.english
         case .changesAll: "Accepted for older callers and changes nothing: the list always holds every change kept."

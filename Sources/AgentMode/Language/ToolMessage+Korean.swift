@@ -12,13 +12,15 @@ extension ToolMessage {
         case .productID: "상품 번호입니다."
         case .productIDs: "상품 번호 목록입니다(같은 번호는 한 번으로 셉니다)."
         case .stockChange: "+N은 재고에 N을 더하고, -N은 N을 빼고, =N은 N으로 정합니다."
-        case .catalogFile: "카탈로그 파일(CSV, JSON Lines, JSON 배열)입니다. 경로는 서버가 실행된 폴더 기준입니다."
+        case .catalogFile:
+            "카탈로그 파일(CSV, JSON Lines, JSON 배열)입니다. 서버가 읽는 폴더(--folder) 기준이거나 그 안의 절대 경로입니다. "
+                + "대신 rows를 줄 수도 있습니다."
         case .page: "페이지 번호입니다(1부터)."
         case .searchText: "상품 이름과 설명에서 찾을 글자입니다."
         case .explainTopic: "설명할 것입니다: 상태 코드(412), 메서드(PATCH), 헤더(If-Match), 용어. 빼면 목록을 보여 줍니다."
         case .changeNumber(let undo):
             "\(undo ? "되돌릴" : "다시 할") 변경의 번호(`changes`에 나오는 번호)입니다. 빼면 가장 최근 변경입니다."
-        case .photoPath: "사진(JPEG, PNG, GIF) 경로입니다. 서버가 실행된 폴더 기준입니다."
+        case .photoPath: "사진(JPEG, PNG, GIF) 경로입니다. 서버가 읽는 폴더(--folder) 기준이거나 그 안의 절대 경로입니다. 글롭은 쓰지 않습니다."
         case .writeDescription(let summary):
             (summary.hasSuffix(".") ? summary : summary + ".") + " " + ToolMessage.twoSteps.korean
         case .changesAll: "예전 호출을 위해 받지만 아무것도 바꾸지 않습니다. 목록에는 늘 남아 있는 변경이 모두 있습니다."
