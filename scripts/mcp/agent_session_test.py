@@ -312,6 +312,13 @@ async def read_checks(session, market, product):
     shown = await call(session, "show", {"id": product["id"]})
     check(not shown.is_error and product["name"] in (text_of(shown) + json.dumps(shown.structured_content)),
           f"show {{id: {product['id']}}} answers with the product", text_of(shown)[:600])
+    # One shape whatever the options: a filtered or sorted list still answers the products as objects.
+    for arguments in ({"sort": "-price"}, {"all": True, "low_stock": 1000000}):
+        sorted_list = await call(session, "list", arguments)
+        ids = [item.get("id") for item in (sorted_list.structured_content or {}).get("products", [])]
+        check(not sorted_list.is_error and product["id"] in ids,
+              f"list {json.dumps(arguments)} answers its products as objects, the product among them",
+              json.dumps(sorted_list.structured_content)[:600])
 
 
 async def register_checks(session, market, folder, registered):
