@@ -296,7 +296,7 @@ struct PlanTests {
             let words = Self.words("patch", "\(mug.id)", "price=9000", "--yes")
             var (plan, _) = try Self.planned(await f.sessions().plan(words, tool: "patch"))
             plan.requests[0].ifMatch = "\"an-older-version\""
-            let gate = PlanGate(wrapping: AsyncHTTPClientTransport.shared)
+            let gate = PlanGate(wrapping: AsyncHTTPClientTransport.shared, market: f.market.baseURL)
             var configuration = f.configuration
             configuration.transport = gate
             let console = RecordingConsole()
@@ -328,7 +328,11 @@ struct PlanTests {
             .otherArguments(tool: "patch", planned: "patch 3 price=9000"), .stale(tool: "patch", products: ["#3"]),
             .productChanged(name: "#3 Mug", changes: ""), .otherRequests(tool: "patch"),
             .writeOutsideApply(request: "PATCH /api/products/3"), .writeNotPlanned(request: "PATCH /api/products/3"),
-            .changedDuringApply(id: 3),
+            .changedDuringApply(id: 3), .changedBeforeSending(request: "PATCH /api/products/3", id: 3),
+            .notSent(request: "PATCH /api/products/3"), .cancelled, .noScratchFolder(path: "/tmp/x"),
+            .photoBytesMissing(part: "images"), .undoes(number: 3, summary: "patch 3 price=9000"),
+            .redoes(number: 3, summary: "patch 3 price=9000"), .omitted(count: 3),
+            .filePart(name: "images", file: "a.jpg", contentType: "image/jpeg", bytes: 3, sha256: "abcdef"),
         ]
         for message in messages {
             #expect(!message.english.isEmpty && !message.korean.isEmpty)
@@ -357,8 +361,7 @@ struct PlanTests {
     @Test func aTokenExpiresAfterThePlansLifetimeAndOnlyTheNewestPlansAreKept() async throws {
         var tokens = PlanTokens(lifetime: .seconds(600), kept: 2)
         let plan = Plan(
-            tool: "patch", command: "patch 3 price=9000", recorded: PlanningTransport.Recorded(), changes: [],
-            lifetime: .seconds(600))
+            tool: "patch", command: "patch 3 price=9000", recorded: PlanningTransport.Recorded(), changes: [], minutes: 10)
         let start = ContinuousClock.now
         let first = tokens.add(plan, words: Self.words("patch"), now: start)
         let second = tokens.add(plan, words: Self.words("patch"), now: start)

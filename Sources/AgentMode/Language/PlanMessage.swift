@@ -28,6 +28,18 @@ public enum PlanMessage: Spoken, Equatable {
     case nothingToApply
     /// How to apply the plan: the same tool and arguments, and the token.
     case howToApply(tool: String, minutes: Int)
+    /// An `undo` plan: the change it takes back, by its number in the change log and summary.
+    case undoes(number: Int, summary: String)
+    /// A `redo` plan: the change it makes again.
+    case redoes(number: Int, summary: String)
+    /// A request's `If-Match` in a plan's line.
+    case ifMatch(etag: String)
+    /// A multipart body's parts in a plan's line.
+    case multipart(parts: [String])
+    /// One file part of a multipart body: its name, file name, type, size and digest's start.
+    case filePart(name: String, file: String?, contentType: String, bytes: Int, sha256: String)
+    /// The JSON of a plan's JSON: how many requests or products it leaves out.
+    case omitted(count: Int)
 
     // MARK: A token refused
 
@@ -43,6 +55,12 @@ public enum PlanMessage: Spoken, Equatable {
     case productChanged(name: String, changes: String)
     /// The plan now would send other requests (an import's rows, say).
     case otherRequests(tool: String)
+    /// The call was cancelled (the client gave up) before anything was sent.
+    case cancelled
+    /// The plan's scratch folder could not be made.
+    case noScratchFolder(path: String)
+    /// A photo whose bytes were not found in the request: the plan cannot name them.
+    case photoBytesMissing(part: String)
 
     // MARK: What agent mode keeps from the market
 
@@ -52,4 +70,8 @@ public enum PlanMessage: Spoken, Equatable {
     case writeNotPlanned(request: String)
     /// A planned PATCH answered 412: the product changed between the plan and its apply.
     case changedDuringApply(id: Int)
+    /// A product read again just before its write (no `ETag`) was no longer what the plan read.
+    case changedBeforeSending(request: String, id: Int)
+    /// A planned write the apply never sent.
+    case notSent(request: String)
 }

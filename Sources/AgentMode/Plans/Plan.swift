@@ -42,7 +42,7 @@ public struct Plan: Sendable {
     public var isEmpty: Bool { requests.isEmpty }
 
     init(
-        tool: String, command: String, recorded: PlanningTransport.Recorded, changes: [ProductChange], lifetime: Duration
+        tool: String, command: String, recorded: PlanningTransport.Recorded, changes: [ProductChange], minutes: Int
     ) {
         self.tool = tool
         self.command = command
@@ -56,17 +56,17 @@ public struct Plan: Sendable {
         }
         products = PlannedProduct.products(changes: changes, writes: recorded.writes, reads: recorded.reads)
         deletes = requests.filter { $0.method == HTTPMethod.delete.rawValue }.count
-        let minutes = Int(max(1, lifetime.components.seconds / 60))
         lines = PlanText.lines(
             command: command, tool: tool, requests: requests, products: products, deletes: deletes, minutes: minutes)
         json = PlanText.json(tool: tool, command: command, requests: requests, products: products, deletes: deletes)
     }
 
     /// Why this plan, made again now, is not `earlier`'s: nil when it is the same (the same
-    /// products read at the same versions, the same requests).
+    /// products read, each the same and at the same version, the same requests). The product
+    /// itself is compared as well as its `ETag`: the public market sends none.
     func staleness(since earlier: Plan) -> PlanMessage? {
         let ids = Set(reads.keys).union(earlier.reads.keys).sorted()
-        let changed = ids.filter { reads[$0]?.etag != earlier.reads[$0]?.etag }
+        let changed = ids.filter { reads[$0] != earlier.reads[$0] }
         if !changed.isEmpty {
             return .stale(
                 tool: tool,

@@ -5,15 +5,21 @@ import Synchronization
 
 /// The transport of the agent's main session: reads pass; a write is sent only while a plan is
 /// applied, and only when it is one of that plan's requests not yet sent (each once), a PATCH
-/// with the `ETag` the plan read as `If-Match`. Anything else is refused without being sent.
+/// with the `ETag` the plan read as `If-Match`. A product the plan read without an `ETag` (the
+/// public market sends none) is read again just before its first write, and the write refused
+/// when the product is no longer what the plan read. Anything else is refused without being sent.
 final class PlanGate: HTTPTransport, Sendable {
     private let inner: any HTTPTransport
+    /// The market's address, to read a product again.
+    private let market: URL
     private let state = Mutex<Applying?>(nil)
 
     /// The plan being applied, and what the apply has done with it.
     struct Applying {
         var plan: Plan
         var sent: Set<Int> = []
+        /// The products read again before their first write.
+        var checked: Set<Int> = []
         /// The market's id of each product (and photo) the plan registers, by the plan's made-up id.
         var ids: [Int: Int] = [:]
         /// Why writes were refused, and the products a planned PATCH found changed (412).
@@ -21,7 +27,10 @@ final class PlanGate: HTTPTransport, Sendable {
         var changed: [Int] = []
     }
 
-    init(wrapping inner: any HTTPTransport) { self.inner = inner }
+    init(wrapping inner: any HTTPTransport, market: URL) {
+        self.inner = inner
+        self.market = market
+    }
 
     var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
 
@@ -45,6 +54,7 @@ final class PlanGate: HTTPTransport, Sendable {
         case .refuse(let refusal): throw TransportFailure.invalidRequest(reason: refusal.text)
         case .send(let found): planned = found
         }
+        try await checkUnchanged(planned, timeout: timeout)
         var request = request
         if let etag = planned.ifMatch {
             request.headers = HeaderFields(request.headers.filter { !HeaderFields.sameName($0.name, "If-Match") })
@@ -61,6 +71,29 @@ final class PlanGate: HTTPTransport, Sendable {
             }
         }
         return response
+    }
+
+    /// Reads the product `planned` writes again when the plan read it without an `ETag` (once an
+    /// apply), and refuses the write when it is no longer what the plan read.
+    private func checkUnchanged(_ planned: PlannedRequest, timeout: Duration) async throws {
+        guard let id = planned.productID, planned.madeUpID == nil else { return }
+        let read = state.withLock { state -> ProductRead? in
+            guard let read = state?.plan.reads[id], read.etag == nil, read.product != nil,
+                state?.checked.insert(id).inserted == true
+            else { return nil }
+            return read
+        }
+        guard let read else { return }
+        let url = try Endpoints.product(id: id).url(relativeTo: market)
+        let answer = try await inner.send(
+            HTTPRequestData(
+                method: .get, url: url, headers: ["Accept": "application/json"], maxResponseBytes: ResponseLimits.product),
+            timeout: timeout)
+        let now = answer.status == 200 ? PlanningTransport.product(answer.body) : nil
+        guard now != read.product else { return }
+        let refusal = PlanMessage.changedBeforeSending(request: planned.shortText, id: id)
+        state.withLock { $0?.refused.append(refusal) }
+        throw TransportFailure.invalidRequest(reason: refusal.text)
     }
 
     /// What the gate does with a write.

@@ -39,13 +39,16 @@ final class CollectedChanges: Sendable {
     var all: [ProductChange] { changes.withLock { $0 } }
 }
 
-/// Innermost in the agent's main session: what its commands may touch.
-struct AccessMiddleware: CommandMiddleware {
-    let access: AccessPolicy
+/// Innermost in the agent's main session: what its commands may touch (during an apply, writes
+/// go to that apply's own scratch folder).
+final class AccessMiddleware: CommandMiddleware {
+    let access: Mutex<AccessPolicy>
+
+    init(access: AccessPolicy) { self.access = Mutex(access) }
 
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var context = context
-        context.access = access
+        context.access = access.withLock { $0 }
         return try await next(invocation, context)
     }
 }

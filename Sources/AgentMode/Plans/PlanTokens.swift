@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 import SellerShell
 
 /// The plans waiting for their token: each token 128 random bits, used once, good for the
@@ -27,11 +28,14 @@ struct PlanTokens {
         self.kept = max(1, kept)
     }
 
+    /// The lifetime in whole minutes, at least 1, as a plan says it.
+    var minutes: Int { Int(max(1, lifetime.components.seconds / 60)) }
+
     /// Keeps `plan` under a new token.
     mutating func add(_ plan: Plan, words: [Word], now: ContinuousClock.Instant = .now) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = PlannedPart.hex(bytes)
+        let token = bytes.hexadecimal
         plans[token] = Kept(plan: plan, words: words, made: now)
         order.append(token)
         while order.count > kept { plans[order.removeFirst()] = nil }
@@ -48,8 +52,13 @@ struct PlanTokens {
     /// The plan `token` names; the token is used up whatever the answer.
     mutating func take(_ token: String, now: ContinuousClock.Instant = .now) -> Result<Kept, Refusal> {
         let found = peek(token, now: now)
+        remove(token)
+        return found
+    }
+
+    /// Forgets `token` (used up).
+    mutating func remove(_ token: String) {
         plans[token] = nil
         order.removeAll { $0 == token }
-        return found
     }
 }

@@ -61,8 +61,10 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     }
 
     /// The logs' folder for this command: an untrusted script's are in its run's scratch folder,
-    /// so it neither writes the person's own log nor reads, lists or undoes its changes.
+    /// so it neither writes the person's own log nor reads, lists or undoes its changes. A
+    /// command run by another (an import's row) is logged where that command is.
     func folder(for context: CommandContext) -> URL {
+        if let outer = context.changes?.folder { return outer }
         guard let scratch = context.access.writeFolder else { return folder }
         return URL(fileURLWithPath: scratch.appending(".changes").string, isDirectory: true)
     }
