@@ -180,6 +180,8 @@ let package = Package(
             name: "AgentMode",
             dependencies: [
                 "SellerShell", "ShellScripting", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer", "Digests",
+                // The files under --folder as resources: photos' sizes and previews, sheets' kinds.
+                "MarketImages", "CatalogFiles",
                 .product(name: "MCP", package: "swift-sdk"),
                 // The `Logger` an MCP transport names (`Server/SecretGuard.swift`).
                 .product(name: "Logging", package: "swift-log"),

@@ -26,6 +26,17 @@ public enum ResourceMessage: Spoken, Equatable {
     case tooLarge(uri: String, bytes: Int, limit: Int)
     /// A resource file that is listed but could not be read (removed since, not UTF-8).
     case unreadable(uri: String)
+    /// `openmarket://folder`'s title and description (the folder it lists).
+    case folderTitle
+    case folderAbout(folder: String)
+    /// The listing's note to the model: how the files are used.
+    case folderNote
+    /// A photo in the listing whose size could not be read (damaged, not really a photo, too large).
+    case photoUnreadable
+    /// A photo resource refused by the access rule (`reason`, said by the policy).
+    case refused(uri: String, reason: String)
+    /// A photo resource that is not a JPEG, PNG or GIF that can be shown.
+    case notAPhoto(uri: String)
     /// A prompt name this server does not have.
     case unknownPrompt(name: String, known: [String])
     /// A prompt asked for without one of its required arguments (or with an empty one).

@@ -21,6 +21,8 @@ public actor AgentServer {
     /// Whether files are read at all (`--folder` given); if not, a tool naming a file is
     /// refused before anything runs (its access policy would refuse the file all the same).
     let readsFiles: Bool
+    /// The files under `--folder` as resources (`openmarket://folder`); nil without a folder.
+    let shelf: FolderShelf?
     /// Whether the client said it can ask its person (elicitation, as a form).
     var clientAsks = false
     /// Products deleted in this session without a person's confirmation, and those of deletes
@@ -31,8 +33,12 @@ public actor AgentServer {
     var questions: [ObjectIdentifier: PendingAnswer] = [:]
     var inputOpen = true
 
-    public init(sessions: AgentSessions, limits: AgentLimits, language: Language = .current, readsFiles: Bool = true) {
+    public init(
+        sessions: AgentSessions, limits: AgentLimits, language: Language = .current, readsFiles: Bool = true,
+        shelf: FolderShelf? = nil
+    ) {
         self.readsFiles = readsFiles
+        self.shelf = shelf
         self.sessions = sessions
         self.limits = limits
         self.language = language
@@ -74,12 +80,16 @@ public actor AgentServer {
             guard let self else { throw MCPError.internalError(nil) }
             return try await Language.$current.withValue(language) { try await self.call(parameters) }
         }
+        let shelf = shelf
         await server.withMethodHandler(ListResources.self) { _ in
-            Language.$current.withValue(language) { ListResources.Result(resources: AgentResources.list()) }
+            Language.$current.withValue(language) {
+                ListResources.Result(resources: (shelf.map { [$0.resource] } ?? []) + AgentResources.list())
+            }
         }
         await server.withMethodHandler(ReadResource.self) { parameters in
             try Language.$current.withValue(language) {
                 do throws(AgentFailure) {
+                    if let contents = try shelf?.read(parameters.uri) { return ReadResource.Result(contents: contents) }
                     return ReadResource.Result(contents: try AgentResources.read(parameters.uri))
                 } catch {
                     throw MCPError.invalidParams(error.text)

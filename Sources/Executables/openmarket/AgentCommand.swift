@@ -46,7 +46,9 @@ extension OpenMarketCommand {
         let access = AgentAccess.policy(folder: folder, scratch: scratch, market: target.serverURL)
         let sessions = AgentSessions(
             configuration: configuration, environment: environment, access: access, limits: options.limits)
-        let agent = AgentServer(sessions: sessions, limits: options.limits, readsFiles: folder != nil)
+        let agent = AgentServer(
+            sessions: sessions, limits: options.limits, readsFiles: folder != nil,
+            shelf: folder.map { FolderShelf(folder: $0, access: access) })
         Self.complain(
             ServerMessage.serving(
                 server: target.serverURL.absoluteString, vendor: target.vendorName, folder: folder?.string,
