@@ -1,4 +1,5 @@
 import Foundation
+import MCP
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
@@ -135,5 +136,25 @@ struct AgentServerAccessTests {
         #expect(
             AgentAccess.exposure(of: real, environment: ["HOME": "/nonexistent", "XDG_STATE_HOME": state.string])
                 == .settings(state.string))
+    }
+
+    @Test("import's rows are written to the server's scratch folder and planned, under agent mode's policy")
+    func rowsArePlannedThroughTheServer() async throws {
+        try await Fixture.with { f in
+            let image = try UploadImage.load(path: f.folder.appendingPathComponent("mug.jpg").path)
+            let draft = ProductDraft(
+                name: "Rows mug", description: "A mug for the rows test", price: 8000, currency: .krw, discountedPrice: 0,
+                stock: 5)
+            let product = try await f.market.client().create(draft, images: [image]).value
+            let agent = AgentServer(sessions: f.sessions(), limits: AgentLimits(), language: .en, scratch: f.scratch)
+            let rows: Value = .array([.object(["id": .int(product.id), "price": .int(7200)])])
+            let result = try await agent.call(CallTool.Parameters(name: "import", arguments: ["rows": rows]))
+            #expect(result.isError != true, "\(result.content)")
+            guard case .object(let fields) = result.structuredContent else {
+                Issue.record("no plan: \(result.content)")
+                return
+            }
+            #expect(fields["token"]?.stringValue != nil, "\(fields)")
+        }
     }
 }

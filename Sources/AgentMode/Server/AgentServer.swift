@@ -23,6 +23,8 @@ public actor AgentServer {
     let readsFiles: Bool
     /// The files under `--folder` as resources (`openmarket://folder`); nil without a folder.
     let shelf: FolderShelf?
+    /// The run's scratch folder, where `import`'s `rows` are written as a catalog; nil: refused.
+    let scratch: URL?
     /// Whether the client said it can ask its person (elicitation, as a form).
     var clientAsks = false
     /// Products deleted in this session without a person's confirmation, and those of deletes
@@ -35,9 +37,10 @@ public actor AgentServer {
 
     public init(
         sessions: AgentSessions, limits: AgentLimits, language: Language = .current, readsFiles: Bool = true,
-        shelf: FolderShelf? = nil
+        shelf: FolderShelf? = nil, scratch: URL? = nil
     ) {
         self.readsFiles = readsFiles
+        self.scratch = scratch
         self.shelf = shelf
         self.sessions = sessions
         self.limits = limits
@@ -128,7 +131,7 @@ public actor AgentServer {
         }
         let words: [Word]
         do {
-            words = try tool.words(parameters.arguments)
+            words = try tool.words(parameters.arguments, scratch: scratch)
         } catch {
             return Self.failure(error)
         }

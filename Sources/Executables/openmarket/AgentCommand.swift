@@ -48,7 +48,8 @@ extension OpenMarketCommand {
             configuration: configuration, environment: environment, access: access, limits: options.limits)
         let agent = AgentServer(
             sessions: sessions, limits: options.limits, readsFiles: folder != nil,
-            shelf: folder.map { FolderShelf(folder: $0, access: access) })
+            shelf: folder.map { FolderShelf(folder: $0, access: access) },
+            scratch: URL(fileURLWithPath: scratch.string, isDirectory: true))
         Self.complain(
             ServerMessage.serving(
                 server: target.serverURL.absoluteString, vendor: target.vendorName, folder: folder?.string,
