@@ -157,7 +157,8 @@ public actor AgentSessions {
         let collected = CollectedChanges()
         let session = ScriptSession(
             configuration: planning, console: console, environment: environment,
-            innermost: [PlanMiddleware(collected: collected, access: confined)], access: Self.logged(access))
+            innermost: [PlanMiddleware(collected: collected, access: confined, transport: transport)], access: Self.logged(access)
+        )
         let report = await session.execute(words: words)
         let printed = console.take()
         guard report.status == .ok else { return (report, printed, nil) }

@@ -13,6 +13,8 @@ import Synchronization
 struct PlanMiddleware: CommandMiddleware {
     let collected: CollectedChanges
     let access: AccessPolicy
+    /// The plan's transport, told the session's vendor (to answer another's product as the market would).
+    let transport: PlanningTransport
 
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var context = context
@@ -23,6 +25,7 @@ struct PlanMiddleware: CommandMiddleware {
         // its planned changes nowhere.
         if !(invocation.command is Undo || invocation.command is Redo) { context.changes?.log = nil }
         context.access = access
+        transport.know(vendorID: context.settings.vendorID)
         var outcome = try await next(invocation, context)
         collected.add(outcome.changes)
         outcome.changes = []
