@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "OpenMarketServer", targets: ["OpenMarketServer"]),
         .executable(name: "openmarket", targets: ["openmarket"]),
         .executable(name: "openmarket-server", targets: ["openmarket-server"]),
+        .executable(name: "openmarket-mcp", targets: ["openmarket-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -195,12 +196,25 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
-                "ProgramEntry", "TerminalPhotos", "BuildCommit", "AgentMode",
+                "ProgramEntry", "TerminalPhotos", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Executables/openmarket"
+        ),
+
+        // Agent mode's program, which `openmarket mcp` starts beside itself and hands the login to
+        // over an inherited descriptor (`AgentHandoff`): the shell links neither the MCP SDK nor
+        // what it brings (FoundationNetworking, libcurl), which cost every start of the shell
+        // (docs/benchmarks.md, "Agent mode's own program").
+        .executableTarget(
+            name: "openmarket-mcp",
+            dependencies: [
+                "AgentMode", "SellerShell", "OpenMarketContract", "TerminalText",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Sources/Executables/openmarket-mcp"
         ),
 
         // 1,000 GETs from an in-process AsyncHTTPClient loop: the yardstick for scripts (scripts/bench-scripts);

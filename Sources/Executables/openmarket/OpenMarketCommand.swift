@@ -1,4 +1,3 @@
-import AgentMode
 import ArgumentParser
 import BuildCommit
 import Foundation
@@ -108,8 +107,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         case script(String)
         /// `test FILE…`: grade scripts, each on a fresh local market.
         case test(ScriptArguments)
-        /// `mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]`: agent mode.
-        case mcp(AgentServerOptions)
+        /// `mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]`: agent mode, served by
+        /// `openmarket-mcp`, which checks these words (`AgentLauncher.swift`).
+        case mcp([String])
     }
 
     /// A first word that names a command runs that command (as `stripe products list` does);
@@ -120,7 +120,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             if first.hasPrefix("-") { throw ValidationError(ProgramMessage.unknownOption(first).text) }
             if first == "test" { return .test(try scriptArguments(.test)) }
             if first == "run" { return .script(try scriptArguments(.run).files[0]) }
-            if first == "mcp" { return .mcp(try agentOptions()) }
+            if first == "mcp" { return .mcp(Array(script.dropFirst())) }
             if ScriptSession.registry.find(first) != nil { return .command(script) }
             if script.count == 1, FileManager.default.fileExists(atPath: PathExpansion.expandTilde(first)) {
                 return .script(first)
@@ -225,7 +225,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Language.$current.withValue(language) {
-            if case .mcp(let options) = try request { return try await serveAgent(options) }
+            if case .mcp(let words) = try request { return try await runAgent(words) }
             try await runInLanguage()
         }
     }

@@ -54,6 +54,13 @@ extension ProgramMessage {
             return "cannot start a local market: \(reason)"
         case .exitStatus(let status):
             return "exit status \(status)"
+        case .agentExcludesOptions:
+            return "mcp serves tools over standard input and output: -c, --record, --json, script options and "
+                + "--report-* do not go with it"
+        case .agentProgramMissing(let path):
+            return "mcp: agent mode's program is missing: \(path) (install it beside openmarket: scripts/install)"
+        case .cannotStartAgentProgram(let path, let reason):
+            return "mcp: cannot start \(path): \(reason)"
         }
     }
 }

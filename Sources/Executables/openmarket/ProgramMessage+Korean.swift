@@ -54,6 +54,12 @@ extension ProgramMessage {
             return "로컬 마켓을 시작할 수 없습니다: \(reason)"
         case .exitStatus(let status):
             return "종료 상태 \(status)"
+        case .agentExcludesOptions:
+            return "mcp는 표준 입출력으로 도구를 제공합니다: -c, --record, --json, 스크립트 옵션, --report-*는 함께 쓸 수 없습니다"
+        case .agentProgramMissing(let path):
+            return "mcp: 에이전트 모드 프로그램이 없습니다: \(path) (openmarket 옆에 설치하세요: scripts/install)"
+        case .cannotStartAgentProgram(let path, let reason):
+            return "mcp: \(path)을(를) 시작할 수 없습니다: \(reason)"
         }
     }
 }

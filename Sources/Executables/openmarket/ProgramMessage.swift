@@ -33,6 +33,12 @@ enum ProgramMessage: Spoken, Hashable {
     case cannotMakeScratchFolder(String)
     case cannotMakeTemporaryFolder(path: String, reason: String)
     case cannotStartTestMarket(String)
+    /// `mcp` with options that do not go with a server of tools.
+    case agentExcludesOptions
+    /// `openmarket mcp` without `openmarket-mcp` beside the program (its path).
+    case agentProgramMissing(String)
+    /// `openmarket-mcp` (its path) could not be started, and why.
+    case cannotStartAgentProgram(String, String)
     /// A graded script that failed without saying why: its exit status, in a JUnit report.
     case exitStatus(Int32)
 }
