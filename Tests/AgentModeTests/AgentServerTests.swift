@@ -200,6 +200,19 @@ struct AgentServerTests {
         }
     }
 
+    @Test("without --folder, reading the folder's files is refused saying to start the server with --folder DIR")
+    func folderResourceWithoutFolder() async throws {
+        try await Fixture.with { f in
+            let (resources, _) = try await f.client.listResources()
+            #expect(!resources.contains { $0.uri == FolderShelf.uri })
+            await #expect {
+                _ = try await f.client.readResource(uri: FolderShelf.uri)
+            } throws: { error in
+                "\(error)".contains("--folder DIR")
+            }
+        }
+    }
+
     @Test("the person reads the question and the products, not the model's instruction to call again with a token")
     func deleteQuestionIsForAPerson() async throws {
         let person = Person(CreateElicitation.Result(action: .decline))

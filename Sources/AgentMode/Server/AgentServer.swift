@@ -93,6 +93,9 @@ public actor AgentServer {
             try Language.$current.withValue(language) {
                 do throws(AgentFailure) {
                     if let contents = try shelf?.read(parameters.uri) { return ReadResource.Result(contents: contents) }
+                    if shelf == nil, parameters.uri.hasPrefix(FolderShelf.uri) {
+                        throw AgentFailure(ServerMessage.noFolder(tool: "resources/read"))
+                    }
                     return ReadResource.Result(contents: try AgentResources.read(parameters.uri))
                 } catch {
                     throw MCPError.invalidParams(error.text)
