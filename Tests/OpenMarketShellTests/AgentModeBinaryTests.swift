@@ -123,4 +123,54 @@ struct AgentModeBinaryTests {
             #expect(answer.contains("openmarket mcp reads no files"), "\(answer)")
         }
     }
+
+    @Test("the login reaches openmarket-mcp over a descriptor, in neither its arguments nor its environment; SIGTERM ends both")
+    func handoffKeepsTheSecretOutOfArgumentsAndEnvironment() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        try await TestMarket.with { market in
+            let secret = market.demo.secret.revealed
+            try home.saveProfile(
+                "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier, secret: secret)
+            // A terminal as standard input: the server waits for its client instead of reading an end.
+            let session = try await blocking {
+                try PTYSession(
+                    executable: Self.binary, arguments: ["mcp", "--profile", "shop"], environment: home.environment(),
+                    workingDirectory: home.root.path)
+            }
+            defer { session.terminate() }
+            try await blocking { try session.expect("openmarket mcp: serving", timeout: .seconds(120)) }
+            let child = try #require(
+                ChildProcesses.running(under: session.pid).first { $0.name == "openmarket-mcp" }, "\(session.transcript)")
+            let arguments = try #require(Self.procFile(child.id, "cmdline"))
+            let environment = try #require(Self.procFile(child.id, "environ"))
+            #expect(arguments.contains("--handoff-fd"), "\(arguments)")
+            #expect(!arguments.contains(secret) && !environment.contains(secret))
+            #expect(!session.transcript.contains(secret))
+            kill(session.pid, SIGTERM)
+            let status = try await blocking { try session.waitForExit(timeout: .seconds(60)) }
+            #expect(status == 128 + SIGTERM, "\(session.transcript)")
+            // The shell waited for its child before leaving: no process of that id is left.
+            #expect(kill(child.id, 0) == -1 && errno == ESRCH)
+        }
+    }
+
+    @Test("openmarket-mcp started by hand, without the shell's handoff, refuses in one line (status 2)")
+    func startedAloneRefuses() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let result = try await ChildProcess.run(
+            BuiltProducts.path(of: "openmarket-mcp"), ["--folder", home.root.path], environment: home.environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("'openmarket mcp'"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// `/proc/PID/NAME` (its NUL-separated strings as one text), nil once the process is gone.
+    static func procFile(_ pid: pid_t, _ name: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/\(name)") else { return nil }
+        defer { try? handle.close() }
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    }
 }
