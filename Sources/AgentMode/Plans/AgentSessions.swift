@@ -128,7 +128,7 @@ public actor AgentSessions {
         var report = await main.execute(words: words)
         let ended = gate.end()
         var printed = console.take()
-        let more = (ended.refused + ended.changed.map { .changedDuringApply(id: $0) }).map(\.text)
+        let more = (ended.refused + ended.changed.map { .changedDuringApply(id: $0) } + ended.notSent).map(\.text)
         if !more.isEmpty {
             printed += (printed.isEmpty ? "" : "\n") + more.joined(separator: "\n")
             if report.status == .ok { report.status = .failed }
@@ -164,7 +164,8 @@ public actor AgentSessions {
         guard report.status == .ok else { return (report, printed, nil) }
         let command = session.shell.secrets.masked(WordQuoting.line(words))
         var plan = Plan(
-            tool: tool, command: command, recorded: transport.recorded, changes: collected.all, minutes: tokens.minutes)
+            tool: tool, command: command, recorded: transport.recorded, changes: collected.all, minutes: tokens.minutes,
+            reversal: collected.reversed)
         // Nothing in a plan should hold a secret (bodies show the variable); masked again all the same.
         let secrets = session.shell.secrets
         plan.lines = plan.lines.map(secrets.masked)

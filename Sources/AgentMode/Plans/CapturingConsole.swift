@@ -21,9 +21,11 @@ final class CapturingConsole: ShellConsole, Sendable {
         }
     }
 
+    /// `text` without its trailing line breaks (`\n`, `\r`), by Unicode scalar: a `\r\n` is one
+    /// Character, which `hasSuffix("\n")` would not match.
     private func keep(_ text: String) {
-        var text = text
-        while text.hasSuffix("\n") { text.removeLast() }
-        lines.withLock { $0.append(text) }
+        var scalars = text.unicodeScalars[...]
+        while let last = scalars.last, last == "\n" || last == "\r" { scalars.removeLast() }
+        lines.withLock { $0.append(String(String.UnicodeScalarView(scalars))) }
     }
 }

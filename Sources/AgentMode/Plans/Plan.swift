@@ -42,7 +42,8 @@ public struct Plan: Sendable {
     public var isEmpty: Bool { requests.isEmpty }
 
     init(
-        tool: String, command: String, recorded: PlanningTransport.Recorded, changes: [ProductChange], minutes: Int
+        tool: String, command: String, recorded: PlanningTransport.Recorded, changes: [ProductChange], minutes: Int,
+        reversal: PlanMessage? = nil
     ) {
         self.tool = tool
         self.command = command
@@ -59,6 +60,11 @@ public struct Plan: Sendable {
         lines = PlanText.lines(
             command: command, tool: tool, requests: requests, products: products, deletes: deletes, minutes: minutes)
         json = PlanText.json(tool: tool, command: command, requests: requests, products: products, deletes: deletes)
+        if let reversal, case .object(var fields) = json {
+            lines.insert(reversal.text, at: 1)
+            fields["reverses"] = .string(reversal.text)
+            json = .object(fields)
+        }
     }
 
     /// Why this plan, made again now, is not `earlier`'s: nil when it is the same (the same

@@ -37,11 +37,25 @@ final class PlanGate: HTTPTransport, Sendable {
     /// From now until `end()`, the writes of `plan` may be sent.
     func begin(_ plan: Plan) { state.withLock { $0 = Applying(plan: plan) } }
 
-    /// Ends the apply: what the gate refused and the products found changed.
-    func end() -> (refused: [PlanMessage], changed: [Int]) {
+    /// What an apply did with its plan, said when it ends.
+    struct Ended {
+        /// Why writes were refused.
+        var refused: [PlanMessage] = []
+        /// The products a planned PATCH found changed (412).
+        var changed: [Int] = []
+        /// The planned writes never sent, as `notSent`.
+        var notSent: [PlanMessage] = []
+    }
+
+    /// Ends the apply: what the gate refused, the products found changed, the writes not sent.
+    func end() -> Ended {
         state.withLock { state in
             defer { state = nil }
-            return (state?.refused ?? [], state?.changed ?? [])
+            guard let applying = state else { return Ended() }
+            let unsent = applying.plan.requests.indices.filter { !applying.sent.contains($0) }
+            return Ended(
+                refused: applying.refused, changed: applying.changed,
+                notSent: unsent.map { .notSent(request: applying.plan.requests[$0].shortText) })
         }
     }
 

@@ -26,6 +26,7 @@ struct PlanMiddleware: CommandMiddleware {
         if !(invocation.command is Undo || invocation.command is Redo) { context.changes?.log = nil }
         context.access = access
         transport.know(vendorID: context.settings.vendorID)
+        if let reversal = Self.reversal(invocation.command, context) { collected.reversing(reversal) }
         var outcome = try await next(invocation, context)
         collected.add(outcome.changes)
         outcome.changes = []
@@ -33,13 +34,43 @@ struct PlanMiddleware: CommandMiddleware {
     }
 }
 
-/// The changes a plan's commands reported, in order.
+extension PlanMiddleware {
+    /// What an `undo` or `redo` takes back or makes again: the unit of the change log it names
+    /// (by its number, else the latest this direction applies to), read from the log, typed.
+    static func reversal(_ command: any ShellCommand, _ context: CommandContext) -> PlanMessage? {
+        let number: Int?
+        let undo: Bool
+        if let undoing = command as? Undo {
+            (number, undo) = (undoing.number, true)
+        } else if let redoing = command as? Redo {
+            (number, undo) = (redoing.number, false)
+        } else {
+            return nil
+        }
+        guard let log = context.changes?.log, let entries = try? log.entries() else { return nil }
+        let history = ChangeHistory(entries)
+        let latest = undo ? history.latestDone : history.latestUndone
+        guard let unit = number.map(history.unit(holding:)) ?? latest else { return nil }
+        let summary =
+            unit.batch.map { ChangesMessage.batch(label: $0.label, count: unit.changes.count).text }
+            ?? unit.changes.first?.entry.summary.text ?? ""
+        return undo ? .undoes(number: unit.number, summary: summary) : .redoes(number: unit.number, summary: summary)
+    }
+}
+
+/// The changes a plan's commands reported, in order, and the change an `undo` or `redo` takes.
 final class CollectedChanges: Sendable {
     private let changes = Mutex<[ProductChange]>([])
+    private let reversal = Mutex<PlanMessage?>(nil)
 
     func add(_ more: [ProductChange]) { changes.withLock { $0 += more } }
 
+    func reversing(_ message: PlanMessage) { reversal.withLock { $0 = message } }
+
     var all: [ProductChange] { changes.withLock { $0 } }
+
+    /// `It takes back change 7: …`, for an `undo` or `redo` plan.
+    var reversed: PlanMessage? { reversal.withLock { $0 } }
 }
 
 /// Innermost in the agent's main session: what its commands may touch (during an apply, writes

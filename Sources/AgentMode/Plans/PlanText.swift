@@ -36,15 +36,17 @@ enum PlanText {
     /// `PATCH /api/products/3  If-Match: "…"  {"price":9000,"secret":"$OPENMARKET_SECRET"}`.
     static func line(_ request: PlannedRequest) -> String {
         var line = request.shortText
-        if let etag = request.ifMatch { line += "  If-Match: " + TextLayout.visible(etag, limit: 80) }
+        if let etag = request.ifMatch { line += "  " + PlanMessage.ifMatch(etag: TextLayout.visible(etag, limit: 80)).text }
         if let body = request.body { line += "  " + short(PlannedRequest.encoded(body)) }
         if !request.parts.isEmpty {
             let parts = request.parts.map { part in
                 if let json = part.json { return "\(part.name) " + short(PlannedRequest.encoded(json)) }
-                let file = part.filename.map { TextLayout.visible($0, limit: 60) + " " } ?? ""
-                return "\(part.name) \(file)(\(part.contentType), \(part.byteCount) B, sha256 \(part.sha256.prefix(12))…)"
+                return PlanMessage.filePart(
+                    name: part.name, file: part.filename.map { TextLayout.visible($0, limit: 60) },
+                    contentType: part.contentType, bytes: part.byteCount, sha256: String((part.sha256 ?? "").prefix(12))
+                ).text
             }
-            line += "  multipart: " + parts.joined(separator: ", ")
+            line += "  " + PlanMessage.multipart(parts: parts).text
         }
         return line
     }
@@ -52,13 +54,25 @@ enum PlanText {
     /// `text` cut at `bodyShown` scalars.
     static func short(_ text: String) -> String { AgentText.cut(text, at: bodyShown) }
 
+    /// The most requests, and products, a plan's JSON lists (the token binds them all).
+    static let itemsInJSON = 500
+
     static func json(
         tool: String, command: String, requests: [PlannedRequest], products: [PlannedProduct], deletes: Int
     ) -> Value {
-        .object([
+        var object: [String: Value] = [
             "tool": .string(tool), "command": .string(command), "deletes": .int(deletes),
-            "requests": .array(requests.map(json)), "products": .array(products.map(json)),
-        ])
+            "requests": .array(requests.prefix(itemsInJSON).map(json)),
+            "products": .array(products.prefix(itemsInJSON).map(json)),
+        ]
+        let left = (requests: max(0, requests.count - itemsInJSON), products: max(0, products.count - itemsInJSON))
+        if left.requests + left.products > 0 {
+            object["omitted"] = .object([
+                "requests": .int(left.requests), "products": .int(left.products),
+                "note": .string(PlanMessage.omitted(count: left.requests + left.products).text),
+            ])
+        }
+        return .object(object)
     }
 
     static func json(_ request: PlannedRequest) -> Value {
@@ -72,7 +86,7 @@ enum PlanText {
                     .object([
                         "name": .string(part.name), "filename": part.filename.map(Value.string) ?? .null,
                         "content_type": .string(part.contentType), "bytes": .int(part.byteCount),
-                        "sha256": .string(part.sha256), "json": part.json.map(value) ?? .null,
+                        "sha256": part.sha256.map(Value.string) ?? .null, "json": part.json.map(value) ?? .null,
                     ])
                 })
         }

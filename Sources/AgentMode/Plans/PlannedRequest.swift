@@ -13,7 +13,8 @@ public struct PlannedRequest: Sendable, Equatable {
 
     /// `PATCH`.
     public var method: String
-    /// `/api/products/3`; a delete URI's token as `{token}`.
+    /// `/api/products/3`; the delete URI's own token (or the earlier host's product secret) as
+    /// `{delete-uri}`, not to be read as the plan's token.
     public var path: String
     /// The contract's operation, when the path is one.
     public var route: MarketRoute?
@@ -39,10 +40,10 @@ public struct PlannedRequest: Sendable, Equatable {
         route = match?.route
         productID = match?.id
         switch match?.route {
-        case .legacyDelete?: path = MarketRoute.legacyDelete.path(match?.parameters.first ?? "", "{token}")
+        case .legacyDelete?: path = MarketRoute.legacyDelete.path(match?.parameters.first ?? "", "{delete-uri}")
         case .delete?:
             // The URI the delete URI answered: its token is new each time, and names the product.
-            path = MarketRoute.delete.path("{token}")
+            path = MarketRoute.delete.path("{delete-uri}")
             productID = nil
         default: path = request.url.path
         }
@@ -68,7 +69,7 @@ public struct PlannedRequest: Sendable, Equatable {
             body = .object(fields)
         }
         let shownBody = body.map(Self.encoded) ?? ""
-        let shownParts = parts.map { "\($0.name) \($0.contentType) \($0.sha256) \($0.json.map(Self.encoded) ?? "")" }
+        let shownParts = parts.map { "\($0.name) \($0.contentType) \($0.sha256 ?? "-") \($0.json.map(Self.encoded) ?? "")" }
         let deletes = method == HTTPMethod.delete.rawValue && route != nil
         let id = deletes ? "" : productID.map(String.init) ?? ""
         return [method, deletes ? "delete" : route?.rawValue ?? path, id, shownBody]
@@ -97,8 +98,9 @@ public struct PlannedPart: Sendable, Equatable {
     public var filename: String?
     public var contentType: String
     public var byteCount: Int
-    /// The SHA-256 of the part's bytes, in hex (of the masked JSON for a JSON part).
-    public var sha256: String
+    /// The SHA-256 of the part's bytes, in hex (of the masked JSON for a JSON part); nil when
+    /// the bytes were not found in the body (a plan refuses such a request: it could not bind them).
+    public var sha256: String?
     /// A JSON part's content, the secret masked.
     public var json: JSONValue?
 
@@ -109,10 +111,10 @@ public struct PlannedPart: Sendable, Equatable {
         let files = fileBytes(request)
         return described.enumerated().map { index, part in
             let json = part.json.flatMap(JSONValue.parse).map(PlannedRequest.maskingSecret)
-            let bytes = json.map { Data(PlannedRequest.encoded($0).utf8) } ?? files[index + 1] ?? Data()
+            let bytes = json.map { Data(PlannedRequest.encoded($0).utf8) } ?? files[index + 1]
             return PlannedPart(
                 name: part.name, filename: part.filename, contentType: part.contentType, byteCount: part.byteCount,
-                sha256: hex(SHA256.hash(data: bytes)), json: json)
+                sha256: bytes.map { SHA256.hash(data: $0).hexadecimal }, json: json)
         }
     }
 
@@ -131,15 +133,5 @@ public struct PlannedPart: Sendable, Equatable {
             }
         }
         return files
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".unicodeScalars)
-        var text = String.UnicodeScalarView()
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(text)
     }
 }

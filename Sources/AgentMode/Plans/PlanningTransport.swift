@@ -51,6 +51,9 @@ final class PlanningTransport: HTTPTransport, Sendable {
         let answer = model.answer(request)
         if let broken = brokenRules(request, answer) { return broken }
         var planned = PlannedRequest(request)
+        if let missing = planned.parts.first(where: { $0.sha256 == nil }) {
+            throw TransportFailure.invalidRequest(reason: PlanMessage.photoBytesMissing(part: missing.name).text)
+        }
         let product = (200..<300).contains(answer.status) ? Self.product(answer.body) : nil
         if planned.route == .create {
             planned.madeUpID = product?.id
