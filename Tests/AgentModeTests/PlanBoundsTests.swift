@@ -50,6 +50,15 @@ struct PlanBoundsTests {
         }
     }
 
+    @Test func aSecretIsMaskedAtAnyDepthOfAPlannedBody() {
+        let body = JSONValue.object([
+            "secret": "s1", "items": .array([.object(["secret": "s2", "price": 1])]), "nested": .object(["secret": "s3"]),
+        ])
+        let text = PlannedRequest.encoded(PlannedRequest.maskingSecret(body))
+        #expect(!text.contains("s1") && !text.contains("s2") && !text.contains("s3"), "\(text)")
+        #expect(text.contains("\"price\":1"), "\(text)")
+    }
+
     @Test func aConsoleLineLosesItsTrailingLineBreaksCRLFToo() {
         let console = CapturingConsole()
         console.write("one\r\n")

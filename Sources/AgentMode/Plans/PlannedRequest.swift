@@ -79,11 +79,15 @@ public struct PlannedRequest: Sendable, Equatable {
     /// `PATCH /api/products/3`.
     var shortText: String { "\(method) \(path)" }
 
-    /// A JSON document with its top-level `secret` (and a JSON part's) shown as the variable.
+    /// A JSON document with every `secret`, at any depth (as a trace masks them), shown as the variable.
     static func maskingSecret(_ value: JSONValue) -> JSONValue {
-        guard case .object(var fields) = value, fields["secret"] != nil else { return value }
-        fields["secret"] = .string(secretShown)
-        return .object(fields)
+        switch value {
+        case .object(var fields):
+            for (key, inner) in fields { fields[key] = key == "secret" ? .string(secretShown) : maskingSecret(inner) }
+            return .object(fields)
+        case .array(let items): return .array(items.map(maskingSecret))
+        default: return value
+        }
     }
 
     /// Compact JSON, keys sorted.
