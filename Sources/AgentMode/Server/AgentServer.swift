@@ -178,7 +178,7 @@ public actor AgentServer {
             switch await confirmDeletes(plan) {
             case .confirmed: break
             case .allowed(let count): reserved = count
-            case .refused(let failure): return Self.failure(failure)
+            case .refused(let failure): return Self.failure(failure, status: .failed)
             }
         }
         let answer = await sessions.apply(token: token, words: words, checkedAt: checkedAt)
@@ -192,7 +192,7 @@ public actor AgentServer {
             unconfirmedDeleted += reserved
             return ToolResult.make(report, printed: printed)
         case .refused(let failure):
-            return Self.failure(failure)
+            return Self.failure(failure, status: .failed)
         }
     }
 
@@ -209,10 +209,8 @@ public actor AgentServer {
             isError: result.isError, _meta: result._meta)
     }
 
-    /// A failure as a tool result: one line, `isError`.
-    static func failure(_ failure: AgentFailure) -> CallTool.Result {
-        CallTool.Result(
-            content: [.text(text: failure.text, annotations: nil, _meta: nil)],
-            structuredContent: .object(["failure": .string(failure.text)]), isError: true)
+    /// A failure as a tool result: one line, `isError`, shaped as a command's failure.
+    static func failure(_ failure: AgentFailure, status: CommandStatus = .usage) -> CallTool.Result {
+        ToolResult.failure(failure, status: status)
     }
 }

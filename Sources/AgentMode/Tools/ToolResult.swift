@@ -43,6 +43,14 @@ public enum ToolResult {
             content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: failed)
     }
 
+    /// A failure found before any command ran (an argument the schema refuses, a refused token,
+    /// a question the person declined) as a tool result: the same shape as a command's failure
+    /// (`status` and `failure` as a list of lines), so every result keeps the tool's
+    /// outputSchema; `isError`.
+    public static func failure(_ failure: AgentFailure, status: CommandStatus = .usage) -> CallTool.Result {
+        make(CommandReport(status: status, failure: [failure.text]), printed: "")
+    }
+
     /// `text` cut at ``textBytes`` on a scalar's boundary; nil when it fits.
     static func bounded(_ text: String) -> String? {
         guard text.utf8.count > textBytes else { return nil }
