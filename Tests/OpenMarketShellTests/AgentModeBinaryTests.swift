@@ -167,6 +167,22 @@ struct AgentModeBinaryTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("openmarket mcp without openmarket-mcp beside the program says so in one line (status 1), starting nothing")
+    func missingAgentProgramIsNamed() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        // A copy of the shell alone in a folder: `/proc/self/exe` is the copy, with no openmarket-mcp beside it.
+        let alone = home.root.appendingPathComponent("alone", isDirectory: true)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("openmarket").path
+        try FileManager.default.copyItem(atPath: Self.binary, toPath: copy)
+        let result = try await ChildProcess.run(copy, ["mcp"], environment: home.environment, input: "")
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(alone.appendingPathComponent("openmarket-mcp").path), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     /// `/proc/PID/NAME` (its NUL-separated strings as one text), nil once the process is gone.
     static func procFile(_ pid: pid_t, _ name: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/\(name)") else { return nil }
