@@ -138,6 +138,39 @@ struct AgentServerAccessTests {
                 == .settings(state.string))
     }
 
+    @Test("--folder may not be a hidden folder below home (~/.ssh, ~/.aws, ~/shop/.git) nor a system folder")
+    func secretAndSystemFoldersAreRefused() throws {
+        let home = try Fixtures.temporaryDirectory("openmarket-agent-home")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let real = AccessPolicy.realPath(home.path)!
+        let environment = ["HOME": real.string]
+        for hidden in [".ssh", ".aws", ".gnupg"] {
+            #expect(
+                AgentAccess.exposure(of: real.appending(hidden), environment: environment)
+                    == .hidden(real.appending(hidden).string))
+        }
+        let git = real.appending("shop").appending(".git")
+        #expect(AgentAccess.exposure(of: git.appending("objects"), environment: environment) == .hidden(git.string))
+        #expect(AgentAccess.exposure(of: real.appending("shop.photos"), environment: environment) == nil)
+        // A home outside /tmp: the test's own home (under /tmp) makes /tmp a folder holding its settings.
+        let elsewhere = ["HOME": "/home/openmarket-seller-test"]
+        for system in [
+            "/etc", "/proc", "/sys", "/dev", "/boot", "/run", "/root", "/usr", "/bin", "/sbin", "/var", "/tmp", "/var/tmp",
+        ] {
+            #expect(AgentAccess.exposure(of: FilePath(system), environment: elsewhere) == .system(system))
+        }
+        #expect(AgentAccess.exposure(of: FilePath("/tmp"), environment: environment) != nil)
+        #expect(AgentAccess.exposure(of: FilePath("/etc/ssl"), environment: environment) == .system("/etc"))
+        #expect(AgentAccess.exposure(of: FilePath("/lib64"), environment: environment) == .system("/lib64"))
+        #expect(AgentAccess.exposure(of: FilePath("/var/lib/x"), environment: environment) == .system("/var"))
+        #expect(AgentAccess.exposure(of: FilePath("/var/tmp/photos"), environment: environment) == nil)
+        #expect(AgentAccess.exposure(of: FilePath("/tmp/photos"), environment: environment) == nil)
+        #expect(AgentAccess.exposure(of: FilePath("/root/shop"), environment: ["HOME": "/root"]) == nil)
+        #expect(AgentAccess.exposure(of: FilePath("/root/.ssh"), environment: ["HOME": "/root"]) == .hidden("/root/.ssh"))
+        #expect(AgentAccess.exposure(of: FilePath("/root/shop"), environment: environment) == .system("/root"))
+        #expect(ServerMessage.folderTooWide("~/.ssh", .hidden("/h/.ssh")).text.contains("hidden folder"))
+    }
+
     @Test("import's rows are written to the server's scratch folder and planned, under agent mode's policy")
     func rowsArePlannedThroughTheServer() async throws {
         try await Fixture.with { f in

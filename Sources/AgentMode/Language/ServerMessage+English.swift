@@ -57,6 +57,8 @@ extension ServerMessage {
                     case .root: "the whole disk"
                     case .home: "every file in your home folder"
                     case .settings(let held): "the shell's saved logins and state (\(held))"
+                    case .hidden(let held): "a hidden folder of your home, where programs keep keys and settings (\(held))"
+                    case .system(let held): "the system's own files (\(held))"
                     }
                 }() + ": name the folder of the photos and sheets it should use"
         case .unexpectedWord(let word): "mcp: unexpected '\(word)': \(Self.usage)"

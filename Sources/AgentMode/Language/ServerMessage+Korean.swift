@@ -53,6 +53,8 @@ extension ServerMessage {
                     case .root: "디스크 전체를"
                     case .home: "홈 폴더의 모든 파일을"
                     case .settings(let held): "셸의 저장된 로그인과 상태(\(held))를"
+                    case .hidden(let held): "프로그램이 키와 설정을 두는 홈의 숨김 폴더(\(held))를"
+                    case .system(let held): "시스템 파일(\(held))을"
                     }
                 }() + " 읽게 됩니다. 쓸 사진과 시트가 있는 폴더를 지정하세요"
         case .unexpectedWord(let word): "mcp: 예상하지 못한 '\(word)': \(Self.usage)"

@@ -26,6 +26,12 @@ public enum ServerMessage: Spoken, Equatable {
         /// It holds (or lies inside) the shell's own settings and state: saved logins, the
         /// change log, a local market's data (`path`).
         case settings(String)
+        /// A hidden folder below home (`~/.ssh`, `~/.aws`), or one inside it (`path`: the
+        /// hidden folder), where programs keep keys and settings.
+        case hidden(String)
+        /// A folder of the system (`/etc`, `/usr`, `/tmp` itself), or one inside it (`path`:
+        /// that folder).
+        case system(String)
     }
 
     // MARK: To the model
