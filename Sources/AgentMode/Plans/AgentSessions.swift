@@ -124,10 +124,19 @@ public actor AgentSessions {
             try? FileManager.default.removeItem(at: scratch)
         }
         _ = console.take()
+        _ = mainAccess.applied.take()
         gate.begin(plan)
         var report = await main.execute(words: words)
         let ended = gate.end()
         var printed = console.take()
+        // What the run changed, typed for the result (`changes`): the commands' own changes, then
+        // the writes no change named (`undo`'s), each product once.
+        var changes = mainAccess.applied.take()
+        let named = Set(changes.map(\.productID))
+        changes += ended.written.filter { !named.contains($0.productID) }
+        var outcome = report.outcome ?? CommandOutcome()
+        outcome.changes = changes
+        report.outcome = outcome
         let more = (ended.refused + ended.changed.map { .changedDuringApply(id: $0) } + ended.notSent).map(\.text)
         if !more.isEmpty {
             printed += (printed.isEmpty ? "" : "\n") + more.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import SellerShell
 import Synchronization
 
 /// The transport of the agent's main session: reads pass; a write is sent only while a plan is
@@ -25,6 +26,8 @@ final class PlanGate: HTTPTransport, Sendable {
         /// Why writes were refused, and the products a planned PATCH found changed (412).
         var refused: [PlanMessage] = []
         var changed: [Int] = []
+        /// What each write the market accepted did, before → after (the plan's read → its answer).
+        var written: [ProductChange] = []
     }
 
     init(wrapping inner: any HTTPTransport, market: URL) {
@@ -45,6 +48,9 @@ final class PlanGate: HTTPTransport, Sendable {
         var changed: [Int] = []
         /// The planned writes never sent, as `notSent`.
         var notSent: [PlanMessage] = []
+        /// What the writes the market accepted did, in order (a command that reports no change of
+        /// its own, as `undo`, is known by these).
+        var written: [ProductChange] = []
     }
 
     /// Ends the apply: what the gate refused, the products found changed, the writes not sent.
@@ -55,7 +61,7 @@ final class PlanGate: HTTPTransport, Sendable {
             let unsent = applying.plan.requests.indices.filter { !applying.sent.contains($0) }
             return Ended(
                 refused: applying.refused, changed: applying.changed,
-                notSent: unsent.map { .notSent(request: applying.plan.requests[$0].shortText) })
+                notSent: unsent.map { .notSent(request: applying.plan.requests[$0].shortText) }, written: applying.written)
         }
     }
 
@@ -77,6 +83,9 @@ final class PlanGate: HTTPTransport, Sendable {
         let response = try await inner.send(request, timeout: timeout)
         state.withLock { state in
             if response.status == 412, let id = sending.productID { state?.changed.append(id) }
+            if (200..<300).contains(response.status), let change = Self.change(planned, response, state?.plan) {
+                state?.written.append(change)
+            }
             if let madeUp = planned.madeUpID, (200..<300).contains(response.status),
                 let made = PlanningTransport.product(response.body)
             {
@@ -108,6 +117,18 @@ final class PlanGate: HTTPTransport, Sendable {
         let refusal = PlanMessage.changedBeforeSending(request: planned.shortText, id: id)
         state.withLock { $0?.refused.append(refusal) }
         throw TransportFailure.invalidRequest(reason: refusal.text)
+    }
+
+    /// What an accepted write did to its product: the plan's read of it before, the market's
+    /// answer after (nil for a write that is not a product's: a photo, a delete's first step).
+    private static func change(_ planned: PlannedRequest, _ response: HTTPResponseData, _ plan: Plan?) -> ProductChange? {
+        let before = planned.productID.flatMap { plan?.reads[$0]?.product }
+        switch planned.route {
+        case .create: return PlanningTransport.product(response.body).map { ProductChange(.created, before: nil, after: $0) }
+        case .edit: return ProductChange(.edited, before: before, after: PlanningTransport.product(response.body))
+        case .delete, .legacyDelete: return before.map { ProductChange(.deleted, before: $0, after: nil) }
+        default: return nil
+        }
     }
 
     /// What the gate does with a write.

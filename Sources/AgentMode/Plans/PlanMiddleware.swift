@@ -69,20 +69,33 @@ final class CollectedChanges: Sendable {
 
     var all: [ProductChange] { changes.withLock { $0 } }
 
+    /// Every change collected so far, forgotten here.
+    func take() -> [ProductChange] {
+        changes.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+
     /// `It takes back change 7: …`, for an `undo` or `redo` plan.
     var reversed: PlanMessage? { reversal.withLock { $0 } }
 }
 
 /// Innermost in the agent's main session: what its commands may touch (during an apply, writes
-/// go to that apply's own scratch folder).
+/// go to that apply's own scratch folder), and the changes they made, before → after, as the
+/// plan's run collects them but left in the outcome (the change log still keeps them): an
+/// applied write's result lists them all (every product of an undone batch, an import's rows).
 final class AccessMiddleware: CommandMiddleware {
     let access: Mutex<AccessPolicy>
+    let applied = CollectedChanges()
 
     init(access: AccessPolicy) { self.access = Mutex(access) }
 
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var context = context
         context.access = access.withLock { $0 }
-        return try await next(invocation, context)
+        let outcome = try await next(invocation, context)
+        applied.add(outcome.changes)
+        return outcome
     }
 }
