@@ -46,12 +46,13 @@ struct UndoInKoreanTests {
                 let session = UndoTests.session(f, console)
                 let id = try await UndoTests.register(f, session, console)
                 await UndoTests.ok(session, "patch \(id) price=3200", console)
-                _ = try await f.client.edit(id: id, ProductChanges(name: "Changed elsewhere"))
+                // The price the patch set changed elsewhere (another field alone would not stop it).
+                _ = try await f.client.edit(id: id, ProductChanges(price: 3000))
                 let refused = await session.execute("undo")
                 #expect(refused.status == .failed)
                 let text = refused.failure.joined(separator: "\n")
                 Self.expectKorean(text, "conflict")
-                #expect(text.contains("\"Changed elsewhere\"") && text.contains("\"Undo mug\""), "\(text)")
+                #expect(text.contains("₩3,000") && text.contains("₩3,200"), "\(text)")
                 #expect(text.contains("'undo 2 --force'"), "\(text)")
                 let dryRun = await UndoTests.ok(session, "undo 2 --dry-run", console)
                 Self.expectKorean(
@@ -70,10 +71,11 @@ struct UndoInKoreanTests {
         .stockRequest(id: 4, stock: 8, etag: "\"v2\""), .deleteRequest(id: 4),
         .registerRequest(json: "{}", photos: 2, bytes: "12 KB", thumbnail: true), .alreadyGone(id: 4),
         .noLongerExists(id: 4, undo: true), .notReversible(number: 3),
-        .changedSince(id: 4, number: 1, differences: [.init(field: "name", now: "\"A\"", then: "\"B\"")]),
+        .changedSince(name: "#4 Mug", number: 1, differences: [.init(field: "name", now: "\"A\"", then: "\"B\"")]),
         .changedWhileRead(id: 4, undo: false), .cannotBeRead(id: 4),
         .cannotReverse(undo: true, number: 3, label: "x", blockers: [.alreadyGone(id: 4)], more: 2),
-        .conflicts(undo: true, number: 1, conflicts: [.cannotBeRead(id: 4)], more: 1),
+        .conflicts(undo: true, number: 1, conflicts: [.cannotBeRead(id: 4)], more: 1, agent: false),
+        .conflicts(undo: false, number: 1, conflicts: [.cannotBeRead(id: 4)], more: 1, agent: true),
         .dryRunNote(.cannotBeRead(id: 4)), .damagedLog(path: "/l", count: 2, line: 7, undo: false), .andMore(5),
         .changeFailed(number: 3, why: "x"), .logDoesNotKnow(problem: "x", undo: true), .stateColumn,
     ])

@@ -95,14 +95,15 @@ struct UndoTests {
             let session = Self.session(f, console)
             let id = try await Self.register(f, session, console)
             await Self.ok(session, "patch \(id) price=3200", console)
-            // Someone else changes the product in between.
-            _ = try await f.client.edit(id: id, ProductChanges(name: "Changed elsewhere"))
+            // Someone else changes the product in between: the price the patch set, and its name.
+            _ = try await f.client.edit(id: id, ProductChanges(name: "Changed elsewhere", price: 3000))
             let refused = await session.execute("undo")
             #expect(refused.status == .failed)
-            #expect(
-                refused.failure.joined().contains("name is \"Changed elsewhere\" now, not \"Undo mug\""), "\(refused.failure)")
+            #expect(refused.failure.joined().contains("price is ₩3,000 now, not ₩3,200"), "\(refused.failure)")
+            // The name is not the patch's: it is not what stops the undo.
+            #expect(!refused.failure.joined().contains("name is"), "\(refused.failure)")
             #expect(refused.failure.joined().contains("undo 2 --force"), "\(refused.failure)")
-            #expect(try await f.product(id: id).price == 3200)
+            #expect(try await f.product(id: id).price == 3000)
             await Self.ok(session, "undo 2 --force", console)
             let after = try await f.product(id: id)
             #expect(after.price == 3500)

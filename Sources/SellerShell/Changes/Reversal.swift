@@ -84,7 +84,7 @@ struct Reversal {
             step.plan = .setFields(
                 name: Self.name(current.value), changes: ProductField.describe(fields, from: current.value, to: target))
             step.request = .patchRequest(id: id, json: Self.json(changes), etag: current.etag)
-            step.conflict = Self.conflict(current.value, expected: expected, number: change.entry.number)
+            step.conflict = Self.conflict(current.value, expected: expected, in: fields, number: unitNumber(change))
         }
     }
 
@@ -111,7 +111,10 @@ struct Reversal {
         return try await reading(id, for: change, .delete(id: id), deleting: true, in: context) { step, current in
             step.plan = .delete(name: Self.name(current.value))
             step.request = .deleteRequest(id: id)
-            step.conflict = Self.conflict(current.value, expected: change.state ?? made, number: change.entry.number)
+            // A delete takes every field: any change since is the seller's to keep or let go.
+            let expected = change.state ?? made
+            step.conflict = Self.conflict(
+                current.value, expected: expected, in: ProductField.changeable, number: unitNumber(change))
         }
     }
 
@@ -174,14 +177,24 @@ struct Reversal {
         return Step(change: change, action: .delete(id: 0), blocker: why, plan: why, request: why)
     }
 
-    /// What differs between the product now and as the change left it, or nil.
-    static func conflict(_ current: Product, expected: Product, number: Int) -> ReversalMessage? {
-        let fields = ProductField.between(expected, current)
-        guard !fields.isEmpty else { return nil }
-        let differences = fields.map {
+    /// Which of `fields` (those the change set) differ between the product now and as the change
+    /// left it, or nil: a field someone else changed since, that the change never set, is theirs
+    /// and stays as it is. `number`: the unit `changes` lists the change under.
+    static func conflict(
+        _ current: Product, expected: Product, in fields: [ProductField], number: Int
+    ) -> ReversalMessage? {
+        let moved = ProductField.between(expected, current).filter(fields.contains)
+        guard !moved.isEmpty else { return nil }
+        let differences = moved.map {
             ReversalMessage.Difference(field: $0.rawValue, now: $0.shown(current), then: $0.shown(expected))
         }
-        return .changedSince(id: current.id, number: number, differences: differences)
+        return .changedSince(name: name(current), number: number, differences: differences)
+    }
+
+    /// The unit `changes` lists `change` under (an import's or a command's over several
+    /// products: its first change's number), which `undo N` takes.
+    private func unitNumber(_ change: ChangeHistory.Change) -> Int {
+        history.unit(holding: change.entry.number)?.number ?? change.entry.number
     }
 
     static func name(_ product: Product) -> String {

@@ -22,9 +22,9 @@ extension ReversalMessage {
         case .noLongerExists(let id, let undo):
             "#\(id) no longer exists (deleted since?): there is nothing to \(undo ? "undo" : "redo")"
         case .notReversible(let number): "change \(number) is not one the log can take back"
-        case .changedSince(let id, let number, let differences):
-            "#\(id) has changed since change \(number): "
-                + differences.map { "\($0.field) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")
+        case .changedSince(let name, let number, let differences):
+            "\(name): " + differences.map { "\($0.field) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")
+                + " (changed since change \(number))"
         case .changeLog(let message): message.english
         case .changedWhileRead(let id, let undo):
             "#\(id) changed while this \(Self.command(undo)) read it (412); nothing was sent: try '\(Self.command(undo))' again"
@@ -32,9 +32,11 @@ extension ReversalMessage {
         case .cannotReverse(let undo, let number, let label, let blockers, let more):
             "cannot \(Self.command(undo)) \(number) (\(label)): " + blockers.map(\.english).joined(separator: "; ")
                 + (more > 0 ? "; and \(more) more" : "") + "; nothing was sent"
-        case .conflicts(let undo, let number, let conflicts, let more):
-            conflicts.map(\.english).joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "")
-                + "; nothing was sent ('\(Self.command(undo)) \(number) --force' \(Self.command(undo))s it all the same)"
+        case .conflicts(let undo, let number, let conflicts, let more, let agent):
+            conflicts.map(\.english).joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "") + "; nothing was sent ("
+                + (agent
+                    ? "\(Self.command(undo)) with number: \(number), force: true"
+                    : "'\(Self.command(undo)) \(number) --force'") + " \(Self.command(undo))es it all the same)"
         case .dryRunNote(let conflict): "note: \(conflict.english) (without --force it is refused)"
         case .damagedLog(let path, let count, let line, let undo):
             "note: the change log \(path) has \(count) damaged line\(count == 1 ? "" : "s") "

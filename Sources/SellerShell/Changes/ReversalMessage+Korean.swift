@@ -25,9 +25,9 @@ extension ReversalMessage {
         case .noLongerExists(let id, let undo):
             "#\(id) 상품이 더는 없습니다(그사이 삭제되었을 수 있습니다). \(undo ? "되돌릴" : "다시 할") 것이 없습니다"
         case .notReversible(let number): "\(number)번 변경은 변경 기록으로 되돌릴 수 있는 변경이 아닙니다"
-        case .changedSince(let id, let number, let differences):
-            "#\(id) 상품이 \(number)번 변경 뒤에 바뀌었습니다: "
-                + differences.map { "\($0.field) 지금 값 \($0.now), 변경 직후 값 \($0.then)" }.joined(separator: ", ")
+        case .changedSince(let name, let number, let differences):
+            "\(name): \(number)번 변경 뒤에 바뀌었습니다("
+                + differences.map { "\($0.field) 지금 값 \($0.now), 변경 직후 값 \($0.then)" }.joined(separator: ", ") + ")"
         case .changeLog(let message): message.korean
         case .changedWhileRead(let id, let undo):
             "이 \(Self.command(undo)) 명령이 읽는 사이에 #\(id) 상품이 바뀌었습니다(412). 아무것도 보내지 않았습니다. "
@@ -36,10 +36,12 @@ extension ReversalMessage {
         case .cannotReverse(let undo, let number, let label, let blockers, let more):
             "\(number)번 변경을 \(undo ? "되돌릴" : "다시 할") 수 없습니다(\(label)): " + blockers.map(\.korean).joined(separator: ". ")
                 + (more > 0 ? ". 그 밖에 \(more)건이 더 있습니다" : "") + ". 아무것도 보내지 않았습니다"
-        case .conflicts(let undo, let number, let conflicts, let more):
+        case .conflicts(let undo, let number, let conflicts, let more, let agent):
             conflicts.map(\.korean).joined(separator: ". ") + (more > 0 ? ". 그 밖에 \(more)건이 더 있습니다" : "")
                 + ". 아무것도 보내지 않았습니다(그래도 \(undo ? "되돌리려면" : "다시 하려면") "
-                + "'\(Self.command(undo)) \(number) --force' 명령을 쓰세요)"
+                + (agent
+                    ? "\(Self.command(undo)) 도구를 number: \(number), force: true 인수로 다시 부르세요)"
+                    : "'\(Self.command(undo)) \(number) --force' 명령을 쓰세요)")
         case .dryRunNote(let conflict): "참고: \(conflict.korean) (--force 없이는 거절됩니다)"
         case .damagedLog(let path, let count, let line, let undo):
             "참고: 변경 기록 파일에 손상된 줄이 \(count)개 있어 건너뛰었습니다(\(path), \(line)번째 줄\(count > 1 ? ", …" : "")). "

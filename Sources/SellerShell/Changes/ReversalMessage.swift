@@ -33,7 +33,9 @@ public enum ReversalMessage: Spoken, Equatable {
     case alreadyGone(id: Int)
     case noLongerExists(id: Int, undo: Bool)
     case notReversible(number: Int)
-    case changedSince(id: Int, number: Int, differences: [Difference])
+    /// A field the change set is no longer as the change (or its last undo or redo) left it:
+    /// the product (`#4 Mug`), the unit `changes` lists it under, and each such field.
+    case changedSince(name: String, number: Int, differences: [Difference])
     /// Why the log cannot take it back (its photos).
     case changeLog(ChangeLogMessage)
     case changedWhileRead(id: Int, undo: Bool)
@@ -41,7 +43,8 @@ public enum ReversalMessage: Spoken, Equatable {
 
     // The run.
     case cannotReverse(undo: Bool, number: Int, label: String, blockers: [ReversalMessage], more: Int)
-    case conflicts(undo: Bool, number: Int, conflicts: [ReversalMessage], more: Int)
+    /// `agent`: the way round it is the tool's `force: true`, not the shell's `--force`.
+    case conflicts(undo: Bool, number: Int, conflicts: [ReversalMessage], more: Int, agent: Bool)
     indirect case dryRunNote(ReversalMessage)
     case damagedLog(path: String, count: Int, line: Int, undo: Bool)
     /// `undo 3 (import catalog.csv, 100 changes):`, above a batch's plan.

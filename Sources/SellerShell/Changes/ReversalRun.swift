@@ -50,7 +50,8 @@ struct ReversalRequest: Sendable {
         if !conflicts.isEmpty, !force {
             throw CommandFailure.failed(
                 ReversalMessage.conflicts(
-                    undo: undo, number: unit.number, conflicts: Array(conflicts.prefix(5)), more: max(0, conflicts.count - 5)
+                    undo: undo, number: unit.number, conflicts: Array(conflicts.prefix(5)), more: max(0, conflicts.count - 5),
+                    agent: Self.forAgent(context)
                 ).text)
         }
         guard try confirm(steps, unit: unit, label: label, in: context) else {
@@ -98,6 +99,12 @@ struct ReversalRequest: Sendable {
             throw .failed(Message.notUndone(unit.number).text)
         }
         return unit
+    }
+
+    /// Whether the command runs for an assistant (`openmarket mcp`), which passes the `undo`
+    /// tool's arguments, not the shell's flags.
+    static func forAgent(_ context: CommandContext) -> Bool {
+        if case .agent = context.access.reader { true } else { false }
     }
 
     /// `import catalog.csv, 100 changes` or the one change's summary.
