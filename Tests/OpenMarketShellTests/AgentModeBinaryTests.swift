@@ -96,6 +96,49 @@ struct AgentModeBinaryTests {
         }
     }
 
+    @Test("an import of rows plans 'import rows (1 row)', and no rows file (nor scratch folder) is left when it stops")
+    func rowsLeaveNothingBehind() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let temporary = home.root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        try await TestMarket.with { market in
+            let environment = home.environment([
+                "OPENMARKET_SERVER": market.baseURL.absoluteString, "OPENMARKET_IDENTIFIER": market.demo.identifier,
+                "OPENMARKET_SECRET": market.demo.secret.revealed, "TMPDIR": temporary.path,
+            ])
+            let image = Fixtures.image("coffee-small.jpg").path
+            let registered = try await ChildProcess.run(
+                Self.binary,
+                [
+                    "--json", "-c",
+                    "register name='Rows mug' description='For the rows test' price=8000 currency=KRW image=\(image)",
+                ],
+                environment: environment, timeout: .seconds(300))
+            let id = try #require(
+                (try? JSONSerialization.jsonObject(with: Data(registered.stdout.utf8)) as? [String: Any])?["id"] as? Int,
+                "\(registered.stderr)")
+            let input =
+                [
+                    #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","#
+                        + #""capabilities":{},"clientInfo":{"name":"binary-test","version":"1"}}}"#,
+                    #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                    #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"import","#
+                        + #""arguments":{"rows":[{"id":\#(id),"price":7000}]}}}"#,
+                ].joined(separator: "\n") + "\n"
+            let result = try await ChildProcess.run(
+                Self.binary, ["mcp", "--server", market.baseURL.absoluteString], environment: environment, input: input,
+                workingDirectory: home.root, timeout: .seconds(300))
+            #expect(result.status == 0, "\(result.stderr)")
+            let answer = result.stdout.split(separator: "\n").first { $0.contains(#""id":2"#) }.map(String.init) ?? ""
+            #expect(answer.contains(#""token""#), "\(answer)")
+            #expect(answer.contains("import rows (1 row)"), "\(answer)")
+            #expect(!answer.contains("rows-"), "\(answer)")
+            let left = FileManager.default.enumerator(atPath: temporary.path)?.allObjects.compactMap { $0 as? String } ?? []
+            #expect(left.isEmpty, "left behind: \(left)")
+        }
+    }
+
     @Test("without --folder a tool naming a file is refused, saying to start the server with --folder DIR")
     func noFolderReadsNoFile() async throws {
         let home = try TestHome.make()

@@ -31,7 +31,8 @@ extension ToolMessage {
         case .importFailed: "With rows_from: only the rows that report says failed."
         case .importRows(let most, let fields):
             "Instead of file: the catalog's rows themselves, at most \(most), each an object with the product's id "
-                + "and the fields to set (\(fields.joined(separator: ", "))); applied as one import, one change to undo."
+                + "and the fields to set (\(fields.joined(separator: ", "))); applied as one import, one change to undo. "
+                + "They are imported as a file of one row a line: a problem said of its line N is rows[N-1]."
         case .unknownProperty(let name, let tool, let known):
             "'\(name)' is not an argument of \(tool); it takes \(known.isEmpty ? "none" : known.joined(separator: ", "))"
         case .wrongType(let name, let takes, let given): "\(name) takes \(takes.english), not \(given.english)"
@@ -44,6 +45,7 @@ extension ToolMessage {
         case .rowUnknownField(let name, let row, let known):
             "rows[\(row)]: '\(name)' is not a field rows take; they take \(known.joined(separator: ", "))"
         case .rowsNotWritten(let file): "the rows could not be written to \(file)"
+        case .rowsCommand(let tool, let count): "\(tool) rows (\(count) \(count == 1 ? "row" : "rows"))"
         case .productsCapped(let shown, let total):
             "only the first \(shown) of \(total) products are in this result; ask for fewer (a page, per_page, a search)"
         case .changesCapped(let shown, let total):

@@ -27,7 +27,8 @@ extension ToolMessage {
         case .importFailed: "rows_from과 함께: 그 보고서가 실패했다고 하는 행만 가져옵니다."
         case .importRows(let most, let fields):
             "file 대신 카탈로그의 행 자체입니다. 최대 \(most)개, 각각 상품 번호(id)와 바꿀 필드"
-                + "(\(fields.joined(separator: ", ")))를 담은 객체입니다. 한 번의 가져오기로, 되돌릴 변경 하나로 적용됩니다."
+                + "(\(fields.joined(separator: ", ")))를 담은 객체입니다. 한 번의 가져오기로, 되돌릴 변경 하나로 적용됩니다. "
+                + "한 줄에 한 행인 파일로 가져오므로, 그 파일의 N번째 줄에 대한 문제는 rows[N-1]의 문제입니다."
         case .unknownProperty(let name, let tool, let known):
             "'\(name)'은(는) \(tool)의 인자가 아닙니다. 받는 인자: \(known.isEmpty ? "없음" : known.joined(separator: ", "))"
         case .wrongType(let name, let takes, let given): "\(name)에는 \(takes.korean)이(가) 와야 합니다(받은 값: \(given.korean))"
@@ -41,6 +42,7 @@ extension ToolMessage {
         case .rowUnknownField(let name, let row, let known):
             "rows[\(row)]: '\(name)'은(는) rows가 받는 필드가 아닙니다. 받는 필드: \(known.joined(separator: ", "))"
         case .rowsNotWritten(let file): "행을 \(file)에 쓰지 못했습니다"
+        case .rowsCommand(let tool, let count): "\(tool) rows (행 \(count)개)"
         case .productsCapped(let shown, let total):
             "상품 \(total)개 중 처음 \(shown)개만 결과에 담았습니다. 더 적게 요청하세요(페이지, per_page, 검색)"
         case .changesCapped(let shown, let total):

@@ -56,10 +56,11 @@ public actor AgentSessions {
 
     /// A write tool's first call: runs the command with nothing sent (GETs go to the market, each
     /// write is captured and answered from a model), and keeps the plan under a new one-time
-    /// token (none when the plan sends no write).
-    public func plan(_ words: [Word], tool: String) async -> PlanAnswer {
+    /// token (none when the plan sends no write). `shown`: the command line the plan shows when
+    /// not the words' (an import of rows given in the call).
+    public func plan(_ words: [Word], tool: String, shown: String? = nil) async -> PlanAnswer {
         let answer = await exclusively { () -> PlanAnswer in
-            let run = await planned(words, tool: tool)
+            let run = await planned(words, tool: tool, shown: shown)
             guard let plan = run.plan else { return .failed(masked(run.report), printed: run.printed) }
             guard !plan.isEmpty else { return .planned(plan, token: "") }
             return .planned(plan, token: tokens.add(plan, words: words))
@@ -99,7 +100,7 @@ public actor AgentSessions {
                 return .refused(AgentFailure(PlanMessage.otherArguments(tool: tool, planned: kept.plan.command)))
             }
             tokens.remove(token)
-            let run = await planned(words, tool: tool)
+            let run = await planned(words, tool: tool, shown: kept.plan.command)
             guard let plan = run.plan else { return .failed(masked(run.report), printed: run.printed) }
             if let stale = plan.staleness(since: kept.plan) { return .refused(AgentFailure(stale)) }
             guard !Task.isCancelled else { return .refused(AgentFailure(PlanMessage.cancelled)) }
@@ -150,7 +151,9 @@ public actor AgentSessions {
 
     /// A plan's run: a fresh session over the planning transport, its files in a folder of its
     /// own under the run's scratch folder, removed after. The plan is nil when the command failed.
-    private func planned(_ words: [Word], tool: String) async -> (report: CommandReport, printed: String, plan: Plan?) {
+    private func planned(
+        _ words: [Word], tool: String, shown: String? = nil
+    ) async -> (report: CommandReport, printed: String, plan: Plan?) {
         let scratch: URL
         switch Self.folder("plan", under: access) {
         case .success(let made): scratch = made
@@ -171,7 +174,7 @@ public actor AgentSessions {
         let report = await session.execute(words: words)
         let printed = console.take()
         guard report.status == .ok else { return (report, printed, nil) }
-        let command = session.shell.secrets.masked(WordQuoting.line(words))
+        let command = session.shell.secrets.masked(shown ?? WordQuoting.line(words))
         var plan = Plan(
             tool: tool, command: command, recorded: transport.recorded, changes: collected.all, minutes: tokens.minutes,
             reversal: collected.reversed)

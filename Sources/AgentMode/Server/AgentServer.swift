@@ -143,15 +143,18 @@ public actor AgentServer {
             let (report, printed) = await sessions.read(words)
             return ToolResult.make(report, printed: printed)
         case .write:
-            guard let token = AgentTool.token(parameters.arguments) else { return await plan(words, tool: tool.name) }
+            let shown = tool.shownCommand(parameters.arguments)
+            guard let token = AgentTool.token(parameters.arguments) else {
+                return await plan(words, tool: tool.name, shown: shown)
+            }
             return await apply(words, token: token, tool: tool.name)
         }
     }
 
     /// A write's first call: the plan's lines and the token as text, the plan as JSON with the
     /// token and how long it is good.
-    func plan(_ words: [Word], tool: String) async -> CallTool.Result {
-        switch await sessions.plan(words, tool: tool) {
+    func plan(_ words: [Word], tool: String, shown: String? = nil) async -> CallTool.Result {
+        switch await sessions.plan(words, tool: tool, shown: shown) {
         case .failed(let report, let printed):
             return ToolResult.make(report, printed: printed)
         case .planned(let plan, let token):

@@ -98,6 +98,13 @@ public struct AgentTool: Sendable {
         }
     }
 
+    /// The command line a plan shows for these arguments when it is not their words: an import
+    /// of `rows` reads `import rows (3 rows)`, not the scratch file they are written to.
+    public func shownCommand(_ arguments: [String: Value]?) -> String? {
+        guard takesRows, case .array(let rows)? = arguments?[ToolRows.name] else { return nil }
+        return ToolMessage.rowsCommand(tool: name, count: rows.count).text
+    }
+
     /// The "token" argument of a write tool's second call, nil on the first (one that is no
     /// text is refused by ``words(_:scratch:)``).
     public static func token(_ arguments: [String: Value]?) -> String? {

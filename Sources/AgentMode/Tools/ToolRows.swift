@@ -17,6 +17,10 @@ enum ToolRows {
     /// The fields a row may set (with `id`): a product's own values, no photos.
     static let fields: [ProductField] = [.name, .description, .price, .currency, .discount, .stock]
 
+    /// How many hexadecimal digits of the rows' SHA-256 name their file: short to read, and the
+    /// same rows still make the same name (a plan's words are those of its apply).
+    static let shortHash = 16
+
     /// Whether `spec` is the command that takes rows (its catalog file is its one positional word).
     static func taken(by spec: CommandSpec) -> Bool { spec.name == "import" && spec.positional == [.path] }
 
@@ -47,7 +51,7 @@ enum ToolRows {
             data += try line(row, index: index)
             data.append(0x0A)
         }
-        let file = scratch.appendingPathComponent("rows-\(SHA256.hash(data: data).hexadecimal).jsonl")
+        let file = scratch.appendingPathComponent("rows-\(SHA256.hash(data: data).hexadecimal.prefix(shortHash)).jsonl")
         do {
             try data.write(to: file, options: .atomic)
         } catch {

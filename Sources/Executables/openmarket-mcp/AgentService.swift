@@ -48,6 +48,9 @@ enum AgentService {
         _ handoff: AgentHandoff, options: AgentServerOptions, folder: FilePath?, environment: [String: String]
     ) async throws(Leave) -> Int32 {
         let scratch = try agentScratchFolder()
+        // Only this run writes there (import's rows; each plan's and apply's folder is removed
+        // after it): removed with what it holds when the run ends.
+        defer { try? FileManager.default.removeItem(atPath: scratch.string) }
         let configuration = handoff.configuration(environment: environment)
         let access = AgentAccess.policy(folder: folder, scratch: scratch, market: handoff.serverURL)
         let sessions = AgentSessions(
@@ -75,8 +78,6 @@ enum AgentService {
             return 1
         }
         AgentProgram.complain(ServerMessage.stopped.text, prefixed: false)
-        // Kept when the assistant wrote something there (it was named at the start).
-        rmdir(scratch.string)
         return 0
     }
 
