@@ -231,7 +231,9 @@ struct AgentServerTests {
             ServerMessage.deleteQuestion(count: 2).text(in: .en).contains("Delete them? (undo in the shell brings them back)"))
     }
 
-    @Test("a delete whose call is cancelled while the person is asked settles at once as not made, though they confirm later")
+    @Test(
+        "a delete whose call is cancelled while the person is asked settles at once as not made, though they confirm later, and gets no answer"
+    )
     func cancelledWhileAsking() async throws {
         let (asked, askedGoes) = AsyncStream<Void>.makeStream()
         let (release, releasing) = AsyncStream<Void>.makeStream()
@@ -247,11 +249,14 @@ struct AgentServerTests {
             let call = try await f.client.send(CallTool.request(.init(name: "delete", arguments: arguments)))
             for await _ in asked { break }
             try await f.client.cancelRequest(call.requestID, reason: "the test gave up")
-            // Settled at once, as dismissed: not left waiting for the person's answer.
+            // Settled at once: not left waiting for the person's answer, and answered by nothing
+            // (the MCP rule for a cancelled request): no answer the client could misread.
             await f.guarded.untilAnswered(within: .seconds(60))
             #expect(await f.guarded.unansweredCount == 0, "the cancelled call still waits for the person")
             releasing.yield()
             #expect(await f.now(product.id)?.name == "Cancelled mug")
+            _ = try await f.call("show", ["id": .int(product.id)])
+            #expect(await !f.guarded.answeredIDs.contains(call.requestID), "the cancelled call was answered")
         }
     }
 

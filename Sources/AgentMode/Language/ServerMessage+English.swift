@@ -75,6 +75,8 @@ extension ServerMessage.NotConfirmed {
         switch self {
         case .declined: "Not deleted, nothing was sent: the person declined. The token still works if they change their mind."
         case .cancelled: "Not deleted, nothing was sent: the person dismissed the question. The token still works."
+        case .callCancelled:
+            "Not deleted, nothing was sent: the call was cancelled before the person answered. The token still works."
         case .clientClosed: "Not deleted, nothing was sent: the client closed before the person answered."
         case .cannotAsk(let reason):
             "Not deleted, nothing was sent: the person could not be asked (\(reason)). They can run the delete in the "

@@ -70,6 +70,7 @@ extension ServerMessage.NotConfirmed {
         switch self {
         case .declined: "삭제하지 않았고 아무것도 보내지 않았습니다: 사람이 거절했습니다. 마음이 바뀌면 토큰은 아직 쓸 수 있습니다."
         case .cancelled: "삭제하지 않았고 아무것도 보내지 않았습니다: 사람이 질문을 닫았습니다. 토큰은 아직 쓸 수 있습니다."
+        case .callCancelled: "삭제하지 않았고 아무것도 보내지 않았습니다: 사람이 답하기 전에 호출이 취소되었습니다. 토큰은 아직 쓸 수 있습니다."
         case .clientClosed: "삭제하지 않았고 아무것도 보내지 않았습니다: 사람이 답하기 전에 클라이언트가 닫혔습니다."
         case .cannotAsk(let reason):
             "삭제하지 않았고 아무것도 보내지 않았습니다: 사람에게 물을 수 없었습니다(\(reason)). openmarket 셸에서 "

@@ -11,6 +11,8 @@ public enum ServerMessage: Spoken, Equatable {
         case declined
         /// The person dismissed the question.
         case cancelled
+        /// The client cancelled the tool call before the person answered.
+        case callCancelled
         /// The client closed before the person answered.
         case clientClosed
         /// The client could not ask (its answer was an error).

@@ -120,8 +120,13 @@ public actor AgentServer {
     /// A tool call, its result with every protected secret masked as the shell masks it (a
     /// product's text, as the server answered it, may hold one): the guard is the last line,
     /// not the only one.
+    ///
+    /// A call the client cancelled gets no answer (the MCP rule: the SDK sends none for a
+    /// handler that throws `CancellationError`), whatever it came to: nothing it could misread.
     func call(_ parameters: CallTool.Parameters) async throws -> CallTool.Result {
-        Self.masked(try await answer(parameters), secrets: sessions.session.shell.secrets)
+        let result = Self.masked(try await answer(parameters), secrets: sessions.session.shell.secrets)
+        if Task.isCancelled { throw CancellationError() }
+        return result
     }
 
     /// A read at once, a write's plan, or a write applied with its token.

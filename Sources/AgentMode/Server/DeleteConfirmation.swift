@@ -52,11 +52,13 @@ extension AgentServer {
                 question.settle(.notConfirmed(.cannotAsk(Self.reason(error))))
             }
         }
-        // The tool call cancelled (the client gave up on it): settled as dismissed, nothing sent.
+        // The tool call cancelled (the client gave up on it): settled as cancelled, nothing sent.
+        // The question itself stays with the client: the SDK (0.12.1) does not say the id of
+        // its elicitation request, so it cannot be cancelled (`Server.cancelRequest`).
         return await withTaskCancellationHandler {
             await question.wait()
         } onCancel: {
-            question.settle(.notConfirmed(.cancelled))
+            question.settle(.notConfirmed(.callCancelled))
             asking.cancel()
         }
     }

@@ -50,6 +50,9 @@ public actor GuardedTransport<Inner: Transport>: Transport {
     private var unanswered: Set<ID> = []
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
+    /// The ids of the answers sent so far, in order.
+    private(set) var answeredIDs: [ID] = []
+
     /// Secrets replaced in messages sent so far.
     public private(set) var maskedCount = 0
 
@@ -85,7 +88,12 @@ public actor GuardedTransport<Inner: Transport>: Transport {
             onMasked?(replaced)
         }
         try await inner.send(message)
-        for id in Self.envelopes(message) where id.method == nil { if let key = id.id { answered(key) } }
+        for id in Self.envelopes(message) where id.method == nil {
+            if let key = id.id {
+                answered(key)
+                answeredIDs.append(key)
+            }
+        }
     }
 
     public nonisolated func receive() -> AsyncThrowingStream<Data, any Error> { stream }
@@ -111,6 +119,8 @@ public actor GuardedTransport<Inner: Transport>: Transport {
             for try await data in incoming {
                 for envelope in Self.envelopes(data) where envelope.method != nil {
                     if let id = envelope.id { unanswered.insert(id) }
+                    // A request the client cancelled is answered by nobody (the MCP rule).
+                    if envelope.method == CancelledNotification.name, let id = envelope.params?.requestId { answered(id) }
                 }
                 continuation.yield(data)
             }
@@ -136,6 +146,22 @@ public actor GuardedTransport<Inner: Transport>: Transport {
     struct Envelope: Decodable {
         var id: ID?
         var method: String?
+        /// A cancellation's parameters: the request it cancels.
+        var params: Parameters?
+
+        struct Parameters: Decodable {
+            var requestId: ID?
+        }
+
+        enum CodingKeys: String, CodingKey { case id, method, params }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decodeIfPresent(ID.self, forKey: .id)
+            method = try container.decodeIfPresent(String.self, forKey: .method)
+            // Another request's parameters (any shape) are not this one's.
+            params = try? container.decodeIfPresent(Parameters.self, forKey: .params)
+        }
     }
 
     static func envelopes(_ data: Data) -> [Envelope] {
