@@ -107,3 +107,26 @@ struct ToolOutputSchemaTests {
         }
     }
 }
+
+/// B8: a number outside its schema's bounds is refused by the words, in one line, before
+/// anything runs.
+@Suite("Agent tools: numbers within the schema's bounds")
+struct ToolNumberBoundsTests {
+    @Test("thumbnail -5, a stock past the most and a price of 0 are refused with the schema's bounds")
+    func outOfBoundsRefused() throws {
+        let patch = try #require(AgentToolCatalog.tool(named: "patch"))
+        for (arguments, said) in [
+            (["ids": [4], "thumbnail": -5] as [String: Value], "thumbnail takes a number of at least 1, not -5"),
+            (["ids": [4], "price": 0], "price takes a number greater than 0"),
+            (["ids": [4], "stock": -1], "stock takes a number of at least 0"),
+        ] {
+            #expect(throws: AgentFailure.self) { try patch.words(arguments) }
+            do {
+                _ = try patch.words(arguments)
+            } catch {
+                #expect(error.text.contains(said), "\(error.text)")
+            }
+        }
+        #expect(try patch.words(["ids": [4], "thumbnail": 2]).map(\.text).contains("thumbnail=2"))
+    }
+}

@@ -100,7 +100,10 @@ struct ToolResultTests {
                 #expect(result.structuredContent?.objectValue?["listed"] == nil, "\(tool) \(arguments)")
             }
 
-            let refused = try await Self.call("list", ["per_page": 5000], in: session, console)
+            // The words as the shell reads them (the tool's own words refuse 5000 by its schema).
+            console.clear()
+            let report = await session.execute(words: [Word("list"), Word("--per-page"), Word("5000")])
+            let refused = ToolResult.make(report, printed: console.transcript)
             #expect(refused.isError == true)
             #expect(!Self.text(refused).contains("usage:"), "\(Self.text(refused))")
             #expect(Self.text(refused).contains("1000"))

@@ -342,7 +342,9 @@ struct ToolWordsTests {
     @Test("the command's own checks still refuse what the schema forbids (the words reach them as typed)")
     func commandChecks() throws {
         let patch = try #require(AgentToolCatalog.tool(named: "patch"))
-        let words = try patch.words(["ids": [3], "price": -5])
+        // The schema's bounds refuse -5 first; the command's own check still would.
+        #expect(throws: AgentFailure.self) { try patch.words(["ids": [3], "price": -5]) }
+        let words = [Word("patch"), Word("3"), Word("price=-5", wasQuoted: true)]
         #expect(throws: CommandFailure.self) { try ScriptSession.registry.parse(words) }
         let stock = try #require(AgentToolCatalog.tool(named: "stock"))
         #expect(throws: CommandFailure.self) { try ScriptSession.registry.parse(try stock.words(["ids": [3], "change": "--5"])) }

@@ -45,6 +45,10 @@ extension ToolMessage {
         case .rowUnknownField(let name, let row, let known):
             "rows[\(row)]: '\(name)' is not a field rows take; they take \(known.joined(separator: ", "))"
         case .rowsNotWritten(let file): "the rows could not be written to \(file)"
+        case .outOfBounds(let name, let above, let least, let most, let given):
+            "\(name) takes a number "
+                + [above.map { "greater than \($0)" }, least.map { "of at least \($0)" }, most.map { "of at most \($0)" }]
+                .compactMap { $0 }.joined(separator: " and ") + ", not \(given)"
         case .rowsCommand(let tool, let count): "\(tool) rows (\(count) \(count == 1 ? "row" : "rows"))"
         case .productsCapped(let shown, let total):
             "only the first \(shown) of \(total) products are in this result; ask for fewer (a page, per_page, a search)"

@@ -42,6 +42,10 @@ extension ToolMessage {
         case .rowUnknownField(let name, let row, let known):
             "rows[\(row)]: '\(name)'은(는) rows가 받는 필드가 아닙니다. 받는 필드: \(known.joined(separator: ", "))"
         case .rowsNotWritten(let file): "행을 \(file)에 쓰지 못했습니다"
+        case .outOfBounds(let name, let above, let least, let most, let given):
+            "\(name)에는 "
+                + [above.map { "\($0)보다 큰" }, least.map { "\($0) 이상" }, most.map { "\($0) 이하" }]
+                .compactMap { $0 }.joined(separator: ", ") + " 수가 와야 합니다(받은 값: \(given))"
         case .rowsCommand(let tool, let count): "\(tool) rows (행 \(count)개)"
         case .productsCapped(let shown, let total):
             "상품 \(total)개 중 처음 \(shown)개만 결과에 담았습니다. 더 적게 요청하세요(페이지, per_page, 검색)"

@@ -84,6 +84,8 @@ public enum ToolMessage: Spoken, Equatable {
     case rowUnknownField(String, row: Int, known: [String])
     /// The rows' catalog file could not be written.
     case rowsNotWritten(file: String)
+    /// A number outside its schema's bounds (each nil when the schema has none).
+    case outOfBounds(String, above: String?, least: String?, most: String?, given: String)
     /// A plan's command line for an import of `count` rows given in the call: `import rows (3 rows)`.
     case rowsCommand(tool: String, count: Int)
 

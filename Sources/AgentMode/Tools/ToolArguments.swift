@@ -12,6 +12,7 @@ extension ToolProperty {
     func words(for value: Value) throws(AgentFailure) -> [Word] {
         let texts = try self.texts(of: value)
         if case .array(let items) = value { try count(items) }
+        if kind == .wholeNumber || kind == .number, let text = texts.first { try bounded(text) }
         switch place {
         case .positional:
             return texts.map { Word($0, wasQuoted: kind != .wholeNumber && kind != .productIDs) }
@@ -21,6 +22,22 @@ extension ToolProperty {
         case .field(let field):
             return texts.map { Word(field + "=" + $0, wasQuoted: true) }
         }
+    }
+
+    /// A number within its schema's own `minimum`, `maximum` and `exclusiveMinimum` (the one
+    /// place every integer and number property is checked against its bounds).
+    private func bounded(_ text: String) throws(AgentFailure) {
+        let posix = Locale(identifier: "en_US_POSIX")
+        guard let number = Decimal(string: text, locale: posix), let fields = schema.objectValue else { return }
+        func bound(_ key: String) -> Decimal? {
+            fields[key].flatMap { Self.amount($0) }.flatMap { Decimal(string: $0, locale: posix) }
+        }
+        let (above, least, most) = (bound("exclusiveMinimum"), bound("minimum"), bound("maximum"))
+        let fits = above.map { number > $0 } ?? true && least.map { number >= $0 } ?? true && most.map { number <= $0 } ?? true
+        guard !fits else { return }
+        throw AgentFailure(
+            ToolMessage.outOfBounds(
+                name, above: above.map { "\($0)" }, least: least.map { "\($0)" }, most: most.map { "\($0)" }, given: text))
     }
 
     /// A list's items within its schema's own `minItems` and `maxItems`.
