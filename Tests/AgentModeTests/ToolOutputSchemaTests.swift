@@ -130,3 +130,13 @@ struct ToolNumberBoundsTests {
         #expect(try patch.words(["ids": [4], "thumbnail": 2]).map(\.text).contains("thumbnail=2"))
     }
 }
+
+@Suite("Agent tools: search text bounded")
+struct SearchTextBoundTests {
+    @Test("search's text has a maxLength in its schema, so a 100,000-character text is out of schema")
+    func searchTextHasMaxLength() throws {
+        let search = try #require(AgentToolCatalog.tool(named: "search"))
+        let text = search.tool.inputSchema.objectValue?["properties"]?.objectValue?["text"]?.objectValue
+        #expect(text?["maxLength"] == .int(ToolProperty.searchTextMost))
+    }
+}

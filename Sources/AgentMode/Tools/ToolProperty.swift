@@ -6,6 +6,11 @@ import SellerShell
 /// One property of a tool's input, derived from its command's ``CommandSpec``: its JSON name,
 /// the kind of JSON value it takes, its JSON Schema, and where its words go on the command line.
 struct ToolProperty: Sendable {
+    /// The most characters `search`'s text takes, stated in its schema: the market names no
+    /// bound, and its HTTP head (the query string holds the text, a character up to 12 bytes
+    /// percent-encoded) is refused when too large; 1,000 keeps the worst case near 12 KB.
+    static let searchTextMost = 1000
+
     /// The JSON value it takes, and so how it becomes words.
     enum Kind: Sendable, Equatable {
         /// A flag that takes nothing: `true` writes it, `false` leaves it out.
@@ -205,7 +210,9 @@ extension ToolProperty {
     /// The one name a spec cannot give: a slot that takes any word, per command. Kept to the
     /// commands with a tool (`search`'s text, `explain`'s topic, `undo`'s and `redo`'s number).
     static let namedWords: [String: ToolProperty] = [
-        "search": positional("text", .text, required: true, ["type": "string", "minLength": 1], ToolMessage.searchText),
+        "search": positional(
+            "text", .text, required: true, ["type": "string", "minLength": 1, "maxLength": .int(searchTextMost)],
+            ToolMessage.searchText),
         "explain": positional("topic", .text, required: false, ["type": "string"], ToolMessage.explainTopic),
         "undo": positional(
             "number", .wholeNumber, required: false, ["type": "integer", "minimum": 1], ToolMessage.changeNumber(undo: true)),
