@@ -89,6 +89,22 @@ struct AgentResourceFolderTests {
         }
     }
 
+    @Test("a missing file says it is missing; an absolute path inside the folder shows the photo")
+    func missingAndAbsolute() throws {
+        try Self.withShelf { shelf, root in
+            do {
+                _ = try shelf.read("openmarket://folder/no-such-photo.jpg")
+                Issue.record("a missing file was read")
+            } catch {
+                #expect((error as? AgentFailure)?.text.contains("names no file") == true, "\(error)")
+            }
+            let absolute = root.appendingPathComponent("folder/rocket case/front.jpg").path
+            let escaped = absolute.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? absolute
+            let content = try #require(try shelf.read("openmarket://folder/" + escaped)?.first)
+            #expect(content.mimeType == "image/jpeg")
+        }
+    }
+
     @Test("register_photos names the folder's resources and says patterns are not expanded")
     func promptNamesTheResources() throws {
         for language in [Language.en, .ko] {

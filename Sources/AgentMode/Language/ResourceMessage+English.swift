@@ -34,6 +34,7 @@ extension ResourceMessage {
         case .photoUnreadable: "not a JPEG, PNG or GIF that can be read"
         case .refused(let uri, let reason): "'\(uri)': \(reason)"
         case .notAPhoto(let uri): "'\(uri)' is not a JPEG, PNG or GIF that can be shown"
+        case .noSuchFile(let uri): "'\(uri)' names no file in the folder (openmarket://folder lists them)"
         case .unknownPrompt(let name, let known):
             "no prompt '\(name)' here (there are: \(known.joined(separator: ", ")))"
         case .missingArgument(let prompt, let argument): "the prompt '\(prompt)' needs the argument '\(argument)'"

@@ -33,6 +33,7 @@ extension ResourceMessage {
         case .photoUnreadable: "읽을 수 있는 JPEG, PNG, GIF가 아닙니다"
         case .refused(let uri, let reason): "'\(uri)': \(reason)"
         case .notAPhoto(let uri): "보여 줄 수 있는 JPEG, PNG, GIF가 아닙니다: '\(uri)'"
+        case .noSuchFile(let uri): "폴더에 그런 파일이 없습니다(openmarket://folder에 목록이 있습니다): '\(uri)'"
         case .unknownPrompt(let name, let known):
             "'\(name)' 프롬프트는 없습니다(있는 프롬프트: \(known.joined(separator: ", ")))"
         case .missingArgument(let prompt, let argument): "'\(prompt)' 프롬프트에는 '\(argument)' 인수가 필요합니다"

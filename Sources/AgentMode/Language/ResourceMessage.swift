@@ -37,6 +37,8 @@ public enum ResourceMessage: Spoken, Equatable {
     case refused(uri: String, reason: String)
     /// A photo resource that is not a JPEG, PNG or GIF that can be shown.
     case notAPhoto(uri: String)
+    /// A photo's URI naming no file.
+    case noSuchFile(uri: String)
     /// A prompt name this server does not have.
     case unknownPrompt(name: String, known: [String])
     /// A prompt asked for without one of its required arguments (or with an empty one).

@@ -130,10 +130,15 @@ public struct FolderShelf: Sendable {
         guard !components.isEmpty, components.allSatisfy({ $0 != nil && $0 != "" }) else {
             throw AgentFailure(ResourceMessage.unknownResource(uri: shown))
         }
-        let path = folder.appending(components.compactMap { $0 }.joined(separator: "/")).string
+        // An absolute path inside the folder is taken as the tools take it (the access rule confines it).
+        let joined = components.compactMap { $0 }.joined(separator: "/")
+        let path = joined.hasPrefix("/") ? joined : folder.appending(joined).string
         let readable: String
         do { readable = try access.readable(path) } catch {
             throw AgentFailure(ResourceMessage.refused(uri: shown, reason: error.description))
+        }
+        guard FileManager.default.fileExists(atPath: readable) else {
+            throw AgentFailure(ResourceMessage.noSuchFile(uri: shown))
         }
         do {
             let data = try LocalFile.read(readable, limit: LocalFile.maxPhotoSourceBytes, what: "a photo")
