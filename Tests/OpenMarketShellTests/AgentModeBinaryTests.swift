@@ -182,7 +182,7 @@ struct AgentModeBinaryTests {
                     workingDirectory: home.root.path)
             }
             defer { session.terminate() }
-            try await blocking { try session.expect("openmarket mcp: serving", timeout: .seconds(120)) }
+            _ = try await blocking { try session.expect("openmarket mcp: serving", timeout: .seconds(120)) }
             let child = try #require(
                 ChildProcesses.running(under: session.pid).first { $0.name == "openmarket-mcp" }, "\(session.transcript)")
             let arguments = try #require(Self.procFile(child.id, "cmdline"))
