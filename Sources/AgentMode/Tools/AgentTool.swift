@@ -74,7 +74,7 @@ public struct AgentTool: Sendable {
         for property in properties {
             guard let value = given[property.name] else {
                 if property.required {
-                    throw AgentFailure(ToolMessage.missing(property.name, tool: name, takes: property.kind.takes))
+                    throw AgentFailure(ToolMessage.missing(property.name, tool: name, takes: property.kind))
                 }
                 continue
             }

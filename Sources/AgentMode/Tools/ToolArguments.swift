@@ -74,6 +74,9 @@ extension ToolProperty {
                 texts.append(path)
             }
             return texts
+        case .rows, .object:
+            // Never one word each: `import`'s rows become a file of the run (`ToolRows`).
+            throw refused(value)
         }
     }
 
@@ -83,7 +86,7 @@ extension ToolProperty {
         switch value {
         case .int(let number): return String(number)
         case .double(let number) where number.rounded() == number && abs(number) < 0x1p53: return String(Int(number))
-        case .double: throw AgentFailure(ToolMessage.wrongType(name, takes: kind.takes, given: .fraction))
+        case .double: throw AgentFailure(ToolMessage.wrongType(name, takes: kind, given: .fraction))
         default: throw refused(value)
         }
     }
@@ -116,7 +119,7 @@ extension ToolProperty {
     }
 
     private func refused(_ value: Value) -> AgentFailure {
-        AgentFailure(ToolMessage.wrongType(name, takes: kind.takes, given: Self.given(value)))
+        AgentFailure(ToolMessage.wrongType(name, takes: kind, given: Self.given(value)))
     }
 
     static func given(_ value: Value) -> ToolMessage.Given {

@@ -11,33 +11,11 @@ struct ToolProperty: Sendable {
     /// percent-encoded) is refused when too large; 1,000 keeps the worst case near 12 KB.
     static let searchTextMost = 1000
 
-    /// The JSON value it takes, and so how it becomes words.
-    enum Kind: Sendable, Equatable {
-        /// A flag that takes nothing: `true` writes it, `false` leaves it out.
-        case boolean
-        case wholeNumber
-        /// An amount (`price`, `discount`), written without losing a digit.
-        case number
-        case text
-        /// One of a fixed set of words.
-        case choice([String])
-        /// One or more product ids, one word each.
-        case productIDs
-        /// One or more file paths (`image`), one field each.
-        case paths
-
-        var takes: ToolMessage.Takes {
-            switch self {
-            case .boolean: .boolean
-            case .wholeNumber: .wholeNumber
-            case .number: .number
-            case .text: .text
-            case .choice(let words): .choice(words)
-            case .productIDs: .productIDs
-            case .paths: .paths
-            }
-        }
-    }
+    /// The JSON value it takes, and so how it becomes words: the same kinds a refusal names
+    /// (`ToolMessage.Takes`), one list of them. `boolean` is a flag that takes nothing (`true`
+    /// writes it); `number` an amount written without losing a digit; `productIDs` and `paths`
+    /// one word (or field) per item.
+    typealias Kind = ToolMessage.Takes
 
     /// Where its words go.
     enum Place: Sendable, Equatable {

@@ -96,7 +96,7 @@ enum ToolRows {
         switch property.kind {
         case .wholeNumber, .number:
             guard let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw AgentFailure(ToolMessage.wrongType(property.name, takes: property.kind.takes, given: .text))
+                throw AgentFailure(ToolMessage.wrongType(property.name, takes: property.kind, given: .text))
             }
             return .number(number)
         default: return .string(text)
