@@ -134,7 +134,7 @@ public actor AgentServer {
         guard let tool = AgentToolCatalog.tool(named: parameters.name) else {
             throw MCPError.invalidParams(ServerMessage.unknownTool(parameters.name).text)
         }
-        if !readsFiles, let arguments = parameters.arguments, Self.fileArguments.contains(where: { arguments[$0] != nil }) {
+        if !readsFiles, tool.namesFiles(parameters.arguments) {
             return Self.failure(AgentFailure(ServerMessage.noFolder(tool: tool.name)))
         }
         let words: [Word]
@@ -203,9 +203,6 @@ public actor AgentServer {
             return Self.failure(failure, status: .failed)
         }
     }
-
-    /// The arguments that name a file to read.
-    static let fileArguments = ["image", "file"]
 
     static func masked(_ result: CallTool.Result, secrets: SessionSecrets) -> CallTool.Result {
         let content = result.content.map { content -> Tool.Content in

@@ -105,6 +105,12 @@ public struct AgentTool: Sendable {
         return ToolMessage.rowsCommand(tool: name, count: rows.count).text
     }
 
+    /// Whether `arguments` name a file to read (a catalog, photos).
+    public func namesFiles(_ arguments: [String: Value]?) -> Bool {
+        guard let arguments else { return false }
+        return properties.contains { $0.readsFiles && arguments[$0.name] != nil }
+    }
+
     /// The "token" argument of a write tool's second call, nil on the first (one that is no
     /// text is refused by ``words(_:scratch:)``).
     public static func token(_ arguments: [String: Value]?) -> String? {

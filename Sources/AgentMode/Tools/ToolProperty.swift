@@ -32,6 +32,9 @@ struct ToolProperty: Sendable {
     var place: Place
     var required: Bool
     var schema: Value
+    /// Whether its value names files to read (a catalog's path, photos): without `--folder`
+    /// the server refuses such a call before it is planned.
+    var readsFiles = false
 }
 
 // MARK: Properties from a spec
@@ -118,7 +121,8 @@ extension ToolProperty {
         let needed =
             creates && (neededToCreate.contains(field) || (field == .image && UploadRules.imageCount.lowerBound > 0))
         return ToolProperty(
-            name: field.rawValue, kind: kind, place: .field(field.rawValue), required: needed, schema: .object(schema))
+            name: field.rawValue, kind: kind, place: .field(field.rawValue), required: needed, schema: .object(schema),
+            readsFiles: field == .image)
     }
 
     /// A field's kind and schema from its rule, with the contract's bounds.
@@ -175,7 +179,9 @@ extension ToolProperty {
             let schema: [String: Value] = ["type": "string", "pattern": "^[+=-][0-9]+$"]
             return positional("change", .text, required: true, schema, ToolMessage.stockChange)
         case .path:
-            return positional("file", .text, required: true, ["type": "string", "minLength": 1], ToolMessage.catalogFile)
+            var file = positional("file", .text, required: true, ["type": "string", "minLength": 1], ToolMessage.catalogFile)
+            file.readsFiles = true
+            return file
         case .page:
             return positional("page", .wholeNumber, required: false, ["type": "integer", "minimum": 1], ToolMessage.page)
         case .word:
