@@ -134,27 +134,37 @@ final class JournalFile: Sendable {
         if fresh { file.truncate() }
     }
 
-    func append(_ entry: JournalEntry) throws(JournalError) {
-        var data: Data
+    func append(_ entry: JournalEntry) throws(JournalError) { try append([entry]) }
+
+    /// Appends `entries` in one write: all of them or none.
+    func append(_ entries: [JournalEntry]) throws(JournalError) {
+        var lines: [Data] = []
+        lines.reserveCapacity(entries.count)
+        for entry in entries { lines.append(try line(entry)) }
+        do {
+            try file.append(lines)
+        } catch {
+            throw JournalError(.journalCannotWrite(path: path, why: error.why))
+        }
+    }
+
+    /// `entry` as one line of JSON, the secret masked.
+    private func line(_ entry: JournalEntry) throws(JournalError) -> Data {
         if entry.isPlain, let line = entry.line, let hash = entry.hash {
             // Most lines bind nothing: spelled out, without an encoder, as JSONEncoder would. Its
             // bytes are copied straight from the string's storage: `Data(text.utf8)` tries
             // dynamic casts first, a tenth of the journal's CPU on a `show` line (perf record).
             let text = #"{"hash":"\#(hash)","line":\#(line),"state":"\#(entry.state.rawValue)"}"#
-            data = text.utf8.withContiguousStorageIfAvailable { Data(buffer: $0) } ?? Data(text.utf8)
-        } else {
-            do { data = try Self.encoder.encode(entry) } catch {
-                throw JournalError(.journalCannotEncode(String(describing: error)))
-            }
-            if let secrets, secrets.occurs(in: data) {
-                data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
-            }
+            return text.utf8.withContiguousStorageIfAvailable { Data(buffer: $0) } ?? Data(text.utf8)
         }
-        do {
-            try file.append([data])
-        } catch {
-            throw JournalError(.journalCannotWrite(path: path, why: error.why))
+        var data: Data
+        do { data = try Self.encoder.encode(entry) } catch {
+            throw JournalError(.journalCannotEncode(String(describing: error)))
         }
+        if let secrets, secrets.occurs(in: data) {
+            data = Data(secrets.masked(String(decoding: data, as: UTF8.self)).utf8)
+        }
+        return data
     }
 
     /// What the journal at `path` says; nil when there is none (or it cannot be read).

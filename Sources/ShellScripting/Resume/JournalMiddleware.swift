@@ -7,7 +7,8 @@ import SellerShell
 /// import's rows; the key is the line or row number): `started` before a command whose outcome
 /// could become unknown and must not simply be repeated (a create, `stock +N`, `source`), with
 /// what is needed to find a create's product later; then `done` with what the line bound (the
-/// outcome says), or `failed`. Reads only the typed command, its spec and its outcome.
+/// outcome says), or `failed`. Reads only the typed command, its spec and its outcome. A read's
+/// plain `done` is held back until the next entry that must reach the disk (`JournalHandle`).
 struct JournalMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         guard let scope = context.scope, let journal = scope.journal, let line = invocation.line else {
@@ -27,7 +28,10 @@ struct JournalMiddleware: CommandMiddleware {
             _ = journal.write(entry)
             throw error
         }
-        _ = journal.write(await done(invocation, line: line, outcome: outcome, readsLast: journal.readsLast, context: context))
+        let entry = await done(invocation, line: line, outcome: outcome, readsLast: journal.readsLast, context: context)
+        // A read's plain `done` may wait for the next entry (see `JournalHandle`): lost in a
+        // crash, it only makes a resume read again.
+        _ = journal.write(entry, mayWait: invocation.spec.effect == .reads && entry.isPlain)
         return outcome
     }
 

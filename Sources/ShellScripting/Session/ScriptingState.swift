@@ -45,12 +45,24 @@ extension CommandContext {
 /// One run's journal (a script file's, or an import's): the file, and why it could not be
 /// written. Shared by the lines or rows of the run, which may go at once (an import), so the
 /// file is behind a `Mutex`.
+///
+/// A plain `done` of a line that only reads is held back and written with the next entry that
+/// must reach the disk (any `started`, `failed`, other `done`, `finished`), once
+/// `heldAtMost` are held, or when the run ends: a `write(2)` per `show` line was a twentieth of
+/// a script's CPU (perf record). Entries reach the file in the order they were written, so a
+/// `started` and every entry before it are on disk before its request is sent; a crash loses at
+/// most the last few reads' `done`, which a resume runs again.
 final class JournalHandle: Sendable {
     private struct Run: ~Copyable {
         /// Nil once the run has ended (`close`).
         var file: JournalFile?
         var failure: String?
+        /// Plain `done` entries of read-only lines, not written yet.
+        var held: [JournalEntry] = []
     }
+
+    /// The most read-only lines' `done` entries held back before they are written.
+    static let heldAtMost = 64
 
     private let run: Mutex<Run>
     /// Whether the script reads `last` (only then is `last` kept in the journal).
@@ -61,27 +73,43 @@ final class JournalHandle: Sendable {
         self.readsLast = readsLast
     }
 
-    /// Appends `entry`; false (and the reason kept) when it cannot, since going on would make a
+    /// Appends `entry` with the entries held before it (or, when `mayWait`, holds it back, up to
+    /// `heldAtMost`); false (and the reason kept) when it cannot, since going on would make a
     /// later --resume trust a journal that misses what was done.
-    func write(_ entry: JournalEntry) -> Bool {
+    func write(_ entry: JournalEntry, mayWait: Bool = false) -> Bool {
         run.withLock { run in
             guard run.failure == nil, let file = run.file else { return false }
-            do {
-                try file.append(entry)
-                return true
-            } catch {
-                run.failure = "\(error)"
-                return false
-            }
+            run.held.append(entry)
+            if mayWait, run.held.count < Self.heldAtMost { return true }
+            return Self.flush(&run, to: file)
+        }
+    }
+
+    /// Writes the entries held back; false (and the reason kept) when it cannot.
+    private static func flush(_ run: inout Run, to file: JournalFile) -> Bool {
+        guard !run.held.isEmpty else { return true }
+        defer { run.held.removeAll(keepingCapacity: true) }
+        do {
+            try file.append(run.held)
+            return true
+        } catch {
+            run.failure = "\(error)"
+            return false
         }
     }
 
     /// Why the journal could not be written (nil: it could).
     var failure: String? { run.withLock { $0.failure } }
 
-    /// The run has ended: the file is closed and its lock released now, not whenever the last
-    /// reference goes, so the next run of the same script or catalog can take it at once.
-    func close() { run.withLock { $0.file = nil } }
+    /// The run has ended: what was held back is written, the file is closed and its lock released
+    /// now, not whenever the last reference goes, so the next run of the same script or catalog
+    /// can take it at once.
+    func close() {
+        run.withLock { run in
+            if run.failure == nil, let file = run.file { _ = Self.flush(&run, to: file) }
+            run.file = nil
+        }
+    }
 }
 
 /// Before a run's first create, the newest product on the server: what the run makes will be
