@@ -28,20 +28,80 @@ public enum SecretMasking {
 
     private static let knownSpellings = Mutex<[String: [String]]>([:])
 
-    private static func computeSpellings(of secret: String) -> [String] {
+    static func computeSpellings(of secret: String) -> [String] {
         guard secret.count >= minimumLength else { return [] }
         var variants: Set<String> = [secret]
         // As the project's encoder writes it (slashes as they are), and as other encoders
         // write it (slashes escaped).
-        if let json = try? MarketJSON.encoder.encode([secret]) {
-            let escaped = String(decoding: json.dropFirst(2).dropLast(2), as: UTF8.self)
-            variants.insert(escaped)
-            variants.insert(escaped.replacingOccurrences(of: "/", with: "\\/"))
-        }
-        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { variants.insert(encoded) }
-        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) { variants.insert(encoded) }
+        let escaped = jsonEscaped(secret)
+        variants.insert(escaped)
+        variants.insert(slashesEscaped(escaped))
+        variants.insert(percentEncoded(secret, keeping: { isAlphanumeric($0) }))
+        variants.insert(percentEncoded(secret, keeping: { isAlphanumeric($0) || queryMarks.contains($0) }))
         return variants.sorted { $0.count > $1.count }
     }
+
+    // The three spellings are written by hand rather than asked of `JSONEncoder` and
+    // `addingPercentEncoding`: those took half a millisecond of every start (the environment's
+    // secret is spelled before the first prompt), mostly in making their types and character
+    // sets the first time. Their rules are few, and `SecretSpellingTests` holds these to the
+    // libraries' answers for many random strings.
+
+    /// `secret` inside a JSON string as `MarketJSON.encoder` writes it (`JSONEncoder` with
+    /// slashes unescaped): `"` and `\` escaped, the controls below U+0020 as `\b \t \n \f \r`
+    /// or `\u00xx`, everything else as it is.
+    static func jsonEscaped(_ secret: String) -> String {
+        guard secret.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return secret }
+        var out = String.UnicodeScalarView()
+        for scalar in secret.unicodeScalars {
+            switch scalar {
+            case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\u{08}": out.append(contentsOf: "\\b".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\u{0C}": out.append(contentsOf: "\\f".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `text` with each `/` written `\/`.
+    static func slashesEscaped(_ text: String) -> String {
+        guard text.utf8.contains(0x2F) else { return text }
+        return String(decoding: text.utf8.flatMap { $0 == 0x2F ? [0x5C, 0x2F] : [$0] }, as: UTF8.self)
+    }
+
+    /// `secret` percent-encoded as `addingPercentEncoding(withAllowedCharacters:)` does it: each
+    /// UTF-8 byte kept when it is an ASCII character `keeping` allows, else `%XX` (upper case).
+    /// Only ASCII is ever kept, whatever the character set: a letter beyond ASCII (`é`) is
+    /// encoded even where `.alphanumerics` holds it.
+    static func percentEncoded(_ secret: String, keeping: (UInt8) -> Bool) -> String {
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(secret.utf8.count)
+        for byte in secret.utf8 {
+            if byte < 0x80, keeping(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ASCII letters and digits: the ASCII part of `CharacterSet.alphanumerics`.
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    /// What `CharacterSet.urlQueryAllowed` allows in ASCII besides letters and digits.
+    static let queryMarks = Set("!$&'()*+,-./:;=?@_~".utf8)
 
     /// Every spelling of every secret, longest first (computed once per check, not per string).
     public static func spellings(of secrets: [String]) -> [String] {
