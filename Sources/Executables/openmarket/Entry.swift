@@ -8,12 +8,17 @@ import ShellScripting
 extension OpenMarketCommand: ProgramEntry {
     static let programName = "openmarket"
 
+    /// The process's environment, read once: Foundation builds a new dictionary of it on every
+    /// `ProcessInfo.processInfo.environment`, and the start asked for it five times. Nothing
+    /// here sets a variable.
+    static let environment = ProcessInfo.processInfo.environment
+
     static func main() async {
         // Every command's spec is gathered (a few milliseconds of every start) on another core
         // while ArgumentParser reads the arguments, which takes about as long; whatever needs
         // the registry first waits for it to be made once.
         Thread.detachNewThread { _ = ScriptSession.registry }
-        let language = language(for: Array(CommandLine.arguments.dropFirst()), ProcessInfo.processInfo.environment)
+        let language = language(for: Array(CommandLine.arguments.dropFirst()), environment)
         await Language.$current.withValue(language) { await runMain() }
     }
 

@@ -220,7 +220,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// The language the shell speaks: `--lang`, else the locale's (`LC_ALL`, `LC_MESSAGES`,
     /// `LANG`); everything the run says is in it.
     var language: Language {
-        lang.flatMap(Language.init(choice:)) ?? Language.from(environment: ProcessInfo.processInfo.environment)
+        lang.flatMap(Language.init(choice:)) ?? Language.from(environment: Self.environment)
     }
 
     func run() async throws {
@@ -233,8 +233,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
     private func runInLanguage() async throws {
         LineReaders.ensureUTF8Locale()
         InterruptMonitor.shared.install()
-        let environment = ProcessInfo.processInfo.environment
-        let profiles = ProfileStore()
+        let environment = Self.environment
+        let profiles = ProfileStore(directory: ProfileStore.directory(environment))
         if case .test(let arguments) = try self.request {
             try await grade(arguments, environment: environment, profiles: profiles)
             return
@@ -270,7 +270,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let runArguments = path == nil ? nil : try scriptArguments(.run)
         let session = ScriptSession(
             configuration: configuration,
-            console: console, dryRun: programDryRun, variables: definitions, progress: progress,
+            console: console, dryRun: programDryRun, variables: definitions, environment: environment, progress: progress,
             interrupts: { InterruptMonitor.shared.presses() },
             environmentNames: runArguments?.untrusted == true ? Set(runArguments?.environment ?? []) : nil)
         indexBox.index = session.shell.index

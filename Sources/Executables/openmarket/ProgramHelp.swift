@@ -25,7 +25,7 @@ enum ProgramHelp: Spoken, Hashable {
     /// The width ArgumentParser lays help out at, found as it finds it: `COLUMNS`, else the
     /// terminal's, else 80.
     static var screenWidth: Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns = OpenMarketCommand.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return TerminalWindow.of()?.columns ?? 80
     }
 

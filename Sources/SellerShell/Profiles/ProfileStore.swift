@@ -11,8 +11,11 @@ public struct ProfileStore: Sendable {
 
     public init(directory: URL = ProfileStore.defaultDirectory) { self.directory = directory }
 
-    public static var defaultDirectory: URL {
-        XDGDirectories.configHome().appendingPathComponent("openmarket/profiles", isDirectory: true)
+    public static var defaultDirectory: URL { directory(ProcessInfo.processInfo.environment) }
+
+    /// Where the profiles are for `environment` (`$XDG_CONFIG_HOME`, else `~/.config`).
+    public static func directory(_ environment: [String: String]) -> URL {
+        XDGDirectories.configHome(environment).appendingPathComponent("openmarket/profiles", isDirectory: true)
     }
 
     public struct Profile: Codable, Sendable, Equatable {
