@@ -11,13 +11,22 @@ import TerminalPhotos
 
 @main
 struct OpenMarketCommand: AsyncParsableCommand {
-    /// Made when ArgumentParser first asks, inside `Entry`'s language (`ProgramHelp`).
+    /// Made when ArgumentParser first asks, inside `Entry`'s language (`ProgramHelp`), and
+    /// kept for that language: ArgumentParser asks for it many times in one parse. (One kept,
+    /// not a dictionary by language: `Language: Hashable` would cost a scan of every protocol
+    /// conformance in the binary at start.)
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
+        let language = Language.current
+        if let (made, kept) = lastConfiguration.withLock({ $0 }), made == language { return kept }
+        let kept = CommandConfiguration(
             commandName: "openmarket", abstract: ProgramHelp.abstract.folded(indent: "OVERVIEW: ".count),
             discussion: ProgramHelp.discussion.folded(indent: 0),
             version: OpenMarketVersion.line(commit: BuildCommit.value))
+        lastConfiguration.withLock { $0 = (language, kept) }
+        return kept
     }
+
+    private static let lastConfiguration = Mutex<(Language, CommandConfiguration)?>(nil)
 
     @Option(help: ProgramHelp.server.argument())
     var server: String?

@@ -35,7 +35,10 @@ enum ProgramHelp: Spoken, Hashable {
     /// English (one column a character) is left to ArgumentParser as before.
     func folded(indent: Int) -> String {
         let words = text
-        guard words.unicodeScalars.contains(where: { TerminalText.width(of: $0) > 1 }) else { return words }
+        // ASCII (most of English) is one column a character: no scalar to measure.
+        guard words.utf8.contains(where: { $0 >= 0x80 }),
+            words.unicodeScalars.contains(where: { TerminalText.width(of: $0) > 1 })
+        else { return words }
         return TerminalText.wrapped(words, columns: Self.screenWidth - indent)
     }
 }
