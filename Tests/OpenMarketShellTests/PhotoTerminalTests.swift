@@ -81,6 +81,39 @@ struct PhotoTerminalTests {
         #expect(off.contains("Drawn mug"))
     }
 
+    /// libchafa is opened by the first photo drawn, not by the start: a shell at its prompt
+    /// (on a terminal that can show photos) has not loaded it yet.
+    @Test func libchafaIsOpenedByTheFirstPhotoDrawnNotByTheStart() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let id = try await Self.register(home)
+        let environment = Self.terminal(home)
+        let (atPrompt, afterPhoto) = try await blocking {
+            let session = try PTYSession(
+                executable: Self.binary, arguments: [], environment: environment, columns: 100, rows: 40)
+            defer { session.terminate() }
+            _ = try session.expect("> ", timeout: .seconds(60))
+            let atPrompt = try Self.mappedFiles(of: session.pid)
+            try session.waitForRawMode(timeout: .seconds(30))
+            session.send("show \(id)\r")
+            _ = try session.expect("image 1", timeout: .seconds(60))
+            _ = try session.expect("> ", timeout: .seconds(60))
+            return (atPrompt, try Self.mappedFiles(of: session.pid))
+        }
+        #expect(atPrompt.contains("libedit"), "the maps read whole")
+        #expect(!atPrompt.contains("libchafa"))
+        #expect(afterPhoto.contains("libchafa"))
+    }
+
+    /// `/proc/PID/maps`, read to its end (its size is given as 0).
+    static func mappedFiles(of pid: pid_t) throws -> String {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        var data = Data()
+        while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty { data += chunk }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     @Test func theGridShowsCardsWithPhotoPriceStruckAndSoldOut() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
