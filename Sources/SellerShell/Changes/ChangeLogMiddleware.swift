@@ -30,14 +30,16 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     public func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var context = context
         let log = self.log(for: context)
-        let line = context.session.secrets.masked(invocation.text)
+        // The line is masked only when it is written: most lines (every `show`) change nothing.
+        let secrets = context.session.secrets
         context.changes = ChangeKeeping(
             log: log, keeps: log != nil && !context.dryRun && (context.changes?.keeps ?? true),
-            batch: context.changes?.batch ?? Self.batch(of: invocation, line: line), session: session,
-            folder: folder(for: context))
+            batch: context.changes?.batch ?? Self.batch(of: invocation, line: { secrets.masked(invocation.text) }),
+            session: session, folder: folder(for: context))
         var outcome = try await next(invocation, context)
         guard let log, context.keepsChanges, !outcome.changes.isEmpty else { return outcome }
         do {
+            let line = secrets.masked(invocation.text)
             try log.record(outcome.changes, command: line, session: session, batch: context.changes?.batch)
         } catch {
             outcome.output.append(.warning(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text))
@@ -47,9 +49,13 @@ public struct ChangeLogMiddleware: CommandMiddleware {
 
     /// A command over several products (`patch 3 4 5 …`, `stock 3 4 5 +1`, `delete 3 4 5`) is
     /// one unit of the log, labelled with its line and undone together, as an import is.
-    static func batch(of invocation: Invocation, line: String) -> ChangeBatch? {
-        guard let several = invocation.command as? any SeveralProducts, several.ids.count > 1 else { return nil }
-        return ChangeBatch(label: line)
+    /// A read changes nothing, so it is never asked (the cast to an existential showed in every
+    /// `show` line's cost).
+    static func batch(of invocation: Invocation, line: () -> String) -> ChangeBatch? {
+        guard invocation.spec.effect != .reads, let several = invocation.command as? any SeveralProducts,
+            several.ids.count > 1
+        else { return nil }
+        return ChangeBatch(label: line())
     }
 
     /// The log of the context's server and vendor: a local market named by its data directory
