@@ -12,7 +12,7 @@ public struct RequestNotes: Sendable, Hashable {
     /// to show.
     public var number: Int?
     /// What the caller attached of its own, by key (as `ServiceContext` keeps values by type).
-    private var attachments: [ObjectIdentifier: any Sendable] = [:]
+    @usableFromInline var attachments: [ObjectIdentifier: any Sendable] = [:]
 
     public init(label: String? = nil, bookkeeping: String? = nil, number: Int? = nil) {
         self.label = label
@@ -21,7 +21,9 @@ public struct RequestNotes: Sendable, Hashable {
     }
 
     /// The value the caller attached under `key`, a type of its own that names what it holds.
-    public subscript<Key: RequestNoteKey>(_ key: Key.Type) -> Key.Value? {
+    /// Inlinable, so that it is specialized for each key where it is used: unspecialized, every
+    /// line's notes looked up the metadata of its value's optional type at run time.
+    @inlinable public subscript<Key: RequestNoteKey>(_ key: Key.Type) -> Key.Value? {
         get { attachments[ObjectIdentifier(key)] as? Key.Value }
         set { attachments[ObjectIdentifier(key)] = newValue }
     }
