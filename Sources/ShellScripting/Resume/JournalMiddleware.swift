@@ -59,14 +59,19 @@ struct JournalMiddleware: CommandMiddleware {
         // `last` is the named product when there is one, so it is stored once; and only when the
         // script reads `last` at all (encoding every `show`'s product would cost more than the
         // request).
-        var bound: [String: ProductBinding] = [:]
-        if let product = outcome.product {
+        // Only `last` (every `show`) in a script that never reads it: nothing to keep, and no
+        // dictionaries made to find that out.
+        let onlyLast = outcome.boundNames.allSatisfy { $0 == "last" }
+        if let product = outcome.product, !outcome.boundNames.isEmpty, readsLast || !onlyLast {
+            var bound: [String: ProductBinding] = [:]
             for name in outcome.boundNames { bound[name] = ProductBinding(product) }
+            let named = bound.filter { $0.key != "last" }
+            entry.bind = !named.isEmpty ? named : bound
         }
-        let named = bound.filter { $0.key != "last" }
-        entry.bind = !named.isEmpty ? named : (readsLast && !bound.isEmpty ? bound : nil)
-        let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
-        entry.vars = variables.isEmpty ? nil : variables
+        if !outcome.variablesSet.isEmpty {
+            let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
+            entry.vars = variables.isEmpty ? nil : variables
+        }
         if invocation.spec.effect == .creates {
             entry.vendorID = await context.session.settings.vendorID
             entry.id = outcome.product?.id

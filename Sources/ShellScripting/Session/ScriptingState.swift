@@ -233,7 +233,7 @@ actor ScriptRuntime {
     /// Names `product` (`last`, `as NAME`, every name already bound to it); returns the names.
     func bind(_ product: ProductResult, as name: String?) -> [String] {
         state.highestSeenID = max(state.highestSeenID, product.id)
-        return Array(state.variables.bind(ProductBinding(product), as: name).keys)
+        return state.variables.bindNames(ProductBinding(product), as: name)
     }
 
     /// Names `binding` (a product a resumed run made before: `last`, `name`, every name already

@@ -89,6 +89,17 @@ public struct ScriptVariables: Sendable {
         return bound
     }
 
+    /// `bind`, answering the names it set. A product no name follows, named nothing by the line
+    /// (every `show`), is only `last`: set without the sets and dictionaries `bind` makes.
+    public mutating func bindNames(_ binding: ProductBinding, as name: String? = nil) -> [String] {
+        guard name != nil || namesByID[binding.id]?.isEmpty == false else {
+            // `last` is never among `namesByID`'s names: nothing to take out there.
+            values["last"] = .product(binding)
+            return ["last"]
+        }
+        return Array(bind(binding, as: name).keys)
+    }
+
     /// Every name bound to product `old` now names `binding` (an undone delete registered the
     /// product again under a new id).
     public mutating func rebind(from old: Int, to binding: ProductBinding) {
