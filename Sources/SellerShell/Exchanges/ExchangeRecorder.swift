@@ -64,9 +64,9 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     }
 
     func kept(_ response: HTTPResponseData) -> Exchange.Response {
-        let masked = HeaderFields(response.headers.map { HeaderField($0.name, secrets.masked($0.value)) })
         return Exchange.Response(
-            status: response.status, headers: masked, body: KeptBody(maskedBytes(response.body), limit: log.bodyLimit))
+            status: response.status, headers: secrets.masked(response.headers),
+            body: KeptBody(maskedBytes(response.body), limit: log.bodyLimit))
     }
 
     /// Text with every secret masked; bytes that are not UTF-8 text are kept as they are (a
@@ -87,5 +87,14 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         case TransportFailure.invalidRequest(let reason): Message.transportNotSent(reason).text
         default: String(describing: error)
         }
+    }
+}
+
+extension SessionSecrets {
+    /// `headers` with every secret masked: the same fields, not a copy made field by field, when
+    /// none holds one (every answer's headers, and almost every request's).
+    func masked(_ headers: HeaderFields) -> HeaderFields {
+        guard headers.contains(where: { occurs(in: $0.value) }) else { return headers }
+        return HeaderFields(headers.map { HeaderField($0.name, masked($0.value)) })
     }
 }

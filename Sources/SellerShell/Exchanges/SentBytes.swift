@@ -131,7 +131,7 @@ extension Exchange.Request {
     public init(
         recording request: HTTPRequestData, secrets: SessionSecrets, bodyLimit: Int, sources: [PhotoSource] = []
     ) {
-        let masked = HeaderFields(request.headers.map { HeaderField($0.name, secrets.masked($0.value)) })
+        let masked = secrets.masked(request.headers)
         var url = request.url
         if secrets.occurs(in: url.absoluteString), let clean = URL(string: secrets.masked(url.absoluteString)) { url = clean }
         let json = (request.parts ?? []).compactMap(\.json)
