@@ -65,7 +65,8 @@ public enum ProductRendering {
         // Written into one string, its labels' table looked up once: as a list of lines, each
         // concatenated and its label looked up on its own, then joined, drawing took a fifth
         // more of every script `show` line (perf record).
-        let label = labeller(in: Language.current)
+        let language = Language.current
+        let label = labeller(in: language)
         var out = ""
         out.reserveCapacity(256 + p.description.utf8.count + 160 * (p.images?.count ?? 0))
         out += "#\(p.id)  \(show(p.name))\n"
@@ -97,32 +98,40 @@ public enum ProductRendering {
         } else {
             out += description
         }
-        for line in imageLines(p, label: label) {
-            out += "\n"
-            out += line
-        }
+        appendImageLines(p, label: label, imageWord: imageWords[language] ?? Message.heading(.image).text, to: &out)
         return out
     }
 
-    /// `thumbnail    image 1 (id 35)` and `image 1      id 35  http://…/9f2c_origin.jpg`.
-    private static func imageLines(_ p: Product, label: (Message.Heading) -> String) -> [String] {
-        func show(_ text: String) -> String { TextLayout.visible(text, limit: 300) }
+    /// `thumbnail    image 1 (id 35)` and `image 1      id 35  http://…/9f2c_origin.jpg`, each on
+    /// a line of its own after `out`. Written straight into the view (not a list of lines, each
+    /// an interpolation), its word for "image" looked up once a language: a tenth of the view.
+    private static func appendImageLines(
+        _ p: Product, label: (Message.Heading) -> String, imageWord image: String, to out: inout String
+    ) {
         let images = p.images ?? []
-        guard p.thumbnail != nil || !images.isEmpty else { return [] }
-        let image = Message.heading(.image).text
-        var lines: [String] = []
-        lines.reserveCapacity(images.count + 1)
+        guard p.thumbnail != nil || !images.isEmpty else { return }
         if let thumbnail = p.thumbnail {
+            out += "\n"
+            out += label(.thumbnail)
             if let index = images.firstIndex(where: { $0.thumbnailURL == thumbnail }) {
-                lines.append(label(.thumbnail) + "\(image) \(index + 1) (id \(images[index].id))")
+                out += image
+                out += " "
+                out += String(index + 1)
+                out += " (id "
+                out += String(images[index].id)
+                out += ")"
             } else {
-                lines.append(label(.thumbnail) + show(thumbnail))
+                out += TextLayout.visible(thumbnail, limit: 300)
             }
         }
         for (index, each) in images.enumerated() {
-            lines.append(TextLayout.pad("  \(image) \(index + 1)", to: 15) + "id \(each.id)  \(show(each.url))")
+            out += "\n"
+            out += TextLayout.pad("  " + image + " " + String(index + 1), to: 15)
+            out += "id "
+            out += String(each.id)
+            out += "  "
+            out += TextLayout.visible(each.url, limit: 300)
         }
-        return lines
     }
 
     /// `  price        `: a detail view's label, indented, padded to the values' column by the
@@ -138,6 +147,10 @@ public enum ProductRendering {
     private static func padded(_ heading: Message.Heading, in language: Language) -> String {
         TextLayout.pad("  " + Message.heading(heading).text(in: language), to: 15)
     }
+
+    /// The word for an image in every language, looked up once rather than on every `show`.
+    private static let imageWords: [Language: String] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, Message.heading(.image).text(in: $0)) })
 
     /// Every label in every language, padded once rather than on every `show`.
     private static let labels: [Language: [Message.Heading: String]] = Dictionary(
