@@ -12,7 +12,9 @@ public struct RequestNotes: Sendable, Hashable {
     /// to show.
     public var number: Int?
     /// What the caller attached of its own, by key (as `ServiceContext` keeps values by type).
-    @usableFromInline var attachments: [ObjectIdentifier: any Sendable] = [:]
+    /// A few at most (the shell attaches three): a list searched in order, not a dictionary,
+    /// whose hashing and first growth every line's notes paid (perf record of a script).
+    @usableFromInline var attachments: [(key: ObjectIdentifier, value: any Sendable)] = []
 
     public init(label: String? = nil, bookkeeping: String? = nil, number: Int? = nil) {
         self.label = label
@@ -24,8 +26,18 @@ public struct RequestNotes: Sendable, Hashable {
     /// Inlinable, so that it is specialized for each key where it is used: unspecialized, every
     /// line's notes looked up the metadata of its value's optional type at run time.
     @inlinable public subscript<Key: RequestNoteKey>(_ key: Key.Type) -> Key.Value? {
-        get { attachments[ObjectIdentifier(key)] as? Key.Value }
-        set { attachments[ObjectIdentifier(key)] = newValue }
+        get {
+            let id = ObjectIdentifier(key)
+            return attachments.first { $0.key == id }?.value as? Key.Value
+        }
+        set {
+            let id = ObjectIdentifier(key)
+            if let index = attachments.firstIndex(where: { $0.key == id }) {
+                if let newValue { attachments[index].value = newValue } else { attachments.remove(at: index) }
+            } else if let newValue {
+                attachments.append((id, newValue))
+            }
+        }
     }
 
     /// Notes are not the request: two requests alike on the wire are alike whatever is noted.
