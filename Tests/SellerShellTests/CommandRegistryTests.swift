@@ -19,6 +19,15 @@ struct CommandRegistryTests {
         }
     }
 
+    /// The registry finds commands by their `commandNames`, without making their specs: each
+    /// command's are its spec's name and aliases.
+    @Test func everyCommandsNamesAreItsSpecsNameAndAliases() {
+        for command in registry.commands {
+            #expect(command.commandNames.name == command.spec.name)
+            #expect(command.commandNames.aliases == command.spec.aliases, "\(command.spec.name)")
+        }
+    }
+
     @Test func helpListsEveryCommandFromItsSpec() {
         for spec in registry.specs { #expect(registry.overview.contains("  \(spec.name) "), "\(spec.name)") }
         let register = Register.spec.helpText

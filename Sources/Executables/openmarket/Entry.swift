@@ -14,9 +14,9 @@ extension OpenMarketCommand: ProgramEntry {
     static let environment = ProcessInfo.processInfo.environment
 
     static func main() async {
-        // Every command's spec is gathered (a few milliseconds of every start) on another core
-        // while ArgumentParser reads the arguments, which takes about as long; whatever needs
-        // the registry first waits for it to be made once.
+        // The registry (every command's type, found by its `commandNames`; the specs are made
+        // when each command is first used) is made on another core while ArgumentParser reads
+        // the arguments; whatever needs it first waits for it to be made once.
         Thread.detachNewThread { _ = ScriptSession.registry }
         let language = language(for: Array(CommandLine.arguments.dropFirst()), environment)
         await Language.$current.withValue(language) { await runMain() }

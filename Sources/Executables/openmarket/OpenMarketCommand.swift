@@ -346,8 +346,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         return !lines.isEmpty
             && lines.allSatisfy { line in
                 guard let first = line.firstWord else { return false }
-                let name = ScriptSession.registry.find(first)?.spec.name
-                return name == Explain.spec.name || name == Help.spec.name || name == ScriptSession.lintCommandName
+                let name = ScriptSession.registry.find(first)?.commandNames.name
+                return name == Explain.commandNames.name || name == Help.commandNames.name
+                    || name == ScriptSession.lintCommandName
             }
     }
 

@@ -8,8 +8,9 @@ import TerminalText
 /// time, the command, and what it did (`#12 Mug: price ₩3,500 → ₩3,200`). The table fits the
 /// terminal's width (the command and what it did cut with `…`) and pages at its height.
 public struct Changes: ShellCommand {
+    public static let commandNames = CommandNames("changes")
     public static let spec = CommandSpec(
-        name: "changes", summary: ChangesMessage.helpSummary,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ChangesMessage.helpSummary,
         usage: "changes [--all] [--no-pager]", examples: ["changes"], flags: options.map(\.flag), effect: .reads,
         recording: .never)
 

@@ -2,8 +2,9 @@ import OpenMarketContract
 
 /// `clear`: clears the terminal's screen, as the shell's `clear` (and Ctrl-L) do.
 public struct Clear: ShellCommand {
+    public static let commandNames = CommandNames("clear", aliases: ["cls"])
     public static let spec = CommandSpec(
-        name: "clear", aliases: ["cls"], summary: ShellHelp.clear, usage: "clear", examples: ["clear"],
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.clear, usage: "clear", examples: ["clear"],
         tooManyWords: Message.clearTakesNothing, effect: .none, recording: .never)
 
     public init() {}

@@ -4,8 +4,10 @@ import OpenMarketContract
 
 /// `connect URL`: talks to another server from now on, after a short health probe.
 public struct Connect: ShellCommand {
+    public static let commandNames = CommandNames("connect")
     public static let spec = CommandSpec(
-        name: "connect", summary: ShellHelp.connect, usage: "connect URL", examples: ["connect http://127.0.0.1:8080"],
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.connect, usage: "connect URL",
+        examples: ["connect http://127.0.0.1:8080"],
         positional: [.url], effect: .session, recording: .comment("not replayed: a replay talks to the server it is given"))
 
     public var url: URL?

@@ -5,8 +5,9 @@ import OpenMarketContract
 /// it), after a confirmation unless `--yes`; several products with one confirmation, after
 /// checking every one of them is the seller's.
 public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
+    public static let commandNames = CommandNames("delete", aliases: ["rm"])
     public static let spec = CommandSpec(
-        name: "delete", aliases: ["rm"], summary: ShellHelp.delete,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.delete,
         usage: "delete ID… [--yes]", examples: ["delete 12", "delete 12 --yes", "delete 3 4 5"], flags: options.map(\.flag),
         positional: [.productIDs], effect: .deletes, returnsProduct: true)
 

@@ -7,8 +7,9 @@ import OpenMarketContract
 /// the read is not overwritten. A document that does not read reopens with its errors on top
 /// (as `git commit` and `kubectl edit` do). Recordings get the `patch` it sent.
 public struct Edit: OneProduct {
+    public static let commandNames = CommandNames("edit")
     public static let spec = CommandSpec(
-        name: "edit", summary: ShellHelp.edit,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.edit,
         usage: "edit ID", examples: ["edit 12"], positional: [.productID], effect: .changes, returnsProduct: true)
 
     public var id: Int

@@ -7,8 +7,9 @@ import OpenMarketContract
 /// `--as httpie` and `--as raw` print a command that sends the same request from bash, the
 /// secret read from `$OPENMARKET_SECRET`.
 public struct ExchangeCommand: ShellCommand {
+    public static let commandNames = CommandNames("exchange")
     public static let spec = CommandSpec(
-        name: "exchange", summary: ShellHelp.exchange,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.exchange,
         usage: "exchange [N] [--wire] [--as curl|httpie|raw]",
         examples: ["exchange 3", "exchange 3 --wire", "exchange 3 --as curl", "exchange"],
         flags: options.map(\.flag), positional: [.word], effect: .none, recording: .never)

@@ -7,8 +7,9 @@ import TerminalText
 /// `--har FILE` writes them as HAR 1.2 (a browser's network panel opens it), `--markdown FILE`
 /// as a lab notebook; secrets masked in both. An existing file is refused unless `--force`.
 public struct Exchanges: ShellCommand {
+    public static let commandNames = CommandNames("exchanges")
     public static let spec = CommandSpec(
-        name: "exchanges", summary: ShellHelp.exchanges,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.exchanges,
         usage: "exchanges [--last N] [--har FILE] [--markdown FILE] [--force] [--lint]",
         examples: [
             "exchanges", "exchanges --last 5", "exchanges --har class.har", "exchanges --markdown notebook.md",

@@ -2,8 +2,9 @@ import OpenMarketContract
 
 /// `exit [N]`: leaves the shell, with status N (0 to 255) when given.
 public struct Exit: ShellCommand {
+    public static let commandNames = CommandNames("exit", aliases: ["quit"])
     public static let spec = CommandSpec(
-        name: "exit", aliases: ["quit"], summary: ShellHelp.exit,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.exit,
         usage: "exit [N]", examples: ["exit", "exit 3"], positional: [.word],
         tooManyWords: Message.exitTakesAStatus, effect: .none, recording: .never)
 

@@ -5,8 +5,9 @@ import OpenMarketContract
 /// method, a header or an operation of the API means, from the data files (Teaching/), in the
 /// language of `LANG` (Korean for `ko_KR.UTF-8`) or `--lang en|ko`.
 public struct Explain: ShellCommand {
+    public static let commandNames = CommandNames("explain")
     public static let spec = CommandSpec(
-        name: "explain", summary: ShellHelp.explain,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.explain,
         usage: "explain [TERM] [--lang en|ko]", examples: ["explain 412", "explain PATCH", "explain If-Match", "explain"],
         flags: options.map(\.flag), positional: [.word], effect: .none, recording: .never)
 

@@ -4,8 +4,9 @@ import OpenMarketContract
 
 /// `health`: `GET /healthChecker`, with how long the answer took.
 public struct Health: ShellCommand {
+    public static let commandNames = CommandNames("health")
     public static let spec = CommandSpec(
-        name: "health", summary: ShellHelp.health, usage: "health", effect: .reads)
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.health, usage: "health", effect: .reads)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

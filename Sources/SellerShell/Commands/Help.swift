@@ -2,8 +2,9 @@ import OpenMarketContract
 
 /// `help [COMMAND]`: the overview, or one command's usage and examples, from the specs.
 public struct Help: ShellCommand {
+    public static let commandNames = CommandNames("help", aliases: ["?"])
     public static let spec = CommandSpec(
-        name: "help", aliases: ["?"], summary: ShellHelp.help, usage: "help [COMMAND]",
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.help, usage: "help [COMMAND]",
         examples: ["help", "help register"], positional: [.command], effect: .none, recording: .never)
 
     public var topic: String?

@@ -3,8 +3,10 @@ import OpenMarketContract
 
 /// `history`: the lines typed so far.
 public struct History: ShellCommand {
+    public static let commandNames = CommandNames("history")
     public static let spec = CommandSpec(
-        name: "history", summary: ShellHelp.history, usage: "history", effect: .none, recording: .never)
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.history, usage: "history", effect: .none,
+        recording: .never)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

@@ -8,8 +8,9 @@ import TerminalText
 /// the filters shape what was fetched, on this side (see `ListFormats`, `ListSelection`). `--grid`
 /// draws the products as cards with photos on a terminal (`Photos/`).
 public struct ListProducts: ShellCommand {
+    public static let commandNames = CommandNames("list", aliases: ["ls"])
     public static let spec = CommandSpec(
-        name: "list", aliases: ["ls"], summary: ShellHelp.list,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.list,
         usage:
             "list [PAGE] [--per-page N] [--search TEXT] [--mine] [--all] [--format table|json|jsonl|csv|ids|count] "
             + "[--fields id,name,price,…] [--sort price|-price|stock|-stock|name|-name|id|-id] [--sold-out] "

@@ -7,8 +7,9 @@ import OpenMarketContract
 /// command line), and the vendor id when the seller knows it (asked on a terminal when nothing
 /// else tells it: it is never found out by sending anything to other vendors' products).
 public struct Login: ShellCommand {
+    public static let commandNames = CommandNames("login")
     public static let spec = CommandSpec(
-        name: "login", summary: ShellHelp.login,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.login,
         usage: "login [IDENTIFIER] [--vendor-id N] [--save NAME]",
         examples: ["login", "login 0c1b5a9e-… --save shop", "login 0c1b5a9e-… --vendor-id 15"],
         flags: options.map(\.flag), positional: [.identifier],

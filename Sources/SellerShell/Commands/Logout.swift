@@ -2,8 +2,9 @@ import OpenMarketContract
 
 /// `logout`: forgets the vendor credentials.
 public struct Logout: ShellCommand {
+    public static let commandNames = CommandNames("logout")
     public static let spec = CommandSpec(
-        name: "logout", summary: ShellHelp.logout, usage: "logout", effect: .session)
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.logout, usage: "logout", effect: .session)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

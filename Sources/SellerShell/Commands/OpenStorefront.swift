@@ -6,8 +6,9 @@ import OpenMarketContract
 /// serves one (`/products/ID`); another server may not, and is told so. In a desktop session at
 /// a terminal the page is also opened in the browser (`xdg-open`).
 public struct OpenStorefront: OneProduct {
+    public static let commandNames = CommandNames("open")
     public static let spec = CommandSpec(
-        name: "open", summary: ShellHelp.open, usage: "open ID",
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.open, usage: "open ID",
         examples: ["open 12"], positional: [.productID], effect: .reads)
 
     public var id: Int

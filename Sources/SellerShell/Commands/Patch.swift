@@ -4,8 +4,9 @@ import OpenMarketContract
 /// `patch ID… field=value… [--if-match ETAG] [--yes]`: a partial change, sent as the contract's
 /// JSON PATCH; to several products at once with one confirmation (`patch 3 4 5 discount=0`).
 public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
+    public static let commandNames = CommandNames("patch")
     public static let spec = CommandSpec(
-        name: "patch", summary: ShellHelp.patch,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.patch,
         usage:
             "patch ID… [name=…] [description=…] [price=…] [currency=…] [discount=…] [stock=…] [thumbnail=IMAGE_ID] "
             + "[--if-match ETAG] [--yes]",

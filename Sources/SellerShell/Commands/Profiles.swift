@@ -4,8 +4,9 @@ import OpenMarketContract
 /// `profiles [list]` and `profiles remove NAME`: the saved logins, with their server and
 /// vendor (never the secret, and the identifier cut short).
 public struct Profiles: ShellCommand {
+    public static let commandNames = CommandNames("profiles", aliases: ["profile"])
     public static let spec = CommandSpec(
-        name: "profiles", aliases: ["profile"], summary: ShellHelp.profiles,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.profiles,
         usage: "profiles [list | remove NAME]", examples: ["profiles", "profiles remove old-shop"],
         positional: [.setting(["list": [], "remove": []]), .profile], effect: .session, recording: .never)
 

@@ -10,6 +10,7 @@ import OpenMarketContract
 /// run make of it), all of them this one generic command.
 public struct RawRequest<Method: RawMethod>: ShellCommand {
     public static var spec: CommandSpec { RawRequests.spec(for: Method.method) }
+    public static var commandNames: CommandNames { RawRequests.names(for: Method.method) }
 
     /// The same for every method (the spec's flags are `RawRequest<RawGET>`'s). The words come as
     /// they are (items look like fields), so a flag is one of them standing alone.

@@ -7,8 +7,9 @@ import OpenMarketContract
 /// whose body `MultipartBody.productCreation` composes). Missing fields are asked for when a
 /// person is there; every problem is listed before anything is sent.
 public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
+    public static let commandNames = CommandNames("register", aliases: ["add", "new"])
     public static let spec = CommandSpec(
-        name: "register", aliases: ["add", "new"], summary: ShellHelp.register,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.register,
         usage:
             "register name=… description=… price=… currency=KRW|USD [discount=…] [stock=…] image=PATH [image=PATH]… [--no-resize] [--porcelain]",
         examples: [

@@ -3,8 +3,9 @@ import OpenMarketContract
 /// `search TEXT [PAGE] [--per-page N] [--mine] [--all] [--format …] [--fields …] [--sort …]`:
 /// `list --search TEXT`, as a command of its own (what a seller types first).
 public struct Search: ShellCommand {
+    public static let commandNames = CommandNames("search", aliases: ["find"])
     public static let spec = CommandSpec(
-        name: "search", aliases: ["find"], summary: ShellHelp.search,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.search,
         usage: "search TEXT [PAGE] [--per-page N] [--mine] [--all] [--format FORMAT] [--fields id,name,…] [--sort KEY]",
         examples: ["search 텀블러", "search 'milk bottle' --all", "search mug --format ids --sort -price"],
         flags: options.map(\.flag), positional: [.word, .page],

@@ -3,8 +3,9 @@ import OpenMarketContract
 /// `set output table|json|jsonl|csv|ids|count`, `set trace on|off`, `set explain on|off`, `set photos
 /// off|auto|symbols|sixel|kitty`, `set lang en|ko`: the session's settings.
 public struct SetOption: ShellCommand {
+    public static let commandNames = CommandNames("set")
     public static let spec = CommandSpec(
-        name: "set",
+        name: commandNames.name, aliases: commandNames.aliases,
         summary: ShellHelp.set,
         usage:
             "set output table|json|jsonl|csv|ids|count | set trace on|off | set explain on|off | "

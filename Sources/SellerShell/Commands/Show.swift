@@ -4,8 +4,9 @@ import OpenMarketContract
 /// `show ID [--photos]`: one product with its images; on a terminal, its thumbnail drawn beside
 /// the details, or every photo drawn under them (`--photos`; see `Photos/`).
 public struct Show: OneProduct {
+    public static let commandNames = CommandNames("show", aliases: ["get"])
     public static let spec = CommandSpec(
-        name: "show", aliases: ["get"], summary: ShellHelp.show,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.show,
         usage: "show ID [--photos]", notes: ShellHelp.showNotes,
         examples: ["show 12", "show 12 --photos"], flags: options.map(\.flag), positional: [.productID], effect: .reads,
         returnsProduct: true)

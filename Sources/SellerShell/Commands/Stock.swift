@@ -7,8 +7,9 @@ import OpenMarketContract
 /// product in between; without one (the public server) the product is read again afterwards to
 /// spot that. `+N` and `-N` are not safe to send twice; `=N` is.
 public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
+    public static let commandNames = CommandNames("stock")
     public static let spec = CommandSpec(
-        name: "stock", summary: ShellHelp.stock,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.stock,
         usage: "stock ID… +N | -N | =N [--yes]",
         examples: ["stock 12 +10", "stock 12 -1", "stock 12 =0", "stock 3 4 5 +1 --yes", "stock +1 3 4 5 --yes"],
         flags: options.map(\.flag),

@@ -29,6 +29,7 @@ public typealias Redo = UndoRedo<RedoWay>
 /// each direction does per kind of change.
 public struct UndoRedo<Way: ReversalWay>: ShellCommand {
     public static var spec: CommandSpec { Way.direction == .undo ? ReversalSpecs.undo : ReversalSpecs.redo }
+    public static var commandNames: CommandNames { CommandNames(Way.direction == .undo ? "undo" : "redo") }
 
     static var options: [CommandOption<Self>] {
         let undo = Way.direction == .undo
@@ -45,13 +46,13 @@ public struct UndoRedo<Way: ReversalWay>: ShellCommand {
         return switch Way.direction {
         case .undo:
             CommandSpec(
-                name: "undo", summary: ShellHelp.undo,
+                name: commandNames.name, summary: ShellHelp.undo,
                 usage: "undo [N] [--force] [--yes] [--dry-run]",
                 examples: ["undo", "undo 7", "undo 7 --dry-run", "undo 7 --force"], flags: flags,
                 positional: [.word], effect: .changes, repeatsSafely: false, returnsProduct: true)
         case .redo:
             CommandSpec(
-                name: "redo", summary: ShellHelp.redo,
+                name: commandNames.name, summary: ShellHelp.redo,
                 usage: "redo [N] [--force] [--yes] [--dry-run]", examples: ["redo", "redo 7"], flags: flags,
                 positional: [.word], effect: .changes, repeatsSafely: false, returnsProduct: true)
         }

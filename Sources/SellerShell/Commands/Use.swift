@@ -4,8 +4,9 @@ import OpenMarketContract
 
 /// `use NAME`: logs in with a saved profile, on its server (a profile that names none is refused).
 public struct Use: ShellCommand {
+    public static let commandNames = CommandNames("use")
     public static let spec = CommandSpec(
-        name: "use", summary: ShellHelp.use, usage: "use NAME", examples: ["use shop"],
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.use, usage: "use NAME", examples: ["use shop"],
         positional: [.profile], effect: .session)
 
     public var profile: String?

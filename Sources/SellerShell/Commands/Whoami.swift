@@ -4,8 +4,10 @@ import OpenMarketContract
 /// `whoami`: the server and vendor in use (`--json`: the same as a JSON object, never the
 /// secret nor the whole identifier).
 public struct Whoami: ShellCommand {
+    public static let commandNames = CommandNames("whoami")
     public static let spec = CommandSpec(
-        name: "whoami", summary: ShellHelp.whoami, usage: "whoami", effect: .none, recording: .readOnly)
+        name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.whoami, usage: "whoami", effect: .none,
+        recording: .readOnly)
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {}
 

@@ -28,7 +28,7 @@ public enum RawRequests {
         guard let first = words.first, !first.wasQuoted, let method = method(named: first.text) else { return nil }
         let typedUpper = first.text == method.rawValue
         guard typedUpper || (words.count > 1 && looksLikePath(words[1].text)) else { return nil }
-        return commands.first { $0.spec.name == method.rawValue }
+        return commands.first { $0.commandNames.name == method.rawValue }
     }
 
     /// The method `word` names in any case (`patch`, `Get`), compared as ASCII letters: every
@@ -67,8 +67,16 @@ public enum RawRequests {
         HTTPMethod.allCases.firstIndex(of: method).map { specs[$0] } ?? makeSpec(method)
     }
 
-    private static func makeSpec(_ method: HTTPMethod) -> CommandSpec {
+    /// The method's command's name (`HEAD`) and alias (`head`; `get`, `patch` and `delete` are
+    /// the shell's own commands).
+    static func names(for method: HTTPMethod) -> CommandNames {
         let name = method.rawValue
+        return CommandNames(name, aliases: [.head, .post, .put, .options].contains(method) ? [name.lowercased()] : [])
+    }
+
+    private static func makeSpec(_ method: HTTPMethod) -> CommandSpec {
+        let names = names(for: method)
+        let name = names.name
         let (summary, example, effect, repeats): (ShellHelp, String, CommandSpec.Effect, Bool) =
             switch method {
             case .get:
@@ -90,7 +98,7 @@ public enum RawRequests {
             case .options: (ShellHelp.requestOptions, "OPTIONS /api/products/3", .reads, true)
             }
         return CommandSpec(
-            name: name, aliases: [.head, .post, .put, .options].contains(method) ? [name.lowercased()] : [],
+            name: name, aliases: names.aliases,
             summary: summary,
             usage: "\(name) PATH [ITEM…] [--no-auth] [--check-status] [--offline]", notes: Message.requestItemGuide,
             examples: [example], flags: RawRequest<RawGET>.options.map(\.flag), positional: [.apiPath], effect: effect,

@@ -16,10 +16,11 @@ public struct CommandRegistry: Sendable {
         self.commands = commands
         var byName: [String: any ShellCommand.Type] = [:]
         var byNameOrAlias: [String: any ShellCommand.Type] = [:]
+        // By the commands' names alone: each spec is made when its command is first used.
         for command in commands {
-            let spec = command.spec
-            if byName[spec.name] == nil { byName[spec.name] = command }
-            for name in [spec.name] + spec.aliases where byNameOrAlias[name] == nil { byNameOrAlias[name] = command }
+            let names = command.commandNames
+            if byName[names.name] == nil { byName[names.name] = command }
+            for name in [names.name] + names.aliases where byNameOrAlias[name] == nil { byNameOrAlias[name] = command }
         }
         self.byName = byName
         self.byNameOrAlias = byNameOrAlias
@@ -32,15 +33,26 @@ public struct CommandRegistry: Sendable {
             Edit.self, Stock.self,
             Delete.self, Login.self, Logout.self, Whoami.self, Use.self, Profiles.self, Connect.self, SetOption.self,
             History.self,
-            Changes.self, Undo.self, Redo.self, Exchanges.self, ExchangeCommand.self, Explain.self, Clear.self,
+            Changes.self, reversalType(for: UndoWay.self), reversalType(for: RedoWay.self), Exchanges.self,
+            ExchangeCommand.self, Explain.self, Clear.self,
         ] + RawRequests.commands + [Exit.self])
+
+    /// `UndoRedo<W>` (`Undo`, `Redo`) made from W's own witness table: written out as
+    /// `Undo.self`, the type is made from its mangled name, for which the runtime checks
+    /// `UndoWay: ReversalWay` by scanning every protocol conformance of the binary (10,761),
+    /// once for each direction, at every start (as `RawRequests.requestType(for:)` explains).
+    @inline(never)
+    static func reversalType(for way: any ReversalWay.Type) -> any ShellCommand.Type {
+        func reversalType<W: ReversalWay>(_: W.Type) -> any ShellCommand.Type { UndoRedo<W>.self }
+        return reversalType(way)
+    }
 
     /// This registry with `more` added; one with the name of an existing command replaces it
     /// where it stood (the scripting layer's `set` also sets variables).
     public func adding(_ more: [any ShellCommand.Type]) -> CommandRegistry {
         var list = commands
         for command in more {
-            if let index = list.firstIndex(where: { $0.spec.name == command.spec.name }) {
+            if let index = list.firstIndex(where: { $0.commandNames.name == command.commandNames.name }) {
                 list[index] = command
             } else if let exit = list.firstIndex(where: { $0 == Exit.self }) {
                 list.insert(command, at: exit)

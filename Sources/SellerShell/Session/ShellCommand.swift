@@ -11,6 +11,11 @@ import OpenMarketContract
 /// context's console while it runs, and the answers come back in `CommandOutcome.replay`.
 public protocol ShellCommand: Sendable {
     static var spec: CommandSpec { get }
+    /// The command's name and aliases, the ones its spec is made with: the registry finds
+    /// commands by them without making every spec (options, key paths, help) at each start.
+    /// A command declares them as a constant its spec takes its name from; the default makes
+    /// the spec.
+    static var commandNames: CommandNames { get }
     /// Parses the words after the command's name, already sorted and checked against `spec`.
     init(parsing arguments: Arguments) throws(CommandFailure)
     /// Does the work; network and files allowed, printing not.
@@ -25,7 +30,19 @@ public protocol ShellCommand: Sendable {
     var repeatsSafely: Bool { get }
 }
 
+/// The words that name a command: its name (`list`), and its aliases (`ls`).
+public struct CommandNames: Sendable {
+    public let name: String
+    public let aliases: [String]
+
+    public init(_ name: String, aliases: [String] = []) {
+        self.name = name
+        self.aliases = aliases
+    }
+}
+
 extension ShellCommand {
+    public static var commandNames: CommandNames { CommandNames(spec.name, aliases: spec.aliases) }
     public var productID: Int? { nil }
     public var productName: String? { nil }
     public var repeatsSafely: Bool { Self.spec.repeatsSafely }

@@ -5,8 +5,9 @@ import SellerShell
 /// `expect LEFT OP RIGHT`: checks the results so far (`expect ${mug.stock} == 5`); a script
 /// stops when it is false. A dry run's answers are made up, so there it checks nothing.
 struct Expect: ShellCommand {
+    static let commandNames = CommandNames("expect")
     static let spec = CommandSpec(
-        name: "expect", summary: ScriptHelp.expect,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ScriptHelp.expect,
         usage: "expect VALUE ==|!=|<|<=|>|>= VALUE",
         examples: ["register … as mug", "expect ${mug.stock} == 5", "expect ${last.bargain_price} == 3400"],
         positional: [.word, .word, .word],

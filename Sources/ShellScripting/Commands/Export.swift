@@ -8,8 +8,9 @@ import TerminalText
 /// vendor's products, or the whole market's with `--all`; `--images DIR` downloads the photos
 /// too. An existing file (or photo) is refused unless `--force`. See `CatalogExport`.
 struct Export: ShellCommand {
+    static let commandNames = CommandNames("export")
     static let spec = CommandSpec(
-        name: "export", summary: ScriptHelp.export,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ScriptHelp.export,
         usage: "export FILE [--format csv|jsonl|json] [--all] [--search TEXT] [--images DIR] [--jobs N] [--force]",
         examples: [
             "export catalog.csv", "export catalog.csv --images photos", "export everything.jsonl --all",

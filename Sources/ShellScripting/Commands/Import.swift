@@ -9,8 +9,9 @@ import TerminalText
 /// nothing is sent until every row has been checked and the plan confirmed. See
 /// `CatalogImport`.
 struct Import: ShellCommand {
+    static let commandNames = CommandNames("import")
     static let spec = CommandSpec(
-        name: "import", summary: ScriptHelp.`import`,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ScriptHelp.`import`,
         usage:
             "import FILE [--plan | --dry-run] [--yes] [--jobs N] [--prune [--prune-all]] [--new-ids] [--continue-on-error] "
             + "[--resume | --restart] [--report FILE.csv|FILE.jsonl] [--rows-from REPORT [--failed]] [--write-ids] [--match name|id] [--allow-duplicates] [--prefer sheet|market] [--photos-anywhere] [--format csv|jsonl|json] [--journal PATH] [--no-resize]",

@@ -8,8 +8,9 @@ import SellerShell
 /// parses them). One line per finding, `FILE:LINE: rule: … (explain TOPIC)`; nothing is sent.
 /// Findings fail the command (status 1), as a linter does; a file with none says so.
 struct Lint: ShellCommand {
+    static let commandNames = CommandNames("lint")
     static let spec = CommandSpec(
-        name: "lint", summary: HabitHelp.lint, usage: "lint FILE.om…",
+        name: commandNames.name, aliases: commandNames.aliases, summary: HabitHelp.lint, usage: "lint FILE.om…",
         examples: ["lint homework.om", "lint scripts/examples/lessons/*.om"],
         positional: Array(repeating: .path, count: 256), effect: .none, recording: .never)
 

@@ -4,8 +4,10 @@ import SellerShell
 /// `record FILE [--all]` starts writing the commands that succeed to a script; `record stop`
 /// ends it.
 struct Record: ShellCommand {
+    static let commandNames = CommandNames("record")
     static let spec = CommandSpec(
-        name: "record", summary: ScriptHelp.record, usage: "record FILE [--all] [--as-test] | record stop",
+        name: commandNames.name, aliases: commandNames.aliases, summary: ScriptHelp.record,
+        usage: "record FILE [--all] [--as-test] | record stop",
         examples: ["record catalog.om", "record session.om --all", "record answer.om --as-test", "record stop"],
         flags: options.map(\.flag),
         positional: [.path], tooManyWords: ScriptHelp.recordTooManyWords, effect: .none, recording: .never)

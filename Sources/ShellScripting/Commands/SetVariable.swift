@@ -4,6 +4,7 @@ import SellerShell
 /// `set NAME VALUE` (a variable), besides the shell's own `set output …` and `set trace …`,
 /// which it hands to `SetOption`.
 struct SetVariable: ShellCommand {
+    static let commandNames = SetOption.commandNames
     static let spec: CommandSpec = {
         var spec = SetOption.spec
         spec.rawWords = true

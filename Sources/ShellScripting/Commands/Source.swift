@@ -6,8 +6,9 @@ import SellerShell
 /// no journal of its own, stopping at its first failure. Paths are relative to the sourcing
 /// script's folder when there is one.
 struct Source: ShellCommand {
+    static let commandNames = CommandNames("source", aliases: ["."])
     static let spec = CommandSpec(
-        name: "source", aliases: ["."], summary: ScriptHelp.source,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ScriptHelp.source,
         usage: "source FILE [--step]",
         examples: ["source scripts/examples/demo-catalog.om", "source scripts/examples/lessons/01-methods.om --step"],
         flags: options.map(\.flag), positional: [.path], tooManyWords: ScriptHelp.sourceTooManyWords, effect: .script,

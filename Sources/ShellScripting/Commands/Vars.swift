@@ -5,8 +5,10 @@ import SellerShell
 /// `vars`: the session's variables and named products (`--json`: an object of them, a text
 /// variable as its string and a named product as `{"id": …, "product": {…}}`).
 struct Vars: ShellCommand {
+    static let commandNames = CommandNames("vars")
     static let spec = CommandSpec(
-        name: "vars", summary: ScriptHelp.vars, usage: "vars", tooManyWords: ScriptHelp.varsTooManyWords,
+        name: commandNames.name, aliases: commandNames.aliases, summary: ScriptHelp.vars, usage: "vars",
+        tooManyWords: ScriptHelp.varsTooManyWords,
         effect: .none, recording: .never, rawWords: true)
 
     init(parsing arguments: Arguments) throws(CommandFailure) {}
