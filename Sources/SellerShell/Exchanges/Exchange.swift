@@ -21,6 +21,9 @@ public struct Exchange: Sendable {
     public var failure: String?
     /// Made in a dry run: nothing was sent, and the answer was made up by the dry run.
     public var dryRun = false
+    /// The bytes of bodies the exchange log counts this one for (against its budget), kept so
+    /// that dropping it needs no look at its bodies.
+    var keptBytes = 0
 
     public struct Request: Sendable {
         public var method: String
@@ -115,6 +118,9 @@ public struct KeptBody: Sendable {
     public var data: Data { sent.masked }
 
     public var isCut: Bool { keptCount < byteCount }
+
+    /// The size of `data`, without making it.
+    var keptByteCount: Int { keptCount }
 }
 
 /// What the shell notes on the requests of a command (`MarketClient.notes`), besides the line
