@@ -52,7 +52,11 @@ public enum TextLayout {
         // Written as bytes: seven interpolations made as many strings on every date shown.
         var text: [UInt8] = []
         text.reserveCapacity(24)
-        func two(_ n: Int) { text += [UInt8(ascii: "0") + UInt8(n / 10), UInt8(ascii: "0") + UInt8(n % 10)] }
+        // Byte by byte: an array literal for each pair was made and copied in (perf record).
+        func two(_ n: Int) {
+            text.append(UInt8(ascii: "0") + UInt8(n / 10))
+            text.append(UInt8(ascii: "0") + UInt8(n % 10))
+        }
         text += String(civil.year).utf8
         text.append(UInt8(ascii: "-"))
         two(civil.month)
