@@ -24,13 +24,18 @@ extension ScriptRuntime {
         var names = CheckedNames(state.variables)
         var uses: [(line: Int, name: String)] = []
         var sources = false
+        found.parsed.reserveCapacity(lines.count)
         for line in lines {
             let checked = check(line, names: &names, on: server, paths: photosSent.contains(line.number) ? nil : paths)
             // Without variables the line is what will run: kept, so that the run does not parse
             // it a second time.
             if let invocation = checked.parsed { found.parsed[line.number] = invocation }
-            found.add(checked.problems.lines, at: "\(name):\(line.number)")
-            uses += checked.references.map { (line.number, String($0.prefix { $0 != "." })) }
+            // `FILE:LINE` made only for a line with problems: most have none.
+            let problems = checked.problems.lines
+            if !problems.isEmpty { found.add(problems, at: "\(name):\(line.number)") }
+            if !checked.references.isEmpty {
+                uses += checked.references.map { (line.number, String($0.prefix { $0 != "." })) }
+            }
             sources = sources || checked.sources
             // Nothing after an `exit` ever runs (a script has no branches).
             if checked.exits { break }
