@@ -14,7 +14,9 @@ struct JournalMiddleware: CommandMiddleware {
         guard let scope = context.scope, let journal = scope.journal, let line = invocation.line else {
             return try await next(invocation, context)
         }
-        if let started = await started(invocation, line: line, scope: scope, context: context) {
+        // Taken once: `spec` is a copy of the command's whole description each time it is asked.
+        let effect = invocation.spec.effect
+        if let started = await started(invocation, effect: effect, line: line, scope: scope, context: context) {
             guard journal.write(started) else { throw CommandFailure.alreadyReported(.failed) }
         }
         let outcome: CommandOutcome
@@ -24,24 +26,26 @@ struct JournalMiddleware: CommandMiddleware {
             var entry = JournalEntry(.failed, number: line.number, hash: line.hash)
             let failure = CommandReport.classify(error)
             entry.status = failure.status.rawValue
-            entry.unsure = failure.outcomeUnknown || invocation.spec.effect == .script ? true : nil
+            entry.unsure = failure.outcomeUnknown || effect == .script ? true : nil
             _ = journal.write(entry)
             throw error
         }
-        let entry = await done(invocation, line: line, outcome: outcome, readsLast: journal.readsLast, context: context)
+        let entry = await done(
+            invocation, creates: effect == .creates, line: line, outcome: outcome, readsLast: journal.readsLast, context: context)
         // A read's plain `done` may wait for the next entry (see `JournalHandle`): lost in a
         // crash, it only makes a resume read again.
-        _ = journal.write(entry, mayWait: invocation.spec.effect == .reads && entry.isPlain)
+        _ = journal.write(entry, mayWait: effect == .reads && entry.isPlain)
         return outcome
     }
 
     /// The `started` entry, for a create (with what finds its product again) or a command not
     /// safe to repeat; nil for the others.
     private func started(
-        _ invocation: Invocation, line: (number: Int, hash: String), scope: LineScope, context: CommandContext
+        _ invocation: Invocation, effect: CommandSpec.Effect, line: (number: Int, hash: String), scope: LineScope,
+        context: CommandContext
     ) async -> JournalEntry? {
         var entry = JournalEntry(.started, number: line.number, hash: line.hash)
-        guard invocation.spec.effect == .creates else { return invocation.command.repeatsSafely ? nil : entry }
+        guard effect == .creates else { return invocation.command.repeatsSafely ? nil : entry }
         if let newest = scope.newest { entry.afterID = await scope.runtime.afterID(newest, using: context.client) }
         entry.at = Date().timeIntervalSince1970
         entry.name = invocation.command.productName
@@ -52,8 +56,8 @@ struct JournalMiddleware: CommandMiddleware {
     }
 
     private func done(
-        _ invocation: Invocation, line: (number: Int, hash: String), outcome: CommandOutcome, readsLast: Bool,
-        context: CommandContext
+        _ invocation: Invocation, creates: Bool, line: (number: Int, hash: String), outcome: CommandOutcome,
+        readsLast: Bool, context: CommandContext
     ) async -> JournalEntry {
         var entry = JournalEntry(.done, number: line.number, hash: line.hash)
         // `last` is the named product when there is one, so it is stored once; and only when the
@@ -72,7 +76,7 @@ struct JournalMiddleware: CommandMiddleware {
             let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
             entry.vars = variables.isEmpty ? nil : variables
         }
-        if invocation.spec.effect == .creates {
+        if creates {
             entry.vendorID = await context.session.settings.vendorID
             entry.id = outcome.product?.id
         }
