@@ -33,8 +33,24 @@ extension ProgramEntry {
 
     /// Parses the arguments and runs the command, leaving through `leave(with:)` on an error.
     public static func runMain() async {
+        await run(parsedCommand())
+    }
+
+    /// The command the arguments ask for, or leaves through `leave(with:)` (help, `--version`,
+    /// a usage error). Synchronous, so that a program can parse where it starts (the main
+    /// thread) rather than after its first hop to the concurrency pool.
+    public static func parsedCommand() -> sending ParsableCommand {
         do {
-            var command = try parseAsRoot(arguments(Array(CommandLine.arguments.dropFirst())))
+            return try parseAsRoot(arguments(Array(CommandLine.arguments.dropFirst())))
+        } catch {
+            leave(with: error)
+        }
+    }
+
+    /// Runs a parsed command, leaving through `leave(with:)` on an error.
+    public static func run(_ parsed: sending ParsableCommand) async {
+        var command = parsed
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

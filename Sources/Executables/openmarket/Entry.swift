@@ -15,11 +15,15 @@ extension OpenMarketCommand: ProgramEntry {
 
     static func main() async {
         // The registry (every command's type, found by its `commandNames`; the specs are made
-        // when each command is first used) is made on another core while ArgumentParser reads
-        // the arguments; whatever needs it first waits for it to be made once.
-        Thread.detachNewThread { _ = ScriptSession.registry }
+        // when each command is first used) is made on the concurrency pool while ArgumentParser
+        // reads the arguments here, on the main thread; whatever needs it first waits for it to
+        // be made once. The pool's thread, started for it, is ready when the run hops there.
+        Task.detached { _ = ScriptSession.registry }
         let language = language(for: Array(CommandLine.arguments.dropFirst()), environment)
-        await Language.$current.withValue(language) { await runMain() }
+        await Language.$current.withValue(language) {
+            let command = parsedCommand()
+            await run(command)
+        }
     }
 
     /// The language the arguments are read and answered in, before they are parsed (help and
