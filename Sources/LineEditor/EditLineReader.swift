@@ -126,15 +126,25 @@ final class EditLineReader: LineReader, @unchecked Sendable {
 
     func saveHistory() {
         guard let historyPath else { return }
-        let folder = URL(fileURLWithPath: historyPath).deletingLastPathComponent()
-        try? FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        Self.makeFolders(above: historyPath)
         if cel_hist_save(historyHandle, historyPath) < 0 {
             StandardStreams.write("warning: could not save history to \(historyPath)\n", to: STDERR_FILENO)
             return
         }
         // libedit already creates it 0600; this also tightens a file an older version left open.
         chmod(historyPath, 0o600)
+    }
+
+    /// The folders above `path` that are missing (as `mkdir -p`), each made private (0700).
+    /// Written with mkdir(2) rather than `FileManager.createDirectory(…attributes:)`: its
+    /// attribute dictionary and reading back cost three scans of the binary's protocol
+    /// conformances at every exit of the shell.
+    static func makeFolders(above path: String) {
+        var folder = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/").dropLast() {
+            folder += component + "/"
+            if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
+        }
     }
 
     func history() -> [String] {

@@ -203,6 +203,9 @@ struct TerminalTests {
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: historyFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        // Its folder, made for it, is private too.
+        let folder = try FileManager.default.attributesOfItem(atPath: historyFile.deletingLastPathComponent().path)
+        #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
         let saved = try String(contentsOfFile: historyFile.path, encoding: .utf8)
         #expect(saved.contains("echo\\040first\\040entry"))
         #expect(saved.contains("echo\\040last\\040entry"))
