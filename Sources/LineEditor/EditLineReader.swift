@@ -140,9 +140,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     /// attribute dictionary and reading back cost three scans of the binary's protocol
     /// conformances at every exit of the shell.
     static func makeFolders(above path: String) {
-        var folder = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/").dropLast() {
-            folder += component + "/"
+        let bytes = Array(path.utf8)
+        for end in bytes.indices where end > 0 && bytes[end] == UInt8(ascii: "/") {
+            let folder = String(decoding: bytes[..<end], as: UTF8.self)
             if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
         }
     }
