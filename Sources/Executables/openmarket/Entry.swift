@@ -21,8 +21,16 @@ extension OpenMarketCommand: ProgramEntry {
         Task.detached { _ = ScriptSession.registry }
         let language = language(for: Array(CommandLine.arguments.dropFirst()), environment)
         await Language.$current.withValue(language) {
-            let command = parsedCommand()
-            await run(command)
+            // What is parsed is an OpenMarketCommand (or ArgumentParser's help), run as one: a
+            // cast to the type compares types, where ProgramEntry's `as? AsyncParsableCommand`
+            // would scan every protocol conformance of the binary, on the way to the prompt.
+            let parsed = parsedCommand()
+            guard let command = parsed as? OpenMarketCommand else { return await run(parsed) }
+            do {
+                try await command.run()
+            } catch {
+                leave(with: error)
+            }
         }
     }
 
