@@ -171,7 +171,7 @@ import Testing
         let given = "it's $HOME #1 *.jpg \\ \"q\""
         let report = await session.execute(arguments: ["set", "note", given])
         #expect(report.status == .ok, "\(report.failure)")
-        #expect(await session.runtime.state.variables["note"] == .text(given))
+        #expect(session.runtime.names["note"] == .text(given))
         // A `*` the calling shell left in a word is a file's name; `--mine` is still a flag.
         #expect(Word(argument: "sku-*.jpg").wasQuoted && Word(argument: "a b").wasQuoted)
         #expect(!Word(argument: "--mine").wasQuoted && !Word(argument: "price=3").wasQuoted)

@@ -201,7 +201,7 @@ struct UndoTests {
             for image in again.images ?? [] { againBytes.append(try await f.client.downloadImage(image.url).data) }
             #expect(againBytes == bytes)
             // The name bound to the old product follows it.
-            #expect(try await session.runtime.variables.resolve("mug") == String(newID))
+            #expect(try session.runtime.variables.resolve("mug") == String(newID))
             // A later undo of the patch before the delete finds it under its new id.
             await Self.ok(session, "undo 2 --force", console)
             #expect(Self.fields(try await f.product(id: newID))[6] == "0")

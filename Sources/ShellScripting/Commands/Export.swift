@@ -42,7 +42,7 @@ struct Export: ShellCommand {
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
-        let export = CatalogExport(context: context, paths: await runtime.paths, progress: runtime.progress)
+        let export = CatalogExport(context: context, paths: runtime.paths, progress: runtime.progress)
         return try await export.run(path, options: options)
     }
 }

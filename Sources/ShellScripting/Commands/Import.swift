@@ -104,7 +104,7 @@ struct Import: ShellCommand {
     func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
         let catalogImport = CatalogImport(
-            context: context, paths: await runtime.paths, progress: runtime.progress, interrupts: runtime.interrupts,
+            context: context, paths: runtime.paths, progress: runtime.progress, interrupts: runtime.interrupts,
             runtime: runtime)
         return try await catalogImport.run(path, options: options)
     }

@@ -30,7 +30,7 @@ struct Lint: ShellCommand {
         var clean: [String] = []
         var refused = false
         for file in files {
-            let readable = try await runtime.paths.readable(file, in: context)
+            let readable = try runtime.paths.readable(file, in: context)
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: readable)) } catch {
                 throw CommandFailure.failed(ScriptMessage.cannotReadScript(file).text)

@@ -53,9 +53,9 @@ struct Record: ShellCommand {
             // An untrusted script records only into its scratch folder.
             let target =
                 context.access.writeFolder == nil
-                ? path : try await runtime.paths.writable(path, replacing: false, in: context)
+                ? path : try runtime.paths.writable(path, replacing: false, in: context)
             try runtime.recording.begin(
-                target, all: all, server: await context.session.serverURL, variables: await runtime.variables,
+                target, all: all, server: await context.session.serverURL, variables: runtime.variables,
                 index: context.session.index, asTest: asTest)
             return .note(ScriptMessage.recordingTo(path: path, everything: all).text)
         case .stop:

@@ -42,7 +42,7 @@ struct SetVariable: ShellCommand {
         case .option(let option):
             return try await option.run(in: context)
         case .variable(let name, let value):
-            try await context.runtime().setVariable(name, .text(value))
+            try context.runtime().names.set(name, .text(value))
             var outcome = CommandOutcome()
             outcome.variablesSet = [name: value]
             return outcome

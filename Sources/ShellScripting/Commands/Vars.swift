@@ -16,7 +16,7 @@ struct Vars: ShellCommand {
     var words: [Word] { [Word(Self.spec.name)] }
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
-        let values = try await context.runtime().variables.values
+        let values = try context.runtime().variables.values
         let rows = values.sorted { $0.key < $1.key }.map { name, value in
             switch value {
             case .text(let text): "\(name) = \(Expectation.show(text))"

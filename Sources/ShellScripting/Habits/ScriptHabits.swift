@@ -193,7 +193,7 @@ extension ScriptRuntime {
     /// parses it (a line that does not parse sends nothing, except a read given a body, which
     /// the parser refuses and the rules mark). Lines after an `exit` never run.
     func plannedExchanges(_ lines: [ScriptLine], on server: URL, secrets: [String]) -> [HabitExchange] {
-        var plan = ScriptPlan(names: CheckedNames(state.variables), secrets: secrets)
+        var plan = ScriptPlan(names: CheckedNames(names.variables), secrets: secrets)
         for line in lines where line.problem == nil {
             let text = Self.trimmed(line.text)
             guard !text.isEmpty, let templates = try? WordSplitter.words(text) else { continue }

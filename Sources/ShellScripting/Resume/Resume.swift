@@ -268,7 +268,7 @@ extension ResumePoint {
         case .found(let binding, let bindAs):
             recoveredIDs.insert(binding.id)
             var entry = JournalEntry(.done, line: line)
-            entry.bind = runtime.bind(binding, as: bindAs)
+            entry.bind = runtime.names.bind(binding, as: bindAs)
             entry.vendorID = unsure.vendorID
             guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
             runtime.console.note(ScriptMessage.createdBefore(place: place, id: binding.id).text)
@@ -284,8 +284,8 @@ extension ResumePoint {
 
     /// A done line's names and variables, as it left them.
     private static func restore(_ entry: JournalEntry, in runtime: isolated ScriptRuntime) {
-        for (name, binding) in entry.bind ?? [:] { _ = runtime.bind(binding, as: name == "last" ? nil : name) }
-        for (name, value) in entry.vars ?? [:] { runtime.setVariable(name, .text(value)) }
+        for (name, binding) in entry.bind ?? [:] { _ = runtime.names.bind(binding, as: name == "last" ? nil : name) }
+        for (name, value) in entry.vars ?? [:] { runtime.names.set(name, .text(value)) }
     }
 }
 

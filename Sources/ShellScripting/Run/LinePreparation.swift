@@ -40,7 +40,7 @@ extension ScriptRuntime {
     private func reported(_ result: CommandReport) -> CommandReport {
         for text in result.failure { console.note(text, kind: .error) }
         if let explanation = result.explanation { console.note(explanation) }
-        shell.index.updateVariables(Array(state.variables.values.keys))
+        shell.index.updateVariables(Array(names.variables.values.keys))
         return result
     }
 
@@ -155,7 +155,7 @@ extension ScriptRuntime {
             let name = String(reference.dropFirst(4))
             throw ExpansionError(description: "${env.\(name)}: " + shell.environmentCredentialsRefusal(name, on: server))
         }
-        let value = try state.variables.resolve(reference)
+        let value = try names.resolve(reference)
         try refuseSecret(in: value, of: reference)
         return value
     }

@@ -21,7 +21,7 @@ extension ScriptRuntime {
         photosSent: Set<Int> = []
     ) -> ScriptCheck {
         var found = ScriptCheck()
-        var names = CheckedNames(state.variables)
+        var names = CheckedNames(self.names.variables)
         var uses: [(line: Int, name: String)] = []
         var sources = false
         found.parsed.reserveCapacity(lines.count)

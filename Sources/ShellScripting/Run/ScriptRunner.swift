@@ -91,7 +91,7 @@ extension ScriptRuntime {
         }
         let placement = JournalPlacement(
             script: resolved, given: options.journalPath.map(paths.expandingTilde) ?? scratch,
-            environment: state.variables.environment)
+            environment: names.environment)
         do {
             // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
             let readsLast = lines.contains {

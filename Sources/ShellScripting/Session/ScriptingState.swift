@@ -4,14 +4,10 @@ import OpenMarketContract
 import SellerShell
 import Synchronization
 
-/// What the scripting layer keeps between commands: variables and named products, the highest
-/// product id seen, and the status `exit N` asked for. A value, owned by
-/// the `ScriptRuntime` actor and changed only there (from outcomes, by the middleware).
+/// What the scripting layer keeps between commands on its actor: the status `exit N` asked for.
+/// The variables and named products, and the highest product id seen, are in the runtime's
+/// `VariableStore`, which each line changes where it runs.
 struct ScriptingState: Sendable {
-    var variables: ScriptVariables
-    /// The highest product id any command has returned: a product made by a create sent later
-    /// has a higher one (ids only grow), which tells it apart from an older namesake.
-    var highestSeenID = 0
     /// The status a script's `exit N` asked the program to leave with.
     var exitCode: Int32?
 }
@@ -28,6 +24,9 @@ struct LineScope: ScriptScope {
     var newest: NewestBeforeFirstCreate?
     /// How deep in `source` the command runs (0: the top level).
     var sourceDepth = 0
+
+    /// The session's variables, read and changed where the line runs (no hop to the runtime).
+    var variables: VariableStore { runtime.names }
 }
 
 extension CommandContext {
@@ -174,7 +173,10 @@ struct TypedPaths: Sendable {
 /// imports through the session (`shell`), each command in a context of its own.
 actor ScriptRuntime {
     let shell: ShellSession
-    var state: ScriptingState
+    var state = ScriptingState()
+    /// The variables and named products, and the highest id seen: behind their own lock, so a
+    /// line binds and reads them without a hop to this actor.
+    nonisolated let names: VariableStore
     /// Set in a dry run: prints each request instead of sending it.
     let dryRun: DryRunTransport?
     let progress: (any ScriptProgress)?
@@ -196,7 +198,7 @@ actor ScriptRuntime {
     ) {
         self.access = access
         self.shell = shell
-        self.state = ScriptingState(variables: variables)
+        self.names = VariableStore(variables)
         self.dryRun = dryRun
         self.progress = progress
         self.interrupts = interrupts
@@ -220,41 +222,17 @@ actor ScriptRuntime {
 
     /// The lower bound for what a create of this run makes: the newest id before the run's
     /// first create, or a higher one seen since.
-    func afterID(_ newest: NewestBeforeFirstCreate, using client: MarketClient) async -> Int? {
-        noteSeen(await newest.value(using: client) ?? 0)
-        return state.highestSeenID > 0 ? state.highestSeenID : nil
+    nonisolated func afterID(_ newest: NewestBeforeFirstCreate, using client: MarketClient) async -> Int? {
+        names.noteSeen(await newest.value(using: client) ?? 0)
+        let highest = names.highestSeenID
+        return highest > 0 ? highest : nil
     }
 
     /// Paths as the seller types them, from the session's environment.
-    var paths: TypedPaths { TypedPaths(environment: state.variables.environment) }
+    nonisolated var paths: TypedPaths { TypedPaths(environment: names.environment) }
 
-    // MARK: Changes from outcomes
-
-    /// Names `product` (`last`, `as NAME`, every name already bound to it); returns the names.
-    func bind(_ product: ProductResult, as name: String?) -> [String] {
-        state.highestSeenID = max(state.highestSeenID, product.id)
-        return state.variables.bindNames(ProductBinding(product), as: name)
-    }
-
-    /// Names `binding` (a product a resumed run made before: `last`, `name`, every name already
-    /// bound to it); returns the names bound.
-    func bind(_ binding: ProductBinding, as name: String?) -> [String: ProductBinding] {
-        noteSeen(binding.id)
-        return state.variables.bind(binding, as: name)
-    }
-
-    func setVariable(_ name: String, _ value: VariableValue) { state.variables[name] = value }
-
-    /// The names bound to product `old` now name `product` (registered again in its place).
-    func rebind(from old: Int, to product: ProductResult) {
-        state.highestSeenID = max(state.highestSeenID, product.id)
-        state.variables.rebind(from: old, to: ProductBinding(product))
-    }
-
-    func noteSeen(_ id: Int) { state.highestSeenID = max(state.highestSeenID, id) }
-
-    var variables: ScriptVariables { state.variables }
-    var highestSeenID: Int { state.highestSeenID }
+    /// The variables as they are now (a copy).
+    nonisolated var variables: ScriptVariables { names.variables }
     var exitCode: Int32? { state.exitCode }
     func setExitCode(_ code: Int32) { state.exitCode = code }
 }

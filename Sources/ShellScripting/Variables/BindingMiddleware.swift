@@ -10,15 +10,15 @@ import SellerShell
 struct BindingMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var outcome = try await next(invocation, context)
-        guard let runtime = context.scope?.runtime else { return outcome }
+        guard let variables = context.scope?.variables else { return outcome }
         // A product registered again by `undo` takes the names of the one it stands for.
-        for (old, product) in outcome.replacements { await runtime.rebind(from: old, to: product) }
+        for (old, product) in outcome.replacements { variables.rebind(from: old, to: product) }
         if let product = outcome.product {
-            outcome.boundNames = await runtime.bind(product, as: invocation.bindAs)
+            outcome.boundNames = variables.bind(product, as: invocation.bindAs)
         } else if let name = invocation.bindAs, outcome.answer == nil {
             outcome.output.append(.note(ScriptMessage.nothingNamed(name).text))
         }
-        if let answer = outcome.answer { await runtime.setVariable("response", Self.document(answer)) }
+        if let answer = outcome.answer { variables.set("response", Self.document(answer)) }
         return outcome
     }
 
