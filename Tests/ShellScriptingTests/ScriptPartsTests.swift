@@ -92,7 +92,7 @@ struct ScriptPartsTests {
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
         func prepare(_ line: String) async -> Invocation? {
             guard
-                case .success(let invocation) = await session.runtime.prepare(
+                case .success(let invocation) = session.runtime.prepare(
                     ScriptLine(number: 1, text: line), location: nil, on: URL(string: "http://127.0.0.1:9")!)
             else { return nil }
             return invocation
@@ -117,7 +117,7 @@ struct ScriptPartsTests {
     func linesThatDoNotParseAreRejected(line: String) async throws {
         let session = ScriptSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
-        let prepared = await session.runtime.prepare(
+        let prepared = session.runtime.prepare(
             ScriptLine(number: 1, text: line), location: nil, on: URL(string: "http://127.0.0.1:9")!)
         guard case .failure(let rejected) = prepared else {
             Issue.record("'\(line)' was accepted")

@@ -213,7 +213,7 @@ extension ResumePoint {
     /// Done lines are skipped (their names restored; session commands run again, so the login
     /// and settings are as they were); a line whose outcome is unknown is looked up or refused.
     mutating func action(
-        for line: ScriptLine, _ report: inout RunReport, in context: CommandContext, runtime: isolated ScriptRuntime
+        for line: ScriptLine, _ report: inout RunReport, in context: CommandContext, runtime: ScriptRuntime
     ) async -> ResumeAction {
         guard let previous else { return .run }
         let context = await runtime.refreshed(context)
@@ -253,7 +253,7 @@ extension ResumePoint {
     /// A create whose answer never reached the journal: found on the server, or sent again.
     private mutating func recover(
         _ unsure: JournalEntry, line: ScriptLine, _ report: inout RunReport, in context: CommandContext,
-        runtime: isolated ScriptRuntime
+        runtime: ScriptRuntime
     ) async -> ResumeAction {
         let place = "\(report.name):\(line.number)"
         guard unsure.hash == line.hash else {
@@ -283,7 +283,7 @@ extension ResumePoint {
     }
 
     /// A done line's names and variables, as it left them.
-    private static func restore(_ entry: JournalEntry, in runtime: isolated ScriptRuntime) {
+    private static func restore(_ entry: JournalEntry, in runtime: ScriptRuntime) {
         for (name, binding) in entry.bind ?? [:] { _ = runtime.names.bind(binding, as: name == "last" ? nil : name) }
         for (name, value) in entry.vars ?? [:] { runtime.names.set(name, .text(value)) }
     }

@@ -136,12 +136,10 @@ extension ScriptRuntime {
         }
         guard let lines = readScript(resolved, unreadable: ScriptMessage.sourceCannotRead(path).text) else { return .usage }
         // On the cooperative pool, as `register` reads its photos: the script sourcing this one
-        // runs on its client's loop, which probing the photos would hold up. The actor is left
-        // and entered again with that preference (a default actor runs on the task's preferred
-        // executor when it starts running, not while it already is).
+        // runs on its client's loop, which probing the photos would hold up.
         let paths = LocalPaths(base: Self.folder(of: resolved), access: context.access)
         let server = context.client.baseURL
-        let checked = await Self.offTheLoop { await self.check(lines, name: path, on: server, paths: paths) }
+        let checked = await Self.offTheLoop { self.check(lines, name: path, on: server, paths: paths) }
         guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
@@ -155,8 +153,7 @@ extension ScriptRuntime {
         return finish(report, in: inner)
     }
 
-    /// Runs `body` with the cooperative pool as the task's preferred executor, from outside
-    /// the actor: what it calls on the actor runs there.
+    /// Runs `body` with the cooperative pool as the task's preferred executor.
     @concurrent private static func offTheLoop<T: Sendable>(_ body: @Sendable () async -> T) async -> T {
         await withTaskExecutorPreference(globalConcurrentExecutor, operation: body)
     }
@@ -352,7 +349,7 @@ extension ScriptRuntime {
         }
         if result.status == .ok, result.command is Expect { report.checksPassed += 1 }
         // `exit N` ends the run, and the program, with N.
-        if result.exitRequested, let code = result.exitCode { state.exitCode = code }
+        if result.exitRequested, let code = result.exitCode { setExitCode(code) }
         return result.exitRequested
     }
 

@@ -129,7 +129,7 @@ public struct ScriptSession: Sendable {
 
     /// The status a script's `exit N` asked for (nil when none did).
     public var requestedExitCode: Int32? {
-        get async { await runtime.exitCode }
+        get async { runtime.exitCode }
     }
 
     /// Reads a script from a stream (standard input that is not a terminal): no journal, since

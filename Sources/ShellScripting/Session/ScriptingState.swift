@@ -4,14 +4,6 @@ import OpenMarketContract
 import SellerShell
 import Synchronization
 
-/// What the scripting layer keeps between commands on its actor: the status `exit N` asked for.
-/// The variables and named products, and the highest product id seen, are in the runtime's
-/// `VariableStore`, which each line changes where it runs.
-struct ScriptingState: Sendable {
-    /// The status a script's `exit N` asked the program to leave with.
-    var exitCode: Int32?
-}
-
 /// The scripting layer's part of a command's context (`CommandContext.script`): the runtime
 /// that owns the scripting state, and what belongs to the run the command is part of.
 struct LineScope: ScriptScope {
@@ -170,13 +162,17 @@ struct TypedPaths: Sendable {
 }
 
 /// The scripting layer of a session: owns the scripting state and runs lines, scripts and
-/// imports through the session (`shell`), each command in a context of its own.
-actor ScriptRuntime {
+/// imports through the session (`shell`), each command in a context of its own. Not an actor:
+/// what it keeps that changes (the variables, `exit N`, the recording) is behind locks of its
+/// own, so a script's loop runs where its lines run, and the session actor is the one actor a
+/// line meets.
+final class ScriptRuntime: Sendable {
     let shell: ShellSession
-    var state = ScriptingState()
+    /// The status a script's `exit N` asked the program to leave with.
+    private let exitStatus = Mutex<Int32?>(nil)
     /// The variables and named products, and the highest id seen: behind their own lock, so a
-    /// line binds and reads them without a hop to this actor.
-    nonisolated let names: VariableStore
+    /// line binds and reads them where it runs.
+    let names: VariableStore
     /// Set in a dry run: prints each request instead of sending it.
     let dryRun: DryRunTransport?
     let progress: (any ScriptProgress)?
@@ -186,8 +182,8 @@ actor ScriptRuntime {
     /// A dry run at the prompt shows, once a session, the request a journaled run sends before
     /// its first create.
     private let sessionNewest = NewestBeforeFirstCreate()
-    /// The session's recording (`record FILE`), read by every command's middleware, so beside
-    /// the actor's state, behind its own lock.
+    /// The session's recording (`record FILE`), read by every command's middleware, behind its
+    /// own lock.
     let recording = Recording()
     /// What every command's context may touch (agent mode's policy); nil: the shell's own.
     let access: AccessPolicy?
@@ -204,8 +200,8 @@ actor ScriptRuntime {
         self.interrupts = interrupts
     }
 
-    nonisolated var console: any ShellConsole { shell.console }
-    nonisolated var registry: CommandRegistry { shell.registry }
+    var console: any ShellConsole { shell.console }
+    var registry: CommandRegistry { shell.registry }
 
     /// The context a command run by this layer starts with: the session's, with this layer's scope.
     func context(_ scope: LineScope? = nil, pathBase: String? = nil) async -> CommandContext {
@@ -222,17 +218,18 @@ actor ScriptRuntime {
 
     /// The lower bound for what a create of this run makes: the newest id before the run's
     /// first create, or a higher one seen since.
-    nonisolated func afterID(_ newest: NewestBeforeFirstCreate, using client: MarketClient) async -> Int? {
+    func afterID(_ newest: NewestBeforeFirstCreate, using client: MarketClient) async -> Int? {
         names.noteSeen(await newest.value(using: client) ?? 0)
         let highest = names.highestSeenID
         return highest > 0 ? highest : nil
     }
 
     /// Paths as the seller types them, from the session's environment.
-    nonisolated var paths: TypedPaths { TypedPaths(environment: names.environment) }
+    var paths: TypedPaths { TypedPaths(environment: names.environment) }
 
     /// The variables as they are now (a copy).
-    nonisolated var variables: ScriptVariables { names.variables }
-    var exitCode: Int32? { state.exitCode }
-    func setExitCode(_ code: Int32) { state.exitCode = code }
+    var variables: ScriptVariables { names.variables }
+    /// The status a script's `exit N` asked for (nil: none did).
+    var exitCode: Int32? { exitStatus.withLock { $0 } }
+    func setExitCode(_ code: Int32) { exitStatus.withLock { $0 = code } }
 }
