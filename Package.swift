@@ -3,6 +3,14 @@
 // Hummingbird on every re-plan (see docs/dependencies.md, "Hummingbird's traits").
 import PackageDescription
 
+/// glib's include folders (Debian: libglib2.0-dev, which libvips-dev and libchafa-dev bring), for
+/// the C loaders that open libvips and libchafa at run time. Named here rather than by pkg-config,
+/// whose `--libs` would link glib into every program (0.45 ms of each start of the shell).
+let glibIncludeFlags = [
+    "-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+    "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+]
+
 let package = Package(
     name: "openmarket",
     // Linux only (Debian: libedit, libvips, Glibc); no macOS platform is claimed, since none is
@@ -39,8 +47,11 @@ let package = Package(
         .target(name: "OpenMarketContract"),
         // SHA-256, HMAC and PBKDF2 from the system's OpenSSL libcrypto (Debian libssl-dev), rather
         // than a second BoringSSL compiled by swift-crypto (Sources/Digests/Digests.swift says why).
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "Digests", dependencies: ["CLibCrypto"]),
+        // CCryptoLoader opens libcrypto at the first digest instead of linking it: loading it cost
+        // every start of the shell about 0.8 ms of CPU (CCryptoLoader.h). Its headers are in
+        // /usr/include, so no pkg-config name is needed.
+        .target(name: "CCryptoLoader"),
+        .target(name: "Digests", dependencies: ["CCryptoLoader"]),
 
         // The Open Market API's HTTP client as a plain async Swift library: no terminal, no
         // shell, no printing.
@@ -57,13 +68,13 @@ let package = Package(
             ]
         ),
 
-        // libvips's headers (types and constants); CVipsLoader makes the calls.
-        // pkg-config names gobject-2.0 (whose flags vips.h needs) rather than vips, because vips.pc
-        // pulls in -pthread through its private requirements, which SwiftPM rejects with a warning.
-        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         // Image sniffing, dimensions, thumbnails and "fit under N bytes", shared by server and shell.
-        // Opens libvips at first use instead of linking it (see CVipsLoader.h for why).
-        .target(name: "CVipsLoader", dependencies: ["CVips"]),
+        // Opens libvips at first use instead of linking it (see CVipsLoader.h for why), and takes
+        // glib's few calls from the opened libvips, so glib is not linked either. vips.h needs
+        // glib's include folders, given here (pkg-config gobject-2.0 would also link glib, and
+        // vips.pc pulls in -pthread, which SwiftPM rejects with a warning); its header exposes no
+        // vips or glib type, so Swift needs none of them.
+        .target(name: "CVipsLoader", cSettings: [.unsafeFlags(glibIncludeFlags)]),
         .target(name: "MarketImages", dependencies: ["CVipsLoader", "OpenMarketContract"]),
         // Prints the figures for fitting a phone photo under the upload limit (scripts/bench-images).
         .executableTarget(
@@ -148,16 +159,17 @@ let package = Package(
             resources: [.copy("Teaching/Explanations")]),
 
         // Photos drawn in a terminal with libchafa (Debian libchafa-dev), opened at first use as
-        // libvips is, so the shell runs without it. chafa.h needs glib's include flags (from
-        // CVips's pkg-config gobject-2.0) and chafaconfig.h from Debian's multiarch folder, which
-        // no pkg-config name gives without also linking libchafa.
+        // libvips is, so the shell runs without it. chafa.h needs glib's include folders and
+        // chafaconfig.h from Debian's multiarch folder, which no pkg-config name gives without
+        // also linking libchafa (and glib).
         .target(
-            name: "CChafaLoader", dependencies: ["CVips"],
+            name: "CChafaLoader",
             cSettings: [
-                .unsafeFlags([
-                    "-I/usr/include/chafa", "-I/usr/lib/x86_64-linux-gnu/chafa/include",
-                    "-I/usr/lib/aarch64-linux-gnu/chafa/include",
-                ])
+                .unsafeFlags(
+                    glibIncludeFlags + [
+                        "-I/usr/include/chafa", "-I/usr/lib/x86_64-linux-gnu/chafa/include",
+                        "-I/usr/lib/aarch64-linux-gnu/chafa/include",
+                    ])
             ]),
         // The terminal's side of drawing photos: chafa's terminal database and drawing, behind
         // SellerShell's PhotoCanvas.

@@ -1,3 +1,5 @@
+#include <vips/vips.h>
+
 #include "CVipsLoader.h"
 
 #include <dlfcn.h>
@@ -26,6 +28,10 @@ static struct {
     int (*get_orientation_swap)(VipsImage *);
     GType (*get_typeof)(const VipsImage *, const char *);
     void (*error_clear)(void);
+    // glib's, found through libvips's handle (dlsym searches the libraries it depends on).
+    void (*object_unref)(gpointer);
+    void (*free_memory)(gpointer);
+    guint (*log_set_handler)(const gchar *, GLogLevelFlags, GLogFunc, gpointer);
     // Optional: libvips builds without the vector path may not export them.
     void (*vector_set_enabled)(int);
     int (*vector_isenabled)(void);
@@ -68,6 +74,9 @@ int mi_start(void) {
     LOAD(get_orientation_swap, "vips_image_get_orientation_swap");
     LOAD(get_typeof, "vips_image_get_typeof");
     LOAD(error_clear, "vips_error_clear");
+    LOAD(object_unref, "g_object_unref");
+    LOAD(free_memory, "g_free");
+    LOAD(log_set_handler, "g_log_set_handler");
     *(void **)(&api.vector_set_enabled) = dlsym(handle, "vips_vector_set_enabled");
     *(void **)(&api.vector_isenabled) = dlsym(handle, "vips_vector_isenabled");
     if (api.init("openmarket") != 0) return -1;
@@ -83,8 +92,8 @@ int mi_start(void) {
     api.cache_set_max_mem(0);
     // Damaged uploads make libvips and its loaders warn on stderr ("error in tile", "Premature end
     // of JPEG file"). Callers get a thrown error instead, so the console noise is dropped.
-    g_log_set_handler("VIPS", (GLogLevelFlags)(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO),
-                      discard_log, NULL);
+    api.log_set_handler("VIPS", (GLogLevelFlags)(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO),
+                          discard_log, NULL);
     return 0;
 }
 
@@ -110,7 +119,7 @@ int mi_thumbnail_jpeg_shrunk(const void *buf, size_t len, int shrink, int side, 
                                                "srgb", NULL)
                          : api.thumbnail_image(in, out, side, "height", side, "size", VIPS_SIZE_DOWN, NULL);
     // The thumbnail holds its own reference to the loaded image for as long as it reads it.
-    g_object_unref(in);
+    api.object_unref(in);
     return status;
 }
 
@@ -145,15 +154,15 @@ int mi_pixels(const void *buf, size_t len, int width, int height, int to_srgb, v
     // Grey, CMYK or 16-bit images become 8-bit sRGB (an alpha band is kept).
     VipsImage *srgb = NULL;
     status = api.colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
-    g_object_unref(thumb);
+    api.object_unref(thumb);
     if (status != 0) return -1;
     VipsImage *bytes = NULL;
     status = api.cast(srgb, &bytes, VIPS_FORMAT_UCHAR, NULL);
-    g_object_unref(srgb);
+    api.object_unref(srgb);
     if (status != 0) return -1;
     int band_count = api.get_bands(bytes);
     if (band_count != 3 && band_count != 4) {
-        g_object_unref(bytes);
+        api.object_unref(bytes);
         return -1;
     }
     size_t size = 0;
@@ -161,9 +170,9 @@ int mi_pixels(const void *buf, size_t len, int width, int height, int to_srgb, v
     *out_width = api.get_width(bytes);
     *out_height = api.get_height(bytes);
     *bands = band_count;
-    g_object_unref(bytes);
+    api.object_unref(bytes);
     if (memory == NULL || size != (size_t)*out_width * (size_t)*out_height * (size_t)band_count) {
-        g_free(memory);
+        api.free_memory(memory);
         return -1;
     }
     *pixels = memory;
@@ -171,6 +180,8 @@ int mi_pixels(const void *buf, size_t len, int width, int height, int to_srgb, v
 }
 
 VipsImage *mi_copy_memory(VipsImage *in) { return api.copy_memory(in); }
+void mi_unref(VipsImage *image) { api.object_unref(image); }
+void mi_free(void *memory) { api.free_memory(memory); }
 int mi_width(VipsImage *image) { return api.get_width(image); }
 int mi_page_height(VipsImage *image) { return api.get_page_height(image); }
 int mi_n_pages(VipsImage *image) { return api.get_n_pages(image); }

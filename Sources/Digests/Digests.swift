@@ -1,4 +1,4 @@
-import CLibCrypto
+import CCryptoLoader
 import Foundation
 
 // SHA-256, HMAC-SHA256 and PBKDF2-HMAC-SHA256 from the system's OpenSSL libcrypto, which every
@@ -9,15 +9,49 @@ import Foundation
 // needs only these three standard functions from it. That second copy, with Crypto and
 // CryptoExtras, was about a fifth of the CPU of the shell's release build, and the first run from
 // a fresh clone took 560 s with it and 462 s without (docs/benchmarks.md, "The first build"). The wrappers below only move bytes in and out of one C call each.
+//
+// libcrypto is opened at the first digest, not linked (CCryptoLoader.h says why). A machine
+// without it cannot name a file or check a vendor's secret: the program then stops with one line
+// saying what is missing, as the dynamic loader did when it was linked.
+
+/// The opened libcrypto.
+enum LibCrypto {
+    /// The names tried in turn: OpenSSL 3's soname, then the development link.
+    static let names = ["libcrypto.so.3", "libcrypto.so"]
+
+    /// A `static let` initialiser runs exactly once, thread-safely, on first use.
+    private static let opened: Void = {
+        if let failure = failure(opening: names) {
+            FileHandle.standardError.write(Data((failure + "\n").utf8))
+            exit(127)
+        }
+    }()
+
+    /// Opens libcrypto if not yet open; stops the program with one line when it cannot.
+    static func open() { _ = opened }
+
+    /// Nil when one of `names` opened with every function needed; else the line that says why not.
+    static func failure(opening names: [String]) -> String? {
+        var reasons: [String] = []
+        for name in names {
+            if mcr_open(name) == 0 { return nil }
+            reasons.append(String(cString: mcr_error()))
+        }
+        let program = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "openmarket"
+        return "\(program): cannot open OpenSSL 3's libcrypto (Debian package libssl3 or libssl3t64): "
+            + reasons.joined(separator: "; ")
+    }
+}
 
 /// SHA-256 (FIPS 180-4).
 public enum SHA256 {
     /// The 32-byte digest of `data`.
     public static func hash(data: some ContiguousBytes) -> [UInt8] {
-        data.withUnsafeBytes { bytes in
-            [UInt8](unsafeUninitializedCapacity: Int(SHA256_DIGEST_LENGTH)) { digest, count in
-                _ = CLibCrypto.SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, digest.baseAddress)
-                count = Int(SHA256_DIGEST_LENGTH)
+        LibCrypto.open()
+        return data.withUnsafeBytes { bytes in
+            [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+                mcr_sha256(bytes.baseAddress, bytes.count, digest.baseAddress)
+                count = 32
             }
         }
     }
@@ -27,15 +61,14 @@ public enum SHA256 {
 public enum HMACSHA256 {
     /// The 32-byte authentication code of `data` under `key`.
     public static func authenticationCode(for data: some ContiguousBytes, key: some ContiguousBytes) -> [UInt8] {
-        key.withUnsafeBytes { key in
+        LibCrypto.open()
+        return key.withUnsafeBytes { key in
             data.withUnsafeBytes { data in
-                [UInt8](unsafeUninitializedCapacity: Int(EVP_MAX_MD_SIZE)) { code, count in
-                    var length: UInt32 = 0
-                    let made = HMAC(
-                        EVP_sha256(), key.baseAddress, Int32(clamping: key.count),
-                        data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, code.baseAddress, &length)
+                // 64 bytes: OpenSSL's EVP_MAX_MD_SIZE, room for any digest.
+                [UInt8](unsafeUninitializedCapacity: 64) { code, count in
+                    let length = mcr_hmac_sha256(key.baseAddress, key.count, data.baseAddress, data.count, code.baseAddress)
                     // HMAC fails only when OpenSSL cannot allocate; nothing sensible can go on.
-                    precondition(made != nil, "libcrypto's HMAC failed")
+                    precondition(length != 0, "libcrypto's HMAC failed")
                     count = Int(length)
                 }
             }
@@ -54,13 +87,13 @@ public enum PBKDF2SHA256 {
         password: some ContiguousBytes, salt: some ContiguousBytes, rounds: Int, byteCount: Int
     ) throws(Failure) -> [UInt8] {
         guard rounds > 0, rounds <= Int32.max, byteCount > 0, byteCount <= Int32.max else { throw Failure() }
+        LibCrypto.open()
         let key = password.withUnsafeBytes { password in
             salt.withUnsafeBytes { salt in
                 [UInt8](unsafeUninitializedCapacity: byteCount) { key, count in
-                    let made = PKCS5_PBKDF2_HMAC(
-                        password.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(clamping: password.count),
-                        salt.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(clamping: salt.count),
-                        Int32(rounds), EVP_sha256(), Int32(byteCount), key.baseAddress)
+                    let made = mcr_pbkdf2_sha256(
+                        password.baseAddress, Int32(clamping: password.count), salt.baseAddress,
+                        Int32(clamping: salt.count), Int32(rounds), key.baseAddress, Int32(byteCount))
                     count = made == 1 ? byteCount : 0
                 }
             }

@@ -1,4 +1,3 @@
-import CVips
 import CVipsLoader
 import Foundation
 
@@ -40,7 +39,7 @@ extension MarketImages {
                 mi_error_clear()
                 throw ImageProcessingError.unreadable(format: source.info.format, reason: "its data is damaged")
             }
-            defer { g_free(memory) }
+            defer { mi_free(memory) }
             let count = Int(outWidth) * Int(outHeight) * Int(bands)
             let copy = [UInt8](UnsafeRawBufferPointer(start: memory, count: count))
             return Pixels(width: Int(outWidth), height: Int(outHeight), bands: Int(bands), bytes: copy)

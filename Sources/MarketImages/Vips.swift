@@ -1,18 +1,17 @@
-import CVips
 import CVipsLoader
 import Foundation
 
 /// One owned reference to a libvips image. Being non-copyable, its single `deinit` is the one place
 /// the reference is dropped, on every path including thrown errors.
 struct VipsImageHandle: ~Copyable {
-    let pointer: UnsafeMutablePointer<VipsImage>
+    let pointer: OpaquePointer
 
-    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+    init(_ pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
     deinit {
-        g_object_unref(pointer)
+        mi_unref(pointer)
     }
 
     var width: Int { Int(mi_width(pointer)) }
@@ -58,7 +57,7 @@ enum Vips {
         // Passed to the loader as well: libvips's buffer thumbnailer does not forward its own
         // `fail_on` to every loader.
         let loaderOptions = allFrames ? "n=-1,fail_on=truncated" : "fail_on=truncated"
-        var out: UnsafeMutablePointer<VipsImage>?
+        var out: OpaquePointer?
         let status = mi_thumbnail_buffer(base, bytes.count, Int32(side), loaderOptions, convertToSRGB ? 1 : 0, &out)
         return adopt(status == 0 ? out : nil)
     }
@@ -69,14 +68,14 @@ enum Vips {
         _ bytes: UnsafeRawBufferPointer, shrink: Int, side: Int, convertToSRGB: Bool
     ) -> VipsImageHandle? {
         guard let base = bytes.baseAddress, [1, 2, 4, 8].contains(shrink) else { return nil }
-        var out: UnsafeMutablePointer<VipsImage>?
+        var out: OpaquePointer?
         let status = mi_thumbnail_jpeg_shrunk(base, bytes.count, Int32(shrink), Int32(side), convertToSRGB ? 1 : 0, &out)
         return adopt(status == 0 ? out : nil)
     }
 
     /// A smaller copy of an already decoded image; animation frames stay frames.
     static func thumbnail(of image: borrowing VipsImageHandle, side: Int) -> VipsImageHandle? {
-        var out: UnsafeMutablePointer<VipsImage>?
+        var out: OpaquePointer?
         let status = mi_thumbnail_image(image.pointer, Int32(side), &out)
         return adopt(status == 0 ? out : nil)
     }
@@ -96,7 +95,7 @@ enum Vips {
             case .png(let palette): mi_pngsave(image.pointer, palette ? 1 : 0, &buffer, &length)
             case .gif: mi_gifsave(image.pointer, &buffer, &length)
             }
-        defer { g_free(buffer) }
+        defer { mi_free(buffer) }
         guard status == 0, let buffer else {
             mi_error_clear()
             return nil
@@ -104,7 +103,7 @@ enum Vips {
         return Data(bytes: buffer, count: length)
     }
 
-    private static func adopt(_ pointer: UnsafeMutablePointer<VipsImage>?) -> VipsImageHandle? {
+    private static func adopt(_ pointer: OpaquePointer?) -> VipsImageHandle? {
         guard let pointer else {
             mi_error_clear()
             return nil

@@ -1,7 +1,8 @@
-import Digests
 import Foundation
 import OpenMarketContract
 import Testing
+
+@testable import Digests
 
 /// The published test vectors of each function: the wrappers give the standard answers, so
 /// hashes kept by earlier builds (vendor secrets, file names) still match.
@@ -49,5 +50,21 @@ import Testing
         #expect(throws: PBKDF2SHA256.Failure.self) {
             try PBKDF2SHA256.deriveKey(password: Data("p".utf8), salt: Data("s".utf8), rounds: 1, byteCount: 0)
         }
+    }
+
+    /// libcrypto is opened at the first digest, not linked: a machine without it gets one line
+    /// naming what is missing and why, not a crash.
+    @Test func aLibcryptoThatCannotBeOpenedIsNamedInOneLine() throws {
+        LibCrypto.open()
+        let line = try #require(LibCrypto.failure(opening: ["libopenmarket-absent.so.3"]))
+        #expect(line.contains("cannot open OpenSSL 3's libcrypto (Debian package libssl3 or libssl3t64)"))
+        #expect(line.contains("libopenmarket-absent.so.3: cannot open shared object file"))
+        #expect(!line.contains("\n"))
+    }
+
+    @Test func aLibraryWithoutTheFunctionsIsRefusedByName() throws {
+        LibCrypto.open()
+        let line = try #require(LibCrypto.failure(opening: ["libc.so.6"]))
+        #expect(line.hasSuffix("libc.so.6 has no function SHA256"))
     }
 }

@@ -8,8 +8,14 @@
 // opened with dlopen() by mi_start() instead of being linked: linked, its dependency tree (about
 // a hundred libraries) was most of the shell's start-up time, even in runs that never touch an
 // image. Call mi_start() once, before anything else here.
+//
+// Nor is glib linked: the two glib calls needed (g_object_unref, g_free) are looked up in the
+// opened libvips, whose dependencies include glib. So a libvips image is opaque here, and Swift
+// needs neither vips's nor glib's headers.
 
-#include <vips/vips.h>
+#include <stddef.h>
+
+typedef struct _VipsImage VipsImage;
 
 /// Opens and starts libvips once per process. Returns 0 on success, -1 when it cannot be loaded.
 int mi_start(void);
@@ -42,11 +48,15 @@ int mi_gifsave(VipsImage *in, void **buf, size_t *len);
 
 /// Decodes with shrink-on-load to fit inside width × height (never enlarged, upright, the first
 /// frame of an animation), as 8-bit sRGB or sRGBA pixels, rows packed: `*bands` is 3 or 4. The
-/// pixels are g_malloc'd: release them with g_free(). Returns 0 on success.
+/// pixels are g_malloc'd: release them with mi_free(). Returns 0 on success.
 int mi_pixels(const void *buf, size_t len, int width, int height, int to_srgb, void **pixels, int *out_width,
               int *out_height, int *bands);
 
 VipsImage *mi_copy_memory(VipsImage *in);
+/// Drops one reference to `image` (glib's g_object_unref).
+void mi_unref(VipsImage *image);
+/// Frees what libvips allocated for an encoded image or for pixels (glib's g_free); NULL is fine.
+void mi_free(void *memory);
 int mi_width(VipsImage *image);
 int mi_page_height(VipsImage *image);
 int mi_n_pages(VipsImage *image);

@@ -1,0 +1,65 @@
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/sha.h>
+
+#include "CCryptoLoader.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+
+// Filled once by a successful mcr_open(); read-only afterwards, so concurrent callers need no lock.
+// The types are those of OpenSSL's own declarations, so a changed signature fails to compile.
+static struct {
+    __typeof__(&SHA256) sha256;
+    __typeof__(&HMAC) hmac;
+    __typeof__(&EVP_sha256) evp_sha256;
+    __typeof__(&PKCS5_PBKDF2_HMAC) pbkdf2_hmac;
+} api;
+
+// Per thread, so that a failed mcr_open() never garbles the words of another thread's.
+static _Thread_local char failure[256];
+
+#define LOAD(field, symbol)                                                           \
+    do {                                                                              \
+        *(void **)(&found.field) = dlsym(handle, symbol);                             \
+        if (found.field == NULL) {                                                    \
+            snprintf(failure, sizeof failure, "%s has no function %s", name, symbol); \
+            dlclose(handle);                                                          \
+            return -1;                                                                \
+        }                                                                             \
+    } while (0)
+
+int mcr_open(const char *name) {
+    failure[0] = '\0';
+    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : name);
+        return -1;
+    }
+    __typeof__(api) found;
+    LOAD(sha256, "SHA256");
+    LOAD(hmac, "HMAC");
+    LOAD(evp_sha256, "EVP_sha256");
+    LOAD(pbkdf2_hmac, "PKCS5_PBKDF2_HMAC");
+    api = found;
+    return 0;
+}
+
+const char *mcr_error(void) { return failure; }
+
+void mcr_sha256(const void *data, size_t length, unsigned char *digest) { api.sha256(data, length, digest); }
+
+unsigned mcr_hmac_sha256(const void *key, size_t key_length, const void *data, size_t data_length,
+                         unsigned char *code) {
+    if (key_length > INT_MAX) return 0;
+    unsigned length = 0;
+    if (api.hmac(api.evp_sha256(), key, (int)key_length, data, data_length, code, &length) == NULL) return 0;
+    return length;
+}
+
+int mcr_pbkdf2_sha256(const void *password, int password_length, const void *salt, int salt_length, int rounds,
+                      unsigned char *key, int key_length) {
+    return api.pbkdf2_hmac(password, password_length, salt, salt_length, rounds, api.evp_sha256(), key_length, key);
+}
