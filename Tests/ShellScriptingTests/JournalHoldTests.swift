@@ -96,6 +96,27 @@ struct JournalHoldTests {
         }
     }
 
+    /// `export` reads the market but writes a file: its `done` is on disk before the next line's
+    /// request, so a run killed after it is not resumed by exporting again (which would refuse
+    /// the file it made).
+    @Test func aReadThatWritesAFileIsDoneOnDiskBeforeTheNextLineIsSent() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "export-then-show.om",
+                """
+                register name=Exported \(Self.describe) as a
+                export exported.csv
+                show $a
+                """)
+            let (spy, seen) = Self.snapshotting(path)
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: spy).runScript(path: path) == .ok, "\(console.notes)")
+            let show = try #require(seen.value.last { $0.0.method == .get && Int($0.0.url.lastPathComponent) != nil })
+            #expect(Self.entries(show.1, state: "done").contains { $0.contains(#""line":2"#) }, "\(show.1)")
+        }
+    }
+
     /// Killed while its last reads' `done` entries were held: the journal ends with the create's
     /// `done`. A resume does not create again; it reads again and finishes.
     @Test func aRunKilledAfterReadsResumesByReadingAgainNotCreatingAgain() async throws {

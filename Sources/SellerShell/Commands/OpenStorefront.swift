@@ -9,7 +9,8 @@ public struct OpenStorefront: OneProduct {
     public static let commandNames = CommandNames("open")
     public static let spec = CommandSpec(
         name: commandNames.name, aliases: commandNames.aliases, summary: ShellHelp.open, usage: "open ID",
-        examples: ["open 12"], positional: [.productID], effect: .reads)
+        examples: ["open 12"], positional: [.productID], effect: .reads,
+        changesThisMachine: true)
 
     public var id: Int
 

@@ -123,6 +123,10 @@ public struct CommandSpec: Sendable {
     public var effect: Effect
     /// Whether it may be sent twice with the same result (`stock +N` may not).
     public var repeatsSafely = true
+    /// Whether it changes something on this machine beside what it prints: writes a file
+    /// (`export`) or starts a program (`open`). Done again, it would refuse or show twice, so a
+    /// resume journal writes such a line's `done` at once, never holding it back as a read's.
+    public var changesThisMachine = false
     /// Whether it answers with one product (which `as NAME` names).
     public var returnsProduct = false
     public var recording: Recording = .command
@@ -133,10 +137,11 @@ public struct CommandSpec: Sendable {
         name: String, aliases: [String] = [], summary: any Spoken, usage: String, notes: (any Spoken)? = nil,
         examples: [String] = [],
         flags: [Flag] = [], fields: [ProductField] = [], positional: [Slot] = [], tooManyWords: (any Spoken)? = nil,
-        effect: Effect, repeatsSafely: Bool = true, returnsProduct: Bool = false, recording: Recording = .command,
-        rawWords: Bool = false
+        effect: Effect, repeatsSafely: Bool = true, changesThisMachine: Bool = false, returnsProduct: Bool = false,
+        recording: Recording = .command, rawWords: Bool = false
     ) {
         self.rawWords = rawWords
+        self.changesThisMachine = changesThisMachine
         self.name = name
         self.aliases = aliases
         self.summary = summary

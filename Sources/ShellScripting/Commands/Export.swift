@@ -17,7 +17,7 @@ struct Export: ShellCommand {
             "export mugs.csv --search mug",
         ],
         flags: options.map(\.flag), positional: [.path], tooManyWords: ScriptHelp.exportTooManyWords,
-        effect: .reads, recording: .readOnly)
+        effect: .reads, changesThisMachine: true, recording: .readOnly)
 
     static let options: [CommandOption<Export>] = [
         .catalogFormat(\.options.format),

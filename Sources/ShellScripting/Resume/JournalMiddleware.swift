@@ -15,7 +15,8 @@ struct JournalMiddleware: CommandMiddleware {
             return try await next(invocation, context)
         }
         // Taken once: `spec` is a copy of the command's whole description each time it is asked.
-        let effect = invocation.spec.effect
+        let spec = invocation.spec
+        let effect = spec.effect
         if let started = await started(invocation, effect: effect, line: line, scope: scope, context: context) {
             guard journal.write(started) else { throw CommandFailure.alreadyReported(.failed) }
         }
@@ -33,8 +34,9 @@ struct JournalMiddleware: CommandMiddleware {
         let entry = await done(
             invocation, creates: effect == .creates, line: line, outcome: outcome, readsLast: journal.readsLast, context: context)
         // A read's plain `done` may wait for the next entry (see `JournalHandle`): lost in a
-        // crash, it only makes a resume read again.
-        _ = journal.write(entry, mayWait: effect == .reads && entry.isPlain)
+        // crash, it only makes a resume read again. Not a read that wrote a file or started a
+        // program (`export`, `open`): done again, it would refuse the file it made, or show twice.
+        _ = journal.write(entry, mayWait: effect == .reads && !spec.changesThisMachine && entry.isPlain)
         return outcome
     }
 
