@@ -275,12 +275,12 @@ struct OutputTests {
             configuration: ShellConfiguration(
                 serverURL: URL(string: "http://127.0.0.1:9")!, credentials: Self.someCredentials, timeout: .seconds(30)),
             console: console)
-        await Language.$current.withValue(.ko) {
-            await shell.render([.warning("재고가 그사이 바뀌었습니다"), .note("경고: 라는 이름의 사진"), .note("warning: a name")])
+        Language.$current.withValue(.ko) {
+            shell.render([.warning("재고가 그사이 바뀌었습니다"), .note("경고: 라는 이름의 사진"), .note("warning: a name")])
         }
         #expect(console.notes.map(\.kind) == [.warning, .info, .info])
         #expect(console.notes.first?.text == "경고: 재고가 그사이 바뀌었습니다")
-        await shell.render([.warning("the change log cannot be written")])
+        shell.render([.warning("the change log cannot be written")])
         #expect(console.notes.last?.text == "warning: the change log cannot be written")
         #expect(console.notes.last?.kind == .warning)
     }

@@ -37,7 +37,7 @@ enum EachProduct {
             try Task.checkCancellation()
             do {
                 let outcome = try await command.run(in: context)
-                await context.session.render(outcome.output)
+                context.session.render(outcome.output)
                 last = outcome.product ?? last
                 changes += outcome.changes
                 done += 1
@@ -69,7 +69,7 @@ enum EachProduct {
 
 extension ShellSession {
     /// `… as NAME` names one product: refused before a command given several ids runs.
-    func refuseNaming(_ invocation: Invocation) -> CommandReport? {
+    nonisolated func refuseNaming(_ invocation: Invocation) -> CommandReport? {
         guard invocation.bindAs != nil, let several = invocation.command as? any SeveralProducts, several.ids.count > 1 else {
             return nil
         }

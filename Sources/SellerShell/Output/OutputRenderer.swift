@@ -6,13 +6,14 @@ import TerminalText
 extension ShellSession {
     /// Prints a command's outcome: server documents as sent in JSON mode, rendered otherwise;
     /// notes always go to the note stream, and never in JSON mode's standard output.
-    func render(_ output: [CommandOutcome.Output]) {
+    /// Where the caller runs (`perform`), as the session's settings are after the command.
+    nonisolated func render(_ output: [CommandOutcome.Output]) {
         for item in output {
             switch item {
             case .detail(let product, let raw):
-                console.write(outputJSON ? Self.text(raw) : fitted(ProductRendering.detail(product, color: useColor)))
+                console.write(showsJSON ? Self.text(raw) : fitted(ProductRendering.detail(product, color: useColor)))
             case .pictured(let product, let raw, let photos, let beside):
-                if outputJSON {
+                if showsJSON {
                     console.write(Self.text(raw))
                 } else if let canvas = console.photoCanvas {
                     console.write(
@@ -21,7 +22,7 @@ extension ShellSession {
                     console.write(fitted(ProductRendering.detail(product, color: useColor)))
                 }
             case .grid(let grid, let raw):
-                if outputJSON {
+                if showsJSON {
                     console.write(Self.text(raw))
                 } else if console.photoCanvas != nil {
                     // Paged at the terminal's height; a console sends images' escapes to no pager.
@@ -31,7 +32,7 @@ extension ShellSession {
                 }
             case .written(let product, let raw, let verb, let stockBefore):
                 console.write(
-                    outputJSON
+                    showsJSON
                         ? Self.text(raw)
                         : fitted(ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor)))
             case .products(let products, let raw, let empty):
@@ -39,10 +40,10 @@ extension ShellSession {
             case .listed(let text, let paged, _):
                 if paged { console.page(text) } else { console.write(text) }
             case .summary(let text):
-                if !outputJSON { console.note(text) }
+                if !showsJSON { console.note(text) }
             case .text(let text, let raw):
                 // JSON mode keeps stdout for JSON: a text with no document (help) goes to stderr.
-                if !outputJSON {
+                if !showsJSON {
                     // Folded between words to the terminal's width (a server's long message, a
                     // body's line); a word wider than a line (a URL) kept whole on its own.
                     console.write(fitted(text))
@@ -64,9 +65,9 @@ extension ShellSession {
     /// Prose (`help`, `explain`, `exchanges`) folded to the terminal's width, and paged at its
     /// height where a person reads it at the prompt; `openmarket -c help` prints it whole. In
     /// JSON mode it goes to the notes (stdout is for JSON).
-    private func renderProse(_ text: String) {
+    private nonisolated func renderProse(_ text: String) {
         let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
-        if outputJSON {
+        if showsJSON {
             console.note(folded)
         } else if console.isInteractive {
             console.page(folded)
@@ -77,8 +78,8 @@ extension ShellSession {
 
     /// A page of products: the document in JSON mode, else a table, through the pager when
     /// taller than the terminal (where the console has one).
-    private func renderProducts(_ products: [Product], raw: Data, empty: String) {
-        if outputJSON {
+    private nonisolated func renderProducts(_ products: [Product], raw: Data, empty: String) {
+        if showsJSON {
             console.write(Self.text(raw))
         } else if products.isEmpty {
             console.write(empty)
@@ -91,13 +92,16 @@ extension ShellSession {
     /// server's message), a row of label and value under its value; a word wider than a line
     /// (a photo's URL) kept whole on a line of its own, so that it can be copied. As it is when
     /// the console is no terminal.
-    private func fitted(_ text: String) -> String {
+    private nonisolated func fitted(_ text: String) -> String {
         console.columns.map { TerminalText.wrapped(text, columns: $0 - 1, longWords: .whole) } ?? text
     }
 
     /// A warning about what is about to be sent, printed before it is (`warning: the won has no
     /// minor unit; …`), so it is seen even when the request then fails or is cancelled.
     func warn(_ text: String) { console.warn(text) }
+
+    /// `set output json`: documents as sent on standard output, notes on the note stream.
+    private nonisolated var showsJSON: Bool { current.withLock { $0.settings.outputJSON } }
 
     private static func text(_ raw: Data) -> String { String(decoding: raw, as: UTF8.self) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 
 /// What the shell starts with.
 public struct ShellConfiguration: Sendable {
@@ -148,11 +149,11 @@ public actor ShellSession {
     public nonisolated let exchanges: ExchangeLog
     /// The explanations already said in this session (`set explain on` says each once).
     public nonisolated let explained: ExplainedParagraphs
-    public var client: MarketClient
-    public var vendorName: String?
-    public var vendorID: Int?
+    public var client: MarketClient { didSet { publish() } }
+    public var vendorName: String? { didSet { publish() } }
+    public var vendorID: Int? { didSet { publish() } }
     /// The saved profile the login came from (see `learnVendor`).
-    public var profileName: String?
+    public var profileName: String? { didSet { publish() } }
     /// The vendors this session's logins were seen to be, by server and identifier
     /// (`vendorKey`): a login again as one of them knows its vendor without asking.
     var seenVendors: [String: VendorReference] = [:]
@@ -160,13 +161,24 @@ public actor ShellSession {
     var vendorStandings: [String: VendorStanding] = [:]
     /// `ShellConfiguration.environmentVendorID`, with the server and identifier it is for.
     nonisolated let environmentVendor: (server: URL, identifier: String?, id: Int)?
-    public var outputJSON: Bool
+    public var outputJSON: Bool { didSet { publish() } }
     /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
-    public var listOutput: ListFormat?
+    public var listOutput: ListFormat? { didSet { publish() } }
     /// `set photos`: whether and how photos are drawn on a terminal.
-    public var photos: PhotoSetting = .auto
+    public var photos: PhotoSetting = .auto { didSet { publish() } }
     /// `set lang`: the language commands speak from then on (nil: the run's, `Language.current`).
-    public internal(set) var language: Language?
+    public internal(set) var language: Language? { didSet { publish() } }
+    /// The session's part of a command's context (its client and settings) and its language, as
+    /// they are now: written on the actor whenever one of them changes, read anywhere, so that a
+    /// line takes its context and renders its outcome with no hop to the actor.
+    nonisolated let current: Mutex<Current>
+
+    /// What `current` holds.
+    struct Current: Sendable {
+        var client: MarketClient
+        var settings: SessionSettings
+        var language: Language?
+    }
     /// Where drawn photos are kept between runs.
     public nonisolated let photoCache: PhotoCache?
     public nonisolated let photoBudget: Duration
@@ -177,7 +189,7 @@ public actor ShellSession {
     public let middleware: [any CommandMiddleware]
     /// The middleware composed around running the command, once for the session rather than
     /// for every line.
-    private let chain: CommandHandler
+    private nonisolated let chain: CommandHandler
     /// Nothing is sent (`ShellConfiguration.dryRun`).
     public nonisolated let dryRun: Bool
     /// Completion and prompt data, readable from the line editor's thread without awaiting.
@@ -225,8 +237,9 @@ public actor ShellSession {
         self.exchanges = exchanges
         let explained = ExplainedParagraphs()
         self.explained = explained
-        (self.client, self.tracer) = Self.client(
+        let (client, tracer) = Self.client(
             configuration: configuration, console: console, secrets: secrets, exchanges: exchanges, explained: explained)
+        (self.client, self.tracer) = (client, tracer)
         self.vendorName = configuration.vendorName
         self.vendorID = configuration.vendorID
         self.profileName = configuration.profileName
@@ -250,6 +263,17 @@ public actor ShellSession {
         let shownName = standing == .given ? nil : configuration.vendorName
         index.update(server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, shownName))
         self.dryRun = configuration.dryRun
+        let settings = SessionSettings(
+            outputJSON: configuration.outputJSON, listOutput: nil, useColor: configuration.useColor,
+            vendorID: configuration.vendorID, vendorName: configuration.vendorName, profileName: configuration.profileName,
+            photos: .auto)
+        current = Mutex(Current(client: client, settings: settings, language: nil))
+    }
+
+    /// Keeps `current` as the session is now (on the actor, after each change).
+    private func publish() {
+        let now = Current(client: client, settings: settings, language: language)
+        current.withLock { $0 = now }
     }
 
     /// The session's client and the transports under it. The recorder outermost: it numbers the
@@ -315,8 +339,12 @@ public actor ShellSession {
 
     /// The context a command gets in this session as it is now; a layer above (a script, an
     /// import row) changes its copy for the one invocation it passes it to.
-    public func context() -> CommandContext {
-        CommandContext(console: console, client: client, dryRun: dryRun, settings: settings, session: self)
+    public func context() -> CommandContext { currentContext() }
+
+    /// `context()`, read from `current` where the caller runs.
+    private nonisolated func currentContext() -> CommandContext {
+        let now = current.withLock { $0 }
+        return CommandContext(console: console, client: now.client, dryRun: dryRun, settings: now.settings, session: self)
     }
 
     // MARK: Running lines
@@ -361,15 +389,19 @@ public actor ShellSession {
 
     /// Runs `invocation` in `context` with the session's part (server, login, settings) as it is
     /// now, keeping the caller's own part (its script scope, folder and trace): a script's line
-    /// after a line that connected elsewhere or logged in. One step on the session's executor.
-    public func perform(_ invocation: Invocation, refreshing context: CommandContext) async -> CommandReport {
-        await perform(invocation, in: refreshed(context))
+    /// after a line that connected elsewhere or logged in. Where the caller runs: the session's
+    /// part is read from `current`, not on the actor.
+    public nonisolated func perform(_ invocation: Invocation, refreshing context: CommandContext) async -> CommandReport {
+        await perform(invocation, in: currentContext(keeping: context))
     }
 
     /// `context` with the session's part as it is now (its server, login and settings) and the
     /// run's part kept (its scope, folder and trace).
-    public func refreshed(_ context: CommandContext) -> CommandContext {
-        var fresh = self.context()
+    public func refreshed(_ context: CommandContext) -> CommandContext { currentContext(keeping: context) }
+
+    /// `refreshed(_:)`, read from `current` where the caller runs.
+    private nonisolated func currentContext(keeping context: CommandContext) -> CommandContext {
+        var fresh = currentContext()
         fresh.pathBase = context.pathBase
         fresh.trace = context.trace
         fresh.script = context.script
@@ -380,13 +412,15 @@ public actor ShellSession {
 
     /// Runs a typed command through the middleware in `context`, and renders its outcome. The
     /// command runs off the session's executor: what it changes in the session, it changes
-    /// through the session's methods.
-    public func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
-        await Language.$current.withValue(language ?? Language.current) { await speaking(invocation, in: context) }
+    /// through the session's methods. Where the caller runs: the session's language and what
+    /// rendering reads come from `current`, and a failure's report is made on the actor.
+    public nonisolated func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+        let language = current.withLock { $0.language }
+        return await Language.$current.withValue(language ?? Language.current) { await speaking(invocation, in: context) }
     }
 
     /// `perform`, in the language already chosen.
-    private func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+    private nonisolated func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()
@@ -398,7 +432,7 @@ public actor ShellSession {
             }
             return CommandReport(status: .ok, command: command, outcome: outcome)
         } catch {
-            var report = failureReport(error, command)
+            var report = await failureReport(error, command)
             report.error = error
             report.explanation = Self.explanation(of: explained.drain(), said: self.explained)
             report.command = command

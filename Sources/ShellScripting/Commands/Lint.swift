@@ -36,7 +36,7 @@ struct Lint: ShellCommand {
                 throw CommandFailure.failed(ScriptMessage.cannotReadScript(file).text)
             }
             let lines = ScriptReader.lines(of: data)
-            let planned = await runtime.plannedExchanges(lines, on: server, secrets: context.session.secrets.all)
+            let planned = runtime.plannedExchanges(lines, on: server, secrets: context.session.secrets.all)
             if await refuses(lines, planned: planned, name: file, runtime: runtime, in: context) {
                 refused = true
                 continue
@@ -68,7 +68,7 @@ struct Lint: ShellCommand {
             lines.filter { !readsWithBody.contains($0.number) }, name: name, on: context.session.serverURL,
             paths: LocalPaths(base: nil, access: context.access), photosSent: Set(lines.map(\.number)))
         if !checked.problems.isEmpty {
-            _ = await runtime.refuse(checked, name: name)
+            _ = runtime.refuse(checked, name: name)
             return true
         }
         guard planned.isEmpty else { return false }
