@@ -13,6 +13,21 @@ import Testing
 struct ScriptRunTests {
     static let describe = "description='A product made by the script tests'"
 
+    /// A script's line takes the session's settings as the line before left them, and its
+    /// output is rendered as they are after its own command: they are read from the session's
+    /// snapshot where the line runs, not on the actor.
+    @Test func aLineSeesTheSettingsTheLineBeforeLeft() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("settings.om", "health\nset output json\nhealth\nset output table\nhealth\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .ok, "\(console.notes)")
+            let shown = console.outputs
+            #expect(shown.count == 3, "\(shown)")
+            // Text, then the document as sent, then text again.
+            #expect(shown.count == 3 && shown[0].contains(" answers ") && shown[1] == "\"OK\"" && shown[2].contains(" answers "))
+        }
+    }
+
     @Test func variablesBindingsAndExpectations() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
