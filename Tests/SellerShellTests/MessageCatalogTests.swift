@@ -355,6 +355,19 @@ struct MessageCatalogTests {
         #expect(ProductRendering.table([product]).hasPrefix("id"), "English outside the Korean task")
     }
 
+    /// After `set lang ko`, what is wrong with a line is said in Korean too: a usage error and an
+    /// unknown command are found before the command runs, and were said in English.
+    @Test func setLangSwitchesWhatIsWrongWithALine() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("set lang ko") == .ok)
+            #expect(await f.run("list abc") == .usage)
+            #expect(f.console.notes.contains("쪽은 1 이상의 정수여야 합니다(입력: 'abc')"), "\(f.console.notes)")
+            #expect(f.console.notes.contains("사용법: "), "\(f.console.notes)")
+            #expect(await f.run("lsit") == .usage)
+            #expect(f.console.notes.contains("알 수 없는 명령입니다: 'lsit'"), "\(f.console.notes)")
+        }
+    }
+
     /// `set lang ko` switches the session's later commands to Korean, and `set lang en` back.
     @Test func setLangSwitchesTheSessionsLaterCommands() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in

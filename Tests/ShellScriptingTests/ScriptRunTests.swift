@@ -16,6 +16,20 @@ struct ScriptRunTests {
     /// A script's line takes the session's settings as the line before left them, and its
     /// output is rendered as they are after its own command: they are read from the session's
     /// snapshot where the line runs, not on the actor.
+    /// A typed line (`-c`, the prompt) and the program's arguments are read in the language the
+    /// session speaks: after `set lang ko`, a usage error and an unknown command are Korean too.
+    @Test func aTypedLineIsReadInTheLanguageTheSessionSpeaks() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            let session = f.session(console)
+            #expect(await session.execute("set lang ko").status == .ok)
+            #expect(await session.execute("list abc").status == .usage)
+            #expect(console.notes.contains("쪽은 1 이상의 정수여야 합니다(입력: 'abc')"), "\(console.notes)")
+            #expect(await session.execute(arguments: ["lsit"]).status == .usage)
+            #expect(console.notes.contains("알 수 없는 명령입니다: 'lsit'"), "\(console.notes)")
+        }
+    }
+
     @Test func aLineSeesTheSettingsTheLineBeforeLeft() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try f.script("settings.om", "health\nset output json\nhealth\nset output table\nhealth\n")

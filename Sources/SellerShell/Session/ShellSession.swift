@@ -352,6 +352,11 @@ public actor ShellSession {
     /// Runs one input line. Never throws and never crashes on any input: every failure becomes
     /// a one-line message on the console and a status.
     public func execute(_ line: String) async -> CommandReport {
+        await Language.$current.withValue(speaks) { await executeInLanguage(line) }
+    }
+
+    /// `execute`, in the session's language.
+    private func executeInLanguage(_ line: String) async -> CommandReport {
         let words: [Word]
         do {
             words = try WordSplitter.split(line)
@@ -415,9 +420,13 @@ public actor ShellSession {
     /// through the session's methods. Where the caller runs: the session's language and what
     /// rendering reads come from `current`, and a failure's report is made on the actor.
     public nonisolated func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
-        let language = current.withLock { $0.language }
-        return await Language.$current.withValue(language ?? Language.current) { await speaking(invocation, in: context) }
+        await Language.$current.withValue(speaks) { await speaking(invocation, in: context) }
     }
+
+    /// The language the session speaks now: `set lang`'s, else the run's. A line is read in it
+    /// too, so that what is wrong with the line (a usage error, an unknown command) is said in
+    /// the language its command would answer in.
+    public nonisolated var speaks: Language { current.withLock { $0.language } ?? Language.current }
 
     /// `perform`, in the language already chosen.
     private nonisolated func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {

@@ -7,6 +7,11 @@ extension ScriptRuntime {
     /// Checked as a script's lines are before anything is sent (its photos read and probed,
     /// every field's problem), with its variables as they are now.
     func executeTyped(_ typed: String) async -> CommandReport {
+        // Read in the language the session speaks now (after `set lang ko`, a usage error too).
+        await Language.$current.withValue(shell.speaks) { await executeTypedInLanguage(typed) }
+    }
+
+    private func executeTypedInLanguage(_ typed: String) async -> CommandReport {
         // A script's lines lose their comments when the file is read; a typed one here.
         let line = ScriptLine(number: 0, text: ScriptReader.stripComment(typed))
         let context = await context()
@@ -29,10 +34,12 @@ extension ScriptRuntime {
     /// Runs a program's arguments (`openmarket list --mine`) as the words they are: no
     /// variables, no comment, nothing split again.
     func executeWords(_ words: [Word]) async -> CommandReport {
-        let line = ScriptLine(number: 0, text: WordQuoting.line(words))
-        switch invocation(words, text: line.text, line: line, location: nil) {
-        case .success(let invocation): return reported(await checkedStep(line, invocation, in: await context()))
-        case .failure(let rejected): return reported(rejected.result)
+        await Language.$current.withValue(shell.speaks) {
+            let line = ScriptLine(number: 0, text: WordQuoting.line(words))
+            switch invocation(words, text: line.text, line: line, location: nil) {
+            case .success(let invocation): return reported(await checkedStep(line, invocation, in: await context()))
+            case .failure(let rejected): return reported(rejected.result)
+            }
         }
     }
 
