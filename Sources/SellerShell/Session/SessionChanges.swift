@@ -9,16 +9,20 @@ extension ShellSession {
     /// Talks to `url` from now on. A login belongs to its server: it is dropped, or replaced by a
     /// profile saved for `url`; returns what to tell the seller about that (nil: nothing changed).
     public func connect(to url: URL) -> String? {
-        let previous = client.baseURL
-        client.baseURL = url
-        refreshIndex()
-        return adoptLogin(for: url, leaving: previous)
+        changing {
+            let previous = client.baseURL
+            client.baseURL = url
+            refreshIndex()
+            return adoptLogin(for: url, leaving: previous)
+        }
     }
 
     /// Logs in with a saved profile on the server it was saved for.
     public func use(profile name: String, _ saved: ProfileStore.Profile, on server: URL) {
-        client.baseURL = server
-        setLogin(profile: name, saved)
+        changing {
+            client.baseURL = server
+            setLogin(profile: name, saved)
+        }
     }
 
     /// The login's profile from now on (`login --save NAME`), or none (its profile was removed).
@@ -33,8 +37,10 @@ extension ShellSession {
 
     /// `set output FORMAT`: JSON documents for `json` and `jsonl`; the list format for the others.
     public func setOutput(json: Bool, list: ListFormat?) {
-        outputJSON = json
-        listOutput = list
+        changing {
+            outputJSON = json
+            listOutput = list
+        }
     }
 
     /// `set photos off|auto|symbols|sixel|kitty`.

@@ -172,6 +172,8 @@ public actor ShellSession {
     /// they are now: written on the actor whenever one of them changes, read anywhere, so that a
     /// line takes its context and renders its outcome with no hop to the actor.
     nonisolated let current: Mutex<Current>
+    /// How many `changing` blocks are under way: `current` is published when the last ends.
+    private var changesUnderWay = 0
 
     /// What `current` holds.
     struct Current: Sendable {
@@ -270,10 +272,24 @@ public actor ShellSession {
         current = Mutex(Current(client: client, settings: settings, language: nil))
     }
 
-    /// Keeps `current` as the session is now (on the actor, after each change).
+    /// Keeps `current` as the session is now (on the actor, after each change; inside a
+    /// `changing` block, once at its end).
     private func publish() {
+        guard changesUnderWay == 0 else { return }
         let now = Current(client: client, settings: settings, language: language)
         current.withLock { $0 = now }
+    }
+
+    /// Makes a change of several properties (a new server and the login that goes with it, a
+    /// login and its vendor), publishing `current` once when it is whole: after each property, a
+    /// line taking its context meanwhile could get the new server's client with the old login.
+    func changing<T>(_ change: () -> T) -> T {
+        changesUnderWay += 1
+        defer {
+            changesUnderWay -= 1
+            publish()
+        }
+        return change()
     }
 
     /// The session's client and the transports under it. The recorder outermost: it numbers the

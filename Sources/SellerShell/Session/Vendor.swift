@@ -81,18 +81,20 @@ extension ShellSession {
     /// Takes `id` (and `name`, when known) as this login's vendor, known as `standing` says;
     /// with `keep`, writes it into the profile the login came from as well.
     package func takeVendor(id: Int, name: String?, standing: VendorStanding, keep: Bool) {
-        let changed = vendorID != id
-        vendorID = id
-        if let name {
-            vendorName = name
-        } else if changed {
-            vendorName = nil
+        changing {
+            let changed = vendorID != id
+            vendorID = id
+            if let name {
+                vendorName = name
+            } else if changed {
+                vendorName = nil
+            }
+            if let key = vendorKey {
+                seenVendors[key] = VendorReference(id: id, name: vendorName ?? "#\(id)")
+                vendorStandings[key] = standing
+            }
+            refreshIndex()
         }
-        if let key = vendorKey {
-            seenVendors[key] = VendorReference(id: id, name: vendorName ?? "#\(id)")
-            vendorStandings[key] = standing
-        }
-        refreshIndex()
         guard keep, let profileName, var saved = try? profiles.load(profileName),
             saved.identifier == client.credentials?.identifier,
             saved.vendorID != id || saved.vendorName != vendorName || saved.vendorStanding != standing
@@ -108,14 +110,16 @@ extension ShellSession {
     /// nil when the id was not a given one.
     package func forgetGivenVendor() -> Int? {
         guard let id = vendorID, vendorStanding == .given else { return nil }
-        vendorID = nil
-        vendorName = nil
-        if let key = vendorKey {
-            // Kept as refuted: `OPENMARKET_VENDOR_ID` or a login again does not bring it back.
-            seenVendors[key] = VendorReference(id: id, name: "#\(id)")
-            vendorStandings[key] = .refuted
+        changing {
+            vendorID = nil
+            vendorName = nil
+            if let key = vendorKey {
+                // Kept as refuted: `OPENMARKET_VENDOR_ID` or a login again does not bring it back.
+                seenVendors[key] = VendorReference(id: id, name: "#\(id)")
+                vendorStandings[key] = .refuted
+            }
+            refreshIndex()
         }
-        refreshIndex()
         if let profileName, var saved = try? profiles.load(profileName), saved.identifier == client.credentials?.identifier,
             saved.vendorID == id
         {
@@ -141,14 +145,16 @@ extension ShellSession {
         _ credentials: VendorCredentials?, vendorName: String? = nil, vendorID: Int? = nil, profile: String? = nil,
         standing: VendorStanding? = nil
     ) {
-        // What was known of the login being left stays known as it was (a login again as it).
-        if let key = vendorKey, self.vendorID != nil { vendorStandings[key] = vendorStanding }
-        client.credentials = credentials
-        if let key = vendorKey, let standing { vendorStandings[key] = standing }
-        self.vendorName = vendorName
-        self.vendorID = vendorID
-        self.profileName = profile
-        refreshIndex()
+        changing {
+            // What was known of the login being left stays known as it was (a login again as it).
+            if let key = vendorKey, self.vendorID != nil { vendorStandings[key] = vendorStanding }
+            client.credentials = credentials
+            if let key = vendorKey, let standing { vendorStandings[key] = standing }
+            self.vendorName = vendorName
+            self.vendorID = vendorID
+            self.profileName = profile
+            refreshIndex()
+        }
     }
 
     /// Logs in with a saved profile.
