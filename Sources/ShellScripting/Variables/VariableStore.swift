@@ -6,8 +6,10 @@ import Synchronization
 /// The script's names (`ScriptVariables`) and the highest product id any command has returned,
 /// behind a lock: owned by the `ScriptRuntime` and carried by each line's context
 /// (`LineScope.variables`), so that binding `last` and `as NAME`, `set NAME` and a line's
-/// `$name` read or change them where the line runs, with no hop to the runtime's actor. An
-/// import's rows, running side by side, bind through the same lock.
+/// `$name` read or change them where the line runs, with no hop to another executor. An
+/// import's rows, running side by side, bind through the same lock. Each reference of a line is
+/// resolved under the lock on its own: nothing binds while a script's line is read today, but a
+/// caller that did could see two references of one line read from two states.
 final class VariableStore: Sendable {
     private struct Names {
         var variables: ScriptVariables
