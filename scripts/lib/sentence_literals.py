@@ -64,14 +64,17 @@ SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|WITH|PRAGMA|ALTER|DROP
 
 
 def command_names(root="."):
-    """The shell's command names, from each command's `CommandSpec(name: "…")`."""
+    """The shell's command names, from each command's `CommandNames("…")` (which its spec takes
+    its name from), or a `CommandSpec(name: "…")` written out."""
     names = set()
     for top in ("Sources/SellerShell", "Sources/ShellScripting"):
         for folder, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if name.endswith(".swift"):
                     with open(os.path.join(folder, name), encoding="utf-8") as handle:
-                        names.update(re.findall(r'CommandSpec\(\s*name:\s*"([^"]+)"', handle.read()))
+                        text = handle.read()
+                        names.update(re.findall(r'CommandSpec\(\s*name:\s*"([^"]+)"', text))
+                        names.update(re.findall(r'CommandNames\(\s*"([^"]+)"', text))
     return names
 
 
