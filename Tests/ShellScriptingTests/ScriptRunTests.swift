@@ -16,6 +16,19 @@ struct ScriptRunTests {
     /// A script's line takes the session's settings as the line before left them, and its
     /// output is rendered as they are after its own command: they are read from the session's
     /// snapshot where the line runs, not on the actor.
+    /// `vars` takes nothing: a word after it is a usage error that does not repeat the word (it
+    /// could be a secret typed in the wrong place), not silently ignored.
+    @Test func varsWithAWordAfterItIsAUsageError() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            let session = f.session(console)
+            #expect(await session.execute("vars hunter2secret").status == .usage)
+            #expect(console.notes.contains("vars takes no arguments"), "\(console.notes)")
+            #expect(!console.notes.contains("hunter2secret"), "\(console.notes)")
+            #expect(await session.execute("vars").status == .ok)
+        }
+    }
+
     /// A typed line (`-c`, the prompt) and the program's arguments are read in the language the
     /// session speaks: after `set lang ko`, a usage error and an unknown command are Korean too.
     @Test func aTypedLineIsReadInTheLanguageTheSessionSpeaks() async throws {

@@ -11,7 +11,11 @@ struct Vars: ShellCommand {
         tooManyWords: ScriptHelp.varsTooManyWords,
         effect: .none, recording: .never, rawWords: true)
 
-    init(parsing arguments: Arguments) throws(CommandFailure) {}
+    /// Takes nothing: its words are raw (no flags sorted out), so what follows is refused here,
+    /// never echoed (a word after it could be a secret).
+    init(parsing arguments: Arguments) throws(CommandFailure) {
+        guard arguments.positional.isEmpty else { throw .usage(ScriptHelp.varsTooManyWords.text) }
+    }
 
     var words: [Word] { [Word(Self.spec.name)] }
 
