@@ -50,12 +50,21 @@ extension ProgramEntry {
     /// Runs a parsed command, leaving through `leave(with:)` on an error.
     public static func run(_ parsed: sending ParsableCommand) async {
         var command = parsed
+        if let asyncCommand = command as? AsyncParsableCommand { return await run(async: asyncCommand) }
         do {
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try command.run()
+        } catch {
+            leave(with: error)
+        }
+    }
+
+    /// Runs an async command, leaving through `leave(with:)` on an error: for a program that
+    /// knows its command's type, without the cast `run(_:)` makes (a scan of every protocol
+    /// conformance in the binary).
+    public static func run(async parsed: sending some AsyncParsableCommand) async {
+        var command = parsed
+        do {
+            try await command.run()
         } catch {
             leave(with: error)
         }

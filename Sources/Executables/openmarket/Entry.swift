@@ -26,11 +26,7 @@ extension OpenMarketCommand: ProgramEntry {
             // would scan every protocol conformance of the binary, on the way to the prompt.
             let parsed = parsedCommand()
             guard let command = parsed as? OpenMarketCommand else { return await run(parsed) }
-            do {
-                try await command.run()
-            } catch {
-                leave(with: error)
-            }
+            await run(async: command)
         }
     }
 
