@@ -98,7 +98,7 @@ public enum ProductRendering {
         } else {
             out += description
         }
-        appendImageLines(p, label: label, imageWord: imageWords[language] ?? Message.heading(.image).text, to: &out)
+        appendImageLines(p, label: label, imageWord: words[language]?[.image] ?? Message.heading(.image).text, to: &out)
         return out
     }
 
@@ -145,16 +145,20 @@ public enum ProductRendering {
     }
 
     private static func padded(_ heading: Message.Heading, in language: Language) -> String {
-        TextLayout.pad("  " + Message.heading(heading).text(in: language), to: 15)
+        padded(Message.heading(heading).text(in: language))
     }
 
-    /// The word for an image in every language, looked up once rather than on every `show`.
-    private static let imageWords: [Language: String] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { ($0, Message.heading(.image).text(in: $0)) })
+    private static func padded(_ word: String) -> String { TextLayout.pad("  " + word, to: 15) }
+
+    /// Every heading in every language, looked up once rather than on every `show`.
+    private static let words: [Language: [Message.Heading: String]] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { language in
+            (
+                language,
+                Dictionary(uniqueKeysWithValues: Message.Heading.allCases.map { ($0, Message.heading($0).text(in: language)) })
+            )
+        })
 
     /// Every label in every language, padded once rather than on every `show`.
-    private static let labels: [Language: [Message.Heading: String]] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { language in
-            (language, Dictionary(uniqueKeysWithValues: Message.Heading.allCases.map { ($0, padded($0, in: language)) }))
-        })
+    private static let labels: [Language: [Message.Heading: String]] = words.mapValues { $0.mapValues(padded) }
 }
