@@ -121,7 +121,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let held = loop.inEventLoop && backing.lastDone.value.map { NIODeadline.now() - $0 > Self.heldLoop } == true
         let deadline = NIODeadline.now() + .nanoseconds(timeout.wholeNanoseconds)
         do {
-            return try await execute(outgoing, collector: collector, deadline: deadline, afterHeldLoop: held)
+            return try await execute(
+                outgoing, collector: collector, deadline: deadline, afterHeldLoop: held,
+                whileAwaiting: request.notes.whileAwaiting)
         } catch let cut as ResponseCollector.ErrorBodyCut {
             return cut.response
         } catch {
@@ -158,7 +160,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// connection's turn), each a lock and a wake-up, a third of a `show` line's own CPU. On the
     /// loop they are queued where they run, and the request crosses threads once.
     private func execute(
-        _ outgoing: HTTPClient.Request, collector: ResponseCollector, deadline: NIODeadline, afterHeldLoop held: Bool
+        _ outgoing: HTTPClient.Request, collector: ResponseCollector, deadline: NIODeadline, afterHeldLoop held: Bool,
+        whileAwaiting: (@Sendable () -> Void)?
     ) async throws -> HTTPResponseData {
         let client = client
         let loop = loop
@@ -181,6 +184,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                         lastDone.value = .now()
                         answer.resume(with: $0)
                     }
+                    // The request is written (or queued for its connection): the loop has nothing
+                    // to do until the answer comes, so the caller's waiting work is done now.
+                    whileAwaiting?()
                 }
                 if held { loop.scheduleTask(in: Self.readFirst, start) } else { loop.execute(start) }
             }

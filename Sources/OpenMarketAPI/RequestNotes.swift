@@ -15,6 +15,12 @@ public struct RequestNotes: Sendable, Hashable {
     /// A few at most (the shell attaches three): a list searched in order, not a dictionary,
     /// whose hashing and first growth every line's notes paid (perf record of a script).
     @usableFromInline var attachments: [(key: ObjectIdentifier, value: any Sendable)] = []
+    /// Work the caller leaves for the time the request is in flight (a script's previous line
+    /// drawn while the market answers this one): a transport that sends from a thread of its own
+    /// runs it there once the request is on its way, at most once. A transport that does not is
+    /// free to ignore it: the caller does the work itself later, so it must be safe to run on any
+    /// thread, and more than once (doing nothing the second time).
+    public var whileAwaiting: (@Sendable () -> Void)?
 
     public init(label: String? = nil, bookkeeping: String? = nil, number: Int? = nil) {
         self.label = label

@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import NIOPosix
+import Synchronization
 import Testing
 
 @testable import OpenMarketAPI
@@ -37,6 +38,25 @@ struct LiveTransportTests {
             #expect(onLoop == [true, true, true, true])
         }
         #expect(!executor.isCurrent)
+    }
+
+    /// What the caller leaves for the wait (`RequestNotes.whileAwaiting`: a script's line before
+    /// drawn) is done once, while the market is still answering, not after the answer.
+    @Test func theCallersWaitingWorkIsDoneOnceWhileTheAnswerIsAwaited() async throws {
+        let answer = MisbehavingServer.response(status: 200, body: #"{"ok":true}"#)
+        let server = try MisbehavingServer { _ in [.pause(.seconds(1)), .send(answer)] }
+        defer { server.stop() }
+        let clock = ContinuousClock()
+        let done = Mutex<[ContinuousClock.Instant]>([])
+        var request = HTTPRequestData(method: .get, url: server.baseURL.appendingPathComponent("healthChecker"))
+        request.notes.whileAwaiting = { done.withLock { $0.append(clock.now) } }
+        let response = try await AsyncHTTPClientTransport.shared.send(request, timeout: .seconds(30))
+        let answered = clock.now
+        #expect(response.status == 200)
+        let times = done.withLock { $0 }
+        #expect(times.count == 1)
+        // The server waited a second before answering: the work was done in that second.
+        if let time = times.first { #expect(answered - time > .milliseconds(500), "\(answered - time)") }
     }
 
     @Test func refusedConnectionIsCannotConnect() async throws {

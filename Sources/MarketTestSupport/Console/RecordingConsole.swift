@@ -50,6 +50,8 @@ public final class RecordingConsole: ShellConsole, Sendable {
     public var transcript: String { state.withLock { $0.both.joined(separator: "\n") } }
     /// Each `write`, in order.
     public var outputs: [String] { state.withLock { $0.outLines } }
+    /// Each `write` and `note`, in the order they came.
+    public var entries: [String] { state.withLock { $0.both } }
 
     /// How many times the screen was cleared (`clear`, on an interactive console).
     public var screenClears: Int { state.withLock { $0.screenClears } }

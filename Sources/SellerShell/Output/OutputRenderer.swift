@@ -6,8 +6,10 @@ import TerminalText
 extension ShellSession {
     /// Prints a command's outcome: server documents as sent in JSON mode, rendered otherwise;
     /// notes always go to the note stream, and never in JSON mode's standard output.
-    /// Where the caller runs (`perform`), as the session's settings are after the command.
-    nonisolated func render(_ output: [CommandOutcome.Output]) {
+    /// Where the caller runs (`perform`), as the session's settings are after the command
+    /// (`showsJSON`: as they were then, for a drawing held until later; see `HeldOutput`).
+    nonisolated func render(_ output: [CommandOutcome.Output], showsJSON: Bool? = nil) {
+        let showsJSON = showsJSON ?? self.showsJSON
         for item in output {
             switch item {
             case .detail(let product, let raw):
@@ -36,7 +38,7 @@ extension ShellSession {
                         ? Self.text(raw)
                         : fitted(ProductRendering.summary(product, verb: verb, stockBefore: stockBefore, color: useColor)))
             case .products(let products, let raw, let empty):
-                renderProducts(products, raw: raw, empty: empty)
+                renderProducts(products, raw: raw, empty: empty, showsJSON: showsJSON)
             case .listed(let text, let paged, _):
                 if paged { console.page(text) } else { console.write(text) }
             case .summary(let text):
@@ -53,7 +55,7 @@ extension ShellSession {
                     console.note(text)
                 }
             case .prose(let text):
-                renderProse(text)
+                renderProse(text, showsJSON: showsJSON)
             case .note(let text):
                 console.note(text)
             case .warning(let text):
@@ -65,7 +67,7 @@ extension ShellSession {
     /// Prose (`help`, `explain`, `exchanges`) folded to the terminal's width, and paged at its
     /// height where a person reads it at the prompt; `openmarket -c help` prints it whole. In
     /// JSON mode it goes to the notes (stdout is for JSON).
-    private nonisolated func renderProse(_ text: String) {
+    private nonisolated func renderProse(_ text: String, showsJSON: Bool) {
         let folded = console.columns.map { TerminalText.wrapped(text, columns: $0 - 1) } ?? text
         if showsJSON {
             console.note(folded)
@@ -78,7 +80,7 @@ extension ShellSession {
 
     /// A page of products: the document in JSON mode, else a table, through the pager when
     /// taller than the terminal (where the console has one).
-    private nonisolated func renderProducts(_ products: [Product], raw: Data, empty: String) {
+    private nonisolated func renderProducts(_ products: [Product], raw: Data, empty: String, showsJSON: Bool) {
         if showsJSON {
             console.write(Self.text(raw))
         } else if products.isEmpty {
@@ -101,7 +103,7 @@ extension ShellSession {
     func warn(_ text: String) { console.warn(text) }
 
     /// `set output json`: documents as sent on standard output, notes on the note stream.
-    private nonisolated var showsJSON: Bool { current.withLock { $0.settings.outputJSON } }
+    nonisolated var showsJSON: Bool { current.withLock { $0.settings.outputJSON } }
 
     private static func text(_ raw: Data) -> String { String(decoding: raw, as: UTF8.self) }
 }

@@ -68,6 +68,13 @@ public struct CommandContext: Sendable {
     public var changes: ChangeKeeping?
     /// What files and markets the command may touch (an untrusted script's least privilege).
     public var access: AccessPolicy = .unrestricted
+    /// In a script's run, where a line's drawing waits for the next line's request
+    /// (`HeldOutput`): this command's requests draw what is held while they are out. Nil
+    /// elsewhere.
+    public var heldOutput: HeldOutput?
+    /// Whether this command's own drawing waits there (a script line whose next line sends a
+    /// request at once); otherwise it is drawn as soon as the command is done.
+    public var holdsOutput = false
 
     public init(
         console: any ShellConsole, client: MarketClient, pathBase: String? = nil, trace: TraceOptions? = nil,
@@ -92,6 +99,8 @@ public struct CommandContext: Sendable {
         context.client.notes = RequestNotes(label: line)
         context.client.notes.trace = trace
         context.client.notes.explanations = queue
+        // The line before's drawing, if held, is drawn while this line's first request is out.
+        if let held = heldOutput { context.client.notes.whileAwaiting = { held.drawHeld() } }
         return context
     }
 

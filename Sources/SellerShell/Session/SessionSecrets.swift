@@ -69,28 +69,67 @@ public final class SessionSecrets: Sendable {
 public final class MaskingConsole: ShellConsole, Sendable {
     let inner: any ShellConsole
     let secrets: SessionSecrets
+    /// A script line's drawing waiting for the next line's request (`HeldOutput`): drawn before
+    /// anything else is written, asked, paged or edited here, so nothing comes out of order.
+    public let held = HeldOutput()
 
     public init(wrapping inner: any ShellConsole, secrets: SessionSecrets) {
         self.inner = inner
         self.secrets = secrets
     }
 
-    public func write(_ text: String) { inner.write(secrets.masked(text)) }
-    public func note(_ text: String) { inner.note(secrets.masked(text)) }
-    public func note(_ text: String, kind: NoteKind) { inner.note(secrets.masked(text), kind: kind) }
-    public func ask(_ prompt: String) -> String? { inner.ask(secrets.masked(prompt)) }
-    public func askSecret(_ prompt: String) -> String? { inner.askSecret(secrets.masked(prompt)) }
+    public func write(_ text: String) {
+        held.drawHeld()
+        inner.write(secrets.masked(text))
+    }
+    public func note(_ text: String) {
+        held.drawHeld()
+        inner.note(secrets.masked(text))
+    }
+    public func note(_ text: String, kind: NoteKind) {
+        held.drawHeld()
+        inner.note(secrets.masked(text), kind: kind)
+    }
+    public func ask(_ prompt: String) -> String? {
+        held.drawHeld()
+        return inner.ask(secrets.masked(prompt))
+    }
+    public func askSecret(_ prompt: String) -> String? {
+        held.drawHeld()
+        return inner.askSecret(secrets.masked(prompt))
+    }
     public var isInteractive: Bool { inner.isInteractive }
     public var columns: Int? { inner.columns }
-    public func clearScreen() -> Bool { inner.clearScreen() }
+    public func clearScreen() -> Bool {
+        held.drawHeld()
+        return inner.clearScreen()
+    }
     public var photoCanvas: (any PhotoCanvas)? { inner.photoCanvas }
     public func history() -> [String] { inner.history().map(secrets.masked) }
     /// A line holding a protected secret never reaches the history.
     public func addToHistory(_ line: String) { if !secrets.occurs(in: line) { inner.addToHistory(line) } }
-    public func askPath(_ prompt: String) -> String? { inner.askPath(secrets.masked(prompt)) }
-    public func askKey(_ prompt: String) -> String? { inner.askKey(secrets.masked(prompt)) }
-    public func editFile(at path: String) -> EditorOutcome { inner.editFile(at: path) }
-    public func page(_ text: String) { inner.page(secrets.masked(text)) }
-    public func beginScreenful(keeping lines: [String]) { inner.beginScreenful(keeping: lines.map(secrets.masked)) }
-    @discardableResult public func endScreenful() -> ScreenfulEnd { inner.endScreenful() }
+    public func askPath(_ prompt: String) -> String? {
+        held.drawHeld()
+        return inner.askPath(secrets.masked(prompt))
+    }
+    public func askKey(_ prompt: String) -> String? {
+        held.drawHeld()
+        return inner.askKey(secrets.masked(prompt))
+    }
+    public func editFile(at path: String) -> EditorOutcome {
+        held.drawHeld()
+        return inner.editFile(at: path)
+    }
+    public func page(_ text: String) {
+        held.drawHeld()
+        inner.page(secrets.masked(text))
+    }
+    public func beginScreenful(keeping lines: [String]) {
+        held.drawHeld()
+        inner.beginScreenful(keeping: lines.map(secrets.masked))
+    }
+    @discardableResult public func endScreenful() -> ScreenfulEnd {
+        held.drawHeld()
+        return inner.endScreenful()
+    }
 }

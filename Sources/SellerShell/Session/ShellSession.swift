@@ -144,6 +144,9 @@ extension ShellSession {
 public actor ShellSession {
     /// Everything printed goes through here, with the session's secrets masked.
     public nonisolated let console: any ShellConsole
+    /// Where a script line's drawing waits for the next line's request; the console draws it
+    /// before anything else (`HeldOutput`).
+    public nonisolated let heldOutput: HeldOutput
     public nonisolated let tracer: TracingTransport
     /// Every exchange of the session, numbered (`exchanges`, `exchange N`, the exports).
     public nonisolated let exchanges: ExchangeLog
@@ -235,6 +238,7 @@ public actor ShellSession {
         }
         let console = console as? MaskingConsole ?? MaskingConsole(wrapping: console, secrets: secrets)
         self.console = console
+        self.heldOutput = console.held
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
         let explained = ExplainedParagraphs()
@@ -428,6 +432,8 @@ public actor ShellSession {
         fresh.script = context.script
         fresh.changes = context.changes
         fresh.access = context.access
+        fresh.heldOutput = context.heldOutput
+        fresh.holdsOutput = context.holdsOutput
         return fresh
     }
 
@@ -452,8 +458,15 @@ public actor ShellSession {
         do {
             let outcome = try await chain(invocation, context.running(invocation.text, explainingInto: explained))
             if !invocation.quiet {
-                render(outcome.output)
-                if let text = Self.explanation(of: explained.drain(), said: self.explained) { console.note(text) }
+                let explanation = Self.explanation(of: explained.drain(), said: self.explained)
+                if context.holdsOutput, explanation == nil, let held = context.heldOutput {
+                    // Drawn in this line's language and output format, whenever it is drawn.
+                    let (output, language, showsJSON) = (outcome.output, Language.current, showsJSON)
+                    held.hold { Language.$current.withValue(language) { self.render(output, showsJSON: showsJSON) } }
+                } else {
+                    render(outcome.output)
+                    if let explanation { console.note(explanation) }
+                }
             }
             return CommandReport(status: .ok, command: command, outcome: outcome)
         } catch {

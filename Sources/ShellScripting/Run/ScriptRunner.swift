@@ -216,6 +216,8 @@ extension ScriptRuntime {
     ) async -> RunReport {
         var stepper = stepper
         var report = RunReport(name: name, total: lines.count)
+        // However the run ends, the last line's drawing is not left waiting for a next request.
+        defer { shell.heldOutput.drawHeld() }
         var resume = resume
         let journal = context.scope?.journal
         let showProgress = (context.scope?.sourceDepth ?? 0) == 0 && dryRun == nil && stepper == nil
@@ -259,13 +261,36 @@ extension ScriptRuntime {
                     continue
                 }
             }
-            if await runLine(line, parsed[line.number], &report, options: options, in: context) { break }
+            let next = index + 1 < lines.count ? lines[index + 1] : nil
+            if await runLine(line, parsed[line.number], &report, options: options, in: holding(context, before: next)) {
+                break
+            }
         }
         if showProgress { progress?.finish() }
         if report.stoppedWith == nil, report.failures.isEmpty, let journal, !journal.write(JournalEntry(.finished)) {
             return stopped(&report, .failed, journal: journal)
         }
         return report
+    }
+
+    /// `context` for a line followed by `next`: its drawing is held until `next`'s request is
+    /// out when `next` sends one at once (`HeldOutput`); a line before one that waits (`sleep`,
+    /// a question, a file to read, the end) is drawn as soon as it is done.
+    private func holding(_ context: CommandContext, before next: ScriptLine?) -> CommandContext {
+        var context = context
+        context.heldOutput = shell.heldOutput
+        context.holdsOutput = next.map(sendsAtOnce) ?? false
+        return context
+    }
+
+    /// Whether a line's command goes to the market with nothing slow before it: a read, a
+    /// change or a delete (not a register, which reads and may shrink photos first).
+    private func sendsAtOnce(_ line: ScriptLine) -> Bool {
+        guard let first = line.text.split(whereSeparator: \.isWhitespace).first else { return false }
+        switch registry.find(String(first))?.spec.effect {
+        case .reads, .changes, .deletes: return true
+        default: return false
+        }
     }
 
     /// Whether a line may send a request (a lesson waits before those; `expect` and `set` run
