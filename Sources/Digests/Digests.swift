@@ -45,6 +45,14 @@ enum LibCrypto {
 
 /// SHA-256 (FIPS 180-4).
 public enum SHA256 {
+    /// Opens libcrypto and makes a first digest on a thread of the system's, for a program that
+    /// will soon need digests (a script's run hashes each of its lines before the first is sent):
+    /// loading the library and OpenSSL's set-up at its first digest (1.4 ms) then happen while
+    /// the program gets on with the rest. A digest asked for meanwhile waits for them to end.
+    public static func prepare() {
+        DispatchQueue.global().async { _ = hash(data: [UInt8]()) }
+    }
+
     /// The 32-byte digest of `data`.
     public static func hash(data: some ContiguousBytes) -> [UInt8] {
         LibCrypto.open()

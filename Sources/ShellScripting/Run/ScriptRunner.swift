@@ -286,8 +286,12 @@ extension ScriptRuntime {
     /// Whether a line's command goes to the market with nothing slow before it: a read, a
     /// change or a delete (not a register, which reads and may shrink photos first).
     private func sendsAtOnce(_ line: ScriptLine) -> Bool {
-        guard let first = line.text.split(whereSeparator: \.isWhitespace).first else { return false }
-        switch registry.find(String(first))?.spec.effect {
+        // The first word by bytes: splitting the whole line showed in what a line costs.
+        let text = line.text.utf8
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let start = text.firstIndex(where: { !isBlank($0) }) else { return false }
+        let end = text[start...].firstIndex(where: isBlank) ?? text.endIndex
+        switch registry.find(String(line.text[start..<end]))?.spec.effect {
         case .reads, .changes, .deletes: return true
         default: return false
         }

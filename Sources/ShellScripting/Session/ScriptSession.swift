@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 import OpenMarketAPI
 import OpenMarketContract
@@ -99,6 +100,11 @@ public struct ScriptSession: Sendable {
         runtime = ScriptRuntime(
             shell: shell, variables: names, dryRun: transport, progress: progress, interrupts: interrupts, access: access)
     }
+
+    /// Gets ready, on another thread, for a script file to be read soon: each of its lines is
+    /// hashed as it is read (`ScriptLine.hash`, for the journal), and the first digest opens
+    /// libcrypto (`SHA256.prepare`).
+    public static func prepareToRead() { SHA256.prepare() }
 
     /// Every command a scripting session knows: the shell's and the scripting layer's.
     public static let registry = CommandRegistry.shell.adding(commands)
