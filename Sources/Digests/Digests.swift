@@ -19,16 +19,20 @@ enum LibCrypto {
     /// The names tried in turn: OpenSSL 3's soname, then the development link.
     static let names = ["libcrypto.so.3", "libcrypto.so"]
 
-    /// A `static let` initialiser runs exactly once, thread-safely, on first use.
-    private static let opened: Void = {
-        if let failure = failure(opening: names) {
-            FileHandle.standardError.write(Data((failure + "\n").utf8))
-            exit(127)
-        }
-    }()
+    /// Why libcrypto could not be opened, nil when it was: tried once, on first use, thread-safely
+    /// (a `static let` initialiser runs exactly once).
+    private static let failure: String? = failure(opening: names)
 
     /// Opens libcrypto if not yet open; stops the program with one line when it cannot.
-    static func open() { _ = opened }
+    static func open() {
+        guard let failure else { return }
+        FileHandle.standardError.write(Data((failure + "\n").utf8))
+        exit(127)
+    }
+
+    /// Opens libcrypto if not yet tried, and says whether it is open, stopping nothing: for a
+    /// program getting ready (`SHA256.prepare`), whose first digest says what is missing.
+    static func isOpen() -> Bool { failure == nil }
 
     /// Nil when one of `names` opened with every function needed; else the line that says why not.
     static func failure(opening names: [String]) -> String? {
@@ -49,8 +53,9 @@ public enum SHA256 {
     /// will soon need digests (a script's run hashes each of its lines before the first is sent):
     /// loading the library and OpenSSL's set-up at its first digest (1.4 ms) then happen while
     /// the program gets on with the rest. A digest asked for meanwhile waits for them to end.
+    /// When libcrypto is missing this says nothing: the first digest asked for does.
     public static func prepare() {
-        DispatchQueue.global().async { _ = hash(data: [UInt8]()) }
+        DispatchQueue.global().async { if LibCrypto.isOpen() { _ = hash(data: [UInt8]()) } }
     }
 
     /// The 32-byte digest of `data`.

@@ -19,6 +19,12 @@ extension OpenMarketCommand: ProgramEntry {
         // reads the arguments here, on the main thread; whatever needs it first waits for it to
         // be made once. The pool's thread, started for it, is ready when the run hops there.
         Task.detached { _ = ScriptSession.registry }
+        // A script to run: its lines are hashed as soon as it is read, and the first digest opens
+        // libcrypto, which is opened meanwhile on another thread. Guessed from the words, as the
+        // arguments are not parsed yet: a wrong guess only opens the library early.
+        if CommandLine.arguments.dropFirst().contains(where: { $0 == "run" || $0 == "test" }) {
+            ScriptSession.prepareToRead()
+        }
         let language = language(for: Array(CommandLine.arguments.dropFirst()), environment)
         await Language.$current.withValue(language) {
             // What is parsed is an OpenMarketCommand (or ArgumentParser's help), run as one: a

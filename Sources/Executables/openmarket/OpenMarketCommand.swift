@@ -255,7 +255,6 @@ struct OpenMarketCommand: AsyncParsableCommand {
             ? Connection(serverURL: URL(string: "http://127.0.0.1")!) : try await connection(environment, profiles: profiles)
 
         let path = scriptPath(request)
-        if path != nil { ScriptSession.prepareToRead() }
         let lines = commandLines(request)
         let interactive = path == nil && lines.isEmpty && isatty(0) == 1 && isatty(1) == 1
         let color = interactive && !noColor && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
