@@ -1,3 +1,4 @@
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
@@ -38,6 +39,12 @@ int mcr_open(const char *name) {
         snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : name);
         return -1;
     }
+    // Set up without reading the system's OpenSSL configuration (openssl.cnf: providers and
+    // policies), which these standard digests never need: its parse was two fifths of what the
+    // first digest cost (0.3 of 0.7 ms). Called before any other OpenSSL function, as it must be.
+    __typeof__(&OPENSSL_init_crypto) init;
+    *(void **)(&init) = dlsym(handle, "OPENSSL_init_crypto");
+    if (init != NULL) init(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
     __typeof__(api) found;
     LOAD(sha256, "SHA256");
     LOAD(hmac, "HMAC");
