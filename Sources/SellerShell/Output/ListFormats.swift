@@ -81,7 +81,12 @@ public enum ListFormats {
             } catch {
                 throw .failed(Message.csvNotWritten(reason: error.message).text)
             }
-            return String(decoding: buffer.data, as: UTF8.self).trimmingCharacters(in: .newlines)
+            // Every row ends with CRLF, the last too: its LF is left to the console, which ends
+            // what it writes with one. Cut as a byte: "\r\n" is one Character, so trimming
+            // newlines as text took the last row's CR with it.
+            var rows = buffer.data
+            if rows.last == UInt8(ascii: "\n") { rows.removeLast() }
+            return String(decoding: rows, as: UTF8.self)
         case .table:
             return fields.isEmpty ? ProductRendering.table(products) : table(products, fields: fields)
         }
