@@ -119,6 +119,22 @@ struct LoginTests {
         }
     }
 
+    @Test func useWithoutANameListsTheProfilesOrSaysHowToSaveOne() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("use") == .usage)
+            #expect(f.console.notes.contains("use: no saved profiles ('login --save NAME' saves one)"), "\(f.console.notes)")
+            #expect(!f.console.notes.contains("()"))
+            let store = ProfileStore(directory: f.directory.appendingPathComponent("profiles"))
+            for name in ["shop", "class"] {
+                try store.save(
+                    name, .init(server: "http://127.0.0.1:9", identifier: "id-\(name)", secret: Secret("secret-\(name)-1")))
+            }
+            f.console.clear()
+            #expect(await f.run("use") == .usage)
+            #expect(f.console.notes.contains("use: which profile? (class, shop)"), "\(f.console.notes)")
+        }
+    }
+
     @Test func profilesAreListedWithoutSecretsAndRemoved() async throws {
         try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
             _ = try await f.register()

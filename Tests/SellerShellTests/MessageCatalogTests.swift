@@ -42,7 +42,7 @@ struct MessageCatalogTests {
             .healthAnswers(server: "http://127.0.0.1:8080", answer: "OK", milliseconds: 3),
             .notAnHTTPURL("ftp://x"), .connectWhichURL, .connected("http://127.0.0.1:8080"),
             .switchedNotAnswering(url: "http://127.0.0.1:9", problem: "refused"),
-            .switchedHealthFailed(url: "http://127.0.0.1:9", problem: "500"), .whichProfile(names: "shop, class"),
+            .switchedHealthFailed(url: "http://127.0.0.1:9", problem: "500"), .whichProfile(names: ["shop", "class"]),
             .profileNamesNoServer("shop"), .usingProfile(name: "shop", identifier: "0c1b5a9e", server: "http://127.0.0.1:8080"),
             .loggedOut, .noScreenToClear, .exitStatusRange("300"), .warning("the won has no minor unit"), .stockSayHow,
             .notAStockChange("x5"), .stockQuestion(change: "+1", count: 3, products: "#3, #4, #5"), .changedNothing,

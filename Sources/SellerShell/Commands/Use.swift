@@ -19,7 +19,9 @@ public struct Use: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let name = profile else {
-            throw CommandFailure.usage(Message.whichProfile(names: context.session.profiles.names().joined(separator: ", ")).text)
+            // With none saved there is nothing to choose from: how to save one instead of `()`.
+            let names = context.session.profiles.names()
+            throw CommandFailure.usage((names.isEmpty ? Message.noSavedProfiles : .whichProfile(names: names)).text)
         }
         // The person's saved logins (and their secrets) are not an untrusted script's.
         if context.access.isUntrusted { throw AccessRefusal(.profiles) }

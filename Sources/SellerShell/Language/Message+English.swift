@@ -82,7 +82,7 @@ extension Message {
         case .switchedNotAnswering(let url, let problem):
             "switched to \(url), but it does not answer yet (\(problem)); commands will try it again"
         case .switchedHealthFailed(let url, let problem): "switched to \(url), but its health check failed: \(problem)"
-        case .whichProfile(let names): "which profile? (\(names))"
+        case .whichProfile(let names): "which profile? (\(names.joined(separator: ", ")))"
         case .profileNamesNoServer(let name):
             "profile '\(name)' names no server, and its secret goes only to the server it belongs to: "
                 + "connect there and save it again ('login --save \(name)')"

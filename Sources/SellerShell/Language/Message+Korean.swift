@@ -82,7 +82,7 @@ extension Message {
         case .connected(let url): "연결했습니다: \(url)"
         case .switchedNotAnswering(let url, let problem): "서버를 바꿨습니다: \(url). 아직 응답이 없습니다(\(problem)). 명령을 보낼 때 다시 시도합니다"
         case .switchedHealthFailed(let url, let problem): "서버를 바꿨습니다: \(url). 하지만 상태 확인에 실패했습니다: \(problem)"
-        case .whichProfile(let names): "어느 프로필인가요? (\(names))"
+        case .whichProfile(let names): "어느 프로필인가요? (\(names.joined(separator: ", ")))"
         case .profileNamesNoServer(let name):
             "'\(name)' 프로필에는 서버가 없습니다. secret은 그 서버로만 보내므로, 그 서버에 연결해서 "
                 + "다시 저장하세요('login --save \(name)')"

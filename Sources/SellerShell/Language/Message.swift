@@ -92,7 +92,7 @@ public enum Message: Spoken, Equatable {
     case connected(String)
     case switchedNotAnswering(url: String, problem: String)
     case switchedHealthFailed(url: String, problem: String)
-    case whichProfile(names: String)
+    case whichProfile(names: [String])
     case profileNamesNoServer(String)
     case usingProfile(name: String, identifier: String, server: String)
     case loggedOut
