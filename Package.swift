@@ -217,7 +217,7 @@ let package = Package(
             // A release build is linked by lld without exporting its symbols (the Swift driver
             // exports all 48,000 by default, which only a library needs) and with its 141,000
             // relative relocations packed (DT_RELR, glibc 2.36): the dynamic loader has a tenth of
-            // the work, and the prompt comes 0.9 ms sooner (scripts/bench-shell, 30 runs: 11.0
+            // the work, and the prompt comes 0.8 ms sooner (scripts/bench-shell, 30 runs: 11.0
             // against 10.2 ms). Debug builds and the tests link as SwiftPM does.
             linkerSettings: [
                 .unsafeFlags(

@@ -39,12 +39,13 @@ int mcr_open(const char *name) {
         snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : name);
         return -1;
     }
-    // Set up without reading the system's OpenSSL configuration (openssl.cnf: providers and
-    // policies), which these standard digests never need: its parse was two fifths of what the
-    // first digest cost (0.3 of 0.7 ms). Called before any other OpenSSL function, as it must be.
+    // Set up without a clean-up at exit: the library may be opened, and a first digest made, on
+    // a thread of its own while the program ends for another reason (`SHA256.prepare`, then a
+    // usage error), and OpenSSL torn down under a digest in progress is a crash. Called before
+    // any other OpenSSL function, as it must be; the process's end frees what it holds anyway.
     __typeof__(&OPENSSL_init_crypto) init;
     *(void **)(&init) = dlsym(handle, "OPENSSL_init_crypto");
-    if (init != NULL) init(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
+    if (init != NULL) init(OPENSSL_INIT_NO_ATEXIT, NULL);
     __typeof__(api) found;
     LOAD(sha256, "SHA256");
     LOAD(hmac, "HMAC");

@@ -47,7 +47,8 @@ extension ProgramEntry {
         }
     }
 
-    /// Runs a parsed command, leaving through `leave(with:)` on an error.
+    /// Runs a parsed command, leaving through `leave(with:)` on an error; an async one ends the
+    /// program (`run(async:)`).
     public static func run(_ parsed: sending ParsableCommand) async {
         var command = parsed
         if let asyncCommand = command as? AsyncParsableCommand { await run(async: asyncCommand) }

@@ -51,6 +51,19 @@ struct HeldDrawingTests {
         }
     }
 
+    @Test func aLineWrittenToATerminalIsDrawnAsSoonAsItIsDone() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("drawn-at-once.om", Self.script)
+            let console = RecordingConsole()
+            let (spy, counts) = Self.counting(console, drawing: true)
+            #expect(await f.session(TerminalWide(console), transport: spy).runScript(path: path) == .ok, "\(console.notes)")
+            // On a terminal (its pager, its progress line) nothing waits for the next request.
+            #expect(counts.value.map { [$0.0, $0.1] } == [[1, 1], [2, 2], [3, 3]])
+            #expect(console.outputs.count == 4)
+        }
+    }
+
     @Test func theOutputIsInTheSameOrderWhenTheTransportNeverDrawsIt() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
@@ -73,4 +86,22 @@ struct HeldDrawingTests {
             }
         }
     }
+}
+
+/// A console the shell takes for an 80-column terminal: a recording console with a width.
+final class TerminalWide: ShellConsole, Sendable {
+    let inner: RecordingConsole
+    init(_ inner: RecordingConsole) { self.inner = inner }
+    var columns: Int? { 80 }
+    var isInteractive: Bool { false }
+    func write(_ text: String) { inner.write(text) }
+    func note(_ text: String) { inner.note(text) }
+    func note(_ text: String, kind: NoteKind) { inner.note(text, kind: kind) }
+    func ask(_ prompt: String) -> String? { inner.ask(prompt) }
+    func askSecret(_ prompt: String) -> String? { inner.askSecret(prompt) }
+    func history() -> [String] { [] }
+    func addToHistory(_ line: String) {}
+    func editFile(at path: String) -> EditorOutcome { .noTerminal }
+    func page(_ text: String) { inner.page(text) }
+    func clearScreen() -> Bool { false }
 }

@@ -274,12 +274,15 @@ extension ScriptRuntime {
     }
 
     /// `context` for a line followed by `next`: its drawing is held until `next`'s request is
-    /// out when `next` sends one at once (`HeldOutput`); a line before one that waits (`sleep`,
-    /// a question, a file to read, the end) is drawn as soon as it is done.
+    /// out when `next` sends one at once (`HeldOutput`); a line before one that waits (a
+    /// question, a file to read, the end) is drawn as soon as it is done. Only where the output is
+    /// no terminal and no progress line is drawn: a progress line is cleared for every drawing
+    /// (held, it went as soon as it was drawn), and a drawing taller than a terminal goes through
+    /// its pager, which must not run while a request is out.
     private func holding(_ context: CommandContext, before next: ScriptLine?) -> CommandContext {
         var context = context
         context.heldOutput = shell.heldOutput
-        context.holdsOutput = next.map(sendsAtOnce) ?? false
+        context.holdsOutput = progress == nil && console.columns == nil && (next.map(sendsAtOnce) ?? false)
         return context
     }
 
