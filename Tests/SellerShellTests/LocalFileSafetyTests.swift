@@ -106,7 +106,8 @@ struct LocalFileSafetyTests {
             try await f.register(name: "=HYPERLINK(\"http://127.0.0.1/\")")
             f.console.clear()
             #expect(await f.run("list --format csv --fields name,description") == .ok, "\(f.console.notes)")
-            let lines = f.console.out.components(separatedBy: "\r\n")
+            // As it reaches standard output: the console ends what it writes with the last LF.
+            let lines = (f.console.out + "\n").components(separatedBy: "\r\n").dropLast()
             #expect(lines.count == 2, "\(lines)")
             #expect(lines.last == "\"'=HYPERLINK(\"\"http://127.0.0.1/\"\")\",A product for the shell tests", "\(lines)")
         }
