@@ -216,8 +216,7 @@ extension ScriptRuntime {
     ) async -> RunReport {
         var stepper = stepper
         var report = RunReport(name: name, total: lines.count)
-        // However the run ends, the last line's drawing is not left waiting for a next request.
-        defer { shell.heldOutput.drawHeld() }
+        defer { shell.heldOutput.drawHeld() }  // however the run ends: no next request to wait for
         var resume = resume
         let journal = context.scope?.journal
         let showProgress = (context.scope?.sourceDepth ?? 0) == 0 && dryRun == nil && stepper == nil
@@ -261,10 +260,8 @@ extension ScriptRuntime {
                     continue
                 }
             }
-            let next = index + 1 < lines.count ? lines[index + 1] : nil
-            if await runLine(line, parsed[line.number], &report, options: options, in: holding(context, before: next)) {
-                break
-            }
+            let lineContext = holding(context, before: lines.dropFirst(index + 1).first)
+            if await runLine(line, parsed[line.number], &report, options: options, in: lineContext) { break }
         }
         if showProgress { progress?.finish() }
         if report.stoppedWith == nil, report.failures.isEmpty, let journal, !journal.write(JournalEntry(.finished)) {
