@@ -33,6 +33,18 @@ struct ShellCommandTests {
         }
     }
 
+    @Test func aMistypedMethodBeforeAPathSuggestsTheMethodNotACommand() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("GTE /api/products/1") == .usage)
+            #expect(f.console.notes.contains("unknown command 'GTE'; did you mean 'GET'?"), "\(f.console.notes)")
+            #expect(await f.run("ptach /api/products/1 price=3") == .usage)
+            #expect(f.console.notes.contains("unknown command 'ptach'; did you mean 'PATCH'?"), "\(f.console.notes)")
+            // Without a path it is a command mistyped: `gte 3` is `get`, that is `show`.
+            #expect(await f.run("gte 3") == .usage)
+            #expect(f.console.notes.contains("unknown command 'gte'; did you mean 'show'?"), "\(f.console.notes)")
+        }
+    }
+
     @Test func anUnterminatedQuoteIsAUsageError() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             #expect(await f.run("list 'unterminated") == .usage)

@@ -134,7 +134,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             if script.count == 1, FileManager.default.fileExists(atPath: PathExpansion.expandTilde(first)) {
                 return .script(first)
             }
-            let guesses = ScriptSession.registry.suggestions(for: first)
+            let guesses = ScriptSession.registry.guesses(for: script.map { Word($0) })
             guard script.count == 1, guesses.isEmpty else {
                 throw ValidationError(ProgramMessage.neitherCommandNorScript(first, guesses: guesses).text)
             }

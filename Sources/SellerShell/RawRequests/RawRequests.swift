@@ -44,6 +44,14 @@ public enum RawRequests {
         }
     }
 
+    /// The methods closest to a mistyped `word` followed by a path (`GTE /api/products` → `GET`):
+    /// at most one edit away for three letters, two for more, in upper case.
+    static func methodSuggestions(for word: String) -> [String] {
+        let typed = word.uppercased()
+        let limit = typed.count <= 3 ? 1 : 2
+        return HTTPMethod.allCases.map(\.rawValue).filter { EditDistance.between(typed, $0) <= limit }
+    }
+
     /// A path on the market (`/api/products`) or a full `http(s)://` URL.
     static func looksLikePath(_ text: String) -> Bool {
         text.hasPrefix("/") || text.hasPrefix("http://") || text.hasPrefix("https://")

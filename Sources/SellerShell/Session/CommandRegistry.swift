@@ -87,6 +87,18 @@ public struct CommandRegistry: Sendable {
         .prefix(3).map(\.name)
     }
 
+    /// What an unknown first word may have meant: before a path (`GTE /api/products`), the HTTP
+    /// methods close to it, when this registry sends raw requests; else the commands.
+    public func guesses(for words: [Word]) -> [String] {
+        let word = words.first?.text ?? ""
+        if words.count > 1, RawRequests.looksLikePath(words[1].text), commands.contains(where: { $0 == RawRequests.commands[0] })
+        {
+            let methods = RawRequests.methodSuggestions(for: word)
+            if !methods.isEmpty { return methods }
+        }
+        return suggestions(for: word)
+    }
+
     public var specs: [CommandSpec] { commands.map { $0.spec } }
 
     /// Parses a command line already split into words.
@@ -96,7 +108,7 @@ public struct CommandRegistry: Sendable {
         if let raw = rawRequest(words) { return try raw.init(parsing: Arguments(unsorted: Array(words.dropFirst()))) }
         guard let type = find(first.text) else {
             let shown = TerminalText.visible(String(first.text.prefix(40)))
-            throw .usage(Message.unknownCommand(word: shown, guesses: suggestions(for: first.text)).text)
+            throw .usage(Message.unknownCommand(word: shown, guesses: guesses(for: words)).text)
         }
         // `list --help` is `help list`, as in any other tool (a quoted '--help' is a value).
         if type != Help.self, words.dropFirst().contains(where: { $0.text == "--help" && !$0.wasQuoted }) {
