@@ -132,6 +132,26 @@ struct ExchangeLogTests {
         #expect(throws: CommandFailure.self) { try ExchangeCommand.find(1, in: log) }
     }
 
+    /// A log under its count but over its bytes drops the oldest too; `exchange N` says both
+    /// bounds, not only the count it is far from.
+    @Test func anExchangeDroppedForItsBytesIsSaidToBeSoWithTheBudget() async throws {
+        let log = ExchangeLog(capacity: 500, bodyLimit: 1_024, byteBudget: 2_048)
+        let recorder = ExchangeRecorder(
+            wrapping: RecordingTransport([], fallback: .json(200, String(repeating: "x", count: 1_000))), log: log,
+            secrets: SessionSecrets())
+        for _ in 0..<4 {
+            _ = try await recorder.send(
+                HTTPRequestData(method: .get, url: URL(string: "http://127.0.0.1:9/api/products")!), timeout: .seconds(5))
+        }
+        #expect(log.exchanges.count < 4)
+        do {
+            _ = try ExchangeCommand.find(1, in: log)
+            Issue.record("exchange 1 was kept")
+        } catch {
+            #expect(error.message.contains("the log keeps the last 500, at most 2 KB of them"), "\(error.message)")
+        }
+    }
+
     /// Past many drops (the log compacts what it dropped now and then), the newest are kept in
     /// order, each once, and every older number is said to be forgotten.
     @Test func aLogFullForLongKeepsTheNewestInOrder() async throws {

@@ -77,7 +77,8 @@ public struct ExchangeCommand: ShellCommand {
         switch log.exchange(wanted) {
         case .success(let exchange): return exchange
         case .failure(.forgotten(let oldest)):
-            throw .failed(Message.exchangeForgotten(number: wanted, capacity: log.capacity, oldest: oldest).text)
+            throw .failed(
+                Message.exchangeForgotten(number: wanted, capacity: log.capacity, budget: log.byteBudget, oldest: oldest).text)
         case .failure(.notYet(let last)):
             throw .failed(
                 last == 0 ? Message.noExchangeSendFirst.text : Message.exchangeNotYet(number: wanted, last: last).text)

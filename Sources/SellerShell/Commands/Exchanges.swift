@@ -68,7 +68,9 @@ public struct Exchanges: ShellCommand {
         var lines = kept.map(ExchangeRendering.summary)
         if let oldest = kept.first?.number, oldest > 1, last == nil {
             lines.insert(
-                Message.exchangesForgotten(oldest: oldest, capacity: context.session.exchanges.capacity).text,
+                Message.exchangesForgotten(
+                    oldest: oldest, capacity: context.session.exchanges.capacity, budget: context.session.exchanges.byteBudget
+                ).text,
                 at: 0)
         }
         // Folded between words to the terminal's width, and paged at its height.

@@ -116,8 +116,9 @@ extension Message {
         case .noFileMatches(let text): "\(text): no file matches"
         case .noSuchFile(let text): "\(text): no such file"
         case .noExchangesYet: "no exchanges yet: every request the session sends is numbered here"
-        case .exchangesForgotten(let oldest, let capacity):
-            "(exchanges before #\(oldest) are no longer kept; the log keeps the last \(capacity))"
+        case .exchangesForgotten(let oldest, let capacity, let budget):
+            "(exchanges before #\(oldest) are no longer kept; the log keeps the last \(capacity), "
+                + "at most \(ByteCountText.format(budget)) of them)"
         case .wroteHAR(let count, let path):
             "wrote \(Self.count(count, "exchange")) to \(path) (HAR 1.2: open it in a browser's network panel)"
         case .wroteNotebook(let count, let path): "wrote \(Self.count(count, "exchange")) to \(path) (a lab notebook)"
@@ -179,8 +180,9 @@ extension Message {
         case .wireOrAs: "--wire shows the exchange; --as writes it as a command: pick one"
         case .cannotWriteAs(let number, let form, let reason): "exchange #\(number) cannot be written as \(form): \(reason)"
         case .noExchangeSendFirst: "no exchanges yet: send a request first ('list', say)"
-        case .exchangeForgotten(let number, let capacity, let oldest):
-            "exchange #\(number) is no longer kept (the log keeps the last \(capacity)"
+        case .exchangeForgotten(let number, let capacity, let budget, let oldest):
+            "exchange #\(number) is no longer kept (the log keeps the last \(capacity), "
+                + "at most \(ByteCountText.format(budget)) of them"
                 + (oldest.map { "; the oldest is #\($0))" } ?? ")")
         case .exchangeNotYet(let number, let last): "no exchange #\(number) yet; the last is #\(last)"
         case .noChangeLog: "this session keeps no change log"

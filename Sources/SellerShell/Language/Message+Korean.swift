@@ -116,8 +116,9 @@ extension Message {
         case .noFileMatches(let text): "\(text): 맞는 파일이 없습니다"
         case .noSuchFile(let text): "\(text): 그런 파일이 없습니다"
         case .noExchangesYet: "아직 요청·응답이 없습니다. 세션이 보내는 요청마다 여기에 번호가 붙습니다"
-        case .exchangesForgotten(let oldest, let capacity):
-            "(#\(oldest) 앞의 요청·응답은 더 이상 남아 있지 않습니다. 기록은 마지막 \(capacity)개까지 남깁니다)"
+        case .exchangesForgotten(let oldest, let capacity, let budget):
+            "(#\(oldest) 앞의 요청·응답은 더 이상 남아 있지 않습니다. 기록은 마지막 \(capacity)개까지, "
+                + "모두 합쳐 \(ByteCountText.format(budget))까지 남깁니다)"
         case .wroteHAR(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(HAR 1.2: 브라우저의 네트워크 패널에서 열 수 있습니다)"
         case .wroteNotebook(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(실습 노트)"
 
@@ -176,8 +177,9 @@ extension Message {
         case .wireOrAs: "--wire는 요청·응답을 보여 주고 --as는 명령으로 씁니다. 하나만 고르세요"
         case .cannotWriteAs(let number, let form, let reason): "\(number)번 요청·응답은 \(form) 명령으로 쓸 수 없습니다: \(reason)"
         case .noExchangeSendFirst: "아직 요청·응답이 없습니다. 먼저 요청을 보내세요(예: 'list')"
-        case .exchangeForgotten(let number, let capacity, let oldest):
-            "\(number)번 요청·응답은 더 이상 남아 있지 않습니다(기록은 마지막 \(capacity)개까지 남깁니다"
+        case .exchangeForgotten(let number, let capacity, let budget, let oldest):
+            "\(number)번 요청·응답은 더 이상 남아 있지 않습니다(기록은 마지막 \(capacity)개까지, "
+                + "모두 합쳐 \(ByteCountText.format(budget))까지 남깁니다"
                 + (oldest.map { ". 가장 오래된 것은 #\($0))" } ?? ")")
         case .exchangeNotYet(let number, let last): "\(number)번 요청·응답은 아직 없습니다. 마지막은 #\(last)입니다"
         case .noChangeLog: "이 세션은 변경 기록을 남기지 않습니다"

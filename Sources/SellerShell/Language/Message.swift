@@ -126,7 +126,7 @@ public enum Message: Spoken, Equatable {
     case noFileMatches(String)
     case noSuchFile(String)
     case noExchangesYet
-    case exchangesForgotten(oldest: Int, capacity: Int)
+    case exchangesForgotten(oldest: Int, capacity: Int, budget: Int)
     case wroteHAR(count: Int, path: String)
     case wroteNotebook(count: Int, path: String)
 
@@ -185,7 +185,7 @@ public enum Message: Spoken, Equatable {
     case wireOrAs
     case cannotWriteAs(number: Int, form: String, reason: String)
     case noExchangeSendFirst
-    case exchangeForgotten(number: Int, capacity: Int, oldest: Int?)
+    case exchangeForgotten(number: Int, capacity: Int, budget: Int, oldest: Int?)
     case exchangeNotYet(number: Int, last: Int)
     case noChangeLog
     case changesNeedLogin
