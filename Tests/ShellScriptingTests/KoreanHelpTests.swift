@@ -64,6 +64,17 @@ struct KoreanHelpTests {
         #expect(jobs.text(in: .ko).contains("32") && jobs.text(in: .ko).contains("기본 8"))
     }
 
+    /// `help`'s list reads as one list: a summary or a flag's help starts in lower case (unless
+    /// with a method, `GET`) and ends without a full stop, as `list products, newest first` does.
+    @Test func everySummaryAndFlagHelpIsWrittenAsTheOthersAre() {
+        for (owner, help) in Self.texts where !owner.contains(where: \.isUppercase) {
+            let english = help.text(in: .en)
+            let firstWord = english.prefix { $0 != " " }
+            #expect(firstWord.allSatisfy(\.isUppercase) || !(english.first?.isUppercase ?? false), "\(owner): \(english)")
+            #expect(!english.hasSuffix(".") && !help.text(in: .ko).hasSuffix("."), "\(owner): \(english)")
+        }
+    }
+
     @Test func everyCommandAndFlagReadsInKorean() {
         for (owner, help) in Self.texts {
             let (english, korean) = (help.text(in: .en), help.text(in: .ko))
