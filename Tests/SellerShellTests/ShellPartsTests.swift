@@ -93,6 +93,9 @@ struct ShellPartsTests {
             texts(index.complete("PATCH /api/products"))
                 == ["/api/products", "/api/products/", "/api/products/12", "/api/products/15", "/api/products/120"])
         #expect(texts(index.complete("set output ")) == ["table", "json", "jsonl", "csv", "ids", "count"])
+        // `patch ⇥` is the command (ids); `PATCH ⇥` the request by hand (paths).
+        #expect(texts(index.complete("patch ")) == ["12", "15", "120"])
+        #expect(texts(index.complete("PATCH ")).contains("/api/products/12"))
     }
 
     /// Issue 11, item 14: what is already on the line is not offered again; a field with a fixed

@@ -27,7 +27,10 @@ extension ShellIndex {
         let previous = (try? WordSplitter.split(before)) ?? before.split(separator: " ").map { Word(String($0)) }
         if let dollar = word.lastIndex(of: "$") { return variable(in: word, at: dollar) }
         guard let commandWord = previous.first?.text else { return matching(registry.specs.map(\.name), word) }
-        if let raw = registry.rawRequest(previous + [Word(word.isEmpty ? "/" : word)]) {
+        // Nothing typed yet after a method: a path comes next only after one in capitals (`PATCH ⇥`);
+        // `patch ⇥` is the command, whose ids come next.
+        let methodInCapitals = previous.count == 1 && commandWord.utf8.allSatisfy { !(97...122).contains($0) }
+        if let raw = registry.rawRequest(previous + [Word(word.isEmpty && methodInCapitals ? "/" : word)]) {
             return rawRequest(word, position: previous.count - 1, spec: raw.spec)
         }
         guard let spec = registry.find(commandWord)?.spec else { return .candidates(word: word, []) }
