@@ -4,6 +4,10 @@
 /// Written here because it is a dozen lines and only ever compares a typed word with the
 /// command names; no kept library offers it.
 enum EditDistance {
+    /// How far a typed word may be from a name for the name to be offered: one edit for a word
+    /// of three letters or fewer, two for a longer one.
+    static func limit(for typed: String) -> Int { typed.count <= 3 ? 1 : 2 }
+
     static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)

@@ -45,11 +45,10 @@ public enum RawRequests {
     }
 
     /// The methods closest to a mistyped `word` followed by a path (`GTE /api/products` → `GET`):
-    /// at most one edit away for three letters, two for more, in upper case.
+    /// as close as a command's name must be (`EditDistance.limit`), in upper case.
     static func methodSuggestions(for word: String) -> [String] {
         let typed = word.uppercased()
-        let limit = typed.count <= 3 ? 1 : 2
-        return HTTPMethod.allCases.map(\.rawValue).filter { EditDistance.between(typed, $0) <= limit }
+        return HTTPMethod.allCases.map(\.rawValue).filter { EditDistance.between(typed, $0) <= EditDistance.limit(for: typed) }
     }
 
     /// A path on the market (`/api/products`) or a full `http(s)://` URL.

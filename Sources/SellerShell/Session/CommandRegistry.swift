@@ -76,8 +76,9 @@ public struct CommandRegistry: Sendable {
         var scored: [(name: String, distance: Int)] = []
         for spec in specs {
             let distance = ([spec.name] + spec.aliases).map { EditDistance.between(typed, $0) }.min() ?? .max
-            let limit = typed.count <= 3 ? 1 : 2
-            if distance <= limit || (typed.count >= 2 && spec.name.hasPrefix(typed)) { scored.append((spec.name, distance)) }
+            if distance <= EditDistance.limit(for: typed) || (typed.count >= 2 && spec.name.hasPrefix(typed)) {
+                scored.append((spec.name, distance))
+            }
         }
         // Only the closest: `lsit` → `list`, not also `exit` two edits away.
         let best = scored.map(\.distance).min() ?? 0

@@ -358,11 +358,9 @@ public actor ShellSession {
     }
 
     /// The context a command gets in this session as it is now; a layer above (a script, an
-    /// import row) changes its copy for the one invocation it passes it to.
-    public func context() -> CommandContext { currentContext() }
-
-    /// `context()`, read from `current` where the caller runs.
-    private nonisolated func currentContext() -> CommandContext {
+    /// import row) changes its copy for the one invocation it passes it to. Read from `current`
+    /// where the caller runs, with no hop to the actor.
+    public nonisolated func context() -> CommandContext {
         let now = current.withLock { $0 }
         return CommandContext(console: console, client: now.client, dryRun: dryRun, settings: now.settings, session: self)
     }
@@ -417,16 +415,13 @@ public actor ShellSession {
     /// after a line that connected elsewhere or logged in. Where the caller runs: the session's
     /// part is read from `current`, not on the actor.
     public nonisolated func perform(_ invocation: Invocation, refreshing context: CommandContext) async -> CommandReport {
-        await perform(invocation, in: currentContext(keeping: context))
+        await perform(invocation, in: refreshed(context))
     }
 
     /// `context` with the session's part as it is now (its server, login and settings) and the
-    /// run's part kept (its scope, folder and trace).
-    public func refreshed(_ context: CommandContext) -> CommandContext { currentContext(keeping: context) }
-
-    /// `refreshed(_:)`, read from `current` where the caller runs.
-    private nonisolated func currentContext(keeping context: CommandContext) -> CommandContext {
-        var fresh = currentContext()
+    /// run's part kept (its scope, folder and trace); read from `current` where the caller runs.
+    public nonisolated func refreshed(_ context: CommandContext) -> CommandContext {
+        var fresh = self.context()
         fresh.pathBase = context.pathBase
         fresh.trace = context.trace
         fresh.script = context.script

@@ -216,7 +216,7 @@ extension ResumePoint {
         for line: ScriptLine, _ report: inout RunReport, in context: CommandContext, runtime: ScriptRuntime
     ) async -> ResumeAction {
         guard let previous else { return .run }
-        let context = await runtime.refreshed(context)
+        let context = runtime.refreshed(context)
         let spec = runtime.registry.find(String(line.text.prefix { !$0.isWhitespace }))?.spec
         if let done = previous.done[line.number] {
             Self.restore(done, in: runtime)

@@ -14,7 +14,7 @@ extension ScriptRuntime {
     private func executeTypedInLanguage(_ typed: String) async -> CommandReport {
         // A script's lines lose their comments when the file is read; a typed one here.
         let line = ScriptLine(number: 0, text: ScriptReader.stripComment(typed))
-        let context = await context()
+        let context = context()
         switch prepare(line, location: nil, on: shell.index.server ?? context.client.baseURL) {
         case .failure(let rejected): return reported(rejected.result)
         case .success(let invocation): return reported(await checkedStep(line, invocation, in: context))
@@ -37,7 +37,7 @@ extension ScriptRuntime {
         await Language.$current.withValue(shell.speaks) {
             let line = ScriptLine(number: 0, text: WordQuoting.line(words))
             switch invocation(words, text: line.text, line: line, location: nil) {
-            case .success(let invocation): return reported(await checkedStep(line, invocation, in: await context()))
+            case .success(let invocation): return reported(await checkedStep(line, invocation, in: context()))
             case .failure(let rejected): return reported(rejected.result)
             }
         }

@@ -62,7 +62,7 @@ extension ScriptRuntime {
                 return refuse(checked, name: path)
             }
         }
-        var context = await context(scope, pathBase: Self.folder(of: resolved))
+        var context = context(scope, pathBase: Self.folder(of: resolved))
         // An untrusted script reads its own folder (and `source` inside it inherits that).
         context.access = options.access.confiningReads(to: Self.folder(of: resolved))
         let stepper = stepControl(for: resolved, options)
@@ -172,7 +172,7 @@ extension ScriptRuntime {
     /// Reads a script from a stream (standard input that is not a terminal): no journal, since
     /// a stream cannot be read again.
     func runStream(name: String, options: ScriptOptions, nextLine: @Sendable () -> String?) async -> CommandStatus {
-        var context = await context()
+        var context = context()
         context.access = options.access
         let report = await onClientsLoop(context) {
             var reader = ScriptReader()
@@ -286,12 +286,7 @@ extension ScriptRuntime {
     /// Whether a line's command goes to the market with nothing slow before it: a read, a
     /// change or a delete (not a register, which reads and may shrink photos first).
     private func sendsAtOnce(_ line: ScriptLine) -> Bool {
-        // The first word by bytes: splitting the whole line showed in what a line costs.
-        let text = line.text.utf8
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let start = text.firstIndex(where: { !isBlank($0) }) else { return false }
-        let end = text[start...].firstIndex(where: isBlank) ?? text.endIndex
-        switch registry.find(String(line.text[start..<end]))?.spec.effect {
+        switch spec(of: line)?.effect {
         case .reads, .changes, .deletes: return true
         default: return false
         }
@@ -300,9 +295,16 @@ extension ScriptRuntime {
     /// Whether a line may send a request (a lesson waits before those; `expect` and `set` run
     /// on their own).
     private func sendsSomething(_ line: ScriptLine) -> Bool {
-        let leading = line.text.split(whereSeparator: \.isWhitespace).prefix(2).map { Word(String($0)) }
-        guard let spec = (registry.rawRequest(leading) ?? registry.find(leading.first?.text ?? ""))?.spec else { return true }
+        guard let spec = spec(of: line) else { return true }
         return spec.effect != .none && spec.effect != .session
+    }
+
+    /// The spec of a line's command, from its first two words (a request by hand's from its
+    /// method and path); nil when the first word names none.
+    private func spec(of line: ScriptLine) -> CommandSpec? {
+        // Two words split off, not the whole line: splitting it all showed in what a line costs.
+        let leading = line.text.split(maxSplits: 2, whereSeparator: \.isWhitespace).prefix(2).map { Word(String($0)) }
+        return (registry.rawRequest(leading) ?? registry.find(leading.first?.text ?? ""))?.spec
     }
 
     /// Shows a command with the comments above it and asks what to do, until the answer is one

@@ -204,8 +204,8 @@ final class ScriptRuntime: Sendable {
     var registry: CommandRegistry { shell.registry }
 
     /// The context a command run by this layer starts with: the session's, with this layer's scope.
-    func context(_ scope: LineScope? = nil, pathBase: String? = nil) async -> CommandContext {
-        var context = await shell.context()
+    func context(_ scope: LineScope? = nil, pathBase: String? = nil) -> CommandContext {
+        var context = shell.context()
         if let access { context.access = access }
         context.pathBase = pathBase
         context.script = scope ?? LineScope(runtime: self, newest: dryRun != nil ? sessionNewest : nil)
@@ -214,7 +214,7 @@ final class ScriptRuntime: Sendable {
 
     /// `context` with the session's part as it is now and the run's part kept (see
     /// `ShellSession.refreshed`): each line of a script starts from this.
-    func refreshed(_ context: CommandContext) async -> CommandContext { await shell.refreshed(context) }
+    func refreshed(_ context: CommandContext) -> CommandContext { shell.refreshed(context) }
 
     /// The lower bound for what a create of this run makes: the newest id before the run's
     /// first create, or a higher one seen since.
