@@ -115,15 +115,20 @@ struct ExchangeLogTests {
         #expect(console.out.contains("␍␊"), "\(console.out)")
     }
 
-    @Test func theLogIsBoundedAndSaysWhatItForgot() async throws {
-        let log = ExchangeLog(capacity: 3, bodyLimit: 10, byteBudget: 1_000)
+    /// `log` after `count` GETs answered with a body of `bodyBytes` bytes, through a recorder.
+    static func fill(_ log: ExchangeLog, count: Int, bodyBytes: Int) async throws {
         let recorder = ExchangeRecorder(
-            wrapping: RecordingTransport([], fallback: .json(200, String(repeating: "x", count: 50))), log: log,
+            wrapping: RecordingTransport([], fallback: .json(200, String(repeating: "x", count: bodyBytes))), log: log,
             secrets: SessionSecrets())
-        for _ in 0..<5 {
+        for _ in 0..<count {
             _ = try await recorder.send(
                 HTTPRequestData(method: .get, url: URL(string: "http://127.0.0.1:9/api/products")!), timeout: .seconds(5))
         }
+    }
+
+    @Test func theLogIsBoundedAndSaysWhatItForgot() async throws {
+        let log = ExchangeLog(capacity: 3, bodyLimit: 10, byteBudget: 1_000)
+        try await Self.fill(log, count: 5, bodyBytes: 50)
         #expect(log.exchanges.map(\.number) == [3, 4, 5])
         #expect(log.exchange(1).failureValue == .forgotten(oldest: 3))
         #expect(log.exchange(9).failureValue == .notYet(last: 5))
@@ -136,13 +141,7 @@ struct ExchangeLogTests {
     /// bounds, not only the count it is far from.
     @Test func anExchangeDroppedForItsBytesIsSaidToBeSoWithTheBudget() async throws {
         let log = ExchangeLog(capacity: 500, bodyLimit: 1_024, byteBudget: 2_048)
-        let recorder = ExchangeRecorder(
-            wrapping: RecordingTransport([], fallback: .json(200, String(repeating: "x", count: 1_000))), log: log,
-            secrets: SessionSecrets())
-        for _ in 0..<4 {
-            _ = try await recorder.send(
-                HTTPRequestData(method: .get, url: URL(string: "http://127.0.0.1:9/api/products")!), timeout: .seconds(5))
-        }
+        try await Self.fill(log, count: 4, bodyBytes: 1_000)
         #expect(log.exchanges.count < 4)
         do {
             _ = try ExchangeCommand.find(1, in: log)

@@ -37,31 +37,34 @@ struct HeldDrawingTests {
         return (spy, counts)
     }
 
-    @Test func eachLinesDrawingIsDrawnWhileTheNextLinesRequestIsOut() async throws {
+    /// For each `show` of `script` run to `console` (as it is, or as an 80-column terminal):
+    /// the results drawn when its request was handed over and when its answer came; and how many
+    /// were drawn in all.
+    static func drawnAroundEachShow(onTerminal: Bool) async throws -> (counts: [[Int]], drawn: Int) {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
-            let path = try f.script("drawn-while-out.om", Self.script)
+            let path = try f.script("drawn.om", Self.script)
             let console = RecordingConsole()
             let (spy, counts) = Self.counting(console, drawing: true)
-            #expect(await f.session(console, transport: spy).runScript(path: path) == .ok, "\(console.notes)")
-            // Show number n is handed over with n results of the lines before it made and n - 1
-            // drawn; the one held is drawn while it is out.
-            #expect(counts.value.map { [$0.0, $0.1] } == [[0, 1], [1, 2], [2, 3]])
-            #expect(console.outputs.count == 4)
+            let shown: any ShellConsole = onTerminal ? TerminalWide(console) : console
+            #expect(await f.session(shown, transport: spy).runScript(path: path) == .ok, "\(console.notes)")
+            return (counts.value.map { [$0.0, $0.1] }, console.outputs.count)
         }
     }
 
+    @Test func eachLinesDrawingIsDrawnWhileTheNextLinesRequestIsOut() async throws {
+        let (counts, drawn) = try await Self.drawnAroundEachShow(onTerminal: false)
+        // Show number n is handed over with n results of the lines before it made and n - 1
+        // drawn; the one held is drawn while it is out.
+        #expect(counts == [[0, 1], [1, 2], [2, 3]])
+        #expect(drawn == 4)
+    }
+
     @Test func aLineWrittenToATerminalIsDrawnAsSoonAsItIsDone() async throws {
-        try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            try f.copyImage("coffee-small.jpg")
-            let path = try f.script("drawn-at-once.om", Self.script)
-            let console = RecordingConsole()
-            let (spy, counts) = Self.counting(console, drawing: true)
-            #expect(await f.session(TerminalWide(console), transport: spy).runScript(path: path) == .ok, "\(console.notes)")
-            // On a terminal (its pager, its progress line) nothing waits for the next request.
-            #expect(counts.value.map { [$0.0, $0.1] } == [[1, 1], [2, 2], [3, 3]])
-            #expect(console.outputs.count == 4)
-        }
+        let (counts, drawn) = try await Self.drawnAroundEachShow(onTerminal: true)
+        // On a terminal (its pager, its progress line) nothing waits for the next request.
+        #expect(counts == [[1, 1], [2, 2], [3, 3]])
+        #expect(drawn == 4)
     }
 
     @Test func theOutputIsInTheSameOrderWhenTheTransportNeverDrawsIt() async throws {
