@@ -114,7 +114,12 @@ let package = Package(
         // How both programs start and leave: usage status 2, errors as one sentence.
         .target(
             name: "ProgramEntry",
-            dependencies: ["TerminalText", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "TerminalText", "CThreadPlacement", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // A thread started on another core than its creator's, which Swift cannot ask for
+        // (CThreadPlacement.h says why): a program's start-up work done beside its main thread.
+        .target(name: "CThreadPlacement"),
         .executableTarget(
             name: "openmarket-server",
             dependencies: [
@@ -322,6 +327,7 @@ let package = Package(
         .testTarget(name: "OpenMarketShellTests", dependencies: ["MarketTestSupport", "TerminalText"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "MarketTestSupport"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", "OpenMarketContract"]),
+        .testTarget(name: "ProgramEntryTests", dependencies: ["ProgramEntry", "CThreadPlacement"]),
         .testTarget(name: "HTTPHabitsTests", dependencies: ["HTTPHabits", "OpenMarketContract", "MarketTestSupport"]),
         .testTarget(
             name: "OpenMarketContractTests", dependencies: ["OpenMarketContract", "TerminalText", "MarketTestSupport"]),
