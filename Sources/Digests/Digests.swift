@@ -49,14 +49,14 @@ enum LibCrypto {
 
 /// SHA-256 (FIPS 180-4).
 public enum SHA256 {
-    /// Opens libcrypto and makes a first digest on a thread of its own, for a program that
-    /// will soon need digests (a script's run hashes each of its lines before the first is sent):
-    /// loading the library and OpenSSL's set-up at its first digest (1.4 ms) then happen while
-    /// the program gets on with the rest. A digest asked for meanwhile waits for them to end.
-    /// When libcrypto is missing this says nothing: the first digest asked for does.
+    /// Opens libcrypto and makes a first digest, for a program that will soon need digests (a
+    /// script's run hashes each of its lines before the first is sent) and calls this on another
+    /// thread than its main one: loading the library and OpenSSL's set-up at its first digest
+    /// (1.4 ms) then happen while the program gets on with the rest. A digest asked for
+    /// meanwhile waits for them to end. When libcrypto is missing this says nothing: the first
+    /// digest asked for does.
     public static func prepare() {
-        // A thread of its own: on Dispatch's pool it held up the program's first task there.
-        Thread.detachNewThread { if LibCrypto.isOpen() { _ = hash(data: [UInt8]()) } }
+        if LibCrypto.isOpen() { _ = hash(data: [UInt8]()) }
     }
 
     /// The 32-byte digest of `data`.

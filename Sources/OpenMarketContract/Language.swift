@@ -20,8 +20,14 @@ public enum Language: String, Sendable, CaseIterable {
     /// The language `LC_ALL`, `LC_MESSAGES` or `LANG` names, in that order (POSIX's): Korean for
     /// `ko…`, English otherwise.
     public static func from(environment: [String: String]) -> Language {
+        from { environment[$0] }
+    }
+
+    /// The same from a variable's value by its name: `Language.from(variable: getenv)` at a
+    /// program's start, before the environment is read whole.
+    public static func from(variable value: (String) -> String?) -> Language {
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
+            guard let value = value(name), !value.isEmpty else { continue }
             return value.lowercased().hasPrefix("ko") ? .ko : .en
         }
         return .en

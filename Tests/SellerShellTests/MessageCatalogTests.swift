@@ -330,6 +330,8 @@ struct MessageCatalogTests {
         #expect(Language.from(environment: ["LANG": "ko_KR.UTF-8"]) == .ko)
         #expect(Language.from(environment: ["LANG": "fr_FR.UTF-8"]) == .en, "English is the fallback")
         #expect(Language.from(environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]) == .en, "LC_ALL wins")
+        let variables = ["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "C"]
+        #expect(Language.from { variables[$0] } == .ko, "an empty LC_ALL is unset; LC_MESSAGES before LANG")
         #expect(Language(choice: "한국어") == .ko)
         #expect(Language(choice: "KO") == .ko)
         #expect(Language(choice: "ja") == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketContract
 import ProgramEntry
+import SellerShell
 import ShellScripting
 
 /// Starts and leaves as `ProgramEntry` says: usage errors exit with 2, other errors are one
@@ -14,18 +15,9 @@ extension OpenMarketCommand: ProgramEntry {
     static let environment = ProcessInfo.processInfo.environment
 
     static func main() async {
-        // The registry (every command's type, found by its `commandNames`; the specs are made
-        // when each command is first used) is made on the concurrency pool while ArgumentParser
-        // reads the arguments here, on the main thread; whatever needs it first waits for it to
-        // be made once. The pool's thread, started for it, is ready when the run hops there.
-        Task.detached { _ = ScriptSession.registry }
-        // A script to run: its lines are hashed as soon as it is read, and the first digest opens
-        // libcrypto, which is opened meanwhile on another thread. Guessed from the words, as the
-        // arguments are not parsed yet: a wrong guess only opens the library early.
-        if CommandLine.arguments.dropFirst().contains(where: { $0 == "run" || $0 == "test" }) {
-            ScriptSession.prepareToRead()
-        }
-        let language = language(for: Array(CommandLine.arguments.dropFirst()), environment)
+        Beside.start { getReady() }
+        // Only the locale's variables: the environment is read whole beside.
+        let language = language(for: Array(CommandLine.arguments.dropFirst())) { getenv($0).map { String(cString: $0) } }
         await Language.$current.withValue(language) {
             // What is parsed is an OpenMarketCommand (or ArgumentParser's help), run as one: a
             // cast to the type compares types, where ProgramEntry's `as? AsyncParsableCommand`
@@ -36,10 +28,32 @@ extension OpenMarketCommand: ProgramEntry {
         }
     }
 
+    /// What every run needs and the arguments do not change, made on another core while
+    /// ArgumentParser reads them on the main thread (2 ms, the start's longest step): whatever
+    /// needs one of these first waits for it to be made once, or finds it made. First the
+    /// conformance lookups the parse makes last (`ParseWarmUp`); then the run's own first uses:
+    /// the environment, the command registry (on the concurrency pool, whose threads are then
+    /// started and waiting for the main thread's first hop), and Foundation's files, URLs and
+    /// strings (the profiles folder, the history file, a server's address).
+    static func getReady() {
+        // A script to run: its lines are hashed as soon as it is read, and the first digest opens
+        // libcrypto. Guessed from the words, as the arguments are not parsed yet: a wrong guess
+        // only opens the library early.
+        if CommandLine.arguments.dropFirst().contains(where: { $0 == "run" || $0 == "test" }) {
+            ScriptSession.prepareToRead()
+        }
+        ParseWarmUp.lookUp(for: OpenMarketCommand.self, codingKeys: codingKeys)
+        _ = environment
+        Task.detached { _ = ScriptSession.registry }
+        _ = ProfileStore(directory: ProfileStore.directory(environment)).names()
+        _ = historyFile(environment)
+        _ = try? serverURL("http://127.0.0.1", from: .option)
+    }
+
     /// The language the arguments are read and answered in, before they are parsed (help and
     /// usage errors come from parsing): `--lang`, else the locale's. English for what programs
     /// read: the completion scripts and the manual's dump (`scripts/install`).
-    static func language(for arguments: [String], _ environment: [String: String]) -> Language {
+    static func language(for arguments: [String], _ variable: (String) -> String?) -> Language {
         let options = arguments.prefix { $0 != "--" }
         if options.contains(where: { $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help" }) {
             return .en
@@ -53,7 +67,7 @@ extension OpenMarketCommand: ProgramEntry {
                 return chosen
             }
         }
-        return Language.from(environment: environment)
+        return Language.from(variable: variable)
     }
 
     /// `openmarket list --help` is `openmarket help list`: the shell command's help, not the

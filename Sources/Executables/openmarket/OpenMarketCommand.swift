@@ -28,6 +28,10 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     private static let lastConfiguration = Mutex<(Language, CommandConfiguration)?>(nil)
 
+    /// The options' coding keys, which the compiler made and keeps private to this file: for
+    /// `ParseWarmUp`, which looks up their conformance before the parse does.
+    static var codingKeys: Any.Type { CodingKeys.self }
+
     @Option(help: ProgramHelp.server.argument())
     var server: String?
 

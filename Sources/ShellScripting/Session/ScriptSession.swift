@@ -101,9 +101,9 @@ public struct ScriptSession: Sendable {
             shell: shell, variables: names, dryRun: transport, progress: progress, interrupts: interrupts, access: access)
     }
 
-    /// Gets ready, on another thread, for a script file to be read soon: each of its lines is
-    /// hashed as it is read (`ScriptLine.hash`, for the journal), and the first digest opens
-    /// libcrypto (`SHA256.prepare`).
+    /// Gets ready for a script file to be read soon, called on another thread than the one that
+    /// will read it: each of its lines is hashed as it is read (`ScriptLine.hash`, for the
+    /// journal), and the first digest opens libcrypto (`SHA256.prepare`).
     public static func prepareToRead() { SHA256.prepare() }
 
     /// Every command a scripting session knows: the shell's and the scripting layer's.
