@@ -137,6 +137,24 @@ struct ChangeLogRaceAndFullDiskTests {
         #expect(content.decode(JournalEntry.self, content.lines, using: MarketJSON.decoder).damaged == [2])
     }
 
+    /// A fresh run reads of a finished journal only its last entry; of one whose last run did
+    /// not finish (a `run` after the `finished`), all of it, as a resume does of any.
+    @Test func aJournalIsReadWholeUnlessItsLastRunFinished() throws {
+        let root = try Fixtures.temporaryDirectory("openmarket-journal-finished")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("run.om.journal").path
+        let journal = try JournalFile(path: path, fresh: true)
+        try journal.append([JournalEntry(.run), JournalEntry(.done, number: 1, hash: "h1"), JournalEntry(.finished)])
+        let finished = try #require(JournalFile.read(path, whole: false))
+        #expect(finished.finished && finished.touched.isEmpty, "nothing but the end is read")
+        #expect(JournalFile.read(path)?.done.keys.sorted() == [1])
+
+        try journal.append([JournalEntry(.run), JournalEntry(.started, number: 2, hash: "h2")])
+        let unfinished = try #require(JournalFile.read(path, whole: false))
+        #expect(!unfinished.finished)
+        #expect(unfinished.touched == [1, 2] && unfinished.unsure.keys.sorted() == [2])
+    }
+
     // MARK: Item 7: three shells, one undo
 
     /// Three `openmarket` processes undo the same delete at once: the product comes back once.

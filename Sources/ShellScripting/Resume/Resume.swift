@@ -47,7 +47,9 @@ struct ResumeJournal: Sendable {
     ) throws(CommandFailure) -> (JournalHandle, ResumePoint)? {
         // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
         let (journal, path) = try lockJournal(for: script, at: placement, resume: options.resume)
-        let state = JournalFile.read(path)
+        // A resume needs all of it; a fresh run only whether the last run finished, and what it
+        // did when it did not.
+        let state = JournalFile.read(path, whole: options.resume)
         if options.resume, let state {
             try checkServer(of: state, script: script, server: server)
             try Self.check(state, against: lines, script: script)
