@@ -19,9 +19,9 @@ struct RowSyncColumnsTests {
         let cell = revision.cell
         #expect(cell.hasPrefix("v1;id=12;at=2026-11-29T02:03:09.123Z;"), "\(cell)")
         #expect(RowRevision(cell: cell) == revision)
-        #expect(revision.values[.price] == "3500" && revision.values[.discount] == "500")
-        #expect(revision.values[.currency] == "KRW" && revision.values[.stock] == "7")
-        #expect(revision.digests[.name] == RowRevision.digest("빨간 노트, \"빅\""))
+        #expect(revision.base(.price) == .value("3500") && revision.base(.discount) == .value("500"))
+        #expect(revision.base(.currency) == .value("KRW") && revision.base(.stock) == .value("7"))
+        #expect(revision.base(.name) == .digest(RowRevision.digest("빨간 노트, \"빅\"")))
         #expect(revision.photos == ["0123456789ab", "ba9876543210"])
     }
 

@@ -12,10 +12,10 @@ extension RowRevision {
         if let id { parts.append("id=\(id)") }
         if let updatedAt { parts.append("at=" + Self.escaped(updatedAt)) }
         for field in Self.digestFields {
-            if let digest = digests[field] { parts.append("\(field.rawValue)=#" + Self.escaped(digest)) }
+            if case .digest(let digest)? = fields[field] { parts.append("\(field.rawValue)=#" + Self.escaped(digest)) }
         }
         for field in Self.valueFields {
-            if let value = values[field] { parts.append("\(field.rawValue)=" + Self.escaped(value)) }
+            if case .value(let value)? = fields[field] { parts.append("\(field.rawValue)=" + Self.escaped(value)) }
         }
         if !photos.isEmpty { parts.append("photos=" + photos.map(Self.escaped).joined(separator: ".")) }
         let body = parts.joined(separator: ";")
@@ -77,9 +77,9 @@ extension RowRevision {
             guard let field = ProductField(rawValue: key) else { return false }
             if Self.digestFields.contains(field) {
                 guard value.hasPrefix("#"), Self.isDigest(String(value.dropFirst())) else { return false }
-                digests[field] = String(value.dropFirst())
+                fields[field] = .digest(String(value.dropFirst()))
             } else if Self.valueFields.contains(field) {
-                values[field] = value
+                fields[field] = .value(value)
             } else {
                 return false
             }

@@ -28,11 +28,10 @@ public struct RowRevision: Sendable, Equatable {
     public var id: Int?
     /// The product's updated_at (or ETag) as the market gave it.
     public var updatedAt: String?
-    /// The export-time value of each short field (price, currency, discount, stock), in its
-    /// canonical text.
-    public var values: [ProductField: String]
-    /// The ``digest(_:)`` of each long text field (name, description) at export time.
-    public var digests: [ProductField: String]
+    /// What each field the revision keeps was at export time: a short field's (price, currency,
+    /// discount, stock) value in its canonical text, a long text field's (name, description)
+    /// ``digest(_:)``.
+    public var fields: [ProductField: BaseValue]
     /// The content digest of each photo, in order (``photoDigest(_:)``), when export downloaded
     /// them; empty otherwise.
     public var photos: [String]
@@ -50,27 +49,25 @@ public struct RowRevision: Sendable, Equatable {
 
     /// A revision of these parts.
     public init(
-        id: Int? = nil, updatedAt: String? = nil, values: [ProductField: String] = [:],
-        digests: [ProductField: String] = [:], photos: [String] = []
+        id: Int? = nil, updatedAt: String? = nil, fields: [ProductField: BaseValue] = [:], photos: [String] = []
     ) {
         self.id = id
         self.updatedAt = updatedAt
-        self.values = values
-        self.digests = digests
+        self.fields = fields
         self.photos = photos
     }
 
     /// The product as it is now (its id, updated_at, short fields' values, long fields'
     /// digests), with its photos' content digests when they were downloaded.
     public init(product: Product, photoDigests: [String]) {
-        var values: [ProductField: String] = [:]
-        for field in Self.valueFields { values[field] = field.value(of: product)?.plainText }
-        var digests: [ProductField: String] = [:]
-        for field in Self.digestFields {
-            if let text = field.value(of: product)?.plainText { digests[field] = Self.digest(text) }
+        var fields: [ProductField: BaseValue] = [:]
+        for field in Self.valueFields {
+            if let text = field.value(of: product)?.plainText { fields[field] = .value(text) }
         }
-        self.init(
-            id: product.id, updatedAt: product.issuedAt?.text, values: values, digests: digests, photos: photoDigests)
+        for field in Self.digestFields {
+            if let text = field.value(of: product)?.plainText { fields[field] = .digest(Self.digest(text)) }
+        }
+        self.init(id: product.id, updatedAt: product.issuedAt?.text, fields: fields, photos: photoDigests)
     }
 
     /// The first 12 hex digits of SHA-256 of the text's UTF-8.
@@ -80,23 +77,21 @@ public struct RowRevision: Sendable, Equatable {
     public static func photoDigest(_ bytes: Data) -> String { hex(SHA256.hash(data: bytes), digits: 12) }
 
     /// What `field` was at export time; nil when the revision says nothing of it.
-    public func base(_ field: ProductField) -> BaseValue? {
-        if let value = values[field] { return .value(value) }
-        return digests[field].map(BaseValue.digest)
-    }
+    public func base(_ field: ProductField) -> BaseValue? { fields[field] }
 
     /// Whether `canonicalText` (nil: an empty cell) is what `field` was at export time; nil when
     /// the revision says nothing of that field. Numbers compare as numbers (`3500` and
     /// `3500.0` agree), a currency in any case.
     public func agrees(_ field: ProductField, with canonicalText: String?) -> Bool? {
         let text = canonicalText ?? ""
-        if let value = values[field] {
+        switch fields[field] {
+        case nil: return nil
+        case .digest(let digest): return Self.digest(text) == digest
+        case .value(let value):
             if value == text || value.uppercased() == text.uppercased() { return true }
             guard let a = Self.number(value), let b = Self.number(text) else { return false }
             return a == b
         }
-        guard let digest = digests[field] else { return nil }
-        return Self.digest(text) == digest
     }
 
     private static func number(_ text: String) -> Decimal? {
