@@ -90,6 +90,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// another (a script) does all its work on one thread there.
     public var taskExecutor: (any TaskExecutor)? { backing.executor }
 
+    /// Makes the process-wide client and starts its loop now, on the calling thread, instead of
+    /// at the first request: for a program that knows from its start that it will send some (a
+    /// script), called on a thread beside the one that reads the script. Making it is about a
+    /// millisecond (SwiftNIO's thread, and the runtime's first look at its types).
+    public static func prepareShared() { _ = sharedBacking }
+
     public init(client: HTTPClient, maxResponseBytes: Int = 64 * 1024 * 1024) {
         self.own = Backing(client)
         self.maxResponseBytes = maxResponseBytes

@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketAPI
 import OpenMarketContract
 import ProgramEntry
 import SellerShell
@@ -34,20 +35,22 @@ extension OpenMarketCommand: ProgramEntry {
     /// conformance lookups the parse makes last (`ParseWarmUp`); then the run's own first uses:
     /// the environment, the command registry (on the concurrency pool, whose threads are then
     /// started and waiting for the main thread's first hop), and Foundation's files, URLs and
-    /// strings (the profiles folder, the history file, a server's address).
+    /// strings (the profiles folder, the history file, a server's address); for a script, the
+    /// HTTP client its first line will send with.
     static func getReady() {
         // A script to run: its lines are hashed as soon as it is read, and the first digest opens
         // libcrypto. Guessed from the words, as the arguments are not parsed yet: a wrong guess
-        // only opens the library early.
-        if CommandLine.arguments.dropFirst().contains(where: { $0 == "run" || $0 == "test" }) {
-            ScriptSession.prepareToRead()
-        }
+        // only opens the library early, and starts the client's loop.
+        let script = CommandLine.arguments.dropFirst().contains(where: { $0 == "run" || $0 == "test" })
+        if script { ScriptSession.prepareToRead() }
         ParseWarmUp.lookUp(for: OpenMarketCommand.self, codingKeys: codingKeys)
         _ = environment
         Task.detached { _ = ScriptSession.registry }
         _ = ProfileStore(directory: ProfileStore.directory(environment)).names()
         _ = historyFile(environment)
         _ = try? serverURL("http://127.0.0.1", from: .option)
+        // Needed last, once the script is read and checked: its first request's client.
+        if script { AsyncHTTPClientTransport.prepareShared() }
     }
 
     /// The language the arguments are read and answered in, before they are parsed (help and
