@@ -237,6 +237,69 @@ struct ScriptRunTests {
         }
     }
 
+    /// A raw request skipped by a resume leaves `${response…}` as its answer was, not unset.
+    @Test func aRawRequestsAnswerIsRestoredWhenAResumeSkipsIt() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            func text(_ third: String) -> String {
+                """
+                register name=First \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as first
+                GET /api/products/$first
+                \(third)
+                expect ${response.body.name} == First
+                expect $response == 200
+                """
+            }
+            let path = try f.script("response.om", text("show 999999999"))
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .failed, "\(console.notes)")
+            #expect(f.journal(path).contains(#""response":"#))
+
+            try f.script("response.om", text("show $first"))
+            let sent = Watched<[HTTPRequestData]>([])
+            let spy = SpyTransport { request, timeout in
+                sent.change { $0.append(request) }
+                return try await SpyTransport.market(request, timeout)
+            }
+            let resumed = RecordingConsole()
+            #expect(
+                await f.session(resumed, transport: spy).runScript(path: path, options: ScriptOptions(resume: true)) == .ok,
+                "\(resumed.notes)")
+            // Only `show $first` is sent: the create and the raw request were done before.
+            #expect(sent.value.map(\.method) == [.get], "\(sent.value.map(\.url))")
+            #expect(!f.journal(path).contains(f.secret))
+        }
+    }
+
+    /// An answer too large for the journal is not kept; a resume says so, and `${response…}` is
+    /// then unset rather than an older request's answer.
+    @Test func aRawAnswerTooLargeForTheJournalIsSaidAndLeavesResponseUnset() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let large = Data(("\"" + String(repeating: "x", count: JournalEntry.responseLimit) + "\"").utf8)
+            let spy = SpyTransport { request, timeout in
+                if request.url.path == "/large" { return HTTPResponseData(status: 200, body: large) }
+                return try await SpyTransport.market(request, timeout)
+            }
+            func text(_ third: String) -> String {
+                "GET /api/products?items_per_page=1\nGET /large\n\(third)\nexpect $response == 200\n"
+            }
+            let path = try f.script("large.om", text("show 999999999"))
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: spy).runScript(path: path) == .failed, "\(console.notes)")
+            #expect(f.journal(path).contains(#""responseBytesNotKept":\#(large.count)"#))
+
+            try f.script("large.om", text("set fixed yes"))
+            let resumed = RecordingConsole()
+            let status = await f.session(resumed, transport: spy).runScript(path: path, options: ScriptOptions(resume: true))
+            #expect(status != .ok)
+            #expect(
+                resumed.notes.contains(
+                    "\(path):2: its answer (\(large.count) bytes) was too large to keep in the journal; ${response…} is unset until the next raw request"
+                ), "\(resumed.notes)")
+            #expect(resumed.notes.contains("undefined variable 'response'"), "\(resumed.notes)")
+        }
+    }
+
     @Test func resumeAfterAFixSkipsDoneLinesAndRestoresBindings() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")

@@ -128,6 +128,8 @@ extension ScriptMessage {
             "\(place): this line changed after its first version was sent; if that one was created "
                 + "(\(name.map { "'\($0)'" } ?? "see 'list'")), it stays: delete it if you do not want it"
         case .createdBefore(let place, let id): "\(place): #\(id) was created before the interruption; not sent again"
+        case .responseNotKept(let place, let bytes):
+            "\(place): its answer (\(bytes) bytes) was too large to keep in the journal; ${response…} is unset until the next raw request"
         case .runUnfinished(let script, let path, let done, let lastDone):
             "\(script): \(path) shows a run that did not finish (\(Self.count(done, "line")) done"
                 + (lastDone.map { ", last done: line \($0)" } ?? "")

@@ -123,6 +123,8 @@ extension ScriptMessage {
             "\(place): 처음 보낸 뒤에 이 줄이 바뀌었습니다. 처음 것이 등록되었다면"
                 + "(\(name.map { "'\($0)'" } ?? "'list'로 확인하세요")) 그대로 남으니, 필요 없으면 지우세요"
         case .createdBefore(let place, let id): "\(place): #\(id) 상품은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
+        case .responseNotKept(let place, let bytes):
+            "\(place): 응답(\(bytes)바이트)이 너무 커서 저널에 남기지 않았습니다. 다음 직접 요청 전까지 ${response…}는 비어 있습니다"
         case .runUnfinished(let script, let path, let done, let lastDone):
             "\(script): 실행 기록(\(path))을 보면 지난 실행이 끝나지 않았습니다(\(done)줄 마침"
                 + (lastDone.map { ", 마지막으로 마친 줄: \($0)" } ?? "")

@@ -114,4 +114,6 @@ public enum ScriptMessage: Spoken, Equatable {
     /// A create's line changed since its first version was sent (`name`: what it was called).
     case createLineChanged(place: String, name: String?)
     case createdBefore(place: String, id: Int)
+    /// A resumed run skipped a raw request whose answer was too large for the journal.
+    case responseNotKept(place: String, bytes: Int)
 }

@@ -22,6 +22,11 @@ struct JournalEntry: Codable, Sendable, Equatable {
     var bindAs: String?
     var bind: [String: ProductBinding]?
     var vars: [String: String]?
+    /// A raw request's answer as `${response…}` reads it, when the script reads it: what a
+    /// resumed run that skips the line sets `response` to.
+    var response: JSONValue?
+    /// The size of an answer too large to keep (`response` is then absent).
+    var responseBytesNotKept: Int?
     var status: Int32?
     /// A failure after which the change may have been made all the same.
     var unsure: Bool?
@@ -43,6 +48,10 @@ struct JournalEntry: Codable, Sendable, Equatable {
         (plain.line, plain.hash) = (line, hash)
         return self == plain
     }
+
+    /// The largest raw answer's body a journal keeps for `${response…}`; a larger one is left out,
+    /// and a resume says so.
+    static let responseLimit = 1024 * 1024
 
     init(_ state: State, line: ScriptLine? = nil) {
         self.state = state

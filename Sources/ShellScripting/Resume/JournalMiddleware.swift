@@ -32,7 +32,7 @@ struct JournalMiddleware: CommandMiddleware {
             throw error
         }
         let entry = await done(
-            invocation, creates: effect == .creates, line: line, outcome: outcome, readsLast: journal.readsLast, context: context)
+            invocation, creates: effect == .creates, line: line, outcome: outcome, reads: journal.reads, context: context)
         // A read's plain `done` may wait for the next entry (see `JournalHandle`): lost in a
         // crash, it only makes a resume read again. Not a read that wrote a file or started a
         // program (`export`, `open`): done again, it would refuse the file it made, or show twice.
@@ -59,7 +59,7 @@ struct JournalMiddleware: CommandMiddleware {
 
     private func done(
         _ invocation: Invocation, creates: Bool, line: (number: Int, hash: String), outcome: CommandOutcome,
-        readsLast: Bool, context: CommandContext
+        reads: JournalReads, context: CommandContext
     ) async -> JournalEntry {
         var entry = JournalEntry(.done, number: line.number, hash: line.hash)
         // `last` is the named product when there is one, so it is stored once; and only when the
@@ -68,7 +68,7 @@ struct JournalMiddleware: CommandMiddleware {
         // Only `last` (every `show`) in a script that never reads it: nothing to keep, and no
         // dictionaries made to find that out.
         let onlyLast = outcome.boundNames.allSatisfy { $0 == "last" }
-        if let product = outcome.product, !outcome.boundNames.isEmpty, readsLast || !onlyLast {
+        if let product = outcome.product, !outcome.boundNames.isEmpty, reads.contains(.last) || !onlyLast {
             var bound: [String: ProductBinding] = [:]
             for name in outcome.boundNames { bound[name] = ProductBinding(product) }
             let named = bound.filter { $0.key != "last" }
@@ -77,6 +77,15 @@ struct JournalMiddleware: CommandMiddleware {
         if !outcome.variablesSet.isEmpty {
             let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
             entry.vars = variables.isEmpty ? nil : variables
+        }
+        // A raw request's answer, for `${response…}` after a resume skips the line (not one too
+        // large for a line of the journal: its size instead).
+        if reads.contains(.response), let answer = outcome.answer {
+            if answer.body.count <= JournalEntry.responseLimit {
+                entry.response = BindingMiddleware.document(answer)
+            } else {
+                entry.responseBytesNotKept = answer.body.count
+            }
         }
         if creates {
             entry.vendorID = await context.session.settings.vendorID

@@ -42,8 +42,8 @@ struct ResumeJournal: Sendable {
     /// Opens (and locks) the journal and checks it against the script: the journal the run
     /// writes, and where it resumes; nil when there is nothing to resume.
     func openJournal(
-        for script: String, at placement: JournalPlacement, _ lines: [ScriptLine], _ options: ScriptOptions, readsLast: Bool,
-        server: URL
+        for script: String, at placement: JournalPlacement, _ lines: [ScriptLine], _ options: ScriptOptions,
+        reads: JournalReads, server: URL
     ) throws(CommandFailure) -> (JournalHandle, ResumePoint)? {
         // Locked before it is read, so a run finishing meanwhile cannot leave us a stale state.
         let (journal, path) = try lockJournal(for: script, at: placement, resume: options.resume)
@@ -57,7 +57,7 @@ struct ResumeJournal: Sendable {
                 console.note(ScriptMessage.nothingToResume(script).text)
                 return nil
             }
-            return (JournalHandle(journal, readsLast: readsLast), ResumePoint(previous: state))
+            return (JournalHandle(journal, reads: reads), ResumePoint(previous: state))
         }
         if let state, !state.finished, !state.touched.isEmpty, !options.restart {
             throw .usage(
@@ -65,7 +65,7 @@ struct ResumeJournal: Sendable {
                     .text)
         }
         journal.truncate()
-        return (JournalHandle(journal, readsLast: readsLast), ResumePoint())
+        return (JournalHandle(journal, reads: reads), ResumePoint())
     }
 
     /// The journal file, opened and locked, and where it is: beside the script, or in the state
@@ -222,6 +222,9 @@ extension ResumePoint {
         let spec = runtime.registry.find(String(line.text.prefix { !$0.isWhitespace }))?.spec
         if let done = previous.done[line.number] {
             Self.restore(done, in: runtime)
+            if let bytes = done.responseBytesNotKept {
+                runtime.console.note(ScriptMessage.responseNotKept(place: "\(report.name):\(line.number)", bytes: bytes).text)
+            }
             if spec?.effect == .session {
                 let result = await runtime.step(line, location: "\(report.name):\(line.number)", in: context)
                 if result.status != .ok {
@@ -284,10 +287,16 @@ extension ResumePoint {
         }
     }
 
-    /// A done line's names and variables, as it left them.
+    /// A done line's names and variables, as it left them: a raw request's `response` too, or
+    /// none when its answer was too large to keep (not the answer of a request before it).
     private static func restore(_ entry: JournalEntry, in runtime: ScriptRuntime) {
         for (name, binding) in entry.bind ?? [:] { _ = runtime.names.bind(binding, as: name == "last" ? nil : name) }
         for (name, value) in entry.vars ?? [:] { runtime.names.set(name, .text(value)) }
+        if let response = entry.response {
+            runtime.names.set(BindingMiddleware.responseName, BindingMiddleware.response(response))
+        } else if entry.responseBytesNotKept != nil {
+            runtime.names.set(BindingMiddleware.responseName, nil)
+        }
     }
 }
 

@@ -93,14 +93,9 @@ extension ScriptRuntime {
             script: resolved, given: options.journalPath.map(paths.expandingTilde) ?? scratch,
             environment: names.environment)
         do {
-            // A `$` first, on bytes: searching every line twice for text showed in a line's cost.
-            let readsLast = lines.contains {
-                $0.text.utf8.contains(UInt8(ascii: "$"))
-                    && ($0.text.firstRange(of: "$last") != nil || $0.text.firstRange(of: "${last") != nil)
-            }
             guard
                 let (journal, opened) = try ResumeJournal(console: console, session: shell).openJournal(
-                    for: path, at: placement, lines, options, readsLast: readsLast, server: server)
+                    for: path, at: placement, lines, options, reads: JournalReads(lines), server: server)
             else { return .ended(.ok) }
             return .opened(journal, opened)
         } catch {

@@ -56,12 +56,12 @@ final class JournalHandle: Sendable {
     static let heldAtMost = 64
 
     private let run: Mutex<Run>
-    /// Whether the script reads `last` (only then is `last` kept in the journal).
-    let readsLast: Bool
+    /// What of a line's outcome later lines read, which the journal then keeps.
+    let reads: JournalReads
 
-    init(_ file: JournalFile, readsLast: Bool = false) {
+    init(_ file: JournalFile, reads: JournalReads = []) {
         run = Mutex(Run(file: file))
-        self.readsLast = readsLast
+        self.reads = reads
     }
 
     /// Appends `entry` with the entries held before it (or, when `mayWait`, holds it back, up to
@@ -99,6 +99,30 @@ final class JournalHandle: Sendable {
         run.withLock { run in
             if run.failure == nil, let file = run.file { _ = Self.flush(&run, to: file) }
             run.file = nil
+        }
+    }
+}
+
+/// What a script's lines read that, on a resume, only the journal can give back for the lines
+/// it skips: `$last` (the product every `show` names) and `${response…}` (a raw request's
+/// answer). Each is kept only when the script reads it: encoding every `show`'s product would
+/// cost more than its request.
+struct JournalReads: OptionSet, Sendable {
+    let rawValue: Int
+    static let last = JournalReads(rawValue: 1 << 0)
+    static let response = JournalReads(rawValue: 1 << 1)
+
+    init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// What `lines` read. A `$` first, on bytes: searching every line twice for text showed in
+    /// a line's cost.
+    init(_ lines: [ScriptLine]) {
+        self = []
+        for line in lines where line.text.utf8.contains(UInt8(ascii: "$")) {
+            if line.text.firstRange(of: "$last") != nil || line.text.firstRange(of: "${last") != nil { insert(.last) }
+            if line.text.firstRange(of: "$response") != nil || line.text.firstRange(of: "${response") != nil {
+                insert(.response)
+            }
         }
     }
 }

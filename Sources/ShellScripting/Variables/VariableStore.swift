@@ -56,8 +56,9 @@ final class VariableStore: Sendable {
         }
     }
 
-    /// Sets `name` (`set NAME`, `--var`, a raw request's `response`, a resumed run's variables).
-    func set(_ name: String, _ value: VariableValue) { names.withLock { $0.variables[name] = value } }
+    /// Sets `name` (`set NAME`, `--var`, a raw request's `response`, a resumed run's variables);
+    /// nil unsets it.
+    func set(_ name: String, _ value: VariableValue?) { names.withLock { $0.variables[name] = value } }
 
     /// The names bound to product `old` now name `product` (registered again in its place).
     func rebind(from old: Int, to product: ProductResult) {
