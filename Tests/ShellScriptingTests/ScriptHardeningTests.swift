@@ -64,6 +64,34 @@ struct ScriptHardeningTests {
         }
     }
 
+    /// `set NAME VALUE` with the secret in VALUE is refused, at the prompt as in a script: the
+    /// variable could go nowhere, and a recording could not say it. It used to be kept and
+    /// recorded as `set d "${env.OPENMARKET_SECRET}"`, a line the recording's replay refused.
+    @Test func setRefusesTheSecretSoARecordingNeverHoldsALineItCannotReplay() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+                console: console, environment: ["OPENMARKET_SECRET": f.secret])
+            let recording = f.directory.appendingPathComponent("typed.om").path
+            try await session.startRecording(recording)
+            #expect(await session.execute("set d \"\(f.secret)\"").status == .usage)
+            #expect(
+                console.notes.contains("set: the value of d holds the vendor secret, which never goes into a command"),
+                "\(console.notes)")
+            #expect(await session.execute("set e 2").status == .ok)
+            await session.stopRecording()
+            let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+            #expect(!recorded.contains("set d"), "\(recorded)")
+            #expect(recorded.contains("set e 2"), "\(recorded)")
+            let replay = RecordingConsole()
+            #expect(await f.session(replay).runScript(path: recording) == .ok, "\(replay.notes)")
+            #expect(!console.notes.contains(f.secret))
+            #expect(!console.out.contains(f.secret))
+        }
+    }
+
     /// One byte that is not UTF-8 fails its line with FILE:LINE; the lines before it ran, and
     /// a bad byte in a comment does not matter.
     @Test func invalidUTF8NamesTheLine() async throws {

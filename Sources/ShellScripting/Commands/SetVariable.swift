@@ -42,6 +42,10 @@ struct SetVariable: ShellCommand {
         case .option(let option):
             return try await option.run(in: context)
         case .variable(let name, let value):
+            // A variable holding the secret could go nowhere (every line using it is refused),
+            // and a recording could not say it (it is written as `${env.OPENMARKET_SECRET}`,
+            // which a script is refused): refused here, at the prompt as in a script.
+            if context.session.secrets.occurs(in: value) { throw CommandFailure.usage(ScriptMessage.secretInVariable(name).text) }
             try context.runtime().names.set(name, .text(value))
             var outcome = CommandOutcome()
             outcome.variablesSet = [name: value]

@@ -37,6 +37,9 @@ extension ScriptMessage {
         case .secretInLine(let reference):
             "${\(reference)} holds the vendor secret, which never goes into a command "
                 + "(the shell sends it only as the secret field): remove it from the line"
+        case .secretInVariable(let name):
+            "the value of \(name) holds the vendor secret, which never goes into a command "
+                + "(the shell sends it only as the secret field): leave it out"
         case .noSuchFile: "no such file"
         case .envTakesName(let name): "--env takes a variable's name (letters, digits and _), not '\(name)'"
         case .readTakesFolder(let usage): "--read takes a folder: \(usage)"

@@ -36,6 +36,9 @@ extension ScriptMessage {
         case .secretInLine(let reference):
             "${\(reference)}에는 판매자 secret이 들어 있습니다. secret은 명령에 넣지 않습니다"
                 + "(셸은 secret 필드로만 보냅니다). 이 줄에서 빼 주세요"
+        case .secretInVariable(let name):
+            "\(name)의 값에 판매자 secret이 들어 있습니다. secret은 명령에 넣지 않습니다"
+                + "(셸은 secret 필드로만 보냅니다). 값에서 빼 주세요"
         case .noSuchFile: "그런 파일이 없습니다"
         case .envTakesName(let name): "--env 뒤에는 변수 이름(글자, 숫자, _)을 씁니다. 이름이 아닙니다(입력: '\(name)')"
         case .readTakesFolder(let usage): "--read 뒤에는 폴더를 씁니다: \(usage)"

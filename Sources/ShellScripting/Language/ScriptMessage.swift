@@ -39,6 +39,8 @@ public enum ScriptMessage: Spoken, Equatable {
     /// A script line that is not UTF-8: the byte and its column when known.
     case notUTF8(byte: String?, column: Int)
     case secretInLine(String)
+    /// `set NAME VALUE` with the secret in VALUE.
+    case secretInVariable(String)
     case noSuchFile
 
     // MARK: `openmarket run` and `test`
