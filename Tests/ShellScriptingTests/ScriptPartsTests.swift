@@ -28,6 +28,28 @@ struct ScriptPartsTests {
         #expect(lines[0].hash != ScriptLine(number: 4, text: "register name='Mug #3'    price=3").hash)
     }
 
+    /// A file's lines with no quote, backslash or `#` skip the reader's scan
+    /// (`ScriptReader.plain`): the commands must be the ones the scan makes, line by line. Random
+    /// scripts of the characters the reader cares about and some it does not, read from bytes
+    /// and, scanning every line, from text.
+    @Test func plainLinesReadFromBytesAreTheLinesTheScanMakes() {
+        var random = SplitMix64(seed: 39)
+        let pieces = [
+            "show 1", "register", " ", "  ", "\t", "'", "\"", "#", "\\", "$", "$'", "x", "상품", "\u{3000}", "é", "\n", "\n",
+            "\n", "set a b", "=",
+        ]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let fromBytes = ScriptReader.lines(of: Data(text.utf8))
+            let scanned = ScriptReader.lines(of: text)
+            #expect(fromBytes == scanned, "\(text.debugDescription)")
+        }
+        // A carriage return before the line break is cut either way.
+        let crlf = ScriptReader.lines(of: Data("show 1\r\nshow 'a b'\r\n\r\nshow 2 \r".utf8))
+        #expect(crlf.map(\.text) == ["show 1", "show 'a b'", "show 2"])
+        #expect(crlf.map(\.number) == [1, 2, 4])
+    }
+
     /// A journal left by an earlier version must still match its lines: the hash is the first 12
     /// bytes of the line's SHA-256, in hex (`printf 'show 3' | sha256sum`).
     @Test func aLineIsTrimmedOfTheSpacesFoundationWouldTrim() {

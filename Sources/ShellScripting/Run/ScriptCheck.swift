@@ -83,10 +83,11 @@ extension ScriptRuntime {
             if problems?.isEmpty == true { break }
         }
         learn(from: invocation, holes: holes, names: &names)
-        let command = invocation?.spec ?? registry.find(templates[0].literal?.text ?? "")?.spec
+        // By the command's type when it parsed (a spec is copied whole each time it is asked).
+        let command = invocation.map { type(of: $0.command) } ?? registry.find(templates[0].literal?.text ?? "")
         return CheckedLine(
-            problems: problems ?? LineProblems(), parsed: holes ? nil : invocation, exits: command?.name == Exit.spec.name,
-            references: templates.flatMap(\.references), sources: command?.name == Source.spec.name)
+            problems: problems ?? LineProblems(), parsed: holes ? nil : invocation, exits: command == Exit.self,
+            references: holes ? templates.flatMap(\.references) : [], sources: command == Source.self)
     }
 
     /// The words with their references filled for the check, parsed.
@@ -115,12 +116,18 @@ extension ScriptRuntime {
     /// What a script's line that parsed still has wrong before it runs (``problems(of:photos:resize:paths:)``),
     /// its photos those written without a variable.
     private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths?) -> LineProblems {
-        let key = ProductField.image.rawValue + "="
-        let photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
-            Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
+        let spec = invocation.spec
+        // The words are searched for photos only in a command that takes them (most do not).
+        var photos: [Word] = []
+        var resize = true
+        if paths != nil, spec.fields.contains(.image) {
+            let key = ProductField.image.rawValue + "="
+            photos = templates.dropFirst().compactMap(\.literal).filter { $0.text.hasPrefix(key) }.map {
+                Word(String($0.text.dropFirst(key.count)), wasQuoted: $0.wasQuoted)
+            }
+            resize = !templates.contains { $0.literal == Word("--no-resize") }
         }
-        let resize = !templates.contains { $0.literal == Word("--no-resize") }
-        var found = problems(of: invocation, photos: photos, resize: resize, paths: paths)
+        var found = problems(of: invocation, spec: spec, photos: photos, resize: resize, paths: paths)
         if let register = invocation.command as? Register { found.failure += Self.missing(register) }
         return found
     }
@@ -138,11 +145,18 @@ extension ScriptRuntime {
     /// `paths` is nil: not read), then what its fields break (`register` holds those to say with
     /// the photos'), as `register` says them.
     func problems(of invocation: Invocation, photos: [Word], resize: Bool, paths: LocalPaths?) -> LineProblems {
-        let spec = invocation.spec
+        problems(of: invocation, spec: invocation.spec, photos: photos, resize: resize, paths: paths)
+    }
+
+    /// `problems(of:photos:resize:paths:)`, with the invocation's spec already taken.
+    private func problems(
+        of invocation: Invocation, spec: CommandSpec, photos: [Word], resize: Bool, paths: LocalPaths?
+    ) -> LineProblems {
         guard !spec.rawWords else { return LineProblems() }
         var found: [RuleViolation] = []
         if let paths, spec.fields.contains(.image) { found = PhotoCheck.problems(photos, resize: resize, paths: paths) }
-        found += (invocation.command as? any HoldsFieldProblems)?.fieldProblems ?? []
+        // Only a command with fields holds their problems: the cast is not made for the others.
+        if !spec.fields.isEmpty { found += (invocation.command as? any HoldsFieldProblems)?.fieldProblems ?? [] }
         return LineProblems(command: spec.name, violations: found)
     }
 

@@ -116,6 +116,11 @@ public struct ScriptReader: Sendable {
         var problem: String?
         for physical in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
+            if !reader.isContinuing, let plain = Self.plain(physical) {
+                let text = Self.trimmingSpaces(plain)
+                if !text.isEmpty { result.append(ScriptLine(number: number, text: text)) }
+                continue
+            }
             let text: String
             if let valid = String(validating: physical, as: UTF8.self) {
                 text = valid
@@ -136,6 +141,17 @@ public struct ScriptReader: Sendable {
             result.append(last)
         }
         return result
+    }
+
+    /// A physical line that is a whole command as it is (its carriage return cut): UTF-8 with
+    /// no quote, backslash or `#`, the only bytes `feed`'s rules act on. Most lines of a script
+    /// are: for them the scan is skipped, which was most of reading a long script (`perf
+    /// record`). Nil for any other line, which `feed` reads.
+    static func plain(_ physical: Data.SubSequence) -> String? {
+        var bytes = physical
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        guard !bytes.contains(where: { $0 == 0x22 || $0 == 0x23 || $0 == 0x27 || $0 == 0x5C }) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// "this line is not valid UTF-8 (byte 0xE9 at column 12): …", naming the first bad byte
