@@ -365,44 +365,7 @@ public actor ShellSession {
         return CommandContext(console: console, client: now.client, dryRun: dryRun, settings: now.settings, session: self)
     }
 
-    // MARK: Running lines
-
-    /// Runs one input line. Never throws and never crashes on any input: every failure becomes
-    /// a one-line message on the console and a status.
-    public func execute(_ line: String) async -> CommandReport {
-        await Language.$current.withValue(speaks) { await executeInLanguage(line) }
-    }
-
-    /// `execute`, in the session's language.
-    private func executeInLanguage(_ line: String) async -> CommandReport {
-        let words: [Word]
-        do {
-            words = try WordSplitter.split(line)
-        } catch {
-            console.note("error: \(error)", kind: .error)
-            return CommandReport(status: .usage)
-        }
-        let report = await perform(words, text: line)
-        for line in report.failure { console.note(line, kind: .error) }
-        if let explanation = report.explanation { console.note(explanation) }
-        return report
-    }
-
-    /// Parses and runs one command already split into words, leaving the failure text to the
-    /// caller.
-    public func perform(_ words: [Word], text: String? = nil) async -> CommandReport {
-        guard !words.isEmpty else { return CommandReport(status: .ok) }
-        let command: any ShellCommand
-        do {
-            command = try registry.parse(words)
-        } catch {
-            let spec = registry.find(words[0].text)?.spec
-            return CommandReport(
-                status: error.status, failure: Self.lines(for: error, spec: spec), usage: Self.usage(for: error, spec: spec))
-        }
-        let typed = text ?? words.map(\.text).joined(separator: " ")
-        return await perform(Invocation(command, text: typed))
-    }
+    // MARK: Running commands
 
     /// Runs a typed command through the middleware in the session's context as it is now, and
     /// renders its outcome.
