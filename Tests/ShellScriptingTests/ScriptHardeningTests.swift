@@ -16,6 +16,16 @@ import Glibc
 struct ScriptHardeningTests {
     static let describe = "description='A product made by the script tests'"
 
+    /// A session on the fixture's market as its demo vendor, with `environment` as the process's.
+    static func session(
+        on f: ScriptFixture, _ console: RecordingConsole, variables: [String: String] = [:], environment: [String: String]
+    ) -> ScriptSession {
+        ScriptSession(
+            configuration: ShellConfiguration(
+                serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
+            console: console, variables: variables, environment: environment)
+    }
+
     /// The one-line shared script of the issue: `${env.OPENMARKET_SECRET}` in a description.
     /// Refused with FILE:LINE before anything is sent; the secret is nowhere: not on the
     /// server, stdout, stderr, the trace nor the journal.
@@ -30,10 +40,7 @@ struct ScriptHardeningTests {
                 patch $mug description="our secret: ${env.OPENMARKET_SECRET}"
                 """)
             let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
-                console: console, environment: ["OPENMARKET_SECRET": f.secret])
+            let session = Self.session(on: f, console, environment: ["OPENMARKET_SECRET": f.secret])
             let status = await session.runScript(path: path)
             #expect(status == .usage, "\(console.notes)")
             #expect(
@@ -51,10 +58,7 @@ struct ScriptHardeningTests {
     @Test func variableHoldingTheSecretIsRefusedAndMasked() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
-                console: console, variables: ["pw": f.secret], environment: [:])
+            let session = Self.session(on: f, console, variables: ["pw": f.secret], environment: [:])
             #expect(await session.execute("list --search $pw").status == .usage)
             #expect(console.notes.contains("${pw} holds the vendor secret"))
             #expect(await session.execute("vars").status == .ok)
@@ -70,13 +74,11 @@ struct ScriptHardeningTests {
     @Test func setRefusesTheSecretSoARecordingNeverHoldsALineItCannotReplay() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: f.market.baseURL, credentials: f.market.demoCredentials, timeout: .seconds(600)),
-                console: console, environment: ["OPENMARKET_SECRET": f.secret])
+            let session = Self.session(on: f, console, environment: ["OPENMARKET_SECRET": f.secret])
             let recording = f.directory.appendingPathComponent("typed.om").path
             try await session.startRecording(recording)
-            #expect(await session.execute("set d \"\(f.secret)\"").status == .usage)
+            // Quoted as the shell quotes a word: the random secret may hold a `$` or a quote.
+            #expect(await session.execute("set d " + WordQuoting.quote(Word(f.secret))).status == .usage)
             #expect(
                 console.notes.contains("set: the value of d holds the vendor secret, which never goes into a command"),
                 "\(console.notes)")
