@@ -100,7 +100,7 @@ public struct CommandContext: Sendable {
         context.client.notes.trace = trace
         context.client.notes.explanations = queue
         // The line before's drawing, if held, is drawn while this line's first request is out.
-        if let held = heldOutput { context.client.notes.whileAwaiting = { held.drawHeld() } }
+        if let held = heldOutput, held.isHolding { context.client.notes.whileAwaiting = { held.drawHeld() } }
         return context
     }
 
