@@ -63,6 +63,48 @@ struct VendorIDTests {
         }
     }
 
+    /// A change of one's own product visits the session to learn the vendor only while the
+    /// session has not recorded the server's word for it: the first change records it, and the
+    /// settings of the next one's context say so.
+    @Test func theVendorIsRecordedByTheFirstChangeAndKnownToTheNext() async throws {
+        try await ShellFixture.with(knowsVendor: false) { (f: ShellFixture) async throws in
+            #expect(await f.shell.settings.vendorRecorded == false)
+            let product = try await f.register()
+            let settings = await f.shell.settings
+            #expect(settings.vendorRecorded, "\(f.console.notes)")
+            #expect(settings.vendorID == f.demoVendorID)
+            #expect(settings.knowsVendor(of: product))
+            #expect(await f.run("patch \(product.id) stock=4") == .ok, "\(f.console.notes)")
+            #expect(f.shell.context().settings.knowsVendor(of: try await f.product(id: product.id)))
+        }
+    }
+
+    /// What `SessionSettings.knowsVendor(of:)` answers, as `learnVendor(from:)` reads a product:
+    /// anything it would change (another id, another name, a vendor not recorded yet) is not known.
+    @Test func aProductsVendorIsKnownOnlyWhenLearningItWouldChangeNothing() {
+        let base = EditDocumentTests.product()
+        var settings = SessionSettings(outputJSON: false, useColor: false, vendorID: 1, vendorName: "shop")
+        #expect(!settings.knowsVendor(of: base), "not recorded yet")
+        settings.vendorRecorded = true
+        #expect(settings.knowsVendor(of: base), "the id alone, the name as known")
+        var named = base
+        named.vendorName = "shop"
+        #expect(settings.knowsVendor(of: named))
+        named.vendorName = "another name"
+        #expect(!settings.knowsVendor(of: named))
+        var detail = base
+        detail.vendorID = nil
+        detail.vendor = VendorReference(id: 1, name: "shop")
+        #expect(settings.knowsVendor(of: detail))
+        detail.vendor = VendorReference(id: 2, name: "shop")
+        #expect(!settings.knowsVendor(of: detail))
+        var silent = base
+        silent.vendorID = nil
+        #expect(settings.knowsVendor(of: silent), "a product that says no vendor teaches nothing")
+        settings.vendorID = 2
+        #expect(!settings.knowsVendor(of: base))
+    }
+
     @Test func aVendorIDThatIsNoNumberIsRefusedInOneLine() async throws {
         try await ShellFixture.with(knowsVendor: false) { (f: ShellFixture) async throws in
             #expect(await f.run("login \(f.market.demoCredentials.identifier) --vendor-id shop") == .usage)

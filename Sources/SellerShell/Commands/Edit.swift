@@ -70,7 +70,7 @@ public struct Edit: OneProduct {
     ) async throws(MarketError) -> CommandOutcome {
         let response = try await context.client.edit(id: id, patch.changes, ifMatch: read.etag, current: read.value)
         context.session.remember([response.value])
-        await context.session.learnVendor(from: response.value)
+        await context.session.learnVendor(from: response.value, knowing: context.settings)
         var outcome = CommandOutcome.product(.changed, response)
         outcome.replay = patch
         outcome.changes = [ProductChange(.edited, before: read.value, after: response.value, etag: response.etag)]

@@ -162,7 +162,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         }
         let response = try await send(changes, in: context)
         context.session.remember([response.value])
-        await context.session.learnVendor(from: response.value)
+        await context.session.learnVendor(from: response.value, knowing: context.settings)
         var outcome = CommandOutcome.product(.changed, response)
         if changes.currency == nil {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)

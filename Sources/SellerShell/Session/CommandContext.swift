@@ -28,6 +28,18 @@ public struct SessionSettings: Sendable {
     public var profileName: String?
     /// `set photos`: whether and how photos are drawn on a terminal.
     public var photos: PhotoSetting = .auto
+    /// Whether the server's word for `vendorID` and `vendorName` is already recorded for this
+    /// login (`ShellSession.learnVendor` took it): learning the same vendor again changes nothing.
+    public var vendorRecorded = false
+
+    /// Whether `product`, which this login just wrote, says nothing about its vendor that the
+    /// session does not know already (as `ShellSession.learnVendor(from:)` would read it): a
+    /// change of one's own product then needs no visit to the session.
+    public func knowsVendor(of product: Product) -> Bool {
+        guard let said = product.vendor?.id ?? product.vendorID else { return true }
+        guard vendorRecorded, said == vendorID else { return false }
+        return (product.vendor?.name ?? product.vendorName ?? vendorName) == vendorName
+    }
 
     /// Whether a product is this vendor's: by vendor id only (names are not unique).
     public func isMine(_ product: Product) -> Bool {

@@ -352,9 +352,14 @@ public actor ShellSession {
 
     /// The session's settings as they are now.
     public var settings: SessionSettings {
-        SessionSettings(
+        var settings = SessionSettings(
             outputJSON: outputJSON, listOutput: listOutput, useColor: useColor, vendorID: vendorID, vendorName: vendorName,
             profileName: profileName, photos: photos)
+        if let key = vendorKey, let vendorID, let vendorName {
+            settings.vendorRecorded =
+                vendorStandings[key] == .verified && seenVendors[key] == VendorReference(id: vendorID, name: vendorName)
+        }
+        return settings
     }
 
     /// The context a command gets in this session as it is now; a layer above (a script, an
