@@ -46,7 +46,9 @@ struct SetVariable: ShellCommand {
             // and a recording could not say it (it is written as `${env.OPENMARKET_SECRET}`,
             // which a script is refused): refused here, at the prompt as in a script.
             if context.session.secrets.occurs(in: value) { throw CommandFailure.usage(ScriptMessage.secretInVariable(name).text) }
-            try context.runtime().names.set(name, .text(value))
+            // Said in the outcome, set by the names layer (`BindingMiddleware`), as a product is
+            // bound: no command writes the variables itself.
+            _ = try context.runtime()
             var outcome = CommandOutcome()
             outcome.variablesSet = [name: value]
             return outcome

@@ -6,11 +6,13 @@ import SellerShell
 /// Names the product a command returned: `last`, the name the line gave (`… as mug`), and every
 /// name already bound to that product; the names go back in the outcome (`boundNames`), so the
 /// journal and the recording around this layer see them. A raw request's answer becomes
-/// `response`.
+/// `response`, and what a command says it sets (`set NAME VALUE`: `variablesSet`) is set: the
+/// one place a line changes the variables.
 struct BindingMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         var outcome = try await next(invocation, context)
         guard let variables = context.scope?.variables else { return outcome }
+        for (name, value) in outcome.variablesSet { variables.set(name, .text(value)) }
         // A product registered again by `undo` takes the names of the one it stands for.
         for (old, product) in outcome.replacements { variables.rebind(from: old, to: product) }
         if let product = outcome.product {
