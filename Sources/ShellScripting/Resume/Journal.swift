@@ -24,7 +24,7 @@ struct JournalEntry: Codable, Sendable, Equatable {
     var vars: [String: String]?
     /// A raw request's answer as `${response…}` reads it, when the script reads it: what a
     /// resumed run that skips the line sets `response` to.
-    var response: JSONValue?
+    var response: VariableValue?
     /// The size of an answer too large to keep (`response` is then absent).
     var responseBytesNotKept: Int?
     var status: Int32?

@@ -78,11 +78,12 @@ struct JournalMiddleware: CommandMiddleware {
             let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
             entry.vars = variables.isEmpty ? nil : variables
         }
-        // A raw request's answer, for `${response…}` after a resume skips the line (not one too
-        // large for a line of the journal: its size instead).
+        // A raw request's answer, for `${response…}` after a resume skips the line, as the names
+        // layer inside this one has just set it (not one too large for a line of the journal:
+        // its size instead).
         if reads.contains(.response), let answer = outcome.answer {
             if answer.body.count <= JournalEntry.responseLimit {
-                entry.response = BindingMiddleware.document(answer)
+                entry.response = context.scope?.variables[BindingMiddleware.responseName]
             } else {
                 entry.responseBytesNotKept = answer.body.count
             }

@@ -292,10 +292,8 @@ extension ResumePoint {
     private static func restore(_ entry: JournalEntry, in runtime: ScriptRuntime) {
         for (name, binding) in entry.bind ?? [:] { _ = runtime.names.bind(binding, as: name == "last" ? nil : name) }
         for (name, value) in entry.vars ?? [:] { runtime.names.set(name, .text(value)) }
-        if let response = entry.response {
-            runtime.names.set(BindingMiddleware.responseName, BindingMiddleware.response(response))
-        } else if entry.responseBytesNotKept != nil {
-            runtime.names.set(BindingMiddleware.responseName, nil)
+        if entry.response != nil || entry.responseBytesNotKept != nil {
+            runtime.names.set(BindingMiddleware.responseName, entry.response)
         }
     }
 }

@@ -20,26 +20,17 @@ struct BindingMiddleware: CommandMiddleware {
         } else if let name = invocation.bindAs, outcome.answer == nil {
             outcome.output.append(.note(ScriptMessage.nothingNamed(name).text))
         }
-        if let answer = outcome.answer { variables.set(Self.responseName, Self.response(Self.document(answer))) }
+        if let answer = outcome.answer { variables.set(Self.responseName, Self.document(answer)) }
         return outcome
     }
 
     /// The name a raw request's answer is read by.
     static let responseName = "response"
 
-    /// A raw request's answer as `response` holds it (`document(_:)`): `$response` alone is its
-    /// status.
-    static func response(_ document: JSONValue) -> VariableValue {
-        guard case .object(let fields) = document, case .number(let status)? = fields["status"] else {
-            return .document(document, shown: "")
-        }
-        return .document(document, shown: "\(status)")
-    }
-
-    /// A raw request's answer as a document: `${response.status}`, `${response.reason}`,
-    /// `${response.headers.allow}` (names in lower case) and `${response.body.id}` (a JSON body's
-    /// fields, or the text) read it.
-    static func document(_ answer: RawAnswer) -> JSONValue {
+    /// A raw request's answer as `response`: `$response` is the status; `${response.status}`,
+    /// `${response.reason}`, `${response.headers.allow}` (names in lower case) and
+    /// `${response.body.id}` (a JSON body's fields, or the text) read the rest.
+    static func document(_ answer: RawAnswer) -> VariableValue {
         var headers: [String: JSONValue] = [:]
         for field in answer.headers {
             let name = field.name.lowercased()
@@ -50,9 +41,10 @@ struct BindingMiddleware: CommandMiddleware {
             }
         }
         let body = JSONValue.parse(answer.body) ?? .string(String(decoding: answer.body, as: UTF8.self))
-        return .object([
-            "status": .number(Decimal(answer.status)), "reason": .string(HTTPStatusPhrase.reason(answer.status)),
-            "headers": .object(headers), "body": body,
-        ])
+        return .document(
+            .object([
+                "status": .number(Decimal(answer.status)), "reason": .string(HTTPStatusPhrase.reason(answer.status)),
+                "headers": .object(headers), "body": body,
+            ]), shown: String(answer.status))
     }
 }
