@@ -50,7 +50,7 @@ import Testing
             let session = UndoTests.session(f, console)
             let id = try await UndoTests.register(f, session, console)
             let other = UndoTests.session(f, RecordingConsole())
-            let archived = await other.execute("POST /api/products/\(id)/archived secret='\(f.secret)'")
+            let archived = await other.execute("POST /api/products/\(id)/archived \(UndoTests.typedSecret(f))")
             let uri = String(decoding: try #require(archived.outcome?.answer?.body), as: UTF8.self)
             await UndoTests.ok(session, "DELETE \(uri)", console)
             let undo = await Language.$current.withValue(.ko) { await session.execute("undo") }

@@ -35,6 +35,13 @@ struct UndoTests {
         return report
     }
 
+    /// The secret typed by hand as a raw request's item. Every test market has the same demo
+    /// secret, which may begin with `@`: typed as `secret=@…` it would name a file, so the item is
+    /// written as the shell writes one back (`secret=\@…`, HTTPie's escape).
+    static func typedSecret(_ f: ScriptFixture) -> String {
+        WordQuoting.quote(Word(RequestItem(kind: .text, key: "secret", value: f.secret).text))
+    }
+
     /// Registers a product through the session: its id.
     static func register(
         _ f: ScriptFixture, _ session: ScriptSession, _ console: RecordingConsole, name: String = "Undo mug",
@@ -233,11 +240,11 @@ struct UndoTests {
             let session = Self.session(f, console)
             let id = try await Self.register(f, session, console)
             let before = try await f.product(id: id)
-            await Self.ok(session, "PATCH /api/products/\(id) price:=5000 secret='\(f.secret)'", console)
+            await Self.ok(session, "PATCH /api/products/\(id) price:=5000 \(Self.typedSecret(f))", console)
             #expect(try await f.product(id: id).price == 5000)
             await Self.ok(session, "undo", console)
             #expect(Self.fields(try await f.product(id: id)) == Self.fields(before))
-            let archived = await Self.ok(session, "POST /api/products/\(id)/archived secret='\(f.secret)'", console)
+            let archived = await Self.ok(session, "POST /api/products/\(id)/archived \(Self.typedSecret(f))", console)
             let uri = String(decoding: try #require(archived.outcome?.answer?.body), as: UTF8.self)
             await Self.ok(session, "DELETE \(uri)", console)
             let again = await Self.ok(session, "undo", console)
@@ -382,7 +389,7 @@ struct UndoTests {
             let console = RecordingConsole()
             let session = Self.session(f, console)
             let id = try await Self.register(f, session, console)
-            await Self.ok(session, "PATCH /api/products/\(id) stock:=3 secret='\(f.secret)'", console)
+            await Self.ok(session, "PATCH /api/products/\(id) stock:=3 \(Self.typedSecret(f))", console)
             await Self.ok(session, "delete \(id) --yes", console)
             let files = try Self.logFiles(f)
             #expect(files.count == 1)
