@@ -40,7 +40,7 @@ struct TerminalSafetyTests {
         let console = RecordingConsole()
         let shell = ShellSession(
             configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: console)
-        shell.remember([
+        shell.records.remember([
             Product(
                 id: 7, vendorID: 1, name: Self.hostile, description: "", thumbnail: nil, currency: .krw, price: 1, stock: 1,
                 createdAt: nil, issuedAt: nil)

@@ -31,7 +31,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         var context = context
         let log = self.log(for: context)
         // The line is masked only when it is written: most lines (every `show`) change nothing.
-        let secrets = context.session.secrets
+        let secrets = context.records.secrets
         context.changes = ChangeKeeping(
             log: log, keeps: log != nil && !context.dryRun && (context.changes?.keeps ?? true),
             batch: context.changes?.batch ?? Self.batch(of: invocation, line: { secrets.masked(invocation.text) }),

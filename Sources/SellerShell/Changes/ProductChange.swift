@@ -99,7 +99,7 @@ extension ChangeKeeping {
     /// 3 4 5` with 4 refused), whose outcome never reaches the middleware.
     func recordNow(_ changes: [ProductChange], command: String, in context: CommandContext) {
         guard keeps, let log, !changes.isEmpty else { return }
-        let line = context.session.secrets.masked(command)
+        let line = context.records.secrets.masked(command)
         if (try? log.record(changes, command: line, session: session, batch: batch)) == nil {
             context.console.warn(ChangeLogMessage.cannotBeWritten.text)
         }

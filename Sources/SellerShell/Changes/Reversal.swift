@@ -269,7 +269,7 @@ struct Reversal {
             }
             let changes = ProductField.changes(fields, to: target, on: current.value)
             let response = try await edit(id, changes, ifMatch: current.etag, in: context)
-            context.session.remember([response.value])
+            context.records.remember([response.value])
             return Done(result: ProductResult(.changed, response.value, document: response.body))
         case .adjustStock(let id, let amount):
             let stock = Stock(id: id, change: amount >= 0 ? .add(amount) : .remove(-amount))
@@ -281,7 +281,7 @@ struct Reversal {
             }
             let (photos, _) = await context.photosBeforeDelete(of: current.value)
             _ = try await context.client.delete(id: id)
-            context.session.index.forget(id)
+            context.records.index.forget(id)
             return Done(result: nil, photos: photos)
         case .create(let product, let photos):
             var images: [UploadImage] = []
@@ -298,7 +298,7 @@ struct Reversal {
             {
                 response = try await context.client.edit(id: response.value.id, ProductChanges(thumbnailID: made[index].id))
             }
-            context.session.remember([response.value])
+            context.records.remember([response.value])
             let old = history.currentID(product.id)
             return Done(
                 result: ProductResult(.created, response.value, document: response.body),

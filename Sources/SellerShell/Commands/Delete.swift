@@ -70,7 +70,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
             change = ProductChange(.deleted, before: before, after: nil, photos: photos, photoProblem: problem)
         }
         let response = try await context.client.delete(id: id)
-        context.session.index.forget(id)
+        context.records.index.forget(id)
         var outcome = CommandOutcome.product(.deleted, response)
         outcome.output = [.text(Message.deleted(id: id, name: response.value.name).text, raw: response.body)]
         if let problem = change?.photoProblem {

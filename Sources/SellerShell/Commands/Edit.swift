@@ -22,7 +22,7 @@ public struct Edit: OneProduct {
         let console = context.console
         guard console.isInteractive else { throw noTerminal }
         let read = try await context.client.product(id: id)
-        context.session.remember([read.value])
+        context.records.remember([read.value])
         try await Ownership.requireMine(read.value, in: context, .editorNotOpened)
         let file = try EditFile(product: id)
         // The file goes on every way out but a 412, after which it keeps the person's edits.
@@ -69,8 +69,8 @@ public struct Edit: OneProduct {
         _ patch: Patch, over read: MarketResponse<Product>, in context: CommandContext
     ) async throws(MarketError) -> CommandOutcome {
         let response = try await context.client.edit(id: id, patch.changes, ifMatch: read.etag, current: read.value)
-        context.session.remember([response.value])
-        await context.session.learnVendor(from: response.value, knowing: context.settings)
+        context.records.remember([response.value])
+        await context.vendor.learn(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
         outcome.replay = patch
         outcome.changes = [ProductChange(.edited, before: read.value, after: response.value, etag: response.etag)]

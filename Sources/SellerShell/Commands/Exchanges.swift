@@ -60,7 +60,7 @@ public struct Exchanges: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name)] + Self.options.words(of: self) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        var kept = context.session.exchanges.exchanges
+        var kept = context.records.exchanges.exchanges
         if let last { kept = Array(kept.suffix(last)) }
         guard !kept.isEmpty else { return .note(Message.noExchangesYet.text) }
         if lint { return CommandOutcome([.text(ExchangeHabits.report(kept).joined(separator: "\n"))]) }
@@ -69,7 +69,7 @@ public struct Exchanges: ShellCommand {
         if let oldest = kept.first?.number, oldest > 1, last == nil {
             lines.insert(
                 Message.exchangesForgotten(
-                    oldest: oldest, capacity: context.session.exchanges.capacity, budget: context.session.exchanges.byteBudget
+                    oldest: oldest, capacity: context.records.exchanges.capacity, budget: context.records.exchanges.byteBudget
                 ).text,
                 at: 0)
         }

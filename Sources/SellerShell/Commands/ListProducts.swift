@@ -95,7 +95,7 @@ public struct ListProducts: ShellCommand {
         if all || mine { return try await everyPage(in: context) }
         let response = try await context.client.products(page: page, perPage: perPage ?? 20, search: search)
         let result = response.value
-        context.session.remember(result.products)
+        context.records.remember(result.products)
         let pages = max(result.lastPage, 1)
         // A page with no products says so in one line: the summary would only repeat it.
         guard !result.products.isEmpty else {
@@ -138,7 +138,7 @@ public struct ListProducts: ShellCommand {
             summary = ListMessage.minePage(page: page, pages: pages, mine: mine, next: page < pages ? page + 1 : nil).text
             if products.isEmpty, mine > 0 { empty = ListMessage.minePastTheEnd(page: page, pages: pages).text }
         }
-        context.session.remember(products)
+        context.records.remember(products)
         let raw = try MarketJSON.encoder.encode(products)
         // No products: the one line that says why, without a count that repeats it.
         return try await shaped(products, raw: raw, empty: empty, summary: products.isEmpty ? nil : summary, in: context)

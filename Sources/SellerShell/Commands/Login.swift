@@ -68,7 +68,7 @@ public struct Login: ShellCommand {
         if saveAs != nil, context.access.isUntrusted { throw AccessRefusal(.profiles) }
         if let saveAs { try Self.mayOverwrite(saveAs, in: context) }
         let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
-        let previous = (context.client.credentials, context.settings, await context.session.vendorStanding)
+        let previous = (context.client.credentials, context.settings, await context.vendor.standing)
         await context.session.setLogin(credentials)
         if let vendorID { await context.session.takeVendor(id: vendorID, name: nil, standing: .given, keep: false) }
         var context = context
@@ -84,7 +84,7 @@ public struct Login: ShellCommand {
         }
         // What the check learned about the vendor.
         context.settings = await context.session.settings
-        let standing = await context.session.vendorStanding
+        let standing = await context.vendor.standing
         let replay = Login(identifier: credentials.identifier, vendorID: vendorID)
         var said = Self.said(credentials, context.settings, standing: standing, verdict: verdict)
         guard let saveAs else { return CommandOutcome([.note(said)], replay: replay) }

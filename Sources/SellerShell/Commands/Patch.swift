@@ -120,7 +120,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             guard let product = try? await context.client.product(id: id).value else { continue }
             products[id] = product
         }
-        context.session.remember(Array(products.values))
+        context.records.remember(Array(products.values))
         return products
     }
 
@@ -157,12 +157,12 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         var before = context.keepsChanges ? known : nil
         if context.keepsChanges, before == nil { before = try await context.client.product(id: id).value }
         if let before, let already = alreadySo(before) {
-            context.session.remember([before])
+            context.records.remember([before])
             return .note(already)
         }
         let response = try await send(changes, in: context)
-        context.session.remember([response.value])
-        await context.session.learnVendor(from: response.value, knowing: context.settings)
+        context.records.remember([response.value])
+        await context.vendor.learn(from: response.value)
         var outcome = CommandOutcome.product(.changed, response)
         if changes.currency == nil {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)

@@ -81,7 +81,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
             // As the exchange log would keep it: framed as sent (Host, Content-Length), the
             // secret masked, photos named by their files.
             let kept = Exchange.Request(
-                recording: request.framed(), secrets: context.session.secrets, bodyLimit: 1024 * 1024, sources: sources)
+                recording: request.framed(), secrets: context.records.secrets, bodyLimit: 1024 * 1024, sources: sources)
             let shown = ExchangeRendering.request(kept, color: context.settings.useColor)
             return CommandOutcome([.text(shown), .note(Message.offlineNothingSent.text)])
         }
@@ -106,9 +106,9 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
             outcome.product = ProductResult(effect, product, document: response.body)
             if context.keepsChanges { outcome.changes = change(effect, product, etag: response.headers["ETag"], before: before) }
             if effect == .deleted {
-                context.session.index.forget(product.id)
+                context.records.index.forget(product.id)
             } else {
-                context.session.index.remember([(product.id, product.name)])
+                context.records.index.remember([(product.id, product.name)])
             }
         }
         if checkStatus, response.status >= 400 {
@@ -136,7 +136,7 @@ extension RawRequest {
         } else if parts.count == 4, let number = Int(parts[2]) {
             id = number  // the earlier host's DELETE /api/products/{id}/{product secret}
         } else {
-            id = parts.count == 3 ? Self.archivedID(answering: target, in: context.session.exchanges) : nil
+            id = parts.count == 3 ? Self.archivedID(answering: target, in: context.records.exchanges) : nil
         }
         guard let id, let product = try? await context.client.product(id: id).value else { return nil }
         guard Method.method == .delete else { return (product, [], nil) }

@@ -92,8 +92,8 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         var client = context.client
         client.notes.photoSources = prepared.sources
         let response = try await client.create(draft, images: prepared.images)
-        context.session.remember([response.value])
-        await context.session.learnVendor(from: response.value, knowing: context.settings)
+        context.records.remember([response.value])
+        await context.vendor.learn(from: response.value)
         var outcome = CommandOutcome.product(.created, response)
         if porcelain { outcome.output = [.text(String(response.value.id))] }
         outcome.output = prepared.notes.map { .note($0) } + outcome.output

@@ -74,7 +74,7 @@ public struct SetOption: ShellCommand {
         case .explain(let on):
             // Said now rather than after the next exchange, when the files are missing.
             if on { _ = try Explain.book(nil) }
-            context.session.exchanges.explains = on
+            context.records.exchanges.explains = on
         case .photos(let photos): await context.session.setPhotos(photos)
         case .lang(let language): await context.session.setLanguage(language)
         }

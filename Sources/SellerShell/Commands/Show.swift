@@ -30,7 +30,7 @@ public struct Show: OneProduct {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         let response = try await context.client.product(id: id)
-        context.session.remember([response.value])
+        context.records.remember([response.value])
         var outcome = CommandOutcome.product(.read, response)
         let (plan, note) = PhotoPlan.make(in: context, asked: everyPhoto)
         if let note { outcome.output.append(.note(note)) }

@@ -148,7 +148,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         let before = current.value.stock
         let target = try self.target(from: before)
         let edited = try await context.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
-        await context.session.learnVendor(from: edited.value, knowing: context.settings)
+        await context.vendor.learn(from: edited.value)
         var outcome = CommandOutcome.product(.changed, edited, stockBefore: before)
         outcome.changes = [ProductChange(.stock, before: current.value, after: edited.value, etag: edited.etag)]
         if current.etag == nil {

@@ -38,7 +38,7 @@ public struct Whoami: ShellCommand {
                 document.vendor = .init(id: context.settings.vendorID, name: context.settings.vendorName)
             }
             let (name, id) = (context.settings.vendorName.map { TextLayout.visible($0, limit: 100) }, context.settings.vendorID)
-            let given = await context.session.vendorStanding == .given
+            let given = await context.vendor.standing == .given
             document.vendor?.given = id == nil ? nil : given
             // As `profiles` shows it: the id, and whether it was only given.
             let vendor =

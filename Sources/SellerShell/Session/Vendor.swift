@@ -33,19 +33,6 @@ extension ShellSession {
         index.update(server: client.baseURL, vendor: Self.vendorLabel(client.credentials, name))
     }
 
-    /// Remembers products for completion (`show 1⇥` offers ids with their names).
-    public nonisolated func remember(_ products: [Product]) {
-        // Names are the server's text: completion hints show them made visible and cut short.
-        index.remember(products.map { ($0.id, TextLayout.visible($0.name, limit: 60)) })
-    }
-
-    /// `learnVendor(from:)`, on the actor only when `product` says something `settings` (the
-    /// command's) does not know yet: a script's `patch` lines visit the session once, not each.
-    public nonisolated func learnVendor(from product: Product, knowing settings: SessionSettings) async {
-        guard !settings.knowsVendor(of: product) else { return }
-        await learnVendor(from: product)
-    }
-
     /// Learns who "me" is from a product this vendor just wrote: the server says it. When it
     /// says another vendor than the one given, that is said at once and the given one forgotten.
     public func learnVendor(from product: Product) {

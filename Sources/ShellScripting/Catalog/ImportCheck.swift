@@ -85,7 +85,7 @@ extension CatalogImport {
     private func liveProducts(of vendorID: Int, jobs: Int) async throws -> [Int: Product] {
         let all = try await context.client.allProducts(perPage: 100, concurrency: jobs).products
         let mine = all.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID }
-        context.session.remember(mine)
+        context.records.remember(mine)
         return Dictionary(mine.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -36,7 +36,7 @@ struct Lint: ShellCommand {
                 throw CommandFailure.failed(ScriptMessage.cannotReadScript(file).text)
             }
             let lines = ScriptReader.lines(of: data)
-            let planned = runtime.plannedExchanges(lines, on: server, secrets: context.session.secrets.all)
+            let planned = runtime.plannedExchanges(lines, on: server, secrets: context.records.secrets.all)
             if await refuses(lines, planned: planned, name: file, runtime: runtime, in: context) {
                 refused = true
                 continue

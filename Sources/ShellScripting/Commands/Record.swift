@@ -56,13 +56,13 @@ struct Record: ShellCommand {
                 ? path : try runtime.paths.writable(path, replacing: false, in: context)
             try runtime.recording.begin(
                 target, all: all, server: await context.session.serverURL, variables: runtime.variables,
-                index: context.session.index, asTest: asTest)
+                index: context.records.index, asTest: asTest)
             return .note(ScriptMessage.recordingTo(path: path, everything: all).text)
         case .stop:
             guard let recorder = runtime.recording.recorder else {
                 throw CommandFailure.usage(ScriptMessage.notRecording.text)
             }
-            runtime.recording.stop(index: context.session.index)
+            runtime.recording.stop(index: context.records.index)
             return .note(ScriptMessage.recordingSaved(recorder.path).text)
         }
     }

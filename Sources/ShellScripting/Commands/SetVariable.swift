@@ -45,7 +45,7 @@ struct SetVariable: ShellCommand {
             // A variable holding the secret could go nowhere (every line using it is refused),
             // and a recording could not say it (it is written as `${env.OPENMARKET_SECRET}`,
             // which a script is refused): refused here, at the prompt as in a script.
-            if context.session.secrets.occurs(in: value) { throw CommandFailure.usage(ScriptMessage.secretInVariable(name).text) }
+            if context.records.secrets.occurs(in: value) { throw CommandFailure.usage(ScriptMessage.secretInVariable(name).text) }
             // Said in the outcome, set by the names layer (`BindingMiddleware`), as a product is
             // bound: no command writes the variables itself.
             _ = try context.runtime()

@@ -7,7 +7,7 @@ struct RecordingMiddleware: CommandMiddleware {
     func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
         let outcome = try await next(invocation, context)
         guard let recording = context.scope?.runtime.recording, recording.recorder != nil else { return outcome }
-        let written = Recorder.Context(secrets: context.session.secrets.all, pathBase: context.pathBase)
+        let written = Recorder.Context(secrets: context.records.secrets.all, pathBase: context.pathBase)
         recording.record(invocation, outcome: outcome, context: written)
         return outcome
     }

@@ -75,7 +75,7 @@ struct JournalMiddleware: CommandMiddleware {
             entry.bind = !named.isEmpty ? named : bound
         }
         if !outcome.variablesSet.isEmpty {
-            let variables = outcome.variablesSet.filter { !context.session.secrets.occurs(in: $0.value) }
+            let variables = outcome.variablesSet.filter { !context.records.secrets.occurs(in: $0.value) }
             entry.vars = variables.isEmpty ? nil : variables
         }
         // A raw request's answer, for `${response…}` after a resume skips the line, as the names
