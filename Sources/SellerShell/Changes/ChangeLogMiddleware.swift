@@ -67,7 +67,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         let folder = folder(for: context)
         return last.log.withLock { last in
             if let (kept, keptFolder, log) = last, kept == url, keptFolder == folder, log.vendor == identifier { return log }
-            let server = Self.serverName(url, session: context.session)
+            let server = Self.serverName(url, localMarketData: context.localMarketData(for: url))
             let log = ChangeLog(folder: folder, server: server, vendor: identifier, limits: limits)
             last = (url, folder, log)
             return log
@@ -89,8 +89,8 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     }
 
     /// `local:/home/me/.local/share/openmarket/market` or `http://127.0.0.1:8080`.
-    static func serverName(_ url: URL, session: ShellSession) -> String {
-        if let data = session.localMarketData(for: url) { return "local:" + data }
+    static func serverName(_ url: URL, localMarketData: String?) -> String {
+        if let data = localMarketData { return "local:" + data }
         let address = ServerAddress(url)
         return "\(address.scheme)://\(address.host):\(address.port)"
     }

@@ -165,7 +165,7 @@ struct ReversalRequest: Sendable {
                 done = try await reversal.perform(step, in: context)
             } catch {
                 if unit.changes.count == 1 { throw error }
-                let why = await context.session.failureReport(error, Undo(number: step.change.entry.number)).failure.first
+                let why = await context.commands.failureReport(error, Undo(number: step.change.entry.number)).failure.first
                 problems.append(ReversalMessage.changeFailed(number: step.change.entry.number, why: why ?? "\(error)").text)
                 continue
             }

@@ -31,7 +31,7 @@ public struct Connect: ShellCommand {
         guard let url else { throw CommandFailure.usage(Message.connectWhichURL.text) }
         // An untrusted script talks only to the market it runs on.
         try context.access.mayConnect(url)
-        let login = await context.session.connect(to: url)
+        let login = await context.login.connect(to: url)
         // The probe goes to the new server with this run's client (its retry policy, its timeout).
         var context = context
         context.client.baseURL = url

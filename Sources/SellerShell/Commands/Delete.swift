@@ -96,7 +96,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
                 throw MarketError.cancelled
             } catch {
                 let command = Delete(id: id, confirmed: true)
-                let why = await context.session.failureReport(error, command, prefix: "").failure.first ?? "\(error)"
+                let why = await context.commands.failureReport(error, command, prefix: "").failure.first ?? "\(error)"
                 context.console.note(command.failurePrefix + why, kind: .error)
                 failed.append("#\(id): " + why)
             }

@@ -37,7 +37,7 @@ enum EachProduct {
             try Task.checkCancellation()
             do {
                 let outcome = try await command.run(in: context)
-                context.session.render(outcome.output)
+                context.commands.render(outcome.output)
                 last = outcome.product ?? last
                 changes += outcome.changes
                 done += 1
@@ -48,7 +48,7 @@ enum EachProduct {
             } catch {
                 // The reason alone, once: said after the command on screen and after the product's
                 // number in the summary (never cut back out of a line already written).
-                let report = await context.session.failureReport(error, command, prefix: "")
+                let report = await context.commands.failureReport(error, command, prefix: "")
                 let why = report.failure.first ?? "\(error)"
                 context.console.note(command.failurePrefix + why, kind: .error)
                 problems.append("#\(command.productID.map(String.init) ?? "?"): \(why)")

@@ -61,7 +61,7 @@ public struct ExchangeCommand: ShellCommand {
         do {
             return CommandOutcome([
                 .listed(
-                    try ExchangeExport.text(for: exchange, as: form, environmentServer: context.session.environmentServer),
+                    try ExchangeExport.text(for: exchange, as: form, environmentServer: context.login.environmentServer),
                     paged: false)
             ])
         } catch {

@@ -18,8 +18,8 @@ public struct Help: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name)] + (topic.map { [Word($0)] } ?? []) }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        guard let topic else { return CommandOutcome([.prose(context.session.registry.overview)]) }
-        guard let command = context.session.registry.find(topic) else {
+        guard let topic else { return CommandOutcome([.prose(context.commands.registry.overview)]) }
+        guard let command = context.commands.registry.find(topic) else {
             throw CommandFailure.usage(Message.noSuchCommand(topic).text)
         }
         return CommandOutcome([.prose(command.spec.helpText)])

@@ -69,32 +69,32 @@ public struct Login: ShellCommand {
         if let saveAs { try Self.mayOverwrite(saveAs, in: context) }
         let credentials = VendorCredentials(identifier: identifier!, secret: try Self.secret(for: identifier!, in: context))
         let previous = (context.client.credentials, context.settings, await context.vendor.standing)
-        await context.session.setLogin(credentials)
-        if let vendorID { await context.session.takeVendor(id: vendorID, name: nil, standing: .given, keep: false) }
+        await context.login.setLogin(credentials)
+        if let vendorID { await context.login.takeVendor(id: vendorID, name: nil, standing: .given, keep: false) }
         var context = context
         context.client.credentials = credentials
         let verdict: String
         do {
             verdict = try await Self.check(in: context)
         } catch {
-            await context.session.setLogin(
+            await context.login.setLogin(
                 previous.0, vendorName: previous.1.vendorName, vendorID: previous.1.vendorID, profile: previous.1.profileName,
                 standing: previous.2)
             throw error
         }
         // What the check learned about the vendor.
-        context.settings = await context.session.settings
+        context.settings = await context.login.settings
         let standing = await context.vendor.standing
         let replay = Login(identifier: credentials.identifier, vendorID: vendorID)
         var said = Self.said(credentials, context.settings, standing: standing, verdict: verdict)
         guard let saveAs else { return CommandOutcome([.note(said)], replay: replay) }
-        try context.session.profiles.save(
+        try context.login.profiles.save(
             saveAs,
             ProfileStore.Profile(
                 server: context.client.baseURL.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
                 vendorName: context.settings.vendorName, vendorID: context.settings.vendorID,
                 vendorStanding: context.settings.vendorID == nil ? nil : standing))
-        await context.session.setProfileName(saveAs)
+        await context.login.setProfileName(saveAs)
         said += "; " + Message.savedAsProfile(saveAs).text
         return CommandOutcome([.note(said)], replay: replay)
     }
@@ -130,7 +130,7 @@ public struct Login: ShellCommand {
         case .verified:
             verdict = Message.checkedWithServer.text
         }
-        if await context.session.knownVendorID(changeLog: context.ownChangeLog) != nil { return verdict }
+        if await context.login.knownVendorID(changeLog: context.ownChangeLog) != nil { return verdict }
         // On a terminal the seller is asked; the newest products (a GET) name the id given.
         if try await context.ownVendorID(readingNewest: true) != nil { return verdict }
         return verdict + "; " + Message.vendorIDUnknown(environment: VendorIDSource.environmentName).text
@@ -141,8 +141,8 @@ public struct Login: ShellCommand {
 
     /// `--save NAME` over an existing profile asks first; without a person to ask it refuses.
     static func mayOverwrite(_ name: String, in context: CommandContext) throws(CommandFailure) {
-        guard context.session.profiles.names().contains(name) else { return }
-        let existing = (try? context.session.profiles.load(name)).map { saved in
+        guard context.login.profiles.names().contains(name) else { return }
+        let existing = (try? context.login.profiles.load(name)).map { saved in
             " (\(saved.server ?? Message.noServer.text), \(saved.vendorName ?? String(saved.identifier.prefix(8)) + "…"))"
         }
         guard context.console.isInteractive else {
@@ -163,8 +163,8 @@ public struct Login: ShellCommand {
         if !console.isInteractive, context.access.environment("OPENMARKET_SECRET"),
             let fromEnvironment = ProcessInfo.processInfo.environment["OPENMARKET_SECRET"], !fromEnvironment.isEmpty
         {
-            guard context.session.isEnvironmentServer(context.client.baseURL) else {
-                throw .failed(context.session.environmentCredentialsRefusal("OPENMARKET_SECRET", on: context.client.baseURL))
+            guard context.login.isEnvironmentServer(context.client.baseURL) else {
+                throw .failed(context.login.environmentCredentialsRefusal("OPENMARKET_SECRET", on: context.client.baseURL))
             }
             return Secret(fromEnvironment)
         }

@@ -11,7 +11,7 @@ public struct Logout: ShellCommand {
     public var words: [Word] { [Word(Self.spec.name)] }
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
-        await context.session.setLogin(nil)
+        await context.login.setLogin(nil)
         return .note(Message.loggedOut.text)
     }
 }

@@ -51,11 +51,11 @@ public struct Profiles: ShellCommand {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         // The person's saved logins: an untrusted script neither lists nor removes them.
         if context.access.isUntrusted { throw AccessRefusal(.profiles) }
-        let store = context.session.profiles
+        let store = context.login.profiles
         switch action {
         case .remove(let name):
             try store.remove(name)
-            await context.session.forgetProfile(name)
+            await context.login.forgetProfile(name)
             return .note(Message.removedProfile(name: name, folder: store.directory.path).text)
         case .list:
             let entries = store.names().map { name -> Entry in

@@ -68,15 +68,15 @@ public struct SetOption: ShellCommand {
         case .output(let format):
             // `json` and `table` are what they always were; the others are list formats, and
             // with jsonl the other commands print the server's documents as with json.
-            await context.session.setOutput(
+            await context.options.setOutput(
                 json: format == .json || format == .jsonl, list: format == .json || format == .table ? nil : format)
-        case .trace(let on): context.session.tracer.isEnabled = on
+        case .trace(let on): context.options.setTrace(on)
         case .explain(let on):
             // Said now rather than after the next exchange, when the files are missing.
             if on { _ = try Explain.book(nil) }
             context.records.exchanges.explains = on
-        case .photos(let photos): await context.session.setPhotos(photos)
-        case .lang(let language): await context.session.setLanguage(language)
+        case .photos(let photos): await context.options.setPhotos(photos)
+        case .lang(let language): await context.options.setLanguage(language)
         }
         return CommandOutcome()
     }

@@ -20,12 +20,12 @@ public struct Use: ShellCommand {
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let name = profile else {
             // With none saved there is nothing to choose from: how to save one instead of `()`.
-            let names = context.session.profiles.names()
+            let names = context.login.profiles.names()
             throw CommandFailure.usage((names.isEmpty ? Message.noSavedProfiles : .whichProfile(names: names)).text)
         }
         // The person's saved logins (and their secrets) are not an untrusted script's.
         if context.access.isUntrusted { throw AccessRefusal(.profiles) }
-        let saved = try context.session.profiles.load(name)
+        let saved = try context.login.profiles.load(name)
         // A profile's credentials belong to the server they were saved with: one that names no
         // server would send its secret to whichever server the session is on.
         guard let server = saved.server.flatMap(URL.httpURL) else {
@@ -33,7 +33,7 @@ public struct Use: ShellCommand {
                 Message.profileNamesNoServer(name).text)
         }
         try context.access.mayConnect(server)
-        await context.session.use(profile: name, saved, on: server)
+        await context.login.use(profile: name, saved, on: server)
         return .note(
             Message.usingProfile(name: name, identifier: String(saved.identifier.prefix(8)), server: server.absoluteString).text)
     }

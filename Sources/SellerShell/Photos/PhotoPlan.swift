@@ -27,9 +27,9 @@ struct PhotoPlan: Sendable {
         _ addresses: [(key: Int, address: String, label: String)], columns: Int, in context: CommandContext
     ) async -> (photos: [Int: DrawnPhoto], notes: [String], box: PhotoBox) {
         let box = PhotoBox.square(columns: columns, style: style, cell: canvas.cellSize)
-        let cache = context.session.photoCache
+        let cache = context.photoSupply.cache
         let (photos, notes) = await PhotoFetch.photos(
-            addresses, box: box, canvas: canvas, client: context.client, cache: cache, budget: context.session.photoBudget)
+            addresses, box: box, canvas: canvas, client: context.client, cache: cache, budget: context.photoSupply.budget)
         return (photos, notes, box)
     }
 

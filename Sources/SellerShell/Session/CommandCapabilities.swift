@@ -42,6 +42,107 @@ public struct VendorKnowledge: Sendable {
     public var standing: VendorStanding? {
         get async { await session.vendorStanding }
     }
+
+    /// The vendor as the session knows it now (a command before may have learned it).
+    public var known: (id: Int?, name: String?) {
+        get async { await session.knownVendor }
+    }
+}
+
+/// Other commands run from inside one (`delete 3 4 5` runs three, an import each row, `undo` a
+/// batch's reversals), their failures said as the session says them, and the commands there are
+/// (`help`).
+public struct CommandRunner: Sendable {
+    let session: ShellSession
+
+    /// Every command of the session, by name.
+    public var registry: CommandRegistry { session.registry }
+
+    /// Runs `invocation` through the session's middleware in `context`, and renders its outcome.
+    public func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+        await session.perform(invocation, in: context)
+    }
+
+    /// Draws one command's output as the session draws an outcome.
+    public func render(_ output: [CommandOutcome.Output]) { session.render(output) }
+
+    /// A failure of `command` as the person reads it (`prefix` before its first line; the
+    /// command's own, `delete 3: `, when nil).
+    public func failureReport(_ error: any Error, _ command: any ShellCommand, prefix: String? = nil) async -> CommandReport {
+        await session.failureReport(error, command, prefix: prefix)
+    }
+}
+
+/// The session's options a command may set (`set output|photos|lang|trace`): the commands after
+/// it read them in their `settings`.
+public struct SessionOptions: Sendable {
+    let session: ShellSession
+
+    /// `set output FORMAT`: JSON documents, or the list format.
+    public func setOutput(json: Bool, list: ListFormat?) async { await session.setOutput(json: json, list: list) }
+    /// `set photos off|auto|symbols|sixel|kitty`.
+    public func setPhotos(_ setting: PhotoSetting) async { await session.setPhotos(setting) }
+    /// `set lang en|ko`.
+    public func setLanguage(_ language: Language) async { await session.setLanguage(language) }
+    /// `set trace on|off`: every exchange shown on standard error.
+    public func setTrace(_ on: Bool) { session.tracer.isEnabled = on }
+}
+
+/// What `login`, `logout`, `use`, `connect` and `profiles` change: the session's server and
+/// login, its saved profiles, and what the environment's credentials are for. The one capability
+/// that changes who the session is; no other command is given it.
+public struct SessionLogin: Sendable {
+    let session: ShellSession
+
+    /// The saved profiles.
+    public var profiles: ProfileStore { session.profiles }
+    /// The server the environment's credentials belong to; nil when none.
+    public var environmentServer: URL? { session.environmentServer }
+
+    /// Whether the environment's credentials are for `server`.
+    public func isEnvironmentServer(_ server: URL) -> Bool { session.isEnvironmentServer(server) }
+    /// Why the environment's `name` is not used on `server`.
+    public func environmentCredentialsRefusal(_ name: String, on server: URL) -> String {
+        session.environmentCredentialsRefusal(name, on: server)
+    }
+
+    /// The session's settings as they are now (what a login just learned).
+    public var settings: SessionSettings {
+        get async { await session.settings }
+    }
+
+    /// Logs in (or out, with nil), as `ShellSession.setLogin` does.
+    public func setLogin(
+        _ credentials: VendorCredentials?, vendorName: String? = nil, vendorID: Int? = nil, profile: String? = nil,
+        standing: VendorStanding? = nil
+    ) async {
+        await session.setLogin(credentials, vendorName: vendorName, vendorID: vendorID, profile: profile, standing: standing)
+    }
+
+    /// Takes a vendor id for this login (`login --vendor-id`: given, not kept in a profile).
+    public func takeVendor(id: Int, name: String?, standing: VendorStanding, keep: Bool) async {
+        await session.takeVendor(id: id, name: name, standing: standing, keep: keep)
+    }
+
+    /// The vendor id known for this login, from the session or the change log; nil when none.
+    public func knownVendorID(changeLog: ChangeLog?) async -> Int? { await session.knownVendorID(changeLog: changeLog) }
+    /// Names the profile the login is kept in.
+    public func setProfileName(_ name: String?) async { await session.setProfileName(name) }
+    /// `profiles remove NAME`.
+    public func forgetProfile(_ name: String) async { await session.forgetProfile(name) }
+    /// `use NAME`: logs in with a saved profile on `server`.
+    public func use(profile name: String, _ saved: ProfileStore.Profile, on server: URL) async {
+        await session.use(profile: name, saved, on: server)
+    }
+    /// `connect URL`: what to tell the seller about the login (nil: nothing changed).
+    public func connect(to url: URL) async -> String? { await session.connect(to: url) }
+}
+
+/// Where a command's photos come from: the drawn photos kept between runs, and the most all the
+/// photos of one command may take together (`PhotoFetch.budget`).
+public struct PhotoSupply: Sendable {
+    public let cache: PhotoCache?
+    public let budget: Duration
 }
 
 extension ShellSession {
@@ -55,4 +156,19 @@ extension CommandContext {
 
     /// Who "me" is (`VendorKnowledge`).
     public var vendor: VendorKnowledge { VendorKnowledge(session: session, settings: settings) }
+
+    /// Other commands, run from this one (`CommandRunner`).
+    public var commands: CommandRunner { CommandRunner(session: session) }
+
+    /// The options `set` changes (`SessionOptions`).
+    public var options: SessionOptions { SessionOptions(session: session) }
+
+    /// The session's server and login, for the commands that change them (`SessionLogin`).
+    public var login: SessionLogin { SessionLogin(session: session) }
+
+    /// The local market's data directory when `server` is the market the program started.
+    public func localMarketData(for server: URL) -> String? { session.localMarketData(for: server) }
+
+    /// Where photos come from (`PhotoSupply`).
+    public var photoSupply: PhotoSupply { PhotoSupply(cache: session.photoCache, budget: session.photoBudget) }
 }

@@ -15,7 +15,7 @@ public struct TraceOptions: Sendable, Equatable {
 }
 
 /// The session's settings as a command starts: what it reads to decide and to render. A command
-/// changes them only through the session (`CommandContext.session`), never in this copy.
+/// changes them only through the session (`CommandContext.options`, `.login`), never in this copy.
 public struct SessionSettings: Sendable {
     public var outputJSON: Bool
     /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
@@ -70,10 +70,10 @@ public struct CommandContext: Sendable {
     public var dryRun: Bool
     /// The session's settings when the command started.
     public var settings: SessionSettings
-    /// The session, for what a command may change in it (log in, switch servers, set an option,
-    /// learn its vendor) and for running other commands (`delete 3 4 5` runs three); always
-    /// through its methods, awaited.
-    public let session: ShellSession
+    /// The session, reached by a command only through the small capabilities built on it
+    /// (`CommandCapabilities.swift`: `records`, `vendor`, `commands`, `options`, `login`,
+    /// `photoSupply`), never whole: outside this module a command cannot name it.
+    let session: ShellSession
     /// The scripting layer's part (nil in a bare shell).
     public var script: (any ScriptScope)?
     /// The change log of this server and vendor, set by `ChangeLogMiddleware` (nil without one).

@@ -3,7 +3,7 @@ import OpenMarketAPI
 import OpenMarketContract
 
 /// What a command may change in the session, each a method the command awaits from its
-/// context (`context.session`): switching servers, logging in and out, the output settings.
+/// context (`context.login`, `context.options`): switching servers, logging in and out, the output settings.
 /// Logging in and learning the vendor are in `Vendor.swift`.
 extension ShellSession {
     /// Talks to `url` from now on. A login belongs to its server: it is dropped, or replaced by a

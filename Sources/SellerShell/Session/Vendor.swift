@@ -259,7 +259,9 @@ extension CommandContext {
             return nil
         }
         return ChangeLog(
-            folder: folder, server: ChangeLogMiddleware.serverName(client.baseURL, session: session), vendor: identifier)
+            folder: folder,
+            server: ChangeLogMiddleware.serverName(client.baseURL, localMarketData: session.localMarketData(for: client.baseURL)),
+            vendor: identifier)
     }
 
     /// This login's vendor id, learned without sending anything to any product (see

@@ -169,7 +169,7 @@ extension ImportRows {
     private func perform(_ command: any ShellCommand, row: Int?) async -> CommandReport {
         let line = row.map { (number: $0, hash: hashes[$0] ?? "") }
         let invocation = Invocation(command, text: WordQuoting.line(command.words), line: line, quiet: true)
-        return await context.session.perform(invocation, in: context)
+        return await context.commands.perform(invocation, in: context)
     }
 
     /// How many times an update reads the product again after someone changed it meanwhile.

@@ -25,7 +25,7 @@ struct Lint: ShellCommand {
 
     func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
-        let server = await context.session.serverURL
+        let server = context.client.baseURL
         var findings: [String] = []
         var clean: [String] = []
         var refused = false
@@ -64,8 +64,8 @@ struct Lint: ShellCommand {
                 guard exchange.method == "GET", exchange.hasBody, case .line(let number) = exchange.source else { return nil }
                 return number
             })
-        let checked = await runtime.check(
-            lines.filter { !readsWithBody.contains($0.number) }, name: name, on: context.session.serverURL,
+        let checked = runtime.check(
+            lines.filter { !readsWithBody.contains($0.number) }, name: name, on: context.client.baseURL,
             paths: LocalPaths(base: nil, access: context.access), photosSent: Set(lines.map(\.number)))
         if !checked.problems.isEmpty {
             _ = runtime.refuse(checked, name: name)

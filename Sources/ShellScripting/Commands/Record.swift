@@ -55,7 +55,7 @@ struct Record: ShellCommand {
                 context.access.writeFolder == nil
                 ? path : try runtime.paths.writable(path, replacing: false, in: context)
             try runtime.recording.begin(
-                target, all: all, server: await context.session.serverURL, variables: runtime.variables,
+                target, all: all, server: context.client.baseURL, variables: runtime.variables,
                 index: context.records.index, asTest: asTest)
             return .note(ScriptMessage.recordingTo(path: path, everything: all).text)
         case .stop:

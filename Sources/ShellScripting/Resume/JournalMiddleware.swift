@@ -51,8 +51,7 @@ struct JournalMiddleware: CommandMiddleware {
         if let newest = scope.newest { entry.afterID = await scope.runtime.afterID(newest, using: context.client) }
         entry.at = Date().timeIntervalSince1970
         entry.name = invocation.command.productName
-        let settings = await context.session.settings
-        (entry.vendorID, entry.vendorName) = (settings.vendorID, settings.vendorName)
+        (entry.vendorID, entry.vendorName) = await context.vendor.known
         entry.bindAs = invocation.bindAs
         return entry
     }
@@ -89,7 +88,7 @@ struct JournalMiddleware: CommandMiddleware {
             }
         }
         if creates {
-            entry.vendorID = await context.session.settings.vendorID
+            entry.vendorID = await context.vendor.known.id
             entry.id = outcome.product?.id
         }
         return entry

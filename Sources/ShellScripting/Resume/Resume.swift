@@ -33,7 +33,11 @@ struct ResumeJournal: Sendable {
     }
 
     /// The journals of the session `context` runs in.
-    init(in context: CommandContext) { self.init(console: context.console, session: context.session) }
+    init(in context: CommandContext) {
+        console = context.console
+        secrets = context.records.secrets
+        localMarketData = { [context] server in context.localMarketData(for: server) }
+    }
 
     /// How far back a product's creation time may lie before the moment its create was sent and
     /// still be taken for that create: the server's clock may differ from ours.
