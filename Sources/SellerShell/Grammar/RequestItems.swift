@@ -59,7 +59,8 @@ public struct RequestItem: Sendable, Equatable {
     /// The separators, longest first where one begins another.
     static let separators: [Kind] = [.jsonFile, .textFile, .json, .query, .text, .file, .header]
     /// The characters a `\` makes plain: those of the separators, and HTTPie's `;` (`Header;`).
-    static let special = Set(":;=@".utf8)
+    /// The one list: the HTTPie export escapes the same ones (`HTTPieItems`).
+    static let special: Set<UInt8> = Set(":;=@".utf8)
     static let backslash = UInt8(ascii: "\\")
     /// Every separator HTTPie 3 knows, some of which this shell does not take (`Header;`,
     /// `Header:@file`, `name==@file`): a value written back never begins one.

@@ -78,7 +78,8 @@ enum HTTPieCommand {
 /// comes before them, and a `\` before any other character stays as it is; so each of those four
 /// is written after a `\`, and a text holding `\` right before one of them cannot be said.
 enum HTTPieItems {
-    static let separators: Set<UInt8> = Set(":;=@".utf8)
+    /// The characters a `\` makes plain, as the shell's own reader of request items has them.
+    static let separators = RequestItem.special
 
     static func items(of body: SentBytes, secret: ExportSecret) -> (words: [String], readsSecret: Bool)? {
         // The body's bytes, the secret piece as an empty string whose place is remembered.
