@@ -103,7 +103,7 @@ extension ShellSession {
     func warn(_ text: String) { console.warn(text) }
 
     /// `set output json`: documents as sent on standard output, notes on the note stream.
-    nonisolated var showsJSON: Bool { current.withLock { $0.settings.outputJSON } }
+    nonisolated var showsJSON: Bool { state.withLock { $0.outputJSON } }
 
     private static func text(_ raw: Data) -> String { String(decoding: raw, as: UTF8.self) }
 }

@@ -152,37 +152,58 @@ public actor ShellSession {
     public nonisolated let exchanges: ExchangeLog
     /// The explanations already said in this session (`set explain on` says each once).
     public nonisolated let explained: ExplainedParagraphs
-    public var client: MarketClient { didSet { publish() } }
-    public var vendorName: String? { didSet { publish() } }
-    public var vendorID: Int? { didSet { publish() } }
+    /// What the session is now (`SessionState`), the one copy: the properties below read and
+    /// write it, on the actor; a line reads it where it runs, with no hop to the actor.
+    nonisolated let state: Mutex<SessionState>
+    /// Inside a `changing` block, the state being changed: published whole when the block ends.
+    private var pending: SessionState?
+    public var client: MarketClient {
+        get { read(\.client) }
+        set { write(\.client, newValue) }
+    }
+    public var vendorName: String? {
+        get { read(\.vendorName) }
+        set { write(\.vendorName, newValue) }
+    }
+    public var vendorID: Int? {
+        get { read(\.vendorID) }
+        set { write(\.vendorID, newValue) }
+    }
     /// The saved profile the login came from (see `learnVendor`).
-    public var profileName: String? { didSet { publish() } }
-    /// The vendors this session's logins were seen to be, by server and identifier
-    /// (`vendorKey`): a login again as one of them knows its vendor without asking.
-    var seenVendors: [String: VendorReference] = [:]
-    /// How each of those was known: given, or said by the server (see `VendorStanding`).
-    var vendorStandings: [String: VendorStanding] = [:]
+    public var profileName: String? {
+        get { read(\.profileName) }
+        set { write(\.profileName, newValue) }
+    }
+    /// The vendors this session's logins were seen to be (`SessionState.seenVendors`).
+    var seenVendors: [String: VendorReference] {
+        get { read(\.seenVendors) }
+        set { write(\.seenVendors, newValue) }
+    }
+    /// How each of those was known (`SessionState.vendorStandings`).
+    var vendorStandings: [String: VendorStanding] {
+        get { read(\.vendorStandings) }
+        set { write(\.vendorStandings, newValue) }
+    }
     /// `ShellConfiguration.environmentVendorID`, with the server and identifier it is for.
     nonisolated let environmentVendor: (server: URL, identifier: String?, id: Int)?
-    public var outputJSON: Bool { didSet { publish() } }
+    public var outputJSON: Bool {
+        get { read(\.outputJSON) }
+        set { write(\.outputJSON, newValue) }
+    }
     /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
-    public var listOutput: ListFormat? { didSet { publish() } }
+    public var listOutput: ListFormat? {
+        get { read(\.listOutput) }
+        set { write(\.listOutput, newValue) }
+    }
     /// `set photos`: whether and how photos are drawn on a terminal.
-    public var photos: PhotoSetting = .auto { didSet { publish() } }
+    public var photos: PhotoSetting {
+        get { read(\.photos) }
+        set { write(\.photos, newValue) }
+    }
     /// `set lang`: the language commands speak from then on (nil: the run's, `Language.current`).
-    public internal(set) var language: Language? { didSet { publish() } }
-    /// The session's part of a command's context (its client and settings) and its language, as
-    /// they are now: written on the actor whenever one of them changes, read anywhere, so that a
-    /// line takes its context and renders its outcome with no hop to the actor.
-    nonisolated let current: Mutex<Current>
-    /// How many `changing` blocks are under way: `current` is published when the last ends.
-    private var changesUnderWay = 0
-
-    /// What `current` holds.
-    struct Current: Sendable {
-        var client: MarketClient
-        var settings: SessionSettings
-        var language: Language?
+    public internal(set) var language: Language? {
+        get { read(\.language) }
+        set { write(\.language, newValue) }
     }
     /// Where drawn photos are kept between runs.
     public nonisolated let photoCache: PhotoCache?
@@ -245,16 +266,14 @@ public actor ShellSession {
         self.explained = explained
         let (client, tracer) = Self.client(
             configuration: configuration, console: console, secrets: secrets, exchanges: exchanges, explained: explained)
-        (self.client, self.tracer) = (client, tracer)
-        self.vendorName = configuration.vendorName
-        self.vendorID = configuration.vendorID
-        self.profileName = configuration.profileName
-        if let id = configuration.vendorID,
-            let key = Self.vendorKey(server: configuration.serverURL, identifier: configuration.credentials?.identifier)
-        {
-            seenVendors[key] = VendorReference(id: id, name: configuration.vendorName ?? "#\(id)")
+        self.tracer = tracer
+        var state = SessionState(
+            client: client, vendorName: configuration.vendorName, vendorID: configuration.vendorID,
+            profileName: configuration.profileName, outputJSON: configuration.outputJSON)
+        if let id = configuration.vendorID, let key = state.vendorKey {
+            state.seenVendors[key] = VendorReference(id: id, name: configuration.vendorName ?? "#\(id)")
         }
-        self.outputJSON = configuration.outputJSON
+        self.state = Mutex(state)
         self.useColor = configuration.useColor
         self.photoCache = configuration.photoCache
         self.photoBudget = configuration.photoBudget
@@ -269,29 +288,33 @@ public actor ShellSession {
         let shownName = standing == .given ? nil : configuration.vendorName
         index.update(server: configuration.serverURL, vendor: Self.vendorLabel(configuration.credentials, shownName))
         self.dryRun = configuration.dryRun
-        let settings = SessionSettings(
-            outputJSON: configuration.outputJSON, listOutput: nil, useColor: configuration.useColor,
-            vendorID: configuration.vendorID, vendorName: configuration.vendorName, profileName: configuration.profileName,
-            photos: .auto)
-        current = Mutex(Current(client: client, settings: settings, language: nil))
     }
 
-    /// Keeps `current` as the session is now (on the actor, after each change; inside a
-    /// `changing` block, once at its end).
-    private func publish() {
-        guard changesUnderWay == 0 else { return }
-        let now = Current(client: client, settings: settings, language: language)
-        current.withLock { $0 = now }
+    /// A property of the state as the actor sees it: inside a `changing` block, as changed so far.
+    private func read<T>(_ property: KeyPath<SessionState, T>) -> T {
+        (pending ?? state.withLock { $0 })[keyPath: property]
+    }
+
+    /// Changes a property of the state: at once, or inside a `changing` block when it ends.
+    private func write<T>(_ property: WritableKeyPath<SessionState, T>, _ value: T) {
+        if pending != nil {
+            pending![keyPath: property] = value
+        } else {
+            state.withLock { $0[keyPath: property] = value }
+        }
     }
 
     /// Makes a change of several properties (a new server and the login that goes with it, a
-    /// login and its vendor), publishing `current` once when it is whole: after each property, a
-    /// line taking its context meanwhile could get the new server's client with the old login.
+    /// login and its vendor), published once when it is whole: after each property, a line
+    /// taking its context meanwhile could get the new server's client with the old login.
     func changing<T>(_ change: () -> T) -> T {
-        changesUnderWay += 1
+        let outermost = pending == nil
+        if outermost { pending = state.withLock { $0 } }
         defer {
-            changesUnderWay -= 1
-            publish()
+            if outermost, let changed = pending {
+                pending = nil
+                state.withLock { $0 = changed }
+            }
         }
         return change()
     }
@@ -352,22 +375,16 @@ public actor ShellSession {
 
     /// The session's settings as they are now.
     public var settings: SessionSettings {
-        var settings = SessionSettings(
-            outputJSON: outputJSON, listOutput: listOutput, useColor: useColor, vendorID: vendorID, vendorName: vendorName,
-            profileName: profileName, photos: photos)
-        if let key = vendorKey, let vendorID, let vendorName {
-            settings.vendorRecorded =
-                vendorStandings[key] == .verified && seenVendors[key] == VendorReference(id: vendorID, name: vendorName)
-        }
-        return settings
+        (pending ?? state.withLock { $0 }).settings(useColor: useColor)
     }
 
     /// The context a command gets in this session as it is now; a layer above (a script, an
     /// import row) changes its copy for the one invocation it passes it to. Read from `current`
     /// where the caller runs, with no hop to the actor.
     public nonisolated func context() -> CommandContext {
-        let now = current.withLock { $0 }
-        return CommandContext(console: console, client: now.client, dryRun: dryRun, settings: now.settings, session: self)
+        let now = state.withLock { $0 }
+        return CommandContext(
+            console: console, client: now.client, dryRun: dryRun, settings: now.settings(useColor: useColor), session: self)
     }
 
     // MARK: Running commands
@@ -411,7 +428,7 @@ public actor ShellSession {
     /// The language the session speaks now: `set lang`'s, else the run's. A line is read in it
     /// too, so that what is wrong with the line (a usage error, an unknown command) is said in
     /// the language its command would answer in.
-    public nonisolated var speaks: Language { current.withLock { $0.language } ?? Language.current }
+    public nonisolated var speaks: Language { state.withLock { $0.language } ?? Language.current }
 
     /// `perform`, in the language already chosen.
     private nonisolated func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {

@@ -1,0 +1,43 @@
+import Foundation
+import OpenMarketAPI
+import OpenMarketContract
+
+/// What a session is now, the one copy of it: its client (server and login), the vendor it
+/// knows, the output settings and the language. `ShellSession` keeps it behind a lock and its
+/// properties read and write it, so that a line takes its context and renders its outcome
+/// wherever it runs, with no hop to the actor; a change of several of them is made whole before
+/// anyone reads it (`ShellSession.changing`).
+struct SessionState: Sendable {
+    var client: MarketClient
+    var vendorName: String?
+    var vendorID: Int?
+    /// The saved profile the login came from.
+    var profileName: String?
+    var outputJSON: Bool
+    /// The format `set output` chose for `list` (nil: json when `outputJSON`, else a table).
+    var listOutput: ListFormat?
+    /// `set photos`: whether and how photos are drawn on a terminal.
+    var photos: PhotoSetting = .auto
+    /// `set lang`: the language commands speak from then on (nil: the run's, `Language.current`).
+    var language: Language?
+    /// The vendors this session's logins were seen to be, by server and identifier
+    /// (`vendorKey`): a login again as one of them knows its vendor without asking.
+    var seenVendors: [String: VendorReference] = [:]
+    /// How each of those was known: given, or said by the server (see `VendorStanding`).
+    var vendorStandings: [String: VendorStanding] = [:]
+
+    /// The server and identifier of this login, as `seenVendors` keys them; nil when logged out.
+    var vendorKey: String? { ShellSession.vendorKey(server: client.baseURL, identifier: client.credentials?.identifier) }
+
+    /// The settings a command's context carries, read from this state.
+    func settings(useColor: Bool) -> SessionSettings {
+        var settings = SessionSettings(
+            outputJSON: outputJSON, listOutput: listOutput, useColor: useColor, vendorID: vendorID, vendorName: vendorName,
+            profileName: profileName, photos: photos)
+        if let key = vendorKey, let vendorID, let vendorName {
+            settings.vendorRecorded =
+                vendorStandings[key] == .verified && seenVendors[key] == VendorReference(id: vendorID, name: vendorName)
+        }
+        return settings
+    }
+}
