@@ -255,7 +255,7 @@ extension ScriptRuntime {
                     continue
                 }
             }
-            let lineContext = holding(context, before: lines.dropFirst(index + 1).first)
+            let lineContext = holding(context, before: lines.dropFirst(index + 1).first, parsed: parsed)
             if await runLine(line, parsed[line.number], &report, options: options, in: lineContext) { break }
         }
         if showProgress { progress?.finish() }
@@ -271,17 +271,19 @@ extension ScriptRuntime {
     /// no terminal and no progress line is drawn: a progress line is cleared for every drawing
     /// (held, it went as soon as it was drawn), and a drawing taller than a terminal goes through
     /// its pager, which must not run while a request is out.
-    private func holding(_ context: CommandContext, before next: ScriptLine?) -> CommandContext {
+    private func holding(_ context: CommandContext, before next: ScriptLine?, parsed: [Int: Invocation]) -> CommandContext {
         var context = context
         context.heldOutput = shell.heldOutput
-        context.holdsOutput = progress == nil && console.columns == nil && (next.map(sendsAtOnce) ?? false)
+        context.holdsOutput =
+            progress == nil && console.columns == nil && (next.map { sendsAtOnce($0, parsed: parsed[$0.number]) } ?? false)
         return context
     }
 
     /// Whether a line's command goes to the market with nothing slow before it: a read, a
-    /// change or a delete (not a register, which reads and may shrink photos first).
-    private func sendsAtOnce(_ line: ScriptLine) -> Bool {
-        switch spec(of: line)?.effect {
+    /// change or a delete (not a register, which reads and may shrink photos first). `parsed`:
+    /// the line as the check parsed it, whose spec is known without reading the line again.
+    private func sendsAtOnce(_ line: ScriptLine, parsed: Invocation?) -> Bool {
+        switch (parsed?.spec ?? spec(of: line))?.effect {
         case .reads, .changes, .deletes: return true
         default: return false
         }
@@ -297,9 +299,7 @@ extension ScriptRuntime {
     /// The spec of a line's command, from its first two words (a request by hand's from its
     /// method and path); nil when the first word names none.
     private func spec(of line: ScriptLine) -> CommandSpec? {
-        // Two words split off, not the whole line: splitting it all showed in what a line costs.
-        let leading = line.text.split(maxSplits: 2, whereSeparator: \.isWhitespace).prefix(2).map { Word(String($0)) }
-        return (registry.rawRequest(leading) ?? registry.find(leading.first?.text ?? ""))?.spec
+        spec(of: line.text)
     }
 
     /// Shows a command with the comments above it and asks what to do, until the answer is one
