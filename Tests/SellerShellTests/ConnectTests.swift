@@ -2,6 +2,7 @@ import Foundation
 import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
+import Synchronization
 import Testing
 
 @testable import SellerShell
@@ -77,4 +78,56 @@ struct ConnectTests {
         #expect(await shell.credentials == credentials)
         #expect(!console.notes.contains("logged out"))
     }
+
+    /// A line takes its context (server, login, vendor) wherever it runs, while the actor may be
+    /// switching server and login at that moment: it sees the session before the switch or after
+    /// it, never the new server with the old login (`ShellSession.changing`, `SessionState`).
+    @Test func aContextTakenDuringASwitchIsNeverHalfSwitched() async throws {
+        let (profiles, directory) = emptyProfiles()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shell = shell(RecordingConsole(), profiles: profiles)
+        let second = URL(string: "http://127.0.0.1:10")!
+        let there = ProfileStore.Profile(
+            server: second.absoluteString, identifier: "second-login", secret: Secret("second-secret"),
+            vendorName: "second-shop", vendorID: 2)
+        let here = ProfileStore.Profile(
+            server: first.absoluteString, identifier: credentials.identifier, secret: credentials.secret,
+            vendorName: "demo-shop", vendorID: 1)
+        let (started, over) = (Flag(), Flag())
+        let reader = Task.detached {
+            var seen: Set<String> = []
+            var last = false
+            repeat {
+                last = over.isSet
+                let context = shell.context()
+                let login = context.client.credentials?.identifier ?? "none"
+                seen.insert(
+                    "\(context.client.baseURL.absoluteString) \(login) \(context.settings.vendorID ?? 0) "
+                        + (context.settings.profileName ?? "none"))
+                started.set()
+            } while !last
+            return seen
+        }
+        while !started.isSet { await Task.yield() }
+        for _ in 0..<400 {
+            await shell.use(profile: "there", there, on: second)
+            await shell.use(profile: "here", here, on: first)
+        }
+        over.set()
+        let seen = await reader.value
+        let wholes: Set<String> = [
+            "http://127.0.0.1:9 \(credentials.identifier) 0 none",
+            "http://127.0.0.1:10 second-login 2 there",
+            "http://127.0.0.1:9 \(credentials.identifier) 1 here",
+        ]
+        #expect(seen.isSubset(of: wholes), "\(seen.subtracting(wholes))")
+        #expect(seen.count >= 2, "the switches were never seen under way: \(seen)")
+    }
+}
+
+/// A flag one task sets and another reads.
+private final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }
