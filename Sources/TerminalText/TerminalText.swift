@@ -75,7 +75,7 @@ public enum TerminalText {
     public static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
         // Most text has nothing to show differently: ASCII without controls is returned as it is,
         // without a copy, and so is other text once no scalar of it needs showing.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if isPlainASCII(text) { return text }
         if !text.unicodeScalars.contains(where: needsShowing) { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -101,6 +101,20 @@ public enum TerminalText {
             }
         }
         return out
+    }
+
+    /// Whether `text` is printable ASCII (no controls), over its UTF-8 bytes in place: every
+    /// product field drawn goes through `visible`, and the same check over the `String.UTF8View`
+    /// was a hundredth of a script's `show` line (scripts/bench-instructions, TOP=20).
+    static func isPlainASCII(_ text: String) -> Bool {
+        // 0x20...0x7E, and nothing else, is under 0x5F once 0x20 is taken off (wrapping).
+        if let plain = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            for byte in bytes where byte &- 0x20 >= 0x5F { return false }
+            return true
+        }) {
+            return plain
+        }
+        return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether `visible` shows the scalar differently: a control (C0, DEL, C1) or a hidden

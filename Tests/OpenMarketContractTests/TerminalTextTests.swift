@@ -109,4 +109,17 @@ struct ShownPathTests {
         // A combining mark after the home folder's last letter makes another name.
         #expect(TerminalText.shownPath("/home/kim\u{301}/x", home: "/home/kim") == "/home/kim\u{301}/x")
     }
+
+    /// The fast path for plain ASCII (`visible` returns such text as it is, read over its bytes
+    /// in place) ends exactly where the controls begin: every scalar up to U+00FF, in the middle
+    /// of plain text, is shown as the scalar-by-scalar reading shows it.
+    @Test func plainASCIIEndsWhereTheControlsBegin() {
+        for value in UInt32(0)...0xFF {
+            let scalar = Unicode.Scalar(value)!
+            let text = "mug " + String(Character(scalar)) + " 12,000"
+            let shown = TerminalText.visible(text)
+            let control = value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xAD
+            #expect((shown == text) == !control, "U+\(String(value, radix: 16)): \(shown.debugDescription)")
+        }
+    }
 }
