@@ -47,6 +47,16 @@ public struct VendorKnowledge: Sendable {
     public var known: (id: Int?, name: String?) {
         get async { await session.knownVendor }
     }
+
+    /// This login's vendor id as far as it is known without asking anyone
+    /// (`ShellSession.knownVendorID`); `changeLog`: the login's own, whose products are its own.
+    func knownID(changeLog: ChangeLog?) async -> Int? { await session.knownVendorID(changeLog: changeLog) }
+
+    /// Takes the id a person gave as this login's vendor, kept in the profile (`given`).
+    func takeGiven(id: Int, name: String?) async { await session.takeVendor(id: id, name: name, standing: .given, keep: true) }
+
+    /// Where change logs are kept when no middleware opened one (`ShellSession.changeLogFolder`).
+    var changeLogFolder: URL? { session.changeLogFolder }
 }
 
 /// Other commands run from inside one (`delete 3 4 5` runs three, an import each row, `undo` a
@@ -148,27 +158,4 @@ public struct PhotoSupply: Sendable {
 extension ShellSession {
     /// What the session has seen and masks, as a command reaches it.
     public nonisolated var records: SessionRecords { SessionRecords(exchanges: exchanges, index: index, secrets: secrets) }
-}
-
-extension CommandContext {
-    /// What the session has seen and masks (`SessionRecords`).
-    public var records: SessionRecords { session.records }
-
-    /// Who "me" is (`VendorKnowledge`).
-    public var vendor: VendorKnowledge { VendorKnowledge(session: session, settings: settings) }
-
-    /// Other commands, run from this one (`CommandRunner`).
-    public var commands: CommandRunner { CommandRunner(session: session) }
-
-    /// The options `set` changes (`SessionOptions`).
-    public var options: SessionOptions { SessionOptions(session: session) }
-
-    /// The session's server and login, for the commands that change them (`SessionLogin`).
-    public var login: SessionLogin { SessionLogin(session: session) }
-
-    /// The local market's data directory when `server` is the market the program started.
-    public func localMarketData(for server: URL) -> String? { session.localMarketData(for: server) }
-
-    /// Where photos come from (`PhotoSupply`).
-    public var photoSupply: PhotoSupply { PhotoSupply(cache: session.photoCache, budget: session.photoBudget) }
 }

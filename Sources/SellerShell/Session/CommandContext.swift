@@ -70,10 +70,10 @@ public struct CommandContext: Sendable {
     public var dryRun: Bool
     /// The session's settings when the command started.
     public var settings: SessionSettings
-    /// The session, reached by a command only through the small capabilities built on it
-    /// (`CommandCapabilities.swift`: `records`, `vendor`, `commands`, `options`, `login`,
-    /// `photoSupply`), never whole: outside this module a command cannot name it.
-    let session: ShellSession
+    /// The session, reached by a command only through the small capabilities built on it (the
+    /// last extension in this file: `records`, `vendor`, `commands`, `options`, `login`,
+    /// `photoSupply`), never whole: private to this file, so no command can name it.
+    fileprivate let session: ShellSession
     /// The scripting layer's part (nil in a bare shell).
     public var script: (any ScriptScope)?
     /// The change log of this server and vendor, set by `ChangeLogMiddleware` (nil without one).
@@ -123,4 +123,29 @@ public struct CommandContext: Sendable {
     public func resolvedPath(_ typed: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         PathExpansion.resolve(typed, relativeTo: pathBase, environment: environment)
     }
+}
+
+/// The capabilities a command reaches the session through (`CommandCapabilities.swift`), the only
+/// readers of `session`.
+extension CommandContext {
+    /// What the session has seen and masks (`SessionRecords`).
+    public var records: SessionRecords { session.records }
+
+    /// Who "me" is (`VendorKnowledge`).
+    public var vendor: VendorKnowledge { VendorKnowledge(session: session, settings: settings) }
+
+    /// Other commands, run from this one (`CommandRunner`).
+    public var commands: CommandRunner { CommandRunner(session: session) }
+
+    /// The options `set` changes (`SessionOptions`).
+    public var options: SessionOptions { SessionOptions(session: session) }
+
+    /// The session's server and login, for the commands that change them (`SessionLogin`).
+    public var login: SessionLogin { SessionLogin(session: session) }
+
+    /// The local market's data directory when `server` is the market the program started.
+    public func localMarketData(for server: URL) -> String? { session.localMarketData(for: server) }
+
+    /// Where photos come from (`PhotoSupply`).
+    public var photoSupply: PhotoSupply { PhotoSupply(cache: session.photoCache, budget: session.photoBudget) }
 }

@@ -253,14 +253,14 @@ extension CommandContext {
     /// The change log of this context's server and login (which may be newer than the one the
     /// middleware opened: `login` changes it); nil without a change log or a login.
     package var ownChangeLog: ChangeLog? {
-        guard let folder = changes?.folder ?? session.changeLogFolder, let identifier = client.credentials?.identifier,
+        guard let folder = changes?.folder ?? vendor.changeLogFolder, let identifier = client.credentials?.identifier,
             !identifier.isEmpty
         else {
             return nil
         }
         return ChangeLog(
             folder: folder,
-            server: ChangeLogMiddleware.serverName(client.baseURL, localMarketData: session.localMarketData(for: client.baseURL)),
+            server: ChangeLogMiddleware.serverName(client.baseURL, localMarketData: localMarketData(for: client.baseURL)),
             vendor: identifier)
     }
 
@@ -275,7 +275,7 @@ extension CommandContext {
     package func ownVendorID(
         asking: Bool = true, among products: [Product] = [], readingNewest: Bool = false
     ) async throws(CommandFailure) -> Int? {
-        if let id = await session.knownVendorID(changeLog: ownChangeLog) { return id }
+        if let id = await vendor.knownID(changeLog: ownChangeLog) { return id }
         guard asking, console.isInteractive, (try? client.requireCredentials()) != nil else { return nil }
         guard let answer = console.ask(Message.askVendorID.text), !answer.isEmpty else { return nil }
         guard let id = VendorIDSource.parse(answer) else {
@@ -287,7 +287,7 @@ extension CommandContext {
         }
         let named = products.first { ($0.vendor?.id ?? $0.vendorID) == id }
         let name = named.flatMap { $0.vendor?.name ?? $0.vendorName }
-        await session.takeVendor(id: id, name: name, standing: .given, keep: true)
+        await vendor.takeGiven(id: id, name: name)
         if let name {
             console.note(VendorMessage.givenIsHere(id: id, name: TextLayout.visible(name, limit: 40)).text)
         } else {
