@@ -9,7 +9,7 @@ public enum TerminalText {
     public static func width(_ text: String) -> Int {
         // Printable ASCII is a column a byte: counted without looking up any scalar's Unicode
         // properties (every label and value of a product's detail view is measured).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPlainASCII(text) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
@@ -104,18 +104,16 @@ public enum TerminalText {
     }
 
     /// Whether `text` is printable ASCII (no controls), over its UTF-8 bytes in place: every
-    /// product field drawn goes through `visible`, and the same check over the `String.UTF8View`
-    /// was a hundredth of a script's `show` line (scripts/bench-instructions, TOP=20).
+    /// product field drawn goes through `visible` and `width`, and the same check over the
+    /// `String.UTF8View` was a hundredth of a script's `show` line (scripts/bench-instructions,
+    /// TOP=20).
     static func isPlainASCII(_ text: String) -> Bool {
-        // 0x20...0x7E, and nothing else, is under 0x5F once 0x20 is taken off (wrapping).
-        if let plain = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
-            for byte in bytes where byte &- 0x20 >= 0x5F { return false }
-            return true
-        }) {
-            return plain
-        }
-        return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy(isPrintableASCII) }
+            ?? text.utf8.allSatisfy(isPrintableASCII)
     }
+
+    /// 0x20...0x7E: under 0x5F, and nothing else is, once 0x20 is taken off (wrapping).
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
     /// Whether `visible` shows the scalar differently: a control (C0, DEL, C1) or a hidden
     /// format character.

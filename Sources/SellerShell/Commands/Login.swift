@@ -130,7 +130,7 @@ public struct Login: ShellCommand {
         case .verified:
             verdict = Message.checkedWithServer.text
         }
-        if await context.login.knownVendorID(changeLog: context.ownChangeLog) != nil { return verdict }
+        if await context.vendor.knownID(changeLog: context.ownChangeLog) != nil { return verdict }
         // On a terminal the seller is asked; the newest products (a GET) name the id given.
         if try await context.ownVendorID(readingNewest: true) != nil { return verdict }
         return verdict + "; " + Message.vendorIDUnknown(environment: VendorIDSource.environmentName).text

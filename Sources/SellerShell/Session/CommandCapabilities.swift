@@ -134,8 +134,6 @@ public struct SessionLogin: Sendable {
         await session.takeVendor(id: id, name: name, standing: standing, keep: keep)
     }
 
-    /// The vendor id known for this login, from the session or the change log; nil when none.
-    public func knownVendorID(changeLog: ChangeLog?) async -> Int? { await session.knownVendorID(changeLog: changeLog) }
     /// Names the profile the login is kept in.
     public func setProfileName(_ name: String?) async { await session.setProfileName(name) }
     /// `profiles remove NAME`.

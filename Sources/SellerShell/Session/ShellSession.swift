@@ -290,10 +290,11 @@ public actor ShellSession {
         self.dryRun = configuration.dryRun
     }
 
-    /// A property of the state as the actor sees it: inside a `changing` block, as changed so far.
-    private func read<T>(_ property: KeyPath<SessionState, T>) -> T {
-        (pending ?? state.withLock { $0 })[keyPath: property]
-    }
+    /// The state as the actor sees it: inside a `changing` block, as changed so far.
+    var now: SessionState { pending ?? state.withLock { $0 } }
+
+    /// A property of the state as the actor sees it (`now`).
+    private func read<T>(_ property: KeyPath<SessionState, T>) -> T { now[keyPath: property] }
 
     /// Changes a property of the state: at once, or inside a `changing` block when it ends.
     private func write<T>(_ property: WritableKeyPath<SessionState, T>, _ value: T) {
@@ -375,7 +376,7 @@ public actor ShellSession {
 
     /// The session's settings as they are now.
     public var settings: SessionSettings {
-        (pending ?? state.withLock { $0 }).settings(useColor: useColor)
+        now.settings(useColor: useColor)
     }
 
     /// The context a command gets in this session as it is now; a layer above (a script, an

@@ -123,8 +123,8 @@ extension ShellSession {
         return id
     }
 
-    /// The server and identifier of this login, as `seenVendors` keys them; nil when logged out.
-    var vendorKey: String? { Self.vendorKey(server: client.baseURL, identifier: client.credentials?.identifier) }
+    /// The server and identifier of this login, as `seenVendors` keys them (`SessionState.vendorKey`).
+    var vendorKey: String? { now.vendorKey }
 
     static func vendorKey(server: URL, identifier: String?) -> String? {
         guard let identifier, !identifier.isEmpty else { return nil }

@@ -283,7 +283,7 @@ extension ScriptRuntime {
     /// change or a delete (not a register, which reads and may shrink photos first). `parsed`:
     /// the line as the check parsed it, whose spec is known without reading the line again.
     private func sendsAtOnce(_ line: ScriptLine, parsed: Invocation?) -> Bool {
-        switch (parsed?.spec ?? spec(of: line))?.effect {
+        switch (parsed?.spec ?? spec(of: line.text))?.effect {
         case .reads, .changes, .deletes: return true
         default: return false
         }
@@ -292,14 +292,8 @@ extension ScriptRuntime {
     /// Whether a line may send a request (a lesson waits before those; `expect` and `set` run
     /// on their own).
     private func sendsSomething(_ line: ScriptLine) -> Bool {
-        guard let spec = spec(of: line) else { return true }
+        guard let spec = spec(of: line.text) else { return true }
         return spec.effect != .none && spec.effect != .session
-    }
-
-    /// The spec of a line's command, from its first two words (a request by hand's from its
-    /// method and path); nil when the first word names none.
-    private func spec(of line: ScriptLine) -> CommandSpec? {
-        spec(of: line.text)
     }
 
     /// Shows a command with the comments above it and asks what to do, until the answer is one
