@@ -371,6 +371,28 @@ struct MessageCatalogTests {
         }
     }
 
+    /// A command speaks its context's language (`SessionSettings.language`), not whatever the
+    /// task it is performed from speaks: the run's language until `set lang`, then that one.
+    @Test func aCommandSpeaksItsContextsLanguage() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            _ = try await f.register(name: "문맥의 언어 머그")
+            let list = try CommandRegistry.shell.parse(WordSplitter.split("list"))
+            let english = await Language.$current.withValue(.en) { f.shell.context() }
+            #expect(english.settings.language == .en)
+            var korean = english
+            korean.settings.language = .ko
+            // Performed from an English task, in a context that speaks Korean.
+            let report = await Language.$current.withValue(.en) {
+                await f.shell.perform(Invocation(list, text: "list"), in: korean)
+            }
+            #expect(report.status == .ok)
+            #expect(f.console.out.contains("번호  상품명"), "\(f.console.out)")
+            #expect(await f.run("set lang ko") == .ok)
+            let afterSetLang = await Language.$current.withValue(.en) { f.shell.context() }
+            #expect(afterSetLang.settings.language == .ko, "set lang outranks the run's language")
+        }
+    }
+
     /// `set lang ko` switches the session's later commands to Korean, and `set lang en` back.
     @Test func setLangSwitchesTheSessionsLaterCommands() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in

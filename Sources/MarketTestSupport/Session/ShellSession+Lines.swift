@@ -8,7 +8,7 @@ import SellerShell
 extension ShellSession {
     /// Runs one input line; every failure becomes a line on the console and a status.
     public func execute(_ line: String) async -> CommandReport {
-        await Language.$current.withValue(speaks) {
+        await Language.$current.withValue(context().settings.language) {
             let words: [Word]
             do {
                 words = try WordSplitter.split(line)

@@ -33,7 +33,7 @@ struct SessionState: Sendable {
     func settings(useColor: Bool) -> SessionSettings {
         var settings = SessionSettings(
             outputJSON: outputJSON, listOutput: listOutput, useColor: useColor, vendorID: vendorID, vendorName: vendorName,
-            profileName: profileName, photos: photos)
+            profileName: profileName, photos: photos, language: language ?? Language.current)
         if let key = vendorKey, let vendorID, let vendorName {
             settings.vendorRecorded =
                 vendorStandings[key] == .verified && seenVendors[key] == VendorReference(id: vendorID, name: vendorName)

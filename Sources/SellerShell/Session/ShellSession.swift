@@ -420,16 +420,12 @@ public actor ShellSession {
 
     /// Runs a typed command through the middleware in `context`, and renders its outcome. The
     /// command runs off the session's executor: what it changes in the session, it changes
-    /// through the session's methods. Where the caller runs: the session's language and what
-    /// rendering reads come from `current`, and a failure's report is made on the actor.
+    /// through the session's methods. Where the caller runs, in the context's language (which
+    /// the message catalogues read as `Language.current`); a failure's report is made on the
+    /// actor.
     public nonisolated func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
-        await Language.$current.withValue(speaks) { await speaking(invocation, in: context) }
+        await Language.$current.withValue(context.settings.language) { await speaking(invocation, in: context) }
     }
-
-    /// The language the session speaks now: `set lang`'s, else the run's. A line is read in it
-    /// too, so that what is wrong with the line (a usage error, an unknown command) is said in
-    /// the language its command would answer in.
-    public nonisolated var speaks: Language { state.withLock { $0.language } ?? Language.current }
 
     /// `perform`, in the language already chosen.
     private nonisolated func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
@@ -442,7 +438,7 @@ public actor ShellSession {
                 let explanation = Self.explanation(of: explained.drain(), said: self.explained)
                 if context.holdsOutput, explanation == nil, let held = context.heldOutput {
                     // Drawn in this line's language and output format, whenever it is drawn.
-                    let (output, language, showsJSON) = (outcome.output, Language.current, showsJSON)
+                    let (output, language, showsJSON) = (outcome.output, context.settings.language, showsJSON)
                     held.hold { Language.$current.withValue(language) { self.render(output, showsJSON: showsJSON) } }
                 } else {
                     render(outcome.output)

@@ -7,17 +7,15 @@ extension ScriptRuntime {
     /// Checked as a script's lines are before anything is sent (its photos read and probed,
     /// every field's problem), with its variables as they are now.
     func executeTyped(_ typed: String) async -> CommandReport {
-        // Read in the language the session speaks now (after `set lang ko`, a usage error too).
-        await Language.$current.withValue(shell.speaks) { await executeTypedInLanguage(typed) }
-    }
-
-    private func executeTypedInLanguage(_ typed: String) async -> CommandReport {
-        // A script's lines lose their comments when the file is read; a typed one here.
-        let line = ScriptLine(number: 0, text: ScriptReader.stripComment(typed))
         let context = context()
-        switch prepare(line, location: nil, on: shell.index.server ?? context.client.baseURL) {
-        case .failure(let rejected): return reported(rejected.result)
-        case .success(let invocation): return reported(await checkedStep(line, invocation, in: context))
+        // Read in the language its command speaks (after `set lang ko`, a usage error too).
+        return await Language.$current.withValue(context.settings.language) {
+            // A script's lines lose their comments when the file is read; a typed one here.
+            let line = ScriptLine(number: 0, text: ScriptReader.stripComment(typed))
+            switch prepare(line, location: nil, on: shell.index.server ?? context.client.baseURL) {
+            case .failure(let rejected): return reported(rejected.result)
+            case .success(let invocation): return reported(await checkedStep(line, invocation, in: context))
+            }
         }
     }
 
@@ -34,10 +32,11 @@ extension ScriptRuntime {
     /// Runs a program's arguments (`openmarket list --mine`) as the words they are: no
     /// variables, no comment, nothing split again.
     func executeWords(_ words: [Word]) async -> CommandReport {
-        await Language.$current.withValue(shell.speaks) {
+        let context = context()
+        return await Language.$current.withValue(context.settings.language) {
             let line = ScriptLine(number: 0, text: WordQuoting.line(words))
             switch invocation(words, text: line.text, line: line, location: nil) {
-            case .success(let invocation): return reported(await checkedStep(line, invocation, in: context()))
+            case .success(let invocation): return reported(await checkedStep(line, invocation, in: context))
             case .failure(let rejected): return reported(rejected.result)
             }
         }
