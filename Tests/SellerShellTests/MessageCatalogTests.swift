@@ -377,7 +377,7 @@ struct MessageCatalogTests {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             _ = try await f.register(name: "문맥의 언어 머그")
             let list = try CommandRegistry.shell.parse(WordSplitter.split("list"))
-            let english = await Language.$current.withValue(.en) { f.shell.context() }
+            let english = Language.$current.withValue(.en) { f.shell.context() }
             #expect(english.settings.language == .en)
             var korean = english
             korean.settings.language = .ko
@@ -388,7 +388,7 @@ struct MessageCatalogTests {
             #expect(report.status == .ok)
             #expect(f.console.out.contains("번호  상품명"), "\(f.console.out)")
             #expect(await f.run("set lang ko") == .ok)
-            let afterSetLang = await Language.$current.withValue(.en) { f.shell.context() }
+            let afterSetLang = Language.$current.withValue(.en) { f.shell.context() }
             #expect(afterSetLang.settings.language == .ko, "set lang outranks the run's language")
         }
     }

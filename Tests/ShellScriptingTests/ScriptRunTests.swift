@@ -43,6 +43,17 @@ struct ScriptRunTests {
         }
     }
 
+    /// After a script's `set lang ko`, a later line read only when it runs (its words come from
+    /// an answer) says what is wrong with it in Korean, as its command would.
+    @Test func aScriptLineAfterSetLangIsReadInThatLanguage() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("lang.om", "set lang ko\nGET /healthChecker\nlist ${response.body}\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .usage, "\(console.notes)")
+            #expect(console.notes.contains("쪽은 1 이상의 정수여야 합니다(입력: 'OK')"), "\(console.notes)")
+        }
+    }
+
     @Test func aLineSeesTheSettingsTheLineBeforeLeft() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try f.script("settings.om", "health\nset output json\nhealth\nset output table\nhealth\n")

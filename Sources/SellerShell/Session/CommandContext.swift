@@ -28,10 +28,11 @@ public struct SessionSettings: Sendable {
     public var profileName: String?
     /// `set photos`: whether and how photos are drawn on a terminal.
     public var photos: PhotoSetting = .auto
-    /// The language the command speaks, reads its line in and is drawn in: `set lang`'s, else
-    /// the run's. `ShellSession.perform` makes it the task's `Language.current` around the
-    /// command (which the message catalogues read), from here.
-    public var language: Language = .en
+    /// The language the command speaks and is drawn in, and what is wrong with its line is said
+    /// in: `set lang`'s, else the run's (`Language.current` where the settings are made).
+    /// `ShellSession.perform` makes it the task's `Language.current` around the command (which
+    /// the message catalogues read), from here.
+    public var language: Language = Language.current
     /// Whether the server's word for `vendorID` and `vendorName` is already recorded for this
     /// login (`ShellSession.learnVendor` took it): learning the same vendor again changes nothing.
     public var vendorRecorded = false

@@ -380,7 +380,7 @@ public actor ShellSession {
     }
 
     /// The context a command gets in this session as it is now; a layer above (a script, an
-    /// import row) changes its copy for the one invocation it passes it to. Read from `current`
+    /// import row) changes its copy for the one invocation it passes it to. Read from `state`
     /// where the caller runs, with no hop to the actor.
     public nonisolated func context() -> CommandContext {
         let now = state.withLock { $0 }
@@ -396,16 +396,11 @@ public actor ShellSession {
         await perform(invocation, in: context())
     }
 
-    /// Runs `invocation` in `context` with the session's part (server, login, settings) as it is
-    /// now, keeping the caller's own part (its script scope, folder and trace): a script's line
-    /// after a line that connected elsewhere or logged in. Where the caller runs: the session's
-    /// part is read from `current`, not on the actor.
-    public nonisolated func perform(_ invocation: Invocation, refreshing context: CommandContext) async -> CommandReport {
-        await perform(invocation, in: refreshed(context))
-    }
-
-    /// `context` with the session's part as it is now (its server, login and settings) and the
-    /// run's part kept (its scope, folder and trace); read from `current` where the caller runs.
+    /// `context` with the session's part as it is now (its server, login and settings, the
+    /// language among them) and the run's part kept (its scope, folder and trace): for a script's
+    /// line after a line that connected elsewhere, logged in or set the language. Read from
+    /// `state` where the caller runs, not on the actor. A setting the caller changed in its copy
+    /// is the session's again.
     public nonisolated func refreshed(_ context: CommandContext) -> CommandContext {
         var fresh = self.context()
         fresh.pathBase = context.pathBase

@@ -12,7 +12,7 @@ extension ScriptRuntime {
         return await Language.$current.withValue(context.settings.language) {
             // A script's lines lose their comments when the file is read; a typed one here.
             let line = ScriptLine(number: 0, text: ScriptReader.stripComment(typed))
-            switch prepare(line, location: nil, on: shell.index.server ?? context.client.baseURL) {
+            switch prepare(line, location: nil, on: context.client.baseURL) {
             case .failure(let rejected): return reported(rejected.result)
             case .success(let invocation): return reported(await checkedStep(line, invocation, in: context))
             }
@@ -55,20 +55,25 @@ extension ScriptRuntime {
     func step(
         _ line: ScriptLine, parsed: Invocation? = nil, location: String?, in context: CommandContext
     ) async -> CommandReport {
+        // The session as it is now (a line before may have connected elsewhere, logged in or
+        // set the language), with this run's own part (its scope, its folder, its trace).
+        let fresh = shell.refreshed(context)
         var invocation: Invocation
         if let parsed {
             invocation = parsed
             invocation.location = location
         } else {
-            // The session as it is now (a line before may have connected elsewhere or logged
-            // in), with this run's own part (its scope, its folder, its trace).
-            let server = shell.index.server ?? context.client.baseURL
-            switch prepare(line, location: location, on: server) {
+            // Read in the language its command will speak, for the server it will go to: what is
+            // wrong with it is said as the command's own failure would be.
+            let prepared = Language.$current.withValue(fresh.settings.language) {
+                prepare(line, location: location, on: fresh.client.baseURL)
+            }
+            switch prepared {
             case .success(let prepared): invocation = prepared
             case .failure(let rejected): return rejected.result
             }
         }
-        var report = await shell.perform(invocation, refreshing: context)
+        var report = await shell.perform(invocation, in: fresh)
         if let dryRun { report.failure = report.failure.map { dryRun.withPlaceholders($0) } }
         return report
     }
