@@ -92,6 +92,7 @@ struct HabitLintTests {
             let path = try f.script(
                 "query.om",
                 """
+                set secret not-the-secret
                 GET /api/products?secret=@secret
                 GET "/api/products?page_no=1&secret=${secret}"
                 GET /api/products?page_no=1&items_per_page=10
@@ -103,7 +104,7 @@ struct HabitLintTests {
                 "secret-in-request: the secret in the query, where logs and proxies keep it: it goes only in the body's secret field (explain secret)"
             #expect(
                 console.outputs.joined(separator: "\n").components(separatedBy: "\n") == [
-                    "\(path):1: \(finding)", "\(path):2: \(finding)",
+                    "\(path):2: \(finding)", "\(path):3: \(finding)",
                 ])
         }
     }

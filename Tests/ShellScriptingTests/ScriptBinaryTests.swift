@@ -251,15 +251,15 @@ struct ScriptBinaryTests {
 
                 """
             }
-            let script = try world.write("edit.om", text(price: 1500, line3: "patch $nosuch price=1"))
+            let script = try world.write("edit.om", text(price: 1500, line3: "patch $mug price=${mug.prise}"))
 
             let first = try await world.run(world.serverArguments + ["run", script])
             #expect(first.status == 2, "\(first.stderr)")
-            #expect(first.stderr.contains("\(script):3: patch: undefined variable 'nosuch'"), "\(first.stderr)")
+            #expect(first.stderr.contains("\(script):3: patch: product 'mug' has no field 'prise'"), "\(first.stderr)")
             #expect(try await world.productCount() == 1)
 
             // Line 1 ran; editing it makes a resume unsafe.
-            try world.write("edit.om", text(price: 1600, line3: "patch $nosuch price=1"))
+            try world.write("edit.om", text(price: 1600, line3: "patch $mug price=${mug.prise}"))
             let edited = try await world.run(world.serverArguments + ["run", script, "--resume"])
             #expect(edited.status == 2, "\(edited.stderr)")
             #expect(edited.stderr.contains("changed"), "\(edited.stderr)")

@@ -25,7 +25,7 @@ import Testing
                 \(third)
                 """
             }
-            let path = try f.script("resume.om", text("patch $frist stock=4"))
+            let path = try f.script("resume.om", text("patch $first stock=${first.stok}"))
             let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path) == .usage, "\(console.notes)")
             try FileManager.default.removeItem(at: f.directory.appendingPathComponent("a.jpg"))

@@ -75,6 +75,43 @@ import Testing
         }
     }
 
+    /// A name nothing defines before its line (a typo, one defined only later, `$last` before
+    /// any product) is found by the check, each at its first line, and nothing is sent; a name
+    /// a line that does not parse would have bound is not said again, and after a `source` line
+    /// (whose file may define anything) nothing is.
+    @Test func aNameNothingDefinesIsFoundBeforeAnythingIsSent() async throws {
+        try await Self.withCountingServer { server, directory in
+            let lines = [
+                "list",
+                "show $undefinedvar",
+                "patch $nothere price=5",
+                "show $undefinedvar",
+                "stock $later +1",
+                "register name=Mug \(Self.describe) price=abc currency=KRW image=mug.jpg as mug",
+                "show $mug",
+                "set later 3",
+                "show ${last.id}",
+            ]
+            let (status, notes, path) = try await Self.run(lines.joined(separator: "\n") + "\n", in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            #expect(notes.contains("\(path):2: show: undefined variable 'undefinedvar'"), "\(notes)")
+            #expect(notes.contains("\(path):3: patch: undefined variable 'nothere'"), "\(notes)")
+            #expect(notes.contains("\(path):5: stock: undefined variable 'later'"), "\(notes)")
+            #expect(notes.contains("\(path):6: register: "), "\(notes)")
+            #expect(!notes.contains("\(path):4: "), "said once a name: \(notes)")
+            #expect(!notes.contains("\(path):7: ") && !notes.contains("\(path):9: "), "no cascade: \(notes)")
+            #expect(server.received.isEmpty && server.connections == 0, "\(server.received.map(\.target))")
+
+            let early = try await Self.run("show $last\nlist\n", in: directory, server: server)
+            #expect(early.1.contains("\(early.2):1: show: $last is undefined"), "\(early.1)")
+            try "set x 1\n".write(to: directory.appendingPathComponent("defs.om"), atomically: true, encoding: .utf8)
+            let sourced = try await Self.run("show $y\nsource defs.om\nshow $x\nshow $z\n", in: directory, server: server)
+            #expect(sourced.1.contains("\(sourced.2):1: show: undefined variable 'y'"), "\(sourced.1)")
+            #expect(!sourced.1.contains("'x'") && !sourced.1.contains("'z'"), "\(sourced.1)")
+            #expect(server.received.isEmpty && server.connections == 0, "\(server.received.map(\.target))")
+        }
+    }
+
     /// A register line with several mistakes, one of them a photo that is not an image: each
     /// is named, and a line with two bad photos names both.
     @Test func everyProblemOfARegisterLineIsNamed() async throws {

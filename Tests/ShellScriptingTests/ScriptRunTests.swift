@@ -109,7 +109,7 @@ struct ScriptRunTests {
             try f.copyImage("coffee-small.jpg")
             let register = "register name=Good \(Self.describe) price=10 currency=KRW image=coffee-small.jpg"
             let cases: [(String, CommandStatus, String, checked: Bool)] = [
-                ("patch $mug price=3", .usage, "patch: undefined variable 'mug'", false),
+                ("patch $mug price=3", .usage, "patch: undefined variable 'mug'", true),
                 ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'", false),
                 ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5", false),
                 (
@@ -163,8 +163,8 @@ struct ScriptRunTests {
             let path = try f.script(
                 "mixed.om",
                 """
-                register name=One \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
-                show $nothing
+                register name=One \(Self.describe) price=10 currency=KRW image=coffee-small.jpg as one
+                show ${one.colour}
                 register name=Two \(Self.describe) price=10 currency=KRW image=coffee-small.jpg
                 expect 1 == 2
                 """)
@@ -323,10 +323,10 @@ struct ScriptRunTests {
                 patch $first price=${second.price}
                 """
             }
-            let path = try f.script("resume.om", text("patch $frist stock=4"))
+            let path = try f.script("resume.om", text("patch $first stock=${first.stok}"))
             let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path) == .usage)
-            #expect(console.notes.contains("\(path):3: patch: undefined variable 'frist'"))
+            #expect(console.notes.contains("\(path):3: patch: product 'first' has no field 'stok'"), "\(console.notes)")
 
             // Without --resume, the unfinished run is not started again from the top.
             let again = RecordingConsole()

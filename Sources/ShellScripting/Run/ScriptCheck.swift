@@ -12,18 +12,20 @@ import SellerShell
 extension ScriptRuntime {
     /// The problems of `lines`, each `NAME:LINE: message` and its detail lines (none when every
     /// line may run), and the lines without variables already parsed. `paths`: where the
-    /// script's photos are read from (its folder), as its lines will read them. With
-    /// `unsetVariables` (a stepped run: a lesson in front of a class), a variable nothing
-    /// defines is one of the problems; otherwise it fails when its line runs. `photosSent`: the
-    /// lines a resumed run skips, done before: their photos are not read (they may be gone).
+    /// script's photos are read from (its folder), as its lines will read them. A variable that
+    /// nothing before its line defines (not the session, `--var`, a `set NAME` line, an `… as
+    /// NAME`, nor a line returning a product for `$last`) is one of the problems, once a name at
+    /// its first line, unless a `source` line came before (the file sourced may set anything).
+    /// `stepped`: a lesson in front of a class, whose missing `--var` is said as such.
+    /// `photosSent`: the lines a resumed run skips, done before: their photos are not read (they
+    /// may be gone).
     func check(
-        _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, unsetVariables: Bool = false,
+        _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, stepped: Bool = false,
         photosSent: Set<Int> = []
     ) -> ScriptCheck {
         var found = ScriptCheck()
         var names = CheckedNames(self.names.variables)
-        var uses: [(line: Int, name: String)] = []
-        var sources = false
+        var undefined = UndefinedNames(stepped: stepped)
         found.parsed.reserveCapacity(lines.count)
         for line in lines {
             let checked = check(line, names: &names, on: server, paths: photosSent.contains(line.number) ? nil : paths)
@@ -31,31 +33,17 @@ extension ScriptRuntime {
             // it a second time.
             if let invocation = checked.parsed { found.parsed[line.number] = invocation }
             // `FILE:LINE` made only for a line with problems: most have none.
+            let unset = undefined.problems(checked)
             let problems = checked.problems.lines
-            if !problems.isEmpty { found.add(problems, at: "\(name):\(line.number)") }
-            if !checked.references.isEmpty {
-                uses += checked.references.map { (line.number, String($0.prefix { $0 != "." })) }
+            if !unset.isEmpty || !problems.isEmpty {
+                let location = "\(name):\(line.number)"
+                for problem in unset { found.add([problem], at: location) }
+                found.add(problems, at: location)
             }
-            sources = sources || checked.sources
             // Nothing after an `exit` ever runs (a script has no branches).
             if checked.exits { break }
         }
-        // A script that sources another is not checked for them (the other may set anything).
-        if unsetVariables, !sources {
-            for use in Self.unset(uses, names: names) {
-                found.add([ScriptMessage.variableNotSet(use.name).text], at: "\(name):\(use.line)")
-            }
-        }
         return found
-    }
-
-    /// Every `$NAME` that nothing defines (not the session, `--var`, a `set NAME` line, an
-    /// `… as NAME`, nor the shell itself: `last`, `response`, `env`), once per name at its first
-    /// line: a lesson stepped through without its `--var` says so before its first step, not
-    /// halfway through the class.
-    static func unset(_ uses: [(line: Int, name: String)], names: CheckedNames) -> [(line: Int, name: String)] {
-        var said: Set<String> = ["last", "response", "env"]
-        return uses.filter { names[$0.name] == nil && said.insert($0.name).inserted }
     }
 
     /// One line, split once: its problems, the invocation when it has no variables, and what it
@@ -82,12 +70,29 @@ extension ScriptRuntime {
             problems = problems.map { $0.common(with: found) } ?? found
             if problems?.isEmpty == true { break }
         }
-        learn(from: invocation, holes: holes, names: &names)
+        // What the line reads that nothing has defined by now (before what it defines itself).
+        let unset =
+            holes ? templates.flatMap(\.references).map { String($0.prefix { $0 != "." }) }.filter { names[$0] == nil } : []
         // By the command's type when it parsed (a spec is copied whole each time it is asked).
         let command = invocation.map { type(of: $0.command) } ?? registry.find(templates[0].literal?.text ?? "")
+        learn(from: invocation, holes: holes, names: &names)
+        if invocation == nil { learnUnparsed(templates, command: command, names: &names) }
         return CheckedLine(
             problems: problems ?? LineProblems(), parsed: holes ? nil : invocation, exits: command == Exit.self,
-            references: holes ? templates.flatMap(\.references) : [], sources: command == Source.self)
+            unset: unset, command: unset.isEmpty ? "line" : spec(of: text)?.name ?? "line", sources: command == Source.self)
+    }
+
+    /// What a line that does not parse would have defined had it parsed (`… as NAME`, `$last`
+    /// after a command returning a product): known to hold something, so that the lines after
+    /// it are not also said to read an undefined name.
+    private func learnUnparsed(_ templates: [WordTemplate], command: (any ShellCommand.Type)?, names: inout CheckedNames) {
+        let count = templates.count
+        if count >= 3, templates[count - 2].literal == Word("as"), let bound = templates[count - 1].literal,
+            names[bound.text] == nil
+        {
+            names[bound.text] = .unknown
+        }
+        if let command, command.spec.returnsProduct, names["last"] == nil { names["last"] = .unknown }
     }
 
     /// The words with their references filled for the check, parsed.
@@ -202,8 +207,34 @@ struct CheckedLine {
     var problems = LineProblems()
     var parsed: Invocation?
     var exits = false
-    var references: [String] = []
+    /// The names it reads that nothing before it defines.
+    var unset: [String] = []
+    /// The command's name, as its failures are headed.
+    var command = "line"
     var sources = false
+}
+
+/// The names a script's lines read before anything defines them, said once a name at its first
+/// line, until a `source` line (which may set anything). `response` and `env` are the shell's
+/// own; `$last` before any command has returned a product is said as the run says it.
+struct UndefinedNames {
+    let stepped: Bool
+    private var said: Set<String> = ["response", "env"]
+    private var sourced = false
+
+    init(stepped: Bool) { self.stepped = stepped }
+
+    /// What `line` reads undefined, each a problem's line; then notes whether it sources a file.
+    mutating func problems(_ line: CheckedLine) -> [String] {
+        defer { sourced = sourced || line.sources }
+        guard !sourced else { return [] }
+        return line.unset.filter { said.insert($0).inserted }.map { name in
+            if name == "last" { return "\(line.command): " + ScriptMessage.lastUndefined.text }
+            // A lesson is given its values with --var: said so.
+            if stepped { return ScriptMessage.variableNotSet(name).text }
+            return "\(line.command): " + ScriptMessage.undefinedVariable(name).text
+        }
+    }
 }
 
 /// What is wrong with one line, typed until it is written: why it does not read or parse

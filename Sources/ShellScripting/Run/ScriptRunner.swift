@@ -42,7 +42,7 @@ extension ScriptRuntime {
         let resuming = options.resume && dryRun == nil
         var checked = ScriptCheck()
         if !resuming {
-            checked = check(lines, name: path, on: server, paths: paths, unsetVariables: options.step)
+            checked = check(lines, name: path, on: server, paths: paths, stepped: options.step)
             guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         }
         var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
@@ -56,7 +56,7 @@ extension ScriptRuntime {
         if resuming {
             // The lines done before are skipped: their photos were sent, and may be gone since.
             let done = resume.previous.map { Set($0.done.keys) } ?? []
-            checked = check(lines, name: path, on: server, paths: paths, unsetVariables: options.step, photosSent: done)
+            checked = check(lines, name: path, on: server, paths: paths, stepped: options.step, photosSent: done)
             guard checked.problems.isEmpty else {
                 scope.journal?.close()
                 return refuse(checked, name: path)
