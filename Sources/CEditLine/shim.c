@@ -96,6 +96,15 @@ int cel_hist_save(History *h, const char *path) {
     return history(h, &ev, H_SAVE, path);
 }
 
+int cel_hist_delete_newest(History *h, const char *line) {
+    HistEvent ev;
+    // H_FIRST is the newest entry; H_NEXT walks toward the oldest.
+    for (int found = history(h, &ev, H_FIRST); found == 0; found = history(h, &ev, H_NEXT)) {
+        if (strcmp(ev.str, line) == 0) return history(h, &ev, H_DEL, ev.num);
+    }
+    return -1;
+}
+
 
 // libedit keeps the newest entry first: H_LAST is the oldest and H_PREV walks toward the newest.
 const char *cel_hist_oldest(History *h) {

@@ -14,6 +14,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     private let historyHandle: OpaquePointer
     private let historyPath: String?
     private let completer: Completer?
+    /// This run's lines, oldest first, not saved yet: what `saveHistory` adds to the file as it
+    /// is then.
+    private var added: [String] = []
     /// The list the last TAB printed, and for which line (see `complete`).
     private var lastListing: Listing?
     private struct Listing: Equatable {
@@ -55,8 +58,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         // libedit restores the terminal on fatal signals and follows SIGWINCH/SIGTSTP.
         cel_set_signal(editLine, 1)
 
-        cel_hist_setsize(historyHandle, 1000)
-        cel_hist_setunique(historyHandle, 1)
+        Self.configure(historyHandle)
         cel_set_hist(editLine, historyHandle)
 
         // The user's ~/.editrc first, so a choice such as `bind -v` stands, then the bindings
@@ -71,8 +73,12 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         cel_bind(editLine, "^R", "em-inc-search-prev")
 
         if let historyPath {
-            // A missing file is the normal first run.
+            // A missing file is the normal first run. Read under the lock a saving shell holds,
+            // so a file half written is never read.
+            let lock = open(historyPath, O_RDONLY | O_CLOEXEC)
+            if lock >= 0 { flock(lock, LOCK_SH) }
             _ = cel_hist_load(historyHandle, historyPath)
+            if lock >= 0 { close(lock) }
         }
         cel_use_interruptible_getc(editLine)
     }
@@ -118,6 +124,18 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     func addHistory(_ line: String) {
         guard !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
         cel_hist_enter(historyHandle, line)
+        added.append(line)
+    }
+
+    func forgetHistory(_ line: String) {
+        _ = cel_hist_delete_newest(historyHandle, line)
+        if let index = added.lastIndex(of: line) { added.remove(at: index) }
+    }
+
+    /// The most lines kept, and a line entered twice in a row kept once.
+    private static func configure(_ history: OpaquePointer) {
+        cel_hist_setsize(history, 1000)
+        cel_hist_setunique(history, 1)
     }
 
     func readSecret(prompt: String) -> String? {
@@ -127,10 +145,23 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     func saveHistory() {
         guard let historyPath else { return }
         Self.makeFolders(above: historyPath)
-        if cel_hist_save(historyHandle, historyPath) < 0 {
+        // H_SAVE writes its list over the file, and another shell may have saved its lines since
+        // this one read it: the file is read again, under a lock the other shells take too, and
+        // only this run's lines go after what it holds (libedit's history cannot append).
+        let lock = open(historyPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
+        guard let merged = history_init() else { return }
+        defer { history_end(merged) }
+        Self.configure(merged)
+        _ = cel_hist_load(merged, historyPath)
+        for line in added { cel_hist_enter(merged, line) }
+        if cel_hist_save(merged, historyPath) < 0 {
             StandardStreams.write("warning: could not save history to \(historyPath)\n", to: STDERR_FILENO)
             return
         }
+        // Saved: a second save (the demo saves at each quit) adds them only once.
+        added = []
         // libedit already creates it 0600; this also tightens a file an older version left open.
         chmod(historyPath, 0o600)
     }

@@ -39,9 +39,13 @@ public protocol LineReader: AnyObject, Sendable {
     func readLine() -> ReadResult
     /// Blank lines are skipped. Never pass secrets.
     func addHistory(_ line: String)
+    /// Takes back the newest entry equal to `line` (one that turned out to hold a secret): it is
+    /// neither recalled nor saved.
+    func forgetHistory(_ line: String)
     /// Reads one line without echo on a terminal. nil on end of input or Ctrl-C.
     func readSecret(prompt: String) -> String?
-    /// Writes the history file (mode 0600, parent folders created) if the reader has one.
+    /// Adds this reader's lines to the history file (mode 0600, parent folders created) if it
+    /// has one, after what the file holds then: another shell's lines saved meanwhile stay.
     func saveHistory()
     /// The history, oldest first.
     func history() -> [String]

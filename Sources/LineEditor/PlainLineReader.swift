@@ -37,6 +37,12 @@ final class PlainLineReader: LineReader {
         state.withLock { $0.entries.append(line) }
     }
 
+    func forgetHistory(_ line: String) {
+        state.withLock { state in
+            if let index = state.entries.lastIndex(of: line) { state.entries.remove(at: index) }
+        }
+    }
+
     func readSecret(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else {
             let line = Swift.readLine(strippingNewline: false)

@@ -213,6 +213,33 @@ struct TerminalTests {
         #expect(!saved.contains("login"))
     }
 
+    @Test("two editors open at once each add their lines to the history file: neither loses the other's")
+    func twoEditorsAtOnceKeepBothHistories() async throws {
+        let home = try Fixtures.temporaryDirectory("line-editor")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await blocking {
+            let first = try DemoSession(home: home)
+            defer { first.session.terminate() }
+            let second = try DemoSession(home: home)
+            defer { second.session.terminate() }
+            try first.run("echo from the first", expecting: "echo: from the first [")
+            try second.run("echo from the second", expecting: "echo: from the second [")
+            for demo in [first, second] {
+                try demo.waitForPrompt()
+                demo.session.send(Keys.ctrlD)
+                try demo.expect("bye")
+                #expect(try demo.session.waitForExit() == 0)
+            }
+            let saved = try String(contentsOf: first.historyFile, encoding: .utf8)
+            #expect(saved.components(separatedBy: "echo\\040from\\040the\\040first").count == 2, "\(saved)")
+            #expect(saved.components(separatedBy: "echo\\040from\\040the\\040second").count == 2, "\(saved)")
+            let third = try DemoSession(home: home)
+            defer { third.session.terminate() }
+            try third.run("history", expecting: "1  echo from the first")
+            try third.expect("2  echo from the second")
+        }
+    }
+
     @Test("the next run starts with the history of the last")
     func historyCarriesOver() async throws {
         let home = try Fixtures.temporaryDirectory("line-editor")

@@ -151,6 +151,31 @@ struct ShellBinaryTests {
         #expect(!history.contains("0c1b5a9e-8f7d"))
     }
 
+    /// A line whose request the client refuses for the secret, spelled so that only the request
+    /// shows it (a JSON escape in an HTTPie item), is taken back from the history: the file keeps
+    /// the line after it, and nothing of the secret.
+    @Test func aLineRefusedForTheSecretIsTakenBackFromTheHistory() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let secret = "hCHBDiNRwhmzy4QZ"
+        let status = try await blocking {
+            let session = try PTYSession(
+                executable: Self.binary, environment: home.environment(["OPENMARKET_SECRET": secret]))
+            defer { session.terminate() }
+            _ = try session.expect("> ", timeout: .seconds(60))
+            try Self.type(
+                session, "PATCH /api/products/1 'description:=\"\(secret.dropLast())\\u005A\"'\r",
+                expect: "refused to send it")
+            try Self.type(session, "whoami\r", expect: "identifier")
+            return try Self.quit(session)
+        }
+        #expect(status == 0)
+        let history = (try? String(contentsOf: home.historyFile, encoding: .utf8)) ?? ""
+        #expect(history.contains("whoami"), "\(history)")
+        #expect(!history.contains(String(secret.dropLast())), "\(history)")
+        #expect(!history.contains("PATCH"), "\(history)")
+    }
+
     @Test func ctrlCCancelsAStalledRequestAndTheShellStays() async throws {
         let home = try Home.make()
         defer { home.remove() }

@@ -70,6 +70,21 @@ struct HardeningTests {
             #expect(!f.shell.mayKeepInHistory("login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 not-the-secret"))
             #expect(f.shell.mayKeepInHistory("login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 --save shop"))
             #expect(f.shell.mayKeepInHistory("show 1"))
+            // Spelled so that only the words, once read, hold it: quoted, escaped, percent-encoded.
+            let (head, last) = (String(secret.dropLast()), secret.last!)
+            let hex = String(last.asciiValue!, radix: 16, uppercase: true)
+            for disguised in [
+                "patch 1 description=\(head)\"\(last)\"", "set x \(head)\\\(last)", "search $'\(head)\\x\(hex)'",
+                "GET '/api/products?search_value=\(head)%\(hex)'",
+            ] {
+                #expect(!f.shell.mayKeepInHistory(disguised), "\(disguised)")
+            }
+            // One only the request shows (a JSON escape in an HTTPie item): the client refuses it,
+            // and the report says so, for the prompt to take the line back.
+            let escaped = "PATCH /api/products/1 'description:=\"\(head)\\u00\(hex)\"'"
+            #expect(f.shell.mayKeepInHistory(escaped))
+            #expect(await f.shell.execute(escaped).refusedSecret)
+            #expect(await f.shell.execute("show 1").refusedSecret == false)
             #expect(await f.run("login 0c1b5a9e-8f7d-4e8a-9a53-3f6c2b1d0e77 Typed-Secret-99") == .usage)
             #expect(f.console.notes.contains("the secret is never typed on the command line"))
             #expect(!f.console.notes.contains("Typed-Secret-99"))

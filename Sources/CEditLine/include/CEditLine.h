@@ -50,6 +50,8 @@ int cel_hist_setunique(History *h, int unique);
 int cel_hist_enter(History *h, const char *line);
 int cel_hist_load(History *h, const char *path);
 int cel_hist_save(History *h, const char *path);
+/// Deletes the newest entry equal to `line` (H_DEL by its event number); -1 when there is none.
+int cel_hist_delete_newest(History *h, const char *line);
 /// Oldest entry (H_LAST); NULL when empty. The pointer is valid until the history changes.
 const char *cel_hist_oldest(History *h);
 /// The entry after the previous one toward the newest (H_PREV); NULL at the end.

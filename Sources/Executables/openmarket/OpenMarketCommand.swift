@@ -453,8 +453,11 @@ struct OpenMarketCommand: AsyncParsableCommand {
             case .line(let line):
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 // A line holding a secret (or `login ID SECRET`) never reaches the history file.
-                if session.shell.mayKeepInHistory(line) { reader.addHistory(line) }
+                let kept = session.shell.mayKeepInHistory(line)
+                if kept { reader.addHistory(line) }
                 let outcome = await runCancellable(session, .typed(line))
+                // Nor one the client refused for a secret only its request shows (`\@`, `\u005a`).
+                if kept, outcome.refusedSecret { reader.forgetHistory(line) }
                 if outcome.exitRequested { return outcome.exitCode ?? outcome.status.rawValue }
                 if !reader.isInteractive, outcome.status != .ok { return outcome.status.rawValue }
             }

@@ -120,6 +120,14 @@ public struct CommandReport: Sendable {
     /// Whether the words parsed into a command that went through the middleware (which
     /// journals it); a line that did not parse is journaled by the script's run loop.
     public var invoked: Bool { command != nil }
+
+    /// Whether the client refused the request the line became for carrying a protected secret
+    /// (`MarketClient.refuseLeaks`), however the line spelled it: such a line is taken back
+    /// from the history.
+    public var refusedSecret: Bool {
+        guard case .invalidInput(let problems)? = error as? MarketError else { return false }
+        return problems.contains { $0.rule == .secretOutsideItsField || $0.rule == .foreignSecret }
+    }
 }
 
 extension ShellSession {
@@ -463,11 +471,19 @@ public actor ShellSession {
     }
 
     /// Whether a line typed at the prompt may go into the history (and its file): never one
-    /// that holds a protected secret, nor one its command refuses for holding what could only
-    /// be a secret (`login ID SECRET`).
+    /// that holds a protected secret, as typed or as its command reads its words (quotes,
+    /// backslashes and `$'…'` undone, percent escapes decoded), nor one its command refuses for
+    /// holding what could only be a secret (`login ID SECRET`). A spelling only the request
+    /// shows (an HTTPie or JSON escape) is taken back once the client refuses it
+    /// (`CommandReport.refusedSecret`).
     public nonisolated func mayKeepInHistory(_ line: String) -> Bool {
         if secrets.occurs(in: line) { return false }
-        guard let words = try? WordSplitter.split(line), let first = words.first,
+        guard let words = try? WordSplitter.split(line) else { return true }
+        let secretInAWord = words.contains { word in
+            secrets.occurs(in: word.text) || word.text.removingPercentEncoding.map(secrets.occurs(in:)) == true
+        }
+        if secretInAWord { return false }
+        guard let first = words.first,
             let spec = index.registry.find(first.text)?.spec, spec.tooManyWords != nil
         else { return true }
         do {
