@@ -26,4 +26,20 @@ struct ProductTableWidthTests {
         let short = ProductRendering.table([products[1]]).split(separator: "\n").map(String.init)
         #expect(short[2].contains("Mug"), "\(short)")
     }
+
+    /// On a terminal wider than 80 columns a long name takes the room there is, and is cut only
+    /// where the line ends; without a terminal (or at 80) the table is as it was.
+    @Test func aWideTerminalShowsLongNamesWhole() {
+        let name = "아주 긴 한국어 상품 이름 우유병 모양 텀블러 하얀색 대용량 보온 보냉 겸용 제품입니다"
+        let product = Product(
+            id: 7, vendorID: 1, vendorName: "demo-shop", name: name, description: "", thumbnail: nil, currency: .krw,
+            price: 15000, stock: 3, createdAt: nil, issuedAt: nil)
+        let wide = ProductRendering.table([product], columns: 200).split(separator: "\n").map(String.init)
+        #expect(wide[2].contains(name) && !wide[2].contains("…"), "\(wide)")
+        #expect(wide.allSatisfy { TerminalText.width($0) <= 199 }, "\(wide)")
+        let middling = ProductRendering.table([product], columns: 120).split(separator: "\n").map(String.init)
+        #expect(middling[2].contains("…"), "\(middling)")
+        #expect(middling.map(TerminalText.width).max() == 119, "\(middling.map(TerminalText.width))")
+        #expect(ProductRendering.table([product]) == ProductRendering.table([product], columns: 80))
+    }
 }

@@ -175,7 +175,7 @@ public struct ListProducts: ShellCommand {
             }
             let table =
                 fields.isEmpty
-                ? ProductRendering.table(products, color: context.settings.useColor)
+                ? ProductRendering.table(products, columns: context.console.columns, color: context.settings.useColor)
                 : ListFormats.table(products, fields: fields, color: context.settings.useColor)
             text = products.isEmpty ? none : table
             return CommandOutcome([.listed(text, paged: !noPager && !products.isEmpty)] + notes)

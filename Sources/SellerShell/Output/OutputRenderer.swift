@@ -30,7 +30,7 @@ extension ShellSession {
                     // Paged at the terminal's height; a console sends images' escapes to no pager.
                     console.page(PhotoRendering.grid(grid, color: useColor))
                 } else {
-                    console.page(ProductRendering.table(grid.products, color: useColor))
+                    console.page(ProductRendering.table(grid.products, columns: console.columns, color: useColor))
                 }
             case .written(let product, let raw, let verb, let stockBefore):
                 console.write(
@@ -86,7 +86,7 @@ extension ShellSession {
         } else if products.isEmpty {
             console.write(empty)
         } else {
-            console.page(ProductRendering.table(products, color: useColor))
+            console.page(ProductRendering.table(products, columns: console.columns, color: useColor))
         }
     }
 

@@ -13,7 +13,8 @@ public enum ProductRendering {
     /// How much of a name a one-line summary shows.
     public static let summaryNameColumns = 40
 
-    public static func table(_ products: [Product], color: Bool = false) -> String {
+    /// `columns`: the terminal's width (nil: no terminal, laid out for 80 columns).
+    public static func table(_ products: [Product], columns: Int? = nil, color: Bool = false) -> String {
         let headers = [Message.Heading.id, .name, .price, .discount, .final, .stock, .vendor].map { Message.heading($0).text }
         let soldOut = Message.soldOut.text
         let stockColumn = 5
@@ -26,12 +27,14 @@ public enum ProductRendering {
                 TextLayout.visible(p.vendorName ?? p.vendor?.name ?? (p.vendorID.map { "#\($0)" } ?? ""), limit: 40),
             ]
         }
-        // The names take the room the other columns leave on an 80-column line, at most
-        // `nameColumns` (a long vendor name shortens them rather than widening the table).
+        // The names take the room the other columns leave on the terminal's line (80 columns
+        // without a terminal): at most `nameColumns` on a line of 80 or fewer, all of it on a
+        // wider one (a long vendor name shortens them rather than widening the table).
         let others = (0..<headers.count).filter { $0 != 1 }.reduce(0) { sum, column in
             sum + ([headers[column]] + rows.map { $0[column] }).map(TerminalText.width).max()! + 2
         }
-        let room = min(nameColumns, max(12, 79 - others))
+        let line = (columns ?? 80) - 1
+        let room = line > 79 ? max(12, line - others) : min(nameColumns, max(12, line - others))
         for index in rows.indices { rows[index][1] = TextLayout.truncate(rows[index][1], to: room) }
         // Only the sold-out cell's text is painted, and padded by its own width.
         return TextLayout.table(headers, rows, rightAligned: [0, 2, 3, 4, 5]) { row, column, cell in
