@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import SellerShell
+import Synchronization
 import Testing
 
 @testable import ShellScripting
@@ -26,6 +27,25 @@ struct ScriptPartsTests {
         #expect(lines[3].text == "list")
         #expect(ScriptReader.stripComment(#"set f Mug\ #1 # note"#) == #"set f Mug\ #1 "#)
         #expect(lines[0].hash != ScriptLine(number: 4, text: "register name='Mug #3'    price=3").hash)
+    }
+
+    /// A script saved by a Windows editor starts with a UTF-8 byte order mark: it is not part of
+    /// the first command, read from bytes, from text or from a pipe.
+    @Test func aByteOrderMarkIsNotPartOfTheFirstCommand() async throws {
+        let text = "\u{FEFF}set price 2000\nhealth\n"
+        #expect(ScriptReader.lines(of: Data(text.utf8)).map(\.text) == ["set price 2000", "health"])
+        #expect(ScriptReader.lines(of: text).map(\.text) == ["set price 2000", "health"])
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("bom.om", text)
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .ok, "\(console.notes)")
+            let piped = RecordingConsole()
+            let lines = Mutex(text.split(separator: "\n").map(String.init))
+            let status = await f.session(piped).runStream(name: "stdin", options: ScriptOptions()) {
+                lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            }
+            #expect(status == .ok, "\(piped.notes)")
+        }
     }
 
     /// A file's lines with no quote, backslash or `#` skip the reader's scan

@@ -177,7 +177,11 @@ extension ScriptRuntime {
                 let line: ScriptLine?
                 if let physical = nextLine() {
                     report.total += 1
-                    line = reader.feed(physical, number: report.total)
+                    // A byte order mark before the first line is the editor's, not the script's.
+                    let text =
+                        report.total == 1 && physical.hasPrefix("\u{FEFF}")
+                        ? String(physical.unicodeScalars.dropFirst()) : physical
+                    line = reader.feed(text, number: report.total)
                 } else {
                     line = reader.finish()
                     finished = true

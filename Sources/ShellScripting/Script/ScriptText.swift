@@ -109,12 +109,18 @@ public struct ScriptReader: Sendable {
     /// All commands of a script file's bytes, decoded line by line: a line that is not UTF-8
     /// (a Latin-1 `é`, one stray byte) becomes a line that fails with its number when reached,
     /// instead of the whole file failing to read. Bad bytes in a comment do not matter.
+    /// The file's bytes without the UTF-8 byte order mark a Windows editor (Notepad) writes at
+    /// its start, which would otherwise be part of the first command's name.
+    static func withoutByteOrderMark(_ data: Data) -> Data {
+        data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+    }
+
     public static func lines(of data: Data) -> [ScriptLine] {
         var reader = ScriptReader()
         var result: [ScriptLine] = []
         var number = 0
         var problem: String?
-        for physical in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        for physical in Self.withoutByteOrderMark(data).split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
             if !reader.isContinuing, let plain = Self.plain(physical) {
                 let text = Self.trimmingSpaces(plain)
@@ -177,6 +183,7 @@ public struct ScriptReader: Sendable {
         var reader = ScriptReader()
         var result: [ScriptLine] = []
         var number = 0
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         for physical in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if let line = reader.feed(String(physical), number: number) { result.append(line) }
