@@ -106,6 +106,140 @@ int cel_hist_delete_newest(History *h, const char *line) {
 }
 
 
+// MARK: Incremental history search (Ctrl-R)
+//
+// Written by hand because libedit's own search mishandles wide characters (no other library
+// here searches a libedit history). libedit's em-inc-search-prev (search.c ce_inc_search) dispatches each typed key on
+// el_map.current[(unsigned char)ch], the LOW BYTE of the wide character. A Hangul syllable whose
+// low byte is bound to a non-insert key ends the search and is pushed back into the line:
+// 켓 U+CF13 -> ^S (ed-ignore), 발 U+BC1C -> ^\, 대 U+B300 -> ^@. Still so in NetBSD search.c 1.52.
+// This replacement reads whole wide characters and uses only libedit's public API. Each key is
+// one libedit command: after handling a key it pushes ^R back and returns CC_REFRESH, so libedit
+// redraws the line (with "\nbck:pattern" below it, as its own search does) and calls us again.
+
+#define CEL_LINE_MAX 4096
+#define CEL_PATTERN_MAX 256
+
+static struct {
+    int active;
+    wchar_t original[CEL_LINE_MAX], found[CEL_LINE_MAX], pattern[CEL_PATTERN_MAX];
+    size_t original_cursor, length, at;
+    int index;   // history entry shown, 0 = newest; -1 = the line as typed
+    int failed;
+} search;
+
+/// Replaces the whole line with `text` (+ `suffix`, drawn after it) and puts the cursor at
+/// offset `cursor` of `text`.
+static void put_line(EditLine *el, const wchar_t *text, const wchar_t *suffix, size_t cursor) {
+    const LineInfoW *li = el_wline(el);
+    el_cursor(el, (int)(li->lastchar - li->cursor));
+    li = el_wline(el);
+    el_wdeletestr(el, (int)(li->lastchar - li->buffer));
+    if (text[0] != L'\0')
+        el_winsertstr(el, text);
+    if (suffix != NULL && suffix[0] != L'\0')
+        el_winsertstr(el, suffix);
+    li = el_wline(el);
+    el_cursor(el, (int)cursor - (int)(li->cursor - li->buffer));
+}
+
+static void put_search_line(EditLine *el, int with_prompt) {
+    wchar_t suffix[CEL_PATTERN_MAX + 8];
+    swprintf(suffix, CEL_PATTERN_MAX + 8, L"\nbck%lc%ls", search.failed ? L'?' : L':', search.pattern);
+    if (search.index < 0)
+        put_line(el, search.original, with_prompt ? suffix : NULL, search.original_cursor);
+    else
+        put_line(el, search.found, with_prompt ? suffix : NULL, search.at);
+}
+
+/// Looks for the pattern in history entries `from` (0 = newest) and older; 1 when found.
+static int search_from(History *h, int from) {
+    static wchar_t entry[CEL_LINE_MAX];
+    HistEvent ev;
+    int index = 0;
+    for (int rc = history(h, &ev, H_FIRST); rc == 0; rc = history(h, &ev, H_NEXT), index++) {
+        if (index < from)
+            continue;
+        size_t n = mbstowcs(entry, ev.str, CEL_LINE_MAX - 1);
+        if (n == (size_t)-1)
+            continue;
+        entry[n] = L'\0';
+        if (n > 0 && entry[n - 1] == L'\n')
+            entry[n - 1] = L'\0';
+        const wchar_t *hit = wcsstr(entry, search.pattern);
+        if (hit != NULL) {
+            wcscpy(search.found, entry);
+            search.index = index;
+            search.at = (size_t)(hit - entry);
+            search.failed = 0;
+            return 1;
+        }
+    }
+    search.failed = 1;
+    return 0;
+}
+
+unsigned char cel_inc_search(EditLine *el, History *h) {
+    if (!search.active) {   // ^R typed: start
+        const LineInfoW *li = el_wline(el);
+        size_t length = (size_t)(li->lastchar - li->buffer);
+        if (length >= CEL_LINE_MAX)
+            return CC_ERROR;
+        wmemcpy(search.original, li->buffer, length);
+        search.original[length] = L'\0';
+        search.original_cursor = (size_t)(li->cursor - li->buffer);
+        search.pattern[0] = L'\0';
+        search.length = 0;
+        search.index = -1;
+        search.failed = 0;
+        search.active = 1;
+        put_search_line(el, 1);
+        el_wpush(el, L"\x12");
+        return CC_REFRESH;
+    }
+    // Called again through the pushed ^R: the display is up to date; read the next key.
+    wchar_t ch;
+    if (el_wgetc(el, &ch) != 1) {   // EOF, or SIGINT from the interruptible reader
+        search.active = 0;
+        put_search_line(el, 0);
+        return CC_EOF;
+    }
+    int found = 1;
+    if (ch == 0x12) {                         // ^R: the next older match
+        if (search.length > 0)
+            found = search_from(h, search.index + 1);
+    } else if (ch == 0x7f || ch == 0x08) {    // Backspace: shorter pattern, from the newest again
+        if (search.length == 0)
+            found = 0;
+        else if ((search.pattern[--search.length] = L'\0'), search.length == 0) {
+            search.index = -1;
+            search.failed = 0;
+        } else
+            found = search_from(h, 0);
+    } else if (ch == 0x07) {                  // ^G: abandon, the line as it was
+        search.active = 0;
+        search.index = -1;
+        put_search_line(el, 0);
+        return CC_REFRESH;
+    } else if (ch >= 0x20 && !(ch >= 0x7f && ch < 0xa0)) {
+        if (search.length + 1 < CEL_PATTERN_MAX) {
+            search.pattern[search.length++] = ch;
+            search.pattern[search.length] = L'\0';
+            found = search_from(h, search.index < 0 ? 0 : search.index);
+        } else
+            found = 0;
+    } else {                                  // any other key (Enter, ^A, ESC of an arrow...)
+        search.active = 0;                    // ends the search on the line found, then runs
+        put_search_line(el, 0);
+        wchar_t key[2] = {ch, L'\0'};
+        el_wpush(el, key);
+        return CC_REFRESH;
+    }
+    put_search_line(el, 1);
+    el_wpush(el, L"\x12");
+    return found ? CC_REFRESH : CC_REFRESH_BEEP;
+}
+
 // libedit keeps the newest entry first: H_LAST is the oldest and H_PREV walks toward the newest.
 const char *cel_hist_oldest(History *h) {
     HistEvent ev;

@@ -69,8 +69,14 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             return reader.complete()
         }
         cel_bind(editLine, "^I", "lineeditor-complete")
-        // Already the emacs default in this libedit; pinned so an editrc cannot silently drop it.
-        cel_bind(editLine, "^R", "em-inc-search-prev")
+        // Not libedit's em-inc-search-prev, which looks each typed key up by its low byte: a
+        // syllable such as 켓 (U+CF13, low byte ^S) ended the search and went into the line.
+        // This one (shim.c) reads whole characters. Bound after the editrc, so it stands.
+        cel_addfn(editLine, "lineeditor-search-back", "Search the history backwards") { editLine, _ in
+            guard let reader = EditLineReader.from(editLine) else { return UInt8(CC_ERROR) }
+            return cel_inc_search(editLine, reader.historyHandle)
+        }
+        cel_bind(editLine, "^R", "lineeditor-search-back")
 
         if let historyPath {
             // A missing file is the normal first run. Read under the lock a saving shell holds,

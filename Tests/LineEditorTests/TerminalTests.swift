@@ -152,6 +152,31 @@ struct TerminalTests {
         }
     }
 
+    /// Ctrl-R with Hangul syllables whose low byte is a control key (켓 U+CF13 is ^S, 발 U+BC1C
+    /// is ^\): libedit's own search took them for those keys, ended the search and typed the
+    /// syllable into the line found (`발사대와 켓로켓`). Asserted on the command's output, not on
+    /// the echo of the line.
+    @Test("Ctrl-R finds Korean text, whatever each syllable's low byte")
+    func reverseSearchKorean() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.run("echo 포스터", expecting: "echo: 포스터 [")
+            try demo.run("echo 발사대와 로켓", expecting: "echo: 발사대와 로켓 [")
+            try demo.run("echo beta", expecting: "echo: beta [")
+            for query in ["로켓", "켓", "발사"] {
+                try demo.waitForPrompt()
+                demo.session.send(Keys.ctrlR + query + "\r")
+                try demo.expect("echo: 발사대와 로켓 [chars=7 bytes=19]")
+            }
+            // After a search, the next one starts from the newest entry again (libedit's said
+            // `bck?포`: it searched only entries older than the one it had shown).
+            try demo.waitForPrompt()
+            demo.session.send(Keys.ctrlR + "포" + "\r")
+            try demo.expect("echo: 포스터 [chars=3 bytes=9]")
+        }
+    }
+
     /// Types a secret at the demo's `login`, then cancels a second `login` with Ctrl-C, then
     /// leaves with Ctrl-D; returns the exit status and the transcript.
     static func secretSession(_ demo: DemoSession, secret: String) throws -> (status: Int32, transcript: String) {

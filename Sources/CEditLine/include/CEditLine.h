@@ -50,6 +50,9 @@ int cel_hist_setunique(History *h, int unique);
 int cel_hist_enter(History *h, const char *line);
 int cel_hist_load(History *h, const char *path);
 int cel_hist_save(History *h, const char *path);
+/// Ctrl-R's incremental history search, bound as an editor function: it reads whole characters
+/// (libedit's own looks each key up by its low byte, so 켓 U+CF13 acted as ^S and ended it).
+unsigned char cel_inc_search(EditLine *el, History *h);
 /// Deletes the newest entry equal to `line` (H_DEL by its event number); -1 when there is none.
 int cel_hist_delete_newest(History *h, const char *line);
 /// Oldest entry (H_LAST); NULL when empty. The pointer is valid until the history changes.
