@@ -74,7 +74,14 @@ struct CatalogMergeTests {
             #expect(plan.out.contains(": #\(id("Item 6")) price ₩1,006 → ₩1,606\n"), "\(plan.out)")
             #expect(plan.out.contains(": #\(id("Item 7")) price ₩1,007 → ₩1,707\n"), "\(plan.out)")
             #expect(plan.out.contains(": #\(id("Item 8")) description"), "\(plan.out)")
-            #expect(plan.out.contains("kept       3 (changed on the market since the export"), "\(plan.out)")
+            #expect(
+                plan.out.contains("kept       3 (changed on the market since the export, in 3 rows counted above"), "\(plan.out)")
+            // The rows' counts come together and add up to the sheet's 10 rows; kept and
+            // conflicts, which count values in rows already counted, come after them.
+            let unchangedAt = try #require(plan.out.range(of: "unchanged  7\n"), "\(plan.out)")
+            let keptAt = try #require(plan.out.range(of: "kept       3"), "\(plan.out)")
+            #expect(unchangedAt.lowerBound < keptAt.lowerBound, "\(plan.out)")
+            #expect(plan.out.contains("register   0") && plan.out.contains("update     3"), "\(plan.out)")
             #expect(plan.out.contains(": #\(id("Item 1")) price ₩1,001 → ₩1,101 on the market"), "\(plan.out)")
             #expect(plan.out.contains("conflicts  2 (changed on both sides: not sent"), "\(plan.out)")
             #expect(

@@ -88,8 +88,10 @@ struct ImportPlan: Sendable {
         lines += registerLines() + sync.renameLines(label(.renamed))
         lines.append(label(.update) + "\(updates.count)")
         lines += listed(updates.map { CatalogMessage.rowLine(row: $0.row, text: "#\($0.id) \($0.described)").text })
-        lines += sync.mergeLines(kept: label(.kept), conflicts: label(.conflicts))
+        // The rows' counts together (register, update, unchanged add up to the sheet's rows),
+        // then the cells kept and in conflict, which are in rows counted above.
         lines.append(label(.unchanged) + "\(unchanged.count)")
+        lines += sync.mergeLines(kept: label(.kept), conflicts: label(.conflicts))
         lines += sync.actionLines(replace: label(.replace), delete: label(.delete), ignored: label(.ignored))
         lines += deleteLines()
         lines += sync.photoLines(label(.photos)) + sync.countLines(label(.actions))

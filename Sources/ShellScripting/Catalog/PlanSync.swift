@@ -93,7 +93,7 @@ extension PlanSync {
     func mergeLines(kept keptLabel: String, conflicts conflictsLabel: String) -> [String] {
         var lines: [String] = []
         if !kept.isEmpty {
-            lines.append(keptLabel + "\(kept.count) " + CatalogMessage.keptNote.text)
+            lines.append(keptLabel + "\(kept.count) " + CatalogMessage.keptNote(rows: Set(kept.map(\.row)).count).text)
             lines += ImportPlan.listed(
                 kept.map {
                     CatalogMessage.rowLine(

@@ -35,7 +35,8 @@ extension CatalogMessage {
         case .noRevision(let count):
             "(\(Self.count(count, "row")) without a revision column (export writes it): "
                 + "which side changed cannot be told, so they are compared with the market now)"
-        case .keptNote: "(changed on the market since the export: kept, not sent back)"
+        case .keptNote(let rows):
+            "(changed on the market since the export, in \(Self.count(rows, "row")) counted above: kept, not sent back)"
         case .marketChanged(let id, let changes): "#\(id) \(changes) on the market"
         case .conflictNote(let prefer):
             switch prefer {
