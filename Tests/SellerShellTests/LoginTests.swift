@@ -56,6 +56,16 @@ struct LoginTests {
         }
     }
 
+    /// A secret pasted with a space or a line break at its end logs in: the spaces are the
+    /// paste's, not the secret's.
+    @Test func aPastedSecretWithSpacesAroundItLogsIn() async throws {
+        try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
+            f.console.queue(secrets: [" \(f.market.demoCredentials.secret.revealed) \t"])
+            #expect(await f.run("login \(f.market.demoCredentials.identifier)") == .ok, "\(f.console.notes)")
+            #expect(f.console.notes.contains("checked with the server"), "\(f.console.notes)")
+        }
+    }
+
     @Test func checkingTheLoginChangesNoProduct() async throws {
         try await ShellFixture.with(interactive: true) { (f: ShellFixture) async throws in
             let mine = try await f.register(name: "Untouched mug")

@@ -169,7 +169,10 @@ public struct Login: ShellCommand {
             return Secret(fromEnvironment)
         }
         let short = TextLayout.visible(String(identifier.prefix(8)))
-        if let answer = console.askSecret(Message.askSecret(short).text), !answer.isEmpty { return Secret(answer) }
+        // A secret pasted with a space or line break around it is the secret: spaces at its ends
+        // are the paste's (a secret is an opaque word, the API's are 10 to 16 letters and digits).
+        let answer = console.askSecret(Message.askSecret(short).text)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let answer, !answer.isEmpty { return Secret(answer) }
         // Ctrl-C (or no answer) at a terminal cancels the login; only where no one can be asked
         // is the environment the way to give it.
         guard console.isInteractive else { throw .failed(Message.noSecretGiven.text) }
