@@ -112,8 +112,7 @@ public enum MarketImages {
             switch ContainerCheck.check(bytes, as: format) {
             case .complete: break
             case .truncated:
-                throw ImageProcessingError.unreadable(
-                    format: format, reason: "the file ends too early (it may have been cut off while copying or downloading)")
+                throw ImageProcessingError.unreadable(format: format, damage: .cutShort)
             case .malformed: throw damaged(format)
             }
             guard let header = Vips.header(bytes) else { throw damaged(format) }
@@ -206,6 +205,6 @@ public enum MarketImages {
     }
 
     private static func damaged(_ format: ImageFormat) -> ImageProcessingError {
-        .unreadable(format: format, reason: "its data is damaged")
+        .unreadable(format: format, damage: .damaged)
     }
 }

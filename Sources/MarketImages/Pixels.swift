@@ -1,5 +1,6 @@
 import CVipsLoader
 import Foundation
+import OpenMarketContract
 
 /// An image decoded to 8-bit sRGB pixels, rows packed, for drawing (a terminal's photos).
 public struct Pixels: Sendable, Equatable {
@@ -28,7 +29,7 @@ extension MarketImages {
         let source = try inspect(data)
         return try data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else {
-                throw ImageProcessingError.unreadable(format: source.info.format, reason: "it is empty")
+                throw ImageProcessingError.unreadable(format: source.info.format, damage: .empty)
             }
             var memory: UnsafeMutableRawPointer?
             var (outWidth, outHeight, bands): (Int32, Int32, Int32) = (0, 0, 0)
@@ -37,7 +38,7 @@ extension MarketImages {
                 &outHeight, &bands)
             guard status == 0, let memory else {
                 mi_error_clear()
-                throw ImageProcessingError.unreadable(format: source.info.format, reason: "its data is damaged")
+                throw ImageProcessingError.unreadable(format: source.info.format, damage: .damaged)
             }
             defer { mi_free(memory) }
             let count = Int(outWidth) * Int(outHeight) * Int(bands)

@@ -1,5 +1,6 @@
 import CVipsLoader
 import Foundation
+import OpenMarketContract
 
 /// One owned reference to a libvips image. Being non-copyable, its single `deinit` is the one place
 /// the reference is dropped, on every path including thrown errors.

@@ -28,7 +28,7 @@ extension Rule {
         case .notShrunk(let bytes, let why):
             Self.overLimit(bytes) + Self.english(why)
         case .couldNotShrink(let why): "over 300 KiB and could not be shrunk: \(why)"
-        case .damaged(let why): why
+        case .damaged(let why): why.clause
         case .noFileMatches: "no file matches"
         case .cannotUseFile(let why): why
         case .partOverLimit(let bytes): "\(bytes) bytes is over the 300 KiB (307,200-byte) limit"
@@ -78,7 +78,7 @@ extension Rule {
         case .gif: " (GIFs are not shrunk: pick a smaller file)"
         case .resizeOff: " (leave out --no-resize to shrink it)"
         case .unreadable: ", and it cannot be read to shrink it"
-        case .damaged(let damage): ", and it cannot be read to shrink it: \(damage)"
+        case .damaged(let damage): ", and it cannot be read to shrink it: \(damage.clause)"
         }
     }
 }

@@ -26,7 +26,7 @@ extension Rule {
         case .image(let kind): Self.korean(kind)
         case .notShrunk(let bytes, let why): Self.korean(why, bytes: ByteCountText.format(bytes))
         case .couldNotShrink(let why): "300 KiB가 넘는데 줄이지 못했습니다: \(why)"
-        case .damaged(let why): "사진이 손상되었습니다: \(why)"
+        case .damaged(let why): "사진이 손상되었습니다: \(why.clause)"
         case .noFileMatches: "맞는 파일이 없습니다"
         case .cannotUseFile(let why): "쓸 수 없는 파일입니다: \(why)"
         case .partOverLimit(let bytes): "\(bytes)바이트로, 한도인 300 KiB(307,200바이트)를 넘습니다"
@@ -74,7 +74,7 @@ extension Rule {
         case .gif: over + "(GIF는 줄이지 않습니다. 더 작은 파일을 고르세요)"
         case .resizeOff: over + "(--no-resize를 빼면 줄여서 올립니다)"
         case .unreadable: over + ". 줄이려고 다시 읽을 수도 없습니다"
-        case .damaged(let damage): over + ". 줄이려고 읽을 수도 없습니다: \(damage)"
+        case .damaged(let damage): over + ". 줄이려고 읽을 수도 없습니다: \(damage.clause)"
         }
     }
 }

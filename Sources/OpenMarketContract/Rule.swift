@@ -38,8 +38,8 @@ public enum Rule: Spoken, Hashable, CustomStringConvertible {
     case notShrunk(bytes: Int, why: ShrinkRefusal)
     /// A photo over the upload limit that shrinking failed on (the failure's own words).
     case couldNotShrink(String)
-    /// A photo's bytes are damaged or cut short (the image library's words).
-    case damaged(String)
+    /// A photo's bytes are damaged or cut short (as the image library found them).
+    case damaged(ImageProcessingError)
     /// A pattern for photos that matches no file.
     case noFileMatches
     /// A file that cannot be used: the file system's or the access policy's words.
@@ -74,8 +74,8 @@ public enum Rule: Spoken, Hashable, CustomStringConvertible {
         case resizeOff
         /// Its source cannot be read again to shrink it.
         case unreadable
-        /// Its bytes are damaged (the image library's words), so it cannot be shrunk.
-        case damaged(String)
+        /// Its bytes are damaged (as the image library found them), so it cannot be shrunk.
+        case damaged(ImageProcessingError)
     }
 
     /// The rule in the reader's language (`Language.current`), so an interpolation never shows a

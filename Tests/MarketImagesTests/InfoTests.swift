@@ -43,11 +43,14 @@ struct InfoTests {
         let error = #expect(throws: ImageProcessingError.self) {
             try MarketImages.info(of: Fixtures.imageData("truncated.jpg"))
         }
-        guard case .unreadable(.jpeg, let reason) = error else {
+        guard case .unreadable(.jpeg, let damage) = error else {
             Issue.record("expected unreadable JPEG, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("ends too early"))
+        #expect(damage == .cutShort)
+        #expect(error?.english.contains("ends too early") == true)
+        // Said in Korean too (before, only the English words were kept).
+        #expect(error?.korean == "이 JPEG 이미지를 읽을 수 없습니다. 파일이 중간에 끝납니다(복사하거나 내려받다가 잘렸을 수 있습니다).")
     }
 
     /// libvips reads these headers happily; only the container walk notices the missing tail.

@@ -112,6 +112,20 @@ import Testing
         }
     }
 
+    /// A photo cut short is said in the reader's language, the image library's finding too
+    /// (it was English inside a Korean sentence).
+    @Test func aDamagedPhotoIsSaidInKorean() async throws {
+        try await Self.withCountingServer { server, directory in
+            let line = "register name=Mug \(Self.describe) price=3500 currency=KRW image=truncated.jpg"
+            let (status, notes, _) = try await Language.$current.withValue(.ko) {
+                try await Self.run(line + "\n", in: directory, server: server)
+            }
+            #expect(status == .usage, "\(notes)")
+            #expect(notes.contains("사진이 손상되었습니다: 이 JPEG 이미지를 읽을 수 없습니다. 파일이 중간에 끝납니다"), "\(notes)")
+            #expect(!notes.contains("This JPEG"), "\(notes)")
+        }
+    }
+
     /// A register line with several mistakes, one of them a photo that is not an image: each
     /// is named, and a line with two bad photos names both.
     @Test func everyProblemOfARegisterLineIsNamed() async throws {

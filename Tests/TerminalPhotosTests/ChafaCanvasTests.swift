@@ -1,6 +1,7 @@
 import Foundation
 import MarketImages
 import MarketTestSupport
+import OpenMarketContract
 import SellerShell
 import TerminalPhotos
 import Testing

@@ -45,15 +45,16 @@ enum PhotoCheck {
 
     /// What the header probe and the container walk find wrong with a photo's bytes (cut short,
     /// damaged); nil when it reads, or when libvips is not there to tell.
-    static func damage(in data: Data) -> String? {
+    static func damage(in data: Data) -> ImageProcessingError? {
         do {
             _ = try MarketImages.info(of: data)
             return nil
         } catch ImageProcessingError.libraryUnavailable {
             return nil
+        } catch let error as ImageProcessingError {
+            return error
         } catch {
-            let text = "\(error)"
-            return text.hasSuffix(".") ? String(text.dropLast()) : text
+            return nil
         }
     }
 }
