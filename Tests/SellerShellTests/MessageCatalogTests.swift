@@ -24,7 +24,11 @@ struct MessageCatalogTests {
             .timedOut(server: "127.0.0.1:9", after: "30 s"), .connectionLost(server: "127.0.0.1:9", reason: "reset"),
             .changedSinceRead(message: "etag \"4-2\""), .problemsNothingSent(count: 2), .refused401(message: "wrong secret"),
             .unknownCommand(word: "lsit", guesses: ["list"]), .usage("stock ID… +N | -N | =N [--yes]"),
-            .noSuchCommand("bogus"), .helpCommandsHeading, .helpFooter, .helpUsage("help [COMMAND]"), .helpOptionsHeading,
+            .noSuchCommand("bogus"), .setNoSuchSetting(given: "colour", settings: ["output", "lang"]),
+            .setNoSuchSetting(given: nil, settings: ["output", "lang"]),
+            .setValueNotOneOf(setting: "lang", given: "fr", values: ["en", "ko"]),
+            .setValueNotOneOf(setting: "output", given: nil, values: ["table", "json"]), .helpCommandsHeading, .helpFooter,
+            .helpUsage("help [COMMAND]"), .helpOptionsHeading,
             .helpAliases("?"), .helpExamplesHeading, .stepPrompt(index: 3, total: 11),
             .stepClosing(name: "01-methods.om", requests: 11, checks: 14),
             .stepStopped(name: "01-methods.om", line: 34, sent: 5, skipped: 1, notReached: 6),
@@ -405,6 +409,20 @@ struct MessageCatalogTests {
             #expect(await f.run("list") == .ok)
             #expect(f.console.out.contains("id  name"), "\(f.console.out)")
             #expect(await f.run("set lang fr") == .usage)
+        }
+    }
+
+    /// A value `set` does not take is named, with the values it does take, in the reader's
+    /// language (it was one English line listing every setting's values).
+    @Test func setSaysWhichValueIsWrong() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("set output bogus") == .usage)
+            #expect(
+                f.console.notes.contains("set: output takes one of table, json, jsonl, csv, ids, count, not 'bogus'"),
+                "\(f.console.notes)")
+            #expect(await f.run("set lang ko") == .ok)
+            #expect(await f.run("set lang fr") == .usage)
+            #expect(f.console.notes.contains("set: lang 값은 en, ko 중 하나여야 합니다(입력: 'fr')"), "\(f.console.notes)")
         }
     }
 }

@@ -47,11 +47,20 @@ public struct SetOption: ShellCommand {
         case ("photos", let value?) where PhotoSetting(word: value) != nil: setting = .photos(PhotoSetting(word: value)!)
         case ("lang", let value?) where Language(choice: value) != nil: setting = .lang(Language(choice: value)!)
         default:
-            throw .usage(
-                "set output table|json|jsonl|csv|ids|count, set trace on|off, set explain on|off, "
-                    + "set photos off|auto|symbols|sixel|kitty, or set lang en|ko")
+            // Which part was wrong, in the reader's language; the usage line follows.
+            let (name, value) = (arguments.positional.first?.text, arguments.positional.dropFirst().first?.text)
+            guard let name, let values = Self.values.first(where: { $0.setting == name })?.values else {
+                throw .usage(Message.setNoSuchSetting(given: name, settings: Self.values.map(\.setting)).text)
+            }
+            throw .usage(Message.setValueNotOneOf(setting: name, given: value, values: values).text)
         }
     }
+
+    /// Each setting and the values it takes, as `set` says them when one is wrong.
+    static let values: [(setting: String, values: [String])] = [
+        ("output", ListFormat.allCases.map(\.rawValue)), ("trace", ["on", "off"]), ("explain", ["on", "off"]),
+        ("photos", PhotoSetting.words), ("lang", Language.choices),
+    ]
 
     public var words: [Word] {
         switch setting {

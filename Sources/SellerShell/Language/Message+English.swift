@@ -38,6 +38,10 @@ extension Message {
                 + " ('help' lists commands)"
         case .usage(let usage): "usage: \(usage)"
         case .noSuchCommand(let name): "no command '\(name)'"
+        case .setNoSuchSetting(let given, let settings):
+            (given.map { "'\($0)' is no setting; " } ?? "set what? ") + "the settings: \(settings.joined(separator: ", "))"
+        case .setValueNotOneOf(let setting, let given, let values):
+            "\(setting) takes one of \(values.joined(separator: ", "))" + (given.map { ", not '\($0)'" } ?? "")
 
         case .helpCommandsHeading: "commands:"
         case .helpFooter:

@@ -38,6 +38,10 @@ extension Message {
                 + " ('help'로 명령 목록을 볼 수 있습니다)"
         case .usage(let usage): "사용법: \(usage)"
         case .noSuchCommand(let name): "없는 명령입니다: '\(name)'"
+        case .setNoSuchSetting(let given, let settings):
+            "설정 이름은 \(settings.joined(separator: ", ")) 중 하나여야 합니다" + (given.map { "(입력: '\($0)')" } ?? "")
+        case .setValueNotOneOf(let setting, let given, let values):
+            "\(setting) 값은 \(values.joined(separator: ", ")) 중 하나여야 합니다" + (given.map { "(입력: '\($0)')" } ?? "")
 
         case .helpCommandsHeading: "명령:"
         case .helpFooter:
@@ -203,7 +207,7 @@ extension Message {
         case .sendUnclashedFields(let count, let fields):
             "아무도 바꾸지 않은 필드\(count == 1 ? "" : " \(count)개")(\(fields))를 지금 버전에 보낼까요?"
 
-        case .askIdentifier: "identifier(판매자 id): "
+        case .askIdentifier: "identifier(판매자 식별자): "
         case .giveIdentifier: "identifier를 적으세요: login IDENTIFIER"
         case .notAnIdentifier(let typed):
             "판매자 identifier로 보이지 않습니다: '\(typed)' (0c1b5a9e-2f3d-4e5f-8a9b-0c1d2e3f4a5b 같은 36자 UUID)"

@@ -46,6 +46,10 @@ public enum Message: Spoken, Equatable {
     case unknownCommand(word: String, guesses: [String])
     case usage(String)
     case noSuchCommand(String)
+    /// `set NAME` with a name that is no setting (nil: no name at all), and the settings.
+    case setNoSuchSetting(given: String?, settings: [String])
+    /// `set NAME VALUE` with a value the setting does not take (nil: none given), and its values.
+    case setValueNotOneOf(setting: String, given: String?, values: [String])
 
     // MARK: Help
     case helpCommandsHeading
