@@ -20,7 +20,7 @@ struct EnglishOnScreenTests {
         "patch 2: 서버가 거절했습니다(403): product 2: belongs to another vendor",
         "exported 0 products to out.csv",
         "pages 1/1",
-        "import: 1 problem in bad.csv; nothing was sent (fix them, or --continue-on-error to skip those rows):",
+        "import: 1 problem in bad.csv; nothing was sent (fix it, or --continue-on-error to skip that row):",
         "bad.csv:1:image: unknown column 'image': did you mean 'images'? The columns are id, name, description",
         "No such file or directory",
         "warning: the server did not send an ETag",

@@ -27,7 +27,7 @@ struct CatalogMessageCatalogTests {
             .pruneAllNeedsPrune, .writeIDsNeedsRun, .exportNeedsFormat("out.txt"),
             .readWithDelimiter(file: "cat.csv", delimiter: ";"),
             .ignoringColumns(file: "cat.csv", count: 2, names: "sku, colour"),
-            .problemsInFile(count: 3, file: "cat.csv"),
+            .problemsInFile(count: 3, file: "cat.csv"), .problemsInFile(count: 1, file: "cat.csv"),
             .vendorIDUnknownMatchID(file: "cat.csv", variable: "OPENMARKET_VENDOR_ID"),
             .notLoggedInNoCompare("cat.csv"), .productsUnreadable(file: "cat.csv", error: "timed out"),
             .noneOfTheIDsIsYours(count: 8, notListed: 5), .noneOfTheIDsIsYours(count: 2, notListed: 0), .dryRunNothingSent,

@@ -29,6 +29,18 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    /// A file that cannot be read at all is said as that, alone: no count of problems, no
+    /// `--continue-on-error`, which skips rows and cannot help.
+    @Test func aMissingFileIsSaidWithoutRowAdvice() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import nosuch.csv").status == .failed)
+            #expect(console.notes.contains("nosuch.csv: no such file"), "\(console.notes)")
+            #expect(!console.notes.contains("--continue-on-error"), "\(console.notes)")
+            #expect(!console.notes.contains("problem"), "\(console.notes)")
+        }
+    }
+
     @Test func aFractionalWonIsAProblemAtItsRowAndPriceBeforeAnythingIsSent() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

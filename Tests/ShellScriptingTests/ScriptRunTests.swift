@@ -54,6 +54,15 @@ struct ScriptRunTests {
         }
     }
 
+    /// `run FILE` typed at the prompt is the program's command: the shell points at `source`.
+    @Test func runAtThePromptPointsAtSource() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("run lesson.om").status == .usage)
+            #expect(console.notes.contains("unknown command 'run'; did you mean 'source'?"), "\(console.notes)")
+        }
+    }
+
     @Test func aLineSeesTheSettingsTheLineBeforeLeft() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try f.script("settings.om", "health\nset output json\nhealth\nset output table\nhealth\n")

@@ -92,6 +92,8 @@ public struct CommandRegistry: Sendable {
     /// methods close to it, when this registry sends raw requests; else the commands.
     public func guesses(for words: [Word]) -> [String] {
         let word = words.first?.text ?? ""
+        // The program's `openmarket run FILE` is `source FILE` at the prompt.
+        if word == "run", find("source") != nil { return ["source"] }
         if words.count > 1, RawRequests.looksLikePath(words[1].text), commands.contains(where: { $0 == RawRequests.commands[0] })
         {
             let methods = RawRequests.methodSuggestions(for: word)

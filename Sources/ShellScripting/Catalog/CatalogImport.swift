@@ -122,10 +122,13 @@ struct CatalogImport: Sendable {
         return contents
     }
 
-    /// Every problem on its own line, then what to do.
+    /// Every problem on its own line, then what to do; a file that cannot be read at all (no
+    /// row is at fault: missing, unreadable, not a catalog) is its problem alone, since skipping
+    /// rows cannot help.
     static func problemsFailure(_ problems: [CatalogProblem], file: String) -> CommandFailure {
         let count = problems.count
         let listed = problems.map(\.description).joined(separator: "\n")
+        if problems.allSatisfy({ $0.row == nil }) { return CommandFailure(status: .failed, message: listed) }
         return CommandFailure(
             status: .failed,
             message: CatalogMessage.problemsInFile(count: count, file: file).text + "\n" + listed)

@@ -76,7 +76,8 @@ extension CatalogMessage {
         case .ignoringColumns(let file, let count, let names):
             "\(file): ignoring \(Self.count(count, "column")) that name no product field: \(names)"
         case .problemsInFile(let count, let file):
-            "\(Self.count(count, "problem")) in \(file); nothing was sent (fix them, or --continue-on-error to skip those rows):"
+            "\(Self.count(count, "problem")) in \(file); nothing was sent (fix \(count == 1 ? "it" : "them"), or "
+                + "--continue-on-error to skip \(count == 1 ? "that row" : "those rows")):"
         case .vendorIDUnknownMatchID(let file, let variable):
             "\(file): your vendor id is not known, so rows without an id are not compared with your products "
                 + "(--match id); 'login --vendor-id N' or \(variable)=N gives it"
