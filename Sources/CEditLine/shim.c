@@ -160,7 +160,11 @@ static int search_from(History *h, int from) {
     for (int rc = history(h, &ev, H_FIRST); rc == 0; rc = history(h, &ev, H_NEXT), index++) {
         if (index < from)
             continue;
-        size_t n = mbstowcs(entry, ev.str, CEL_LINE_MAX - 1);
+        // An entry too long for the buffer is skipped whole: cut, it would be a different command.
+        size_t n = mbstowcs(NULL, ev.str, 0);
+        if (n == (size_t)-1 || n >= CEL_LINE_MAX)
+            continue;
+        n = mbstowcs(entry, ev.str, CEL_LINE_MAX - 1);
         if (n == (size_t)-1)
             continue;
         entry[n] = L'\0';

@@ -86,6 +86,18 @@ struct HabitLintTests {
         }
     }
 
+    /// A read given a body is marked, not refused, and what it names is still known to the
+    /// lines after it: `$last` after it is no undefined name that would refuse the whole file.
+    @Test func aReadWithABodyStillNamesWhatItReturns() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("body.om", "GET /api/products/1 name=Mug\nexpect ${last.stock} == 3\n")
+            let console = RecordingConsole()
+            _ = await f.session(console).execute(arguments: ["lint", path])
+            #expect(console.outputs.joined().contains("\(path):1: read-with-body"), "\(console.outputs) \(console.notes)")
+            #expect(!console.notes.contains("undefined"), "\(console.notes)")
+        }
+    }
+
     /// A secret written into the path's own query is marked as one given as `name==value`.
     @Test func aSecretInThePathsOwnQueryIsReported() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in

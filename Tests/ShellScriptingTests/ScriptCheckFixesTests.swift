@@ -120,4 +120,39 @@ extension ScriptCheckFixesTests {
             #expect(probes.withLock { $0 } == [false], "on the loop: \(probes.withLock { $0 })")
         }
     }
+
+    /// A run given `--var price=…` stops after using it; resumed without the `--var` (as the
+    /// docs say to), the lines done are not run again, so the name they read is not asked for.
+    @Test func aResumeNeedsNoVarThatOnlyDoneLinesRead() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg", as: "a.jpg")
+            func text(_ second: String) -> String {
+                "register name=First \(Self.describe) price=$price currency=KRW image=a.jpg as first\n\(second)\n"
+            }
+            let path = try f.script("var.om", text("patch $first stock=${first.stok}"))
+            let first = RecordingConsole()
+            #expect(await f.session(first, variables: ["price": "3500"]).runScript(path: path) == .usage, "\(first.notes)")
+            try f.script("var.om", text("patch $first stock=4"))
+            let resumed = RecordingConsole()
+            let status = await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true))
+            #expect(status == .ok, "\(resumed.notes)")
+            #expect(try await f.allProducts().first { $0.name == "First" }?.stock == 4)
+        }
+    }
+
+    /// A command that goes to the market without returning a product itself may still name one
+    /// `last` (an `import` runs a command a row): `$last` after it is not said undefined.
+    @Test func lastAfterAnImportIsNotSaidUndefined() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("import.om", "import nothing-here.csv\nshow $last\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) != .ok)
+            #expect(console.notes.contains("nothing-here.csv: no such file"), "\(console.notes)")
+            #expect(!console.notes.contains("is undefined"), "\(console.notes)")
+            let early = try f.script("early.om", "set x 1\nshow $last\n")
+            let said = RecordingConsole()
+            #expect(await f.session(said).runScript(path: early) == .usage)
+            #expect(said.notes.contains("\(early):2: show: $last is undefined"), "\(said.notes)")
+        }
+    }
 }

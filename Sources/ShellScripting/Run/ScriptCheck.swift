@@ -17,11 +17,13 @@ extension ScriptRuntime {
     /// NAME`, nor a line returning a product for `$last`) is one of the problems, once a name at
     /// its first line, unless a `source` line came before (the file sourced may set anything).
     /// `stepped`: a lesson in front of a class, whose missing `--var` is said as such.
-    /// `photosSent`: the lines a resumed run skips, done before: their photos are not read (they
-    /// may be gone).
+    /// `photosSent`: lines whose photos are not read (a resumed run's done lines: they may be
+    /// gone). `unsaid`: lines checked for what they define but whose problems are not said (a
+    /// resumed run's done lines, which do not run again and may have read a `--var` given then;
+    /// the lines `lint` marks rather than refuses).
     func check(
         _ lines: [ScriptLine], name: String, on server: URL, paths: LocalPaths, stepped: Bool = false,
-        photosSent: Set<Int> = []
+        photosSent: Set<Int> = [], unsaid: Set<Int> = []
     ) -> ScriptCheck {
         var found = ScriptCheck()
         var names = CheckedNames(self.names.variables)
@@ -35,7 +37,7 @@ extension ScriptRuntime {
             // `FILE:LINE` made only for a line with problems: most have none.
             let unset = undefined.problems(checked)
             let problems = checked.problems.lines
-            if !unset.isEmpty || !problems.isEmpty {
+            if !unsaid.contains(line.number), !unset.isEmpty || !problems.isEmpty {
                 let location = "\(name):\(line.number)"
                 for problem in unset { found.add([problem], at: location) }
                 found.add(problems, at: location)
@@ -92,7 +94,9 @@ extension ScriptRuntime {
         {
             names[bound.text] = .unknown
         }
-        if let command, command.spec.returnsProduct, names["last"] == nil { names["last"] = .unknown }
+        if let command, command.spec.returnsProduct || Self.mayBindLast(command.spec), names["last"] == nil {
+            names["last"] = .unknown
+        }
     }
 
     /// The words with their references filled for the check, parsed.
@@ -173,7 +177,19 @@ extension ScriptRuntime {
             names[name] = holes ? .unknown : .text(value)
         }
         if let bound = invocation.bindAs { names[bound] = .product }
-        if invocation.spec.returnsProduct { names["last"] = .product }
+        let spec = invocation.spec
+        if spec.returnsProduct {
+            names["last"] = .product
+        } else if Self.mayBindLast(spec), names["last"] == nil {
+            names["last"] = .unknown
+        }
+    }
+
+    /// Whether a command that returns no product itself may still name one `last` when it runs:
+    /// any that goes to the market (an `import` runs a command a row, each binding `last`), so
+    /// `$last` is said undefined only before every such line.
+    static func mayBindLast(_ spec: CommandSpec) -> Bool {
+        spec.effect != .none && spec.effect != .session
     }
 
     /// Says the problems, then that nothing ran; the status a run with them ends with.

@@ -56,7 +56,8 @@ extension ScriptRuntime {
         if resuming {
             // The lines done before are skipped: their photos were sent, and may be gone since.
             let done = resume.previous.map { Set($0.done.keys) } ?? []
-            checked = check(lines, name: path, on: server, paths: paths, stepped: options.step, photosSent: done)
+            checked = check(
+                lines, name: path, on: server, paths: paths, stepped: options.step, photosSent: done, unsaid: done)
             guard checked.problems.isEmpty else {
                 scope.journal?.close()
                 return refuse(checked, name: path)

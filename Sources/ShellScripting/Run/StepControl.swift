@@ -114,7 +114,7 @@ struct StepControl {
     /// Reads a script's physical lines (for comments); empty when it cannot be read.
     static func lines(of path: String) -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return String(decoding: data, as: UTF8.self).components(separatedBy: "\n").map {
+        return String(decoding: ScriptReader.withoutByteOrderMark(data), as: UTF8.self).components(separatedBy: "\n").map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : $0
         }
     }

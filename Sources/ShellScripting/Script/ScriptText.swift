@@ -106,15 +106,15 @@ public struct ScriptReader: Sendable {
     /// Whether a line ended with `\` and the command goes on.
     public var isContinuing: Bool { pending != nil }
 
-    /// All commands of a script file's bytes, decoded line by line: a line that is not UTF-8
-    /// (a Latin-1 `é`, one stray byte) becomes a line that fails with its number when reached,
-    /// instead of the whole file failing to read. Bad bytes in a comment do not matter.
     /// The file's bytes without the UTF-8 byte order mark a Windows editor (Notepad) writes at
     /// its start, which would otherwise be part of the first command's name.
     static func withoutByteOrderMark(_ data: Data) -> Data {
         data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
     }
 
+    /// All commands of a script file's bytes, decoded line by line: a line that is not UTF-8
+    /// (a Latin-1 `é`, one stray byte) becomes a line that fails with its number when reached,
+    /// instead of the whole file failing to read. Bad bytes in a comment do not matter.
     public static func lines(of data: Data) -> [ScriptLine] {
         var reader = ScriptReader()
         var result: [ScriptLine] = []
