@@ -81,10 +81,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         if let historyPath {
             // A missing file is the normal first run. Read under the lock a saving shell holds,
             // so a file half written is never read.
-            let lock = open(historyPath, O_RDONLY | O_CLOEXEC)
-            if lock >= 0 { flock(lock, LOCK_SH) }
-            _ = cel_hist_load(historyHandle, historyPath)
-            if lock >= 0 { close(lock) }
+            Self.locking(historyPath, O_RDONLY, LOCK_SH) { _ = cel_hist_load(historyHandle, historyPath) }
         }
         cel_use_interruptible_getc(editLine)
     }
@@ -138,6 +135,16 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         if let index = added.lastIndex(of: line) { added.remove(at: index) }
     }
 
+    /// `body` under `flock(operation)` on the history file opened with `flags` (made 0600 with
+    /// `O_CREAT`), the lock every shell takes around reading or writing it; without the lock when
+    /// the file cannot be opened (a first run's missing file, read).
+    private static func locking<T>(_ path: String, _ flags: Int32, _ operation: Int32, _ body: () -> T) -> T {
+        let lock = open(path, flags | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, operation) }
+        defer { if lock >= 0 { close(lock) } }
+        return body()
+    }
+
     /// The most lines kept, and a line entered twice in a row kept once.
     private static func configure(_ history: OpaquePointer) {
         cel_hist_setsize(history, 1000)
@@ -154,15 +161,15 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         // H_SAVE writes its list over the file, and another shell may have saved its lines since
         // this one read it: the file is read again, under a lock the other shells take too, and
         // only this run's lines go after what it holds (libedit's history cannot append).
-        let lock = open(historyPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { close(lock) } }
-        guard let merged = history_init() else { return }
-        defer { history_end(merged) }
-        Self.configure(merged)
-        _ = cel_hist_load(merged, historyPath)
-        for line in added { cel_hist_enter(merged, line) }
-        if cel_hist_save(merged, historyPath) < 0 {
+        let saved = Self.locking(historyPath, O_RDWR | O_CREAT, LOCK_EX) { () -> Bool in
+            guard let merged = history_init() else { return false }
+            defer { history_end(merged) }
+            Self.configure(merged)
+            _ = cel_hist_load(merged, historyPath)
+            for line in added { cel_hist_enter(merged, line) }
+            return cel_hist_save(merged, historyPath) >= 0
+        }
+        guard saved else {
             StandardStreams.write("warning: could not save history to \(historyPath)\n", to: STDERR_FILENO)
             return
         }

@@ -141,10 +141,16 @@ extension ScriptRuntime {
         return .failure(LineRejected(result: CommandReport(status: .usage, failure: ["\(name): \(message)"])))
     }
 
+    /// The NAME of an `… as NAME` that ends `words` (a word nil where it is not known before
+    /// the line runs); nil when they do not end so. A quoted `'as'` is a value.
+    static func nameAfterAs(_ words: [Word?]) -> String? {
+        guard words.count >= 3, let word = words[words.count - 2], word.text == "as", !word.wasQuoted else { return nil }
+        return words[words.count - 1]?.text
+    }
+
     /// `… as NAME` at the end of a command names the product it returns.
     private func takeName(_ words: inout [Word]) throws(CommandFailure) -> String? {
-        guard words.count >= 3, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted else { return nil }
-        let bound = words[words.count - 1].text
+        guard let bound = Self.nameAfterAs(words) else { return nil }
         if let problem = ScriptVariables.checkName(bound) { throw .usage(problem) }
         let name = words[0].text
         guard let spec = registry.find(name)?.spec, spec.returnsProduct else {

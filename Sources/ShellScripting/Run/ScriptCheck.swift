@@ -88,13 +88,8 @@ extension ScriptRuntime {
     /// after a command returning a product): known to hold something, so that the lines after
     /// it are not also said to read an undefined name.
     private func learnUnparsed(_ templates: [WordTemplate], command: (any ShellCommand.Type)?, names: inout CheckedNames) {
-        let count = templates.count
-        if count >= 3, templates[count - 2].literal == Word("as"), let bound = templates[count - 1].literal,
-            names[bound.text] == nil
-        {
-            names[bound.text] = .unknown
-        }
-        if let command, command.spec.returnsProduct || Self.mayBindLast(command.spec), names["last"] == nil {
+        if let bound = Self.nameAfterAs(templates.map(\.literal)), names[bound] == nil { names[bound] = .unknown }
+        if let command, Self.mayBindLast(command.spec), names["last"] == nil {
             names["last"] = .unknown
         }
     }

@@ -179,9 +179,7 @@ extension ScriptRuntime {
                 if let physical = nextLine() {
                     report.total += 1
                     // A byte order mark before the first line is the editor's, not the script's.
-                    let text =
-                        report.total == 1 && physical.hasPrefix("\u{FEFF}")
-                        ? String(physical.unicodeScalars.dropFirst()) : physical
+                    let text = report.total == 1 ? ScriptReader.withoutByteOrderMark(physical) : physical
                     line = reader.feed(text, number: report.total)
                 } else {
                     line = reader.finish()

@@ -112,6 +112,12 @@ public struct ScriptReader: Sendable {
         data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
     }
 
+    /// The same for text already decoded (a pipe's first line), looked for as a Unicode scalar:
+    /// a mark followed by a combining mark is one `Character`, and `hasPrefix` would miss it.
+    static func withoutByteOrderMark(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
     /// All commands of a script file's bytes, decoded line by line: a line that is not UTF-8
     /// (a Latin-1 `é`, one stray byte) becomes a line that fails with its number when reached,
     /// instead of the whole file failing to read. Bad bytes in a comment do not matter.
@@ -183,7 +189,7 @@ public struct ScriptReader: Sendable {
         var reader = ScriptReader()
         var result: [ScriptLine] = []
         var number = 0
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        let text = Self.withoutByteOrderMark(text)
         for physical in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if let line = reader.feed(String(physical), number: number) { result.append(line) }
