@@ -35,6 +35,8 @@ struct ScriptPartsTests {
         let text = "\u{FEFF}set price 2000\nhealth\n"
         #expect(ScriptReader.lines(of: Data(text.utf8)).map(\.text) == ["set price 2000", "health"])
         #expect(ScriptReader.lines(of: text).map(\.text) == ["set price 2000", "health"])
+        // Looked for as a scalar: with a combining mark after it, the mark and it are one Character.
+        #expect(ScriptReader.withoutByteOrderMark("\u{FEFF}\u{301}set") == "\u{301}set")
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let path = try f.script("bom.om", text)
             let console = RecordingConsole()
