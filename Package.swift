@@ -208,15 +208,17 @@ let package = Package(
             ]
         ),
 
-        // The executable: options, the REPL loop over LineEditor, the embedded local market.
+        // The executable: options, the REPL loop over LineEditor. The local market it starts when
+        // no server is named is `openmarket-server local`, its child: the shell does not link the
+        // market (Hummingbird, GRDB), whose conformance records and relocations every start paid
+        // (docs/benchmarks.md, "The local market's own program").
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract", "OpenMarketServer",
+                "SellerShell", "ShellScripting", "LineEditor", "OpenMarketAPI", "OpenMarketContract",
                 "ProgramEntry", "TerminalPhotos", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Executables/openmarket",
             // A release build is linked by lld without exporting its symbols (the Swift driver

@@ -11,7 +11,7 @@ struct OpenMarketServerCommand: AsyncParsableCommand {
         abstract: "The bundled Open Market server: the Open Market API 2.0 on SQLite, for offline work and classes.",
         discussion: "Exit status: 0 success, 1 failure, 2 usage error.",
         version: OpenMarketVersion.line(commit: BuildCommit.value),
-        subcommands: [Serve.self, Vendor.self, ClassCommand.self, Reset.self, PrintOpenAPI.self],
+        subcommands: [Serve.self, Vendor.self, ClassCommand.self, Reset.self, PrintOpenAPI.self, Local.self],
         defaultSubcommand: Serve.self)
 }
 

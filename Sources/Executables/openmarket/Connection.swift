@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import Logging
 import OpenMarketAPI
 import OpenMarketContract
-import OpenMarketServer
 import SellerShell
 import TerminalText
 
@@ -16,7 +14,7 @@ struct Connection {
     /// The vendor's id, when a profile saved it.
     var vendorID: Int?
     /// The local market started for this run, stopped when the shell ends; nil for a remote one.
-    var embedded: RunningMarket?
+    var embedded: LocalMarketChild?
     /// The server `OPENMARKET_IDENTIFIER`/`OPENMARKET_SECRET` belong to: `OPENMARKET_SERVER` when
     /// set, else the server the shell starts on; nil under `--profile`, whose credentials are
     /// used instead (the environment's are then used nowhere).
@@ -52,13 +50,13 @@ extension OpenMarketCommand {
         } else {
             let market = try await Self.startLocalMarket(environment, port: localPort, reset: resetLocal)
             // The shell made this market: it knows its demo vendor without asking anyone.
-            let demo = await market.demoVendor()
+            let demo = market.started.demoVendor
             result = Connection(
                 serverURL: market.baseURL, credentials: market.demoCredentials, vendorName: demo?.name ?? "demo-shop",
                 vendorID: demo?.id, embedded: market)
             // Short lines: an 80-column projector shows each whole.
             Self.complain(Message.localMarketAt(url: market.baseURL.absoluteString, vendor: demo?.name ?? "demo-shop").text)
-            let dataPath = TerminalText.shownPath(market.data.url.path, home: environment["HOME"])
+            let dataPath = TerminalText.shownPath(market.started.dataDirectory, home: environment["HOME"])
             Self.complain(Message.localMarketData(dataPath).text)
             Self.complain(Message.localMarketStorefront(market.baseURL.absoluteString + "/").text)
         }
@@ -121,47 +119,23 @@ extension OpenMarketCommand {
         return url
     }
 
-    /// The local market on `port` when given, else on the port it had last time when that is
-    /// free, else on one the system chooses; the port is kept in the data directory for the next
-    /// start (not when the remembered one was busy: another shell of this seller has it).
-    static func startKeepingPort(_ folder: URL, port: Int?, logger: Logger) async throws -> RunningMarket {
-        func start(_ port: Int) async throws -> RunningMarket {
-            try await MarketServer.start(
-                MarketServerConfiguration(
-                    host: "127.0.0.1", port: port, dataDirectory: folder, logger: logger, demoNeighbour: true))
-        }
-        let remembered = port == nil ? MarketDataDirectory.rememberedPort(in: folder) : nil
-        let market: RunningMarket
-        do {
-            market = try await start(port ?? remembered ?? 0)
-        } catch MarketServerError.cannotListen(_, _, let reason) where remembered != nil && reason == .inUse {
-            return try await start(0)
-        }
-        if let actual = market.baseURL.port, actual != remembered { MarketDataDirectory.rememberPort(actual, in: folder) }
-        return market
-    }
-
-    /// Starts the local market under `$XDG_DATA_HOME/openmarket/local`, on `port` (else one the
-    /// system chooses), after emptying its catalog when `reset` asks for it.
-    static func startLocalMarket(_ environment: [String: String], port: Int?, reset: Bool) async throws -> RunningMarket {
+    /// Starts the local market under `$XDG_DATA_HOME/openmarket/local`, on `port` when given,
+    /// else on the port it had last time when that is free, else on one the system chooses (it
+    /// keeps its port for the next start), after emptying its catalog when `reset` asks for it.
+    static func startLocalMarket(_ environment: [String: String], port: Int?, reset: Bool) async throws -> LocalMarketChild {
         if let port, !(1...65535).contains(port) {
             complain(ProgramMessage.localPortOutOfRange(port).text)
             throw ExitCode(usageStatus)
         }
         let folder = XDGDirectories.dataHome(environment).appendingPathComponent("openmarket/local", isDirectory: true)
-        var logger = Logger(label: "openmarket-local")
-        logger.logLevel = .critical
+        let request = LocalMarketRequest(
+            dataDirectory: folder.path, port: port, remembersPort: true, reset: reset, language: .current)
         do {
-            if reset {
-                let removed = try await MarketDataDirectory.open(folder).resetCatalog()
-                complain(ProgramMessage.localMarketReset(removed: removed).text)
-            }
-            return try await startKeepingPort(folder, port: port, logger: logger)
-        } catch let error as MarketServerError {
-            complain(ProgramMessage.cannotStartLocalMarket(error.sentence(portOption: "--local-port")).text)
-            throw ExitCode(1)
+            let market = try await LocalMarketChild.start(request)
+            if let removed = market.started.removed { complain(ProgramMessage.localMarketReset(removed: removed).text) }
+            return market
         } catch {
-            complain(ProgramMessage.cannotStartLocalMarket(sentence(for: error)).text)
+            complain(ProgramMessage.cannotStartLocalMarket(error.sentence).text)
             throw ExitCode(1)
         }
     }

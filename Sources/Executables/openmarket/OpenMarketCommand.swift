@@ -325,7 +325,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         configuration.photoCache = PhotoCache.standard(environment: environment)
         configuration.environmentServer = target.environmentServer
         configuration.environmentVendorID = target.environmentVendorID
-        configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.data.url) }
+        configuration.localMarket = target.embedded.map { LocalMarket(url: $0.baseURL, dataDirectory: $0.dataDirectory) }
         return configuration
     }
 

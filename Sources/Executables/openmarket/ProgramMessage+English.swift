@@ -61,6 +61,14 @@ extension ProgramMessage {
             return "mcp: agent mode's program is missing: \(path) (install it beside openmarket: scripts/install)"
         case .cannotStartAgentProgram(let path, let reason):
             return "mcp: cannot start \(path): \(reason)"
+        case .marketProgramMissing(let path):
+            return "its program is missing: \(path) (install it beside openmarket: scripts/install)"
+        case .cannotStartMarketProgram(let path, let reason):
+            return "cannot start \(path): \(reason)"
+        case .marketSaidNothing(let seconds):
+            return "openmarket-server did not say it was listening within \(seconds) s, and was stopped"
+        case .marketEndedAtOnce(let how):
+            return "openmarket-server ended before it was listening (\(how))"
         }
     }
 }

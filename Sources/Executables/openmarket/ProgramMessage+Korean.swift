@@ -60,6 +60,14 @@ extension ProgramMessage {
             return "mcp: 에이전트 모드 프로그램이 없습니다: \(path) (openmarket 옆에 설치하세요: scripts/install)"
         case .cannotStartAgentProgram(let path, let reason):
             return "mcp: \(path)을(를) 시작할 수 없습니다: \(reason)"
+        case .marketProgramMissing(let path):
+            return "마켓 프로그램이 없습니다: \(path) (openmarket 옆에 설치하세요: scripts/install)"
+        case .cannotStartMarketProgram(let path, let reason):
+            return "\(path)을(를) 시작할 수 없습니다: \(reason)"
+        case .marketSaidNothing(let seconds):
+            return "openmarket-server가 \(seconds)초 안에 준비되었다고 알리지 않아 멈췄습니다"
+        case .marketEndedAtOnce(let how):
+            return "openmarket-server가 준비되기 전에 끝났습니다(\(how))"
         }
     }
 }

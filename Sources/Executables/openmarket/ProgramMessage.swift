@@ -39,6 +39,14 @@ enum ProgramMessage: Spoken, Hashable {
     case agentProgramMissing(String)
     /// `openmarket-mcp` (its path) could not be started, and why.
     case cannotStartAgentProgram(String, String)
+    /// The local market's program (its path) is not beside this one: why it cannot start.
+    case marketProgramMissing(String)
+    /// The local market's program (its path) could not be started, and the system's reason.
+    case cannotStartMarketProgram(String, String)
+    /// The local market's program said nothing within so many seconds: stopped.
+    case marketSaidNothing(seconds: Int)
+    /// The local market's program ended before it said it was listening (its wait status).
+    case marketEndedAtOnce(String)
     /// A graded script that failed without saying why: its exit status, in a JUnit report.
     case exitStatus(Int32)
 }

@@ -1,9 +1,7 @@
 import Foundation
 import LineEditor
-import Logging
 import OpenMarketAPI
 import OpenMarketContract
-import OpenMarketServer
 import SellerShell
 import ShellScripting
 import Synchronization
@@ -88,25 +86,22 @@ struct ScriptTests {
         } catch {
             return failed(ProgramMessage.cannotMakeTemporaryFolder(path: folder.path, reason: error.localizedDescription).text)
         }
-        var market: RunningMarket?
+        var market: LocalMarketChild?
         let url: URL
         let credentials: VendorCredentials?
         var vendorID: Int?
         if let server {
             (url, credentials, vendorID) = server
         } else {
-            var logger = Logger(label: "openmarket-test")
-            logger.logLevel = .critical
+            let request = LocalMarketRequest(
+                dataDirectory: folder.appendingPathComponent("market").path, remembersPort: false, language: .current)
             do {
-                let running = try await MarketServer.start(
-                    MarketServerConfiguration(
-                        host: "127.0.0.1", port: 0, dataDirectory: folder.appendingPathComponent("market"), logger: logger,
-                        demoNeighbour: true))
+                let running = try await LocalMarketChild.start(request)
                 market = running
                 (url, credentials) = (running.baseURL, running.demoCredentials)
-                vendorID = await running.demoVendor()?.id
+                vendorID = running.started.demoVendor?.id
             } catch {
-                return failed(ProgramMessage.cannotStartTestMarket("\(error)").text)
+                return failed(ProgramMessage.cannotStartTestMarket(error.sentence).text)
             }
         }
         let console = GradingConsole(script: path)

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Logging
+import OpenMarketContract
+import OpenMarketServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `openmarket-server local`: the shell's local market, started by `openmarket` (and by
+/// `openmarket test` for each file) as its child, never by hand: it says over the inherited
+/// socket that it listens, as whom the shell logs in, or why it could not start, then serves
+/// until the socket ends (`LocalMarketHandoff.swift`). Hidden from the help.
+struct Local: AsyncParsableCommand {
+    typealias Name = LocalMarketRequest.Name
+
+    static let configuration = CommandConfiguration(
+        commandName: Name.command, abstract: "The shell's local market (started by openmarket).", shouldDisplay: false)
+
+    @Option(name: .customLong(Name.descriptor)) var descriptor: Int32
+    @Option(name: .customLong(Name.data)) var data: String
+    @Option(name: .customLong(Name.port)) var port: Int?
+    @Flag(name: .customLong(Name.remembersPort)) var remembersPort = false
+    @Flag(name: .customLong(Name.reset)) var reset = false
+    @Option(name: .customLong(Name.language)) var language: String = Language.en.rawValue
+
+    func validate() throws {
+        guard descriptor > STDERR_FILENO, fcntl(descriptor, F_GETFD) >= 0 else {
+            throw ValidationError("local is started by openmarket, with the socket it names open")
+        }
+        // The shell checked it; a port out of range is still refused here, in one line.
+        if let port, !(1...65535).contains(port) {
+            throw ValidationError("--port must be from 1 to 65535 (got \(port))")
+        }
+    }
+
+    func run() async throws {
+        // The descriptor is the shell's, not for a program this one might start.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let chosen = Language(rawValue: language) ?? .en
+        let (reply, market) = await Language.$current.withValue(chosen) { await start() }
+        let told = reply.write(to: descriptor)
+        guard let market else { throw ExitCode(1) }
+        // Served until the shell closes its end (or is gone: then at once).
+        if told {
+            let descriptor = descriptor
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    LocalMarketReply.awaitEnd(of: descriptor)
+                    done.resume()
+                }
+            }
+        }
+        await market.stop()
+    }
+
+    /// The market started as asked, and what to tell the shell.
+    private func start() async -> (LocalMarketReply, RunningMarket?) {
+        let folder = URL(fileURLWithPath: data, isDirectory: true)
+        var logger = Logger(label: "openmarket-local")
+        logger.logLevel = .critical
+        do {
+            let removed = reset ? try await MarketDataDirectory.open(folder).resetCatalog() : nil
+            let market = try await startKeepingPort(folder, logger: logger)
+            let started = LocalMarketStarted(
+                url: market.baseURL, demoCredentials: market.demoCredentials, demoVendor: await market.demoVendor(),
+                dataDirectory: market.data.url.path, removed: removed)
+            return (.started(started), market)
+        } catch let error as MarketServerError {
+            return (.failed(error.sentence(portOption: "--local-port")), nil)
+        } catch {
+            return (.failed(OpenMarketServerCommand.sentence(for: error)), nil)
+        }
+    }
+
+    /// The market on `port` when given, else (`--remember-port`) on the port it had last time
+    /// when that is free, else on one the system chooses; a port the market got is kept for the
+    /// next start (not when the remembered one was busy: another shell of this seller has it).
+    private func startKeepingPort(_ folder: URL, logger: Logger) async throws -> RunningMarket {
+        func start(_ port: Int) async throws -> RunningMarket {
+            try await MarketServer.start(
+                MarketServerConfiguration(
+                    host: "127.0.0.1", port: port, dataDirectory: folder, logger: logger, demoNeighbour: true))
+        }
+        let remembered = remembersPort && port == nil ? MarketDataDirectory.rememberedPort(in: folder) : nil
+        let market: RunningMarket
+        do {
+            market = try await start(port ?? remembered ?? 0)
+        } catch MarketServerError.cannotListen(_, _, let reason) where remembered != nil && reason == .inUse {
+            return try await start(0)
+        }
+        if remembersPort, let actual = market.baseURL.port, actual != remembered {
+            MarketDataDirectory.rememberPort(actual, in: folder)
+        }
+        return market
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import OpenMarketContract
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The local market, `openmarket-server local`, running as this program's child: started for
+/// the shell when no server is named, and by `openmarket test` for each file it grades (see
+/// `LocalMarketHandoff.swift` in OpenMarketContract). This program does not link the market.
+///
+/// The child runs in a process group of its own, so Ctrl-C and Ctrl-Z at the shell's prompt
+/// never reach it, with /dev/null for its standard streams, and without the environment's
+/// vendor login. It serves until this program closes its socket (`stop`) or ends in any way.
+struct LocalMarketChild: Sendable {
+    let pid: pid_t
+    private let socket: Int32
+    /// Where it listens, as whom the shell logs in, what `--reset-local` removed.
+    let started: LocalMarketStarted
+
+    var baseURL: URL { started.url }
+    var demoCredentials: VendorCredentials { started.demoCredentials }
+    var dataDirectory: URL { URL(fileURLWithPath: started.dataDirectory, isDirectory: true) }
+
+    static let program = "openmarket-server"
+    /// How long the market may take to say it listens (a large data folder's migration).
+    static let patience: Duration = .seconds(60)
+    /// How long it may take to end once stopped, its requests in flight finished.
+    static let stopping: Duration = .seconds(20)
+
+    /// Why the market did not start, a sentence in the reader's language.
+    struct Failure: Error {
+        var sentence: String
+    }
+
+    /// Starts the market as `request` asks and returns once it listens.
+    static func start(_ request: LocalMarketRequest) async throws(Failure) -> LocalMarketChild {
+        guard let path = SiblingProgram.path(of: program), access(path, X_OK) == 0 else {
+            throw Failure(sentence: ProgramMessage.marketProgramMissing(SiblingProgram.path(of: program) ?? program).text)
+        }
+        guard let (own, childEnd) = SiblingProgram.socketPair() else {
+            throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, String(cString: strerror(errno))).text)
+        }
+        let spawning = SiblingProgram.Spawning(
+            inheritsStreams: false, ownProcessGroup: true,
+            withoutVariables: ["OPENMARKET_IDENTIFIER", "OPENMARKET_SECRET"])
+        let result = SiblingProgram.spawn(
+            path, arguments: request.arguments(descriptor: SiblingProgram.descriptor), socket: childEnd,
+            defaultSignals: [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU], spawning)
+        close(childEnd)
+        let pid: pid_t
+        switch result {
+        case .success(let started): pid = started
+        case .failure(let error):
+            close(own)
+            throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, error.description).text)
+        }
+        let asked = ContinuousClock.now
+        let reply = await SiblingProgram.onThread { LocalMarketReply.read(from: own, timeout: patience) }
+        switch reply {
+        case .started(let started):
+            return LocalMarketChild(pid: pid, socket: own, started: started)
+        case .failed(let sentence):
+            close(own)
+            _ = await SiblingProgram.wait(for: pid, killingAfter: stopping)
+            throw Failure(sentence: sentence)
+        case nil:
+            let waitedOut = ContinuousClock.now - asked >= patience
+            close(own)
+            let status = await SiblingProgram.wait(for: pid, killingAfter: waitedOut ? .zero : stopping)
+            if waitedOut {
+                throw Failure(sentence: ProgramMessage.marketSaidNothing(seconds: Int(patience.components.seconds)).text)
+            }
+            throw Failure(sentence: ProgramMessage.marketEndedAtOnce(SiblingProgram.describe(status)).text)
+        }
+    }
+
+    /// Stops the market: it finishes the requests in flight, closes its database and ends.
+    /// Returns once it has ended, so its files are complete.
+    func stop() async {
+        close(socket)
+        _ = await SiblingProgram.wait(for: pid, killingAfter: Self.stopping)
+    }
+}

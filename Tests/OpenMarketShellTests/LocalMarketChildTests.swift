@@ -1,0 +1,125 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The local market as the shell's child, `openmarket-server local` (the shell does not link the
+/// market): out of reach of the keys typed at the prompt, gone when the shell is, and said plainly
+/// when it cannot start.
+@Suite("openmarket: the local market's own program", .serialized)
+struct LocalMarketChildTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    /// The children of `pid` (Linux's `/proc/PID/task/PID/children`).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The fields of `/proc/PID/stat` after the command's name: state, parent, process group, …
+    static func stat(of pid: pid_t) -> [Substring]? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = text.lastIndex(of: ")")
+        else { return nil }
+        return text[text.index(after: end)...].split(separator: " ")
+    }
+
+    /// The market the shell in `session` started: its process, once it has one.
+    static func market(of session: PTYSession) async throws -> pid_t {
+        var found: pid_t?
+        _ = await eventually(within: .seconds(30)) {
+            found = children(of: session.pid).first { child in
+                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("openmarket-server") == true
+            }
+            return found != nil
+        }
+        return try #require(found, "no openmarket-server among the shell's children")
+    }
+
+    @Test func ctrlCAtThePromptReachesTheShellAndNotItsMarket() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let session = try PTYSession(executable: Self.binary, environment: home.environment)
+        defer { session.terminate() }
+        _ = try await blocking { try session.expect("> ", timeout: .seconds(60)) }
+        let market = try await Self.market(of: session)
+        // A process group of its own: the terminal's signals go to the shell's group only.
+        let group = try #require(Self.stat(of: market)?.dropFirst(2).first)
+        #expect(group != "\(getpgid(session.pid))")
+        let status = try await blocking {
+            try ShellBinaryTests.type(session, "heal\u{03}", expect: "> ")
+            try ShellBinaryTests.type(session, "health\r", expect: "answers OK")
+            return try ShellBinaryTests.quit(session)
+        }
+        #expect(status == 0, "\(session.transcript)")
+        // Stopped with the shell, and waited for: the shell left no market behind.
+        #expect(Self.stat(of: market) == nil || Self.stat(of: market)?.first == "Z")
+    }
+
+    @Test func theLocalMarketEndsWhenTheShellIsKilled() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let session = try PTYSession(executable: Self.binary, environment: home.environment)
+        defer { session.terminate() }
+        let banner = try await blocking { try session.expect("> ", timeout: .seconds(60)) }
+        let port = try #require(LocalMarketOptionsTests.localPort(banner), "\(banner)")
+        let market = try await Self.market(of: session)
+        #expect(!Loopback.isFree(port))
+        session.terminate()  // SIGKILL: the shell says nothing to its market
+        let ended = await eventually(within: .seconds(30)) {
+            let state = Self.stat(of: market)?.first
+            return (state == nil || state == "Z") && Loopback.isFree(port)
+        }
+        #expect(ended, "the market (pid \(market)) still serves port \(port)")
+    }
+
+    @Test func aShellWithoutTheMarketsProgramSaysSoInOneLine() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        // The shell alone in a folder: linked there when the file system allows, else copied.
+        let alone = home.root.appendingPathComponent("bin", isDirectory: true)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let shell = alone.appendingPathComponent("openmarket").path
+        if link(Self.binary, shell) != 0 { try FileManager.default.copyItem(atPath: Self.binary, toPath: shell) }
+        let result = try await ChildProcess.run(shell, ["-c", "health"], environment: home.environment, timeout: .seconds(120))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "openmarket: cannot start the local market: its program is missing: \(alone.path)/openmarket-server "
+                    + "(install it beside openmarket: scripts/install)"
+            ], "\(result.stderr)")
+        // With --server, the shell needs no market of its own.
+        let remote = try await ChildProcess.run(
+            shell, ["--server", "http://127.0.0.1:9", "--version"], environment: home.environment, timeout: .seconds(120))
+        #expect(remote.status == 0, "\(remote.stderr)")
+    }
+
+    /// The market's login reaches the shell over its socket, and the environment's never
+    /// reaches the market: not in its arguments, not in its environment.
+    @Test func theMarketsArgumentsAndEnvironmentHoldNoSecret() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let secret = "env-secret-\(UInt32.random(in: 0...UInt32.max))"
+        let environment = home.environment(["OPENMARKET_SECRET": secret, "OPENMARKET_IDENTIFIER": "someone"])
+        let session = try PTYSession(executable: Self.binary, environment: environment)
+        defer { session.terminate() }
+        _ = try await blocking { try session.expect("> ", timeout: .seconds(60)) }
+        let market = try await Self.market(of: session)
+        let arguments = try String(contentsOfFile: "/proc/\(market)/cmdline", encoding: .utf8)
+        let variables = try String(contentsOfFile: "/proc/\(market)/environ", encoding: .utf8)
+        let demo = try String(
+            contentsOf: home.root.appendingPathComponent("data/openmarket/local/demo-vendor.json"), encoding: .utf8)
+        let demoSecret = try #require(demo.firstMatch(of: #/"secret"\s*:\s*"([^"]+)"/#)?.output.1)
+        for text in [arguments, variables] {
+            #expect(!text.contains(secret))
+            #expect(!text.contains(String(demoSecret)))
+            #expect(!text.contains("OPENMARKET_IDENTIFIER"))
+        }
+        let words = arguments.split(separator: "\0")
+        #expect(words.first?.hasSuffix("/openmarket-server") == true && words.dropFirst().first == "local", "\(words)")
+    }
+}
