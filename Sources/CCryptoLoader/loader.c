@@ -16,7 +16,18 @@ static struct {
     __typeof__(&HMAC) hmac;
     __typeof__(&EVP_sha256) evp_sha256;
     __typeof__(&PKCS5_PBKDF2_HMAC) pbkdf2_hmac;
+    __typeof__(&EVP_MD_CTX_new) ctx_new;
+    __typeof__(&EVP_DigestInit_ex2) digest_init;
+    __typeof__(&EVP_DigestUpdate) digest_update;
+    __typeof__(&EVP_DigestFinal_ex) digest_final;
+    // SHA-256 fetched once: OpenSSL 3's one-shot SHA256() looks the algorithm up by its name at
+    // every call, which was most of a script line's digest (6.6 k instructions of a 7-byte
+    // line, scripts/bench-instructions).
+    EVP_MD *sha256_md;
 } api;
+
+// Each thread's context for SHA-256, made at its first digest and used again for the next.
+static _Thread_local EVP_MD_CTX *sha256_context;
 
 // Per thread, so that a failed mcr_open() never garbles the words of another thread's.
 static _Thread_local char failure[256];
@@ -51,13 +62,30 @@ int mcr_open(const char *name) {
     LOAD(hmac, "HMAC");
     LOAD(evp_sha256, "EVP_sha256");
     LOAD(pbkdf2_hmac, "PKCS5_PBKDF2_HMAC");
+    LOAD(ctx_new, "EVP_MD_CTX_new");
+    LOAD(digest_init, "EVP_DigestInit_ex2");
+    LOAD(digest_update, "EVP_DigestUpdate");
+    LOAD(digest_final, "EVP_DigestFinal_ex");
+    __typeof__(&EVP_MD_fetch) fetch;
+    *(void **)(&fetch) = dlsym(handle, "EVP_MD_fetch");
+    found.sha256_md = fetch != NULL ? fetch(NULL, "SHA256", NULL) : NULL;
     api = found;
     return 0;
 }
 
 const char *mcr_error(void) { return failure; }
 
-void mcr_sha256(const void *data, size_t length, unsigned char *digest) { api.sha256(data, length, digest); }
+void mcr_sha256(const void *data, size_t length, unsigned char *digest) {
+    if (api.sha256_md != NULL && sha256_context == NULL) sha256_context = api.ctx_new();
+    unsigned size = 0;
+    if (sha256_context != NULL && api.digest_init(sha256_context, api.sha256_md, NULL) == 1 &&
+        api.digest_update(sha256_context, data, length) == 1 &&
+        api.digest_final(sha256_context, digest, &size) == 1 && size == 32) {
+        return;
+    }
+    // Without the fetched algorithm or a context (no memory): the one-shot call, as before.
+    api.sha256(data, length, digest);
+}
 
 unsigned mcr_hmac_sha256(const void *key, size_t key_length, const void *data, size_t data_length,
                          unsigned char *code) {

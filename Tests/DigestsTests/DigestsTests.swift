@@ -16,6 +16,23 @@ import Testing
         #expect(SHA256.hash(data: long).hexadecimal == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    /// Each thread keeps its digest's context for the next: digests one after another, on
+    /// several threads at once, each give the standard answer.
+    @Test func sha256AgainAndOnThreadsAtOnceGivesTheVectorsEachTime() async {
+        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        let empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    (0..<500).allSatisfy { _ in
+                        SHA256.hash(data: Data("abc".utf8)).hexadecimal == abc && SHA256.hash(data: Data()).hexadecimal == empty
+                    }
+                }
+            }
+            for await same in group { #expect(same) }
+        }
+    }
+
     @Test func sha256OfARawBufferIsThatOfItsBytes() {
         let text = "우유병 텀블러"
         let viaBuffer = Array(text.utf8).withUnsafeBytes { SHA256.hash(data: $0) }

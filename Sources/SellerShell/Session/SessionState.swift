@@ -8,7 +8,13 @@ import OpenMarketContract
 /// wherever it runs, with no hop to the actor; a change of several of them is made whole before
 /// anyone reads it (`ShellSession.changing`).
 struct SessionState: Sendable {
-    var client: MarketClient
+    var client: MarketClient {
+        didSet {
+            if client.baseURL != oldValue.baseURL || client.credentials?.identifier != oldValue.credentials?.identifier {
+                vendorKey = Self.key(of: client)
+            }
+        }
+    }
     var vendorName: String?
     var vendorID: Int?
     /// The saved profile the login came from.
@@ -27,7 +33,25 @@ struct SessionState: Sendable {
     var vendorStandings: [String: VendorStanding] = [:]
 
     /// The server and identifier of this login, as `seenVendors` keys them; nil when logged out.
-    var vendorKey: String? { ShellSession.vendorKey(server: client.baseURL, identifier: client.credentials?.identifier) }
+    /// The key of this server and login (`ShellSession.vendorKey`), kept with the client rather
+    /// than worked out from its URL whenever asked: every line's settings ask, and reading a
+    /// URL's host showed in every line's cost (5 k instructions, scripts/bench-instructions).
+    private(set) var vendorKey: String?
+
+    init(
+        client: MarketClient, vendorName: String?, vendorID: Int?, profileName: String?, outputJSON: Bool
+    ) {
+        self.client = client
+        self.vendorName = vendorName
+        self.vendorID = vendorID
+        self.profileName = profileName
+        self.outputJSON = outputJSON
+        vendorKey = Self.key(of: client)
+    }
+
+    private static func key(of client: MarketClient) -> String? {
+        ShellSession.vendorKey(server: client.baseURL, identifier: client.credentials?.identifier)
+    }
 
     /// The settings a command's context carries, read from this state.
     func settings(useColor: Bool) -> SessionSettings {
