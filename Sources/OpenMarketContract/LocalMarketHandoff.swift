@@ -12,10 +12,11 @@ import Glibc
 /// in any way, a kill included. The login goes over the socket, never in arguments or the
 /// environment.
 ///
-/// The shell no longer links the market (Hummingbird, GRDB, SQLite's migrations): 1,650 of the
-/// binary's 10,770 protocol conformance records, which the Swift runtime scans at start, and a
-/// sixth of its size. The prompt came 1.4 ms sooner (docs/benchmarks.md, "The local market's own
-/// program").
+/// The shell no longer links the market (Hummingbird, GRDB, SQLite's migrations): 1,623 of the
+/// binary's 10,771 protocol conformance records, which the Swift runtime scans at start, and a
+/// sixth of its size. `openmarket --server URL` reaches its prompt about 1.1 ms sooner; with its
+/// local market, 7–10 ms later, a second program starting (docs/benchmarks.md, "The local
+/// market's own program").
 public struct LocalMarketRequest: Sendable, Equatable {
     /// Holds the market's database and photos.
     public var dataDirectory: String
@@ -65,8 +66,20 @@ public struct LocalMarketRequest: Sendable, Equatable {
 /// What the local market says over its socket once, as one line of JSON.
 public enum LocalMarketReply: Codable, Sendable, Equatable {
     case started(LocalMarketStarted)
-    /// Why it could not start, a sentence in the request's language.
-    case failed(String)
+    /// Why it could not start, a sentence in the request's language; and how many products
+    /// `--reset` removed before that (nil without it, or when the reset itself failed).
+    case failed(String, removed: Int?)
+
+    /// What came over the socket, or why nothing did.
+    public enum Reading: Sendable, Equatable {
+        case reply(LocalMarketReply)
+        /// The market ended it, having said nothing.
+        case ended
+        /// Nothing came within the time given.
+        case timedOut
+        /// What came is not a reply (too long, not one line of JSON, not one of the cases).
+        case unreadable
+    }
 
     /// The most a reply may take: a few hundred bytes in practice.
     static let largest = 64 * 1024
@@ -87,27 +100,28 @@ public enum LocalMarketReply: Codable, Sendable, Equatable {
         }
     }
 
-    /// The reply read from `descriptor`, waiting at most `timeout`; nil when none came in time,
-    /// the market ended first, or what came is not one.
-    public static func read(from descriptor: Int32, timeout: Duration) -> LocalMarketReply? {
+    /// The reply read from `descriptor`, waiting at most `timeout`.
+    public static func read(from descriptor: Int32, timeout: Duration) -> Reading {
         let deadline = ContinuousClock.now + timeout
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while data.count <= largest, !data.contains(UInt8(ascii: "\n")) {
+        while !data.contains(UInt8(ascii: "\n")) {
+            guard data.count <= largest else { return .unreadable }
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { return nil }
+            guard left > .zero else { return .timedOut }
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let (seconds, attoseconds) = left.components
             let ready = poll(&waiting, 1, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
             if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { return nil }
+            guard ready > 0 else { return ready == 0 ? .timedOut : .ended }
             let count = recv(descriptor, &buffer, buffer.count, 0)
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
+            guard count > 0 else { return data.isEmpty ? .ended : .unreadable }
             data.append(contentsOf: buffer[..<count])
         }
-        guard let end = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        return try? JSONDecoder().decode(LocalMarketReply.self, from: data[..<end])
+        let end = data.firstIndex(of: UInt8(ascii: "\n"))!
+        guard let reply = try? JSONDecoder().decode(LocalMarketReply.self, from: data[..<end]) else { return .unreadable }
+        return .reply(reply)
     }
 
     /// The market's side once it has replied: returns when the shell's end of the socket is

@@ -148,8 +148,9 @@ public enum ListenFailure: Sendable, Equatable {
 
 /// The bundled local market.
 public enum MarketServer {
-    /// Starts the market in this process and returns once it is listening. The shell's embedded
-    /// market and the end-to-end tests use this; call `stop()` when done.
+    /// Starts the market in this process and returns once it is listening. The shell's local
+    /// market (`openmarket-server local`, the shell's child) and the end-to-end tests use this;
+    /// call `stop()` when done.
     public static func start(_ configuration: MarketServerConfiguration) async throws -> RunningMarket {
         let data = try await MarketDataDirectory.open(configuration.dataDirectory)
         if configuration.demoNeighbour { try await data.ensureNeighbour() }

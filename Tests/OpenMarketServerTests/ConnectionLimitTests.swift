@@ -130,6 +130,11 @@ struct ConnectionLimitTests {
             let older = try Self.hangingUpload(market)
             #expect(await eventually { market.running.connections.busyCount == 1 }, "the first upload never started")
             let newer = try Self.hangingUpload(market)
+            // Probed once the market has both uploads in progress: a probe accepted before it took
+            // the newer connection from its backlog was answered within the bound, made no room,
+            // and the newer upload then pushed out the probe's idle place (seen once under the
+            // whole suite's load: neither upload closed).
+            #expect(await eventually { market.running.connections.busyCount == 2 }, "the second upload never started")
             // Refused (closed at once) until the older upload has stalled for a second; then answered.
             // A probe waits long for its answer: one given up on a loaded machine after it made
             // room would leave the next probe to make room again, closing the other upload too.

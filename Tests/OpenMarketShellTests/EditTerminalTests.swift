@@ -95,7 +95,9 @@ struct EditTerminalTests {
                 _ = try session.expect(text, timeout: .seconds(1))
                 return
             } catch PTYError.timeout {
-                if ContinuousClock.now - pressed > .seconds(10), !ChildProcesses.running(under: session.pid).isEmpty {
+                // The editor's processes, not the local market's (the shell's child all along).
+                let editing = ChildProcesses.running(under: session.pid).contains { !$0.name.hasPrefix("openmarket-serv") }
+                if ContinuousClock.now - pressed > .seconds(10), editing {
                     session.send("\u{03}")
                     pressed = ContinuousClock.now
                 }

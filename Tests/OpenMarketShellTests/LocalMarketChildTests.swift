@@ -13,13 +13,6 @@ import Glibc
 struct LocalMarketChildTests {
     static var binary: String { BuiltProducts.path(of: "openmarket") }
 
-    /// The children of `pid` (Linux's `/proc/PID/task/PID/children`).
-    static func children(of pid: pid_t) -> [pid_t] {
-        let path = "/proc/\(pid)/task/\(pid)/children"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    }
-
     /// The fields of `/proc/PID/stat` after the command's name: state, parent, process group, …
     static func stat(of pid: pid_t) -> [Substring]? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -28,13 +21,13 @@ struct LocalMarketChildTests {
         return text[text.index(after: end)...].split(separator: " ")
     }
 
-    /// The market the shell in `session` started: its process, once it has one.
+    /// The market the shell in `session` started: its process, once it has one (any thread of
+    /// the shell may have started it, so children are found by their parent, not by the main
+    /// thread's list).
     static func market(of session: PTYSession) async throws -> pid_t {
         var found: pid_t?
         _ = await eventually(within: .seconds(30)) {
-            found = children(of: session.pid).first { child in
-                (try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8))?.contains("openmarket-server") == true
-            }
+            found = ChildProcesses.running(under: session.pid).first { $0.name.hasPrefix("openmarket-serv") }?.id
             return found != nil
         }
         return try #require(found, "no openmarket-server among the shell's children")
@@ -92,10 +85,26 @@ struct LocalMarketChildTests {
                 "openmarket: cannot start the local market: its program is missing: \(alone.path)/openmarket-server "
                     + "(install it beside openmarket: scripts/install)"
             ], "\(result.stderr)")
-        // With --server, the shell needs no market of its own.
+        // With --server, the shell needs no market of its own: it goes to the one named (nothing
+        // listens on port 9, so what it says is the connection's failure).
         let remote = try await ChildProcess.run(
-            shell, ["--server", "http://127.0.0.1:9", "--version"], environment: home.environment, timeout: .seconds(120))
-        #expect(remote.status == 0, "\(remote.stderr)")
+            shell, ["--server", "http://127.0.0.1:9", "-c", "health"], environment: home.environment, timeout: .seconds(120))
+        #expect(remote.status == 3, "\(remote.stderr)")
+        #expect(remote.stderr.contains("cannot reach http://127.0.0.1:9"), "\(remote.stderr)")
+        #expect(!remote.stderr.contains("openmarket-server"), "\(remote.stderr)")
+    }
+
+    /// A start refused for the environment's vendor id starts no market first (which the program
+    /// would then leave without waiting for it to stop).
+    @Test func aWrongVendorIDEndsTheProgramBeforeAnyMarketStarts() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let result = try await ChildProcess.run(
+            Self.binary, ["-c", "health"], environment: home.environment(["OPENMARKET_VENDOR_ID": "demo-shop"]),
+            timeout: .seconds(120))
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(!result.stderr.contains("local market at"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("data/openmarket/local").path))
     }
 
     /// The market's login reaches the shell over its socket, and the environment's never

@@ -42,7 +42,7 @@ enum AgentService {
         }
     }
 
-    /// Serves until the client closes standard input; the embedded market, if any, is the shell's
+    /// Serves until the client closes standard input; the local market, if any, is the shell's
     /// to stop.
     static func serve(
         _ handoff: AgentHandoff, options: AgentServerOptions, folder: FilePath?, environment: [String: String]

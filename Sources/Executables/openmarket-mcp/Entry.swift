@@ -11,7 +11,7 @@ import Glibc
 /// `openmarket-mcp`: agent mode's program, which `openmarket mcp` starts beside itself (see
 /// docs/agents.md). A program of its own so that the shell does not link the MCP SDK and what it
 /// brings (docs/benchmarks.md, "Agent mode's own program"). The shell keeps what only it does
-/// (its options, the login, the embedded local market) and hands the session's settings over an
+/// (its options, the login, the local market it starts) and hands the session's settings over an
 /// inherited descriptor (`AgentHandoff`); this program checks the words after `mcp`, then serves
 /// (`AgentService.swift`). Started any other way it refuses in one line.
 @main

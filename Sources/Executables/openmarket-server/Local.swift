@@ -52,25 +52,37 @@ struct Local: AsyncParsableCommand {
                 }
             }
         }
-        await market.stop()
+        // Stopped gracefully, within a bound: the shell may be gone, and no one else stops this
+        // program (a client that keeps a request going would keep it serving).
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await market.stop() }
+            group.addTask { try? await Task.sleep(for: Self.stopping) }
+            await group.next()
+            group.cancelAll()
+        }
     }
+
+    /// How long a stop may take, its requests in flight finished, before the program just ends.
+    static let stopping: Duration = .seconds(15)
 
     /// The market started as asked, and what to tell the shell.
     private func start() async -> (LocalMarketReply, RunningMarket?) {
         let folder = URL(fileURLWithPath: data, isDirectory: true)
         var logger = Logger(label: "openmarket-local")
         logger.logLevel = .critical
+        // Said even when the market then cannot start: the catalog is empty all the same.
+        var removed: Int?
         do {
-            let removed = reset ? try await MarketDataDirectory.open(folder).resetCatalog() : nil
+            if reset { removed = try await MarketDataDirectory.open(folder).resetCatalog() }
             let market = try await startKeepingPort(folder, logger: logger)
             let started = LocalMarketStarted(
                 url: market.baseURL, demoCredentials: market.demoCredentials, demoVendor: await market.demoVendor(),
                 dataDirectory: market.data.url.path, removed: removed)
             return (.started(started), market)
         } catch let error as MarketServerError {
-            return (.failed(error.sentence(portOption: "--local-port")), nil)
+            return (.failed(error.sentence(portOption: "--local-port"), removed: removed), nil)
         } catch {
-            return (.failed(OpenMarketServerCommand.sentence(for: error)), nil)
+            return (.failed(OpenMarketServerCommand.sentence(for: error), removed: removed), nil)
         }
     }
 

@@ -10,8 +10,8 @@ import Glibc
 
 /// `openmarket mcp`: agent mode, served by its own program, `openmarket-mcp`, beside this one
 /// (the shell links neither the MCP SDK nor what it brings; docs/benchmarks.md). This program
-/// does what only it does: its options, the login (profile, environment, or the embedded local
-/// market it starts and later stops). It starts the child with the words after `mcp` and
+/// does what only it does: its options, the login (profile, environment, or the local market it
+/// starts and later stops). It starts the child with the words after `mcp` and
 /// standard input, output and error inherited, waits for it to check them, then hands it the
 /// session's settings over an inherited socket (`AgentHandoff`): never in its arguments or
 /// environment. SIGTERM, SIGINT and SIGHUP are passed on to it; the program leaves as it did.

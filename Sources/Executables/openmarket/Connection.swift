@@ -33,6 +33,14 @@ extension OpenMarketCommand {
     /// A profile's credentials belong to its server: they are never sent to a local market.
     func connection(_ environment: [String: String], profiles: ProfileStore) async throws -> Connection {
         let saved = try profile.map { try Self.loadProfile($0, from: profiles) }
+        // Checked before a local market starts: a wrong value ends the program at once.
+        let environmentVendorID: Int?
+        do throws(CommandFailure) {
+            environmentVendorID = try VendorIDSource.fromEnvironment(environment)
+        } catch {
+            Self.complain(error.message)
+            throw ExitCode(Self.usageStatus)
+        }
         let explicitServer = server ?? environment["OPENMARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         var result: Connection
         if explicitServer ?? saved?.server != nil, localPort != nil || resetLocal {
@@ -67,12 +75,7 @@ extension OpenMarketCommand {
             .map { try? Self.serverURL($0, from: .environment) } ?? result.serverURL
         result.environmentServer = saved == nil ? environmentServer : nil
         if saved == nil { Self.useEnvironmentLogin(environment, in: &result) }
-        do throws(CommandFailure) {
-            result.environmentVendorID = try VendorIDSource.fromEnvironment(environment)
-        } catch {
-            Self.complain(error.message)
-            throw ExitCode(Self.usageStatus)
-        }
+        result.environmentVendorID = environmentVendorID
         if let saved {
             result.credentials = VendorCredentials(identifier: saved.identifier, secret: saved.secret)
             result.vendorName = saved.vendorName
@@ -135,6 +138,7 @@ extension OpenMarketCommand {
             if let removed = market.started.removed { complain(ProgramMessage.localMarketReset(removed: removed).text) }
             return market
         } catch {
+            if let removed = error.removed { complain(ProgramMessage.localMarketReset(removed: removed).text) }
             complain(ProgramMessage.cannotStartLocalMarket(error.sentence).text)
             throw ExitCode(1)
         }

@@ -28,9 +28,11 @@ struct LocalMarketChild: Sendable {
     /// How long it may take to end once stopped, its requests in flight finished.
     static let stopping: Duration = .seconds(20)
 
-    /// Why the market did not start, a sentence in the reader's language.
+    /// Why the market did not start, a sentence in the reader's language; and how many products
+    /// `--reset-local` removed before that, if it did.
     struct Failure: Error {
         var sentence: String
+        var removed: Int?
     }
 
     /// Starts the market as `request` asks and returns once it listens.
@@ -55,22 +57,20 @@ struct LocalMarketChild: Sendable {
             close(own)
             throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, error.description).text)
         }
-        let asked = ContinuousClock.now
-        let reply = await SiblingProgram.onThread { LocalMarketReply.read(from: own, timeout: patience) }
-        switch reply {
-        case .started(let started):
+        let reading = await SiblingProgram.onThread { LocalMarketReply.read(from: own, timeout: patience) }
+        if case .reply(.started(let started)) = reading {
             return LocalMarketChild(pid: pid, socket: own, started: started)
-        case .failed(let sentence):
-            close(own)
-            _ = await SiblingProgram.wait(for: pid, killingAfter: stopping)
-            throw Failure(sentence: sentence)
-        case nil:
-            let waitedOut = ContinuousClock.now - asked >= patience
-            close(own)
-            let status = await SiblingProgram.wait(for: pid, killingAfter: waitedOut ? .zero : stopping)
-            if waitedOut {
-                throw Failure(sentence: ProgramMessage.marketSaidNothing(seconds: Int(patience.components.seconds)).text)
-            }
+        }
+        close(own)
+        // Said something else, or nothing in time: not waited for longer.
+        let stopped = reading == .unreadable || reading == .timedOut
+        let status = await SiblingProgram.wait(for: pid, killingAfter: stopped ? .zero : stopping)
+        switch reading {
+        case .reply(.failed(let sentence, let removed)): throw Failure(sentence: sentence, removed: removed)
+        case .timedOut:
+            throw Failure(sentence: ProgramMessage.marketSaidNothing(seconds: Int(patience.components.seconds)).text)
+        case .unreadable: throw Failure(sentence: ProgramMessage.marketSaidNoReply(path).text)
+        case .ended, .reply(.started):
             throw Failure(sentence: ProgramMessage.marketEndedAtOnce(SiblingProgram.describe(status)).text)
         }
     }

@@ -293,7 +293,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             Self.complain(Message.notLoggedInTo(server: target.serverURL.absoluteString, profiles: names).text)
         }
         try await startRecording(session, console: console, target: target)
-        let access = try runArguments.map { try Self.access(for: $0, market: target.serverURL, console: console) }
+        let access = try await Self.access(for: runArguments, target: target, console: console)
         let status = await runInput(
             path, lines: lines, session: session, console: console, reader: reader, color: color, access: access)
         await session.stopRecording()
@@ -329,7 +329,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         return configuration
     }
 
-    /// `--record FILE`: starts the recording, or ends the program (and the embedded market) with
+    /// `--record FILE`: starts the recording, or ends the program (and stops the local market) with
     /// one line and the usage status.
     private func startRecording(_ session: ScriptSession, console: TerminalConsole, target: Connection) async throws {
         guard let record else { return }
@@ -484,6 +484,21 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// What a script run may touch: `run --untrusted FILE` least privilege, with a scratch
     /// folder of its own for what it writes (kept, and named on standard error); a person's own
     /// script anything, `--force` only with `--allow-force`.
+    /// `access(for:market:console:)` of the run's arguments, if any; when they are refused, the
+    /// local market is stopped and waited for (its port is free again) before the program ends.
+    static func access(
+        for arguments: ScriptArguments?, target: Connection, console: TerminalConsole
+    ) async throws
+        -> AccessPolicy?
+    {
+        do {
+            return try arguments.map { try access(for: $0, market: target.serverURL, console: console) }
+        } catch {
+            if let embedded = target.embedded { await embedded.stop() }
+            throw error
+        }
+    }
+
     static func access(for arguments: ScriptArguments, market: URL, console: TerminalConsole) throws -> AccessPolicy {
         guard arguments.untrusted else { return .ownScript(allowForce: arguments.allowForce) }
         var template = Array((FileManager.default.temporaryDirectory.path + "/openmarket-untrusted-XXXXXX").utf8CString)

@@ -5,7 +5,7 @@ extension ProgramHelp {
         case .abstract: "A shell for sellers on the Open Market API."
         case .discussion:
             """
-            With no --server (and no OPENMARKET_SERVER), a local market starts inside the shell, over \
+            With no --server (and no OPENMARKET_SERVER), the shell starts a local market beside it, over \
             $XDG_DATA_HOME/openmarket/local, logged in as its demo vendor.
             Credentials come from OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, from --profile, or from 'login'. \
             Your vendor id (list --mine, import and export need it) comes from the profile, from \

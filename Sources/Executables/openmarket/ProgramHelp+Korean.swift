@@ -5,7 +5,7 @@ extension ProgramHelp {
         case .abstract: "Open Market API로 상품을 파는 판매자를 위한 셸입니다."
         case .discussion:
             """
-            --server(와 OPENMARKET_SERVER)가 없으면 셸 안에서 로컬 마켓이 \
+            --server(와 OPENMARKET_SERVER)가 없으면 셸 옆에서 로컬 마켓이 \
             $XDG_DATA_HOME/openmarket/local에 시작되고, 그 마켓의 데모 판매자로 로그인합니다.
             로그인 정보는 OPENMARKET_IDENTIFIER와 OPENMARKET_SECRET, --profile, 또는 'login'으로 줍니다. \
             판매자 id(list --mine, import, export에 필요합니다)는 프로필, OPENMARKET_VENDOR_ID, \

@@ -67,6 +67,8 @@ extension ProgramMessage {
             return "cannot start \(path): \(reason)"
         case .marketSaidNothing(let seconds):
             return "openmarket-server did not say it was listening within \(seconds) s, and was stopped"
+        case .marketSaidNoReply(let path):
+            return "\(path) answered something other than where it listens, and was stopped (is it this version's?)"
         case .marketEndedAtOnce(let how):
             return "openmarket-server ended before it was listening (\(how))"
         }

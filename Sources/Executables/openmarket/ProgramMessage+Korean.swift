@@ -66,6 +66,8 @@ extension ProgramMessage {
             return "\(path)을(를) 시작할 수 없습니다: \(reason)"
         case .marketSaidNothing(let seconds):
             return "openmarket-server가 \(seconds)초 안에 준비되었다고 알리지 않아 멈췄습니다"
+        case .marketSaidNoReply(let path):
+            return "\(path)이(가) 기대한 응답 대신 다른 것을 보내 멈췄습니다(이 버전의 프로그램인가요?)"
         case .marketEndedAtOnce(let how):
             return "openmarket-server가 준비되기 전에 끝났습니다(\(how))"
         }

@@ -45,6 +45,8 @@ enum ProgramMessage: Spoken, Hashable {
     case cannotStartMarketProgram(String, String)
     /// The local market's program said nothing within so many seconds: stopped.
     case marketSaidNothing(seconds: Int)
+    /// The local market's program (its path) answered something that is not its reply: stopped.
+    case marketSaidNoReply(String)
     /// The local market's program ended before it said it was listening (its wait status).
     case marketEndedAtOnce(String)
     /// A graded script that failed without saying why: its exit status, in a JUnit report.

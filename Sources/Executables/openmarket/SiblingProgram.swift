@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
@@ -120,15 +121,31 @@ enum SiblingProgram {
 }
 
 extension SiblingProgram {
-    /// `wait(for:)`, the child killed when it has not ended within `limit`.
+    /// `wait(for:)`, the child killed when it has not ended within `limit`. The kill is sent only
+    /// while the child is known not to have been reaped (it is waited for first without reaping,
+    /// `WNOWAIT`), so it never reaches another process given the same id.
     static func wait(for pid: pid_t, killingAfter limit: Duration) async -> Int32 {
+        let ending = Ending()
         let deadline = Task {
             try? await Task.sleep(for: limit)
-            if !Task.isCancelled { kill(pid, SIGKILL) }
+            guard !Task.isCancelled else { return }
+            ending.ended.withLock { ended in if !ended { kill(pid, SIGKILL) } }
         }
-        let status = await wait(for: pid)
+        let status = await onThread {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            ending.ended.withLock { $0 = true }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return status
+        }
         deadline.cancel()
         return status
+    }
+
+    /// Whether a child has ended (and may be reaped), shared by its waiter and its killer.
+    private final class Ending: Sendable {
+        let ended = Mutex(false)
     }
 
     /// A wait status as the reader is told it: `exit status N`, or the signal's name.

@@ -1,6 +1,6 @@
 /// The storefront's Mustache templates. Each declares the `SAFE_HTML` content type, so every
 /// `{{value}}` is escaped on Unicode scalars (`HTMLEscaping`); `{{{main}}}` is used only for the
-/// output of another of these templates. Kept in the binary so the embedded market needs no
+/// output of another of these templates. Kept in the binary so the market needs no
 /// files beside it.
 enum StorefrontTemplates {
     static let layout = """

@@ -26,7 +26,7 @@ public struct AgentHandoff: Codable, Sendable, Equatable {
     public var profileName: String?
     public var environmentServer: URL?
     public var environmentVendorID: Int?
-    /// The embedded local market the shell started (and stops after the child ends).
+    /// The local market the shell started (and stops after the child ends).
     public var localMarketURL: URL?
     public var localMarketData: String?
     /// `--trace` and `--explain`, as the shell's options set them.
