@@ -94,6 +94,58 @@ struct LocalMarketChildTests {
         #expect(!remote.stderr.contains("openmarket-server"), "\(remote.stderr)")
     }
 
+    /// A folder holding a link to the shell and, beside it, `market` as its `openmarket-server`.
+    static func shellBeside(market script: String, in home: TestHome) throws -> String {
+        let folder = home.root.appendingPathComponent("fake", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let shell = folder.appendingPathComponent("openmarket").path
+        if link(Self.binary, shell) != 0 { try FileManager.default.copyItem(atPath: Self.binary, toPath: shell) }
+        let market = folder.appendingPathComponent("openmarket-server").path
+        try script.write(toFile: market, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: market)
+        return shell
+    }
+
+    /// A market that says nothing is waited for a minute; Ctrl-C stops the wait at once, and the
+    /// market with everything it started (its process group).
+    @Test func ctrlCWhileTheMarketSaysNothingStopsItAndWhatItStarted() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let shell = try Self.shellBeside(market: "#!/bin/sh\nsleep 1000 &\nexec sleep 1000\n", in: home)
+        let session = try PTYSession(executable: shell, environment: home.environment)
+        defer { session.terminate() }
+        var started: [pid_t] = []
+        _ = await eventually(within: .seconds(30)) {
+            started = ChildProcesses.running(under: session.pid).filter { $0.name == "sleep" }.map(\.id)
+            return started.count == 2
+        }
+        #expect(started.count == 2, "the fake market and its child never both ran")
+        session.send("\u{03}")
+        let status = try await blocking { try session.waitForExit(timeout: .seconds(20)) }
+        #expect(status == 130, "\(session.transcript)")
+        #expect(session.transcript.contains("cancelled"), "\(session.transcript)")
+        let gone = await eventually(within: .seconds(10)) {
+            started.allSatisfy { Self.stat(of: $0) == nil || Self.stat(of: $0)?.first == "Z" }
+        }
+        #expect(gone, "the market's processes outlived the shell: \(started)")
+    }
+
+    @Test func aMarketThatAnswersSomethingElseIsStoppedAtOnceAndSaidSo() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let shell = try Self.shellBeside(market: "#!/bin/sh\necho 'hello there' >&3\nexec sleep 1000\n", in: home)
+        let started = ContinuousClock.now
+        let result = try await ChildProcess.run(shell, ["-c", "health"], environment: home.environment, timeout: .seconds(120))
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "openmarket: cannot start the local market: \(URL(fileURLWithPath: shell).deletingLastPathComponent().path)/"
+                    + "openmarket-server answered something other than where it listens, and was stopped (is it this "
+                    + "version's?)"
+            ], "\(result.stderr)")
+    }
+
     /// A start refused for the environment's vendor id starts no market first (which the program
     /// would then leave without waiting for it to stop).
     @Test func aWrongVendorIDEndsTheProgramBeforeAnyMarketStarts() async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LineEditor
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
@@ -134,12 +135,19 @@ extension OpenMarketCommand {
         let request = LocalMarketRequest(
             dataDirectory: folder.path, port: port, remembersPort: true, reset: reset, language: .current)
         do {
-            let market = try await LocalMarketChild.start(request)
+            let market = try await InterruptMonitor.shared.runCancellable { try await LocalMarketChild.start(request) }
             if let removed = market.started.removed { complain(ProgramMessage.localMarketReset(removed: removed).text) }
             return market
-        } catch {
+        } catch let error as LocalMarketChild.Failure {
             if let removed = error.removed { complain(ProgramMessage.localMarketReset(removed: removed).text) }
+            if error.interrupted {
+                complain(error.sentence)
+                throw ExitCode(130)
+            }
             complain(ProgramMessage.cannotStartLocalMarket(error.sentence).text)
+            throw ExitCode(1)
+        } catch {
+            complain(ProgramMessage.cannotStartLocalMarket(sentence(for: error)).text)
             throw ExitCode(1)
         }
     }

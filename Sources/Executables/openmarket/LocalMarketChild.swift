@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketContract
+import SellerShell
 
 #if canImport(Glibc)
 import Glibc
@@ -33,6 +34,8 @@ struct LocalMarketChild: Sendable {
     struct Failure: Error {
         var sentence: String
         var removed: Int?
+        /// Ctrl-C stopped it.
+        var interrupted = false
     }
 
     /// Starts the market as `request` asks and returns once it listens.
@@ -57,14 +60,22 @@ struct LocalMarketChild: Sendable {
             close(own)
             throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, error.description).text)
         }
-        let reading = await SiblingProgram.onThread { LocalMarketReply.read(from: own, timeout: patience) }
-        if case .reply(.started(let started)) = reading {
+        // Ctrl-C while it starts (a market that says nothing is waited for a minute) stops it:
+        // killed, its socket ends, and the reading with it. It is not reaped before the reading
+        // ends, so the kill reaches no other process.
+        let reading = await withTaskCancellationHandler {
+            await SiblingProgram.onThread { LocalMarketReply.read(from: own, timeout: patience) }
+        } onCancel: {
+            kill(-pid, SIGKILL)
+        }
+        if case .reply(.started(let started)) = reading, !Task.isCancelled {
             return LocalMarketChild(pid: pid, socket: own, started: started)
         }
         close(own)
-        // Said something else, or nothing in time: not waited for longer.
-        let stopped = reading == .unreadable || reading == .timedOut
-        let status = await SiblingProgram.wait(for: pid, killingAfter: stopped ? .zero : stopping)
+        // Said something else, or nothing in time, or stopped: not waited for longer.
+        let stopped = reading == .unreadable || reading == .timedOut || Task.isCancelled
+        let status = await SiblingProgram.wait(for: pid, killingAfter: stopped ? .zero : stopping, group: true)
+        if Task.isCancelled { throw Failure(sentence: Message.cancelled.text, interrupted: true) }
         switch reading {
         case .reply(.failed(let sentence, let removed)): throw Failure(sentence: sentence, removed: removed)
         case .timedOut:
@@ -79,6 +90,6 @@ struct LocalMarketChild: Sendable {
     /// Returns once it has ended, so its files are complete.
     func stop() async {
         close(socket)
-        _ = await SiblingProgram.wait(for: pid, killingAfter: Self.stopping)
+        _ = await SiblingProgram.wait(for: pid, killingAfter: Self.stopping, group: true)
     }
 }

@@ -121,15 +121,16 @@ enum SiblingProgram {
 }
 
 extension SiblingProgram {
-    /// `wait(for:)`, the child killed when it has not ended within `limit`. The kill is sent only
-    /// while the child is known not to have been reaped (it is waited for first without reaping,
-    /// `WNOWAIT`), so it never reaches another process given the same id.
-    static func wait(for pid: pid_t, killingAfter limit: Duration) async -> Int32 {
+    /// `wait(for:)`, the child killed when it has not ended within `limit` (with its process
+    /// group, `group`: a child in a group of its own, whose own children go too). The kill is sent
+    /// only while the child is known not to have been reaped (it is waited for first without
+    /// reaping, `WNOWAIT`), so it never reaches another process given the same id.
+    static func wait(for pid: pid_t, killingAfter limit: Duration, group: Bool = false) async -> Int32 {
         let ending = Ending()
         let deadline = Task {
             try? await Task.sleep(for: limit)
             guard !Task.isCancelled else { return }
-            ending.ended.withLock { ended in if !ended { kill(pid, SIGKILL) } }
+            ending.ended.withLock { ended in if !ended { kill(group ? -pid : pid, SIGKILL) } }
         }
         let status = await onThread {
             var info = siginfo_t()
