@@ -85,6 +85,15 @@ struct LocalMarketChildTests {
                 "openmarket: cannot start the local market: its program is missing: \(alone.path)/openmarket-server "
                     + "(install it beside openmarket: scripts/install)"
             ], "\(result.stderr)")
+        // Homework graded with no market to run on could not run: an error, not a failure.
+        let homework = home.root.appendingPathComponent("hw.om").path
+        try "health\n".write(toFile: homework, atomically: true, encoding: .utf8)
+        let report = home.root.appendingPathComponent("j.xml").path
+        let graded = try await ChildProcess.run(
+            shell, ["test", homework, "--report-junit", report], environment: home.environment, timeout: .seconds(120))
+        #expect(graded.status == 1, "\(graded.stderr)")
+        let junit = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(junit.contains(#"failures="0" errors="1""#) && junit.contains("<error "), "\(junit)")
         // With --server, the shell needs no market of its own: it goes to the one named (nothing
         // listens on port 9, so what it says is the connection's failure).
         let remote = try await ChildProcess.run(

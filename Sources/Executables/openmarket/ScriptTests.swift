@@ -29,11 +29,13 @@ struct ScriptTests {
         var seconds: Double
         /// It ran out of its time budget.
         var timedOut = false
+        /// It never started: no scratch folder or no market for it.
+        var neverRan = false
 
         var passed: Bool { status == 0 }
-        /// A script that could not run at all (unreadable, or refused by the whole-script
-        /// check), or that ran out of time.
-        var isError: Bool { timedOut || status == CommandStatus.usage.rawValue }
+        /// A script that could not run at all (unreadable, refused by the whole-script check, no
+        /// market to run on), or that ran out of time.
+        var isError: Bool { timedOut || neverRan || status == CommandStatus.usage.rawValue }
     }
 
     var files: [String]
@@ -78,7 +80,9 @@ struct ScriptTests {
             "openmarket-test-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func failed(_ message: String) -> Outcome {
-            Outcome(path: path, status: 1, message: [message], requests: 0, seconds: Self.seconds(since: started))
+            var outcome = Outcome(path: path, status: 1, message: [message], requests: 0, seconds: Self.seconds(since: started))
+            outcome.neverRan = true
+            return outcome
         }
         let scratch = folder.appendingPathComponent("scratch", isDirectory: true)
         do {
