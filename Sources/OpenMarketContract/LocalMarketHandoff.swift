@@ -88,16 +88,7 @@ public enum LocalMarketReply: Codable, Sendable, Equatable {
     public func write(to descriptor: Int32) -> Bool {
         guard var data = try? JSONEncoder().encode(self) else { return false }
         data.append(UInt8(ascii: "\n"))
-        return data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        return SocketSending.sendAll(data, to: descriptor)
     }
 
     /// The reply read from `descriptor`, waiting at most `timeout`.

@@ -40,8 +40,9 @@ struct LocalMarketChild: Sendable {
 
     /// Starts the market as `request` asks and returns once it listens.
     static func start(_ request: LocalMarketRequest) async throws(Failure) -> LocalMarketChild {
-        guard let path = SiblingProgram.path(of: program), access(path, X_OK) == 0 else {
-            throw Failure(sentence: ProgramMessage.marketProgramMissing(SiblingProgram.path(of: program) ?? program).text)
+        let found = SiblingProgram.path(of: program)
+        guard let path = found, access(path, X_OK) == 0 else {
+            throw Failure(sentence: ProgramMessage.marketProgramMissing(found ?? program).text)
         }
         guard let (own, childEnd) = SiblingProgram.socketPair() else {
             throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, String(cString: strerror(errno))).text)

@@ -113,16 +113,7 @@ public struct AgentHandoff: Codable, Sendable, Equatable {
     /// Sends this handoff and ends the descriptor's sending side; false when the child is gone.
     public func write(to descriptor: Int32) -> Bool {
         guard let data = try? JSONEncoder().encode(self) else { return false }
-        let sent = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let sent = SocketSending.sendAll(data, to: descriptor)
         shutdown(descriptor, Int32(SHUT_WR))
         return sent
     }
