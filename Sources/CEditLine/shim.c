@@ -353,6 +353,37 @@ void cel_sigint_release(void) {
     pthread_mutex_unlock(&install_lock);
 }
 
+// While an editor or a pager owns the terminal, Ctrl-C and Ctrl-\ are its alone: the shell
+// ignores SIGINT and SIGQUIT meanwhile, as system(3) does, and the kernel drops them on arrival
+// (setting SIG_IGN also discards one already pending). Caught instead, a SIGINT could still be
+// waiting for a shell thread to run its handler after the program had ended, and would then
+// cancel the next command (seen once in CI: `health: cancelled` after an editor stopped by ^C).
+// The programs themselves start with the default dispositions (POSIX_SPAWN_SETSIGDEF).
+static int handed_over_depth;
+static struct sigaction handed_over_int, handed_over_quit;
+
+void cel_signals_hand_over(void) {
+    pthread_mutex_lock(&install_lock);
+    if (handed_over_depth++ == 0) {
+        struct sigaction ignore;
+        memset(&ignore, 0, sizeof ignore);
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(SIGINT, &ignore, &handed_over_int);
+        sigaction(SIGQUIT, &ignore, &handed_over_quit);
+    }
+    pthread_mutex_unlock(&install_lock);
+}
+
+void cel_signals_take_back(void) {
+    pthread_mutex_lock(&install_lock);
+    if (handed_over_depth > 0 && --handed_over_depth == 0) {
+        sigaction(SIGINT, &handed_over_int, NULL);
+        sigaction(SIGQUIT, &handed_over_quit, NULL);
+    }
+    pthread_mutex_unlock(&install_lock);
+}
+
 int cel_sigint_task_fd(void) { return task_pipe[0]; }
 
 static void drain(int fd) {

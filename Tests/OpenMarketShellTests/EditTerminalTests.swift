@@ -20,28 +20,49 @@ struct EditTerminalTests {
         echo "editor got $(basename "$file")"
         """
 
+    /// A home with the editor script as `EDITOR` and a photo to register; `slow`, once it
+    /// exists, makes the editor wait.
+    struct EditorHome {
+        let home: TestHome
+        let environment: [String: String]
+        let photo: URL
+        let slow: URL
+        let temporary: URL
+
+        init() throws {
+            home = try TestHome.make()
+            let editor = home.root.appendingPathComponent("bin/fake editor.sh")
+            try FileManager.default.createDirectory(
+                at: editor.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try EditTerminalTests.editorScript.write(to: editor, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+            photo = home.root.appendingPathComponent("mug.jpg")
+            try Fixtures.imageData("coffee-small.jpg").write(to: photo)
+            // The editor setting is split as a shell would: a quoted path with a space, and an argument.
+            temporary = home.root.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            environment = home.environment(["EDITOR": "'\(editor.path)' --wait", "VISUAL": "", "TMPDIR": temporary.path])
+            slow = editor.deletingLastPathComponent().appendingPathComponent("slow")
+        }
+
+        /// Registers the mug, the fresh market's product 4 (1 to 3 are neighbour-shop's).
+        func registerTheMug(_ steps: Steps) throws {
+            try steps.run("the first prompt") { _ = try steps.session.expect("> ", timeout: .seconds(60)) }
+            try steps.type(
+                "register name=Mug description='First line of it.' price=3500 currency=KRW image='\(photo.path)'\r",
+                expect: "registered")
+        }
+    }
+
     @Test func editChangesThePriceAndAddsADescriptionLine() async throws {
-        let home = try TestHome.make()
-        defer { home.remove() }
-        let editor = home.root.appendingPathComponent("bin/fake editor.sh")
-        try FileManager.default.createDirectory(at: editor.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Self.editorScript.write(to: editor, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        let photo = home.root.appendingPathComponent("mug.jpg")
-        try Fixtures.imageData("coffee-small.jpg").write(to: photo)
-        // The editor setting is split as a shell would: a quoted path with a space, and an argument.
-        let temporary = home.root.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let environment = home.environment(["EDITOR": "'\(editor.path)' --wait", "VISUAL": "", "TMPDIR": temporary.path])
-        let slow = editor.deletingLastPathComponent().appendingPathComponent("slow")
+        let setup = try EditorHome()
+        defer { setup.home.remove() }
+        let (environment, slow, temporary) = (setup.environment, setup.slow, setup.temporary)
         let (status, transcript) = try await blocking {
             let session = try PTYSession(executable: Self.binary, arguments: [], environment: environment)
             defer { session.terminate() }
             let steps = Steps(session)
-            try steps.run("the first prompt") { _ = try session.expect("> ", timeout: .seconds(60)) }
-            try steps.type(
-                "register name=Mug description='First line of it.' price=3500 currency=KRW image='\(photo.path)'\r",
-                expect: "registered")
+            try setup.registerTheMug(steps)
             // Products 1 to 3 of a fresh local market are neighbour-shop's: ours is #4.
             try steps.type("edit 4\r", expect: "editor got openmarket-edit-4-")
             try steps.run("the edited price") { _ = try session.expect("4,200", timeout: .seconds(60)) }
@@ -66,6 +87,40 @@ struct EditTerminalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [], "the temporary file is removed")
     }
 
+    /// While the editor runs, the shell ignores SIGINT and SIGQUIT (as system(3) does), so a
+    /// Ctrl-C for the editor cannot reach the shell after the editor has ended. Caught instead,
+    /// one that a busy machine delivered late cancelled the next command (CI: `health:
+    /// cancelled`). The editor itself gets the default SIGINT, and the shell catches it again after.
+    @Test func whileTheEditorRunsCtrlCIsTheEditorsAlone() async throws {
+        let setup = try EditorHome()
+        defer { setup.home.remove() }
+        let (environment, slow) = (setup.environment, setup.slow)
+        let (before, during, editor, after) = try await blocking {
+            let session = try PTYSession(executable: Self.binary, arguments: [], environment: environment)
+            defer { session.terminate() }
+            let steps = Steps(session)
+            try setup.registerTheMug(steps)
+            let before = try SignalDispositions.of(session.pid)
+            try Data().write(to: slow)
+            try steps.type("edit 4\r", expect: "editor is waiting")
+            let sleeper = try steps.run("the editor's sleep") { try Self.waitForSleep(session) }
+            let during = try SignalDispositions.of(session.pid)
+            let editor = try SignalDispositions.of(sleeper)
+            try steps.run("Ctrl-C to the editor") {
+                try session.waitForCookedMode(timeout: .seconds(30))
+                try Self.interrupt(session, until: "was stopped by signal 2, so nothing was sent")
+            }
+            try FileManager.default.removeItem(at: slow)
+            try steps.type("health\r", expect: "answers OK")
+            return (before, during, editor, try SignalDispositions.of(session.pid))
+        }
+        #expect(before.caught.contains(SIGINT) && !before.ignored.contains(SIGINT), "\(before)")
+        #expect(during.ignored.contains(SIGINT) && during.ignored.contains(SIGQUIT), "\(during)")
+        #expect(!editor.ignored.contains(SIGINT) && !editor.ignored.contains(SIGQUIT), "\(editor)")
+        #expect(after.caught.contains(SIGINT) && !after.ignored.contains(SIGINT), "\(after)")
+        #expect(!after.ignored.contains(SIGQUIT), "\(after)")
+    }
+
     @Test func withoutATerminalEditPointsAtPatch() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
@@ -82,12 +137,7 @@ struct EditTerminalTests {
     /// the editor still runs 10 s later.
     static func interrupt(_ session: PTYSession, until text: String) throws {
         let deadline = ContinuousClock.now + .seconds(120)
-        while !ChildProcesses.running(under: session.pid).contains(where: { $0.name == "sleep" }) {
-            guard ContinuousClock.now < deadline else {
-                throw PTYError.timeout(waitingFor: "the editor's sleep", transcript: PTYSession.visible(session.transcript))
-            }
-            _ = try? session.expect(text, timeout: .milliseconds(20))  // reads the terminal meanwhile
-        }
+        _ = try waitForSleep(session, reading: text)
         var pressed = ContinuousClock.now
         session.send("\u{03}")
         while ContinuousClock.now < deadline {
@@ -104,6 +154,19 @@ struct EditTerminalTests {
             }
         }
         _ = try session.expect(text, timeout: .zero)
+    }
+
+    /// Waits until the editor's `sleep` runs, and answers its pid; reads the terminal meanwhile
+    /// (looking for `text`, which does not end the wait).
+    static func waitForSleep(_ session: PTYSession, reading text: String = "\u{0}") throws -> pid_t {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while true {
+            if let sleep = ChildProcesses.running(under: session.pid).first(where: { $0.name == "sleep" }) { return sleep.id }
+            guard ContinuousClock.now < deadline else {
+                throw PTYError.timeout(waitingFor: "the editor's sleep", transcript: PTYSession.visible(session.transcript))
+            }
+            _ = try? session.expect(text, timeout: .milliseconds(20))
+        }
     }
 
     /// A session's steps, each named in its failure (with the transcript so far).
@@ -181,4 +244,22 @@ enum ChildProcesses {
             return Entry(id: id, parent: parent, name: program, state: String(fields[0]))
         }
     }
+}
+
+/// Which signals a process ignores and which it catches, from `/proc/PID/status`.
+struct SignalDispositions: CustomStringConvertible {
+    var ignored: Set<Int32>
+    var caught: Set<Int32>
+
+    static func of(_ pid: pid_t) throws -> SignalDispositions {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        func signals(_ field: String) -> Set<Int32> {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+            let mask = line.flatMap { UInt64($0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+            return Set((1...64).filter { mask & (1 << UInt64($0 - 1)) != 0 }.map { Int32($0) })
+        }
+        return SignalDispositions(ignored: signals("SigIgn"), caught: signals("SigCgt"))
+    }
+
+    var description: String { "ignored \(ignored.sorted()), caught \(caught.sorted())" }
 }

@@ -70,6 +70,11 @@ int cel_sigint_install(void);
 /// Nested calls are counted; a no-op once cel_sigint_install() has run.
 void cel_sigint_acquire(void);
 void cel_sigint_release(void);
+/// While a program started on the terminal (an editor, a pager) runs: SIGINT and SIGQUIT are
+/// ignored until cel_signals_take_back() restores what they were, so a Ctrl-C meant for the
+/// program is dropped by the kernel and never reaches the shell late. Nested calls are counted.
+void cel_signals_hand_over(void);
+void cel_signals_take_back(void);
 /// Read end of the pipe the handler writes to for running commands (InterruptMonitor watches it).
 int cel_sigint_task_fd(void);
 void cel_sigint_drain_task_fd(void);

@@ -247,28 +247,35 @@ final class TerminalConsole: ShellConsole, Sendable {
         return ask(prompt)
     }
 
-    /// Runs the editor on the terminal and waits for it. While it runs the editor owns Ctrl-C,
-    /// as a reader waiting for input does: the running `edit` is not cancelled, and a ^C the
-    /// editor got is forgotten afterwards.
+    /// Runs the editor on the terminal and waits for it. While it runs the editor owns Ctrl-C
+    /// (see `handingOverCtrlC`): the running `edit` is not cancelled.
     func editFile(at path: String) -> EditorOutcome {
         guard reader.isInteractive, isatty(STDIN_FILENO) == 1 else { return .noTerminal }
         progress?.clear()
-        return terminal.withLock { _ in
-            cel_set_reading(1)
-            defer {
-                cel_sigint_discard()
-                cel_set_reading(0)
-            }
-            return EditorLaunch.run(on: path)
+        return terminal.withLock { _ in Self.handingOverCtrlC { EditorLaunch.run(on: path) } }
+    }
+
+    /// Runs `program`, a program that has the terminal (the editor, the pager), with Ctrl-C and
+    /// Ctrl-\ its alone: the shell ignores SIGINT and SIGQUIT meanwhile, so the kernel drops
+    /// them on arrival instead of leaving one to reach the shell once the program has ended
+    /// (where it would cancel the next command). As for a reader waiting for input, a running
+    /// command is not cancelled, and a ^C that came before is forgotten afterwards.
+    private static func handingOverCtrlC<T>(_ program: () -> T) -> T {
+        cel_set_reading(1)
+        cel_signals_hand_over()
+        defer {
+            cel_signals_take_back()
+            cel_sigint_discard()
+            cel_set_reading(0)
         }
+        return program()
     }
 
     /// A result taller than the terminal goes through `$PAGER` (see `Pager`); with no pager
     /// (`PAGER=`), or for photos drawn with escapes a pager would show as text, it pauses at
     /// each screenful as a stepped lesson does (`emit`); inside a stepped lesson's screenful it
     /// is written there. Anything shorter, or when stdout is not a terminal, is written as it
-    /// is. While the pager runs it owns Ctrl-C, as the editor does: the shell is not
-    /// interrupted and the ^C is forgotten afterwards.
+    /// is. While the pager runs it owns Ctrl-C, as the editor does (`handingOverCtrlC`).
     func page(_ text: String) {
         guard let window = TerminalWindow.of(STDOUT_FILENO), screenful.withLock({ $0 == nil }),
             Self.rows(ofText: text, columns: window.columns) > window.rows
@@ -282,14 +289,7 @@ final class TerminalConsole: ShellConsole, Sendable {
             return
         }
         progress?.clear()
-        let problem: ScreenMessage? = terminal.withLock { _ in
-            cel_set_reading(1)
-            defer {
-                cel_sigint_discard()
-                cel_set_reading(0)
-            }
-            return Pager.show(text, command: command)
-        }
+        let problem: ScreenMessage? = terminal.withLock { _ in Self.handingOverCtrlC { Pager.show(text, command: command) } }
         if let problem {
             note(problem.text, kind: .warning)
             write(text)
