@@ -21,12 +21,17 @@ public protocol ProgramEntry: ParsableCommand {
     /// The arguments as the program parses them (a program may rewrite some, such as
     /// `COMMAND --help`, before ArgumentParser takes `--help` for its own).
     static func arguments(_ given: [String]) -> [String]
+    /// The help, or a usage error with its usage block, as printed: a program whose reader may
+    /// not read English puts ArgumentParser's own words (its headings) in the reader's language.
+    static func inReadersLanguage(_ text: String) -> String
 }
 
 extension ProgramEntry {
     public static var usageInOneLine: Bool { false }
 
     public static func arguments(_ given: [String]) -> [String] { given }
+
+    public static func inReadersLanguage(_ text: String) -> String { text }
 
     /// The documented status for a usage error, for a program's options as for a command's.
     public static var usageStatus: Int32 { 2 }
@@ -82,11 +87,15 @@ extension ProgramEntry {
         if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
         let code = exitCode(for: error)
         if code == .success {
-            print(fullMessage(for: error))
+            print(inReadersLanguage(fullMessage(for: error)))
             Glibc.exit(0)
         }
         if code == .validationFailure {
-            if usageInOneLine { complain(usageLine(for: error)) } else { complain(fullMessage(for: error), prefixed: false) }
+            if usageInOneLine {
+                complain(usageLine(for: error))
+            } else {
+                complain(inReadersLanguage(fullMessage(for: error)), prefixed: false)
+            }
             Glibc.exit(usageStatus)
         }
         complain(sentence(for: error))

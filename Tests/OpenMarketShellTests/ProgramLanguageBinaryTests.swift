@@ -29,6 +29,33 @@ struct ProgramLanguageBinaryTests {
         #expect(!help.stdout.contains("Log in with a saved profile"), "\(help.stdout)")
     }
 
+    /// ArgumentParser writes its headings and its own flags' help in English and cannot be told
+    /// otherwise: they are put in the reader's language after it (before, `OVERVIEW:`, `USAGE:`,
+    /// `OPTIONS:` and `Show help information.` stayed English), and a usage error's frame too.
+    @Test func argumentParsersOwnWordsAreKoreanUnderLangKo() async throws {
+        let help = try await run(["--lang", "ko", "--help"])
+        let lines = help.stdout.split(separator: "\n").map(String.init)
+        for english in ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:"] {
+            #expect(!lines.contains { $0.hasPrefix(english) }, "\(english) in \(help.stdout)")
+        }
+        #expect(!help.stdout.contains("Show help information.") && !help.stdout.contains("Show the version."))
+        #expect(lines.first?.hasPrefix("개요: Open Market API로") == true, "\(help.stdout)")
+        #expect(lines.contains { $0.hasPrefix("사용법: openmarket [<options>]") }, "\(help.stdout)")
+        #expect(lines.contains("옵션:") && lines.contains("인자:"), "\(help.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  -h, --help ") && $0.hasSuffix(" 도움말을 보여 줍니다.") }, "\(help.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  --version ") && $0.hasSuffix(" 버전을 보여 줍니다.") }, "\(help.stdout)")
+
+        let error = try await run(["--lang", "ko", "--bogus"])
+        #expect(error.status == 2)
+        #expect(error.stderr.hasPrefix("오류: 알 수 없는 옵션입니다: '--bogus'"), "\(error.stderr)")
+        #expect(error.stderr.contains("\n사용법: openmarket "), "\(error.stderr)")
+        #expect(error.stderr.contains("\n  'openmarket --help'에 자세히 나옵니다."), "\(error.stderr)")
+
+        let english = try await run(["--lang", "en", "--help"])
+        #expect(english.stdout.hasPrefix("OVERVIEW: A shell for sellers"), "\(english.stdout)")
+        #expect(english.stdout.contains("\nOPTIONS:\n") && english.stdout.contains(" Show help information.\n"))
+    }
+
     /// ArgumentParser counts characters; a Korean syllable is two columns: folded first, the
     /// Korean help fits the width it was laid out for (before, lines of up to 105 columns at 80).
     @Test(arguments: [80, 60])

@@ -13,6 +13,37 @@ enum ProgramHelp: Spoken, Hashable {
     case server, profile, json, trace, explain, noColor, commands, record, script
     case continueOnError, dryRun, resume, restart, step, journal, variables, localPort, reportJUnit, reportTAP
     case lang, resetLocal
+    /// ArgumentParser's own words around the help and a usage error (`framed`).
+    case overviewHeading, usageHeading, argumentsHeading, optionsHeading, versionFlag, helpFlag
+    case errorLabel, usageLabel, helpLabel, seeHelp
+
+    /// ArgumentParser's headings and labels, each at the start of its line.
+    static let heads: [ProgramHelp] = [
+        .overviewHeading, .usageHeading, .argumentsHeading, .optionsHeading, .errorLabel, .usageLabel, .helpLabel,
+    ]
+    /// The help of the flags ArgumentParser adds, each at the end of its line.
+    static let flags: [ProgramHelp] = [.versionFlag, .helpFlag]
+
+    /// `text`, the help or a usage error, with ArgumentParser's own words in the reader's
+    /// language: its headings and labels, the help of `--version` and `--help`, and where to
+    /// look, which it writes in English and cannot be given (the rest is ours, already in the
+    /// reader's language). Only a heading that starts a line, a flag's help that ends one and
+    /// the whole line that points at `--help` are replaced, so nothing of ours is touched.
+    static func framed(_ text: String) -> String {
+        guard Language.current != .en else { return text }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = String(line)
+            if let head = heads.first(where: { line.hasPrefix($0.english) }) {
+                line = head.text + line.dropFirst(head.english.count)
+            } else if line.hasPrefix("  -"), let flag = flags.first(where: { line.hasSuffix(" " + $0.english) }) {
+                line = line.dropLast(flag.english.count) + flag.text
+            } else if line.trimmingCharacters(in: .whitespaces) == ProgramHelp.seeHelp.english {
+                line = line.prefix { $0 == " " } + ProgramHelp.seeHelp.text
+            }
+            return line
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// An option's help with its value's name, in the reader's language.
     func argument(valueName: String? = nil) -> ArgumentHelp {
