@@ -358,7 +358,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     /// `openmarket test FILE…`: each script on a fresh local market (or on the server that
     /// `--server`, `OPENMARKET_SERVER` or `--profile` names), one line per file as it finishes,
-    /// the summary, the reports; exit 1 when any failed.
+    /// the summary, the reports; exit 1 when any failed. Ctrl-C stops the file being graded and
+    /// grades no more: the summary and the reports say which were not, and the exit is 130.
     func grade(_ arguments: ScriptArguments, environment: [String: String], profiles: ProfileStore) async throws {
         let files = arguments.files
         var remote: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
@@ -370,19 +371,24 @@ struct OpenMarketCommand: AsyncParsableCommand {
             files: files, server: remote, variables: definitions, profiles: profiles,
             environmentNames: Set(arguments.environment),
             sharedFolders: arguments.readFolders.map { PathExpansion.expandTilde($0) })
+        ScriptTests.removeLeftovers()
         let started = ContinuousClock.now
         var outcomes: [ScriptTests.Outcome] = []
         for file in files {
-            let outcome = await grading.run(file, within: arguments.budget)
+            let budget = arguments.budget
+            guard let outcome = try? await InterruptMonitor.shared.runCancellable({ await grading.run(file, within: budget) })
+            else { break }
             outcomes.append(outcome)
             for line in ScriptTests.lines(for: outcome) { print(line) }
+            if outcome.interrupted { break }
         }
         let seconds = ScriptTests.seconds(since: started)
-        print(ScriptTests.summary(outcomes, seconds: seconds))
+        let notGraded = Array(files.dropFirst(outcomes.count))
+        print(ScriptTests.summary(outcomes, notGraded: notGraded.count, seconds: seconds))
         // Each report made only when asked for.
         let reports: [(String?, () -> String)] = [
-            (reportJUnit, { ScriptTests.junit(outcomes, seconds: seconds, at: Date()) }),
-            (reportTAP, { ScriptTests.tap(outcomes) }),
+            (reportJUnit, { ScriptTests.junit(outcomes, notGraded: notGraded, seconds: seconds, at: Date()) }),
+            (reportTAP, { ScriptTests.tap(outcomes, notGraded: notGraded) }),
         ]
         for (path, text) in reports {
             guard let path else { continue }
@@ -395,6 +401,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
+        if !notGraded.isEmpty || outcomes.contains(where: \.interrupted) { throw ExitCode(CommandStatus.interrupted.rawValue) }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 

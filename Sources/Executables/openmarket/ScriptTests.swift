@@ -31,11 +31,13 @@ struct ScriptTests {
         var timedOut = false
         /// It never started: no scratch folder or no market for it.
         var neverRan = false
+        /// Ctrl-C stopped it (and the grading with it).
+        var interrupted = false
 
-        var passed: Bool { status == 0 }
+        var passed: Bool { status == 0 && !interrupted }
         /// A script that could not run at all (unreadable, refused by the whole-script check, no
-        /// market to run on), or that ran out of time.
-        var isError: Bool { timedOut || neverRan || status == CommandStatus.usage.rawValue }
+        /// market to run on), that ran out of time, or that Ctrl-C stopped.
+        var isError: Bool { timedOut || neverRan || interrupted || status == CommandStatus.usage.rawValue }
     }
 
     var files: [String]
@@ -49,7 +51,8 @@ struct ScriptTests {
     var sharedFolders: [String] = []
 
     /// Runs one script as `run(_:)` does, for at most `budget`: past it the run is cancelled
-    /// and the file reported as an error, and grading goes on with the next.
+    /// and the file reported as an error, and grading goes on with the next. Cancelled (Ctrl-C),
+    /// it stops at once, its market stopped and its folder removed, and says so.
     func run(_ path: String, within budget: Duration) async -> Outcome {
         let started = ContinuousClock.now
         return await withTaskGroup(of: Outcome?.self) { group in
@@ -60,9 +63,11 @@ struct ScriptTests {
             }
             let first = await group.next() ?? nil
             group.cancelAll()
+            // Out of time, or cancelled: the run is cancelled (its request stops); wait for it to
+            // let go.
+            let late = first == nil ? await group.next() ?? nil : nil
+            if Task.isCancelled { return Self.interrupted(path, ran: first ?? late, since: started) }
             if let first { return first }
-            // Out of time: the run is cancelled (its request stops); wait for it to let go.
-            let late = await group.next() ?? nil
             let limit = Int(budget.components.seconds)
             var outcome = Outcome(
                 path: path, status: CommandStatus.failed.rawValue,
@@ -77,7 +82,7 @@ struct ScriptTests {
     func run(_ path: String) async -> Outcome {
         let started = ContinuousClock.now
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openmarket-test-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+            "\(Self.folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func failed(_ message: String) -> Outcome {
             var outcome = Outcome(path: path, status: 1, message: [message], requests: 0, seconds: Self.seconds(since: started))
@@ -128,6 +133,37 @@ struct ScriptTests {
             seconds: Self.seconds(since: started))
     }
 
+    /// The outcome of a file Ctrl-C stopped: what its run said, unless it never started.
+    static func interrupted(_ path: String, ran: Outcome?, since started: ContinuousClock.Instant) -> Outcome {
+        let said = ran.map { $0.neverRan ? [] : $0.message } ?? []
+        var outcome = Outcome(
+            path: path, status: CommandStatus.interrupted.rawValue, message: [Message.testInterrupted.text] + said,
+            requests: ran?.requests ?? 0, seconds: seconds(since: started))
+        outcome.interrupted = true
+        return outcome
+    }
+
+    /// The folders of earlier runs that ended without removing theirs (killed, or their terminal
+    /// closed): `openmarket-test-PID-…` in the temporary folder, this user's, whose process is
+    /// gone. Their markets ended with them (a market serves until its program's socket ends).
+    static func removeLeftovers(in temporary: URL = FileManager.default.temporaryDirectory) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            let fields = name.dropFirst(folderPrefix.count).split(separator: "-", maxSplits: 1)
+            guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let path = temporary.appendingPathComponent(name).path
+            var info = stat()
+            // A real folder of this user's, not a link someone put there.
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// How a run's temporary folder is named: the prefix, then its pid and a random part.
+    static let folderPrefix = "openmarket-test-"
+
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -145,32 +181,36 @@ struct ScriptTests {
     }
 
     /// `test: 3 passed, 1 failed` (and the time): the closing line CI systems read.
-    static func summary(_ outcomes: [Outcome], seconds: Double) -> String {
+    /// After Ctrl-C, the files it left ungraded too: `test: interrupted by Ctrl-C: …`.
+    static func summary(_ outcomes: [Outcome], notGraded: Int = 0, seconds: Double) -> String {
         let passed = outcomes.filter(\.passed).count
-        return Message.testSummary(passed: passed, failed: outcomes.count - passed, seconds: String(format: "%.1f", seconds)).text
+        let time = String(format: "%.1f", seconds)
+        guard outcomes.contains(where: \.interrupted) else {
+            return Message.testSummary(passed: passed, failed: outcomes.count - passed, seconds: time).text
+        }
+        return Message.testSummaryInterrupted(
+            passed: passed, failed: outcomes.count - passed, notGraded: notGraded, seconds: time
+        ).text
     }
 
     /// JUnit XML as Jenkins, GitLab and GitHub read it: `testsuites` › `testsuite` › one
     /// `testcase` per file, with a `failure` (its `expect` failed, or a request) or an `error`
-    /// (the script could not run at all) holding what the run said.
-    static func junit(_ outcomes: [Outcome], seconds: Double, at date: Date) -> String {
+    /// (the script could not run at all, or Ctrl-C stopped it) holding what the run said; the
+    /// files Ctrl-C left ungraded are `skipped`.
+    static func junit(_ outcomes: [Outcome], notGraded: [String] = [], seconds: Double, at date: Date) -> String {
         let failures = outcomes.filter { !$0.passed && !$0.isError }.count
         let errors = outcomes.filter(\.isError).count
-        let counts = "tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+        let counts = "tests=\"\(outcomes.count + notGraded.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
         let time = String(format: "%.3f", seconds)
         let stamp = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime])
         var out = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="openmarket test" \#(counts) time="\#(time)">"#,
-            #"  <testsuite name="openmarket test" \#(counts) skipped="0" time="\#(time)" timestamp="\#(xml(stamp))">"#,
+            #"  <testsuite name="openmarket test" \#(counts) skipped="\#(notGraded.count)" time="\#(time)" "#
+                + #"timestamp="\#(xml(stamp))">"#,
         ]
         for outcome in outcomes {
-            let file = FilePath(outcome.path)
-            let name = file.lastComponent?.string ?? outcome.path
-            let classname = file.removingLastComponent().lastComponent?.string ?? ""
-            let attributes =
-                #"name="\#(xml(name))" classname="\#(xml(classname.isEmpty ? "scripts" : classname))" "#
-                + #"file="\#(xml(outcome.path))" time="\#(String(format: "%.3f", outcome.seconds))""#
+            let attributes = testcaseAttributes(outcome.path, seconds: outcome.seconds)
             if outcome.passed {
                 out.append("    <testcase \(attributes)/>")
                 continue
@@ -183,21 +223,39 @@ struct ScriptTests {
                     + xml(outcome.message.joined(separator: "\n")) + "</\(element)>")
             out.append("    </testcase>")
         }
+        for path in notGraded {
+            out.append("    <testcase \(testcaseAttributes(path, seconds: 0))>")
+            out.append(#"      <skipped message="\#(xml(Message.testNotGraded.text))"/>"#)
+            out.append("    </testcase>")
+        }
         out += ["  </testsuite>", "</testsuites>", ""]
         return out.joined(separator: "\n")
     }
 
-    /// TAP 14: a plan, then `ok N - FILE` or `not ok N - FILE` with the reasons in a YAML block.
-    static func tap(_ outcomes: [Outcome]) -> String {
-        var out = ["TAP version 14", "1..\(outcomes.count)"]
+    /// A `testcase`'s `name`, `classname` (its folder), `file` and `time`.
+    static func testcaseAttributes(_ path: String, seconds: Double) -> String {
+        let file = FilePath(path)
+        let name = file.lastComponent?.string ?? path
+        let classname = file.removingLastComponent().lastComponent?.string ?? ""
+        return #"name="\#(xml(name))" classname="\#(xml(classname.isEmpty ? "scripts" : classname))" "#
+            + #"file="\#(xml(path))" time="\#(String(format: "%.3f", seconds))""#
+    }
+
+    /// TAP 14: a plan, then `ok N - FILE` or `not ok N - FILE` with the reasons in a YAML block;
+    /// a file Ctrl-C left ungraded is `ok N - FILE # SKIP` and why.
+    static func tap(_ outcomes: [Outcome], notGraded: [String] = []) -> String {
+        var out = ["TAP version 14", "1..\(outcomes.count + notGraded.count)"]
+        // One line whatever a name holds: its line breaks and escapes made visible.
+        func description(_ path: String) -> String { TerminalText.visible(path).replacingOccurrences(of: "#", with: "\\#") }
         for (index, outcome) in outcomes.enumerated() {
-            // One line whatever the name holds: its line breaks and escapes made visible.
-            let description = TerminalText.visible(outcome.path).replacingOccurrences(of: "#", with: "\\#")
-            out.append("\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(description)")
+            out.append("\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(description(outcome.path))")
             guard !outcome.passed else { continue }
             out += ["  ---", "  exit: \(outcome.status)", "  message: |"]
             out += outcome.message.map { "    " + visible($0) }
             out.append("  ...")
+        }
+        for (index, path) in notGraded.enumerated() {
+            out.append("ok \(outcomes.count + index + 1) - \(description(path)) # SKIP \(visible(Message.testNotGraded.text))")
         }
         return out.joined(separator: "\n") + "\n"
     }

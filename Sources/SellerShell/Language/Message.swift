@@ -166,6 +166,12 @@ public enum Message: Spoken, Equatable {
     case testSummary(passed: Int, failed: Int, seconds: String)
     /// `openmarket test`: a file that ran past its budget (`--time-limit`).
     case testTimeLimit(seconds: Int)
+    /// `openmarket test`: the file Ctrl-C stopped.
+    case testInterrupted
+    /// `openmarket test`: the summary after Ctrl-C, with the files never started.
+    case testSummaryInterrupted(passed: Int, failed: Int, notGraded: Int, seconds: String)
+    /// Why a file has no result in a report: Ctrl-C stopped the grading before it.
+    case testNotGraded
 
     // MARK: Patch, profiles, search, variables, recording
     case patchNothingToChange(example: String)

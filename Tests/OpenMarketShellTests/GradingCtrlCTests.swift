@@ -1,0 +1,128 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+/// Ctrl-C during `openmarket test`: it stops the file being graded, grades no more, and says so
+/// in the summary and the reports (exit 130); nothing is left behind, not even by a run that
+/// was killed before.
+@Suite("openmarket test and Ctrl-C")
+struct GradingCtrlCTests {
+    static var binary: String { BuiltProducts.path(of: "openmarket") }
+
+    /// Before, Ctrl-C was counted and dropped: every file was graded to its time limit.
+    @Test func ctrlCStopsTheGradingAndTheReportsSayWhatWasNotGraded() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let stalled = try MisbehavingServer.silent()
+        defer { stalled.stop() }
+        let files = ["first.om", "stalled.om", "never.om"].map { home.root.appendingPathComponent($0).path }
+        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[0]))
+        try Data("GET /api/products --no-auth\n".utf8).write(to: URL(fileURLWithPath: files[1]))
+        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[2]))
+        let junit = home.root.appendingPathComponent("grades.xml")
+        let tap = home.root.appendingPathComponent("grades.tap")
+        let session = try PTYSession(
+            executable: Self.binary,
+            arguments: [
+                "test", "--server", stalled.baseURL.absoluteString, "--report-junit", junit.path, "--report-tap", tap.path,
+            ] + files, environment: home.environment)
+        defer { session.terminate() }
+        #expect(await stalled.waitForRequests(1, timeout: .seconds(60)), "the second file's request never came")
+        let started = ContinuousClock.now
+        session.send("\u{03}")
+        let status = try await blocking { try session.waitForExit(timeout: .seconds(30)) }
+        let screen = PTYSession.visible(session.transcript)
+        #expect(ContinuousClock.now - started < .seconds(20), "Ctrl-C was not acted on at once")
+        #expect(status == 130, "\(screen)")
+        #expect(screen.contains("ok   \(files[0]) "), "\(screen)")
+        #expect(screen.contains("FAIL \(files[1]) "), "\(screen)")
+        #expect(screen.contains("stopped by Ctrl-C before its end"), "\(screen)")
+        #expect(!screen.contains(files[2]), "the third file was graded: \(screen)")
+        #expect(screen.contains("test: interrupted by Ctrl-C: 1 passed, 1 failed, 1 not graded"), "\(screen)")
+
+        let report = try String(contentsOf: junit, encoding: .utf8)
+        #expect(report.contains(#"tests="3" failures="0" errors="1""#), "\(report)")
+        #expect(report.contains(#"skipped="1""#), "\(report)")
+        #expect(report.contains(#"<error message="stopped by Ctrl-C before its end"#), "\(report)")
+        #expect(report.contains(#"name="never.om""#) && report.contains("<skipped message=\"not graded: "), "\(report)")
+        let tapText = try String(contentsOf: tap, encoding: .utf8)
+        #expect(tapText.hasPrefix("TAP version 14\n1..3\nok 1 - "), "\(tapText)")
+        #expect(tapText.contains("not ok 2 - \(files[1])\n"), "\(tapText)")
+        #expect(tapText.contains("ok 3 - \(files[2]) # SKIP not graded: "), "\(tapText)")
+    }
+
+    /// Ctrl-C while a file's own market starts: the market is stopped with what it started, the
+    /// run's temporary folder is removed, and the summary says the grading was interrupted.
+    @Test func ctrlCWhileAFilesMarketStartsLeavesNoFolderAndNoMarket() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let shell = try LocalMarketChildTests.shellBeside(market: "#!/bin/sh\nsleep 1000 &\nexec sleep 1000\n", in: home)
+        let temporary = home.root.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let file = home.root.appendingPathComponent("homework.om")
+        try Data("expect 1 == 1\n".utf8).write(to: file)
+        let session = try PTYSession(
+            executable: shell, arguments: ["test", file.path], environment: home.environment(["TMPDIR": temporary.path]))
+        defer { session.terminate() }
+        var started: [pid_t] = []
+        _ = await eventually(within: .seconds(30)) {
+            started = ChildProcesses.running(under: session.pid).filter { $0.name == "sleep" }.map(\.id)
+            return started.count == 2
+        }
+        #expect(started.count == 2, "the fake market and its child never both ran")
+        #expect(try Self.runFolders(in: temporary).count == 1, "the run has its folder while it grades")
+        session.send("\u{03}")
+        let status = try await blocking { try session.waitForExit(timeout: .seconds(30)) }
+        let screen = PTYSession.visible(session.transcript)
+        #expect(status == 130, "\(screen)")
+        #expect(screen.contains("test: interrupted by Ctrl-C: 0 passed, 1 failed, 0 not graded"), "\(screen)")
+        #expect(try Self.runFolders(in: temporary) == [], "the run's folder is removed")
+        let gone = await eventually(within: .seconds(10)) {
+            started.allSatisfy { LocalMarketChildTests.stat(of: $0) == nil || LocalMarketChildTests.stat(of: $0)?.first == "Z" }
+        }
+        #expect(gone, "the market's processes outlived the grading: \(started)")
+    }
+
+    /// A run killed with SIGKILL cannot remove its folder: the next run removes it, and leaves
+    /// alone the folder of a run still going, a link put in the folder's place, and other files.
+    @Test func theNextRunRemovesAKilledRunsFolderAndNothingElse() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let temporary = home.root.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let ended = try await ChildProcess.run("/bin/sh", ["-c", "echo $$"], environment: [:], timeout: .seconds(30))
+        let dead = try #require(Int32(ended.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let killed = temporary.appendingPathComponent("openmarket-test-\(dead)-0badc0de", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: killed.appendingPathComponent("market/images"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: killed.appendingPathComponent("market/market.sqlite"))
+        let running = temporary.appendingPathComponent("openmarket-test-\(getpid())-12345678", isDirectory: true)
+        try FileManager.default.createDirectory(at: running, withIntermediateDirectories: true)
+        let elsewhere = home.root.appendingPathComponent("precious", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: elsewhere.appendingPathComponent("file"))
+        let link = temporary.appendingPathComponent("openmarket-test-\(dead)-11111111")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+        let other = temporary.appendingPathComponent("openmarket-test-notes")
+        try Data("mine".utf8).write(to: other)
+
+        let file = home.root.appendingPathComponent("homework.om")
+        try Data("expect 1 == 1\n".utf8).write(to: file)
+        let stalled = try MisbehavingServer.silent()
+        defer { stalled.stop() }
+        let ran = try await ChildProcess.run(
+            Self.binary, ["test", "--server", stalled.baseURL.absoluteString, file.path],
+            environment: home.environment(["TMPDIR": temporary.path]), timeout: .seconds(120))
+        #expect(ran.status == 0, "\(ran.stdout) \(ran.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: killed.path), "the killed run's folder is removed")
+        #expect(FileManager.default.fileExists(atPath: running.path), "a running run's folder is kept")
+        #expect(try String(contentsOf: elsewhere.appendingPathComponent("file"), encoding: .utf8) == "keep")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "the link is left")
+        #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+
+    /// The `openmarket-test-…` folders in `temporary`.
+    static func runFolders(in temporary: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("openmarket-test-") }
+    }
+}
