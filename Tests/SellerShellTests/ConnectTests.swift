@@ -69,6 +69,48 @@ struct ConnectTests {
         #expect(console.notes.contains("profile 'loose' names no server"), "\(console.notes)")
     }
 
+    /// Connecting back to a server finds the login this session had there, with its vendor
+    /// (before, `connect` away and back left the shell logged out: the local market's demo
+    /// login was lost). A login ended with `logout` stays ended.
+    @Test func connectingBackLogsInAgainWithThisSessionsLogin() async throws {
+        let (profiles, directory) = emptyProfiles()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let console = RecordingConsole()
+        let shell = ShellSession(
+            configuration: ShellConfiguration(
+                serverURL: first, credentials: credentials, vendorName: "demo-shop", vendorID: 1, profiles: profiles),
+            console: console)
+        #expect(await shell.execute("connect http://127.0.0.1:10").status == .ok, "\(console.notes)")
+        #expect(await shell.credentials == nil)
+        #expect(await shell.execute("connect http://127.0.0.1:9").status == .ok, "\(console.notes)")
+        #expect(await shell.credentials == credentials)
+        #expect(await shell.vendorID == 1)
+        #expect(
+            console.notes.contains("logged in again as demo-shop, this session's login on http://127.0.0.1:9"), "\(console.notes)"
+        )
+        #expect(shell.index.prompt(color: false).contains("demo-shop@127.0.0.1:9"))
+
+        #expect(await shell.execute("logout").status == .ok)
+        #expect(await shell.execute("connect http://127.0.0.1:10").status == .ok)
+        #expect(await shell.execute("connect http://127.0.0.1:9").status == .ok)
+        #expect(await shell.credentials == nil, "a login ended with logout stays ended")
+    }
+
+    /// A login left on one server is never taken to another: only a connect back to its own
+    /// server (scheme, host and port) finds it.
+    @Test func aLeftLoginIsNotUsedOnAnotherServer() async throws {
+        let (profiles, directory) = emptyProfiles()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let console = RecordingConsole()
+        let shell = shell(console, profiles: profiles)
+        #expect(await shell.execute("connect http://127.0.0.1:10").status == .ok)
+        #expect(await shell.execute("connect http://localhost:9").status == .ok)
+        #expect(await shell.credentials == nil)
+        #expect(await shell.execute("connect https://127.0.0.1:9").status == .ok)
+        #expect(await shell.credentials == nil)
+        #expect(!console.notes.contains("logged in again"), "\(console.notes)")
+    }
+
     @Test func reconnectingToTheSameServerKeepsTheLogin() async throws {
         let (profiles, directory) = emptyProfiles()
         defer { try? FileManager.default.removeItem(at: directory) }

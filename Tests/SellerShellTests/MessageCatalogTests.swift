@@ -102,7 +102,7 @@ struct MessageCatalogTests {
             .vendorIDNeeded(what: "list --mine", environment: "OPENMARKET_VENDOR_ID", otherwise: "--all"),
             .notAVendorID(source: "--vendor-id", got: "kim"), .theVendorID, .askVendorID, .nothingWasKept("bad"),
             .usingSavedProfile(name: "shop", identifier: "0c1b5a9e"),
-            .loggedOutOtherServer("http://127.0.0.1:8080"),
+            .loggedOutOtherServer("http://127.0.0.1:8080"), .loggedInAgain(vendor: "demo-shop", server: "http://127.0.0.1:8080"),
             .editorDidNotStart(editor: "vi", reason: "No such file or directory"),
             .editorLost(editor: "vi"),
             .editorNotFound(editor: "no-such-editor"),

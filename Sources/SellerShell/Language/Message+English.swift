@@ -287,6 +287,7 @@ extension Message {
         case .usingSavedProfile(let name, let identifier): "using profile '\(name)', saved for this server (\(identifier)…)"
         case .loggedOutOtherServer(let previous):
             "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"
+        case .loggedInAgain(let vendor, let server): "logged in again as \(vendor), this session's login on \(server)"
         case .editorDidNotStart(let editor, let reason): "could not start the editor '\(editor)': \(reason)"
         case .editorLost(let editor): "lost track of the editor '\(editor)'"
         case .editorNotFound(let editor):

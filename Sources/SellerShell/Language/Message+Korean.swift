@@ -279,6 +279,7 @@ extension Message {
         case .nothingWasKept(let problem): "\(problem). 아무것도 저장하지 않았습니다"
         case .usingSavedProfile(let name, let identifier): "이 서버에 저장한 '\(name)' 프로필을 씁니다(\(identifier)…)"
         case .loggedOutOtherServer(let previous): "로그아웃했습니다. 그 로그인은 \(previous)의 것이었습니다 — 이 서버에서는 'login' 또는 'use 프로필'을 하세요"
+        case .loggedInAgain(let vendor, let server): "이 세션이 \(server)에서 쓰던 로그인(\(vendor))으로 다시 로그인했습니다"
         case .editorDidNotStart(let editor, let reason): "편집기를 시작하지 못했습니다('\(editor)': \(reason))"
         case .editorLost(let editor): "편집기 '\(editor)'의 상태를 더는 알 수 없습니다"
         case .editorNotFound(let editor): "편집기를 찾을 수 없습니다('\(editor)'). 쓰는 편집기를 VISUAL이나 EDITOR에 정하세요(EDITOR=nano)"

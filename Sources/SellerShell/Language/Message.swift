@@ -273,6 +273,9 @@ public enum Message: Spoken, Equatable {
     case nothingWasKept(String)
     case usingSavedProfile(name: String, identifier: String)
     case loggedOutOtherServer(String)
+    /// Back on a server this session had a login on: that login again (`vendor` as the prompt
+    /// names it).
+    case loggedInAgain(vendor: String, server: String)
 
     // MARK: Edit and the editor
     /// The editor could not be started (the system's reason).

@@ -31,6 +31,9 @@ struct SessionState: Sendable {
     var seenVendors: [String: VendorReference] = [:]
     /// How each of those was known: given, or said by the server (see `VendorStanding`).
     var vendorStandings: [String: VendorStanding] = [:]
+    /// The login this session had on each server it left (`connect`), in memory only: a connect
+    /// back logs in with it again. Never used on another server.
+    var loginsLeft: [ServerAddress: LeftLogin] = [:]
 
     /// The server and identifier of this login, as `seenVendors` keys them; nil when logged out.
     /// The key of this server and login (`ShellSession.vendorKey`), kept with the client rather
@@ -51,6 +54,16 @@ struct SessionState: Sendable {
 
     private static func key(of client: MarketClient) -> String? {
         ShellSession.vendorKey(server: client.baseURL, identifier: client.credentials?.identifier)
+    }
+
+    /// A login the session left on its server, as it was: its credentials, the profile they came
+    /// from, and its vendor as far as it was known.
+    struct LeftLogin: Sendable {
+        var credentials: VendorCredentials
+        var profileName: String?
+        var vendorName: String?
+        var vendorID: Int?
+        var standing: VendorStanding?
     }
 
     /// The settings a command's context carries, read from this state.

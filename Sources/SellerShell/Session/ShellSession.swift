@@ -187,6 +187,11 @@ public actor ShellSession {
         get { read(\.seenVendors) }
         set { write(\.seenVendors, newValue) }
     }
+    /// The logins this session left on other servers (`SessionState.loginsLeft`).
+    var loginsLeft: [ServerAddress: SessionState.LeftLogin] {
+        get { read(\.loginsLeft) }
+        set { write(\.loginsLeft, newValue) }
+    }
     /// How each of those was known (`SessionState.vendorStandings`).
     var vendorStandings: [String: VendorStanding] {
         get { read(\.vendorStandings) }

@@ -159,10 +159,25 @@ extension ShellSession {
     }
 
     /// After a switch from `previous` to `server`: a login belongs to its server, so it is
-    /// dropped, or replaced by a profile saved for the new server. Returns what to tell the
-    /// seller, nil when nothing changed (the same server, or no login to drop).
+    /// dropped, or replaced by the login this session had on the new server (a connect back),
+    /// else by a profile saved for it. Returns what to tell the seller, nil when nothing changed
+    /// (the same server, or no login to drop).
     public func adoptLogin(for server: URL, leaving previous: URL) -> String? {
         guard ServerAddress(server) != ServerAddress(previous) else { return nil }
+        // The login being left (none after a `logout`) is the one a connect back finds.
+        loginsLeft[ServerAddress(previous)] = client.credentials.flatMap { credentials in
+            guard !credentials.identifier.isEmpty else { return nil }
+            return SessionState.LeftLogin(
+                credentials: credentials, profileName: profileName, vendorName: vendorName, vendorID: vendorID,
+                standing: vendorStanding)
+        }
+        if let left = loginsLeft[ServerAddress(server)] {
+            setLogin(
+                left.credentials, vendorName: left.vendorName, vendorID: left.vendorID, profile: left.profileName,
+                standing: left.standing)
+            let vendor = Self.vendorLabel(left.credentials, left.standing == .given ? nil : left.vendorName) ?? ""
+            return Message.loggedInAgain(vendor: vendor, server: server.absoluteString).text
+        }
         if let (name, saved) = profiles.saved(for: server) {
             setLogin(profile: name, saved)
             return Message.usingSavedProfile(name: name, identifier: String(saved.identifier.prefix(8))).text
