@@ -96,6 +96,29 @@ struct ConnectTests {
         #expect(await shell.credentials == nil, "a login ended with logout stays ended")
     }
 
+    /// A vendor id the seller gave (which no write has confirmed) is still only given after a
+    /// connect back, or after `use PROFILE` elsewhere and a connect back: how it is known is read
+    /// on the server it was given for (a review found it came back as verified, so a wrong one
+    /// refused by the server could no longer be forgotten).
+    @Test func aGivenVendorIDStaysGivenAfterAConnectBack() async throws {
+        let (profiles, directory) = emptyProfiles()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try profiles.save("other", .init(server: "http://127.0.0.1:10/", identifier: "7d1e2f3a-other", secret: "other-secret-2"))
+        let console = RecordingConsole()
+        let shell = shell(console, profiles: profiles)
+        await shell.setLogin(credentials, vendorName: nil, vendorID: 7, standing: .given)
+        #expect(await shell.vendorStanding == .given)
+        for away in ["connect http://127.0.0.1:10", "use other"] {
+            #expect(await shell.execute(away).status == .ok, "\(console.notes)")
+            #expect(await shell.execute("connect http://127.0.0.1:9").status == .ok, "\(console.notes)")
+            #expect(await shell.credentials == credentials, "\(away)")
+            #expect(await shell.vendorID == 7, "\(away)")
+            #expect(await shell.vendorStanding == .given, "\(away)")
+        }
+        #expect(
+            console.notes.contains("logged in again as 0c1b5a9e, this session's login on http://127.0.0.1:9"), "\(console.notes)")
+    }
+
     /// A login left on one server is never taken to another: only a connect back to its own
     /// server (scheme, host and port) finds it.
     @Test func aLeftLoginIsNotUsedOnAnotherServer() async throws {

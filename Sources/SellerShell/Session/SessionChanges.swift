@@ -6,21 +6,29 @@ import OpenMarketContract
 /// context (`context.login`, `context.options`): switching servers, logging in and out, the output settings.
 /// Logging in and learning the vendor are in `Vendor.swift`.
 extension ShellSession {
-    /// Talks to `url` from now on. A login belongs to its server: it is dropped, or replaced by a
-    /// profile saved for `url`; returns what to tell the seller about that (nil: nothing changed).
+    /// Talks to `url` from now on. A login belongs to its server: it is dropped, or replaced by
+    /// the login this session had on `url` or a profile saved for it; returns what to tell the
+    /// seller about that (nil: nothing changed).
     public func connect(to url: URL) -> String? {
         changing {
             let previous = client.baseURL
+            // Read while the login is still on its server: how its vendor is known is kept by
+            // server and identifier.
+            let left = loginBeingLeft()
             client.baseURL = url
             refreshIndex()
-            return adoptLogin(for: url, leaving: previous)
+            return adoptLogin(for: url, leaving: previous, as: left)
         }
     }
 
     /// Logs in with a saved profile on the server it was saved for.
     public func use(profile name: String, _ saved: ProfileStore.Profile, on server: URL) {
         changing {
+            let previous = client.baseURL
+            let left = loginBeingLeft()
             client.baseURL = server
+            // A connect back to the server left finds its login, as after `connect`.
+            if ServerAddress(server) != ServerAddress(previous) { loginsLeft[ServerAddress(previous)] = left }
             setLogin(profile: name, saved)
         }
     }

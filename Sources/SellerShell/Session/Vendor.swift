@@ -158,19 +158,23 @@ extension ShellSession {
             vendorID: saved.vendorID, profile: name, standing: saved.vendorID == nil ? nil : saved.vendorStanding ?? .given)
     }
 
-    /// After a switch from `previous` to `server`: a login belongs to its server, so it is
-    /// dropped, or replaced by the login this session had on the new server (a connect back),
-    /// else by a profile saved for it. Returns what to tell the seller, nil when nothing changed
-    /// (the same server, or no login to drop).
-    public func adoptLogin(for server: URL, leaving previous: URL) -> String? {
+    /// The login as it is now on its server, for a connect back (nil when logged out); read
+    /// before the server changes.
+    func loginBeingLeft() -> SessionState.LeftLogin? {
+        guard let credentials = client.credentials, !credentials.identifier.isEmpty else { return nil }
+        return SessionState.LeftLogin(
+            credentials: credentials, profileName: profileName, vendorName: vendorName, vendorID: vendorID,
+            standing: vendorStanding)
+    }
+
+    /// After a switch from `previous` to `server`, leaving `left` there: a login belongs to its
+    /// server, so it is dropped, or replaced by the login this session had on the new server (a
+    /// connect back), else by a profile saved for it. Returns what to tell the seller, nil when
+    /// nothing changed (the same server, or no login to drop).
+    func adoptLogin(for server: URL, leaving previous: URL, as left: SessionState.LeftLogin?) -> String? {
         guard ServerAddress(server) != ServerAddress(previous) else { return nil }
         // The login being left (none after a `logout`) is the one a connect back finds.
-        loginsLeft[ServerAddress(previous)] = client.credentials.flatMap { credentials in
-            guard !credentials.identifier.isEmpty else { return nil }
-            return SessionState.LeftLogin(
-                credentials: credentials, profileName: profileName, vendorName: vendorName, vendorID: vendorID,
-                standing: vendorStanding)
-        }
+        loginsLeft[ServerAddress(previous)] = left
         if let left = loginsLeft[ServerAddress(server)] {
             setLogin(
                 left.credentials, vendorName: left.vendorName, vendorID: left.vendorID, profile: left.profileName,
