@@ -95,6 +95,13 @@ public final class InterruptMonitor: Sendable {
         }
     }
 
+    /// Takes a Ctrl-C pressed while nothing ran and nothing read (it would cancel the next
+    /// `runCancellable` at once): true when there was one. For a run of several commands that
+    /// stops between them.
+    public func takePending() -> Bool {
+        state.withLock { _ in cel_is_reading() == 0 && cel_sigint_take() != 0 }
+    }
+
     private func signalArrived() {
         let (presses, listeners, cancels) = state.withLock { state in
             let count = cel_sigint_count()

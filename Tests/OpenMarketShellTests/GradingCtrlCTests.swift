@@ -52,7 +52,8 @@ struct GradingCtrlCTests {
     }
 
     /// Ctrl-C while a file's own market starts: the market is stopped with what it started, the
-    /// run's temporary folder is removed, and the summary says the grading was interrupted.
+    /// run's temporary folder is removed, and the file, whose script never ran, is not graded
+    /// (neither passed nor failed).
     @Test func ctrlCWhileAFilesMarketStartsLeavesNoFolderAndNoMarket() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
@@ -75,7 +76,8 @@ struct GradingCtrlCTests {
         let status = try await blocking { try session.waitForExit(timeout: .seconds(30)) }
         let screen = PTYSession.visible(session.transcript)
         #expect(status == 130, "\(screen)")
-        #expect(screen.contains("test: interrupted by Ctrl-C: 0 passed, 1 failed, 0 not graded"), "\(screen)")
+        #expect(screen.contains("test: interrupted by Ctrl-C: 0 passed, 0 failed, 1 not graded"), "\(screen)")
+        #expect(!screen.contains("FAIL "), "\(screen)")
         #expect(try Self.runFolders(in: temporary) == [], "the run's folder is removed")
         let gone = await eventually(within: .seconds(10)) {
             started.allSatisfy { LocalMarketChildTests.stat(of: $0) == nil || LocalMarketChildTests.stat(of: $0)?.first == "Z" }
@@ -84,7 +86,9 @@ struct GradingCtrlCTests {
     }
 
     /// A run killed with SIGKILL cannot remove its folder: the next run removes it, and leaves
-    /// alone the folder of a run still going, a link put in the folder's place, and other files.
+    /// alone the folder of a run still going (its process seen, or its lock held, as by a run in
+    /// another pid namespace sharing the folder), one made less than a minute ago, a link put in
+    /// a folder's place, and other files.
     @Test func theNextRunRemovesAKilledRunsFolderAndNothingElse() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
@@ -98,6 +102,17 @@ struct GradingCtrlCTests {
         try Data("x".utf8).write(to: killed.appendingPathComponent("market/market.sqlite"))
         let running = temporary.appendingPathComponent("openmarket-test-\(getpid())-12345678", isDirectory: true)
         try FileManager.default.createDirectory(at: running, withIntermediateDirectories: true)
+        let elsewhereRunning = temporary.appendingPathComponent("openmarket-test-\(dead)-22222222", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhereRunning, withIntermediateDirectories: true)
+        let held = open(elsewhereRunning.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        let fresh = temporary.appendingPathComponent("openmarket-test-\(dead)-33333333", isDirectory: true)
+        try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+        let anHourAgo = Date(timeIntervalSinceNow: -3600)
+        for old in [killed, elsewhereRunning] {
+            try FileManager.default.setAttributes([.modificationDate: anHourAgo], ofItemAtPath: old.path)
+        }
         let elsewhere = home.root.appendingPathComponent("precious", isDirectory: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: elsewhere.appendingPathComponent("file"))
@@ -116,6 +131,8 @@ struct GradingCtrlCTests {
         #expect(ran.status == 0, "\(ran.stdout) \(ran.stderr)")
         #expect(!FileManager.default.fileExists(atPath: killed.path), "the killed run's folder is removed")
         #expect(FileManager.default.fileExists(atPath: running.path), "a running run's folder is kept")
+        #expect(FileManager.default.fileExists(atPath: elsewhereRunning.path), "a locked folder is kept")
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "a folder made a moment ago is kept")
         #expect(try String(contentsOf: elsewhere.appendingPathComponent("file"), encoding: .utf8) == "keep")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "the link is left")
         #expect(FileManager.default.fileExists(atPath: other.path))

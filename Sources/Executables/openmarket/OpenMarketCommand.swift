@@ -375,12 +375,17 @@ struct OpenMarketCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         var outcomes: [ScriptTests.Outcome] = []
         for file in files {
+            // A Ctrl-C between files, or during one that then finished, ends the grading here.
+            guard !InterruptMonitor.shared.takePending() else { break }
             let budget = arguments.budget
-            guard let outcome = try? await InterruptMonitor.shared.runCancellable({ await grading.run(file, within: budget) })
-            else { break }
-            outcomes.append(outcome)
-            for line in ScriptTests.lines(for: outcome) { print(line) }
-            if outcome.interrupted { break }
+            let graded = try? await InterruptMonitor.shared.runCancellable {
+                (outcome: await grading.run(file, within: budget), stopped: Task.isCancelled)
+            }
+            if let outcome = graded?.outcome {
+                outcomes.append(outcome)
+                for line in ScriptTests.lines(for: outcome) { print(line) }
+            }
+            if graded?.stopped != false { break }
         }
         let seconds = ScriptTests.seconds(since: started)
         let notGraded = Array(files.dropFirst(outcomes.count))
@@ -401,7 +406,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if !notGraded.isEmpty || outcomes.contains(where: \.interrupted) { throw ExitCode(CommandStatus.interrupted.rawValue) }
+        if !notGraded.isEmpty || outcomes.contains(where: \.interrupted) {
+            throw ExitCode(CommandStatus.interrupted.rawValue)
+        }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 

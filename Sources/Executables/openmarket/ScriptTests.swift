@@ -52,8 +52,10 @@ struct ScriptTests {
 
     /// Runs one script as `run(_:)` does, for at most `budget`: past it the run is cancelled
     /// and the file reported as an error, and grading goes on with the next. Cancelled (Ctrl-C),
-    /// it stops at once, its market stopped and its folder removed, and says so.
-    func run(_ path: String, within budget: Duration) async -> Outcome {
+    /// the run is stopped and waited for (its request, its market, its folder) and said to be
+    /// stopped; nil when it was stopped before its script started (not graded), and a run that
+    /// had finished anyway is reported as it finished.
+    func run(_ path: String, within budget: Duration) async -> Outcome? {
         let started = ContinuousClock.now
         return await withTaskGroup(of: Outcome?.self) { group in
             group.addTask { await run(path) }
@@ -66,7 +68,11 @@ struct ScriptTests {
             // Out of time, or cancelled: the run is cancelled (its request stops); wait for it to
             // let go.
             let late = first == nil ? await group.next() ?? nil : nil
-            if Task.isCancelled { return Self.interrupted(path, ran: first ?? late, since: started) }
+            if Task.isCancelled {
+                if let first, first.status != CommandStatus.interrupted.rawValue { return first }
+                guard let ran = first ?? late, !ran.neverRan else { return nil }
+                return Self.interrupted(path, ran: ran, since: started)
+            }
             if let first { return first }
             let limit = Int(budget.components.seconds)
             var outcome = Outcome(
@@ -95,6 +101,8 @@ struct ScriptTests {
         } catch {
             return failed(ProgramMessage.cannotMakeTemporaryFolder(path: folder.path, reason: error.localizedDescription).text)
         }
+        let lock = Self.lock(folder)
+        defer { if lock >= 0 { close(lock) } }
         var market: LocalMarketChild?
         let url: URL
         let credentials: VendorCredentials?
@@ -133,19 +141,21 @@ struct ScriptTests {
             seconds: Self.seconds(since: started))
     }
 
-    /// The outcome of a file Ctrl-C stopped: what its run said, unless it never started.
-    static func interrupted(_ path: String, ran: Outcome?, since started: ContinuousClock.Instant) -> Outcome {
-        let said = ran.map { $0.neverRan ? [] : $0.message } ?? []
+    /// The outcome of a file Ctrl-C stopped while its script ran, and what the run said.
+    static func interrupted(_ path: String, ran: Outcome, since started: ContinuousClock.Instant) -> Outcome {
         var outcome = Outcome(
-            path: path, status: CommandStatus.interrupted.rawValue, message: [Message.testInterrupted.text] + said,
-            requests: ran?.requests ?? 0, seconds: seconds(since: started))
+            path: path, status: CommandStatus.interrupted.rawValue, message: [Message.testInterrupted.text] + ran.message,
+            requests: ran.requests, seconds: seconds(since: started))
         outcome.interrupted = true
         return outcome
     }
 
     /// The folders of earlier runs that ended without removing theirs (killed, or their terminal
-    /// closed): `openmarket-test-PID-…` in the temporary folder, this user's, whose process is
-    /// gone. Their markets ended with them (a market serves until its program's socket ends).
+    /// closed): `openmarket-test-PID-…` in the temporary folder, this user's, no process of that
+    /// id seen, older than a minute, and its lock free. Their markets ended with them (a market
+    /// serves until its program's socket ends). A run holds its folder's lock while it grades,
+    /// which tells a live run in another pid namespace sharing the folder (a container) from a
+    /// dead one; the age covers a run between making its folder and locking it.
     static func removeLeftovers(in temporary: URL = FileManager.default.temporaryDirectory) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         for name in names where name.hasPrefix(folderPrefix) {
@@ -156,9 +166,25 @@ struct ScriptTests {
             let path = temporary.appendingPathComponent(name).path
             var info = stat()
             // A real folder of this user's, not a link someone put there.
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
+                time(nil) - info.st_mtim.tv_sec > 60
+            else { continue }
+            let lock = open(path + "/" + lockFile, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            defer { if lock >= 0 { close(lock) } }
+            guard lock < 0 || flock(lock, LOCK_EX | LOCK_NB) == 0 else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
+    }
+
+    /// The file in a run's folder whose lock the run holds while it grades.
+    static let lockFile = ".lock"
+
+    /// Takes the lock of a run's folder (`removeLeftovers`); answers its descriptor, to close
+    /// when the run ends (-1 when it could not be made: the folder's age still protects it).
+    static func lock(_ folder: URL) -> Int32 {
+        let descriptor = open(folder.appendingPathComponent(lockFile).path, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
+        return descriptor
     }
 
     /// How a run's temporary folder is named: the prefix, then its pid and a random part.
@@ -185,7 +211,7 @@ struct ScriptTests {
     static func summary(_ outcomes: [Outcome], notGraded: Int = 0, seconds: Double) -> String {
         let passed = outcomes.filter(\.passed).count
         let time = String(format: "%.1f", seconds)
-        guard outcomes.contains(where: \.interrupted) else {
+        guard notGraded > 0 || outcomes.contains(where: \.interrupted) else {
             return Message.testSummary(passed: passed, failed: outcomes.count - passed, seconds: time).text
         }
         return Message.testSummaryInterrupted(
