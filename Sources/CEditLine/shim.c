@@ -313,6 +313,20 @@ static int ensure_pipes_locked(void) {
     return 0;
 }
 
+// While a program has the terminal (cel_signals_hand_over), SIGINT stays ignored: a change of
+// its action is made to the one given back afterwards.
+static int handed_over_depth;
+static struct sigaction handed_over_int, handed_over_quit;
+
+static int set_sigint_locked(const struct sigaction *action, struct sigaction *previous) {
+    if (handed_over_depth == 0)
+        return sigaction(SIGINT, action, previous);
+    if (previous != NULL)
+        *previous = handed_over_int;
+    handed_over_int = *action;
+    return 0;
+}
+
 static struct sigaction handler_action(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -328,7 +342,7 @@ int cel_sigint_install(void) {
     int rc = ensure_pipes_locked();
     if (rc == 0 && !installed_for_good) {
         struct sigaction sa = handler_action();
-        rc = sigaction(SIGINT, &sa, NULL);
+        rc = set_sigint_locked(&sa, NULL);
         if (rc == 0)
             installed_for_good = 1;
     }
@@ -340,7 +354,7 @@ void cel_sigint_acquire(void) {
     pthread_mutex_lock(&install_lock);
     if (ensure_pipes_locked() == 0 && !installed_for_good && acquire_depth++ == 0) {
         struct sigaction sa = handler_action();
-        if (sigaction(SIGINT, &sa, &saved_action) != 0)
+        if (set_sigint_locked(&sa, &saved_action) != 0)
             acquire_depth = 0;
     }
     pthread_mutex_unlock(&install_lock);
@@ -349,7 +363,7 @@ void cel_sigint_acquire(void) {
 void cel_sigint_release(void) {
     pthread_mutex_lock(&install_lock);
     if (!installed_for_good && acquire_depth > 0 && --acquire_depth == 0)
-        sigaction(SIGINT, &saved_action, NULL);
+        set_sigint_locked(&saved_action, NULL);
     pthread_mutex_unlock(&install_lock);
 }
 
@@ -359,8 +373,6 @@ void cel_sigint_release(void) {
 // waiting for a shell thread to run its handler after the program had ended, and would then
 // cancel the next command (seen once in CI: `health: cancelled` after an editor stopped by ^C).
 // The programs themselves start with the default dispositions (POSIX_SPAWN_SETSIGDEF).
-static int handed_over_depth;
-static struct sigaction handed_over_int, handed_over_quit;
 
 void cel_signals_hand_over(void) {
     pthread_mutex_lock(&install_lock);

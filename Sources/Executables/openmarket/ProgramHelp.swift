@@ -31,16 +31,21 @@ enum ProgramHelp: Spoken, Hashable {
     /// the whole line that points at `--help` are replaced, so nothing of ours is touched.
     static func framed(_ text: String) -> String {
         guard Language.current != .en else { return text }
+        // Compared and cut on Unicode scalars: the words are ASCII, what follows them need not be.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var line = String(line)
-            if let head = heads.first(where: { line.hasPrefix($0.english) }) {
-                line = head.text + line.dropFirst(head.english.count)
-            } else if line.hasPrefix("  -"), let flag = flags.first(where: { line.hasSuffix(" " + $0.english) }) {
-                line = line.dropLast(flag.english.count) + flag.text
-            } else if line.trimmingCharacters(in: .whitespaces) == ProgramHelp.seeHelp.english {
-                line = line.prefix { $0 == " " } + ProgramHelp.seeHelp.text
+            let scalars = line.unicodeScalars
+            if let head = heads.first(where: { scalars.starts(with: $0.english.unicodeScalars) }) {
+                return head.text + String(scalars.dropFirst(head.english.unicodeScalars.count))
             }
-            return line
+            if scalars.starts(with: "  -".unicodeScalars),
+                let flag = flags.first(where: { scalars.reversed().starts(with: (" " + $0.english).unicodeScalars.reversed()) })
+            {
+                return String(scalars.dropLast(flag.english.unicodeScalars.count)) + flag.text
+            }
+            if line.trimmingCharacters(in: .whitespaces) == ProgramHelp.seeHelp.english {
+                return String(scalars.prefix { $0 == " " }) + ProgramHelp.seeHelp.text
+            }
+            return String(line)
         }
         return lines.joined(separator: "\n")
     }
