@@ -508,14 +508,60 @@ void cel_sigcont_watch(int on) {
     pthread_mutex_unlock(&install_lock);
 }
 
+// Ctrl-\ at the prompt of a program that ignores SIGQUIT (an interactive shell does): libedit's
+// EL_SIGNAL handler still catches it while a line is edited, puts the terminal in cooked mode,
+// re-sends it to the ignoring disposition and returns, and the line goes on being edited in
+// cooked mode (echoed twice, Enter needed for each key). While a line is edited, such a
+// program's SIGQUIT is therefore caught by a handler that reports it through a pipe, and the
+// reader puts the terminal back in raw mode and redraws the line. A program that leaves SIGQUIT
+// to its default is left alone (it quits, with the terminal restored).
+static int quit_pipe[2] = {-1, -1};
+
+static void on_sigquit(int signo) {
+    (void)signo;
+    int saved_errno = errno;
+    char byte = 0;
+    if (quit_pipe[1] >= 0 && write(quit_pipe[1], &byte, 1) < 0) {
+    }
+    errno = saved_errno;
+}
+
+static int watching_sigquit;
+
+void cel_sigquit_watch(int on) {
+    pthread_mutex_lock(&install_lock);
+    if (on && !watching_sigquit) {
+        struct sigaction current;
+        if (sigaction(SIGQUIT, NULL, &current) == 0 && current.sa_handler == SIG_IGN &&
+            (quit_pipe[0] >= 0 || pipe2(quit_pipe, O_NONBLOCK | O_CLOEXEC) == 0)) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_sigquit;
+            sigemptyset(&sa.sa_mask);
+            sa.sa_flags = SA_RESTART;
+            if (sigaction(SIGQUIT, &sa, NULL) == 0)
+                watching_sigquit = 1;
+        }
+    } else if (!on && watching_sigquit) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = SIG_IGN;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGQUIT, &sa, NULL);
+        watching_sigquit = 0;
+        drain(quit_pipe[0]);
+    }
+    pthread_mutex_unlock(&install_lock);
+}
+
 /// Waits until the terminal is readable or a SIGINT nobody has handled arrives; redraws `el`
 /// (when given) after the process was continued. Returns 1 for input, 0 for SIGINT, -1 for a
 /// poll error.
 static int wait_for_input_or_sigint(EditLine *el) {
     for (;;) {
-        struct pollfd fds[3];
+        struct pollfd fds[4];
         nfds_t count = 0;
-        int sigint_index = -1, continue_index = -1;
+        int sigint_index = -1, continue_index = -1, quit_index = -1;
         fds[count].fd = input_fd();
         fds[count].events = POLLIN;
         fds[count++].revents = 0;
@@ -528,6 +574,12 @@ static int wait_for_input_or_sigint(EditLine *el) {
         if (el != NULL && continue_pipe[0] >= 0) {
             continue_index = (int)count;
             fds[count].fd = continue_pipe[0];
+            fds[count].events = POLLIN;
+            fds[count++].revents = 0;
+        }
+        if (el != NULL && quit_pipe[0] >= 0) {
+            quit_index = (int)count;
+            fds[count].fd = quit_pipe[0];
             fds[count].events = POLLIN;
             fds[count++].revents = 0;
         }
@@ -545,6 +597,12 @@ static int wait_for_input_or_sigint(EditLine *el) {
         }
         if (continue_index >= 0 && (fds[continue_index].revents & POLLIN)) {
             drain(continue_pipe[0]);
+            el_set(el, EL_REFRESH);
+        }
+        if (quit_index >= 0 && (fds[quit_index].revents & POLLIN)) {
+            // libedit's handler left the terminal cooked: raw again, the line as it was.
+            drain(quit_pipe[0]);
+            el_set(el, EL_PREP_TERM, 1);
             el_set(el, EL_REFRESH);
         }
         // POLLHUP/POLLERR/POLLNVAL too: the read() that follows reports them as EOF or an error.

@@ -108,6 +108,8 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         defer { cel_set_reading(0) }
         cel_sigcont_watch(1)
         defer { cel_sigcont_watch(0) }
+        cel_sigquit_watch(1)
+        defer { cel_sigquit_watch(0) }
 
         var count: Int32 = 0
         let line = el_gets(editLine, &count)

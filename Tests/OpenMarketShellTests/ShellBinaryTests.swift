@@ -204,6 +204,38 @@ struct ShellBinaryTests {
         #expect(status == 0)
     }
 
+    /// Ctrl-\\ quits nothing while a person is at the prompt, as in an interactive bash (before,
+    /// the shell ended with "Quit", status 131, and the session with it). At the prompt the line
+    /// typed so far is kept and the terminal stays in raw mode (libedit's own handler would
+    /// leave it cooked); while a request runs, the request goes on.
+    @Test func ctrlBackslashQuitsNothing() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let silent = try MisbehavingServer.silent()
+        defer { silent.stop() }
+        let session = try await blocking { try Self.startShell(home, ["--server", silent.baseURL.absoluteString]) }
+        defer { session.terminate() }
+        try await blocking {
+            _ = try Self.type(session, "help st", expect: "help st")
+            session.send("\u{1C}")
+            Thread.sleep(forTimeInterval: 0.5)
+            try session.waitForRawMode(timeout: .seconds(2))
+            _ = try Self.type(session, "ock\r", expect: "usage: stock")
+            try session.waitForRawMode(timeout: .seconds(30))
+            session.send("list\r")
+        }
+        #expect(await silent.waitForRequests(1, timeout: .seconds(30)))
+        try await blocking {
+            try session.waitForCookedMode(timeout: .seconds(30))
+            session.send("\u{1C}")
+            Thread.sleep(forTimeInterval: 0.5)
+            session.send("\u{03}")
+            _ = try session.expect("list: cancelled", timeout: .seconds(30))
+        }
+        let status = try await blocking { try Self.quit(session) }
+        #expect(status == 0, "\(PTYSession.visible(session.transcript))")
+    }
+
     // MARK: Pipes and -c
 
     func run(

@@ -36,6 +36,9 @@ int cel_columns(EditLine *el);
 int cel_use_interruptible_getc(EditLine *el);
 /// Around el_gets: lets the interruptible reader redraw the line after Ctrl-Z and `fg`.
 void cel_sigcont_watch(int on);
+/// Around el_gets: when the program ignores SIGQUIT, Ctrl-\ leaves the line as it was (libedit's
+/// own handler would leave the terminal in cooked mode); a no-op when SIGQUIT is not ignored.
+void cel_sigquit_watch(int on);
 /// 1 when the last el_gets ended because the interruptible reader took a SIGINT.
 int cel_edit_was_interrupted(void);
 void cel_clear_edit_interrupted(void);

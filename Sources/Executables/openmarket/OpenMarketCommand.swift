@@ -457,6 +457,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
             }
             return 0
         }
+        // A person at the prompt: Ctrl-\ quits nothing, as in an interactive bash (it would end
+        // the session with a core dump). What the shell starts gets the default back.
+        if reader.isInteractive { signal(SIGQUIT, SIG_IGN) }
         while true {
             reader.prompt = session.shell.index.prompt(color: color)
             switch reader.readLine() {
