@@ -513,7 +513,7 @@ void cel_sigcont_watch(int on) {
 // re-sends it to the ignoring disposition and returns, and the line goes on being edited in
 // cooked mode (echoed twice, Enter needed for each key). While a line is edited, such a
 // program's SIGQUIT is therefore caught by a handler that reports it through a pipe, and the
-// reader puts the terminal back in raw mode and redraws the line. A program that leaves SIGQUIT
+// reader puts the terminal back in raw mode. A program that leaves SIGQUIT
 // to its default is left alone (it quits, with the terminal restored).
 static int quit_pipe[2] = {-1, -1};
 
@@ -600,10 +600,10 @@ static int wait_for_input_or_sigint(EditLine *el) {
             el_set(el, EL_REFRESH);
         }
         if (quit_index >= 0 && (fds[quit_index].revents & POLLIN)) {
-            // libedit's handler left the terminal cooked: raw again, the line as it was.
+            // libedit's handler left the terminal cooked: raw again. Nothing was drawn, so the
+            // line on the screen is still right (a refresh would draw the prompt again after it).
             drain(quit_pipe[0]);
             el_set(el, EL_PREP_TERM, 1);
-            el_set(el, EL_REFRESH);
         }
         // POLLHUP/POLLERR/POLLNVAL too: the read() that follows reports them as EOF or an error.
         if (fds[0].revents != 0)

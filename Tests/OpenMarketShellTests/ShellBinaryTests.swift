@@ -215,7 +215,7 @@ struct ShellBinaryTests {
         defer { silent.stop() }
         let session = try await blocking { try Self.startShell(home, ["--server", silent.baseURL.absoluteString]) }
         defer { session.terminate() }
-        try await blocking {
+        let before = try await blocking {
             _ = try Self.type(session, "help st", expect: "help st")
             session.send("\u{1C}")
             Thread.sleep(forTimeInterval: 0.5)
@@ -223,7 +223,10 @@ struct ShellBinaryTests {
             _ = try Self.type(session, "ock\r", expect: "usage: stock")
             try session.waitForRawMode(timeout: .seconds(30))
             session.send("list\r")
+            return session.transcript.components(separatedBy: "usage: stock")[0]
         }
+        // Nothing was drawn again: one prompt before the answer (a redraw would add one).
+        #expect(before.components(separatedBy: "> ").count == 2, "\(PTYSession.visible(before))")
         #expect(await silent.waitForRequests(1, timeout: .seconds(30)))
         try await blocking {
             try session.waitForCookedMode(timeout: .seconds(30))
