@@ -115,7 +115,8 @@ let package = Package(
         .target(
             name: "ProgramEntry",
             dependencies: [
-                "TerminalText", "CThreadPlacement", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TerminalText", "OpenMarketContract", "CThreadPlacement",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // A thread started on another core than its creator's, which Swift cannot ask for
         // (CThreadPlacement.h says why): a program's start-up work done beside its main thread.
@@ -305,7 +306,7 @@ let package = Package(
             name: "OpenMarketServerTests",
             dependencies: [
                 "OpenMarketServer", "OpenMarketAPI", "OpenMarketContract", "MarketImages", "MarketTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "TerminalText", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -21,8 +21,8 @@ public protocol ProgramEntry: ParsableCommand {
     /// The arguments as the program parses them (a program may rewrite some, such as
     /// `COMMAND --help`, before ArgumentParser takes `--help` for its own).
     static func arguments(_ given: [String]) -> [String]
-    /// The help, or a usage error with its usage block, as printed: a program whose reader may
-    /// not read English puts ArgumentParser's own words (its headings) in the reader's language.
+    /// The help, or a usage error with its usage block, as printed: ArgumentParser's own words
+    /// (its headings) in the reader's language, `Language.current` (`ArgumentParserWords`).
     static func inReadersLanguage(_ text: String) -> String
 }
 
@@ -31,7 +31,9 @@ extension ProgramEntry {
 
     public static func arguments(_ given: [String]) -> [String] { given }
 
-    public static func inReadersLanguage(_ text: String) -> String { text }
+    public static func inReadersLanguage(_ text: String) -> String {
+        ArgumentParserWords.framed(text, program: programName)
+    }
 
     /// The documented status for a usage error, for a program's options as for a command's.
     public static var usageStatus: Int32 { 2 }
@@ -108,7 +110,7 @@ extension ProgramEntry {
         var text = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         text = text.split(separator: "\n").first.map(String.init) ?? text
-        return text + "; see '\(programName) --help'"
+        return text + ArgumentParserWords.seeHelpInOneLine(program: programName).text
     }
 
     /// One line on stderr: `PROGRAM: TEXT`.

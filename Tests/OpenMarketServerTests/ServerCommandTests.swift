@@ -1,6 +1,7 @@
 import Foundation
 import MarketTestSupport
 import OpenMarketContract
+import TerminalText
 import Testing
 
 #if canImport(Glibc)
@@ -144,6 +145,60 @@ struct ServerCommandTests {
             ])
         let list = try await run(["vendor", "list", "--data", data.path])
         #expect(list.stdout.components(separatedBy: "corner-shop").count == 2)
+    }
+
+    /// The program speaks the locale's language, as the shell does: its help (ArgumentParser's
+    /// headings and flags too), its usage errors and what it tells its operator (before, all of
+    /// it was English whatever the locale, but for `class`). Completion scripts stay English.
+    @Test func theProgramSpeaksTheLocalesLanguage() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let korean = home.environment(["LANG": "ko_KR.UTF-8"])
+        func run(_ arguments: [String], _ environment: [String: String]) async throws -> ChildProcess.Result {
+            try await ChildProcess.run(Self.binary, arguments, environment: environment, timeout: .seconds(120))
+        }
+        let help = try await run(["serve", "--help"], korean)
+        #expect(help.stdout.hasPrefix("개요: 마켓을 엽니다(기본 하위 명령)."), "\(help.stdout)")
+        #expect(help.stdout.contains("\n옵션:\n  --host <host>           받을 주소입니다."), "\(help.stdout)")
+        #expect(help.stdout.contains("(기본값: 8080)") && !help.stdout.contains("default"), "\(help.stdout)")
+        let root = try await run(["--help"], korean)
+        #expect(root.stdout.contains("\n하위 명령:\n  serve (기본)            마켓을 엽니다"), "\(root.stdout)")
+        #expect(root.stdout.contains("  'openmarket-server help <하위 명령>'에 자세히 나옵니다."), "\(root.stdout)")
+        for columns in [80, 60] {
+            var narrow = korean
+            narrow["COLUMNS"] = String(columns)
+            for command in [[], ["serve"], ["vendor", "add"], ["class", "add"], ["class", "board"], ["reset"]] {
+                let text = try await run(command + ["--help"], narrow).stdout
+                let wide = text.split(separator: "\n").filter {
+                    TerminalText.width(String($0)) > columns && !$0.hasPrefix("사용법:") && !$0.contains("<하위 명령>")
+                }
+                #expect(wide.isEmpty, "\(command) at \(columns): \(wide)")
+            }
+        }
+        let port = try await run(["serve", "--port", "70000"], korean)
+        #expect(port.status == 2)
+        #expect(
+            lines(port.stderr) == [
+                "openmarket-server: --port는 1에서 65535 사이여야 합니다(받은 값: 70000) ('openmarket-server --help'에 자세히 나옵니다)"
+            ], "\(port.stderr)")
+        let data = home.root.appendingPathComponent("market")
+        let added = try await run(["vendor", "add", "모퉁이 가게", "--data", data.path], korean)
+        #expect(added.stdout.hasPrefix("판매자 2 '모퉁이 가게'을(를) 추가했습니다"), "\(added.stdout)")
+        // Columns laid out by display width: the Korean name is two columns a syllable.
+        let list = lines(try await run(["vendor", "list", "--data", data.path], korean).stdout)
+        #expect(list.first?.hasPrefix("id    이름") == true, "\(list)")
+        let starts = list.map { line -> Int in
+            let identifier = line.split(separator: " ").last.map(String.init) ?? ""
+            return TerminalText.width(String(line.dropLast(identifier.count)))
+        }
+        #expect(Set(starts).count == 1, "the identifier column starts at one place: \(list)")
+
+        let english = try await run(["serve", "--help"], home.environment(["LANG": "C.UTF-8"]))
+        #expect(english.stdout.hasPrefix("OVERVIEW: Serve the market (the default)."), "\(english.stdout)")
+        #expect(english.stdout.contains("(default: 8080)"))
+        let completion = try await run(["--generate-completion-script", "bash"], korean)
+        #expect(completion.status == 0)
+        #expect(!completion.stdout.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) })
     }
 
     @Test func resetWithoutATerminalNeedsYesAndRefusesAFolderWithoutAMarket() async throws {

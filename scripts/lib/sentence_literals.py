@@ -32,6 +32,8 @@ ROOTS = [
     "Sources/OpenMarketAPI",
     "Sources/OpenMarketContract",
     "Sources/Executables/openmarket",
+    "Sources/Executables/openmarket-server",
+    "Sources/ProgramEntry",
 ]
 
 # Files that are no sentences for a person: the OpenAPI document (read by programs and
@@ -57,6 +59,8 @@ NOT_SENTENCES = [
      "a recording's comment line: the recorded script's data, the same in every language"),
     ("Sources/ShellScripting/Commands/Import.swift", "an import: its rows are recorded one by one above",
      "a recording's comment line: the recorded script's data, the same in every language"),
+    ("Sources/ProgramEntry/ProgramEntry.swift", "The operation could not be completed",
+     "Foundation's text for an error that says nothing, recognised to be passed over, never shown"),
 ]
 
 # SQL statements, and command lines (`set explain on`: a command name first, no function word).
@@ -107,6 +111,8 @@ OWNERS = [
     ("Sources/OpenMarketContract/", "H1 (contract)"),
     ("Sources/OpenMarketServer/", "H1 (market)"),
     ("Sources/Executables/openmarket/", "the lead (the program's arguments and --help)"),
+    ("Sources/Executables/openmarket-server/", "the lead (the server program's arguments and --help)"),
+    ("Sources/ProgramEntry/", "the lead (the programs' start and ArgumentParser's words)"),
 ]
 
 # Sentences still written as literals, each as (where it was found, its text, why it is left):

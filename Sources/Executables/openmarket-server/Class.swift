@@ -8,7 +8,7 @@ import TerminalText
 /// homework graded from what the market saw.
 struct ClassCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "class", abstract: "Run a class: a roster in, a handout, the board, homework graded.",
+        commandName: "class", abstract: ServerProgramHelp.classAbstract.abstract,
         subcommands: [ClassAdd.self, ClassList.self, ClassResetSecret.self, ClassGrade.self, ClassBoardCommand.self])
 }
 
@@ -40,20 +40,21 @@ extension MarketDataDirectory {
 struct ClassAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Make a vendor for each student of a roster (CSV: name, student number) not enrolled yet, "
-            + "and write their handout (makes the market if the folder holds none).")
+        abstract: ServerProgramHelp.classAddAbstract.abstract)
 
-    @Argument(help: "The roster: CSV with a name and a student number on each line (UTF-8 or Excel's Korean CSV).")
+    @Argument(help: ServerProgramHelp.roster.argument)
     var roster: String
-    @Option(name: .customLong("public-url"), help: "The market's address as the class reaches it, e.g. http://10.0.0.5:8080.")
-    var publicURL = "http://127.0.0.1:8080"
-    @Option(help: "Where to write the handout (default: handouts/ in the data directory; never over a file).")
+    // The default said by the help itself (`HelpText.argument`).
+    @Option(name: .customLong("public-url"), help: ServerProgramHelp.classAddPublicURL.argument)
+    var publicURLGiven: String?
+    var publicURL: String { publicURLGiven ?? "http://127.0.0.1:8080" }
+    @Option(help: ServerProgramHelp.handout.argument)
     var handout: String?
     @OptionGroup var data: DataOption
 
     func validate() throws {
         if URL.httpURL(publicURL) == nil {
-            throw ValidationError("--public-url must be an http(s) URL such as http://10.0.0.5:8080")
+            throw ValidationError(ServerProgramMessage.publicURLNotHTTP)
         }
     }
 
@@ -119,7 +120,7 @@ struct ClassAdd: AsyncParsableCommand {
 }
 
 struct ClassList: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the class (never the secrets).")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: ServerProgramHelp.classListAbstract.abstract)
     @OptionGroup var data: DataOption
 
     func run() async throws {
@@ -140,8 +141,8 @@ struct ClassList: AsyncParsableCommand {
 
 struct ClassResetSecret: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset-secret", abstract: "Give one student a new secret and print it (the old one stops working).")
-    @Argument(help: "The student's number, or name when no other student has it.") var student: String
+        commandName: "reset-secret", abstract: ServerProgramHelp.resetSecretAbstract.abstract)
+    @Argument(help: ServerProgramHelp.student.argument) var student: String
     @OptionGroup var data: DataOption
 
     func run() async throws {

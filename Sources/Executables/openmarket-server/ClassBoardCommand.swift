@@ -10,21 +10,23 @@ import OpenMarketServer
 struct ClassBoardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board",
-        abstract: "Print the address of the teacher's class board, with its token (keep it from the class).")
+        abstract: ServerProgramHelp.boardAbstract.abstract)
 
-    @Option(help: "The market's port (as given to serve).") var port = 8080
-    @Option(name: .customLong("public-url"), help: "The market's address as the class reaches it, e.g. http://10.0.0.5:8080.")
+    // The default said by the help itself (`HelpText.argument`).
+    @Option(name: .customLong("port"), help: ServerProgramHelp.boardPort.argument) var portGiven: Int?
+    var port: Int { portGiven ?? 8080 }
+    @Option(name: .customLong("public-url"), help: ServerProgramHelp.classPublicURL.argument)
     var publicURL: String?
-    @Option(help: "The assignment whose steps the board shows (see docs/teaching.md, \"Assignments\").")
+    @Option(help: ServerProgramHelp.boardAssignment.argument)
     var assignment: String?
     @OptionGroup var data: DataOption
 
     func validate() throws {
         guard (1...65535).contains(port) else {
-            throw ValidationError("--port must be from 1 to 65535 (got \(port))")
+            throw ValidationError(ServerProgramMessage.portRange(port))
         }
         if let publicURL, URL.httpURL(publicURL) == nil {
-            throw ValidationError("--public-url must be an http(s) URL such as http://10.0.0.5:8080")
+            throw ValidationError(ServerProgramMessage.publicURLNotHTTP)
         }
     }
 

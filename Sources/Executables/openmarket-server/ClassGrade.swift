@@ -7,13 +7,13 @@ import OpenMarketServer
 /// and the gradebook as CSV or JUnit XML when asked.
 struct ClassGrade: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "grade", abstract: "Grade the class for an assignment from the requests the market received.")
+        commandName: "grade", abstract: ServerProgramHelp.gradeAbstract.abstract)
 
-    @Argument(help: "The assignment file (see docs/teaching.md, \"Assignments\").") var assignment: String
-    @Option(help: "Count only requests from this time on (2026-03-02, 2026-03-02T09:00, or with an offset).")
+    @Argument(help: ServerProgramHelp.gradeAssignment.argument) var assignment: String
+    @Option(help: ServerProgramHelp.since.argument)
     var since: String?
-    @Option(name: .customLong("report-csv"), help: "Write the gradebook as CSV here.") var reportCSV: String?
-    @Option(name: .customLong("report-junit"), help: "Write the gradebook as JUnit XML here.") var reportJUnit: String?
+    @Option(name: .customLong("report-csv"), help: ServerProgramHelp.reportCSV.argument) var reportCSV: String?
+    @Option(name: .customLong("report-junit"), help: ServerProgramHelp.reportJUnit.argument) var reportJUnit: String?
     @OptionGroup var data: DataOption
 
     func run() async throws {

@@ -16,7 +16,7 @@ struct Local: AsyncParsableCommand {
     typealias Name = LocalMarketRequest.Name
 
     static let configuration = CommandConfiguration(
-        commandName: Name.command, abstract: "The shell's local market (started by openmarket).", shouldDisplay: false)
+        commandName: Name.command, abstract: ServerProgramHelp.localAbstract.abstract, shouldDisplay: false)
 
     @Option(name: .customLong(Name.descriptor)) var descriptor: Int32
     @Option(name: .customLong(Name.data)) var data: String
@@ -27,11 +27,11 @@ struct Local: AsyncParsableCommand {
 
     func validate() throws {
         guard descriptor > STDERR_FILENO, fcntl(descriptor, F_GETFD) >= 0 else {
-            throw ValidationError("local is started by openmarket, with the socket it names open")
+            throw ValidationError(ServerProgramMessage.localNeedsSocket)
         }
         // The shell checked it; a port out of range is still refused here, in one line.
         if let port, !(1...65535).contains(port) {
-            throw ValidationError("--port must be from 1 to 65535 (got \(port))")
+            throw ValidationError(ServerProgramMessage.portRange(port))
         }
     }
 

@@ -6,7 +6,7 @@ import TerminalText
 /// `openapi`: prints the OpenAPI 3.1 document the market serves at `/openapi.json`.
 struct PrintOpenAPI: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "openapi", abstract: "Print the OpenAPI 3.1 document of the market's API (what it serves at /openapi.json).")
+        commandName: "openapi", abstract: ServerProgramHelp.openapiAbstract.abstract)
 
     func run() throws {
         StandardStreams.write(String(decoding: OpenAPIDocument.json, as: UTF8.self))

@@ -10,25 +10,25 @@ import Glibc
 /// `reset`: empties a market's catalog, keeping its vendors.
 struct Reset: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Remove every product and its images, keeping the vendors (asks first in a terminal).")
+        abstract: ServerProgramHelp.resetAbstract.abstract)
     @OptionGroup var data: DataOption
-    @Flag(help: "Do not ask; needed when standard input is not a terminal.") var yes = false
+    @Flag(help: ServerProgramHelp.yes.argument) var yes = false
 
     func run() async throws {
         let directory = try await MarketDataDirectory.openExisting(data.url)
         if !yes {
             guard isatty(0) == 1 else {
-                OpenMarketServerCommand.complain("reset asks before removing anything; add --yes to reset without a terminal")
+                OpenMarketServerCommand.complain(ServerProgramMessage.resetNeedsYes.text)
                 throw ExitCode(OpenMarketServerCommand.usageStatus)
             }
-            let question = "remove every product and image in \(directory.url.path)? The vendors stay."
+            let question = ServerProgramMessage.resetQuestion(path: directory.url.path).text
             FileHandle.standardError.write(Data(YesOrNo.prompt(question).utf8))
             guard YesOrNo.isYes(readLine()) else {
-                print("nothing removed")
+                print(ServerProgramMessage.nothingRemoved.text)
                 return
             }
         }
         let removed = try await directory.resetCatalog()
-        print("removed \(removed) product\(removed == 1 ? "" : "s") from \(directory.url.path); the vendors stay")
+        print(ServerProgramMessage.removed(count: removed, path: directory.url.path).text)
     }
 }

@@ -6,24 +6,27 @@ import OpenMarketServer
 import TerminalText
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the market (the default).")
+    static let configuration = CommandConfiguration(abstract: ServerProgramHelp.serveAbstract.abstract)
 
-    @Option(help: "The address to listen on; 0.0.0.0 for a classroom.") var host = "127.0.0.1"
-    @Option(help: "The port to listen on (1-65535).") var port = 8080
+    // Defaults said by the help itself (`HelpText.argument`).
+    @Option(name: .customLong("host"), help: ServerProgramHelp.host.argument) var hostGiven: String?
+    @Option(name: .customLong("port"), help: ServerProgramHelp.port.argument) var portGiven: Int?
+    var host: String { hostGiven ?? "127.0.0.1" }
+    var port: Int { portGiven ?? 8080 }
     @OptionGroup var data: DataOption
-    @Option(name: .customLong("public-url"), help: "The base of image URLs in responses, e.g. http://10.0.0.5:8080.")
+    @Option(name: .customLong("public-url"), help: ServerProgramHelp.imagesPublicURL.argument)
     var publicURL: String?
     @Flag(
         name: .customLong("no-list-cache"),
-        help: "Encode every list page afresh instead of keeping it until the next write (for measuring).")
+        help: ServerProgramHelp.noListCache.argument)
     var noListCache = false
 
     func validate() throws {
         guard (1...65535).contains(port) else {
-            throw ValidationError("--port must be from 1 to 65535 (got \(port))")
+            throw ValidationError(ServerProgramMessage.portRange(port))
         }
         if let publicURL, URL.httpURL(publicURL) == nil {
-            throw ValidationError("--public-url must be an http(s) URL such as http://10.0.0.5:8080")
+            throw ValidationError(ServerProgramMessage.publicURLNotHTTP)
         }
     }
 
@@ -38,11 +41,11 @@ struct Serve: AsyncParsableCommand {
             logger: Logger(label: "openmarket-server"), listCache: !noListCache)
         try await MarketServer.run(configuration) { url, directory in
             var lines = [
-                "openmarket-server: serving \(url) (data: \(directory.url.path))",
-                "storefront, as buyers see it: \(url)/",
+                ServerProgramMessage.serving(url: url.absoluteString, data: directory.url.path).text,
+                ServerProgramMessage.storefront(url: url.absoluteString).text,
             ]
             if directory.createdDemoVendor {
-                lines.append("created the demo vendor 'demo-shop' (shown once; also saved in demo-vendor.json, mode 0600):")
+                lines.append(ServerProgramMessage.demoVendorCreated.text)
                 lines.append("  identifier: \(directory.demoCredentials.identifier)")
                 lines.append("  secret:     \(directory.demoCredentials.secret.revealed)")
             }

@@ -1,43 +1,53 @@
 import ArgumentParser
 import Foundation
 import OpenMarketServer
+import TerminalText
 
 struct Vendor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Add and list vendors.", subcommands: [Add.self, List.self])
+        abstract: ServerProgramHelp.vendorAbstract.abstract, subcommands: [Add.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a vendor and print its credentials once (makes the market if the folder holds none).")
-        @Argument(help: "The vendor's display name, unique in the market.") var name: String
+            abstract: ServerProgramHelp.vendorAddAbstract.abstract)
+        @Argument(help: ServerProgramHelp.vendorName.argument) var name: String
         @OptionGroup var data: DataOption
 
         func validate() throws {
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the name must not be empty") }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError(ServerProgramMessage.nameEmpty)
+            }
         }
 
         func run() async throws {
             let directory = try await MarketDataDirectory.open(data.url)
             let vendor = try await directory.addVendor(name: name)
-            print("added vendor \(vendor.id) '\(vendor.name)' (the secret is shown only now):")
+            // The name is the operator's text: shown with control characters made visible.
+            print(ServerProgramMessage.vendorAdded(id: vendor.id, name: TerminalText.visible(vendor.name)).text)
             print("  identifier: \(vendor.credentials.identifier)")
             print("  secret:     \(vendor.credentials.secret.revealed)")
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List vendors (never their secrets).")
+        static let configuration = CommandConfiguration(abstract: ServerProgramHelp.vendorListAbstract.abstract)
         @OptionGroup var data: DataOption
 
         func run() async throws {
             let directory = try await MarketDataDirectory.openExisting(data.url)
             let vendors = try await directory.vendors()
-            let width = max(4, vendors.map(\.name.count).max() ?? 0)
-            print("id    " + "name".padding(toLength: width, withPad: " ", startingAt: 0) + "  identifier")
-            for vendor in vendors {
-                print(
-                    String(vendor.id).padding(toLength: 6, withPad: " ", startingAt: 0)
-                        + vendor.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + vendor.identifier)
+            // Laid out by display width: a Korean name is two columns a syllable.
+            let names = vendors.map { TerminalText.visible($0.name) }
+            let nameHeading = ServerProgramMessage.nameColumn.text
+            let width = max(TerminalText.width(nameHeading), names.map(TerminalText.width).max() ?? 0)
+            func padded(_ text: String, _ columns: Int) -> String {
+                text + String(repeating: " ", count: max(0, columns - TerminalText.width(text)))
+            }
+            print(
+                padded(ServerProgramMessage.idColumn.text, 6) + padded(nameHeading, width) + "  "
+                    + ServerProgramMessage.identifierColumn.text)
+            for (vendor, name) in zip(vendors, names) {
+                print(padded(String(vendor.id), 6) + padded(name, width) + "  " + vendor.identifier)
             }
         }
     }

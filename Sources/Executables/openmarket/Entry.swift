@@ -73,9 +73,6 @@ extension OpenMarketCommand: ProgramEntry {
         return Language.from(variable: variable)
     }
 
-    /// ArgumentParser's headings and labels in the reader's language (`ProgramHelp.framed`).
-    static func inReadersLanguage(_ text: String) -> String { ProgramHelp.framed(text) }
-
     /// `openmarket list --help` is `openmarket help list`: the shell command's help, not the
     /// program's (which `openmarket --help` prints).
     static func arguments(_ given: [String]) -> [String] {

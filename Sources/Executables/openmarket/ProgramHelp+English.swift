@@ -51,17 +51,6 @@ extension ProgramHelp {
         case .reportTAP: "With 'test': write the results as TAP to FILE."
         case .lang: "Speak English (en) or Korean (ko); by default the language of LANG."
         case .resetLocal: "Empty the local market's catalog (products and images; the demo vendor stays) before starting."
-        // ArgumentParser's own words, as it writes them.
-        case .overviewHeading: "OVERVIEW:"
-        case .usageHeading: "USAGE:"
-        case .argumentsHeading: "ARGUMENTS:"
-        case .optionsHeading: "OPTIONS:"
-        case .versionFlag: "Show the version."
-        case .helpFlag: "Show help information."
-        case .errorLabel: "Error:"
-        case .usageLabel: "Usage:"
-        case .helpLabel: "Help:"
-        case .seeHelp: "See 'openmarket --help' for more information."
         }
     }
 }

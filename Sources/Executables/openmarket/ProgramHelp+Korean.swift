@@ -49,16 +49,6 @@ extension ProgramHelp {
         case .reportTAP: "'test'와 함께: 결과를 TAP으로 FILE에 씁니다."
         case .lang: "영어(en)나 한국어(ko)로 말합니다. 기본값은 LANG의 언어입니다."
         case .resetLocal: "시작하기 전에 로컬 마켓의 카탈로그(상품과 이미지, 데모 판매자는 남습니다)를 비웁니다."
-        case .overviewHeading: "개요:"
-        case .usageHeading: "사용법:"
-        case .argumentsHeading: "인자:"
-        case .optionsHeading: "옵션:"
-        case .versionFlag: "버전을 보여 줍니다."
-        case .helpFlag: "도움말을 보여 줍니다."
-        case .errorLabel: "오류:"
-        case .usageLabel: "사용법:"
-        case .helpLabel: "도움말:"
-        case .seeHelp: "'openmarket --help'에 자세히 나옵니다."
         }
     }
 }

@@ -1,0 +1,22 @@
+/// The English catalogue of ``ArgumentParserWords``: ArgumentParser's own text, to the letter.
+extension ArgumentParserWords {
+    var english: String {
+        switch self {
+        case .overviewHeading: "OVERVIEW:"
+        case .usageHeading: "USAGE:"
+        case .argumentsHeading: "ARGUMENTS:"
+        case .optionsHeading: "OPTIONS:"
+        case .subcommandsHeading: "SUBCOMMANDS:"
+        case .errorLabel: "Error:"
+        case .usageLabel: "Usage:"
+        case .helpLabel: "Help:"
+        case .versionFlag: "Show the version."
+        case .helpFlag: "Show help information."
+        case .seeHelp(let program): "See '\(program) --help' for more information."
+        case .seeSubcommandHelp(let command): "See '\(command) <subcommand>' for detailed help."
+        case .defaultValue: "(default: "
+        case .defaultSubcommand: " (default) "
+        case .seeHelpInOneLine(let program): "; see '\(program) --help'"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The Korean catalogue of ``ArgumentParserWords`` (합니다체, as the programs' help).
+extension ArgumentParserWords {
+    var korean: String {
+        switch self {
+        case .overviewHeading: "개요:"
+        case .usageHeading: "사용법:"
+        case .argumentsHeading: "인자:"
+        case .optionsHeading: "옵션:"
+        case .subcommandsHeading: "하위 명령:"
+        case .errorLabel: "오류:"
+        case .usageLabel: "사용법:"
+        case .helpLabel: "도움말:"
+        case .versionFlag: "버전을 보여 줍니다."
+        case .helpFlag: "도움말을 보여 줍니다."
+        case .seeHelp(let program): "'\(program) --help'에 자세히 나옵니다."
+        case .seeSubcommandHelp(let command): "'\(command) <하위 명령>'에 자세히 나옵니다."
+        case .defaultValue: "(기본값: "
+        // As wide as " (default) ", so the help column stays where it is.
+        case .defaultSubcommand: " (기본)    "
+        case .seeHelpInOneLine(let program): " ('\(program) --help'에 자세히 나옵니다)"
+        }
+    }
+}
