@@ -29,12 +29,12 @@ struct EditTerminalTests {
         let slow: URL
         let temporary: URL
 
-        init() throws {
+        init(editor script: String = EditTerminalTests.editorScript) throws {
             home = try TestHome.make()
             let editor = home.root.appendingPathComponent("bin/fake editor.sh")
             try FileManager.default.createDirectory(
                 at: editor.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try EditTerminalTests.editorScript.write(to: editor, atomically: true, encoding: .utf8)
+            try script.write(to: editor, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
             photo = home.root.appendingPathComponent("mug.jpg")
             try Fixtures.imageData("coffee-small.jpg").write(to: photo)
@@ -119,6 +119,48 @@ struct EditTerminalTests {
         #expect(!editor.ignored.contains(SIGINT) && !editor.ignored.contains(SIGQUIT), "\(editor)")
         #expect(after.caught.contains(SIGINT) && !after.ignored.contains(SIGINT), "\(after)")
         #expect(!after.ignored.contains(SIGQUIT), "\(after)")
+    }
+
+    /// An editor that keeps Ctrl-C and Ctrl-\ to itself (`ed` takes ^C as "?") and then saves:
+    /// the shell waits for it and sends its edit. Before, the editor ran under a `sh` that a
+    /// Ctrl-\ ended at once ("stopped by signal 3", the editor left running on the terminal),
+    /// and whose death by the Ctrl-C after the editor saved threw the edit away.
+    static let stubbornEditor = """
+        #!/bin/sh
+        trap '' INT QUIT
+        here=$(dirname "$0")
+        for file; do :; done
+        echo "editor is waiting"
+        while [ -e "$here/slow" ]; do sleep 0.1; done
+        sed -i -e 's/^price: .*/price: 4321/' "$file"
+        echo "editor saved"
+        """
+
+    @Test func anEditorThatKeepsCtrlCToItselfIsWaitedForAndItsEditSent() async throws {
+        let setup = try EditorHome(editor: Self.stubbornEditor)
+        defer { setup.home.remove() }
+        let (environment, slow) = (setup.environment, setup.slow)
+        let transcript = try await blocking {
+            let session = try PTYSession(executable: Self.binary, arguments: [], environment: environment)
+            defer { session.terminate() }
+            let steps = Steps(session)
+            try setup.registerTheMug(steps)
+            try Data().write(to: slow)
+            try steps.type("edit 4\r", expect: "editor is waiting")
+            try steps.run("Ctrl-\\ and Ctrl-C to the editor") {
+                try session.waitForCookedMode(timeout: .seconds(30))
+                session.send("\u{1C}")
+                Thread.sleep(forTimeInterval: 0.3)
+                session.send("\u{03}")
+                Thread.sleep(forTimeInterval: 1)
+            }
+            try FileManager.default.removeItem(at: slow)
+            try steps.run("the saved edit") { _ = try session.expect("4,321", timeout: .seconds(60)) }
+            try steps.type("health\r", expect: "answers OK")
+            return session.transcript
+        }
+        #expect(!transcript.contains("stopped by signal"), "\(PTYSession.visible(transcript))")
+        #expect(transcript.contains("editor saved"), "\(PTYSession.visible(transcript))")
     }
 
     @Test func withoutATerminalEditPointsAtPatch() async throws {

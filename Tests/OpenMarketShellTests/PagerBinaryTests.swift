@@ -92,6 +92,41 @@ struct PagerBinaryTests {
     /// Ctrl-C reaches the pager (here a script whose `cat` dies of it and which then lingers
     /// for 3 s, as a pager may); the shell is not interrupted, waits for the pager to end, and
     /// shows its prompt again.
+    /// A pager that ignores Ctrl-\\ (as `less` and `more` do) keeps the terminal until it ends:
+    /// before, the `sh` around it died of the Ctrl-\\, the prompt came back, and the pager went
+    /// on reading the shell's keys.
+    @Test func ctrlBackslashLeavesAPagerThatIgnoresItTheTerminal() async throws {
+        try await withSetup { (setup: Setup) async throws in
+            let hold = setup.home.root.appendingPathComponent("hold")
+            let stubborn = setup.home.root.appendingPathComponent("stubborn-pager.sh")
+            try "#!/bin/sh\ntrap '' INT QUIT\ncat\nwhile [ -e '\(hold.path)' ]; do sleep 0.1; done\necho pager done\n".write(
+                to: stubborn, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stubborn.path)
+            try Data().write(to: hold)
+            var environment = setup.environment
+            environment["PAGER"] = stubborn.path
+            let pagerEnvironment = environment
+            let (status, promptCame) = try await blocking {
+                let session = try PTYSession(executable: Self.binary, environment: pagerEnvironment, rows: 10)
+                defer { session.terminate() }
+                _ = try session.expect("> ", timeout: .seconds(60))
+                try session.waitForRawMode(timeout: .seconds(30))
+                session.send("list\r")
+                _ = try session.expect("Paged mug 12", timeout: .seconds(60))
+                session.send("\u{1C}")
+                // Still the pager's: no prompt comes back while it runs (read for 2 s).
+                let promptCame = (try? session.expect("> ", timeout: .seconds(2))) != nil
+                try FileManager.default.removeItem(at: hold)
+                _ = try session.expect("pager done", timeout: .seconds(30))
+                try session.waitForRawMode(timeout: .seconds(30))
+                session.send("exit\r")
+                return (try session.waitForExit(timeout: .seconds(20)), promptCame)
+            }
+            #expect(!promptCame, "the prompt came back while the pager ran")
+            #expect(status == 0)
+        }
+    }
+
     @Test func ctrlCWhileThePagerRunsLeavesTheShellRunning() async throws {
         try await withSetup { (setup: Setup) async throws in
             let slow = setup.home.root.appendingPathComponent("slow-pager.sh")

@@ -8,8 +8,12 @@ import Darwin
 
 /// Runs the person's text editor on a file, on the terminal the shell runs on, and waits for
 /// it: `$VISUAL`, else `$EDITOR`, else `vi`. The setting may hold arguments (`code --wait`), so
-/// it goes through `/bin/sh -c '… "$1"'` and is split as a shell would, the file's path passed
-/// as `$1` and never spliced into the command text.
+/// it goes through `/bin/sh -c 'exec … "$1"'` and is split as a shell would, the file's path
+/// passed as `$1` and never spliced into the command text. `exec`: the editor takes the place of
+/// that `sh`, so Ctrl-C and Ctrl-\ reach the editor alone and its exit status is the edit's
+/// (a wrapping `sh` died of a Ctrl-\ that `ed` or `less` ignore, leaving them running on the
+/// shell's terminal, and turned an `ed` that took a Ctrl-C and then saved into "stopped by
+/// signal 2").
 public enum EditorLaunch {
     /// The editor command the environment names.
     public static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -26,7 +30,7 @@ public enum EditorLaunch {
         on path: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> EditorOutcome {
         let editor = command(environment: environment)
-        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
+        let arguments = ["/bin/sh", "-c", "exec " + editor + " \"$1\"", "sh", path]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
