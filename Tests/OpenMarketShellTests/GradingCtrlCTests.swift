@@ -36,18 +36,45 @@ struct GradingCtrlCTests {
         #expect(status == 130, "\(screen)")
         #expect(screen.contains("ok   \(files[0]) "), "\(screen)")
         #expect(screen.contains("FAIL \(files[1]) "), "\(screen)")
-        #expect(screen.contains("stopped by Ctrl-C before its end"), "\(screen)")
+        #expect(screen.contains("stopped before its end"), "\(screen)")
         #expect(!screen.contains(files[2]), "the third file was graded: \(screen)")
-        #expect(screen.contains("test: interrupted by Ctrl-C: 1 passed, 1 failed, 1 not graded"), "\(screen)")
+        #expect(screen.contains("test: stopped: 1 passed, 1 failed, 1 not graded"), "\(screen)")
 
         let report = try String(contentsOf: junit, encoding: .utf8)
         #expect(report.contains(#"tests="3" failures="0" errors="1""#), "\(report)")
         #expect(report.contains(#"skipped="1""#), "\(report)")
-        #expect(report.contains(#"<error message="stopped by Ctrl-C before its end"#), "\(report)")
+        #expect(report.contains(#"<error message="stopped before its end"#), "\(report)")
         #expect(report.contains(#"name="never.om""#) && report.contains("<skipped message=\"not graded: "), "\(report)")
         let tapText = try String(contentsOf: tap, encoding: .utf8)
         #expect(tapText.hasPrefix("TAP version 14\n1..3\nok 1 - "), "\(tapText)")
         #expect(tapText.contains("not ok 2 - \(files[1])\n"), "\(tapText)")
+        #expect(tapText.contains("ok 3 - \(files[2]) # SKIP not graded: "), "\(tapText)")
+    }
+
+    /// Output to a file or a pipe (a CI log): each file's line is there as soon as the file is
+    /// graded, not when the run ends; and SIGTERM (a CI job's time-out) stops the grading as
+    /// Ctrl-C does, summary and reports written, status 143. Before, nothing showed until the
+    /// end, and SIGTERM ended the run with no output at all.
+    @Test func aCIsTimeOutStopsTheGradingWithItsReportAndEachLineIsShownAtOnce() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let stalled = try MisbehavingServer.silent()
+        defer { stalled.stop() }
+        let files = ["first.om", "stalled.om", "never.om"].map { home.root.appendingPathComponent($0).path }
+        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[0]))
+        try Data("GET /api/products --no-auth\n".utf8).write(to: URL(fileURLWithPath: files[1]))
+        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[2]))
+        let tap = home.root.appendingPathComponent("grades.tap")
+        let child = try ChildProcess(
+            Self.binary, ["test", "--server", stalled.baseURL.absoluteString, "--report-tap", tap.path] + files,
+            environment: home.environment)
+        #expect(await stalled.waitForRequests(1, timeout: .seconds(60)), "the second file's request never came")
+        #expect(child.stdoutSoFar.hasPrefix("ok   \(files[0]) "), "the first file's line waits: \(child.stdoutSoFar)")
+        kill(child.processIdentifier, SIGTERM)
+        let result = try await child.waitForExit(timeout: .seconds(30))
+        #expect(result.status == 143, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("test: stopped: 1 passed, 1 failed, 1 not graded"), "\(result.stdout)")
+        let tapText = try String(contentsOf: tap, encoding: .utf8)
         #expect(tapText.contains("ok 3 - \(files[2]) # SKIP not graded: "), "\(tapText)")
     }
 
@@ -71,12 +98,19 @@ struct GradingCtrlCTests {
             return started.count == 2
         }
         #expect(started.count == 2, "the fake market and its child never both ran")
-        #expect(try Self.runFolders(in: temporary).count == 1, "the run has its folder while it grades")
+        let folders = try Self.runFolders(in: temporary)
+        #expect(folders.count == 1, "the run has its folder while it grades")
+        for folder in folders.map({ temporary.appendingPathComponent($0) }) {
+            for made in [folder, folder.appendingPathComponent("scratch")] {
+                let mode = try FileManager.default.attributesOfItem(atPath: made.path)[.posixPermissions] as? Int
+                #expect(mode == 0o700, "\(made.lastPathComponent) is \(String(mode ?? 0, radix: 8))")
+            }
+        }
         session.send("\u{03}")
         let status = try await blocking { try session.waitForExit(timeout: .seconds(30)) }
         let screen = PTYSession.visible(session.transcript)
         #expect(status == 130, "\(screen)")
-        #expect(screen.contains("test: interrupted by Ctrl-C: 0 passed, 0 failed, 1 not graded"), "\(screen)")
+        #expect(screen.contains("test: stopped: 0 passed, 0 failed, 1 not graded"), "\(screen)")
         #expect(!screen.contains("FAIL "), "\(screen)")
         #expect(try Self.runFolders(in: temporary) == [], "the run's folder is removed")
         let gone = await eventually(within: .seconds(10)) {

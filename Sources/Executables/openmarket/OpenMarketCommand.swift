@@ -360,6 +360,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// `--server`, `OPENMARKET_SERVER` or `--profile` names), one line per file as it finishes,
     /// the summary, the reports; exit 1 when any failed. Ctrl-C stops the file being graded and
     /// grades no more: the summary and the reports say which were not, and the exit is 130.
+    /// SIGTERM (a CI job's time-out) and SIGHUP stop it the same way, and it leaves with their
+    /// status (143, 129).
     func grade(_ arguments: ScriptArguments, environment: [String: String], profiles: ProfileStore) async throws {
         let files = arguments.files
         var remote: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
@@ -372,24 +374,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
             environmentNames: Set(arguments.environment),
             sharedFolders: arguments.readFolders.map { PathExpansion.expandTilde($0) })
         ScriptTests.removeLeftovers()
+        let stopping = GradingStop()
         let started = ContinuousClock.now
-        var outcomes: [ScriptTests.Outcome] = []
-        for file in files {
-            // A Ctrl-C between files, or during one that then finished, ends the grading here.
-            guard !InterruptMonitor.shared.takePending() else { break }
-            let budget = arguments.budget
-            let graded = try? await InterruptMonitor.shared.runCancellable {
-                (outcome: await grading.run(file, within: budget), stopped: Task.isCancelled)
-            }
-            if let outcome = graded?.outcome {
-                outcomes.append(outcome)
-                for line in ScriptTests.lines(for: outcome) { print(line) }
-            }
-            if graded?.stopped != false { break }
-        }
+        let outcomes = await Self.gradeEach(files, grading, budget: arguments.budget)
         let seconds = ScriptTests.seconds(since: started)
         let notGraded = Array(files.dropFirst(outcomes.count))
         print(ScriptTests.summary(outcomes, notGraded: notGraded.count, seconds: seconds))
+        fflush(nil)  // every output stream: `stdout` is not concurrency-safe to name
         // Each report made only when asked for.
         let reports: [(String?, () -> String)] = [
             (reportJUnit, { ScriptTests.junit(outcomes, notGraded: notGraded, seconds: seconds, at: Date()) }),
@@ -406,10 +397,31 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
+        if let signal = stopping.came { throw ExitCode(128 + signal) }
         if !notGraded.isEmpty || outcomes.contains(where: \.interrupted) {
             throw ExitCode(CommandStatus.interrupted.rawValue)
         }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    /// Grades `files` one by one, each file's lines printed (and flushed, for a pipe or a CI
+    /// log) as it finishes, until they are done or Ctrl-C stops the grading.
+    static func gradeEach(_ files: [String], _ grading: ScriptTests, budget: Duration) async -> [ScriptTests.Outcome] {
+        var outcomes: [ScriptTests.Outcome] = []
+        for file in files {
+            // A Ctrl-C between files, or during one that then finished, ends the grading here.
+            guard !InterruptMonitor.shared.takePending() else { break }
+            let graded = try? await InterruptMonitor.shared.runCancellable {
+                (outcome: await grading.run(file, within: budget), stopped: Task.isCancelled)
+            }
+            if let outcome = graded?.outcome {
+                outcomes.append(outcome)
+                for line in ScriptTests.lines(for: outcome) { print(line) }
+                fflush(nil)  // every output stream: `stdout` is not concurrency-safe to name
+            }
+            if graded?.stopped != false { break }
+        }
+        return outcomes
     }
 
     /// The `--var` definitions, checked by `validate()`.

@@ -97,7 +97,11 @@ struct ScriptTests {
         }
         let scratch = folder.appendingPathComponent("scratch", isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            // This user's alone: what a graded script writes is its own business.
+            for made in [folder, scratch] {
+                try FileManager.default.createDirectory(
+                    at: made, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            }
         } catch {
             return failed(ProgramMessage.cannotMakeTemporaryFolder(path: folder.path, reason: error.localizedDescription).text)
         }
@@ -350,4 +354,35 @@ final class GradingConsole: ShellConsole, Sendable {
     func askPath(_ prompt: String) -> String? { nil }
     func editFile(at path: String) -> EditorOutcome { .noTerminal }
     func page(_ text: String) {}
+}
+
+/// SIGTERM (a CI job's time-out) and SIGHUP (its terminal closed) while `openmarket test` grades:
+/// each stops the grading as Ctrl-C does (it is passed on as a SIGINT), so the file being graded
+/// is stopped with its market and folder, and the summary and the reports are still written;
+/// `came` then says which came, for the program to leave with its status.
+struct GradingStop {
+    /// The first of them that came, shared with their handlers.
+    private final class Received: Sendable {
+        let signal = Mutex<Int32?>(nil)
+    }
+
+    private let received = Received()
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let received = received
+        sources = [SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                received.signal.withLock { $0 = $0 ?? number }
+                kill(getpid(), SIGINT)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// SIGTERM or SIGHUP, if one came.
+    var came: Int32? { received.signal.withLock { $0 } }
 }

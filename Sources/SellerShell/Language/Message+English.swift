@@ -162,10 +162,10 @@ extension Message {
         case .testSummary(let passed, let failed, let seconds): "test: \(passed) passed, \(failed) failed (\(seconds) s)"
         case .testTimeLimit(let seconds):
             "stopped after its time limit of \(seconds) s (--time-limit SECONDS gives each file more)"
-        case .testInterrupted: "stopped by Ctrl-C before its end, so it was not graded to the end"
+        case .testInterrupted: "stopped before its end, so it was not graded to the end"
         case .testSummaryInterrupted(let passed, let failed, let notGraded, let seconds):
-            "test: interrupted by Ctrl-C: \(passed) passed, \(failed) failed, \(notGraded) not graded (\(seconds) s)"
-        case .testNotGraded: "not graded: Ctrl-C stopped the grading before this file"
+            "test: stopped: \(passed) passed, \(failed) failed, \(notGraded) not graded (\(seconds) s)"
+        case .testNotGraded: "not graded: the grading was stopped before its script ran"
 
         case .patchNothingToChange(let example): "nothing to change, so nothing was sent (give fields: \(example))"
         case .cannotBeRead(let id): "#\(id): cannot be read (it is still tried)"

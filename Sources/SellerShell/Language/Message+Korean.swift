@@ -160,10 +160,10 @@ extension Message {
         case .testRan(let requests, let seconds): "(요청 \(requests)개, \(seconds)초)"
         case .testSummary(let passed, let failed, let seconds): "test: 통과 \(passed), 실패 \(failed) (\(seconds)초)"
         case .testTimeLimit(let seconds): "제한 시간 \(seconds)초가 지나 멈췄습니다 (--time-limit SECONDS로 파일마다 더 줍니다)"
-        case .testInterrupted: "Ctrl-C로 끝나기 전에 멈춰서 끝까지 채점하지 못했습니다"
+        case .testInterrupted: "끝나기 전에 멈춰서 끝까지 채점하지 못했습니다"
         case .testSummaryInterrupted(let passed, let failed, let notGraded, let seconds):
-            "test: Ctrl-C로 중단됨: 통과 \(passed), 실패 \(failed), 채점 안 함 \(notGraded) (\(seconds)초)"
-        case .testNotGraded: "채점하지 않음: 이 파일 전에 Ctrl-C로 채점을 멈췄습니다"
+            "test: 중단됨: 통과 \(passed), 실패 \(failed), 채점 안 함 \(notGraded) (\(seconds)초)"
+        case .testNotGraded: "채점하지 않음: 스크립트가 실행되기 전에 채점을 멈췄습니다"
 
         case .patchNothingToChange(let example): "바꿀 것이 없어서 아무것도 보내지 않았습니다(필드를 적으세요: \(example))"
         case .cannotBeRead(let id): "#\(id): 읽을 수 없습니다(그래도 보내 봅니다)"

@@ -166,7 +166,7 @@ public enum Message: Spoken, Equatable {
     case testSummary(passed: Int, failed: Int, seconds: String)
     /// `openmarket test`: a file that ran past its budget (`--time-limit`).
     case testTimeLimit(seconds: Int)
-    /// `openmarket test`: the file Ctrl-C stopped.
+    /// `openmarket test`: the file Ctrl-C (or SIGTERM, SIGHUP) stopped.
     case testInterrupted
     /// `openmarket test`: the summary after Ctrl-C, with the files never started.
     case testSummaryInterrupted(passed: Int, failed: Int, notGraded: Int, seconds: String)
