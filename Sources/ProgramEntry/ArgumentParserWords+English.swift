@@ -17,6 +17,12 @@ extension ArgumentParserWords {
         case .defaultValue: "(default: "
         case .defaultSubcommand: " (default) "
         case .seeHelpInOneLine(let program): "; see '\(program) --help'"
+        case .unknownOptionSuggestion(let option, let suggestion): "Unknown option '\(option)'. Did you mean '\(suggestion)'?"
+        case .unknownOption(let option): "Unknown option '\(option)'"
+        case .missingValue(let option): "Missing value for '\(option)'"
+        case .unexpectedArgument(let argument): "Unexpected argument '\(argument)'"
+        case .missingArgument(let argument): "Missing expected argument '\(argument)'"
+        case .invalidValue(let value, let option): "The value '\(value)' is invalid for '\(option)'"
         }
     }
 }

@@ -24,6 +24,63 @@ enum ArgumentParserWords: Spoken, Hashable {
     case defaultSubcommand
     /// `; see 'PROGRAM --help'` after a usage error in one line (`ProgramEntry.usageLine`).
     case seeHelpInOneLine(program: String)
+    /// ArgumentParser's own usage errors (`UsageGenerator`), each with what it names.
+    case unknownOptionSuggestion(option: String, suggestion: String)
+    case unknownOption(option: String)
+    case missingValue(option: String)
+    case unexpectedArgument(String)
+    case missingArgument(String)
+    case invalidValue(value: String, option: String)
+
+    /// The usage errors, each made with `holes` for what it names (the longer one first, where
+    /// one begins as another).
+    static func errors(_ holes: [String]) -> [ArgumentParserWords] {
+        let (first, second) = (holes.first ?? "", holes.dropFirst().first ?? "")
+        return [
+            .unknownOptionSuggestion(option: first, suggestion: second), .unknownOption(option: first),
+            .missingValue(option: first), .unexpectedArgument(first), .missingArgument(first),
+            .invalidValue(value: first, option: second),
+        ]
+    }
+
+    /// `message`, one of ArgumentParser's usage errors, in the reader's language; what follows
+    /// its shape (a reason after an invalid value) is kept as it is. nil for any other message.
+    static func translatedError(_ message: String) -> String? {
+        for (index, shape) in errors(["\u{0}", "\u{1}"]).enumerated() {
+            let pieces = shape.english.unicodeScalars[...].split(
+                omittingEmptySubsequences: false, whereSeparator: { $0 == "\u{0}" || $0 == "\u{1}" })
+            guard let (filled, rest) = fill(message.unicodeScalars[...], pieces: pieces) else { continue }
+            return errors(filled)[index].text + rest
+        }
+        return nil
+    }
+
+    /// The holes' text when `message` follows `pieces` (the literal text around the holes, each
+    /// hole ending at the first place the next piece follows), and what follows the last piece.
+    private static func fill(
+        _ message: Substring.UnicodeScalarView, pieces: [Substring.UnicodeScalarView]
+    ) -> ([String], String)? {
+        guard let first = pieces.first, message.starts(with: first) else { return nil }
+        var rest = message.dropFirst(first.count)
+        var filled: [String] = []
+        for piece in pieces.dropFirst() {
+            guard !piece.isEmpty, let end = firstIndex(of: piece, in: rest) else { return nil }
+            filled.append(String(rest[..<end]))
+            rest = rest[rest.index(end, offsetBy: piece.count)...]
+        }
+        return (filled, String(rest))
+    }
+
+    private static func firstIndex(
+        of piece: Substring.UnicodeScalarView, in text: Substring.UnicodeScalarView
+    ) -> Substring.UnicodeScalarView.Index? {
+        var start = text.startIndex
+        while start != text.endIndex {
+            if text[start...].starts(with: piece) { return start }
+            start = text.index(after: start)
+        }
+        return nil
+    }
 
     /// The headings and labels, each at the start of its line.
     static let heads: [ArgumentParserWords] = [
@@ -40,10 +97,13 @@ enum ArgumentParserWords: Spoken, Hashable {
     /// Unicode scalars: the words are ASCII, what follows them need not be.
     static func framed(_ text: String, program: String) -> String {
         guard Language.current != .en else { return text }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        let lines = helpJoined(text.split(separator: "\n", omittingEmptySubsequences: false)).map { line -> String in
             let scalars = line.unicodeScalars
             if let head = heads.first(where: { scalars.starts(with: $0.english.unicodeScalars) }) {
-                return head.text + String(scalars.dropFirst(head.english.unicodeScalars.count))
+                let after = String(scalars.dropFirst(head.english.unicodeScalars.count))
+                guard head == .errorLabel, after.hasPrefix(" "), let error = translatedError(String(after.dropFirst()))
+                else { return head.text + after }
+                return head.text + " " + error
             }
             let indent = String(scalars.prefix { $0 == " " })
             if let whole = wholeLine(line.trimmingCharacters(in: .whitespaces), program: program) {
@@ -60,6 +120,23 @@ enum ArgumentParserWords: Spoken, Hashable {
             return out
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The lines with the option's help under a usage error's `Help:` made one line again: it
+    /// was folded for the help's column (`HelpText.folded`), and here follows the label.
+    static func helpJoined(_ lines: [Substring]) -> [Substring] {
+        var joined: [Substring] = []
+        var inHelp = false
+        for line in lines {
+            if inHelp, !line.isEmpty, !heads.contains(where: { line.unicodeScalars.starts(with: $0.english.unicodeScalars) }) {
+                joined[joined.count - 1] = Substring(
+                    String(joined[joined.count - 1]) + " " + line.trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            inHelp = line.unicodeScalars.starts(with: helpLabel.english.unicodeScalars)
+            joined.append(line)
+        }
+        return joined
     }
 
     /// `line` when it is one of ArgumentParser's lines that point for more (for `program`, or a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OpenMarketContract
 import TerminalText
 
 #if canImport(Glibc)
@@ -110,6 +111,7 @@ extension ProgramEntry {
         var text = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
         text = text.split(separator: "\n").first.map(String.init) ?? text
+        if Language.current != .en, let translated = ArgumentParserWords.translatedError(text) { text = translated }
         return text + ArgumentParserWords.seeHelpInOneLine(program: programName).text
     }
 

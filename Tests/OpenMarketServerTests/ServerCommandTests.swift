@@ -181,6 +181,13 @@ struct ServerCommandTests {
             lines(port.stderr) == [
                 "openmarket-server: --port는 1에서 65535 사이여야 합니다(받은 값: 70000) ('openmarket-server --help'에 자세히 나옵니다)"
             ], "\(port.stderr)")
+        let hots = try await run(["serve", "--hots", "0.0.0.0"], korean)
+        #expect(
+            lines(hots.stderr) == [
+                "openmarket-server: 알 수 없는 옵션입니다: '--hots' (혹시 '--host' 말인가요?) ('openmarket-server --help'에 자세히 나옵니다)"
+            ], "\(hots.stderr)")
+        let nameless = try await run(["vendor", "add"], korean)
+        #expect(nameless.stderr.contains("꼭 필요한 인자가 없습니다: '<name>'"), "\(nameless.stderr)")
         let data = home.root.appendingPathComponent("market")
         let added = try await run(["vendor", "add", "모퉁이 가게", "--data", data.path], korean)
         #expect(added.stdout.hasPrefix("판매자 2 '모퉁이 가게'을(를) 추가했습니다"), "\(added.stdout)")

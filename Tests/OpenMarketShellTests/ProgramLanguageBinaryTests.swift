@@ -51,6 +51,17 @@ struct ProgramLanguageBinaryTests {
         #expect(error.stderr.contains("\n사용법: openmarket "), "\(error.stderr)")
         #expect(error.stderr.contains("\n  'openmarket --help'에 자세히 나옵니다."), "\(error.stderr)")
 
+        // ArgumentParser's own errors too, and the option's help under them on one line (it was
+        // folded for the help's column, and broke at column 0 here).
+        let missing = try await run(["--lang", "ko", "--server"])
+        #expect(missing.status == 2)
+        let said = missing.stderr.split(separator: "\n").map(String.init)
+        #expect(said.first == "오류: '--server <server>'에 줄 값이 없습니다", "\(missing.stderr)")
+        #expect(said.dropFirst().first?.hasPrefix("도움말:  --server <server>  마켓의 URL입니다.") == true, "\(missing.stderr)")
+        #expect(said.dropFirst(2).first?.hasPrefix("사용법: openmarket ") == true, "\(missing.stderr)")
+        let invalid = try await run(["--lang", "ko", "--local-port", "abc"])
+        #expect(invalid.stderr.hasPrefix("오류: '--local-port <N>'에 'abc'은(는) 쓸 수 없습니다\n"), "\(invalid.stderr)")
+
         let english = try await run(["--lang", "en", "--help"])
         #expect(english.stdout.hasPrefix("OVERVIEW: A shell for sellers"), "\(english.stdout)")
         #expect(english.stdout.contains("\nOPTIONS:\n") && english.stdout.contains(" Show help information.\n"))
