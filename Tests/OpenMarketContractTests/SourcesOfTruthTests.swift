@@ -24,6 +24,9 @@ struct SourcesOfTruthTests {
         #expect(URL.httpURL("ftp://market.example") == nil)
         #expect(URL.httpURL("127.0.0.1:8080") == nil)
         #expect(URL.httpURL("http://") == nil)
+        // A scheme is case-insensitive; it comes back lowercase (a new user's `connect HTTP://…`).
+        #expect(URL.httpURL("HTTP://127.0.0.1:8080/")?.absoluteString == "http://127.0.0.1:8080/")
+        #expect(URL.httpURL("Https://market.example")?.scheme == "https")
     }
 
     @Test func xdgDirectoriesTakeOnlyAbsolutePaths() {
