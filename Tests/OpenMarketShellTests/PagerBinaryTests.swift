@@ -89,9 +89,6 @@ struct PagerBinaryTests {
         }
     }
 
-    /// Ctrl-C reaches the pager (here a script whose `cat` dies of it and which then lingers
-    /// for 3 s, as a pager may); the shell is not interrupted, waits for the pager to end, and
-    /// shows its prompt again.
     /// A pager that ignores Ctrl-\\ (as `less` and `more` do) keeps the terminal until it ends:
     /// before, the `sh` around it died of the Ctrl-\\, the prompt came back, and the pager went
     /// on reading the shell's keys.
@@ -127,6 +124,9 @@ struct PagerBinaryTests {
         }
     }
 
+    /// Ctrl-C reaches the pager (here a script whose `cat` dies of it and which then lingers
+    /// for 3 s, as a pager may); the shell is not interrupted, waits for the pager to end, and
+    /// shows its prompt again.
     @Test func ctrlCWhileThePagerRunsLeavesTheShellRunning() async throws {
         try await withSetup { (setup: Setup) async throws in
             let slow = setup.home.root.appendingPathComponent("slow-pager.sh")

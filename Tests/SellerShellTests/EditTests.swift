@@ -113,6 +113,25 @@ struct EditDocumentTests {
         #expect(why == .editorNotFound(editor: "no-such-editor-here"))
         #expect(why.english.contains("was not found"))
     }
+
+    /// One command takes the place of the `sh` (`exec`); a setting that is more than one command
+    /// (an assignment first, `&&`, a pipe) still runs whole (a review found `exec LC_ALL=C vi`
+    /// refused as "not found").
+    @Test func aSettingThatIsOneCommandReplacesTheShellAndAnyOtherStillRuns() throws {
+        #expect(ChildSignals.replacingShell("vim") == "exec vim")
+        #expect(ChildSignals.replacingShell("'/opt/my editor/ed.sh' --wait") == "exec '/opt/my editor/ed.sh' --wait")
+        for whole in ["LC_ALL=C vi", "clear && vim", "sed s/a/b/ | less", "vim; echo done", " FOO=1 nano"] {
+            #expect(ChildSignals.replacingShell(whole) == whole)
+        }
+        let directory = try Fixtures.temporaryDirectory("openmarket-editor")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("draft.txt")
+        try "before\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(EditorLaunch.run(on: file.path, environment: ["EDITOR": "LC_ALL=C sed -i -e s/before/after/"]) == .edited)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "after\n")
+        #expect(EditorLaunch.run(on: file.path, environment: ["EDITOR": "true && sed -i -e s/after/again/"]) == .edited)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "again\n")
+    }
 }
 
 /// Plays the person at the editor: each call applies the next edit to the file's text.

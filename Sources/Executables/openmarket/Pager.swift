@@ -64,12 +64,12 @@ enum Pager {
         return nil
     }
 
-    /// `posix_spawn` of `/bin/sh -c 'exec COMMAND'` with `stdin` as its standard input, the
-    /// default SIGINT/SIGPIPE/… and an empty signal mask, and `LESS=FRX` when `LESS` is unset.
-    /// `exec`: the pager takes the place of that `sh`, so a Ctrl-\ it ignores (`less`, `more`)
-    /// does not end a wrapping `sh` and leave the pager running on the shell's terminal.
+    /// `posix_spawn` of `/bin/sh -c COMMAND` with `stdin` as its standard input, the default
+    /// SIGINT/SIGPIPE/… and an empty signal mask, and `LESS=FRX` when `LESS` is unset. A command
+    /// that is one command takes the place of that `sh` (`ChildSignals.replacingShell`), so a
+    /// Ctrl-\ it ignores (`less`, `more`) does not leave it running on the shell's terminal.
     private static func spawn(_ command: String, stdin: Int32, closing other: Int32, pid: inout pid_t) -> Int32 {
-        let arguments = ["/bin/sh", "-c", "exec " + command]
+        let arguments = ["/bin/sh", "-c", ChildSignals.replacingShell(command)]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment

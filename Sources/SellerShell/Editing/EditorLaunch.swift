@@ -8,12 +8,9 @@ import Darwin
 
 /// Runs the person's text editor on a file, on the terminal the shell runs on, and waits for
 /// it: `$VISUAL`, else `$EDITOR`, else `vi`. The setting may hold arguments (`code --wait`), so
-/// it goes through `/bin/sh -c 'exec … "$1"'` and is split as a shell would, the file's path
-/// passed as `$1` and never spliced into the command text. `exec`: the editor takes the place of
-/// that `sh`, so Ctrl-C and Ctrl-\ reach the editor alone and its exit status is the edit's
-/// (a wrapping `sh` died of a Ctrl-\ that `ed` or `less` ignore, leaving them running on the
-/// shell's terminal, and turned an `ed` that took a Ctrl-C and then saved into "stopped by
-/// signal 2").
+/// it goes through `/bin/sh -c '… "$1"'` and is split as a shell would, the file's path
+/// passed as `$1` and never spliced into the command text. A setting that is one command takes
+/// the place of that `sh` (`ChildSignals.replacingShell`).
 public enum EditorLaunch {
     /// The editor command the environment names.
     public static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -30,7 +27,7 @@ public enum EditorLaunch {
         on path: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> EditorOutcome {
         let editor = command(environment: environment)
-        let arguments = ["/bin/sh", "-c", "exec " + editor + " \"$1\"", "sh", path]
+        let arguments = ["/bin/sh", "-c", ChildSignals.replacingShell(editor) + " \"$1\"", "sh", path]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
@@ -62,6 +59,21 @@ public enum EditorLaunch {
 /// default SIGINT, SIGQUIT, SIGPIPE and job-control signals, and an empty mask (the shell's
 /// reading thread blocks SIGINT, and a caught signal's handler is the shell's, not the child's).
 public enum ChildSignals {
+    /// `setting`, a person's command for `/bin/sh -c` (`$EDITOR`, `$PAGER`), as that `sh` runs
+    /// it: with `exec` when it is one command with its words, so the program takes the place
+    /// of the `sh`. Ctrl-C and Ctrl-\ then reach the program alone and its exit status is its
+    /// own: a wrapping `sh` died of a Ctrl-\ that `less`, `more` or `ed` ignore, leaving them
+    /// running on the shell's terminal, and turned an `ed` that took a Ctrl-C and then saved
+    /// into "stopped by signal 2". A setting that is more than that (`LC_ALL=C vi`,
+    /// `clear && vim`, a pipe) is run as it is: `exec` would refuse or cut it.
+    public static func replacingShell(_ setting: String) -> String {
+        let scalars = setting.unicodeScalars
+        let special = scalars.contains { ";&|<>()`\n".unicodeScalars.contains($0) }
+        let firstWord = scalars.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
+        let assignment = firstWord.contains("=")
+        return special || assignment ? setting : "exec " + setting
+    }
+
     /// Calls `body` with `posix_spawn` attributes that say so.
     public static func withDefaults<T>(_ body: (UnsafePointer<posix_spawnattr_t>) -> T) -> T {
         var attributes = posix_spawnattr_t()
