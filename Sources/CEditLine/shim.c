@@ -295,6 +295,13 @@ static void on_sigint(int signo) {
     errno = saved_errno;
 }
 
+void cel_sigint_simulate(void) { on_sigint(SIGINT); }
+
+int cel_signal_is_ignored(int signo) {
+    struct sigaction current;
+    return sigaction(signo, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
 static int ensure_pipes_locked(void) {
     if (edit_pipe[0] >= 0)
         return 0;

@@ -95,6 +95,13 @@ public final class InterruptMonitor: Sendable {
         }
     }
 
+    /// Acts as if Ctrl-C were pressed (for a program that stops on another signal as it does on
+    /// Ctrl-C); needs `install()`.
+    public func simulatePress() { cel_sigint_simulate() }
+
+    /// Whether `signal` is ignored now (as `nohup` leaves SIGHUP).
+    public static func isIgnored(_ signal: Int32) -> Bool { cel_signal_is_ignored(signal) != 0 }
+
     /// Takes a Ctrl-C pressed while nothing ran and nothing read (it would cancel the next
     /// `runCancellable` at once): true when there was one. For a run of several commands that
     /// stops between them.

@@ -78,6 +78,27 @@ struct GradingCtrlCTests {
         #expect(tapText.contains("ok 3 - \(files[2]) # SKIP not graded: "), "\(tapText)")
     }
 
+    /// Under `nohup` (SIGHUP ignored from the start) a hangup changes nothing: the grading goes
+    /// on. A review found the stop on SIGHUP took the place of that ignoring.
+    @Test func aRunUnderNohupGoesOnAfterAHangup() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let stalled = try MisbehavingServer.silent()
+        defer { stalled.stop() }
+        let file = home.root.appendingPathComponent("stalled.om")
+        try Data("GET /api/products --no-auth\n".utf8).write(to: file)
+        let child = try ChildProcess(
+            "/usr/bin/nohup", [Self.binary, "test", "--server", stalled.baseURL.absoluteString, file.path],
+            environment: home.environment)
+        #expect(await stalled.waitForRequests(1, timeout: .seconds(60)), "the file's request never came")
+        kill(child.processIdentifier, SIGHUP)
+        try await Task.sleep(for: .seconds(1))
+        #expect(child.isRunning, "a hangup stopped a run started under nohup")
+        kill(child.processIdentifier, SIGTERM)
+        let result = try await child.waitForExit(timeout: .seconds(30))
+        #expect(result.status == 143, "\(result.stdout) \(result.stderr)")
+    }
+
     /// Ctrl-C while a file's own market starts: the market is stopped with what it started, the
     /// run's temporary folder is removed, and the file, whose script never ran, is not graded
     /// (neither passed nor failed).

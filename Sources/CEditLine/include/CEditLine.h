@@ -81,6 +81,11 @@ void cel_signals_take_back(void);
 /// Read end of the pipe the handler writes to for running commands (InterruptMonitor watches it).
 int cel_sigint_task_fd(void);
 void cel_sigint_drain_task_fd(void);
+/// What a SIGINT does, from an ordinary thread and without the signal: counted, and the pipes
+/// written (a program stopping as Ctrl-C does on another signal, SIGTERM).
+void cel_sigint_simulate(void);
+/// Whether `signo` is ignored now (as `nohup` leaves SIGHUP).
+int cel_signal_is_ignored(int signo);
 /// SIGINTs received so far.
 unsigned long cel_sigint_count(void);
 /// Marks every SIGINT so far as handled, so a stale one cannot interrupt what comes next.

@@ -363,6 +363,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// SIGTERM (a CI job's time-out) and SIGHUP stop it the same way, and it leaves with their
     /// status (143, 129).
     func grade(_ arguments: ScriptArguments, environment: [String: String], profiles: ProfileStore) async throws {
+        let stopping = GradingStop()
         let files = arguments.files
         var remote: (url: URL, credentials: VendorCredentials?, vendorID: Int?)?
         if server != nil || profile != nil || !(environment["OPENMARKET_SERVER"] ?? "").isEmpty {
@@ -374,7 +375,6 @@ struct OpenMarketCommand: AsyncParsableCommand {
             environmentNames: Set(arguments.environment),
             sharedFolders: arguments.readFolders.map { PathExpansion.expandTilde($0) })
         ScriptTests.removeLeftovers()
-        let stopping = GradingStop()
         let started = ContinuousClock.now
         let outcomes = await Self.gradeEach(files, grading, budget: arguments.budget)
         let seconds = ScriptTests.seconds(since: started)

@@ -211,7 +211,7 @@ struct ScriptTests {
     }
 
     /// `test: 3 passed, 1 failed` (and the time): the closing line CI systems read.
-    /// After Ctrl-C, the files it left ungraded too: `test: interrupted by Ctrl-C: …`.
+    /// After Ctrl-C (or SIGTERM, SIGHUP), the files it left ungraded too: `test: stopped: …`.
     static func summary(_ outcomes: [Outcome], notGraded: Int = 0, seconds: Double) -> String {
         let passed = outcomes.filter(\.passed).count
         let time = String(format: "%.1f", seconds)
@@ -357,9 +357,10 @@ final class GradingConsole: ShellConsole, Sendable {
 }
 
 /// SIGTERM (a CI job's time-out) and SIGHUP (its terminal closed) while `openmarket test` grades:
-/// each stops the grading as Ctrl-C does (it is passed on as a SIGINT), so the file being graded
-/// is stopped with its market and folder, and the summary and the reports are still written;
-/// `came` then says which came, for the program to leave with its status.
+/// each stops the grading as Ctrl-C does (`InterruptMonitor.simulatePress`), so the file being
+/// graded is stopped with its market and folder, and the summary and the reports are still
+/// written; `came` then says which came, for the program to leave with its status. A signal the
+/// program was started with ignored (`nohup`) stays ignored.
 struct GradingStop {
     /// The first of them that came, shared with their handlers.
     private final class Received: Sendable {
@@ -371,12 +372,13 @@ struct GradingStop {
 
     init() {
         let received = received
-        sources = [SIGTERM, SIGHUP].map { number in
+        sources = [SIGTERM, SIGHUP].compactMap { number in
+            guard !InterruptMonitor.isIgnored(number) else { return nil }
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 received.signal.withLock { $0 = $0 ?? number }
-                kill(getpid(), SIGINT)
+                InterruptMonitor.shared.simulatePress()
             }
             source.resume()
             return source
