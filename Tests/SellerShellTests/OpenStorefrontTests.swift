@@ -25,6 +25,27 @@ struct OpenStorefrontTests {
         }
     }
 
+    /// The browser's opener starts with the default signals, whatever the shell ignores (at its
+    /// prompt, SIGQUIT): a review found Foundation's `Process` passed the ignoring on.
+    @Test func theOpenerStartsWithTheDefaultSignals() async throws {
+        let folder = try Fixtures.temporaryDirectory("opener")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let opener = folder.appendingPathComponent("xdg-open")
+        let seen = folder.appendingPathComponent("seen")
+        try "#!/bin/sh\ngrep SigIgn /proc/$$/status > '\(seen.path).part'\nmv '\(seen.path).part' '\(seen.path)'\n".write(
+            to: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let previous = signal(SIGQUIT, SIG_IGN)
+        let opened = OpenStorefront.openInBrowser(
+            "http://127.0.0.1:9/products/1", environment: ["DISPLAY": ":0"], openers: [opener.path])
+        signal(SIGQUIT, previous)
+        #expect(opened)
+        #expect(await eventually(within: .seconds(10)) { FileManager.default.fileExists(atPath: seen.path) })
+        let line = try String(contentsOf: seen, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let mask = UInt64(line.split(separator: "\t").last.map(String.init) ?? "", radix: 16) ?? .max
+        #expect(mask & (1 << UInt64(SIGQUIT - 1)) == 0, "\(line)")
+    }
+
     @Test func aProductThatDoesNotExistIsTheAPIs404() async throws {
         try await ShellFixture.with { shell in
             #expect(await shell.run("open 987654") != .ok)

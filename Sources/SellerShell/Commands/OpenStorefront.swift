@@ -2,6 +2,10 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `open ID`: the product's page on the storefront, as buyers see it. The bundled local market
 /// serves one (`/products/ID`); another server may not, and is told so. In a desktop session at
 /// a terminal the page is also opened in the browser (`xdg-open`).
@@ -45,17 +49,32 @@ public struct OpenStorefront: OneProduct {
 
     /// Opens `address` with `xdg-open` when a desktop session is there to show it; false when
     /// there is none (a terminal over ssh, a test) or the opener is missing.
-    static func openInBrowser(_ address: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func openInBrowser(
+        _ address: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        openers: [String] = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
+    ) -> Bool {
         guard environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false else { return false }
-        guard let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first(where: FileManager.default.isExecutableFile)
-        else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [address]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
+        guard let opener = openers.first(where: FileManager.default.isExecutableFile) else { return false }
+        // Started with the default signals (`ChildSignals`), not as Foundation's `Process` would
+        // start it: the shell at its prompt ignores SIGQUIT, which the browser would inherit.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(address), nil]
+        defer { for pointer in argv { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid = pid_t()
+        let spawned = ChildSignals.withDefaults { attributes in posix_spawn(&pid, opener, &actions, attributes, &argv, environ) }
+        guard spawned == 0 else { return false }
+        // Waited for on a thread of its own, so it leaves no zombie behind.
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1, errno == EINTR {}
+        }
         return true
     }
 }
