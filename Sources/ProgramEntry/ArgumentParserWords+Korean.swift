@@ -20,7 +20,7 @@ extension ArgumentParserWords {
         case .seeHelpInOneLine(let program): " ('\(program) --help'에 자세히 나옵니다)"
         case .unknownOptionSuggestion(let option, let suggestion): "알 수 없는 옵션입니다: '\(option)' (혹시 '\(suggestion)' 말인가요?)"
         case .unknownOption(let option): "알 수 없는 옵션입니다: '\(option)'"
-        case .missingValue(let option): "'\(option)'에 줄 값이 없습니다"
+        case .missingValue(let option): "'\(option)'의 값이 빠졌습니다"
         case .unexpectedArgument(let argument): "예상하지 못한 인자입니다: '\(argument)'"
         case .missingArgument(let argument): "꼭 필요한 인자가 없습니다: '\(argument)'"
         case .invalidValue(let value, let option): "'\(option)'에 '\(value)'은(는) 쓸 수 없습니다"

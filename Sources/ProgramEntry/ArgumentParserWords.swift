@@ -91,10 +91,12 @@ enum ArgumentParserWords: Spoken, Hashable {
     static let flags: [ArgumentParserWords] = [.versionFlag, .helpFlag]
 
     /// `text`, a program's help or a usage error, with ArgumentParser's own words in the reader's
-    /// language (the rest is the program's, already in it). Only a heading or label that starts a
-    /// line, a flag's help that ends an option's line, a default's mark and a whole line that
-    /// points for more are replaced, so nothing of the program's is touched. Compared and cut on
-    /// Unicode scalars: the words are ASCII, what follows them need not be.
+    /// language (the rest is the program's, already in it): a heading or label that starts a
+    /// line, one of its usage errors after `Error:` (`translatedError`), a flag's help that ends
+    /// an option's line, a default's mark and a whole line that points for more; the option's
+    /// help under `Help:` is made one line again (`helpJoined`). Nothing else of the program's
+    /// is touched. Compared and cut on Unicode scalars: the words are ASCII, what follows them
+    /// need not be.
     static func framed(_ text: String, program: String) -> String {
         guard Language.current != .en else { return text }
         let lines = helpJoined(text.split(separator: "\n", omittingEmptySubsequences: false)).map { line -> String in

@@ -159,7 +159,7 @@ struct ServerCommandTests {
         }
         let help = try await run(["serve", "--help"], korean)
         #expect(help.stdout.hasPrefix("개요: 마켓을 엽니다(기본 하위 명령)."), "\(help.stdout)")
-        #expect(help.stdout.contains("\n옵션:\n  --host <host>           받을 주소입니다."), "\(help.stdout)")
+        #expect(help.stdout.contains("\n옵션:\n  --host <host>           접속을 받을 주소입니다."), "\(help.stdout)")
         #expect(help.stdout.contains("(기본값: 8080)") && !help.stdout.contains("default"), "\(help.stdout)")
         let root = try await run(["--help"], korean)
         #expect(root.stdout.contains("\n하위 명령:\n  serve (기본)            마켓을 엽니다"), "\(root.stdout)")

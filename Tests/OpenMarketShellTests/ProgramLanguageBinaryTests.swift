@@ -56,7 +56,7 @@ struct ProgramLanguageBinaryTests {
         let missing = try await run(["--lang", "ko", "--server"])
         #expect(missing.status == 2)
         let said = missing.stderr.split(separator: "\n").map(String.init)
-        #expect(said.first == "오류: '--server <server>'에 줄 값이 없습니다", "\(missing.stderr)")
+        #expect(said.first == "오류: '--server <server>'의 값이 빠졌습니다", "\(missing.stderr)")
         #expect(said.dropFirst().first?.hasPrefix("도움말:  --server <server>  마켓의 URL입니다.") == true, "\(missing.stderr)")
         #expect(said.dropFirst(2).first?.hasPrefix("사용법: openmarket ") == true, "\(missing.stderr)")
         let invalid = try await run(["--lang", "ko", "--local-port", "abc"])

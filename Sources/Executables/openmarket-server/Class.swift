@@ -47,7 +47,11 @@ struct ClassAdd: AsyncParsableCommand {
     // The default said by the help itself (`HelpText.argument`).
     @Option(name: .customLong("public-url"), help: ServerProgramHelp.classAddPublicURL.argument)
     var publicURLGiven: String?
-    var publicURL: String { publicURLGiven ?? "http://127.0.0.1:8080" }
+    /// As `URL.httpURL` reads it (a scheme in lowercase), once `validate()` has checked it.
+    var publicURL: String {
+        let given = publicURLGiven ?? "http://127.0.0.1:8080"
+        return URL.httpURL(given)?.absoluteString ?? given
+    }
     @Option(help: ServerProgramHelp.handout.argument)
     var handout: String?
     @OptionGroup var data: DataOption

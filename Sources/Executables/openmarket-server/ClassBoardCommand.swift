@@ -41,7 +41,7 @@ struct ClassBoardCommand: AsyncParsableCommand {
             try ClassBoardAssignment.keep(text, in: directory.url)
         }
         let token = try ClassBoardToken.load(in: directory.url)
-        let base = publicURL ?? "http://127.0.0.1:\(port)"
+        let base = publicURL.flatMap { URL.httpURL($0)?.absoluteString } ?? "http://127.0.0.1:\(port)"
         var lines = [ClassBoardText.boardAddress.text(in: language), "  " + token.address(base: base)]
         if publicURL == nil { lines.append(ClassBoardText.boardAddressNote.text(in: language)) }
         print(lines.joined(separator: "\n"))
