@@ -149,10 +149,10 @@ struct EditTerminalTests {
             try steps.type("edit 4\r", expect: "editor is waiting")
             try steps.run("Ctrl-\\ and Ctrl-C to the editor") {
                 try session.waitForCookedMode(timeout: .seconds(30))
-                session.send("\u{1C}")
-                Thread.sleep(forTimeInterval: 0.3)
-                session.send("\u{03}")
-                Thread.sleep(forTimeInterval: 1)
+                session.send("\u{1C}\u{03}")
+                // The terminal echoes the Ctrl-C as it sends its signal, after the Ctrl-\'s (whose
+                // echo the flush it makes can take away): both signals are sent.
+                _ = try session.expect("^C", timeout: .seconds(30))
             }
             try FileManager.default.removeItem(at: slow)
             try steps.run("the saved edit") { _ = try session.expect("4,321", timeout: .seconds(60)) }

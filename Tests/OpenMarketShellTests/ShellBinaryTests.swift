@@ -217,9 +217,12 @@ struct ShellBinaryTests {
         defer { session.terminate() }
         let before = try await blocking {
             _ = try Self.type(session, "help st", expect: "help st")
-            session.send("\u{1C}")
-            Thread.sleep(forTimeInterval: 0.5)
-            try session.waitForRawMode(timeout: .seconds(2))
+            // Ctrl-B after the Ctrl-\: the line editor moves the cursor back (a backspace) only
+            // once the terminal is in raw mode again; left cooked, the terminal would echo `^B`
+            // and hold it until Enter. Ctrl-F moves it forward again.
+            session.send("\u{1C}\u{02}")
+            _ = try session.expect("\u{08}", timeout: .seconds(30))
+            session.send("\u{06}")
             _ = try Self.type(session, "ock\r", expect: "usage: stock")
             try session.waitForRawMode(timeout: .seconds(30))
             session.send("list\r")
@@ -230,9 +233,8 @@ struct ShellBinaryTests {
         #expect(await silent.waitForRequests(1, timeout: .seconds(30)))
         try await blocking {
             try session.waitForCookedMode(timeout: .seconds(30))
-            session.send("\u{1C}")
-            Thread.sleep(forTimeInterval: 0.5)
-            session.send("\u{03}")
+            // In order: a Ctrl-\ that ended the shell would leave nobody to say "cancelled".
+            session.send("\u{1C}\u{03}")
             _ = try session.expect("list: cancelled", timeout: .seconds(30))
         }
         let status = try await blocking { try Self.quit(session) }
