@@ -320,6 +320,18 @@ static int ensure_pipes_locked(void) {
     return 0;
 }
 
+// Sets `signo`'s action to `handler` (a function, SIG_IGN or SIG_DFL) with `flags` and an empty
+// mask, keeping the one before in `previous` when given: the one way this file changes an action
+// but SIGINT's own.
+static int set_action(int signo, void (*handler)(int), int flags, struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = flags;
+    return sigaction(signo, &action, previous);
+}
+
 // While a program has the terminal (cel_signals_hand_over), SIGINT stays ignored: a change of
 // its action is made to the one given back afterwards.
 static int handed_over_depth;
@@ -384,12 +396,8 @@ void cel_sigint_release(void) {
 void cel_signals_hand_over(void) {
     pthread_mutex_lock(&install_lock);
     if (handed_over_depth++ == 0) {
-        struct sigaction ignore;
-        memset(&ignore, 0, sizeof ignore);
-        ignore.sa_handler = SIG_IGN;
-        sigemptyset(&ignore.sa_mask);
-        sigaction(SIGINT, &ignore, &handed_over_int);
-        sigaction(SIGQUIT, &ignore, &handed_over_quit);
+        set_action(SIGINT, SIG_IGN, 0, &handed_over_int);
+        set_action(SIGQUIT, SIG_IGN, 0, &handed_over_quit);
     }
     pthread_mutex_unlock(&install_lock);
 }
@@ -496,20 +504,11 @@ void cel_sigcont_watch(int on) {
         // An application's own SIGCONT handler is left alone.
         if (sigaction(SIGCONT, NULL, &current) == 0 && current.sa_handler == SIG_DFL &&
             (continue_pipe[0] >= 0 || pipe2(continue_pipe, O_NONBLOCK | O_CLOEXEC) == 0)) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_sigcont;
-            sigemptyset(&sa.sa_mask);
-            sa.sa_flags = SA_RESTART;
-            if (sigaction(SIGCONT, &sa, NULL) == 0)
+            if (set_action(SIGCONT, on_sigcont, SA_RESTART, NULL) == 0)
                 watching_sigcont = 1;
         }
     } else if (!on && watching_sigcont) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = SIG_DFL;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGCONT, &sa, NULL);
+        set_action(SIGCONT, SIG_DFL, 0, NULL);
         watching_sigcont = 0;
     }
     pthread_mutex_unlock(&install_lock);
@@ -520,8 +519,8 @@ void cel_sigcont_watch(int on) {
 // re-sends it to the ignoring disposition and returns, and the line goes on being edited in
 // cooked mode (echoed twice, Enter needed for each key). While a line is edited, such a
 // program's SIGQUIT is therefore caught by a handler that reports it through a pipe, and the
-// reader puts the terminal back in raw mode. A program that leaves SIGQUIT
-// to its default is left alone (it quits, with the terminal restored).
+// reader puts the terminal back in raw mode. A program that leaves SIGQUIT to its default is
+// left alone (it quits, with the terminal restored).
 static int quit_pipe[2] = {-1, -1};
 
 static void on_sigquit(int signo) {
@@ -541,20 +540,11 @@ void cel_sigquit_watch(int on) {
         struct sigaction current;
         if (sigaction(SIGQUIT, NULL, &current) == 0 && current.sa_handler == SIG_IGN &&
             (quit_pipe[0] >= 0 || pipe2(quit_pipe, O_NONBLOCK | O_CLOEXEC) == 0)) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_sigquit;
-            sigemptyset(&sa.sa_mask);
-            sa.sa_flags = SA_RESTART;
-            if (sigaction(SIGQUIT, &sa, NULL) == 0)
+            if (set_action(SIGQUIT, on_sigquit, SA_RESTART, NULL) == 0)
                 watching_sigquit = 1;
         }
     } else if (!on && watching_sigquit) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = SIG_IGN;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGQUIT, &sa, NULL);
+        set_action(SIGQUIT, SIG_IGN, 0, NULL);
         watching_sigquit = 0;
         drain(quit_pipe[0]);
     }

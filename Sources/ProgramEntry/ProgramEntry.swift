@@ -36,6 +36,14 @@ extension ProgramEntry {
         ArgumentParserWords.framed(text, program: programName)
     }
 
+    /// Whether `arguments` (before a `--`) ask for what programs read, the completion scripts or
+    /// the manual's dump: made in English, whatever the reader's language.
+    public static func askForWhatProgramsRead(_ arguments: some Collection<String>) -> Bool {
+        arguments.prefix { $0 != "--" }.contains {
+            $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
+        }
+    }
+
     /// The documented status for a usage error, for a program's options as for a command's.
     public static var usageStatus: Int32 { 2 }
 

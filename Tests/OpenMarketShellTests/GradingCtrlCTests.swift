@@ -15,10 +15,7 @@ struct GradingCtrlCTests {
         defer { home.remove() }
         let stalled = try MisbehavingServer.silent()
         defer { stalled.stop() }
-        let files = ["first.om", "stalled.om", "never.om"].map { home.root.appendingPathComponent($0).path }
-        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[0]))
-        try Data("GET /api/products --no-auth\n".utf8).write(to: URL(fileURLWithPath: files[1]))
-        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[2]))
+        let files = try Self.passingStalledAndNever(in: home)
         let junit = home.root.appendingPathComponent("grades.xml")
         let tap = home.root.appendingPathComponent("grades.tap")
         let session = try PTYSession(
@@ -60,10 +57,7 @@ struct GradingCtrlCTests {
         defer { home.remove() }
         let stalled = try MisbehavingServer.silent()
         defer { stalled.stop() }
-        let files = ["first.om", "stalled.om", "never.om"].map { home.root.appendingPathComponent($0).path }
-        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[0]))
-        try Data("GET /api/products --no-auth\n".utf8).write(to: URL(fileURLWithPath: files[1]))
-        try Data("expect 1 == 1\n".utf8).write(to: URL(fileURLWithPath: files[2]))
+        let files = try Self.passingStalledAndNever(in: home)
         let tap = home.root.appendingPathComponent("grades.tap")
         let child = try ChildProcess(
             Self.binary, ["test", "--server", stalled.baseURL.absoluteString, "--report-tap", tap.path] + files,
@@ -91,12 +85,12 @@ struct GradingCtrlCTests {
             "/usr/bin/nohup", [Self.binary, "test", "--server", stalled.baseURL.absoluteString, file.path],
             environment: home.environment)
         #expect(await stalled.waitForRequests(1, timeout: .seconds(60)), "the file's request never came")
+        // The hangup first, then SIGTERM: the run says which stopped it, and a hangup it acted on
+        // would have come first (status 129).
         kill(child.processIdentifier, SIGHUP)
-        try await Task.sleep(for: .seconds(1))
-        #expect(child.isRunning, "a hangup stopped a run started under nohup")
         kill(child.processIdentifier, SIGTERM)
         let result = try await child.waitForExit(timeout: .seconds(30))
-        #expect(result.status == 143, "\(result.stdout) \(result.stderr)")
+        #expect(result.status == 143, "a hangup stopped a run started under nohup: \(result.stdout) \(result.stderr)")
     }
 
     /// Ctrl-C while a file's own market starts: the market is stopped with what it started, the
@@ -113,11 +107,7 @@ struct GradingCtrlCTests {
         let session = try PTYSession(
             executable: shell, arguments: ["test", file.path], environment: home.environment(["TMPDIR": temporary.path]))
         defer { session.terminate() }
-        var started: [pid_t] = []
-        _ = await eventually(within: .seconds(30)) {
-            started = ChildProcesses.running(under: session.pid).filter { $0.name == "sleep" }.map(\.id)
-            return started.count == 2
-        }
+        let started = await LocalMarketChildTests.fakeMarket(under: session.pid)
         #expect(started.count == 2, "the fake market and its child never both ran")
         let folders = try Self.runFolders(in: temporary)
         #expect(folders.count == 1, "the run has its folder while it grades")
@@ -134,10 +124,7 @@ struct GradingCtrlCTests {
         #expect(screen.contains("test: stopped: 0 passed, 0 failed, 1 not graded"), "\(screen)")
         #expect(!screen.contains("FAIL "), "\(screen)")
         #expect(try Self.runFolders(in: temporary) == [], "the run's folder is removed")
-        let gone = await eventually(within: .seconds(10)) {
-            started.allSatisfy { LocalMarketChildTests.stat(of: $0) == nil || LocalMarketChildTests.stat(of: $0)?.first == "Z" }
-        }
-        #expect(gone, "the market's processes outlived the grading: \(started)")
+        #expect(await LocalMarketChildTests.ended(started), "the market's processes outlived the grading: \(started)")
     }
 
     /// A run killed with SIGKILL cannot remove its folder: the next run removes it, and leaves
@@ -191,6 +178,16 @@ struct GradingCtrlCTests {
         #expect(try String(contentsOf: elsewhere.appendingPathComponent("file"), encoding: .utf8) == "keep")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "the link is left")
         #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+
+    /// Three files in `home`: one that passes with no request, one whose request a silent
+    /// server never answers, and one after it that passes.
+    static func passingStalledAndNever(in home: TestHome) throws -> [String] {
+        let files = ["first.om", "stalled.om", "never.om"].map { home.root.appendingPathComponent($0).path }
+        for (file, text) in zip(files, ["expect 1 == 1\n", "GET /api/products --no-auth\n", "expect 1 == 1\n"]) {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        return files
     }
 
     /// The `openmarket-test-…` folders in `temporary`.

@@ -115,6 +115,22 @@ struct LocalMarketChildTests {
         return shell
     }
 
+    /// The processes of a fake market `sleep 1000 & exec sleep 1000` below `parent`, once both
+    /// run (at most 30 s).
+    static func fakeMarket(under parent: pid_t) async -> [pid_t] {
+        var started: [pid_t] = []
+        _ = await eventually(within: .seconds(30)) {
+            started = ChildProcesses.running(under: parent).filter { $0.name == "sleep" }.map(\.id)
+            return started.count == 2
+        }
+        return started
+    }
+
+    /// Whether every one of `processes` has ended (waited for at most 10 s).
+    static func ended(_ processes: [pid_t]) async -> Bool {
+        await eventually(within: .seconds(10)) { processes.allSatisfy { stat(of: $0) == nil || stat(of: $0)?.first == "Z" } }
+    }
+
     /// A market that says nothing is waited for a minute; Ctrl-C stops the wait at once, and the
     /// market with everything it started (its process group).
     @Test func ctrlCWhileTheMarketSaysNothingStopsItAndWhatItStarted() async throws {
@@ -123,20 +139,13 @@ struct LocalMarketChildTests {
         let shell = try Self.shellBeside(market: "#!/bin/sh\nsleep 1000 &\nexec sleep 1000\n", in: home)
         let session = try PTYSession(executable: shell, environment: home.environment)
         defer { session.terminate() }
-        var started: [pid_t] = []
-        _ = await eventually(within: .seconds(30)) {
-            started = ChildProcesses.running(under: session.pid).filter { $0.name == "sleep" }.map(\.id)
-            return started.count == 2
-        }
+        let started = await Self.fakeMarket(under: session.pid)
         #expect(started.count == 2, "the fake market and its child never both ran")
         session.send("\u{03}")
         let status = try await blocking { try session.waitForExit(timeout: .seconds(20)) }
         #expect(status == 130, "\(session.transcript)")
         #expect(session.transcript.contains("cancelled"), "\(session.transcript)")
-        let gone = await eventually(within: .seconds(10)) {
-            started.allSatisfy { Self.stat(of: $0) == nil || Self.stat(of: $0)?.first == "Z" }
-        }
-        #expect(gone, "the market's processes outlived the shell: \(started)")
+        #expect(await Self.ended(started), "the market's processes outlived the shell: \(started)")
     }
 
     @Test func aMarketThatAnswersSomethingElseIsStoppedAtOnceAndSaidSo() async throws {

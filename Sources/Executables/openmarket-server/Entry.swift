@@ -11,8 +11,7 @@ extension OpenMarketServerCommand: ProgramEntry {
     static let usageInOneLine = true
 
     static func main() async {
-        let arguments = CommandLine.arguments.dropFirst().prefix { $0 != "--" }
-        let forPrograms = arguments.contains { $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help" }
+        let forPrograms = askForWhatProgramsRead(CommandLine.arguments.dropFirst())
         let language = forPrograms ? .en : Language.from(environment: ProcessInfo.processInfo.environment)
         await Language.$current.withValue(language) { await runMain() }
     }

@@ -39,15 +39,12 @@ struct Vendor: AsyncParsableCommand {
             // Laid out by display width: a Korean name is two columns a syllable.
             let names = vendors.map { TerminalText.visible($0.name) }
             let nameHeading = ServerProgramMessage.nameColumn.text
-            let width = max(TerminalText.width(nameHeading), names.map(TerminalText.width).max() ?? 0)
-            func padded(_ text: String, _ columns: Int) -> String {
-                text + String(repeating: " ", count: max(0, columns - TerminalText.width(text)))
-            }
+            let width = max(TerminalText.width(nameHeading), names.map(TerminalText.width).max() ?? 0) + 2
             print(
-                padded(ServerProgramMessage.idColumn.text, 6) + padded(nameHeading, width) + "  "
+                ClassColumns.pad(ServerProgramMessage.idColumn.text, 6) + ClassColumns.pad(nameHeading, width)
                     + ServerProgramMessage.identifierColumn.text)
             for (vendor, name) in zip(vendors, names) {
-                print(padded(String(vendor.id), 6) + padded(name, width) + "  " + vendor.identifier)
+                print(ClassColumns.pad(String(vendor.id), 6) + ClassColumns.pad(name, width) + vendor.identifier)
             }
         }
     }

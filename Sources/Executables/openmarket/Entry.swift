@@ -57,10 +57,8 @@ extension OpenMarketCommand: ProgramEntry {
     /// usage errors come from parsing): `--lang`, else the locale's. English for what programs
     /// read: the completion scripts and the manual's dump (`scripts/install`).
     static func language(for arguments: [String], _ variable: (String) -> String?) -> Language {
+        if askForWhatProgramsRead(arguments) { return .en }
         let options = arguments.prefix { $0 != "--" }
-        if options.contains(where: { $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help" }) {
-            return .en
-        }
         for (index, word) in options.enumerated() {
             if word.hasPrefix("--lang="), let chosen = Language(choice: String(word.dropFirst("--lang=".count))) {
                 return chosen
