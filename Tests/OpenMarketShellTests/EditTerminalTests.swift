@@ -100,6 +100,9 @@ struct EditTerminalTests {
             defer { session.terminate() }
             let steps = Steps(session)
             try setup.registerTheMug(steps)
+            // Both samples are taken at the prompt: the line editor catches Ctrl-\ while it reads
+            // a line, and the shell ignores it between lines (CI once sampled the moment between).
+            try session.waitForRawMode(timeout: .seconds(30))
             let before = try SignalDispositions.of(session.pid)
             try Data().write(to: slow)
             try steps.type("edit 4\r", expect: "editor is waiting")
@@ -112,13 +115,15 @@ struct EditTerminalTests {
             }
             try FileManager.default.removeItem(at: slow)
             try steps.type("health\r", expect: "answers OK")
+            try session.waitForRawMode(timeout: .seconds(30))
             return (before, during, editor, try SignalDispositions.of(session.pid))
         }
         #expect(before.caught.contains(SIGINT) && !before.ignored.contains(SIGINT), "\(before)")
         #expect(during.ignored.contains(SIGINT) && during.ignored.contains(SIGQUIT), "\(during)")
         #expect(!editor.ignored.contains(SIGINT) && !editor.ignored.contains(SIGQUIT), "\(editor)")
         #expect(after.caught.contains(SIGINT) && !after.ignored.contains(SIGINT), "\(after)")
-        #expect(!after.ignored.contains(SIGQUIT), "\(after)")
+        #expect(after.caught.contains(SIGQUIT) && !after.ignored.contains(SIGQUIT), "\(after)")
+        #expect(before.caught.contains(SIGQUIT) && !before.ignored.contains(SIGQUIT), "\(before)")
     }
 
     /// An editor that keeps Ctrl-C and Ctrl-\ to itself (`ed` takes ^C as "?") and then saves:
