@@ -478,6 +478,23 @@ void cel_tty_barrier(void) {
         tcgetattr(STDIN_FILENO, &settings);
 }
 
+// A Ctrl-C that stopped a command, in cooked mode with ECHO and ECHOCTL on: the terminal echoed
+// "^C" where the cursor was, and a line break after it (as bash gives) starts what the stopped
+// command says on a line of its own. With ECHOCTL off the kernel echoes the bare, invisible
+// character, and with ECHO off nothing at all: no break then. Its tcgetattr() is
+// cel_tty_barrier()'s wait.
+void cel_tty_break_after_interrupt(void) {
+    struct termios settings;
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &settings) != 0)
+        return;
+    tcflag_t needed = ISIG | ECHO | ECHOCTL;
+    if ((settings.c_lflag & needed) != needed)
+        return;
+    int fd = isatty(STDERR_FILENO) ? STDERR_FILENO : isatty(STDOUT_FILENO) ? STDOUT_FILENO : -1;
+    if (fd >= 0 && write(fd, "\n", 1) < 0) {
+    }
+}
+
 // After Ctrl-Z and `fg`, libedit's own reader redraws the line when read() fails with EINTR
 // for SIGCONT. Here the signal lands on another thread, so a handler reports it through a pipe
 // and the reader redraws itself.

@@ -85,7 +85,7 @@ public final class InterruptMonitor: Sendable {
         }
         defer { state.withLock { _ = $0.running.removeValue(forKey: id) } }
         if alreadyInterrupted {
-            cel_tty_barrier()
+            cel_tty_break_after_interrupt()
             task.cancel()
         }
         return try await withTaskCancellationHandler {
@@ -128,8 +128,9 @@ public final class InterruptMonitor: Sendable {
             for listener in listeners { listener.yield() }
         }
         if !cancels.isEmpty {
-            // What the cancelled command prints must come after the kernel's ^C flush.
-            cel_tty_barrier()
+            // What the cancelled command prints must come after the kernel's ^C flush, and on a
+            // line of its own after the echoed ^C.
+            cel_tty_break_after_interrupt()
         }
         for cancel in cancels {
             cancel()

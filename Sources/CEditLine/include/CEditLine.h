@@ -95,6 +95,9 @@ int cel_sigint_take(void);
 /// Returns once the kernel has finished flushing the terminal after a ^C (a no-op when stdin is
 /// not a terminal), so output written afterwards is not discarded with the flushed queues.
 void cel_tty_barrier(void);
+/// cel_tty_barrier(), then a line break after the "^C" a cooked terminal echoed for the Ctrl-C
+/// that stopped a command (none when the terminal echoed nothing visible).
+void cel_tty_break_after_interrupt(void);
 /// While a reader waits for input it owns SIGINT; running commands must leave it alone.
 void cel_set_reading(int reading);
 int cel_is_reading(void);
