@@ -100,7 +100,7 @@ struct MessageCatalogTests {
             .photosOutOfTime(missing: 32, seconds: 8), .photosAreOff,
             .openedInBrowser, .noStorefront("http://127.0.0.1:9"),
             .vendorIDNeeded(what: "list --mine", environment: "OPENMARKET_VENDOR_ID", otherwise: "--all"),
-            .notAVendorID(source: "--vendor-id", got: "kim"), .theVendorID, .askVendorID, .nothingWasKept("bad"),
+            .notAVendorID(source: "--vendor-id", got: "kim"), .theVendorID, .askVendorID, .askVendorIDAgain("bad"), .goingOnWithoutVendorID("bad"),
             .usingSavedProfile(name: "shop", identifier: "0c1b5a9e"),
             .loggedOutOtherServer("http://127.0.0.1:8080"), .loggedInAgain(vendor: "demo-shop", server: "http://127.0.0.1:8080"),
             .editorDidNotStart(editor: "vi", reason: "No such file or directory"),

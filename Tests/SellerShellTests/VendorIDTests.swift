@@ -158,16 +158,44 @@ struct VendorIDTests {
         }
     }
 
-    @Test func anAnswerThatIsNoVendorIDIsRefusedInOneLine() async throws {
-        try await ShellFixture.with(interactive: true, answers: ["demo-shop"], knowsVendor: false) {
-            (f: ShellFixture) async throws in
-            #expect(await f.run("list --mine") == .failed)
+    /// An answer that is not a vendor id is said in one line and asked again (before, the
+    /// command failed with "nothing was kept").
+    @Test func anAnswerThatIsNoVendorIDIsSaidAndAskedAgain() async throws {
+        try await ShellFixture.with(interactive: true, knowsVendor: false) { (f: ShellFixture) async throws in
+            let id = try #require(f.demoVendorID)
+            f.console.queue(answers: ["demo-shop", String(id)])
+            #expect(await f.run("list --mine") == .ok, "\(f.console.notes)")
             #expect(
                 f.console.notes.contains(
-                    "list: the vendor id must be your vendor id on this market, a whole number such as 15 (got 'demo-shop'); "
-                        + "nothing was kept"),
+                    "the vendor id must be your vendor id on this market, a whole number such as 15 (got 'demo-shop'); "
+                        + "type it again, or press Enter to go on without it"),
                 "\(f.console.notes)")
+            #expect(f.console.notes.components(separatedBy: "? your vendor id on this market?").count == 3, "\(f.console.notes)")
+            #expect(await f.shell.vendorID == id)
+        }
+    }
+
+    /// Three answers that are not a vendor id: the command goes on as with no answer.
+    @Test func afterThreeAnswersThatAreNoVendorIDTheCommandGoesOnWithoutIt() async throws {
+        try await ShellFixture.with(interactive: true, answers: ["shop", "#1", "one"], knowsVendor: false) {
+            (f: ShellFixture) async throws in
+            #expect(await f.run("list --mine") == .failed)
+            #expect(f.console.notes.contains("(got 'one'); going on without the vendor id"), "\(f.console.notes)")
+            #expect(f.console.notes.contains("list: list --mine needs your vendor id on this market"), "\(f.console.notes)")
             #expect(await f.shell.vendorID == nil)
+        }
+    }
+
+    /// A typo in the vendor id asked at `login` costs nothing: the login checked by the server is
+    /// kept and the id asked again (before, the whole login was thrown away, secret and all).
+    @Test func aTypoInTheVendorIDAtLoginKeepsTheLogin() async throws {
+        try await ShellFixture.with(interactive: true, knowsVendor: false) { (f: ShellFixture) async throws in
+            let id = try #require(f.demoVendorID)
+            f.console.queue(answers: ["l\(id)", String(id)])
+            #expect(await LoginTests.login(f) == .ok, "\(f.console.notes)")
+            #expect(f.console.notes.contains("(got 'l\(id)'); type it again"), "\(f.console.notes)")
+            #expect(f.console.notes.contains("checked with the server"), "\(f.console.notes)")
+            #expect(await f.shell.vendorID == id)
         }
     }
 

@@ -283,7 +283,8 @@ extension Message {
             "\(source) must be your vendor id on this market, a whole number such as 15 (got '\(got)')"
         case .theVendorID: "the vendor id"
         case .askVendorID: "your vendor id on this market? "
-        case .nothingWasKept(let problem): "\(problem); nothing was kept"
+        case .askVendorIDAgain(let problem): "\(problem); type it again, or press Enter to go on without it"
+        case .goingOnWithoutVendorID(let problem): "\(problem); going on without the vendor id"
         case .usingSavedProfile(let name, let identifier): "using profile '\(name)', saved for this server (\(identifier)…)"
         case .loggedOutOtherServer(let previous):
             "logged out: that login was for \(previous) — 'login' or 'use PROFILE' for this server"

@@ -270,7 +270,10 @@ public enum Message: Spoken, Equatable {
     case notAVendorID(source: String, got: String)
     case theVendorID
     case askVendorID
-    case nothingWasKept(String)
+    /// A vendor id typed at the question that is not one: the problem, and that it is asked again.
+    case askVendorIDAgain(String)
+    /// The third answer that was not a vendor id: the command goes on as without an answer.
+    case goingOnWithoutVendorID(String)
     case usingSavedProfile(name: String, identifier: String)
     case loggedOutOtherServer(String)
     /// Back on a server this session had a login on: that login again (`vendor` as the prompt

@@ -296,10 +296,7 @@ extension CommandContext {
     ) async throws(CommandFailure) -> Int? {
         if let id = await vendor.knownID(changeLog: ownChangeLog) { return id }
         guard asking, console.isInteractive, (try? client.requireCredentials()) != nil else { return nil }
-        guard let answer = console.ask(Message.askVendorID.text), !answer.isEmpty else { return nil }
-        guard let id = VendorIDSource.parse(answer) else {
-            throw .failed(Message.nothingWasKept(VendorIDSource.refusal(answer, from: Message.theVendorID.text)).text)
-        }
+        guard let id = Self.askVendorID(console) else { return nil }
         var products = products
         if products.isEmpty, readingNewest {
             products = (try? await client.products(page: 1, perPage: 100).value.products) ?? []
@@ -313,5 +310,18 @@ extension CommandContext {
             console.note(VendorMessage.givenKept(id: id).text)
         }
         return id
+    }
+
+    /// The vendor id a person types at the question. An answer that is not one is said and
+    /// asked again (a typo must not cost the login the question is part of), up to three times;
+    /// then, as with no answer, the command goes on without it.
+    static func askVendorID(_ console: any ShellConsole) -> Int? {
+        for attempt in 1...3 {
+            guard let answer = console.ask(Message.askVendorID.text), !answer.isEmpty else { return nil }
+            if let id = VendorIDSource.parse(answer) { return id }
+            let problem = VendorIDSource.refusal(answer, from: Message.theVendorID.text)
+            console.warn((attempt < 3 ? Message.askVendorIDAgain(problem) : .goingOnWithoutVendorID(problem)).text)
+        }
+        return nil
     }
 }
