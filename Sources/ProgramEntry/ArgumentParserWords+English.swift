@@ -21,8 +21,11 @@ extension ArgumentParserWords {
         case .unknownOption(let option): "Unknown option '\(option)'"
         case .missingValue(let option): "Missing value for '\(option)'"
         case .unexpectedArgument(let argument): "Unexpected argument '\(argument)'"
+        case .unexpectedArguments(let count, let arguments): "\(count) unexpected arguments: '\(arguments)'"
         case .missingArgument(let argument): "Missing expected argument '\(argument)'"
         case .invalidValue(let value, let option): "The value '\(value)' is invalid for '\(option)'"
+        case .valueNotTaken(let option, let value):
+            "The option '\(option)' does not take any value, but '\(value)' was specified."
         }
     }
 }

@@ -22,8 +22,10 @@ extension ArgumentParserWords {
         case .unknownOption(let option): "알 수 없는 옵션입니다: '\(option)'"
         case .missingValue(let option): "'\(option)'의 값이 빠졌습니다"
         case .unexpectedArgument(let argument): "예상하지 못한 인자입니다: '\(argument)'"
+        case .unexpectedArguments(let count, let arguments): "예상하지 못한 인자 \(count)개입니다: '\(arguments)'"
         case .missingArgument(let argument): "꼭 필요한 인자가 없습니다: '\(argument)'"
         case .invalidValue(let value, let option): "'\(option)'에 '\(value)'은(는) 쓸 수 없습니다"
+        case .valueNotTaken(let option, let value): "'\(option)'은(는) 값을 받지 않습니다('\(value)'이(가) 주어졌습니다)"
         }
     }
 }

@@ -29,8 +29,12 @@ enum ArgumentParserWords: Spoken, Hashable {
     case unknownOption(option: String)
     case missingValue(option: String)
     case unexpectedArgument(String)
+    /// `N unexpected arguments: 'a', 'b'`: `arguments` is what is between the outer quotes.
+    case unexpectedArguments(count: String, arguments: String)
     case missingArgument(String)
     case invalidValue(value: String, option: String)
+    /// A flag given a value (`--yes=1`).
+    case valueNotTaken(option: String, value: String)
 
     /// The usage errors, each made with `holes` for what it names (the longer one first, where
     /// one begins as another).
@@ -38,13 +42,15 @@ enum ArgumentParserWords: Spoken, Hashable {
         let (first, second) = (holes.first ?? "", holes.dropFirst().first ?? "")
         return [
             .unknownOptionSuggestion(option: first, suggestion: second), .unknownOption(option: first),
-            .missingValue(option: first), .unexpectedArgument(first), .missingArgument(first),
-            .invalidValue(value: first, option: second),
+            .missingValue(option: first), .unexpectedArgument(first),
+            .unexpectedArguments(count: first, arguments: second), .missingArgument(first),
+            .invalidValue(value: first, option: second), .valueNotTaken(option: first, value: second),
         ]
     }
 
     /// `message`, one of ArgumentParser's usage errors, in the reader's language; what follows
-    /// its shape (a reason after an invalid value) is kept as it is. nil for any other message.
+    /// its shape (a reason after an invalid value; the rest of a list of quoted arguments, whose
+    /// first quote closes the shape) is kept as it is. nil for any other message.
     static func translatedError(_ message: String) -> String? {
         for (index, shape) in errors(["\u{0}", "\u{1}"]).enumerated() {
             let pieces = shape.english.unicodeScalars[...].split(

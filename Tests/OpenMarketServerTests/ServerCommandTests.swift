@@ -188,6 +188,12 @@ struct ServerCommandTests {
             ], "\(hots.stderr)")
         let nameless = try await run(["vendor", "add"], korean)
         #expect(nameless.stderr.contains("꼭 필요한 인자가 없습니다: '<name>'"), "\(nameless.stderr)")
+        // Two more of ArgumentParser's own errors (both were English).
+        let extra = try await run(["vendor", "add", "a", "b", "c"], korean)
+        #expect(extra.stderr.hasPrefix("openmarket-server: 예상하지 못한 인자 2개입니다: 'b', 'c' ("), "\(extra.stderr)")
+        let yes = try await run(["reset", "--yes=1"], korean)
+        #expect(
+            yes.stderr.hasPrefix("openmarket-server: '--yes'은(는) 값을 받지 않습니다('1'이(가) 주어졌습니다) ("), "\(yes.stderr)")
         let data = home.root.appendingPathComponent("market")
         let added = try await run(["vendor", "add", "모퉁이 가게", "--data", data.path], korean)
         #expect(added.stdout.hasPrefix("판매자 2 '모퉁이 가게'을(를) 추가했습니다"), "\(added.stdout)")
