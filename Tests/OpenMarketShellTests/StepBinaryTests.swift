@@ -207,4 +207,36 @@ struct StepBinaryTests {
         #expect(shownSecond > 15 && shownSecond < 24, "a screenful at a time: \(shownSecond)")
         #expect(transcript.contains("\"item-120\""), "c shows the rest: \(transcript)")
     }
+
+    /// Ctrl-\ at the pause stops the answer as Ctrl-C does (before, it showed the next
+    /// screenful, as any other key).
+    @Test func ctrlBackslashAtThePauseStopsTheAnswer() async throws {
+        let items = (1...120).map { "\"item-\($0)\"" }.joined(separator: ",")
+        let server = try MisbehavingServer.answering(status: 200, body: "[\(items)]")
+        let home = try TestHome.make()
+        let script = home.root.appendingPathComponent("lesson.om")
+        try "GET /api/products --no-auth\n".write(to: script, atomically: true, encoding: .utf8)
+        defer {
+            server.stop()
+            home.remove()
+        }
+        let environment = home.environment
+        let url = server.baseURL.absoluteString
+        let (status, transcript) = try await blocking { () throws -> (Int32, String) in
+            let session = try PTYSession(
+                executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment,
+                columns: 80, rows: 24)
+            defer { session.terminate() }
+            _ = try session.expect("[1/1] Enter: send", timeout: .seconds(60))
+            session.send("\r")
+            _ = try session.expect("── more: Enter", timeout: .seconds(60))
+            session.send("\u{1C}")
+            let status = try session.waitForExit(timeout: .seconds(60))
+            return (status, session.transcript)
+        }
+        // Stopped as by Ctrl-C at the pause: the run ends interrupted.
+        #expect(status == 130, "\(PTYSession.visible(transcript))")
+        #expect(transcript.contains("\"item-1\""), "\(transcript)")
+        #expect(!transcript.contains("\"item-60\""), "the answer went on: \(transcript)")
+    }
 }

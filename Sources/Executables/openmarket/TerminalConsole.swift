@@ -88,7 +88,7 @@ final class TerminalConsole: ShellConsole, Sendable {
     /// Writes `text` (whole lines) to `descriptor`; while a screenful runs, line by line, pausing
     /// with `ScreenMessage.morePrompt` before a line that would push the kept lines off the
     /// screen: Enter (or any other key) shows the next screenful, `c` the rest without stopping,
-    /// `q` (or Ctrl-C) nothing more until the screenful ends.
+    /// `q` (or Ctrl-C, Ctrl-\) nothing more until the screenful ends.
     private func emit(_ text: String, to descriptor: Int32) {
         screenful.withLock { state in
             guard var current = state else { return StandardStreams.write(text, to: descriptor) }
@@ -201,8 +201,8 @@ final class TerminalConsole: ShellConsole, Sendable {
         return key
     }
 
-    /// One key from standard input in non-canonical mode: "" for Enter, nil for Ctrl-C, Ctrl-D or
-    /// the end of input, the character (a whole UTF-8 sequence) otherwise; an escape sequence
+    /// One key from standard input in non-canonical mode: "" for Enter, nil for Ctrl-C, Ctrl-\,
+    /// Ctrl-D or the end of input, the character (a whole UTF-8 sequence) otherwise; an escape sequence
     /// (an arrow key) is read whole and answered as "\u{1B}", which no question takes.
     private static func readKey() -> String? {
         func byte() -> UInt8? {
@@ -216,7 +216,7 @@ final class TerminalConsole: ShellConsole, Sendable {
         }
         guard let first = byte() else { return nil }
         switch first {
-        case 0x03, 0x04: return nil
+        case 0x03, 0x1C, 0x04: return nil
         case 0x0A, 0x0D: return ""
         case 0x1B:
             // The rest of the sequence arrives with it; a short poll takes it so it does not
