@@ -353,6 +353,10 @@ extension ProductChanges {
 public enum ProductFieldParsing {
     /// A decimal amount; `field` names it in the problem when it is not one.
     public static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
+        if let misread = misreadSeparator(text) {
+            problems.append(RuleViolation(field, misread))
+            return nil
+        }
         let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
         guard isPlainDecimal(cleaned), let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
         else {
@@ -380,6 +384,10 @@ public enum ProductFieldParsing {
     }
 
     public static func integer(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Int? {
+        if let misread = misreadSeparator(text), case .commaNotThousands = misread {
+            problems.append(RuleViolation(field, misread))
+            return nil
+        }
         guard let value = Int(text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")) else {
             problems.append(RuleViolation(field, .notAWholeNumber(text)))
             return nil
@@ -388,4 +396,33 @@ public enum ProductFieldParsing {
     }
 
     public static func currency(_ text: String) -> Currency { Currency(rawValue: text.uppercased()) }
+
+    /// A separator that another country's way of writing numbers would read otherwise, so the
+    /// number could be 100 or 1,000 times what was meant: a comma that does not group
+    /// thousands (`12,50`, a decimal comma, was read as 1250) and a point before exactly three
+    /// digits with no comma (`5.000` was read as 5 where 5,000 was meant). nil for any other
+    /// text, which the parse judges. On Unicode scalars, digits ASCII only, as the parse.
+    static func misreadSeparator(_ text: String) -> Rule? {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
+        let digit: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }
+        let parts = scalars.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0].filter { $0 != "_" }
+        if whole.contains(",") || (parts.count == 2 && parts[1].contains(",")) {
+            let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+            let grouped =
+                (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
+                && groups.allSatisfy { $0.allSatisfy(digit) }
+            guard grouped, parts.count == 1 || !parts[1].contains(",") else { return .commaNotThousands(text) }
+            return nil
+        }
+        // `5.000` is 5000 or 5.00; `1.250` is 1250 or 1.25. A third decimal that is not 0
+        // (`1.255`) or a whole part that starts with 0 (`0.500`) is no thousands separator's,
+        // and the contract's two places judge the number.
+        guard parts.count == 2, (1...3).contains(whole.count), whole.allSatisfy(digit), whole.first != "0",
+            parts[1].count == 3, parts[1].allSatisfy(digit), parts[1].last == "0"
+        else { return nil }
+        let (integer, fraction) = (String(whole), String(parts[1]))
+        return .pointBeforeThreeDigits(text: text, whole: integer + fraction, small: integer + "." + fraction.prefix(2))
+    }
 }

@@ -21,6 +21,10 @@ extension Rule {
             "has \(count) significant digits; at most \(max) can be kept exactly"
         case .notANumber(let text): "'\(text)' is not a number"
         case .notAWholeNumber(let text): "'\(text)' is not a whole number"
+        case .commaNotThousands(let text):
+            "'\(text)': a comma only groups thousands (1,250); write a decimal with a point (12.50)"
+        case .pointBeforeThreeDigits(let text, let whole, let small):
+            "'\(text)' could be \(whole) or \(small): write \(whole), or \(small) with two decimals"
         case .required: "is required"
         case .imageRequired(let min): "at least \(min) image is required"
         case .tooManyImages(let max, let count): "at most \(max) images (there are \(count))"

@@ -26,6 +26,11 @@ public enum Rule: Spoken, Hashable, CustomStringConvertible {
     /// The text given for a number field (`'abc'`).
     case notANumber(String)
     case notAWholeNumber(String)
+    /// A comma that does not group thousands (`12,50`, `1,2,3`): a decimal comma, most likely.
+    case commaNotThousands(String)
+    /// A point before exactly three digits (`5.000`), a thousands separator in much of the
+    /// world: `whole` is the number read that way, `small` the one read as a decimal.
+    case pointBeforeThreeDigits(text: String, whole: String, small: String)
     /// Given neither in the request nor in a default.
     case required
 

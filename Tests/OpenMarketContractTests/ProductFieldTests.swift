@@ -91,6 +91,38 @@ struct ProductFieldTests {
         }
     }
 
+    /// A separator that another country's way of writing numbers reads otherwise is refused, not
+    /// guessed: `12,50` was read as 1250 and `5.000` as 5 (a thousands point), each without a word.
+    @Test func aSeparatorAnotherCountryReadsOtherwiseIsRefused() {
+        let refused: [(String, Rule)] = [
+            ("12,50", .commaNotThousands("12,50")), ("1,2,3", .commaNotThousands("1,2,3")),
+            (",5", .commaNotThousands(",5")), ("5,", .commaNotThousands("5,")), ("1,000,00", .commaNotThousands("1,000,00")),
+            ("1.000,50", .commaNotThousands("1.000,50")), ("1234,567", .commaNotThousands("1234,567")),
+            ("5.000", .pointBeforeThreeDigits(text: "5.000", whole: "5000", small: "5.00")),
+            ("12.500", .pointBeforeThreeDigits(text: "12.500", whole: "12500", small: "12.50")),
+            ("-1.250", .pointBeforeThreeDigits(text: "-1.250", whole: "1250", small: "1.25")),
+        ]
+        for (text, rule) in refused {
+            var problems: [RuleViolation] = []
+            #expect(ProductFieldParsing.decimal(text, "price", &problems) == nil, "\(text)")
+            #expect(problems == [RuleViolation("price", rule)], "\(text)")
+        }
+        let taken: [(String, Decimal)] = [
+            ("1,250", 1250), ("1,250,000.5", Decimal(string: "1250000.5")!), ("0.500", 0.5), ("5.00", 5), ("1000.000", 1000),
+            ("1_0000", 10000),
+        ]
+        for (text, value) in taken {
+            var problems: [RuleViolation] = []
+            #expect(ProductFieldParsing.decimal(text, "price", &problems) == value, "\(text)")
+            #expect(problems.isEmpty, "\(text)")
+        }
+        var problems: [RuleViolation] = []
+        #expect(ProductFieldParsing.integer("1,0", "stock", &problems) == nil)
+        #expect(problems == [RuleViolation("stock", .commaNotThousands("1,0"))])
+        problems = []
+        #expect(ProductFieldParsing.integer("1,000", "stock", &problems) == 1000 && problems.isEmpty)
+    }
+
     @Test func aChangeOfCurrencyAloneIsNotAChangeOfPrice() {
         let before = Self.product(price: 3500)
         var after = before

@@ -71,7 +71,8 @@ struct RuleLanguageTests {
         .notShrunk(bytes: 400_000, why: .gif), .notShrunk(bytes: 400_000, why: .resizeOff), .noFileMatches,
         .notOneOrMore(0), .outOfRange(low: 1, high: 1000, value: 0), .emptyText, .foreignSecret,
         .secretOutsideItsField, .wholeNumberFromZero(-1), .notZeroOrMore(-1), .partOverLimit(bytes: 400_000),
-        .onlyWhiteSpace(count: 3),
+        .onlyWhiteSpace(count: 3), .commaNotThousands("12,50"),
+        .pointBeforeThreeDigits(text: "5.000", whole: "5000", small: "5.00"),
     ])
     func koreanHasNoEnglishWords(rule: Rule) {
         let words = rule.korean.split { !$0.isLetter }.filter { $0.unicodeScalars.allSatisfy { $0.isASCII } }

@@ -177,6 +177,26 @@ struct OutputTests {
         }
     }
 
+    /// `price=12,50` (a decimal comma) was sent as 1250 and `price=5.000` (a thousands point) as
+    /// 5, each without a word: now refused at the line, nothing sent.
+    @Test func aDecimalCommaOrAThousandsPointIsRefusedAndNothingSent() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(name: "Comma mug")
+            f.console.clear()
+            #expect(await f.run("patch \(product.id) price=12,50") == .failed)
+            #expect(
+                f.console.notes.contains("price: '12,50': a comma only groups thousands (1,250); write a decimal with a point"),
+                "\(f.console.notes)")
+            #expect(await f.run("patch \(product.id) price=5.000 stock=1,0") == .failed)
+            #expect(f.console.notes.contains("price: '5.000' could be 5000 or 5.00: write 5000"), "\(f.console.notes)")
+            #expect(f.console.notes.contains("stock: '1,0': a comma only groups thousands"), "\(f.console.notes)")
+            let unchanged = try await f.product(id: product.id)
+            #expect(unchanged.price == product.price && unchanged.stock == product.stock)
+            #expect(await f.run("patch \(product.id) price=1,250") == .ok, "\(f.console.notes)")
+            #expect(try await f.product(id: product.id).price == 1250)
+        }
+    }
+
     @Test func aPatchWarnsBeforeSendingWhenItNamesTheCurrencyAndAfterwardsOtherwise() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let product = try await f.register(name: "Patched won")

@@ -45,11 +45,30 @@ struct CatalogRoughEdgeTests {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")
             let path = try f.script(
-                "won.csv", Self.header + "\n" + "Note book,A thick red note book,3.500,KRW,0,5,coffee-small.jpg\n")
+                "won.csv", Self.header + "\n" + "Note book,A thick red note book,3.5,KRW,0,5,coffee-small.jpg\n")
             let console = RecordingConsole()
             #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
-            #expect(console.notes.contains("won.csv:2:price: 3.500 is "), "\(console.notes)")
-            #expect(console.notes.contains("the won has no minor unit"), "\(console.notes)")
+            #expect(console.notes.contains("won.csv:2:price: 3.5 is ₩3.5, and the won has no minor unit"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
+    /// A thousands point (`1.000`, read as ₩1) and a decimal comma (`12,50` and `$1,5`, read as
+    /// 1250 and 15) are problems at their rows, in any currency; before, each was imported.
+    @Test func aSeparatorAnotherCountryReadsOtherwiseIsAProblemAtItsRow() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let rows = [
+                "Note book,A thick red note book,1.000,KRW,0,5,coffee-small.jpg",
+                "Blue mug,A mug for the morning,\"12,50\",USD,0,5,coffee-small.jpg",
+                "Red mug,A mug for the evening,\"$1,5\",,0,5,coffee-small.jpg",
+            ]
+            let path = try f.script("separators.csv", ([Self.header] + rows).joined(separator: "\n") + "\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("separators.csv:2:price: '1.000' could be 1000 or 1.00"), "\(console.notes)")
+            #expect(console.notes.contains("separators.csv:3:price: '12,50': a comma only groups thousands"), "\(console.notes)")
+            #expect(console.notes.contains("separators.csv:4:price: '1,5': a comma only groups thousands"), "\(console.notes)")
             #expect(try await f.allProducts().isEmpty)
         }
     }

@@ -173,8 +173,11 @@ struct RowCheck {
             currency = .krw
         }
         guard currency != nil else { return nil }
-        let number = rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
-        guard let currency, !number.isEmpty, number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
+        // Commas are kept for the field's parse, which takes them only where they group
+        // thousands (`$1,5` was read as $15).
+        let number = rest.trimmingCharacters(in: .whitespaces)
+        guard let currency, !number.isEmpty,
+            number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }),
             number.filter({ $0 == "." }).count <= 1
         else { return nil }
         return (number, currency)

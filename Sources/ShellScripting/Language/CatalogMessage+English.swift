@@ -166,7 +166,7 @@ extension CatalogMessage {
         case .requiredForNew(let rule): "required for a new product (\(rule))"
         case .noProductOfYours(let id): "no product \(id) of yours on this market"
         case .wonHasNoMinorUnit(let text, let amount):
-            "\(text) is \(amount), and the won has no minor unit: write whole won (3500, not 3.500)"
+            "\(text) is \(amount), and the won has no minor unit: write whole won"
         case .photoIsWebAddress(let written):
             "\(written): a web address, not a file: photos are read from files (export --images DIR saves them beside the file)"
         case .noFileMatches(let written): "\(written): no file matches"

@@ -161,7 +161,7 @@ extension CatalogMessage {
         case .requiredForNew(let rule): "새 상품에는 꼭 있어야 합니다(\(rule))"
         case .noProductOfYours(let id): "이 마켓에는 id가 \(id)인 내 상품이 없습니다"
         case .wonHasNoMinorUnit(let text, let amount):
-            "\(text)의 값은 \(amount)인데, 원에는 그보다 작은 단위가 없습니다. 원 단위로 쓰세요(3.500 말고 3500)"
+            "\(text)의 값은 \(amount)인데, 원에는 그보다 작은 단위가 없습니다. 원 단위로 쓰세요"
         case .photoIsWebAddress(let written):
             "\(written): 파일이 아니라 웹 주소입니다. 사진은 파일에서 읽습니다(export --images DIR로 파일 옆에 저장할 수 있습니다)"
         case .noFileMatches(let written): "\(written): 맞는 파일이 없습니다"
