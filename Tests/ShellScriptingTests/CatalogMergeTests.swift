@@ -145,6 +145,57 @@ struct CatalogMergeTests {
         }
     }
 
+    /// The same sheet imported twice moves the stock once (before, each import moved it by the
+    /// sheet's difference again: 5 → 7 → 9); a sheet changed since moves it by that change, and
+    /// a sale made meanwhile is kept each time. `--plan` knows the earlier move too.
+    @Test func theSameSheetImportedTwiceMovesTheStockOnce() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,7,")])
+            #expect(await f.session(RecordingConsole()).execute("stock \(id) -2").status == .ok)
+            let first = RecordingConsole()
+            #expect(await f.session(first).execute("import '\(sheet)' --yes").status == .ok, "\(first.notes)")
+            #expect(first.out.contains("stock 3 → 5 (+2 as the sheet changed it"), "\(first.out)")
+            #expect(try await f.product(id: id).stock == 5)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains("update     0") && plan.out.contains("unchanged  1"), "\(plan.out)")
+            let second = RecordingConsole()
+            #expect(await f.session(second).execute("import '\(sheet)' --yes").status == .ok, "\(second.notes)")
+            #expect(try await f.product(id: id).stock == 5, "\(second.out)")
+            // A third time, after a sale: still nothing (the move was carried into the journal).
+            #expect(await f.session(RecordingConsole()).execute("stock \(id) -1").status == .ok)
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.product(id: id).stock == 4)
+            // The sheet changed since (7 → 10): the stock moves by +3 only.
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,7,", ",Item 1,\(Self.words),1001,KRW,0,10,")])
+            let changed = RecordingConsole()
+            #expect(await f.session(changed).execute("import '\(sheet)' --yes").status == .ok, "\(changed.notes)")
+            #expect(changed.out.contains("stock 4 → 7 (+3 as the sheet changed it"), "\(changed.out)")
+            #expect(try await f.product(id: id).stock == 7)
+        }
+    }
+
+    /// An import's stock move is undone by the inverse amount, as `stock ID +N` is, keeping a
+    /// sale made since (before, `undo` set the stock the import had read, or refused).
+    @Test func undoingAnImportsStockMoveTakesBackTheAmountKeepingLaterSales() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1501,KRW,0,8,")])
+            let session = f.session(RecordingConsole())
+            #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.product(id: id).stock == 8)
+            #expect(await session.execute("stock \(id) -1").status == .ok)
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo 2 --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            let product = try await f.product(id: id)
+            #expect(product.stock == 4, "the sale is kept: \(undo.out)")
+            #expect(product.price == 1001, "\(undo.out)")
+        }
+    }
+
     /// The sheet's difference taking the market's stock below 0 is a conflict: not sent, unless
     /// the sheet is preferred (then the sheet's count is set).
     @Test func aStockDifferenceBelowZeroIsAConflict() async throws {

@@ -245,20 +245,26 @@ struct Reversal {
         var photos: [SavedPhoto] = []
     }
 
-    /// The PATCH back, conditional on the version read; a 412 says what to do.
-    private func edit(
-        _ id: Int, _ changes: ProductChanges, ifMatch: String?, in context: CommandContext
+    /// `fields` set to `target`'s values, conditional on the version read. A 412 whose product,
+    /// read again, has those fields as they were read (another field moved: a step before this
+    /// one in the same unit, as an import's stock move after its row's fields, or a sale) is
+    /// sent again on the version read then; any other 412 says what to do.
+    private func setting(
+        _ fields: [ProductField], to target: Product, id: Int, read: MarketResponse<Product>, in context: CommandContext
     ) async throws -> MarketResponse<Product> {
-        let result: Result<MarketResponse<Product>, MarketError>
-        do {
-            result = .success(try await context.client.edit(id: id, changes, ifMatch: ifMatch))
-        } catch {
-            result = .failure(error)
+        var current = read
+        for _ in 1...3 {
+            do {
+                return try await context.client.edit(
+                    id: id, ProductField.changes(fields, to: target, on: current.value), ifMatch: current.etag)
+            } catch {
+                guard case .preconditionFailed = error else { throw error }
+            }
+            let again = try await context.client.product(id: id)
+            guard ProductField.between(read.value, again.value).allSatisfy({ !fields.contains($0) }) else { break }
+            current = again
         }
-        if case .failure(.preconditionFailed) = result {
-            throw CommandFailure.failed(ReversalMessage.changedWhileRead(id: id, undo: direction == .undo).text)
-        }
-        return try result.get()
+        throw CommandFailure.failed(ReversalMessage.changedWhileRead(id: id, undo: direction == .undo).text)
     }
 
     func perform(_ step: Step, in context: CommandContext) async throws -> Done {
@@ -267,8 +273,7 @@ struct Reversal {
             guard let current = step.current else {
                 throw CommandFailure.failed((step.blocker ?? .cannotBeRead(id: id)).text)
             }
-            let changes = ProductField.changes(fields, to: target, on: current.value)
-            let response = try await edit(id, changes, ifMatch: current.etag, in: context)
+            let response = try await setting(fields, to: target, id: id, read: current, in: context)
             context.records.remember([response.value])
             return Done(result: ProductResult(.changed, response.value, document: response.body))
         case .adjustStock(let id, let amount):

@@ -76,6 +76,7 @@ struct CatalogImport: Sendable {
         rows.script = LineScope(runtime: runtime, newest: NewestBeforeFirstCreate(), sourceDepth: depth)
         var made: [Int: Int] = [:]
         var madeBefore: [Int: Int] = [:]
+        var moves = sends ? [:] : earlierMoves(file: typed, path: path, options: options)
         if sends {
             guard
                 let opened = try await openJournal(
@@ -85,10 +86,13 @@ struct CatalogImport: Sendable {
                 runtime: runtime, journal: opened.journal, newest: NewestBeforeFirstCreate(), sourceDepth: depth)
             made = opened.made
             madeBefore = opened.madeBefore
+            moves = opened.moves
         }
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
-            contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID)
+            contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID, moves: moves)
+        // A resumed journal still holds them.
+        if !options.resume { try carryMoves(checked.plan, into: rows.scope?.journal, file: typed) }
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
             throw Self.problemsFailure([CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed)

@@ -6,10 +6,10 @@ import SellerShell
 
 extension CatalogImport {
     /// Checks every row against the contract, its photos, and this vendor's live products, and
-    /// sorts them into a plan.
+    /// sorts them into a plan; `moves` are the stock moves earlier imports of the file made.
     func check(
         _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
-        options: ImportOptions, vendorID: Int?
+        options: ImportOptions, vendorID: Int?, moves: [Int: StockMove] = [:]
     ) async throws -> CheckedCatalog {
         let mine = try await yours(vendorID, contents: contents, file: file, made: made, options: options)
         var rowCheck = RowCheck(
@@ -24,6 +24,7 @@ extension CatalogImport {
         }
         var plan = ImportPlan()
         plan.sync.prefer = options.prefer
+        plan.sync.moves = moves
         plan.sync.newIDs = options.newIDs
         plan.alreadyDone = made.count
         if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }

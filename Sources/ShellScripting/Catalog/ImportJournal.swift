@@ -11,15 +11,19 @@ extension CatalogImport {
     /// (row → id), including creates whose answer was lost but that are found on the server;
     /// nil when there is nothing to resume. Rows are matched by number and content: a file
     /// changed at a row the last run did is refused, never guessed at. `vendorID` is this
-    /// login's, when known: what tells its products from others' of the same name.
+    /// login's, when known: what tells its products from others' of the same name. `moves` are
+    /// the stock moves earlier imports of the file made on this market (``StockMove``).
     func openJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
-    ) async throws(CommandFailure) -> (journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int])? {
+    ) async throws(CommandFailure) -> (
+        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: [Int: StockMove]
+    )? {
         let client = context.client
         let placement = JournalPlacement(
             script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
         let (opened, journalPath) = try journals.lockJournal(for: file, at: placement, resume: options.resume)
         let previous = JournalFile.read(journalPath)
+        let earlier = previous.map { moves(in: $0, file: file) } ?? [:]
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .usage(
@@ -28,7 +32,7 @@ extension CatalogImport {
             // --restart: what the unfinished run made, so the plan can say which rows exist.
             let madeBefore = options.restart ? (previous?.done.compactMapValues(\.id) ?? [:]) : [:]
             opened.truncate()
-            return (JournalHandle(opened), [:], madeBefore)
+            return (JournalHandle(opened), [:], madeBefore, earlier)
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -39,8 +43,34 @@ extension CatalogImport {
         return (
             journal,
             try await rowsMade(
-                by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client), [:]
+                by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client), [:],
+            earlier
         )
+    }
+
+    /// The stock moves earlier imports of the file made, for a plan that opens no journal (a
+    /// `--plan`, a dry run): read from where the journal is, without locking it.
+    func earlierMoves(file: String, path: String, options: ImportOptions) -> [Int: StockMove] {
+        let placement = JournalPlacement(
+            script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
+        let state = JournalFile.read(placement.primary) ?? placement.fallback.flatMap { JournalFile.read($0) }
+        return state.map { moves(in: $0, file: file) } ?? [:]
+    }
+
+    /// A journal's stock moves, when it was written on this market (another's ids are other products).
+    private func moves(in state: JournalState, file: String) -> [Int: StockMove] {
+        guard !state.moves.isEmpty, (try? journals.checkServer(of: state, script: file, server: context.client.baseURL)) != nil
+        else { return [:] }
+        return state.moves
+    }
+
+    /// Carries the earlier stock moves of this file's rows into a fresh journal: the next import
+    /// knows them too.
+    func carryMoves(_ plan: ImportPlan, into journal: JournalHandle?, file: String) throws(CommandFailure) {
+        guard let journal, !plan.sync.carried.isEmpty else { return }
+        for (id, move) in plan.sync.carried where !journal.write(JournalEntry(moved: move, id: id)) {
+            throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
+        }
     }
 
     /// The rows an interrupted import made: those done, and those whose create was sent but

@@ -10,7 +10,8 @@ enum ImportWork: Sendable {
     /// again right before sending, against the product as read then.
     /// `stockBy`: the stock moves by this difference, applied to the stock read right before
     /// sending (a three-way merge's stock, a stock-only sheet); nil sets it as `changes` says.
-    case update(row: Int, id: Int, changes: ProductChanges, stockBy: Int? = nil)
+    /// `move`: what the journal keeps of the stock's move once it is made.
+    case update(row: Int, id: Int, changes: ProductChanges, stockBy: Int? = nil, move: StockMove? = nil)
     /// `--prune`'s delete (no row).
     case delete(Product)
     /// A row whose action is `delete`.
@@ -21,7 +22,7 @@ enum ImportWork: Sendable {
 
     var row: Int? {
         switch self {
-        case .register(let row, _), .update(let row, _, _, _), .remove(let row, _), .replace(let row, _): row
+        case .register(let row, _), .update(let row, _, _, _, _), .remove(let row, _), .replace(let row, _): row
         case .delete: nil
         }
     }
@@ -72,7 +73,10 @@ struct ImportPlan: Sendable {
     /// What the plan sends, rows first in file order, then deletes.
     var work: [ImportWork] {
         var work: [(Int, ImportWork)] = registers.map { ($0.row, .register(row: $0.row, $0.command)) }
-        work += updates.map { ($0.row, .update(row: $0.row, id: $0.id, changes: $0.changes, stockBy: sync.stockBy[$0.row])) }
+        work += updates.map { update in
+            let row = update.row
+            return (row, .update(row: row, id: update.id, changes: update.changes, stockBy: sync.stockBy[row], move: sync.moving[row]))
+        }
         work += sync.work
         return work.sorted { $0.0 < $1.0 }.map(\.1) + deletes.map { .delete($0) }
     }
@@ -274,8 +278,11 @@ extension ImportPlan {
             let revision = row.revision.flatMap { $0.id == nil || $0.id == id ? $0 : nil }
             // The action `update` is the sheet's side for this row's conflicts.
             let picked = row.command == .update
-            let merged = ThreeWayMerge.merge(fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer)
+            let earlier = sync.earlierMove(for: row, id: id)
+            let merged = ThreeWayMerge.merge(
+                fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer, movedTo: earlier?.stock)
             sync.note(merged, row: number, id: id, sidePicked: picked)
+            sync.noteMove(merged, row: row, sheet: fields)
             if merged.sendsNothing {
                 unchanged.append((number, id))
             } else {
@@ -298,7 +305,9 @@ extension ImportPlan {
     /// cells kept, stock moved by the sheet's difference); the plan lists what it takes from the sheet.
     private mutating func addReplace(_ command: Register, row: CatalogRow, live: Product) {
         let revision = row.revision.flatMap { $0.id == nil || $0.id == live.id ? $0 : nil }
-        let merged = ThreeWayMerge.merge(command.fields.changes, revision: revision, live: live, side: .sheet)
+        let earlier = sync.earlierMove(for: row, id: live.id)
+        let merged = ThreeWayMerge.merge(
+            command.fields.changes, revision: revision, live: live, side: .sheet, movedTo: earlier?.stock)
         sync.note(merged, row: row.number, id: live.id, sidePicked: true)
         var send = merged.send
         if merged.stockBy != nil { send.stock = nil }

@@ -133,7 +133,8 @@ extension ImportRows {
     private func carryOut(_ work: ImportWork) async -> RowResult {
         switch work {
         case .register(let row, let command): await register(row, command)
-        case .update(let row, let id, let changes, let stockBy): await update(row, id: id, changes, stockBy: stockBy)
+        case .update(let row, let id, let changes, let stockBy, let move):
+            await update(row, id: id, changes, stockBy: stockBy, move: move)
         case .delete(let product): await delete(product)
         case .remove(let row, let product): await delete(product, row: row)
         case .replace(let row, let replacement): await replace(row, replacement)
@@ -176,10 +177,15 @@ extension ImportRows {
     static let updateAttempts = 3
 
     /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
-    /// a 412 (changed since it was read) reads it again. `stockBy` moves the stock as read by
-    /// that difference (sales made since the plan are kept; below 0 is refused).
-    private func update(_ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil) async -> RowResult {
+    /// a 412 (changed since it was read) reads it again. `stockBy` moves the stock by that
+    /// difference as `stock ID +N` does, after the other fields: from the stock as read then
+    /// (sales made since the plan are kept; below 0 is refused), and kept in the change log as
+    /// a move, which `undo` takes back by the inverse amount. `move` is journaled once made.
+    private func update(_ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil, move: StockMove? = nil) async
+        -> RowResult
+    {
         var result = RowResult(row: row, action: .update, id: id, status: .failed)
+        let moves = (stockBy ?? 0) != 0
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
             do {
@@ -191,32 +197,46 @@ extension ImportRows {
             }
             var changes = RowDifference.changes(fields, from: current.value)
             if let stockBy {
-                let stock = current.value.stock + stockBy
-                guard stock >= 0 else {
+                changes.stock = nil
+                guard current.value.stock + stockBy >= 0 else {
                     let by = stockBy > 0 ? "+\(stockBy)" : "\(stockBy)"
                     result.message = .byImport(CatalogMessage.stockBelowZero(id: id, by: by, market: current.value.stock).text)
                     return result
                 }
-                changes.stock = stock == current.value.stock ? nil : stock
             }
-            guard !changes.isEmpty else {
+            guard !changes.isEmpty || moves else {
                 result.status = .unchanged
                 return result
             }
-            let patch = Patch(id: id, changes: changes, ifMatch: current.etag, known: current.value)
-            let report = await perform(patch, row: row)
-            if report.status == .ok {
-                result.status = .updated
-                result.message = .byImport(RowDifference.names(changes))
-                return result
+            if !changes.isEmpty {
+                // The row's journal entry is its last request's: the stock's move, when it has one.
+                let patch = Patch(id: id, changes: changes, ifMatch: current.etag, known: current.value)
+                let report = await perform(patch, row: moves ? nil : row)
+                if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
+                guard report.status == .ok else { return Self.failed(result, report) }
             }
-            if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
-            result.message = .byCommand(Self.oneLine(report))
-            result.error = report.error
-            result.outcomeUnknown = report.outcomeUnknown
-            result.unreachable = report.status == .unreachable
+            if let stockBy, moves {
+                let report = await perform(Stock(id: id, change: stockBy > 0 ? .add(stockBy) : .remove(-stockBy)), row: row)
+                guard report.status == .ok else { return Self.failed(result, report) }
+                if let move, context.scope?.journal?.write(JournalEntry(moved: move, id: id)) == false {
+                    result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)
+                }
+                changes.stock = current.value.stock + stockBy
+            }
+            result.status = .updated
+            if result.message == .none { result.message = .byImport(RowDifference.names(changes)) }
             return result
         }
+        return result
+    }
+
+    /// `result` failed as `report` says.
+    private static func failed(_ result: RowResult, _ report: CommandReport) -> RowResult {
+        var result = result
+        result.message = .byCommand(oneLine(report))
+        result.error = report.error
+        result.outcomeUnknown = report.outcomeUnknown
+        result.unreachable = report.status == .unreachable
         return result
     }
 
@@ -304,7 +324,7 @@ extension ImportWork {
     var id: Int? {
         switch self {
         case .register: nil
-        case .update(_, let id, _, _): id
+        case .update(_, let id, _, _, _): id
         case .delete(let product), .remove(_, let product): product.id
         case .replace(_, let replacement): replacement.product.id
         }

@@ -19,6 +19,13 @@ struct PlanSync: Sendable {
     var blind = 0
     /// Rows whose stock moves by a difference: row → the difference.
     var stockBy: [Int: Int] = [:]
+    /// The stock moves earlier imports of this file made (from its journal), by product id.
+    var moves: [Int: StockMove] = [:]
+    /// The earlier moves of rows in this file under the same revision: carried into this
+    /// import's journal, so that the next import knows them too.
+    var carried: [(id: Int, move: StockMove)] = []
+    /// The move each row whose stock moves makes (row → it), journaled once it is made.
+    var moving: [Int: StockMove] = [:]
     /// How many checked rows name each action (a row without one is `merge`), and whether any
     /// row names one (only then does the plan count them).
     var actions: [RowCommand: Int] = [:]
@@ -73,6 +80,21 @@ struct PlanSync: Sendable {
         kept += merged.kept.map { (row, id, $0) }
         if !sidePicked { conflicts += merged.conflicts.map { (row, id, $0) } }
         if let by = merged.stockBy, by != 0 { stockBy[row] = by }
+    }
+
+    /// The move an earlier import made for `row` of product `id` (``StockMove``), kept to be
+    /// carried into this import's journal.
+    mutating func earlierMove(for row: CatalogRow, id: Int) -> StockMove? {
+        guard let move = StockMove.earlier(for: row, id: id, in: moves) else { return nil }
+        carried.append((id, move))
+        return move
+    }
+
+    /// The move a row's merge makes when its stock moves by a difference and it has a revision
+    /// (what a later import compares with).
+    mutating func noteMove(_ merged: RowMerge, row: CatalogRow, sheet: ProductChanges) {
+        guard merged.stockBy != nil, let stock = sheet.stock, let revision = StockMove.revisionText(of: row) else { return }
+        moving[row.number] = StockMove(revision: revision, stock: stock)
     }
 
     /// `price ₩3,500 → ₩3,000, stock 5 → 7 (+2 as the sheet changed it; …)`.

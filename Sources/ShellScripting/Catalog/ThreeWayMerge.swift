@@ -40,7 +40,11 @@ enum ThreeWayMerge {
     /// `revision` is what the product was at export; without it every cell that differs from
     /// the market is sent. `side` settles conflicts (`--prefer`, or the sheet's for a row whose
     /// action is `update` or `replace`: market-only cells and stock by difference still apply).
-    static func merge(_ sheet: ProductChanges, revision: RowRevision?, live: Product, side: MergePreference?) -> RowMerge {
+    /// `movedTo` is the sheet's stock an earlier import of this row moved the stock for
+    /// (``StockMove``): the stock's base from then on, in place of the export's.
+    static func merge(
+        _ sheet: ProductChanges, revision: RowRevision?, live: Product, side: MergePreference?, movedTo: Int? = nil
+    ) -> RowMerge {
         var merge = RowMerge()
         guard let revision else {
             merge.blind = true
@@ -56,6 +60,11 @@ enum ThreeWayMerge {
         for field in ProductField.editable {
             guard let value = field.value(in: sheet) else { continue }
             let market = field.value(of: live)
+            if field == .stock, let movedTo, let stock = sheet.stock {
+                // Moved for this sheet already: only what the sheet changed since moves it again.
+                merge.move(by: stock - movedTo, sheet: value, market: market, base: .count(movedTo), live: live, side: side)
+                continue
+            }
             if value.withoutCurrency == market?.withoutCurrency { continue }
             guard let sheetAgrees = revision.agrees(field, with: value.plainText) else {
                 // The revision says nothing of this cell: compared with the market now.
@@ -102,17 +111,26 @@ extension RowMerge {
         let was = ThreeWayMerge.base(field, revision, live)
         guard let value = field.value(in: sheet, on: live) else { return }
         if field == .stock, case .count(let base)? = was, let stock = sheet.stock {
-            let by = stock - base
-            guard live.stock + by < 0 else {
-                stockBy = by
-                send.stock = live.stock + by
-                return
-            }
-            conflicts.append(Conflict(field: field, sheet: value, market: market, base: was, stockBy: by))
-            if side == .sheet { send.stock = max(0, stock) }
+            move(by: stock - base, sheet: value, market: market, base: was, live: live, side: side)
             return
         }
         conflicts.append(Conflict(field: field, sheet: value, market: market, base: was))
         if side == .sheet { field.copy(from: sheet, into: &send) }
+    }
+
+    /// The stock moves by `by` from the market's (nothing for 0); below 0 is a conflict, which
+    /// the sheet's side settles at 0 or the sheet's count, the larger.
+    fileprivate mutating func move(
+        by: Int, sheet value: ProductFieldValue, market: ProductFieldValue?, base: ProductFieldValue?, live: Product,
+        side: MergePreference?
+    ) {
+        guard by != 0 else { return }
+        guard live.stock + by < 0 else {
+            stockBy = by
+            send.stock = live.stock + by
+            return
+        }
+        conflicts.append(Conflict(field: .stock, sheet: value, market: market, base: base, stockBy: by))
+        if side == .sheet, case .count(let stock) = value { send.stock = max(0, stock) }
     }
 }

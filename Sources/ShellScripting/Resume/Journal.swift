@@ -7,6 +7,8 @@ import SellerShell
 struct JournalEntry: Codable, Sendable, Equatable {
     enum State: String, Codable, Sendable {
         case run, started, done, failed, finished
+        /// An import's stock move (`StockMove`): no line of its own, kept across imports.
+        case moved
     }
 
     var state: State
@@ -39,8 +41,11 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// The data directory of the local market the shell started, when the run talked to it:
     /// that market is this directory, whatever port it has next time.
     var market: String?
-    /// The product a catalog row made (an import's `done` entry).
+    /// The product a catalog row made (an import's `done` entry), or whose stock it moved.
     var id: Int?
+    /// A `moved` entry's row revision and the sheet's stock the move was for.
+    var revision: String?
+    var stock: Int?
 
     /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {
@@ -78,6 +83,8 @@ struct JournalState: Sendable {
     var market: String?
     /// Every line the journal mentions at all.
     var touched: Set<Int> = []
+    /// The stock moves imports of this file made, by product id (the last for each).
+    var moves: [Int: StockMove] = [:]
 
     init(entries: [JournalEntry]) {
         var last: [Int: JournalEntry] = [:]
@@ -90,6 +97,9 @@ struct JournalState: Sendable {
                 market = entry.market
             case .finished:
                 finished = true
+            case .moved:
+                guard let id = entry.id, let revision = entry.revision, let stock = entry.stock else { continue }
+                moves[id] = StockMove(revision: revision, stock: stock)
             case .started, .done, .failed:
                 guard let line = entry.line else { continue }
                 touched.insert(line)
