@@ -88,6 +88,22 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    /// A money sign that disagrees with the currency cell is one problem of the row, listed
+    /// with the others (before, it hid them until it was fixed).
+    @Test func aCurrencySignThatDisagreesDoesNotHideTheRowsOtherProblems() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "sign.csv", Self.header + "\n" + "Sign mug,A mug with a sign on it,$5,KRW,0,-1,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(console.notes.contains("import: 2 problems in "), "\(console.notes)")
+            #expect(console.notes.contains("sign.csv:2:price: $5 is in USD, but the currency column says KRW"), "\(console.notes)")
+            #expect(console.notes.contains("sign.csv:2:stock: "), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
     @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

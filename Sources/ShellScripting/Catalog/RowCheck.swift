@@ -95,7 +95,19 @@ struct RowCheck {
         }
         var given = RowFields.given(in: row)
         let moneyProblems = readMoney(row, &given)
-        guard moneyProblems.isEmpty else { return (nil, moneyProblems) }
+        guard moneyProblems.isEmpty else {
+            // The row's other problems too (before, a currency sign that disagreed hid them), from
+            // a copy of the check: a row that cannot be sent claims no product nor name.
+            var others = self
+            return (nil, moneyProblems + others.check(row, given: given).1)
+        }
+        return check(row, given: given)
+    }
+
+    /// The row's action or its problems, its money cells read (``readMoney``).
+    private mutating func check(_ row: CatalogRow, given: [(field: ProductField, text: String)]) -> (
+        RowAction?, [CatalogProblem]
+    ) {
         let fields = RowFields(given)
         if let made = made[row.number] {
             return row.command == .replace ? resumedReplace(row, made: made) : checkUpdate(row, id: made, fields: fields)
