@@ -104,6 +104,24 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    /// A quote never closed is a problem reading the file, which no row's skip helps: the
+    /// refusal says to fix it and names no `--continue-on-error` (which refuses the file too).
+    @Test func aProblemReadingTheFileDoesNotOfferToSkipRows() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "quote.csv", Self.header + "\n" + "\"Open mug,A mug whose quote never closes,3500,KRW,0,5,coffee-small.jpg\n")
+            for flags in ["--yes", "--yes --continue-on-error"] {
+                let console = RecordingConsole()
+                #expect(await f.session(console).execute("import '\(path)' \(flags)").status == .failed)
+                #expect(console.notes.contains("import: 1 problem in "), "\(console.notes)")
+                #expect(console.notes.contains("a problem reading the file is no row that --continue-on-error can skip"))
+                #expect(!console.notes.contains("or --continue-on-error to skip"), "\(console.notes)")
+            }
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
     @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

@@ -61,7 +61,9 @@ struct CatalogImport: Sendable {
         // A JSON Lines file's broken lines do not hide the other lines' problems: every row is
         // checked, and all of them are listed together.
         let lineProblems = contents.format == .jsonl && contents.problems.allSatisfy { $0.row != nil }
-        guard contents.problems.isEmpty || lineProblems else { throw Self.problemsFailure(contents.problems, file: typed) }
+        guard contents.problems.isEmpty || lineProblems else {
+            throw Self.problemsFailure(contents.problems, file: typed, skippable: false)
+        }
         let sends = !options.dryRun && !options.planOnly
         // Only a journal needs the rows' hashes: a plan of a large file never holds them.
         let hashes = sends ? Self.rowHashes(contents.rows) : [:]
@@ -95,7 +97,8 @@ struct CatalogImport: Sendable {
         if !options.resume { try carryMoves(checked.plan, into: rows.scope?.journal, file: typed) }
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
-            throw Self.problemsFailure([CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed)
+            throw Self.problemsFailure(
+                [CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed, skippable: false)
         }
         checked.plan.noteRestart(madeBefore: madeBefore)
         return try await carryOut(checked, options: options, rows: rows)
@@ -128,14 +131,15 @@ struct CatalogImport: Sendable {
 
     /// Every problem on its own line, then what to do; a file that cannot be read at all (no
     /// row is at fault: missing, unreadable, not a catalog) is its problem alone, since skipping
-    /// rows cannot help.
-    static func problemsFailure(_ problems: [CatalogProblem], file: String) -> CommandFailure {
+    /// rows cannot help. `skippable`: the rows' problems are the rows' (none is the reading's),
+    /// so `--continue-on-error` would skip them.
+    static func problemsFailure(_ problems: [CatalogProblem], file: String, skippable: Bool = true) -> CommandFailure {
         let count = problems.count
         let listed = problems.map(\.description).joined(separator: "\n")
         if problems.allSatisfy({ $0.row == nil }) { return CommandFailure(status: .failed, message: listed) }
         return CommandFailure(
             status: .failed,
-            message: CatalogMessage.problemsInFile(count: count, file: file).text + "\n" + listed)
+            message: CatalogMessage.problemsInFile(count: count, file: file, skippable: skippable).text + "\n" + listed)
     }
 
     /// This login's vendor id, when the import compares the file with your products: rows with

@@ -117,7 +117,8 @@ extension CatalogImport {
             }
         }
         guard options.continueOnError, contents.problems.isEmpty else {
-            throw problemsFailure(named(withNewIDsHint(sorted, contents: contents, file: file)), file: file)
+            throw problemsFailure(
+                named(withNewIDsHint(sorted, contents: contents, file: file)), file: file, skippable: contents.problems.isEmpty)
         }
         return Dictionary(grouping: named(sorted)) { $0.row ?? 0 }.map { ($0.key, $0.value) }.sorted { $0.row < $1.row }
     }

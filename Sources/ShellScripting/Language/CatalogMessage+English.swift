@@ -75,9 +75,12 @@ extension CatalogMessage {
         case .readWithDelimiter(let file, let delimiter): "\(file): read with '\(delimiter)' between cells"
         case .ignoringColumns(let file, let count, let names):
             "\(file): ignoring \(Self.count(count, "column")) that name no product field: \(names)"
-        case .problemsInFile(let count, let file):
+        case .problemsInFile(let count, let file, true):
             "\(Self.count(count, "problem")) in \(file); nothing was sent (fix \(count == 1 ? "it" : "them"), or "
                 + "--continue-on-error to skip \(count == 1 ? "that row" : "those rows")):"
+        case .problemsInFile(let count, let file, false):
+            "\(Self.count(count, "problem")) in \(file); nothing was sent (fix \(count == 1 ? "it" : "them"): "
+                + "a problem reading the file is no row that --continue-on-error can skip):"
         case .vendorIDUnknownMatchID(let file, let variable):
             "\(file): your vendor id is not known, so rows without an id are not compared with your products "
                 + "(--match id); 'login --vendor-id N' or \(variable)=N gives it"

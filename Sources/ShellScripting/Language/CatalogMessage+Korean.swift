@@ -73,8 +73,11 @@ extension CatalogMessage {
         case .readWithDelimiter(let file, let delimiter): "\(file): 칸 구분자 '\(delimiter)' 기준으로 읽었습니다"
         case .ignoringColumns(let file, let count, let names):
             "\(file): 상품 필드가 아닌 열 \(count)개는 무시합니다: \(names)"
-        case .problemsInFile(let count, let file):
+        case .problemsInFile(let count, let file, true):
             "\(file)에 문제가 \(count)개 있어서 아무것도 보내지 않았습니다(고치거나, --continue-on-error로 그 행을 건너뛰세요):"
+        case .problemsInFile(let count, let file, false):
+            "\(file)에 문제가 \(count)개 있어서 아무것도 보내지 않았습니다"
+                + "(고치세요. 파일을 읽다가 생긴 문제는 --continue-on-error로 건너뛸 수 있는 행이 아닙니다):"
         case .vendorIDUnknownMatchID(let file, let variable):
             "\(file): 판매자 id를 몰라서 id 없는 행을 내 상품과 비교하지 않습니다(--match id). "
                 + "'login --vendor-id N' 또는 \(variable)=N으로 알려 주세요"

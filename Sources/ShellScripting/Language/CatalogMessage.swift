@@ -87,7 +87,8 @@ public enum CatalogMessage: Spoken, Equatable {
     case readWithDelimiter(file: String, delimiter: String)
     case ignoringColumns(file: String, count: Int, names: String)
     /// The line above the problems, one a line.
-    case problemsInFile(count: Int, file: String)
+    /// `skippable`: `--continue-on-error` would skip the rows (not a problem reading the file).
+    case problemsInFile(count: Int, file: String, skippable: Bool)
     case vendorIDUnknownMatchID(file: String, variable: String)
     case notLoggedInNoCompare(String)
     case productsUnreadable(file: String, error: String)
