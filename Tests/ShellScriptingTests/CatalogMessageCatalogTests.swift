@@ -43,7 +43,7 @@ struct CatalogMessageCatalogTests {
             .importTook(file: "cat.csv", tallies: "3", seconds: "1.5", rate: "2.0"), .andMoreInReport(17), .interruptedOnce,
             .interruptedTwice, .stoppedUnreachable, .exported(count: 1, file: "cat.csv", photos: nil, folder: nil),
             .exported(count: 12, file: "cat.csv", photos: 30, folder: "photos"),
-            .imagesFolderFailed(folder: "photos", why: "permission denied"),
+            .imagesFolderFailed(folder: "photos", why: "permission denied"), .exportPhotosRemoved(count: 2, folder: "photos"),
             .currencyDisagrees(text: "$12.50", currency: "USD", given: "KRW"), .severalOfYoursNamed(count: 2, ids: "#4, #9"),
             .nameOfYoursNamedByRow(id: 4, row: 7), .nameOfYoursMadeBefore(id: 4, row: 7),
             .requiredForNew(rule: "1 to 1,000 characters"), .noProductOfYours(12),

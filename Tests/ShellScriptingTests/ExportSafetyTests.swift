@@ -58,6 +58,34 @@ struct ExportSafetyTests {
         }
     }
 
+    /// An export that does not finish takes away the photos it saved (before, they stayed and
+    /// refused the next try with "exists already"), never a file that was there before it.
+    @Test func anExportThatDoesNotFinishRemovesThePhotosItSaved() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let rows = try f.script("start.csv", CatalogImportTests.rows(3))
+            #expect(await Self.run(f, "import '\(rows)' --yes").0 == .ok)
+            let ids = try await f.allProducts().map(\.id).sorted()
+            let folder = f.directory.appendingPathComponent("photos")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // The last product's photo is in the way: the export stops there, after two products.
+            let blocking = folder.appendingPathComponent("\(ids[2])-1.jpg")
+            try Self.precious.write(to: blocking)
+            let catalog = f.directory.appendingPathComponent("out.csv").path
+            let line = "export '\(catalog)' --images '\(folder.path)' --jobs 1"
+            let (status, console) = await Self.run(f, line)
+            #expect(status == .failed, "\(console.notes)")
+            #expect(console.notes.contains("the 2 photos it had saved in \(folder.path) were removed"), "\(console.notes)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [blocking.lastPathComponent])
+            #expect(try Data(contentsOf: blocking) == Self.precious)
+            #expect(!FileManager.default.fileExists(atPath: catalog))
+            try FileManager.default.removeItem(at: blocking)
+            let (again, retried) = await Self.run(f, line)
+            #expect(again == .ok, "the same export again: \(retried.notes)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 3)
+        }
+    }
+
     @Test func exportDeclaresForceAndWritesItBackInItsWords() throws {
         let spec = try #require(ScriptSession.registry.find("export")).spec
         #expect(spec.flags.contains { $0.name == "--force" })
@@ -132,7 +160,8 @@ struct ExportSafetyTests {
             let photos = f.directory.appendingPathComponent("photos").path
             let out = f.directory.appendingPathComponent("out.csv").path
             #expect(await session.execute("export '\(out)' --all --images '\(photos)'").status == .failed)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: photos).isEmpty)
+            // Nothing saved stays, nor the folder this export made.
+            #expect(!FileManager.default.fileExists(atPath: photos))
             try check(console, photos, out, server)
         }
     }

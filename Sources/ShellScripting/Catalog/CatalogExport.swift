@@ -3,6 +3,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 import TerminalText
 
 /// How `export FILE` runs (its flags).
@@ -60,30 +61,50 @@ struct CatalogExport: Sendable {
         var photoCount = 0
         var photosOf: [Int: [ProductImage]] = [:]
         var digestsOf: [Int: [String]] = [:]
-        if let folder = options.imagesFolder {
-            (photoCells, photoCount, photosOf, digestsOf) = try await downloadPhotos(
-                of: products, into: try paths.writable(folder, replacing: options.force, in: context), catalog: path,
-                jobs: options.jobs,
-                replacing: options.force,
-                client: context.client)
+        // An export that does not finish (Ctrl-C, a photo refused, the file not written) takes
+        // away the photos it saved: they would only refuse the next try's (`exists already`).
+        let saved = SavedFiles()
+        do {
+            if let folder = options.imagesFolder {
+                (photoCells, photoCount, photosOf, digestsOf) = try await downloadPhotos(
+                    of: products, into: try paths.writable(folder, replacing: options.force, in: context), catalog: path,
+                    jobs: options.jobs, replacing: options.force, saved: saved, client: context.client)
+            }
+            try write(products, to: path, shownAs: typed, format: format, options: options) { product in
+                (photosOf[product.id], photoCells[product.id], digestsOf[product.id] ?? [])
+            }
+        } catch {
+            if let folder = options.imagesFolder, let removed = saved.removeAll(), removed > 0 {
+                context.console.note(CatalogMessage.exportPhotosRemoved(count: removed, folder: folder).text)
+            }
+            throw error
         }
+        let exported = CatalogMessage.exported(
+            count: products.count, file: typed, photos: options.imagesFolder.map { _ in photoCount },
+            folder: options.imagesFolder)
+        return CommandOutcome([.summary(exported.text)])
+    }
+
+    /// The catalog file, written atomically; `photos` gives each product's photos, its `images`
+    /// cell and their digests.
+    private func write(
+        _ products: [Product], to path: String, shownAs typed: String, format: CatalogFormat, options: ExportOptions,
+        photos: (Product) -> ([ProductImage]?, String?, [String])
+    ) throws {
         do {
             let writer = try CatalogWriter(path: path, format: format, replacing: options.force)
             for var product in products {
                 // With its photos (the list carries none), the thumbnail cell names the chosen one;
                 // the revision cell keeps each photo's content digest, so an import of this file
                 // knows the photos for the product's own without downloading them.
-                if let photos = photosOf[product.id] { product.images = photos }
-                try writer.write(product, images: photoCells[product.id], photoDigests: digestsOf[product.id] ?? [])
+                let (images, cell, digests) = photos(product)
+                if let images { product.images = images }
+                try writer.write(product, images: cell, photoDigests: digests)
             }
             try writer.finish()
         } catch {
             throw CommandFailure.failed(TerminalText.visible("\(typed): \(error.message)"))
         }
-        let exported = CatalogMessage.exported(
-            count: products.count, file: typed, photos: options.imagesFolder.map { _ in photoCount },
-            folder: options.imagesFolder)
-        return CommandOutcome([.summary(exported.text)])
     }
 
     /// Every page at once (at most `jobs` in flight), this vendor's products unless `--all`, by id.
@@ -107,9 +128,11 @@ struct CatalogExport: Sendable {
     /// (paths relative to the catalog's folder, `;` between), the number of photos saved, each
     /// product's photos, and their content digests (`RowRevision.photoDigest`).
     private func downloadPhotos(
-        of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool, client: MarketClient
+        of products: [Product], into folder: String, catalog: String, jobs: Int, replacing: Bool, saved files: SavedFiles,
+        client: MarketClient
     ) async throws -> ([Int: String], Int, [Int: [ProductImage]], [Int: [String]]) {
         do {
+            if !FileManager.default.fileExists(atPath: folder) { files.folderMade(folder) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw CommandFailure.failed(
@@ -128,7 +151,8 @@ struct CatalogExport: Sendable {
                 // On the cooperative pool, never on a script's one thread (`HTTPTransport.taskExecutor`):
                 // products' photos are saved side by side.
                 group.addTask(executorPreference: globalConcurrentExecutor) {
-                    let photos = try await Self.savePhotos(of: product, client: client, folder: folder, replacing: replacing)
+                    let photos = try await Self.savePhotos(
+                        of: product, client: client, folder: folder, replacing: replacing, saved: files)
                     return (product.id, photos)
                 }
                 next += 1
@@ -169,7 +193,7 @@ struct CatalogExport: Sendable {
     /// images by their bytes before they are written; their names and bytes. More than 5 photos
     /// or one over 512 KiB is refused, naming the product (`ExportPhotoLimits`).
     private static func savePhotos(
-        of product: Product, client: MarketClient, folder: String, replacing: Bool
+        of product: Product, client: MarketClient, folder: String, replacing: Bool, saved files: SavedFiles
     ) async throws -> SavedPhotos {
         let images = try await client.product(id: product.id).value.images ?? []
         if images.count > ExportPhotoLimits.perProduct {
@@ -186,8 +210,12 @@ struct CatalogExport: Sendable {
                     ).text)
             }
             let name = "\(product.id)-\(index + 1).\(format.fileExtension)"
+            let file = (folder as NSString).appendingPathComponent(name)
+            // A file replaced (`--force`) had other bytes before: it is not this export's to take away.
+            let isNew = !FileManager.default.fileExists(atPath: file)
             do throws(LocalFileError) {
-                try LocalFile.write(downloaded.data, to: (folder as NSString).appendingPathComponent(name), replacing: replacing)
+                try LocalFile.write(downloaded.data, to: file, replacing: replacing)
+                if isNew { files.add(file) }
             } catch {
                 throw CommandFailure.failed(TerminalText.visible("--images: " + error.message(shownAs: name)))
             }
@@ -223,5 +251,28 @@ struct CatalogExport: Sendable {
             return String(target.dropFirst(base.count).drop { $0 == "/" }) + "/"
         }
         return target + "/"
+    }
+}
+
+/// The photos an export saved, new files only, and the folder it made: what it takes away when
+/// it does not finish. Products' photos are saved side by side, hence the lock.
+final class SavedFiles: Sendable {
+    private let state = Mutex<(files: [String], folder: String?)>(([], nil))
+
+    func add(_ path: String) { state.withLock { $0.files.append(path) } }
+
+    func folderMade(_ path: String) { state.withLock { $0.folder = path } }
+
+    /// Removes the files (and the folder, when this export made it and nothing else is in it);
+    /// how many files were removed, nil when there were none.
+    func removeAll() -> Int? {
+        let (files, folder) = state.withLock { state in
+            defer { state = ([], nil) }
+            return (state.files, state.folder)
+        }
+        guard !files.isEmpty || folder != nil else { return nil }
+        let removed = files.filter { unlink($0) == 0 }.count
+        if let folder { rmdir(folder) }
+        return removed
     }
 }

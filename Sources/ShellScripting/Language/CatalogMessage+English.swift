@@ -139,6 +139,9 @@ extension CatalogMessage {
             "exported \(Self.count(count, "product")) to \(file)"
                 + (photos.map { " and \(Self.count($0, "photo")) into \(folder ?? "")" } ?? "")
         case .imagesFolderFailed(let folder, let why): "--images: cannot make the folder \(folder): \(why)"
+        case .exportPhotosRemoved(let count, let folder):
+            "export: the \(Self.count(count, "photo")) it had saved in \(folder) \(count == 1 ? "was" : "were") removed, "
+                + "so the export can be tried again as it was"
         case .photosOverTotal(let saved, let limit, let stoppedAt):
             "--images: the photos add up to \(saved), over \(limit), the most one export saves (stopped at #\(stoppedAt)); "
                 + "export fewer products (--search) or without --images"

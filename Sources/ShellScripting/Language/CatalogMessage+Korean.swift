@@ -134,6 +134,8 @@ extension CatalogMessage {
         case .exported(let count, let file, let photos, let folder):
             "상품 \(count)개를 \(file)에 내보냈습니다" + (photos.map { ", 사진 \($0)개는 \(folder ?? "")에 저장했습니다" } ?? "")
         case .imagesFolderFailed(let folder, let why): "--images: 폴더를 만들 수 없습니다(\(folder)): \(why)"
+        case .exportPhotosRemoved(let count, let folder):
+            "export: \(folder)에 저장했던 사진 \(count)장을 지웠습니다. 같은 명령으로 다시 내보낼 수 있습니다"
         case .photosOverTotal(let saved, let limit, let stoppedAt):
             "--images: 사진 크기의 합계(\(saved))가 내보내기 한 번에 저장할 수 있는 한도(\(limit))를 넘습니다(#\(stoppedAt)에서 멈춤). "
                 + "상품을 줄여서(--search) 내보내거나 --images 없이 내보내세요"

@@ -128,6 +128,8 @@ public enum CatalogMessage: Spoken, Equatable {
     /// `exported 3 products to cat.csv`, and the photos saved with them.
     case exported(count: Int, file: String, photos: Int?, folder: String?)
     case imagesFolderFailed(folder: String, why: String)
+    /// An export that did not finish took away the photos it had saved.
+    case exportPhotosRemoved(count: Int, folder: String)
     case photosOverTotal(saved: String, limit: String, stoppedAt: Int)
     /// Export's progress: the products whose photos are saved so far.
     case photosOf(done: Int, total: Int)
