@@ -98,7 +98,8 @@ struct CatalogRoughEdgeTests {
             let console = RecordingConsole()
             #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
             #expect(console.notes.contains("import: 2 problems in "), "\(console.notes)")
-            #expect(console.notes.contains("sign.csv:2:price: $5 is in USD, but the currency column says KRW"), "\(console.notes)")
+            #expect(
+                console.notes.contains("sign.csv:2:price: $5 is in USD, but the currency column says KRW"), "\(console.notes)")
             #expect(console.notes.contains("sign.csv:2:stock: "), "\(console.notes)")
             #expect(try await f.allProducts().isEmpty)
         }

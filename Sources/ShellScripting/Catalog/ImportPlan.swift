@@ -74,8 +74,8 @@ struct ImportPlan: Sendable {
     var work: [ImportWork] {
         var work: [(Int, ImportWork)] = registers.map { ($0.row, .register(row: $0.row, $0.command)) }
         work += updates.map { update in
-            let row = update.row
-            return (row, .update(row: row, id: update.id, changes: update.changes, stockBy: sync.stockBy[row], move: sync.moving[row]))
+            let (row, id) = (update.row, update.id)
+            return (row, .update(row: row, id: id, changes: update.changes, stockBy: sync.stockBy[row], move: sync.moving[row]))
         }
         work += sync.work
         return work.sorted { $0.0 < $1.0 }.map(\.1) + deletes.map { .delete($0) }

@@ -181,9 +181,9 @@ extension ImportRows {
     /// difference as `stock ID +N` does, after the other fields: from the stock as read then
     /// (sales made since the plan are kept; below 0 is refused), and kept in the change log as
     /// a move, which `undo` takes back by the inverse amount. `move` is journaled once made.
-    private func update(_ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil, move: StockMove? = nil) async
-        -> RowResult
-    {
+    private func update(
+        _ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil, move: StockMove? = nil
+    ) async -> RowResult {
         var result = RowResult(row: row, action: .update, id: id, status: .failed)
         let moves = (stockBy ?? 0) != 0
         for attempt in 1...Self.updateAttempts {

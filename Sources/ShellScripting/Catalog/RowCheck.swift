@@ -105,9 +105,9 @@ struct RowCheck {
     }
 
     /// The row's action or its problems, its money cells read (``readMoney``).
-    private mutating func check(_ row: CatalogRow, given: [(field: ProductField, text: String)]) -> (
-        RowAction?, [CatalogProblem]
-    ) {
+    private mutating func check(
+        _ row: CatalogRow, given: [(field: ProductField, text: String)]
+    ) -> (RowAction?, [CatalogProblem]) {
         let fields = RowFields(given)
         if let made = made[row.number] {
             return row.command == .replace ? resumedReplace(row, made: made) : checkUpdate(row, id: made, fields: fields)
