@@ -323,6 +323,12 @@ struct MessageCatalogTests {
         (0xAC00...0xD7A3).contains(scalar.value) || (0x3131...0x318E).contains(scalar.value)
     }
 
+    /// One change is one (it was `1 changes (1 edited)`).
+    @Test func oneChangeIsSaidInTheSingular() {
+        #expect(Message.changeCount(count: 1, tally: "1 edited").english == "1 change (1 edited)")
+        #expect(Message.changeCount(count: 2, tally: "2 edited").english == "2 changes (2 edited)")
+    }
+
     @Test func aTaskSpeaksTheLanguageItWasGivenAndEnglishByDefault() async {
         #expect(Message.soldOut.text == "sold out")
         await Language.$current.withValue(.ko) {

@@ -88,6 +88,15 @@ struct CatalogMessageCatalogTests {
 
     /// Issue 41's review: the Korean merge lines name an action as the Korean column does (with
     /// its English word beside it), say the photos' line naturally, and never nest brackets.
+    /// One of a thing is said in the singular (it was `these 1 change`, `so they are compared`).
+    @Test func oneIsSaidInTheSingular() {
+        #expect(CatalogMessage.confirmImport(1).english == "type 1 to make this change (anything else cancels): ")
+        #expect(CatalogMessage.confirmImport(3).english == "type 3 to make these 3 changes (anything else cancels): ")
+        #expect(CatalogMessage.noRevision(count: 1).english.contains("1 row without a revision column"))
+        #expect(CatalogMessage.noRevision(count: 1).english.contains("so it is compared with the market now"))
+        #expect(CatalogMessage.noRevision(count: 2).english.contains("so they are compared with the market now"))
+    }
+
     @Test func theKoreanMergeLinesNameActionsAndNestNoBrackets() {
         #expect(CatalogMessage.photosDiffer(count: 1, rows: "13").korean.hasPrefix("이미 있는 상품의 행 1개의 사진이 상품 사진과 다릅니다(13행)"))
         #expect(CatalogMessage.photosDiffer(count: 1, rows: "13").korean.contains("작업 열에 교체(replace)를 적으세요"))

@@ -123,6 +123,18 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    /// A spreadsheet's own file says to save it as CSV (it said only "not a catalog file by
+    /// its name").
+    @Test func anXLSXFileSaysToSaveItAsCSV() async throws {
+        try await ScriptFixture.with { f in
+            let path = try f.script("catalog.xlsx", "PK\u{3}\u{4}")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --plan").status == .failed)
+            #expect(console.notes.contains("a .xlsx file is the spreadsheet program's own"), "\(console.notes)")
+            #expect(console.notes.contains("'CSV UTF-8 (Comma delimited) (*.csv)'"), "\(console.notes)")
+        }
+    }
+
     @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

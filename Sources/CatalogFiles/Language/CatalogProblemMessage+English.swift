@@ -55,6 +55,9 @@ extension CatalogProblemMessage {
         case .emptyNoColumns(let columns): "empty: the first row names the columns (\(columns))"
         case .tooManyRows(let limit): "more than \(limit) rows, the most one catalog may have: split it into smaller files"
         case .notACatalogName: "not a catalog file by its name; use .csv, .jsonl or .json, or --format csv|jsonl|json"
+        case .spreadsheetFile(let ext):
+            "a .\(ext) file is the spreadsheet program's own, not read here; save it as CSV "
+                + "(in Excel: Save As › 'CSV UTF-8 (Comma delimited) (*.csv)') and import that"
         case .emptyNoHeader: "empty: no header row"
         case .cannotWriteCP949: "cannot write the file back in CP949 (its encoding); nothing was changed"
         case .notAProductObject: "not a product object; the file changed since it was read?"

@@ -59,6 +59,9 @@ extension CatalogProblemMessage {
         case .tooManyRows(let limit): "행이 \(limit)개를 넘습니다. 카탈로그 하나의 최대치입니다. 더 작은 파일로 나누세요"
         case .notACatalogName:
             "이름으로 보아 카탈로그 파일이 아닙니다. .csv, .jsonl, .json을 쓰거나 --format csv|jsonl|json을 주세요"
+        case .spreadsheetFile(let ext):
+            ".\(ext) 파일은 스프레드시트 프로그램의 파일이라 읽지 않습니다. CSV로 저장해서 그 파일을 가져오세요"
+                + "(Excel에서 다른 이름으로 저장 › 파일 형식에서 'CSV UTF-8 (Comma delimited) (*.csv)' 항목)"
         case .emptyNoHeader: "비어 있습니다. 머리글 행이 없습니다"
         case .cannotWriteCP949: "파일을 원래 인코딩인 CP949로 다시 쓸 수 없습니다. 아무것도 바꾸지 않았습니다"
         case .notAProductObject: "상품 객체가 아닙니다. 읽은 뒤에 파일이 바뀌었나요?"

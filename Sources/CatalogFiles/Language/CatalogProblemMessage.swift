@@ -49,6 +49,8 @@ public enum CatalogProblemMessage: Spoken, Equatable {
     case emptyNoColumns(columns: String)
     case tooManyRows(String)
     case notACatalogName
+    /// A spreadsheet program's own file (`.xlsx`, `.ods`), named by its extension.
+    case spreadsheetFile(String)
 
     // MARK: Writing
     case emptyNoHeader

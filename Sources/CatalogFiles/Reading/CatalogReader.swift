@@ -71,6 +71,9 @@ public enum CatalogReader {
         read(path, format: format, holding: holdRows)
     }
 
+    /// Spreadsheet programs' own files, which are saved as CSV to be imported.
+    static let spreadsheetExtensions: Set<String> = ["xlsx", "xls", "xlsm", "ods", "numbers"]
+
     /// The most rows a catalog file keeps in memory when read: 10,000 (about 10 MB of rows).
     /// A larger file streams its rows from the file.
     public static let holdRows = 10_000
@@ -78,7 +81,8 @@ public enum CatalogReader {
     /// The same, keeping at most `holding` rows in memory (0 streams every file: for tests).
     public static func read(_ path: String, format: CatalogFormat? = nil, holding: Int) -> CatalogContents {
         guard let format = format ?? CatalogFormat(path: path) else {
-            return failed(path, .csv, .notACatalogName)
+            let ext = (path as NSString).pathExtension.lowercased()
+            return failed(path, .csv, spreadsheetExtensions.contains(ext) ? .spreadsheetFile(ext) : .notACatalogName)
         }
         do {
             let limit = LocalFile.maxCatalogBytes

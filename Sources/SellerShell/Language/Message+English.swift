@@ -197,7 +197,7 @@ extension Message {
         case .changesNeedLogin: "not logged in: changes are kept per server and vendor; log in to see them"
         case .noChangesKept: "no changes kept for this server and vendor"
         case .changeColumn(let column): column.english
-        case .changeCount(let count, let tally): "\(count) changes (\(tally))"
+        case .changeCount(let count, let tally): "\(Self.count(count, "change")) (\(tally))"
         case .changeTally(let count, let kind): "\(count) \(kind.english)"
         case .undone(let partly): partly ? "partly undone" : "undone"
         case .earlierNotShown(let count): "(\(count) earlier not shown)"

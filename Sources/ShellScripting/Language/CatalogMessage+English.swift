@@ -34,7 +34,7 @@ extension CatalogMessage {
         case .doneBefore(let count): "(\(count) row\(count == 1 ? "" : "s") done before the interruption)"
         case .noRevision(let count):
             "(\(Self.count(count, "row")) without a revision column (export writes it): "
-                + "which side changed cannot be told, so they are compared with the market now)"
+                + "which side changed cannot be told, so \(count == 1 ? "it is" : "they are") compared with the market now)"
         case .keptNote(let rows):
             "(changed on the market since the export, in \(Self.count(rows, "row")) counted above: kept, not sent back)"
         case .marketChanged(let id, let changes): "#\(id) \(changes) on the market"
@@ -102,7 +102,8 @@ extension CatalogMessage {
         case .actionDeletesNeedYes(let file, let count):
             "\(file): the action column would delete \(Self.count(count, "product")) (delete, replace): "
                 + "add --yes to go ahead without a terminal"
-        case .confirmImport(let count): "type \(count) to make these \(Self.count(count, "change")) (anything else cancels): "
+        case .confirmImport(let count):
+            "type \(count) to make \(count == 1 ? "this change" : "these \(count) changes") (anything else cancels): "
         case .serverBusy(let status, let wait): "the server is busy (\(status)); waiting \(wait) before trying again"
         case .noRequests: "no requests"
 
