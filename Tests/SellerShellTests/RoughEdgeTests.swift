@@ -16,6 +16,9 @@ struct RoughEdgeTests {
         #expect(registry.suggestions(for: "lsit") == ["list"])
         #expect(registry.suggestions(for: "regster") == ["register"])
         #expect(registry.suggestions(for: "qqqqqq").isEmpty)
+        // One letter is no typo of a name: `y` answered where no question was asked got
+        // "did you mean 'help' or 'source'?" (their one-letter aliases).
+        for stray in ["y", "n", "2"] { #expect(registry.suggestions(for: stray).isEmpty, "\(stray)") }
         #expect(EditDistance.between("lsit", "list") == 1)
         #expect(EditDistance.between("", "abc") == 3)
     }

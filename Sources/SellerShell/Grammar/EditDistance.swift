@@ -4,9 +4,10 @@
 /// Written here because it is a dozen lines and only ever compares a typed word with the
 /// command names; no kept library offers it.
 enum EditDistance {
-    /// How far a typed word may be from a name for the name to be offered: one edit for a word
-    /// of three letters or fewer, two for a longer one.
-    static func limit(for typed: String) -> Int { typed.count <= 3 ? 1 : 2 }
+    /// How far a typed word may be from a name for the name to be offered: none for one letter
+    /// (`y` after a question, a stray `2`: every one-letter alias is one edit from it), one edit
+    /// for a word of two or three letters, two for a longer one.
+    static func limit(for typed: String) -> Int { typed.count <= 1 ? 0 : typed.count <= 3 ? 1 : 2 }
 
     static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
