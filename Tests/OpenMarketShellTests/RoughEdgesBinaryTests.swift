@@ -36,6 +36,19 @@ struct RoughEdgesBinaryTests {
         }
     }
 
+    /// A script that is not there is said at once, before a local market is started for it
+    /// (before, the market started and printed its banner first).
+    @Test func aMissingScriptIsSaidBeforeAnyMarketStarts() async throws {
+        try await withHome { (home: Home) async throws in
+            for arguments in [["run", "nope.om"], ["nope.om"]] {
+                let missing = try await run(arguments, home: home)
+                #expect(missing.status == 2, "\(missing.stderr)")
+                #expect(missing.stderr == "nope.om: cannot read the script: no such file\n", "\(missing.stderr)")
+                #expect(missing.stdout.isEmpty, "\(missing.stdout)")
+            }
+        }
+    }
+
     @Test func aFirstWordThatNamesACommandRunsIt() async throws {
         try await withHome { (home: Home) async throws in
             let image = Fixtures.image("coffee-small.jpg").path

@@ -253,6 +253,11 @@ struct OpenMarketCommand: AsyncParsableCommand {
             return
         }
         let request = try self.request
+        if let path = scriptPath(request), let refusal = ScriptReader.unreadable(PathExpansion.expandTilde(path), shownAs: path) {
+            // Before a local market is started (and its banner printed) for a script not there.
+            Self.complain(refusal, prefixed: false)
+            throw ExitCode(CommandStatus.usage.rawValue)
+        }
         // `openmarket -c 'explain 412'` sends nothing: no market is started for it, nor reached.
         let target =
             needsNoMarket(request)

@@ -439,6 +439,18 @@ extension ScriptReader {
         lines(of: try LocalFile.read(path, limit: maxScriptBytes, what: "a script"))
     }
 
+    /// Why the script at `path` cannot be read, as a run says it (`typed` is the path as given);
+    /// nil when it can be. Asked before a local market is started for a script that is not there.
+    public static func unreadable(_ path: String, shownAs typed: String) -> String? {
+        guard access(path, R_OK) != 0 else { return nil }
+        do {
+            _ = try read(path)
+            return nil
+        } catch {
+            return "\(ScriptMessage.cannotReadScript(typed).text): \(reason(error))"
+        }
+    }
+
     /// Why a file could not be read, in a few words.
     static func reason(_ error: any Error) -> String {
         if let problem = error as? LocalFileError {
