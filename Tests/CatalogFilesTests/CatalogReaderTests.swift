@@ -96,8 +96,10 @@ import Testing
             contents.problems.map(\.description) == [
                 "cat.csv:5: 3 cells but the header names 2 columns; quote cells that hold a comma"
             ])
-        let unknown = CatalogReader.read("/tmp/catalog.xlsx")
+        let unknown = CatalogReader.read("/tmp/catalog.txt")
         #expect(unknown.problems.first?.message.contains("use .csv, .jsonl or .json, or --format") == true)
+        let spreadsheet = CatalogReader.read("/tmp/catalog.XLSX")
+        #expect(spreadsheet.problems.first?.message.contains("a .xlsx file is the spreadsheet program's own") == true)
     }
 
     @Test func jsonLinesAndArrayKeepNumbersExactly() {
