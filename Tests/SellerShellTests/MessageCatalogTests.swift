@@ -24,7 +24,7 @@ struct MessageCatalogTests {
             .timedOut(server: "127.0.0.1:9", after: "30 s"), .connectionLost(server: "127.0.0.1:9", reason: "reset"),
             .changedSinceRead(message: "etag \"4-2\""), .problemsNothingSent(count: 2), .refused401(message: "wrong secret"),
             .unknownCommand(word: "lsit", guesses: ["list"]), .usage("stock ID… +N | -N | =N [--yes]"),
-            .noSuchCommand("bogus"), .setNoSuchSetting(given: "colour", settings: ["output", "lang"]),
+            .noSuchCommand("bogus", guesses: []), .noSuchCommand("run", guesses: ["source"]), .setNoSuchSetting(given: "colour", settings: ["output", "lang"]),
             .setNoSuchSetting(given: nil, settings: ["output", "lang"]),
             .setValueNotOneOf(setting: "lang", given: "fr", values: ["en", "ko"]),
             .setValueNotOneOf(setting: "output", given: nil, values: ["table", "json"]), .helpCommandsHeading, .helpFooter,

@@ -60,6 +60,13 @@ struct ScriptRunTests {
             let console = RecordingConsole()
             #expect(await f.session(console).execute("run lesson.om").status == .usage)
             #expect(console.notes.contains("unknown command 'run'; did you mean 'source'?"), "\(console.notes)")
+            // `help run` too (it said only "no command 'run'"), and a typo's guess.
+            let help = RecordingConsole()
+            #expect(await f.session(help).execute("help run").status == .usage)
+            #expect(help.notes.contains("help: no command 'run'; did you mean 'source'?"), "\(help.notes)")
+            let typo = RecordingConsole()
+            #expect(await f.session(typo).execute("help lsit").status == .usage)
+            #expect(typo.notes.contains("help: no command 'lsit'; did you mean 'list'?"), "\(typo.notes)")
         }
     }
 

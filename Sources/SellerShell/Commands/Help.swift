@@ -19,8 +19,10 @@ public struct Help: ShellCommand {
 
     public func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let topic else { return CommandOutcome([.prose(context.commands.registry.overview)]) }
-        guard let command = context.commands.registry.find(topic) else {
-            throw CommandFailure.usage(Message.noSuchCommand(topic).text)
+        let registry = context.commands.registry
+        guard let command = registry.find(topic) else {
+            // `help run`: the program's `run FILE` is `source FILE` here, as at the prompt.
+            throw CommandFailure.usage(Message.noSuchCommand(topic, guesses: registry.guesses(for: [Word(topic)])).text)
         }
         return CommandOutcome([.prose(command.spec.helpText)])
     }

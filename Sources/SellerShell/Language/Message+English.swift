@@ -37,7 +37,9 @@ extension Message {
                 + (guesses.isEmpty ? "" : "; did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?")
                 + " ('help' lists commands)"
         case .usage(let usage): "usage: \(usage)"
-        case .noSuchCommand(let name): "no command '\(name)'"
+        case .noSuchCommand(let name, let guesses):
+            "no command '\(name)'"
+                + (guesses.isEmpty ? "" : "; did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?")
         case .setNoSuchSetting(let given, let settings):
             (given.map { "'\($0)' is no setting; " } ?? "set what? ") + "the settings: \(settings.joined(separator: ", "))"
         case .setValueNotOneOf(let setting, let given, let values):

@@ -37,7 +37,9 @@ extension Message {
                 + (guesses.isEmpty ? "" : " — 혹시 \(guesses.map { "'\($0)'" }.joined(separator: " 또는 ")) 말인가요?")
                 + " ('help'로 명령 목록을 볼 수 있습니다)"
         case .usage(let usage): "사용법: \(usage)"
-        case .noSuchCommand(let name): "없는 명령입니다: '\(name)'"
+        case .noSuchCommand(let name, let guesses):
+            "없는 명령입니다: '\(name)'"
+                + (guesses.isEmpty ? "" : " — 혹시 \(guesses.map { "'\($0)'" }.joined(separator: " 또는 ")) 말인가요?")
         case .setNoSuchSetting(let given, let settings):
             "설정 이름은 \(settings.joined(separator: ", ")) 중 하나여야 합니다" + (given.map { "(입력: '\($0)')" } ?? "")
         case .setValueNotOneOf(let setting, let given, let values):

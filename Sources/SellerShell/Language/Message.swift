@@ -45,7 +45,8 @@ public enum Message: Spoken, Equatable {
     /// A word that is no command: its closest commands, if any.
     case unknownCommand(word: String, guesses: [String])
     case usage(String)
-    case noSuchCommand(String)
+    /// `help NAME` for a name no command has, with the names it may have meant.
+    case noSuchCommand(String, guesses: [String])
     /// `set NAME` with a name that is no setting (nil: no name at all), and the settings.
     case setNoSuchSetting(given: String?, settings: [String])
     /// `set NAME VALUE` with a value the setting does not take (nil: none given), and its values.
