@@ -36,6 +36,25 @@ struct RoughEdgesBinaryTests {
         }
     }
 
+    /// `run --help` and `test -h` are the verb's own help, in the reader's language (before, the
+    /// program's whole help, where `--untrusted` and `--time-limit` are no options).
+    @Test func runAndTestHaveTheirOwnHelp() async throws {
+        try await withHome { (home: Home) async throws in
+            let run = try await self.run(["run", "lesson.om", "--help"], home: home)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.hasPrefix("usage: openmarket run [--untrusted"), "\(run.stdout)")
+            #expect(run.stdout.contains("  --allow-force   lets its commands use --force"), "\(run.stdout)")
+            #expect(!run.stdout.contains("OVERVIEW"), "\(run.stdout)")
+            let test = try await self.run(["test", "-h"], home: home, ["LANG": "ko_KR.UTF-8"])
+            #expect(test.status == 0, "\(test.stderr)")
+            #expect(test.stdout.hasPrefix("사용법: openmarket test [--env NAME]"), "\(test.stdout)")
+            #expect(test.stdout.contains("  --time-limit SECONDS    파일마다 주는 시간입니다"), "\(test.stdout)")
+            // After `--` a `--help` is a file's name, as every other word there.
+            let named = try await self.run(["run", "--", "--help"], home: home)
+            #expect(named.stderr.contains("--help: cannot read the script"), "\(named.stderr)")
+        }
+    }
+
     /// A script that is not there is said at once, before a local market is started for it
     /// (before, the market started and printed its banner first).
     @Test func aMissingScriptIsSaidBeforeAnyMarketStarts() async throws {

@@ -20,6 +20,11 @@ extension OpenMarketCommand: ProgramEntry {
         // Only the locale's variables: the environment is read whole beside.
         let language = language(for: Array(CommandLine.arguments.dropFirst())) { getenv($0).map { String(cString: $0) } }
         await Language.$current.withValue(language) {
+            // `run` and `test` read their own words: their help is theirs, not the program's.
+            if let verb = ScriptArguments.helpAsked(in: Array(CommandLine.arguments.dropFirst())) {
+                print(ScriptArguments.help(verb))
+                return
+            }
             // What is parsed is an OpenMarketCommand (or ArgumentParser's help), run as one: a
             // cast to the type compares types, where ProgramEntry's `as? AsyncParsableCommand`
             // would scan every protocol conformance of the binary, on the way to the prompt.

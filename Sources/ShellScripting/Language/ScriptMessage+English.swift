@@ -50,6 +50,40 @@ extension ScriptMessage {
         case .runNeedsScript(let usage): "'run' needs a script: \(usage)"
         case .oneScriptAtATime(let got): "one script at a time: openmarket run FILE (got \(got))"
         case .allowForceNotUntrusted: "--allow-force does not go with --untrusted"
+        case .runHelp:
+            """
+            Runs FILE, shell commands one per line, keeping a journal beside it
+            (FILE.journal), so that --resume goes on after a stop without repeating
+            what was done.
+
+              --untrusted     someone else's script: it reads only its own folder,
+                              writes only a scratch folder and talks only to its market
+              --env NAME      with --untrusted: an environment variable it may read
+                              (repeat for several)
+              --read DIR      with --untrusted: a folder it may read besides its own
+                              (repeat for several)
+              --allow-force   lets its commands use --force (not with --untrusted)
+
+            The program's options go with it: --resume, --restart, --dry-run, --step,
+            --continue-on-error, --journal PATH, --var NAME=VALUE, --server URL
+            ('openmarket --help'). docs/scripts.md tells more.
+            """
+        case .testHelp:
+            """
+            Grades each FILE on a fresh local market of its own (or --server URL):
+            its 'expect' checks, one line per file, then a summary; the status is 1
+            when a file failed. Graded scripts read only their own folder, write only
+            a scratch folder and talk only to their market.
+
+              --env NAME              an environment variable the scripts may read
+                                      (repeat for several)
+              --read DIR              a folder they may read besides their own
+                                      (repeat for several)
+              --time-limit SECONDS    each file's time (default 60)
+
+            The program's --report-junit FILE and --report-tap FILE write the results
+            as JUnit XML or TAP ('openmarket --help'). docs/teaching.md tells more.
+            """
         case .envAndReadNeedUntrusted: "--env and --read go with --untrusted"
         case .notAName(let name): "'\(name)' is not a name (letters, digits and _, not starting with a digit)"
         case .envIsReserved: "'env' is reserved for the environment (${env.HOME})"

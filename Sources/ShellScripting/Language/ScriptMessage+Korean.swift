@@ -49,6 +49,42 @@ extension ScriptMessage {
         case .runNeedsScript(let usage): "'run'에는 스크립트가 있어야 합니다: \(usage)"
         case .oneScriptAtATime(let got): "스크립트는 한 번에 하나씩입니다: openmarket run 파일 (받은 것: \(got))"
         case .allowForceNotUntrusted: "--allow-force는 --untrusted와 함께 쓸 수 없습니다"
+        case .runHelp:
+            """
+            파일(FILE)에 한 줄에 하나씩 쓴 셸 명령을 실행하고, 옆에 일지
+            (FILE.journal)를 남깁니다. 멈춘 뒤에는 --resume으로 한 일을 되풀이하지
+            않고 이어 갑니다.
+
+              --untrusted     남이 준 스크립트: 자기 폴더만 읽고, 작업 폴더에만
+                              쓰고, 자기 마켓하고만 통신합니다
+              --env NAME      --untrusted와 함께: 읽어도 되는 환경 변수입니다
+                              (여러 개면 되풀이하세요)
+              --read DIR      --untrusted와 함께: 자기 폴더 말고 읽어도 되는
+                              폴더입니다(여러 개면 되풀이하세요)
+              --allow-force   명령에 --force를 쓰게 합니다(--untrusted와는 함께
+                              쓸 수 없습니다)
+
+            프로그램의 옵션도 함께 씁니다: --resume, --restart, --dry-run, --step,
+            --continue-on-error, --journal PATH, --var NAME=VALUE, --server URL
+            ('openmarket --help'). 자세한 내용은 docs/scripts.md에 있습니다.
+            """
+        case .testHelp:
+            """
+            파일(FILE)마다 새 로컬 마켓에서(또는 --server URL) 'expect' 검사로
+            채점하고, 파일마다 한 줄, 끝에 요약을 보여 줍니다. 실패한 파일이
+            있으면 상태는 1입니다. 채점하는 스크립트는 자기 폴더만 읽고, 작업
+            폴더에만 쓰고, 자기 마켓하고만 통신합니다.
+
+              --env NAME              스크립트가 읽어도 되는 환경 변수입니다
+                                      (여러 개면 되풀이하세요)
+              --read DIR              자기 폴더 말고 읽어도 되는 폴더입니다
+                                      (여러 개면 되풀이하세요)
+              --time-limit SECONDS    파일마다 주는 시간입니다(기본 60초)
+
+            프로그램의 --report-junit FILE과 --report-tap FILE은 결과를 JUnit
+            XML이나 TAP로 씁니다('openmarket --help'). 자세한 내용은
+            docs/teaching.md에 있습니다.
+            """
         case .envAndReadNeedUntrusted: "--env와 --read는 --untrusted와 함께 씁니다"
         case .notAName(let name): "이름이 될 수 없습니다(입력: '\(name)'). 이름은 글자, 숫자, _로 쓰고, 숫자로 시작하지 않습니다"
         case .envIsReserved: "'env'는 환경 변수를 읽는 데 쓰는 이름입니다(${env.HOME})"

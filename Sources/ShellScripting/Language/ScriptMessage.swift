@@ -53,6 +53,10 @@ public enum ScriptMessage: Spoken, Equatable {
     case oneScriptAtATime(got: String)
     case allowForceNotUntrusted
     case envAndReadNeedUntrusted
+    /// `openmarket run --help`: what it does and its own options, after its usage line.
+    case runHelp
+    /// `openmarket test --help`.
+    case testHelp
 
     // MARK: Variables
     case notAName(String)

@@ -1,4 +1,5 @@
 import Foundation
+import SellerShell
 import TerminalText
 
 /// The words after `openmarket test` or `openmarket run`: the files, and the options that say
@@ -101,6 +102,19 @@ public struct ScriptArguments: Sendable, Equatable {
                 throw ScriptArgumentError(ScriptMessage.envAndReadNeedUntrusted.text)
             }
         }
+    }
+
+    /// The verb whose help the program's arguments ask for (`run --help`, `test -h`,
+    /// `run lesson.om --help`): the verb first, a help flag after it, before any `--`.
+    public static func helpAsked(in arguments: [String]) -> Verb? {
+        guard let first = arguments.first, let verb = Verb(rawValue: first) else { return nil }
+        let rest = arguments.dropFirst().prefix { $0 != "--" }
+        return rest.contains("--help") || rest.contains("-h") ? verb : nil
+    }
+
+    /// The verb's help: its usage line, what it does and its own options.
+    public static func help(_ verb: Verb) -> String {
+        Message.usage(usage(verb)).text + "\n\n" + (verb == .run ? ScriptMessage.runHelp : .testHelp).text
     }
 
     static func usage(_ verb: Verb) -> String {
