@@ -404,25 +404,30 @@ public enum ProductFieldParsing {
     /// text, which the parse judges. On Unicode scalars, digits ASCII only, as the parse.
     static func misreadSeparator(_ text: String) -> Rule? {
         var scalars = Substring(text).unicodeScalars[...]
+        let sign = scalars.first == "-" ? "-" : ""
         if scalars.first == "-" || scalars.first == "+" { scalars = scalars.dropFirst() }
         let digit: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }
         let parts = scalars.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0].filter { $0 != "_" }
-        if whole.contains(",") || (parts.count == 2 && parts[1].contains(",")) {
+        let fraction = parts.count == 2 ? parts[1].filter { $0 != "_" } : nil
+        if whole.contains(",") || fraction?.contains(",") == true {
+            // Groups of three after a first of one to three digits that is no 0 (`0,500` is a
+            // decimal comma's half, not five hundred).
             let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
             let grouped =
-                (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
+                (1...3).contains(groups[0].count) && groups[0].first != "0" && groups.dropFirst().allSatisfy { $0.count == 3 }
                 && groups.allSatisfy { $0.allSatisfy(digit) }
-            guard grouped, parts.count == 1 || !parts[1].contains(",") else { return .commaNotThousands(text) }
+            guard grouped, fraction?.contains(",") != true else { return .commaNotThousands(text) }
             return nil
         }
         // `5.000` is 5000 or 5.00; `1.250` is 1250 or 1.25. A third decimal that is not 0
         // (`1.255`) or a whole part that starts with 0 (`0.500`) is no thousands separator's,
         // and the contract's two places judge the number.
-        guard parts.count == 2, (1...3).contains(whole.count), whole.allSatisfy(digit), whole.first != "0",
-            parts[1].count == 3, parts[1].allSatisfy(digit), parts[1].last == "0"
+        guard let fraction, (1...3).contains(whole.count), whole.allSatisfy(digit), whole.first != "0",
+            fraction.count == 3, fraction.allSatisfy(digit), fraction.last == "0"
         else { return nil }
-        let (integer, fraction) = (String(whole), String(parts[1]))
-        return .pointBeforeThreeDigits(text: text, whole: integer + fraction, small: integer + "." + fraction.prefix(2))
+        let (integer, decimals) = (String(whole), String(fraction))
+        return .pointBeforeThreeDigits(
+            text: text, whole: sign + integer + decimals, small: sign + integer + "." + decimals.prefix(2))
     }
 }

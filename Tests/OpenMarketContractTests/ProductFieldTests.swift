@@ -100,7 +100,9 @@ struct ProductFieldTests {
             ("1.000,50", .commaNotThousands("1.000,50")), ("1234,567", .commaNotThousands("1234,567")),
             ("5.000", .pointBeforeThreeDigits(text: "5.000", whole: "5000", small: "5.00")),
             ("12.500", .pointBeforeThreeDigits(text: "12.500", whole: "12500", small: "12.50")),
-            ("-1.250", .pointBeforeThreeDigits(text: "-1.250", whole: "1250", small: "1.25")),
+            ("-1.250", .pointBeforeThreeDigits(text: "-1.250", whole: "-1250", small: "-1.25")),
+            ("0,500", .commaNotThousands("0,500")), ("00,500", .commaNotThousands("00,500")),
+            ("5.0_00", .pointBeforeThreeDigits(text: "5.0_00", whole: "5000", small: "5.00")),
         ]
         for (text, rule) in refused {
             var problems: [RuleViolation] = []

@@ -168,6 +168,12 @@ struct CatalogMergeTests {
             #expect(await f.session(RecordingConsole()).execute("stock \(id) -1").status == .ok)
             #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
             #expect(try await f.product(id: id).stock == 4)
+            // An import refused in between (a price that is no number) forgets no move.
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,", ",Item 1,\(Self.words),abc,")])
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .failed)
+            try Self.edit(sheet, [(",Item 1,\(Self.words),abc,", ",Item 1,\(Self.words),1001,")])
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.product(id: id).stock == 4)
             // The sheet changed since (7 → 10): the stock moves by +3 only.
             try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,7,", ",Item 1,\(Self.words),1001,KRW,0,10,")])
             let changed = RecordingConsole()
@@ -193,6 +199,28 @@ struct CatalogMergeTests {
             let product = try await f.product(id: id)
             #expect(product.stock == 4, "the sale is kept: \(undo.out)")
             #expect(product.price == 1001, "\(undo.out)")
+            // The import undone, the same sheet imported again moves the stock again, with the
+            // price: its move no longer stands.
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            let again = try await f.product(id: id)
+            #expect(again.stock == 7 && again.price == 1501, "\(again.stock) \(again.price)")
+        }
+    }
+
+    /// A stock the sheet's side set (a difference below 0, `--prefer sheet`) is the row's base
+    /// from then on: a restock since is no new difference (it was -5 again, below 0 again).
+    @Test func aStockTheSheetSetIsTheBaseOfTheNextImport() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            _ = try await f.client.edit(id: id, ProductChanges(stock: 1))
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,0,")])
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes --prefer sheet").status == .ok)
+            #expect(try await f.product(id: id).stock == 0)
+            #expect(await f.session(RecordingConsole()).execute("stock \(id) +3").status == .ok)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan").status == .ok, "\(plan.notes)")
+            #expect(!plan.out.contains("below 0") && plan.out.contains("update     0"), "\(plan.out)")
         }
     }
 

@@ -39,7 +39,8 @@ struct ScriptMessageCatalogTests {
         .readTakesFolder(usage: "openmarket run [--untrusted] FILE"), .timeLimit(max: 3600, got: "abc"),
         .unknownOption(word: "--fast", verb: "run", usage: "openmarket run FILE"),
         .testNeedsScripts(usage: "openmarket test FILE…"), .runNeedsScript(usage: "openmarket run FILE"),
-        .oneScriptAtATime(got: "a.om b.om"), .allowForceNotUntrusted, .envAndReadNeedUntrusted, .notAName("9lives"),
+        .oneScriptAtATime(got: "a.om b.om"), .allowForceNotUntrusted, .envAndReadNeedUntrusted, .runHelp, .testHelp,
+        .notAName("9lives"),
         .envIsReserved, .lastIsReserved, .envNeedsName, .environmentNotSet("HOME"),
         .otherLocalMarket(
             script: "cat.om", market: "/home/a/.local/share/openmarket/local", hereLocal: "/tmp/x",

@@ -34,6 +34,10 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     /// The product as the caller just read it (an import's row), for the change log: saves
     /// reading it again before the PATCH. Not part of the command's words.
     public var known: Product?
+    /// The stock sent is the stock read moved by an amount (an import's stock, merged as a
+    /// count): the change log keeps it as a move, which `undo` takes back by the amount as it
+    /// does `stock ID +N`'s, and the other fields as an edit. Not part of the command's words.
+    public var stockIsMove = false
 
     public init(
         id: Int, changes: ProductChanges, order: [ProductField]? = nil, ifMatch: String? = nil, known: Product? = nil
@@ -168,8 +172,24 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             let late = FieldParsing.wonFractions(price: price, discount: discount, currency: response.value.currency, sent: true)
             outcome.output = late.map { .warning($0) } + outcome.output
         }
-        if let before { outcome.changes = [ProductChange(.edited, before: before, after: response.value, etag: response.etag)] }
+        if let before { outcome.changes = loggedChanges(before: before, after: response) }
         return outcome
+    }
+
+    /// What the change log keeps of the PATCH: an edit, or with `stockIsMove` the fields but the
+    /// stock as an edit (the product after it with the stock it had) and the stock as a move.
+    private func loggedChanges(before: Product, after response: MarketResponse<Product>) -> [ProductChange] {
+        let after = response.value
+        guard stockIsMove, before.stock != after.stock else {
+            return [ProductChange(.edited, before: before, after: after, etag: response.etag)]
+        }
+        var edited = after
+        edited.stock = before.stock
+        let move = ProductChange(.stock, before: edited, after: after, etag: response.etag)
+        guard ProductField.between(before, edited).isEmpty else {
+            return [ProductChange(.edited, before: before, after: edited), move]
+        }
+        return [move]
     }
 
     /// `#6 Mug already has price ₩26,000: nothing was sent…` when every field given already has

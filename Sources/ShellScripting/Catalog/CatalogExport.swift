@@ -212,7 +212,8 @@ struct CatalogExport: Sendable {
             let name = "\(product.id)-\(index + 1).\(format.fileExtension)"
             let file = (folder as NSString).appendingPathComponent(name)
             // A file replaced (`--force`) had other bytes before: it is not this export's to take away.
-            let isNew = !FileManager.default.fileExists(atPath: file)
+            var status = stat()
+            let isNew = lstat(file, &status) != 0
             do throws(LocalFileError) {
                 try LocalFile.write(downloaded.data, to: file, replacing: replacing)
                 if isNew { files.add(file) }

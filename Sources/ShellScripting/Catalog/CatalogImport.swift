@@ -90,11 +90,10 @@ struct CatalogImport: Sendable {
             madeBefore = opened.madeBefore
             moves = opened.moves
         }
+        moves = StockMove.standing(moves, in: context.ownChangeLog)
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
             contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID, moves: moves)
-        // A resumed journal still holds them.
-        if !options.resume { try carryMoves(checked.plan, into: rows.scope?.journal, file: typed) }
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
             throw Self.problemsFailure(

@@ -23,7 +23,8 @@ extension CatalogImport {
             script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
         let (opened, journalPath) = try journals.lockJournal(for: file, at: placement, resume: options.resume)
         let previous = JournalFile.read(journalPath)
-        let earlier = previous.map { moves(in: $0, file: file) } ?? [:]
+        let kept = previous?.moves ?? [:]
+        let earlier = moves(of: kept, file: file)
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .usage(
@@ -32,7 +33,13 @@ extension CatalogImport {
             // --restart: what the unfinished run made, so the plan can say which rows exist.
             let madeBefore = options.restart ? (previous?.done.compactMapValues(\.id) ?? [:]) : [:]
             opened.truncate()
-            return (JournalHandle(opened), [:], madeBefore, earlier)
+            let journal = JournalHandle(opened)
+            // Every move kept, whatever this run does (a refused or failed one included): a
+            // move lost would be made again by the next import.
+            for (id, move) in kept.sorted(by: { $0.key < $1.key }) where !journal.write(JournalEntry(moved: move, id: id)) {
+                throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
+            }
+            return (journal, [:], madeBefore, earlier)
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -54,22 +61,15 @@ extension CatalogImport {
         let placement = JournalPlacement(
             script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
         let state = JournalFile.read(placement.primary) ?? placement.fallback.flatMap { JournalFile.read($0) }
-        return state.map { moves(in: $0, file: file) } ?? [:]
+        return moves(of: state?.moves ?? [:], file: file)
     }
 
-    /// A journal's stock moves, when it was written on this market (another's ids are other products).
-    private func moves(in state: JournalState, file: String) -> [Int: StockMove] {
-        guard !state.moves.isEmpty, (try? journals.checkServer(of: state, script: file, server: context.client.baseURL)) != nil
-        else { return [:] }
-        return state.moves
-    }
-
-    /// Carries the earlier stock moves of this file's rows into a fresh journal: the next import
-    /// knows them too.
-    func carryMoves(_ plan: ImportPlan, into journal: JournalHandle?, file: String) throws(CommandFailure) {
-        guard let journal, !plan.sync.carried.isEmpty else { return }
-        for (id, move) in plan.sync.carried where !journal.write(JournalEntry(moved: move, id: id)) {
-            throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
+    /// The moves made on this market (another's ids are other products).
+    private func moves(of moves: [Int: StockMove], file: String) -> [Int: StockMove] {
+        moves.filter { _, move in
+            var made = JournalState(entries: [])
+            (made.server, made.market) = (move.server, move.market)
+            return (try? journals.checkServer(of: made, script: file, server: context.client.baseURL)) != nil
         }
     }
 

@@ -177,15 +177,14 @@ extension ImportRows {
     static let updateAttempts = 3
 
     /// Reads the product (for its ETag), sends only the fields that differ, with `If-Match`;
-    /// a 412 (changed since it was read) reads it again. `stockBy` moves the stock by that
-    /// difference as `stock ID +N` does, after the other fields: from the stock as read then
-    /// (sales made since the plan are kept; below 0 is refused), and kept in the change log as
-    /// a move, which `undo` takes back by the inverse amount. `move` is journaled once made.
+    /// a 412 (changed since it was read) reads it again. `stockBy` moves the stock as read by
+    /// that difference (sales made since the plan are kept; below 0 is refused), sent as the
+    /// stock it makes, so sending it again after an unknown outcome sends the same, and kept in
+    /// the change log as a move (`undo` takes back the amount). `move` is journaled once made.
     private func update(
         _ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil, move: StockMove? = nil
     ) async -> RowResult {
         var result = RowResult(row: row, action: .update, id: id, status: .failed)
-        let moves = (stockBy ?? 0) != 0
         for attempt in 1...Self.updateAttempts {
             let current: MarketResponse<Product>
             do {
@@ -197,46 +196,42 @@ extension ImportRows {
             }
             var changes = RowDifference.changes(fields, from: current.value)
             if let stockBy {
-                changes.stock = nil
-                guard current.value.stock + stockBy >= 0 else {
+                let stock = current.value.stock + stockBy
+                guard stock >= 0 else {
                     let by = stockBy > 0 ? "+\(stockBy)" : "\(stockBy)"
                     result.message = .byImport(CatalogMessage.stockBelowZero(id: id, by: by, market: current.value.stock).text)
                     return result
                 }
+                changes.stock = stock == current.value.stock ? nil : stock
             }
-            guard !changes.isEmpty || moves else {
+            guard !changes.isEmpty else {
                 result.status = .unchanged
                 return result
             }
-            if !changes.isEmpty {
-                // The row's journal entry is its last request's: the stock's move, when it has one.
-                let patch = Patch(id: id, changes: changes, ifMatch: current.etag, known: current.value)
-                let report = await perform(patch, row: moves ? nil : row)
-                if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
-                guard report.status == .ok else { return Self.failed(result, report) }
-            }
-            if let stockBy, moves {
-                let report = await perform(Stock(id: id, change: stockBy > 0 ? .add(stockBy) : .remove(-stockBy)), row: row)
-                guard report.status == .ok else { return Self.failed(result, report) }
-                if let move, context.scope?.journal?.write(JournalEntry(moved: move, id: id)) == false {
-                    result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)
+            var patch = Patch(id: id, changes: changes, ifMatch: current.etag, known: current.value)
+            patch.stockIsMove = stockBy != nil
+            let report = await perform(patch, row: row)
+            if report.status == .ok {
+                result.status = .updated
+                result.message = .byImport(RowDifference.names(changes))
+                if var move, changes.stock != nil {
+                    // Named with the market it was made on, as the journal's run names it.
+                    let run = ResumeJournal(in: context).journalHeader(file, server: context.client.baseURL)
+                    (move.server, move.market) = (run.server, run.market)
+                    move.made = report.result.map { StockMove.identity(of: $0.product) }
+                    if context.scope?.journal?.write(JournalEntry(moved: move, id: id)) == false {
+                        result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)
+                    }
                 }
-                changes.stock = current.value.stock + stockBy
+                return result
             }
-            result.status = .updated
-            if result.message == .none { result.message = .byImport(RowDifference.names(changes)) }
+            if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
+            result.message = .byCommand(Self.oneLine(report))
+            result.error = report.error
+            result.outcomeUnknown = report.outcomeUnknown
+            result.unreachable = report.status == .unreachable
             return result
         }
-        return result
-    }
-
-    /// `result` failed as `report` says.
-    private static func failed(_ result: RowResult, _ report: CommandReport) -> RowResult {
-        var result = result
-        result.message = .byCommand(oneLine(report))
-        result.error = report.error
-        result.outcomeUnknown = report.outcomeUnknown
-        result.unreachable = report.status == .unreachable
         return result
     }
 

@@ -21,9 +21,6 @@ struct PlanSync: Sendable {
     var stockBy: [Int: Int] = [:]
     /// The stock moves earlier imports of this file made (from its journal), by product id.
     var moves: [Int: StockMove] = [:]
-    /// The earlier moves of rows in this file under the same revision: carried into this
-    /// import's journal, so that the next import knows them too.
-    var carried: [(id: Int, move: StockMove)] = []
     /// The move each row whose stock moves makes (row → it), journaled once it is made.
     var moving: [Int: StockMove] = [:]
     /// How many checked rows name each action (a row without one is `merge`), and whether any
@@ -82,18 +79,14 @@ struct PlanSync: Sendable {
         if let by = merged.stockBy, by != 0 { stockBy[row] = by }
     }
 
-    /// The move an earlier import made for `row` of product `id` (``StockMove``), kept to be
-    /// carried into this import's journal.
-    mutating func earlierMove(for row: CatalogRow, id: Int) -> StockMove? {
-        guard let move = StockMove.earlier(for: row, id: id, in: moves) else { return nil }
-        carried.append((id, move))
-        return move
-    }
+    /// The move an earlier import made for `row` of product `id` (``StockMove``).
+    func earlierMove(for row: CatalogRow, id: Int) -> StockMove? { StockMove.earlier(for: row, id: id, in: moves) }
 
-    /// The move a row's merge makes when its stock moves by a difference and it has a revision
-    /// (what a later import compares with).
+    /// What a row's merge does to the stock, when it sends one and has a revision: moved by the
+    /// sheet's difference, or set to the sheet's count (a conflict below 0 the sheet's side
+    /// won). A later import takes the sheet's count as the row's base.
     mutating func noteMove(_ merged: RowMerge, row: CatalogRow, sheet: ProductChanges) {
-        guard merged.stockBy != nil, let stock = sheet.stock, let revision = StockMove.revisionText(of: row) else { return }
+        guard merged.send.stock != nil, let stock = sheet.stock, let revision = StockMove.revisionText(of: row) else { return }
         moving[row.number] = StockMove(revision: revision, stock: stock)
     }
 

@@ -99,7 +99,8 @@ struct RowCheck {
             // The row's other problems too (before, a currency sign that disagreed hid them), from
             // a copy of the check: a row that cannot be sent claims no product nor name.
             var others = self
-            return (nil, moneyProblems + others.check(row, given: given).1)
+            let columns = Set(moneyProblems.compactMap(\.column))
+            return (nil, moneyProblems + others.check(row, given: given).1.filter { !columns.contains($0.column ?? "") })
         }
         return check(row, given: given)
     }

@@ -60,12 +60,12 @@ enum ThreeWayMerge {
         for field in ProductField.editable {
             guard let value = field.value(in: sheet) else { continue }
             let market = field.value(of: live)
+            if value.withoutCurrency == market?.withoutCurrency { continue }
             if field == .stock, let movedTo, let stock = sheet.stock {
                 // Moved for this sheet already: only what the sheet changed since moves it again.
                 merge.move(by: stock - movedTo, sheet: value, market: market, base: .count(movedTo), live: live, side: side)
                 continue
             }
-            if value.withoutCurrency == market?.withoutCurrency { continue }
             guard let sheetAgrees = revision.agrees(field, with: value.plainText) else {
                 // The revision says nothing of this cell: compared with the market now.
                 field.copy(from: sheet, into: &merge.send)

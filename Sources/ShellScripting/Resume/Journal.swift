@@ -43,9 +43,11 @@ struct JournalEntry: Codable, Sendable, Equatable {
     var market: String?
     /// The product a catalog row made (an import's `done` entry), or whose stock it moved.
     var id: Int?
-    /// A `moved` entry's row revision and the sheet's stock the move was for.
+    /// A `moved` entry's row revision, the sheet's stock the move was for, and the change that
+    /// made it (``StockMove``).
     var revision: String?
     var stock: Int?
+    var made: String?
 
     /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {
@@ -99,7 +101,8 @@ struct JournalState: Sendable {
                 finished = true
             case .moved:
                 guard let id = entry.id, let revision = entry.revision, let stock = entry.stock else { continue }
-                moves[id] = StockMove(revision: revision, stock: stock)
+                moves[id] = StockMove(
+                    revision: revision, stock: stock, server: entry.server, market: entry.market, made: entry.made)
             case .started, .done, .failed:
                 guard let line = entry.line else { continue }
                 touched.insert(line)
