@@ -163,6 +163,15 @@ struct OpenMarketCommand: AsyncParsableCommand {
     }
 
     /// The script named by `run FILE` or `FILE`, nil for none.
+    /// A script that cannot be read is said before a local market is started (and its banner
+    /// printed) for it.
+    func refuseUnreadableScript(_ request: Request) throws {
+        guard let path = scriptPath(request) else { return }
+        guard let refusal = ScriptReader.unreadable(PathExpansion.expandTilde(path), shownAs: path) else { return }
+        Self.complain(refusal, prefixed: false)
+        throw ExitCode(CommandStatus.usage.rawValue)
+    }
+
     func scriptPath(_ request: Request) -> String? {
         if case .script(let path) = request { return path }
         return nil
@@ -253,11 +262,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             return
         }
         let request = try self.request
-        if let path = scriptPath(request), let refusal = ScriptReader.unreadable(PathExpansion.expandTilde(path), shownAs: path) {
-            // Before a local market is started (and its banner printed) for a script not there.
-            Self.complain(refusal, prefixed: false)
-            throw ExitCode(CommandStatus.usage.rawValue)
-        }
+        try refuseUnreadableScript(request)
         // `openmarket -c 'explain 412'` sends nothing: no market is started for it, nor reached.
         let target =
             needsNoMarket(request)
