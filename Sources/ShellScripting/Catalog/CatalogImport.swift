@@ -247,7 +247,8 @@ struct CatalogImport: Sendable {
             file: file, hashes: checked.hashes, thumbnails: checked.plan.thumbnails, context: rows, progress: progress,
             interrupts: interrupts)
         if let report { running.finished = { report.record($0) } }
-        let work = checked.plan.work
+        // The moves it makes are named with the market they are made on, as its run is.
+        let work = checked.plan.work(madeOn: header)
         let tally = ImportProgress(total: work.count)
         let (sent, interrupted) = await running.run(work, jobs: options.jobs, tally: tally)
         let results = sent + Self.notSent(checked.plan)

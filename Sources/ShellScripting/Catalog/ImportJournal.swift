@@ -19,8 +19,7 @@ extension CatalogImport {
         journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: [Int: StockMove]
     )? {
         let client = context.client
-        let placement = JournalPlacement(
-            script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
+        let placement = placement(of: path, options: options)
         let (opened, journalPath) = try journals.lockJournal(for: file, at: placement, resume: options.resume)
         let previous = JournalFile.read(journalPath)
         let kept = previous?.moves ?? [:]
@@ -58,19 +57,20 @@ extension CatalogImport {
     /// The stock moves earlier imports of the file made, for a plan that opens no journal (a
     /// `--plan`, a dry run): read from where the journal is, without locking it.
     func earlierMoves(file: String, path: String, options: ImportOptions) -> [Int: StockMove] {
-        let placement = JournalPlacement(
-            script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
+        let placement = placement(of: path, options: options)
         let state = JournalFile.read(placement.primary) ?? placement.fallback.flatMap { JournalFile.read($0) }
         return moves(of: state?.moves ?? [:], file: file)
     }
 
     /// The moves made on this market (another's ids are other products).
     private func moves(of moves: [Int: StockMove], file: String) -> [Int: StockMove] {
-        moves.filter { _, move in
-            var made = JournalState(entries: [])
-            (made.server, made.market) = (move.server, move.market)
-            return (try? journals.checkServer(of: made, script: file, server: context.client.baseURL)) != nil
-        }
+        let server = context.client.baseURL
+        return moves.filter { journals.otherMarket(recorded: $1.server, market: $1.market, script: file, server: server) == nil }
+    }
+
+    /// Where the import's journal is: `--journal PATH`, else beside the file.
+    private func placement(of path: String, options: ImportOptions) -> JournalPlacement {
+        JournalPlacement(script: path, given: options.journalPath.map(paths.expandingTilde), environment: paths.environment)
     }
 
     /// The rows an interrupted import made: those done, and those whose create was sent but

@@ -70,12 +70,16 @@ struct ImportPlan: Sendable {
     /// file, or an export of one search, imported with `--prune`.
     var prunesMostOfYours: Bool { !deletes.isEmpty && deletes.count * 2 > yoursBefore }
 
-    /// What the plan sends, rows first in file order, then deletes.
-    var work: [ImportWork] {
+    /// What the plan sends, rows first in file order, then deletes; the stock moves it makes
+    /// named with the market of `run`, the journal's run entry.
+    func work(madeOn run: JournalEntry) -> [ImportWork] {
         var work: [(Int, ImportWork)] = registers.map { ($0.row, .register(row: $0.row, $0.command)) }
         work += updates.map { update in
-            let (row, id) = (update.row, update.id)
-            return (row, .update(row: row, id: id, changes: update.changes, stockBy: sync.stockBy[row], move: sync.moving[row]))
+            let row = update.row
+            let move = sync.moving[row].map {
+                StockMove(revision: $0.revision, stock: $0.stock, server: run.server, market: run.market)
+            }
+            return (row, .update(row: row, id: update.id, changes: update.changes, stockBy: sync.stockBy[row], move: move))
         }
         work += sync.work
         return work.sorted { $0.0 < $1.0 }.map(\.1) + deletes.map { .delete($0) }

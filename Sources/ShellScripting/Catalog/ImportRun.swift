@@ -215,9 +215,6 @@ extension ImportRows {
                 result.status = .updated
                 result.message = .byImport(RowDifference.names(changes))
                 if var move, changes.stock != nil {
-                    // Named with the market it was made on, as the journal's run names it.
-                    let run = ResumeJournal(in: context).journalHeader(file, server: context.client.baseURL)
-                    (move.server, move.market) = (run.server, run.market)
                     move.made = report.result.map { StockMove.identity(of: $0.product) }
                     if context.scope?.journal?.write(JournalEntry(moved: move, id: id)) == false {
                         result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)

@@ -107,17 +107,22 @@ struct ResumeJournal: Sendable {
     /// A run resumed on another market would look there for what it made on the first. The
     /// shell's own local market is known by its data directory, not its port.
     func checkServer(of state: JournalState, script: String, server: URL) throws(CommandFailure) {
-        let here = localMarketData(server)
-        if let market = state.market {
-            guard market != here else { return }
-            throw .usage(
-                ScriptMessage.otherLocalMarket(script: script, market: market, hereLocal: here, server: server.absoluteString)
-                    .text)
+        if let other = otherMarket(recorded: state.server, market: state.market, script: script, server: server) {
+            throw .usage(other.text)
         }
-        guard let recorded = state.server, let journalServer = URL(string: recorded),
-            ServerAddress(journalServer) != ServerAddress(server)
-        else { return }
-        throw .usage(ScriptMessage.otherServer(script: script, recorded: recorded, server: server.absoluteString).text)
+    }
+
+    /// Why what a journal recorded on `recorded` (its local market's data directory `market`)
+    /// was not made on `server`; nil when it was made there, or the journal does not say.
+    func otherMarket(recorded: String?, market: String?, script: String, server: URL) -> ScriptMessage? {
+        let here = localMarketData(server)
+        if let market {
+            guard market != here else { return nil }
+            return .otherLocalMarket(script: script, market: market, hereLocal: here, server: server.absoluteString)
+        }
+        guard let recorded, let journalServer = URL(string: recorded), ServerAddress(journalServer) != ServerAddress(server)
+        else { return nil }
+        return .otherServer(script: script, recorded: recorded, server: server.absoluteString)
     }
 
     /// The first entry of a run's journal: the script, the server, and the local market's data
