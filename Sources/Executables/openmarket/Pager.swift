@@ -69,18 +69,16 @@ enum Pager {
     /// that is one command takes the place of that `sh` (`ChildSignals.replacingShell`), so a
     /// Ctrl-\ it ignores (`less`, `more`) does not leave it running on the shell's terminal.
     private static func spawn(_ command: String, stdin: Int32, closing other: Int32, pid: inout pid_t) -> Int32 {
-        let arguments = ["/bin/sh", "-c", ChildSignals.replacingShell(command)]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, other)
-        return ChildSignals.withDefaults { attributes in posix_spawn(&pid, "/bin/sh", &actions, attributes, &argv, &envp) }
+        let started = ChildSignals.spawn(
+            "/bin/sh", ["/bin/sh", "-c", ChildSignals.replacingShell(command)], actions: &actions, environment: environment)
+        pid = started.pid
+        return started.error
     }
 }

@@ -57,8 +57,6 @@ public struct OpenStorefront: OneProduct {
         guard let opener = openers.first(where: FileManager.default.isExecutableFile) else { return false }
         // Started with the default signals (`ChildSignals`), not as Foundation's `Process` would
         // start it: the shell at its prompt ignores SIGQUIT, which the browser would inherit.
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(address), nil]
-        defer { for pointer in argv { free(pointer) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -66,11 +64,9 @@ public struct OpenStorefront: OneProduct {
             posix_spawn_file_actions_addopen(
                 &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
-        var pid = pid_t()
-        let spawned = ChildSignals.withDefaults { attributes in posix_spawn(&pid, opener, &actions, attributes, &argv, environ) }
+        let (child, spawned) = ChildSignals.spawn(opener, [opener, address], actions: &actions)
         guard spawned == 0 else { return false }
         // Waited for on a thread of its own, so it leaves no zombie behind.
-        let child = pid
         Thread.detachNewThread {
             var status: Int32 = 0
             while waitpid(child, &status, 0) == -1, errno == EINTR {}

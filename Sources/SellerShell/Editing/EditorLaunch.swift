@@ -27,11 +27,8 @@ public enum EditorLaunch {
         on path: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> EditorOutcome {
         let editor = command(environment: environment)
-        let arguments = ["/bin/sh", "-c", ChildSignals.replacingShell(editor) + " \"$1\"", "sh", path]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = ChildSignals.withDefaults { attributes in posix_spawn(&pid, "/bin/sh", nil, attributes, &argv, environ) }
+        let (pid, spawned) = ChildSignals.spawn(
+            "/bin/sh", ["/bin/sh", "-c", ChildSignals.replacingShell(editor) + " \"$1\"", "sh", path])
         guard spawned == 0 else {
             return .failed(.editorDidNotStart(editor: editor, reason: String(cString: strerror(spawned))))
         }
@@ -72,6 +69,25 @@ public enum ChildSignals {
         let firstWord = scalars.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
         let assignment = firstWord.contains("=")
         return special || assignment ? setting : "exec " + setting
+    }
+
+    /// Starts `path` with `arguments` (the program's name first) and these signals: with
+    /// `actions` (nil: the shell's descriptors) and `environment` (nil: the shell's). The child's
+    /// pid, or 0 and the error `posix_spawn` answered.
+    public static func spawn(
+        _ path: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>? = nil,
+        environment: [String: String]? = nil
+    ) -> (pid: pid_t, error: Int32) {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for pointer in envp ?? [] { free(pointer) } }
+        var pid = pid_t()
+        let error = withDefaults { attributes in
+            guard var envp else { return posix_spawn(&pid, path, actions, attributes, &argv, environ) }
+            return posix_spawn(&pid, path, actions, attributes, &argv, &envp)
+        }
+        return (error == 0 ? pid : 0, error)
     }
 
     /// Calls `body` with `posix_spawn` attributes that say so.
