@@ -34,12 +34,10 @@ extension Message {
             "the server refused (401): \(message) — check your login with 'whoami', or 'login' again"
         case .unknownCommand(let word, let guesses):
             "unknown command '\(word)'"
-                + (guesses.isEmpty ? "" : "; did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?")
-                + " ('help' lists commands)"
+                + Self.englishGuesses(guesses) + " ('help' lists commands)"
         case .usage(let usage): "usage: \(usage)"
         case .noSuchCommand(let name, let guesses):
-            "no command '\(name)'"
-                + (guesses.isEmpty ? "" : "; did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?")
+            "no command '\(name)'" + Self.englishGuesses(guesses)
         case .setNoSuchSetting(let given, let settings):
             (given.map { "'\($0)' is no setting; " } ?? "set what? ") + "the settings: \(settings.joined(separator: ", "))"
         case .setValueNotOneOf(let setting, let given, let values):
@@ -405,6 +403,11 @@ extension Message {
 
     /// `1 product`, `3 products`.
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// `; did you mean 'list' or 'lint'?` after an unknown name; nothing without guesses.
+    static func englishGuesses(_ guesses: [String]) -> String {
+        guesses.isEmpty ? "" : "; did you mean \(guesses.map { "'\($0)'" }.joined(separator: " or "))?"
+    }
 }
 
 extension Message.Heading {

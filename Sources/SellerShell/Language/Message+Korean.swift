@@ -34,12 +34,10 @@ extension Message {
             "서버가 거절했습니다(401): \(message) — 'whoami'로 로그인을 확인하거나 'login'을 다시 하세요"
         case .unknownCommand(let word, let guesses):
             "알 수 없는 명령입니다: '\(word)'"
-                + (guesses.isEmpty ? "" : " — 혹시 \(guesses.map { "'\($0)'" }.joined(separator: " 또는 ")) 말인가요?")
-                + " ('help'로 명령 목록을 볼 수 있습니다)"
+                + Self.koreanGuesses(guesses) + " ('help'로 명령 목록을 볼 수 있습니다)"
         case .usage(let usage): "사용법: \(usage)"
         case .noSuchCommand(let name, let guesses):
-            "없는 명령입니다: '\(name)'"
-                + (guesses.isEmpty ? "" : " — 혹시 \(guesses.map { "'\($0)'" }.joined(separator: " 또는 ")) 말인가요?")
+            "없는 명령입니다: '\(name)'" + Self.koreanGuesses(guesses)
         case .setNoSuchSetting(let given, let settings):
             "설정 이름은 \(settings.joined(separator: ", ")) 중 하나여야 합니다" + (given.map { "(입력: '\($0)')" } ?? "")
         case .setValueNotOneOf(let setting, let given, let values):
@@ -460,5 +458,12 @@ extension Message.ChangeTally {
         case .stock: "재고"
         case .deleted: "삭제"
         }
+    }
+}
+
+extension Message {
+    /// ` — 혹시 'list' 또는 'lint' 말인가요?` after an unknown name; nothing without guesses.
+    static func koreanGuesses(_ guesses: [String]) -> String {
+        guesses.isEmpty ? "" : " — 혹시 \(guesses.map { "'\($0)'" }.joined(separator: " 또는 ")) 말인가요?"
     }
 }
