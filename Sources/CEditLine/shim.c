@@ -282,17 +282,21 @@ static int installed_for_good;
 static int acquire_depth;
 static struct sigaction saved_action;
 
-static void on_sigint(int signo) {
-    (void)signo;
+// One byte to a signal's pipe, from its handler (async-signal-safe, errno kept). A full pipe
+// already holds a wake-up, so a failed write loses nothing.
+static void wake(int fd) {
     int saved_errno = errno;
-    atomic_fetch_add(&sigint_count, 1);
     char byte = 0;
-    // A full pipe already holds a wake-up, so a failed write loses nothing.
-    if (edit_pipe[1] >= 0 && write(edit_pipe[1], &byte, 1) < 0) {
-    }
-    if (task_pipe[1] >= 0 && write(task_pipe[1], &byte, 1) < 0) {
+    if (fd >= 0 && write(fd, &byte, 1) < 0) {
     }
     errno = saved_errno;
+}
+
+static void on_sigint(int signo) {
+    (void)signo;
+    atomic_fetch_add(&sigint_count, 1);
+    wake(edit_pipe[1]);
+    wake(task_pipe[1]);
 }
 
 void cel_sigint_simulate(void) { on_sigint(SIGINT); }
@@ -502,34 +506,42 @@ static int continue_pipe[2] = {-1, -1};
 
 static void on_sigcont(int signo) {
     (void)signo;
-    int saved_errno = errno;
-    char byte = 0;
-    if (continue_pipe[1] >= 0 && write(continue_pipe[1], &byte, 1) < 0) {
-    }
-    errno = saved_errno;
+    wake(continue_pipe[1]);
 }
 
-static int watching_sigcont;
+// A signal the reader watches while a line is edited: when its action is `unwatched` (the
+// program's own handler is left alone), `handler` reports it through `pipe_fds`, and the
+// action goes back to `unwatched` after; what the pipe still holds then is dropped.
+struct signal_watch {
+    int signo;
+    void (*unwatched)(int);
+    void (*handler)(int);
+    int *pipe_fds;
+    int watching;
+};
+
+static void watch(struct signal_watch *w, int on) {
+    pthread_mutex_lock(&install_lock);
+    if (on && !w->watching) {
+        struct sigaction current;
+        if (sigaction(w->signo, NULL, &current) == 0 && current.sa_handler == w->unwatched &&
+            (w->pipe_fds[0] >= 0 || pipe2(w->pipe_fds, O_NONBLOCK | O_CLOEXEC) == 0) &&
+            set_action(w->signo, w->handler, SA_RESTART, NULL) == 0)
+            w->watching = 1;
+    } else if (!on && w->watching) {
+        set_action(w->signo, w->unwatched, 0, NULL);
+        w->watching = 0;
+        drain(w->pipe_fds[0]);
+    }
+    pthread_mutex_unlock(&install_lock);
+}
 
 // Only while a line is edited: libedit installs its own SIGCONT handler for that span anyway,
 // and outside it a handler would make poll()/epoll_wait() elsewhere in the process fail with
 // EINTR after every `fg`.
-void cel_sigcont_watch(int on) {
-    pthread_mutex_lock(&install_lock);
-    if (on && !watching_sigcont) {
-        struct sigaction current;
-        // An application's own SIGCONT handler is left alone.
-        if (sigaction(SIGCONT, NULL, &current) == 0 && current.sa_handler == SIG_DFL &&
-            (continue_pipe[0] >= 0 || pipe2(continue_pipe, O_NONBLOCK | O_CLOEXEC) == 0)) {
-            if (set_action(SIGCONT, on_sigcont, SA_RESTART, NULL) == 0)
-                watching_sigcont = 1;
-        }
-    } else if (!on && watching_sigcont) {
-        set_action(SIGCONT, SIG_DFL, 0, NULL);
-        watching_sigcont = 0;
-    }
-    pthread_mutex_unlock(&install_lock);
-}
+static struct signal_watch sigcont_watch = {SIGCONT, SIG_DFL, on_sigcont, continue_pipe, 0};
+
+void cel_sigcont_watch(int on) { watch(&sigcont_watch, on); }
 
 // Ctrl-\ at the prompt of a program that ignores SIGQUIT (an interactive shell does): libedit's
 // EL_SIGNAL handler still catches it while a line is edited, puts the terminal in cooked mode,
@@ -542,31 +554,12 @@ static int quit_pipe[2] = {-1, -1};
 
 static void on_sigquit(int signo) {
     (void)signo;
-    int saved_errno = errno;
-    char byte = 0;
-    if (quit_pipe[1] >= 0 && write(quit_pipe[1], &byte, 1) < 0) {
-    }
-    errno = saved_errno;
+    wake(quit_pipe[1]);
 }
 
-static int watching_sigquit;
+static struct signal_watch sigquit_watch = {SIGQUIT, SIG_IGN, on_sigquit, quit_pipe, 0};
 
-void cel_sigquit_watch(int on) {
-    pthread_mutex_lock(&install_lock);
-    if (on && !watching_sigquit) {
-        struct sigaction current;
-        if (sigaction(SIGQUIT, NULL, &current) == 0 && current.sa_handler == SIG_IGN &&
-            (quit_pipe[0] >= 0 || pipe2(quit_pipe, O_NONBLOCK | O_CLOEXEC) == 0)) {
-            if (set_action(SIGQUIT, on_sigquit, SA_RESTART, NULL) == 0)
-                watching_sigquit = 1;
-        }
-    } else if (!on && watching_sigquit) {
-        set_action(SIGQUIT, SIG_IGN, 0, NULL);
-        watching_sigquit = 0;
-        drain(quit_pipe[0]);
-    }
-    pthread_mutex_unlock(&install_lock);
-}
+void cel_sigquit_watch(int on) { watch(&sigquit_watch, on); }
 
 /// Waits until the terminal is readable or a SIGINT nobody has handled arrives; redraws `el`
 /// (when given) after the process was continued. Returns 1 for input, 0 for SIGINT, -1 for a
