@@ -162,7 +162,6 @@ struct OpenMarketCommand: AsyncParsableCommand {
         }
     }
 
-    /// The script named by `run FILE` or `FILE`, nil for none.
     /// A script that cannot be read is said before a local market is started (and its banner
     /// printed) for it.
     func refuseUnreadableScript(_ request: Request) throws {
@@ -172,6 +171,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
         throw ExitCode(CommandStatus.usage.rawValue)
     }
 
+    /// The script named by `run FILE` or `FILE`, nil for none.
     func scriptPath(_ request: Request) -> String? {
         if case .script(let path) = request { return path }
         return nil
