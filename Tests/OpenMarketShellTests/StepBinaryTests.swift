@@ -171,31 +171,14 @@ struct StepBinaryTests {
     /// answer: a long answer pauses when the screen is full (`── more`), Enter shows the next
     /// screenful, `c` the rest.
     @Test func aLongAnswerPausesWhenTheScreenIsFullAndTheRequestStays() async throws {
-        let items = (1...120).map { "\"item-\($0)\"" }.joined(separator: ",")
-        let server = try MisbehavingServer.answering(status: 200, body: "[\(items)]")
-        let home = try TestHome.make()
-        let script = home.root.appendingPathComponent("lesson.om")
-        try "GET /api/products --no-auth\n".write(to: script, atomically: true, encoding: .utf8)
-        defer {
-            server.stop()
-            home.remove()
-        }
-        let environment = home.environment
-        let url = server.baseURL.absoluteString
-        let (first, second, transcript) = try await blocking { () throws -> (String, String, String) in
-            let session = try PTYSession(
-                executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment,
-                columns: 80, rows: 24)
-            defer { session.terminate() }
-            _ = try session.expect("[1/1] Enter: send", timeout: .seconds(60))
-            session.send("\r")
+        let (first, second, transcript, url) = try await Self.steppingALongAnswer { session, url in
             let first = try session.expect("── more: Enter", timeout: .seconds(60))
             session.send("\r")
             let second = try session.expect("── more: Enter", timeout: .seconds(60))
             session.send("c")
             _ = try session.expect("lesson.om: 1 request", timeout: .seconds(60))
             _ = try session.waitForExit(timeout: .seconds(60))
-            return (first, second, session.transcript)
+            return (first, second, session.transcript, url)
         }
         // The first screenful: the command, its request and the start of the answer, no more
         // lines than the screen has (the request line and the prompt above are kept).
@@ -211,6 +194,23 @@ struct StepBinaryTests {
     /// Ctrl-\ at the pause stops the answer as Ctrl-C does (before, it showed the next
     /// screenful, as any other key).
     @Test func ctrlBackslashAtThePauseStopsTheAnswer() async throws {
+        let (status, transcript) = try await Self.steppingALongAnswer { session, _ in
+            _ = try session.expect("── more: Enter", timeout: .seconds(60))
+            session.send("\u{1C}")
+            let status = try session.waitForExit(timeout: .seconds(60))
+            return (status, session.transcript)
+        }
+        // Stopped as by Ctrl-C at the pause: the run ends interrupted.
+        #expect(status == 130, "\(PTYSession.visible(transcript))")
+        #expect(transcript.contains("\"item-1\""), "\(transcript)")
+        #expect(!transcript.contains("\"item-60\""), "the answer went on: \(transcript)")
+    }
+
+    /// A lesson of one request whose answer is 120 items, stepped on an 80×24 terminal: `body`
+    /// gets the session once Enter has sent the request, and the server's address.
+    static func steppingALongAnswer<T: Sendable>(
+        _ body: @escaping @Sendable (PTYSession, String) throws -> T
+    ) async throws -> T {
         let items = (1...120).map { "\"item-\($0)\"" }.joined(separator: ",")
         let server = try MisbehavingServer.answering(status: 200, body: "[\(items)]")
         let home = try TestHome.make()
@@ -222,21 +222,14 @@ struct StepBinaryTests {
         }
         let environment = home.environment
         let url = server.baseURL.absoluteString
-        let (status, transcript) = try await blocking { () throws -> (Int32, String) in
+        return try await blocking {
             let session = try PTYSession(
                 executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url], environment: environment,
                 columns: 80, rows: 24)
             defer { session.terminate() }
             _ = try session.expect("[1/1] Enter: send", timeout: .seconds(60))
             session.send("\r")
-            _ = try session.expect("── more: Enter", timeout: .seconds(60))
-            session.send("\u{1C}")
-            let status = try session.waitForExit(timeout: .seconds(60))
-            return (status, session.transcript)
+            return try body(session, url)
         }
-        // Stopped as by Ctrl-C at the pause: the run ends interrupted.
-        #expect(status == 130, "\(PTYSession.visible(transcript))")
-        #expect(transcript.contains("\"item-1\""), "\(transcript)")
-        #expect(!transcript.contains("\"item-60\""), "the answer went on: \(transcript)")
     }
 }
