@@ -198,6 +198,51 @@ struct AgentModeBinaryTests {
         }
     }
 
+    @Test("openmarket mcp killed (SIGKILL) leaves no openmarket-mcp serving: it stops, its scratch folder removed")
+    func killedShellLeavesNoAgentServing() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        try await TestMarket.with { market in
+            try home.saveProfile(
+                "shop", server: market.baseURL.absoluteString, identifier: market.demo.identifier,
+                secret: market.demo.secret.revealed)
+            // As an MCP client starts it: pipes, no terminal (whose hang-up would end the child
+            // anyway), standard input held open.
+            let shell = try ChildProcess(
+                Self.binary, ["mcp", "--profile", "shop"], environment: home.environment, workingDirectory: home.root,
+                holdingInput: true)
+            defer { shell.kill() }
+            let serving = await eventually(within: .seconds(120)) { shell.stderrSoFar.contains("written to ") }
+            try #require(serving, "\(shell.stderrSoFar)")
+            let child = try #require(
+                ChildProcesses.running(under: shell.processIdentifier).first { $0.name == "openmarket-mcp" },
+                "\(shell.stderrSoFar)")
+            let scratch = try #require(Self.scratchFolder(in: shell.stderrSoFar))
+            #expect(FileManager.default.fileExists(atPath: scratch), "\(scratch)")
+            shell.kill()
+            // Gone, or a zombie no one has reaped yet (it is no longer this test's grandchild).
+            let stopped = await eventually(within: .seconds(60)) {
+                guard let stat = Self.procFile(child.id, "stat") else { return true }
+                return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+            }
+            #expect(stopped, "openmarket-mcp \(child.id) still serves after its shell was killed")
+            // Ended here if it did not end itself: serving on, it would keep this test (and the
+            // shell's standard streams, which it shares) going.
+            if !stopped { kill(child.id, SIGKILL) }
+            #expect(!FileManager.default.fileExists(atPath: scratch), "\(scratch)")
+            let result = try await shell.waitForExit(timeout: .seconds(60))
+            #expect(result.stderr.contains("the program that started this server ended; stopped"), "\(result.stderr)")
+        }
+    }
+
+    /// The scratch folder the serving line names (`…, written to PATH`).
+    static func scratchFolder(in transcript: String) -> String? {
+        guard let line = transcript.split(whereSeparator: \.isNewline).first(where: { $0.contains("written to ") }),
+            let range = line.range(of: "written to ", options: .backwards)
+        else { return nil }
+        return String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
     @Test("openmarket-mcp started by hand, without the shell's handoff, refuses in one line (status 2)")
     func startedAloneRefuses() async throws {
         let home = try TestHome.make()

@@ -41,6 +41,7 @@ extension ServerMessage {
             "openmarket mcp: masked \(count) secret\(count == 1 ? "" : "s") in a message to the client; a secret "
                 + "should never get that far: please report this bug"
         case .stopped: "openmarket mcp: the client closed the connection; stopped"
+        case .shellEnded: "openmarket mcp: the program that started this server ended; stopped"
         case .unknownOption(let word): "mcp: unknown option '\(word)': \(Self.usage)"
         case .needsValue(let option): "mcp: \(option) needs a value: \(Self.usage)"
         case .maxDeletesRange(let given):

@@ -37,6 +37,7 @@ extension ServerMessage {
             "openmarket mcp: 클라이언트에 보내는 메시지에서 secret \(count)개를 가렸습니다. secret이 여기까지 오면 "
                 + "안 됩니다: 버그로 알려 주세요"
         case .stopped: "openmarket mcp: 클라이언트가 연결을 닫아 멈췄습니다"
+        case .shellEnded: "openmarket mcp: 이 서버를 시작한 프로그램이 끝나서 멈췄습니다"
         case .unknownOption(let word): "mcp: 모르는 옵션 '\(word)': \(Self.usage)"
         case .needsValue(let option): "mcp: \(option)에는 값이 필요합니다: \(Self.usage)"
         case .maxDeletesRange(let given):

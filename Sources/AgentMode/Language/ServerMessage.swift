@@ -69,6 +69,9 @@ public enum ServerMessage: Spoken, Equatable {
     case secretsMasked(count: Int)
     /// The client closed standard input: the server stops.
     case stopped
+    /// The `openmarket mcp` that started this program ended without stopping it (killed): the
+    /// server stops, since the login and the local market were that program's.
+    case shellEnded
 
     // MARK: Options
 

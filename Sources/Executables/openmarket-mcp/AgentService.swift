@@ -35,22 +35,25 @@ enum AgentService {
             let folder = try options.folder.map { given throws(Leave) in try agentFolder(given, environment: environment) }
             // No handoff after `ready`: the shell could not log in or start its market, and said why.
             guard AgentHandoff.ready(descriptor), let handoff = AgentHandoff.read(from: descriptor) else { return 1 }
-            close(descriptor)
-            return try await serve(handoff, options: options, folder: folder, environment: environment)
+            // Kept open: its hang-up says the shell is gone (`serve`).
+            return try await serve(handoff, options: options, folder: folder, shell: descriptor, environment: environment)
         } catch {
             return error.status
         }
     }
 
-    /// Serves until the client closes standard input; the local market, if any, is the shell's
-    /// to stop.
+    /// Serves until the client closes standard input, or the shell that started this program
+    /// (`shell`: its end of the handoff's socket) is gone; the local market, if any, is the
+    /// shell's to stop.
     static func serve(
-        _ handoff: AgentHandoff, options: AgentServerOptions, folder: FilePath?, environment: [String: String]
+        _ handoff: AgentHandoff, options: AgentServerOptions, folder: FilePath?, shell: Int32,
+        environment: [String: String]
     ) async throws(Leave) -> Int32 {
         let scratch = try agentScratchFolder()
         // Only this run writes there (import's rows; each plan's and apply's folder is removed
         // after it): removed with what it holds when the run ends.
         defer { try? FileManager.default.removeItem(atPath: scratch.string) }
+        endWhenGone(shell, scratch: scratch)
         let configuration = handoff.configuration(environment: environment)
         let access = AgentAccess.policy(folder: folder, scratch: scratch, market: handoff.serverURL)
         let sessions = AgentSessions(
@@ -79,6 +82,23 @@ enum AgentService {
         }
         AgentProgram.complain(ServerMessage.stopped.text, prefixed: false)
         return 0
+    }
+
+    /// Ends this program once the shell that started it is gone without stopping it (killed, say,
+    /// by a client that stops `openmarket mcp` with SIGKILL): served on, it would act for a login
+    /// and a local market that were the shell's, the market ending with the shell. The shell
+    /// keeps its end of the handoff's socket open until this program ends, so that end closes
+    /// only when the shell does; the socket then hangs up, which `poll` reports whatever events
+    /// are asked (none here: the shell's end of writing, after the handoff, is no hang-up).
+    static func endWhenGone(_ shell: Int32, scratch: FilePath) {
+        let language = Language.current
+        Thread.detachNewThread {
+            var watched = pollfd(fd: shell, events: 0, revents: 0)
+            while poll(&watched, 1, -1) < 0, errno == EINTR {}
+            try? FileManager.default.removeItem(atPath: scratch.string)
+            AgentProgram.complain(ServerMessage.shellEnded.text(in: language), prefixed: false)
+            exit(1)
+        }
     }
 
     /// An error as a person reads it: its description, not a dump of its fields.

@@ -15,6 +15,8 @@ import Glibc
 /// standard input, output and error inherited, waits for it to check them, then hands it the
 /// session's settings over an inherited socket (`AgentHandoff`): never in its arguments or
 /// environment. SIGTERM, SIGINT and SIGHUP are passed on to it; the program leaves as it did.
+/// Killed (SIGKILL), this program cannot pass anything on: the child then sees the socket hang up
+/// and stops by itself (`AgentChild.served`).
 extension OpenMarketCommand {
     /// The program's options that make no sense for a server of tools.
     func validateAgentMode() throws {
@@ -48,7 +50,7 @@ extension OpenMarketCommand {
         let configuration = shellConfiguration(
             target, profiles: profiles, color: false, environment: environment)
         child.hand(AgentHandoff(configuration))
-        let status = await child.end()
+        let status = await child.served()
         if let embedded = target.embedded { await embedded.stop() }
         try Self.leave(as: status, forwarding)
     }
@@ -120,6 +122,15 @@ struct AgentChild: Sendable {
     func end() async -> Int32 {
         close(socket)
         return await SiblingProgram.wait(for: pid)
+    }
+
+    /// Waits for a child that has its handoff to end, this end kept open meanwhile: it closes
+    /// only when this program ends, in whatever way, and the child then stops (`endWhenGone` in
+    /// `AgentService.swift`). Answers its wait status.
+    func served() async -> Int32 {
+        let status = await SiblingProgram.wait(for: pid)
+        close(socket)
+        return status
     }
 }
 

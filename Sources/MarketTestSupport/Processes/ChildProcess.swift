@@ -40,6 +40,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let executable: String
     private let process: Process
     private let folder: URL
+    /// The pipe standard input reads when `holdingInput`: its writing end stays open with this.
+    private var heldInput: Pipe?
     private var stdoutURL: URL { folder.appendingPathComponent("stdout") }
     private var stderrURL: URL { folder.appendingPathComponent("stderr") }
 
@@ -50,9 +52,11 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - environment: the child's whole environment (nothing is inherited).
     ///   - input: the child's standard input; nil for /dev/null.
     ///   - workingDirectory: the child's current directory; nil for this process's.
+    ///   - holdingInput: a pipe as standard input instead, held open by this object until it goes
+    ///     (a server that serves until its input ends, as an MCP client starts one).
     public init(
         _ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], input: String? = nil,
-        workingDirectory: URL? = nil
+        workingDirectory: URL? = nil, holdingInput: Bool = false
     ) throws {
         self.executable = executable
         folder = try Fixtures.temporaryDirectory("child-process")
@@ -65,7 +69,11 @@ public final class ChildProcess: @unchecked Sendable {
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("stdout"))
         process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("stderr"))
-        if let input {
+        if holdingInput {
+            let pipe = Pipe()
+            heldInput = pipe
+            process.standardInput = pipe
+        } else if let input {
             let inputURL = folder.appendingPathComponent("stdin")
             try Data(input.utf8).write(to: inputURL)
             process.standardInput = try FileHandle(forReadingFrom: inputURL)
@@ -96,6 +104,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// What the child has printed on stdout so far.
     public var stdoutSoFar: String { Self.read(stdoutURL) }
+
+    /// What the child has printed on stderr so far.
+    public var stderrSoFar: String { Self.read(stderrURL) }
 
     /// Sends SIGKILL; false when the child had already exited.
     @discardableResult
