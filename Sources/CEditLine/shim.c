@@ -115,7 +115,8 @@ int cel_hist_delete_newest(History *h, const char *line) {
 // 켓 U+CF13 -> ^S (ed-ignore), 발 U+BC1C -> ^\, 대 U+B300 -> ^@. Still so in NetBSD search.c 1.52.
 // This replacement reads whole wide characters and uses only libedit's public API. Each key is
 // one libedit command: after handling a key it pushes ^R back and returns CC_REFRESH, so libedit
-// redraws the line (with "\nbck:pattern" below it, as its own search does) and calls us again.
+// redraws the line (with "\nbck:pattern" below it, as its own search does, or the labels set with
+// cel_set_search_labels) and calls us again.
 
 #define CEL_LINE_MAX 4096
 #define CEL_PATTERN_MAX 256
@@ -143,9 +144,31 @@ static void put_line(EditLine *el, const wchar_t *text, const wchar_t *suffix, s
     el_cursor(el, (int)cursor - (int)(li->cursor - li->buffer));
 }
 
+#define CEL_LABEL_MAX 64
+
+/// What is shown before the pattern, in the reader's language (cel_set_search_labels); libedit's
+/// own words until then.
+static wchar_t search_labels[2][CEL_LABEL_MAX] = {L"bck:", L"bck?"};
+
+int cel_set_search_labels(const char *found, const char *failed) {
+    const char *given[2] = {found, failed};
+    wchar_t converted[2][CEL_LABEL_MAX];
+    for (int i = 0; i < 2; i++) {
+        size_t n = mbstowcs(converted[i], given[i], CEL_LABEL_MAX - 1);
+        // Not text in the locale's encoding, or too long: the labels stay as they were.
+        if (n == (size_t)-1 || n >= CEL_LABEL_MAX - 1)
+            return -1;
+        converted[i][n] = L'\0';
+    }
+    wmemcpy(search_labels[0], converted[0], CEL_LABEL_MAX);
+    wmemcpy(search_labels[1], converted[1], CEL_LABEL_MAX);
+    return 0;
+}
+
 static void put_search_line(EditLine *el, int with_prompt) {
-    wchar_t suffix[CEL_PATTERN_MAX + 8];
-    swprintf(suffix, CEL_PATTERN_MAX + 8, L"\nbck%lc%ls", search.failed ? L'?' : L':', search.pattern);
+    wchar_t suffix[CEL_PATTERN_MAX + CEL_LABEL_MAX + 2];
+    swprintf(suffix, CEL_PATTERN_MAX + CEL_LABEL_MAX + 2, L"\n%ls%ls", search_labels[search.failed ? 1 : 0],
+             search.pattern);
     if (search.index < 0)
         put_line(el, search.original, with_prompt ? suffix : NULL, search.original_cursor);
     else

@@ -126,6 +126,10 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         return .line(String(cString: line).strippingLineEnding())
     }
 
+    func setSearchLabels(found: String, failed: String) {
+        _ = cel_set_search_labels(found, failed)
+    }
+
     func addHistory(_ line: String) {
         guard !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
         cel_hist_enter(historyHandle, line)

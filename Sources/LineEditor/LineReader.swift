@@ -49,6 +49,13 @@ public protocol LineReader: AnyObject, Sendable {
     func saveHistory()
     /// The history, oldest first.
     func history() -> [String]
+    /// What Ctrl-R shows before the text searched for, while an entry holds it (`found`) and
+    /// once none does: the reader's language's words. A reader without the search ignores them.
+    func setSearchLabels(found: String, failed: String)
+}
+
+extension LineReader {
+    public func setSearchLabels(found: String, failed: String) {}
 }
 
 public enum LineReaders {

@@ -79,6 +79,32 @@ struct ShellBinaryTests {
         return try session.waitForExit(timeout: .seconds(30))
     }
 
+    /// Ctrl-R said `bck:` and `bck?` (libedit's words) whatever the session's language.
+    @Test("Ctrl-R's words are the session's language's, found or not, and follow set lang")
+    func historySearchSpeaksTheSessionsLanguage() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let status = try await blocking {
+            let session = try Self.startShell(home)
+            defer { session.terminate() }
+            try Self.type(session, "health\r", expect: "answers OK")
+            // libedit draws only what changed, and no blank at the end: the label at Ctrl-R, then
+            // what it gains once nothing is found (inserted before the pattern already drawn).
+            try Self.type(session, "\u{12}", expect: "history search:")
+            try Self.type(session, "healx", expect: " (no match)")
+            session.send("\u{03}")
+            try session.expect("^C", timeout: .seconds(30))
+            try Self.type(session, "set lang ko\r", expect: "> ")
+            try Self.type(session, "\u{12}", expect: "기록 검색:")
+            try Self.type(session, "healx", expect: "(없음)")
+            session.send("\u{03}")
+            try session.expect("^C", timeout: .seconds(30))
+            try Self.type(session, "\u{12}heal\r", expect: "응답: OK")
+            return try Self.quit(session)
+        }
+        #expect(status == 0)
+    }
+
     @Test func registerWithACompletedPathThenShowASeenIdAndEditKorean() async throws {
         let home = try Home.make()
         defer { home.remove() }

@@ -35,6 +35,7 @@ struct KoreanStyleTests {
         ProfileMessage.damaged(name: "class", path: "/p"),
         ProfileMessage.cannotRemove(name: "class", path: "/p", reason: "busy"),
         ScreenMessage.morePrompt, ScreenMessage.explainedAbove(["GET", "ETag"]), ScreenMessage.topicGroup(.headers),
+        ScreenMessage.historySearch(found: true), ScreenMessage.historySearch(found: false),
         ScreenMessage.pagerNotStarted(command: "less", reason: "no tty"), ScreenMessage.pagerNotFound(command: "most"),
         TraceMessage.bookkeeping(.newestBeforeFirstCreate), TraceMessage.bookkeepingNoted("resume"),
         TraceMessage.noResponse("timed out"), TraceMessage.multipartBody(bytes: 1200, contentType: "multipart/form-data"),

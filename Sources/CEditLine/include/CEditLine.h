@@ -56,6 +56,10 @@ int cel_hist_save(History *h, const char *path);
 /// Ctrl-R's incremental history search, bound as an editor function: it reads whole characters
 /// (libedit's own looks each key up by its low byte, so 켓 U+CF13 acted as ^S and ended it).
 unsigned char cel_inc_search(EditLine *el, History *h);
+/// What the search shows before its pattern while an entry holds it, and once none does (UTF-8 in
+/// the locale set; libedit's "bck:" and "bck?" until set). -1, nothing changed, for text the
+/// locale cannot read or longer than 62 characters.
+int cel_set_search_labels(const char *found, const char *failed);
 /// Deletes the newest entry equal to `line` (H_DEL by its event number); -1 when there is none.
 int cel_hist_delete_newest(History *h, const char *line);
 /// Oldest entry (H_LAST); NULL when empty. The pointer is valid until the history changes.

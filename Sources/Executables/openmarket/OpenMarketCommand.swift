@@ -482,8 +482,17 @@ struct OpenMarketCommand: AsyncParsableCommand {
         // A person at the prompt: Ctrl-\ quits nothing, as in an interactive bash (it would end
         // the session with a core dump). What the shell starts gets the default back.
         if reader.isInteractive { signal(SIGQUIT, SIG_IGN) }
+        var searchLanguage: Language?
         while true {
             reader.prompt = session.shell.index.prompt(color: color)
+            // Ctrl-R's words in the language the session speaks now (`set lang` may change it).
+            let language = await session.shell.language ?? Language.current
+            if language != searchLanguage {
+                reader.setSearchLabels(
+                    found: ScreenMessage.historySearch(found: true).text(in: language),
+                    failed: ScreenMessage.historySearch(found: false).text(in: language))
+                searchLanguage = language
+            }
             switch reader.readLine() {
             case .eof:
                 return 0

@@ -17,6 +17,7 @@ extension ScreenMessage {
         case .pagerNotFound(let command):
             "the pager '\(command)' was not found (set PAGER, or PAGER= for none); printed without it"
         case .explainLanguageTakes(let got): "--lang takes en or ko (got '\(got)')"
+        case .historySearch(let found): found ? "history search: " : "history search (no match): "
         case .explanationsMissing(let searched):
             "the explanations could not be found (looked in \(searched.joined(separator: ", "))); "
                 + "set OPENMARKET_EXPLANATIONS_DIR to the folder with en.json and ko.json"

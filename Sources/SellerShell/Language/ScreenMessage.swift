@@ -19,6 +19,9 @@ public enum ScreenMessage: Spoken, Equatable {
     case explainLanguageTakes(got: String)
     /// The explanations' data files are in none of the folders searched.
     case explanationsMissing(searched: [String])
+    /// What Ctrl-R shows before the text searched for, below the line, while an entry holds it
+    /// or once none does (libedit's own search shows `bck:` and `bck?`).
+    case historySearch(found: Bool)
 
     /// The groups of the `explain` index.
     public enum TopicGroup: Sendable, Equatable {
