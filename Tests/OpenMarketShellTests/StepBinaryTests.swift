@@ -193,6 +193,34 @@ struct StepBinaryTests {
 
     /// Ctrl-\ at the pause stops the answer as Ctrl-C does (before, it showed the next
     /// screenful, as any other key).
+    /// Every key that stops a step's question showed `^C`: Ctrl-\ and Ctrl-D too.
+    @Test("a step's question stopped by Ctrl-\\ or Ctrl-D shows that key, as the terminal writes it, and quits")
+    func aStopKeyAtAStepShowsItself() async throws {
+        for (key, shown) in [("\u{1C}", "^\\"), ("\u{04}", "^D")] {
+            let (server, home, script) = try Self.lesson("GET /healthChecker --no-auth\n")
+            defer {
+                server.stop()
+                home.remove()
+            }
+            let environment = home.environment
+            let url = server.baseURL.absoluteString
+            let (answer, transcript) = try await blocking { () throws -> (String, String) in
+                let session = try PTYSession(
+                    executable: Self.binary, arguments: ["run", script.path, "--step", "--server", url],
+                    environment: environment)
+                defer { session.terminate() }
+                _ = try session.expect("q: quit ", timeout: .seconds(60))
+                session.send(key)
+                let answer = try session.expect("\n", timeout: .seconds(60))
+                _ = try session.expect("stopped at line 1", timeout: .seconds(60))
+                _ = try session.waitForExit(timeout: .seconds(60))
+                return (answer, session.transcript)
+            }
+            #expect(answer == shown + "\r\n", "\(PTYSession.visible(transcript))")
+            #expect(server.received.isEmpty)
+        }
+    }
+
     @Test func ctrlBackslashAtThePauseStopsTheAnswer() async throws {
         let (status, transcript) = try await Self.steppingALongAnswer { session, _ in
             _ = try session.expect("── more: Enter", timeout: .seconds(60))

@@ -99,7 +99,7 @@ final class TerminalConsole: ShellConsole, Sendable {
                 let rows = Self.rows(of: String(line), columns: current.columns)
                 // The last row is the pause's own.
                 if current.pausing, current.used + rows > current.rows - 1, current.used > 0 {
-                    let key = terminal.withLock { _ in Self.readKey(prompting: ScreenMessage.morePrompt.text) }
+                    let key = terminal.withLock { _ in Self.readKey(prompting: ScreenMessage.morePrompt.text).answer }
                     current.used = 0
                     switch key {
                     case "c", "ㅊ":
@@ -171,28 +171,28 @@ final class TerminalConsole: ShellConsole, Sendable {
             let key = Self.readKey(prompting: prompt, erasing: false)
             let shown: String =
                 switch key {
-                case nil: "^C"
-                case "": "⏎"
-                case let typed?: TextLayout.visible(typed, limit: 8)
+                case .stop(let typed): typed
+                case .answer(""): "⏎"
+                case .answer(let typed): TextLayout.visible(typed, limit: 8)
                 }
             StandardStreams.write(shown + "\n", to: STDERR_FILENO)
-            return key
+            return key.answer
         }
     }
 
     /// Shows `prompt` on standard error and reads one key with the terminal in non-canonical
     /// mode without echo or signals, restored after; with `erasing`, the prompt is wiped from
-    /// its line afterwards (a pause that leaves nothing behind). Nil as for `readKey`.
-    private static func readKey(prompting prompt: String, erasing: Bool = true) -> String? {
+    /// its line afterwards (a pause that leaves nothing behind).
+    private static func readKey(prompting prompt: String, erasing: Bool = true) -> Key {
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return .stop("") }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return .stop("") }
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         tcflush(STDIN_FILENO, TCIFLUSH)
         StandardStreams.write(prompt, to: STDERR_FILENO)
@@ -201,10 +201,23 @@ final class TerminalConsole: ShellConsole, Sendable {
         return key
     }
 
-    /// One key from standard input in non-canonical mode: "" for Enter, nil for Ctrl-C, Ctrl-\,
-    /// Ctrl-D or the end of input, the character (a whole UTF-8 sequence) otherwise; an escape sequence
-    /// (an arrow key) is read whole and answered as "\u{1B}", which no question takes.
-    private static func readKey() -> String? {
+    /// A key read at a question or a pause.
+    enum Key: Equatable {
+        /// "" for Enter, the character (a whole UTF-8 sequence) otherwise; an escape sequence
+        /// (an arrow key) is read whole and answered as "\u{1B}", which no question takes.
+        case answer(String)
+        /// Ctrl-C, Ctrl-\ or Ctrl-D, as the terminal shows it (`^C`, `^\`, `^D`), or the end of
+        /// input (""): the question is not answered.
+        case stop(String)
+
+        /// The answer; nil when stopped.
+        var answer: String? {
+            if case .answer(let text) = self { text } else { nil }
+        }
+    }
+
+    /// One key from standard input in non-canonical mode.
+    private static func readKey() -> Key {
         func byte() -> UInt8? {
             var value: UInt8 = 0
             while true {
@@ -214,21 +227,22 @@ final class TerminalConsole: ShellConsole, Sendable {
                 return nil
             }
         }
-        guard let first = byte() else { return nil }
+        guard let first = byte() else { return .stop("") }
         switch first {
-        case 0x03, 0x1C, 0x04: return nil
-        case 0x0A, 0x0D: return ""
+        // As the terminal would echo them: `^` and the letter or mark 64 above the byte.
+        case 0x03, 0x1C, 0x04: return .stop("^" + String(UnicodeScalar(first + 0x40)))
+        case 0x0A, 0x0D: return .answer("")
         case 0x1B:
             // The rest of the sequence arrives with it; a short poll takes it so it does not
             // answer the next question.
             var pending = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             while poll(&pending, 1, 30) > 0, byte() != nil {}
-            return "\u{1B}"
+            return .answer("\u{1B}")
         default:
             var bytes = [first]
             let more = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : 0
             for _ in 0..<more { if let next = byte() { bytes.append(next) } }
-            return String(decoding: bytes, as: UTF8.self)
+            return .answer(String(decoding: bytes, as: UTF8.self))
         }
     }
 
