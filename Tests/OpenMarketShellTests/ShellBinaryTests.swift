@@ -79,6 +79,42 @@ struct ShellBinaryTests {
         return try session.waitForExit(timeout: .seconds(30))
     }
 
+    /// Ctrl-Z at the prompt and `fg`, under an interactive bash as a person has them (only a
+    /// shell with job control stops and continues it): the shell stops with the terminal given
+    /// back to bash, and comes back to its prompt, its line editor working. Tried only by hand
+    /// before.
+    @Test("Ctrl-Z at the prompt stops the shell under bash; fg brings its prompt back, and it works")
+    func ctrlZAndFgUnderBash() async throws {
+        let home = try Home.make()
+        defer { home.remove() }
+        let environment = home.environment.merging(["PS1": "bash$ "]) { _, new in new }
+        let binary = Self.binary
+        let transcript = try await blocking { () throws -> String in
+            let session = try PTYSession(
+                executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment)
+            defer { session.terminate() }
+            _ = try session.expect("bash$ ", timeout: .seconds(30))
+            session.send("'\(binary)'\r")
+            _ = try session.expect("> ", timeout: .seconds(60))
+            try Self.type(session, "health\r", expect: "answers OK")
+            try session.waitForRawMode(timeout: .seconds(30))
+            session.send("\u{1A}")
+            _ = try session.expect("Stopped", timeout: .seconds(30))
+            _ = try session.expect("bash$ ", timeout: .seconds(30))
+            session.send("fg\r")
+            // The prompt drawn again once it runs on, and the editor reading keys.
+            _ = try session.expect("openmarket demo-shop@127.0.0.1:", timeout: .seconds(30))
+            try Self.type(session, "whoami\r", expect: "vendor      demo-shop")
+            try session.waitForRawMode(timeout: .seconds(30))
+            session.send("\u{04}")
+            _ = try session.expect("bash$ ", timeout: .seconds(60))
+            session.send("exit\r")
+            _ = try session.waitForExit(timeout: .seconds(30))
+            return session.transcript
+        }
+        #expect(!transcript.contains("unknown command"), "\(PTYSession.visible(transcript))")
+    }
+
     /// Ctrl-R said `bck:` and `bck?` (libedit's words) whatever the session's language.
     @Test("Ctrl-R's words are the session's language's, found or not, and follow set lang")
     func historySearchSpeaksTheSessionsLanguage() async throws {
