@@ -164,6 +164,31 @@ struct LocalMarketChildTests {
             ], "\(result.stderr)")
     }
 
+    /// A market that crashed at its start was said to have ended, and no more: its standard error
+    /// went to /dev/null, with the crash's own words.
+    @Test func aMarketThatEndsAtItsStartIsQuotedAndItsWordsKept() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let shell = try Self.shellBeside(
+            market: "#!/bin/sh\necho >&2\necho 'Fatal error: Index out of range' >&2\necho 'at frame 0' >&2\nexit 134\n",
+            in: home)
+        let result = try await ChildProcess.run(shell, ["-c", "health"], environment: home.environment, timeout: .seconds(120))
+        #expect(result.status == 1)
+        let log = try #require(
+            FileManager.default.enumerator(atPath: home.root.path)?.compactMap { $0 as? String }
+                .first { $0.hasSuffix("market-errors.log") }
+        )
+        let path = home.root.appendingPathComponent(log).path
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "openmarket: cannot start the local market: openmarket-server ended before it was listening (exit "
+                    + "status 134): 'Fatal error: Index out of range' (all it wrote: \(path))"
+            ], "\(result.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("at frame 0"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+    }
+
     /// A start refused for the environment's vendor id starts no market first (which the program
     /// would then leave without waiting for it to stop).
     @Test func aWrongVendorIDEndsTheProgramBeforeAnyMarketStarts() async throws {

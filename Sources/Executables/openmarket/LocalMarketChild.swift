@@ -47,9 +47,10 @@ struct LocalMarketChild: Sendable {
         guard let (own, childEnd) = SiblingProgram.socketPair() else {
             throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, String(cString: strerror(errno))).text)
         }
+        let errorLog = Self.errorLog(in: request.dataDirectory)
         let spawning = SiblingProgram.Spawning(
             inheritsStreams: false, ownProcessGroup: true,
-            withoutVariables: ["OPENMARKET_IDENTIFIER", "OPENMARKET_SECRET"])
+            withoutVariables: ["OPENMARKET_IDENTIFIER", "OPENMARKET_SECRET"], errorLog: errorLog)
         let result = SiblingProgram.spawn(
             path, arguments: request.arguments(descriptor: SiblingProgram.descriptor), socket: childEnd,
             defaultSignals: [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU], spawning)
@@ -83,8 +84,36 @@ struct LocalMarketChild: Sendable {
             throw Failure(sentence: ProgramMessage.marketSaidNothing(seconds: Int(patience.components.seconds)).text)
         case .unreadable: throw Failure(sentence: ProgramMessage.marketSaidNoReply(path).text)
         case .ended, .reply(.started):
-            throw Failure(sentence: ProgramMessage.marketEndedAtOnce(SiblingProgram.describe(status)).text)
+            let said = errorLog.flatMap(Self.firstWords)
+            throw Failure(
+                sentence: ProgramMessage.marketEndedAtOnce(
+                    SiblingProgram.describe(status), said: said, log: said == nil ? nil : errorLog
+                ).text)
         }
+    }
+
+    /// The file the market's standard error goes to, in its data folder (made as the market makes
+    /// it, 0700, when missing): what a market that ends before it listens wrote (a crash's
+    /// `Fatal error: …`) is said, not lost. Nil when the folder cannot be made; then /dev/null.
+    static func errorLog(in folder: String) -> String? {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return nil
+        }
+        return (folder as NSString).appendingPathComponent("market-errors.log")
+    }
+
+    /// The first line of `log` that says something, controls made visible and cut to 200
+    /// columns; nil when it says nothing.
+    static func firstWords(_ log: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: log) else { return nil }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 4096)) ?? Data()
+        let line = String(decoding: start, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return line.map { TextLayout.visible(String($0), limit: 200) }
     }
 
     /// Stops the market: it finishes the requests in flight, closes its database and ends.

@@ -69,8 +69,10 @@ extension ProgramMessage {
             return "openmarket-server did not say it was listening within \(seconds) s, and was stopped"
         case .marketSaidNoReply(let path):
             return "\(path) answered something other than where it listens, and was stopped (is it this version's?)"
-        case .marketEndedAtOnce(let how):
-            return "openmarket-server ended before it was listening (\(how))"
+        case .marketEndedAtOnce(let how, let said, let log):
+            let words = said.map { ": '\($0)'" } ?? ""
+            return "openmarket-server ended before it was listening (\(how))\(words)"
+                + (log.map { " (all it wrote: \($0))" } ?? "")
         }
     }
 }

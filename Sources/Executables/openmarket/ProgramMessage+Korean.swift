@@ -68,8 +68,10 @@ extension ProgramMessage {
             return "openmarket-server가 \(seconds)초 안에 준비되었다고 알리지 않아 멈췄습니다"
         case .marketSaidNoReply(let path):
             return "\(path)이(가) 기대한 응답 대신 다른 것을 보내 멈췄습니다(이 버전의 프로그램인가요?)"
-        case .marketEndedAtOnce(let how):
-            return "openmarket-server가 준비되기 전에 끝났습니다(\(how))"
+        case .marketEndedAtOnce(let how, let said, let log):
+            let words = said.map { ": '\($0)'" } ?? ""
+            return "openmarket-server가 준비되기 전에 끝났습니다(\(how))\(words)"
+                + (log.map { " (쓴 내용 전부: \($0))" } ?? "")
         }
     }
 }

@@ -47,8 +47,10 @@ enum ProgramMessage: Spoken, Hashable {
     case marketSaidNothing(seconds: Int)
     /// The local market's program (its path) answered something that is not its reply: stopped.
     case marketSaidNoReply(String)
-    /// The local market's program ended before it said it was listening (its wait status).
-    case marketEndedAtOnce(String)
+    /// The local market's program ended before it said it was listening: its wait status, the
+    /// first line it wrote on standard error, and the file that holds all it wrote (nil: it
+    /// wrote nothing).
+    case marketEndedAtOnce(String, said: String?, log: String?)
     /// A graded script that failed without saying why: its exit status, in a JUnit report.
     case exitStatus(Int32)
 }

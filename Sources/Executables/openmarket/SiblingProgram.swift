@@ -49,6 +49,9 @@ enum SiblingProgram {
         var ownProcessGroup = false
         /// The environment's variables left out of the child's.
         var withoutVariables: Set<String> = []
+        /// Where standard error goes instead of /dev/null when the streams are not inherited: a
+        /// file made (mode 0600) or emptied at each start, so it holds one run's last words.
+        var errorLog: String?
     }
 
     /// `posix_spawn` of `path`: the socket on `descriptor`, no signal blocked or ignored (the
@@ -63,7 +66,8 @@ enum SiblingProgram {
         if !how.inheritsStreams {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, STDERR_FILENO, how.errorLog ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
