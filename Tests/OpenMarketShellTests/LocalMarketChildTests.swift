@@ -70,6 +70,31 @@ struct LocalMarketChildTests {
         #expect(ended, "the market (pid \(market)) still serves port \(port)")
     }
 
+    /// Two shells open at once on one home each start a market over the same data: what one
+    /// registers, the other lists (its market's list cache kept the page it had served before).
+    @Test func twoShellsOnOneHomeListWhatTheOtherRegistered() async throws {
+        let home = try TestHome.make()
+        defer { home.remove() }
+        let session = try PTYSession(executable: Self.binary, environment: home.environment)
+        defer { session.terminate() }
+        _ = try await blocking { try session.expect("> ", timeout: .seconds(60)) }
+        let before = try await blocking { try ShellBinaryTests.type(session, "list\r", expect: "products") }
+        #expect(!before.contains("Second shell mug"))
+        let photo = Fixtures.image("coffee-small.jpg").path
+        let other = try await ChildProcess.run(
+            Self.binary,
+            [
+                "-c",
+                "register name='Second shell mug' description='Made in the other shell' price=1000 currency=KRW stock=1 "
+                    + "image='\(photo)'",
+            ], environment: home.environment, timeout: .seconds(120))
+        #expect(other.status == 0, "\(other.stderr)")
+        let after = try await blocking { try ShellBinaryTests.type(session, "list\r", expect: "products") }
+        #expect(after.contains("Second shell mug"), "\(after)")
+        let status = try await blocking { try ShellBinaryTests.quit(session) }
+        #expect(status == 0)
+    }
+
     @Test func aShellWithoutTheMarketsProgramSaysSoInOneLine() async throws {
         let home = try TestHome.make()
         defer { home.remove() }

@@ -90,10 +90,15 @@ struct Local: AsyncParsableCommand {
     /// when that is free, else on one the system chooses; a port the market got is kept for the
     /// next start (not when the remembered one was busy: another shell of this seller has it).
     private func startKeepingPort(_ folder: URL, logger: Logger) async throws -> RunningMarket {
+        // Without the list cache: two shells open at once each start a market over the same data
+        // directory, and a cache is cleared only by the writes of its own market, so one shell
+        // listed its old pages after the other had registered a product. A seller's lists are
+        // few; the cache is for a class market's load (`serve`).
         func start(_ port: Int) async throws -> RunningMarket {
             try await MarketServer.start(
                 MarketServerConfiguration(
-                    host: "127.0.0.1", port: port, dataDirectory: folder, logger: logger, demoNeighbour: true))
+                    host: "127.0.0.1", port: port, dataDirectory: folder, logger: logger, listCache: false,
+                    demoNeighbour: true))
         }
         let remembered = remembersPort && port == nil ? MarketDataDirectory.rememberedPort(in: folder) : nil
         let market: RunningMarket
