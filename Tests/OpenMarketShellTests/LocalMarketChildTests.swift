@@ -190,26 +190,37 @@ struct LocalMarketChildTests {
     }
 
     /// A market that crashed at its start was said to have ended, and no more: its standard error
-    /// went to /dev/null, with the crash's own words.
+    /// went to /dev/null, with the crash's own words. The log is appended to (a second shell's
+    /// market must not wipe what the first's writes), and each start quotes its own words.
     @Test func aMarketThatEndsAtItsStartIsQuotedAndItsWordsKept() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
         let shell = try Self.shellBeside(
-            market: "#!/bin/sh\necho >&2\necho 'Fatal error: Index out of range' >&2\necho 'at frame 0' >&2\nexit 134\n",
-            in: home)
-        let result = try await ChildProcess.run(shell, ["-c", "health"], environment: home.environment, timeout: .seconds(120))
-        #expect(result.status == 1)
-        let log = try #require(
-            FileManager.default.enumerator(atPath: home.root.path)?.compactMap { $0 as? String }
-                .first { $0.hasSuffix("market-errors.log") }
-        )
-        let path = home.root.appendingPathComponent(log).path
-        #expect(
-            result.stderr.split(separator: "\n") == [
-                "openmarket: cannot start the local market: openmarket-server ended before it was listening (exit "
-                    + "status 134): 'Fatal error: Index out of range' (all it wrote: \(path))"
-            ], "\(result.stderr)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("at frame 0"))
+            market: """
+                #!/bin/sh
+                n=$(cat "$0.count" 2>/dev/null || echo 0); n=$((n + 1)); echo "$n" > "$0.count"
+                echo >&2; echo "Fatal error: start $n" >&2; echo 'at frame 0' >&2
+                exit 134
+
+                """, in: home)
+        var path = ""
+        for start in 1...2 {
+            let result = try await ChildProcess.run(
+                shell, ["-c", "health"], environment: home.environment, timeout: .seconds(120))
+            #expect(result.status == 1)
+            let log = try #require(
+                FileManager.default.enumerator(atPath: home.root.path)?.compactMap { $0 as? String }
+                    .first { $0.hasSuffix("market-errors.log") }
+            )
+            path = home.root.appendingPathComponent(log).path
+            #expect(
+                result.stderr.split(separator: "\n") == [
+                    "openmarket: cannot start the local market: openmarket-server ended before it was listening (exit "
+                        + "status 134): 'Fatal error: start \(start)' (all it wrote: \(path))"
+                ], "\(result.stderr)")
+        }
+        let kept = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(kept.contains("Fatal error: start 1") && kept.contains("Fatal error: start 2"), "\(kept)")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
     }

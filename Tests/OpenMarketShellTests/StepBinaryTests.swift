@@ -191,8 +191,6 @@ struct StepBinaryTests {
         #expect(transcript.contains("\"item-120\""), "c shows the rest: \(transcript)")
     }
 
-    /// Ctrl-\ at the pause stops the answer as Ctrl-C does (before, it showed the next
-    /// screenful, as any other key).
     /// Every key that stops a step's question showed `^C`: Ctrl-\ and Ctrl-D too.
     @Test("a step's question stopped by Ctrl-\\ or Ctrl-D shows that key, as the terminal writes it, and quits")
     func aStopKeyAtAStepShowsItself() async throws {
@@ -221,6 +219,8 @@ struct StepBinaryTests {
         }
     }
 
+    /// Ctrl-\ at the pause stops the answer as Ctrl-C does (before, it showed the next
+    /// screenful, as any other key).
     @Test func ctrlBackslashAtThePauseStopsTheAnswer() async throws {
         let (status, transcript) = try await Self.steppingALongAnswer { session, _ in
             _ = try session.expect("── more: Enter", timeout: .seconds(60))

@@ -35,7 +35,9 @@ enum AgentService {
             let folder = try options.folder.map { given throws(Leave) in try agentFolder(given, environment: environment) }
             // No handoff after `ready`: the shell could not log in or start its market, and said why.
             guard AgentHandoff.ready(descriptor), let handoff = AgentHandoff.read(from: descriptor) else { return 1 }
-            // Kept open: its hang-up says the shell is gone (`serve`).
+            // Kept open: its hang-up says the shell is gone (`serve`). Not for a program this one
+            // might start, which would keep it open after this one.
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             return try await serve(handoff, options: options, folder: folder, shell: descriptor, environment: environment)
         } catch {
             return error.status
@@ -97,7 +99,10 @@ enum AgentService {
             while poll(&watched, 1, -1) < 0, errno == EINTR {}
             try? FileManager.default.removeItem(atPath: scratch.string)
             AgentProgram.complain(ServerMessage.shellEnded.text(in: language), prefixed: false)
-            exit(1)
+            // Not `exit`: the main thread may be leaving at the same moment (a client that
+            // kills the shell often closes standard input too), and two `exit`s at once may run
+            // the exit handlers twice. Nothing is left to flush: the line above is written.
+            _exit(1)
         }
     }
 

@@ -11,7 +11,8 @@ import Glibc
 /// `LocalMarketHandoff.swift` in OpenMarketContract). This program does not link the market.
 ///
 /// The child runs in a process group of its own, so Ctrl-C and Ctrl-Z at the shell's prompt
-/// never reach it, with /dev/null for its standard streams, and without the environment's
+/// never reach it, with /dev/null for its standard input and output, its standard error appended
+/// to `market-errors.log` in its data directory (`errorLog`), and without the environment's
 /// vendor login. It serves until this program closes its socket (`stop`) or ends in any way.
 struct LocalMarketChild: Sendable {
     let pid: pid_t
@@ -47,10 +48,12 @@ struct LocalMarketChild: Sendable {
         guard let (own, childEnd) = SiblingProgram.socketPair() else {
             throw Failure(sentence: ProgramMessage.cannotStartMarketProgram(path, String(cString: strerror(errno))).text)
         }
-        let errorLog = Self.errorLog(in: request.dataDirectory)
+        let errorLog = ErrorLog(in: request.dataDirectory)
+        // The child has its own copy once started.
+        defer { if let errorLog { close(errorLog.descriptor) } }
         let spawning = SiblingProgram.Spawning(
             inheritsStreams: false, ownProcessGroup: true,
-            withoutVariables: ["OPENMARKET_IDENTIFIER", "OPENMARKET_SECRET"], errorLog: errorLog)
+            withoutVariables: ["OPENMARKET_IDENTIFIER", "OPENMARKET_SECRET"], errorDescriptor: errorLog?.descriptor)
         let result = SiblingProgram.spawn(
             path, arguments: request.arguments(descriptor: SiblingProgram.descriptor), socket: childEnd,
             defaultSignals: [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU], spawning)
@@ -84,36 +87,60 @@ struct LocalMarketChild: Sendable {
             throw Failure(sentence: ProgramMessage.marketSaidNothing(seconds: Int(patience.components.seconds)).text)
         case .unreadable: throw Failure(sentence: ProgramMessage.marketSaidNoReply(path).text)
         case .ended, .reply(.started):
-            let said = errorLog.flatMap(Self.firstWords)
+            let said = errorLog?.firstWords()
             throw Failure(
                 sentence: ProgramMessage.marketEndedAtOnce(
-                    SiblingProgram.describe(status), said: said, log: said == nil ? nil : errorLog
+                    SiblingProgram.describe(status), said: said, log: said == nil ? nil : errorLog?.path
                 ).text)
         }
     }
 
-    /// The file the market's standard error goes to, in its data folder (made as the market makes
-    /// it, 0700, when missing): what a market that ends before it listens wrote (a crash's
-    /// `Fatal error: …`) is said, not lost. Nil when the folder cannot be made; then /dev/null.
-    static func errorLog(in folder: String) -> String? {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            return nil
-        }
-        return (folder as NSString).appendingPathComponent("market-errors.log")
-    }
+    /// `market-errors.log` in the market's data directory, where its standard error goes: what a
+    /// market that ends before it listens wrote (a crash's `Fatal error: …`) is said, not lost.
+    /// Appended to, not emptied, so that a second shell's market does not wipe what the first's
+    /// writes; emptied at a start only once over `largest`.
+    struct ErrorLog {
+        let path: String
+        let descriptor: Int32
+        /// Where this start's words begin.
+        let start: off_t
 
-    /// The first line of `log` that says something, controls made visible and cut to 200
-    /// columns; nil when it says nothing.
-    static func firstWords(_ log: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: log) else { return nil }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 4096)) ?? Data()
-        let line = String(decoding: start, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        return line.map { TextLayout.visible(String($0), limit: 200) }
+        static let largest: off_t = 1024 * 1024
+
+        /// Opened for appending (made 0600, and its folder 0700 as the market makes it); nil when
+        /// it cannot be, and the market's standard error is then /dev/null as before.
+        init?(in folder: String) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                return nil
+            }
+            path = (folder as NSString).appendingPathComponent("market-errors.log")
+            descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return nil }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, status.st_size > Self.largest, ftruncate(descriptor, 0) == 0 {
+                start = 0
+            } else {
+                start = max(0, lseek(descriptor, 0, SEEK_END))
+            }
+        }
+
+        /// The first line this start's market wrote that says something, controls made visible and
+        /// cut to 200 columns; nil when it wrote nothing.
+        func firstWords() -> String? {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            guard (try? handle.seek(toOffset: UInt64(start))) != nil else { return nil }
+            return Self.firstLine(of: (try? handle.read(upToCount: 4096)) ?? Data())
+        }
+
+        static func firstLine(of start: Data) -> String? {
+            let line = String(decoding: start, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return line.map { TextLayout.visible(String($0), limit: 200) }
+        }
     }
 
     /// Stops the market: it finishes the requests in flight, closes its database and ends.

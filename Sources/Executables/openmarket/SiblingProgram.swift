@@ -50,8 +50,9 @@ enum SiblingProgram {
         /// The environment's variables left out of the child's.
         var withoutVariables: Set<String> = []
         /// Where standard error goes instead of /dev/null when the streams are not inherited: a
-        /// file made (mode 0600) or emptied at each start, so it holds one run's last words.
-        var errorLog: String?
+        /// descriptor of this program's (a log opened for appending), which stays this program's
+        /// to close.
+        var errorDescriptor: Int32?
     }
 
     /// `posix_spawn` of `path`: the socket on `descriptor`, no signal blocked or ignored (the
@@ -66,8 +67,11 @@ enum SiblingProgram {
         if !how.inheritsStreams {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(
-                &actions, STDERR_FILENO, how.errorLog ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            if let log = how.errorDescriptor {
+                posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

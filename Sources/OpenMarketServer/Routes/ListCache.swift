@@ -5,9 +5,11 @@ import Synchronization
 /// Encoded list pages, kept until the next write.
 ///
 /// Lists are what a market serves most, and encoding twenty products to JSON was most of a list
-/// request's time. Every product write goes through this server, which clears the cache before
-/// answering it, so a cached page is never older than the last completed write. Small and
-/// cleared wholesale: a classroom's load is a few hot pages, not a catalogue-wide working set.
+/// request's time. It holds only where every product write goes through this server, which
+/// clears the cache before answering it, so a cached page is never older than the last completed
+/// write: a class market (`serve`). The shell's local market runs without it, since two shells
+/// open at once each run one over the same data (`Local.swift`). Small and cleared wholesale: a
+/// classroom's load is a few hot pages, not a catalogue-wide working set.
 final class ListCache: Sendable {
     struct Key: Hashable {
         var base: String
@@ -25,8 +27,8 @@ final class ListCache: Sendable {
 
     private let state = Mutex(State())
     private let capacity: Int
-    /// False keeps nothing, so every list is read and encoded (`serve --no-list-cache`, for
-    /// measuring that path with scripts/bench-server).
+    /// False keeps nothing, so every list is read and encoded: the shell's local market, and
+    /// `serve --no-list-cache` (for measuring that path with scripts/bench-server).
     let isEnabled: Bool
 
     init(capacity: Int = 128, enabled: Bool = true) {
