@@ -121,6 +121,15 @@ int cel_hist_delete_newest(History *h, const char *line) {
 #define CEL_LINE_MAX 4096
 #define CEL_PATTERN_MAX 256
 
+static int input_fd(void);
+
+/// Whether more input arrives within `ms` milliseconds: the rest of an escape sequence (an arrow
+/// key's `ESC [ A` comes at once), as against Escape typed alone.
+static int input_follows(int ms) {
+    struct pollfd pending = {.fd = input_fd(), .events = POLLIN, .revents = 0};
+    return poll(&pending, 1, ms) > 0;
+}
+
 static struct {
     int active;
     wchar_t original[CEL_LINE_MAX], found[CEL_LINE_MAX], pattern[CEL_PATTERN_MAX];
@@ -255,6 +264,12 @@ unsigned char cel_inc_search(EditLine *el, History *h) {
             found = search_from(h, search.index < 0 ? 0 : search.index);
         } else
             found = 0;
+    } else if (ch == 0x1b && !input_follows(30)) {
+        // Escape alone ends the search on the line found, as bash's does. Pushed back it would
+        // stay pending as a Meta prefix, and turn the next key (Ctrl-R again) into another.
+        search.active = 0;
+        put_search_line(el, 0);
+        return CC_REFRESH;
     } else {                                  // any other key (Enter, ^A, ESC of an arrow...)
         search.active = 0;                    // ends the search on the line found, then runs
         put_search_line(el, 0);

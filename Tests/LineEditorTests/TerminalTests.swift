@@ -152,6 +152,26 @@ struct TerminalTests {
         }
     }
 
+    /// Escape alone ended the search but stayed pending as a Meta prefix: the next Ctrl-R was
+    /// taken as Meta-Ctrl-R, and what followed was typed into the line (`echo alpha-1beta`).
+    @Test("Escape alone ends Ctrl-R's search on the line found, and the next Ctrl-R searches again")
+    func escapeEndsTheSearch() async throws {
+        try await blocking {
+            let demo = try DemoSession()
+            defer { demo.cleanUp() }
+            try demo.run("echo alpha-1", expecting: "echo: alpha-1 [")
+            try demo.run("echo beta-2", expecting: "echo: beta-2 [")
+            try demo.waitForPrompt()
+            demo.session.send(Keys.ctrlR + "alpha")
+            demo.session.send("\u{1B}")
+            // The search's row erased: the search has ended (after the editor looked for the
+            // rest of an escape sequence and found none).
+            try demo.expect("\u{1B}[K")
+            demo.session.send(Keys.ctrlR + "beta" + "\r")
+            try demo.expect("echo: beta-2 [chars=6 bytes=6]")
+        }
+    }
+
     /// Ctrl-R with Hangul syllables whose low byte is a control key (켓 U+CF13 is ^S, 발 U+BC1C
     /// is ^\): libedit's own search took them for those keys, ended the search and typed the
     /// syllable into the line found (`발사대와 켓로켓`). Asserted on the command's output, not on
