@@ -137,14 +137,21 @@ struct TerminalTests {
         }
     }
 
-    @Test("Ctrl-R finds an earlier line")
-    func reverseSearch() async throws {
+    /// A demo whose history holds `echo alpha-1` and `echo beta-2`, at its prompt.
+    static func withTwoLines(_ body: @escaping @Sendable (DemoSession) throws -> Void) async throws {
         try await blocking {
             let demo = try DemoSession()
             defer { demo.cleanUp() }
             try demo.run("echo alpha-1", expecting: "echo: alpha-1 [")
             try demo.run("echo beta-2", expecting: "echo: beta-2 [")
             try demo.waitForPrompt()
+            try body(demo)
+        }
+    }
+
+    @Test("Ctrl-R finds an earlier line")
+    func reverseSearch() async throws {
+        try await Self.withTwoLines { demo in
             demo.session.send(Keys.ctrlR + "alpha")
             // Enter accepts the line found.
             demo.session.send("\r")
@@ -156,12 +163,7 @@ struct TerminalTests {
     /// taken as Meta-Ctrl-R, and what followed was typed into the line (`echo alpha-1beta`).
     @Test("Escape alone ends Ctrl-R's search on the line found, and the next Ctrl-R searches again")
     func escapeEndsTheSearch() async throws {
-        try await blocking {
-            let demo = try DemoSession()
-            defer { demo.cleanUp() }
-            try demo.run("echo alpha-1", expecting: "echo: alpha-1 [")
-            try demo.run("echo beta-2", expecting: "echo: beta-2 [")
-            try demo.waitForPrompt()
+        try await Self.withTwoLines { demo in
             demo.session.send(Keys.ctrlR + "alpha")
             demo.session.send("\u{1B}")
             // The search's row erased: the search has ended (after the editor looked for the

@@ -126,15 +126,14 @@ struct ShellBinaryTests {
             try Self.type(session, "health\r", expect: "answers OK")
             // libedit draws only what changed, and no blank at the end: the label at Ctrl-R, then
             // what it gains once nothing is found (inserted before the pattern already drawn).
-            try Self.type(session, "\u{12}", expect: "history search:")
-            try Self.type(session, "healx", expect: " (no match)")
-            session.send("\u{03}")
-            try session.expect("^C", timeout: .seconds(30))
-            try Self.type(session, "set lang ko\r", expect: "> ")
-            try Self.type(session, "\u{12}", expect: "기록 검색:")
-            try Self.type(session, "healx", expect: "(없음)")
-            session.send("\u{03}")
-            try session.expect("^C", timeout: .seconds(30))
+            // English, then Korean from `set lang ko` on.
+            for (before, found, none) in [(nil, "history search:", " (no match)"), ("set lang ko", "기록 검색:", "(없음)")] {
+                if let before { try Self.type(session, before + "\r", expect: "> ") }
+                try Self.type(session, "\u{12}", expect: found)
+                try Self.type(session, "healx", expect: none)
+                session.send("\u{03}")
+                try session.expect("^C", timeout: .seconds(30))
+            }
             try Self.type(session, "\u{12}heal\r", expect: "응답: OK")
             return try Self.quit(session)
         }
