@@ -78,7 +78,7 @@ struct CatalogImport: Sendable {
         rows.script = LineScope(runtime: runtime, newest: NewestBeforeFirstCreate(), sourceDepth: depth)
         var made: [Int: Int] = [:]
         var madeBefore: [Int: Int] = [:]
-        var moves = sends ? [:] : earlierMoves(file: typed, path: path, options: options)
+        var moves = sends ? EarlierMoves() : earlierMoves(file: typed, path: path, options: options)
         if sends {
             guard
                 let opened = try await openJournal(
@@ -90,7 +90,7 @@ struct CatalogImport: Sendable {
             madeBefore = opened.madeBefore
             moves = opened.moves
         }
-        moves = StockMove.standing(moves, in: context.ownChangeLog)
+        moves.made = StockMove.standing(moves.made, in: context.ownChangeLog)
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
             contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID, moves: moves)
@@ -178,6 +178,7 @@ struct CatalogImport: Sendable {
             outcome.output.append(.note(CatalogMessage.dryRunNothingSent.text))
             return outcome
         }
+        try journalFindings(of: plan.sync, in: rows.scope?.journal)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
             outcome.output += try reportUnsent(checked, results: Self.notSent(plan), options: options).map { .note($0) }
@@ -293,6 +294,20 @@ struct CatalogImport: Sendable {
 
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one
     /// with failures stays open, so `--resume` retries the rows that failed.
+    /// What the plan found of the stock moves an earlier run sent and never wrote down: those
+    /// made are journaled as moves, those not made are pending no more. Written whether or not
+    /// the import goes ahead: they are what the market says, and the next plan may not be able
+    /// to tell (a sale changes the product).
+    private func journalFindings(of sync: PlanSync, in journal: JournalHandle?) throws {
+        guard let journal else { return }
+        let entries =
+            sync.movesFound.sorted(by: { $0.key < $1.key }).map { JournalEntry(moved: $1, id: $0) }
+            + sync.movesNotMade.sorted().map { JournalEntry(notMoved: $0) }
+        for entry in entries where !journal.write(entry) {
+            throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: nil, why: journal.failure).text)
+        }
+    }
+
     private func finishJournal(_ journal: JournalHandle?, failed: Bool) throws {
         guard let journal, !failed else { return }
         guard journal.write(JournalEntry(.finished)) else {

@@ -6,10 +6,10 @@ import SellerShell
 
 extension CatalogImport {
     /// Checks every row against the contract, its photos, and this vendor's live products, and
-    /// sorts them into a plan; `moves` are the stock moves earlier imports of the file made.
+    /// sorts them into a plan; `moves` are the stock moves earlier imports of the file made or sent.
     func check(
         _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
-        options: ImportOptions, vendorID: Int?, moves: [Int: StockMove] = [:]
+        options: ImportOptions, vendorID: Int?, moves: EarlierMoves = EarlierMoves()
     ) async throws -> CheckedCatalog {
         let mine = try await yours(vendorID, contents: contents, file: file, made: made, options: options)
         var rowCheck = RowCheck(
@@ -24,7 +24,8 @@ extension CatalogImport {
         }
         var plan = ImportPlan()
         plan.sync.prefer = options.prefer
-        plan.sync.moves = moves
+        plan.sync.moves = moves.made
+        plan.sync.pending = moves.pending
         plan.sync.newIDs = options.newIDs
         plan.alreadyDone = made.count
         if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }

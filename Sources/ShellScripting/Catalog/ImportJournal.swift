@@ -12,18 +12,20 @@ extension CatalogImport {
     /// nil when there is nothing to resume. Rows are matched by number and content: a file
     /// changed at a row the last run did is refused, never guessed at. `vendorID` is this
     /// login's, when known: what tells its products from others' of the same name. `moves` are
-    /// the stock moves earlier imports of the file made on this market (``StockMove``).
+    /// the stock moves earlier imports of the file made on this market (``StockMove``), and
+    /// those sent but never written down as made (``PendingMove``).
     func openJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (
-        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: [Int: StockMove]
+        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves
     )? {
         let client = context.client
         let placement = placement(of: path, options: options)
         let (opened, journalPath) = try journals.lockJournal(for: file, at: placement, resume: options.resume)
         let previous = JournalFile.read(journalPath)
         let kept = previous?.moves ?? [:]
-        let earlier = moves(of: kept, file: file)
+        let pending = previous?.pending ?? [:]
+        let earlier = moves(of: EarlierMoves(made: kept, pending: pending), file: file)
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .usage(
@@ -34,8 +36,12 @@ extension CatalogImport {
             opened.truncate()
             let journal = JournalHandle(opened)
             // Every move kept, whatever this run does (a refused or failed one included): a
-            // move lost would be made again by the next import.
-            for (id, move) in kept.sorted(by: { $0.key < $1.key }) where !journal.write(JournalEntry(moved: move, id: id)) {
+            // move lost would be made again by the next import. So is every move whose outcome
+            // is still to be told: it is told once the plan reads its product.
+            let entries =
+                kept.sorted(by: { $0.key < $1.key }).map { JournalEntry(moved: $1, id: $0) }
+                + pending.sorted(by: { $0.key < $1.key }).map { JournalEntry(moving: $1, id: $0) }
+            for entry in entries where !journal.write(entry) {
                 throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
             }
             return (journal, [:], madeBefore, earlier)
@@ -56,16 +62,19 @@ extension CatalogImport {
 
     /// The stock moves earlier imports of the file made, for a plan that opens no journal (a
     /// `--plan`, a dry run): read from where the journal is, without locking it.
-    func earlierMoves(file: String, path: String, options: ImportOptions) -> [Int: StockMove] {
+    func earlierMoves(file: String, path: String, options: ImportOptions) -> EarlierMoves {
         let placement = placement(of: path, options: options)
         let state = JournalFile.read(placement.primary) ?? placement.fallback.flatMap { JournalFile.read($0) }
-        return moves(of: state?.moves ?? [:], file: file)
+        return moves(of: EarlierMoves(made: state?.moves ?? [:], pending: state?.pending ?? [:]), file: file)
     }
 
     /// The moves made on this market (another's ids are other products).
-    private func moves(of moves: [Int: StockMove], file: String) -> [Int: StockMove] {
+    private func moves(of moves: EarlierMoves, file: String) -> EarlierMoves {
         let server = context.client.baseURL
-        return moves.filter { journals.otherMarket(recorded: $1.server, market: $1.market, script: file, server: server) == nil }
+        func here(_ move: StockMove) -> Bool {
+            journals.otherMarket(recorded: move.server, market: move.market, script: file, server: server) == nil
+        }
+        return EarlierMoves(made: moves.made.filter { here($1) }, pending: moves.pending.filter { here($1.move) })
     }
 
     /// Where the import's journal is: `--journal PATH`, else beside the file.

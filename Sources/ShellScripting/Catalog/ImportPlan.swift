@@ -282,9 +282,10 @@ extension ImportPlan {
             let revision = row.revision.flatMap { $0.id == nil || $0.id == id ? $0 : nil }
             // The action `update` is the sheet's side for this row's conflicts.
             let picked = row.command == .update
-            let earlier = sync.earlierMove(for: row, id: id)
-            let merged = ThreeWayMerge.merge(
-                fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer, movedTo: earlier?.stock)
+            let earlier = sync.earlierMove(for: row, live: live)
+            var merged = ThreeWayMerge.merge(
+                fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer, movedTo: earlier.stock)
+            if case .unknown = earlier { merged.leaveStock() }
             sync.note(merged, row: number, id: id, sidePicked: picked)
             sync.noteMove(merged, row: row, sheet: fields)
             if merged.sendsNothing {
@@ -309,9 +310,10 @@ extension ImportPlan {
     /// cells kept, stock moved by the sheet's difference); the plan lists what it takes from the sheet.
     private mutating func addReplace(_ command: Register, row: CatalogRow, live: Product) {
         let revision = row.revision.flatMap { $0.id == nil || $0.id == live.id ? $0 : nil }
-        let earlier = sync.earlierMove(for: row, id: live.id)
-        let merged = ThreeWayMerge.merge(
-            command.fields.changes, revision: revision, live: live, side: .sheet, movedTo: earlier?.stock)
+        let earlier = sync.earlierMove(for: row, live: live)
+        var merged = ThreeWayMerge.merge(
+            command.fields.changes, revision: revision, live: live, side: .sheet, movedTo: earlier.stock)
+        if case .unknown = earlier { merged.leaveStock() }
         sync.note(merged, row: row.number, id: live.id, sidePicked: true)
         var send = merged.send
         if merged.stockBy != nil { send.stock = nil }

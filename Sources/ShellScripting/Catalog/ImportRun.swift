@@ -180,7 +180,8 @@ extension ImportRows {
     /// a 412 (changed since it was read) reads it again. `stockBy` moves the stock as read by
     /// that difference (sales made since the plan are kept; below 0 is refused), sent as the
     /// stock it makes, so sending it again after an unknown outcome sends the same, and kept in
-    /// the change log as a move (`undo` takes back the amount). `move` is journaled once made.
+    /// the change log as a move (`undo` takes back the amount). `move` is journaled as about to
+    /// be made (`moving`), then once made (`moved`).
     private func update(
         _ row: Int, id: Int, _ fields: ProductChanges, stockBy: Int? = nil, move: StockMove? = nil
     ) async -> RowResult {
@@ -210,16 +211,21 @@ extension ImportRows {
             }
             var patch = Patch(id: id, changes: changes, ifMatch: current.etag, known: current.value)
             patch.stockIsMove = stockBy != nil
+            // Journaled before it is sent: a run that ends before its outcome is written down
+            // leaves the next import to tell from the product whether it was made (``PendingMove``).
+            let pending = move.flatMap { move in
+                changes.stock.map { PendingMove(move: move, before: StockMove.identity(of: current.value), sent: $0) }
+            }
+            if let pending, context.scope?.journal?.write(JournalEntry(moving: pending, id: id)) == false {
+                result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)
+                return result
+            }
             let report = await perform(patch, row: row)
+            let written = pending.map { journalOutcome(of: $0, id: id, report) } ?? true
             if report.status == .ok {
                 result.status = .updated
-                result.message = .byImport(RowDifference.names(changes))
-                if var move, changes.stock != nil {
-                    move.made = report.result.map { StockMove.identity(of: $0.product) }
-                    if context.scope?.journal?.write(JournalEntry(moved: move, id: id)) == false {
-                        result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)
-                    }
-                }
+                result.message = .byImport(
+                    written ? RowDifference.names(changes) : CatalogMessage.journalNotWritten(file: file, why: nil).text)
                 return result
             }
             if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }
@@ -230,6 +236,23 @@ extension ImportRows {
             return result
         }
         return result
+    }
+
+    /// The outcome of a stock move journaled as `moving`: `moved` once made, `notMoved` when
+    /// the market refused it; nothing when it cannot be told (the next import tells). False
+    /// when the journal could not be written.
+    private func journalOutcome(of pending: PendingMove, id: Int, _ report: CommandReport) -> Bool {
+        let entry: JournalEntry
+        if report.status == .ok {
+            var move = pending.move
+            move.made = report.result.map { StockMove.identity(of: $0.product) }
+            entry = JournalEntry(moved: move, id: id)
+        } else if !report.outcomeUnknown {
+            entry = JournalEntry(notMoved: id)
+        } else {
+            return true
+        }
+        return context.scope?.journal?.write(entry) != false
     }
 
     /// Deletes a product: `--prune`'s (no row), or a row's whose action is `delete`.

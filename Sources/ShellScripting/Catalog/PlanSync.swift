@@ -23,6 +23,13 @@ struct PlanSync: Sendable {
     var moves: [Int: StockMove] = [:]
     /// The move each row whose stock moves makes (row → it), journaled once it is made.
     var moving: [Int: StockMove] = [:]
+    /// Moves an earlier run sent and never wrote down (``PendingMove``), by product id; what
+    /// their products said of them: made (the move, to journal), not made, or cannot be told
+    /// (those rows' stock is left as it is).
+    var pending: [Int: PendingMove] = [:]
+    var movesFound: [Int: StockMove] = [:]
+    var movesNotMade: Set<Int> = []
+    var stockLeft: [(row: Int, id: Int, stock: Int, sent: Int)] = []
     /// How many checked rows name each action (a row without one is `merge`), and whether any
     /// row names one (only then does the plan count them).
     var actions: [RowCommand: Int] = [:]
@@ -79,8 +86,31 @@ struct PlanSync: Sendable {
         if let by = merged.stockBy, by != 0 { stockBy[row] = by }
     }
 
-    /// The move an earlier import made for `row` of product `id` (``StockMove``).
-    func earlierMove(for row: CatalogRow, id: Int) -> StockMove? { StockMove.earlier(for: row, id: id, in: moves) }
+    /// The move an earlier import made for `row` of product `live` (``StockMove``), told from
+    /// the product when that import ended before it wrote the move down. `.unknown`: whether it
+    /// was made cannot be told, and the row's stock is to be left as it is.
+    mutating func earlierMove(for row: CatalogRow, live: Product) -> EarlierMove {
+        let made = StockMove.earlier(for: row, id: live.id, in: moves)
+        guard let sent = pending[live.id], sent.move.revision == StockMove.revisionText(of: row) else {
+            return .known(made)
+        }
+        switch sent.finding(live) {
+        case .notMade:
+            movesNotMade.insert(live.id)
+            return .known(made)
+        case .made(let move):
+            movesFound[live.id] = move
+            return .known(move)
+        case .unknown(let stock):
+            stockLeft.append((row.number, live.id, stock, sent.sent))
+            return .unknown
+        }
+    }
+
+    enum EarlierMove {
+        case known(StockMove?)
+        case unknown
+    }
 
     /// What a row's merge does to the stock, when it sends one and has a revision: moved by the
     /// sheet's difference, or set to the sheet's count (a conflict below 0 the sheet's side
@@ -121,6 +151,15 @@ extension PlanSync {
             lines += ImportPlan.listed(conflicts.map { CatalogMessage.rowLine(row: $0.row, text: Self.text(of: $0)).text })
         }
         if blind > 0 { lines.append("  " + CatalogMessage.noRevision(count: blind).text) }
+        if !stockLeft.isEmpty {
+            lines.append("  " + CatalogMessage.stockMoveUnknown(count: stockLeft.count).text)
+            lines += ImportPlan.listed(
+                stockLeft.map {
+                    CatalogMessage.rowLine(
+                        row: $0.row, text: CatalogMessage.stockMoveUnknownRow(id: $0.id, stock: $0.stock, sent: $0.sent).text
+                    ).text
+                })
+        }
         return lines
     }
 

@@ -50,7 +50,76 @@ struct StockMove: Sendable, Equatable {
     }
 }
 
+/// What the journal of a catalog says its earlier imports did to stocks: the moves made, and
+/// those sent whose outcome it never wrote down.
+struct EarlierMoves: Sendable {
+    var made: [Int: StockMove] = [:]
+    var pending: [Int: PendingMove] = [:]
+}
+
+/// A stock move an import sent, or was about to, when it ended before it could journal the
+/// move as made (a kill, a power cut, a request whose answer never came). The next import tells
+/// from the product whether it was made: unchanged since it was read, it was not; at the stock
+/// sent, it was; otherwise (changed again since, by a sale or an edit) it cannot be told, and
+/// that row's stock is left as it is rather than moved a second time.
+struct PendingMove: Sendable, Equatable {
+    var move: StockMove
+    /// The product as read before the move (``StockMove/identity(of:)``).
+    var before: String
+    /// The stock the move sent.
+    var sent: Int
+
+    enum Finding: Equatable {
+        case notMade
+        /// Made: the move, with the change that made it.
+        case made(StockMove)
+        /// Whether it was made cannot be told: the product's stock now.
+        case unknown(stock: Int)
+    }
+
+    /// What `live`, the product as the market has it now, says of this move.
+    func finding(_ live: Product) -> Finding {
+        if StockMove.identity(of: live) == before { return .notMade }
+        guard live.stock == sent else { return .unknown(stock: live.stock) }
+        var made = move
+        made.made = StockMove.identity(of: live)
+        return .made(made)
+    }
+}
+
+extension PlanSync.EarlierMove {
+    /// The stock the earlier move left, as a row's base; nil when none is known.
+    var stock: Int? {
+        guard case .known(let move) = self else { return nil }
+        return move?.stock
+    }
+}
+
+extension RowMerge {
+    /// Sends no stock, and lists no conflict of it: the row's stock is left as the market has it.
+    mutating func leaveStock() {
+        send.stock = nil
+        stockBy = nil
+        conflicts.removeAll { $0.field == .stock }
+    }
+}
+
 extension JournalEntry {
+    /// `moving`: an import's stock move for product `id` about to be sent.
+    init(moving pending: PendingMove, id: Int) {
+        self.init(moved: pending.move, id: id)
+        state = .moving
+        made = nil
+        before = pending.before
+        sent = pending.sent
+    }
+
+    /// `notMoved`: the stock move last sent for product `id` was not made.
+    init(notMoved id: Int) {
+        self.init(.notMoved)
+        self.id = id
+    }
+
     /// `moved`: an import's stock move for product `id`.
     init(moved move: StockMove, id: Int) {
         self.init(.moved)

@@ -32,6 +32,11 @@ public enum CatalogMessage: Spoken, Equatable {
     case restartMade(count: Int, again: Int)
     case rowExists(row: Int, id: Int)
     case doneBefore(Int)
+    /// Rows whose stock is left as it is: an earlier import ended while it moved the stock, and
+    /// the product changed again since (``PendingMove``).
+    case stockMoveUnknown(count: Int)
+    /// `#5 stock 8 (the move was to 9)`.
+    case stockMoveUnknownRow(id: Int, stock: Int, sent: Int)
     // MARK: The three-way merge (the sheet, the export's revision, the market now)
     /// Rows without a revision: compared with the market now, as before.
     case noRevision(count: Int)

@@ -9,6 +9,11 @@ struct JournalEntry: Codable, Sendable, Equatable {
         case run, started, done, failed, finished
         /// An import's stock move (`StockMove`): no line of its own, kept across imports.
         case moved
+        /// An import's stock move about to be sent (``PendingMove``): until its `moved`, whether
+        /// it was made is told from the product by the next import.
+        case moving
+        /// A `moving` found not made (its product was as it was read): no longer pending.
+        case notMoved
     }
 
     var state: State
@@ -48,6 +53,10 @@ struct JournalEntry: Codable, Sendable, Equatable {
     var revision: String?
     var stock: Int?
     var made: String?
+    /// A `moving` entry's product as read before the move (``StockMove/identity(of:)``), and
+    /// the stock the move sent.
+    var before: String?
+    var sent: Int?
 
     /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {
@@ -87,6 +96,8 @@ struct JournalState: Sendable {
     var touched: Set<Int> = []
     /// The stock moves imports of this file made, by product id (the last for each).
     var moves: [Int: StockMove] = [:]
+    /// Stock moves sent (or about to be) whose `moved` never came: the run ended in between.
+    var pending: [Int: PendingMove] = [:]
 
     init(entries: [JournalEntry]) {
         var last: [Int: JournalEntry] = [:]
@@ -103,6 +114,15 @@ struct JournalState: Sendable {
                 guard let id = entry.id, let revision = entry.revision, let stock = entry.stock else { continue }
                 moves[id] = StockMove(
                     revision: revision, stock: stock, server: entry.server, market: entry.market, made: entry.made)
+                pending[id] = nil
+            case .moving:
+                guard let id = entry.id, let revision = entry.revision, let stock = entry.stock,
+                    let before = entry.before, let sent = entry.sent
+                else { continue }
+                let move = StockMove(revision: revision, stock: stock, server: entry.server, market: entry.market)
+                pending[id] = PendingMove(move: move, before: before, sent: sent)
+            case .notMoved:
+                if let id = entry.id { pending[id] = nil }
             case .started, .done, .failed:
                 guard let line = entry.line else { continue }
                 touched.insert(line)
