@@ -99,6 +99,25 @@ struct ImportInterruptTests {
         }
     }
 
+    /// The resumed run's changes join the interrupted run's in the change log: one `undo`
+    /// takes back the whole import (before, each run was a unit, and `undo` took back only the
+    /// rows the resume made).
+    @Test func anInterruptedImportAndItsResumeAreUndoneTogether() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(12))
+            let console = RecordingConsole()
+            #expect(try await Self.interrupted(f, path, at: 1, console: console).status == .interrupted)
+            try #require(try await f.allProducts().count > 0)
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
+            #expect(try await f.allProducts().count == 12)
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            #expect(try await f.allProducts().isEmpty, "\(undo.out)")
+        }
+    }
+
     @Test func aSecondCtrlCCancelsTheRowsInFlightAndResumeStillMakesEachOnce() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

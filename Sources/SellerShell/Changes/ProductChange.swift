@@ -89,7 +89,12 @@ public struct ChangeBatch: Sendable, Codable, Equatable {
     public var label: String
 
     public init(label: String) {
-        self.id = UUID().uuidString
+        self.init(id: UUID().uuidString, label: label)
+    }
+
+    /// A batch made before: a resumed import adds to the one its interrupted run began.
+    public init(id: String, label: String) {
+        self.id = id
         self.label = label
     }
 }

@@ -89,6 +89,10 @@ struct CatalogImport: Sendable {
             made = opened.made
             madeBefore = opened.madeBefore
             moves = opened.moves
+            // The rows' changes are one batch in the change log: one `undo` takes them all back,
+            // those of the run this one resumes included.
+            let label = "import \(typed)"
+            rows.changes?.batch = opened.batch.map { ChangeBatch(id: $0, label: label) } ?? ChangeBatch(label: label)
         }
         moves.made = StockMove.standing(moves.made, in: context.ownChangeLog)
         defer { rows.scope?.journal?.close() }
@@ -232,13 +236,12 @@ struct CatalogImport: Sendable {
         let file = checked.file
         _ = try rows.client.requireCredentials()
         var rows = rows
-        // The rows' changes are one batch in the change log: one `undo` takes them all back.
-        rows.changes?.batch = ChangeBatch(label: "import \(file)")
         rows.client.retryPolicy = Self.importRetries { [console = context.console] status, wait in
             console.note(CatalogMessage.serverBusy(status: status, wait: "\(wait)").text)
         }
         let journal = rows.scope?.journal
-        let header = journals.journalHeader(file, server: rows.client.baseURL)
+        var header = journals.journalHeader(file, server: rows.client.baseURL)
+        header.batch = rows.changes?.batch?.id
         guard journal?.write(header) ?? true else {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: file, why: journal?.failure).text)
         }

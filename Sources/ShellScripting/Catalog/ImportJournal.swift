@@ -13,11 +13,12 @@ extension CatalogImport {
     /// changed at a row the last run did is refused, never guessed at. `vendorID` is this
     /// login's, when known: what tells its products from others' of the same name. `moves` are
     /// the stock moves earlier imports of the file made on this market (``StockMove``), and
-    /// those sent but never written down as made (``PendingMove``).
+    /// those sent but never written down as made (``PendingMove``); `batch`, the change log's
+    /// batch the resumed run's changes are in (nil for a fresh run).
     func openJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (
-        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves
+        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves, batch: String?
     )? {
         let client = context.client
         let placement = placement(of: path, options: options)
@@ -44,7 +45,7 @@ extension CatalogImport {
             for entry in entries where !journal.write(entry) {
                 throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
             }
-            return (journal, [:], madeBefore, earlier)
+            return (journal, [:], madeBefore, earlier, nil)
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -56,7 +57,7 @@ extension CatalogImport {
             journal,
             try await rowsMade(
                 by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client), [:],
-            earlier
+            earlier, previous.batch
         )
     }
 

@@ -57,6 +57,9 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// the stock the move sent.
     var before: String?
     var sent: Int?
+    /// An import's run: the change log's batch its changes are in (``ChangeBatch``), which a
+    /// resume adds to, so that one `undo` takes back the whole import.
+    var batch: String?
 
     /// Only the state, line and hash: what most lines write.
     var isPlain: Bool {
@@ -98,6 +101,8 @@ struct JournalState: Sendable {
     var moves: [Int: StockMove] = [:]
     /// Stock moves sent (or about to be) whose `moved` never came: the run ended in between.
     var pending: [Int: PendingMove] = [:]
+    /// The change log's batch of the last run (an import's).
+    var batch: String?
 
     init(entries: [JournalEntry]) {
         var last: [Int: JournalEntry] = [:]
@@ -108,6 +113,7 @@ struct JournalState: Sendable {
                 finished = false
                 server = entry.server
                 market = entry.market
+                batch = entry.batch
             case .finished:
                 finished = true
             case .moved:
