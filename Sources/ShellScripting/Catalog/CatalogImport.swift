@@ -295,8 +295,6 @@ struct CatalogImport: Sendable {
         if let report = options.reportPath { options.reportPath = try paths.writable(report, replacing: false, in: context) }
     }
 
-    /// A finished import's journal says so (a later `--resume` then has nothing to do); one
-    /// with failures stays open, so `--resume` retries the rows that failed.
     /// What the plan found of the stock moves an earlier run sent and never wrote down: those
     /// made are journaled as moves, those not made are pending no more. Written whether or not
     /// the import goes ahead: they are what the market says, and the next plan may not be able
@@ -311,6 +309,8 @@ struct CatalogImport: Sendable {
         }
     }
 
+    /// A finished import's journal says so (a later `--resume` then has nothing to do); one
+    /// with failures stays open, so `--resume` retries the rows that failed.
     private func finishJournal(_ journal: JournalHandle?, failed: Bool) throws {
         guard let journal, !failed else { return }
         guard journal.write(JournalEntry(.finished)) else {
