@@ -27,8 +27,6 @@ public struct ChangeHistory: Sendable {
         public var undone: Bool { changes.allSatisfy(\.undone) }
         public var lastMark: Int { changes.map(\.lastMark).max() ?? 0 }
         public var session: String { changes.first?.entry.session ?? "" }
-        /// The last change's number.
-        public var latestNumber: Int { changes.map(\.entry.number).max() ?? number }
     }
 
     public private(set) var units: [Unit] = []
@@ -78,12 +76,8 @@ public struct ChangeHistory: Sendable {
         units.first { $0.number == number || $0.changes.contains { $0.entry.number == number } }
     }
 
-    /// What `undo` takes back with no number: the unit of the latest change not undone. Not the
-    /// unit that began last: a resumed import's rows join the batch its interrupted run began,
-    /// and a change made between the two is older than the import's last rows.
-    public var latestDone: Unit? {
-        units.filter { !$0.undone }.max { $0.latestNumber < $1.latestNumber }
-    }
+    /// What `undo` takes back with no number: the latest change not undone.
+    public var latestDone: Unit? { units.last { !$0.undone } }
 
     /// What `redo` re-applies with no number: the change undone most recently, still undone.
     public var latestUndone: Unit? { units.filter(\.undone).max { $0.lastMark < $1.lastMark } }

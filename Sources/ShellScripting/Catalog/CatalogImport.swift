@@ -182,8 +182,9 @@ struct CatalogImport: Sendable {
             outcome.output.append(.note(CatalogMessage.dryRunNothingSent.text))
             return outcome
         }
-        try journalFindings(of: plan.sync, in: rows.scope?.journal)
+        try journal(plan.sync.movesFound, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
+            try journal(plan.sync.movesSettled, in: rows.scope?.journal)
             outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
             outcome.output += try reportUnsent(checked, results: Self.notSent(plan), options: options).map { .note($0) }
             try finishJournal(rows.scope?.journal, failed: false)
@@ -201,6 +202,7 @@ struct CatalogImport: Sendable {
         guard try confirm(plan, file: file, options: options) else {
             return .note(CatalogMessage.importCancelled.text)
         }
+        try journal(plan.sync.movesSettled, in: rows.scope?.journal)
         return try await send(checked, options: options, rows: rows)
     }
 
@@ -295,15 +297,16 @@ struct CatalogImport: Sendable {
         if let report = options.reportPath { options.reportPath = try paths.writable(report, replacing: false, in: context) }
     }
 
-    /// What the plan found of the stock moves an earlier run sent and never wrote down: those
-    /// made are journaled as moves, those not made are pending no more. Written whether or not
-    /// the import goes ahead: they are what the market says, and the next plan may not be able
-    /// to tell (a sale changes the product).
-    private func journalFindings(of sync: PlanSync, in journal: JournalHandle?) throws {
+    /// What the plan found of the stock moves an earlier run sent and never wrote down: `moves`
+    /// made (journaled as moves), those `notMade` (pending no more). Those found are written as
+    /// soon as the plan is made, whether or not the import goes ahead: they are what the market
+    /// says, and the next plan may not be able to tell (a sale changes the product). Those that
+    /// could not be told are written once the import goes ahead, its plan having listed them.
+    private func journal(_ moves: [Int: StockMove], notMade: Set<Int> = [], in journal: JournalHandle?) throws {
         guard let journal else { return }
         let entries =
-            sync.movesFound.sorted(by: { $0.key < $1.key }).map { JournalEntry(moved: $1, id: $0) }
-            + sync.movesNotMade.sorted().map { JournalEntry(notMoved: $0) }
+            moves.sorted(by: { $0.key < $1.key }).map { JournalEntry(moved: $1, id: $0) }
+            + notMade.sorted().map { JournalEntry(notMoved: $0) }
         for entry in entries where !journal.write(entry) {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: nil, why: journal.failure).text)
         }

@@ -239,20 +239,33 @@ extension ImportRows {
     }
 
     /// The outcome of a stock move journaled as `moving`: `moved` once made, `notMoved` when
-    /// the market refused it; nothing when it cannot be told (the next import tells). False
-    /// when the journal could not be written.
+    /// the market surely did not make it; nothing otherwise (the next import tells). False when
+    /// the journal could not be written.
     private func journalOutcome(of pending: PendingMove, id: Int, _ report: CommandReport) -> Bool {
         let entry: JournalEntry
         if report.status == .ok {
             var move = pending.move
             move.made = report.result.map { StockMove.identity(of: $0.product) }
             entry = JournalEntry(moved: move, id: id)
-        } else if !report.outcomeUnknown {
+        } else if Self.surelyNotMade(report) {
             entry = JournalEntry(notMoved: id)
         } else {
             return true
         }
         return context.scope?.journal?.write(entry) != false
+    }
+
+    /// Whether a failed change was surely not made: the market refused it with a 4xx answer
+    /// (its rules, a stale `If-Match`, the login), or it was never sent. A 5xx (a proxy's 502
+    /// after the market made it), an answer that could not be read, a lost connection or a
+    /// timeout may each follow a change made.
+    static func surelyNotMade(_ report: CommandReport) -> Bool {
+        guard !report.outcomeUnknown, let error = report.error as? MarketError else { return false }
+        switch error {
+        case .invalidInput, .missingCredentials, .cannotConnect, .preconditionFailed: return true
+        case .serverRefused(let status, _): return (400..<500).contains(status)
+        case .timedOut, .connectionLost, .unexpectedResponse, .cancelled: return false
+        }
     }
 
     /// Deletes a product: `--prune`'s (no row), or a row's whose action is `delete`.

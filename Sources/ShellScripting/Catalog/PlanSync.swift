@@ -25,10 +25,12 @@ struct PlanSync: Sendable {
     var moving: [Int: StockMove] = [:]
     /// Moves an earlier run sent and never wrote down (``PendingMove``), by product id; what
     /// their products said of them: made (the move, to journal), not made, or cannot be told
-    /// (those rows' stock is left as it is).
+    /// (those rows' stock is left as it is, and once the import goes ahead the sheet's stock is
+    /// their base: `movesSettled`).
     var pending: [Int: PendingMove] = [:]
     var movesFound: [Int: StockMove] = [:]
     var movesNotMade: Set<Int> = []
+    var movesSettled: [Int: StockMove] = [:]
     var stockLeft: [(row: Int, id: Int, stock: Int, sent: Int)] = []
     /// How many checked rows name each action (a row without one is `merge`), and whether any
     /// row names one (only then does the plan count them).
@@ -103,6 +105,9 @@ struct PlanSync: Sendable {
             return .known(move)
         case .unknown(let stock):
             stockLeft.append((row.number, live.id, stock, sent.sent))
+            var settled = sent.move
+            settled.made = StockMove.identity(of: live)
+            movesSettled[live.id] = settled
             return .unknown
         }
     }
@@ -134,7 +139,8 @@ struct PlanSync: Sendable {
 
 extension PlanSync {
     /// Kept cells and conflicts, each listed under its heading; then, when rows had no
-    /// revision, the one line saying which side changed cannot be told.
+    /// revision, the one line saying which side changed cannot be told; then the rows whose
+    /// stock is left as it is (``PendingMove``).
     func mergeLines(kept keptLabel: String, conflicts conflictsLabel: String) -> [String] {
         var lines: [String] = []
         if !kept.isEmpty {

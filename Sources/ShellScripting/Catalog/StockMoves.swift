@@ -77,9 +77,10 @@ struct PendingMove: Sendable, Equatable {
         case unknown(stock: Int)
     }
 
-    /// What `live`, the product as the market has it now, says of this move.
+    /// What `live`, the product as the market has it now, says of this move. Without the time
+    /// of its last change, a product found as it was read may have been moved and sold back.
     func finding(_ live: Product) -> Finding {
-        if StockMove.identity(of: live) == before { return .notMade }
+        if StockMove.identity(of: live) == before { return live.issuedAt == nil ? .unknown(stock: live.stock) : .notMade }
         guard live.stock == sent else { return .unknown(stock: live.stock) }
         var made = move
         made.made = StockMove.identity(of: live)

@@ -33,10 +33,11 @@ extension CatalogMessage {
         case .rowExists(let row, let id): "row \(row): #\(id) exists"
         case .doneBefore(let count): "(\(count) row\(count == 1 ? "" : "s") done before the interruption)"
         case .stockMoveUnknown(let count):
-            "(stock left as it is in \(Self.count(count, "row")): an earlier import of this file ended while it moved "
-                + "the stock, and the product has changed since, so whether that move was made cannot be told; "
-                + "if a stock is wrong, set it with `stock ID =N`:)"
-        case .stockMoveUnknownRow(let id, let stock, let sent): "#\(id) stock \(stock) (the move was to \(sent))"
+            "(stock left as it is in \(Self.count(count, "row")): an earlier import of this file was stopped while it "
+                + "changed the stock, and the product has changed since, so whether that change was made cannot be told; "
+                + "check \(count == 1 ? "it" : "them") and set a wrong one with `stock ID =N`. From this import on, "
+                + "the sheet's stock counts as done:)"
+        case .stockMoveUnknownRow(let id, let stock, let sent): "#\(id) stock \(stock) (the change was to \(sent))"
         case .noRevision(let count):
             "(\(Self.count(count, "row")) without a revision column (export writes it): "
                 + "which side changed cannot be told, so \(count == 1 ? "it is" : "they are") compared with the market now)"

@@ -33,9 +33,10 @@ extension CatalogMessage {
         case .rowExists(let row, let id): "\(row)행: #\(id) 있음"
         case .doneBefore(let count): "(중단되기 전에 \(count)행을 마쳤습니다)"
         case .stockMoveUnknown(let count):
-            "(\(count)행의 재고는 그대로 둡니다: 이 파일의 이전 가져오기가 재고를 옮기다가 끝났고, 그 뒤 상품이 또 바뀌어서 "
-                + "그 이동이 됐는지 알 수 없습니다. 재고가 틀렸다면 `stock ID =N`으로 맞추세요:)"
-        case .stockMoveUnknownRow(let id, let stock, let sent): "#\(id) 재고 \(stock) (이동하려던 값 \(sent))"
+            "(\(count)행의 재고는 그대로 둡니다: 이 파일을 전에 가져올 때 재고를 바꾸다가 중단되었고, 그 뒤 상품이 다시 "
+                + "바뀌어서 그 변경이 반영됐는지 알 수 없습니다. 확인하고, 틀린 재고는 `stock ID =N`으로 맞추세요. "
+                + "이번 가져오기부터는 시트의 재고를 반영된 것으로 봅니다:)"
+        case .stockMoveUnknownRow(let id, let stock, let sent): "#\(id) 재고 \(stock)개 (바꾸려던 재고 \(sent)개)"
         case .noRevision(let count):
             "(리비전 열이 없는 행 \(count)개는 어느 쪽이 바뀌었는지 알 수 없어서 지금 마켓 값과 비교합니다. "
                 + "리비전 열은 export가 적습니다)"
