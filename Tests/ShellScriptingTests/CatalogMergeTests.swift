@@ -207,6 +207,40 @@ struct CatalogMergeTests {
         }
     }
 
+    /// Each import's move is its own part of the row's base: the latest of two undone, the
+    /// same sheet moves the stock by that part again (+2), not by both (before: +5, from the
+    /// export's 5, the first import's +3 counted twice); the first undone, the second's part
+    /// stays and the first's is made again (before: nothing was moved).
+    @Test func undoingOneOfTwoImportsMovesTheStockByItsPartAgain() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            let session = f.session(RecordingConsole())
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,8,")])
+            #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,8,", ",Item 1,\(Self.words),1001,KRW,0,10,")])
+            #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.product(id: id).stock == 10)
+            // The latest undone: 8, and the sheet's 10 is +2 from there.
+            #expect(await session.execute("undo --yes").status == .ok)
+            #expect(try await f.product(id: id).stock == 8)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains("stock 8 → 10 (+2 as the sheet changed it"), "\(plan.out)")
+            #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
+            #expect(try await f.product(id: id).stock == 10)
+            // The first import (change 2: change 1 registered the product) undone: its +3 is
+            // taken back, and the sheet moves the stock by it again.
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo 2 --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            #expect(try await f.product(id: id).stock == 7, "\(undo.out)")
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("import '\(sheet)' --yes").status == .ok, "\(again.notes)")
+            #expect(again.out.contains("stock 7 → 10 (+3 as the sheet changed it"), "\(again.out)")
+            #expect(try await f.product(id: id).stock == 10)
+        }
+    }
+
     /// A stock the sheet's side set (a difference below 0, `--prefer sheet`) is the row's base
     /// from then on: a restock since is no new difference (it was -5 again, below 0 again).
     @Test func aStockTheSheetSetIsTheBaseOfTheNextImport() async throws {

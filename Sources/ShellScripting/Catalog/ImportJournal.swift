@@ -40,7 +40,7 @@ extension CatalogImport {
             // move lost would be made again by the next import. So is every move whose outcome
             // is still to be told: it is told once the plan reads its product.
             let entries =
-                kept.sorted(by: { $0.key < $1.key }).map { JournalEntry(moved: $1, id: $0) }
+                kept.sorted(by: { $0.key < $1.key }).flatMap { id, moves in moves.map { JournalEntry(moved: $0, id: id) } }
                 + pending.sorted(by: { $0.key < $1.key }).map { JournalEntry(moving: $1, id: $0) }
             for entry in entries where !journal.write(entry) {
                 throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
@@ -75,7 +75,9 @@ extension CatalogImport {
         func here(_ move: StockMove) -> Bool {
             journals.otherMarket(recorded: move.server, market: move.market, script: file, server: server) == nil
         }
-        return EarlierMoves(made: moves.made.filter { here($1) }, pending: moves.pending.filter { here($1.move) })
+        return EarlierMoves(
+            made: moves.made.mapValues { $0.filter(here) }.filter { !$0.value.isEmpty },
+            pending: moves.pending.filter { here($1.move) })
     }
 
     /// Where the import's journal is: `--journal PATH`, else beside the file.

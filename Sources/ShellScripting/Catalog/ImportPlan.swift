@@ -76,8 +76,10 @@ struct ImportPlan: Sendable {
         var work: [(Int, ImportWork)] = registers.map { ($0.row, .register(row: $0.row, $0.command)) }
         work += updates.map { update in
             let row = update.row
-            let move = sync.moving[row].map {
-                StockMove(revision: $0.revision, stock: $0.stock, server: run.server, market: run.market)
+            let move = sync.moving[row].map { planned in
+                var move = planned
+                (move.server, move.market) = (run.server, run.market)
+                return move
             }
             return (row, .update(row: row, id: update.id, changes: update.changes, stockBy: sync.stockBy[row], move: move))
         }
@@ -287,7 +289,7 @@ extension ImportPlan {
                 fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer, movedTo: earlier.stock)
             if case .unknown = earlier { merged.leaveStock() }
             sync.note(merged, row: number, id: id, sidePicked: picked)
-            sync.noteMove(merged, row: row, sheet: fields)
+            sync.noteMove(merged, row: row, sheet: fields, from: earlier.stock ?? StockMove.exportStock(revision))
             if merged.sendsNothing {
                 unchanged.append((number, id))
             } else {

@@ -246,6 +246,7 @@ extension ImportRows {
         if report.status == .ok {
             var move = pending.move
             move.made = report.result.map { StockMove.identity(of: $0.product) }
+            move.batch = context.changes?.batch?.id
             entry = JournalEntry(moved: move, id: id)
         } else if Self.surelyNotMade(report) {
             entry = JournalEntry(notMoved: id)

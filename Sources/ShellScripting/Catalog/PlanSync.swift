@@ -20,7 +20,7 @@ struct PlanSync: Sendable {
     /// Rows whose stock moves by a difference: row → the difference.
     var stockBy: [Int: Int] = [:]
     /// The stock moves earlier imports of this file made (from its journal), by product id.
-    var moves: [Int: StockMove] = [:]
+    var moves: [Int: [StockMove]] = [:]
     /// The move each row whose stock moves makes (row → it), journaled once it is made.
     var moving: [Int: StockMove] = [:]
     /// Moves an earlier run sent and never wrote down (``PendingMove``), by product id; what
@@ -92,7 +92,7 @@ struct PlanSync: Sendable {
     /// the product when that import ended before it wrote the move down. `.unknown`: whether it
     /// was made cannot be told, and the row's stock is to be left as it is.
     mutating func earlierMove(for row: CatalogRow, live: Product) -> EarlierMove {
-        let made = StockMove.earlier(for: row, id: live.id, in: moves)
+        let made = StockMove.base(for: row, id: live.id, in: moves)
         guard let sent = pending[live.id], sent.move.revision == StockMove.revisionText(of: row) else {
             return .known(made)
         }
@@ -102,7 +102,8 @@ struct PlanSync: Sendable {
             return .known(made)
         case .made(let move):
             movesFound[live.id] = move
-            return .known(move)
+            moves[live.id, default: []].append(move)
+            return .known(StockMove.base(for: row, id: live.id, in: moves))
         case .unknown(let stock):
             stockLeft.append((row.number, live.id, stock, sent.sent))
             var settled = sent.move
@@ -112,17 +113,19 @@ struct PlanSync: Sendable {
         }
     }
 
+    /// The row's stock base the earlier moves left (nil: the export's), or that it cannot be told.
     enum EarlierMove {
-        case known(StockMove?)
+        case known(Int?)
         case unknown
     }
 
     /// What a row's merge does to the stock, when it sends one and has a revision: moved by the
     /// sheet's difference, or set to the sheet's count (a conflict below 0 the sheet's side
-    /// won). A later import takes the sheet's count as the row's base.
-    mutating func noteMove(_ merged: RowMerge, row: CatalogRow, sheet: ProductChanges) {
+    /// won). A later import takes the sheet's count as the row's base; `from` is the base
+    /// this move is made from.
+    mutating func noteMove(_ merged: RowMerge, row: CatalogRow, sheet: ProductChanges, from: Int?) {
         guard merged.send.stock != nil, let stock = sheet.stock, let revision = StockMove.revisionText(of: row) else { return }
-        moving[row.number] = StockMove(revision: revision, stock: stock)
+        moving[row.number] = StockMove(revision: revision, stock: stock, from: from)
     }
 
     /// `price ₩3,500 → ₩3,000, stock 5 → 7 (+2 as the sheet changed it; …)`.

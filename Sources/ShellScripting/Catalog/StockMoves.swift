@@ -4,16 +4,23 @@ import OpenMarketContract
 import SellerShell
 
 /// A stock an import moved by the sheet's difference: the row's `revision` cell as it read,
-/// and the sheet's stock the move was for.
+/// the sheet's stock the move was for, and the row's base it was made from.
 ///
 /// A sheet's stock is a count (export said 7, the sheet says 9: +2, whatever was sold since),
 /// so importing the same sheet again would move it again: the import remembers the moves it
 /// made in its journal (`moved` entries), and a later import of a row with the same revision
 /// takes the stock it moved to as the row's base. The same sheet imported twice moves the stock
-/// once; a sheet changed since (9 → 12) moves it by the change (+3).
+/// once; a sheet changed since (9 → 12) moves it by the change (+3). Each move is kept, and
+/// adds to the base what it changed it by: one undone takes back only its own part
+/// (``base(for:id:in:)``).
 struct StockMove: Sendable, Equatable {
     var revision: String
     var stock: Int
+    /// The row's base the move was made from: the export's stock, or what the moves before it
+    /// left. Nil in a journal written before it was kept.
+    var from: Int?
+    /// Whether the change that made it was undone since (read from the change log, not kept).
+    var undone = false
     /// The market it was made on (as a journal's run names it): a move is kept across imports
     /// to any market, and counts only on its own.
     var server: String?
@@ -21,27 +28,58 @@ struct StockMove: Sendable, Equatable {
     /// The change that made it, as the change log keeps it (``identity(of:)`` of the product
     /// after it): a move whose change was undone is no base any more.
     var made: String?
+    /// The change log's batch of the import that made it: with the product's id, its change
+    /// there (an identity may repeat: the same stock reached twice within a second).
+    var batch: String?
 
     /// A product after a change, told from the same product after any other change.
     static func identity(of product: Product) -> String {
         "\(product.id):\(product.stock)@\(product.issuedAt?.text ?? "")"
     }
 
-    /// The moves whose change still stands in `log`: one that `undo` took back is no base
-    /// (the same sheet imported again moves the stock again).
-    static func standing(_ moves: [Int: StockMove], in log: ChangeLog?) -> [Int: StockMove] {
+    /// The moves, each marked `undone` when `undo` took its change back in `log` (the same
+    /// sheet imported again then moves the stock by that move's part again).
+    static func standing(_ moves: [Int: [StockMove]], in log: ChangeLog?) -> [Int: [StockMove]] {
         guard !moves.isEmpty, let log, let entries = try? log.entries() else { return moves }
-        let changes = ChangeHistory(entries).units.flatMap { $0.changes }
-        let undone = Set(changes.filter { $0.undone && $0.entry.kind == .stock }.compactMap { $0.entry.after.map(identity(of:)) })
+        let undone = ChangeHistory(entries).units.flatMap { $0.changes }.filter(\.undone).map(\.entry)
         guard !undone.isEmpty else { return moves }
-        return moves.filter { _, move in move.made.map { !undone.contains($0) } ?? true }
+        let inBatches = Set(
+            undone.compactMap { entry in entry.batch.map { "\($0.id)#\(entry.after?.id ?? entry.before?.id ?? 0)" } })
+        let identities = Set(undone.filter { $0.kind == .stock }.compactMap { $0.after.map(identity(of:)) })
+        var marked = moves
+        for (id, list) in moves {
+            marked[id] = list.map { move in
+                var move = move
+                if let batch = move.batch {
+                    move.undone = inBatches.contains("\(batch)#\(id)")
+                } else {
+                    move.undone = move.made.map(identities.contains) ?? false
+                }
+                return move
+            }
+        }
+        return marked
     }
 
-    /// The move an earlier import made for `row` of product `id`, when the row's revision is
-    /// the one it was made under.
-    static func earlier(for row: CatalogRow, id: Int, in moves: [Int: StockMove]) -> StockMove? {
-        guard let move = moves[id], let revision = revisionText(of: row), move.revision == revision else { return nil }
-        return move
+    /// The row's stock base after the moves earlier imports made for `row` of product `id`
+    /// under the row's revision; nil when none stands (the export's stock is the base). Each
+    /// move adds what it changed the base by: with moves 5 → 8 → 10, undoing the second leaves
+    /// 8, undoing the first leaves 7 (the export's 5 and the second's +2).
+    static func base(for row: CatalogRow, id: Int, in moves: [Int: [StockMove]]) -> Int? {
+        guard let revision = revisionText(of: row), let list = moves[id]?.filter({ $0.revision == revision }),
+            let first = list.first
+        else { return nil }
+        let standing = list.filter { !$0.undone }
+        guard !standing.isEmpty else { return nil }
+        // Moves journaled before their base was kept: the latest standing one's stock, as then.
+        guard let start = first.from, list.allSatisfy({ $0.from != nil }) else { return standing.last?.stock }
+        return start + standing.reduce(0) { $0 + $1.stock - ($1.from ?? $1.stock) }
+    }
+
+    /// The export's stock in a row's revision (nil when it keeps none).
+    static func exportStock(_ revision: RowRevision?) -> Int? {
+        guard case .value(let text)? = revision?.base(.stock) else { return nil }
+        return Int(text)
     }
 
     /// The row's revision cell as the journal keeps it (nil when it has none).
@@ -53,7 +91,7 @@ struct StockMove: Sendable, Equatable {
 /// What the journal of a catalog says its earlier imports did to stocks: the moves made, and
 /// those sent whose outcome it never wrote down.
 struct EarlierMoves: Sendable {
-    var made: [Int: StockMove] = [:]
+    var made: [Int: [StockMove]] = [:]
     var pending: [Int: PendingMove] = [:]
 }
 
@@ -89,10 +127,10 @@ struct PendingMove: Sendable, Equatable {
 }
 
 extension PlanSync.EarlierMove {
-    /// The stock the earlier move left, as a row's base; nil when none is known.
+    /// The row's base the earlier moves left; nil when none is known.
     var stock: Int? {
-        guard case .known(let move) = self else { return nil }
-        return move?.stock
+        guard case .known(let base) = self else { return nil }
+        return base
     }
 }
 
@@ -127,6 +165,8 @@ extension JournalEntry {
         self.id = id
         revision = move.revision
         stock = move.stock
+        from = move.from
+        batch = move.batch
         server = move.server
         market = move.market
         made = move.made

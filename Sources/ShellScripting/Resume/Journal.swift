@@ -57,8 +57,11 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// the stock the move sent.
     var before: String?
     var sent: Int?
+    /// A move's base it was made from (``StockMove/from``).
+    var from: Int?
     /// An import's run: the change log's batch its changes are in (``ChangeBatch``), which a
-    /// resume adds to, so that one `undo` takes back the whole import.
+    /// resume adds to, so that one `undo` takes back the whole import. A `moved` entry: the
+    /// batch its change is in.
     var batch: String?
 
     /// Only the state, line and hash: what most lines write.
@@ -97,8 +100,9 @@ struct JournalState: Sendable {
     var market: String?
     /// Every line the journal mentions at all.
     var touched: Set<Int> = []
-    /// The stock moves imports of this file made, by product id (the last for each).
-    var moves: [Int: StockMove] = [:]
+    /// The stock moves imports of this file made, by product id, in order: those under the
+    /// product's latest revision (a move under a new export's revision starts over).
+    var moves: [Int: [StockMove]] = [:]
     /// Stock moves sent (or about to be) whose `moved` never came: the run ended in between.
     var pending: [Int: PendingMove] = [:]
     /// The change log's batch of the last run (an import's).
@@ -118,14 +122,17 @@ struct JournalState: Sendable {
                 finished = true
             case .moved:
                 guard let id = entry.id, let revision = entry.revision, let stock = entry.stock else { continue }
-                moves[id] = StockMove(
-                    revision: revision, stock: stock, server: entry.server, market: entry.market, made: entry.made)
+                let move = StockMove(
+                    revision: revision, stock: stock, from: entry.from, server: entry.server, market: entry.market,
+                    made: entry.made, batch: entry.batch)
+                if moves[id]?.last?.revision == revision { moves[id]?.append(move) } else { moves[id] = [move] }
                 pending[id] = nil
             case .moving:
                 guard let id = entry.id, let revision = entry.revision, let stock = entry.stock,
                     let before = entry.before, let sent = entry.sent
                 else { continue }
-                let move = StockMove(revision: revision, stock: stock, server: entry.server, market: entry.market)
+                let move = StockMove(
+                    revision: revision, stock: stock, from: entry.from, server: entry.server, market: entry.market)
                 pending[id] = PendingMove(move: move, before: before, sent: sent)
             case .notMoved:
                 if let id = entry.id { pending[id] = nil }
