@@ -118,6 +118,29 @@ struct ImportInterruptTests {
         }
     }
 
+    /// A change made between the interrupted run and its resume: the resumed rows are a unit of
+    /// their own, the latest, so a bare `undo` takes them back (joined to the first run's
+    /// unit, which began before the change, they left `undo` taking back the change).
+    @Test func aResumeAfterAnotherChangeIsWhatUndoTakesBack() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let mug = try await f.client.create(
+                ProductDraft(name: "Mug", description: "Made before the import", price: 10, currency: .krw, stock: 5),
+                images: [try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)]
+            ).value
+            let path = try f.script("cat.csv", CatalogImportTests.rows(12))
+            #expect(try await Self.interrupted(f, path, at: 1, console: RecordingConsole()).status == .interrupted)
+            let first = try await f.allProducts().count - 1
+            #expect(await f.session(RecordingConsole()).execute("stock \(mug.id) -1").status == .ok)
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            #expect(try await f.allProducts().count == first + 1, "the resumed rows taken back: \(undo.out)")
+            #expect(try await f.product(id: mug.id).stock == 4, "the change in between kept: \(undo.out)")
+        }
+    }
+
     @Test func aSecondCtrlCCancelsTheRowsInFlightAndResumeStillMakesEachOnce() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

@@ -90,9 +90,11 @@ struct CatalogImport: Sendable {
             madeBefore = opened.madeBefore
             moves = opened.moves
             // The rows' changes are one batch in the change log: one `undo` takes them all back,
-            // those of the run this one resumes included.
+            // those of the run this one resumes included, unless a change was made in between
+            // (a bare `undo` takes back the unit that began last: the resumed rows, then).
             let label = "import \(typed)"
-            rows.changes?.batch = opened.batch.map { ChangeBatch(id: $0, label: label) } ?? ChangeBatch(label: label)
+            let resumed = opened.batch.flatMap { Self.isLatest(batch: $0, in: context.ownChangeLog) ? $0 : nil }
+            rows.changes?.batch = resumed.map { ChangeBatch(id: $0, label: label) } ?? ChangeBatch(label: label)
         }
         moves.made = StockMove.standing(moves.made, in: context.ownChangeLog)
         defer { rows.scope?.journal?.close() }
@@ -310,6 +312,12 @@ struct CatalogImport: Sendable {
         for entry in entries where !journal.write(entry) {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: nil, why: journal.failure).text)
         }
+    }
+
+    /// Whether batch `id` is the change log's unit that began last (or the log has none yet).
+    static func isLatest(batch id: String, in log: ChangeLog?) -> Bool {
+        guard let log, let entries = try? log.entries(), let latest = ChangeHistory(entries).units.last else { return true }
+        return latest.batch?.id == id
     }
 
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one
