@@ -185,6 +185,7 @@ struct CatalogImport: Sendable {
             return outcome
         }
         try journal(plan.sync.movesFound, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
+        keep(plan.sync.changesFound, in: rows)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             try journal(plan.sync.movesSettled, in: rows.scope?.journal)
             outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
@@ -311,6 +312,21 @@ struct CatalogImport: Sendable {
             + notMade.sorted().map { JournalEntry(notMoved: $0) }
         for entry in entries where !journal.write(entry) {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: nil, why: journal.failure).text)
+        }
+    }
+
+    /// Changes an earlier run made and the change log does not have (that run ended between the
+    /// answer and writing it down): kept now, in this import's batch, so that `undo` takes them
+    /// back with it. One the log has already (the run ended just after writing it) is not kept twice.
+    private func keep(_ found: [ProductChange], in rows: CommandContext) {
+        guard !found.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return }
+        let kept = Set(((try? log.entries()) ?? []).compactMap { $0.after.map(StockMove.identity(of:)) })
+        let missing = found.filter { change in change.after.map { !kept.contains(StockMove.identity(of: $0)) } ?? false }
+        guard !missing.isEmpty else { return }
+        do {
+            try log.record(missing, command: keeping.batch?.label ?? "import", session: keeping.session, batch: keeping.batch)
+        } catch {
+            context.console.warn(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text)
         }
     }
 

@@ -29,6 +29,9 @@ struct PlanSync: Sendable {
     /// their base: `movesSettled`).
     var pending: [Int: PendingMove] = [:]
     var movesFound: [Int: StockMove] = [:]
+    /// The changes behind `movesFound`, for the change log, which the run that made them may
+    /// have ended before writing.
+    var changesFound: [ProductChange] = []
     var movesNotMade: Set<Int> = []
     var movesSettled: [Int: StockMove] = [:]
     var stockLeft: [(row: Int, id: Int, stock: Int, sent: Int)] = []
@@ -102,6 +105,11 @@ struct PlanSync: Sendable {
             return .known(made)
         case .made(let move):
             movesFound[live.id] = move
+            if let stock = sent.beforeStock {
+                var before = live
+                before.stock = stock
+                changesFound.append(ProductChange(.stock, before: before, after: live))
+            }
             moves[live.id, default: []].append(move)
             return .known(StockMove.base(for: row, id: live.id, in: moves))
         case .unknown(let stock):

@@ -107,6 +107,12 @@ struct PendingMove: Sendable, Equatable {
     /// The stock the move sent.
     var sent: Int
 
+    /// The stock before the move, as `before` names it (`id:stock@time`).
+    var beforeStock: Int? {
+        let afterID = before.drop { $0 != ":" }.dropFirst()
+        return Int(afterID.prefix { $0 != "@" })
+    }
+
     enum Finding: Equatable {
         case notMade
         /// Made: the move, with the change that made it.
