@@ -184,8 +184,14 @@ struct CatalogImport: Sendable {
             outcome.output.append(.note(CatalogMessage.dryRunNothingSent.text))
             return outcome
         }
-        try journal(plan.sync.movesFound, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
-        keep(plan.sync.changesFound, in: rows)
+        // Kept in the change log first: journaled, a move found is pending no more.
+        let batches = keep(plan.sync.changesFound, in: rows)
+        let found = plan.sync.movesFound.reduce(into: [Int: StockMove]()) { found, pair in
+            var move = pair.value
+            move.batch = move.batch ?? batches[pair.key]
+            found[pair.key] = move
+        }
+        try journal(found, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             try journal(plan.sync.movesSettled, in: rows.scope?.journal)
             outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
@@ -315,19 +321,35 @@ struct CatalogImport: Sendable {
         }
     }
 
-    /// Changes an earlier run made and the change log does not have (that run ended between the
-    /// answer and writing it down): kept now, in this import's batch, so that `undo` takes them
-    /// back with it. One the log has already (the run ended just after writing it) is not kept twice.
-    private func keep(_ found: [ProductChange], in rows: CommandContext) {
-        guard !found.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return }
-        let kept = Set(((try? log.entries()) ?? []).compactMap { $0.after.map(StockMove.identity(of:)) })
-        let missing = found.filter { change in change.after.map { !kept.contains(StockMove.identity(of: $0)) } ?? false }
-        guard !missing.isEmpty else { return }
+    /// Stock changes an earlier run made and the change log does not have (that run ended
+    /// between the answer and writing it down): kept now, in this import's batch, so that `undo`
+    /// takes them back with it. One the log has already (the run ended just after writing it) is
+    /// not kept twice. Answers the batch each product's change is in, by product id.
+    private func keep(_ found: [ProductChange], in rows: CommandContext) -> [Int: String] {
+        guard !found.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return [:] }
+        var logged: [String: String] = [:]
+        for entry in (try? log.entries()) ?? [] where entry.event == .change {
+            if let after = entry.after, let batch = entry.batch { logged[StockMove.identity(of: after)] = batch.id }
+        }
+        var batches: [Int: String] = [:]
+        var missing: [ProductChange] = []
+        for change in found {
+            guard let after = change.after else { continue }
+            if let batch = logged[StockMove.identity(of: after)] {
+                batches[after.id] = batch
+            } else {
+                missing.append(change)
+                batches[after.id] = keeping.batch?.id
+            }
+        }
+        guard !missing.isEmpty else { return batches }
         do {
             try log.record(missing, command: keeping.batch?.label ?? "import", session: keeping.session, batch: keeping.batch)
         } catch {
             context.console.warn(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text)
+            for change in missing { batches[change.productID] = nil }
         }
+        return batches
     }
 
     /// Whether batch `id` is the change log's unit that began last (or the log has none yet).

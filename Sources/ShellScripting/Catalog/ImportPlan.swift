@@ -289,7 +289,7 @@ extension ImportPlan {
                 fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer, movedTo: earlier.stock)
             if case .unknown = earlier { merged.leaveStock() }
             sync.note(merged, row: number, id: id, sidePicked: picked)
-            sync.noteMove(merged, row: row, sheet: fields, from: earlier.stock ?? StockMove.exportStock(revision))
+            sync.noteMove(merged, row: row, id: id, sheet: fields, from: earlier.stock ?? StockMove.exportStock(revision))
             if merged.sendsNothing {
                 unchanged.append((number, id))
             } else {

@@ -131,9 +131,11 @@ struct PlanSync: Sendable {
     /// sheet's difference, or set to the sheet's count (a conflict below 0 the sheet's side
     /// won). A later import takes the sheet's count as the row's base; `from` is the base
     /// this move is made from.
-    mutating func noteMove(_ merged: RowMerge, row: CatalogRow, sheet: ProductChanges, from: Int?) {
+    mutating func noteMove(_ merged: RowMerge, row: CatalogRow, id: Int, sheet: ProductChanges, from: Int?) {
         guard merged.send.stock != nil, let stock = sheet.stock, let revision = StockMove.revisionText(of: row) else { return }
-        moving[row.number] = StockMove(revision: revision, stock: stock, from: from)
+        var move = StockMove(revision: revision, stock: stock, from: from)
+        move.over = moves[id]?.filter { $0.revision == revision && !$0.undone }.map(\.key)
+        moving[row.number] = move
     }
 
     /// `price ₩3,500 → ₩3,000, stock 5 → 7 (+2 as the sheet changed it; …)`.

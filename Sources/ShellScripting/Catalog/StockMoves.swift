@@ -21,6 +21,10 @@ struct StockMove: Sendable, Equatable {
     var from: Int?
     /// Whether the change that made it was undone since (read from the change log, not kept).
     var undone = false
+    /// The moves of the product it was made over (their ``key``s): those undone then are left
+    /// out of its base, so they are dropped once it is made (a `redo` of one later would count
+    /// its part twice: this move made it again). Nil: every move before it is kept.
+    var over: [String]?
     /// The market it was made on (as a journal's run names it): a move is kept across imports
     /// to any market, and counts only on its own.
     var server: String?
@@ -43,8 +47,11 @@ struct StockMove: Sendable, Equatable {
         guard !moves.isEmpty, let log, let entries = try? log.entries() else { return moves }
         let undone = ChangeHistory(entries).units.flatMap { $0.changes }.filter(\.undone).map(\.entry)
         guard !undone.isEmpty else { return moves }
+        // Only a change of the stock: an import's row that changes other cells too is two
+        // entries, and undoing the other one alone leaves the move standing.
+        let stockChanges = undone.filter { $0.kind == .stock || $0.before?.stock != $0.after?.stock }
         let inBatches = Set(
-            undone.compactMap { entry in entry.batch.map { "\($0.id)#\(entry.after?.id ?? entry.before?.id ?? 0)" } })
+            stockChanges.compactMap { entry in entry.batch.map { "\($0.id)#\(entry.after?.id ?? entry.before?.id ?? 0)" } })
         let identities = Set(undone.filter { $0.kind == .stock }.compactMap { $0.after.map(identity(of:)) })
         var marked = moves
         for (id, list) in moves {
@@ -69,12 +76,22 @@ struct StockMove: Sendable, Equatable {
         guard let revision = revisionText(of: row), let list = moves[id]?.filter({ $0.revision == revision }),
             let first = list.first
         else { return nil }
-        let standing = list.filter { !$0.undone }
-        guard !standing.isEmpty else { return nil }
-        // Moves journaled before their base was kept: the latest standing one's stock, as then.
-        guard let start = first.from, list.allSatisfy({ $0.from != nil }) else { return standing.last?.stock }
-        return start + standing.reduce(0) { $0 + $1.stock - ($1.from ?? $1.stock) }
+        guard list.contains(where: { !$0.undone }) else { return nil }
+        // A move journaled before its base was kept was made from what the one before it left
+        // (the first, from the export's stock).
+        let start = first.from ?? exportStock(row.revision) ?? first.stock
+        var base = start
+        var previous = start
+        for move in list {
+            let from = move.from ?? previous
+            if !move.undone { base += move.stock - from }
+            previous = move.stock
+        }
+        return base
     }
+
+    /// A move told from the others of its product: its batch, else its change.
+    var key: String { batch ?? made ?? "\(revision)→\(stock)" }
 
     /// The export's stock in a row's revision (nil when it keeps none).
     static func exportStock(_ revision: RowRevision?) -> Int? {
@@ -173,6 +190,7 @@ extension JournalEntry {
         stock = move.stock
         from = move.from
         batch = move.batch
+        kept = move.over
         server = move.server
         market = move.market
         made = move.made

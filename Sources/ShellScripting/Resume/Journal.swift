@@ -57,8 +57,10 @@ struct JournalEntry: Codable, Sendable, Equatable {
     /// the stock the move sent.
     var before: String?
     var sent: Int?
-    /// A move's base it was made from (``StockMove/from``).
+    /// A move's base it was made from (``StockMove/from``), and the moves it was made over
+    /// (``StockMove/over``).
     var from: Int?
+    var kept: [String]?
     /// An import's run: the change log's batch its changes are in (``ChangeBatch``), which a
     /// resume adds to, so that one `undo` takes back the whole import. A `moved` entry: the
     /// batch its change is in.
@@ -122,17 +124,24 @@ struct JournalState: Sendable {
                 finished = true
             case .moved:
                 guard let id = entry.id, let revision = entry.revision, let stock = entry.stock else { continue }
-                let move = StockMove(
+                var move = StockMove(
                     revision: revision, stock: stock, from: entry.from, server: entry.server, market: entry.market,
                     made: entry.made, batch: entry.batch)
-                if moves[id]?.last?.revision == revision { moves[id]?.append(move) } else { moves[id] = [move] }
+                move.over = entry.kept
+                if moves[id]?.last?.revision == revision {
+                    if let over = entry.kept { moves[id]?.removeAll { !over.contains($0.key) } }
+                    moves[id, default: []].append(move)
+                } else {
+                    moves[id] = [move]
+                }
                 pending[id] = nil
             case .moving:
                 guard let id = entry.id, let revision = entry.revision, let stock = entry.stock,
                     let before = entry.before, let sent = entry.sent
                 else { continue }
-                let move = StockMove(
+                var move = StockMove(
                     revision: revision, stock: stock, from: entry.from, server: entry.server, market: entry.market)
+                move.over = entry.kept
                 pending[id] = PendingMove(move: move, before: before, sent: sent)
             case .notMoved:
                 if let id = entry.id { pending[id] = nil }
