@@ -93,6 +93,11 @@ struct ImportInterruptTests {
             let made = try await f.allProducts().count
             #expect(console.notes.contains("\(made) registered"), "\(made): \(console.notes)")
             #expect(made < 12)
+            // A plan of the file says the import did not finish (before, only the `--yes` after it
+            // did, refused).
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(path)' --plan").status == .ok, "\(plan.notes)")
+            #expect(plan.notes.contains("shows an import that did not finish"), "\(plan.notes)")
             let resumed = RecordingConsole()
             #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
             #expect(try await f.allProducts().map(\.name).sorted() == (1...12).map { "Item \($0)" }.sorted())

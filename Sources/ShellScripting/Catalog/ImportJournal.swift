@@ -62,11 +62,17 @@ extension CatalogImport {
     }
 
     /// The stock moves earlier imports of the file made, for a plan that opens no journal (a
-    /// `--plan`, a dry run): read from where the journal is, without locking it.
+    /// `--plan`, a dry run): read from where the journal is, without locking it. A journal of
+    /// an import that did not finish is named, as the import without `--resume` would refuse it.
     func earlierMoves(file: String, path: String, options: ImportOptions) -> EarlierMoves {
         let placement = placement(of: path, options: options)
-        let state = JournalFile.read(placement.primary) ?? placement.fallback.flatMap { JournalFile.read($0) }
-        return moves(of: EarlierMoves(made: state?.moves ?? [:], pending: state?.pending ?? [:]), file: file)
+        let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
+        guard let (state, journal) = found.lazy.compactMap({ path in JournalFile.read(path).map { ($0, path) } }).first
+        else { return EarlierMoves() }
+        if !state.finished, !state.touched.isEmpty, !options.resume, !options.restart {
+            context.console.note(CatalogMessage.importUnfinished(file: file, journal: journal, done: state.done.count).text)
+        }
+        return moves(of: EarlierMoves(made: state.moves, pending: state.pending), file: file)
     }
 
     /// The moves made on this market (another's ids are other products).
