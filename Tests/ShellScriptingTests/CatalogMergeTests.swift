@@ -45,6 +45,18 @@ struct CatalogMergeTests {
 
     static let words = "A product for the import test"
 
+    /// The cells of the one-product sheet's row from its name to its stock, as `edit` finds them.
+    static func item1(stock: Int, price: Int = 1001) -> String { ",Item 1,\(words),\(price),KRW,0,\(stock)," }
+
+    /// The one-product sheet exported at stock 5, then its stock changed in the sheet to `stock`
+    /// (and its price to `price`); the sheet's path and the product's id.
+    static func oneItemSheet(_ f: ScriptFixture, stock: Int, price: Int = 1001) async throws -> (sheet: String, id: Int) {
+        let sheet = try await exportedCatalog(f, count: 1)
+        let id = try await byName(f)["Item 1"]!.id
+        try edit(sheet, [(item1(stock: 5), item1(stock: stock, price: price))])
+        return (sheet, id)
+    }
+
     /// The "Done when": 5 products changed on the market, 5 rows in the sheet (2 of them
     /// the same product and field): the plan sends the 3 sheet-only changes, keeps the 3
     /// market-only ones and lists 2 conflicts; the import overwrites nothing on the market.
@@ -213,12 +225,10 @@ struct CatalogMergeTests {
     /// stays and the first's is made again (before: nothing was moved).
     @Test func undoingOneOfTwoImportsMovesTheStockByItsPartAgain() async throws {
         try await ScriptFixture.with { f in
-            let sheet = try await Self.exportedCatalog(f, count: 1)
-            let id = try await Self.byName(f)["Item 1"]!.id
+            let (sheet, id) = try await Self.oneItemSheet(f, stock: 8)
             let session = f.session(RecordingConsole())
-            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,8,")])
             #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
-            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,8,", ",Item 1,\(Self.words),1001,KRW,0,10,")])
+            try Self.edit(sheet, [(Self.item1(stock: 8), Self.item1(stock: 10))])
             #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
             #expect(try await f.product(id: id).stock == 10)
             // The latest undone: 8, and the sheet's 10 is +2 from there.
@@ -246,10 +256,8 @@ struct CatalogMergeTests {
     /// counted, and the sheet took the redo back, -3 "as the sheet changed it").
     @Test func aMoveRedoneAfterTheSheetMadeItAgainIsNotTakenBack() async throws {
         try await ScriptFixture.with { f in
-            let sheet = try await Self.exportedCatalog(f, count: 1)
-            let id = try await Self.byName(f)["Item 1"]!.id
+            let (sheet, id) = try await Self.oneItemSheet(f, stock: 8)
             let session = f.session(RecordingConsole())
-            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1001,KRW,0,8,")])
             #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
             #expect(await session.execute("undo --yes").status == .ok)
             #expect(await session.execute("import '\(sheet)' --yes").status == .ok)
@@ -267,9 +275,7 @@ struct CatalogMergeTests {
     /// stands, and the same sheet moves nothing (before: it was taken for undone, +3 again).
     @Test func aMoveWhoseUndoFailedStillStands() async throws {
         try await ScriptFixture.with { f in
-            let sheet = try await Self.exportedCatalog(f, count: 1)
-            let id = try await Self.byName(f)["Item 1"]!.id
-            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1501,KRW,0,8,")])
+            let (sheet, id) = try await Self.oneItemSheet(f, stock: 8, price: 1501)
             #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
             _ = try await f.client.edit(id: id, ProductChanges(stock: 1))
             let undo = RecordingConsole()

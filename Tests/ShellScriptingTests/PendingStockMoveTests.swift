@@ -34,10 +34,7 @@ struct PendingStockMoveTests {
     /// The one-product sheet, its stock changed from 5 to 7, imported through a transport that
     /// loses the stock move's answer: the import does not know the move happened.
     static func importLosingTheMove(_ f: ScriptFixture, reaches: Bool) async throws -> (sheet: String, id: Int) {
-        let sheet = try await CatalogMergeTests.exportedCatalog(f, count: 1)
-        let id = try await CatalogMergeTests.byName(f)["Item 1"]!.id
-        let words = CatalogMergeTests.words
-        try CatalogMergeTests.edit(sheet, [(",Item 1,\(words),1001,KRW,0,5,", ",Item 1,\(words),1001,KRW,0,7,")])
+        let (sheet, id) = try await CatalogMergeTests.oneItemSheet(f, stock: 7)
         let console = RecordingConsole()
         let session = f.session(console, transport: losingFirstPatch(reaches: reaches))
         #expect(await session.execute("import '\(sheet)' --yes").status != .ok, "\(console.out) \(console.notes)")
@@ -83,10 +80,7 @@ struct PendingStockMoveTests {
     /// free to move the stock (it is not left as it is for being unsure).
     @Test func aMoveTheMarketRefusedIsNotPending() async throws {
         try await ScriptFixture.with { f in
-            let sheet = try await CatalogMergeTests.exportedCatalog(f, count: 1)
-            let id = try await CatalogMergeTests.byName(f)["Item 1"]!.id
-            let words = CatalogMergeTests.words
-            try CatalogMergeTests.edit(sheet, [(",Item 1,\(words),1001,KRW,0,5,", ",Item 1,\(words),1001,KRW,0,7,")])
+            let (sheet, id) = try await CatalogMergeTests.oneItemSheet(f, stock: 7)
             let refusing = SpyTransport { request, timeout in
                 guard request.method == .patch else { return try await SpyTransport.market(request, timeout) }
                 let body = Data(#"{"code": 400, "message": "refused by the test"}"#.utf8)
@@ -118,8 +112,7 @@ struct PendingStockMoveTests {
             #expect(await f.session(again).execute("import '\(sheet)' --yes").status == .ok, "\(again.notes)")
             #expect(!again.out.contains("stock left as it is"), "\(again.out)")
             #expect(try await f.product(id: id).stock == 6)
-            let words = CatalogMergeTests.words
-            try CatalogMergeTests.edit(sheet, [(",Item 1,\(words),1001,KRW,0,7,", ",Item 1,\(words),1001,KRW,0,9,")])
+            try CatalogMergeTests.edit(sheet, [(CatalogMergeTests.item1(stock: 7), CatalogMergeTests.item1(stock: 9))])
             let changed = RecordingConsole()
             #expect(await f.session(changed).execute("import '\(sheet)' --yes").status == .ok, "\(changed.notes)")
             #expect(try await f.product(id: id).stock == 8, "\(changed.out)")

@@ -79,6 +79,7 @@ struct CatalogImport: Sendable {
         var made: [Int: Int] = [:]
         var madeBefore: [Int: Int] = [:]
         var moves = sends ? EarlierMoves() : earlierMoves(file: typed, path: path, options: options)
+        var resumedBatch: String?
         if sends {
             guard
                 let opened = try await openJournal(
@@ -89,14 +90,14 @@ struct CatalogImport: Sendable {
             made = opened.made
             madeBefore = opened.madeBefore
             moves = opened.moves
-            // The rows' changes are one batch in the change log: one `undo` takes them all back,
-            // those of the run this one resumes included, unless a change was made in between
-            // (a bare `undo` takes back the unit that began last: the resumed rows, then).
-            let label = "import \(typed)"
-            let resumed = opened.batch.flatMap { Self.isLatest(batch: $0, in: context.ownChangeLog) ? $0 : nil }
-            rows.changes?.batch = resumed.map { ChangeBatch(id: $0, label: label) } ?? ChangeBatch(label: label)
+            resumedBatch = opened.batch
         }
-        moves.made = StockMove.standing(moves.made, in: context.ownChangeLog)
+        // The change log, read once when needed: which moves were undone, which unit began last.
+        let history =
+            resumedBatch != nil || !moves.made.isEmpty
+            ? context.ownChangeLog.flatMap { log in (try? log.entries()).map(ChangeHistory.init) } : nil
+        moves.made = StockMove.standing(moves.made, in: history)
+        if sends { rows.changes?.batch = Self.batch(for: typed, resuming: resumedBatch, in: history) }
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
             contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID, moves: moves)
@@ -321,6 +322,15 @@ struct CatalogImport: Sendable {
         }
     }
 
+    /// The change-log batch of the rows' changes: one `undo` takes them all back, those of the
+    /// run this one resumes (`resumed`, its batch) included, unless a change was made in between
+    /// (a bare `undo` takes back the unit that began last: the resumed rows, then).
+    static func batch(for typed: String, resuming resumed: String?, in history: ChangeHistory?) -> ChangeBatch {
+        let label = "import \(typed)"
+        guard let resumed, history?.units.last.map({ $0.batch?.id == resumed }) != false else { return ChangeBatch(label: label) }
+        return ChangeBatch(id: resumed, label: label)
+    }
+
     /// Stock changes an earlier run made and the change log does not have (that run ended
     /// between the answer and writing it down): kept now, in this import's batch, so that `undo`
     /// takes them back with it. One the log has already (the run ended just after writing it) is
@@ -350,12 +360,6 @@ struct CatalogImport: Sendable {
             for change in missing { batches[change.productID] = nil }
         }
         return batches
-    }
-
-    /// Whether batch `id` is the change log's unit that began last (or the log has none yet).
-    static func isLatest(batch id: String, in log: ChangeLog?) -> Bool {
-        guard let log, let entries = try? log.entries(), let latest = ChangeHistory(entries).units.last else { return true }
-        return latest.batch?.id == id
     }
 
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one

@@ -214,7 +214,10 @@ extension ImportRows {
             // Journaled before it is sent: a run that ends before its outcome is written down
             // leaves the next import to tell from the product whether it was made (``PendingMove``).
             let pending = move.flatMap { move in
-                changes.stock.map { PendingMove(move: move, before: StockMove.identity(of: current.value), sent: $0) }
+                changes.stock.map {
+                    PendingMove(
+                        move: move, before: StockMove.identity(of: current.value), stockBefore: current.value.stock, sent: $0)
+                }
             }
             if let pending, context.scope?.journal?.write(JournalEntry(moving: pending, id: id)) == false {
                 result.message = .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)

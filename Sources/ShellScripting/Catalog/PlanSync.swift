@@ -105,11 +105,9 @@ struct PlanSync: Sendable {
             return .known(made)
         case .made(let move):
             movesFound[live.id] = move
-            if let stock = sent.beforeStock {
-                var before = live
-                before.stock = stock
-                changesFound.append(ProductChange(.stock, before: before, after: live))
-            }
+            var before = live
+            before.stock = sent.stockBefore
+            changesFound.append(ProductChange(.stock, before: before, after: live))
             moves[live.id, default: []].append(move)
             return .known(StockMove.base(for: row, id: live.id, in: moves))
         case .unknown(let stock):
@@ -125,6 +123,12 @@ struct PlanSync: Sendable {
     enum EarlierMove {
         case known(Int?)
         case unknown
+
+        /// The row's base the earlier moves left; nil when none is known.
+        var stock: Int? {
+            guard case .known(let base) = self else { return nil }
+            return base
+        }
     }
 
     /// What a row's merge does to the stock, when it sends one and has a revision: moved by the

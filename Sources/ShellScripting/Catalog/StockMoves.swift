@@ -41,11 +41,11 @@ struct StockMove: Sendable, Equatable {
         "\(product.id):\(product.stock)@\(product.issuedAt?.text ?? "")"
     }
 
-    /// The moves, each marked `undone` when `undo` took its change back in `log` (the same
-    /// sheet imported again then moves the stock by that move's part again).
-    static func standing(_ moves: [Int: [StockMove]], in log: ChangeLog?) -> [Int: [StockMove]] {
-        guard !moves.isEmpty, let log, let entries = try? log.entries() else { return moves }
-        let undone = ChangeHistory(entries).units.flatMap { $0.changes }.filter(\.undone).map(\.entry)
+    /// The moves, each marked `undone` when `undo` took its change back in the change log's
+    /// `history` (the same sheet imported again then moves the stock by that move's part again).
+    static func standing(_ moves: [Int: [StockMove]], in history: ChangeHistory?) -> [Int: [StockMove]] {
+        guard !moves.isEmpty, let history else { return moves }
+        let undone = history.units.flatMap { $0.changes }.filter(\.undone).map(\.entry)
         guard !undone.isEmpty else { return moves }
         // Only a change of the stock: an import's row that changes other cells too is two
         // entries, and undoing the other one alone leaves the move standing.
@@ -105,6 +105,16 @@ struct StockMove: Sendable, Equatable {
     }
 }
 
+extension StockMove {
+    /// The move a `moved` or `moving` entry of the journal keeps; nil for an entry of neither.
+    init?(_ entry: JournalEntry) {
+        guard let revision = entry.revision, let stock = entry.stock else { return nil }
+        self.init(
+            revision: revision, stock: stock, from: entry.from, over: entry.kept, server: entry.server,
+            market: entry.market, made: entry.made, batch: entry.batch)
+    }
+}
+
 /// What the journal of a catalog says its earlier imports did to stocks: the moves made, and
 /// those sent whose outcome it never wrote down.
 struct EarlierMoves: Sendable {
@@ -119,16 +129,11 @@ struct EarlierMoves: Sendable {
 /// that row's stock is left as it is rather than moved a second time.
 struct PendingMove: Sendable, Equatable {
     var move: StockMove
-    /// The product as read before the move (``StockMove/identity(of:)``).
+    /// The product as read before the move (``StockMove/identity(of:)``), and its stock then.
     var before: String
+    var stockBefore: Int
     /// The stock the move sent.
     var sent: Int
-
-    /// The stock before the move, as `before` names it (`id:stock@time`).
-    var beforeStock: Int? {
-        let afterID = before.drop { $0 != ":" }.dropFirst()
-        return Int(afterID.prefix { $0 != "@" })
-    }
 
     enum Finding: Equatable {
         case notMade
@@ -149,23 +154,6 @@ struct PendingMove: Sendable, Equatable {
     }
 }
 
-extension PlanSync.EarlierMove {
-    /// The row's base the earlier moves left; nil when none is known.
-    var stock: Int? {
-        guard case .known(let base) = self else { return nil }
-        return base
-    }
-}
-
-extension RowMerge {
-    /// Sends no stock, and lists no conflict of it: the row's stock is left as the market has it.
-    mutating func leaveStock() {
-        send.stock = nil
-        stockBy = nil
-        conflicts.removeAll { $0.field == .stock }
-    }
-}
-
 extension JournalEntry {
     /// `moving`: an import's stock move for product `id` about to be sent.
     init(moving pending: PendingMove, id: Int) {
@@ -173,6 +161,7 @@ extension JournalEntry {
         state = .moving
         made = nil
         before = pending.before
+        stockBefore = pending.stockBefore
         sent = pending.sent
     }
 

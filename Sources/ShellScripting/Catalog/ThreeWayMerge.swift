@@ -134,3 +134,12 @@ extension RowMerge {
         if side == .sheet, case .count(let stock) = value { send.stock = max(0, stock) }
     }
 }
+
+extension RowMerge {
+    /// Sends no stock, and lists no conflict of it: the row's stock is left as the market has it.
+    mutating func leaveStock() {
+        send.stock = nil
+        stockBy = nil
+        conflicts.removeAll { $0.field == .stock }
+    }
+}

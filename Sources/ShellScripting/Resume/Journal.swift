@@ -53,9 +53,10 @@ struct JournalEntry: Codable, Sendable, Equatable {
     var revision: String?
     var stock: Int?
     var made: String?
-    /// A `moving` entry's product as read before the move (``StockMove/identity(of:)``), and
-    /// the stock the move sent.
+    /// A `moving` entry's product as read before the move (``StockMove/identity(of:)``), its
+    /// stock then, and the stock the move sent.
     var before: String?
+    var stockBefore: Int?
     var sent: Int?
     /// A move's base it was made from (``StockMove/from``), and the moves it was made over
     /// (``StockMove/over``).
@@ -123,12 +124,8 @@ struct JournalState: Sendable {
             case .finished:
                 finished = true
             case .moved:
-                guard let id = entry.id, let revision = entry.revision, let stock = entry.stock else { continue }
-                var move = StockMove(
-                    revision: revision, stock: stock, from: entry.from, server: entry.server, market: entry.market,
-                    made: entry.made, batch: entry.batch)
-                move.over = entry.kept
-                if moves[id]?.last?.revision == revision {
+                guard let id = entry.id, let move = StockMove(entry) else { continue }
+                if moves[id]?.last?.revision == move.revision {
                     if let over = entry.kept { moves[id]?.removeAll { !over.contains($0.key) } }
                     moves[id, default: []].append(move)
                 } else {
@@ -136,13 +133,10 @@ struct JournalState: Sendable {
                 }
                 pending[id] = nil
             case .moving:
-                guard let id = entry.id, let revision = entry.revision, let stock = entry.stock,
-                    let before = entry.before, let sent = entry.sent
+                guard let id = entry.id, let move = StockMove(entry), let before = entry.before,
+                    let stockBefore = entry.stockBefore, let sent = entry.sent
                 else { continue }
-                var move = StockMove(
-                    revision: revision, stock: stock, from: entry.from, server: entry.server, market: entry.market)
-                move.over = entry.kept
-                pending[id] = PendingMove(move: move, before: before, sent: sent)
+                pending[id] = PendingMove(move: move, before: before, stockBefore: stockBefore, sent: sent)
             case .notMoved:
                 if let id = entry.id { pending[id] = nil }
             case .started, .done, .failed:
