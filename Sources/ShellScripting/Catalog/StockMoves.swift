@@ -45,22 +45,16 @@ struct StockMove: Sendable, Equatable {
     /// `history` (the same sheet imported again then moves the stock by that move's part again).
     static func standing(_ moves: [Int: [StockMove]], in history: ChangeHistory?) -> [Int: [StockMove]] {
         guard !moves.isEmpty, let history else { return moves }
-        let undone = history.units.flatMap { $0.changes }.filter(\.undone).map(\.entry)
+        let undone = UndoneStockChanges(history)
         guard !undone.isEmpty else { return moves }
-        // Only a change of the stock: an import's row that changes other cells too is two
-        // entries, and undoing the other one alone leaves the move standing.
-        let stockChanges = undone.filter { $0.kind == .stock || $0.before?.stock != $0.after?.stock }
-        let inBatches = Set(
-            stockChanges.compactMap { entry in entry.batch.map { "\($0.id)#\(entry.after?.id ?? entry.before?.id ?? 0)" } })
-        let identities = Set(undone.filter { $0.kind == .stock }.compactMap { $0.after.map(identity(of:)) })
         var marked = moves
         for (id, list) in moves {
             marked[id] = list.map { move in
                 var move = move
                 if let batch = move.batch {
-                    move.undone = inBatches.contains("\(batch)#\(id)")
+                    move.undone = undone.inBatches.contains("\(batch)#\(id)")
                 } else {
-                    move.undone = move.made.map(identities.contains) ?? false
+                    move.undone = move.made.map(undone.identities.contains) ?? false
                 }
                 return move
             }
@@ -112,6 +106,42 @@ extension StockMove {
         self.init(
             revision: revision, stock: stock, from: entry.from, over: entry.kept, server: entry.server,
             market: entry.market, made: entry.made, batch: entry.batch)
+    }
+}
+
+/// The stock changes `undo` took back, as a change log's history tells them: by the import's
+/// batch and product (`BATCH#ID`), and, for a move journaled before its batch was kept, by the
+/// product after the change (``StockMove/identity(of:)``).
+///
+/// Written as plain loops over the entries: the same work as chained `filter`s and `compactMap`s
+/// over optional products crashed Swift 6.3.1's optimiser (an ownership error in its
+/// CopyPropagation pass), so a release build failed.
+struct UndoneStockChanges {
+    var inBatches: Set<String> = []
+    var identities: Set<String> = []
+    var isEmpty: Bool { inBatches.isEmpty && identities.isEmpty }
+
+    init(_ history: ChangeHistory) {
+        for unit in history.units {
+            for change in unit.changes where change.undone {
+                add(change.entry)
+            }
+        }
+    }
+
+    private mutating func add(_ entry: ChangeEntry) {
+        let after = entry.after
+        let before = entry.before
+        // Only a change of the stock: an import's row that changes other cells too is two
+        // entries, and undoing the other one alone leaves the move standing.
+        let changesStock = entry.kind == .stock || before?.stock != after?.stock
+        if changesStock, let batch = entry.batch {
+            let id = after?.id ?? before?.id ?? 0
+            inBatches.insert("\(batch.id)#\(id)")
+        }
+        if entry.kind == .stock, let after {
+            identities.insert(StockMove.identity(of: after))
+        }
     }
 }
 
