@@ -141,7 +141,8 @@ struct RetryPolicyTests {
         let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - cancelled < .seconds(5))
+        // Well short of the 25 s pause, with room for a busy machine: the pause was cut short.
+        #expect(ContinuousClock.now - cancelled < .seconds(20))
         guard case .failure(let error) = result else {
             Issue.record("not cancelled: \(result)")
             return
