@@ -65,73 +65,92 @@ public enum ProductRendering {
     /// thumbnail is named by the image it belongs to rather than by a third URL).
     public static func detail(_ p: Product, timeZone: TimeZone = .current, color: Bool = false) -> String {
         func show(_ text: String, _ limit: Int = 300) -> String { TextLayout.visible(text, limit: limit) }
-        // Written into one string, its labels' table looked up once: as a list of lines, each
-        // concatenated and its label looked up on its own, then joined, drawing took a fifth
-        // more of every script `show` line (perf record).
+        // Written into one buffer of bytes (`TextBytes`), its labels' table looked up once: as a
+        // list of lines, each concatenated and its label looked up on its own, then joined,
+        // drawing took a fifth more of every script `show` line (perf record); appended to a
+        // `String`, a third of the view's instructions were the appends.
         let language = Language.current
         let label = labeller(in: language)
-        var out = ""
-        out.reserveCapacity(256 + p.description.utf8.count + 160 * (p.images?.count ?? 0))
-        out += "#\(p.id)  \(show(p.name))\n"
+        var out = TextBytes(capacity: 256 + p.description.utf8.count + 160 * (p.images?.count ?? 0))
+        out += "#"
+        out.append(p.id)
+        out += "  "
+        out += show(p.name)
+        out.append(ascii: 0x0A)
         out += label(.vendor)
         out += show(p.vendor.map { "\($0.name) (#\($0.id))" } ?? p.vendorName ?? "-")
-        out += "\n"
+        out.append(ascii: 0x0A)
         out += label(.price)
         out += TextLayout.money(p.price, p.currency)
         if p.discountedPrice != 0 {
-            out += " − \(TextLayout.money(p.discountedPrice, p.currency)) = \(TextLayout.money(p.bargainPrice, p.currency))"
+            out += " − "
+            out += TextLayout.money(p.discountedPrice, p.currency)
+            out += " = "
+            out += TextLayout.money(p.bargainPrice, p.currency)
         }
-        out += "\n"
+        out.append(ascii: 0x0A)
         out += label(.stock)
         out += stockText(p.stock, color: color)
-        out += "\n"
+        out.append(ascii: 0x0A)
         out += label(.created)
         out += p.createdAt.map { TextLayout.localTime($0, in: timeZone) } ?? "-"
         if let issued = p.issuedAt, issued != p.createdAt {
-            out += "\n"
+            out.append(ascii: 0x0A)
             out += label(.changed)
             out += TextLayout.localTime(issued, in: timeZone)
         }
-        out += "\n"
+        out.append(ascii: 0x0A)
         out += label(.description)
         let description = TextLayout.visible(p.description, limit: 3000, keepingNewlines: true)
         // Split by hand: `replacingOccurrences` bridges through NSString on every `show`.
         if description.utf8.contains(0x0A) {
-            out += description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n               ")
+            var lines = description.split(separator: "\n", omittingEmptySubsequences: false)[...]
+            if let first = lines.popFirst() { out.append(first) }
+            for line in lines {
+                out += "\n               "
+                out.append(line)
+            }
         } else {
             out += description
         }
         appendImageLines(p, label: label, imageWord: words[language]?[.image] ?? Message.heading(.image).text, to: &out)
-        return out
+        return out.string
     }
 
     /// `thumbnail    image 1 (id 35)` and `image 1      id 35  http://…/9f2c_origin.jpg`, each on
     /// a line of its own after `out`. Written straight into the view (not a list of lines, each
     /// an interpolation), its word for "image" looked up once a language: a tenth of the view.
     private static func appendImageLines(
-        _ p: Product, label: (Message.Heading) -> String, imageWord image: String, to out: inout String
+        _ p: Product, label: (Message.Heading) -> String, imageWord image: String, to out: inout TextBytes
     ) {
         let images = p.images ?? []
         guard p.thumbnail != nil || !images.isEmpty else { return }
         if let thumbnail = p.thumbnail {
-            out += "\n"
+            out.append(ascii: 0x0A)
             out += label(.thumbnail)
             if let index = images.firstIndex(where: { $0.thumbnailURL == thumbnail }) {
                 out += image
                 out += " "
-                out += String(index + 1)
+                out.append(index + 1)
                 out += " (id "
-                out += String(images[index].id)
+                out.append(images[index].id)
                 out += ")"
             } else {
                 out += TextLayout.visible(thumbnail, limit: 300)
             }
         }
+        // The label's padding: "  image 1" is padded to 15 columns, as `TextLayout.pad` would.
+        let imageColumns = 2 + TerminalText.width(image) + 1
         for (index, each) in images.enumerated() {
-            out += "\n"
-            out += TextLayout.pad("  " + image + " " + String(index + 1), to: 15)
+            out.append(ascii: 0x0A)
+            out += "  "
+            out += image
+            out += " "
+            let number = String(index + 1)
+            out += number
+            for _ in 0..<max(0, 15 - imageColumns - number.utf8.count) { out.append(ascii: 0x20) }
             out += "id "
-            out += String(each.id)
+            out.append(each.id)
             out += "  "
             out += TextLayout.visible(each.url, limit: 300)
         }
