@@ -18,21 +18,33 @@ extension HTTPRequestData {
     /// (`addHostIfNeeded`, `setTransportFraming`), in its order; the transport sends the framed
     /// request, so what an exchange log shows as sent is what was sent.
     public func framed() -> HTTPRequestData {
+        let length = body?.count ?? 0
+        // Framed already, by a transport outside the one asking (twice for every request
+        // otherwise: the exchange log keeps the framed request, and the transport sends it).
+        if notes.framedBodyLength == length { return self }
         var copy = self
+        copy.notes.framedBodyLength = length
         var headers = HeaderFields(self.headers.fields.filter { !Self.isFraming($0.name) })
         if self.headers["Host"] == nil, let host = url.host, !host.isEmpty {
             let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
-            // On bytes: Foundation's `contains(_:)` on a String searches with a locale, and this runs
-            // twice for every request (the exchange log shows the framed request too).
+            // On bytes: Foundation's `contains(_:)` on a String searches with a locale, and this
+            // runs for every request.
             let shown = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
             headers.add("Host", url.port.map { $0 == defaultPort ? shown : "\(shown):\($0)" } ?? shown)
         }
-        let length = body?.count ?? 0
-        if length > 0 || ![.get, .head, .delete].contains(method) {
+        if length > 0 || !Self.mayGoWithoutLength(method) {
             headers.add("Content-Length", String(length))
         }
         copy.headers = headers
         return copy
+    }
+
+    /// A GET, HEAD or DELETE: without a body, it says no length.
+    private static func mayGoWithoutLength(_ method: HTTPMethod) -> Bool {
+        switch method {
+        case .get, .head, .delete: true
+        default: false
+        }
     }
 
     private static func isFraming(_ name: String) -> Bool {

@@ -33,11 +33,13 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
     public var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
 
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        // Framed once: the request kept is the one sent.
+        let framed = request.framed()
         let number = log.begin(
-            kept(request.framed()), command: request.notes.label.map(secrets.masked), bookkeeping: request.notes.bookkeeping,
+            kept(framed), command: request.notes.label.map(secrets.masked), bookkeeping: request.notes.bookkeeping,
             dryRun: dryRun)
         // The number goes down with the request, for the trace to show.
-        var numbered = request
+        var numbered = framed
         numbered.notes.number = number
         let started = ContinuousClock.now
         // The finished exchange is copied out only for a listener that explains it.
