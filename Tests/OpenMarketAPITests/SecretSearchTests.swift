@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import Testing
 
 @testable import OpenMarketAPI
@@ -48,5 +49,28 @@ struct SecretSearchTests {
 
     @Test func maskingReplacesEveryOccurrence() {
         #expect(SecretMasking.masked("a hunter22 b hunter22", spellings: ["hunter22"]) == "a •••••• b ••••••")
+    }
+
+    /// The search jumps from one of the needle's first byte to the next (`memchr`) and compares
+    /// there: held to a plain search of every position, over texts of a few letters where
+    /// needles occur anywhere (at the start, the end, overlapping, one inside another).
+    @Test func theSearchFindsWhatAPlainSearchFinds() {
+        var random = SplitMix64(seed: 39)
+        let alphabet = Array("aeZ$é ".utf8)
+        func pick(_ count: Int) -> [UInt8] { (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] } }
+        for _ in 0..<4000 {
+            let needle = pick(1 + Int(random.next() % 4))
+            let text = pick(Int(random.next() % 12))
+            let plain =
+                text.count >= needle.count
+                && (0...(text.count - needle.count)).contains { at in
+                    Array(text[at..<(at + needle.count)]) == needle
+                }
+            let found = text.withUnsafeBytes { SecretMasking.occurs(String(decoding: needle, as: UTF8.self), in: $0) }
+            // A needle cut inside a character is made whole by `String(decoding:)`; those are
+            // left to the plain search of the bytes it became.
+            guard String(decoding: needle, as: UTF8.self).utf8.elementsEqual(needle) else { continue }
+            #expect(found == plain, "\(needle) in \(text)")
+        }
     }
 }
