@@ -36,7 +36,13 @@ public enum RawRequests {
     /// showed in what a `show` line costs.
     static func method(named word: String) -> HTTPMethod? {
         let letters = word.utf8
-        guard (3...7).contains(letters.count) else { return nil }
+        guard (3...7).contains(letters.count), let first = letters.first else { return nil }
+        // A method's first letter, in either case (`show` is none): the other words are told
+        // without comparing them with each method.
+        switch first | 0x20 {
+        case UInt8(ascii: "g"), UInt8(ascii: "p"), UInt8(ascii: "d"), UInt8(ascii: "h"), UInt8(ascii: "o"): break
+        default: return nil
+        }
         return HTTPMethod.allCases.first { method in
             method.rawValue.utf8.elementsEqual(letters) { upper, typed in
                 upper == typed || (typed >= UInt8(ascii: "a") && typed <= UInt8(ascii: "z") && upper == typed - 32)

@@ -148,6 +148,12 @@ extension ScriptRuntime {
         return words[words.count - 1]?.text
     }
 
+    /// The same for words all known: asked of every line, which `[Word?]` would copy first.
+    static func nameAfterAs(_ words: [Word]) -> String? {
+        guard words.count >= 3, words[words.count - 2].text == "as", !words[words.count - 2].wasQuoted else { return nil }
+        return words[words.count - 1].text
+    }
+
     /// `… as NAME` at the end of a command names the product it returns.
     private func takeName(_ words: inout [Word]) throws(CommandFailure) -> String? {
         guard let bound = Self.nameAfterAs(words) else { return nil }

@@ -88,7 +88,9 @@ extension ScriptRuntime {
     /// after a command returning a product): known to hold something, so that the lines after
     /// it are not also said to read an undefined name.
     private func learnUnparsed(_ templates: [WordTemplate], command: (any ShellCommand.Type)?, names: inout CheckedNames) {
-        if let bound = Self.nameAfterAs(templates.map(\.literal)), names[bound] == nil { names[bound] = .unknown }
+        if templates.count >= 3, let bound = Self.nameAfterAs(templates.map(\.literal)), names[bound] == nil {
+            names[bound] = .unknown
+        }
         if let command, Self.mayBindLast(command.spec), names["last"] == nil {
             names["last"] = .unknown
         }
