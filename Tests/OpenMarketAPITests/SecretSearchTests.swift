@@ -73,4 +73,28 @@ struct SecretSearchTests {
             #expect(found == plain, "\(needle) in \(text)")
         }
     }
+
+    /// A session's search (each spelling looked for by its rarest byte) finds what a plain search
+    /// of every position finds, in text and in bytes, and masks as `SecretMasking` does.
+    @Test func aSessionsSearchFindsAndMasksWhatAPlainSearchDoes() {
+        var random = SplitMix64(seed: 40)
+        let alphabet = ["a", "e", "Z", "$", "é", " ", "\"", "9"]
+        func pick(_ count: Int) -> String {
+            (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+        }
+        for _ in 0..<3000 {
+            let spellings = (0..<Int(random.next() % 3)).map { _ in pick(1 + Int(random.next() % 4)) }
+            let text = pick(Int(random.next() % 14))
+            let search = SecretSearch(spellings: spellings)
+            let plain = spellings.contains { spelling in
+                let (needle, haystack) = (Array(spelling.utf8), Array(text.utf8))
+                return haystack.count >= needle.count
+                    && (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+            }
+            #expect(search.occurs(in: text) == plain, "\(spellings) in \(text)")
+            #expect(search.occurs(in: Data(text.utf8)) == plain, "\(spellings) in \(text)")
+            #expect(search.masked(text) == SecretMasking.masked(text, spellings: spellings), "\(spellings) in \(text)")
+        }
+        #expect(!SecretSearch(spellings: []).occurs(in: "anything"))
+    }
 }

@@ -96,7 +96,8 @@ extension SessionSecrets {
     /// `headers` with every secret masked: the same fields, not a copy made field by field, when
     /// none holds one (every answer's headers, and almost every request's).
     func masked(_ headers: HeaderFields) -> HeaderFields {
-        guard headers.contains(where: { occurs(in: $0.value) }) else { return headers }
-        return HeaderFields(headers.map { HeaderField($0.name, masked($0.value)) })
+        let search = self.search
+        guard headers.contains(where: { search.occurs(in: $0.value) }) else { return headers }
+        return HeaderFields(headers.map { HeaderField($0.name, search.masked($0.value)) })
     }
 }

@@ -11,12 +11,13 @@ public final class SessionSecrets: Sendable {
     private struct State {
         var login: String?
         var others: [String] = []
-        /// Every spelling of every secret, computed when the secrets change, not per line printed.
-        var spellings: [String] = []
+        /// Every spelling of every secret, made ready to be looked for when the secrets change,
+        /// not per line printed.
+        var search = SecretSearch(spellings: [])
 
         var all: [String] { (login.map { [$0] } ?? []) + others }
 
-        mutating func respell() { spellings = SecretMasking.spellings(of: all) }
+        mutating func respell() { search = SecretSearch(spellings: SecretMasking.spellings(of: all)) }
     }
 
     private let state = Mutex(State())
@@ -46,22 +47,17 @@ public final class SessionSecrets: Sendable {
     var extra: [String] { state.withLock { $0.others } }
 
     /// `text` with every secret masked.
-    public func masked(_ text: String) -> String {
-        let spellings = state.withLock { $0.spellings }
-        return spellings.isEmpty ? text : SecretMasking.masked(text, spellings: spellings)
-    }
+    public func masked(_ text: String) -> String { search.masked(text) }
 
     /// Whether `text` holds a secret.
-    public func occurs(in text: String) -> Bool {
-        let spellings = state.withLock { $0.spellings }
-        return SecretMasking.contains(text, spellings: spellings)
-    }
+    public func occurs(in text: String) -> Bool { search.occurs(in: text) }
 
     /// Whether `bytes` hold a secret, as UTF-8 (a body, without making it text first).
-    public func occurs(in bytes: Data) -> Bool {
-        let spellings = state.withLock { $0.spellings }
-        return !spellings.isEmpty && SecretMasking.contains(bytes, spellings: spellings)
-    }
+    public func occurs(in bytes: Data) -> Bool { search.occurs(in: bytes) }
+
+    /// The secrets' spellings as they stand, ready to be looked for (taken once for a text of
+    /// many parts: a request's or an answer's headers).
+    public var search: SecretSearch { state.withLock { $0.search } }
 }
 
 /// A console that masks the session's secrets in everything written to it, whatever produced
