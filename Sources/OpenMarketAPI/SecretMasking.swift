@@ -122,6 +122,17 @@ public enum SecretMasking {
 
     private static let lastMerged = Mutex<(secrets: [String], spellings: [String])?>(nil)
 
+    /// The search for these spellings: made once for the same spellings on every request (the
+    /// client checks each request it sends), not for each.
+    static func search(for spellings: [String]) -> SecretSearch {
+        if let last = lastSearch.withLock({ $0 }), last.spellings == spellings { return last }
+        let search = SecretSearch(spellings: spellings)
+        lastSearch.withLock { $0 = search }
+        return search
+    }
+
+    private static let lastSearch = Mutex<SecretSearch?>(nil)
+
     /// `text` with every spelling of every secret replaced by `replacement` (the mask, or what
     /// a recording writes instead: `${env.OPENMARKET_SECRET}`).
     public static func masked(_ text: String, secrets: [String], replacement: String = mask) -> String {
@@ -215,14 +226,12 @@ public enum SecretMasking {
         let spellings = spellings(of: secrets)
         guard !spellings.isEmpty else { return nil }
         let foreign = Self.spellings(of: foreign)
+        let search = search(for: spellings)
         let url = request.url.absoluteString
-        if contains(url, spellings: spellings)
-            || (url.utf8.contains(0x25) && contains(url.removingPercentEncoding ?? url, spellings: spellings))
-        {
+        if search.occurs(in: url) || (url.utf8.contains(0x25) && search.occurs(in: url.removingPercentEncoding ?? url)) {
             return .url
         }
-        for field in request.headers
-        where contains(field.value, spellings: spellings) || contains(field.name, spellings: spellings) {
+        for field in request.headers where search.occurs(in: field.value) || search.occurs(in: field.name) {
             return .header(field.name)
         }
         guard let body = request.body, !body.isEmpty else { return nil }
