@@ -149,14 +149,39 @@ public enum SecretMasking {
         _ text: String, spellings: [String], replacement: String = mask
     ) -> (text: String, replaced: Int) {
         guard mayHold(text, spellings) else { return (text, 0) }
-        var out = text
+        var out = Array(text.utf8)
         var replaced = 0
-        for spelling in spellings where occurs(spelling, in: out) {
-            let pieces = out.components(separatedBy: spelling)
-            replaced += pieces.count - 1
-            out = pieces.joined(separator: replacement)
+        for spelling in spellings where out.withUnsafeBytes({ occurs(spelling, in: $0) }) {
+            replaced += replace(Array(spelling.utf8), with: Array(replacement.utf8), in: &out)
         }
-        return (out, replaced)
+        return replaced == 0 ? (text, 0) : (String(decoding: out, as: UTF8.self), replaced)
+    }
+
+    /// Replaces every `pattern` in `bytes`, left to right, and says how many. On bytes, as the
+    /// search finds them: a replacement over `Character`s (`components(separatedBy:)`) missed a
+    /// secret whose last letter a combining mark after it joined into one `Character`, and
+    /// printed it. A valid UTF-8 pattern found in valid UTF-8 starts and ends on scalars, so the
+    /// bytes stay valid.
+    private static func replace(_ pattern: [UInt8], with replacement: [UInt8], in bytes: inout [UInt8]) -> Int {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return 0 }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, bytes[index] == pattern[0],
+                bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+            {
+                out += replacement
+                index += pattern.count
+                count += 1
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        bytes = out
+        return count
     }
 
     /// Whether any spelling of any secret occurs in `text`.

@@ -48,7 +48,9 @@ public struct SecretSearch: Sendable {
     }
 
     public func occurs(in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !needles.isEmpty, bytes.count >= shortest, let base = bytes.baseAddress else { return false }
+        guard !needles.isEmpty, bytes.count >= shortest else { return false }
+        // No bytes at all: only an empty spelling occurs there.
+        guard let base = bytes.baseAddress else { return shortest == 0 }
         for needle in needles where Self.occurs(needle, in: base, count: bytes.count) { return true }
         return false
     }
@@ -95,4 +97,12 @@ public struct SecretSearch: Sendable {
     }
 
     private static let commonLetters = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+}
+
+/// Never the spellings themselves: a search printed (a test's failed expectation, a debugger, a
+/// log's `\(value)`) would show the secrets.
+extension SecretSearch: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "SecretSearch(\(spellings.count) spellings)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["spellings": spellings.count]) }
 }

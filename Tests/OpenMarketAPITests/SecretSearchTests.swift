@@ -97,4 +97,20 @@ struct SecretSearchTests {
         }
         #expect(!SecretSearch(spellings: []).occurs(in: "anything"))
     }
+
+    /// A secret is masked as bytes: followed by a combining mark (a server's product text can
+    /// put one after it), its last letter and the mark are one `Character`, and a replacement
+    /// over `Character`s (`components(separatedBy:)`) found no secret to replace, so the text was
+    /// printed with the secret in it, though the byte search had said it was there.
+    @Test(arguments: ["\u{301}", "\u{20DD}", "\u{FE0F}", "\u{200D}\u{1F600}"])
+    func aSecretFollowedByAMarkThatJoinsItsLastLetterIsMasked(mark: String) {
+        let secret = "S3cret-abcd"
+        let text = "description: \(secret)\(mark) and \(secret)"
+        let masked = SecretMasking.masked(text, spellings: [secret])
+        #expect(!masked.utf8.elementsEqual(text.utf8))
+        #expect(!SecretSearch(spellings: [secret]).occurs(in: masked), "\(masked)")
+        #expect(masked == "description: ••••••\(mark) and ••••••")
+        #expect(SecretMasking.counted(text, spellings: [secret]).replaced == 2)
+        #expect(SecretSearch(spellings: [secret]).masked(text) == masked)
+    }
 }
