@@ -29,9 +29,7 @@ extension CatalogImport {
         let earlier = moves(of: EarlierMoves(made: kept, pending: pending), file: file)
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
-                // A failure, not a usage error: the command was typed right, and the line says
-                // the way on (no usage line after it).
-                throw .failed(
+                throw .usage(
                     CatalogMessage.importUnfinished(file: file, journal: journalPath, done: previous.done.count).text)
             }
             // --restart: what the unfinished run made, so the plan can say which rows exist.
