@@ -128,8 +128,9 @@ struct ClassBoardTests {
             }
             #expect(await korean.row(student.id, requests: 0) != nil, "the stream starts with every row")
             let product = try await market.createProduct(name: "<b>첫 상품</b>", as: student.credentials)
-            // `row` waits 10 s at most, less than the stream's 15 s keep-alive: the row came as
-            // an event of its own, not with a later tick.
+            // `row` waits 10 s at most: a row held back for the stream's first keep-alive, 15 s
+            // after the stream began, would come too late (unless opening the stream and making
+            // the product took over 5 s), and no time is measured against the machine's speed.
             let created = await korean.row(student.id, requests: 1)
             #expect(created?.methods == "POST" && created?.products == "1", "\(String(describing: created))")
             let client = market.client(student.credentials)
