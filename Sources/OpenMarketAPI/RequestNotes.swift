@@ -21,11 +21,18 @@ public struct RequestNotes: Sendable, Hashable {
     /// free to ignore it: the caller does the work itself later, so it must be safe to run on any
     /// thread, and more than once (doing nothing the second time).
     public var whileAwaiting: (@Sendable () -> Void)?
-    /// Set by `HTTPRequestData.framed()`: the body's length the request's framing headers were
-    /// written for, so that a transport inside the one that framed it (an exchange log frames
-    /// the request it keeps, and sends that) does not frame it again. A body changed since is
-    /// framed again.
-    public var framedBodyLength: Int?
+    /// Set by `HTTPRequestData.framed()`: what the request's framing headers were written for
+    /// (its method and its body's length), so that a transport inside the one that framed it (an
+    /// exchange log frames the request it keeps, and sends that) does not frame it again. A
+    /// request whose method or body changed since is framed again. (Its `Host`, once there, is
+    /// kept by any framing, as a `Host` the caller set is.)
+    public var framedFor: FramedFor?
+
+    /// What a request's `Content-Length` was written for.
+    public struct FramedFor: Sendable, Equatable {
+        public var method: HTTPMethod
+        public var bodyLength: Int
+    }
 
     public init(label: String? = nil, bookkeeping: String? = nil, number: Int? = nil) {
         self.label = label

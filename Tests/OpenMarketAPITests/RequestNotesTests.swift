@@ -46,14 +46,14 @@ struct RequestNotesTests {
         #expect(other != noted)
     }
 
-    @Test func aFramedRequestIsFramedOnceAndAgainWhenItsBodyChanged() {
+    @Test func aFramedRequestIsFramedOnceAndAgainWhenItChanged() {
         var request = HTTPRequestData(
             method: .patch, url: Self.base.appending(path: "api/products/3"), headers: ["Content-Length": "99"],
             body: Data("{}".utf8))
         let framed = request.framed()
         #expect(framed.headers.fields.map(\.name) == ["Host", "Content-Length"])
         #expect(framed.headers["Content-Length"] == "2")
-        #expect(framed.notes.framedBodyLength == 2)
+        #expect(framed.notes.framedFor?.bodyLength == 2)
         // Framed again by the transport inside the one that framed it: the same request.
         let again = framed.framed()
         #expect(again.headers.fields == framed.headers.fields)
@@ -62,6 +62,11 @@ struct RequestNotesTests {
         changed.body = Data("{\"stock\":5}".utf8)
         #expect(changed.framed().headers["Content-Length"] == "11")
         #expect(changed.framed().headers.fields.filter { $0.name == "Content-Length" }.count == 1)
+        // Another method after framing is framed again: a GET without a body says no length.
+        var emptied = framed
+        emptied.body = nil
+        emptied.method = .get
+        #expect(emptied.framed().headers["Content-Length"] == nil)
         request.body = nil
         request.method = .get
         #expect(request.framed().headers["Content-Length"] == nil)

@@ -19,11 +19,12 @@ extension HTTPRequestData {
     /// request, so what an exchange log shows as sent is what was sent.
     public func framed() -> HTTPRequestData {
         let length = body?.count ?? 0
+        let framing = RequestNotes.FramedFor(method: method, bodyLength: length)
         // Framed already, by a transport outside the one asking (twice for every request
         // otherwise: the exchange log keeps the framed request, and the transport sends it).
-        if notes.framedBodyLength == length { return self }
+        if notes.framedFor == framing { return self }
         var copy = self
-        copy.notes.framedBodyLength = length
+        copy.notes.framedFor = framing
         var headers = HeaderFields(self.headers.fields.filter { !Self.isFraming($0.name) })
         if self.headers["Host"] == nil, let host = url.host, !host.isEmpty {
             let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
