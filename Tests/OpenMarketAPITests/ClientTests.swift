@@ -229,10 +229,13 @@ struct ClientTests {
     }
 
     @Test func connectionReset() async {
-        let (client, _) = client([.fail(.connectionLost(reason: "connection reset by the server"))])
+        // A GET lost so is sent once more (`deliver`); lost again, it fails.
+        let reset = RecordingTransport.Reply.fail(.connectionLost(reason: "connection reset by the server"))
+        let (client, transport) = client([reset, reset])
         let error = await marketError { _ = try await client.product(id: 1) }
         #expect(error?.category == .connectionLost)
         #expect(error?.description == "the connection to 127.0.0.1:8080 was lost (connection reset by the server)")
+        #expect(transport.requests.count == 2)
     }
 
     @Test func serverRefusalShowsTheServersMessage() async {

@@ -191,6 +191,38 @@ struct RetryPolicyTests {
             #expect(RetryAfter.parse(garbage, now: now) == nil, "\(garbage)")
         }
     }
+
+    /// A connection closed before any answer (a kept-alive one the market had closed meanwhile)
+    /// loses a GET once: it is sent again on a new connection, with no retry policy at all. A
+    /// PATCH lost so is not: the market may have made the change.
+    @Test func aGetWhoseConnectionClosedUnansweredIsSentOnceMoreAndAPatchIsNot() async throws {
+        let seen = Recorder<Int>()
+        let server = try MisbehavingServer { _ in
+            // The first request of each pair: read, then the connection closed without a word.
+            seen.append(0) % 2 == 1 ? [] : [.send(MisbehavingServer.response(status: 200, body: #""OK""#))]
+        }
+        defer { server.stop() }
+        let client = MarketClient(
+            baseURL: server.baseURL, credentials: VendorCredentials(identifier: "id-1", secret: "S3cr3t-pw$#"),
+            timeout: .seconds(30))
+        _ = try await client.health()
+        #expect(server.received.count == 2)
+        let error = await marketError { _ = try await client.edit(id: 1, ProductChanges(stock: 1)) }
+        guard case .connectionLost? = error else {
+            Issue.record("not lost: \(String(describing: error))")
+            return
+        }
+        #expect(server.received.count == 3)
+        // Lost twice in a row, a GET fails: one resend, not a loop.
+        let closing = try MisbehavingServer { _ in [] }
+        defer { closing.stop() }
+        let lost = await marketError { try await Self.client(closing, policy: nil).health() }
+        guard case .connectionLost? = lost else {
+            Issue.record("not lost: \(String(describing: lost))")
+            return
+        }
+        #expect(closing.received.count == 2)
+    }
 }
 
 /// The `MarketError` a call threw, or nil when it returned.
@@ -204,4 +236,5 @@ func marketError<T>(_ body: () async throws -> T) async -> MarketError? {
         Issue.record("not a MarketError: \(error)")
         return nil
     }
+
 }
