@@ -216,18 +216,11 @@ public enum SecretMasking {
 
     static func occurs(_ needle: String, in bytes: UnsafeRawBufferPointer) -> Bool {
         var needle = needle
+        // By its first byte: a one-off search has no time to pick a rarer one (`SecretSearch`).
         return needle.withUTF8 { pattern in
             guard !pattern.isEmpty else { return true }
-            guard let base = bytes.baseAddress, bytes.count >= pattern.count, let first = pattern.first else { return false }
-            var offset = 0
-            let last = bytes.count - pattern.count
-            while offset <= last {
-                guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
-                offset = base.distance(to: UnsafeRawPointer(found))
-                if memcmp(base + offset, pattern.baseAddress!, pattern.count) == 0 { return true }
-                offset += 1
-            }
-            return false
+            guard let base = bytes.baseAddress else { return false }
+            return SecretSearch.occurs(UnsafeRawBufferPointer(pattern), rare: 0, in: base, count: bytes.count)
         }
     }
 

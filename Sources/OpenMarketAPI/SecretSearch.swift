@@ -63,23 +63,27 @@ public struct SecretSearch: Sendable {
     }
 
     private static func occurs(_ needle: Needle, in base: UnsafeRawPointer, count: Int) -> Bool {
-        let length = needle.bytes.count
+        needle.bytes.withUnsafeBytes { occurs($0, rare: needle.rare, in: base, count: count) }
+    }
+
+    /// Whether `pattern` is among the `count` bytes at `base`: `memchr` for its byte at `rare`,
+    /// then `memcmp` of the whole pattern around each one found. `SecretMasking`'s one-off
+    /// searches use it too, by the first byte.
+    static func occurs(_ pattern: UnsafeRawBufferPointer, rare: Int, in base: UnsafeRawPointer, count: Int) -> Bool {
+        let length = pattern.count
         guard length > 0 else { return true }
-        guard count >= length else { return false }
-        return needle.bytes.withUnsafeBytes { pattern in
-            let rare = needle.rare
-            let byte = Int32(pattern[rare])
-            // Where the rare byte can be with the whole spelling around it.
-            var offset = rare
-            let last = count - length + rare
-            while offset <= last {
-                guard let found = memchr(base + offset, byte, last - offset + 1) else { return false }
-                let at = base.distance(to: UnsafeRawPointer(found))
-                if memcmp(base + (at - rare), pattern.baseAddress!, length) == 0 { return true }
-                offset = at + 1
-            }
-            return false
+        guard count >= length, let start = pattern.baseAddress else { return false }
+        let byte = Int32(pattern[rare])
+        // Where the rare byte can be with the whole pattern around it.
+        var offset = rare
+        let last = count - length + rare
+        while offset <= last {
+            guard let found = memchr(base + offset, byte, last - offset + 1) else { return false }
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + (at - rare), start, length) == 0 { return true }
+            offset = at + 1
         }
+        return false
     }
 
     /// How rare a byte is in what a session searches (products' text in English and Korean,
