@@ -106,7 +106,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.maxResponseBytes = 64 * 1024 * 1024
     }
 
-    public func send(_ unframed: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public nonisolated(nonsending) func send(_ unframed: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         // Host and Content-Length set here, as AsyncHTTPClient would set them, so that the
         // request an exchange log shows (`framed()` too) is the request sent.
         let request = unframed.framed()

@@ -110,7 +110,7 @@ public enum TransportFailure: Error, Sendable, Hashable {
 /// fault on demand, and so a shell can wrap it (to trace exchanges, or to send nothing).
 public protocol HTTPTransport: Sendable {
     /// Throws `TransportFailure` when no response arrived; any status code is a response.
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData
+    nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData
 
     /// Where a task that sends one request after another through this transport runs best:
     /// the thread its connections' I/O is done on, if it has one (`EventLoopTaskExecutor`).

@@ -76,7 +76,7 @@ public struct MarketClient: Sendable {
 
     /// One product's detail, with the `ETag` to send back as `If-Match` on an edit that must not
     /// overwrite someone else's change.
-    public func product(id: Int) async throws(MarketError) -> MarketResponse<Product> {
+    public nonisolated(nonsending) func product(id: Int) async throws(MarketError) -> MarketResponse<Product> {
         try await send(Endpoints.product(id: id))
     }
 
@@ -134,7 +134,7 @@ public struct MarketClient: Sendable {
     // MARK: Sending
 
     /// Sends one endpoint and reads its answer, turning every failure into a `MarketError`.
-    public func send<T>(_ endpoint: Endpoint<T>) async throws(MarketError) -> MarketResponse<T> {
+    public nonisolated(nonsending) func send<T>(_ endpoint: Endpoint<T>) async throws(MarketError) -> MarketResponse<T> {
         let url = try endpoint.url(relativeTo: baseURL)
         let request = HTTPRequestData(
             method: endpoint.method, url: url, headers: endpoint.headers, body: endpoint.body,
@@ -159,7 +159,7 @@ public struct MarketClient: Sendable {
 
     /// Sends `request` once and answers whatever status came back; a transport failure becomes
     /// the `MarketError` a seller can act on.
-    func exchange(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
+    nonisolated(nonsending) func exchange(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
         let host = request.url.host ?? "?"
         let port = request.url.port ?? (request.url.scheme == "https" ? 443 : 80)
         if Task.isCancelled { throw .cancelled }

@@ -69,7 +69,7 @@ struct PlanApplyTests {
 
         let state = Watched(State())
 
-        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
             if state.change({ state in
                 if state.holding { state.held += 1 }
                 return state.holding
@@ -112,7 +112,7 @@ struct PlanApplyTests {
 
         init(failing: String) { self.failing = failing }
 
-        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
             let fails =
                 request.method == .patch && request.url.path.hasSuffix(failing)
                 && failed.change { failed in

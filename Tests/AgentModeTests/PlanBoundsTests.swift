@@ -70,7 +70,7 @@ struct PlanBoundsTests {
     struct CuttingTransport: HTTPTransport {
         let inner: any HTTPTransport
 
-        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
             var request = request
             if request.parts != nil, let body = request.body { request.body = body.prefix(body.count / 2) }
             return try await inner.send(request, timeout: timeout)

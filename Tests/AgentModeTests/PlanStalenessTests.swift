@@ -17,7 +17,7 @@ struct PlanStalenessTests {
 
     /// The test market's answers with their `ETag` taken out, as the public server answers.
     final class NoETagTransport: HTTPTransport {
-        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
             var response = try await AsyncHTTPClientTransport.shared.send(request, timeout: timeout)
             response.headers = HeaderFields(response.headers.filter { !HeaderFields.sameName($0.name, "ETag") })
             return response

@@ -415,7 +415,7 @@ struct PlanTests {
 
         let state = Watched(Held())
 
-        func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
             let number = state.change { held in
                 held.arrived += 1
                 held.inFlight += 1

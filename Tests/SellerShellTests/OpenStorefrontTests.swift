@@ -68,7 +68,7 @@ struct OpenStorefrontTests {
 /// The bundled market as a server without a storefront would answer: its JSON 404 for any
 /// `/products/ID` page; every other request goes to the market.
 struct WithoutStorefront: HTTPTransport {
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         if request.url.path.hasPrefix("/products/") {
             return HTTPResponseData(
                 status: 404, headers: ["Content-Type": "application/json"],

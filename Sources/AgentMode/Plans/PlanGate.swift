@@ -65,7 +65,7 @@ final class PlanGate: HTTPTransport, Sendable {
         }
     }
 
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         guard PlanningTransport.isWrite(request.method) else { return try await inner.send(request, timeout: timeout) }
         let sending = PlannedRequest(request)
         let decision = state.withLock { state in Self.decide(sending, &state) }

@@ -39,7 +39,7 @@ final class PlanningTransport: HTTPTransport, Sendable {
 
     var recorded: Recorded { state.withLock { $0 } }
 
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         guard Self.isWrite(request.method) else {
             if model.hasWritten(request) { return model.answer(request) }
             let response = try await inner.send(request, timeout: timeout)

@@ -41,7 +41,7 @@ public final class RecordingTransport: HTTPTransport, Sendable {
 
     public func enqueue(_ reply: Reply) { state.change { $0.replies.append(reply) } }
 
-    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let reply = state.change { state -> Reply in
             state.recorded.append(request)
             return state.replies.isEmpty ? state.fallback : state.replies.removeFirst()

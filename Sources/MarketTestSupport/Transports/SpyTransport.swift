@@ -58,7 +58,7 @@ public final class SpyTransport: HTTPTransport, Sendable {
         await record.wait(within: limit) { $0.answered.count(where: matching) >= count }
     }
 
-    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         record.change { $0.sent.append(request) }
         let response = try await answer(request, timeout)
         record.change { $0.answered.append(Answered(request: request, response: response)) }

@@ -15,7 +15,7 @@ extension MarketClient {
     /// (a person reading a lesson's step, its idle timeout passing) is lent to the next request,
     /// which fails though the server never saw it. Only these: a lost `PATCH` or `DELETE` may
     /// have been carried out, and sent again it would be done twice or answer 404.
-    func deliver(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
+    nonisolated(nonsending) func deliver(_ request: HTTPRequestData) async throws(MarketError) -> HTTPResponseData {
         var attempt = 1
         var waited = Duration.zero
         var resentAfterLoss = false

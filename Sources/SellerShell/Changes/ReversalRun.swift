@@ -12,7 +12,7 @@ struct ReversalRequest: Sendable {
     var yes: Bool
     var dryRun: Bool
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let keeping = context.changes else {
             throw CommandFailure.failed(Message.nothingToReverseNoLog(undo: direction == .undo).text)
         }

@@ -33,7 +33,7 @@ public struct Changes: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + Self.options.words(of: self) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let keeping = context.changes else { return .note(Message.noChangeLog.text) }
         guard let log = keeping.log else {
             return .note(Message.changesNeedLogin.text)

@@ -13,7 +13,7 @@ public struct Clear: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         context.console.clearScreen() ? CommandOutcome() : .note(Message.noScreenToClear.text)
     }
 }

@@ -27,7 +27,7 @@ public struct Connect: ShellCommand {
     /// How long `connect` waits for the new server's health check.
     static let probeTimeout: Duration = .seconds(2)
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let url else { throw CommandFailure.usage(Message.connectWhichURL.text) }
         // An untrusted script talks only to the market it runs on.
         try context.access.mayConnect(url)

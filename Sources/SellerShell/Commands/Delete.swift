@@ -45,7 +45,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
         [.word(Word(Self.spec.name)), .reference(references.product)] + Self.options.words(of: self).map(ScriptWord.word)
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         // Not logged in is said before the question, not after the seller has answered it.
         _ = try context.client.requireCredentials()
         guard ids.count == 1 else { return try await runEach(in: context) }

@@ -16,7 +16,7 @@ public struct Edit: OneProduct {
 
     public init(id: Int) { self.id = id }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         // It starts another program (an editor, a browser), with the environment.
         if context.access.isUntrusted { throw AccessRefusal(.startsProgram("edit")) }
         let console = context.console

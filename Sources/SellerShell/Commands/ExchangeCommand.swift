@@ -49,7 +49,7 @@ public struct ExchangeCommand: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + Self.options.words(of: self) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let exchange = try Self.find(number, in: context.records.exchanges)
         // What is copied to another program (the bytes as sent, a command for bash) is printed
         // as it is, never folded to the terminal's width: a folded `# …` comment would go on

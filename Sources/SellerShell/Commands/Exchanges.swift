@@ -59,7 +59,7 @@ public struct Exchanges: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + Self.options.words(of: self) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         var kept = context.records.exchanges.exchanges
         if let last { kept = Array(kept.suffix(last)) }
         guard !kept.isEmpty else { return .note(Message.noExchangesYet.text) }

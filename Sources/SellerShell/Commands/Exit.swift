@@ -20,7 +20,7 @@ public struct Exit: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (code.map { [Word(String($0))] } ?? []) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         var outcome = CommandOutcome(exitRequested: true)
         outcome.exitCode = code
         return outcome

@@ -35,7 +35,7 @@ public struct Explain: ShellCommand {
         [Word(Self.spec.name)] + (term.map { [Word($0, wasQuoted: true)] } ?? []) + Self.options.words(of: self)
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let book = try Self.book(language)
         guard let term else {
             return CommandOutcome([.prose(book.index(columns: context.console.columns))])

@@ -12,7 +12,7 @@ public struct Health: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let started = ContinuousClock.now
         let response = try await context.client.health()
         let ms = (ContinuousClock.now - started).milliseconds

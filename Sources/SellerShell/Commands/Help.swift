@@ -17,7 +17,7 @@ public struct Help: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (topic.map { [Word($0)] } ?? []) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let topic else { return CommandOutcome([.prose(context.commands.registry.overview)]) }
         let registry = context.commands.registry
         guard let command = registry.find(topic) else {

@@ -12,7 +12,7 @@ public struct History: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let entries = context.console.history()
         let width = String(entries.count).count
         let lines = entries.enumerated().map { index, entry in

@@ -90,7 +90,7 @@ public struct ListProducts: ShellCommand {
         [Word(Self.spec.name)] + (page != 1 ? [Word(String(page))] : []) + Self.options.words(of: self)
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         if mine { _ = try context.client.requireCredentials() }
         if all || mine { return try await everyPage(in: context) }
         let response = try await context.client.products(page: page, perPage: perPage ?? 20, search: search)

@@ -51,7 +51,7 @@ public struct Login: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (identifier.map { [Word($0)] } ?? []) + Self.options.words(of: self) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let console = context.console
         var identifier = self.identifier
         if identifier == nil {

@@ -10,7 +10,7 @@ public struct Logout: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         await context.login.setLogin(nil)
         return .note(Message.loggedOut.text)
     }

@@ -20,7 +20,7 @@ public struct OpenStorefront: OneProduct {
 
     public init(id: Int) { self.id = id }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         // It starts another program (an editor, a browser), with the environment.
         if context.access.isUntrusted { throw AccessRefusal(.startsProgram("open")) }
         // The product first: a missing one is the API's own 404, said as everywhere else.

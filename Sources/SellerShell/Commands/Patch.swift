@@ -85,7 +85,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
             + Self.options.words(of: self).map(ScriptWord.word)
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         guard ids.count > 1 else { return try await runOne(in: context) }
         guard !order.isEmpty else {
             return .note("patch: " + Message.patchNothingToChange(example: "patch \(ids[0]) \(ids[1]) price=3000").text)

@@ -48,7 +48,7 @@ public struct Profiles: ShellCommand {
         var inUse: Bool
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         // The person's saved logins: an untrusted script neither lists nor removes them.
         if context.access.isUntrusted { throw AccessRefusal(.profiles) }
         let store = context.login.profiles

@@ -74,7 +74,7 @@ public struct RawRequest<Method: RawMethod>: ShellCommand {
     public var productID: Int? { RawRequests.productID(in: path) }
     public var productName: String? { items.first { $0.kind == .text && $0.key == "name" }?.value }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let (request, sources) = try RawRequests.compose(
             Method.method, path: path, items: items, auth: !noAuth, client: context.client, base: context.paths)
         if offline {

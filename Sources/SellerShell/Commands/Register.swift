@@ -72,7 +72,7 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         return moved
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let asked = try completed(asking: context.console)
         // Up-arrow brings back the whole command, answers included, to retry or change it.
         if asked.fields != fields || asked.images != images { context.console.addToHistory(WordQuoting.line(asked.words)) }

@@ -33,7 +33,7 @@ public struct Search: ShellCommand {
             + Self.options.words(of: self)
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         try await list.run(in: context)
     }
 }

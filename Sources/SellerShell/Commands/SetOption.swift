@@ -72,7 +72,7 @@ public struct SetOption: ShellCommand {
         }
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         switch setting {
         case .output(let format):
             // `json` and `table` are what they always were; the others are list formats, and

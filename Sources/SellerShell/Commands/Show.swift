@@ -28,7 +28,7 @@ public struct Show: OneProduct {
 
     public var words: [Word] { [Word(Self.spec.name), Word(String(id))] + Self.options.words(of: self) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let response = try await context.client.product(id: id)
         context.records.remember([response.value])
         var outcome = CommandOutcome.product(.read, response)

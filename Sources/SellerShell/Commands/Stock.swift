@@ -121,7 +121,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     /// Retried on 412 with exponential backoff and full jitter, within a time budget rather
     /// than a fixed count: two sellers adjusting one product in a loop collide again and again
     /// when they retry in lockstep, and five immediate retries gave up in seconds.
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         if change == .add(0) || change == .remove(0) {
             return .note(Message.stockChangesNothing(change: changeText).text)
         }

@@ -86,7 +86,7 @@ public struct UndoRedo<Way: ReversalWay>: ShellCommand {
         [Word(Self.spec.name)] + (number.map { [Word(String($0))] } ?? []) + Self.options.words(of: self)
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let request = ReversalRequest(direction: Way.direction, number: number, force: force, yes: yes, dryRun: dryRun)
         var outcome = try await request.run(in: context)
         // A replay runs without a terminal: what was confirmed here is confirmed there.

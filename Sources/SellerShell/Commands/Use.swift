@@ -17,7 +17,7 @@ public struct Use: ShellCommand {
 
     public var words: [Word] { [Word(Self.spec.name)] + (profile.map { [Word($0)] } ?? []) }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         guard let name = profile else {
             // With none saved there is nothing to choose from: how to save one instead of `()`.
             let names = context.login.profiles.names()

@@ -27,7 +27,7 @@ public struct Whoami: ShellCommand {
         }
     }
 
-    public func run(in context: CommandContext) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         var document = Document(server: context.client.baseURL.absoluteString, profile: context.settings.profileName)
         func label(_ field: Message.WhoamiField) -> String { TextLayout.pad(Message.whoamiField(field).text, to: 12) }
         var lines = [label(.server) + document.server]

@@ -32,7 +32,7 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
 
     public var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
 
-    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         // Framed once: the request kept is the one sent.
         let framed = request.framed()
         let number = log.begin(

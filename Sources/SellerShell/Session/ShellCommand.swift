@@ -19,7 +19,7 @@ public protocol ShellCommand: Sendable {
     /// Parses the words after the command's name, already sorted and checked against `spec`.
     init(parsing arguments: Arguments) throws(CommandFailure)
     /// Does the work; network and files allowed, printing not.
-    func run(in context: CommandContext) async throws -> CommandOutcome
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome
     /// The command written back as words, as the shell would parse it again (recording).
     var words: [Word] { get }
     /// The product the command is about (`patch 12 …`), for messages and recording.
@@ -186,14 +186,14 @@ public struct Invocation: Sendable {
 }
 
 /// What runs a command inside a middleware: the next middleware, or at the end the command.
-public typealias CommandHandler = @Sendable (Invocation, CommandContext) async throws -> CommandOutcome
+public typealias CommandHandler = nonisolated(nonsending) @Sendable (Invocation, CommandContext) async throws -> CommandOutcome
 
 /// One thing done around every command (recording, the journal, a dry run, binding names),
 /// composed as Hummingbird's middleware are: each gets the invocation, its context and `next`,
 /// may change the context it passes on, and sees the typed outcome (or the error) coming back.
 /// What one layer tells another travels in the outcome (`boundNames`), never in a shared field.
 public protocol CommandMiddleware: Sendable {
-    func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome
+    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome
 }
 
 extension [any CommandMiddleware] {

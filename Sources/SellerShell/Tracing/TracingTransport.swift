@@ -50,7 +50,7 @@ public final class TracingTransport: HTTPTransport, Sendable {
 
     public var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
 
-    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         // What the command asked to be shown (`CommandContext.trace`), over the session's setting.
         let options = request.notes.trace ?? TraceOptions(enabled: isEnabled, showsResponses: showsResponses)
         guard options.enabled else { return try await inner.send(request, timeout: timeout) }

@@ -247,7 +247,7 @@ struct GatedTransport: HTTPTransport {
 
     var taskExecutor: (any TaskExecutor)? { inner.taskExecutor }
 
-    func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         await gate.enter()
         let began = ContinuousClock.now
         let kind = request.method.rawValue

@@ -27,7 +27,7 @@ struct Expect: ShellCommand {
         ]
     }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         if !context.dryRun, !expectation.holds { throw CommandFailure.failed(expectation.failure) }
         return CommandOutcome()
     }

@@ -40,7 +40,7 @@ struct Export: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
         let export = CatalogExport(context: context, paths: runtime.paths, progress: runtime.progress)
         return try await export.run(path, options: options)

@@ -101,7 +101,7 @@ struct Import: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
         let catalogImport = CatalogImport(
             context: context, paths: runtime.paths, progress: runtime.progress, interrupts: runtime.interrupts,

@@ -23,7 +23,7 @@ struct Lint: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name)] + files.map { Word($0, wasQuoted: true) } }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
         let server = context.client.baseURL
         var findings: [String] = []

@@ -46,7 +46,7 @@ struct Record: ShellCommand {
         }
     }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
         switch action {
         case .start(let path, let all):

@@ -37,7 +37,7 @@ struct SetVariable: ShellCommand {
         }
     }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         switch action {
         case .option(let option):
             return try await option.run(in: context)

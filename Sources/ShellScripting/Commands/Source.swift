@@ -33,7 +33,7 @@ struct Source: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name), Word(path, wasQuoted: true)] + Self.options.words(of: self) }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let runtime = try context.runtime()
         // Where the context lets files be read (an untrusted script: only its own folder).
         let readable = try runtime.paths.readable(path, in: context)

@@ -19,7 +19,7 @@ struct Vars: ShellCommand {
 
     var words: [Word] { [Word(Self.spec.name)] }
 
-    func run(in context: CommandContext) async throws -> CommandOutcome {
+    nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let values = try context.runtime().variables.values
         let rows = values.sorted { $0.key < $1.key }.map { name, value in
             switch value {

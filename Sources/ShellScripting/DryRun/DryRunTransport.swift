@@ -48,7 +48,7 @@ public final class DryRunTransport: HTTPTransport, Sendable {
         }
     }
 
-    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+    public nonisolated(nonsending) func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         let label = Bookkeeping.label(of: request)
         model.withLock { model in
             if label != nil {
