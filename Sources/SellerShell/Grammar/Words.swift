@@ -106,14 +106,43 @@ public struct WordTemplate: Sendable, Hashable {
 public enum WordSplitter {
     /// The words of a line in which `$` is text: the shell without its scripting layer, completion.
     public static func split(_ line: String) throws(WordSplitError) -> [Word] {
+        if let plain = plainWords(line) { return plain.map { Word($0) } }
         var scanner = LineScanner(line, references: false)
         return try scanner.words().map { $0.literal ?? Word("") }
     }
 
     /// The words of a script's line, references kept as holes to fill.
     public static func words(_ line: String) throws(WordSplitError) -> [WordTemplate] {
+        if let plain = plainWords(line) { return plain.map { WordTemplate([.text($0)]) } }
         var scanner = LineScanner(line, references: true)
         return try scanner.words()
+    }
+
+    /// The words of a line with no quote, backslash, `$` or NUL, split at its white space on
+    /// UTF-8 bytes; nil for any other line. In such a line the scan takes every scalar but the
+    /// four separators as text, so this is what it answers (a test holds the two together over
+    /// random lines). Most lines are such (`show 7`), and copying each into an array of scalars
+    /// first showed in every script line's cost. A byte of a multi-byte scalar is never ASCII,
+    /// so none is taken for a separator or a quote.
+    static func plainWords(_ line: String) -> [String]? {
+        var line = line
+        return line.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            var start: Int?
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "$"), 0: return nil
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if let first = start {
+                        words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self))
+                    }
+                    start = nil
+                default: if start == nil { start = index }
+                }
+            }
+            if let first = start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...]), as: UTF8.self)) }
+            return words
+        }
     }
 }
 
