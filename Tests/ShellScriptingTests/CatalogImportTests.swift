@@ -194,6 +194,25 @@ struct CatalogImportTests {
         }
     }
 
+    /// A row that changes a product is listed with the body its PATCH would carry, as JSON (as
+    /// `undo --dry-run` shows one), not as a dump of the Swift value (`ProductChanges(name: nil,
+    /// …, price: Optional(3200), …)`, which it printed before).
+    @Test func aDryRunListsAnUpdateWithItsJSONBody() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let seed = try f.script("seed.csv", Self.rows(2))
+            #expect(await f.session(RecordingConsole()).execute("import '\(seed)' --yes").status == .ok)
+            let id = try #require(try await f.allProducts().first { $0.name == "Item 1" }?.id)
+            let changed = try f.script("changed.csv", Self.rows(2, price: 2000))
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(changed)' --dry-run").status == .ok)
+            let line = try #require(console.out.split(separator: "\n").first { $0.contains("row 2: GET") }, "\(console.out)")
+            #expect(
+                line.hasSuffix(#"then PATCH /api/products/\#(id) (JSON, If-Match): {"price":2001}"#), "\(line)")
+            #expect(!console.out.contains("Optional("), "\(console.out)")
+        }
+    }
+
     @Test func withoutATerminalAPruneNeedsYes() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

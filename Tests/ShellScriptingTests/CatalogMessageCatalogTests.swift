@@ -55,7 +55,7 @@ struct CatalogMessageCatalogTests {
             .tooManyPhotosListed(id: 7, count: 9, limit: 5), .notAnImage(id: 7, photo: 2, what: "HTML text"),
             .thumbnailNotSet("patch: 412"), .checkingIDs, .matchingByName,
             .dryRegister(row: 2, endpoint: "POST /api/products", fields: "name=Mug price=3000", photos: 2, names: "a.jpg, b.jpg"),
-            .dryUpdate(row: 3, endpoint: "/api/products/6", changes: "price ₩3,500 → ₩3,000"),
+            .dryUpdate(row: 3, endpoint: "/api/products/6", changes: #"{"price":3000}"#),
             .dryPrune(id: 6, name: "Mug", path: "/api/products/6"),
         ]
         + mergeSamples

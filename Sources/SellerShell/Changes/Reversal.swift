@@ -83,7 +83,7 @@ struct Reversal {
             let changes = ProductField.changes(fields, to: target, on: current.value)
             step.plan = .setFields(
                 name: Self.name(current.value), changes: ProductField.describe(fields, from: current.value, to: target))
-            step.request = .patchRequest(id: id, json: Self.json(changes), etag: current.etag)
+            step.request = .patchRequest(id: id, json: RequestPreview.json(changes), etag: current.etag)
             step.conflict = Self.conflict(current.value, expected: expected, in: fields, number: unitNumber(change))
         }
     }
@@ -126,7 +126,7 @@ struct Reversal {
         var step = Step(
             change: change, action: .create(product, photos: photos), plan: .registerAgain(name: Self.name(product)),
             request: .registerRequest(
-                json: Self.json(Self.draft(product)), photos: photos.count, bytes: ByteCountText.format(bytes),
+                json: RequestPreview.json(Self.draft(product)), photos: photos.count, bytes: ByteCountText.format(bytes),
                 thumbnail: (ProductField.thumbnailIndex(product) ?? 0) > 0))
         if photos.isEmpty {
             let days = Int(ChangeLog.seconds(log.limits.photoAge) / 86_400)
@@ -205,34 +205,6 @@ struct Reversal {
         ProductDraft(
             name: product.name, description: product.description, price: product.price, currency: product.currency,
             discountedPrice: product.discountedPrice, stock: product.stock)
-    }
-
-    /// `{"price":3500}`: the fields as the request carries them, without the secret.
-    static func json(_ changes: ProductChanges) -> String {
-        var object: [String: JSONValue] = [:]
-        if let name = changes.name { object["name"] = .string(name) }
-        if let description = changes.description { object["description"] = .string(description) }
-        if let price = changes.price { object["price"] = .number(price) }
-        if let currency = changes.currency { object["currency"] = .string(currency.rawValue) }
-        if let discount = changes.discountedPrice { object["discounted_price"] = .number(discount) }
-        if let stock = changes.stock { object["stock"] = .number(Decimal(stock)) }
-        if let thumbnail = changes.thumbnailID { object["thumbnail_id"] = .number(Decimal(thumbnail)) }
-        return Self.text(.object(object))
-    }
-
-    static func json(_ draft: ProductDraft) -> String {
-        Self.text(
-            .object([
-                "name": .string(draft.name), "description": .string(draft.description), "price": .number(draft.price),
-                "currency": .string(draft.currency.rawValue), "discounted_price": .number(draft.discountedPrice),
-                "stock": .number(Decimal(draft.stock)),
-            ]))
-    }
-
-    private static func text(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     // MARK: Sending

@@ -24,7 +24,9 @@ enum DryRunListing {
         }
         for update in plan.updates {
             let endpoint = path(of: Endpoints.product(id: update.id))
-            lines.append(CatalogMessage.dryUpdate(row: update.row, endpoint: endpoint, changes: "\(update.changes)").text)
+            // The body as `undo --dry-run` shows one: its JSON, without the secret.
+            let changes = TextLayout.visible(RequestPreview.json(update.changes), limit: 300)
+            lines.append(CatalogMessage.dryUpdate(row: update.row, endpoint: endpoint, changes: changes).text)
         }
         for product in plan.deletes {
             lines.append(
