@@ -76,37 +76,33 @@ struct CatalogImport: Sendable {
         var rows = context
         let depth = context.scope?.sourceDepth ?? 0
         rows.script = LineScope(runtime: runtime, newest: NewestBeforeFirstCreate(), sourceDepth: depth)
-        var made: [Int: Int] = [:]
-        var madeBefore: [Int: Int] = [:]
-        var moves = sends ? EarlierMoves() : earlierMoves(file: typed, path: path, options: options)
-        var resumedBatch: String?
-        if sends {
-            guard
-                let opened = try await openJournal(
-                    file: typed, path: path, hashes: hashes, options: options, vendorID: vendorID)
-            else { return CommandOutcome() }
-            rows.script = LineScope(
-                runtime: runtime, journal: opened.journal, newest: NewestBeforeFirstCreate(), sourceDepth: depth)
-            made = opened.made
-            madeBefore = opened.madeBefore
-            moves = opened.moves
-            resumedBatch = opened.batch
+        let opened =
+            sends ? try await openJournal(file: typed, path: path, hashes: hashes, options: options, vendorID: vendorID) : nil
+        if sends, opened == nil { return CommandOutcome() }
+        if let journal = opened?.journal {
+            rows.script = LineScope(runtime: runtime, journal: journal, newest: NewestBeforeFirstCreate(), sourceDepth: depth)
         }
+        var moves = opened?.moves ?? earlierMoves(file: typed, path: path, options: options)
+        let resumedBatch = opened?.batch
         // The change log, read once when needed: which moves were undone, which unit began last.
         let history =
             resumedBatch != nil || !moves.made.isEmpty
             ? context.ownChangeLog.flatMap { log in (try? log.entries()).map(ChangeHistory.init) } : nil
         moves.made = StockMove.standing(moves.made, in: history)
-        if sends { rows.changes?.batch = Self.batch(for: typed, resuming: resumedBatch, in: history) }
+        if sends {
+            rows.changes?.batch = Self.batch(for: typed, resuming: resumedBatch, in: history)
+            keepCreates(opened?.recovered ?? [], in: rows)
+        }
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
-            contents, file: typed, path: path, made: made, hashes: hashes, options: options, vendorID: vendorID, moves: moves)
+            contents, file: typed, path: path, made: opened?.made ?? [:], hashes: hashes, options: options,
+            vendorID: vendorID, moves: moves)
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
             throw Self.problemsFailure(
                 [CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed, skippable: false)
         }
-        checked.plan.noteRestart(madeBefore: madeBefore)
+        checked.plan.noteRestart(madeBefore: opened?.madeBefore ?? [:])
         return try await carryOut(checked, options: options, rows: rows)
     }
 
@@ -360,6 +356,24 @@ struct CatalogImport: Sendable {
             for change in missing { batches[change.productID] = nil }
         }
         return batches
+    }
+
+    /// Products an earlier run registered whose answer it never heard (found by `--resume`):
+    /// kept in this import's batch as created, unless the change log has their create already
+    /// (the run ended after writing it down), so that `undo` takes them back with the rest.
+    private func keepCreates(_ products: [Product], in rows: CommandContext) {
+        guard !products.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return }
+        var logged: Set<Int> = []
+        for entry in (try? log.entries()) ?? [] where entry.event == .change && entry.kind == .created {
+            if let id = entry.after?.id { logged.insert(id) }
+        }
+        let missing = products.filter { !logged.contains($0.id) }.map { ProductChange(.created, before: nil, after: $0) }
+        guard !missing.isEmpty else { return }
+        do {
+            try log.record(missing, command: keeping.batch?.label ?? "import", session: keeping.session, batch: keeping.batch)
+        } catch {
+            context.console.warn(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text)
+        }
     }
 
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one

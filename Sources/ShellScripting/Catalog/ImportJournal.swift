@@ -14,11 +14,14 @@ extension CatalogImport {
     /// login's, when known: what tells its products from others' of the same name. `moves` are
     /// the stock moves earlier imports of the file made on this market (``StockMove``), and
     /// those sent but never written down as made (``PendingMove``); `batch`, the change log's
-    /// batch the resumed run's changes are in (nil for a fresh run).
+    /// batch the resumed run's changes are in (nil for a fresh run); `recovered`, the products
+    /// whose create was found on the server (the run that sent it never heard its answer, so
+    /// its change log may not have them).
     func openJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (
-        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves, batch: String?
+        journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves, batch: String?,
+        recovered: [Product]
     )? {
         let client = context.client
         let placement = placement(of: path, options: options)
@@ -45,7 +48,7 @@ extension CatalogImport {
             for entry in entries where !journal.write(entry) {
                 throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
             }
-            return (journal, [:], madeBefore, earlier, nil)
+            return (journal, [:], madeBefore, earlier, nil, [])
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -53,12 +56,9 @@ extension CatalogImport {
             return nil
         }
         let journal = JournalHandle(opened)
-        return (
-            journal,
-            try await rowsMade(
-                by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client), [:],
-            earlier, previous.batch
-        )
+        let (made, recovered) = try await rowsMade(
+            by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client)
+        return (journal, made, [:], earlier, previous.batch, recovered)
     }
 
     /// The stock moves earlier imports of the file made, for a plan that opens no journal (a
@@ -93,12 +93,13 @@ extension CatalogImport {
 
     /// The rows an interrupted import made: those done, and those whose create was sent but
     /// not answered, looked up on the server (the scripts' lookup, with its wait for a request
-    /// still in flight).
+    /// still in flight), the products found so too.
     private func rowsMade(
         by state: JournalState, file: String, hashes: [Int: String], journal: JournalHandle, vendorID: Int?,
         client: MarketClient
-    ) async throws(CommandFailure) -> [Int: Int] {
+    ) async throws(CommandFailure) -> (made: [Int: Int], recovered: [Product]) {
         var made: [Int: Int] = [:]
+        var found: [Product] = []
         for (row, entry) in state.done.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
             if let id = entry.id { made[row] = id }
@@ -109,9 +110,10 @@ extension CatalogImport {
             switch await journals.findCreatedAllowingForFlight(
                 entry, previous: state, alsoClaimed: recovered, vendorID: vendorID, using: client)
             {
-            case .found(let binding, _):
+            case .found(let binding, _, let product):
                 recovered.insert(binding.id)
                 made[row] = binding.id
+                found.append(product)
                 var done = JournalEntry(.done, number: row, hash: entry.hash ?? "")
                 done.id = binding.id
                 done.vendorID = entry.vendorID
@@ -123,7 +125,7 @@ extension CatalogImport {
                 throw CommandFailure(status: status, message: "\(file):\(row): \(message)")
             }
         }
-        return made
+        return (made, found)
     }
 
     /// A row the last run touched must still be what it sent: rows added, removed or edited

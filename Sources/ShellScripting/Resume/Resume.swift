@@ -151,7 +151,9 @@ struct ResumeJournal: Sendable {
     }
 
     enum Lookup {
-        case found(ProductBinding, bindAs: String?)
+        /// The product as read now, beside its binding: a change log that never heard of its
+        /// create keeps it from this.
+        case found(ProductBinding, bindAs: String?, product: Product)
         case notFound
         case failed(String, CommandStatus)
     }
@@ -208,7 +210,9 @@ struct ResumeJournal: Sendable {
             }
             guard let match = candidates.min(by: { $0.id < $1.id }) else { return .notFound }
             let detail = try await client.product(id: match.id)
-            return .found(ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs)
+            return .found(
+                ProductBinding(id: match.id, document: JSONValue.parse(detail.body) ?? .null), bindAs: entry.bindAs,
+                product: detail.value)
         } catch {
             return .failed(ScriptMessage.cannotCheckCreate(String(describing: error)).text, .unreachable)
         }
@@ -279,7 +283,7 @@ extension ResumePoint {
         switch await ResumeJournal(in: context).findCreatedAllowingForFlight(
             unsure, previous: previous!, alsoClaimed: recoveredIDs, vendorID: vendorID, using: context.client)
         {
-        case .found(let binding, let bindAs):
+        case .found(let binding, let bindAs, _):
             recoveredIDs.insert(binding.id)
             var entry = JournalEntry(.done, line: line)
             entry.bind = runtime.names.bind(binding, as: bindAs)
