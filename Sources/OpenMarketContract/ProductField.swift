@@ -26,6 +26,15 @@ public struct ProductField: Sendable, Hashable, CustomStringConvertible {
     private let access: Access
 
     public var description: String { rawValue }
+    /// The field as a person reading `Language.current` calls it: in English its name as typed
+    /// (`price`, as `patch 3 price=3200` takes it), in Korean its first Korean column name
+    /// (`가격`, `재고`), as the rest of a Korean line says it.
+    public var label: String {
+        switch Language.current {
+        case .en: rawValue
+        case .ko: koreanHeaders.first ?? rawValue
+        }
+    }
     /// `name=` as typed and completed.
     public var key: String { rawValue + "=" }
 

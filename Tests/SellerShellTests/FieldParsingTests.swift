@@ -80,4 +80,17 @@ struct FieldParsingTests {
         #expect(FieldChange(.thumbnail, from: nil, to: .image(id: 35)).text == "thumbnail → image 35")
         #expect(FieldChange(.stock, from: .count(5), to: .count(3)).text == "stock 5 → 3")
     }
+
+    /// In Korean the field is named as the rest of the line names it: `changes`, `undo` and an
+    /// import's plan said `#2 Blue Mug: stock 8 → 6` in a Korean session.
+    @Test func aChangeNamesItsFieldInTheReadersLanguage() {
+        Language.$current.withValue(.ko) {
+            #expect(FieldChange(.stock, from: .count(5), to: .count(3)).text == "재고 5 → 3")
+            #expect(FieldChange(.price, from: .amount(3500, .krw), to: .amount(3200, .krw)).text == "가격 ₩3,500 → ₩3,200")
+            #expect(FieldChange(.name, from: .text("컵"), to: .text("잔")).text == #"상품명 "컵" → "잔""#)
+            for field in ProductField.allCases {
+                #expect(field.label.unicodeScalars.allSatisfy { !$0.isASCII }, "\(field.rawValue): \(field.label)")
+            }
+        }
+    }
 }

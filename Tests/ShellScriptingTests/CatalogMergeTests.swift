@@ -513,7 +513,7 @@ struct CatalogMergeTests {
                 #expect(console.out.contains("  충돌       1 (양쪽에서 바뀜."), "\(console.out)")
                 #expect(console.out.contains("  유지       1 (내보낸 뒤 마켓에서 바뀜."), "\(console.out)")
                 #expect(console.out.contains("시트 '₩1,301', 마켓 '₩1,201' (예전 값 '₩1,001')"), "\(console.out)")
-                #expect(console.out.contains("마켓에서 바뀜: description"), "\(console.out)")
+                #expect(console.out.contains("마켓에서 바뀜: 설명 → "), "\(console.out)")
             }
         }
     }

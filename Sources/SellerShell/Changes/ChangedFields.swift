@@ -41,10 +41,10 @@ extension ProductFieldValue {
 extension FieldChange {
     /// `price ₩3,500 → ₩3,200` (`thumbnail → image 35` when what it was is not known): the one
     /// way the shell writes a field's change, for `changes`, `undo`, its refusals and `patch`'s
-    /// question.
+    /// question. The field by its name in the reader's language (`재고 5 → 3` in Korean).
     public var text: String {
-        guard let before else { return "\(field.rawValue) → \(after.shown)" }
-        return "\(field.rawValue) \(before.shown) → \(after.shown)"
+        guard let before else { return "\(field.label) → \(after.shown)" }
+        return "\(field.label) \(before.shown) → \(after.shown)"
     }
 }
 
