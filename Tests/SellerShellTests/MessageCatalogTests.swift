@@ -328,6 +328,12 @@ struct MessageCatalogTests {
     @Test func oneChangeIsSaidInTheSingular() {
         #expect(Message.changeCount(count: 1, tally: "1 edited").english == "1 change (1 edited)")
         #expect(Message.changeCount(count: 2, tally: "2 edited").english == "2 changes (2 edited)")
+        // `undo`'s question as `import`'s is asked (it was `type 1 to undo these 1 change`).
+        #expect(
+            Message.typeCountToReverse(undo: true, count: 1).english == "type 1 to undo this change (anything else cancels): ")
+        #expect(
+            Message.typeCountToReverse(undo: false, count: 3).english
+                == "type 3 to redo these 3 changes (anything else cancels): ")
     }
 
     @Test func aTaskSpeaksTheLanguageItWasGivenAndEnglishByDefault() async {

@@ -256,7 +256,7 @@ extension Message {
         case .reverseDeletesNeedYes(let undo, let number, let deletes):
             "\(undo ? "undo" : "redo") \(number) deletes \(Self.count(deletes, "product")) and needs confirmation: add --yes"
         case .typeCountToReverse(let undo, let count):
-            "type \(count) to \(undo ? "undo" : "redo") these \(Self.count(count, "change")) (anything else cancels): "
+            "type \(count) to \(undo ? "undo" : "redo") \(count == 1 ? "this change" : "these \(count) changes") (anything else cancels): "
         case .reverseOneQuestion(let undo, let number, let plan): "\(undo ? "undo" : "redo") \(number): \(plan)?"
         case .backAs(let name, let new, let old): "\(name) is back as #\(new) (it was #\(old))"
         case .reversed(let undo, let number, let what): "\(undo ? "undid" : "redid") \(number): \(what)"
