@@ -100,6 +100,20 @@ struct LocalMarketResumeTests {
             #expect(byID.out.contains("row 2: #\(try #require(ids["Item 1"])) exists"), "\(byID.out)")
             #expect(byID.notes.contains("import cancelled; nothing was sent"), "\(byID.notes)")
             #expect(try await f.allProducts().count == 3)
+            // A plan alone says it too, opening no journal (it said nothing of the unfinished
+            // import before); the journal is left as it was, for the --restart or --resume to come.
+            try unfinished.write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            let planned = RecordingConsole()
+            #expect(
+                await f.session(planned).execute("import '\(path)' --restart --plan --match id --allow-duplicates").status
+                    == .ok, "\(planned.notes)")
+            #expect(planned.out.contains("3 would be registered again"), "\(planned.out)")
+            #expect(f.journal(path) == unfinished)
+            // A finished import's rows are no unfinished import's.
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes --resume").status == .ok)
+            let afterFinish = RecordingConsole()
+            #expect(await f.session(afterFinish).execute("import '\(path)' --restart --plan").status == .ok)
+            #expect(!afterFinish.out.contains("unfinished import"), "\(afterFinish.out)")
         }
     }
 

@@ -102,7 +102,8 @@ struct CatalogImport: Sendable {
             throw Self.problemsFailure(
                 [CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed, skippable: false)
         }
-        checked.plan.noteRestart(madeBefore: opened?.madeBefore ?? [:])
+        let unfinished = options.restart && opened == nil ? madeByUnfinished(file: typed, path: path, options: options) : [:]
+        checked.plan.noteRestart(madeBefore: opened?.madeBefore ?? unfinished)
         return try await carryOut(checked, options: options, rows: rows)
     }
 

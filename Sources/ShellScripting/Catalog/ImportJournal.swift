@@ -36,7 +36,7 @@ extension CatalogImport {
                     CatalogMessage.importUnfinished(file: file, journal: journalPath, done: previous.done.count).text)
             }
             // --restart: what the unfinished run made, so the plan can say which rows exist.
-            let madeBefore = options.restart ? (previous?.done.compactMapValues(\.id) ?? [:]) : [:]
+            let madeBefore = options.restart ? previous.map(Self.madeByUnfinished) ?? [:] : [:]
             opened.truncate()
             let journal = JournalHandle(opened)
             // Every move kept, whatever this run does (a refused or failed one included): a
@@ -73,6 +73,21 @@ extension CatalogImport {
             context.console.note(CatalogMessage.importUnfinished(file: file, journal: journal, done: state.done.count).text)
         }
         return moves(of: EarlierMoves(made: state.moves, pending: state.pending), file: file)
+    }
+
+    /// What an unfinished import of the file made (row → id), read from its journal without
+    /// locking it: what the plan of `--restart --plan` (or `--dry-run`) says, as the plan of a
+    /// `--restart` that goes ahead does.
+    func madeByUnfinished(file: String, path: String, options: ImportOptions) -> [Int: Int] {
+        let placement = placement(of: path, options: options)
+        let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
+        return found.lazy.compactMap { JournalFile.read($0) }.first.map(Self.madeByUnfinished) ?? [:]
+    }
+
+    /// The rows a journal's import made, by row, when it did not finish (a finished one's rows
+    /// are no unfinished import's).
+    private static func madeByUnfinished(_ state: JournalState) -> [Int: Int] {
+        state.finished ? [:] : state.done.compactMapValues(\.id)
     }
 
     /// The moves made on this market (another's ids are other products).
