@@ -24,7 +24,7 @@ extension CatalogMessage {
         case .rowLine(let row, let text): "\(row)행: \(text)"
         case .deleteNote: "(--prune: 파일에 없는 내 상품)"
         case .pruneShare(let all, let yours, let allowed):
-            "내 상품 " + (all ? "전부" : "\(yours)개 중 절반 넘게") + "입니다: "
+            (all ? "내 상품 전부입니다: " : "내 상품 \(yours)개 중 절반이 넘습니다: ")
                 + (allowed ? "--prune-all로 허용" : "--prune-all 없이는 거절")
         case .skippedNote: "(문제가 있는 행, --continue-on-error)"
         case .restartMade(let count, let again):
