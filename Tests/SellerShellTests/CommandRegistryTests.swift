@@ -105,7 +105,9 @@ struct NotingMiddleware: CommandMiddleware {
         self.log = log
     }
 
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         log.add("\(name) will run \(invocation.spec.name)")
         do {
             let outcome = try await next(invocation, context)

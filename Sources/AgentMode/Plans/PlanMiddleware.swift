@@ -16,7 +16,9 @@ struct PlanMiddleware: CommandMiddleware {
     /// The plan's transport, told the session's vendor (to answer another's product as the market would).
     let transport: PlanningTransport
 
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         var context = context
         context.dryRun = invocation.spec.effect != .script
         context.changes?.keeps = true
@@ -91,7 +93,9 @@ final class AccessMiddleware: CommandMiddleware {
 
     init(access: AccessPolicy) { self.access = Mutex(access) }
 
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         var context = context
         context.access = access.withLock { $0 }
         let outcome = try await next(invocation, context)

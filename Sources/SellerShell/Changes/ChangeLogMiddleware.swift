@@ -27,7 +27,9 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         XDGDirectories.stateHome(environment).appendingPathComponent("openmarket/changes", isDirectory: true)
     }
 
-    public nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    public nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         var context = context
         let log = self.log(for: context)
         // The line is masked only when it is written: most lines (every `show`) change nothing.

@@ -193,7 +193,9 @@ public typealias CommandHandler = nonisolated(nonsending) @Sendable (Invocation,
 /// may change the context it passes on, and sees the typed outcome (or the error) coming back.
 /// What one layer tells another travels in the outcome (`boundNames`), never in a shared field.
 public protocol CommandMiddleware: Sendable {
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome
 }
 
 extension [any CommandMiddleware] {

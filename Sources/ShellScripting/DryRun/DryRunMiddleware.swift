@@ -7,7 +7,9 @@ import SellerShell
 struct DryRunMiddleware: CommandMiddleware {
     let transport: DryRunTransport
 
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         let effect = invocation.spec.effect
         await before(invocation, context: context)
         var outcome = try await next(invocation, context)

@@ -10,7 +10,9 @@ import SellerShell
 /// outcome says), or `failed`. Reads only the typed command, its spec and its outcome. A read's
 /// plain `done` is held back until the next entry that must reach the disk (`JournalHandle`).
 struct JournalMiddleware: CommandMiddleware {
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         guard let scope = context.scope, let journal = scope.journal, let line = invocation.line else {
             return try await next(invocation, context)
         }

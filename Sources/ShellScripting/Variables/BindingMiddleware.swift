@@ -9,7 +9,9 @@ import SellerShell
 /// `response`, and what a command says it sets (`set NAME VALUE`: `variablesSet`) is set: the
 /// one place a line changes the variables.
 struct BindingMiddleware: CommandMiddleware {
-    nonisolated(nonsending) func handle(_ invocation: Invocation, context: CommandContext, next: CommandHandler) async throws -> CommandOutcome {
+    nonisolated(nonsending) func handle(
+        _ invocation: Invocation, context: CommandContext, next: CommandHandler
+    ) async throws -> CommandOutcome {
         var outcome = try await next(invocation, context)
         guard let variables = context.scope?.variables else { return outcome }
         for (name, value) in outcome.variablesSet { variables.set(name, .text(value)) }
