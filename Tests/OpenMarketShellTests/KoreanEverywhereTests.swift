@@ -66,7 +66,7 @@ struct KoreanEverywhereTests {
                 let path = Fixtures.packageRoot.appendingPathComponent("scripts/examples/lessons/ko/\(name)").path
                 // Stepped as a class sees it: the title block and the first command, then `c`.
                 let arguments = ["--lang", "ko", "run", path, "--step", "--journal", "\(journals)/\(name).journal"]
-                let run = try Self.runToExit(arguments, environment: environment, keys: "c")
+                let run = try Self.runToExit(arguments, environment: environment, keys: "c", after: "Enter: 보내기")
                 return (run.status, Screen(name: "lesson ko/\(name)", transcript: run.transcript))
             }
         }
@@ -99,8 +99,13 @@ struct KoreanEverywhereTests {
 
     /// Runs the program in a terminal to its end (a wide, tall one: no pager, no wrapping),
     /// typing `keys` once it first reads keys.
+    /// `keys` are typed once `prompt` shows: a step's question drops what was typed before it
+    /// (a key pressed early answers nothing), so a key sent as soon as the terminal went raw,
+    /// before that drop, was lost on a loaded machine and the run waited for it until the test
+    /// timed out.
     static func runToExit(
-        _ arguments: [String], environment: [String: String], in folder: URL? = nil, keys: String? = nil
+        _ arguments: [String], environment: [String: String], in folder: URL? = nil, keys: String? = nil,
+        after prompt: String = ""
     ) throws -> (status: Int32, transcript: String) {
         let session = try PTYSession(
             executable: binary, arguments: arguments, environment: environment, workingDirectory: folder?.path,
@@ -108,6 +113,7 @@ struct KoreanEverywhereTests {
         defer { session.terminate() }
         if let keys {
             try session.waitForRawMode(timeout: .seconds(60))
+            if !prompt.isEmpty { try session.expect(prompt, timeout: .seconds(60)) }
             session.send(keys)
         }
         let status = try session.waitForExit(timeout: .seconds(120))
