@@ -267,6 +267,11 @@ struct CatalogImportTests {
             let resumed = RecordingConsole()
             #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
             #expect(resumed.notes.contains("cat.csv:4: #") && resumed.notes.contains("registered before the interruption"))
+            // The rows the interrupted run made are said as such, not as unchanged (the plan and
+            // the summary counted them with the rows the sheet does not change).
+            #expect(resumed.out.contains("  unchanged  0\n"), "\(resumed.out)")
+            #expect(resumed.out.contains("(3 rows done before the interruption)"), "\(resumed.out)")
+            #expect(resumed.out.contains("cat.csv: 1 registered, 3 done before the interruption, 0 failed"), "\(resumed.out)")
             let names = try await f.allProducts().map(\.name).sorted()
             #expect(names == ["Item 1", "Item 2", "Item 3", "Item 4"])
         }

@@ -281,10 +281,11 @@ struct CatalogImport: Sendable {
         return CommandOutcome([.text(text)])
     }
 
-    /// The rows the plan sends nothing for: unchanged (an `ignore` row too), skipped for their
-    /// problems, held back as probable renames.
+    /// The rows the plan sends nothing for: unchanged (an `ignore` row too), done by the run a
+    /// resumed import goes on with, skipped for their problems, held back as probable renames.
     private static func notSent(_ plan: ImportPlan) -> [RowResult] {
         plan.unchanged.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .unchanged) }
+            + plan.doneBefore.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .doneBefore) }
             + plan.sync.ignored.map { RowResult(row: $0, action: .update, status: .unchanged) }
             + ImportReport.heldRenames(plan)
             + plan.invalid.map { invalid in

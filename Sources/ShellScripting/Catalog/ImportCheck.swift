@@ -28,6 +28,7 @@ extension CatalogImport {
         plan.sync.pending = moves.pending
         plan.sync.newIDs = options.newIDs
         plan.alreadyDone = made.count
+        plan.madeRows = Set(made.keys)
         if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }
         plan.allowDuplicates = options.allowDuplicates
         let found = plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)

@@ -71,6 +71,9 @@ struct RowResult: Sendable {
     enum Status: String, Sendable {
         case registered, updated, unchanged, deleted, failed, skipped
         case notRun = "not run"
+        /// A row the interrupted run a resumed import goes on with had done (and the market
+        /// still holds what it sent): not sent again.
+        case doneBefore = "done before"
         /// A row the plan held back as a probable rename: not sent (the summary says it apart).
         case held
 
@@ -85,6 +88,7 @@ struct RowResult: Sendable {
             case .failed: .failed
             case .skipped: .skipped
             case .notRun: .notRun
+            case .doneBefore: .doneBefore
             }
         }
     }

@@ -40,6 +40,11 @@ struct ImportPlan: Sendable {
     /// Rows of your products that change: the row's typed fields, and what changes, in words.
     var updates: [(row: Int, id: Int, changes: ProductChanges, described: String)] = []
     var unchanged: [(row: Int, id: Int)] = []
+    /// Rows a resumed import's interrupted run made or changed that still hold what it sent:
+    /// done, not unchanged (the summary says them apart).
+    var doneBefore: [(row: Int, id: Int)] = []
+    /// The rows that run made or changed (the journal's done rows).
+    var madeRows: Set<Int> = []
     var deletes: [Product] = []
     /// Rows skipped for their problems (`--continue-on-error`), with the problems.
     var invalid: [(row: Int, problems: [CatalogProblem])] = []
@@ -291,7 +296,7 @@ extension ImportPlan {
             sync.note(merged, row: number, id: id, sidePicked: picked)
             sync.noteMove(merged, row: row, id: id, sheet: fields, from: earlier.stock ?? StockMove.exportStock(revision))
             if merged.sendsNothing {
-                unchanged.append((number, id))
+                if madeRows.contains(number) { doneBefore.append((number, id)) } else { unchanged.append((number, id)) }
             } else {
                 updates.append((number, id, merged.send, sync.describe(merged, live: live)))
             }
@@ -328,7 +333,8 @@ extension ImportPlan {
     /// back, listed with the fix, never registered beside it. `named`: ids the file names.
     mutating func findRenames(mine: [Int: Product], named: Set<Int>) {
         guard !sync.newIDs, !registers.isEmpty else { return }
-        var taken = named.union(updates.map(\.id)).union(unchanged.map(\.id)).union(matched.map(\.id))
+        var taken = named.union(updates.map(\.id)).union(unchanged.map(\.id)).union(doneBefore.map(\.id))
+            .union(matched.map(\.id))
         taken.formUnion(sync.removes.map(\.product.id) + sync.replaces.map(\.replacement.product.id))
         let free = mine.values.filter { !taken.contains($0.id) }
         guard !free.isEmpty else { return }

@@ -148,15 +148,16 @@ struct ImportSummary {
 
     var lines: [String] {
         let seconds = elapsed.milliseconds / 1000
-        let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held]
+        let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held, .doneBefore]
         let sent = results.filter { !unsent.contains($0.status) }.count
         let rate = seconds > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
-        var counts = [RowResult.Status.registered, .updated, .unchanged, .deleted, .failed, .skipped, .notRun].compactMap {
-            status -> String? in
-            let count = count(status)
-            guard let spoken = status.spoken else { return nil }
-            return count > 0 || status == .failed ? CatalogMessage.tally(spoken, count).text : nil
-        }
+        var counts = [RowResult.Status.registered, .updated, .unchanged, .doneBefore, .deleted, .failed, .skipped, .notRun]
+            .compactMap {
+                status -> String? in
+                let count = count(status)
+                guard let spoken = status.spoken else { return nil }
+                return count > 0 || status == .failed ? CatalogMessage.tally(spoken, count).text : nil
+            }
         counts += heldBack.tallies(results)
         var lines = [
             CatalogMessage.importTook(

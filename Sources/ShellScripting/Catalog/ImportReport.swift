@@ -107,7 +107,7 @@ final class ImportReport: Sendable {
     /// where the row names one (`merge`, `replace`), else the request's (`update`).
     func record(_ result: RowResult) {
         let conflict = result.row.flatMap { planned.conflicts[$0] }
-            .flatMap { result.status == .updated || result.status == .unchanged ? $0 : nil }
+            .flatMap { [.updated, .unchanged, .doneBefore].contains(result.status) ? $0 : nil }
         let said = message(result)
         let cells = [
             result.row.map(String.init) ?? "", result.row.flatMap { planned.commands[$0] }?.rawValue ?? result.action.rawValue,

@@ -5,9 +5,9 @@ import SellerShell
 
 /// `import FILE --rows-from REPORT [--failed]`: the rows of FILE a processing report names
 /// (``ImportReport``), or with `--failed` only those that did not go through: every row whose
-/// last line's status is not `registered`, `updated`, `unchanged` or `deleted` (so `failed`,
-/// `skipped` for a problem found before sending, `not run` after an interruption, `conflict`
-/// and `held` for a row the plan held back). The report
+/// last line's status is not `registered`, `updated`, `unchanged`, `done before` or `deleted`
+/// (so `failed`, `skipped` for a problem found before sending, `not run` after an
+/// interruption, `conflict` and `held` for a row the plan held back). The report
 /// is data the shell wrote for programs as well as people: its columns `row`, `status` and
 /// `file` are read by name, never its messages. A report of another sheet (its `file` column
 /// names another file) is refused, as is one that names a row the sheet does not have.
@@ -17,7 +17,7 @@ struct ReportRows {
     var path: String
 
     /// The statuses of a row that went through.
-    static let done: Set<String> = ["registered", "updated", "unchanged", "deleted"]
+    static let done: Set<String> = ["registered", "updated", "unchanged", "done before", "deleted"]
 
     /// One line of a report: the sheet's row (nil for a product `--prune` deleted), its status,
     /// the sheet it is of.

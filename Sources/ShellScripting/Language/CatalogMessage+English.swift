@@ -210,6 +210,7 @@ extension CatalogMessage.RowStatus {
         case .failed: "failed"
         case .skipped: "skipped"
         case .notRun: "not run"
+        case .doneBefore: "done before the interruption"
         }
     }
 }

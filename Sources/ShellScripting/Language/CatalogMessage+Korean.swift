@@ -199,6 +199,7 @@ extension CatalogMessage.RowStatus {
         case .failed: "실패"
         case .skipped: "건너뜀"
         case .notRun: "실행 안 함"
+        case .doneBefore: "중단 전에 마침"
         }
     }
 }

@@ -168,7 +168,7 @@ public enum CatalogMessage: Spoken, Equatable {
 
     /// What happened to a row, as the summary counts it.
     public enum RowStatus: Sendable, Equatable, CaseIterable {
-        case registered, updated, unchanged, deleted, failed, skipped, notRun
+        case registered, updated, unchanged, deleted, failed, skipped, notRun, doneBefore
     }
 
     /// A heading of the import plan's lines (`register   3`).
