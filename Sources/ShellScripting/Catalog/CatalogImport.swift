@@ -95,8 +95,8 @@ struct CatalogImport: Sendable {
         }
         defer { rows.scope?.journal?.close() }
         var checked = try await check(
-            contents, file: typed, path: path, made: opened?.made ?? [:], hashes: hashes, options: options,
-            vendorID: vendorID, moves: moves)
+            contents, file: typed, path: path, made: opened?.made ?? [:], done: opened?.done ?? [], hashes: hashes,
+            options: options, vendorID: vendorID, moves: moves)
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
             throw Self.problemsFailure(
@@ -285,7 +285,10 @@ struct CatalogImport: Sendable {
     /// resumed import goes on with, skipped for their problems, held back as probable renames.
     private static func notSent(_ plan: ImportPlan) -> [RowResult] {
         plan.unchanged.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .unchanged) }
-            + plan.doneBefore.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .doneBefore) }
+            + plan.doneBefore.map { row, id in
+                let action: RowResult.Action = plan.registeredRows.contains(row) ? .register : .update
+                return RowResult(row: row, action: action, id: id, status: .doneBefore)
+            }
             + plan.sync.ignored.map { RowResult(row: $0, action: .update, status: .unchanged) }
             + ImportReport.heldRenames(plan)
             + plan.invalid.map { invalid in
@@ -363,6 +366,8 @@ struct CatalogImport: Sendable {
     /// Products an earlier run registered whose answer it never heard (found by `--resume`):
     /// kept in this import's batch as created, unless the change log has their create already
     /// (the run ended after writing it down), so that `undo` takes them back with the rest.
+    /// Kept before the plan is shown, so a resume then cancelled keeps them too: the products
+    /// exist whatever this run does.
     private func keepCreates(_ products: [Product], in rows: CommandContext) {
         guard !products.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return }
         var logged: Set<Int> = []

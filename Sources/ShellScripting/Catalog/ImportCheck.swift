@@ -6,10 +6,11 @@ import SellerShell
 
 extension CatalogImport {
     /// Checks every row against the contract, its photos, and this vendor's live products, and
-    /// sorts them into a plan; `moves` are the stock moves earlier imports of the file made or sent.
+    /// sorts them into a plan; `moves` are the stock moves earlier imports of the file made or sent;
+    /// `done`, the rows the run a resumed import goes on with had done (`made`: those it registered).
     func check(
-        _ contents: CatalogContents, file: String, path: String, made: [Int: Int], hashes: [Int: String],
-        options: ImportOptions, vendorID: Int?, moves: EarlierMoves = EarlierMoves()
+        _ contents: CatalogContents, file: String, path: String, made: [Int: Int], done: Set<Int> = [],
+        hashes: [Int: String], options: ImportOptions, vendorID: Int?, moves: EarlierMoves = EarlierMoves()
     ) async throws -> CheckedCatalog {
         let mine = try await yours(vendorID, contents: contents, file: file, made: made, options: options)
         var rowCheck = RowCheck(
@@ -27,8 +28,8 @@ extension CatalogImport {
         plan.sync.moves = moves.made
         plan.sync.pending = moves.pending
         plan.sync.newIDs = options.newIDs
-        plan.alreadyDone = made.count
-        plan.madeRows = Set(made.keys)
+        plan.doneRows = done.union(made.keys)
+        plan.registeredRows = Set(made.keys)
         if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }
         plan.allowDuplicates = options.allowDuplicates
         let found = plan.add(contents.rows, checkedBy: &rowCheck, skipping: Set(problems.compactMap(\.row)), mine: mine)

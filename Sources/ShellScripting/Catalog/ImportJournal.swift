@@ -16,12 +16,13 @@ extension CatalogImport {
     /// those sent but never written down as made (``PendingMove``); `batch`, the change log's
     /// batch the resumed run's changes are in (nil for a fresh run); `recovered`, the products
     /// whose create was found on the server (the run that sent it never heard its answer, so
-    /// its change log may not have them).
+    /// its change log may not have them); `done`, every row the interrupted run had done,
+    /// whatever it sent (`made` has only the rows it registered).
     func openJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (
         journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves, batch: String?,
-        recovered: [Product]
+        recovered: [Product], done: Set<Int>
     )? {
         let client = context.client
         let placement = placement(of: path, options: options)
@@ -48,7 +49,7 @@ extension CatalogImport {
             for entry in entries where !journal.write(entry) {
                 throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
             }
-            return (journal, [:], madeBefore, earlier, nil, [])
+            return (journal, [:], madeBefore, earlier, nil, [], [])
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -58,7 +59,7 @@ extension CatalogImport {
         let journal = JournalHandle(opened)
         let (made, recovered) = try await rowsMade(
             by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client)
-        return (journal, made, [:], earlier, previous.batch, recovered)
+        return (journal, made, [:], earlier, previous.batch, recovered, Set(previous.done.keys).union(made.keys))
     }
 
     /// The stock moves earlier imports of the file made, for a plan that opens no journal (a

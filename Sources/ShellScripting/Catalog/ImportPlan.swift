@@ -40,16 +40,17 @@ struct ImportPlan: Sendable {
     /// Rows of your products that change: the row's typed fields, and what changes, in words.
     var updates: [(row: Int, id: Int, changes: ProductChanges, described: String)] = []
     var unchanged: [(row: Int, id: Int)] = []
-    /// Rows a resumed import's interrupted run made or changed that still hold what it sent:
-    /// done, not unchanged (the summary says them apart).
+    /// Rows the interrupted run a resumed import goes on with had done (registered, changed or
+    /// replaced), whose product holds what it sent: done, not unchanged (the summary and the
+    /// report say them apart).
     var doneBefore: [(row: Int, id: Int)] = []
-    /// The rows that run made or changed (the journal's done rows).
-    var madeRows: Set<Int> = []
+    /// The rows that run had done (its journal's done rows and the creates found on the
+    /// market), and those of them it registered.
+    var doneRows: Set<Int> = []
+    var registeredRows: Set<Int> = []
     var deletes: [Product] = []
     /// Rows skipped for their problems (`--continue-on-error`), with the problems.
     var invalid: [(row: Int, problems: [CatalogProblem])] = []
-    /// Rows a resumed import found already done.
-    var alreadyDone = 0
     /// Rows without an id matched to one of your products by name (updates or unchanged).
     var matched: [(row: Int, id: Int, name: String)] = []
     /// Rows to register whose name you already have, with your products of that name.
@@ -103,8 +104,9 @@ struct ImportPlan: Sendable {
         lines += registerLines() + sync.renameLines(label(.renamed))
         lines.append(label(.update) + "\(updates.count)")
         lines += listed(updates.map { CatalogMessage.rowLine(row: $0.row, text: "#\($0.id) \($0.described)").text })
-        // The rows' counts together (register, update, unchanged add up to the sheet's rows),
-        // then the cells kept and in conflict, which are in rows counted above.
+        // The rows' counts together (register, update, unchanged and, on a resume, the rows
+        // done before the interruption, said at the end, add up to the sheet's rows), then the
+        // cells kept and in conflict, which are in rows counted above.
         lines.append(label(.unchanged) + "\(unchanged.count)")
         lines += sync.mergeLines(kept: label(.kept), conflicts: label(.conflicts))
         lines += sync.actionLines(replace: label(.replace), delete: label(.delete), ignored: label(.ignored))
@@ -122,7 +124,7 @@ struct ImportPlan: Sendable {
             lines.append("  " + CatalogMessage.restartMade(count: madeBefore.count, again: registeredAgain.count).text)
             lines += listed(registeredAgain.map { CatalogMessage.rowExists(row: $0.row, id: $0.id).text })
         }
-        if alreadyDone > 0 { lines.append("  " + CatalogMessage.doneBefore(alreadyDone).text) }
+        if !doneBefore.isEmpty { lines.append("  " + CatalogMessage.doneBefore(doneBefore.count).text) }
         return lines.joined(separator: "\n")
     }
 
@@ -296,7 +298,7 @@ extension ImportPlan {
             sync.note(merged, row: number, id: id, sidePicked: picked)
             sync.noteMove(merged, row: row, id: id, sheet: fields, from: earlier.stock ?? StockMove.exportStock(revision))
             if merged.sendsNothing {
-                if madeRows.contains(number) { doneBefore.append((number, id)) } else { unchanged.append((number, id)) }
+                sendsNothing(row: number, id: id)
             } else {
                 updates.append((number, id, merged.send, sync.describe(merged, live: live)))
             }
@@ -307,10 +309,16 @@ extension ImportPlan {
             addReplace(command, row: row, live: live)
         case .gone(let id, let note):
             sync.gone.append((number, note))
-            if let id { unchanged.append((number, id)) }
+            if let id { sendsNothing(row: number, id: id) }
         case .ignore:
             sync.ignored.append(number)
         }
+    }
+
+    /// A row of your product the plan sends nothing for: done before an interruption, or
+    /// unchanged.
+    private mutating func sendsNothing(row: Int, id: Int) {
+        if doneRows.contains(row) { doneBefore.append((row, id)) } else { unchanged.append((row, id)) }
     }
 
     /// A `replace` row merged with its product as an update with the sheet's side is (market-only
