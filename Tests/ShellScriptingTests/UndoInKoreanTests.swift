@@ -28,8 +28,8 @@ struct UndoInKoreanTests {
                 await UndoTests.ok(session, "stock \(id) +3", console)
                 let undone = await UndoTests.ok(session, "undo", console)
                 let redone = await UndoTests.ok(session, "redo", console)
-                let undoLine = console.transcript.split(separator: "\n").first { $0.contains("stock 8 → 5") }
-                let redoLine = console.transcript.split(separator: "\n").first { $0.contains("stock 5 → 8") }
+                let undoLine = console.transcript.split(separator: "\n").first { $0.contains("재고 8 → 5") }
+                let redoLine = console.transcript.split(separator: "\n").first { $0.contains("재고 5 → 8") }
                 Self.expectKorean(String(try #require(undoLine, "\(console.transcript)")), "undo")
                 Self.expectKorean(String(try #require(redoLine, "\(console.transcript)")), "redo")
                 #expect(undoLine?.contains("-3") == true && undoLine?.contains("5 → 8") == true)

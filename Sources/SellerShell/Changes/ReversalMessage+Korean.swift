@@ -8,9 +8,9 @@ extension ReversalMessage {
         switch self {
         case .setFields(let name, let changes): "\(name): \(changes)"
         case .stockBack(let name, let now, let amount, let before, let after):
-            "\(name): stock \(now) → \(now + amount) (\(Self.signed(amount)), \(before) → \(after) 변경을 거꾸로)"
+            "\(name): 재고 \(now) → \(now + amount) (\(Self.signed(amount)), \(before) → \(after) 변경을 거꾸로)"
         case .stockAgain(let name, let now, let amount):
-            "\(name): stock \(now) → \(now + amount) (\(Self.signed(amount)), 같은 양을 한 번 더)"
+            "\(name): 재고 \(now) → \(now + amount) (\(Self.signed(amount)), 같은 양을 한 번 더)"
         case .delete(let name): "상품 삭제: \(name)"
         case .registerAgain(let name): "상품 다시 등록: \(name) (새 id로)"
         case .patchRequest(let id, let json, let etag): "PATCH /api/products/\(id) \(json)" + Self.ifMatch(etag)

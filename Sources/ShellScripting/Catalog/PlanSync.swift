@@ -194,7 +194,7 @@ extension PlanSync {
         }
         let shown = { (value: ProductFieldValue?) in value.map(Self.shown) ?? "…" }
         return CatalogMessage.conflictRow(
-            id: entry.id, field: conflict.field.rawValue, sheet: shown(conflict.sheet), market: shown(conflict.market),
+            id: entry.id, field: conflict.field.label, sheet: shown(conflict.sheet), market: shown(conflict.market),
             base: shown(conflict.base)
         ).text
     }

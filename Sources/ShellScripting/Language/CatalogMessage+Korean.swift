@@ -28,12 +28,12 @@ extension CatalogMessage {
                 + (allowed ? "--prune-all로 허용" : "--prune-all 없이는 거절")
         case .skippedNote: "(문제가 있는 행, --continue-on-error)"
         case .restartMade(let count, let again):
-            "(--restart: 끝나지 않은 가져오기가 \(count)행을 만들었습니다. "
-                + (again == 0 ? "다시 등록되는 것은 없습니다)" : "\(again)행은 이미 만든 것 옆에 새 상품으로 다시 등록됩니다:)")
+            "(--restart: 끝나지 않은 가져오기가 \(count)개 행을 만들었습니다. "
+                + (again == 0 ? "다시 등록되는 것은 없습니다)" : "\(again)개 행은 이미 만든 것 옆에 새 상품으로 다시 등록됩니다:)")
         case .rowExists(let row, let id): "\(row)행: #\(id) 있음"
         case .doneBefore(let count): "(중단되기 전에 \(count)개 행을 마쳤습니다)"
         case .stockMoveUnknown(let count):
-            "(\(count)행의 재고는 그대로 둡니다: 이 파일을 전에 가져올 때 재고를 바꾸다가 중단되었고, 그 뒤 상품이 다시 "
+            "(\(count)개 행의 재고는 그대로 둡니다: 이 파일을 전에 가져올 때 재고를 바꾸다가 중단되었고, 그 뒤 상품이 다시 "
                 + "바뀌어서 그 변경이 반영됐는지 알 수 없습니다. 확인하고, 틀린 재고는 `stock ID =N`으로 맞추세요. "
                 + "이번 가져오기부터는 시트의 재고를 반영된 것으로 봅니다:)"
         case .stockMoveUnknownRow(let id, let stock, let sent): "#\(id) 재고 \(stock)개 (바꾸려던 재고 \(sent)개)"
@@ -52,7 +52,7 @@ extension CatalogMessage {
             "#\(id) \(field): 시트 '\(sheet)', 마켓 '\(market)' (예전 값 '\(base)')"
         case .stockMoves(let from, let to, let by): "재고 \(from) → \(to) (시트에서 바꾼 차이 \(by) 반영, 그사이 판매는 그대로)"
         case .stockBelowZero(let id, let by, let market):
-            "#\(id) stock: 시트의 차이 \(by), 마켓 재고 \(market). 0보다 작아집니다"
+            "#\(id) 재고: 시트의 차이 \(by), 마켓 재고 \(market). 0보다 작아집니다"
         case .actionCount(let action, let count): "\(action.koreanName) \(count)"
         case .deleteByRowNote: "(작업 열에 삭제 또는 delete를 적은 행)"
         case .replaceNote: "(삭제하고 다시 등록. undo 한 번으로 둘 다 되돌립니다)"
