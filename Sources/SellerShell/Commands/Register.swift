@@ -72,6 +72,13 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         return moved
     }
 
+    /// The photos read and shrunk on the cooperative pool, whatever executor the command runs
+    /// on (`@concurrent`: `run` runs where its caller does, and the preference alone would
+    /// take the caller's isolation with it).
+    @concurrent private static func prepared(_ images: [Word], resize: Bool, paths: LocalPaths) async -> ImagePreparation {
+        await withTaskExecutorPreference(globalConcurrentExecutor) { ImagePreparation(images, resize: resize, paths: paths) }
+    }
+
     public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         let asked = try completed(asking: context.console)
         // Up-arrow brings back the whole command, answers included, to retry or change it.
@@ -79,10 +86,7 @@ public struct Register: ShellCommand, ReadsImagePaths, HoldsFieldProblems {
         // Read and shrunk on the cooperative pool: a script runs on its client's event loop
         // (`HTTPTransport.taskExecutor`), and shrinking a large photo would hold that loop's
         // connections up for as long as it takes.
-        let files = context.paths
-        let prepared = await withTaskExecutorPreference(globalConcurrentExecutor) {
-            ImagePreparation(asked.images, resize: resize, paths: files)
-        }
+        let prepared = await Self.prepared(asked.images, resize: resize, paths: context.paths)
         // Every field's problem with the photos'.
         let problems = prepared.problems + asked.fieldProblems
         guard problems.isEmpty, let draft = asked.fields.changes.draft else { throw MarketError.invalidInput(problems) }

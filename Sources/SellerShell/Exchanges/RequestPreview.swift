@@ -4,8 +4,10 @@ import OpenMarketContract
 
 /// The fields a create or an edit carries, as the request's JSON without the secret: what a
 /// dry run says it would send (`undo --dry-run`, `import --dry-run`), in one form for both.
-/// Keys sorted, so that the same changes always read the same; JSONEncoder escapes control
-/// characters, and a caller makes what is left visible for its terminal.
+/// Keys sorted, so that the same changes always read the same. Printed to a terminal, so made
+/// visible (JSONEncoder escapes only the C0 controls; a name from the market may hold a C1
+/// control or a bidirectional override); `import --dry-run`, whose lines are many, also cuts a
+/// long body short.
 public enum RequestPreview {
     /// `{"price":3500}`: the fields set, by their names on the wire.
     public static func json(_ changes: ProductChanges) -> String {
@@ -33,6 +35,7 @@ public enum RequestPreview {
     private static func text(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return TextLayout.visible(json)
     }
 }

@@ -427,11 +427,12 @@ public actor ShellSession {
     }
 
     /// Runs a typed command through the middleware in `context`, and renders its outcome. The
-    /// command runs off the session's executor: what it changes in the session, it changes
-    /// through the session's methods. Where the caller runs, in the context's language (which
-    /// the message catalogues read as `Language.current`); a failure's report is made on the
-    /// actor.
-    public nonisolated func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+    /// command runs off the session's executor (`@concurrent`, whoever calls: the layers below
+    /// run where this does): what it changes in the session, it changes through the session's
+    /// methods. On the task's preferred executor when it has one (a script's line: its client's
+    /// event loop), in the context's language (which the message catalogues read as
+    /// `Language.current`); a failure's report is made on the actor.
+    @concurrent public nonisolated func perform(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         await Language.$current.withValue(context.settings.language) { await speaking(invocation, in: context) }
     }
 
