@@ -98,11 +98,10 @@ struct KoreanEverywhereTests {
     }
 
     /// Runs the program in a terminal to its end (a wide, tall one: no pager, no wrapping),
-    /// typing `keys` once it first reads keys.
-    /// `keys` are typed once `prompt` shows: a step's question drops what was typed before it
-    /// (a key pressed early answers nothing), so a key sent as soon as the terminal went raw,
-    /// before that drop, was lost on a loaded machine and the run waited for it until the test
-    /// timed out.
+    /// typing `keys` once it reads keys and `prompt` shows. A step's question drops what was
+    /// typed before it (a key pressed early answers nothing): a key sent as soon as the terminal
+    /// went raw, before that drop, was lost on a loaded machine, and the run waited for it until
+    /// the test timed out.
     static func runToExit(
         _ arguments: [String], environment: [String: String], in folder: URL? = nil, keys: String? = nil,
         after prompt: String = ""

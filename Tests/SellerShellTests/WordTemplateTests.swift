@@ -48,7 +48,6 @@ import Testing
             plain += 1
             #expect(fast.map { WordTemplate([.text($0)]) } == scanned, "\(line.debugDescription)")
             #expect(fast.map { Word($0) } == scannedBare?.map { $0.literal ?? Word("") }, "\(line.debugDescription)")
-            #expect(try WordSplitter.words(line) == scanned, "\(line.debugDescription)")
         }
         // Both kinds of line came up often.
         #expect(plain > 1_000 && plain < 4_000, "\(plain) plain lines of 5,000")
