@@ -227,6 +227,23 @@ struct CatalogImportTests {
         }
     }
 
+    /// Undoing an import that pruned a product brings it back under a new id, and says so, as
+    /// undoing one `delete` does; it said only `undid 2 (import …, 1 change): 1 of 1`.
+    @Test func undoingAPruneSaysTheNewIdOfTheProductBack() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let seed = try f.script("seed.csv", Self.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(seed)' --yes").status == .ok)
+            let old = try #require(try await f.allProducts().first { $0.name == "Item 3" }?.id)
+            let fewer = try f.script("fewer.csv", Self.rows(2))
+            #expect(await f.session(RecordingConsole()).execute("import '\(fewer)' --prune --yes").status == .ok)
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes)")
+            let new = try #require(try await f.allProducts().first { $0.name == "Item 3" }?.id, "\(undo.out)")
+            #expect(undo.out.contains("Item 3 is back as #\(new) (it was #\(old))"), "\(undo.out)")
+        }
+    }
+
     @Test func inATerminalTheSellerTypesTheNumberOfChanges() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

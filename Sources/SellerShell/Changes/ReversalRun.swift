@@ -141,14 +141,22 @@ struct ReversalRequest: Sendable {
         return answer?.trimmingCharacters(in: .whitespaces) == String(count)
     }
 
+    /// `Mug is back as #12 (it was #9)`: a product registered again under a new id.
+    private static func backAs(_ product: Product, _ replaced: ChangeEntry.Replacement) -> String {
+        let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
+        return Message.backAs(name: name, new: replaced.new, old: replaced.old).text
+    }
+
     /// Sends each step in turn and marks it in the log; a batch goes on past a failure and says
-    /// which failed.
+    /// which failed, and names each product it brings back under a new id, as one undone alone
+    /// is named.
     private func send(
         _ steps: [Reversal.Step], unit: ChangeHistory.Unit, label: String, reversal: Reversal, log: ChangeLog,
         in context: CommandContext
     ) async throws -> CommandOutcome {
         let undo = direction == .undo
         var lines: [String] = []
+        var back: [String] = []
         var problems: [String] = []
         var last: ProductResult?
         var replacements: [Int: ProductResult] = [:]
@@ -172,8 +180,8 @@ struct ReversalRequest: Sendable {
             last = done.result ?? last
             if let replaced = done.replaced, let result = done.result { replacements[replaced.old] = result }
             if let replaced = done.replaced, let product = done.result?.product {
-                let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
-                lines.append(Message.backAs(name: name, new: replaced.new, old: replaced.old).text)
+                back.append(Self.backAs(product, replaced))
+                lines.append(back[back.count - 1])
             } else {
                 lines.append(step.plan.text)
             }
@@ -196,7 +204,7 @@ struct ReversalRequest: Sendable {
         if !problems.isEmpty {
             throw CommandFailure.failed(([head] + problems.prefix(10)).joined(separator: "; "))
         }
-        var outcome = CommandOutcome([.text(head)])
+        var outcome = CommandOutcome([.text(head)] + (unit.batch == nil ? [] : back.map { .text("  " + $0) }))
         outcome.output += warnings.map { .warning($0) }
         outcome.product = last
         outcome.replacements = replacements
