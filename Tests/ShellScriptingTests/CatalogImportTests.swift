@@ -259,6 +259,18 @@ struct CatalogImportTests {
         }
     }
 
+    /// The import's journal as a kill during row `row` leaves it: no `finished`, nothing of the
+    /// rows after it, and of the row itself only that it was sent (`sent`), or nothing.
+    static func cutJournal(of path: String, toRow row: Int, sent: Bool = true) throws {
+        let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
+        let kept = journal.split(separator: "\n").filter { line in
+            let number = (row...row + 99).first { line.contains("\"line\":\($0)") }
+            guard !line.contains("\"finished\""), number == nil || number == row else { return false }
+            return number == nil || (sent && !line.contains("\"done\""))
+        }
+        try (kept.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+    }
+
     @Test func anUnfinishedImportIsNeitherRepeatedNorForgotten() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")
@@ -266,15 +278,7 @@ struct CatalogImportTests {
             #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
             // The journal as a kill leaves it: rows 2 and 3 done, row 4 (Item 3) sent but never
             // answered, row 5 (Item 4) never started.
-            let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
-            var kept: [String] = []
-            for line in journal.split(separator: "\n").map(String.init) {
-                if line.contains("\"finished\"") { continue }
-                if line.contains("\"line\":5") { continue }
-                if line.contains("\"line\":4"), line.contains("\"done\"") { continue }
-                kept.append(line)
-            }
-            try (kept.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            try Self.cutJournal(of: path, toRow: 4)
             // Item 4 never reached the server; Item 3 did.
             let item4 = try #require(try await f.allProducts().first { $0.name == "Item 4" })
             _ = try await f.client.delete(id: item4.id)
@@ -305,12 +309,7 @@ struct CatalogImportTests {
             #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
             // As a kill during row 4 leaves things: rows 2 and 3 done and kept in the change log,
             // row 4 (Item 3) made on the market but its answer never read, row 5 never sent.
-            let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
-            let kept = journal.split(separator: "\n").filter { line in
-                !line.contains("\"finished\"") && !line.contains("\"line\":5")
-                    && !(line.contains("\"line\":4") && line.contains("\"done\""))
-            }
-            try (kept.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            try Self.cutJournal(of: path, toRow: 4)
             let logs = f.directory.appendingPathComponent(".local/state/openmarket/changes")
             for name in try FileManager.default.contentsOfDirectory(atPath: logs.path) where name.hasSuffix(".jsonl") {
                 let log = logs.appendingPathComponent(name)
@@ -344,9 +343,7 @@ struct CatalogImportTests {
             #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
             // As a kill after row 3 leaves it: rows 2 and 3 done, row 4 (changed on the market
             // all the same, by hand say) never written down.
-            let journal = try String(contentsOfFile: path + ".journal", encoding: .utf8)
-            let kept = journal.split(separator: "\n").filter { !$0.contains("\"finished\"") && !$0.contains("\"line\":4") }
-            try (kept.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            try Self.cutJournal(of: path, toRow: 4, sent: false)
             let resumed = RecordingConsole()
             #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
             #expect(resumed.out.contains("  unchanged  1\n"), "\(resumed.out)")
