@@ -38,10 +38,16 @@ extension ProgramEntry {
 
     /// Whether `arguments` (before a `--`) ask for what programs read, the completion scripts or
     /// the manual's dump: made in English, whatever the reader's language.
-    public static func askForWhatProgramsRead(_ arguments: some Collection<String>) -> Bool {
-        arguments.prefix { $0 != "--" }.contains {
-            $0.hasPrefix("--generate-completion-script") || $0 == "--experimental-dump-help"
+    ///
+    /// Over an array slice, not any collection: called from another module, a generic one had
+    /// the runtime look up its collection's conformance, a scan of every conformance record of
+    /// the binary on the way to the prompt (`ParseWarmUp` says why that costs).
+    public static func askForWhatProgramsRead(_ arguments: ArraySlice<String>) -> Bool {
+        for word in arguments {
+            if word == "--" { return false }
+            if word.hasPrefix("--generate-completion-script") || word == "--experimental-dump-help" { return true }
         }
+        return false
     }
 
     /// The documented status for a usage error, for a program's options as for a command's.
@@ -56,6 +62,7 @@ extension ProgramEntry {
     /// a usage error). Synchronous, so that a program can parse where it starts (the main
     /// thread) rather than after its first hop to the concurrency pool.
     public static func parsedCommand() -> sending ParsableCommand {
+        defer { ParseWarmUp.parseEnded.store(true, ordering: .relaxed) }
         do {
             return try parseAsRoot(arguments(Array(CommandLine.arguments.dropFirst())))
         } catch {

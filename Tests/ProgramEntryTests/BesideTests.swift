@@ -64,9 +64,21 @@ import Testing
         // A release of ArgumentParser that renames one of these leaves its lookups to the parse
         // (the start is slower, nothing else): the list then wants the new names, read from a
         // trace of the runtime's scans as docs/benchmarks.md says.
-        for (name, _) in ParseWarmUp.parserTypes {
+        let names = ParseWarmUp.parserTypes.map(\.name) + [ParseWarmUp.argumentSetProvider]
+        for name in names {
             #expect(ParseWarmUp.parserType(name) != nil, "ArgumentParser has no type \(name)")
         }
+    }
+
+    @Test func thePropertiesProtocolIsTheOneEveryPropertyWrapperConformsTo() throws {
+        let provider = try #require(ParseWarmUp.parserType(ParseWarmUp.argumentSetProvider))
+        // Asked outside #expect, whose expansion does not open the metatype.
+        let option = ParseWarmUp.isInstance(Option<String?>(), of: provider)
+        let flag = ParseWarmUp.isInstance(Flag(), of: provider)
+        let argument = ParseWarmUp.isInstance(Argument<[String]>(), of: provider)
+        let string = ParseWarmUp.isInstance("a string", of: provider)
+        #expect(option && flag && argument)
+        #expect(!string)
     }
 
     @Test func lookingUpBeforeAParseChangesNothingTheParseGives() throws {

@@ -35,22 +35,23 @@ extension OpenMarketCommand: ProgramEntry {
     }
 
     /// What every run needs and the arguments do not change, made on another core while
-    /// ArgumentParser reads them on the main thread (2 ms, the start's longest step): whatever
+    /// ArgumentParser reads them on the main thread (1.5 ms, the start's longest step): whatever
     /// needs one of these first waits for it to be made once, or finds it made. First the
-    /// conformance lookups the parse makes last (`ParseWarmUp`); then the run's own first uses:
-    /// the environment, the command registry (on the concurrency pool, whose threads are then
-    /// started and waiting for the main thread's first hop), and Foundation's files, URLs and
-    /// strings (the profiles folder, the history file, a server's address); for a script, the
-    /// HTTP client its first line will send with.
+    /// concurrency pool's threads, started by a task that builds the command registry: the main
+    /// thread's first hop, once the arguments are parsed, finds a thread waiting (starting one
+    /// then cost the prompt a millisecond). Then the conformance lookups the parse makes
+    /// (`ParseWarmUp`), and the run's own first uses: the environment, and Foundation's files,
+    /// URLs and strings (the profiles folder, the history file, a server's address); for a
+    /// script, the HTTP client its first line will send with.
     static func getReady() {
         // A script to run: its lines are hashed as soon as it is read, and the first digest opens
         // libcrypto. Guessed from the words, as the arguments are not parsed yet: a wrong guess
         // only opens the library early, and starts the client's loop.
         let script = CommandLine.arguments.dropFirst().contains(where: { $0 == "run" || $0 == "test" })
         if script { ScriptSession.prepareToRead() }
+        Task.detached { _ = ScriptSession.registry }
         ParseWarmUp.lookUp(for: OpenMarketCommand.self, codingKeys: codingKeys)
         _ = environment
-        Task.detached { _ = ScriptSession.registry }
         _ = ProfileStore(directory: ProfileStore.directory(environment)).names()
         _ = historyFile(environment)
         _ = try? serverURL("http://127.0.0.1", from: .option)
@@ -62,7 +63,7 @@ extension OpenMarketCommand: ProgramEntry {
     /// usage errors come from parsing): `--lang`, else the locale's. English for what programs
     /// read: the completion scripts and the manual's dump (`scripts/install`).
     static func language(for arguments: [String], _ variable: (String) -> String?) -> Language {
-        if askForWhatProgramsRead(arguments) { return .en }
+        if askForWhatProgramsRead(arguments[...]) { return .en }
         let options = arguments.prefix { $0 != "--" }
         for (index, word) in options.enumerated() {
             if word.hasPrefix("--lang="), let chosen = Language(choice: String(word.dropFirst("--lang=".count))) {
