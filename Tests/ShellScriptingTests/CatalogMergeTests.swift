@@ -355,6 +355,27 @@ struct CatalogMergeTests {
         }
     }
 
+    /// A row of an exported sheet whose revision cell is empty (pasted in after the export) is
+    /// compared with the market now, and the plan says why without blaming a missing column.
+    @Test func aRowWithAnEmptyRevisionCellIsNotCalledASheetWithoutTheColumn() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 2)
+            var lines = try String(contentsOfFile: sheet, encoding: .utf8).components(separatedBy: "\r\n")
+            let index = try #require(lines.firstIndex { $0.hasPrefix("Item 1,") || $0.contains(",Item 1,") })
+            let revision = try #require(lines[index].range(of: #",v1;[^,]*"#, options: .regularExpression))
+            lines[index].replaceSubrange(revision, with: ",")
+            lines[index] = lines[index].replacingOccurrences(of: ",1001,", with: ",1601,")
+            try lines.joined(separator: "\r\n").write(toFile: sheet, atomically: true, encoding: .utf8)
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(sheet)' --plan").status == .ok, "\(console.notes)")
+            #expect(console.out.contains("update     1"), "\(console.out)")
+            #expect(
+                console.out.contains("(1 row of your products with an empty revision cell (added or pasted after the export)"),
+                "\(console.out)")
+            #expect(!console.out.contains("without a revision column"), "\(console.out)")
+        }
+    }
+
     /// The action column: ignore, delete, new (a name you have, registered anyway), update (the
     /// sheet's cells win over a market change), replace (deleted and registered again, one
     /// undo); the plan counts the rows by action.

@@ -28,6 +28,7 @@ extension CatalogImport {
         plan.sync.moves = moves.made
         plan.sync.pending = moves.pending
         plan.sync.newIDs = options.newIDs
+        plan.sync.revisionColumn = contents.columns.contains(.revision)
         plan.doneRows = done.union(made.keys)
         plan.registeredRows = Set(made.keys)
         if options.planOnly, mine.isEmpty { plan.keptRegisters = ImportPlan.shown }

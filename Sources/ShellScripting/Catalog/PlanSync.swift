@@ -17,6 +17,9 @@ struct PlanSync: Sendable {
     var conflicts: [(row: Int, id: Int, conflict: RowMerge.Conflict)] = []
     /// Rows of your products without a revision (compared with the market now).
     var blind = 0
+    /// Whether the sheet has a revision column: its rows without a revision then have an empty
+    /// cell (rows added or pasted after the export), not a column never written.
+    var revisionColumn = false
     /// Rows whose stock moves by a difference: row → the difference.
     var stockBy: [Int: Int] = [:]
     /// The stock moves earlier imports of this file made (from its journal), by product id.
@@ -173,7 +176,10 @@ extension PlanSync {
             lines.append(conflictsLabel + "\(conflicts.count) " + CatalogMessage.conflictNote(prefer: prefer).text)
             lines += ImportPlan.listed(conflicts.map { CatalogMessage.rowLine(row: $0.row, text: Self.text(of: $0)).text })
         }
-        if blind > 0 { lines.append("  " + CatalogMessage.noRevision(count: blind).text) }
+        if blind > 0 {
+            let note = revisionColumn ? CatalogMessage.emptyRevision(count: blind) : CatalogMessage.noRevision(count: blind)
+            lines.append("  " + note.text)
+        }
         if !stockLeft.isEmpty {
             lines.append("  " + CatalogMessage.stockMoveUnknown(count: stockLeft.count).text)
             lines += ImportPlan.listed(

@@ -41,6 +41,9 @@ extension CatalogMessage {
         case .noRevision(let count):
             "(\(Self.count(count, "row")) without a revision column (export writes it): "
                 + "which side changed cannot be told, so \(count == 1 ? "it is" : "they are") compared with the market now)"
+        case .emptyRevision(let count):
+            "(\(Self.count(count, "row")) of your products with an empty revision cell (added or pasted after the export): "
+                + "which side changed cannot be told, so \(count == 1 ? "it is" : "they are") compared with the market now)"
         case .keptNote(let rows):
             "(changed on the market since the export, in \(Self.count(rows, "row")) counted above: kept, not sent back)"
         case .marketChanged(let id, let changes): "#\(id) \(changes) on the market"

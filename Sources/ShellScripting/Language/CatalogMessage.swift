@@ -40,6 +40,9 @@ public enum CatalogMessage: Spoken, Equatable {
     // MARK: The three-way merge (the sheet, the export's revision, the market now)
     /// Rows without a revision: compared with the market now, as before.
     case noRevision(count: Int)
+    /// Rows of a sheet with a revision column whose revision cell is empty: added or pasted after
+    /// the export, so compared with the market now.
+    case emptyRevision(count: Int)
     /// `rows`: the rows the kept cells are in (the count beside it is of cells).
     case keptNote(rows: Int)
     /// `#12 price ₩3,500 → ₩3,200 on the market`: a change the market made since the export.
