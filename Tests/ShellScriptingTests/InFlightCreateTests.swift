@@ -50,6 +50,40 @@ struct InFlightCreateTests {
             #expect(try await f.allProducts().map(\.name) == ["Cup"])
         }
     }
+
+    /// A create the resumed run found on the market is kept in the change log as the line's
+    /// own would have been: `undo` takes it back. The run the kill stopped had not written it.
+    @Test func aCreateFoundOnResumeIsKeptInTheChangeLogAndUndone() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "found.om", "register name=Cup \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
+            #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
+            // The journal as a kill before the answer leaves it: the create started, never done.
+            let lines = try f.journal(path).split(separator: "\n").compactMap { line -> String? in
+                var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                if entry["state"] as? String == "done" || entry["state"] as? String == "finished" { return nil }
+                entry["at"] = Date().timeIntervalSince1970 - 60
+                return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
+            }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            // Nor had the change log heard of it.
+            let logs = f.directory.appendingPathComponent(".local/state/openmarket/changes")
+            for name in try FileManager.default.contentsOfDirectory(atPath: logs.path) where name.hasSuffix(".jsonl") {
+                let log = logs.appendingPathComponent(name)
+                let kept = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter { !$0.contains("\"Cup\"") }
+                try (kept.map { $0 + "\n" }.joined()).write(to: log, atomically: true, encoding: .utf8)
+            }
+            let cup = try #require(try await f.allProducts().first)
+            let resumed = RecordingConsole()
+            #expect(
+                await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(resumed.notes.contains("#\(cup.id) was created before the interruption"), "\(resumed.notes)")
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            #expect(try await f.allProducts().isEmpty, "\(undo.notes) \(undo.out)")
+        }
+    }
 }
 
 /// A vendor's very first create, killed before anything told the run who the vendor is (seen

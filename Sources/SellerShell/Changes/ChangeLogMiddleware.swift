@@ -49,6 +49,19 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         return outcome
     }
 
+    /// Keeps in the log the products `line` made that a resumed run found on the market (the
+    /// run that sent it stopped before its answer): outside a command, so outside `handle`. Not
+    /// in a dry run, nor logged out. Nil, or the warning that they cannot be undone.
+    public func keep(created products: [Product], line: String, context: CommandContext) -> String? {
+        guard !context.dryRun, context.changes?.keeps ?? true, let log = log(for: context) else { return nil }
+        do {
+            try log.recordCreates(products, command: context.records.secrets.masked(line), session: session, batch: nil)
+            return nil
+        } catch {
+            return ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text
+        }
+    }
+
     /// A command over several products (`patch 3 4 5 …`, `stock 3 4 5 +1`, `delete 3 4 5`) is
     /// one unit of the log, labelled with its line and undone together, as an import is.
     /// A read changes nothing, so it is never asked (the cast to an existential showed in every

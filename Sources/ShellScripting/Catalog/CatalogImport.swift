@@ -370,14 +370,9 @@ struct CatalogImport: Sendable {
     /// exist whatever this run does.
     private func keepCreates(_ products: [Product], in rows: CommandContext) {
         guard !products.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return }
-        var logged: Set<Int> = []
-        for entry in (try? log.entries()) ?? [] where entry.event == .change && entry.kind == .created {
-            if let id = entry.after?.id { logged.insert(id) }
-        }
-        let missing = products.filter { !logged.contains($0.id) }.map { ProductChange(.created, before: nil, after: $0) }
-        guard !missing.isEmpty else { return }
         do {
-            try log.record(missing, command: keeping.batch?.label ?? "import", session: keeping.session, batch: keeping.batch)
+            try log.recordCreates(
+                products, command: keeping.batch?.label ?? "import", session: keeping.session, batch: keeping.batch)
         } catch {
             context.console.warn(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text)
         }

@@ -283,13 +283,16 @@ extension ResumePoint {
         switch await ResumeJournal(in: context).findCreatedAllowingForFlight(
             unsure, previous: previous!, alsoClaimed: recoveredIDs, vendorID: vendorID, using: context.client)
         {
-        case .found(let binding, let bindAs, _):
+        case .found(let binding, let bindAs, let product):
             recoveredIDs.insert(binding.id)
             var entry = JournalEntry(.done, line: line)
             entry.bind = runtime.names.bind(binding, as: bindAs)
             entry.vendorID = unsure.vendorID
             guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
             runtime.console.note(ScriptMessage.createdBefore(place: place, id: binding.id).text)
+            // Undone as if the line had finished: the interrupted run may have stopped before
+            // the change log heard of the product.
+            if let warning = await runtime.keepCreated(product, by: line, in: context) { runtime.console.warn(warning) }
             report.recovered += 1
             return .skip
         case .notFound:

@@ -251,6 +251,16 @@ final class ScriptRuntime: Sendable {
     /// Paths as the seller types them, from the session's environment.
     var paths: TypedPaths { TypedPaths(environment: names.environment) }
 
+    /// Keeps `product`, made by `line` in a run that stopped before its answer, in the session's
+    /// change log (through its `ChangeLogMiddleware`, outside any command), unless the log has it.
+    /// Nil, or the warning that it cannot be undone.
+    func keepCreated(_ product: Product, by line: ScriptLine, in context: CommandContext) async -> String? {
+        guard let changes = await shell.middleware.lazy.compactMap({ $0 as? ChangeLogMiddleware }).first else {
+            return nil
+        }
+        return changes.keep(created: [product], line: line.text, context: context)
+    }
+
     /// The variables as they are now (a copy).
     var variables: ScriptVariables { names.variables }
     /// The status a script's `exit N` asked for (nil: none did).
