@@ -117,6 +117,35 @@ struct LocalMarketResumeTests {
         }
     }
 
+    /// An unfinished import's journal written on another market says nothing of this one's
+    /// rows: its ids are other products (the plan called three of them this market's).
+    @Test func restartOnAnotherMarketSaysNothingOfTheUnfinishedImportsRows() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            try Self.unfinish(path, lastRow: 99)
+            let other = try await ScriptFixture.startMarket(f.directory.appendingPathComponent("other-market"))
+            // The other market has products of its own under the same ids.
+            let seed = try f.script("seed.csv", CatalogImportTests.rows(3))
+            #expect(await f.session(RecordingConsole(), market: other).execute("import '\(seed)' --yes").status == .ok)
+            let planned = RecordingConsole()
+            let status = await f.session(planned, market: other).execute(
+                "import '\(path)' --restart --plan --match id --allow-duplicates"
+            ).status
+            let restarted = RecordingConsole(interactive: true, answers: ["no"])
+            let restartStatus = await f.session(restarted, market: other).execute(
+                "import '\(path)' --restart --match id --allow-duplicates"
+            ).status
+            await other.stop()
+            #expect(status == .ok, "\(planned.notes)")
+            #expect(!planned.out.contains("unfinished import"), "\(planned.out)")
+            #expect(!planned.out.contains("would be registered again"), "\(planned.out)")
+            #expect(restartStatus == .ok, "\(restarted.notes)")
+            #expect(!restarted.out.contains("unfinished import"), "\(restarted.out)")
+        }
+    }
+
     @Test func aSteppedLessonThatWasQuitRunsAgainWithoutAFlag() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")

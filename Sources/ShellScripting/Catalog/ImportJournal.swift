@@ -37,7 +37,7 @@ extension CatalogImport {
                     CatalogMessage.importUnfinished(file: file, journal: journalPath, done: previous.done.count).text)
             }
             // --restart: what the unfinished run made, so the plan can say which rows exist.
-            let madeBefore = options.restart ? previous.map(Self.madeByUnfinished) ?? [:] : [:]
+            let madeBefore = options.restart ? previous.map { madeByUnfinished($0, file: file) } ?? [:] : [:]
             opened.truncate()
             let journal = JournalHandle(opened)
             // Every move kept, whatever this run does (a refused or failed one included): a
@@ -82,13 +82,17 @@ extension CatalogImport {
     func madeByUnfinished(file: String, path: String, options: ImportOptions) -> [Int: Int] {
         let placement = placement(of: path, options: options)
         let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
-        return found.lazy.compactMap { JournalFile.read($0) }.first.map(Self.madeByUnfinished) ?? [:]
+        return found.lazy.compactMap { JournalFile.read($0) }.first.map { madeByUnfinished($0, file: file) } ?? [:]
     }
 
     /// The rows a journal's import made, by row, when it did not finish (a finished one's rows
-    /// are no unfinished import's).
-    private static func madeByUnfinished(_ state: JournalState) -> [Int: Int] {
-        state.finished ? [:] : state.done.compactMapValues(\.id)
+    /// are no unfinished import's) on this market (another's ids are other products).
+    private func madeByUnfinished(_ state: JournalState, file: String) -> [Int: Int] {
+        guard !state.finished,
+            journals.otherMarket(recorded: state.server, market: state.market, script: file, server: context.client.baseURL)
+                == nil
+        else { return [:] }
+        return state.done.compactMapValues(\.id)
     }
 
     /// The moves made on this market (another's ids are other products).
