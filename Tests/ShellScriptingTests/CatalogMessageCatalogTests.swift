@@ -33,7 +33,7 @@ struct CatalogMessageCatalogTests {
             .vendorIDUnknownMatchID(file: "cat.csv", variable: "OPENMARKET_VENDOR_ID"),
             .notLoggedInNoCompare("cat.csv"), .productsUnreadable(file: "cat.csv", error: "timed out"),
             .noneOfTheIDsIsYours(count: 8, notListed: 5), .noneOfTheIDsIsYours(count: 2, notListed: 0), .dryRunNothingSent,
-            .nothingToChange("cat.csv"), .importCancelled, .pruneNeedsYes(file: "cat.csv", count: 4),
+            .nothingToChange("cat.csv"), .nothingSent("cat.csv"), .importCancelled, .pruneNeedsYes(file: "cat.csv", count: 4),
             .actionDeletesNeedYes(file: "cat.csv", count: 2), .confirmImport(7),
             .serverBusy(status: 429, wait: "2 s"), .noRequests,
             .importUnfinished(file: "cat.csv", journal: "cat.csv.journal", done: 12),

@@ -100,6 +100,9 @@ struct ImportHeldBackTests {
             let status = await f.session(console).execute("import '\(sheet)' --yes --report '\(report)'").status
             #expect(status == .ok, "\(console.notes)")
             #expect(console.notes.contains("1 conflict not sent"), "\(console.notes)")
+            // The conflict is a change the sheet asks for: not "nothing to change".
+            #expect(console.notes.contains("sheet.csv: nothing sent\n"), "\(console.notes)")
+            #expect(!console.notes.contains("nothing to change"), "\(console.notes)")
             let lines = try ImportReportTests.csv(report).dropFirst()
             #expect(lines.count == 2, "\(lines)")
             #expect(lines.first.map { Array($0[0...4]) } == ["2", "update", "\(id)", "conflict", "conflict"], "\(lines)")

@@ -192,7 +192,10 @@ struct CatalogImport: Sendable {
         try journal(found, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             try journal(plan.sync.movesSettled, in: rows.scope?.journal)
-            outcome.output.append(.note(CatalogMessage.nothingToChange(file).text))
+            // Conflicts and renames held back are changes the sheet asks for: not "nothing to
+            // change" (the lines after say what was held back).
+            let heldBack = (plan.sync.prefer == nil && !plan.sync.conflicts.isEmpty) || !plan.sync.renames.isEmpty
+            outcome.output.append(.note((heldBack ? CatalogMessage.nothingSent(file) : .nothingToChange(file)).text))
             outcome.output += try reportUnsent(checked, results: Self.notSent(plan), options: options).map { .note($0) }
             try finishJournal(rows.scope?.journal, failed: false)
             try writeBack(checked, results: [], options: options)

@@ -105,6 +105,7 @@ extension CatalogMessage {
 
         case .dryRunNothingSent: "dry run: nothing was sent"
         case .nothingToChange(let file): "\(file): nothing to change"
+        case .nothingSent(let file): "\(file): nothing sent"
         case .importCancelled: "import cancelled; nothing was sent"
         case .pruneNeedsYes(let file, let count):
             "\(file): --prune would delete \(Self.count(count, "product")): add --yes to go ahead without a terminal"

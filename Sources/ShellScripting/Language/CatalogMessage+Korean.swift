@@ -100,6 +100,7 @@ extension CatalogMessage {
 
         case .dryRunNothingSent: "시험 실행: 아무것도 보내지 않았습니다"
         case .nothingToChange(let file): "\(file): 바꿀 것이 없습니다"
+        case .nothingSent(let file): "\(file): 보낸 것이 없습니다"
         case .importCancelled: "가져오기를 취소했습니다. 아무것도 보내지 않았습니다"
         case .pruneNeedsYes(let file, let count):
             "\(file): --prune으로 상품 \(count)개가 삭제됩니다. 터미널 없이 진행하려면 --yes를 붙이세요"

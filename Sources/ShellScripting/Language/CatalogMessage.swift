@@ -105,6 +105,9 @@ public enum CatalogMessage: Spoken, Equatable {
     // MARK: Going ahead
     case dryRunNothingSent
     case nothingToChange(String)
+    /// Nothing sent, though the sheet asks for changes: each held back (conflicts, renames),
+    /// which the next lines say.
+    case nothingSent(String)
     case importCancelled
     case pruneNeedsYes(file: String, count: Int)
     /// Rows whose action deletes a product (`delete`, `replace`), off a terminal without `--yes`.
