@@ -70,7 +70,7 @@ struct UndoInKoreanTests {
         .stockAgain(name: "#4 Mug", now: 5, amount: 3), .delete(name: "#4 Mug"), .registerAgain(name: "#4 Mug"),
         .stockRequest(id: 4, stock: 8, etag: "\"v2\""), .deleteRequest(id: 4),
         .registerRequest(json: "{}", photos: 2, bytes: "12 KB", thumbnail: true), .alreadyGone(id: 4),
-        .noLongerExists(id: 4, undo: true), .notReversible(number: 3),
+        .noLongerExists(id: 4, undo: true), .deletedSince(id: 4, by: 7, undo: true), .notReversible(number: 3),
         .changedSince(name: "#4 Mug", number: 1, differences: [.init(field: "name", now: "\"A\"", then: "\"B\"")]),
         .changedWhileRead(id: 4, undo: false), .cannotBeRead(id: 4),
         .cannotReverse(undo: true, number: 3, label: "x", blockers: [.alreadyGone(id: 4)], more: 2),

@@ -96,6 +96,28 @@ struct UndoTests {
         }
     }
 
+    /// A change to a product deleted since names the delete to undo first (it said only that
+    /// the product no longer exists); undone in that order, both go through.
+    @Test func undoOfAChangeToAProductDeletedSinceNamesTheDeleteToUndoFirst() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            await Self.ok(session, "delete \(id) --yes", console)
+            let refused = RecordingConsole()
+            #expect(await Self.session(f, refused).execute("undo 2 --yes").status != .ok)
+            #expect(
+                refused.notes.contains("#\(id) was deleted since, by change 3: 'undo 3' brings it back, then undo this one"),
+                "\(refused.notes)")
+            await Self.ok(session, "undo 3 --yes", console)
+            await Self.ok(session, "undo 2 --yes", console)
+            let back = try #require(try await f.allProducts().first)
+            #expect(back.id != id)
+            #expect(try await f.product(id: back.id).price == 3500)
+        }
+    }
+
     @Test func undoIsRefusedWhenTheProductChangedMeanwhileAndForceSendsItAnyway() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

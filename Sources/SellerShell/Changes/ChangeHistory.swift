@@ -71,6 +71,15 @@ public struct ChangeHistory: Sendable {
         return id
     }
 
+    /// The unit of the change after `number` that deleted product `id` and is not undone (the
+    /// `undo` that brings it back): nil when the log has none.
+    public func deletion(of id: Int, after number: Int) -> Unit? {
+        let change = units.lazy.flatMap(\.changes).last {
+            $0.entry.number > number && !$0.undone && $0.entry.kind == .deleted && $0.entry.before?.id == id
+        }
+        return change.flatMap { unit(holding: $0.entry.number) }
+    }
+
     /// The unit holding change `number` (a row of an import finds its whole import).
     public func unit(holding number: Int) -> Unit? {
         units.first { $0.number == number || $0.changes.contains { $0.entry.number == number } }

@@ -147,7 +147,7 @@ struct Reversal {
     ) async throws -> Step {
         var step = Step(change: change, action: action, plan: .cannotBeRead(id: id), request: .cannotBeRead(id: id))
         guard let current = try await read(id, in: context) else {
-            step.blocker = gone(id, deleting: deleting)
+            step.blocker = gone(id, deleting: deleting, after: change.entry.number)
             return step
         }
         step.current = current
@@ -167,9 +167,14 @@ struct Reversal {
         return try result.get()
     }
 
-    /// Why a step cannot be done when its product is gone.
-    private func gone(_ id: Int, deleting: Bool) -> ReversalMessage {
-        deleting ? .alreadyGone(id: id) : .noLongerExists(id: id, undo: direction == .undo)
+    /// Why a step cannot be done when its product is gone: the later change that deleted it,
+    /// when the log has it (undoing that one first brings the product back), else gone.
+    private func gone(_ id: Int, deleting: Bool, after number: Int) -> ReversalMessage {
+        if deleting { return .alreadyGone(id: id) }
+        if let deletion = history.deletion(of: id, after: number) {
+            return .deletedSince(id: id, by: deletion.number, undo: direction == .undo)
+        }
+        return .noLongerExists(id: id, undo: direction == .undo)
     }
 
     private func broken(_ change: ChangeHistory.Change) -> Step {

@@ -21,6 +21,8 @@ extension ReversalMessage {
         case .alreadyGone(let id): "#\(id) is already gone"
         case .noLongerExists(let id, let undo):
             "#\(id) no longer exists (deleted since?): there is nothing to \(undo ? "undo" : "redo")"
+        case .deletedSince(let id, let by, let undo):
+            "#\(id) was deleted since, by change \(by): 'undo \(by)' brings it back, then \(undo ? "undo" : "redo") this one"
         case .notReversible(let number): "change \(number) is not one the log can take back"
         case .changedSince(let name, let number, let differences):
             "\(name): " + differences.map { "\($0.field) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")

@@ -32,6 +32,9 @@ public enum ReversalMessage: Spoken, Equatable {
     // What stops a step.
     case alreadyGone(id: Int)
     case noLongerExists(id: Int, undo: Bool)
+    /// The product was deleted by a later change the log has (`by`, the unit `changes` lists):
+    /// undoing that first brings it back.
+    case deletedSince(id: Int, by: Int, undo: Bool)
     case notReversible(number: Int)
     /// A field the change set is no longer as the change (or its last undo or redo) left it:
     /// the product (`#4 Mug`), the unit `changes` lists it under, and each such field.
