@@ -30,7 +30,7 @@ public enum ParseWarmUp {
     static let argumentSetProvider = "0A11SetProvider_p"
 
     /// Whether the program's first parse has ended (`ProgramEntry.parsedCommand`): the lookups
-    /// left to make are then made.
+    /// not made yet are then left alone, as the parse has made them.
     static let parseEnded = Atomic<Bool>(false)
 
     enum Lookup {

@@ -36,10 +36,11 @@ extension OpenMarketCommand: ProgramEntry {
 
     /// What every run needs and the arguments do not change, made on another core while
     /// ArgumentParser reads them on the main thread (1.5 ms, the start's longest step): whatever
-    /// needs one of these first waits for it to be made once, or finds it made. First the
-    /// concurrency pool's threads, started by a task that builds the command registry: the main
-    /// thread's first hop, once the arguments are parsed, finds a thread waiting (starting one
-    /// then cost the prompt a millisecond). Then the conformance lookups the parse makes
+    /// needs one of these first waits for it to be made once, or finds it made. For a script,
+    /// libcrypto first: a thread starting while it is opened waits for the loader's lock. Then
+    /// the concurrency pool's threads, started by a task that builds the command registry: the
+    /// main thread's first hop, once the arguments are parsed, finds a thread waiting (starting
+    /// one then cost the prompt a millisecond). Then the conformance lookups the parse makes
     /// (`ParseWarmUp`), and the run's own first uses: the environment, and Foundation's files,
     /// URLs and strings (the profiles folder, the history file, a server's address); for a
     /// script, the HTTP client its first line will send with.
