@@ -370,7 +370,8 @@ struct CatalogMergeTests {
             #expect(await f.session(console).execute("import '\(sheet)' --plan").status == .ok, "\(console.notes)")
             #expect(console.out.contains("update     1"), "\(console.out)")
             #expect(
-                console.out.contains("(1 row of your products with an empty revision cell (added or pasted after the export)"),
+                console.out.contains(
+                    "(1 row of your products without a revision of their own (added, pasted or copied after the export)"),
                 "\(console.out)")
             #expect(!console.out.contains("without a revision column"), "\(console.out)")
         }

@@ -18,7 +18,8 @@ struct PlanSync: Sendable {
     /// Rows of your products without a revision (compared with the market now).
     var blind = 0
     /// Whether the sheet has a revision column: its rows without a revision then have an empty
-    /// cell (rows added or pasted after the export), not a column never written.
+    /// cell or another product's (rows added, pasted or copied after the export), not a column
+    /// never written.
     var revisionColumn = false
     /// Rows whose stock moves by a difference: row → the difference.
     var stockBy: [Int: Int] = [:]

@@ -41,7 +41,7 @@ extension CatalogMessage {
             "(리비전 열이 없는 행 \(count)개는 어느 쪽이 바뀌었는지 알 수 없어서 지금 마켓 값과 비교합니다. "
                 + "리비전 열은 export가 적습니다)"
         case .emptyRevision(let count):
-            "(리비전 칸이 빈 행 \(count)개는 내보낸 뒤에 더하거나 붙여 넣은 행이라 어느 쪽이 바뀌었는지 알 수 없어서 "
+            "(자기 리비전이 없는 행 \(count)개는 내보낸 뒤에 더하거나 붙여 넣거나 복사한 행이라 어느 쪽이 바뀌었는지 알 수 없어서 "
                 + "지금 마켓 값과 비교합니다)"
         case .keptNote(let rows): "(내보낸 뒤 마켓에서 바뀜. 위에서 센 행 \(rows)개의 마켓 값을 그대로 둡니다)"
         case .marketChanged(let id, let changes): "#\(id) 마켓에서 바뀜: \(changes)"
@@ -111,7 +111,7 @@ extension CatalogMessage {
         case .noRequests: "보낼 요청이 없습니다"
 
         case .importUnfinished(let file, let journal, let done):
-            "\(file): 실행 기록(\(journal))을 보면 지난 가져오기가 끝나지 않았습니다(\(done)행 마침). "
+            "\(file): 실행 기록(\(journal))을 보면 지난 가져오기가 끝나지 않았습니다(\(done)개 행 마침). "
                 + "--resume으로 이어서 하거나 --restart로 처음부터 다시 하세요"
         case .nothingToResume(let file):
             "\(file): 이어서 할 것이 없습니다. 지난 가져오기는 끝났습니다(--resume 없이 다시 실행하세요)"

@@ -40,8 +40,8 @@ public enum CatalogMessage: Spoken, Equatable {
     // MARK: The three-way merge (the sheet, the export's revision, the market now)
     /// Rows without a revision: compared with the market now, as before.
     case noRevision(count: Int)
-    /// Rows of a sheet with a revision column whose revision cell is empty: added or pasted after
-    /// the export, so compared with the market now.
+    /// Rows of a sheet with a revision column without a revision of their own (an empty cell, or
+    /// another product's): added, pasted or copied after the export, so compared with the market now.
     case emptyRevision(count: Int)
     /// `rows`: the rows the kept cells are in (the count beside it is of cells).
     case keptNote(rows: Int)
