@@ -118,6 +118,40 @@ struct UndoTests {
         }
     }
 
+    /// The delete named is found when it was undone and done again since (it names the id the
+    /// product had before its undo registered it again), and not when the log has no photos to
+    /// bring the product back with.
+    @Test func aRedoneDeleteIsNamedAndOneWithoutPhotosIsNot() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            await Self.ok(session, "delete \(id) --yes", console)
+            await Self.ok(session, "undo 3 --yes", console)
+            await Self.ok(session, "redo 3 --yes", console)
+            let refused = RecordingConsole()
+            #expect(await Self.session(f, refused).execute("undo 2 --yes").status != .ok)
+            #expect(refused.notes.contains("was deleted since, by change 3: 'undo 3' brings it back"), "\(refused.notes)")
+            // A delete whose photos the log did not keep cannot bring the product back.
+            let other = try await Self.register(f, session, console, name: "Photoless mug")
+            await Self.ok(session, "patch \(other) price=3300", console)
+            await Self.ok(session, "delete \(other) --yes", console)
+            for log in try Self.logFiles(f) {
+                let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { line -> String in
+                    guard line.contains("\"deleted\""), line.contains("Photoless mug") else { return String(line) }
+                    var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                    entry.removeValue(forKey: "photos")
+                    return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
+                }
+                try (lines.map { $0 + "\n" }.joined()).write(to: log, atomically: true, encoding: .utf8)
+            }
+            let noPhotos = RecordingConsole()
+            #expect(await Self.session(f, noPhotos).execute("undo 5 --yes").status != .ok)
+            #expect(noPhotos.notes.contains("#\(other) no longer exists"), "\(noPhotos.notes)")
+        }
+    }
+
     @Test func undoIsRefusedWhenTheProductChangedMeanwhileAndForceSendsItAnyway() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

@@ -71,11 +71,16 @@ public struct ChangeHistory: Sendable {
         return id
     }
 
-    /// The unit of the change after `number` that deleted product `id` and is not undone (the
-    /// `undo` that brings it back): nil when the log has none.
+    /// The unit of the change after `number` that deleted product `id` (the id it has now:
+    /// the delete may name the id it had before an undo registered it again) and is not undone,
+    /// with the photos an `undo` registers it again from: the `undo` that brings it back. Nil
+    /// when the log has none.
     public func deletion(of id: Int, after number: Int) -> Unit? {
         let change = units.lazy.flatMap(\.changes).last {
-            $0.entry.number > number && !$0.undone && $0.entry.kind == .deleted && $0.entry.before?.id == id
+            guard $0.entry.number > number, !$0.undone, $0.entry.kind == .deleted, $0.photos != nil,
+                let deleted = $0.entry.before?.id
+            else { return false }
+            return deleted == id || currentID(deleted) == id
         }
         return change.flatMap { unit(holding: $0.entry.number) }
     }
