@@ -129,6 +129,12 @@ struct LocalMarketResumeTests {
             // The other market has products of its own under the same ids.
             let seed = try f.script("seed.csv", CatalogImportTests.rows(3))
             #expect(await f.session(RecordingConsole(), market: other).execute("import '\(seed)' --yes").status == .ok)
+            // Without --restart: the import goes on where its journal was written, not here (its
+            // refusal says so, with no usage line after it; the plan says it too).
+            let plain = RecordingConsole()
+            let plainStatus = await f.session(plain, market: other).execute("import '\(path)' --yes").status
+            let plainPlan = RecordingConsole()
+            _ = await f.session(plainPlan, market: other).execute("import '\(path)' --plan")
             let planned = RecordingConsole()
             let status = await f.session(planned, market: other).execute(
                 "import '\(path)' --restart --plan --match id --allow-duplicates"
@@ -138,6 +144,11 @@ struct LocalMarketResumeTests {
                 "import '\(path)' --restart --match id --allow-duplicates"
             ).status
             await other.stop()
+            #expect(plainStatus == .usage, "\(plain.notes)")
+            #expect(plain.notes.contains("its journal's run was against \(f.market.baseURL.absoluteString)"), "\(plain.notes)")
+            #expect(!plain.notes.contains("usage:"), "\(plain.notes)")
+            #expect(plainPlan.notes.contains("its journal's run was against"), "\(plainPlan.notes)")
+            #expect(!plainPlan.notes.contains("continue it with --resume"), "\(plainPlan.notes)")
             #expect(status == .ok, "\(planned.notes)")
             #expect(!planned.out.contains("unfinished import"), "\(planned.out)")
             #expect(!planned.out.contains("would be registered again"), "\(planned.out)")

@@ -128,6 +128,9 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     /// The failure was told to the person where it happened (a sourced script's own lines, a
     /// journal that cannot be written): the caller says nothing more.
     public var alreadyReported = false
+    /// A usage status for what the command found, not for how it was typed (a journal of another
+    /// market): no `usage: …` line follows it.
+    public var showsUsage = true
 
     public init(status: CommandStatus, message: String) {
         self.status = status
@@ -142,6 +145,14 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public static func usage(_ message: String) -> CommandFailure { CommandFailure(status: .usage, message: message) }
+
+    /// A refusal with the usage status, for the state the command found rather than its words:
+    /// said without the command's usage line.
+    public static func refused(_ message: String) -> CommandFailure {
+        var failure = CommandFailure(status: .usage, message: message)
+        failure.showsUsage = false
+        return failure
+    }
     public static func failed(_ message: String) -> CommandFailure { CommandFailure(status: .failed, message: message) }
 
     public var description: String { message }

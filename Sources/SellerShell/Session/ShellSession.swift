@@ -472,7 +472,7 @@ public actor ShellSession {
 
     /// The `usage: …` line `lines(for:spec:)` ends with, nil when it has none.
     public static func usage(for failure: CommandFailure, spec: CommandSpec?) -> String? {
-        guard failure.status == .usage, let spec, !spec.rawWords else { return nil }
+        guard failure.status == .usage, failure.showsUsage, let spec, !spec.rawWords else { return nil }
         return Message.usage(spec.usage).text
     }
 

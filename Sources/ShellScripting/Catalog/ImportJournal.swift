@@ -33,8 +33,7 @@ extension CatalogImport {
         let earlier = moves(of: EarlierMoves(made: kept, pending: pending), file: file)
         guard options.resume, let previous else {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
-                throw .usage(
-                    CatalogMessage.importUnfinished(file: file, journal: journalPath, done: previous.done.count).text)
+                throw .refused(unfinished(previous, file: file, journal: journalPath))
             }
             // --restart: what the unfinished run made, so the plan can say which rows exist.
             let madeBefore = options.restart ? previous.map { madeByUnfinished($0, file: file) } ?? [:] : [:]
@@ -71,9 +70,20 @@ extension CatalogImport {
         guard let (state, journal) = found.lazy.compactMap({ path in JournalFile.read(path).map { ($0, path) } }).first
         else { return EarlierMoves() }
         if !state.finished, !state.touched.isEmpty, !options.resume, !options.restart {
-            context.console.note(CatalogMessage.importUnfinished(file: file, journal: journal, done: state.done.count).text)
+            context.console.note(unfinished(state, file: file, journal: journal))
         }
         return moves(of: EarlierMoves(made: state.moves, pending: state.pending), file: file)
+    }
+
+    /// What is said of an import of the file that did not finish: to go on with it (`--resume`)
+    /// or start over (`--restart`); on another market, where it goes on (there only).
+    private func unfinished(_ state: JournalState, file: String, journal: String) -> String {
+        if let other = journals.otherMarket(
+            recorded: state.server, market: state.market, script: file, server: context.client.baseURL)
+        {
+            return other.text
+        }
+        return CatalogMessage.importUnfinished(file: file, journal: journal, done: state.done.count).text
     }
 
     /// What an unfinished import of the file made (row → id), read from its journal without

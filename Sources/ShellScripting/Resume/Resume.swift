@@ -108,7 +108,7 @@ struct ResumeJournal: Sendable {
     /// shell's own local market is known by its data directory, not its port.
     func checkServer(of state: JournalState, script: String, server: URL) throws(CommandFailure) {
         if let other = otherMarket(recorded: state.server, market: state.market, script: script, server: server) {
-            throw .usage(other.text)
+            throw .refused(other.text)
         }
     }
 
