@@ -248,9 +248,9 @@ extension Message {
         case .nothingKept(let undo): "nothing to \(undo ? "undo" : "redo"): no change made on this server as this vendor is kept"
         case .everythingUndone:
             "nothing to undo: every change kept for this server and vendor is undone ('redo' makes the last one again)"
-        case .nothingUndone: "nothing to redo: no change is undone ('changes --all' lists them)"
+        case .nothingUndone: "nothing to redo: no change is undone ('changes' lists them)"
         case .noSuchChange(let number):
-            "there is no change \(number) in the log of this server and vendor ('changes --all' lists them)"
+            "there is no change \(number) in the log of this server and vendor ('changes' lists them)"
         case .undoneAlready(let number): "change \(number) is undone already ('redo \(number)' makes it again)"
         case .notUndone(let number): "change \(number) is not undone, so there is nothing to redo"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):

@@ -243,8 +243,8 @@ extension Message {
         case .reverseCancelled(let undo): "\(undo ? "되돌리기" : "다시 하기")를 취소했습니다. 아무것도 보내지 않았습니다"
         case .nothingKept(let undo): "\(undo ? "되돌릴" : "다시 할") 것이 없습니다. 이 서버에서 이 판매자로 한 변경이 남아 있지 않습니다"
         case .everythingUndone: "되돌릴 것이 없습니다. 이 서버와 판매자의 변경은 모두 되돌렸습니다('redo'로 마지막 것을 다시 합니다)"
-        case .nothingUndone: "다시 할 것이 없습니다. 되돌린 변경이 없습니다('changes --all'로 목록을 봅니다)"
-        case .noSuchChange(let number): "이 서버와 판매자의 기록에 \(number)번 변경이 없습니다('changes --all'로 목록을 봅니다)"
+        case .nothingUndone: "다시 할 것이 없습니다. 되돌린 변경이 없습니다('changes'로 목록을 봅니다)"
+        case .noSuchChange(let number): "이 서버와 판매자의 기록에 \(number)번 변경이 없습니다('changes'로 목록을 봅니다)"
         case .undoneAlready(let number): "\(number)번 변경은 이미 되돌렸습니다('redo \(number)' 명령으로 다시 합니다)"
         case .notUndone(let number): "\(number)번 변경은 되돌리지 않았으니 다시 할 것이 없습니다"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):
