@@ -79,6 +79,9 @@ struct InFlightCreateTests {
             #expect(
                 await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
             #expect(resumed.notes.contains("#\(cup.id) was created before the interruption"), "\(resumed.notes)")
+            #expect(
+                resumed.notes.contains("found.om: 1 product made before the interruption found on the market"),
+                "\(resumed.notes)")
             let undo = RecordingConsole()
             #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
             #expect(try await f.allProducts().isEmpty, "\(undo.notes) \(undo.out)")

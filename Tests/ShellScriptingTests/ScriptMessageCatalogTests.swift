@@ -11,7 +11,8 @@ import Testing
 struct ScriptMessageCatalogTests {
     static let samples: [ScriptMessage] = [
         .linesFailed(failed: 2, total: 40, places: "cat.om:3, cat.om:9"), .resumed(name: "cat.om", skipped: 12, recovered: 1),
-        .resumed(name: "cat.om", skipped: 1, recovered: 0), .expectFailed(left: "5", op: "==", right: "6"), .expectUsage,
+        .resumed(name: "cat.om", skipped: 1, recovered: 0), .resumed(name: "cat.om", skipped: 0, recovered: 2),
+        .expectFailed(left: "5", op: "==", right: "6"), .expectUsage,
         .notAComparison("=~"), .sourceUsage, .cannotReadScript("cat.om"), .sourceTooDeep, .sourceCannotRead("other.om"),
         .stoppedForResume(name: "cat.om", failure: "timed out"), .scriptingOnly, .noVariables, .variableFields("id, name"),
         .setNameValue, .variableNotSet("other"), .linesCannotRun(name: "lesson.om", count: 2), .lastUndefined,

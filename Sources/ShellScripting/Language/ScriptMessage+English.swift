@@ -5,8 +5,11 @@ extension ScriptMessage {
         case .linesFailed(let failed, let total, let places):
             "\(failed) of \(Self.count(total, "line")) failed: \(places)"
         case .resumed(let name, let skipped, let recovered):
-            "resumed \(name): \(Self.count(skipped, "line")) already done"
-                + (recovered > 0 ? ", \(recovered) found made before the interruption" : "")
+            "resumed \(name): "
+                + [
+                    skipped > 0 || recovered == 0 ? "\(Self.count(skipped, "line")) already done" : nil,
+                    recovered > 0 ? "\(Self.count(recovered, "product")) made before the interruption found on the market" : nil,
+                ].compactMap { $0 }.joined(separator: ", and ")
         case .expectFailed(let left, let op, let right): "expected \(left) \(op) \(right)"
         case .expectUsage: "expect VALUE OP VALUE, with OP one of == != < <= > >= (e.g. expect ${mug.stock} == 5)"
         case .notAComparison(let word): "'\(word)' is not a comparison. " + Self.expectUsage.english

@@ -5,8 +5,11 @@ extension ScriptMessage {
         switch self {
         case .linesFailed(let failed, let total, let places): "\(total)줄 중 \(failed)줄 실패: \(places)"
         case .resumed(let name, let skipped, let recovered):
-            "\(name) 이어서 실행: 이미 끝난 줄 \(skipped)개"
-                + (recovered > 0 ? ", 중단되기 전에 만들어진 것 \(recovered)개를 찾았습니다" : "")
+            "\(name) 이어서 실행: "
+                + [
+                    skipped > 0 || recovered == 0 ? "이미 끝난 줄 \(skipped)개" : nil,
+                    recovered > 0 ? "중단되기 전에 만들어진 상품 \(recovered)개를 마켓에서 찾았습니다" : nil,
+                ].compactMap { $0 }.joined(separator: ", ")
         case .expectFailed(let left, let op, let right): "확인 실패: \(left) \(op) \(right)"
         case .expectUsage: "expect 값 비교 값 — 비교는 == != < <= > >= 가운데 하나입니다(예: expect ${mug.stock} == 5)"
         case .notAComparison(let word): "비교가 아닙니다(입력: '\(word)'). " + Self.expectUsage.korean
