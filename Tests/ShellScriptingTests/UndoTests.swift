@@ -110,6 +110,10 @@ struct UndoTests {
             #expect(
                 refused.notes.contains("#\(id) was deleted since, by change 3: 'undo 3' brings it back, then undo this one"),
                 "\(refused.notes)")
+            // Undoing the register asks to delete what a later change deleted: it says which.
+            let register = RecordingConsole()
+            #expect(await Self.session(f, register).execute("undo 1 --yes").status != .ok)
+            #expect(register.notes.contains("#\(id) is already gone: change 3 deleted it"), "\(register.notes)")
             await Self.ok(session, "undo 3 --yes", console)
             await Self.ok(session, "undo 2 --yes", console)
             let back = try #require(try await f.allProducts().first)

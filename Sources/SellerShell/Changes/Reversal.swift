@@ -170,10 +170,9 @@ struct Reversal {
     /// Why a step cannot be done when its product is gone: the later change that deleted it,
     /// when the log has it (undoing that one first brings the product back), else gone.
     private func gone(_ id: Int, deleting: Bool, after number: Int) -> ReversalMessage {
-        if deleting { return .alreadyGone(id: id) }
-        if let deletion = history.deletion(of: id, after: number) {
-            return .deletedSince(id: id, by: deletion.number, undo: direction == .undo)
-        }
+        let deletion = history.deletion(of: id, after: number)
+        if deleting { return deletion.map { .goneBy(id: id, by: $0.number) } ?? .alreadyGone(id: id) }
+        if let deletion { return .deletedSince(id: id, by: deletion.number, undo: direction == .undo) }
         return .noLongerExists(id: id, undo: direction == .undo)
     }
 

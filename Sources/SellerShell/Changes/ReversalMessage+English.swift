@@ -19,6 +19,7 @@ extension ReversalMessage {
             "POST /api/products (multipart: params \(json) and \(photos) photo\(photos == 1 ? "" : "s"), \(bytes))"
                 + (thumbnail ? ", then PATCH its thumbnail_id" : "")
         case .alreadyGone(let id): "#\(id) is already gone"
+        case .goneBy(let id, let by): "#\(id) is already gone: change \(by) deleted it"
         case .noLongerExists(let id, let undo):
             "#\(id) no longer exists (deleted since?): there is nothing to \(undo ? "undo" : "redo")"
         case .deletedSince(let id, let by, let undo):

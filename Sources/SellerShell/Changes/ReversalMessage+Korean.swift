@@ -22,6 +22,7 @@ extension ReversalMessage {
             "POST /api/products (multipart: params \(json), 사진 \(photos)장, \(bytes))"
                 + (thumbnail ? " 다음 PATCH로 thumbnail_id 지정" : "")
         case .alreadyGone(let id): "#\(id) 상품은 이미 없습니다"
+        case .goneBy(let id, let by): "#\(id) 상품은 이미 없습니다. \(by)번 변경이 삭제했습니다"
         case .noLongerExists(let id, let undo):
             "#\(id) 상품이 더는 없습니다(그사이 삭제되었을 수 있습니다). \(undo ? "되돌릴" : "다시 할") 것이 없습니다"
         case .deletedSince(let id, let by, let undo):

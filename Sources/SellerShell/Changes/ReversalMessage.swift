@@ -31,6 +31,8 @@ public enum ReversalMessage: Spoken, Equatable {
 
     // What stops a step.
     case alreadyGone(id: Int)
+    /// What a step would delete, a later change the log has deleted already.
+    case goneBy(id: Int, by: Int)
     case noLongerExists(id: Int, undo: Bool)
     /// The product was deleted by a later change the log has (`by`, the unit `changes` lists):
     /// undoing that first brings it back.
