@@ -122,6 +122,25 @@ struct UndoTests {
         }
     }
 
+    /// Products one later command deleted are named together, once.
+    @Test func productsOneDeleteTookAreNamedTogether() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let mug = try await Self.register(f, session, console, name: "Left mug")
+            let cup = try await Self.register(f, session, console, name: "Right mug")
+            await Self.ok(session, "patch \(mug) \(cup) price=3200", console)
+            await Self.ok(session, "delete \(mug) \(cup) --yes", console)
+            let refused = RecordingConsole()
+            #expect(await Self.session(f, refused).execute("undo 3 --yes").status != .ok)
+            #expect(
+                refused.notes.contains(
+                    "#\(mug) and #\(cup) were deleted since, by change 5: 'undo 5' brings them back, then undo this one"),
+                "\(refused.notes)")
+            #expect(refused.notes.components(separatedBy: "deleted since").count == 2, "\(refused.notes)")
+        }
+    }
+
     /// The delete named is found when it was undone and done again since (it names the id the
     /// product had before its undo registered it again), and not when the log has no photos to
     /// bring the product back with.

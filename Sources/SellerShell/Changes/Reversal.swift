@@ -172,7 +172,7 @@ struct Reversal {
     private func gone(_ id: Int, deleting: Bool, after number: Int) -> ReversalMessage {
         let deletion = history.deletion(of: id, after: number)
         if deleting { return deletion.map { .goneBy(id: id, by: $0.number) } ?? .alreadyGone(id: id) }
-        if let deletion { return .deletedSince(id: id, by: deletion.number, undo: direction == .undo) }
+        if let deletion { return .deletedSince(ids: [id], by: deletion.number, undo: direction == .undo) }
         return .noLongerExists(id: id, undo: direction == .undo)
     }
 

@@ -22,8 +22,9 @@ extension ReversalMessage {
         case .goneBy(let id, let by): "#\(id) is already gone: change \(by) deleted it"
         case .noLongerExists(let id, let undo):
             "#\(id) no longer exists (deleted since?): there is nothing to \(undo ? "undo" : "redo")"
-        case .deletedSince(let id, let by, let undo):
-            "#\(id) was deleted since, by change \(by): 'undo \(by)' brings it back, then \(undo ? "undo" : "redo") this one"
+        case .deletedSince(let ids, let by, let undo):
+            "\(Self.products(ids)) \(ids.count == 1 ? "was" : "were") deleted since, by change \(by): 'undo \(by)' brings "
+                + "\(ids.count == 1 ? "it" : "them") back, then \(undo ? "undo" : "redo") this one"
         case .notReversible(let number): "change \(number) is not one the log can take back"
         case .changedSince(let name, let number, let differences):
             "\(name): " + differences.map { "\($0.field) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")
@@ -60,4 +61,11 @@ extension ReversalMessage {
 
     /// ` with If-Match: "…"` when the read gave a version.
     private static func ifMatch(_ etag: String?) -> String { etag.map { " with If-Match: \($0)" } ?? "" }
+
+    /// `#3`, `#3 and #4`, `#3, #4 and #5`.
+    static func products(_ ids: [Int]) -> String {
+        let named = ids.map { "#\($0)" }
+        guard let last = named.last, named.count > 1 else { return named.first ?? "" }
+        return named.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

@@ -25,8 +25,8 @@ extension ReversalMessage {
         case .goneBy(let id, let by): "#\(id) 상품은 이미 없습니다. \(by)번 변경이 삭제했습니다"
         case .noLongerExists(let id, let undo):
             "#\(id) 상품이 더는 없습니다(그사이 삭제되었을 수 있습니다). \(undo ? "되돌릴" : "다시 할") 것이 없습니다"
-        case .deletedSince(let id, let by, let undo):
-            "#\(id) 상품은 그 뒤 \(by)번 변경으로 삭제되었습니다. 먼저 'undo \(by)' 명령으로 되살린 다음 이 변경을 \(undo ? "되돌리세요" : "다시 하세요")"
+        case .deletedSince(let ids, let by, let undo):
+            "\(ids.map { "#\($0)" }.joined(separator: ", ")) 상품은 그 뒤 \(by)번 변경으로 삭제되었습니다. 먼저 'undo \(by)' 명령으로 되살린 다음 이 변경을 \(undo ? "되돌리세요" : "다시 하세요")"
         case .notReversible(let number): "\(number)번 변경은 변경 기록으로 되돌릴 수 있는 변경이 아닙니다"
         case .changedSince(let name, let number, let differences):
             "\(name): \(number)번 변경 뒤에 바뀌었습니다("

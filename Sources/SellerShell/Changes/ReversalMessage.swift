@@ -34,9 +34,9 @@ public enum ReversalMessage: Spoken, Equatable {
     /// What a step would delete, a later change the log has deleted already.
     case goneBy(id: Int, by: Int)
     case noLongerExists(id: Int, undo: Bool)
-    /// The product was deleted by a later change the log has (`by`, the unit `changes` lists):
-    /// undoing that first brings it back.
-    case deletedSince(id: Int, by: Int, undo: Bool)
+    /// The products were deleted by a later change the log has (`by`, the unit `changes`
+    /// lists): undoing that first brings them back.
+    case deletedSince(ids: [Int], by: Int, undo: Bool)
     case notReversible(number: Int)
     /// A field the change set is no longer as the change (or its last undo or redo) left it:
     /// the product (`#4 Mug`), the unit `changes` lists it under, and each such field.
@@ -60,4 +60,29 @@ public enum ReversalMessage: Spoken, Equatable {
 
     /// The `changes` table's heading of its last column (undone or partly undone).
     case stateColumn
+}
+
+extension ReversalMessage {
+    /// `blockers` with the products one later change deleted said once, together (`#3 and #4
+    /// were deleted since, by change 14`), where that change's first product was.
+    static func together(_ blockers: [ReversalMessage]) -> [ReversalMessage] {
+        var merged: [ReversalMessage] = []
+        for blocker in blockers {
+            guard case .deletedSince(let ids, let by, let undo) = blocker,
+                let index = merged.firstIndex(where: { $0.deletion == by }),
+                case .deletedSince(let kept, _, _) = merged[index]
+            else {
+                merged.append(blocker)
+                continue
+            }
+            merged[index] = .deletedSince(ids: (kept + ids).sorted(), by: by, undo: undo)
+        }
+        return merged
+    }
+
+    /// The change a `deletedSince` names, nil for any other message.
+    private var deletion: Int? {
+        if case .deletedSince(_, let by, _) = self { return by }
+        return nil
+    }
 }

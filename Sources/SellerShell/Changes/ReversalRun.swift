@@ -31,7 +31,7 @@ struct ReversalRequest: Sendable {
         }
         let label = Self.label(unit)
         let undo = direction == .undo
-        let blockers = steps.compactMap(\.blocker)
+        let blockers = ReversalMessage.together(steps.compactMap(\.blocker))
         if !blockers.isEmpty {
             throw CommandFailure.failed(
                 ReversalMessage.cannotReverse(
