@@ -141,10 +141,29 @@ struct UndoTests {
         }
     }
 
+    /// A delete undone, its product changed, then the delete redone: undoing the change names
+    /// the delete, though its number is lower.
+    @Test func aDeleteRedoneAfterTheChangeIsNamed() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "delete \(id) --yes", console)
+            await Self.ok(session, "undo 2 --yes", console)
+            let back = try #require(try await f.allProducts().first).id
+            await Self.ok(session, "patch \(back) price=3200", console)
+            await Self.ok(session, "redo 2 --yes --force", console)
+            let refused = RecordingConsole()
+            #expect(await Self.session(f, refused).execute("undo 3 --yes").status != .ok)
+            #expect(
+                refused.notes.contains("#\(back) was deleted since, by change 2: 'undo 2' brings it back"), "\(refused.notes)")
+        }
+    }
+
     /// The delete named is found when it was undone and done again since (it names the id the
-    /// product had before its undo registered it again), and not when the log has no photos to
-    /// bring the product back with.
-    @Test func aRedoneDeleteIsNamedAndOneWithoutPhotosIsNot() async throws {
+    /// product had before its undo registered it again); one whose photos the log did not keep
+    /// is named as one whose undo cannot bring the product back.
+    @Test func aRedoneDeleteIsNamedAndOneWithoutPhotosIsSaidFinal() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()
             let session = Self.session(f, console)
@@ -171,7 +190,10 @@ struct UndoTests {
             }
             let noPhotos = RecordingConsole()
             #expect(await Self.session(f, noPhotos).execute("undo 5 --yes").status != .ok)
-            #expect(noPhotos.notes.contains("#\(other) no longer exists"), "\(noPhotos.notes)")
+            #expect(
+                noPhotos.notes.contains("#\(other) was deleted by change 6, whose undo cannot bring it back"), "\(noPhotos.notes)"
+            )
+            #expect(!noPhotos.notes.contains("brings it back, then"), "\(noPhotos.notes)")
         }
     }
 

@@ -71,18 +71,16 @@ public struct ChangeHistory: Sendable {
         return id
     }
 
-    /// The unit of the change after `number` that deleted product `id` (the id it has now:
-    /// the delete may name the id it had before an undo registered it again) and is not undone,
-    /// with the photos an `undo` registers it again from: the `undo` that brings it back. Nil
-    /// when the log has none.
-    public func deletion(of id: Int, after number: Int) -> Unit? {
+    /// The delete that took product `id` away, and the unit `changes` lists it under (what
+    /// `undo` takes to bring it back): the delete not undone whose product is `id`, under the
+    /// id it had then or, registered again by an undo since, now (a delete undone, the product
+    /// changed, then the delete redone). Nil when the log has none.
+    public func deletion(of id: Int) -> (change: Change, unit: Unit)? {
         let change = units.lazy.flatMap(\.changes).last {
-            guard $0.entry.number > number, !$0.undone, $0.entry.kind == .deleted, $0.photos != nil,
-                let deleted = $0.entry.before?.id
-            else { return false }
+            guard !$0.undone, $0.entry.kind == .deleted, let deleted = $0.entry.before?.id else { return false }
             return deleted == id || currentID(deleted) == id
         }
-        return change.flatMap { unit(holding: $0.entry.number) }
+        return change.flatMap { change in unit(holding: change.entry.number).map { (change, $0) } }
     }
 
     /// The unit holding change `number` (a row of an import finds its whole import).

@@ -41,7 +41,7 @@ public struct ChangeEntry: Sendable, Codable, Equatable {
     public var number: Int
     /// ISO 8601, UTC.
     public var time: String
-    /// The shell session that wrote it (`changes` shows this session's unless `--all`).
+    /// The shell session that wrote it (`changes` marks this session's with `*`).
     public var session: String
     /// The line as typed, the session's secrets masked.
     public var command: String?

@@ -11,7 +11,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     /// `$XDG_STATE_HOME/openmarket/changes`.
     public let folder: URL
     public let limits: ChangeLogLimits
-    /// This session, as the log names it (`changes` shows this session's unless `--all`).
+    /// This session, as the log names it (`changes` marks this session's with `*`).
     public let session = UUID().uuidString
     /// The log of the last command's server and vendor: every command asks, and naming a log
     /// hashes its server and vendor (a script of 1,000 `show` lines paid 9% of its time there).

@@ -121,22 +121,27 @@ struct Reversal {
     /// A product deleted (undo) or made again (redo): register it with its fields and saved
     /// photos; without photos it cannot be (the market takes no product without one).
     private func registering(_ change: ChangeHistory.Change, _ product: Product) throws -> Step {
-        let photos = try change.photos.flatMap { entry throws(CommandFailure) in try log.photos(of: entry) } ?? []
+        let photos = try savedPhotos(of: change)
         let bytes = photos.reduce(0) { $0 + $1.data.count }
         var step = Step(
             change: change, action: .create(product, photos: photos), plan: .registerAgain(name: Self.name(product)),
             request: .registerRequest(
                 json: RequestPreview.json(Self.draft(product)), photos: photos.count, bytes: ByteCountText.format(bytes),
                 thumbnail: (ProductField.thumbnailIndex(product) ?? 0) > 0))
-        if photos.isEmpty {
-            let days = Int(ChangeLog.seconds(log.limits.photoAge) / 86_400)
-            let why =
-                change.photos == nil
-                ? (change.entry.photoProblem ?? ChangeLogMessage.photosNotSaved.text)
-                : ChangeLogMessage.photosNoLongerKept(days: days, bytes: ByteCountText.format(log.limits.photoBytes)).text
-            step.blocker = .changeLog(.cannotRegisterAgain(id: product.id, why: why))
-        }
+        if photos.isEmpty { step.blocker = .changeLog(.cannotRegisterAgain(id: product.id, why: noPhotos(change))) }
         return step
+    }
+
+    /// The photos the log keeps for the product `change` deleted (undo) or registered (redo).
+    private func savedPhotos(of change: ChangeHistory.Change) throws(CommandFailure) -> [SavedPhoto] {
+        try change.photos.flatMap { entry throws(CommandFailure) in try log.photos(of: entry) } ?? []
+    }
+
+    /// Why the log has no photos to register `change`'s product again with.
+    private func noPhotos(_ change: ChangeHistory.Change) -> String {
+        guard change.photos != nil else { return change.entry.photoProblem ?? ChangeLogMessage.photosNotSaved.text }
+        let days = Int(ChangeLog.seconds(log.limits.photoAge) / 86_400)
+        return ChangeLogMessage.photosNoLongerKept(days: days, bytes: ByteCountText.format(log.limits.photoBytes)).text
     }
 
     /// A step on the product as it is now: read first (`describe` fills the plan from it), or
@@ -147,7 +152,7 @@ struct Reversal {
     ) async throws -> Step {
         var step = Step(change: change, action: action, plan: .cannotBeRead(id: id), request: .cannotBeRead(id: id))
         guard let current = try await read(id, in: context) else {
-            step.blocker = gone(id, deleting: deleting, after: change.entry.number)
+            step.blocker = gone(id, deleting: deleting)
             return step
         }
         step.current = current
@@ -167,13 +172,17 @@ struct Reversal {
         return try result.get()
     }
 
-    /// Why a step cannot be done when its product is gone: the later change that deleted it,
-    /// when the log has it (undoing that one first brings the product back), else gone.
-    private func gone(_ id: Int, deleting: Bool, after number: Int) -> ReversalMessage {
-        let deletion = history.deletion(of: id, after: number)
-        if deleting { return deletion.map { .goneBy(id: id, by: $0.number) } ?? .alreadyGone(id: id) }
-        if let deletion { return .deletedSince(ids: [id], by: deletion.number, undo: direction == .undo) }
-        return .noLongerExists(id: id, undo: direction == .undo)
+    /// Why a step cannot be done when its product is gone: the change that deleted it, when the
+    /// log has it (undoing that one first brings the product back, when the log keeps its
+    /// photos), else gone.
+    private func gone(_ id: Int, deleting: Bool) -> ReversalMessage {
+        let deletion = history.deletion(of: id)
+        if deleting { return deletion.map { .goneBy(ids: [id], by: $0.unit.number) } ?? .alreadyGone(id: id) }
+        guard let (change, unit) = deletion else { return .noLongerExists(id: id, undo: direction == .undo) }
+        if (try? savedPhotos(of: change))?.isEmpty ?? false {
+            return .deletedForGood(id: id, by: unit.number, why: noPhotos(change))
+        }
+        return .deletedSince(ids: [id], by: unit.number, undo: direction == .undo)
     }
 
     private func broken(_ change: ChangeHistory.Change) -> Step {

@@ -19,7 +19,10 @@ extension ReversalMessage {
             "POST /api/products (multipart: params \(json) and \(photos) photo\(photos == 1 ? "" : "s"), \(bytes))"
                 + (thumbnail ? ", then PATCH its thumbnail_id" : "")
         case .alreadyGone(let id): "#\(id) is already gone"
-        case .goneBy(let id, let by): "#\(id) is already gone: change \(by) deleted it"
+        case .goneBy(let ids, let by):
+            "\(Self.products(ids)) \(ids.count == 1 ? "is" : "are") already gone: change \(by) deleted \(ids.count == 1 ? "it" : "them")"
+        case .deletedForGood(let id, let by, let why):
+            "#\(id) was deleted by change \(by), whose undo cannot bring it back: \(why)"
         case .noLongerExists(let id, let undo):
             "#\(id) no longer exists (deleted since?): there is nothing to \(undo ? "undo" : "redo")"
         case .deletedSince(let ids, let by, let undo):

@@ -22,7 +22,10 @@ extension ReversalMessage {
             "POST /api/products (multipart: params \(json), 사진 \(photos)장, \(bytes))"
                 + (thumbnail ? " 다음 PATCH로 thumbnail_id 지정" : "")
         case .alreadyGone(let id): "#\(id) 상품은 이미 없습니다"
-        case .goneBy(let id, let by): "#\(id) 상품은 이미 없습니다. \(by)번 변경이 삭제했습니다"
+        case .goneBy(let ids, let by):
+            "\(ids.map { "#\($0)" }.joined(separator: ", ")) 상품은 이미 없습니다. \(by)번 변경이 삭제했습니다"
+        case .deletedForGood(let id, let by, let why):
+            "#\(id) 상품은 \(by)번 변경으로 삭제되었고, 그 변경을 되돌려도 되살릴 수 없습니다: \(why)"
         case .noLongerExists(let id, let undo):
             "#\(id) 상품이 더는 없습니다(그사이 삭제되었을 수 있습니다). \(undo ? "되돌릴" : "다시 할") 것이 없습니다"
         case .deletedSince(let ids, let by, let undo):

@@ -31,12 +31,15 @@ public enum ReversalMessage: Spoken, Equatable {
 
     // What stops a step.
     case alreadyGone(id: Int)
-    /// What a step would delete, a later change the log has deleted already.
-    case goneBy(id: Int, by: Int)
+    /// What a step would delete, a later change the log has (`by`) deleted already.
+    case goneBy(ids: [Int], by: Int)
     case noLongerExists(id: Int, undo: Bool)
     /// The products were deleted by a later change the log has (`by`, the unit `changes`
     /// lists): undoing that first brings them back.
     case deletedSince(ids: [Int], by: Int, undo: Bool)
+    /// The product was deleted by a change the log has (`by`) whose undo cannot bring it back
+    /// (`why`: its photos are not kept).
+    case deletedForGood(id: Int, by: Int, why: String)
     case notReversible(number: Int)
     /// A field the change set is no longer as the change (or its last undo or redo) left it:
     /// the product (`#4 Mug`), the unit `changes` lists it under, and each such field.
@@ -64,25 +67,46 @@ public enum ReversalMessage: Spoken, Equatable {
 
 extension ReversalMessage {
     /// `blockers` with the products one later change deleted said once, together (`#3 and #4
-    /// were deleted since, by change 14`), where that change's first product was.
+    /// were deleted since, by change 14`, `#3 and #4 are already gone: change 14 deleted them`),
+    /// where that change's first product was.
     static func together(_ blockers: [ReversalMessage]) -> [ReversalMessage] {
         var merged: [ReversalMessage] = []
         for blocker in blockers {
-            guard case .deletedSince(let ids, let by, let undo) = blocker,
-                let index = merged.firstIndex(where: { $0.deletion == by }),
-                case .deletedSince(let kept, _, _) = merged[index]
+            guard let (ids, by) = blocker.deletion, let index = merged.firstIndex(where: { $0.sameDeletion(as: blocker) }),
+                let (kept, _) = merged[index].deletion
             else {
                 merged.append(blocker)
                 continue
             }
-            merged[index] = .deletedSince(ids: (kept + ids).sorted(), by: by, undo: undo)
+            merged[index] = merged[index].naming((kept + ids).sorted(), by: by)
         }
         return merged
     }
 
-    /// The change a `deletedSince` names, nil for any other message.
-    private var deletion: Int? {
-        if case .deletedSince(_, let by, _) = self { return by }
-        return nil
+    /// The products and the change a `deletedSince` or a `goneBy` names, nil for any other message.
+    private var deletion: (ids: [Int], by: Int)? {
+        switch self {
+        case .deletedSince(let ids, let by, _), .goneBy(let ids, let by): (ids, by)
+        default: nil
+        }
+    }
+
+    /// Whether `other` is the same kind of message about the same change.
+    private func sameDeletion(as other: ReversalMessage) -> Bool {
+        switch (self, other) {
+        case (.deletedSince(_, let by, let undo), .deletedSince(_, let otherBy, let otherUndo)):
+            by == otherBy && undo == otherUndo
+        case (.goneBy(_, let by), .goneBy(_, let otherBy)): by == otherBy
+        default: false
+        }
+    }
+
+    /// This message about `ids` instead.
+    private func naming(_ ids: [Int], by: Int) -> ReversalMessage {
+        switch self {
+        case .deletedSince(_, _, let undo): .deletedSince(ids: ids, by: by, undo: undo)
+        case .goneBy: .goneBy(ids: ids, by: by)
+        default: self
+        }
     }
 }
