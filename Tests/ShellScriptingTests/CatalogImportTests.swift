@@ -285,6 +285,8 @@ struct CatalogImportTests {
             let fresh = RecordingConsole()
             #expect(await f.session(fresh).execute("import '\(path)' --yes").status == .usage)
             #expect(fresh.notes.contains("continue it with --resume"), "\(fresh.notes)")
+            // A refusal for what the import found, not for its words: no usage line after it.
+            #expect(!fresh.notes.contains("usage:"), "\(fresh.notes)")
             let resumed = RecordingConsole()
             #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
             #expect(resumed.notes.contains("cat.csv:4: #") && resumed.notes.contains("registered before the interruption"))

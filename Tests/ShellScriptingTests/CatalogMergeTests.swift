@@ -371,7 +371,7 @@ struct CatalogMergeTests {
             #expect(console.out.contains("update     1"), "\(console.out)")
             #expect(
                 console.out.contains(
-                    "(1 row of your products without a revision of their own (added, pasted or copied after the export)"),
+                    "(1 row of your products without a revision of its own, added, pasted or copied after the export:"),
                 "\(console.out)")
             #expect(!console.out.contains("without a revision column"), "\(console.out)")
         }

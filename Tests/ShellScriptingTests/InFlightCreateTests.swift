@@ -87,6 +87,35 @@ struct InFlightCreateTests {
             #expect(try await f.allProducts().isEmpty, "\(undo.notes) \(undo.out)")
         }
     }
+
+    /// A create the interrupted run had written to the change log before it stopped is not
+    /// written again when the resume finds its product: `changes` lists it once.
+    @Test func aCreateTheLogHasAlreadyIsNotKeptTwice() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "logged.om", "register name=Cup \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
+            #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
+            let lines = try f.journal(path).split(separator: "\n").compactMap { line -> String? in
+                var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                if entry["state"] as? String == "done" || entry["state"] as? String == "finished" { return nil }
+                entry["at"] = Date().timeIntervalSince1970 - 60
+                return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
+            }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            let resumed = RecordingConsole()
+            #expect(
+                await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")
+            #expect(resumed.notes.contains("was created before the interruption"), "\(resumed.notes)")
+            let logs = f.directory.appendingPathComponent(".local/state/openmarket/changes")
+            let creates = try FileManager.default.contentsOfDirectory(atPath: logs.path).filter { $0.hasSuffix(".jsonl") }
+                .flatMap { name in
+                    try String(contentsOf: logs.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+                }
+                .filter { $0.contains("\"kind\":\"created\"") }
+            #expect(creates.count == 1, "\(creates)")
+        }
+    }
 }
 
 /// A vendor's very first create, killed before anything told the run who the vendor is (seen

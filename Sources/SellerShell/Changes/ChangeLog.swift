@@ -168,20 +168,18 @@ public final class ChangeLog: Sendable {
 
     /// Appends the creation of each of `products` the log does not have yet: products a command
     /// made whose answer never came back (an interrupted run, found on the market when it
-    /// resumed), which that run may or may not have written before it stopped. Answers the
-    /// numbers given (none when every one was kept already).
-    @discardableResult
+    /// resumed), which that run may or may not have written before it stopped.
     public func recordCreates(
         _ products: [Product], command: String, session: String, batch: ChangeBatch?
-    ) throws(CommandFailure) -> [Int] {
-        guard !products.isEmpty else { return [] }
+    ) throws(CommandFailure) {
+        guard !products.isEmpty else { return }
         var logged: Set<Int> = []
         for entry in try entries() where entry.event == .change && entry.kind == .created {
             if let id = entry.after?.id { logged.insert(id) }
         }
         let missing = products.filter { !logged.contains($0.id) }.map { ProductChange(.created, before: nil, after: $0) }
-        guard !missing.isEmpty else { return [] }
-        return try record(missing, command: command, session: session, batch: batch)
+        guard !missing.isEmpty else { return }
+        try record(missing, command: command, session: session, batch: batch)
     }
 
     /// Appends that change `number` was undone (or redone), with the product as it left it.

@@ -35,7 +35,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
         // The line is masked only when it is written: most lines (every `show`) change nothing.
         let secrets = context.records.secrets
         context.changes = ChangeKeeping(
-            log: log, keeps: log != nil && !context.dryRun && (context.changes?.keeps ?? true),
+            log: log, keeps: log != nil && Self.keeps(in: context),
             batch: context.changes?.batch ?? Self.batch(of: invocation, line: { secrets.masked(invocation.text) }),
             session: session, folder: folder(for: context))
         var outcome = try await next(invocation, context)
@@ -53,7 +53,7 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     /// run that sent it stopped before its answer): outside a command, so outside `handle`. Not
     /// in a dry run, nor logged out. Nil, or the warning that they cannot be undone.
     public func keep(created products: [Product], line: String, context: CommandContext) -> String? {
-        guard !context.dryRun, context.changes?.keeps ?? true, let log = log(for: context) else { return nil }
+        guard Self.keeps(in: context), let log = log(for: context) else { return nil }
         do {
             try log.recordCreates(products, command: context.records.secrets.masked(line), session: session, batch: nil)
             return nil
@@ -61,6 +61,10 @@ public struct ChangeLogMiddleware: CommandMiddleware {
             return ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text
         }
     }
+
+    /// Whether changes made in `context` are kept: not in a dry run (nothing changed), nor when
+    /// the command running this one keeps none.
+    private static func keeps(in context: CommandContext) -> Bool { !context.dryRun && (context.changes?.keeps ?? true) }
 
     /// A command over several products (`patch 3 4 5 …`, `stock 3 4 5 +1`, `delete 3 4 5`) is
     /// one unit of the log, labelled with its line and undone together, as an import is.

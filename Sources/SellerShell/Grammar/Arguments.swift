@@ -128,8 +128,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
     /// The failure was told to the person where it happened (a sourced script's own lines, a
     /// journal that cannot be written): the caller says nothing more.
     public var alreadyReported = false
-    /// A usage status for what the command found, not for how it was typed (a journal of another
-    /// market): no `usage: …` line follows it.
+    /// A usage status for what the command found, not for how it was typed (a journal of an
+    /// unfinished run, or of a run on another market): no `usage: …` line follows it.
     public var showsUsage = true
 
     public init(status: CommandStatus, message: String) {

@@ -194,8 +194,9 @@ struct CatalogImport: Sendable {
             try journal(plan.sync.movesSettled, in: rows.scope?.journal)
             // Conflicts and renames held back are changes the sheet asks for: not "nothing to
             // change" (the lines after say what was held back).
-            let heldBack = (plan.sync.prefer == nil && !plan.sync.conflicts.isEmpty) || !plan.sync.renames.isEmpty
-            outcome.output.append(.note((heldBack ? CatalogMessage.nothingSent(file) : .nothingToChange(file)).text))
+            let held = ImportSummary.HeldBack(plan)
+            let nothing = held.conflicts + held.renames > 0 ? CatalogMessage.nothingSent(file) : .nothingToChange(file)
+            outcome.output.append(.note(nothing.text))
             outcome.output += try reportUnsent(checked, results: Self.notSent(plan), options: options).map { .note($0) }
             try finishJournal(rows.scope?.journal, failed: false)
             try writeBack(checked, results: [], options: options)

@@ -78,12 +78,14 @@ extension CatalogImport {
     /// What is said of an import of the file that did not finish: to go on with it (`--resume`)
     /// or start over (`--restart`); on another market, where it goes on (there only).
     private func unfinished(_ state: JournalState, file: String, journal: String) -> String {
-        if let other = journals.otherMarket(
-            recorded: state.server, market: state.market, script: file, server: context.client.baseURL)
-        {
-            return other.text
-        }
-        return CatalogMessage.importUnfinished(file: file, journal: journal, done: state.done.count).text
+        otherMarket(of: state, file: file)?.text
+            ?? CatalogMessage.importUnfinished(file: file, journal: journal, done: state.done.count).text
+    }
+
+    /// Why the journal's import was not made on this session's market; nil when it was, or
+    /// the journal does not say.
+    private func otherMarket(of state: JournalState, file: String) -> ScriptMessage? {
+        journals.otherMarket(recorded: state.server, market: state.market, script: file, server: context.client.baseURL)
     }
 
     /// What an unfinished import of the file made (row → id), read from its journal without
@@ -98,10 +100,7 @@ extension CatalogImport {
     /// The rows a journal's import made, by row, when it did not finish (a finished one's rows
     /// are no unfinished import's) on this market (another's ids are other products).
     private func madeByUnfinished(_ state: JournalState, file: String) -> [Int: Int] {
-        guard !state.finished,
-            journals.otherMarket(recorded: state.server, market: state.market, script: file, server: context.client.baseURL)
-                == nil
-        else { return [:] }
+        guard !state.finished, otherMarket(of: state, file: file) == nil else { return [:] }
         return state.done.compactMapValues(\.id)
     }
 

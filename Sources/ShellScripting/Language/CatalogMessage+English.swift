@@ -42,7 +42,8 @@ extension CatalogMessage {
             "(\(Self.count(count, "row")) without a revision column (export writes it): "
                 + "which side changed cannot be told, so \(count == 1 ? "it is" : "they are") compared with the market now)"
         case .emptyRevision(let count):
-            "(\(Self.count(count, "row")) of your products without a revision of their own (added, pasted or copied after the export): "
+            "(\(Self.count(count, "row")) of your products without a revision of \(count == 1 ? "its" : "their") own, "
+                + "added, pasted or copied after the export: "
                 + "which side changed cannot be told, so \(count == 1 ? "it is" : "they are") compared with the market now)"
         case .keptNote(let rows):
             "(changed on the market since the export, in \(Self.count(rows, "row")) counted above: kept, not sent back)"

@@ -41,7 +41,7 @@ extension CatalogMessage {
             "(리비전 열이 없는 행 \(count)개는 어느 쪽이 바뀌었는지 알 수 없어서 지금 마켓 값과 비교합니다. "
                 + "리비전 열은 export가 적습니다)"
         case .emptyRevision(let count):
-            "(자기 리비전이 없는 행 \(count)개는 내보낸 뒤에 더하거나 붙여 넣거나 복사한 행이라 어느 쪽이 바뀌었는지 알 수 없어서 "
+            "(자기 리비전이 없는 행 \(count)개는 내보낸 뒤에 추가하거나 붙여 넣거나 복사한 행이라 어느 쪽이 바뀌었는지 알 수 없어서 "
                 + "지금 마켓 값과 비교합니다)"
         case .keptNote(let rows): "(내보낸 뒤 마켓에서 바뀜. 위에서 센 행 \(rows)개의 마켓 값을 그대로 둡니다)"
         case .marketChanged(let id, let changes): "#\(id) 마켓에서 바뀜: \(changes)"

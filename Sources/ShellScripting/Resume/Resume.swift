@@ -290,8 +290,8 @@ extension ResumePoint {
             entry.vendorID = unsure.vendorID
             guard context.scope?.journal?.write(entry) ?? true else { return .stop(.failed) }
             runtime.console.note(ScriptMessage.createdBefore(place: place, id: binding.id).text)
-            // Undone as if the line had finished: the interrupted run may have stopped before
-            // the change log heard of the product.
+            // Kept so that `undo` takes it back as if the line had finished: the interrupted run
+            // may have stopped before the change log heard of the product.
             if let warning = await runtime.keepCreated(product, by: line, in: context) { runtime.console.warn(warning) }
             report.recovered += 1
             return .skip
