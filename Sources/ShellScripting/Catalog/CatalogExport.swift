@@ -117,7 +117,7 @@ struct CatalogExport: Sendable {
         var products = try await context.client.allProducts(
             perPage: 100, search: options.search, concurrency: options.jobs
         ) { done, total in
-            progress?.show("pages \(done)/\(total)")
+            progress?.show(CatalogMessage.pagesRead(done: done, total: total).text)
         }.products
         progress?.finish()
         if let vendorID { products = products.filter { ($0.vendorID ?? $0.vendor?.id) == vendorID } }

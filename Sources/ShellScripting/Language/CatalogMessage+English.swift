@@ -160,6 +160,7 @@ extension CatalogMessage {
         case .timeLeft(let clock): "\(clock) left"
         case .rowChecked: "check"
         case .photosOf(let done, let total): "photos of \(done)/\(total) products"
+        case .pagesRead(let done, let total): "pages \(done)/\(total)"
         case .tooManyPhotosListed(let id, let count, let limit):
             "#\(id): the market lists \(count) photos, more than the \(limit) a product may have; "
                 + "none of its photos were saved (export without --images, or ask the market)"

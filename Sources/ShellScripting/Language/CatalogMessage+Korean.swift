@@ -151,6 +151,7 @@ extension CatalogMessage {
         case .timeLeft(let clock): "남은 시간 \(clock)"
         case .rowChecked: "확인"
         case .photosOf(let done, let total): "사진 저장: 상품 \(done)/\(total)"
+        case .pagesRead(let done, let total): "목록 읽기: 페이지 \(done)/\(total)"
         case .tooManyPhotosListed(let id, let count, let limit):
             "#\(id): 마켓에 사진이 \(count)장 있어서 상품 하나의 최대치 \(limit)장을 넘습니다. "
                 + "이 상품의 사진은 하나도 저장하지 않았습니다(--images 없이 내보내거나 마켓에 문의하세요)"

@@ -144,6 +144,8 @@ public enum CatalogMessage: Spoken, Equatable {
     case photosOverTotal(saved: String, limit: String, stoppedAt: Int)
     /// Export's progress: the products whose photos are saved so far.
     case photosOf(done: Int, total: Int)
+    /// The progress line while `export` reads the market's pages of products.
+    case pagesRead(done: Int, total: Int)
     /// An import's progress: `0:18 left`, the time its rest takes at the pace so far.
     case timeLeft(String)
     /// A row skipped before anything was sent, as the summary names its action (`check`).
