@@ -51,22 +51,27 @@ struct InFlightCreateTests {
         }
     }
 
+    /// Runs `register name=Cup` as the script `script`, and leaves its journal as a kill before
+    /// the answer does: the create started a minute ago, never done. Its path.
+    static func interruptedCup(_ f: ScriptFixture, script: String) async throws -> String {
+        try f.copyImage("coffee-small.jpg")
+        let path = try f.script(script, "register name=Cup \(describe) price=10 currency=KRW image=coffee-small.jpg\n")
+        #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
+        let lines = try f.journal(path).split(separator: "\n").compactMap { line -> String? in
+            var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if entry["state"] as? String == "done" || entry["state"] as? String == "finished" { return nil }
+            entry["at"] = Date().timeIntervalSince1970 - 60
+            return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// A create the resumed run found on the market is kept in the change log as the line's
     /// own would have been: `undo` takes it back. The run the kill stopped had not written it.
     @Test func aCreateFoundOnResumeIsKeptInTheChangeLogAndUndone() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            try f.copyImage("coffee-small.jpg")
-            let path = try f.script(
-                "found.om", "register name=Cup \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
-            #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
-            // The journal as a kill before the answer leaves it: the create started, never done.
-            let lines = try f.journal(path).split(separator: "\n").compactMap { line -> String? in
-                var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-                if entry["state"] as? String == "done" || entry["state"] as? String == "finished" { return nil }
-                entry["at"] = Date().timeIntervalSince1970 - 60
-                return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
-            }
-            try (lines.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            let path = try await Self.interruptedCup(f, script: "found.om")
             // Nor had the change log heard of it.
             let logs = f.directory.appendingPathComponent(".local/state/openmarket/changes")
             for name in try FileManager.default.contentsOfDirectory(atPath: logs.path) where name.hasSuffix(".jsonl") {
@@ -92,17 +97,7 @@ struct InFlightCreateTests {
     /// written again when the resume finds its product: `changes` lists it once.
     @Test func aCreateTheLogHasAlreadyIsNotKeptTwice() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
-            try f.copyImage("coffee-small.jpg")
-            let path = try f.script(
-                "logged.om", "register name=Cup \(Self.describe) price=10 currency=KRW image=coffee-small.jpg\n")
-            #expect(await f.session(RecordingConsole()).runScript(path: path) == .ok)
-            let lines = try f.journal(path).split(separator: "\n").compactMap { line -> String? in
-                var entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-                if entry["state"] as? String == "done" || entry["state"] as? String == "finished" { return nil }
-                entry["at"] = Date().timeIntervalSince1970 - 60
-                return String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
-            }
-            try (lines.joined(separator: "\n") + "\n").write(toFile: path + ".journal", atomically: true, encoding: .utf8)
+            let path = try await Self.interruptedCup(f, script: "logged.om")
             let resumed = RecordingConsole()
             #expect(
                 await f.session(resumed).runScript(path: path, options: ScriptOptions(resume: true)) == .ok, "\(resumed.notes)")

@@ -27,6 +27,13 @@ struct UndoTests {
             configuration: configuration, console: console, environment: ["HOME": f.directory.path], changeLimits: limits)
     }
 
+    /// Runs `line` in a session of its own, expecting it to be refused: what it said.
+    static func refused(_ f: ScriptFixture, _ line: String) async -> RecordingConsole {
+        let console = RecordingConsole()
+        #expect(await session(f, console).execute(line).status != .ok, "\(line): \(console.out)")
+        return console
+    }
+
     /// Runs `line`, expecting it to succeed.
     @discardableResult
     static func ok(_ session: ScriptSession, _ line: String, _ console: RecordingConsole) async -> CommandReport {
@@ -105,14 +112,12 @@ struct UndoTests {
             let id = try await Self.register(f, session, console)
             await Self.ok(session, "patch \(id) price=3200", console)
             await Self.ok(session, "delete \(id) --yes", console)
-            let refused = RecordingConsole()
-            #expect(await Self.session(f, refused).execute("undo 2 --yes").status != .ok)
+            let refused = await Self.refused(f, "undo 2 --yes")
             #expect(
                 refused.notes.contains("#\(id) was deleted since, by change 3: 'undo 3' brings it back, then undo this one"),
                 "\(refused.notes)")
             // Undoing the register asks to delete what a later change deleted: it says which.
-            let register = RecordingConsole()
-            #expect(await Self.session(f, register).execute("undo 1 --yes").status != .ok)
+            let register = await Self.refused(f, "undo 1 --yes")
             #expect(register.notes.contains("#\(id) is already gone: change 3 deleted it"), "\(register.notes)")
             await Self.ok(session, "undo 3 --yes", console)
             await Self.ok(session, "undo 2 --yes", console)
@@ -131,8 +136,7 @@ struct UndoTests {
             let cup = try await Self.register(f, session, console, name: "Right mug")
             await Self.ok(session, "patch \(mug) \(cup) price=3200", console)
             await Self.ok(session, "delete \(mug) \(cup) --yes", console)
-            let refused = RecordingConsole()
-            #expect(await Self.session(f, refused).execute("undo 3 --yes").status != .ok)
+            let refused = await Self.refused(f, "undo 3 --yes")
             #expect(
                 refused.notes.contains(
                     "#\(mug) and #\(cup) were deleted since, by change 5: 'undo 5' brings them back, then undo this one"),
@@ -153,8 +157,7 @@ struct UndoTests {
             let back = try #require(try await f.allProducts().first).id
             await Self.ok(session, "patch \(back) price=3200", console)
             await Self.ok(session, "redo 2 --yes --force", console)
-            let refused = RecordingConsole()
-            #expect(await Self.session(f, refused).execute("undo 3 --yes").status != .ok)
+            let refused = await Self.refused(f, "undo 3 --yes")
             #expect(
                 refused.notes.contains("#\(back) was deleted since, by change 2: 'undo 2' brings it back"), "\(refused.notes)")
         }
@@ -172,8 +175,7 @@ struct UndoTests {
             await Self.ok(session, "delete \(id) --yes", console)
             await Self.ok(session, "undo 3 --yes", console)
             await Self.ok(session, "redo 3 --yes", console)
-            let refused = RecordingConsole()
-            #expect(await Self.session(f, refused).execute("undo 2 --yes").status != .ok)
+            let refused = await Self.refused(f, "undo 2 --yes")
             #expect(refused.notes.contains("was deleted since, by change 3: 'undo 3' brings it back"), "\(refused.notes)")
             // A delete whose photos the log did not keep cannot bring the product back.
             let other = try await Self.register(f, session, console, name: "Photoless mug")
@@ -188,8 +190,7 @@ struct UndoTests {
                 }
                 try (lines.map { $0 + "\n" }.joined()).write(to: log, atomically: true, encoding: .utf8)
             }
-            let noPhotos = RecordingConsole()
-            #expect(await Self.session(f, noPhotos).execute("undo 5 --yes").status != .ok)
+            let noPhotos = await Self.refused(f, "undo 5 --yes")
             #expect(
                 noPhotos.notes.contains("#\(other) was deleted by change 6, whose undo cannot bring it back"), "\(noPhotos.notes)"
             )
