@@ -128,11 +128,20 @@ struct ShellBinaryTests {
             // what it gains once nothing is found (inserted before the pattern already drawn).
             // English, then Korean from `set lang ko` on.
             for (before, found, none) in [(nil, "history search:", " (no match)"), ("set lang ko", "기록 검색:", "(없음)")] {
-                if let before { try Self.type(session, before + "\r", expect: "> ") }
+                // A Ctrl-R that reaches the terminal after the editor has given it back (the line
+                // taken, the command running) is the tty's own reprint key and never reaches
+                // libedit; `waitForRawMode` cannot tell raw mode from before the line was taken,
+                // so each key waits for output that only comes after it: the command's answer,
+                // and the prompt drawn again after ^C.
+                if let before {
+                    try Self.type(session, before + "\r", expect: "> ")
+                    try Self.type(session, "health\r", expect: "응답: OK")
+                }
                 try Self.type(session, "\u{12}", expect: found)
                 try Self.type(session, "healx", expect: none)
                 session.send("\u{03}")
                 try session.expect("^C", timeout: .seconds(30))
+                try session.expect("demo-shop@127.0.0.1:", timeout: .seconds(30))
             }
             try Self.type(session, "\u{12}heal\r", expect: "응답: OK")
             return try Self.quit(session)
