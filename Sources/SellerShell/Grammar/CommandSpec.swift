@@ -3,7 +3,13 @@ import OpenMarketContract
 /// What a command is, declared once in the command's own file: help, TAB completion, argument
 /// checking, recording, the resume journal and dry runs all read it, so none of them needs to
 /// know a command by its name.
-public struct CommandSpec: Sendable {
+///
+/// A class of constants, not a struct: every line reads its command's spec several times (the
+/// parse, the journal, the recording, the change log), and a struct of this size (three
+/// existentials, five arrays) was copied each time, 7 retains and as many releases a copy: 6
+/// copies a `show` line, 1.5 k of its instructions (`scripts/bench-instructions`). A spec is
+/// never changed once made; ``with(rawWords:recording:)`` makes another.
+public final class CommandSpec: Sendable {
     /// What running the command does to the market (or to the session).
     public enum Effect: Sendable, Equatable {
         /// Nothing outside the shell (help, history, vars, expect).
@@ -103,35 +109,35 @@ public struct CommandSpec: Sendable {
         case never
     }
 
-    public var name: String
-    public var aliases: [String] = []
+    public let name: String
+    public let aliases: [String]
     /// One line for `help`: the case of the help catalogue named after the command
     /// (``ShellHelp/list``), in the reader's language.
-    public var summary: any Spoken
-    public var usage: String
+    public let summary: any Spoken
+    public let usage: String
     /// What `help` says under the usage, in the reader's language (what `set photos` does).
-    public var notes: (any Spoken)?
-    public var examples: [String] = []
-    public var flags: [Flag] = []
+    public let notes: (any Spoken)?
+    public let examples: [String]
+    public let flags: [Flag]
     /// The `key=value` fields it takes.
-    public var fields: [ProductField] = []
+    public let fields: [ProductField]
     /// The positional words it takes, in order; at most this many.
-    public var positional: [Slot] = []
+    public let positional: [Slot]
     /// The message for more positional words than `positional` allows (the default names the
     /// first extra word, which must not happen when that word could be a secret).
-    public var tooManyWords: (any Spoken)?
-    public var effect: Effect
+    public let tooManyWords: (any Spoken)?
+    public let effect: Effect
     /// Whether it may be sent twice with the same result (`stock +N` may not).
-    public var repeatsSafely = true
+    public let repeatsSafely: Bool
     /// Whether it changes something on this machine beside what it prints: writes a file
     /// (`export`) or starts a program (`open`). Done again, it would refuse or show twice, so a
     /// resume journal writes such a line's `done` at once, never holding it back as a read's.
-    public var changesThisMachine = false
+    public let changesThisMachine: Bool
     /// Whether it answers with one product (which `as NAME` names).
-    public var returnsProduct = false
-    public var recording: Recording = .command
+    public let returnsProduct: Bool
+    public let recording: Recording
     /// Takes its words as they come, with no flags or fields sorted out (`expect`, `set NAME`).
-    public var rawWords = false
+    public let rawWords: Bool
 
     public init(
         name: String, aliases: [String] = [], summary: any Spoken, usage: String, notes: (any Spoken)? = nil,
@@ -156,6 +162,16 @@ public struct CommandSpec: Sendable {
         self.repeatsSafely = repeatsSafely
         self.returnsProduct = returnsProduct
         self.recording = recording
+    }
+
+    /// This spec with its words taken as they come and recorded as typed (`set NAME VALUE`,
+    /// which shares `set`'s words).
+    public func with(rawWords: Bool, recording: Recording) -> CommandSpec {
+        CommandSpec(
+            name: name, aliases: aliases, summary: summary, usage: usage, notes: notes, examples: examples,
+            flags: flags, fields: fields, positional: positional, tooManyWords: tooManyWords, effect: effect,
+            repeatsSafely: repeatsSafely, changesThisMachine: changesThisMachine, returnsProduct: returnsProduct,
+            recording: recording, rawWords: rawWords)
     }
 
     /// The flag called `name`, if it takes one.

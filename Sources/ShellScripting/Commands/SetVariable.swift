@@ -5,12 +5,7 @@ import SellerShell
 /// which it hands to `SetOption`.
 struct SetVariable: ShellCommand {
     static let commandNames = SetOption.commandNames
-    static let spec: CommandSpec = {
-        var spec = SetOption.spec
-        spec.rawWords = true
-        spec.recording = .asTyped
-        return spec
-    }()
+    static let spec = SetOption.spec.with(rawWords: true, recording: .asTyped)
 
     enum Action: Sendable {
         case option(SetOption)

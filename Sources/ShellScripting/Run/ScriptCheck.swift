@@ -75,7 +75,7 @@ extension ScriptRuntime {
         // What the line reads that nothing has defined by now (before what it defines itself).
         let unset =
             holes ? templates.flatMap(\.references).map { String($0.prefix { $0 != "." }) }.filter { names[$0] == nil } : []
-        // By the command's type when it parsed (a spec is copied whole each time it is asked).
+        // By the command's type when it parsed.
         let command = invocation.map { type(of: $0.command) } ?? registry.find(templates[0].literal?.text ?? "")
         learn(from: invocation, holes: holes, names: &names)
         if invocation == nil { learnUnparsed(templates, command: command, names: &names) }
