@@ -16,10 +16,15 @@ struct JournalMiddleware: CommandMiddleware {
         guard let scope = context.scope, let journal = scope.journal, let line = invocation.line else {
             return try await next(invocation, context)
         }
-        // Taken once: `spec` is a copy of the command's whole description each time it is asked.
         let spec = invocation.spec
         let effect = spec.effect
-        if let started = await started(invocation, effect: effect, line: line, scope: scope, context: context) {
+        // Awaited only for a create: every `await` on a line's path is a hop back to its
+        // executor, which a script's line pays for each layer (`scripts/bench-instructions`).
+        let started =
+            effect == .creates
+            ? await createStarted(invocation, line: line, scope: scope, context: context)
+            : invocation.command.repeatsSafely ? nil : JournalEntry(.started, number: line.number, hash: line.hash)
+        if let started {
             guard journal.write(started) else { throw CommandFailure.alreadyReported(.failed) }
         }
         let outcome: CommandOutcome
@@ -33,8 +38,11 @@ struct JournalMiddleware: CommandMiddleware {
             _ = journal.write(entry)
             throw error
         }
-        let entry = await done(
-            invocation, creates: effect == .creates, line: line, outcome: outcome, reads: journal.reads, context: context)
+        var entry = done(line: line, outcome: outcome, reads: journal.reads, context: context)
+        if effect == .creates {
+            entry.vendorID = await context.vendor.known.id
+            entry.id = outcome.product?.id
+        }
         // A read's plain `done` may wait for the next entry (see `JournalHandle`): lost in a
         // crash, it only makes a resume read again. Not a read that wrote a file or started a
         // program (`export`, `open`): done again, it would refuse the file it made, or show twice.
@@ -42,14 +50,11 @@ struct JournalMiddleware: CommandMiddleware {
         return outcome
     }
 
-    /// The `started` entry, for a create (with what finds its product again) or a command not
-    /// safe to repeat; nil for the others.
-    private func started(
-        _ invocation: Invocation, effect: CommandSpec.Effect, line: (number: Int, hash: String), scope: LineScope,
-        context: CommandContext
-    ) async -> JournalEntry? {
+    /// A create's `started` entry, with what finds its product again.
+    private func createStarted(
+        _ invocation: Invocation, line: (number: Int, hash: String), scope: LineScope, context: CommandContext
+    ) async -> JournalEntry {
         var entry = JournalEntry(.started, number: line.number, hash: line.hash)
-        guard effect == .creates else { return invocation.command.repeatsSafely ? nil : entry }
         if let newest = scope.newest { entry.afterID = await scope.runtime.afterID(newest, using: context.client) }
         entry.at = Date().timeIntervalSince1970
         entry.name = invocation.command.productName
@@ -58,10 +63,10 @@ struct JournalMiddleware: CommandMiddleware {
         return entry
     }
 
+    /// The `done` entry but for what a create adds (its vendor and product).
     private func done(
-        _ invocation: Invocation, creates: Bool, line: (number: Int, hash: String), outcome: CommandOutcome,
-        reads: JournalReads, context: CommandContext
-    ) async -> JournalEntry {
+        line: (number: Int, hash: String), outcome: CommandOutcome, reads: JournalReads, context: CommandContext
+    ) -> JournalEntry {
         var entry = JournalEntry(.done, number: line.number, hash: line.hash)
         // `last` is the named product when there is one, so it is stored once; and only when the
         // script reads `last` at all (encoding every `show`'s product would cost more than the
@@ -88,10 +93,6 @@ struct JournalMiddleware: CommandMiddleware {
             } else {
                 entry.responseBytesNotKept = answer.body.count
             }
-        }
-        if creates {
-            entry.vendorID = await context.vendor.known.id
-            entry.id = outcome.product?.id
         }
         return entry
     }
