@@ -185,8 +185,26 @@ public struct Invocation: Sendable {
     public var spec: CommandSpec { type(of: command).spec }
 }
 
-/// What runs a command inside a middleware: the next middleware, or at the end the command.
-public typealias CommandHandler = nonisolated(nonsending) @Sendable (Invocation, CommandContext) async throws -> CommandOutcome
+/// What runs a command inside a middleware: the layers still to go, then the command itself.
+/// The layers are held, not wrapped in a closure each: each closure was one more `await`, so
+/// one more hop back to the line's executor, for every layer of every line; inlined into the
+/// layer that calls it, `next(invocation, context)` awaits the next layer itself.
+public struct CommandHandler: Sendable {
+    @usableFromInline let layers: ArraySlice<any CommandMiddleware>
+
+    /// `layers` around the command, the first outermost: `[a, b]` runs `a(b(command))`.
+    public init(_ layers: [any CommandMiddleware]) { self.layers = layers[...] }
+
+    @usableFromInline init(layers: ArraySlice<any CommandMiddleware>) { self.layers = layers }
+
+    @inlinable
+    public nonisolated(nonsending) func callAsFunction(
+        _ invocation: Invocation, _ context: CommandContext
+    ) async throws -> CommandOutcome {
+        guard let layer = layers.first else { return try await invocation.command.run(in: context) }
+        return try await layer.handle(invocation, context: context, next: CommandHandler(layers: layers.dropFirst()))
+    }
+}
 
 /// One thing done around every command (recording, the journal, a dry run, binding names),
 /// composed as Hummingbird's middleware are: each gets the invocation, its context and `next`,
@@ -196,13 +214,4 @@ public protocol CommandMiddleware: Sendable {
     nonisolated(nonsending) func handle(
         _ invocation: Invocation, context: CommandContext, next: CommandHandler
     ) async throws -> CommandOutcome
-}
-
-extension [any CommandMiddleware] {
-    /// The middleware around `command`, the first outermost: `[a, b].around(c)` is `a(b(c))`.
-    public func around(_ command: @escaping CommandHandler) -> CommandHandler {
-        reversed().reduce(command) { next, layer in
-            { invocation, context in try await layer.handle(invocation, context: context, next: next) }
-        }
-    }
 }

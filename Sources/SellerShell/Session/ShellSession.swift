@@ -293,7 +293,7 @@ public actor ShellSession {
         self.profiles = configuration.profiles
         self.registry = registry
         self.middleware = middleware
-        self.chain = middleware.around { invocation, context in try await invocation.command.run(in: context) }
+        self.chain = CommandHandler(middleware)
         self.index = ShellIndex(profiles: configuration.profiles, registry: registry)
         // The prompt names the vendor only as the server said it, from the first prompt on.
         let standing = Self.startingStanding(
