@@ -436,8 +436,8 @@ public actor ShellSession {
         await Language.$current.withValue(context.settings.language) { await speaking(invocation, in: context) }
     }
 
-    /// `perform`, in the language already chosen.
-    private nonisolated func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+    /// `perform`, in the language already chosen, where `perform` runs.
+    private nonisolated(nonsending) func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()

@@ -52,7 +52,9 @@ extension ScriptRuntime {
 
     /// Expands, parses and runs one line in `context`; `parsed` is the line already parsed (one
     /// without variables, parsed by the script's check: it reads the same whenever it runs).
-    func step(
+    /// Where its caller runs (`nonisolated(nonsending)`): a hop on the way in, for every line of
+    /// a script, to where the line already was.
+    nonisolated(nonsending) func step(
         _ line: ScriptLine, parsed: Invocation? = nil, location: String?, in context: CommandContext
     ) async -> CommandReport {
         // The session as it is now (a line before may have connected elsewhere, logged in or

@@ -347,8 +347,8 @@ extension ScriptRuntime {
     }
 
     /// Runs one line (`parsed`: as the check parsed it, when it has no variables) and notes how
-    /// it went; true when the run is over.
-    private func runLine(
+    /// it went; true when the run is over. Where its caller runs, as `step`.
+    private nonisolated(nonsending) func runLine(
         _ line: ScriptLine, _ parsed: Invocation? = nil, _ report: inout RunReport, options: ScriptOptions,
         in context: CommandContext
     ) async -> Bool {
