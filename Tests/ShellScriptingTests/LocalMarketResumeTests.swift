@@ -102,7 +102,6 @@ struct LocalMarketResumeTests {
             #expect(try await f.allProducts().count == 3)
             // A plan alone says it too, opening no journal (it said nothing of the unfinished
             // import before); the journal is left as it was, for the --restart or --resume to come.
-            try unfinished.write(toFile: path + ".journal", atomically: true, encoding: .utf8)
             let planned = RecordingConsole()
             #expect(
                 await f.session(planned).execute("import '\(path)' --restart --plan --match id --allow-duplicates").status
@@ -114,6 +113,35 @@ struct LocalMarketResumeTests {
             let afterFinish = RecordingConsole()
             #expect(await f.session(afterFinish).execute("import '\(path)' --restart --plan").status == .ok)
             #expect(!afterFinish.out.contains("unfinished import"), "\(afterFinish.out)")
+        }
+    }
+
+    /// A `--restart` emptied the unfinished import's journal as it opened it, before its
+    /// question: cancelled there, nothing was sent, but `--resume` had nothing left to go on
+    /// from and a plain import no longer said the last one was unfinished.
+    @Test func aRestartCancelledAtItsQuestionLeavesTheUnfinishedImportsJournal() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            try Self.unfinish(path, lastRow: 99)
+            let unfinished = f.journal(path)
+            // By id only, the three rows would be registered again: a question, answered no.
+            let cancelled = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(
+                await f.session(cancelled).execute("import '\(path)' --restart --match id --allow-duplicates").status
+                    == .ok, "\(cancelled.notes)")
+            #expect(cancelled.notes.contains("import cancelled; nothing was sent"), "\(cancelled.notes)")
+            #expect(f.journal(path) == unfinished)
+            let plain = RecordingConsole()
+            #expect(await f.session(plain).execute("import '\(path)' --yes").status == .usage)
+            #expect(plain.notes.contains("shows an import that did not finish (3 rows done)"), "\(plain.notes)")
+            // Gone ahead, the restart starts the journal over.
+            let restarted = RecordingConsole()
+            #expect(await f.session(restarted).execute("import '\(path)' --restart --yes").status == .ok)
+            #expect(f.journal(path) != unfinished)
+            #expect(f.journal(path).contains("\"finished\""), "\(f.journal(path))")
+            #expect(try await f.allProducts().count == 3)
         }
     }
 

@@ -191,6 +191,7 @@ struct CatalogImport: Sendable {
         }
         try journal(found, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
+            try goAhead(rows.scope?.journal, file: file)
             try journal(plan.sync.movesSettled, in: rows.scope?.journal)
             // Conflicts and renames held back are changes the sheet asks for: not "nothing to
             // change" (the lines after say what was held back).
@@ -213,6 +214,7 @@ struct CatalogImport: Sendable {
         guard try confirm(plan, file: file, options: options) else {
             return .note(CatalogMessage.importCancelled.text)
         }
+        try goAhead(rows.scope?.journal, file: file)
         try journal(plan.sync.movesSettled, in: rows.scope?.journal)
         return try await send(checked, options: options, rows: rows)
     }
@@ -380,6 +382,14 @@ struct CatalogImport: Sendable {
         } catch {
             context.console.warn(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text)
         }
+    }
+
+    /// The import goes ahead: its journal starts over now (``JournalHandle/startOver()``), not
+    /// when it was opened, so that one cancelled or refused before this leaves the journal it
+    /// found.
+    private func goAhead(_ journal: JournalHandle?, file: String) throws {
+        guard let journal, !journal.startOver() else { return }
+        throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
     }
 
     /// A finished import's journal says so (a later `--resume` then has nothing to do); one

@@ -37,8 +37,9 @@ extension CatalogImport {
             }
             // --restart: what the unfinished run made, so the plan can say which rows exist.
             let madeBefore = options.restart ? previous.map { madeByUnfinished($0, file: file) } ?? [:] : [:]
-            opened.truncate()
-            let journal = JournalHandle(opened)
+            // Emptied once the import goes ahead (`carryOut`): cancelled at its question, it
+            // leaves the journal it found, an unfinished import's for `--resume` among them.
+            let journal = JournalHandle(opened, startingOver: true)
             // Every move kept, whatever this run does (a refused or failed one included): a
             // move lost would be made again by the next import. So is every move whose outcome
             // is still to be told: it is told once the plan reads its product.

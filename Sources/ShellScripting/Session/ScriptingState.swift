@@ -48,8 +48,13 @@ final class JournalHandle: Sendable {
         /// Nil once the run has ended (`close`).
         var file: JournalFile?
         var failure: String?
-        /// Plain `done` entries of read-only lines, not written yet.
+        /// Plain `done` entries of read-only lines, not written yet; while `startsOver`, every
+        /// entry.
         var held: [JournalEntry] = []
+        /// The file is to be started over, and is left as it was until `startOver()`: an import
+        /// cancelled at its question (or refused) has sent nothing, and the journal it found (an
+        /// unfinished import's, which `--resume` reads) is still there.
+        var startsOver = false
     }
 
     /// The most read-only lines' `done` entries held back before they are written.
@@ -59,9 +64,24 @@ final class JournalHandle: Sendable {
     /// What of a line's outcome later lines read, which the journal then keeps.
     let reads: JournalReads
 
-    init(_ file: JournalFile, reads: JournalReads = []) {
-        run = Mutex(Run(file: file))
+    /// `startingOver`: the file is emptied only by `startOver()`; until then what is written
+    /// waits, and a run that ends first (`close`) leaves the file as it was.
+    init(_ file: JournalFile, reads: JournalReads = [], startingOver: Bool = false) {
+        run = Mutex(Run(file: file, startsOver: startingOver))
         self.reads = reads
+    }
+
+    /// Empties the file (when it was to be started over) and writes what waited; false (and the
+    /// reason kept) when it cannot. What is written from now on goes to the file as usual.
+    func startOver() -> Bool {
+        run.withLock { run in
+            guard run.failure == nil, let file = run.file else { return false }
+            if run.startsOver {
+                file.truncate()
+                run.startsOver = false
+            }
+            return Self.flush(&run, to: file)
+        }
     }
 
     /// Appends `entry` with the entries held before it (or, when `mayWait`, holds it back, up to
@@ -71,7 +91,7 @@ final class JournalHandle: Sendable {
         run.withLock { run in
             guard run.failure == nil, let file = run.file else { return false }
             run.held.append(entry)
-            if mayWait, run.held.count < Self.heldAtMost { return true }
+            if run.startsOver || (mayWait && run.held.count < Self.heldAtMost) { return true }
             return Self.flush(&run, to: file)
         }
     }
@@ -97,7 +117,7 @@ final class JournalHandle: Sendable {
     /// can take it at once.
     func close() {
         run.withLock { run in
-            if run.failure == nil, let file = run.file { _ = Self.flush(&run, to: file) }
+            if run.failure == nil, !run.startsOver, let file = run.file { _ = Self.flush(&run, to: file) }
             run.file = nil
         }
     }
