@@ -145,6 +145,24 @@ struct LocalMarketResumeTests {
         }
     }
 
+    /// Resumed after its last row (killed before it wrote `finished`), an import said "3 done
+    /// before the interruption, 0 failed in 0.0 s, 0.0/s": a time and a rate of nothing sent.
+    @Test func aResumeWithEveryRowDoneSaysNothingWasLeftToSend() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(3))
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes").status == .ok)
+            try Self.unfinish(path, lastRow: 99)
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
+            let said = resumed.notes + resumed.out
+            #expect(said.contains("cat.csv: 3 done before the interruption; nothing left to send"), "\(said)")
+            #expect(!said.contains("/s") && !said.contains("failed"), "\(said)")
+            #expect(f.journal(path).contains("\"finished\""), "\(f.journal(path))")
+            #expect(try await f.allProducts().count == 3)
+        }
+    }
+
     /// An unfinished import's journal written on another market says nothing of this one's
     /// rows: its ids are other products (the plan called three of them this market's).
     @Test func restartOnAnotherMarketSaysNothingOfTheUnfinishedImportsRows() async throws {

@@ -150,7 +150,17 @@ struct ImportSummary {
         let seconds = elapsed.milliseconds / 1000
         let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held, .doneBefore]
         let sent = results.filter { !unsent.contains($0.status) }.count
-        let rate = seconds > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
+        let rate = seconds > 0 && sent > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
+        // A resumed import whose rows were all done before: nothing timed, no failures to count.
+        let leftNothing: Set<RowResult.Status> = [.doneBefore, .unchanged]
+        if interrupted == nil, !results.isEmpty, results.allSatisfy({ leftNothing.contains($0.status) }) {
+            let tallies = [RowResult.Status.unchanged, .doneBefore].compactMap { status -> String? in
+                let count = count(status)
+                guard count > 0, let spoken = status.spoken else { return nil }
+                return CatalogMessage.tally(spoken, count).text
+            }
+            return [CatalogMessage.importLeftNothing(file: file, tallies: tallies.joined(separator: ", ")).text]
+        }
         var counts = [RowResult.Status.registered, .updated, .unchanged, .doneBefore, .deleted, .failed, .skipped, .notRun]
             .compactMap {
                 status -> String? in

@@ -132,6 +132,9 @@ public enum CatalogMessage: Spoken, Equatable {
     case tally(RowStatus, Int)
     /// `cat.csv: 3 registered, 0 failed in 1.2 s, 2.5/s`.
     case importTook(file: String, tallies: String, seconds: String, rate: String?)
+    /// `cat.csv: 3 done before the interruption; nothing left to send`: a resumed import whose
+    /// rows were all done (no time, no rate: nothing was timed).
+    case importLeftNothing(file: String, tallies: String)
     case andMoreInReport(Int)
     case interruptedOnce
     case interruptedTwice
