@@ -192,6 +192,37 @@ import Testing
         }
     }
 
+    /// With no one to ask (`-c`, a pipe), `register name=x` said only that the name was short:
+    /// the fields it left out, which a script's check lists, came one a run. Left out and
+    /// nothing else wrong, they are a usage error, as one missing field was.
+    @Test func aTypedRegisterWithNoOneToAskNamesEveryFieldItLeavesOut() async throws {
+        try await Self.withCountingServer { server, directory in
+            let session = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: server.baseURL,
+                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
+                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
+                console: RecordingConsole(), environment: ["HOME": directory.path])
+            let short = await session.execute("register name=x")
+            #expect(short.status == .failed)
+            for field in ["description", "price", "currency", "image"] {
+                #expect(short.failure.contains("register: \(field)= is required (\(ProductField(rawValue: field)!.rule))"))
+            }
+            #expect(short.failure.contains { $0.contains("name: must be 3 to 100 characters") }, "\(short.failure)")
+            let left = await session.execute(
+                arguments: [
+                    "register", "name=Cup", "description=A product made by the check tests", "image=\(directory.path)/mug.jpg",
+                ])
+            #expect(left.status == .usage)
+            #expect(
+                left.failure.prefix(2) == [
+                    "register: price= is required (a number greater than 0)", "register: currency= is required (KRW or USD)",
+                ], "\(left.failure)")
+            #expect(left.failure.last?.hasPrefix("usage: register name=") == true, "\(left.failure)")
+            #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+        }
+    }
+
     /// A stand-in is never taken for the line's own mistake: of what two variants of a hole's
     /// stand-ins find, only what both find counts (a discount over a stand-in price does not).
     @Test func onlyWhatEveryVariantFindsCounts() {

@@ -20,11 +20,19 @@ extension ScriptRuntime {
     }
 
     /// A typed line's command run when its photos and fields hold no problem, which are said
-    /// together, as `register` says them, and nothing is sent.
+    /// together, as `register` says them, and nothing is sent. With no one to ask (`-c`, a
+    /// pipe), a `register`'s missing fields are among them, as a script's check says them: a
+    /// usage error when they are all there is (as the command says one missing field).
     private func checkedStep(_ line: ScriptLine, _ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let register = invocation.command as? Register
-        let problems = problems(
+        var problems = problems(
             of: invocation, photos: register?.images ?? [], resize: register?.resize ?? true, paths: context.paths)
+        let missing = register.map { context.console.isInteractive ? [] : Self.missing($0) } ?? []
+        if problems.isEmpty, !missing.isEmpty {
+            let usage = Message.usage(Register.spec.usage).text
+            return CommandReport(status: .usage, failure: missing + [usage], usage: usage)
+        }
+        problems.failure += missing
         guard problems.isEmpty else { return CommandReport(status: .failed, failure: problems.lines) }
         return await step(line, parsed: invocation, location: nil, in: context)
     }
