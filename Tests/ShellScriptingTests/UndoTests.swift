@@ -381,6 +381,27 @@ struct UndoTests {
         }
     }
 
+    /// `changes` lists an import of 3 rows as change 1 and the next change as 4: `undo 2`, a
+    /// number it does not list, undid the whole import, and said nothing of it.
+    @Test func aRowOfAnImportIsNotUndoneByItsOwnNumber() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("three.csv", CatalogImportTests.rows(3))
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            await Self.ok(session, "import '\(path)' --yes", console)
+            let row = await Self.refused(f, "undo 2 --yes")
+            #expect(row.notes.contains("change 2 is one of the 3 changes of change 1 (import "), "\(row.notes)")
+            #expect(row.notes.contains("three.csv), undone together: 'undo 1' takes them all back"), "\(row.notes)")
+            #expect(try await f.allProducts().count == 3)
+            await Self.ok(session, "undo 1 --yes", console)
+            #expect(try await f.allProducts().isEmpty)
+            let again = await Self.refused(f, "redo 3 --yes")
+            #expect(again.notes.contains("'redo 1' makes them all again"), "\(again.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
     @Test func redoMakesAnUndoneChangeAgain() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

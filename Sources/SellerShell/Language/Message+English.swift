@@ -251,6 +251,9 @@ extension Message {
         case .nothingUndone: "nothing to redo: no change is undone ('changes' lists them)"
         case .noSuchChange(let number):
             "there is no change \(number) in the log of this server and vendor ('changes' lists them)"
+        case .partOfBatch(let undo, let number, let unit, let count, let label):
+            "change \(number) is one of the \(count) changes of change \(unit) (\(label)), \(undo ? "undone" : "redone") together: "
+                + "'\(undo ? "undo" : "redo") \(unit)' \(undo ? "takes them all back" : "makes them all again")"
         case .undoneAlready(let number): "change \(number) is undone already ('redo \(number)' makes it again)"
         case .notUndone(let number): "change \(number) is not undone, so there is nothing to redo"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):

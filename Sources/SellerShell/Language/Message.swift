@@ -246,6 +246,8 @@ public enum Message: Spoken, Equatable {
     case everythingUndone
     case nothingUndone
     case noSuchChange(Int)
+    /// `undo 12` of the second row of import 11: undone only with the whole import.
+    case partOfBatch(undo: Bool, number: Int, unit: Int, count: Int, label: String)
     case undoneAlready(Int)
     case notUndone(Int)
     case reverseDeletesNeedYes(undo: Bool, number: Int, deletes: Int)
