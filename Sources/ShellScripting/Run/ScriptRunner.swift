@@ -237,13 +237,11 @@ extension ScriptRuntime {
         }
         scriptLines: for (index, line) in lines.enumerated() {
             if showProgress { progress?.update(done: index, total: lines.count, elapsed: ContinuousClock.now - started) }
-            // Asked only when resuming: an `await` a line, for nothing, on every fresh run.
-            if resume.previous != nil {
-                switch await resume.action(for: line, &report, in: context, runtime: self) {
-                case .skip: continue
-                case .stop(let status): return stopped(&report, status, journal: journal)
-                case .run: break
-                }
+            // Asked only when resuming: on a fresh run, an `await` a line (and a hop back) for nothing.
+            switch resume.previous == nil ? .run : await resume.action(for: line, &report, in: context, runtime: self) {
+            case .skip: continue
+            case .stop(let status): return stopped(&report, status, journal: journal)
+            case .run: break
             }
             if stepper?.stepping == true, sendsSomething(line) {
                 switch ask(about: line, index: index, total: lines.count, &stepper!) {
