@@ -136,6 +136,13 @@ struct LocalMarketResumeTests {
             let plain = RecordingConsole()
             #expect(await f.session(plain).execute("import '\(path)' --yes").status == .usage)
             #expect(plain.notes.contains("shows an import that did not finish (3 rows done)"), "\(plain.notes)")
+            // Stopped by a report it cannot write, before anything is sent: the same.
+            let noReport = RecordingConsole()
+            let report = f.directory.appendingPathComponent("no-such-folder/report.csv").path
+            #expect(
+                await f.session(noReport).execute("import '\(path)' --restart --yes --match id --report '\(report)'")
+                    .status != .ok, "\(noReport.notes)")
+            #expect(f.journal(path) == unfinished)
             // Gone ahead, the restart starts the journal over.
             let restarted = RecordingConsole()
             #expect(await f.session(restarted).execute("import '\(path)' --restart --yes").status == .ok)

@@ -67,6 +67,27 @@ struct PendingStockMoveTests {
         }
     }
 
+    /// A move found made is written down as soon as the plan finds it, whether or not the import
+    /// goes on: stopped at its question, a `--restart` keeps the unfinished import's journal
+    /// (for `--resume`) with the move found written after it.
+    @Test func aMoveFoundMadeIsWrittenDownThoughTheRestartStopsAtItsQuestion() async throws {
+        try await ScriptFixture.with { f in
+            let (sheet, id) = try await Self.importLosingTheMove(f, reaches: true)
+            // A price changed too: a change to ask about.
+            try CatalogMergeTests.edit(
+                sheet, [(CatalogMergeTests.item1(stock: 7), CatalogMergeTests.item1(stock: 7, price: 1500))])
+            let unfinished = f.journal(sheet)
+            let person = RecordingConsole(interactive: true, answers: ["no"])
+            #expect(await f.session(person).execute("import '\(sheet)' --restart").status == .ok, "\(person.notes)")
+            #expect(person.notes.contains("import cancelled; nothing was sent"), "\(person.notes)")
+            let after = f.journal(sheet)
+            #expect(after.hasPrefix(unfinished), "\(after)")
+            #expect(after.dropFirst(unfinished.count).contains("\"moved\""), "\(after)")
+            #expect(try await f.product(id: id).stock == 7)
+            #expect(try await f.product(id: id).price == 1001)
+        }
+    }
+
     @Test func aMoveThatNeverReachedTheMarketIsMadeByTheNextImport() async throws {
         try await ScriptFixture.with { f in
             let (sheet, id) = try await Self.importLosingTheMove(f, reaches: false)

@@ -189,7 +189,7 @@ struct CatalogImport: Sendable {
             move.batch = move.batch ?? batches[pair.key]
             found[pair.key] = move
         }
-        try journal(found, notMade: plan.sync.movesNotMade, in: rows.scope?.journal)
+        try journal(found, notMade: plan.sync.movesNotMade, in: rows.scope?.journal, whetherItGoesAheadOrNot: true)
         guard plan.changeCount > 0 || !checked.made.isEmpty else {
             try goAhead(rows.scope?.journal, file: file)
             try journal(plan.sync.movesSettled, in: rows.scope?.journal)
@@ -214,7 +214,6 @@ struct CatalogImport: Sendable {
         guard try confirm(plan, file: file, options: options) else {
             return .note(CatalogMessage.importCancelled.text)
         }
-        try goAhead(rows.scope?.journal, file: file)
         try journal(plan.sync.movesSettled, in: rows.scope?.journal)
         return try await send(checked, options: options, rows: rows)
     }
@@ -255,12 +254,15 @@ struct CatalogImport: Sendable {
             console.note(CatalogMessage.serverBusy(status: status, wait: "\(wait)").text)
         }
         let journal = rows.scope?.journal
+        // The report first: one that cannot be written stops the import before its journal
+        // starts over (the unfinished import's stays for `--resume`).
+        let report = try ImportReport.start(options.reportPath.map(paths.expandingTilde), for: checked, append: options.resume)
+        try goAhead(journal, file: file)
         var header = journals.journalHeader(file, server: rows.client.baseURL)
         header.batch = rows.changes?.batch?.id
         guard journal?.write(header) ?? true else {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: file, why: journal?.failure).text)
         }
-        let report = try ImportReport.start(options.reportPath.map(paths.expandingTilde), for: checked, append: options.resume)
         report?.record(Self.notSent(checked.plan))
         var running = ImportRows(
             file: file, hashes: checked.hashes, thumbnails: checked.plan.thumbnails, context: rows, progress: progress,
@@ -316,15 +318,18 @@ struct CatalogImport: Sendable {
 
     /// What the plan found of the stock moves an earlier run sent and never wrote down: `moves`
     /// made (journaled as moves), those `notMade` (pending no more). Those found are written as
-    /// soon as the plan is made, whether or not the import goes ahead: they are what the market
-    /// says, and the next plan may not be able to tell (a sale changes the product). Those that
-    /// could not be told are written once the import goes ahead, its plan having listed them.
-    private func journal(_ moves: [Int: StockMove], notMade: Set<Int> = [], in journal: JournalHandle?) throws {
+    /// soon as the plan is made, whether or not the import goes ahead (`whetherItGoesAheadOrNot`:
+    /// to the journal as it is, before it starts over, too): they are what the market says, and
+    /// the next plan may not be able to tell (a sale changes the product). Those that could not
+    /// be told are written once the import goes ahead, its plan having listed them.
+    private func journal(
+        _ moves: [Int: StockMove], notMade: Set<Int> = [], in journal: JournalHandle?, whetherItGoesAheadOrNot: Bool = false
+    ) throws {
         guard let journal else { return }
         let entries =
             moves.sorted(by: { $0.key < $1.key }).map { JournalEntry(moved: $1, id: $0) }
             + notMade.sorted().map { JournalEntry(notMoved: $0) }
-        for entry in entries where !journal.write(entry) {
+        for entry in entries where !(whetherItGoesAheadOrNot ? journal.writeThrough(entry) : journal.write(entry)) {
             throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: nil, why: journal.failure).text)
         }
     }
@@ -384,9 +389,9 @@ struct CatalogImport: Sendable {
         }
     }
 
-    /// The import goes ahead: its journal starts over now (``JournalHandle/startOver()``), not
-    /// when it was opened, so that one cancelled or refused before this leaves the journal it
-    /// found.
+    /// The import goes ahead (nothing to change, or its rows about to be sent): its journal starts
+    /// over now (``JournalHandle/startOver()``), not when it was opened, so that one cancelled or
+    /// refused before this leaves the journal it found.
     private func goAhead(_ journal: JournalHandle?, file: String) throws {
         guard let journal, !journal.startOver() else { return }
         throw CommandFailure.failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)

@@ -42,7 +42,8 @@ extension CommandContext {
 /// `heldAtMost` are held, or when the run ends: a `write(2)` per `show` line was a twentieth of
 /// a script's CPU (perf record). Entries reach the file in the order they were written, so a
 /// `started` and every entry before it are on disk before its request is sent; a crash loses at
-/// most the last few reads' `done`, which a resume runs again.
+/// most the last few reads' `done`, which a resume runs again. A journal to start over (an
+/// import's) holds every entry until `startOver()`, which comes before any request is sent.
 final class JournalHandle: Sendable {
     private struct Run: ~Copyable {
         /// Nil once the run has ended (`close`).
@@ -96,6 +97,24 @@ final class JournalHandle: Sendable {
         }
     }
 
+    /// Appends `entry` now, whatever waits: before a start over, to the file as it is (and again,
+    /// with what waits, once it starts over). For what the market told that must not wait for
+    /// a run to go ahead: a stock move found made. False (and the reason kept) when it cannot.
+    func writeThrough(_ entry: JournalEntry) -> Bool {
+        run.withLock { run in
+            guard run.failure == nil, let file = run.file else { return false }
+            run.held.append(entry)
+            guard run.startsOver else { return Self.flush(&run, to: file) }
+            do {
+                try file.append([entry])
+                return true
+            } catch {
+                run.failure = "\(error)"
+                return false
+            }
+        }
+    }
+
     /// Writes the entries held back; false (and the reason kept) when it cannot.
     private static func flush(_ run: inout Run, to file: JournalFile) -> Bool {
         guard !run.held.isEmpty else { return true }
@@ -112,9 +131,10 @@ final class JournalHandle: Sendable {
     /// Why the journal could not be written (nil: it could).
     var failure: String? { run.withLock { $0.failure } }
 
-    /// The run has ended: what was held back is written, the file is closed and its lock released
-    /// now, not whenever the last reference goes, so the next run of the same script or catalog
-    /// can take it at once.
+    /// The run has ended: what was held back is written (not when the file was to start over and
+    /// never did: the run went no further than its plan), the file is closed and its lock
+    /// released now, not whenever the last reference goes, so the next run of the same script or
+    /// catalog can take it at once.
     func close() {
         run.withLock { run in
             if run.failure == nil, !run.startsOver, let file = run.file { _ = Self.flush(&run, to: file) }
