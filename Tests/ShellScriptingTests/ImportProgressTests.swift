@@ -63,3 +63,29 @@ struct RecentRateTests {
         #expect(Pace(rate: rate, left: 10).secondsLeft == nil)
     }
 }
+
+@Suite("The summary of an import that sent nothing")
+struct ImportLeftNothingTests {
+    static let doneBefore = [
+        RowResult(row: 2, action: .register, id: 7, status: .doneBefore),
+        RowResult(row: 3, action: .register, id: 8, status: .doneBefore),
+    ]
+
+    /// Resumed with every row done, the import said "2 done before the interruption, 0 failed
+    /// in 0.0 s, 0.0/s": a time and a rate of nothing sent.
+    @Test func everyRowDoneBeforeIsSaidWithNoTimeNorRate() {
+        let summary = ImportSummary(file: "cat.csv", results: Self.doneBefore, elapsed: .milliseconds(40))
+        #expect(summary.lines == ["cat.csv: 2 done before the interruption; nothing left to send"])
+    }
+
+    /// A conflict the plan held back is still said: not sent, it is not "nothing left".
+    @Test func aConflictHeldBackIsStillSaid() {
+        var summary = ImportSummary(file: "cat.csv", results: Self.doneBefore, elapsed: .milliseconds(40))
+        summary.heldBack.conflicts = 1
+        #expect(summary.lines.count == 1)
+        #expect(!summary.lines[0].contains("nothing left to send"), "\(summary.lines)")
+        #expect(summary.lines[0].contains("2 done before the interruption"), "\(summary.lines)")
+        #expect(summary.lines[0].contains("1 conflict"), "\(summary.lines)")
+        #expect(!summary.lines[0].contains("/s"), "\(summary.lines)")
+    }
+}

@@ -151,9 +151,11 @@ struct ImportSummary {
         let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held, .doneBefore]
         let sent = results.filter { !unsent.contains($0.status) }.count
         let rate = seconds > 0 && sent > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
-        // A resumed import whose rows were all done before: nothing timed, no failures to count.
+        // A resumed import whose rows were all done before: nothing timed, no failures to count
+        // (unless the plan held back a conflict or a rename, which the usual line says).
         let leftNothing: Set<RowResult.Status> = [.doneBefore, .unchanged]
-        if interrupted == nil, !results.isEmpty, results.allSatisfy({ leftNothing.contains($0.status) }) {
+        let held = heldBack.tallies(results)
+        if interrupted == nil, held.isEmpty, !results.isEmpty, results.allSatisfy({ leftNothing.contains($0.status) }) {
             let tallies = [RowResult.Status.unchanged, .doneBefore].compactMap { status -> String? in
                 let count = count(status)
                 guard count > 0, let spoken = status.spoken else { return nil }
@@ -168,7 +170,7 @@ struct ImportSummary {
                 guard let spoken = status.spoken else { return nil }
                 return count > 0 || status == .failed ? CatalogMessage.tally(spoken, count).text : nil
             }
-        counts += heldBack.tallies(results)
+        counts += held
         var lines = [
             CatalogMessage.importTook(
                 file: file, tallies: counts.joined(separator: ", "), seconds: String(format: "%.1f", seconds), rate: rate
