@@ -396,6 +396,9 @@ struct UndoTests {
             #expect(try await f.allProducts().count == 3)
             await Self.ok(session, "undo 1 --yes", console)
             #expect(try await f.allProducts().isEmpty)
+            // Undone already, it is said so, whichever of its numbers is given.
+            let undone = await Self.refused(f, "undo 2 --yes")
+            #expect(undone.notes.contains("change 1 is undone already ('redo 1' makes it again)"), "\(undone.notes)")
             let again = await Self.refused(f, "redo 3 --yes")
             #expect(again.notes.contains("'redo 1' makes them all again"), "\(again.notes)")
             #expect(try await f.allProducts().isEmpty)

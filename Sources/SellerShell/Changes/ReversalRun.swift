@@ -92,6 +92,12 @@ struct ReversalRequest: Sendable {
         guard let unit = history.unit(holding: number) else {
             throw .failed(Message.noSuchChange(number).text)
         }
+        if direction == .undo, unit.undone {
+            throw .failed(Message.undoneAlready(unit.number).text)
+        }
+        if direction == .redo, !unit.changes.contains(where: \.undone) {
+            throw .failed(Message.notUndone(unit.number).text)
+        }
         // A row of an import (or of a command over several products) is not undone alone, nor
         // the whole of it for a number `changes` does not list: said, and nothing is sent.
         if unit.number != number {
@@ -100,12 +106,6 @@ struct ReversalRequest: Sendable {
                 Message.partOfBatch(
                     undo: direction == .undo, number: number, unit: unit.number, count: unit.changes.count, label: label
                 ).text)
-        }
-        if direction == .undo, unit.undone {
-            throw .failed(Message.undoneAlready(unit.number).text)
-        }
-        if direction == .redo, !unit.changes.contains(where: \.undone) {
-            throw .failed(Message.notUndone(unit.number).text)
         }
         return unit
     }
