@@ -7,7 +7,7 @@ What is checked, in inline code spans (`…`) outside fenced blocks:
   - a file name (`Words.swift`, `CEditLine.h`, `en.json`, `common.sh`, `.swift-format`) exists at
     the root or, by its base name, somewhere under Sources/, Tests/, scripts/, Plugins/ or docs/;
   - a Swift name (`ShellSession`, `Endpoint<T>`, `[Word]`, `SentBytes.Piece.secret`,
-    `ShellSession.perform(_:in:)`, `[any CommandMiddleware].around`, `context.pathBase`,
+    `ShellSession.perform(_:in:)`, `[any ShellCommand.Type]`, `context.pathBase`,
     `run(in:)`): a leading capitalised name is a type declared in a Swift file
     (`struct|class|enum|actor|protocol|typealias|extension Name`), a target or product in
     Package.swift, or one of NOT_OURS below; every later capitalised part is a declared type, and

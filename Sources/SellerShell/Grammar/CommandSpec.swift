@@ -164,8 +164,8 @@ public final class CommandSpec: Sendable {
         self.recording = recording
     }
 
-    /// This spec with its words taken as they come and recorded as typed (`set NAME VALUE`,
-    /// which shares `set`'s words).
+    /// Another spec the same but for how its words are taken (`rawWords`) and how a recording
+    /// writes it (`recording`): `set NAME VALUE`'s, from `set`'s.
     public func with(rawWords: Bool, recording: Recording) -> CommandSpec {
         CommandSpec(
             name: name, aliases: aliases, summary: summary, usage: usage, notes: notes, examples: examples,

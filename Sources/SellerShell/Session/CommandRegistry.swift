@@ -7,8 +7,8 @@ import TerminalText
 public struct CommandRegistry: Sendable {
     public let commands: [any ShellCommand.Type]
     /// Each command by its exact name, and by its name or alias as `find` compares a word in any
-    /// case: `find` runs for every line, and copying every spec to compare names showed in what
-    /// a script line costs. The first command of a name wins, as a search in order would find it.
+    /// case: `find` runs for every line, and comparing every spec's names showed in what a script
+    /// line costs. The first command of a name wins, as a search in order would find it.
     private let byName: [String: any ShellCommand.Type]
     private let byNameOrAlias: [String: any ShellCommand.Type]
 

@@ -20,9 +20,10 @@ extension ScriptRuntime {
     }
 
     /// A typed line's command run when its photos and fields hold no problem, which are said
-    /// together, as `register` says them, and nothing is sent. With no one to ask (`-c`, a
-    /// pipe), a `register`'s missing fields are among them, as a script's check says them: a
-    /// usage error when they are all there is (as the command says one missing field).
+    /// together, as `register` says them, and nothing is sent. With no one to ask (`-c`, the
+    /// program's arguments), a `register`'s missing fields are among them, as a script's check
+    /// says them: a usage error when they are all there is (as the command says one missing
+    /// field). Piped lines run as a script's stream does, one at a time, and do not come here.
     private func checkedStep(_ line: ScriptLine, _ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let register = invocation.command as? Register
         var problems = problems(
