@@ -398,10 +398,17 @@ struct UndoTests {
             #expect(try await f.allProducts().isEmpty)
             // Undone already, it is said so, whichever of its numbers is given.
             let undone = await Self.refused(f, "undo 2 --yes")
-            #expect(undone.notes.contains("change 1 is undone already ('redo 1' makes it again)"), "\(undone.notes)")
+            #expect(undone.notes.contains("change 2 is one of the 3 changes of change 1 (import "), "\(undone.notes)")
+            #expect(undone.notes.contains("undone already: 'redo 1' makes them all again"), "\(undone.notes)")
             let again = await Self.refused(f, "redo 3 --yes")
             #expect(again.notes.contains("'redo 1' makes them all again"), "\(again.notes)")
             #expect(try await f.allProducts().isEmpty)
+            // Made again, it has nothing to redo, whichever of its numbers is given.
+            await Self.ok(session, "redo 1 --yes", console)
+            let standing = await Self.refused(f, "redo 3 --yes")
+            #expect(standing.notes.contains("change 3 is one of the 3 changes of change 1 (import "), "\(standing.notes)")
+            #expect(standing.notes.contains("which is not undone: there is nothing to redo"), "\(standing.notes)")
+            #expect(try await f.allProducts().count == 3)
         }
     }
 

@@ -92,19 +92,21 @@ struct ReversalRequest: Sendable {
         guard let unit = history.unit(holding: number) else {
             throw .failed(Message.noSuchChange(number).text)
         }
-        if direction == .undo, unit.undone {
-            throw .failed(Message.undoneAlready(unit.number).text)
-        }
-        if direction == .redo, !unit.changes.contains(where: \.undone) {
-            throw .failed(Message.notUndone(unit.number).text)
-        }
         // A row of an import (or of a command over several products) is not undone alone, nor
         // the whole of it for a number `changes` does not list: said, and nothing is sent.
-        if unit.number != number {
-            let label = TextLayout.visible(unit.batch?.label ?? Self.label(unit))
+        let part = unit.number != number
+        let undo = direction == .undo
+        if undo ? unit.undone : !unit.changes.contains(where: \.undone) {
+            guard part else { throw .failed((undo ? Message.undoneAlready(unit.number) : .notUndone(unit.number)).text) }
+            throw .failed(
+                Message.partOfBatchAlready(
+                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: Self.shown(unit)
+                ).text)
+        }
+        if part {
             throw .failed(
                 Message.partOfBatch(
-                    undo: direction == .undo, number: number, unit: unit.number, count: unit.changes.count, label: label
+                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: Self.shown(unit)
                 ).text)
         }
         return unit
@@ -115,6 +117,9 @@ struct ReversalRequest: Sendable {
     static func forAgent(_ context: CommandContext) -> Bool {
         if case .agent = context.access.reader { true } else { false }
     }
+
+    /// A unit as a refusal names it: its line (an import's, as typed), control characters shown.
+    private static func shown(_ unit: ChangeHistory.Unit) -> String { TextLayout.visible(unit.batch?.label ?? label(unit)) }
 
     /// `import catalog.csv, 100 changes` or the one change's summary.
     static func label(_ unit: ChangeHistory.Unit) -> String {

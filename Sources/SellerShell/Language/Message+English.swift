@@ -254,6 +254,9 @@ extension Message {
         case .partOfBatch(let undo, let number, let unit, let count, let label):
             "change \(number) is one of the \(count) changes of change \(unit) (\(label)), \(undo ? "undone" : "redone") together: "
                 + "'\(undo ? "undo" : "redo") \(unit)' \(undo ? "takes them all back" : "makes them all again")"
+        case .partOfBatchAlready(let undo, let number, let unit, let count, let label):
+            "change \(number) is one of the \(count) changes of change \(unit) (\(label)), "
+                + (undo ? "undone already: 'redo \(unit)' makes them all again" : "which is not undone: there is nothing to redo")
         case .undoneAlready(let number): "change \(number) is undone already ('redo \(number)' makes it again)"
         case .notUndone(let number): "change \(number) is not undone, so there is nothing to redo"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):

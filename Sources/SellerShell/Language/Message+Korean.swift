@@ -248,6 +248,9 @@ extension Message {
         case .partOfBatch(let undo, let number, let unit, let count, let label):
             "\(number)번 변경은 \(unit)번 변경(\(label))에 묶인 변경 \(count)개 가운데 하나라 따로 \(undo ? "되돌리지" : "다시 하지") 않습니다. "
                 + "'\(undo ? "undo" : "redo") \(unit)' 명령으로 모두 \(undo ? "되돌립니다" : "다시 합니다")"
+        case .partOfBatchAlready(let undo, let number, let unit, let count, let label):
+            "\(number)번 변경은 \(unit)번 변경(\(label))에 묶인 변경 \(count)개 가운데 하나이고, "
+                + (undo ? "이미 되돌렸습니다. 'redo \(unit)' 명령으로 모두 다시 합니다" : "되돌리지 않았으므로 다시 할 것이 없습니다")
         case .undoneAlready(let number): "\(number)번 변경은 이미 되돌렸습니다('redo \(number)' 명령으로 다시 합니다)"
         case .notUndone(let number): "\(number)번 변경은 되돌리지 않았으니 다시 할 것이 없습니다"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):

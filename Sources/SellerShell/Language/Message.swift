@@ -248,6 +248,8 @@ public enum Message: Spoken, Equatable {
     case noSuchChange(Int)
     /// `undo 12` of the second row of import 11: undone only with the whole import.
     case partOfBatch(undo: Bool, number: Int, unit: Int, count: Int, label: String)
+    /// `undo 12` of a row of import 11, undone already (`redo 12`: not undone).
+    case partOfBatchAlready(undo: Bool, number: Int, unit: Int, count: Int, label: String)
     case undoneAlready(Int)
     case notUndone(Int)
     case reverseDeletesNeedYes(undo: Bool, number: Int, deletes: Int)
