@@ -27,6 +27,15 @@ import Testing
         try await body(server, directory)
     }
 
+    /// A session whose lines are typed (`execute`), against `server`, at home in `directory`.
+    static func typedSession(_ server: MisbehavingServer, _ directory: URL) -> ScriptSession {
+        ScriptSession(
+            configuration: ShellConfiguration(
+                serverURL: server.baseURL, credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
+                vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
+            console: RecordingConsole(), environment: ["HOME": directory.path])
+    }
+
     static func run(_ text: String, in directory: URL, server: MisbehavingServer) async throws -> (CommandStatus, String, String)
     {
         let path = directory.appendingPathComponent("shop.om").path
@@ -173,12 +182,7 @@ import Testing
     /// other problems, and nothing reaches the server.
     @Test func aTypedLineIsCheckedBeforeItIsSent() async throws {
         try await Self.withCountingServer { server, directory in
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: server.baseURL,
-                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
-                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
-                console: RecordingConsole(), environment: ["HOME": directory.path])
+            let session = Self.typedSession(server, directory)
             let photos = directory.path
             let report = await session.execute(
                 "register name=Cup \(Self.describe) price=abc currency=KRW image=\(photos)/truncated.jpg")
@@ -192,17 +196,12 @@ import Testing
         }
     }
 
-    /// With no one to ask (`-c`, a pipe), `register name=x` said only that the name was short:
+    /// With no one to ask (`-c`, the program's arguments), `register name=x` said only that the name was short:
     /// the fields it left out, which a script's check lists, came one a run. Left out and
     /// nothing else wrong, they are a usage error, as one missing field was.
     @Test func aTypedRegisterWithNoOneToAskNamesEveryFieldItLeavesOut() async throws {
         try await Self.withCountingServer { server, directory in
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: server.baseURL,
-                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
-                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
-                console: RecordingConsole(), environment: ["HOME": directory.path])
+            let session = Self.typedSession(server, directory)
             let short = await session.execute("register name=x")
             #expect(short.status == .failed)
             for field in ["description", "price", "currency", "image"] {
