@@ -146,6 +146,15 @@ struct ImportSummary {
 
     func count(_ status: RowResult.Status) -> Int { results.filter { $0.status == status }.count }
 
+    /// `3 registered`, one for each of `statuses` the results have (`evenNone`: also at 0).
+    private func tallies(_ statuses: [RowResult.Status], evenNone: RowResult.Status? = nil) -> [String] {
+        statuses.compactMap { status in
+            let count = count(status)
+            guard let spoken = status.spoken, count > 0 || status == evenNone else { return nil }
+            return CatalogMessage.tally(spoken, count).text
+        }
+    }
+
     var lines: [String] {
         let seconds = elapsed.milliseconds / 1000
         let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held, .doneBefore]
@@ -156,21 +165,12 @@ struct ImportSummary {
         let leftNothing: Set<RowResult.Status> = [.doneBefore, .unchanged]
         let held = heldBack.tallies(results)
         if interrupted == nil, held.isEmpty, !results.isEmpty, results.allSatisfy({ leftNothing.contains($0.status) }) {
-            let tallies = [RowResult.Status.unchanged, .doneBefore].compactMap { status -> String? in
-                let count = count(status)
-                guard count > 0, let spoken = status.spoken else { return nil }
-                return CatalogMessage.tally(spoken, count).text
-            }
-            return [CatalogMessage.importLeftNothing(file: file, tallies: tallies.joined(separator: ", ")).text]
+            let done = tallies([.unchanged, .doneBefore]).joined(separator: ", ")
+            return [CatalogMessage.importLeftNothing(file: file, tallies: done).text]
         }
-        var counts = [RowResult.Status.registered, .updated, .unchanged, .doneBefore, .deleted, .failed, .skipped, .notRun]
-            .compactMap {
-                status -> String? in
-                let count = count(status)
-                guard let spoken = status.spoken else { return nil }
-                return count > 0 || status == .failed ? CatalogMessage.tally(spoken, count).text : nil
-            }
-        counts += held
+        let counts =
+            tallies([.registered, .updated, .unchanged, .doneBefore, .deleted, .failed, .skipped, .notRun], evenNone: .failed)
+            + held
         var lines = [
             CatalogMessage.importTook(
                 file: file, tallies: counts.joined(separator: ", "), seconds: String(format: "%.1f", seconds), rate: rate

@@ -105,13 +105,7 @@ final class JournalHandle: Sendable {
             guard run.failure == nil, let file = run.file else { return false }
             run.held.append(entry)
             guard run.startsOver else { return Self.flush(&run, to: file) }
-            do {
-                try file.append([entry])
-                return true
-            } catch {
-                run.failure = "\(error)"
-                return false
-            }
+            return Self.append([entry], &run, to: file)
         }
     }
 
@@ -119,8 +113,13 @@ final class JournalHandle: Sendable {
     private static func flush(_ run: inout Run, to file: JournalFile) -> Bool {
         guard !run.held.isEmpty else { return true }
         defer { run.held.removeAll(keepingCapacity: true) }
+        return append(run.held, &run, to: file)
+    }
+
+    /// Appends `entries` in one write; false (and the reason kept) when it cannot.
+    private static func append(_ entries: [JournalEntry], _ run: inout Run, to file: JournalFile) -> Bool {
         do {
-            try file.append(run.held)
+            try file.append(entries)
             return true
         } catch {
             run.failure = "\(error)"
