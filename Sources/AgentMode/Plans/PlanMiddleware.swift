@@ -38,7 +38,8 @@ struct PlanMiddleware: CommandMiddleware {
 
 extension PlanMiddleware {
     /// What an `undo` or `redo` takes back or makes again: the unit of the change log it names
-    /// (by its number, else the latest this direction applies to), read from the log, typed.
+    /// (by its number, else the latest this direction applies to), read from the log, typed, as
+    /// the command chooses it (nil where the command refuses, a row of an import among them).
     static func reversal(_ command: any ShellCommand, _ context: CommandContext) -> PlanMessage? {
         let number: Int?
         let undo: Bool
@@ -49,10 +50,9 @@ extension PlanMiddleware {
         } else {
             return nil
         }
-        guard let log = context.changes?.log, let entries = try? log.entries() else { return nil }
-        let history = ChangeHistory(entries)
-        let latest = undo ? history.latestDone : history.latestUndone
-        guard let unit = number.map(history.unit(holding:)) ?? latest else { return nil }
+        guard let log = context.changes?.log, let entries = try? log.entries(),
+            let unit = try? ChangeHistory(entries).unit(toReverse: number, undo: undo)
+        else { return nil }
         let summary =
             unit.batch.map { ChangesMessage.batch(label: $0.label, count: unit.changes.count).text }
             ?? unit.changes.first?.entry.summary.text ?? ""

@@ -94,3 +94,42 @@ public struct ChangeHistory: Sendable {
     /// What `redo` re-applies with no number: the change undone most recently, still undone.
     public var latestUndone: Unit? { units.filter(\.undone).max { $0.lastMark < $1.lastMark } }
 }
+
+extension ChangeHistory {
+    /// The unit `undo N` (`undo: true`) or `redo N` takes, or with no number the latest one that
+    /// direction applies to; refused, with the line that says why, when there is none or N is a
+    /// row of a batch (an import's, or a command's over several products), which goes only whole
+    /// and by its first number. The one choice `undo`, `redo` and an assistant's plan of them make.
+    public func unit(toReverse number: Int?, undo: Bool) throws(CommandFailure) -> Unit {
+        guard let number else {
+            let latest = undo ? latestDone : latestUndone
+            guard let latest else {
+                if units.isEmpty {
+                    throw .failed(Message.nothingKept(undo: undo).text)
+                }
+                throw .failed(undo ? Message.everythingUndone.text : Message.nothingUndone.text)
+            }
+            return latest
+        }
+        guard let unit = unit(holding: number) else {
+            throw .failed(Message.noSuchChange(number).text)
+        }
+        // A row of an import (or of a command over several products) is not undone alone, nor
+        // the whole of it for a number `changes` does not list: said, and nothing is sent.
+        let part = unit.number != number
+        if undo ? unit.undone : !unit.changes.contains(where: \.undone) {
+            guard part else { throw .failed((undo ? Message.undoneAlready(unit.number) : .notUndone(unit.number)).text) }
+            throw .failed(
+                Message.partOfBatchAlready(
+                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: ReversalRequest.shown(unit)
+                ).text)
+        }
+        if part {
+            throw .failed(
+                Message.partOfBatch(
+                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: ReversalRequest.shown(unit)
+                ).text)
+        }
+        return unit
+    }
+}

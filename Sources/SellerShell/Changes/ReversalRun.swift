@@ -21,7 +21,7 @@ struct ReversalRequest: Sendable {
         }
         let (entries, damaged) = try log.readBack()
         let history = ChangeHistory(entries)
-        let unit = try self.unit(in: history)
+        let unit = try history.unit(toReverse: number, undo: direction == .undo)
         let reversal = Reversal(direction: direction, history: history, log: log)
         let changes = reversal.changes(of: unit)
         var steps: [Reversal.Step] = []
@@ -77,41 +77,6 @@ struct ReversalRequest: Sendable {
         }
     }
 
-    /// The unit asked for, or the latest one this direction applies to.
-    private func unit(in history: ChangeHistory) throws(CommandFailure) -> ChangeHistory.Unit {
-        guard let number else {
-            let latest = direction == .undo ? history.latestDone : history.latestUndone
-            guard let latest else {
-                if history.units.isEmpty {
-                    throw .failed(Message.nothingKept(undo: direction == .undo).text)
-                }
-                throw .failed(direction == .undo ? Message.everythingUndone.text : Message.nothingUndone.text)
-            }
-            return latest
-        }
-        guard let unit = history.unit(holding: number) else {
-            throw .failed(Message.noSuchChange(number).text)
-        }
-        // A row of an import (or of a command over several products) is not undone alone, nor
-        // the whole of it for a number `changes` does not list: said, and nothing is sent.
-        let part = unit.number != number
-        let undo = direction == .undo
-        if undo ? unit.undone : !unit.changes.contains(where: \.undone) {
-            guard part else { throw .failed((undo ? Message.undoneAlready(unit.number) : .notUndone(unit.number)).text) }
-            throw .failed(
-                Message.partOfBatchAlready(
-                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: Self.shown(unit)
-                ).text)
-        }
-        if part {
-            throw .failed(
-                Message.partOfBatch(
-                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: Self.shown(unit)
-                ).text)
-        }
-        return unit
-    }
-
     /// Whether the command runs for an assistant (`openmarket mcp`), which passes the `undo`
     /// tool's arguments, not the shell's flags.
     static func forAgent(_ context: CommandContext) -> Bool {
@@ -119,7 +84,7 @@ struct ReversalRequest: Sendable {
     }
 
     /// A unit as a refusal names it: its line (an import's, as typed), control characters shown.
-    private static func shown(_ unit: ChangeHistory.Unit) -> String { TextLayout.visible(unit.batch?.label ?? label(unit)) }
+    static func shown(_ unit: ChangeHistory.Unit) -> String { TextLayout.visible(unit.batch?.label ?? label(unit)) }
 
     /// `import catalog.csv, 100 changes` or the one change's summary.
     static func label(_ unit: ChangeHistory.Unit) -> String {
