@@ -164,3 +164,56 @@ struct ImportInterruptTests {
         }
     }
 }
+
+/// A resume after the interrupted rows were taken back, and the plan of a resume.
+extension ImportInterruptTests {
+    /// The rows the interrupted run registered were undone before the resume: the resume
+    /// registers them again, says so, and is a unit of its own that one `undo` takes back
+    /// (before, its plan said it registered every row, and the run refused those rows as
+    /// updates of products no longer there; and a resume joined the interrupted run's unit
+    /// even when that was undone).
+    @Test func aResumeAfterTheInterruptedRowsWereUndoneRegistersThemAgain() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(12))
+            #expect(try await Self.interrupted(f, path, at: 1, console: RecordingConsole()).status == .interrupted)
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            try #require(try await f.allProducts().isEmpty)
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
+            #expect(resumed.notes.contains("gone from the market since (undone or deleted); registering"), "\(resumed.notes)")
+            #expect(try await f.allProducts().map(\.name).sorted() == (1...12).map { "Item \($0)" }.sorted())
+            let listed = RecordingConsole()
+            _ = await f.session(listed).execute("changes")
+            // The resume is a unit of its own: the interrupted run's stays wholly undone (joined
+            // to it, before, the resumed rows made one unit of 14 changes, 2 of them undone).
+            #expect(listed.out.contains("2 changes (2 registered)") && listed.out.contains("12 changes (12 registered)"), "\(listed.out)")
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("undo --yes").status == .ok, "\(again.notes) \(again.out)")
+            #expect(try await f.allProducts().isEmpty, "\(again.out)")
+        }
+    }
+
+    /// `--plan --resume` shows the rows the interrupted run did as done before, as the resume
+    /// itself does (before, the plan read no journal and said it registered every row), with no
+    /// note of those rows having no revision column (before, the resume's own plan had one).
+    @Test func aPlanOfAResumeShowsTheRowsDoneBefore() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script("cat.csv", CatalogImportTests.rows(12))
+            #expect(try await Self.interrupted(f, path, at: 1, console: RecordingConsole()).status == .interrupted)
+            let made = try await f.allProducts().count
+            try #require(made > 0 && made < 12)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(path)' --plan --resume").status == .ok, "\(plan.notes)")
+            #expect(plan.out.contains("register   \(12 - made) "), "\(plan.out)")
+            #expect(plan.out.contains("(\(made) row\(made == 1 ? "" : "s") done before the interruption)"), "\(plan.out)")
+            // Rows the interrupted run made are the market's now: no note of rows without a revision.
+            #expect(!plan.out.contains("without a revision column"), "\(plan.out)")
+            let resumed = RecordingConsole()
+            #expect(await f.session(resumed).execute("import '\(path)' --yes --resume").status == .ok, "\(resumed.notes)")
+            #expect(resumed.out.contains("register   \(12 - made) "), "\(resumed.out)")
+        }
+    }
+}

@@ -65,8 +65,9 @@ struct CatalogImport: Sendable {
             throw Self.problemsFailure(contents.problems, file: typed, skippable: false)
         }
         let sends = !options.dryRun && !options.planOnly
-        // Only a journal needs the rows' hashes: a plan of a large file never holds them.
-        let hashes = sends ? Self.rowHashes(contents.rows) : [:]
+        // Only a journal needs the rows' hashes (a plan of a resume checks the rows it names):
+        // a plan of a large file never holds them.
+        let hashes = sends || options.resume ? Self.rowHashes(contents.rows) : [:]
         if sends || (!options.newIDs && contents.rows.withID > 0) || options.prune {
             _ = try context.client.requireCredentials()
         }
@@ -94,9 +95,11 @@ struct CatalogImport: Sendable {
             keepCreates(opened?.recovered ?? [], in: rows)
         }
         defer { rows.scope?.journal?.close() }
+        // A plan of a resume shows the rows done before as the run will.
+        let resumed = !sends && options.resume ? try resumedRows(file: typed, path: path, hashes: hashes, options: options) : nil
         var checked = try await check(
-            contents, file: typed, path: path, made: opened?.made ?? [:], done: opened?.done ?? [], hashes: hashes,
-            options: options, vendorID: vendorID, moves: moves)
+            contents, file: typed, path: path, made: opened?.made ?? resumed?.made ?? [:],
+            done: opened?.done ?? resumed?.done ?? [], hashes: hashes, options: options, vendorID: vendorID, moves: moves)
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
             throw Self.problemsFailure(
@@ -336,10 +339,12 @@ struct CatalogImport: Sendable {
 
     /// The change-log batch of the rows' changes: one `undo` takes them all back, those of the
     /// run this one resumes (`resumed`, its batch) included, unless a change was made in between
-    /// (a bare `undo` takes back the unit that began last: the resumed rows, then).
+    /// (a bare `undo` takes back the unit that began last: the resumed rows, then) or any of its
+    /// changes was undone (joined to it, the resumed rows would make a unit half undone).
     static func batch(for typed: String, resuming resumed: String?, in history: ChangeHistory?) -> ChangeBatch {
         let label = "import \(typed)"
-        guard let resumed, history?.units.last.map({ $0.batch?.id == resumed }) != false else { return ChangeBatch(label: label) }
+        let joins = history?.units.last.map { $0.batch?.id == resumed && !$0.changes.contains(where: \.undone) } != false
+        guard let resumed, joins else { return ChangeBatch(label: label) }
         return ChangeBatch(id: resumed, label: label)
     }
 

@@ -13,6 +13,7 @@ extension CatalogImport {
         hashes: [Int: String], options: ImportOptions, vendorID: Int?, moves: EarlierMoves = EarlierMoves()
     ) async throws -> CheckedCatalog {
         let mine = try await yours(vendorID, contents: contents, file: file, made: made, options: options)
+        let (made, done) = stillMade(made, done: done, mine: mine, vendorID: vendorID, file: file)
         var rowCheck = RowCheck(
             file: file, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path, resize: options.resize,
             newIDs: options.newIDs, mine: mine, made: made, matchByName: options.match == .name,
@@ -41,6 +42,22 @@ extension CatalogImport {
         if !problems.isEmpty { plan.invalid = try Self.skipped(problems, contents: contents, file: file, options: options) }
         if options.prune { plan.prune(mine, keeping: contents, made: made, options: options) }
         return CheckedCatalog(file: file, path: path, contents: contents, plan: plan, hashes: hashes, made: made)
+    }
+
+    /// The rows an interrupted import registered whose products are still yours on the market;
+    /// one gone since (its import undone, the product deleted) is no longer done, and its row
+    /// registers again, said in one note (before, its row updated the id the journal named and
+    /// was refused as no product of yours, while the plan said it registered). Unchanged when
+    /// your products are not known (no vendor: nothing to tell them by).
+    private func stillMade(
+        _ made: [Int: Int], done: Set<Int>, mine: [Int: Product], vendorID: Int?, file: String
+    ) -> (made: [Int: Int], done: Set<Int>) {
+        guard vendorID != nil else { return (made, done) }
+        let gone = made.filter { mine[$0.value] == nil }.keys.sorted()
+        guard !gone.isEmpty else { return (made, done) }
+        let shown = gone.prefix(5).map(String.init).joined(separator: ", ") + (gone.count > 5 ? ", …" : "")
+        context.console.note(CatalogMessage.madeRowsGone(file: file, count: gone.count, rows: shown).text)
+        return (made.filter { mine[$0.value] != nil }, done.subtracting(gone))
     }
 
     /// The photos of rows of your products, compared with each product's by content

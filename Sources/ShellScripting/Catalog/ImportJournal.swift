@@ -98,6 +98,25 @@ extension CatalogImport {
         return found.lazy.compactMap { JournalFile.read($0) }.first.map { madeByUnfinished($0, file: file) } ?? [:]
     }
 
+    /// What a plan of a `--resume` (`--plan`, `--dry-run`) takes as done, as the run would: the
+    /// rows the unfinished import did (`made`: those it registered, row → id), read from its
+    /// journal without locking it, each refused as the run refuses it when the file changed
+    /// there. Nothing when no import of the file is unfinished on this market. A create sent but
+    /// never answered is not among them: the run looks it up first, the plan cannot.
+    func resumedRows(
+        file: String, path: String, hashes: [Int: String], options: ImportOptions
+    ) throws(CommandFailure) -> (made: [Int: Int], done: Set<Int>) {
+        let placement = placement(of: path, options: options)
+        let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
+        guard let state = found.lazy.compactMap({ JournalFile.read($0) }).first,
+            !state.finished, otherMarket(of: state, file: file) == nil
+        else { return ([:], []) }
+        for (row, entry) in state.done.sorted(by: { $0.key < $1.key }) {
+            try Self.checkUnchanged(row, entry, hashes, file: file)
+        }
+        return (state.done.compactMapValues(\.id), Set(state.done.keys))
+    }
+
     /// The rows a journal's import made, by row, when it did not finish (a finished one's rows
     /// are no unfinished import's) on this market (another's ids are other products).
     private func madeByUnfinished(_ state: JournalState, file: String) -> [Int: Int] {

@@ -295,6 +295,9 @@ extension ImportPlan {
             var merged = ThreeWayMerge.merge(
                 fields, revision: revision, live: live, side: picked ? .sheet : sync.prefer, movedTo: earlier.stock)
             if case .unknown = earlier { merged.leaveStock() }
+            // A row done before the interruption and the same on the market now needs no
+            // revision to be told apart: the plan's note of rows without one does not count it.
+            if doneRows.contains(number), merged.sendsNothing { merged.blind = false }
             sync.note(merged, row: number, id: id, sidePicked: picked)
             sync.noteMove(merged, row: row, id: id, sheet: fields, from: earlier.stock ?? StockMove.exportStock(revision))
             if merged.sendsNothing {

@@ -124,6 +124,10 @@ extension CatalogMessage {
         case .nothingToResume(let file): "\(file): nothing to resume: the last import finished (run it again without --resume)"
         case .registeredBefore(let file, let row, let id):
             "\(file):\(row): #\(id) was registered before the interruption; not sent again"
+        case .madeRowsGone(let file, let count, let rows):
+            "\(file): \(count == 1 ? "row" : "rows") \(rows): the interrupted import registered "
+                + "\(count == 1 ? "this product" : "these \(count) products"), gone from the market since (undone or deleted); "
+                + "registering \(count == 1 ? "it" : "them") again"
         case .rowChanged(let file, let row):
             "\(file):\(row): this row is not what the interrupted import sent (rows added, removed or edited?): "
                 + "put it back as it was to --resume, or start over with --restart (products already made stay)"

@@ -117,6 +117,9 @@ extension CatalogMessage {
             "\(file): 이어서 할 것이 없습니다. 지난 가져오기는 끝났습니다(--resume 없이 다시 실행하세요)"
         case .registeredBefore(let file, let row, let id):
             "\(file):\(row): #\(id) 상품은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
+        case .madeRowsGone(let file, let count, let rows):
+            "\(file): \(rows)행(\(count)개)은 중단된 가져오기가 등록한 상품인데, 그 뒤 마켓에서 없어졌습니다(되돌리거나 지웠음). "
+                + "다시 등록합니다"
         case .rowChanged(let file, let row):
             "\(file):\(row): 이 행은 중단된 가져오기가 보낸 것과 다릅니다(행을 더하거나 빼거나 고쳤나요?). "
                 + "--resume하려면 원래대로 되돌리고, 아니면 --restart로 처음부터 다시 하세요(이미 만든 상품은 남습니다)"

@@ -121,6 +121,9 @@ public enum CatalogMessage: Spoken, Equatable {
     case importUnfinished(file: String, journal: String, done: Int)
     case nothingToResume(String)
     case registeredBefore(file: String, row: Int, id: Int)
+    /// Rows the interrupted import registered whose products are gone since (an `undo`, a
+    /// `delete`): a resume registers them again.
+    case madeRowsGone(file: String, count: Int, rows: String)
     case rowChanged(file: String, row: Int)
     case journalNotWritten(file: String?, why: String?)
     case wroteIDs(file: String, made: Int, matched: Int)
