@@ -173,20 +173,25 @@ public struct JSONLinesLog: Sendable {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw JSONLinesLogError(.cannotRead, path: path, reason: JSONLinesLogError.Detail.notRegularFile.text)
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var offset: off_t = 0
+        // Read straight into the bytes returned, sized by the file (and a byte more, to meet its
+        // end), grown if it grows meanwhile: appending each read from a buffer cost an
+        // instruction a byte (5 M a change with a full change log of 4.8 MB).
+        var data = Data(count: Int(max(info.st_size, 0)) + 1)
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if filled == data.count { data.count += 64 * 1024 }
+            let count = data.withUnsafeMutableBytes { bytes in
+                pread(descriptor, bytes.baseAddress! + filled, bytes.count - filled, off_t(filled))
+            }
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
                 throw JSONLinesLogError(.cannotRead, path: path, code: code)
             }
             guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-            offset += off_t(count)
+            filled += count
         }
+        data.count = filled
         return data
     }
 

@@ -260,11 +260,10 @@ public final class ChangeLog: Sendable {
             }
             kept = kept.dropFirst()
         }
-        let keptNames = Self.photoNames(in: kept)
-        let dropped = kept.count < lines.count ? Self.photoNames(in: lines[..<kept.startIndex]) : []
         photoFiles.prune(
-            kept: keptNames, dropped: dropped, oldest: now.addingTimeInterval(-Self.seconds(limits.photoAge)),
-            bytes: limits.photoBytes)
+            kept: { Self.photoNames(in: kept) },
+            dropped: { kept.count < lines.count ? Self.photoNames(in: lines[..<kept.startIndex]) : [] },
+            oldest: now.addingTimeInterval(-Self.seconds(limits.photoAge)), bytes: limits.photoBytes)
         guard kept.count < lines.count else { return }
         try? file.replace(with: Array(kept))
     }
