@@ -188,7 +188,9 @@ extension ImportInterruptTests {
             _ = await f.session(listed).execute("changes")
             // The resume is a unit of its own: the interrupted run's stays wholly undone (joined
             // to it, before, the resumed rows made one unit of 14 changes, 2 of them undone).
-            #expect(listed.out.contains("2 changes (2 registered)") && listed.out.contains("12 changes (12 registered)"), "\(listed.out)")
+            #expect(
+                listed.out.contains("2 changes (2 registered)") && listed.out.contains("12 changes (12 registered)"),
+                "\(listed.out)")
             let again = RecordingConsole()
             #expect(await f.session(again).execute("undo --yes").status == .ok, "\(again.notes) \(again.out)")
             #expect(try await f.allProducts().isEmpty, "\(again.out)")

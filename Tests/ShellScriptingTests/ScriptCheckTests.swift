@@ -3,6 +3,7 @@ import MarketTestSupport
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 import Testing
 
 @testable import ShellScripting
@@ -219,6 +220,39 @@ import Testing
                 ], "\(left.failure)")
             #expect(left.failure.last?.hasPrefix("usage: register name=") == true, "\(left.failure)")
             #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+        }
+    }
+
+    /// Piped lines are checked each as it comes, as a typed one is: a `register` says every
+    /// field it leaves out and every field that breaks a rule, at its line, and sends nothing
+    /// (before, the command said its first missing field and stopped); only fields missing is
+    /// a usage error, as for `-c`.
+    @Test func aPipedRegisterNamesEveryFieldItLeavesOutAtItsLine() async throws {
+        try await Self.withCountingServer { server, directory in
+            let lines = Mutex(["set shop mugs", "register name=Mug price=abc", "health"])
+            let console = RecordingConsole()
+            let session = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: server.baseURL,
+                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
+                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
+                console: console, environment: ["HOME": directory.path])
+            let status = await session.runStream(name: "stdin", options: ScriptOptions()) {
+                lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            }
+            #expect(status == .failed)
+            let notes = console.notes
+            #expect(notes.contains("stdin:2: register: description= is required"), "\(notes)")
+            for field in ["currency", "image"] {
+                #expect(notes.contains("register: \(field)= is required (\(ProductField(rawValue: field)!.rule))"), "\(notes)")
+            }
+            #expect(notes.contains("price: 'abc' is not a number"), "\(notes)")
+            #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+            let missing = Mutex(["register name=Mug"])
+            let onlyMissing = await Self.typedSession(server, directory).runStream(name: "stdin", options: ScriptOptions()) {
+                missing.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            }
+            #expect(onlyMissing == .usage)
         }
     }
 

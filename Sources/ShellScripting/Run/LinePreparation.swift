@@ -19,12 +19,19 @@ extension ScriptRuntime {
         }
     }
 
-    /// A typed line's command run when its photos and fields hold no problem, which are said
-    /// together, as `register` says them, and nothing is sent. With no one to ask (`-c`, the
-    /// program's arguments), a `register`'s missing fields are among them, as a script's check
-    /// says them: a usage error when they are all there is (as the command says one missing
-    /// field). Piped lines run as a script's stream does, one at a time, and do not come here.
+    /// A typed line's command, run when its photos and fields hold no problem (``checkFailure``).
     private func checkedStep(_ line: ScriptLine, _ invocation: Invocation, in context: CommandContext) async -> CommandReport {
+        if let failed = checkFailure(of: invocation, in: context) { return failed }
+        return await step(line, parsed: invocation, location: nil, in: context)
+    }
+
+    /// What is wrong with a line on its own before it runs, as a script's check says it, nil
+    /// when nothing is: its photos and fields, said together as `register` says them, and
+    /// nothing is sent. With no one to ask (`-c`, the program's arguments, piped lines), a
+    /// `register`'s missing fields are among them: a usage error when they are all there is (as
+    /// the command says one missing field). For a typed line, and each line of a stream, which
+    /// cannot be checked whole before it runs.
+    func checkFailure(of invocation: Invocation, in context: CommandContext) -> CommandReport? {
         let register = invocation.command as? Register
         var problems = problems(
             of: invocation, photos: register?.images ?? [], resize: register?.resize ?? true, paths: context.paths)
@@ -35,7 +42,7 @@ extension ScriptRuntime {
         }
         problems.failure += missing
         guard problems.isEmpty else { return CommandReport(status: .failed, failure: problems.lines) }
-        return await step(line, parsed: invocation, location: nil, in: context)
+        return nil
     }
 
     /// Runs a program's arguments (`openmarket list --mine`) as the words they are: no
@@ -64,7 +71,7 @@ extension ScriptRuntime {
     /// Where its caller runs (`nonisolated(nonsending)`): a hop on the way in, for every line of
     /// a script, to where the line already was.
     nonisolated(nonsending) func step(
-        _ line: ScriptLine, parsed: Invocation? = nil, location: String?, in context: CommandContext
+        _ line: ScriptLine, parsed: Invocation? = nil, location: String?, checked: Bool = false, in context: CommandContext
     ) async -> CommandReport {
         // The session as it is now (a line before may have connected elsewhere, logged in or
         // set the language), with this run's own part (its scope, its folder, its trace).
@@ -83,6 +90,8 @@ extension ScriptRuntime {
             case .success(let prepared): invocation = prepared
             case .failure(let rejected): return rejected.result
             }
+            // A stream's line, checked on its own as it comes (`checked`).
+            if checked, let failed = checkFailure(of: invocation, in: fresh) { return failed }
         }
         var report = await shell.perform(invocation, in: fresh)
         if let dryRun { report.failure = report.failure.map { dryRun.withPlaceholders($0) } }

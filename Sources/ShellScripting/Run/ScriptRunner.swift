@@ -186,7 +186,9 @@ extension ScriptRuntime {
                     finished = true
                 }
                 guard let line else { continue }
-                if await runLine(line, nil, &report, options: options, in: context) { break }
+                // Each line is checked as it comes, as a typed one is: a stream cannot be
+                // checked whole before its first line runs.
+                if await runLine(line, nil, &report, options: options, checked: true, in: context) { break }
             }
             return report
         }
@@ -348,10 +350,10 @@ extension ScriptRuntime {
     /// it went; true when the run is over. Where its caller runs, as `step`.
     private nonisolated(nonsending) func runLine(
         _ line: ScriptLine, _ parsed: Invocation? = nil, _ report: inout RunReport, options: ScriptOptions,
-        in context: CommandContext
+        checked: Bool = false, in context: CommandContext
     ) async -> Bool {
         let location = "\(report.name):\(line.number)"
-        let result = await step(line, parsed: parsed, location: location, in: context)
+        let result = await step(line, parsed: parsed, location: location, checked: checked, in: context)
         let journal = context.scope?.journal
         if let failure = journal?.failure {
             console.note(ScriptMessage.stoppedForResume(name: report.name, failure: failure).text)
