@@ -221,6 +221,28 @@ struct UndoTests {
         }
     }
 
+    /// The product was changed since by a later change of this log: the refusal names it (the
+    /// change to undo first), where another client's change is named by no number.
+    @Test func undoRefusedForALaterChangeOfTheLogNamesThatChange() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            await Self.ok(session, "patch \(id) name='Renamed mug'", console)
+            await Self.ok(session, "patch \(id) price=3300", console)
+            let refused = await session.execute("undo 2")
+            #expect(refused.status == .failed)
+            // Change 3 renamed it, which `undo 2` does not touch: change 4 set the price.
+            #expect(
+                refused.failure.joined().contains("price is ₩3,300 now, not ₩3,200 (changed since change 2 by change 4)"),
+                "\(refused.failure)")
+            await Self.ok(session, "undo 4", console)
+            await Self.ok(session, "undo 2", console)
+            #expect(try await f.product(id: id).price == 3500)
+        }
+    }
+
     @Test func undoOfAStockChangeAppliesTheInverseToTheStockAfterASaleMeanwhile() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

@@ -84,7 +84,9 @@ struct Reversal {
             step.plan = .setFields(
                 name: Self.name(current.value), changes: ProductField.describe(fields, from: current.value, to: target))
             step.request = .patchRequest(id: id, json: RequestPreview.json(changes), etag: current.etag)
-            step.conflict = Self.conflict(current.value, expected: expected, in: fields, number: unitNumber(change))
+            step.conflict = Self.conflict(
+                current.value, expected: expected, in: fields, number: unitNumber(change),
+                by: laterUnit(after: change, in: fields))
         }
     }
 
@@ -114,7 +116,8 @@ struct Reversal {
             // A delete takes every field: any change since is the seller's to keep or let go.
             let expected = change.state ?? made
             step.conflict = Self.conflict(
-                current.value, expected: expected, in: ProductField.changeable, number: unitNumber(change))
+                current.value, expected: expected, in: ProductField.changeable, number: unitNumber(change),
+                by: laterUnit(after: change, in: ProductField.changeable))
         }
     }
 
@@ -194,14 +197,31 @@ struct Reversal {
     /// left it, or nil: a field someone else changed since, that the change never set, is theirs
     /// and stays as it is. `number`: the unit `changes` lists the change under.
     static func conflict(
-        _ current: Product, expected: Product, in fields: [ProductField], number: Int
+        _ current: Product, expected: Product, in fields: [ProductField], number: Int, by: Int? = nil
     ) -> ReversalMessage? {
         let moved = ProductField.between(expected, current).filter(fields.contains)
         guard !moved.isEmpty else { return nil }
         let differences = moved.map {
             ReversalMessage.Difference(field: $0.rawValue, now: $0.shown(current), then: $0.shown(expected))
         }
-        return .changedSince(name: name(current), number: number, differences: differences)
+        return .changedSince(name: name(current), number: number, by: by, differences: differences)
+    }
+
+    /// The latest unit of the log, after `change`, standing (not undone), with a change of the
+    /// same product that set one of `fields`: what changed the product since, for
+    /// the refusal to name (`undo` that first). Nil when the log has none (another client).
+    private func laterUnit(after change: ChangeHistory.Change, in fields: [ProductField]) -> Int? {
+        guard let product = change.entry.after ?? change.entry.before else { return nil }
+        let id = history.currentID(product.id)
+        let later = history.units.last { unit in
+            unit.changes.contains { other in
+                guard other.entry.number > change.entry.number, !other.undone,
+                    let before = other.entry.before, let after = other.entry.after, history.currentID(after.id) == id
+                else { return false }
+                return ProductField.between(before, after).contains(where: fields.contains)
+            }
+        }
+        return later?.number
     }
 
     /// The unit `changes` lists `change` under (an import's or a command's over several

@@ -29,9 +29,9 @@ extension ReversalMessage {
             "\(Self.products(ids)) \(ids.count == 1 ? "was" : "were") deleted since, by change \(by): 'undo \(by)' brings "
                 + "\(ids.count == 1 ? "it" : "them") back, then \(undo ? "undo" : "redo") this one"
         case .notReversible(let number): "change \(number) is not one the log can take back"
-        case .changedSince(let name, let number, let differences):
+        case .changedSince(let name, let number, let by, let differences):
             "\(name): " + differences.map { "\($0.field) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")
-                + " (changed since change \(number))"
+                + " (changed since change \(number)" + (by.map { " by change \($0)" } ?? "") + ")"
         case .changeLog(let message): message.english
         case .changedWhileRead(let id, let undo):
             "#\(id) changed while this \(Self.command(undo)) read it (412); nothing was sent: try '\(Self.command(undo))' again"

@@ -31,8 +31,8 @@ extension ReversalMessage {
         case .deletedSince(let ids, let by, let undo):
             "\(ids.map { "#\($0)" }.joined(separator: ", ")) 상품은 그 뒤 \(by)번 변경으로 삭제되었습니다. 먼저 'undo \(by)' 명령으로 되살린 다음 이 변경을 \(undo ? "되돌리세요" : "다시 하세요")"
         case .notReversible(let number): "\(number)번 변경은 변경 기록으로 되돌릴 수 있는 변경이 아닙니다"
-        case .changedSince(let name, let number, let differences):
-            "\(name): \(number)번 변경 뒤에 바뀌었습니다("
+        case .changedSince(let name, let number, let by, let differences):
+            "\(name): \(number)번 변경 뒤에 " + (by.map { "\($0)번 변경으로 " } ?? "") + "바뀌었습니다("
                 + differences.map { "\($0.field) 지금 값 \($0.now), 변경 직후 값 \($0.then)" }.joined(separator: ", ") + ")"
         case .changeLog(let message): message.korean
         case .changedWhileRead(let id, let undo):

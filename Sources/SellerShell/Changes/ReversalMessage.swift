@@ -42,8 +42,10 @@ public enum ReversalMessage: Spoken, Equatable {
     case deletedForGood(id: Int, by: Int, why: String)
     case notReversible(number: Int)
     /// A field the change set is no longer as the change (or its last undo or redo) left it:
-    /// the product (`#4 Mug`), the unit `changes` lists it under, and each such field.
-    case changedSince(name: String, number: Int, differences: [Difference])
+    /// the product (`#4 Mug`), the unit `changes` lists it under, the later unit of the log
+    /// that changed one of those fields since when there is one (`by`: else another client did,
+    /// or a change the log no longer has), and each such field.
+    case changedSince(name: String, number: Int, by: Int? = nil, differences: [Difference])
     /// Why the log cannot take it back (its photos).
     case changeLog(ChangeLogMessage)
     case changedWhileRead(id: Int, undo: Bool)
