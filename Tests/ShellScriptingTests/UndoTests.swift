@@ -221,6 +221,22 @@ struct UndoTests {
         }
     }
 
+    /// A word that is no change number is refused with the command's form, not a number that
+    /// may name nothing (before, every refusal suggested `undo 7`).
+    @Test func aWordThatIsNoChangeNumberIsRefusedWithTheFormNotAnExample() async throws {
+        try await ScriptFixture.with { f in
+            let session = Self.session(f, RecordingConsole())
+            for word in ["abc", "0", "-1"] {
+                let refused = await session.execute("redo \(word)")
+                #expect(refused.status == .usage)
+                #expect(
+                    refused.failure.joined().contains("is not a change number: 'redo N' takes an N that 'changes' lists"),
+                    "\(refused.failure)")
+                #expect(!refused.failure.joined().contains("7"), "\(refused.failure)")
+            }
+        }
+    }
+
     /// The product was changed since by a later change of this log: the refusal names it (the
     /// change to undo first), where another client's change is named by no number.
     @Test func undoRefusedForALaterChangeOfTheLogNamesThatChange() async throws {

@@ -198,7 +198,7 @@ extension Message {
         case .changeTally(let count, let kind): "\(kind.korean) \(count)"
         case .undone(let partly): partly ? "일부 되돌림" : "되돌림"
         case .earlierNotShown(let count): "(이전 \(count)개는 보이지 않음)"
-        case .notAChangeNumber(let word, let command): "변경 번호가 아닙니다: '\(word)' ('changes'로 목록을 봅니다. 예: \(command) 7)"
+        case .notAChangeNumber(let word, let command): "변경 번호가 아닙니다: '\(word)' ('\(command) N' 명령의 N은 'changes' 목록에 있는 번호입니다)"
 
         case .notLoggedInTo(let server, let profiles):
             "\(server)에 로그인하지 않았습니다. 'login'으로 로그인하세요"
