@@ -29,8 +29,11 @@ public struct ProductField: Sendable, Hashable, CustomStringConvertible {
     /// The field as a person reading `Language.current` calls it: in English its name as typed
     /// (`price`, as `patch 3 price=3200` takes it), in Korean its first Korean column name
     /// (`가격`, `재고`), as the rest of a Korean line says it.
-    public var label: String {
-        switch Language.current {
+    public var label: String { label(in: .current) }
+
+    /// The field as a reader of `language` calls it (``label``).
+    public func label(in language: Language) -> String {
+        switch language {
         case .en: rawValue
         case .ko: koreanHeaders.first ?? rawValue
         }

@@ -152,6 +152,20 @@ struct ImportReportTests {
         }
     }
 
+    /// An updated row's fields are named in the sheet's language (before, a Korean sheet's
+    /// report said `바꾼 항목: price`).
+    @Test func anUpdatedRowsFieldsAreNamedInTheSheetsLanguage() async throws {
+        try await ScriptFixture.with { f in
+            let id = try await Self.victim(f)
+            let path = try f.script("시트.csv", "\(Self.koreanHeader)\n\(id),Gone item,A product deleted meanwhile,1800,KRW,7,\n")
+            let report = f.directory.appendingPathComponent("report.csv").path
+            #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes --report '\(report)'").status == .ok)
+            let updated = try #require(Self.line(try Self.csv(report), row: 2))
+            #expect(updated[3] == "updated" && updated[5] == "바꾼 항목: 가격, 재고", "\(updated)")
+            #expect(ReportMessage.changedFields([.price, .stock]).text(in: .en) == "changed price stock")
+        }
+    }
+
     @Test func anEnglishSheetsReportSpeaksTheReadersLanguage() async throws {
         try await ScriptFixture.with { f in
             _ = try await Self.importing(f, Self.header, report: "report.csv", language: .ko)
@@ -237,7 +251,7 @@ struct ImportReportTests {
 
     @Test func reportMessagesHaveBothCataloguesInTheirStyle() {
         let samples: [ReportMessage] = [
-            .notRun, .outcomeUnknown("timed out"), .changedFields("price, stock"), .failedNeedsRowsFrom, .rowsFromWithPrune,
+            .notRun, .outcomeUnknown("timed out"), .changedFields([.price, .stock]), .failedNeedsRowsFrom, .rowsFromWithPrune,
             .rowsFromWithJournal, .reportUnreadable(report: "r.csv", why: "No such file"), .notAReport(report: "r.csv"),
             .notThisSheet(report: "r.csv", sheet: "a.csv", file: "b.csv"),
             .rowNotInSheet(report: "r.csv", row: 40, file: "a.csv"),

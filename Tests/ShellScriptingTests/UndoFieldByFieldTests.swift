@@ -93,7 +93,7 @@ struct UndoFieldByFieldTests {
 
     @Test func theHintIsTheShellsWordsForAPersonAndTheToolsArgumentsForAnAgent() {
         let conflict = ReversalMessage.changedSince(
-            name: "#5 Blue mug", number: 5, differences: [.init(field: "price", now: "₩7,000", then: "₩9,000")])
+            name: "#5 Blue mug", number: 5, differences: [.init(field: .price, now: "₩7,000", then: "₩9,000")])
         let person = ReversalMessage.conflicts(undo: true, number: 5, conflicts: [conflict], more: 0, agent: false)
         let agent = ReversalMessage.conflicts(undo: false, number: 5, conflicts: [conflict], more: 0, agent: true)
         #expect(person.text(in: .en).contains("#5 Blue mug: price is ₩7,000 now, not ₩9,000"), "\(person.text(in: .en))")

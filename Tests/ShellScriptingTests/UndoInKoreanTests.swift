@@ -63,6 +63,14 @@ struct UndoInKoreanTests {
         }
     }
 
+    /// A field that changed since is named as a Korean seller calls it (before, `price 지금 값`).
+    @Test func aFieldChangedSinceIsNamedInKorean() {
+        let conflict = ReversalMessage.changedSince(
+            name: "#4 Mug", number: 1, by: 3, differences: [.init(field: .price, now: "₩6,000", then: "₩5,500")])
+        #expect(conflict.text(in: .ko) == "#4 Mug: 1번 변경 뒤에 3번 변경으로 바뀌었습니다(가격 지금 값 ₩6,000, 변경 직후 값 ₩5,500)")
+        #expect(conflict.text(in: .en) == "#4 Mug: price is ₩6,000 now, not ₩5,500 (changed since change 1 by change 3)")
+    }
+
     /// Every ``ReversalMessage`` reads Korean in Korean, keeping the English's numbers, with no
     /// particle right after a value the shell fills in.
     @Test(arguments: [
@@ -74,7 +82,7 @@ struct UndoInKoreanTests {
         .deletedSince(ids: [3, 4], by: 7, undo: false), .goneBy(ids: [4], by: 7), .goneBy(ids: [3, 4], by: 7),
         .deletedForGood(id: 4, by: 7, why: "x"),
         .notReversible(number: 3),
-        .changedSince(name: "#4 Mug", number: 1, differences: [.init(field: "name", now: "\"A\"", then: "\"B\"")]),
+        .changedSince(name: "#4 Mug", number: 1, differences: [.init(field: .name, now: "\"A\"", then: "\"B\"")]),
         .changedWhileRead(id: 4, undo: false), .cannotBeRead(id: 4),
         .cannotReverse(undo: true, number: 3, label: "x", blockers: [.alreadyGone(id: 4)], more: 2),
         .conflicts(undo: true, number: 1, conflicts: [.cannotBeRead(id: 4)], more: 1, agent: false),

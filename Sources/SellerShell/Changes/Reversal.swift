@@ -202,7 +202,7 @@ struct Reversal {
         let moved = ProductField.between(expected, current).filter(fields.contains)
         guard !moved.isEmpty else { return nil }
         let differences = moved.map {
-            ReversalMessage.Difference(field: $0.rawValue, now: $0.shown(current), then: $0.shown(expected))
+            ReversalMessage.Difference(field: $0, now: $0.shown(current), then: $0.shown(expected))
         }
         return .changedSince(name: name(current), number: number, by: by, differences: differences)
     }

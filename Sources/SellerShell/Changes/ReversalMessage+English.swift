@@ -30,7 +30,8 @@ extension ReversalMessage {
                 + "\(ids.count == 1 ? "it" : "them") back, then \(undo ? "undo" : "redo") this one"
         case .notReversible(let number): "change \(number) is not one the log can take back"
         case .changedSince(let name, let number, let by, let differences):
-            "\(name): " + differences.map { "\($0.field) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")
+            "\(name): "
+                + differences.map { "\($0.field.label(in: .en)) is \($0.now) now, not \($0.then)" }.joined(separator: ", ")
                 + " (changed since change \(number)" + (by.map { " by change \($0)" } ?? "") + ")"
         case .changeLog(let message): message.english
         case .changedWhileRead(let id, let undo):

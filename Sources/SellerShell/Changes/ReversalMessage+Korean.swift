@@ -33,7 +33,8 @@ extension ReversalMessage {
         case .notReversible(let number): "\(number)번 변경은 변경 기록으로 되돌릴 수 있는 변경이 아닙니다"
         case .changedSince(let name, let number, let by, let differences):
             "\(name): \(number)번 변경 뒤에 " + (by.map { "\($0)번 변경으로 " } ?? "") + "바뀌었습니다("
-                + differences.map { "\($0.field) 지금 값 \($0.now), 변경 직후 값 \($0.then)" }.joined(separator: ", ") + ")"
+                + differences.map { "\($0.field.label(in: .ko)) 지금 값 \($0.now), 변경 직후 값 \($0.then)" }.joined(separator: ", ")
+                + ")"
         case .changeLog(let message): message.korean
         case .changedWhileRead(let id, let undo):
             "이 \(Self.command(undo)) 명령이 읽는 사이에 #\(id) 상품이 바뀌었습니다(412). 아무것도 보내지 않았습니다. "

@@ -6,11 +6,12 @@ import OpenMarketContract
 public enum ReversalMessage: Spoken, Equatable {
     /// A field the product has now other than the change left it: its name, now, then.
     public struct Difference: Sendable, Equatable {
-        var field: String
+        /// Named in the reader's language when said (`price`, `가격`).
+        var field: ProductField
         var now: String
         var then: String
 
-        public init(field: String, now: String, then: String) { (self.field, self.now, self.then) = (field, now, then) }
+        public init(field: ProductField, now: String, then: String) { (self.field, self.now, self.then) = (field, now, then) }
     }
 
     // The plan: what a step does to which product.

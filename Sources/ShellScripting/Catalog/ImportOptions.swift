@@ -1,5 +1,6 @@
 import CatalogFiles
 import Foundation
+import OpenMarketContract
 
 /// How `import FILE` runs (its flags).
 public struct ImportOptions: Sendable, Equatable {
@@ -107,11 +108,14 @@ struct RowResult: Sendable {
         case none
         case byImport(String)
         case byCommand(String)
+        /// An update's fields, named in the reader's language when said (`price stock`, `가격 재고`).
+        case changed([ProductField])
 
         var text: String {
             switch self {
             case .none: ""
             case .byImport(let text), .byCommand(let text): text
+            case .changed(let fields): fields.map(\.label).joined(separator: " ")
             }
         }
     }
@@ -127,7 +131,7 @@ struct RowResult: Sendable {
     var summaryText: String {
         switch message {
         case .byCommand(let text): text
-        case .none, .byImport: "\(action.spoken): \(message.text)"
+        case .none, .byImport, .changed: "\(action.spoken): \(message.text)"
         }
     }
     /// The request may have reached the server although no answer came (a timeout, Ctrl-C).

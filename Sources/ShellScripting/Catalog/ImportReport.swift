@@ -140,8 +140,9 @@ final class ImportReport: Sendable {
         case .skipped:
             guard let problems = result.row.flatMap({ problems[$0] }), !problems.isEmpty else { return result.message.text }
             return problems.map { "\($0.column ?? "row"): \($0.reason.text(in: language))" }.joined(separator: "; ")
-        case .updated where !result.message.text.isEmpty:
-            return ReportMessage.changedFields(result.message.text).text(in: language)
+        case .updated:
+            guard case .changed(let fields) = result.message, !fields.isEmpty else { return result.message.text }
+            return ReportMessage.changedFields(fields).text(in: language)
         case .failed:
             guard let error = result.error else { return result.message.text }
             let said = Language.$current.withValue(language) { Self.said(error) }

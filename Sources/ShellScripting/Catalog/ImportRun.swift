@@ -227,8 +227,10 @@ extension ImportRows {
             let written = pending.map { journalOutcome(of: $0, id: id, report) } ?? true
             if report.status == .ok {
                 result.status = .updated
-                result.message = .byImport(
-                    written ? RowDifference.names(changes) : CatalogMessage.journalNotWritten(file: file, why: nil).text)
+                result.message =
+                    written
+                    ? .changed(RowDifference.fields(changes))
+                    : .byImport(CatalogMessage.journalNotWritten(file: file, why: nil).text)
                 return result
             }
             if case .preconditionFailed? = report.error as? MarketError, attempt < Self.updateAttempts { continue }

@@ -64,8 +64,8 @@ enum RowDifference {
         }.joined(separator: ", ")
     }
 
-    /// The fields `changes` sets, by name (`price stock`).
-    static func names(_ changes: ProductChanges) -> String {
-        ProductField.editable.filter { $0.value(in: changes) != nil }.map(\.rawValue).joined(separator: " ")
+    /// The fields `changes` sets.
+    static func fields(_ changes: ProductChanges) -> [ProductField] {
+        ProductField.editable.filter { $0.value(in: changes) != nil }
     }
 }

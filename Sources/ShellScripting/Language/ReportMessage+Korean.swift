@@ -5,7 +5,7 @@ extension ReportMessage {
         case .notRun: "보내지 않았습니다. 이 행 전에 가져오기가 멈췄습니다"
         case .outcomeUnknown(let why):
             "응답이 오지 않았습니다(\(why)). 변경되었을 수도 있으니 `import --resume` 명령으로 확인하세요"
-        case .changedFields(let fields): "바꾼 항목: \(fields)"
+        case .changedFields(let fields): "바꾼 항목: " + fields.map { $0.label(in: .ko) }.joined(separator: ", ")
         case .failedNeedsRowsFrom: "--failed 옵션은 보고서에서 행을 가져옵니다. --rows-from REPORT 옵션을 함께 쓰세요"
         case .rowsFromWithPrune:
             "--rows-from 옵션은 일부 행만 보내는데 --prune 옵션은 나머지 행의 상품을 모두 지웁니다. 둘 중 하나만 쓰세요"

@@ -11,7 +11,7 @@ public enum ReportMessage: Spoken, Equatable {
     /// A row whose request got no answer: whether the market made the change is not known.
     case outcomeUnknown(String)
     /// A row's change made, with the fields it changed (`price, stock`).
-    case changedFields(String)
+    case changedFields([ProductField])
 
     // MARK: --rows-from
     /// `--failed` without `--rows-from REPORT`.
