@@ -96,7 +96,9 @@ struct CatalogImport: Sendable {
         }
         defer { rows.scope?.journal?.close() }
         // A plan of a resume shows the rows done before as the run will.
-        let resumed = !sends && options.resume ? try resumedRows(file: typed, path: path, hashes: hashes, options: options) : nil
+        let resumed =
+            !sends && options.resume
+            ? try await resumedRows(file: typed, path: path, hashes: hashes, options: options, vendorID: vendorID) : nil
         var checked = try await check(
             contents, file: typed, path: path, made: opened?.made ?? resumed?.made ?? [:],
             done: opened?.done ?? resumed?.done ?? [], hashes: hashes, options: options, vendorID: vendorID, moves: moves)
@@ -105,7 +107,9 @@ struct CatalogImport: Sendable {
             throw Self.problemsFailure(
                 [CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed, skippable: false)
         }
-        let unfinished = options.restart && opened == nil ? madeByUnfinished(file: typed, path: path, options: options) : [:]
+        let unfinished =
+            options.restart && opened == nil
+            ? try await madeByUnfinished(file: typed, path: path, options: options, vendorID: vendorID) : [:]
         checked.plan.noteRestart(madeBefore: opened?.madeBefore ?? unfinished)
         return try await carryOut(checked, options: options, rows: rows)
     }
@@ -379,16 +383,18 @@ struct CatalogImport: Sendable {
         return batches
     }
 
-    /// Products an earlier run registered whose answer it never heard (found by `--resume`):
-    /// kept in this import's batch as created, unless the change log has their create already
-    /// (the run ended after writing it down), so that `undo` takes them back with the rest.
-    /// Kept before the plan is shown, so a resume then cancelled keeps them too: the products
-    /// exist whatever this run does.
-    private func keepCreates(_ products: [Product], in rows: CommandContext) {
+    /// Products an earlier run registered whose answer it never heard (found by `--resume`, or
+    /// by `--restart`): kept in this import's batch as created (`batch`: another's, the
+    /// earlier run's for a restart), unless the change log has their create already (the run
+    /// ended after writing it down), so that `undo` takes them back with the rest. Kept before
+    /// the plan is shown, so a run then cancelled keeps them too: the products exist whatever
+    /// this run does.
+    func keepCreates(_ products: [Product], batch: ChangeBatch? = nil, in rows: CommandContext) {
         guard !products.isEmpty, let keeping = rows.changes, keeping.keeps, let log = keeping.log else { return }
+        let batch = batch ?? keeping.batch
         do {
             try log.recordCreates(
-                products, command: keeping.batch?.label ?? "import", session: keeping.session, batch: keeping.batch)
+                products, command: batch?.label ?? "import", session: keeping.session, batch: batch)
         } catch {
             context.console.warn(ChangeLogMessage.thisChangeCannotBeUndone(problem: error.message).text)
         }

@@ -35,8 +35,18 @@ extension CatalogImport {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .refused(unfinished(previous, file: file, journal: journalPath))
             }
-            // --restart: what the unfinished run made, so the plan can say which rows exist.
-            let madeBefore = options.restart ? previous.map { madeByUnfinished($0, file: file) } ?? [:] : [:]
+            // --restart: what the unfinished run made, so the plan can say which rows exist, and
+            // the products of its creates never answered, found on the market, kept in the change
+            // log in that run's unit (it had none of them: undoing it left them behind).
+            var madeBefore: [Int: Int] = [:]
+            if options.restart, let previous {
+                madeBefore = madeByUnfinished(previous, file: file)
+                let found = try await unanswered(by: previous, file: file, vendorID: vendorID, client: client)
+                for (row, product) in found { madeBefore[row] = product.id }
+                keepCreates(
+                    found.map(\.product), batch: previous.batch.map { ChangeBatch(id: $0, label: "import \(file)") },
+                    in: context)
+            }
             // Emptied once the import goes ahead (`carryOut`): cancelled at its question, it
             // leaves the journal it found, an unfinished import's for `--resume` among them.
             let journal = JournalHandle(opened, startingOver: true)
@@ -90,31 +100,46 @@ extension CatalogImport {
     }
 
     /// What an unfinished import of the file made (row → id), read from its journal without
-    /// locking it: what the plan of `--restart --plan` (or `--dry-run`) says, as the plan of a
-    /// `--restart` that goes ahead does.
-    func madeByUnfinished(file: String, path: String, options: ImportOptions) -> [Int: Int] {
+    /// locking it, its creates never answered looked up on the market: what the plan of
+    /// `--restart --plan` (or `--dry-run`) says, as the plan of a `--restart` that goes ahead does.
+    func madeByUnfinished(
+        file: String, path: String, options: ImportOptions, vendorID: Int?
+    ) async throws(CommandFailure) -> [Int: Int] {
         let placement = placement(of: path, options: options)
         let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
-        return found.lazy.compactMap { JournalFile.read($0) }.first.map { madeByUnfinished($0, file: file) } ?? [:]
+        guard let state = found.lazy.compactMap({ JournalFile.read($0) }).first else { return [:] }
+        var made = madeByUnfinished(state, file: file)
+        guard !made.isEmpty || !state.unsure.isEmpty, !state.finished, otherMarket(of: state, file: file) == nil else {
+            return made
+        }
+        for (row, product) in try await unanswered(by: state, file: file, vendorID: vendorID, client: context.client) {
+            made[row] = product.id
+        }
+        return made
     }
 
     /// What a plan of a `--resume` (`--plan`, `--dry-run`) takes as done, as the run would: the
-    /// rows the unfinished import did (`made`: those it registered, row → id), read from its
-    /// journal without locking it, each refused as the run refuses it when the file changed
-    /// there. Nothing when no import of the file is unfinished on this market. A create sent but
-    /// never answered is not among them: the run looks it up first, the plan cannot.
+    /// rows the unfinished import did (`made`: those it registered, row → id) and those whose
+    /// create it sent but never heard answered and that are found on the market (looked up as
+    /// the run looks them up), read from its journal without locking it or writing to it, each
+    /// refused as the run refuses it when the file changed there. Nothing when no import of the
+    /// file is unfinished on this market.
     func resumedRows(
-        file: String, path: String, hashes: [Int: String], options: ImportOptions
-    ) throws(CommandFailure) -> (made: [Int: Int], done: Set<Int>) {
+        file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
+    ) async throws(CommandFailure) -> (made: [Int: Int], done: Set<Int>) {
         let placement = placement(of: path, options: options)
         let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
         guard let state = found.lazy.compactMap({ JournalFile.read($0) }).first,
             !state.finished, otherMarket(of: state, file: file) == nil
         else { return ([:], []) }
-        for (row, entry) in state.done.sorted(by: { $0.key < $1.key }) {
+        for (row, entry) in (state.done.merging(state.unsure) { done, _ in done }).sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
         }
-        return (state.done.compactMapValues(\.id), Set(state.done.keys))
+        var made = state.done.compactMapValues(\.id)
+        for (row, product) in try await unanswered(by: state, file: file, vendorID: vendorID, client: context.client) {
+            made[row] = product.id
+        }
+        return (made, Set(state.done.keys).union(made.keys))
     }
 
     /// The rows a journal's import made, by row, when it did not finish (a finished one's rows
@@ -153,28 +178,44 @@ extension CatalogImport {
             try Self.checkUnchanged(row, entry, hashes, file: file)
             if let id = entry.id { made[row] = id }
         }
-        var recovered: Set<Int> = []
         for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)
+        }
+        for (row, product) in try await unanswered(by: state, file: file, vendorID: vendorID, client: client) {
+            made[row] = product.id
+            found.append(product)
+            var done = JournalEntry(.done, number: row, hash: state.unsure[row]?.hash ?? "")
+            done.id = product.id
+            done.vendorID = state.unsure[row]?.vendorID
+            guard journal.write(done) else { throw .failed(CatalogMessage.journalNotWritten(file: file, why: nil).text) }
+            context.console.note(CatalogMessage.registeredBefore(file: file, row: row, id: product.id).text)
+        }
+        return (made, found)
+    }
+
+    /// The rows whose create an unfinished import sent but never heard answered, with the
+    /// product each made, where it is found on the server (the scripts' lookup, with its wait
+    /// for a request still in flight; a product found is claimed by one row only). What a
+    /// resume goes on from, a restart keeps in the change log, and the plan of either says.
+    private func unanswered(
+        by state: JournalState, file: String, vendorID: Int?, client: MarketClient
+    ) async throws(CommandFailure) -> [(row: Int, product: Product)] {
+        var claimed: Set<Int> = []
+        var found: [(row: Int, product: Product)] = []
+        for (row, entry) in state.unsure.sorted(by: { $0.key < $1.key }) {
             switch await journals.findCreatedAllowingForFlight(
-                entry, previous: state, alsoClaimed: recovered, vendorID: vendorID, using: client)
+                entry, previous: state, alsoClaimed: claimed, vendorID: vendorID, using: client)
             {
             case .found(let binding, _, let product):
-                recovered.insert(binding.id)
-                made[row] = binding.id
-                found.append(product)
-                var done = JournalEntry(.done, number: row, hash: entry.hash ?? "")
-                done.id = binding.id
-                done.vendorID = entry.vendorID
-                guard journal.write(done) else { throw .failed(CatalogMessage.journalNotWritten(file: file, why: nil).text) }
-                context.console.note(CatalogMessage.registeredBefore(file: file, row: row, id: binding.id).text)
+                claimed.insert(binding.id)
+                found.append((row, product))
             case .notFound:
                 continue
             case .failed(let message, let status):
                 throw CommandFailure(status: status, message: "\(file):\(row): \(message)")
             }
         }
-        return (made, found)
+        return found
     }
 
     /// A row the last run touched must still be what it sent: rows added, removed or edited
