@@ -650,6 +650,19 @@ struct CatalogMergeTests {
             #expect(again.out.contains("#\(deleted) is no product of yours: already deleted, nothing sent"), "\(again.out)")
             #expect(again.out.contains("already replaced by your #\(made): nothing sent"), "\(again.out)")
             #expect(spy.requests.allSatisfy { $0.method == .get }, "\(spy.requests.map(\.method))")
+            // Both rows are counted, unchanged, their notes under that heading, and the report
+            // has a line for each (before, the deleted one was in no count and no report line,
+            // and the notes sat under whatever heading came last).
+            let lines = again.out.components(separatedBy: "\n")
+            let unchanged = try #require(lines.firstIndex { $0.hasPrefix("  unchanged  ") }, "\(again.out)")
+            #expect(lines[unchanged] == "  unchanged  2", "\(again.out)")
+            #expect(lines[unchanged + 1].contains("already deleted") || lines[unchanged + 2].contains("already deleted"))
+            let report = f.directory.appendingPathComponent("again.csv").path
+            let third = RecordingConsole()
+            #expect(await f.session(third).execute("import '\(sheet)' --yes --report '\(report)'").status == .ok)
+            let rows = try ImportReportTests.csv(report)
+            #expect(rows.count == 3, "a line a row: \(rows)")
+            #expect(rows.contains { $0.first == "3" && $0[3] == "unchanged" && $0[5].contains("already deleted") }, "\(rows)")
         }
     }
 

@@ -299,7 +299,16 @@ struct CatalogImport: Sendable {
     /// The rows the plan sends nothing for: unchanged (an `ignore` row too), done by the run a
     /// resumed import goes on with, skipped for their problems, held back as probable renames.
     private static func notSent(_ plan: ImportPlan) -> [RowResult] {
-        plan.unchanged.map { RowResult(row: $0.row, action: .update, id: $0.id, status: .unchanged) }
+        // A row whose product is gone already (deleted, or replaced by the one it names) is
+        // unchanged, with its note (before, one without a product was in no count and no report).
+        let gone = Dictionary(plan.sync.gone.map { ($0.row, $0.note) }, uniquingKeysWith: { first, _ in first })
+        return plan.unchanged.map {
+            RowResult(
+                row: $0.row, action: .update, id: $0.id, status: .unchanged, message: gone[$0.row].map { .byImport($0) } ?? .none)
+        }
+            + plan.sync.gone.filter { $0.id == nil }.map {
+                RowResult(row: $0.row, action: .delete, status: .unchanged, message: .byImport($0.note))
+            }
             + plan.doneBefore.map { row, id in
                 let action: RowResult.Action = plan.registeredRows.contains(row) ? .register : .update
                 return RowResult(row: row, action: action, id: id, status: .doneBefore)

@@ -107,7 +107,8 @@ struct ImportPlan: Sendable {
         // The rows' counts together (register, update, unchanged and, on a resume, the rows
         // done before the interruption, said at the end, add up to the sheet's rows), then the
         // cells kept and in conflict, which are in rows counted above.
-        lines.append(label(.unchanged) + "\(unchanged.count)")
+        lines.append(label(.unchanged) + "\(unchanged.count + sync.gone.filter { $0.id == nil }.count)")
+        lines += listed(sync.gone.map { CatalogMessage.rowLine(row: $0.row, text: $0.note).text })
         lines += sync.mergeLines(kept: label(.kept), conflicts: label(.conflicts))
         lines += sync.actionLines(replace: label(.replace), delete: label(.delete), ignored: label(.ignored))
         lines += deleteLines()
@@ -311,7 +312,9 @@ extension ImportPlan {
             guard let live = mine[id] else { return }
             addReplace(command, row: row, live: live)
         case .gone(let id, let note):
-            sync.gone.append((number, note))
+            // Counted with the unchanged rows (one with the product that replaced it is among
+            // them), its note listed under them.
+            sync.gone.append((number, id, note))
             if let id { sendsNothing(row: number, id: id) }
         case .ignore:
             sync.ignored.append(number)

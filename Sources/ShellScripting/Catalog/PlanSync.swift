@@ -50,7 +50,7 @@ struct PlanSync: Sendable {
     var replaces: [(row: Int, replacement: Replacement, described: String)] = []
     /// Rows whose product is gone already (a sheet imported again after its delete or replace):
     /// nothing is sent; the note says why.
-    var gone: [(row: Int, note: String)] = []
+    var gone: [(row: Int, id: Int?, note: String)] = []
     /// New rows that look like one of your products renamed: held back, not registered.
     var renames: [(row: Int, name: String, id: Int, was: String)] = []
     /// Rows to register whose action is `new`: never taken for a rename.
@@ -232,7 +232,7 @@ extension PlanSync {
             lines += ImportPlan.listed(removes.map { CatalogMessage.rowLine(row: $0.row, text: named($0.product)).text })
         }
         if !ignored.isEmpty { lines.append(ignoredLabel + "\(ignored.count)") }
-        return lines + ImportPlan.listed(gone.map { CatalogMessage.rowLine(row: $0.row, text: $0.note).text })
+        return lines
     }
 
     /// The rows held back as probable renames, each with its fix.
