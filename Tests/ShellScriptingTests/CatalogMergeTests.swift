@@ -666,6 +666,32 @@ struct CatalogMergeTests {
         }
     }
 
+    /// A replace undone brings the old product back under a new id, with its old values: the
+    /// sheet imported again does not take it for the replacement and say the row done (before:
+    /// "already replaced by your #3: nothing sent", and the sheet's change was never made); the
+    /// row is refused, naming the product back and what to do, nothing sent.
+    @Test func aSheetImportedAgainAfterItsReplaceWasUndoneIsNotSaidDone() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let first = try #require(try await Self.byName(f)["Item 1"]).id
+            try Self.replacing(sheet, action: "replace", description: "The new words of the replacement")
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            let back = try #require(try await Self.byName(f)["Item 1"])
+            #expect(back.description == Self.words)
+            let again = RecordingConsole()
+            let status = await f.session(again).execute("import '\(sheet)' --plan").status
+            #expect(!again.both.contains("already replaced"), "\(again.both)")
+            #expect(status != .ok, "\(again.both)")
+            #expect(
+                again.both.contains(
+                    "sheet.csv:2:id: no product \(first) of yours on this market; your #\(back.id) has this row's name but not its values"
+                ), "\(again.both)")
+            #expect(!again.both.contains("--new-ids"), "\(again.both)")
+        }
+    }
+
     /// `--write-ids` writes a replaced row's new id; the sheet imported again replaces nothing.
     @Test func aReplacedRowWithItsNewIDWrittenIsNotReplacedAgain() async throws {
         try await ScriptFixture.with { f in

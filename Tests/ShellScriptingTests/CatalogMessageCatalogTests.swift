@@ -38,7 +38,7 @@ struct CatalogMessageCatalogTests {
             .serverBusy(status: 429, wait: "2 s"), .noRequests,
             .importUnfinished(file: "cat.csv", journal: "cat.csv.journal", done: 12),
             .nothingToResume("cat.csv"), .registeredBefore(file: "cat.csv", row: 4, id: 31),
-            .madeRowsGone(file: "cat.csv", count: 2, rows: "2, 3"),
+            .madeRowsGone(file: "cat.csv", count: 2, rows: "2, 3"), .namesakeNotReplacement(was: 4, namesake: 9),
             .rowChanged(file: "cat.csv", row: 6),
             .journalNotWritten(file: "cat.csv", why: "disk full"), .journalNotWritten(file: nil, why: nil),
             .wroteIDs(file: "cat.csv", made: 3, matched: 2), .wroteIDs(file: "cat.csv", made: 1, matched: 0),

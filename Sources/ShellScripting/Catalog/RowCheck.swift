@@ -254,17 +254,21 @@ struct RowCheck {
         return (.gone(id: made, note: CatalogMessage.alreadyReplaced(was: old ?? made, by: made).text), [])
     }
 
-    /// A `replace` row whose product is gone while exactly one of yours has the row's name (the
-    /// sheet imported again after its replace), or whose id `--write-ids` wrote over the one its
-    /// revision names, now gone: that one is the replacement, nothing is sent.
-    private func replaced(_ row: CatalogRow) -> RowAction? {
+    /// A `replace` row whose product is gone while exactly one of yours has the row's name and
+    /// holds the row's values (the sheet imported again after its replace), or whose id
+    /// `--write-ids` wrote over the one its revision names, now gone: that one is the
+    /// replacement, nothing is sent. A namesake with other values is no replacement (the replace
+    /// undone since brought the old product back under a new id): the row is then refused as
+    /// naming no product of yours, never said done with nothing sent.
+    private func replaced(_ row: CatalogRow, fields: RowFields) -> RowAction? {
         if let cell = idCell(row), let id = Int(cell), mine[id] != nil, let was = row.revision?.id, was != id,
             mine[was] == nil
         {
             return .gone(id: id, note: CatalogMessage.alreadyReplaced(was: was, by: id).text)
         }
         guard let cell = idCell(row), let was = Int(cell), mine[was] == nil, let name = row[.name],
-            let yours = yoursByName[Self.nameKey(name)], yours.count == 1
+            let yours = yoursByName[Self.nameKey(name)], yours.count == 1, let namesake = mine[yours[0]],
+            RowDifference.changes(fields.changes, from: namesake).isEmpty
         else { return nil }
         return .gone(id: yours[0], note: CatalogMessage.alreadyReplaced(was: was, by: yours[0]).text)
     }
@@ -302,7 +306,16 @@ struct RowCheck {
 
     /// `replace`: the row registered in place of the product it names, which is then deleted.
     private mutating func checkReplace(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
-        if let done = replaced(row) { return (done, []) }
+        if let done = replaced(row, fields: fields) { return (done, []) }
+        // Its product gone, one of yours with its name and other values: most likely the
+        // product back from an undone replace. Named, with what to do (not "no product of yours",
+        // and no hint of --new-ids, which would register the row beside it).
+        if let cell = idCell(row), let was = Int(cell), mine[was] == nil, let name = row[.name],
+            let yours = yoursByName[Self.nameKey(name)], yours.count == 1
+        {
+            let message = CatalogMessage.namesakeNotReplacement(was: was, namesake: yours[0]).text
+            return (nil, [problem(row, CatalogColumn.id.rawValue, message)])
+        }
         let (id, problems) = target(of: row, for: .replace)
         let (action, found) = checkNew(row, fields: fields)
         guard let id, case .register(let register)? = action else { return (nil, problems + found) }

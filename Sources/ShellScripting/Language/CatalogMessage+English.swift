@@ -189,6 +189,9 @@ extension CatalogMessage {
         case .nameOfYoursMadeBefore(let id, let row): "the name of your #\(id), which row \(row) made in the interrupted import"
         case .requiredForNew(let rule): "required for a new product (\(rule))"
         case .noProductOfYours(let id): "no product \(id) of yours on this market"
+        case .namesakeNotReplacement(let was, let namesake):
+            "no product \(was) of yours on this market; your #\(namesake) has this row's name but not its values "
+                + "(the replace undone?): put \(namesake) in its id column to replace that one"
         case .wonHasNoMinorUnit(let text, let amount):
             "\(text) is \(amount), and the won has no minor unit: write whole won"
         case .photoIsWebAddress(let written):

@@ -179,6 +179,9 @@ extension CatalogMessage {
         case .nameOfYoursMadeBefore(let id, let row): "내 상품 #\(id)의 이름인데, 중단된 가져오기에서 \(row)행이 만든 상품입니다"
         case .requiredForNew(let rule): "새 상품에는 꼭 있어야 합니다(\(rule))"
         case .noProductOfYours(let id): "이 마켓에는 id가 \(id)인 내 상품이 없습니다"
+        case .namesakeNotReplacement(let was, let namesake):
+            "이 마켓에는 id가 \(was)인 내 상품이 없습니다. 내 상품 #\(namesake) 상품은 이름이 같지만 값이 다릅니다"
+                + "(교체를 되돌렸나요?). 그 상품을 교체하려면 id 열에 \(namesake) 값을 넣으세요"
         case .wonHasNoMinorUnit(let text, let amount):
             "\(text)의 값은 \(amount)인데, 원에는 그보다 작은 단위가 없습니다. 원 단위로 쓰세요"
         case .photoIsWebAddress(let written):

@@ -175,6 +175,8 @@ public enum CatalogMessage: Spoken, Equatable {
     case nameOfYoursMadeBefore(id: Int, row: Int)
     case requiredForNew(rule: String)
     case noProductOfYours(Int)
+    /// A `replace` row's product is gone and one of yours has its name with other values.
+    case namesakeNotReplacement(was: Int, namesake: Int)
     case wonHasNoMinorUnit(text: String, amount: String)
     case photoIsWebAddress(String)
     case noFileMatches(String)
