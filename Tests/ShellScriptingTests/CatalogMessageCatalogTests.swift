@@ -101,6 +101,9 @@ struct CatalogMessageCatalogTests {
         #expect(CatalogMessage.noRevision(count: 1).english.contains("1 row without a revision column"))
         #expect(CatalogMessage.noRevision(count: 1).english.contains("so it is compared with the market now"))
         #expect(CatalogMessage.noRevision(count: 2).english.contains("so they are compared with the market now"))
+        // Before: "the photos of 1 row could not be compared with the market's (rows 2)".
+        #expect(CatalogMessage.photosUnknown(count: 1, rows: "2").english.contains("market's (row 2: a photo file missing"))
+        #expect(CatalogMessage.photosUnknown(count: 2, rows: "2, 3").english.contains("market's (rows 2, 3: "))
     }
 
     @Test func theKoreanMergeLinesNameActionsAndNestNoBrackets() {

@@ -71,7 +71,8 @@ extension CatalogMessage {
                 + "(\(count == 1 ? "row" : "rows") \(rows)): "
                 + "photos cannot be changed after creation; put replace in a row's action column to register it again with them"
         case .photosUnknown(let count, let rows):
-            "the photos of \(Self.count(count, "row")) could not be compared with the market's (rows \(rows)); they are not sent"
+            "the photos of \(Self.count(count, "row")) could not be compared with the market's (\(count == 1 ? "row" : "rows") \(rows): "
+                + "a photo file missing or unreadable, or the market's photo not read); they are not sent"
 
         case .whichFile(let command): "\(command) FILE: which file?"
         case .formatIs(let got): "--format is csv, jsonl or json (got '\(got)')"

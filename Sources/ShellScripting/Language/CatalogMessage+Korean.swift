@@ -67,7 +67,7 @@ extension CatalogMessage {
             "이미 있는 상품의 행 \(count)개의 사진이 상품 사진과 다릅니다(\(rows)행). "
                 + "사진은 등록한 뒤에 바꿀 수 없습니다. 그 사진으로 다시 등록하려면 행의 작업 열에 교체(replace)를 적으세요"
         case .photosUnknown(let count, let rows):
-            "행 \(count)개의 사진을 마켓 사진과 비교할 수 없었습니다(\(rows)행). 보내지 않습니다"
+            "행 \(count)개의 사진을 마켓 사진과 비교할 수 없었습니다(\(rows)행: 사진 파일이 없거나 읽을 수 없거나, 마켓 사진을 읽지 못함). 보내지 않습니다"
 
         case .whichFile(let command): "\(command) 파일: 어느 파일인가요?"
         case .formatIs(let got): "--format은 csv, jsonl, json 가운데 하나입니다(입력: '\(got)')"
