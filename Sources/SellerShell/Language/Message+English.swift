@@ -201,7 +201,8 @@ extension Message {
         case .changeTally(let count, let kind): "\(count) \(kind.english)"
         case .undone(let partly): partly ? "partly undone" : "undone"
         case .earlierNotShown(let count): "(\(count) earlier not shown)"
-        case .notAChangeNumber(let word, let command): "'\(word)' is not a change number: '\(command) N' takes an N that 'changes' lists"
+        case .notAChangeNumber(let word, let command):
+            "'\(word)' is not a change number: '\(command) N' takes an N that 'changes' lists"
 
         case .notLoggedInTo(let server, let profiles):
             "not logged in to \(server): 'login' to sign in"

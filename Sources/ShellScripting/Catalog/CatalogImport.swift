@@ -95,23 +95,34 @@ struct CatalogImport: Sendable {
             keepCreates(opened?.recovered ?? [], in: rows)
         }
         defer { rows.scope?.journal?.close() }
-        // A plan of a resume shows the rows done before as the run will.
-        let resumed =
-            !sends && options.resume
-            ? try await resumedRows(file: typed, path: path, hashes: hashes, options: options, vendorID: vendorID) : nil
+        let planned =
+            sends
+            ? nil : try await plannedFromJournal(file: typed, path: path, hashes: hashes, options: options, vendorID: vendorID)
         var checked = try await check(
-            contents, file: typed, path: path, made: opened?.made ?? resumed?.made ?? [:],
-            done: opened?.done ?? resumed?.done ?? [], hashes: hashes, options: options, vendorID: vendorID, moves: moves)
+            contents, file: typed, path: path, made: opened?.made ?? planned?.made ?? [:],
+            done: opened?.done ?? planned?.done ?? [], hashes: hashes, options: options, vendorID: vendorID, moves: moves)
         // A large file's rows were read again to be checked: they must be the rows first read.
         if contents.rows.changedSinceRead {
             throw Self.problemsFailure(
                 [CatalogProblem(file: typed, CatalogReadingMessage.changedWhileRead.text)], file: typed, skippable: false)
         }
-        let unfinished =
-            options.restart && opened == nil
-            ? try await madeByUnfinished(file: typed, path: path, options: options, vendorID: vendorID) : [:]
-        checked.plan.noteRestart(madeBefore: opened?.madeBefore ?? unfinished)
+        checked.plan.noteRestart(madeBefore: opened?.madeBefore ?? planned?.madeBefore ?? [:])
         return try await carryOut(checked, options: options, rows: rows)
+    }
+
+    /// What a plan that opens no journal (`--plan`, `--dry-run`) reads from it to say what the
+    /// run would: with `--resume` the rows done before (``resumedRows``), with `--restart` the
+    /// rows the unfinished import made (``madeByUnfinished``).
+    private func plannedFromJournal(
+        file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
+    ) async throws(CommandFailure) -> (made: [Int: Int], done: Set<Int>, madeBefore: [Int: Int]) {
+        let resumed =
+            options.resume
+            ? try await resumedRows(file: file, path: path, hashes: hashes, options: options, vendorID: vendorID)
+            : (made: [:], done: [])
+        let madeBefore =
+            options.restart ? try await madeByUnfinished(file: file, path: path, options: options, vendorID: vendorID) : [:]
+        return (resumed.made, resumed.done, madeBefore)
     }
 
     /// What reading the file found that the seller should know: its encoding, its delimiter,
