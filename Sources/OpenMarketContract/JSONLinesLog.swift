@@ -182,7 +182,7 @@ public struct JSONLinesLog: Sendable {
         var filled = 0
         while true {
             if filled == capacity {
-                capacity += 64 * 1024
+                capacity = capacity * 2 + 64 * 1024
                 guard let grown = realloc(base, capacity) else {
                     free(base)
                     throw JSONLinesLogError(.cannotRead, path: path, code: ENOMEM)

@@ -379,6 +379,25 @@ struct CatalogImportTests {
         }
     }
 
+    /// The killed run's unit undone before the restart: the product of its create never
+    /// answered goes with the restart's own rows, so one more `undo` leaves none of the file's
+    /// products (kept into the undone unit, it was half undone and the restart's undo left it).
+    @Test func aRestartAfterTheKilledRunWasUndoneKeepsTheCreateWithItsOwnRows() async throws {
+        try await ScriptFixture.with { f in
+            let path = try await Self.killedDuringRow4(f)
+            let undo = RecordingConsole()
+            #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
+            #expect(try await f.allProducts().map(\.name) == ["Item 3"])
+            let restarted = RecordingConsole()
+            #expect(await f.session(restarted).execute("import '\(path)' --yes --restart").status == .ok, "\(restarted.notes)")
+            #expect(try await f.allProducts().count == 4)
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("undo --yes").status == .ok, "\(again.notes) \(again.out)")
+            let left = try await f.allProducts().map(\.name)
+            #expect(left.isEmpty, "\(left)")
+        }
+    }
+
     /// `--plan --resume` counts the create never answered as the resume will, found on the
     /// market (before, the plan said it registered that row again, and the resume did not).
     @Test func aPlanOfAResumeCountsTheCreateNeverAnsweredAsDoneBefore() async throws {

@@ -605,6 +605,11 @@ struct CatalogMergeTests {
             #expect(made.stock == 6)
             #expect(made.price == 1101)
             #expect(made.description == "New words for the new photo")
+            // The sheet imported again: the replacement holds merged values, not the sheet's,
+            // and is still its replacement (a check by values refused it).
+            let again = RecordingConsole()
+            #expect(await f.session(again).execute("import '\(sheet)' --plan").status == .ok, "\(again.both)")
+            #expect(again.out.contains("already replaced by your #\(made.id): nothing sent"), "\(again.out)")
             #expect(await f.session(RecordingConsole()).execute("undo --yes").status == .ok)
             #expect(try await f.allProducts().map(\.name) == ["Item 1"])
         }
@@ -689,6 +694,15 @@ struct CatalogMergeTests {
                     "sheet.csv:2:id: no product \(first) of yours on this market; your #\(back.id) has this row's name but not its values"
                 ), "\(again.both)")
             #expect(!again.both.contains("--new-ids"), "\(again.both)")
+            // As it says: the id it names in the id column (the revision cell still naming the
+            // old one), the row replaces that product.
+            var text = try String(contentsOfFile: sheet, encoding: .utf8)
+            text = text.replacingOccurrences(of: "\n\(first),Item 1,", with: "\n\(back.id),Item 1,")
+            try text.write(toFile: sheet, atomically: true, encoding: .utf8)
+            let fixed = RecordingConsole()
+            #expect(await f.session(fixed).execute("import '\(sheet)' --yes").status == .ok, "\(fixed.both)")
+            let now = try #require(try await Self.byName(f)["Item 1"])
+            #expect(now.id != back.id && now.description == "The new words of the replacement", "\(fixed.both)")
         }
     }
 
@@ -732,6 +746,23 @@ struct CatalogMergeTests {
             #expect(await f.session(resumed).execute("import '\(sheet)' --resume --yes").status == .ok, "\(resumed.both)")
             let after = try await f.allProducts()
             #expect(after.count == 1 && after[0].id != old, "\(after)")
+        }
+    }
+
+    /// A replace done before an interruption, its old product deleted: `--plan --resume` says
+    /// the row done before, its note not listed under the unchanged rows, which do not count it
+    /// (before, the note sat under a count of 0).
+    @Test func aReplaceDoneBeforeAnInterruptionIsNotListedAsUnchanged() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            try Self.replacing(sheet, action: "replace")
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            try CatalogImportTests.cutJournal(of: sheet, toRow: 3)
+            let plan = RecordingConsole()
+            #expect(await f.session(plan).execute("import '\(sheet)' --plan --resume").status == .ok, "\(plan.both)")
+            #expect(plan.out.contains("  unchanged  0\n  by action"), "\(plan.out)")
+            #expect(!plan.out.contains("already replaced"), "\(plan.out)")
+            #expect(plan.out.contains("(1 row done before the interruption)"), "\(plan.out)")
         }
     }
 

@@ -162,7 +162,7 @@ struct ImportReportTests {
             #expect(await f.session(RecordingConsole()).execute("import '\(path)' --yes --report '\(report)'").status == .ok)
             let updated = try #require(Self.line(try Self.csv(report), row: 2))
             #expect(updated[3] == "updated" && updated[5] == "바꾼 항목: 가격, 재고", "\(updated)")
-            #expect(ReportMessage.changedFields([.price, .stock]).text(in: .en) == "changed price stock")
+            #expect(ReportMessage.changedFields([.price, .stock]).text(in: .en) == "changed price, stock")
         }
     }
 

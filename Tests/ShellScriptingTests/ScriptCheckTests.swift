@@ -253,6 +253,19 @@ import Testing
                 missing.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             }
             #expect(onlyMissing == .usage)
+            // After `set lang ko`, the check speaks Korean as the command would.
+            let korean = Mutex(["set lang ko", "register name=Mug price=abc"])
+            let heard = RecordingConsole()
+            let inKorean = ScriptSession(
+                configuration: ShellConfiguration(
+                    serverURL: server.baseURL,
+                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
+                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
+                console: heard, environment: ["HOME": directory.path])
+            _ = await inKorean.runStream(name: "stdin", options: ScriptOptions()) {
+                korean.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            }
+            #expect(!heard.notes.contains("is required") && heard.notes.contains("stdin:2:"), "\(heard.notes)")
         }
     }
 

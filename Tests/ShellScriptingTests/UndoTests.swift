@@ -259,6 +259,23 @@ struct UndoTests {
         }
     }
 
+    /// Another client changed the field after the log's later change: that change is not named
+    /// (undoing it first would not clear the way).
+    @Test func undoRefusedAfterAnotherClientsChangeNamesNoLaterChange() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = Self.session(f, console)
+            let id = try await Self.register(f, session, console)
+            await Self.ok(session, "patch \(id) price=3200", console)
+            await Self.ok(session, "patch \(id) price=3300", console)
+            _ = try await f.client.edit(id: id, ProductChanges(price: 3400))
+            let refused = await session.execute("undo 2")
+            #expect(
+                refused.failure.joined().contains("price is ₩3,400 now, not ₩3,200 (changed since change 2);"),
+                "\(refused.failure)")
+        }
+    }
+
     @Test func undoOfAStockChangeAppliesTheInverseToTheStockAfterASaleMeanwhile() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

@@ -86,7 +86,7 @@ struct Reversal {
             step.request = .patchRequest(id: id, json: RequestPreview.json(changes), etag: current.etag)
             step.conflict = Self.conflict(
                 current.value, expected: expected, in: fields, number: unitNumber(change),
-                by: laterUnit(after: change, in: fields))
+                by: laterUnit(after: change, in: fields, current: current.value))
         }
     }
 
@@ -117,7 +117,7 @@ struct Reversal {
             let expected = change.state ?? made
             step.conflict = Self.conflict(
                 current.value, expected: expected, in: ProductField.changeable, number: unitNumber(change),
-                by: laterUnit(after: change, in: ProductField.changeable))
+                by: laterUnit(after: change, in: ProductField.changeable, current: current.value))
         }
     }
 
@@ -207,21 +207,23 @@ struct Reversal {
         return .changedSince(name: name(current), number: number, by: by, differences: differences)
     }
 
-    /// The latest unit of the log, after `change`, standing (not undone), with a change of the
-    /// same product that set one of `fields`: what changed the product since, for
-    /// the refusal to name (`undo` that first). Nil when the log has none (another client).
-    private func laterUnit(after change: ChangeHistory.Change, in fields: [ProductField]) -> Int? {
+    /// The unit of the log's latest change, after `change` and standing (not undone), of the
+    /// same product that set one of `fields`, when it left them as they are now (`current`):
+    /// what changed the product since, for the refusal to name (`undo` that first). Nil when the
+    /// log has none, or another client changed them after it.
+    private func laterUnit(after change: ChangeHistory.Change, in fields: [ProductField], current: Product) -> Int? {
         guard let product = change.entry.after ?? change.entry.before else { return nil }
         let id = history.currentID(product.id)
-        let later = history.units.last { unit in
-            unit.changes.contains { other in
-                guard other.entry.number > change.entry.number, !other.undone,
-                    let before = other.entry.before, let after = other.entry.after, history.currentID(after.id) == id
-                else { return false }
-                return ProductField.between(before, after).contains(where: fields.contains)
-            }
+        let later = history.units.lazy.flatMap(\.changes).last { other in
+            guard other.entry.number > change.entry.number, !other.undone,
+                let before = other.entry.before, let after = other.entry.after, history.currentID(after.id) == id
+            else { return false }
+            return ProductField.between(before, after).contains(where: fields.contains)
         }
-        return later?.number
+        guard let later, let after = later.entry.after,
+            !ProductField.between(after, current).contains(where: fields.contains)
+        else { return nil }
+        return unitNumber(later)
     }
 
     /// The unit `changes` lists `change` under (an import's or a command's over several

@@ -65,8 +65,7 @@ struct CatalogImport: Sendable {
             throw Self.problemsFailure(contents.problems, file: typed, skippable: false)
         }
         let sends = !options.dryRun && !options.planOnly
-        // Only a journal needs the rows' hashes (a plan of a resume checks the rows it names):
-        // a plan of a large file never holds them.
+        // Only a journal (and a plan of a resume) needs the rows' hashes: a large file's plan holds none.
         let hashes = sends || options.resume ? Self.rowHashes(contents.rows) : [:]
         if sends || (!options.newIDs && contents.rows.withID > 0) || options.prune {
             _ = try context.client.requireCredentials()
@@ -87,12 +86,13 @@ struct CatalogImport: Sendable {
         let resumedBatch = opened?.batch
         // The change log, read once when needed: which moves were undone, which unit began last.
         let history =
-            resumedBatch != nil || !moves.made.isEmpty
+            resumedBatch != nil || !moves.made.isEmpty || opened?.recoveredIn != nil
             ? context.ownChangeLog.flatMap { log in (try? log.entries()).map(ChangeHistory.init) } : nil
         moves.made = StockMove.standing(moves.made, in: history)
         if sends {
             rows.changes?.batch = Self.batch(for: typed, resuming: resumedBatch, in: history)
-            keepCreates(opened?.recovered ?? [], in: rows)
+            let into = Self.unitStanding(opened?.recoveredIn, label: "import \(typed)", in: history)
+            keepCreates(opened?.recovered ?? [], batch: into, in: rows)
         }
         defer { rows.scope?.journal?.close() }
         let planned =
@@ -370,6 +370,15 @@ struct CatalogImport: Sendable {
         let joins = history?.units.last.map { $0.batch?.id == resumed && !$0.changes.contains(where: \.undone) } != false
         guard let resumed, joins else { return ChangeBatch(label: label) }
         return ChangeBatch(id: resumed, label: label)
+    }
+
+    /// The batch `id` when its unit has no change undone (a product kept into one half undone
+    /// would leave it so): where a restart keeps what the unfinished run made; else nil, and
+    /// they go with the restart's own rows.
+    static func unitStanding(_ id: String?, label: String, in history: ChangeHistory?) -> ChangeBatch? {
+        guard let id, history?.units.first(where: { $0.batch?.id == id })?.changes.contains(where: \.undone) != true
+        else { return nil }
+        return ChangeBatch(id: id, label: label)
     }
 
     /// Stock changes an earlier run made and the change log does not have (that run ended

@@ -3,6 +3,7 @@ import Foundation
 import OpenMarketAPI
 import OpenMarketContract
 import SellerShell
+import Synchronization
 
 extension CatalogImport {
     /// Checks every row against the contract, its photos, and this vendor's live products, and
@@ -19,6 +20,7 @@ extension CatalogImport {
             newIDs: options.newIDs, mine: mine, made: made, matchByName: options.match == .name,
             rowOfID: options.newIDs ? [:] : Self.rowOfID(contents), access: context.access,
             photosAnywhere: options.photosAnywhere)
+        rowCheck.cameBack = ComeBack(log: context.ownChangeLog)
         var problems = (contents.problems + CatalogCheck.problems(in: contents, newIDs: options.newIDs)).map { problem in
             var named = problem
             named.file = file
@@ -158,5 +160,27 @@ extension CatalogImport {
             CatalogProblem(file: file, CatalogMessage.noneOfTheIDsIsYours(count: withIDs, notListed: dropped.count).text),
             at: 0)
         return kept
+    }
+}
+
+/// The id a product gone has now when an undo registered it again under another (an undone
+/// replace or delete brings the old product back so), from the change log, read the first time
+/// it is asked: most imports never ask.
+final class ComeBack: Sendable {
+    private let log: ChangeLog?
+    private let history = Mutex<ChangeHistory??>(nil)
+
+    init(log: ChangeLog?) { self.log = log }
+
+    /// The product `id` is now, when an undo registered it again; nil when it is not known so.
+    func now(_ id: Int) -> Int? {
+        let history = history.withLock { read in
+            if case .some(let history) = read { return history }
+            let history = log.flatMap { try? $0.entries() }.map(ChangeHistory.init)
+            read = .some(history)
+            return history
+        }
+        guard let now = history?.currentID(id), now != id else { return nil }
+        return now
     }
 }

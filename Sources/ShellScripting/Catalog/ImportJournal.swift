@@ -17,12 +17,13 @@ extension CatalogImport {
     /// batch the resumed run's changes are in (nil for a fresh run); `recovered`, the products
     /// whose create was found on the server (the run that sent it never heard its answer, so
     /// its change log may not have them); `done`, every row the interrupted run had done,
-    /// whatever it sent (`made` has only the rows it registered).
+    /// whatever it sent (`made` has only the rows it registered); `recoveredIn`, for a restart,
+    /// the unfinished run's batch, where its products found belong.
     func openJournal(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (
         journal: JournalHandle, made: [Int: Int], madeBefore: [Int: Int], moves: EarlierMoves, batch: String?,
-        recovered: [Product], done: Set<Int>
+        recovered: [Product], done: Set<Int>, recoveredIn: String?
     )? {
         let client = context.client
         let placement = placement(of: path, options: options)
@@ -35,17 +36,17 @@ extension CatalogImport {
             if let previous, !previous.finished, !previous.touched.isEmpty, !options.restart {
                 throw .refused(unfinished(previous, file: file, journal: journalPath))
             }
-            // --restart: what the unfinished run made, so the plan can say which rows exist, and
-            // the products of its creates never answered, found on the market, kept in the change
-            // log in that run's unit (it had none of them: undoing it left them behind).
+            // --restart: what the unfinished run made (on this market), so the plan can say which
+            // rows exist, and the products of its creates never answered, found on the market, for
+            // the change log (that run's unit had none of them: undoing it left them behind).
             var madeBefore: [Int: Int] = [:]
-            if options.restart, let previous {
+            var found: [Product] = []
+            if options.restart, let previous, !previous.finished, otherMarket(of: previous, file: file) == nil {
                 madeBefore = madeByUnfinished(previous, file: file)
-                let found = try await unanswered(by: previous, file: file, vendorID: vendorID, client: client)
-                for (row, product) in found { madeBefore[row] = product.id }
-                keepCreates(
-                    found.map(\.product), batch: previous.batch.map { ChangeBatch(id: $0, label: "import \(file)") },
-                    in: context)
+                for (row, product) in try await unanswered(by: previous, file: file, vendorID: vendorID, client: client) {
+                    madeBefore[row] = product.id
+                    found.append(product)
+                }
             }
             // Emptied once the import goes ahead (`carryOut`): cancelled at its question, it
             // leaves the journal it found, an unfinished import's for `--resume` among them.
@@ -59,7 +60,7 @@ extension CatalogImport {
             for entry in entries where !journal.write(entry) {
                 throw .failed(CatalogMessage.journalNotWritten(file: file, why: journal.failure).text)
             }
-            return (journal, [:], madeBefore, earlier, nil, [], [])
+            return (journal, [:], madeBefore, earlier, nil, found, [], options.restart ? previous?.batch : nil)
         }
         try journals.checkServer(of: previous, script: file, server: client.baseURL)
         if previous.finished {
@@ -69,7 +70,7 @@ extension CatalogImport {
         let journal = JournalHandle(opened)
         let (made, recovered) = try await rowsMade(
             by: previous, file: file, hashes: hashes, journal: journal, vendorID: vendorID, client: client)
-        return (journal, made, [:], earlier, previous.batch, recovered, Set(previous.done.keys).union(made.keys))
+        return (journal, made, [:], earlier, previous.batch, recovered, Set(previous.done.keys).union(made.keys), nil)
     }
 
     /// The stock moves earlier imports of the file made, for a plan that opens no journal (a

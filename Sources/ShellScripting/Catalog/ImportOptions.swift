@@ -115,7 +115,7 @@ struct RowResult: Sendable {
             switch self {
             case .none: ""
             case .byImport(let text), .byCommand(let text): text
-            case .changed(let fields): fields.map(\.label).joined(separator: " ")
+            case .changed(let fields): fields.map(\.label).joined(separator: ", ")
             }
         }
     }

@@ -107,8 +107,11 @@ struct ImportPlan: Sendable {
         // The rows' counts together (register, update, unchanged and, on a resume, the rows
         // done before the interruption, said at the end, add up to the sheet's rows), then the
         // cells kept and in conflict, which are in rows counted above.
-        lines.append(label(.unchanged) + "\(unchanged.count + sync.gone.filter { $0.id == nil }.count)")
-        lines += listed(sync.gone.map { CatalogMessage.rowLine(row: $0.row, text: $0.note).text })
+        // A row whose product is gone already is unchanged (one done before an interruption is
+        // said with those), its note listed under the count.
+        let gone = sync.gone.filter { !doneRows.contains($0.row) }
+        lines.append(label(.unchanged) + "\(unchanged.count + gone.filter { $0.id == nil }.count)")
+        lines += listed(gone.map { CatalogMessage.rowLine(row: $0.row, text: $0.note).text })
         lines += sync.mergeLines(kept: label(.kept), conflicts: label(.conflicts))
         lines += sync.actionLines(replace: label(.replace), delete: label(.delete), ignored: label(.ignored))
         lines += deleteLines()

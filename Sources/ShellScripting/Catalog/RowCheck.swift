@@ -58,6 +58,9 @@ struct RowCheck {
     let access: AccessPolicy
     /// Photos may be outside the catalog's folder (`--photos-anywhere`).
     let photosAnywhere: Bool
+    /// The ids products gone have now, registered again by an undo (the change log's, read
+    /// when a replace row first asks); nil: none is known.
+    var cameBack: ComeBack?
 
     init(
         file: String, folder: String, resize: Bool, newIDs: Bool, mine: [Int: Product], made: [Int: Int],
@@ -254,21 +257,20 @@ struct RowCheck {
         return (.gone(id: made, note: CatalogMessage.alreadyReplaced(was: old ?? made, by: made).text), [])
     }
 
-    /// A `replace` row whose product is gone while exactly one of yours has the row's name and
-    /// holds the row's values (the sheet imported again after its replace), or whose id
-    /// `--write-ids` wrote over the one its revision names, now gone: that one is the
-    /// replacement, nothing is sent. A namesake with other values is no replacement (the replace
-    /// undone since brought the old product back under a new id): the row is then refused as
-    /// naming no product of yours, never said done with nothing sent.
-    private func replaced(_ row: CatalogRow, fields: RowFields) -> RowAction? {
+    /// A `replace` row whose product is gone while exactly one of yours has the row's name (the
+    /// sheet imported again after its replace), or whose id `--write-ids` wrote over the one its
+    /// revision names, now gone: that one is the replacement, nothing is sent. Unless the change
+    /// log says that one is the old product itself, registered again by an undo of the replace
+    /// (``cameBack``): then the row is not done (named in the id column it is replaced again;
+    /// found by its name it is refused, saying so, in ``checkReplace``).
+    private func replaced(_ row: CatalogRow) -> RowAction? {
         if let cell = idCell(row), let id = Int(cell), mine[id] != nil, let was = row.revision?.id, was != id,
-            mine[was] == nil
+            mine[was] == nil, cameBack?.now(was) != id
         {
             return .gone(id: id, note: CatalogMessage.alreadyReplaced(was: was, by: id).text)
         }
         guard let cell = idCell(row), let was = Int(cell), mine[was] == nil, let name = row[.name],
-            let yours = yoursByName[Self.nameKey(name)], yours.count == 1, let namesake = mine[yours[0]],
-            RowDifference.changes(fields.changes, from: namesake).isEmpty
+            let yours = yoursByName[Self.nameKey(name)], yours.count == 1, cameBack?.now(was) != yours[0]
         else { return nil }
         return .gone(id: yours[0], note: CatalogMessage.alreadyReplaced(was: was, by: yours[0]).text)
     }
@@ -306,14 +308,12 @@ struct RowCheck {
 
     /// `replace`: the row registered in place of the product it names, which is then deleted.
     private mutating func checkReplace(_ row: CatalogRow, fields: RowFields) -> (RowAction?, [CatalogProblem]) {
-        if let done = replaced(row, fields: fields) { return (done, []) }
-        // Its product gone, one of yours with its name and other values: most likely the
-        // product back from an undone replace. Named, with what to do (not "no product of yours",
-        // and no hint of --new-ids, which would register the row beside it).
-        if let cell = idCell(row), let was = Int(cell), mine[was] == nil, let name = row[.name],
-            let yours = yoursByName[Self.nameKey(name)], yours.count == 1
-        {
-            let message = CatalogMessage.namesakeNotReplacement(was: was, namesake: yours[0]).text
+        if let done = replaced(row) { return (done, []) }
+        // Its product gone, and back under another id by an undo of its replace: named, with
+        // what to do (not "no product of yours", and no hint of --new-ids, which would register
+        // the row beside it).
+        if let cell = idCell(row), let was = Int(cell), mine[was] == nil, let now = cameBack?.now(was), mine[now] != nil {
+            let message = CatalogMessage.namesakeNotReplacement(was: was, namesake: now).text
             return (nil, [problem(row, CatalogColumn.id.rawValue, message)])
         }
         let (id, problems) = target(of: row, for: .replace)

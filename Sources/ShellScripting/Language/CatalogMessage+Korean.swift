@@ -118,7 +118,7 @@ extension CatalogMessage {
         case .registeredBefore(let file, let row, let id):
             "\(file):\(row): #\(id) 상품은 중단되기 전에 등록되었습니다. 다시 보내지 않습니다"
         case .madeRowsGone(let file, let count, let rows):
-            "\(file): \(rows)행(\(count)개)은 중단된 가져오기가 등록한 상품인데, 그 뒤 마켓에서 없어졌습니다(되돌리거나 지웠음). "
+            "\(file): \(rows)행에서 중단된 가져오기가 등록한 상품 \(count)개가 그 뒤 마켓에서 없어졌습니다(되돌리거나 지움). "
                 + "다시 등록합니다"
         case .rowChanged(let file, let row):
             "\(file):\(row): 이 행은 중단된 가져오기가 보낸 것과 다릅니다(행을 더하거나 빼거나 고쳤나요?). "

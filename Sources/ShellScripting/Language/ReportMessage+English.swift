@@ -5,7 +5,7 @@ extension ReportMessage {
         case .notRun: "not sent: the import stopped before this row"
         case .outcomeUnknown(let why):
             "no answer came (\(why)): the change may have been made; `import --resume` finds out"
-        case .changedFields(let fields): "changed " + fields.map { $0.label(in: .en) }.joined(separator: " ")
+        case .changedFields(let fields): "changed " + fields.map { $0.label(in: .en) }.joined(separator: ", ")
         case .failedNeedsRowsFrom: "--failed takes its rows from a report: add --rows-from REPORT"
         case .rowsFromWithPrune:
             "--rows-from sends only some rows, and --prune would delete the products of all the others: use one of them"

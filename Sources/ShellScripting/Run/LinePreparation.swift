@@ -90,8 +90,16 @@ extension ScriptRuntime {
             case .success(let prepared): invocation = prepared
             case .failure(let rejected): return rejected.result
             }
-            // A stream's line, checked on its own as it comes (`checked`).
-            if checked, let failed = checkFailure(of: invocation, in: fresh) { return failed }
+            // A stream's line, checked on its own as it comes (`checked`), in its language too.
+            if checked,
+                let failed = Language.$current.withValue(
+                    fresh.settings.language,
+                    operation: {
+                        checkFailure(of: invocation, in: fresh)
+                    })
+            {
+                return failed
+            }
         }
         var report = await shell.perform(invocation, in: fresh)
         if let dryRun { report.failure = report.failure.map { dryRun.withPlaceholders($0) } }
