@@ -29,12 +29,14 @@ import Testing
     }
 
     /// A session whose lines are typed (`execute`), against `server`, at home in `directory`.
-    static func typedSession(_ server: MisbehavingServer, _ directory: URL) -> ScriptSession {
+    static func typedSession(
+        _ server: MisbehavingServer, _ directory: URL, console: RecordingConsole = RecordingConsole()
+    ) -> ScriptSession {
         ScriptSession(
             configuration: ShellConfiguration(
                 serverURL: server.baseURL, credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
                 vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
-            console: RecordingConsole(), environment: ["HOME": directory.path])
+            console: console, environment: ["HOME": directory.path])
     }
 
     static func run(_ text: String, in directory: URL, server: MisbehavingServer) async throws -> (CommandStatus, String, String)
@@ -231,12 +233,7 @@ import Testing
         try await Self.withCountingServer { server, directory in
             let lines = Mutex(["set shop mugs", "register name=Mug price=abc", "health"])
             let console = RecordingConsole()
-            let session = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: server.baseURL,
-                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
-                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
-                console: console, environment: ["HOME": directory.path])
+            let session = Self.typedSession(server, directory, console: console)
             let status = await session.runStream(name: "stdin", options: ScriptOptions()) {
                 lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             }
@@ -256,12 +253,7 @@ import Testing
             // After `set lang ko`, the check speaks Korean as the command would.
             let korean = Mutex(["set lang ko", "register name=Mug price=abc"])
             let heard = RecordingConsole()
-            let inKorean = ScriptSession(
-                configuration: ShellConfiguration(
-                    serverURL: server.baseURL,
-                    credentials: VendorCredentials(identifier: "seller", secret: "a-secret-of-the-shop"),
-                    vendorName: "demo-shop", vendorID: 1, timeout: .seconds(60)),
-                console: heard, environment: ["HOME": directory.path])
+            let inKorean = Self.typedSession(server, directory, console: heard)
             _ = await inKorean.runStream(name: "stdin", options: ScriptOptions()) {
                 korean.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             }

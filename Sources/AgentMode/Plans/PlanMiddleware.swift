@@ -53,10 +53,7 @@ extension PlanMiddleware {
         guard let log = context.changes?.log, let entries = try? log.entries(),
             let unit = try? ChangeHistory(entries).unit(toReverse: number, undo: undo)
         else { return nil }
-        let summary =
-            unit.batch.map { ChangesMessage.batch(label: $0.label, count: unit.changes.count).text }
-            ?? unit.changes.first?.entry.summary.text ?? ""
-        return undo ? .undoes(number: unit.number, summary: summary) : .redoes(number: unit.number, summary: summary)
+        return undo ? .undoes(number: unit.number, summary: unit.label) : .redoes(number: unit.number, summary: unit.label)
     }
 }
 

@@ -95,6 +95,18 @@ public struct ChangeHistory: Sendable {
     public var latestUndone: Unit? { units.filter(\.undone).max { $0.lastMark < $1.lastMark } }
 }
 
+extension ChangeHistory.Unit {
+    /// `import catalog.csv, 100 changes` or the one change's summary: what `undo` and `redo`,
+    /// and an assistant's plan of them, call the unit.
+    public var label: String {
+        if let batch { return ChangesMessage.batch(label: batch.label, count: changes.count).text }
+        return (changes.first?.entry.summary ?? .aChange).text
+    }
+
+    /// The unit as a refusal names it: its line (an import's, as typed), control characters shown.
+    var shown: String { TextLayout.visible(batch?.label ?? label) }
+}
+
 extension ChangeHistory {
     /// The unit `undo N` (`undo: true`) or `redo N` takes, or with no number the latest one that
     /// direction applies to; refused, with the line that says why, when there is none or N is a
@@ -121,13 +133,13 @@ extension ChangeHistory {
             guard part else { throw .failed((undo ? Message.undoneAlready(unit.number) : .notUndone(unit.number)).text) }
             throw .failed(
                 Message.partOfBatchAlready(
-                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: ReversalRequest.shown(unit)
+                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: unit.shown
                 ).text)
         }
         if part {
             throw .failed(
                 Message.partOfBatch(
-                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: ReversalRequest.shown(unit)
+                    undo: undo, number: number, unit: unit.number, count: unit.changes.count, label: unit.shown
                 ).text)
         }
         return unit

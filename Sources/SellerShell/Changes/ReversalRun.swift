@@ -29,7 +29,7 @@ struct ReversalRequest: Sendable {
             try Task.checkCancellation()
             steps.append(try await reversal.prepare(change, in: context))
         }
-        let label = Self.label(unit)
+        let label = unit.label
         let undo = direction == .undo
         let blockers = ReversalMessage.together(steps.compactMap(\.blocker))
         if !blockers.isEmpty {
@@ -81,15 +81,6 @@ struct ReversalRequest: Sendable {
     /// tool's arguments, not the shell's flags.
     static func forAgent(_ context: CommandContext) -> Bool {
         if case .agent = context.access.reader { true } else { false }
-    }
-
-    /// A unit as a refusal names it: its line (an import's, as typed), control characters shown.
-    static func shown(_ unit: ChangeHistory.Unit) -> String { TextLayout.visible(unit.batch?.label ?? label(unit)) }
-
-    /// `import catalog.csv, 100 changes` or the one change's summary.
-    static func label(_ unit: ChangeHistory.Unit) -> String {
-        if let batch = unit.batch { return ChangesMessage.batch(label: batch.label, count: unit.changes.count).text }
-        return (unit.changes.first?.entry.summary ?? .aChange).text
     }
 
     /// A batch: the plan, then the seller types the number of changes (as `import` asks). One

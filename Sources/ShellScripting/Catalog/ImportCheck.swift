@@ -57,8 +57,7 @@ extension CatalogImport {
         guard vendorID != nil else { return (made, done) }
         let gone = made.filter { mine[$0.value] == nil }.keys.sorted()
         guard !gone.isEmpty else { return (made, done) }
-        let shown = gone.prefix(5).map(String.init).joined(separator: ", ") + (gone.count > 5 ? ", …" : "")
-        context.console.note(CatalogMessage.madeRowsGone(file: file, count: gone.count, rows: shown).text)
+        context.console.note(CatalogMessage.madeRowsGone(file: file, count: gone.count, rows: PlanSync.rows(gone)).text)
         return (made.filter { mine[$0.value] != nil }, done.subtracting(gone))
     }
 

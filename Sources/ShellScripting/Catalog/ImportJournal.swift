@@ -39,14 +39,9 @@ extension CatalogImport {
             // --restart: what the unfinished run made (on this market), so the plan can say which
             // rows exist, and the products of its creates never answered, found on the market, for
             // the change log (that run's unit had none of them: undoing it left them behind).
-            var madeBefore: [Int: Int] = [:]
-            var found: [Product] = []
-            if options.restart, let previous, !previous.finished, otherMarket(of: previous, file: file) == nil {
-                madeBefore = madeByUnfinished(previous, file: file)
-                for (row, product) in try await unanswered(by: previous, file: file, vendorID: vendorID, client: client) {
-                    madeBefore[row] = product.id
-                    found.append(product)
-                }
+            var (madeBefore, found): ([Int: Int], [Product]) = ([:], [])
+            if options.restart, let previous {
+                (madeBefore, found) = try await madeByUnfinished(previous, file: file, vendorID: vendorID)
             }
             // Emptied once the import goes ahead (`carryOut`): cancelled at its question, it
             // leaves the journal it found, an unfinished import's for `--resume` among them.
@@ -77,10 +72,7 @@ extension CatalogImport {
     /// `--plan`, a dry run): read from where the journal is, without locking it. A journal of
     /// an import that did not finish is named, as the import without `--resume` would refuse it.
     func earlierMoves(file: String, path: String, options: ImportOptions) -> EarlierMoves {
-        let placement = placement(of: path, options: options)
-        let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
-        guard let (state, journal) = found.lazy.compactMap({ path in JournalFile.read(path).map { ($0, path) } }).first
-        else { return EarlierMoves() }
+        guard let (state, journal) = unlockedJournal(path: path, options: options) else { return EarlierMoves() }
         if !state.finished, !state.touched.isEmpty, !options.resume, !options.restart {
             context.console.note(unfinished(state, file: file, journal: journal))
         }
@@ -106,17 +98,29 @@ extension CatalogImport {
     func madeByUnfinished(
         file: String, path: String, options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> [Int: Int] {
+        guard let (state, _) = unlockedJournal(path: path, options: options) else { return [:] }
+        return try await madeByUnfinished(state, file: file, vendorID: vendorID).made
+    }
+
+    /// What the journal's import made when it did not finish on this market (another's ids
+    /// are other products): its rows done, by row, and those whose create it never heard
+    /// answered, found on the market, with those products (`found`: the change log's to keep).
+    private func madeByUnfinished(
+        _ state: JournalState, file: String, vendorID: Int?
+    ) async throws(CommandFailure) -> (made: [Int: Int], found: [Product]) {
+        var made = madeByUnfinished(state, file: file)
+        guard !state.finished, otherMarket(of: state, file: file) == nil else { return (made, []) }
+        let found = try await unanswered(by: state, file: file, vendorID: vendorID, client: context.client)
+        for (row, product) in found { made[row] = product.id }
+        return (made, found.map(\.product))
+    }
+
+    /// The journal where the import keeps it (`--journal PATH`, else beside the file), read
+    /// without locking it, and its path: for a plan, which opens none.
+    private func unlockedJournal(path: String, options: ImportOptions) -> (state: JournalState, path: String)? {
         let placement = placement(of: path, options: options)
         let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
-        guard let state = found.lazy.compactMap({ JournalFile.read($0) }).first else { return [:] }
-        var made = madeByUnfinished(state, file: file)
-        guard !made.isEmpty || !state.unsure.isEmpty, !state.finished, otherMarket(of: state, file: file) == nil else {
-            return made
-        }
-        for (row, product) in try await unanswered(by: state, file: file, vendorID: vendorID, client: context.client) {
-            made[row] = product.id
-        }
-        return made
+        return found.lazy.compactMap { path in JournalFile.read(path).map { ($0, path) } }.first
     }
 
     /// What a plan of a `--resume` (`--plan`, `--dry-run`) takes as done, as the run would: the
@@ -128,10 +132,8 @@ extension CatalogImport {
     func resumedRows(
         file: String, path: String, hashes: [Int: String], options: ImportOptions, vendorID: Int?
     ) async throws(CommandFailure) -> (made: [Int: Int], done: Set<Int>) {
-        let placement = placement(of: path, options: options)
-        let found = [placement.primary] + (placement.fallback.map { [$0] } ?? [])
-        guard let state = found.lazy.compactMap({ JournalFile.read($0) }).first,
-            !state.finished, otherMarket(of: state, file: file) == nil
+        guard let (state, _) = unlockedJournal(path: path, options: options), !state.finished,
+            otherMarket(of: state, file: file) == nil
         else { return ([:], []) }
         for (row, entry) in (state.done.merging(state.unsure) { done, _ in done }).sorted(by: { $0.key < $1.key }) {
             try Self.checkUnchanged(row, entry, hashes, file: file)

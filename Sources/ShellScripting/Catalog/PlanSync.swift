@@ -248,9 +248,14 @@ extension PlanSync {
                 })
     }
 
+    /// The first rows of a list as a line names them (`2, 3, 4, 5, 6, …`).
+    static func rows(_ rows: [Int]) -> String {
+        rows.prefix(5).map(String.init).joined(separator: ", ") + (rows.count > 5 ? ", …" : "")
+    }
+
     /// Photos that differ from their product's, said once, and those that could not be compared.
     func photoLines(_ label: String) -> [String] {
-        let rows = { (rows: [Int]) in rows.prefix(5).map(String.init).joined(separator: ", ") + (rows.count > 5 ? ", …" : "") }
+        let rows = Self.rows
         var lines: [String] = []
         if !photosDiffer.isEmpty {
             lines.append(label + CatalogMessage.photosDiffer(count: photosDiffer.count, rows: rows(photosDiffer)).text)

@@ -82,23 +82,17 @@ extension ScriptRuntime {
             invocation.location = location
         } else {
             // Read in the language its command will speak, for the server it will go to: what is
-            // wrong with it is said as the command's own failure would be.
+            // wrong with it is said as the command's own failure would be. A stream's line is
+            // checked on its own as it comes (`checked`), in that language too.
             let prepared = Language.$current.withValue(fresh.settings.language) {
-                prepare(line, location: location, on: fresh.client.baseURL)
+                prepare(line, location: location, on: fresh.client.baseURL).flatMap { invocation in
+                    guard checked, let failed = checkFailure(of: invocation, in: fresh) else { return .success(invocation) }
+                    return .failure(LineRejected(result: failed))
+                }
             }
             switch prepared {
             case .success(let prepared): invocation = prepared
             case .failure(let rejected): return rejected.result
-            }
-            // A stream's line, checked on its own as it comes (`checked`), in its language too.
-            if checked,
-                let failed = Language.$current.withValue(
-                    fresh.settings.language,
-                    operation: {
-                        checkFailure(of: invocation, in: fresh)
-                    })
-            {
-                return failed
             }
         }
         var report = await shell.perform(invocation, in: fresh)
