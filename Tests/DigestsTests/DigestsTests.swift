@@ -16,6 +16,16 @@ import Testing
         #expect(SHA256.hash(data: long).hexadecimal == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    /// The fallback by EVP, for a libcrypto without the direct functions, gives the same answers.
+    @Test func sha256ByEVPGivesTheSameVectors() {
+        for text in ["abc", "", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "우유병 텀블러"] {
+            #expect(SHA256.hashByEVP(data: Data(text.utf8)) == SHA256.hash(data: Data(text.utf8)))
+        }
+        #expect(
+            SHA256.hashByEVP(data: Data("abc".utf8)).hexadecimal
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
     /// Each thread keeps its digest's context for the next: digests one after another, on
     /// several threads at once, each give the standard answer.
     @Test func sha256AgainAndOnThreadsAtOnceGivesTheVectorsEachTime() async {

@@ -2,7 +2,9 @@
 #define OPENMARKET_CCRYPTO_LOADER_H
 
 // Fixed-signature entry points into the system's OpenSSL libcrypto for Digests: SHA-256,
-// HMAC-SHA256 and PBKDF2-HMAC-SHA256, its one-shot calls that OpenSSL 3 does not deprecate.
+// HMAC-SHA256 and PBKDF2-HMAC-SHA256. SHA-256 by OpenSSL's direct functions, which need none of
+// the set-up of its EVP calls (loader.c says why); HMAC and PBKDF2 by EVP, set up at their first
+// call.
 //
 // libcrypto is opened with dlopen() by mcr_open() instead of being linked, as libvips is
 // (CVipsLoader.h): linked, the dynamic loader mapped and relocated it at every start of every
@@ -21,6 +23,10 @@ const char *mcr_error(void);
 
 /// SHA-256 of `length` bytes into `digest` (32 bytes).
 void mcr_sha256(const void *data, size_t length, unsigned char *digest);
+
+/// The same by EVP, which mcr_sha256() falls back to when the library lacks the direct
+/// functions (a future OpenSSL that drops them); its first call sets OpenSSL up.
+void mcr_sha256_evp(const void *data, size_t length, unsigned char *digest);
 
 /// HMAC-SHA256 of `data` under `key` into `code` (at least 64 bytes); returns the code's length, or
 /// 0 when libcrypto fails (it fails only when it cannot allocate).
