@@ -60,6 +60,22 @@ import Testing
         #expect(contents.rows == [CatalogRow(number: 2, values: [.name: "Mug", .price: "3"])])
     }
 
+    /// A slip in a Korean header is told against the Korean names, and the columns are listed by
+    /// the names such a sheet uses; a column of its own (`비고`, remarks; `할인율`, a rate) is
+    /// only ignored, though a letter or two from a name.
+    @Test func aSlipInAKoreanHeaderIsToldInTheSheetsNames() {
+        let contents = CatalogFixtures.read("상품명,가겨,비고,할인율,제고\n노트,3500,메모,10,5\n")
+        let korean = "상품번호, 상품명, 설명, 가격, 통화, 할인, 재고, 사진, 대표사진, created_at, updated_at, vendor"
+        #expect(
+            contents.problems.map(\.description) == [
+                "cat.csv:1:가겨: unknown column '가겨': did you mean '가격'? The columns are \(korean)",
+                "cat.csv:1:제고: unknown column '제고': did you mean '재고'? The columns are \(korean)",
+            ])
+        #expect(contents.ignoredColumns == ["비고", "할인율"])
+        #expect(CatalogColumn.nearMiss("상품 멍")?.column == .name && CatalogColumn.nearMiss("상품벊호")?.column == .id)
+        #expect(CatalogColumn.nearMiss("prce")?.name == "price" && CatalogColumn.nearMiss("재고")?.column == .stock)
+    }
+
     @Test func koreanHeadersAreUnderstood() {
         let contents = CatalogFixtures.read(
             "상품명,설명,가격,통화,할인,재고,사진\n빨간 노트,두꺼운 빨간 노트입니다,3500,KRW,0,5,note.jpg\n")

@@ -10,7 +10,7 @@ struct CatalogProblemMessageCatalogTests {
     static let samples: [CatalogProblemMessage] = [
         .said("price: 'abc' is not a number"), .idOnTwoRows(id: 12, earlier: 3), .notAnID("x12", max: 2_147_483_647),
         .noName, .sameNameAsRow(4), .cellsButColumns(cells: 9, columns: 7),
-        .unknownColumn("prce", meant: "price", columns: "id, name, price"), .columnTwice("name", first: 2, second: 5),
+        .unknownColumn("prce", meant: "price", columns: ["id", "name", "price"]), .columnTwice("name", first: 2, second: 5),
         .sameColumn("discount", "discounted_price"), .notAJSONObject(line: true), .notAJSONObject(line: false),
         .boolIsNoValue, .objectForText, .listForText, .imagesAreTexts, .notAJSONArray, .saveAsUTF8, .jsonNotUTF8,
         .readAsCP949, .cellTooLarge(bound: "64 KiB"), .rowTooLarge(bound: "1 MiB"), .nulByte, .unclosedQuote,

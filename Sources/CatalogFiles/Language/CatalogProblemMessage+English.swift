@@ -26,7 +26,7 @@ extension CatalogProblemMessage {
                 + "text: make it General first), then Save As 'CSV UTF-8'; in LibreOffice Calc, Save As › Text CSV "
                 + "with 'Save cell formulas instead of calculated values' unticked"
         case .unknownColumn(let name, let meant, let columns):
-            "unknown column '\(name)': did you mean '\(meant)'? The columns are \(columns)"
+            "unknown column '\(name)': did you mean '\(meant)'? The columns are \(columns.joined(separator: ", "))"
         case .columnTwice(let name, let first, let second):
             "column '\(name)' is given twice (columns \(first) and \(second)); keep one"
         case .sameColumn(let one, let other): "'\(one)' and '\(other)' are the same column; keep one"

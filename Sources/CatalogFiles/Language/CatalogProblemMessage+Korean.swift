@@ -28,7 +28,7 @@ extension CatalogProblemMessage {
                 + "텍스트 CSV에서 '계산된 값 대신 셀 수식 저장'"
                 + "('Save cell formulas instead of calculated values')의 선택을 해제하세요"
         case .unknownColumn(let name, let meant, let columns):
-            "알 수 없는 열 '\(name)': '\(meant)' 열을 말한 건가요? 열은 \(columns)입니다"
+            "알 수 없는 열 '\(name)': '\(meant)' 열을 말한 건가요? 열은 \(columns.joined(separator: ", "))입니다"
         case .columnTwice(let name, let first, let second):
             "'\(name)' 열이 두 번 있습니다(\(first)번째와 \(second)번째 열). 하나만 남기세요"
         case .sameColumn(let one, let other): "'\(one)' 열과 '\(other)' 열은 같은 열입니다. 하나만 남기세요"

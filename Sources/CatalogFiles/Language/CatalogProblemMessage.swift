@@ -25,7 +25,7 @@ public enum CatalogProblemMessage: Spoken, Equatable {
     case formulaCell(String)
 
     // MARK: Columns
-    case unknownColumn(String, meant: String, columns: String)
+    case unknownColumn(String, meant: String, columns: [String])
     case columnTwice(String, first: Int, second: Int)
     case sameColumn(String, String)
 

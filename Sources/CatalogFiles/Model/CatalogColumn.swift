@@ -67,23 +67,64 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
 
     /// Headers a Korean spreadsheet uses (spaces left out) for the columns that are not a
     /// product field (the fields' own are ``ProductField/koreanHeaders``): `상품번호` and variants.
-    static let koreanHeaders: [String: CatalogColumn] = [
-        "상품번호": .id, "상품id": .id, "아이디": .id, "번호": .id, "리비전": .revision, "작업": .action, "명령": .action,
+    static let koreanHeaders = Dictionary(uniqueKeysWithValues: koreanNames)
+
+    /// The same in order, the first of a column its name in a Korean message.
+    static let koreanNames: [(String, CatalogColumn)] = [
+        ("상품번호", .id), ("상품id", .id), ("아이디", .id), ("번호", .id), ("리비전", .revision), ("작업", .action), ("명령", .action),
     ]
+
+    /// A column's Korean names, its usual one first: a product field's own, else this type's.
+    var koreanNames: [String] { field?.koreanHeaders ?? Self.koreanNames.filter { $0.1 == self }.map(\.0) }
 
     /// Other names of the sync columns: Matrixify's `Command`, and `rev`.
     static let syncHeaders: [String: CatalogColumn] = ["command": .action, "rev": .revision]
 
-    /// The column an unknown header was most likely meant to be (`prce` → price): a header one
-    /// edit from a column's name (two for longer names), which is a slip, not an extra column.
-    public static func nearMiss(_ header: String) -> CatalogColumn? {
-        let key = Array(header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().unicodeScalars)
+    /// The column an unknown header was most likely meant to be, and the name it comes near: a
+    /// header one edit from a column's name (two for longer names), which is a slip, not an
+    /// extra column (`prce` → price). A Korean header is weighed against the Korean names, letter
+    /// by letter (`가겨` → 가격, `제고` → 재고): one edit, so that a column of its own such as
+    /// `비고` (remarks) or `할인율` (a rate) is no slip of `재고` or `할인액`.
+    public static func nearMiss(_ header: String) -> (column: CatalogColumn, name: String)? {
+        let typed = header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let korean = isKorean(typed)
+        let key = letters(korean ? typed.filter { !$0.isWhitespace && $0 != "_" } : typed)
         guard key.count >= 4 else { return nil }
-        let allowed = key.count > 5 ? 2 : 1
-        return allCases.first { column in
-            let name = Array(column.rawValue.unicodeScalars)
-            guard name.count >= 4 else { return false }
-            return editDistance(key, name) <= allowed
+        let allowed = key.count > 5 && !korean ? 2 : 1
+        for (column, name) in names(korean: korean) {
+            let letters = letters(name)
+            if letters.count >= 4 && editDistance(key, letters) <= allowed { return (column, name) }
+        }
+        return nil
+    }
+
+    /// Whether a header is written in Hangul (its first letter is), so that it is weighed against
+    /// the Korean names.
+    static func isKorean(_ header: String) -> Bool {
+        header.unicodeScalars.first { $0.properties.isAlphabetic }.map { (0xAC00...0xD7A3).contains($0.value) } ?? false
+    }
+
+    /// A name's letters, a Hangul syllable as its two or three jamo (NFD): `가겨` is one letter
+    /// from `가격`, not one syllable of two.
+    static func letters(_ name: String) -> [Unicode.Scalar] {
+        Array(name.decomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    /// Each product column's names a header is weighed against: its own (`price`), or its Korean
+    /// ones (`가격`, `판매가`, …; the id's `상품번호` and variants).
+    static func names(korean: Bool) -> [(CatalogColumn, String)] {
+        guard korean else { return allCases.map { ($0, $0.rawValue) } }
+        return allCases.flatMap { column in
+            column.koreanNames.map { (column, $0) }
+        }
+    }
+
+    /// The columns by the names a sheet of `korean` headers uses: every column, for messages
+    /// about an unknown one (a column with no Korean name by its own).
+    public static func names(inKorean korean: Bool) -> [String] {
+        allCases.map { column in
+            guard korean else { return column.rawValue }
+            return column.koreanNames.first ?? column.rawValue
         }
     }
 
@@ -110,7 +151,7 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// "id, name, description, …": every column, for messages about an unknown one.
+    /// "id, name, description, …": every column, for messages about an empty sheet.
     static let namesList = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The cell for this column of a product. `images` is the given text when not nil (paths

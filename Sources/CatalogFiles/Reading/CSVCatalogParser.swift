@@ -102,7 +102,9 @@ struct CSVCatalogParser {
                     problems.append(
                         CatalogProblem(
                             file: name, row: 1, column: trimmed,
-                            .unknownColumn(trimmed, meant: meant.rawValue, columns: CatalogColumn.namesList)))
+                            .unknownColumn(
+                                trimmed, meant: meant.name,
+                                columns: CatalogColumn.names(inKorean: CatalogColumn.isKorean(trimmed)))))
                 } else {
                     ignored.append(trimmed)
                 }

@@ -70,7 +70,8 @@ struct JSONCatalogParser {
                         problems.append(
                             CatalogProblem(
                                 file: name, row: number, column: key,
-                                .unknownColumn(key, meant: meant.rawValue, columns: CatalogColumn.namesList)))
+                                .unknownColumn(
+                                    key, meant: meant.name, columns: CatalogColumn.names(inKorean: CatalogColumn.isKorean(key)))))
                     } else {
                         ignored.append(key)
                     }
