@@ -328,6 +328,14 @@ struct MessageCatalogTests {
         (0xAC00...0xD7A3).contains(scalar.value) || (0x3131...0x318E).contains(scalar.value)
     }
 
+    /// In Korean a change is counted in 건, as `changes` counts it everywhere (a batch's line, a
+    /// change's own), not in 개, the counter of things (it was `변경 3개`).
+    @Test func koreanCountsChangesIn건() {
+        #expect(Message.changeCount(count: 3, tally: "수정 3").korean == "변경 3건 (수정 3)")
+        #expect(Message.earlierNotShown(5).korean.contains("5건"))
+        #expect(ChangesMessage.batch(label: "import a.csv", count: 3).korean.hasSuffix("변경 3건"))
+    }
+
     /// One change is one (it was `1 changes (1 edited)`).
     @Test func oneChangeIsSaidInTheSingular() {
         #expect(Message.changeCount(count: 1, tally: "1 edited").english == "1 change (1 edited)")

@@ -194,10 +194,10 @@ extension Message {
         case .changesNeedLogin: "로그인하지 않았습니다. 변경 기록은 서버와 판매자마다 따로 남으니, 로그인하면 볼 수 있습니다"
         case .noChangesKept: "이 서버와 판매자의 변경 기록이 없습니다"
         case .changeColumn(let column): column.korean
-        case .changeCount(let count, let tally): "변경 \(count)개 (\(tally))"
+        case .changeCount(let count, let tally): "변경 \(count)건 (\(tally))"
         case .changeTally(let count, let kind): "\(kind.korean) \(count)"
         case .undone(let partly): partly ? "일부 되돌림" : "되돌림"
-        case .earlierNotShown(let count): "(이전 \(count)개는 보이지 않음)"
+        case .earlierNotShown(let count): "(이전 \(count)건은 보이지 않음)"
         case .notAChangeNumber(let word, let command): "변경 번호가 아닙니다: '\(word)' ('\(command) N' 명령의 N은 'changes' 목록에 있는 번호입니다)"
 
         case .notLoggedInTo(let server, let profiles):
