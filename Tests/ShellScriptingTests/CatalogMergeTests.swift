@@ -219,6 +219,32 @@ struct CatalogMergeTests {
         }
     }
 
+    /// An import's row that moved the stock and set the price is undone stock first, then the
+    /// price on the product read again: the plan says so, and nothing is sent to fail with 412
+    /// (before, the price went with the version read before the stock moved, a 412 every time,
+    /// and the plan showed that stale If-Match).
+    @Test func undoingARowsStockAndPriceReadsTheProductAgainBeforeThePrice() async throws {
+        try await ScriptFixture.with { f in
+            let sheet = try await Self.exportedCatalog(f, count: 1)
+            let id = try await Self.byName(f)["Item 1"]!.id
+            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1501,KRW,0,8,")])
+            #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
+            let console = RecordingConsole()
+            let session = f.session(console)
+            #expect(await session.execute("undo --dry-run").status == .ok)
+            #expect(
+                console.out.contains(
+                    "GET /api/products/\(id), then PATCH /api/products/\(id) {\"price\":1001} with If-Match: the ETag read then"
+                ), "\(console.out)")
+            #expect(await session.execute("undo --yes").status == .ok, "\(console.notes)")
+            let product = try await f.product(id: id)
+            #expect(product.stock == 5 && product.price == 1001, "\(product.stock) \(product.price)")
+            #expect(await session.execute("exchanges").status == .ok)
+            #expect(console.out.contains("PATCH /api/products/\(id)"), "\(console.out)")
+            #expect(!console.out.contains("412"), "\(console.out)")
+        }
+    }
+
     /// Each import's move is its own part of the row's base: the latest of two undone, the
     /// same sheet moves the stock by that part again (+2), not by both (before: +5, from the
     /// export's 5, the first import's +3 counted twice); the first undone, the second's part

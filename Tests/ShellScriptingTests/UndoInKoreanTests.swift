@@ -76,7 +76,8 @@ struct UndoInKoreanTests {
     @Test(arguments: [
         ReversalMessage.stockBack(name: "#4 Mug", now: 8, amount: -3, before: 5, after: 8),
         .stockAgain(name: "#4 Mug", now: 5, amount: 3), .delete(name: "#4 Mug"), .registerAgain(name: "#4 Mug"),
-        .stockRequest(id: 4, stock: 8, etag: "\"v2\""), .deleteRequest(id: 4),
+        .stockRequest(id: 4, stock: 8, etag: "\"v2\""), .patchAfterRead(id: 4, json: "{\"price\":1001}"),
+        .deleteRequest(id: 4),
         .registerRequest(json: "{}", photos: 2, bytes: "12 KB", thumbnail: true), .alreadyGone(id: 4),
         .noLongerExists(id: 4, undo: true), .deletedSince(ids: [4], by: 7, undo: true),
         .deletedSince(ids: [3, 4], by: 7, undo: false), .goneBy(ids: [4], by: 7), .goneBy(ids: [3, 4], by: 7),

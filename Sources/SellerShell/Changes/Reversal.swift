@@ -18,6 +18,14 @@ struct Reversal {
         case adjustStock(id: Int, by: Int)
         case delete(id: Int)
         case create(Product, photos: [SavedPhoto])
+
+        /// The product it sends to, as the run's steps name it (none for a register).
+        var id: Int? {
+            switch self {
+            case .setFields(let id, _, _), .adjustStock(let id, _), .delete(let id): id
+            case .create: nil
+            }
+        }
     }
 
     /// One change, read against the market: what would be done, and what stops it.
@@ -33,8 +41,29 @@ struct Reversal {
         var plan: ReversalMessage
         /// What it would send (`--dry-run`).
         var request: ReversalMessage
+        /// A step before it in the run sends to the same product (an import's row: its stock
+        /// move and its fields), so the version read for the plan is not the product's when it
+        /// is sent: it is read again first, not sent to fail with 412.
+        private(set) var readFirst = false
 
         var deletes: Bool { if case .delete = action { true } else { false } }
+
+        /// Marks each step a step before it sends to the same product, and says so in what it
+        /// would send.
+        static func inOrder(_ steps: [Step]) -> [Step] {
+            var seen: Set<Int> = []
+            return steps.map { step in
+                guard let id = step.action.id, !seen.insert(id).inserted else { return step }
+                var step = step
+                step.readFirst = true
+                switch step.request {
+                case .patchRequest(let id, let json, _): step.request = .patchAfterRead(id: id, json: json)
+                case .stockRequest(let id, let stock, _): step.request = .stockRequest(id: id, stock: stock, etag: nil)
+                default: break
+                }
+                return step
+            }
+        }
     }
 
     var direction: Direction
@@ -252,24 +281,30 @@ struct Reversal {
         var photos: [SavedPhoto] = []
     }
 
-    /// `fields` set to `target`'s values, conditional on the version read. A 412 whose product,
-    /// read again, has those fields as they were read (another field moved: a step before this
-    /// one in the same unit, as an import's stock move after its row's fields, or a sale) is
-    /// sent again on the version read then; any other 412 says what to do.
+    /// `fields` set to `target`'s values, conditional on the version read. A product a step
+    /// before this one sent to (`readFirst`: an import's stock move and its row's fields) is read
+    /// again first; a 412 (a sale meanwhile) reads it again too. Read again with those fields as
+    /// they were read (another field moved), it is sent on the version read then; else it says
+    /// what to do.
     private func setting(
-        _ fields: [ProductField], to target: Product, id: Int, read: MarketResponse<Product>, in context: CommandContext
+        _ fields: [ProductField], to target: Product, id: Int, read: MarketResponse<Product>, readFirst: Bool,
+        in context: CommandContext
     ) async throws -> MarketResponse<Product> {
         var current = read
+        var readAgain = readFirst
         for _ in 1...3 {
+            if readAgain {
+                let again = try await context.client.product(id: id)
+                guard ProductField.between(read.value, again.value).allSatisfy({ !fields.contains($0) }) else { break }
+                current = again
+            }
             do {
                 return try await context.client.edit(
                     id: id, ProductField.changes(fields, to: target, on: current.value), ifMatch: current.etag)
             } catch {
                 guard case .preconditionFailed = error else { throw error }
             }
-            let again = try await context.client.product(id: id)
-            guard ProductField.between(read.value, again.value).allSatisfy({ !fields.contains($0) }) else { break }
-            current = again
+            readAgain = true
         }
         throw CommandFailure.failed(ReversalMessage.changedWhileRead(id: id, undo: direction == .undo).text)
     }
@@ -280,7 +315,8 @@ struct Reversal {
             guard let current = step.current else {
                 throw CommandFailure.failed((step.blocker ?? .cannotBeRead(id: id)).text)
             }
-            let response = try await setting(fields, to: target, id: id, read: current, in: context)
+            let response = try await setting(
+                fields, to: target, id: id, read: current, readFirst: step.readFirst, in: context)
             context.records.remember([response.value])
             return Done(result: ProductResult(.changed, response.value, document: response.body))
         case .adjustStock(let id, let amount):

@@ -11,6 +11,9 @@ extension ReversalMessage {
         case .delete(let name): "delete \(name)"
         case .registerAgain(let name): "register \(name) again (under a new id)"
         case .patchRequest(let id, let json, let etag): "PATCH /api/products/\(id) \(json)" + Self.ifMatch(etag)
+        case .patchAfterRead(let id, let json):
+            "GET /api/products/\(id), then PATCH /api/products/\(id) \(json) with If-Match: the ETag read then"
+                + " (a step before changes the product first)"
         case .stockRequest(let id, let stock, let etag):
             "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(stock)}" + Self.ifMatch(etag)
                 + " (from the stock read then)"

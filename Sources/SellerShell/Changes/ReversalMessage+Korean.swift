@@ -14,6 +14,9 @@ extension ReversalMessage {
         case .delete(let name): "상품 삭제: \(name)"
         case .registerAgain(let name): "상품 다시 등록: \(name) (새 id로)"
         case .patchRequest(let id, let json, let etag): "PATCH /api/products/\(id) \(json)" + Self.ifMatch(etag)
+        case .patchAfterRead(let id, let json):
+            "GET /api/products/\(id) 다음 PATCH /api/products/\(id) \(json), If-Match: 그때 읽은 ETag"
+                + " (앞 단계가 이 상품을 먼저 바꿈)"
         case .stockRequest(let id, let stock, let etag):
             "GET /api/products/\(id) 다음 PATCH /api/products/\(id) {\"stock\":\(stock)}" + Self.ifMatch(etag)
                 + " (그때 읽은 재고로 계산)"

@@ -26,6 +26,9 @@ public enum ReversalMessage: Spoken, Equatable {
 
     // What a step would send (`--dry-run`).
     case patchRequest(id: Int, json: String, etag: String?)
+    /// A PATCH after a step before it in the same run changed the product: its version is read
+    /// again first, as the version read for the plan is no longer the product's.
+    case patchAfterRead(id: Int, json: String)
     case stockRequest(id: Int, stock: Int, etag: String?)
     case deleteRequest(id: Int)
     case registerRequest(json: String, photos: Int, bytes: String, thumbnail: Bool)

@@ -29,6 +29,7 @@ struct ReversalRequest: Sendable {
             try Task.checkCancellation()
             steps.append(try await reversal.prepare(change, in: context))
         }
+        steps = Reversal.Step.inOrder(steps)
         let label = unit.label
         let undo = direction == .undo
         let blockers = ReversalMessage.together(steps.compactMap(\.blocker))
