@@ -1,7 +1,8 @@
 // SHA256_Init, _Update and _Final are deprecated by OpenSSL 3 (for its EVP calls), not removed:
 // every 3.x release exports them. They are the digest itself, where EVP first sets up OpenSSL's
-// providers and looks SHA-256 up among them: 7.7 million instructions (about 1.4 ms) before the
-// first digest of a script's lines, the most of what the start of `openmarket run` counted.
+// providers and looks SHA-256 up among them: 5.4 million instructions before the first digest
+// of a script's lines, an eighth of the start of `openmarket run` (scripts/bench-instructions;
+// docs/benchmarks.md, "A digest without EVP's set-up").
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/crypto.h>
 #include <openssl/evp.h>

@@ -18,7 +18,8 @@ extension ScriptHelp {
         case .`import`: "register and update a whole catalog from a CSV, JSON Lines or JSON file"
         case .importPlan: "print the plan and stop"
         case .importDryRun: "print the plan and the requests; send nothing"
-        case .importYes: "go ahead without the typed confirmation"
+        case .importYes:
+            "go ahead without typing the number of changes (asked only in a terminal; without one, an import that deletes needs it)"
         case .importPrune: "delete your products that are not in the file"
         case .importPruneAll: "with --prune: allow deleting every product of yours, or more than half of them"
         case .importNewIds: "register every row as a new product, ignoring the id column"

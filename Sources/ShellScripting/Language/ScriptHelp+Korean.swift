@@ -19,7 +19,7 @@ extension ScriptHelp {
         case .`import`: "CSV, JSON Lines, JSON 파일로 카탈로그 전체를 등록하고 고칩니다"
         case .importPlan: "계획만 보여 주고 멈춥니다"
         case .importDryRun: "계획과 요청을 보여 주기만 하고 보내지 않습니다"
-        case .importYes: "변경 수를 입력해 확인하는 단계 없이 진행합니다"
+        case .importYes: "변경 수를 입력해 확인하는 단계 없이 진행합니다(터미널에서만 묻습니다. 터미널이 아니면 삭제하는 가져오기에만 필요합니다)"
         case .importPrune: "파일에 없는 내 상품을 삭제합니다"
         case .importPruneAll: "--prune과 함께 쓰면 내 상품을 모두, 또는 절반 넘게 지우는 것도 허락합니다"
         case .importNewIds: "id 열은 보지 않고 모든 행을 새 상품으로 등록합니다"
