@@ -135,18 +135,22 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    /// A column of the seller's own is ignored and named, one a letter from a column's Korean
+    /// name too, with that name asked (`판매자`, the seller, is no slip of `판매가`: such a sheet
+    /// was refused whole, an unknown column).
     @Test func aKoreanSheetWithExtraColumnsAndMoneySignsIsReadAsTheSellerMeantIt() async throws {
         try await ScriptFixture.with { f in
             try f.copyImage("coffee-small.jpg")
             let path = try f.script(
                 "korean.csv",
-                "상품명,설명,가격,통화,재고,사진,SKU,메모\n"
-                    + "빨간 노트 빅,두꺼운 빨간 노트입니다,\"₩3,500\",,5,coffee-small.jpg,N-1,hello\n"
-                    + "Blue pen,A smooth blue pen,$12.50,,3,coffee-small.jpg,P-2,\n")
+                "상품명,설명,가격,통화,재고,사진,SKU,메모,판매자\n"
+                    + "빨간 노트 빅,두꺼운 빨간 노트입니다,\"₩3,500\",,5,coffee-small.jpg,N-1,hello,김\n"
+                    + "Blue pen,A smooth blue pen,$12.50,,3,coffee-small.jpg,P-2,,이\n")
             let console = RecordingConsole()
             #expect(await f.session(console).execute("import '\(path)' --yes").status == .ok, "\(console.notes)")
             #expect(
-                console.notes.contains("korean.csv: ignoring 2 columns that name no product field: SKU, 메모"), "\(console.notes)")
+                console.notes.contains("korean.csv: ignoring 3 columns that name no product field: SKU, 메모, 판매자 (판매가?)"),
+                "\(console.notes)")
             let products = Dictionary(uniqueKeysWithValues: try await f.allProducts().map { ($0.name, $0) })
             #expect(products["빨간 노트 빅"]?.price == 3500)
             #expect(products["빨간 노트 빅"]?.currency == .krw)

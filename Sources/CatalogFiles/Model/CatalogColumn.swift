@@ -80,12 +80,26 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     /// Other names of the sync columns: Matrixify's `Command`, and `rev`.
     static let syncHeaders: [String: CatalogColumn] = ["command": .action, "rev": .revision]
 
-    /// The column an unknown header was most likely meant to be, and the name it comes near: a
-    /// header one edit from a column's name (two for longer names), which is a slip, not an
-    /// extra column (`prce` → price). A Korean header is weighed against the Korean names, letter
-    /// by letter (`가겨` → 가격, `제고` → 재고): one edit, so that a column of its own such as
-    /// `비고` (remarks) or `할인율` (a rate) is no slip of `재고` or `할인액`.
-    public static func nearMiss(_ header: String) -> (column: CatalogColumn, name: String)? {
+    /// What a header that names no column is to the columns: a slip, refused so that it is
+    /// fixed before anything is sent (`prce`: did you mean `price`?); near a Korean name, which is
+    /// only said beside the column ignored (`판매자`, a seller, is one letter from `판매가`, as
+    /// `상품평` from `상품명` and `수령` from `수량`: in Hangul a letter off is as often another
+    /// word as a slip, and a sheet with a column of its own must still import); or neither.
+    public enum UnknownHeader: Equatable, Sendable {
+        case slip(meant: String)
+        case near(String)
+        case unrelated
+    }
+
+    public static func unknown(_ header: String) -> UnknownHeader {
+        guard let near = nearMiss(header) else { return .unrelated }
+        return isKorean(header) ? .near(near.name) : .slip(meant: near.name)
+    }
+
+    /// The column an unknown header comes near, and the name it comes near: a header one edit
+    /// from a column's name (two for longer names: `prce` → price). A Korean header is weighed
+    /// against the Korean names, letter by letter (`가겨` → 가격, `제고` → 재고), one edit.
+    static func nearMiss(_ header: String) -> (column: CatalogColumn, name: String)? {
         let typed = header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let korean = isKorean(typed)
         let key = letters(korean ? typed.filter { !$0.isWhitespace && $0 != "_" } : typed)
@@ -101,7 +115,8 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
     /// Whether a header is written in Hangul (its first letter is), so that it is weighed against
     /// the Korean names.
     static func isKorean(_ header: String) -> Bool {
-        header.unicodeScalars.first { $0.properties.isAlphabetic }.map { (0xAC00...0xD7A3).contains($0.value) } ?? false
+        header.precomposedStringWithCanonicalMapping.unicodeScalars.first { $0.properties.isAlphabetic }
+            .map { (0xAC00...0xD7A3).contains($0.value) } ?? false
     }
 
     /// A name's letters, a Hangul syllable as its two or three jamo (NFD): `가겨` is one letter
@@ -116,15 +131,6 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         guard korean else { return allCases.map { ($0, $0.rawValue) } }
         return allCases.flatMap { column in
             column.koreanNames.map { (column, $0) }
-        }
-    }
-
-    /// The columns by the names a sheet of `korean` headers uses: every column, for messages
-    /// about an unknown one (a column with no Korean name by its own).
-    public static func names(inKorean korean: Bool) -> [String] {
-        allCases.map { column in
-            guard korean else { return column.rawValue }
-            return column.koreanNames.first ?? column.rawValue
         }
     }
 
@@ -151,8 +157,11 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// Every column's name, for messages about an unknown column.
+    public static let allNames = allCases.map(\.rawValue)
+
     /// "id, name, description, …": every column, for messages about an empty sheet.
-    static let namesList = allCases.map(\.rawValue).joined(separator: ", ")
+    static let namesList = allNames.joined(separator: ", ")
 
     /// The cell for this column of a product. `images` is the given text when not nil (paths
     /// written by export --images), else the image URLs joined by ";". price/discount are plain

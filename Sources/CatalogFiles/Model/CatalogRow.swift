@@ -53,6 +53,9 @@ public struct CatalogContents: Sendable {
     public var encodingNote: String?
     /// Columns that are no product field (SKU, cost, memo), in the file's order: ignored.
     public var ignoredColumns: [String] = []
+    /// An ignored column one letter from a Korean column's name (`판매자`: `판매가`), to that
+    /// name: for the note to ask whether it was meant (``CatalogColumn/UnknownHeader``).
+    public var near: [String: String] = [:]
     /// The character between cells when it is not a comma (`;` from a European Excel).
     public var delimiter: Character = ","
     /// Each column's header as the file writes it (`가격`, `Price`), for problems to name it so.

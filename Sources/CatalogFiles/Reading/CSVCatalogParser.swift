@@ -10,6 +10,8 @@ struct CSVCatalogParser {
     var problems: [CatalogProblem] = []
     /// Headers that name no product field (SKU, cost, memo): their cells are ignored.
     var ignored: [String] = []
+    /// An ignored column's header to the Korean name it comes near (`CatalogContents.near`).
+    var near: [String: String] = [:]
     /// The character between cells.
     var delimiter: Character = ","
     /// Each column's header as written.
@@ -98,14 +100,16 @@ struct CSVCatalogParser {
                 continue
             }
             guard let column = CatalogColumn(header: trimmed) else {
-                if let meant = CatalogColumn.nearMiss(trimmed) {
+                switch CatalogColumn.unknown(trimmed) {
+                case .slip(let meant):
                     problems.append(
                         CatalogProblem(
                             file: name, row: 1, column: trimmed,
-                            .unknownColumn(
-                                trimmed, meant: meant.name,
-                                columns: CatalogColumn.names(inKorean: CatalogColumn.isKorean(trimmed)))))
-                } else {
+                            .unknownColumn(trimmed, meant: meant, columns: CatalogColumn.allNames)))
+                case .near(let column):
+                    ignored.append(trimmed)
+                    near[trimmed] = column
+                case .unrelated:
                     ignored.append(trimmed)
                 }
                 headerColumns.append(nil)

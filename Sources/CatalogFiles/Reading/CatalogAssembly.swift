@@ -114,12 +114,14 @@ struct CatalogAssembly {
                 path: name, format: format, columns: csv.columns, rows: csv.rows, problems: csv.problems,
                 encodingNote: cp949 ? CatalogProblemMessage.readAsCP949.text : nil)
             contents.ignoredColumns = csv.ignored
+            contents.near = csv.near
             contents.delimiter = csv.delimiter
             contents.headers = csv.headers
         } else {
             contents = CatalogContents(
                 path: name, format: format, columns: json.columns, rows: json.rows, problems: json.problems, encodingNote: nil)
             contents.ignoredColumns = json.ignored
+            contents.near = json.near
         }
         return contents
     }

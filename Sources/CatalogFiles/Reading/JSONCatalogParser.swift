@@ -10,6 +10,8 @@ struct JSONCatalogParser {
     private var unknownKeys: Set<String> = []
     /// Keys that name no product field (sku, cost, memo), in the order first met: ignored.
     var ignored: [String] = []
+    /// An ignored key to the Korean name it comes near (`CatalogContents.near`).
+    var near: [String: String] = [:]
     private let decoder = JSONDecoder()
 
     init(name: String) { self.name = name }
@@ -66,13 +68,16 @@ struct JSONCatalogParser {
         for key in object.keys.sorted() {
             guard let column = CatalogColumn(header: key) else {
                 if unknownKeys.insert(key).inserted {
-                    if let meant = CatalogColumn.nearMiss(key) {
+                    switch CatalogColumn.unknown(key) {
+                    case .slip(let meant):
                         problems.append(
                             CatalogProblem(
                                 file: name, row: number, column: key,
-                                .unknownColumn(
-                                    key, meant: meant.name, columns: CatalogColumn.names(inKorean: CatalogColumn.isKorean(key)))))
-                    } else {
+                                .unknownColumn(key, meant: meant, columns: CatalogColumn.allNames)))
+                    case .near(let column):
+                        ignored.append(key)
+                        near[key] = column
+                    case .unrelated:
                         ignored.append(key)
                     }
                 }

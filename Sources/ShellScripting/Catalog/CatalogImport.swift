@@ -134,7 +134,10 @@ struct CatalogImport: Sendable {
         }
         if !contents.ignoredColumns.isEmpty {
             let count = contents.ignoredColumns.count
-            let names = contents.ignoredColumns.map { TextLayout.visible($0, limit: 30) }.joined(separator: ", ")
+            let names = contents.ignoredColumns.map { column in
+                let near = contents.near[column].map { " (\($0)?)" } ?? ""
+                return TextLayout.visible(column, limit: 30) + near
+            }.joined(separator: ", ")
             context.console.note(CatalogMessage.ignoringColumns(file: typed, count: count, names: names).text)
         }
     }
