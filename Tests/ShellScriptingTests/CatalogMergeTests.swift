@@ -222,7 +222,7 @@ struct CatalogMergeTests {
     /// An import's row that moved the stock and set the price is undone stock first, then the
     /// price on the product read again: the plan says so, and nothing is sent to fail with 412
     /// (before, the price went with the version read before the stock moved, a 412 every time,
-    /// and the plan showed that stale If-Match).
+    /// and the plan showed that stale If-Match); made again, the stock's plan says the same.
     @Test func undoingARowsStockAndPriceReadsTheProductAgainBeforeThePrice() async throws {
         try await ScriptFixture.with { f in
             let sheet = try await Self.exportedCatalog(f, count: 1)
@@ -239,9 +239,16 @@ struct CatalogMergeTests {
             #expect(await session.execute("undo --yes").status == .ok, "\(console.notes)")
             let product = try await f.product(id: id)
             #expect(product.stock == 5 && product.price == 1001, "\(product.stock) \(product.price)")
+            let before = console.out.count
             #expect(await session.execute("exchanges").status == .ok)
-            #expect(console.out.contains("PATCH /api/products/\(id)"), "\(console.out)")
-            #expect(!console.out.contains("412"), "\(console.out)")
+            let listed = String(console.out.dropFirst(before))
+            #expect(listed.contains("GET /api/products/\(id) ") && listed.contains("PATCH /api/products/\(id) "), "\(listed)")
+            #expect(!listed.contains("412"), "\(listed)")
+            // Made again, the fields go first and the stock's request says it reads the product again.
+            #expect(await session.execute("redo --dry-run").status == .ok)
+            #expect(
+                console.out.contains("{\"stock\":8} with If-Match: the ETag read then (from the stock read then; a step before"),
+                "\(console.out)")
         }
     }
 

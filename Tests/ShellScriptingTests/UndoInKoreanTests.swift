@@ -63,11 +63,13 @@ struct UndoInKoreanTests {
         }
     }
 
-    /// A field that changed since is named as a Korean seller calls it (before, `price 지금 값`).
+    /// A field that changed since is named as a Korean seller calls it (before, `price 지금 값`),
+    /// and the value the log has is called that: for a redo it is what the undo left, not what
+    /// the change did (it was `변경 직후 값`, right after the change, the opposite for a redo).
     @Test func aFieldChangedSinceIsNamedInKorean() {
         let conflict = ReversalMessage.changedSince(
             name: "#4 Mug", number: 1, by: 3, differences: [.init(field: .price, now: "₩6,000", then: "₩5,500")])
-        #expect(conflict.text(in: .ko) == "#4 Mug: 1번 변경 뒤에 3번 변경으로 바뀌었습니다(가격 지금 값 ₩6,000, 변경 직후 값 ₩5,500)")
+        #expect(conflict.text(in: .ko) == "#4 Mug: 1번 변경 뒤에 3번 변경으로 바뀌었습니다(가격 지금 값 ₩6,000, 기록된 값 ₩5,500)")
         #expect(conflict.text(in: .en) == "#4 Mug: price is ₩6,000 now, not ₩5,500 (changed since change 1 by change 3)")
     }
 
@@ -77,6 +79,7 @@ struct UndoInKoreanTests {
         ReversalMessage.stockBack(name: "#4 Mug", now: 8, amount: -3, before: 5, after: 8),
         .stockAgain(name: "#4 Mug", now: 5, amount: 3), .delete(name: "#4 Mug"), .registerAgain(name: "#4 Mug"),
         .stockRequest(id: 4, stock: 8, etag: "\"v2\""), .patchAfterRead(id: 4, json: "{\"price\":1001}"),
+        .stockAfterRead(id: 4, stock: 8),
         .deleteRequest(id: 4),
         .registerRequest(json: "{}", photos: 2, bytes: "12 KB", thumbnail: true), .alreadyGone(id: 4),
         .noLongerExists(id: 4, undo: true), .deletedSince(ids: [4], by: 7, undo: true),

@@ -58,7 +58,7 @@ struct Reversal {
                 step.readFirst = true
                 switch step.request {
                 case .patchRequest(let id, let json, _): step.request = .patchAfterRead(id: id, json: json)
-                case .stockRequest(let id, let stock, _): step.request = .stockRequest(id: id, stock: stock, etag: nil)
+                case .stockRequest(let id, let stock, _): step.request = .stockAfterRead(id: id, stock: stock)
                 default: break
                 }
                 return step
@@ -324,9 +324,11 @@ struct Reversal {
             let outcome = try await stock.run(in: context)
             return Done(result: outcome.product)
         case .delete(let id):
-            guard let current = step.current else {
+            guard var current = step.current else {
                 throw CommandFailure.failed((step.blocker ?? .cannotBeRead(id: id)).text)
             }
+            // The photos kept for a redo are the product's as it is deleted, not as the plan read it.
+            if step.readFirst { current = try await context.client.product(id: id) }
             let (photos, _) = await context.photosBeforeDelete(of: current.value)
             _ = try await context.client.delete(id: id)
             context.records.index.forget(id)

@@ -17,6 +17,9 @@ extension ReversalMessage {
         case .stockRequest(let id, let stock, let etag):
             "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(stock)}" + Self.ifMatch(etag)
                 + " (from the stock read then)"
+        case .stockAfterRead(let id, let stock):
+            "GET /api/products/\(id), then PATCH /api/products/\(id) {\"stock\":\(stock)} with If-Match: the ETag read then"
+                + " (from the stock read then; a step before changes the product first)"
         case .deleteRequest(let id): "POST /api/products/\(id)/archived, then DELETE the URI it answers"
         case .registerRequest(let json, let photos, let bytes, let thumbnail):
             "POST /api/products (multipart: params \(json) and \(photos) photo\(photos == 1 ? "" : "s"), \(bytes))"

@@ -20,6 +20,9 @@ extension ReversalMessage {
         case .stockRequest(let id, let stock, let etag):
             "GET /api/products/\(id) 다음 PATCH /api/products/\(id) {\"stock\":\(stock)}" + Self.ifMatch(etag)
                 + " (그때 읽은 재고로 계산)"
+        case .stockAfterRead(let id, let stock):
+            "GET /api/products/\(id) 다음 PATCH /api/products/\(id) {\"stock\":\(stock)}, If-Match: 그때 읽은 ETag"
+                + " (그때 읽은 재고로 계산. 앞 단계가 이 상품을 먼저 바꿈)"
         case .deleteRequest(let id): "POST /api/products/\(id)/archived 다음, 응답으로 받은 URI에 DELETE"
         case .registerRequest(let json, let photos, let bytes, let thumbnail):
             "POST /api/products (multipart: params \(json), 사진 \(photos)장, \(bytes))"
@@ -36,7 +39,7 @@ extension ReversalMessage {
         case .notReversible(let number): "\(number)번 변경은 변경 기록으로 되돌릴 수 있는 변경이 아닙니다"
         case .changedSince(let name, let number, let by, let differences):
             "\(name): \(number)번 변경 뒤에 " + (by.map { "\($0)번 변경으로 " } ?? "") + "바뀌었습니다("
-                + differences.map { "\($0.field.label(in: .ko)) 지금 값 \($0.now), 변경 직후 값 \($0.then)" }.joined(separator: ", ")
+                + differences.map { "\($0.field.label(in: .ko)) 지금 값 \($0.now), 기록된 값 \($0.then)" }.joined(separator: ", ")
                 + ")"
         case .changeLog(let message): message.korean
         case .changedWhileRead(let id, let undo):

@@ -30,6 +30,8 @@ public enum ReversalMessage: Spoken, Equatable {
     /// again first, as the version read for the plan is no longer the product's.
     case patchAfterRead(id: Int, json: String)
     case stockRequest(id: Int, stock: Int, etag: String?)
+    /// The same after a step before it in the same run changed the product (`patchAfterRead`).
+    case stockAfterRead(id: Int, stock: Int)
     case deleteRequest(id: Int)
     case registerRequest(json: String, photos: Int, bytes: String, thumbnail: Bool)
 
