@@ -329,11 +329,20 @@ struct MessageCatalogTests {
     }
 
     /// In Korean a change is counted in 건, as `changes` counts it everywhere (a batch's line, a
-    /// change's own), not in 개, the counter of things (it was `변경 3개`).
+    /// change's own, import's question), not in 개, the counter of things (it was `변경 3개`, and
+    /// undo's question, its batch and its tally counted in 개).
     @Test func koreanCountsChangesIn건() {
         #expect(Message.changeCount(count: 3, tally: "수정 3").korean == "변경 3건 (수정 3)")
         #expect(Message.earlierNotShown(5).korean.contains("5건"))
         #expect(ChangesMessage.batch(label: "import a.csv", count: 3).korean.hasSuffix("변경 3건"))
+        #expect(Message.typeCountToReverse(undo: true, count: 3).korean.hasPrefix("변경 3건을 되돌리려면"))
+        #expect(Message.reversedSome(undo: true, number: 2, label: "x", done: 2, total: 3).korean.hasSuffix("3건 중 2건"))
+        for message in [
+            Message.partOfBatch(undo: true, number: 3, unit: 2, count: 4, label: "x"),
+            .partOfBatchAlready(undo: false, number: 3, unit: 2, count: 4, label: "x"),
+        ] {
+            #expect(message.korean.contains("변경 4건 가운데"), "\(message.korean)")
+        }
     }
 
     /// One change is one (it was `1 changes (1 edited)`).

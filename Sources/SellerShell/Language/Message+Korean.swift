@@ -246,23 +246,23 @@ extension Message {
         case .nothingUndone: "다시 할 것이 없습니다. 되돌린 변경이 없습니다('changes'로 목록을 봅니다)"
         case .noSuchChange(let number): "이 서버와 판매자의 기록에 \(number)번 변경이 없습니다('changes'로 목록을 봅니다)"
         case .partOfBatch(let undo, let number, let unit, let count, let label):
-            "\(number)번 변경은 \(unit)번 변경(\(label))에 묶인 변경 \(count)개 가운데 하나라 따로 \(undo ? "되돌리지" : "다시 하지") 않습니다. "
+            "\(number)번 변경은 \(unit)번 변경(\(label))에 묶인 변경 \(count)건 가운데 하나라 따로 \(undo ? "되돌리지" : "다시 하지") 않습니다. "
                 + "'\(undo ? "undo" : "redo") \(unit)' 명령으로 모두 \(undo ? "되돌립니다" : "다시 합니다")"
         case .partOfBatchAlready(let undo, let number, let unit, let count, let label):
-            "\(number)번 변경은 \(unit)번 변경(\(label))에 묶인 변경 \(count)개 가운데 하나이고, "
+            "\(number)번 변경은 \(unit)번 변경(\(label))에 묶인 변경 \(count)건 가운데 하나이고, "
                 + (undo ? "이미 되돌렸습니다. 'redo \(unit)' 명령으로 모두 다시 합니다" : "되돌리지 않았으므로 다시 할 것이 없습니다")
         case .undoneAlready(let number): "\(number)번 변경은 이미 되돌렸습니다('redo \(number)' 명령으로 다시 합니다)"
         case .notUndone(let number): "\(number)번 변경은 되돌리지 않았으니 다시 할 것이 없습니다"
         case .reverseDeletesNeedYes(let undo, let number, let deletes):
             "\(undo ? "undo" : "redo") \(number) 명령은 상품 \(deletes)개를 삭제하므로 확인이 필요합니다: --yes를 붙이세요"
         case .typeCountToReverse(let undo, let count):
-            "변경 \(count)개를 \(undo ? "되돌리려면" : "다시 하려면") 그 수(\(count))를 입력하세요(다른 것은 취소): "
+            "변경 \(count)건을 \(undo ? "되돌리려면" : "다시 하려면") 그 수(\(count))를 입력하세요(다른 것은 취소): "
         case .reverseOneQuestion(let undo, let number, let plan):
             "\(undo ? "undo" : "redo") \(number): \(plan) — \(undo ? "되돌릴까요" : "다시 할까요")?"
         case .backAs(let name, let new, let old): "\(name) 상품이 돌아왔습니다. 새 번호는 #\(new)입니다(전에는 #\(old))"
         case .reversed(let undo, let number, let what): "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다"): \(what)"
         case .reversedSome(let undo, let number, let label, let done, let total):
-            "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다") (\(label)): \(total)개 중 \(done)개"
+            "\(number)번 변경을 \(undo ? "되돌렸습니다" : "다시 했습니다") (\(label)): \(total)건 중 \(done)건"
 
         case .stockCount(let stock): "재고 \(stock)"
         case .photoOf(let index, let total): "사진 \(total)장 중 \(index)번째"
