@@ -78,6 +78,19 @@ struct ImportLeftNothingTests {
         #expect(summary.lines == ["cat.csv: 2 done before the interruption; nothing left to send"])
     }
 
+    /// Under a second the time is said in milliseconds, with no rate (it said "in 0.0 s,
+    /// 169.4/s": a rate next to no time); from a second, in seconds with the rate.
+    @Test func aShortImportSaysItsMillisecondsAndNoRate() {
+        let rows = [
+            RowResult(row: 2, action: .register, id: 7, status: .registered),
+            RowResult(row: 3, action: .update, id: 8, status: .updated),
+        ]
+        let short = ImportSummary(file: "cat.csv", results: rows, elapsed: .milliseconds(12))
+        #expect(short.lines == ["cat.csv: 1 registered, 1 updated, 0 failed in 12 ms"])
+        let long = ImportSummary(file: "cat.csv", results: rows, elapsed: .milliseconds(2500))
+        #expect(long.lines == ["cat.csv: 1 registered, 1 updated, 0 failed in 2.5 s, 0.8/s"])
+    }
+
     /// A conflict the plan held back is still said: not sent, it is not "nothing left".
     @Test func aConflictHeldBackIsStillSaid() {
         var summary = ImportSummary(file: "cat.csv", results: Self.doneBefore, elapsed: .milliseconds(40))

@@ -159,7 +159,8 @@ struct ImportSummary {
         let seconds = elapsed.milliseconds / 1000
         let unsent: Set<RowResult.Status> = [.notRun, .skipped, .unchanged, .held, .doneBefore]
         let sent = results.filter { !unsent.contains($0.status) }.count
-        let rate = seconds > 0 && sent > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
+        // A rate over less than a second says little (2 rows in 12 ms: 169.4/s): the time alone.
+        let rate = seconds >= 1 && sent > 0 ? String(format: "%.1f", Double(sent) / seconds) : nil
         // A resumed import whose rows were all done before: nothing timed, no failures to count
         // (unless the plan held back a conflict or a rename, which the usual line says).
         let leftNothing: Set<RowResult.Status> = [.doneBefore, .unchanged]
@@ -173,7 +174,7 @@ struct ImportSummary {
             + held
         var lines = [
             CatalogMessage.importTook(
-                file: file, tallies: counts.joined(separator: ", "), seconds: String(format: "%.1f", seconds), rate: rate
+                file: file, tallies: counts.joined(separator: ", "), milliseconds: Int(elapsed.milliseconds), rate: rate
             ).text
         ]
         let troubled = sorted.filter { $0.status == .failed || $0.status == .skipped }

@@ -142,8 +142,10 @@ extension CatalogMessage {
         case .reportNotWritten(let path, let why): "--report: cannot write \(path)" + (why.map { ": \($0)" } ?? "")
 
         case .tally(let status, let count): "\(count) \(status.english)"
-        case .importTook(let file, let tallies, let seconds, let rate):
-            "\(file): \(tallies) in \(seconds) s" + (rate.map { ", \($0)/s" } ?? "")
+        case .importTook(let file, let tallies, let milliseconds, let rate):
+            "\(file): \(tallies) in "
+                + (milliseconds < 1000 ? "\(milliseconds) ms" : String(format: "%.1f s", Double(milliseconds) / 1000))
+                + (rate.map { ", \($0)/s" } ?? "")
         case .importLeftNothing(let file, let tallies): "\(file): \(tallies); nothing left to send"
         case .andMoreInReport(let count): "… and \(count) more (--report FILE.csv lists every row)"
         case .interruptedOnce: "interrupted: the rows in flight finished; run the same import with --resume to do the rest"

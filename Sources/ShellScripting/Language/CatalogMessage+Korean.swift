@@ -133,8 +133,10 @@ extension CatalogMessage {
         case .reportNotWritten(let path, let why): "--report: 파일을 쓸 수 없습니다(\(path))" + (why.map { ": \($0)" } ?? "")
 
         case .tally(let status, let count): "\(status.korean) \(count)"
-        case .importTook(let file, let tallies, let seconds, let rate):
-            "\(file): \(tallies), \(seconds)초" + (rate.map { ", 초당 \($0)건" } ?? "")
+        case .importTook(let file, let tallies, let milliseconds, let rate):
+            "\(file): \(tallies), "
+                + (milliseconds < 1000 ? "\(milliseconds)밀리초" : String(format: "%.1f초", Double(milliseconds) / 1000))
+                + (rate.map { ", 초당 \($0)건" } ?? "")
         case .importLeftNothing(let file, let tallies): "\(file): \(tallies). 더 보낼 것이 없습니다"
         case .andMoreInReport(let count): "… 외 \(count)개 (--report 파일.csv에 모든 행이 나옵니다)"
         case .interruptedOnce: "중단됨: 보내던 행은 마쳤습니다. 나머지는 같은 가져오기를 --resume으로 실행하세요"

@@ -133,8 +133,9 @@ public enum CatalogMessage: Spoken, Equatable {
     // MARK: The summary
     /// `3 registered`, one count of the summary.
     case tally(RowStatus, Int)
-    /// `cat.csv: 3 registered, 0 failed in 1.2 s, 2.5/s`.
-    case importTook(file: String, tallies: String, seconds: String, rate: String?)
+    /// `cat.csv: 3 registered, 0 failed in 1.2 s, 2.5/s`; under a second, `in 40 ms` (it said
+    /// `0.0 s`), which the summary gives without a rate.
+    case importTook(file: String, tallies: String, milliseconds: Int, rate: String?)
     /// `cat.csv: 3 done before the interruption; nothing left to send`: a resumed import whose
     /// rows were all done (no time, no rate: nothing was timed).
     case importLeftNothing(file: String, tallies: String)
