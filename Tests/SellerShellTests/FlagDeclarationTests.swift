@@ -64,6 +64,27 @@ struct FlagDeclarationTests {
         }
     }
 
+    /// The program's own option after a command at the prompt, as the README's one command and
+    /// exit writes it (`show 12 --json`), is told the `set` that does its work there (it was only
+    /// "unknown option --json"); a command's own `--lang` (`explain`) is its own.
+    @Test(arguments: [
+        ("show 4 --json", "--json", "set output json"), ("list --lang ko", "--lang", "set lang en|ko"),
+        ("list --trace", "--trace", "set trace on"),
+    ])
+    func theProgramsOptionAtThePromptIsToldTheSetThatDoesItsWork(line: String, option: String, instead: String) throws {
+        do {
+            _ = try registry.parse(try WordSplitter.split(line))
+            Issue.record("'\(line)' parsed")
+        } catch let failure as CommandFailure {
+            #expect(failure.status == .usage)
+            #expect(
+                failure.message
+                    == "\(option) is the program's option, for a command run from the command line, not a command's: at the prompt, "
+                    + "type '\(instead)'")
+        }
+        #expect(throws: Never.self) { try registry.parse(try WordSplitter.split("explain 412 --lang ko")) }
+    }
+
     @Test func everyCommandRefusesAFlagItDoesNotDeclare() throws {
         for type in registry.commands where !type.spec.rawWords {
             do {

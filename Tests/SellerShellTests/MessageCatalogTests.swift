@@ -60,6 +60,7 @@ struct MessageCatalogTests {
             .noFileMatches("photos/*.jpg"), .noSuchFile("cup.jpg"), .noExchangesYet,
             .exchangesForgotten(oldest: 12, capacity: 500, budget: 32 * 1024 * 1024), .wroteHAR(count: 4, path: "class.har"),
             .wroteNotebook(count: 4, path: "notes.md"), .unexpectedWord("extra"), .unknownOption("--bogus"),
+            .programsOption("--json", instead: "set output json"),
             .needsValue("--per-page"), .unknownField("colour", known: "name, price"), .givenTwice("price"), .whichProduct,
             .productIDTooLarge("99999999999999999999"), .nameWantsDollar("last"), .nameWantsDollar("mug"),
             .notAProductID("12x"), .numberOutOfRange(name: "--jobs", low: 1, high: 32, got: "99"),

@@ -4,6 +4,12 @@ import OpenMarketContract
 /// off|auto|symbols|sixel|kitty`, `set lang en|ko`: the session's settings.
 public struct SetOption: ShellCommand {
     public static let commandNames = CommandNames("set")
+
+    /// The program's options whose work `set` does at the prompt, where no command takes them
+    /// (`show 4 --json`, as one command from the command line is written): what to type instead.
+    static let programOptions: [String: String] = [
+        "--json": "set output json", "--trace": "set trace on", "--explain": "set explain on", "--lang": "set lang en|ko",
+    ]
     public static let spec = CommandSpec(
         name: commandNames.name, aliases: commandNames.aliases,
         summary: ShellHelp.set,

@@ -64,6 +64,9 @@ public struct Arguments: Sendable {
 
     private func checkFlagsAndFields(against spec: CommandSpec) throws(CommandFailure) {
         if let unknown = flags.keys.sorted().first(where: { spec.flag($0) == nil }) {
+            if let instead = SetOption.programOptions[unknown] {
+                throw .usage(Message.programsOption(unknown, instead: instead).text)
+            }
             throw .usage(Message.unknownOption(unknown).text)
         }
         for name in flags.keys.sorted() where flags[name] == .bare && spec.flag(name)?.kind != .bare {

@@ -129,6 +129,9 @@ extension Message {
 
         case .unexpectedWord(let word): "unexpected '\(word)'"
         case .unknownOption(let option): "unknown option \(option)"
+        case .programsOption(let option, let instead):
+            "\(option) is the program's option, for a command run from the command line, not a command's: at the prompt, "
+                + "type '\(instead)'"
         case .needsValue(let name): "\(name) needs a value"
         case .unknownField(let key, let known): "unknown field '\(key)'" + (known.isEmpty ? "" : " (fields: \(known))")
         case .givenTwice(let key): "\(key) is given twice"

@@ -138,6 +138,9 @@ public enum Message: Spoken, Equatable {
     // MARK: Words and requests typed
     case unexpectedWord(String)
     case unknownOption(String)
+    /// `--json` after a command at the prompt: the program's option, and the `set` that does its
+    /// work there.
+    case programsOption(String, instead: String)
     case needsValue(String)
     case unknownField(String, known: String)
     case givenTwice(String)
