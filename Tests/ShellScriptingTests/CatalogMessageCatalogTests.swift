@@ -71,7 +71,7 @@ struct CatalogMessageCatalogTests {
     static let mergeSamples: [CatalogMessage] = [
         .noRevision(count: 2), .emptyRevision(count: 1), .keptNote(rows: 2), .keptNote(rows: 1),
         .marketChanged(id: 12, changes: "price ₩3,500 → ₩3,200"),
-        .conflictNote(prefer: nil), .conflictNote(prefer: .sheet), .conflictNote(prefer: .market),
+        .conflictNote(prefer: nil, rows: 1), .conflictNote(prefer: .sheet, rows: 2), .conflictNote(prefer: .market, rows: 3),
         .conflictRow(id: 14, field: "price", sheet: "₩3,000", market: "₩3,200", base: "₩3,500"),
         .stockMoves(from: 3, to: 6, by: "+3"), .stockBelowZero(id: 14, by: "-5", market: 3),
         .actionCount(.replace, 2), .deleteByRowNote, .replaceNote, .renameNote,

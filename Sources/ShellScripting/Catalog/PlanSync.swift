@@ -174,7 +174,9 @@ extension PlanSync {
                 })
         }
         if !conflicts.isEmpty {
-            lines.append(conflictsLabel + "\(conflicts.count) " + CatalogMessage.conflictNote(prefer: prefer).text)
+            lines.append(
+                conflictsLabel + "\(conflicts.count) "
+                    + CatalogMessage.conflictNote(prefer: prefer, rows: Set(conflicts.map(\.row)).count).text)
             lines += ImportPlan.listed(conflicts.map { CatalogMessage.rowLine(row: $0.row, text: Self.text(of: $0)).text })
         }
         if blind > 0 {

@@ -48,11 +48,15 @@ extension CatalogMessage {
         case .keptNote(let rows):
             "(changed on the market since the export, in \(Self.count(rows, "row")) counted above: kept, not sent back)"
         case .marketChanged(let id, let changes): "#\(id) \(changes) on the market"
-        case .conflictNote(let prefer):
+        case .conflictNote(let prefer, let rows):
             switch prefer {
-            case nil: "(changed on both sides: not sent without --prefer sheet|market or a row's action)"
-            case .sheet?: "(changed on both sides: --prefer sheet sends the sheet's value)"
-            case .market?: "(changed on both sides: --prefer market keeps the market's value)"
+            case nil:
+                "(changed on both sides, in \(Self.count(rows, "row")) counted above: not sent without --prefer sheet|market "
+                    + "or a row's action)"
+            case .sheet?:
+                "(changed on both sides, in \(Self.count(rows, "row")) counted above: --prefer sheet sends the sheet's value)"
+            case .market?:
+                "(changed on both sides, in \(Self.count(rows, "row")) counted above: --prefer market keeps the market's value)"
             }
         case .conflictRow(let id, let field, let sheet, let market, let base):
             "#\(id) \(field): sheet '\(sheet)', market '\(market)' (was '\(base)')"

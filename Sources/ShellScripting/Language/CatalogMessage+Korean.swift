@@ -45,11 +45,11 @@ extension CatalogMessage {
                 + "지금 마켓 값과 비교합니다)"
         case .keptNote(let rows): "(내보낸 뒤 마켓에서 바뀜. 위에서 센 행 \(rows)개의 마켓 값을 그대로 둡니다)"
         case .marketChanged(let id, let changes): "#\(id) 마켓에서 바뀜: \(changes)"
-        case .conflictNote(let prefer):
+        case .conflictNote(let prefer, let rows):
             switch prefer {
-            case nil: "(양쪽에서 바뀜. --prefer sheet|market이나 행의 작업 열로 고르기 전에는 보내지 않습니다)"
-            case .sheet?: "(양쪽에서 바뀜. --prefer sheet: 시트 값을 보냅니다)"
-            case .market?: "(양쪽에서 바뀜. --prefer market: 마켓 값을 그대로 둡니다)"
+            case nil: "(양쪽에서 바뀜. 위에서 센 행 \(rows)개. --prefer sheet|market이나 행의 작업 열로 고르기 전에는 보내지 않습니다)"
+            case .sheet?: "(양쪽에서 바뀜. 위에서 센 행 \(rows)개. --prefer sheet: 시트 값을 보냅니다)"
+            case .market?: "(양쪽에서 바뀜. 위에서 센 행 \(rows)개. --prefer market: 마켓 값을 그대로 둡니다)"
             }
         case .conflictRow(let id, let field, let sheet, let market, let base):
             "#\(id) \(field): 시트 '\(sheet)', 마켓 '\(market)' (예전 값 '\(base)')"

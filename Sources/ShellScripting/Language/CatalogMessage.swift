@@ -47,7 +47,9 @@ public enum CatalogMessage: Spoken, Equatable {
     case keptNote(rows: Int)
     /// `#12 price ₩3,500 → ₩3,200 on the market`: a change the market made since the export.
     case marketChanged(id: Int, changes: String)
-    case conflictNote(prefer: MergePreference?)
+    /// `rows`: the rows they are in, counted above with the rest (unchanged when not sent), as
+    /// `keptNote` says; without it the plan's rows seemed to add up to more than the sheet's.
+    case conflictNote(prefer: MergePreference?, rows: Int)
     /// `#14 price: sheet ₩3,000, market ₩3,200 (was ₩3,500)`.
     case conflictRow(id: Int, field: String, sheet: String, market: String, base: String)
     /// Stock moves by the sheet's difference: `stock 5 → 7 (+2, sales meanwhile kept)`.
