@@ -13,11 +13,17 @@ extension HabitMessage {
         case .place(.query): "the query"
         case .place(.header): "a header"
         case .place(.urlOrHeader): "the URL or a header"
-        case .clean(let count): "no habits to mark in \(count) \(count == 1 ? "request" : "requests")"
-        case .summary(let count, let exchanges):
+        case .clean(let count, let leftOut):
+            "no habits to mark in \(count) \(count == 1 ? "request" : "requests")" + Self.leftOut(leftOut)
+        case .summary(let count, let exchanges, let leftOut):
             "\(count) \(count == 1 ? "habit" : "habits") to mark in \(exchanges) \(exchanges == 1 ? "request" : "requests")"
+                + Self.leftOut(leftOut)
         case .noRequests: "sends no request: nothing to mark"
         }
+    }
+
+    private static func leftOut(_ count: Int) -> String {
+        count == 0 ? "" : " (\(count) more left out: the shell's own, and what a dry run did not send)"
     }
 
     private static func english(_ finding: HabitFinding) -> String {

@@ -13,10 +13,14 @@ extension HabitMessage {
         case .place(.query): "쿼리"
         case .place(.header): "헤더"
         case .place(.urlOrHeader): "URL이나 헤더"
-        case .clean(let count): "요청 \(count)개에서 지적할 습관이 없습니다"
-        case .summary(let count, let exchanges): "요청 \(exchanges)개에서 지적할 습관 \(count)개"
+        case .clean(let count, let leftOut): "요청 \(count)개에서 지적할 습관이 없습니다" + Self.leftOut(leftOut)
+        case .summary(let count, let exchanges, let leftOut): "요청 \(exchanges)개에서 지적할 습관 \(count)개" + Self.leftOut(leftOut)
         case .noRequests: "보내는 요청이 없어 살펴볼 것이 없습니다"
         }
+    }
+
+    private static func leftOut(_ count: Int) -> String {
+        count == 0 ? "" : " (셸이 스스로 보낸 요청과 시험 실행이 보내지 않은 요청 \(count)개는 빼고 셈)"
     }
 
     private static func korean(_ finding: HabitFinding) -> String {

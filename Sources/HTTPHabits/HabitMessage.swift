@@ -12,10 +12,12 @@ public enum HabitMessage: Spoken, Hashable {
     case source(HabitExchange.Source)
     /// Where a secret was.
     case place(HabitExchange.Place)
-    /// Nothing to mark in `count` exchanges (or a script's `count` requests).
-    case clean(count: Int)
-    /// `count` findings in `exchanges` exchanges.
-    case summary(count: Int, exchanges: Int)
+    /// Nothing to mark in `count` exchanges (or a script's `count` requests); `leftOut` more were
+    /// not looked at: the shell's own (its bookkeeping, undo's reads) and what a dry run did not
+    /// send, so that the count agrees with `exchanges`.
+    case clean(count: Int, leftOut: Int = 0)
+    /// `count` findings in `exchanges` exchanges, `leftOut` more not looked at (as `clean`).
+    case summary(count: Int, exchanges: Int, leftOut: Int = 0)
     /// A script that sends no request: nothing was looked at.
     case noRequests
 }

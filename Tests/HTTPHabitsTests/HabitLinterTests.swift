@@ -143,7 +143,8 @@ import Testing
             #expect(KoreanStyle.problems(HabitMessage.finding(finding)).isEmpty)
         }
         for message: HabitMessage in [
-            .clean(count: 3), .summary(count: 2, exchanges: 9), .source(.line(4)), .source(.record(2)), .noRequests,
+            .clean(count: 3), .summary(count: 2, exchanges: 9), .clean(count: 3, leftOut: 4),
+            .summary(count: 2, exchanges: 9, leftOut: 4), .source(.line(4)), .source(.record(2)), .noRequests,
         ] {
             #expect(KoreanStyle.problems(message).isEmpty)
         }

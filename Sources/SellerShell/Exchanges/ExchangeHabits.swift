@@ -37,9 +37,11 @@ public enum ExchangeHabits {
     public static func report(_ exchanges: [Exchange], linter: HabitLinter = HabitLinter()) -> [String] {
         let described = describe(exchanges)
         let findings = linter.findings(in: described)
-        guard !findings.isEmpty else { return [HabitMessage.clean(count: described.count).text] }
+        // What was left out is counted, so the count agrees with `exchanges` (it said 79 of 102).
+        let leftOut = exchanges.count - described.count
+        guard !findings.isEmpty else { return [HabitMessage.clean(count: described.count, leftOut: leftOut).text] }
         return findings.map { HabitMessage.reported(location: HabitMessage.source($0.exchange.source).text, finding: $0).text }
-            + [HabitMessage.summary(count: findings.count, exchanges: described.count).text]
+            + [HabitMessage.summary(count: findings.count, exchanges: described.count, leftOut: leftOut).text]
     }
 
     /// One exchange, its product the id in its path (a create's and a delete's are filled in by
