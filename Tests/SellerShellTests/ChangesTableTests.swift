@@ -36,6 +36,25 @@ struct ChangesTableTests {
         #expect(lines.contains { $0.contains("#4 머그컵: stock 5 → 8") }, "\(table)")
     }
 
+    /// An import's row keeps its count and tally whole at 100 columns, its long command giving
+    /// way (it was `3 changes (1 registered, 1 edited, 1…`, the command whole).
+    @Test func aBatchKeepsItsTallyAndTheCommandGivesWay() throws {
+        let tally = "3 changes (1 registered, 1 edited, 1 stock)"
+        let rows = [
+            Changes.Row(
+                cells: [
+                    "*", "7", "2026-12-02 08:12", "import /tmp/trial-1/a-sheet-kept-for-months/catalog-edited.csv",
+                    tally, "partly undone",
+                ])
+        ]
+        let table = Language.$current.withValue(.en) { Changes.table(rows, columns: 100) }
+        let lines = table.split(separator: "\n").map(String.init)
+        for line in lines { #expect(TerminalText.width(line) <= 100, "\(line)") }
+        let row = try #require(lines.first { $0.contains("2026-12-02 08:12") })
+        #expect(row.contains(tally), "\(table)")
+        #expect(row.contains("import /tmp/"), "\(table)")
+    }
+
     @Test func theStateColumnHasAHeadingInTheReadersLanguage() {
         let korean = Language.$current.withValue(.ko) { Changes.table(Self.rows(), columns: nil) }
         let english = Language.$current.withValue(.en) { Changes.table(Self.rows(), columns: nil) }

@@ -161,10 +161,13 @@ public struct Changes: ShellCommand {
     }
 
     /// The columns what a change did needs to keep its before → after: all of it but the
-    /// product's name, cut to its shortest.
+    /// product's name, cut to its shortest. A unit of several changes keeps its count and tally
+    /// whole (`3 changes (1 registered, 1 edited, 1 stock)`), the command giving way first: cut,
+    /// it hid what the number `undo` asks for counts.
     static func essential(_ row: Row) -> Int {
         let full = TerminalText.width(row.cells[4])
-        guard let product = row.what?.product else { return min(full, Self.whatAtLeast) }
+        guard let what = row.what else { return full }
+        guard let product = what.product else { return min(full, Self.whatAtLeast) }
         let name = TerminalText.width(product)
         return full - name + min(name, row.shortestName)
     }
