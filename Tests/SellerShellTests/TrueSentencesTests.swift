@@ -212,6 +212,14 @@ struct TrueSentencesTests {
         #expect(Changes.table(rows, columns: nil).contains(long))
     }
 
+    /// `list --mine` with none of yours says the products it counted are the market's, none
+    /// shown, and how to add one (it said `none of these 3 products`, of products not on screen).
+    @Test func listMineWithNoneOfYoursSaysTheMarketsAreOthers() {
+        #expect(
+            ListMessage.noneYours(all: 3, vendor: 1).text(in: .en)
+                == "none of the market's 3 products is yours (vendor #1): 'register' adds one")
+    }
+
     /// Every sentence of this issue's own catalogues reads Korean in Korean, keeping the
     /// English's numbers.
     @Test(

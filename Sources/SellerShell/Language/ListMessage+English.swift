@@ -10,7 +10,7 @@ extension ListMessage {
                 + "--grid draws cards with photos on a terminal, as wide as it is (a table elsewhere);\n"
                 + "fields: \(fields.joined(separator: ", "))"
         case .noneYours(let all, let vendor):
-            "none of these \(all) product\(all == 1 ? " is" : "s is") yours (vendor #\(vendor))"
+            "none of the market's \(all) product\(all == 1 ? " is" : "s is") yours (vendor #\(vendor)): 'register' adds one"
         case .minePage(let page, let pages, let mine, let next):
             "page \(page) of \(pages), \(mine) of your products" + (next.map { " — 'list --mine \($0)' for more" } ?? "")
         case .minePastTheEnd(let page, let pages):

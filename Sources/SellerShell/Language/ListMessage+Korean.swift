@@ -9,7 +9,8 @@ extension ListMessage {
             "필터와 --sort는 가져온 상품(한 페이지, --all/--mine이면 모든 페이지)에 적용됩니다.\n"
                 + "--grid는 터미널에서 상품을 사진이 있는 카드로 터미널 너비에 맞춰 그립니다(터미널이 아니면 표로 보여 줍니다).\n"
                 + "필드: \(fields.joined(separator: ", "))"
-        case .noneYours(let all, let vendor): "상품 \(all)개 가운데 내 상품(판매자 #\(vendor))은 없습니다"
+        case .noneYours(let all, let vendor):
+            "마켓의 상품 \(all)개 가운데 내 상품(판매자 #\(vendor))은 없습니다. 'register' 명령으로 등록합니다"
         case .minePage(let page, let pages, let mine, let next):
             "\(page)/\(pages)쪽, 내 상품 \(mine)개" + (next.map { " — 다음 쪽은 'list --mine \($0)'" } ?? "")
         case .minePastTheEnd(let page, let pages): "\(page)쪽은 없습니다. 내 상품은 \(pages)쪽까지입니다"

@@ -6,7 +6,8 @@ import OpenMarketContract
 public enum ListMessage: Spoken, Equatable {
     /// `4 products`: every page's products (`--all`, `--mine`).
     case count(Int)
-    /// `none of these 4 products is yours (vendor #2)`: `--mine` found none of this vendor's.
+    /// `none of the market's 4 products is yours (vendor #2): 'register' adds one`: `--mine`
+    /// found none of this vendor's (it said `none of these 4 products`, of products not shown).
     case noneYours(all: Int, vendor: Int)
     /// `page 2 of 3, 45 of your products — 'list --mine 3' for more`.
     case minePage(page: Int, pages: Int, mine: Int, next: Int?)
