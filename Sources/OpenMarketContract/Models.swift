@@ -135,7 +135,10 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
         return copy
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// The keys of a product's document as the contract writes it (`stock`, `bargain_price`, …).
+    public static let documentKeys = CodingKeys.allCases.map(\.rawValue)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id
         case vendorID = "vendor_id"
         case vendorName

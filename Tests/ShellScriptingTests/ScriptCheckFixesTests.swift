@@ -25,7 +25,7 @@ import Testing
                 \(third)
                 """
             }
-            let path = try f.script("resume.om", text("patch $first stock=${first.stok}"))
+            let path = try f.script("resume.om", text("patch $first stock=${first.colour}"))
             let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path) == .usage, "\(console.notes)")
             try FileManager.default.removeItem(at: f.directory.appendingPathComponent("a.jpg"))
@@ -129,7 +129,7 @@ extension ScriptCheckFixesTests {
             func text(_ second: String) -> String {
                 "register name=First \(Self.describe) price=$price currency=KRW image=a.jpg as first\n\(second)\n"
             }
-            let path = try f.script("var.om", text("patch $first stock=${first.stok}"))
+            let path = try f.script("var.om", text("patch $first stock=${first.colour}"))
             let first = RecordingConsole()
             #expect(await f.session(first, variables: ["price": "3500"]).runScript(path: path) == .usage, "\(first.notes)")
             try f.script("var.om", text("patch $first stock=4"))

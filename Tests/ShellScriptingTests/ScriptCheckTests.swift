@@ -87,6 +87,24 @@ import Testing
         }
     }
 
+    /// A slip of a product's field in a reference (`${mug.stok}`) is found by the check, with
+    /// the field meant, and nothing is sent (before, the lines above it ran, then the run
+    /// stopped at it); a field the contract does not name but a server may send passes.
+    @Test func aSlipOfAProductsFieldIsFoundBeforeAnythingIsSent() async throws {
+        try await Self.withCountingServer { server, directory in
+            let lines = [
+                "register name=Mug \(Self.describe) price=3500 currency=KRW stock=5 image=mug.jpg as mug",
+                "stock $mug +3", "expect ${mug.stok} == 8", "show ${mug.registration_date}",
+            ]
+            let (status, notes, path) = try await Self.run(lines.joined(separator: "\n") + "\n", in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            #expect(notes.contains("\(path):3: "), "\(notes)")
+            #expect(notes.contains("product 'mug' has no field 'stok': did you mean 'stock'?"), "\(notes)")
+            #expect(!notes.contains("\(path):4: "), "\(notes)")
+            #expect(server.received.isEmpty && server.connections == 0, "\(server.received.map(\.target))")
+        }
+    }
+
     /// A name nothing defines before its line (a typo, one defined only later, `$last` before
     /// any product) is found by the check, each at its first line, and nothing is sent; a name
     /// a line that does not parse would have bound is not said again, and after a `source` line

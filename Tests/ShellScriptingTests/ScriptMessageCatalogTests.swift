@@ -18,6 +18,7 @@ struct ScriptMessageCatalogTests {
         .setNameValue, .variableNotSet("other"), .linesCannotRun(name: "lesson.om", count: 2), .lastUndefined,
         .undefinedVariable("mug"), .noSuchField(name: "response", field: "body.nope", known: "status, body"),
         .textHasNoField(name: "price", field: "x"), .productHasNoField(name: "mug", field: "colour", known: "id, name"),
+        .productFieldSlip(name: "mug", field: "stok", meant: "stock"),
         .nothingNamed("mug"), .namesNoProduct(bound: "mug", command: "list", returning: ["show", "edit", "patch"]),
         .recordingTo(path: "session.om", everything: true), .notRecording, .recordingSaved("session.om"), .recordUsage,
         .alreadyRecording("session.om"), .recordingExists("session.om"), .recordingCannotCreate("/nope/session.om"),

@@ -339,10 +339,10 @@ struct ScriptRunTests {
                 patch $first price=${second.price}
                 """
             }
-            let path = try f.script("resume.om", text("patch $first stock=${first.stok}"))
+            let path = try f.script("resume.om", text("patch $first stock=${first.colour}"))
             let console = RecordingConsole()
             #expect(await f.session(console).runScript(path: path) == .usage)
-            #expect(console.notes.contains("\(path):3: patch: product 'first' has no field 'stok'"), "\(console.notes)")
+            #expect(console.notes.contains("\(path):3: patch: product 'first' has no field 'colour'"), "\(console.notes)")
 
             // Without --resume, the unfinished run is not started again from the top.
             let again = RecordingConsole()
@@ -456,7 +456,7 @@ struct ScriptRunTests {
 
             let refused = RecordingConsole()
             #expect(await f.session(refused).runScript(path: path, options: ScriptOptions(resume: true)) == .failed)
-            #expect(refused.notes.contains("\(path):2: this stock change was interrupted after it was sent"))
+            #expect(refused.notes.contains("\(path):2: this stock change was interrupted as it was sent"))
             #expect(try await f.allProducts().first?.stock == 6)
 
             try f.script("stock.om", head + "stock $box =6\n")

@@ -107,7 +107,7 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         let allowed = key.count > 5 && !korean ? 2 : 1
         for (column, name) in names(korean: korean) {
             let letters = letters(name)
-            if letters.count >= 4 && editDistance(key, letters) <= allowed { return (column, name) }
+            if letters.count >= 4 && EditDistance.between(key, letters) <= allowed { return (column, name) }
         }
         return nil
     }
@@ -132,19 +132,6 @@ public enum CatalogColumn: String, Sendable, CaseIterable, Hashable {
         return allCases.flatMap { column in
             column.koreanNames.map { (column, $0) }
         }
-    }
-
-    /// Levenshtein distance over scalars (headers are short).
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// What import never sends as a product's field (export writes them for reading, or the

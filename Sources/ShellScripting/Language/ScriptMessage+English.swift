@@ -108,6 +108,8 @@ extension ScriptMessage {
         case .textHasNoField(let name, let field): "'\(name)' is text, not a product: it has no field '\(field)'"
         case .productHasNoField(let name, let field, let known):
             "product '\(name)' has no field '\(field)'" + (known.isEmpty ? "" : " (fields: \(known))")
+        case .productFieldSlip(let name, let field, let meant):
+            "product '\(name)' has no field '\(field)': did you mean '\(meant)'?"
         case .nothingNamed(let name): "note: nothing was named \(name): the command returned no product"
         case .namesNoProduct(let bound, let command, let returning):
             "'as \(bound)' names a product, and '\(command)' returns none "
@@ -162,7 +164,7 @@ extension ScriptMessage {
             "this '\(command)' stopped part-way, and its lines may have made changes: "
                 + "check what it did, change or remove the line (or move its commands into this script), then --resume"
         case .changeMayHaveApplied(let command):
-            "this \(command) change was interrupted after it was sent, so it may have been applied: "
+            "this \(command) change was interrupted as it was sent, so it may have been applied: "
                 + "check with 'show', change the line (e.g. to =N, which is safe to repeat), then --resume"
         case .createLineChanged(let place, let name):
             "\(place): this line changed after its first version was sent; if that one was created "

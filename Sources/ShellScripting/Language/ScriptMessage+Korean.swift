@@ -108,6 +108,8 @@ extension ScriptMessage {
         case .textHasNoField(let name, let field): "'\(name)' 값은 상품이 아니라 텍스트라서 '\(field)' 필드가 없습니다"
         case .productHasNoField(let name, let field, let known):
             "상품 '\(name)'에 '\(field)' 필드가 없습니다" + (known.isEmpty ? "" : "(필드: \(known))")
+        case .productFieldSlip(let name, let field, let meant):
+            "상품 '\(name)'에 '\(field)' 필드가 없습니다. '\(meant)' 필드를 말한 건가요?"
         case .nothingNamed(let name): "참고: 아무것에도 \(name) 이름을 붙이지 않았습니다. 명령이 상품을 돌려주지 않았습니다"
         case .namesNoProduct(let bound, let command, let returning):
             "'as \(bound)' 형식은 상품에 이름을 붙이는데, '\(command)' 명령은 상품을 돌려주지 않습니다(돌려주는 명령: \(returning.joined(separator: ", ")))"
@@ -159,7 +161,7 @@ extension ScriptMessage {
             "이 '\(command)' 명령은 중간에 멈춰서 그 안의 줄이 이미 무언가를 바꿨을 수 있습니다. "
                 + "무엇을 했는지 확인하고 줄을 고치거나 지운 뒤(또는 그 명령들을 이 스크립트로 옮긴 뒤) --resume하세요"
         case .changeMayHaveApplied(let command):
-            "이 \(command) 변경은 보낸 뒤에 중단되어 이미 적용되었을 수 있습니다. "
+            "이 \(command) 변경은 보내는 중에 중단되어 이미 적용되었을 수 있습니다. "
                 + "'show'로 확인하고 줄을 고친 뒤(예: 되풀이해도 안전한 =N으로) --resume하세요"
         case .createLineChanged(let place, let name):
             "\(place): 처음 보낸 뒤에 이 줄이 바뀌었습니다. 처음 것이 등록되었다면"

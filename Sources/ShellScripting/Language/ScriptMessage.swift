@@ -76,6 +76,8 @@ public enum ScriptMessage: Spoken, Equatable {
     case noSuchField(name: String, field: String, known: String)
     case textHasNoField(name: String, field: String)
     case productHasNoField(name: String, field: String, known: String)
+    /// `${mug.stok}`: a slip of a field every product has, told before the run.
+    case productFieldSlip(name: String, field: String, meant: String)
     case nothingNamed(String)
     /// `show … as mug` on a command that returns no product here (`list` does not).
     case namesNoProduct(bound: String, command: String, returning: [String])

@@ -53,7 +53,15 @@ struct CheckedNames {
                         .text)
             }
             return text
-        case .product?: return Self.standIn(forField: Array(parts.dropFirst()), variant)
+        case .product?:
+            // A slip of one of the contract's fields (`${mug.stok}`) is told now, as the run would
+            // tell it after the lines before had sent; another name passes, as a server may send
+            // fields the contract does not name.
+            if parts.count > 1, let meant = EditDistance.slip(parts[1], of: Product.documentKeys) {
+                throw ExpansionError(
+                    description: ScriptMessage.productFieldSlip(name: parts[0], field: parts[1], meant: meant).text)
+            }
+            return Self.standIn(forField: Array(parts.dropFirst()), variant)
         case .unknown?, nil: return Self.untyped(variant)
         }
     }
