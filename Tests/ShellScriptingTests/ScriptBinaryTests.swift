@@ -251,15 +251,15 @@ struct ScriptBinaryTests {
 
                 """
             }
-            let script = try world.write("edit.om", text(price: 1500, line3: "patch $mug price=${mug.prise}"))
+            let script = try world.write("edit.om", text(price: 1500, line3: "patch $mug price=${mug.colour}"))
 
             let first = try await world.run(world.serverArguments + ["run", script])
             #expect(first.status == 2, "\(first.stderr)")
-            #expect(first.stderr.contains("\(script):3: patch: product 'mug' has no field 'prise'"), "\(first.stderr)")
+            #expect(first.stderr.contains("\(script):3: patch: product 'mug' has no field 'colour'"), "\(first.stderr)")
             #expect(try await world.productCount() == 1)
 
             // Line 1 ran; editing it makes a resume unsafe.
-            try world.write("edit.om", text(price: 1600, line3: "patch $mug price=${mug.prise}"))
+            try world.write("edit.om", text(price: 1600, line3: "patch $mug price=${mug.colour}"))
             let edited = try await world.run(world.serverArguments + ["run", script, "--resume"])
             #expect(edited.status == 2, "\(edited.stderr)")
             #expect(edited.stderr.contains("changed"), "\(edited.stderr)")
