@@ -227,9 +227,7 @@ struct CatalogMergeTests {
     /// and the plan showed that stale If-Match); made again, the stock's plan says the same.
     @Test func undoingARowsStockAndPriceReadsTheProductAgainBeforeThePrice() async throws {
         try await ScriptFixture.with { f in
-            let sheet = try await Self.exportedCatalog(f, count: 1)
-            let id = try await Self.byName(f)["Item 1"]!.id
-            try Self.edit(sheet, [(",Item 1,\(Self.words),1001,KRW,0,5,", ",Item 1,\(Self.words),1501,KRW,0,8,")])
+            let (sheet, id) = try await Self.oneItemSheet(f, stock: 8, price: 1501)
             #expect(await f.session(RecordingConsole()).execute("import '\(sheet)' --yes").status == .ok)
             let console = RecordingConsole()
             let session = f.session(console)

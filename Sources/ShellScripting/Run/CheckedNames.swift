@@ -78,7 +78,7 @@ struct CheckedNames {
         case ["price"], ["bargain_price"]: return low ? "1000" : "1000000"
         case ["discounted_price"]: return low ? "0" : "100"
         case ["currency"]: return low ? Currency.krw.rawValue : Currency.usd.rawValue
-        case ["name"], ["vendor_name"], ["vendors", "name"]: return low ? "name" : "a product's name"
+        case ["name"], ["vendorName"], ["vendors", "name"]: return low ? "name" : "a product's name"
         case ["description"]: return low ? "a product's description" : "another product's description, longer"
         case ["thumbnail"], ["images", "url"]: return "http://127.0.0.1/images/1/photo.jpg"
         case ["created_at"], ["issued_at"]: return "2024-01-01T00:00:00"
