@@ -177,6 +177,9 @@ extension ImportInterruptTests {
             try f.copyImage("coffee-small.jpg")
             let path = try f.script("cat.csv", CatalogImportTests.rows(12))
             #expect(try await Self.interrupted(f, path, at: 1, console: RecordingConsole()).status == .interrupted)
+            // How many rows were in flight when Ctrl-C came, and so finished, depends on timing.
+            let made = try await f.allProducts().count
+            try #require(made > 0 && made < 12)
             let undo = RecordingConsole()
             #expect(await f.session(undo).execute("undo --yes").status == .ok, "\(undo.notes) \(undo.out)")
             try #require(try await f.allProducts().isEmpty)
@@ -189,7 +192,8 @@ extension ImportInterruptTests {
             // The resume is a unit of its own: the interrupted run's stays wholly undone (joined
             // to it, before, the resumed rows made one unit of 14 changes, 2 of them undone).
             #expect(
-                listed.out.contains("2 changes (2 registered)") && listed.out.contains("12 changes (12 registered)"),
+                listed.out.contains(made == 1 ? "1 change (1 registered)" : "\(made) changes (\(made) registered)")
+                    && listed.out.contains("12 changes (12 registered)"),
                 "\(listed.out)")
             let again = RecordingConsole()
             #expect(await f.session(again).execute("undo --yes").status == .ok, "\(again.notes) \(again.out)")
