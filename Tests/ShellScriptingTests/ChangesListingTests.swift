@@ -73,4 +73,26 @@ struct ChangesListingTests {
             #expect(console.out.split(separator: "\n").count == 3, "the header, its rule and the register: \(console.out)")
         }
     }
+
+    /// `stock ID =N` at the stock the product has sends nothing and logs nothing, as a patch to
+    /// its own values does (before, it sent the PATCH and logged a change from 10 to 10).
+    @Test func aStockSetToTheStockItHasSendsNothingAndLogsNothing() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = UndoTests.session(f, console)
+            let id = try await UndoTests.register(f, session, console, name: "Same mug")
+            console.clear()
+            await UndoTests.ok(session, "stock \(id) =10", console)
+            #expect(
+                console.notes.contains("#\(id) Same mug already has stock 10: nothing was sent, and no change was logged"),
+                "\(console.transcript)")
+            #expect(!session.shell.exchanges.exchanges.contains { $0.request.method == "PATCH" })
+            console.clear()
+            await UndoTests.ok(session, "changes", console)
+            #expect(console.out.split(separator: "\n").count == 3, "the header, its rule and the register: \(console.out)")
+            console.clear()
+            await UndoTests.ok(session, "stock \(id) =9", console)
+            #expect(try await f.product(id: id).stock == 9, "\(console.transcript)")
+        }
+    }
 }

@@ -52,9 +52,7 @@ extension ChangeEntry {
     /// What the change did, in a few words (`price ₩3,500 → ₩3,200`, `registered #12 Mug`),
     /// typed until shown in the reader's language.
     public var summary: ChangesMessage {
-        let name = { (product: Product) in
-            "#\(product.id) \(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))"
-        }
+        let name = ProductLabel.of(_:)
         switch (kind, before, after) {
         case (.created?, _, let after?): return .registered(name(after))
         case (.deleted?, let before?, _): return .deleted(name(before))

@@ -111,7 +111,7 @@ struct Reversal {
             step, current in
             let changes = ProductField.changes(fields, to: target, on: current.value)
             step.plan = .setFields(
-                name: Self.name(current.value), changes: ProductField.describe(fields, from: current.value, to: target))
+                name: ProductLabel.of(current.value), changes: ProductField.describe(fields, from: current.value, to: target))
             step.request = .patchRequest(id: id, json: RequestPreview.json(changes), etag: current.etag)
             step.conflict = Self.conflict(
                 current.value, expected: expected, in: fields, number: unitNumber(change),
@@ -127,7 +127,7 @@ struct Reversal {
         let id = history.currentID(after.id)
         let undo = direction == .undo
         return try await reading(id, for: change, .adjustStock(id: id, by: amount), in: context) { step, current in
-            let (now, name) = (current.value.stock, Self.name(current.value))
+            let (now, name) = (current.value.stock, ProductLabel.of(current.value))
             step.plan =
                 undo
                 ? .stockBack(name: name, now: now, amount: amount, before: before.stock, after: after.stock)
@@ -140,7 +140,7 @@ struct Reversal {
     private func deleting(_ change: ChangeHistory.Change, _ made: Product, in context: CommandContext) async throws -> Step {
         let id = history.currentID(made.id)
         return try await reading(id, for: change, .delete(id: id), deleting: true, in: context) { step, current in
-            step.plan = .delete(name: Self.name(current.value))
+            step.plan = .delete(name: ProductLabel.of(current.value))
             step.request = .deleteRequest(id: id)
             // A delete takes every field: any change since is the seller's to keep or let go.
             let expected = change.state ?? made
@@ -156,7 +156,7 @@ struct Reversal {
         let photos = try savedPhotos(of: change)
         let bytes = photos.reduce(0) { $0 + $1.data.count }
         var step = Step(
-            change: change, action: .create(product, photos: photos), plan: .registerAgain(name: Self.name(product)),
+            change: change, action: .create(product, photos: photos), plan: .registerAgain(name: ProductLabel.of(product)),
             request: .registerRequest(
                 json: RequestPreview.json(Self.draft(product)), photos: photos.count, bytes: ByteCountText.format(bytes),
                 thumbnail: (ProductField.thumbnailIndex(product) ?? 0) > 0))
@@ -233,7 +233,7 @@ struct Reversal {
         let differences = moved.map {
             ReversalMessage.Difference(field: $0, now: $0.shown(current), then: $0.shown(expected))
         }
-        return .changedSince(name: name(current), number: number, by: by, differences: differences)
+        return .changedSince(name: ProductLabel.of(current), number: number, by: by, differences: differences)
     }
 
     /// The unit of the log's latest change, after `change` and standing (not undone), of the
@@ -259,10 +259,6 @@ struct Reversal {
     /// products: its first change's number), which `undo N` takes.
     private func unitNumber(_ change: ChangeHistory.Change) -> Int {
         history.unit(holding: change.entry.number)?.number ?? change.entry.number
-    }
-
-    static func name(_ product: Product) -> String {
-        "#\(product.id) \(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))"
     }
 
     static func draft(_ product: Product) -> ProductDraft {

@@ -19,7 +19,7 @@ enum EachProduct {
 
     /// `#3, #4, #5`, with names where the session has seen them.
     static func list(_ ids: [Int], names: [Int: String] = [:]) -> String {
-        ids.map { id in names[id].map { "#\(id) \(TextLayout.truncate(TextLayout.visible($0, limit: 100), to: 30))" } ?? "#\(id)"
+        ids.map { id in names[id].map { ProductLabel.of(id: id, name: $0) } ?? "#\(id)"
         }
         .joined(separator: ", ")
     }

@@ -197,7 +197,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
     func alreadySo(_ product: Product) -> String? {
         let values = order.compactMap { field in field.value(in: changes, on: product).map { (field, $0) } }
         guard values.allSatisfy({ field, value in field.value(of: product) == value }) else { return nil }
-        let name = "#\(product.id) \(TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30))"
+        let name = ProductLabel.of(product)
         let shown = values.map { field, value in "\(field.rawValue) \(value.shown)" }.joined(separator: ", ")
         return ChangesMessage.patchChangesNothing(product: name, values: shown).text
     }

@@ -147,6 +147,13 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
     private func write(over current: MarketResponse<Product>, in context: CommandContext) async throws -> CommandOutcome {
         let before = current.value.stock
         let target = try self.target(from: before)
+        // `=N` at the stock it has changes nothing: sent, it was a PATCH and a logged change
+        // that undo would take back to the same number (`+0` is refused before the read).
+        if target == before {
+            context.records.remember([current.value])
+            return .note(
+                ChangesMessage.patchChangesNothing(product: ProductLabel.of(current.value), values: "stock \(before)").text)
+        }
         let edited = try await context.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
         await context.vendor.learn(from: edited.value)
         var outcome = CommandOutcome.product(.changed, edited, stockBefore: before)
