@@ -20,6 +20,7 @@ struct ScriptMessageCatalogTests {
         .textHasNoField(name: "price", field: "x"), .productHasNoField(name: "mug", field: "colour", known: "id, name"),
         .productFieldSlip(name: "mug", field: "stok", meant: "stock"),
         .nothingNamed("mug"), .namesNoProduct(bound: "mug", command: "list", returning: ["show", "edit", "patch"]),
+        .asEndsTheLine(command: "show"),
         .recordingTo(path: "session.om", everything: true), .notRecording, .recordingSaved("session.om"), .recordUsage,
         .alreadyRecording("session.om"), .recordingExists("session.om"), .recordingCannotCreate("/nope/session.om"),
         .recordedOn(stamp: "2026-11-28 10:15:00", server: "http://127.0.0.1:8080"), .replayHow(file: "session.om"),

@@ -169,6 +169,30 @@ struct ScriptPartsTests {
         }
         #expect(rejected.result.status == .usage)
     }
+
+    /// An `as` that does not end the line with one name is said to be one (before, `show 1 as`
+    /// said "unexpected 'as'" and gave a usage without it); a quoted 'as' is a value.
+    @Test(arguments: [("show 1 as", "show"), ("show 1 as mug now", "show"), ("patch 1 price=3000 as", "patch")])
+    func anAsThatDoesNotEndTheLineWithANameIsSaidSo(line: String, command: String) async throws {
+        let session = ScriptSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
+        let prepared = session.runtime.prepare(
+            ScriptLine(number: 1, text: line), location: nil, on: URL(string: "http://127.0.0.1:9")!)
+        guard case .failure(let rejected) = prepared else {
+            Issue.record("'\(line)' was accepted")
+            return
+        }
+        #expect(rejected.result.status == .usage)
+        #expect(
+            rejected.result.failure.joined(separator: "\n").contains(
+                "'as' names the product '\(command)' returns and ends the line, with one name after it"),
+            "\(rejected.result.failure)")
+        guard
+            case .failure(let quoted) = session.runtime.prepare(
+                ScriptLine(number: 1, text: "register name=x 'as' mug"), location: nil, on: URL(string: "http://127.0.0.1:9")!)
+        else { return }
+        #expect(!quoted.result.failure.joined().contains("'as' names"), "\(quoted.result.failure)")
+    }
 }
 
 @Suite("Completing variable names")

@@ -114,6 +114,9 @@ extension ScriptMessage {
         case .namesNoProduct(let bound, let command, let returning):
             "'as \(bound)' names a product, and '\(command)' returns none "
                 + "(\(returning.dropLast().joined(separator: ", ")) and \(returning.last ?? "") do)"
+        case .asEndsTheLine(let command):
+            "'as' names the product '\(command)' returns and ends the line, with one name after it (\(command) … as mug); "
+                + "quote a value that is the word as ('as')"
 
         case .recordingTo(let path, let everything):
             "recording to \(path)\(everything ? " (every command)" : "") — 'record stop' ends it"

@@ -113,6 +113,9 @@ extension ScriptMessage {
         case .nothingNamed(let name): "참고: 아무것에도 \(name) 이름을 붙이지 않았습니다. 명령이 상품을 돌려주지 않았습니다"
         case .namesNoProduct(let bound, let command, let returning):
             "'as \(bound)' 형식은 상품에 이름을 붙이는데, '\(command)' 명령은 상품을 돌려주지 않습니다(돌려주는 명령: \(returning.joined(separator: ", ")))"
+        case .asEndsTheLine(let command):
+            "'as'는 '\(command)' 명령이 돌려주는 상품에 이름을 붙이며, 줄 끝에 이름 하나와 함께 씁니다(\(command) … as mug). "
+                + "as라는 낱말을 값으로 쓰려면 따옴표로 감쌉니다('as')"
 
         case .recordingTo(let path, let everything): "기록합니다: \(path)\(everything ? " (모든 명령)" : "") — 'record stop'으로 끝냅니다"
         case .notRecording: "기록하고 있지 않습니다('record 파일'로 시작합니다)"

@@ -81,6 +81,8 @@ public enum ScriptMessage: Spoken, Equatable {
     case nothingNamed(String)
     /// `show … as mug` on a command that returns no product here (`list` does not).
     case namesNoProduct(bound: String, command: String, returning: [String])
+    /// An `as` that is not `as NAME` at the end (`show 4 as`, `show 4 as mug now`).
+    case asEndsTheLine(command: String)
 
     // MARK: Recording
     case recordingTo(path: String, everything: Bool)

@@ -176,9 +176,18 @@ extension ScriptRuntime {
         return words[words.count - 1].text
     }
 
-    /// `… as NAME` at the end of a command names the product it returns.
+    /// `… as NAME` at the end of a command names the product it returns; an unquoted `as`
+    /// elsewhere in a command that returns one is a slip of it (`show 4 as`), said so rather
+    /// than as an unexpected word.
     private func takeName(_ words: inout [Word]) throws(CommandFailure) -> String? {
-        guard let bound = Self.nameAfterAs(words) else { return nil }
+        guard let bound = Self.nameAfterAs(words) else {
+            if words.dropFirst().contains(where: { $0.text == "as" && !$0.wasQuoted }),
+                let command = words.first?.text, registry.find(command)?.spec.returnsProduct == true
+            {
+                throw .usage(ScriptMessage.asEndsTheLine(command: command).text)
+            }
+            return nil
+        }
         if let problem = ScriptVariables.checkName(bound) { throw .usage(problem) }
         let name = words[0].text
         guard let spec = registry.find(name)?.spec, spec.returnsProduct else {
