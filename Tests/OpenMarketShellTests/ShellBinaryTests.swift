@@ -386,6 +386,10 @@ struct ShellBinaryTests {
             let result = try await run(arguments, home: home)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("Usage: openmarket") || result.stderr.contains("Error:"), "\(result.stderr)")
+            // One ellipsis, ArgumentParser's (the argument's name had its own: `<COMMAND… | run FILE> ...`).
+            #expect(!result.stderr.contains("…> ..."), "\(result.stderr)")
+            // The program named once (ArgumentParser is told of a super command only during the parse).
+            #expect(!result.stderr.contains("openmarket openmarket"), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
     }
