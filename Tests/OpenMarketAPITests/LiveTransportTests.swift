@@ -169,7 +169,9 @@ final class LoopbackSocket: Sendable {
     /// The next connection, accepted once it comes (waited for on a Dispatch thread, never on a
     /// Swift concurrency one); nil when none came within `limit`. The caller closes it.
     func accept(within limit: Duration) async -> Int32? {
-        let milliseconds = Int32(clamping: limit.components.seconds * 1000)
+        // The whole limit in milliseconds: `components.seconds` alone made 500 ms a poll of 0 ms.
+        let (seconds, attoseconds) = limit.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async { [fd] in
                 var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

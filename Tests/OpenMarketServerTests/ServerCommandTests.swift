@@ -76,7 +76,8 @@ struct ServerCommandTests {
             after: "\necho \"status $?\"; cat market.err")
         #expect(piped.stdout.hasPrefix("status 141\n"), "\(piped.stdout)")
         #expect(!piped.stdout.contains("Fatal error"), "\(piped.stdout)")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Well under a minute on a loaded machine; a trap is also a "Fatal error" and another status.
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     /// Output that cannot be written (`> /dev/full`) ends the market with one line naming it and

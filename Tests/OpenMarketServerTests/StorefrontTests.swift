@@ -138,7 +138,7 @@ struct StorefrontTests {
         return true
     }
 
-    @Test func anOpenPageHearsOfACreatedChangedAndDeletedProductWithinTwoSeconds() async throws {
+    @Test func anOpenPageHearsOfACreatedChangedAndDeletedProductAsItHappens() async throws {
         try await TestMarket.with { market in
             var request = HTTPClientRequest(url: market.baseURL.absoluteString + "/storefront/events")
             request.method = .GET
@@ -151,9 +151,11 @@ struct StorefrontTests {
                 for try await chunk in body { received.withLock { $0 += String(buffer: chunk) } }
             }
             defer { reader.cancel() }
-            /// Whether `text` arrives within 2 s (checked every 20 ms: the stream is read by `reader`).
+            /// Whether `text` arrives within 10 s (checked every 20 ms: the stream is read by
+            /// `reader`): well before the stream's keep-alive (15 s), and past the stalls of a
+            /// loaded 2-core machine running the whole suite (2 s was not).
             func waitFor(_ text: String) async throws -> Bool {
-                let deadline = ContinuousClock.now + .seconds(2)
+                let deadline = ContinuousClock.now + .seconds(10)
                 while !received.withLock({ $0.contains(text) }) {
                     guard ContinuousClock.now < deadline else { return false }
                     try await Task.sleep(for: .milliseconds(20))
@@ -180,7 +182,9 @@ struct StorefrontTests {
         #expect(response.status.code == 200)
         let started = ContinuousClock.now
         await market.running.stop()
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // A stop that waited for the stream would wait out its lifetime (600 s); a minute is far
+        // from that and far past a loaded machine's stalls.
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     @Test func theScriptAndTheStyleAreServedAsFiles() async throws {

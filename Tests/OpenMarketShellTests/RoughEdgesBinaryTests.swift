@@ -118,7 +118,9 @@ struct RoughEdgesBinaryTests {
                 timeout: .seconds(120))
             #expect(piped.stdout.contains("status 141"), "\(piped.stdout)")
             #expect(!piped.stdout.contains("Fatal error"), "\(piped.stdout)")
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // Well under a minute on a loaded machine; the trap this guards against was also
+            // a "Fatal error" and another status, both checked above.
+            #expect(ContinuousClock.now - started < .seconds(60))
         }
     }
 

@@ -132,7 +132,8 @@ struct UntrustedHomeworkBinaryTests {
     }
 
     /// Item 4: a file that outlives its budget is stopped and reported as an error, and the next
-    /// file is graded.
+    /// file is graded. The limit is 5 s, not 1: each file runs under it, and a loaded machine can
+    /// stall even the quick one for a second.
     @Test func aSlowFileIsStoppedAtItsTimeLimitAndTheNextIsGraded() async throws {
         let home = try TestHome.make()
         defer { home.remove() }
@@ -147,14 +148,14 @@ struct UntrustedHomeworkBinaryTests {
         let ran = try await ChildProcess.run(
             Self.binary,
             [
-                "test", "--time-limit", "1", "--server", stalled.baseURL.absoluteString, "--report-junit", junit.path, slow.path,
+                "test", "--time-limit", "5", "--server", stalled.baseURL.absoluteString, "--report-junit", junit.path, slow.path,
                 fast.path,
             ],
             environment: home.environment, timeout: .seconds(120))
         #expect(ContinuousClock.now - started < .seconds(25), "the stalled file was not stopped at its limit")
         #expect(ran.status == 1, "\(ran.stdout) \(ran.stderr)")
         #expect(ran.stdout.contains("FAIL \(slow.path) "), "\(ran.stdout)")
-        #expect(ran.stdout.contains("time limit of 1 s"), "\(ran.stdout)")
+        #expect(ran.stdout.contains("time limit of 5 s"), "\(ran.stdout)")
         #expect(ran.stdout.contains("ok   \(fast.path) "), "\(ran.stdout)")
         let report = try String(contentsOf: junit, encoding: .utf8)
         #expect(report.contains(#"errors="1""#) && report.contains("<error "), "\(report)")

@@ -71,7 +71,9 @@ struct PhotoFetchTests {
         }
         defer { server.stop() }
         let console = PhotoConsole(canvas: terminalCanvas())
-        let shown = await Self.shell(server.baseURL, console: console).execute("show 7")
+        // The command's whole photo budget (8 s) well past the photo's own 5 s, so that a stall of
+        // a loaded machine cannot make the budget the one that ends it.
+        let shown = await Self.shell(server.baseURL, console: console, photoBudget: .seconds(120)).execute("show 7")
         #expect(shown.status == .ok)
         let lines = console.notes.split(separator: "\n").filter { $0.contains("photo not drawn") }
         #expect(lines.count == 1, "\(console.notes)")
