@@ -210,6 +210,38 @@ struct HabitLintTests {
         }
     }
 
+    /// An import read as `--plan`, `--dry-run` and then for real reads each product three times:
+    /// the import's own reads, which `exchanges --lint` leaves out (before, it called them
+    /// polling without If-None-Match, one finding a product).
+    @Test func anImportsOwnReadsAreNotCalledPolling() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let sheet = try f.script("cat.csv", CatalogImportTests.rows(1))
+            let console = RecordingConsole()
+            let session = f.session(console)
+            #expect(await session.execute("import '\(sheet)' --yes").status == .ok, "\(console.notes)")
+            let id = try #require(try await f.allProducts().first?.id)
+            // The sheet's price changed: each run compares the row's photo with the product's.
+            try CatalogImportTests.rows(1, price: 2000).write(toFile: sheet, atomically: true, encoding: .utf8)
+            for line in ["import '\(sheet)' --plan", "import '\(sheet)' --dry-run", "import '\(sheet)' --yes"] {
+                #expect(await session.execute(line).status == .ok, "\(line): \(console.notes)")
+            }
+            let reads = session.shell.exchanges.exchanges.filter {
+                $0.request.method == "GET" && $0.request.url.path == "/api/products/\(id)" && !$0.dryRun
+            }
+            try #require(reads.count >= 3, "the import read the product \(reads.count) times: the test shows nothing")
+            #expect(reads.allSatisfy { $0.sentBy == .script }, "\(reads.map(\.sentBy))")
+            console.clear()
+            _ = await session.execute("exchanges --lint")
+            #expect(!console.out.contains("polling"), "\(console.out)")
+            // A person's own reads still are: `show` three times.
+            for _ in 0..<3 { _ = await session.execute("show \(id)") }
+            console.clear()
+            _ = await session.execute("exchanges --lint")
+            #expect(console.out.contains("polling-without-if-none-match"), "\(console.out)")
+        }
+    }
+
     @Test func everyRulesTopicIsOneExplainKnowsInBothLanguages() throws {
         for language in ExplanationBook.languages {
             let book = try ExplanationBook.load(language)

@@ -15,6 +15,10 @@ public struct Exchange: Sendable {
     public var command: String?
     /// Why the shell sent it for itself (see `Bookkeeping`); nil for a command's own request.
     public var bookkeeping: String?
+    /// What the command that sent it does (`.reads` for `show`, `.script` for `import`); nil when
+    /// no command sent it. A read sent by a command that does something else is the command's
+    /// own step (the read before a write, an import's comparison), not one a person chose.
+    public var sentBy: CommandSpec.Effect?
     public var request: Request
     public var response: Response?
     /// Why no answer came (a refused connection, a timeout, Ctrl-C).
@@ -80,13 +84,15 @@ public struct Exchange: Sendable {
 
     public init(
         number: Int, startedAt: Date = Date(), elapsed: Duration? = nil, command: String? = nil, bookkeeping: String? = nil,
-        request: Request, response: Response? = nil, failure: String? = nil, dryRun: Bool = false
+        sentBy: CommandSpec.Effect? = nil, request: Request, response: Response? = nil, failure: String? = nil,
+        dryRun: Bool = false
     ) {
         self.number = number
         self.startedAt = startedAt
         self.elapsed = elapsed
         self.command = command
         self.bookkeeping = bookkeeping
+        self.sentBy = sentBy
         self.request = request
         self.response = response
         self.failure = failure
@@ -95,6 +101,8 @@ public struct Exchange: Sendable {
 
     /// Whether the request has come back (answered or failed).
     public var isFinished: Bool { response != nil || failure != nil }
+
+    enum SentByKey: RequestNoteKey { typealias Value = CommandSpec.Effect }
 }
 
 /// A body, or its first part when it is large: the log is bounded in memory. A request's body
@@ -133,6 +141,12 @@ extension RequestNotes {
     public var explanations: ExplanationQueue? {
         get { self[ExplanationQueue.Key.self] }
         set { self[ExplanationQueue.Key.self] = newValue }
+    }
+
+    /// What the command sending the requests does (`Exchange.sentBy`).
+    public var sentBy: CommandSpec.Effect? {
+        get { self[Exchange.SentByKey.self] }
+        set { self[Exchange.SentByKey.self] = newValue }
     }
 
     /// The sources of the file parts the request sends, in order (`register`, a raw request

@@ -8,12 +8,14 @@ import OpenMarketContract
 /// delete token stands for found from the step 1 that answered it.
 public enum ExchangeHabits {
     /// The exchanges, in order, described for the rules. What the shell sent for itself is left
-    /// out, since the student did not: its bookkeeping, and the read a line's PATCH or DELETE
-    /// makes first for `undo` (a read in the same line as the write of that product after it).
+    /// out, since the student did not: its bookkeeping, and a read made by a command that does
+    /// something else (the read a PATCH or DELETE makes first for `undo`, `stock`'s read before
+    /// its write, an import's reads to compare the sheet with the market: run as `--plan`,
+    /// `--dry-run`, then for real, they were three reads of each product, said to be polling).
     public static func describe(_ exchanges: [Exchange]) -> [HabitExchange] {
         var tokens: [String: String] = [:]
-        var described: [(habit: HabitExchange, command: String?)] = []
-        for exchange in exchanges where exchange.bookkeeping == nil && !exchange.dryRun {
+        var described: [HabitExchange] = []
+        for exchange in exchanges where exchange.bookkeeping == nil && !exchange.dryRun && !isCommandsOwnRead(exchange) {
             var habit = describe(exchange)
             let body = exchange.response.map { String(decoding: $0.body.data, as: UTF8.self) }
             switch habit.operation {
@@ -22,14 +24,9 @@ public enum ExchangeHabits {
             case .create: habit.product = exchange.response.flatMap { createdID(in: $0.body.data) }
             default: break
             }
-            described.append((habit, exchange.command))
+            described.append(habit)
         }
-        return described.indices.filter { index in
-            let (habit, command) = described[index]
-            guard habit.operation == .show, command != nil else { return true }
-            let rest = described[(index + 1)...].prefix { $0.command == command }
-            return !rest.contains { $0.habit.product == habit.product && $0.habit.operation.changesAProduct }
-        }.map { described[$0].habit }
+        return described
     }
 
     /// The findings in `exchanges`, each line `#N: rule: … (explain TOPIC)` in the reader's
@@ -42,6 +39,12 @@ public enum ExchangeHabits {
         guard !findings.isEmpty else { return [HabitMessage.clean(count: described.count, leftOut: leftOut).text] }
         return findings.map { HabitMessage.reported(location: HabitMessage.source($0.exchange.source).text, finding: $0).text }
             + [HabitMessage.summary(count: findings.count, exchanges: described.count, leftOut: leftOut).text]
+    }
+
+    /// A GET or HEAD sent by a command that does something else than read (`Exchange.sentBy`).
+    static func isCommandsOwnRead(_ exchange: Exchange) -> Bool {
+        guard let sentBy = exchange.sentBy, sentBy != .reads else { return false }
+        return exchange.request.method == "GET" || exchange.request.method == "HEAD"
     }
 
     /// One exchange, its product the id in its path (a create's and a delete's are filled in by

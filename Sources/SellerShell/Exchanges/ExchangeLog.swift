@@ -53,13 +53,16 @@ public final class ExchangeLog: Sendable {
     }
 
     /// Keeps a request about to be sent and answers its number.
-    func begin(_ request: Exchange.Request, command: String?, bookkeeping: String?, dryRun: Bool = false) -> Int {
+    func begin(
+        _ request: Exchange.Request, command: String?, bookkeeping: String?, sentBy: CommandSpec.Effect? = nil,
+        dryRun: Bool = false
+    ) -> Int {
         state.withLock { state in
             let number = state.next
             state.next += 1
             var exchange = Exchange(
                 number: number, startedAt: Date(), elapsed: nil, command: command, bookkeeping: bookkeeping,
-                request: request, response: nil, failure: nil, dryRun: dryRun)
+                sentBy: sentBy, request: request, response: nil, failure: nil, dryRun: dryRun)
             exchange.keptBytes = Self.size(of: request)
             state.bytes += exchange.keptBytes
             state.storage.append(exchange)

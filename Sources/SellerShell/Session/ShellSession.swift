@@ -442,7 +442,7 @@ public actor ShellSession {
         if let refused = refuseNaming(invocation) { return refused }
         let explained = ExplanationQueue()
         do {
-            let outcome = try await chain(invocation, context.running(invocation.text, explainingInto: explained))
+            let outcome = try await chain(invocation, context.running(invocation, explainingInto: explained))
             if !invocation.quiet {
                 let explanation = Self.explanation(of: explained.drain(), said: self.explained)
                 if context.holdsOutput, explanation == nil, let held = context.heldOutput {
