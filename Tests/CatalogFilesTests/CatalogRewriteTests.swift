@@ -71,6 +71,18 @@ import Testing
         try expectKeptModeAndNoTemporaryFile(folder, path)
     }
 
+    /// A JSON Lines file saved on Windows keeps its `\r\n` and gets the id on its line (before,
+    /// the whole file was one line and `--write-ids` refused it as not a product object).
+    @Test func jsonLinesWithWindowsLineEndsGetsIDsOnTheirLines() throws {
+        let text = "{\"name\": \"Mug\", \"price\": 2}\r\n{\"name\": \"Cup\", \"price\": 3}\r\n"
+        let (folder, path) = try file("c.jsonl", Data(text.utf8))
+        try CatalogRewrite.writeIDs([2: 44], into: path, format: .jsonl)
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8)
+                == "{\"name\": \"Mug\", \"price\": 2}\r\n{\"id\": 44, \"name\": \"Cup\", \"price\": 3}\r\n")
+        try expectKeptModeAndNoTemporaryFile(folder, path)
+    }
+
     @Test func jsonArrayGetsIDs() throws {
         let (folder, path) = try file("c.json", Data("[{\"name\": \"Mug\", \"price\": 19.99}, {\"name\": \"Cup\"}]".utf8))
         try CatalogRewrite.writeIDs([2: 5], into: path, format: .json)

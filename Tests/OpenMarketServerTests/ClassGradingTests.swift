@@ -17,6 +17,46 @@ import Testing
         #expect(assignment.steps[4].conditions == [.status(403), .own(false)])
     }
 
+    /// The example assignment as a Windows editor or a Korean Excel saves it: `\r\n` line ends,
+    /// with a byte order mark, or in CP949. Each reads as the UTF-8 file does (before, `\r\n` made
+    /// the file one line, and every step after the first was lost without a word).
+    @Test(arguments: ["crlf", "bom", "cp949"])
+    func anAssignmentSavedOnWindowsReadsAsTheSame(saved: String) throws {
+        let text = ScriptedClass.assignmentText
+        let windows = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }.joined(separator: "\r\n")
+        let bytes: Data =
+            switch saved {
+            case "crlf": Data(windows.utf8)
+            case "bom": Data([0xEF, 0xBB, 0xBF]) + Data(windows.utf8)
+            default: try #require(try Self.cp949(windows))
+            }
+        let read = try Assignment.parse(try #require(ClassTextFile.text(bytes)))
+        let expected = try Assignment.parse(text)
+        #expect(read.title == expected.title)
+        #expect(read.steps.map(\.id) == expected.steps.map(\.id))
+        #expect(read.steps.map(\.conditions) == expected.steps.map(\.conditions))
+        #expect(read.steps.map(\.label) == expected.steps.map(\.label))
+    }
+
+    /// `text` in CP949, by iconv.
+    static func cp949(_ text: String) throws -> Data? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cp949-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("utf8.txt")
+        try Data(text.utf8).write(to: source)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+        process.arguments = ["-f", "UTF-8", "-t", "CP949", source.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? data : nil
+    }
+
     @Test func namesTheLineOfEachProblem() {
         let cases: [(String, ClassMessage)] = [
             ("title = x\nstep a = status=200\nstep a = GET", .assignmentStepRepeated(line: 3, name: "a")),
@@ -170,5 +210,10 @@ import Testing
         #expect(
             graded.stdout.hasPrefix(
                 "2026001       김민준          0/5 steps       missing: photos if-match met-412 delete met-403\n"))
+        // An offset without seconds, as the help's "or with an offset" reads (it was not a time).
+        let offset = try await ChildProcess.run(
+            binary, ["class", "grade", good.path, "--since", "2026-03-02T09:00+09:00", "--data", data.path],
+            environment: ["LANG": "C.UTF-8"])
+        #expect(offset.status == 0, "\(offset.stderr)")
     }
 }

@@ -35,4 +35,14 @@ import Testing
         }
         #expect(KoreanStyle.problems(message) == [])
     }
+
+    /// One student and one step are said in the singular (it said `1 students added` and
+    /// `with all 1 steps done`).
+    @Test func oneStudentAndOneStepAreSingular() {
+        #expect(ClassMessage.enrolled(added: 1, already: 0).english == "1 student added, 0 already enrolled")
+        #expect(
+            ClassMessage.gradeSummary(students: 1, complete: 1, steps: 1).english == "1 student, 1 with the one step done")
+        #expect(
+            ClassMessage.gradeSummary(students: 30, complete: 4, steps: 5).english == "30 students, 4 with all 5 steps done")
+    }
 }

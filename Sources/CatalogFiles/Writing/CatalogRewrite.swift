@@ -66,7 +66,11 @@ public enum CatalogRewrite {
     }
 
     private static func rewriteLines(_ text: String, ids: [Int: Int], path: String) throws(CatalogProblem) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split at each `\n` scalar, a `\r` before it kept on its line: split by `Character`, a
+        // Windows file's `\r\n` (one grapheme) was no break, and its ids were never written.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
         let json = JSONObjectText()
         let order = [CatalogColumn.id] + CatalogColumn.exported.filter { $0 != .id } + [.action]
         for (number, id) in ids where number >= 1 && number <= lines.count {

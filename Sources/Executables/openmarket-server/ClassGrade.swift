@@ -19,7 +19,7 @@ struct ClassGrade: AsyncParsableCommand {
     func run() async throws {
         let language = ClassLanguage.current
         let path = (assignment as NSString).expandingTildeInPath
-        guard let bytes = FileManager.default.contents(atPath: path), let text = String(validating: bytes, as: UTF8.self)
+        guard let bytes = FileManager.default.contents(atPath: path), let text = ClassTextFile.text(bytes)
         else { throw ClassFailure(message: .cannotRead(path: path)) }
         let parsed: Assignment
         do { parsed = try Assignment.parse(text) } catch { throw ClassFailure(message: error.message) }
@@ -75,7 +75,12 @@ enum ClassTime {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .current
-        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
+        // With an offset but no seconds (`2026-03-02T09:00+09:00`), which ISO8601DateFormatter refuses.
+        let formats = [
+            "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm",
+            "yyyy-MM-dd HH:mm", "yyyy-MM-dd",
+        ]
+        for format in formats {
             formatter.dateFormat = format
             if let date = formatter.date(from: text) { return date }
         }

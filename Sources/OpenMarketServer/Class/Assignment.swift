@@ -89,10 +89,14 @@ public struct AssignmentProblem: Error, Sendable, Equatable {
 extension Assignment {
     /// Reads an assignment file: `# comments`, one `title = …` line, and `step ID = WORDS | label`
     /// lines. Every problem is named by its line.
+    ///
+    /// Lines are split at each `\n` scalar: split by `Character`, a Windows file's `\r\n` (one
+    /// grapheme) was no line break at all, and its steps after the first were lost without a word.
     public static func parse(_ text: String) throws(AssignmentProblem) -> Assignment {
         var assignment = Assignment(title: "", steps: [])
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, scalars) in lines.enumerated() {
+            let line = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
             let number = index + 1
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {

@@ -18,7 +18,7 @@ extension ClassMessage {
         case .assignmentStepEmpty(let line): "line \(line): the step has no condition"
         case .assignmentEmpty: "the assignment has no step"
         case .cannotRead(let path): "cannot read \(path)"
-        case .enrolled(let added, let already): "\(added) students added, \(already) already enrolled"
+        case .enrolled(let added, let already): "\(Self.count(added, "student")) added, \(already) already enrolled"
         case .enrolledUnderAnotherName(let number, let roster, let enrolled):
             "the roster's \(roster) (\(number)): that number is enrolled already as \(enrolled), kept as it is"
         case .handoutWritten(let path): "handout (one page per new student, with their secrets): \(path)"
@@ -34,7 +34,8 @@ extension ClassMessage {
         case .gradeLine(let done, let total): "\(done)/\(total) steps"
         case .missingSteps: "missing:"
         case .gradeSummary(let students, let complete, let steps):
-            "\(students) students, \(complete) with all \(steps) steps done"
+            "\(Self.count(students, "student")), \(complete) with "
+                + (steps == 1 ? "the one step done" : "all \(steps) steps done")
         case .reportWritten(let path): "written: \(path)"
         case .cannotWriteReport(let path): "cannot write the gradebook \(path): is its folder there, and yours to write in?"
         case .notATime(let text): "'\(text)' is not a time: give 2026-03-02, 2026-03-02T09:00 or 2026-03-02T09:00:00+09:00"
@@ -49,4 +50,7 @@ extension ClassMessage {
         case .handoutKeepSecret: "Keep the secret to yourself: whoever has it can change and delete your products."
         }
     }
+
+    /// `1 student`, `2 students`.
+    private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

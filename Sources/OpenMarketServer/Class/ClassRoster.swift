@@ -76,9 +76,7 @@ public enum RosterProblem: Error, Sendable, Equatable {
 /// name and the second the number.
 public enum RosterFile {
     public static func entries(_ data: Data) throws(RosterProblem) -> [RosterEntry] {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) ?? fromCP949(bytes) else { throw .notText }
+        guard let text = ClassTextFile.text(data) else { throw .notText }
         var rows = try records(text).enumerated().map { (line: $0.offset + 1, cells: $0.element) }
         rows.removeAll { $0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
         guard let first = rows.first else { throw .noStudents }
@@ -162,27 +160,6 @@ public enum RosterFile {
             records.append(fields)
         }
         return records
-    }
-
-    /// CP949 (Korean Excel's "CSV") through glibc's iconv, as the catalog reader does.
-    static func fromCP949(_ bytes: [UInt8]) -> String? {
-        let converter = iconv_open("UTF-8", "CP949")
-        guard let converter, Int(bitPattern: converter) != -1 else { return nil }
-        defer { iconv_close(converter) }
-        var input = bytes.map { CChar(bitPattern: $0) }
-        var output = [CChar](repeating: 0, count: bytes.count * 2 + 16)
-        let written: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                var inPointer = inBuffer.baseAddress
-                var inLeft = inBuffer.count
-                var outPointer = outBuffer.baseAddress
-                var outLeft = outBuffer.count
-                let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
-                return result == -1 || inLeft != 0 ? nil : outBuffer.count - outLeft
-            }
-        }
-        guard let written else { return nil }
-        return String(validating: output[0..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
