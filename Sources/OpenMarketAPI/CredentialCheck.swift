@@ -15,10 +15,8 @@ public enum CredentialCheck: Sendable, Equatable {
 }
 
 extension MarketClient {
-    /// The product id the credential check edits: one no market is expected to hold. The
-    /// bundled server checks credentials before it looks the product up, so it answers 401 for
-    /// a wrong secret and 404 for a right one.
-    public static let credentialProbeID = 2_147_483_647
+    /// The product id the credential check edits (`CredentialProbe`).
+    public static let credentialProbeID = CredentialProbe.productID
 
     /// Checks the login with the contract's no-op edit (a PATCH whose body holds only
     /// `secret`) of a product that does not exist: nothing is changed on any server.

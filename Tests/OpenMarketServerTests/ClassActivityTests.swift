@@ -1,5 +1,6 @@
 import Foundation
 import MarketTestSupport
+import OpenMarketAPI
 import OpenMarketContract
 import Testing
 
@@ -51,6 +52,24 @@ import Testing
             #expect(records[5].route == "/api/products/{token}" && records[5].productID == id && records[5].ownProduct == true)
             #expect(records[5].method == "DELETE" && !records[5].hadBody && records[4].hadBody)
             #expect(!records.contains { $0.secretMisplaced })
+        }
+    }
+
+    /// The shell's login check (`CredentialProbe`) that verified is no record of the student's:
+    /// before, it was a 404 on every student's board row and met a step asking for a 404. One
+    /// with a wrong secret is the student's trouble and is kept.
+    @Test func aLoginCheckThatVerifiedIsNoRecordOfTheStudents() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "김민수")
+            #expect(try await market.client(student.credentials).verifyCredentials() == .verified)
+            #expect(try await market.running.data.activity.records(vendor: student.id).isEmpty)
+            let wrong = VendorCredentials(identifier: student.credentials.identifier, secret: Secret("not-the-secret"))
+            guard case .refused = try await market.client(wrong).verifyCredentials() else {
+                Issue.record("a wrong secret was not refused")
+                return
+            }
+            let records = try await market.running.data.activity.records(vendor: student.id)
+            #expect(records.map(\.status) == [401], "\(records)")
         }
     }
 
