@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import MarketTestSupport
 import OpenMarketContract
 import Testing
@@ -66,6 +67,13 @@ import Testing
             ("step a = | words only", .assignmentStepEmpty(line: 1)),
             ("title = nothing to do", .assignmentEmpty),
             ("step a = status=7xx", .assignmentWordUnknown(line: 1, word: "status=7xx")),
+            // A slip of a route or a reason made a step nobody could do (every student scored 0).
+            ("step a = PATCH /api/product/{id}", .assignmentWordUnknown(line: 1, word: "/api/product/{id}")),
+            ("step a = error=changedSinceread", .assignmentWordUnknown(line: 1, word: "error=changedSinceread")),
+            ("step a = error=", .assignmentWordUnknown(line: 1, word: "error=")),
+            ("\nstep a = if-match no-if-match", .assignmentStepImpossible(line: 2, first: "if-match", second: "no-if-match")),
+            ("step a = GET status=201 POST", .assignmentStepImpossible(line: 1, first: "GET", second: "POST")),
+            ("step a = status=4xx own status=201", .assignmentStepImpossible(line: 1, first: "status=4xx", second: "status=201")),
         ]
         for (text, message) in cases {
             #expect(throws: AssignmentProblem(line: message == .assignmentEmpty ? 0 : Self.line(message), message: message)) {
@@ -74,11 +82,38 @@ import Testing
         }
     }
 
+    /// Every reason the market names a refusal by is one `error=NAME` may ask for: the cases are
+    /// read from MarketMessage.swift, so a case added without its name fails here. And every
+    /// route the activity record names is one a step may name.
+    @Test func everyReasonTheMarketGivesIsOneAStepMayAskFor() throws {
+        let source = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/OpenMarketServer/HTTP/MarketMessage.swift"),
+            encoding: .utf8)
+        let cases = source.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("    case ") else { return nil }
+            return String(line.dropFirst(9).prefix { $0.isLetter || $0.isNumber })
+        }
+        #expect(cases.count > 30)
+        #expect(Set(cases) == MarketMessage.reasonNames)
+        #expect(StepCondition(word: "error=changedSinceRead") == .error("changedSinceRead"))
+        let paths: [(HTTPRequest.Method, String)] = [
+            (.get, "/healthChecker"), (.get, "/openapi.json"), (.get, "/api"), (.get, "/"), (.post, "/api/products"),
+            (.get, "/api/products/3"), (.delete, "/api/products/abc"), (.post, "/api/products/3/archived"),
+            (.post, "/api/products/3/secret"), (.delete, "/api/products/3/x"), (.get, "/products/3"),
+            (.get, "/images/1/2/a.jpg"), (.get, "/nope/nope"),
+        ]
+        for (method, path) in paths {
+            let route = ActivityRoute.of(method: method, path: path).route
+            #expect(ActivityRoute.names.contains(route), "\(route)")
+            #expect(StepCondition(word: route) == .route(route))
+        }
+    }
+
     static func line(_ message: ClassMessage) -> Int {
         switch message {
         case .assignmentStepRepeated(let line, _), .assignmentWordUnknown(let line, _), .assignmentStepName(let line, _):
             line
-        case .assignmentLineUnknown(let line), .assignmentStepEmpty(let line): line
+        case .assignmentLineUnknown(let line), .assignmentStepEmpty(let line), .assignmentStepImpossible(let line, _, _): line
         default: 0
         }
     }

@@ -12,6 +12,7 @@ import Testing
         .noSuchStudent("홍길동"), .ambiguousStudent("김민준"), .assignmentLineUnknown(line: 3),
         .assignmentStepName(line: 2, name: "a!"), .assignmentStepRepeated(line: 5, name: "photos"),
         .assignmentWordUnknown(line: 6, word: "iff-match"), .assignmentStepEmpty(line: 8), .assignmentEmpty,
+        .assignmentStepImpossible(line: 4, first: "if-match", second: "no-if-match"),
         .cannotRead(path: "/tmp/roster.csv"), .enrolled(added: 30, already: 2), .enrolled(added: 0, already: 30),
         .enrolledUnderAnotherName(number: "2026001", roster: "김민수", enrolled: "김민준"),
         .handoutWritten(path: "/tmp/m/handouts/handout.html"), .handoutNote, .nobodyNew,

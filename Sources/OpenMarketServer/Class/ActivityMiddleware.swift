@@ -194,6 +194,13 @@ struct ActivityMiddleware: RouterMiddleware {
 
 /// A request's route as a template (`/api/products/{id}`) and the product it names.
 enum ActivityRoute {
+    /// Every route `of(method:path:)` answers, for an assignment's step to name.
+    static let names: Set<String> = [
+        "/healthChecker", "/openapi.json", "/api", "/", "/api/products", "/api/products/{id}", "/api/products/{token}",
+        "/api/products/{id}/archived", "/api/products/{id}/secret", "/api/products/{id}/{secret}", "/products/{id}",
+        "/images/{path}", "/{other}",
+    ]
+
     static func of(method: HTTPRequest.Method, path: String) -> (route: String, productID: Int?) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch segments.count {

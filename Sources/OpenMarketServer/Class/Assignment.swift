@@ -127,15 +127,19 @@ extension Assignment {
     private static func step(id: String, _ value: String, line: Int) throws(AssignmentProblem) -> AssignmentStep {
         let halves = value.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         let label = halves.count > 1 ? halves[1].trimmingCharacters(in: .whitespaces) : ""
-        var conditions: [StepCondition] = []
-        for word in halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            guard let condition = StepCondition(word: String(word)) else {
-                throw AssignmentProblem(line: line, message: .assignmentWordUnknown(line: line, word: String(word)))
+        var conditions: [(condition: StepCondition, word: String)] = []
+        for word in halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) {
+            guard let condition = StepCondition(word: word) else {
+                throw AssignmentProblem(line: line, message: .assignmentWordUnknown(line: line, word: word))
             }
-            conditions.append(condition)
+            if let earlier = conditions.first(where: { $0.condition.contradicts(condition) }) {
+                throw AssignmentProblem(
+                    line: line, message: .assignmentStepImpossible(line: line, first: earlier.word, second: word))
+            }
+            conditions.append((condition, word))
         }
         guard !conditions.isEmpty else { throw AssignmentProblem(line: line, message: .assignmentStepEmpty(line: line)) }
-        return AssignmentStep(id: id, label: label.isEmpty ? id : label, conditions: conditions)
+        return AssignmentStep(id: id, label: label.isEmpty ? id : label, conditions: conditions.map(\.condition))
     }
 }
 
@@ -144,17 +148,21 @@ extension StepCondition {
 
     /// One word of a step's line: `PATCH`, `/api/products/{id}`, `status=412`, `status=4xx`,
     /// `photos>=2`, `if-match`, `no-if-match`, `if-none-match`, `no-if-none-match`, `own`,
-    /// `classmate`, `error=NAME`, `typed-parts`, `secret-in-place`, `unverified`.
+    /// `classmate`, `error=NAME`, `typed-parts`, `secret-in-place`, `unverified`. A route is one
+    /// the activity record names (`ActivityRoute.names`) and a reason one the market gives
+    /// (`MarketMessage.reasonNames`): a slip of either (`/api/product/{id}`,
+    /// `error=changedSinceread`) made a step nobody could do, and every student scored 0 on it.
     init?(word: String) {
         if Self.methods.contains(word) {
             self = .method(word)
         } else if word.hasPrefix("/") {
+            guard ActivityRoute.names.contains(word) else { return nil }
             self = .route(word)
         } else if word.hasPrefix("status="), let condition = Self.status(String(word.dropFirst(7))) {
             self = condition
         } else if word.hasPrefix("photos>="), let count = Int(word.dropFirst(8)), count >= 0 {
             self = .photosAtLeast(count)
-        } else if word.hasPrefix("error="), word.count > 6 {
+        } else if word.hasPrefix("error="), MarketMessage.reasonNames.contains(String(word.dropFirst(6))) {
             self = .error(String(word.dropFirst(6)))
         } else if let plain = Self.plainWords[word] {
             self = plain
@@ -168,6 +176,21 @@ extension StepCondition {
         "no-if-none-match": .ifNoneMatch(false), "own": .own(true), "classmate": .own(false),
         "typed-parts": .typedParts, "secret-in-place": .secretInPlace, "unverified": .unverified,
     ]
+
+    /// Whether no one request can meet both this and `other`: two methods, routes, statuses or
+    /// reasons, a status outside the other's class, or a header (or the product's owner) both
+    /// asked for and refused.
+    func contradicts(_ other: StepCondition) -> Bool {
+        switch (self, other) {
+        case (.method(let a), .method(let b)), (.route(let a), .route(let b)), (.error(let a), .error(let b)): a != b
+        case (.status(let a), .status(let b)), (.statusClass(let a), .statusClass(let b)): a != b
+        case (.status(let code), .statusClass(let hundreds)), (.statusClass(let hundreds), .status(let code)):
+            code / 100 != hundreds
+        case (.ifMatch(let a), .ifMatch(let b)), (.ifNoneMatch(let a), .ifNoneMatch(let b)), (.own(let a), .own(let b)):
+            a != b
+        default: false
+        }
+    }
 
     private static func status(_ text: String) -> StepCondition? {
         if let code = Int(text), (100...599).contains(code) { return .status(code) }

@@ -16,6 +16,8 @@ extension ClassMessage {
         case .assignmentWordUnknown(let line, let word):
             "line \(line): '\(word)' is not a condition (see docs/teaching.md, \"Assignments\")"
         case .assignmentStepEmpty(let line): "line \(line): the step has no condition"
+        case .assignmentStepImpossible(let line, let first, let second):
+            "line \(line): no request is both '\(first)' and '\(second)': nobody could ever do this step"
         case .assignmentEmpty: "the assignment has no step"
         case .cannotRead(let path): "cannot read \(path)"
         case .enrolled(let added, let already): "\(Self.count(added, "student")) added, \(already) already enrolled"

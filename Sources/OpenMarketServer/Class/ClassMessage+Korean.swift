@@ -16,6 +16,8 @@ extension ClassMessage {
         case .assignmentWordUnknown(let line, let word):
             "\(line)번째 줄: 조건이 아닙니다(입력: '\(word)'). docs/teaching.md의 \"Assignments\" 절을 보세요"
         case .assignmentStepEmpty(let line): "\(line)번째 줄: 단계에 조건이 없습니다"
+        case .assignmentStepImpossible(let line, let first, let second):
+            "\(line)번째 줄: '\(first)'이면서 '\(second)'인 요청은 없어서, 아무도 이 단계를 끝낼 수 없습니다"
         case .assignmentEmpty: "과제에 단계가 없습니다"
         case .cannotRead(let path): "\(path) 파일을 읽을 수 없습니다"
         case .enrolled(let added, let already) where added == 0: "새 학생이 없습니다(이미 있는 학생 \(already)명)"

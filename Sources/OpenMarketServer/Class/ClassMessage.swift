@@ -17,6 +17,8 @@ public enum ClassMessage: Spoken, Hashable {
     case assignmentStepRepeated(line: Int, name: String)
     case assignmentWordUnknown(line: Int, word: String)
     case assignmentStepEmpty(line: Int)
+    /// Two conditions no one request can meet together (`if-match no-if-match`, `GET POST`).
+    case assignmentStepImpossible(line: Int, first: String, second: String)
     case assignmentEmpty
     case cannotRead(path: String)
     // class add.

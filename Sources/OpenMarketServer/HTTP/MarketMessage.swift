@@ -59,3 +59,18 @@ extension Language {
         preferred(byAcceptLanguage: acceptLanguage) ?? .en
     }
 }
+
+extension MarketMessage {
+    /// The name of every case: the reasons the activity record keeps of a refusal
+    /// (`ActivityMiddleware.caseName`), which an assignment's `error=NAME` may ask for.
+    /// A test (`everyReasonTheMarketGivesIsOneAStepMayAskFor`) reads the cases from this file, so a
+    /// case added is named here too.
+    static let reasonNames: Set<String> = [
+        "rules", "notMultipart", "badBoundary", "bodyTooLarge", "paramsMissing", "paramsTooLarge", "unreadableImage",
+        "uploadsBusy", "noSuchImage", "changedSinceRead", "deleteTokenInvalid", "deleteTokenNotForProduct",
+        "identifierRequired", "unknownIdentifier", "wrongSecret", "secretThrottled", "checkingBusy", "noSuchProduct",
+        "anotherVendorsProduct", "notWholeNumberInRange", "notWholeNumber", "notJSON", "notJSONObject", "wrongType",
+        "nonASCIIHeaderName", "multipartBroken", "noClosingLine", "noParts", "noSuchEndpoint", "statusPhrase",
+        "framingBroken", "headUnparsable", "codingNotSupported", "methodNotAllowed", "diskFull", "internalError",
+    ]
+}
