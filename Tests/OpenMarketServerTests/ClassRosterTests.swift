@@ -34,6 +34,23 @@ import Testing
         }
     }
 
+    /// A header the roster does not know is refused, not enrolled as a student named `Student`
+    /// (there is no taking a student out); a number Excel shortened is refused with its line. A
+    /// roster without a header still reads.
+    @Test func refusesAnUnknownHeaderAndANumberExcelShortened() throws {
+        #expect(throws: RosterProblem.unknownHeader(["Student", "ID"])) {
+            try RosterFile.entries(Data("Student,ID\nKim,2026001\nLee,2026002\n".utf8))
+        }
+        #expect(throws: RosterProblem.shortenedNumber("2.026E+06", line: 3)) {
+            try RosterFile.entries(Data("이름,학번\n김민준,2026001\n이서연,2.026E+06\n".utf8))
+        }
+        #expect(try RosterFile.entries(Data("Kim,2026001\nLee,A-2026002\n".utf8)).count == 2)
+        #expect(
+            RosterProblem.unknownHeader(["Student", "ID"]).message.english
+                == "roster line 1 ('Student', 'ID') names its columns, none as the roster knows them: call them name "
+                + "(or 이름, 성명) and student number (or number, 학번), or leave the line out")
+    }
+
     /// Adding the roster again adds only the new student; two students of one name get vendor
     /// names told apart by their numbers; the handout holds each new student's secret, and that
     /// secret logs in.

@@ -7,6 +7,12 @@ extension ClassMessage {
         case .rosterNumberRepeated(let number, let line): "roster line \(line) repeats student number \(number)"
         case .rosterQuoteNotClosed(let line): "roster line \(line) opens a quote (\") that is never closed"
         case .rosterEmpty: "the roster names no students"
+        case .rosterHeaderUnknown(let cells):
+            "roster line 1 (\(cells)) names its columns, none as the roster knows them: call them name (or 이름, 성명) "
+                + "and student number (or number, 학번), or leave the line out"
+        case .rosterNumberShortened(let number, let line):
+            "roster line \(line): '\(number)' is a student number Excel shortened and lost digits of: "
+                + "format the column as text and save the roster again"
         case .noSuchStudent(let who): "no student has the name or number '\(who)'"
         case .ambiguousStudent(let name): "two students are named '\(name)': give the student number instead"
         case .assignmentLineUnknown(let line): "line \(line): expected 'title = …' or 'step NAME = CONDITIONS | words'"

@@ -52,6 +52,10 @@ public enum RosterProblem: Error, Sendable, Equatable {
     /// A quote opened on this line is never closed.
     case unclosedQuote(line: Int)
     case noStudents
+    /// The first line names columns, none the roster reads: its cells.
+    case unknownHeader([String])
+    /// A student number in Excel's short form (`2.026E+06`).
+    case shortenedNumber(String, line: Int)
     /// No student has that name or number.
     case noSuchStudent(String)
     /// Two students have that name: give the number.
@@ -64,6 +68,8 @@ public enum RosterProblem: Error, Sendable, Equatable {
         case .repeatedNumber(let number, let line): .rosterNumberRepeated(number: number, line: line)
         case .unclosedQuote(let line): .rosterQuoteNotClosed(line: line)
         case .noStudents: .rosterEmpty
+        case .unknownHeader(let cells): .rosterHeaderUnknown(cells: cells.map { "'\($0)'" }.joined(separator: ", "))
+        case .shortenedNumber(let number, let line): .rosterNumberShortened(number: number, line: line)
         case .noSuchStudent(let who): .noSuchStudent(who)
         case .ambiguousName(let name): .ambiguousStudent(name)
         }
@@ -84,6 +90,10 @@ public enum RosterFile {
         if let header = headerColumns(first.cells) {
             columns = header
             rows.removeFirst()
+        } else if looksLikeHeader(first.cells, above: rows.dropFirst().map(\.cells)) {
+            // Read as a student, `Student,ID` was enrolled as a student named Student, with no
+            // way to take them out again.
+            throw .unknownHeader(first.cells.map { $0.trimmingCharacters(in: .whitespaces) })
         }
         var seen = Set<String>()
         var entries: [RosterEntry] = []
@@ -93,6 +103,7 @@ public enum RosterFile {
             }
             let entry = RosterEntry(name: cell(columns.name), studentNumber: cell(columns.number))
             guard !entry.name.isEmpty, !entry.studentNumber.isEmpty else { throw .incomplete(line: row.line) }
+            if isShortened(entry.studentNumber) { throw .shortenedNumber(entry.studentNumber, line: row.line) }
             guard seen.insert(entry.studentNumber).inserted else {
                 throw .repeatedNumber(entry.studentNumber, line: row.line)
             }
@@ -100,6 +111,28 @@ public enum RosterFile {
         }
         guard !entries.isEmpty else { throw .noStudents }
         return entries
+    }
+
+    /// Whether a first line no header name was found in is still a header: its second cell
+    /// (where a line without a header has the number) holds no digit, while every line after it
+    /// that has a second cell holds one there.
+    static func looksLikeHeader(_ first: [String], above rows: [[String]]) -> Bool {
+        let hasDigit = { (cells: [String]) in cells.count > 1 && cells[1].unicodeScalars.contains { ("0"..."9").contains($0) } }
+        let later = rows.filter { $0.count > 1 }
+        return first.count > 1 && !hasDigit(first) && !later.isEmpty && later.allSatisfy(hasDigit)
+    }
+
+    /// Whether `number` is Excel's short form of a long number: digits, maybe a point and more
+    /// digits, then `E+` and digits (`2.026E+06`).
+    static func isShortened(_ number: String) -> Bool {
+        let scalars = Array(number.unicodeScalars)
+        guard let e = scalars.firstIndex(where: { $0 == "E" || $0 == "e" }), e > 0, e + 2 < scalars.count,
+            scalars[e + 1] == "+"
+        else { return false }
+        let digit = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) }
+        let mantissa = scalars[..<e]
+        return digit(mantissa.first!) && mantissa.allSatisfy { digit($0) || $0 == "." }
+            && mantissa.filter { $0 == "." }.count <= 1 && scalars[(e + 2)...].allSatisfy(digit)
     }
 
     static func headerColumns(_ cells: [String]) -> (name: Int, number: Int)? {
