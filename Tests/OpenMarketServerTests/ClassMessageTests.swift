@@ -17,6 +17,7 @@ import Testing
         .cannotRead(path: "/tmp/roster.csv"), .enrolled(added: 30, already: 2), .enrolled(added: 0, already: 30),
         .enrolledUnderAnotherName(number: "2026001", roster: "김민수", enrolled: "김민준"),
         .handoutWritten(path: "/tmp/m/handouts/handout.html"), .handoutNote, .nobodyNew,
+        .handoutAddressDefault(market: "http://127.0.0.1:8080"),
         .cannotWriteHandout(path: "/tmp/h.html"), .handoutExists(path: "/tmp/h.html"),
         .secretReset(name: "박지훈", number: "2026009"),
         .secretResetNote, .listHeader, .noStudents, .gradeLine(done: 3, total: 5), .missingSteps,

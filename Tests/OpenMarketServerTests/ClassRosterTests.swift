@@ -101,6 +101,31 @@ import Testing
     /// The program: `class add` writes the handout 0600 in a 0700 folder of the data directory
     /// and never over a file (saying so in the reader's language), `class list` shows no secret,
     /// adding again adds nobody, and a number enrolled under another name is kept and said.
+    /// Without `--public-url` the handout gives 127.0.0.1:8080, and the program says so (before,
+    /// nothing did, and the secrets are in that file only); with it, no note.
+    @Test func withoutAPublicURLTheProgramSaysWhichAddressTheHandoutGives() async throws {
+        let folder = try Fixtures.temporaryDirectory("class-add-address")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let roster = folder.appendingPathComponent("roster.csv")
+        try Data("김민준,2026001\n".utf8).write(to: roster)
+        let binary = BuiltProducts.path(of: "openmarket-server")
+        let added = try await ChildProcess.run(
+            binary, ["class", "add", roster.path, "--data", folder.appendingPathComponent("market").path],
+            environment: ["LANG": "C.UTF-8"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(
+            added.stderr.contains("the handout gives the market as http://127.0.0.1:8080, which only this computer reaches"),
+            "\(added.stderr)")
+        let given = try await ChildProcess.run(
+            binary,
+            [
+                "class", "add", roster.path, "--data", folder.appendingPathComponent("other").path, "--public-url",
+                "http://10.0.0.5:8080",
+            ],
+            environment: ["LANG": "C.UTF-8"])
+        #expect(given.status == 0 && !given.stderr.contains("note:"), "\(given.stderr)")
+    }
+
     @Test func theProgramWritesTheHandoutForItsOwnerAlone() async throws {
         let folder = try Fixtures.temporaryDirectory("class-add")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -98,6 +98,11 @@ struct ClassAdd: AsyncParsableCommand {
         }
         print(ClassMessage.handoutWritten(path: url.path).text(in: language))
         print(ClassMessage.handoutNote.text(in: language))
+        // The secrets are in this file only: a wrong address in it means a new secret for each.
+        if publicURLGiven == nil {
+            let note = ClassMessage.handoutAddressDefault(market: market).text(in: language)
+            FileHandle.standardError.write(Data((note + "\n").utf8))
+        }
     }
 
     /// The handout's file, made before anyone is enrolled: `--handout`'s, else the first free

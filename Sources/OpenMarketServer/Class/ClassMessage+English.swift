@@ -33,6 +33,9 @@ extension ClassMessage {
         case .handoutNote:
             "the secrets are in that file only: print it, hand each page out, then delete the file"
         case .nobodyNew: "nobody new: no handout written"
+        case .handoutAddressDefault(let market):
+            "note: the handout gives the market as \(market), which only this computer reaches, and only with the market "
+                + "on that port: for students at other computers, give --public-url with the address they use"
         case .cannotWriteHandout(let path): "cannot write the handout \(path): is its folder there, and yours to write in?"
         case .handoutExists(let path): "\(path) exists already: name a new file for the handout (it never replaces one)"
         case .secretReset(let name, let number): "new secret for \(name) (\(number)); the old one no longer works:"

@@ -32,6 +32,9 @@ extension ClassMessage {
             "명단의 \(roster)(\(number)): 이 학번은 이미 \(enrolled) 학생으로 등록되어 있어 그대로 둡니다"
         case .handoutWritten(let path): "안내문(새 학생마다 한 쪽, secret 포함): \(path)"
         case .handoutNote: "secret은 이 파일에만 있습니다. 인쇄해서 한 쪽씩 나눠 준 뒤 파일을 지우세요"
+        case .handoutAddressDefault(let market):
+            "참고: 안내문에 적힌 마켓 주소는 \(market)입니다. 이 컴퓨터에서만, 마켓이 그 포트에 있을 때만 닿습니다. "
+                + "다른 컴퓨터의 학생에게는 학생이 쓰는 주소를 --public-url로 주세요"
         case .nobodyNew: "새 학생이 없어서 안내문을 만들지 않았습니다"
         case .cannotWriteHandout(let path): "안내문을 \(path) 파일에 쓸 수 없습니다. 폴더가 있는지, 그 폴더에 쓸 권한이 있는지 확인하세요"
         case .handoutExists(let path): "\(path) 파일이 이미 있습니다. 안내문은 있는 파일을 덮어쓰지 않으니 새 파일 이름을 주세요"

@@ -32,6 +32,8 @@ public enum ClassMessage: Spoken, Hashable {
     case handoutWritten(path: String)
     case handoutNote
     case nobodyNew
+    /// The handout gives the default address, `--public-url` not given.
+    case handoutAddressDefault(market: String)
     case cannotWriteHandout(path: String)
     case handoutExists(path: String)
     // class reset-secret.
