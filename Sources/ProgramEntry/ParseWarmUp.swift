@@ -20,6 +20,7 @@ public enum ParseWarmUp {
     /// the parse; `ParseWarmUpTests` says so.
     static let parserTypes: [(name: String, lookups: [Lookup])] = [
         ("11InputOriginV7ElementO", [.hashable]),
+        ("31AutodetectedGenerateCompletionsV", [.reflectable]),
         ("0A10VisibilityV14RepresentationO", [.printable, .reflectable]),
         ("8InputKeyV", [.hashable]),
         ("4NameO", [.hashable]),

@@ -63,9 +63,8 @@ extension ProgramEntry {
     /// thread) rather than after its first hop to the concurrency pool.
     public static func parsedCommand() -> sending ParsableCommand {
         defer { ParseWarmUp.parseEnded.store(true, ordering: .relaxed) }
-        let given = arguments(Array(CommandLine.arguments.dropFirst()))
         do {
-            return try CompletionCheck.parse(given, asking: askForWhatProgramsRead) { try parseAsRoot(given) }
+            return try parseAsRoot(arguments(Array(CommandLine.arguments.dropFirst())))
         } catch {
             leave(with: error)
         }

@@ -388,8 +388,6 @@ struct ShellBinaryTests {
             #expect(result.stderr.contains("Usage: openmarket") || result.stderr.contains("Error:"), "\(result.stderr)")
             // One ellipsis, ArgumentParser's (the argument's name had its own: `<COMMAND… | run FILE> ...`).
             #expect(!result.stderr.contains("…> ..."), "\(result.stderr)")
-            // The program named once (ArgumentParser is told of a super command only during the parse).
-            #expect(!result.stderr.contains("openmarket openmarket"), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
     }

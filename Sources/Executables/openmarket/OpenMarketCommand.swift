@@ -4,7 +4,6 @@ import Foundation
 import LineEditor
 import OpenMarketAPI
 import OpenMarketContract
-import ProgramEntry
 import SellerShell
 import ShellScripting
 import Synchronization
@@ -18,15 +17,13 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// conformance in the binary at start.)
     static var configuration: CommandConfiguration {
         let language = Language.current
-        if let (made, kept) = lastConfiguration.withLock({ $0 }), made == language {
-            return CompletionCheck.configuration(kept)
-        }
+        if let (made, kept) = lastConfiguration.withLock({ $0 }), made == language { return kept }
         let kept = CommandConfiguration(
             commandName: "openmarket", abstract: ProgramHelp.abstract.folded(indent: "OVERVIEW: ".count),
             discussion: ProgramHelp.discussion.folded(indent: 0),
             version: OpenMarketVersion.line(commit: BuildCommit.value))
         lastConfiguration.withLock { $0 = (language, kept) }
-        return CompletionCheck.configuration(kept)
+        return kept
     }
 
     private static let lastConfiguration = Mutex<(Language, CommandConfiguration)?>(nil)
