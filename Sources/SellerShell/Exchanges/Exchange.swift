@@ -101,8 +101,6 @@ public struct Exchange: Sendable {
 
     /// Whether the request has come back (answered or failed).
     public var isFinished: Bool { response != nil || failure != nil }
-
-    enum SentByKey: RequestNoteKey { typealias Value = CommandSpec.Effect }
 }
 
 /// A body, or its first part when it is large: the log is bounded in memory. A request's body
@@ -143,12 +141,6 @@ extension RequestNotes {
         set { self[ExplanationQueue.Key.self] = newValue }
     }
 
-    /// What the command sending the requests does (`Exchange.sentBy`).
-    public var sentBy: CommandSpec.Effect? {
-        get { self[Exchange.SentByKey.self] }
-        set { self[Exchange.SentByKey.self] = newValue }
-    }
-
     /// The sources of the file parts the request sends, in order (`register`, a raw request
     /// with `images@PATH`), for the exchange log.
     public var photoSources: [PhotoSource] {
@@ -163,11 +155,15 @@ extension RequestNotes {
     }
 }
 
-/// The exchanges a command made, in the order they finished, kept for explaining once it is done.
+/// The exchanges a command made, in the order they finished, kept for explaining once it is
+/// done; and what the command does (`Exchange.sentBy`), which the exchange log reads from here:
+/// a note of its own on every line's requests cost 3 to 5 k instructions a line (callgrind,
+/// `scripts/bench-instructions`), this one is there already.
 public final class ExplanationQueue: Sendable {
     private let finished = Mutex<[Exchange]>([])
+    public let sentBy: CommandSpec.Effect?
 
-    public init() {}
+    public init(sentBy: CommandSpec.Effect? = nil) { self.sentBy = sentBy }
 
     enum Key: RequestNoteKey { typealias Value = ExplanationQueue }
 

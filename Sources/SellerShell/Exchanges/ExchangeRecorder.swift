@@ -37,7 +37,7 @@ public final class ExchangeRecorder: HTTPTransport, Sendable {
         let framed = request.framed()
         let number = log.begin(
             kept(framed), command: request.notes.label.map(secrets.masked), bookkeeping: request.notes.bookkeeping,
-            sentBy: request.notes.sentBy, dryRun: dryRun)
+            sentBy: request.notes.explanations?.sentBy, dryRun: dryRun)
         // The number goes down with the request, for the trace to show.
         var numbered = framed
         numbered.notes.number = number

@@ -107,15 +107,14 @@ public struct CommandContext: Sendable {
         self.script = script
     }
 
-    /// This context for running `invocation`: its client notes on every request it sends the
-    /// line (`RequestNotes.label`, kept in `exchanges`) and what its command does (`sentBy`), the
-    /// trace it asks for (`trace`, over the session's setting) and where the exchanges wait to be
-    /// explained, for the transports under it to read. Set by `ShellSession.perform` for the one
+    /// This context for running `line`: its client notes on every request it sends the line
+    /// (`RequestNotes.label`, kept in `exchanges`), the trace it asks for (`trace`, over the
+    /// session's setting) and where the exchanges wait to be explained (with what the command
+    /// does), for the transports under it to read. Set by `ShellSession.perform` for the one
     /// invocation.
-    func running(_ invocation: Invocation, explainingInto queue: ExplanationQueue) -> CommandContext {
+    func running(_ line: String, explainingInto queue: ExplanationQueue) -> CommandContext {
         var context = self
-        context.client.notes = RequestNotes(label: invocation.text)
-        context.client.notes.sentBy = invocation.spec.effect
+        context.client.notes = RequestNotes(label: line)
         context.client.notes.trace = trace
         context.client.notes.explanations = queue
         // The line before's drawing, if held, is drawn while this line's first request is out.

@@ -440,9 +440,9 @@ public actor ShellSession {
     private nonisolated(nonsending) func speaking(_ invocation: Invocation, in context: CommandContext) async -> CommandReport {
         let command = invocation.command
         if let refused = refuseNaming(invocation) { return refused }
-        let explained = ExplanationQueue()
+        let explained = ExplanationQueue(sentBy: invocation.spec.effect)
         do {
-            let outcome = try await chain(invocation, context.running(invocation, explainingInto: explained))
+            let outcome = try await chain(invocation, context.running(invocation.text, explainingInto: explained))
             if !invocation.quiet {
                 let explanation = Self.explanation(of: explained.drain(), said: self.explained)
                 if context.holdsOutput, explanation == nil, let held = context.heldOutput {
