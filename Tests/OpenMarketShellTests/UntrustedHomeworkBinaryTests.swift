@@ -122,6 +122,10 @@ struct UntrustedHomeworkBinaryTests {
         }
         let refusals = ran.stdout.split(separator: "\n").filter { $0.contains("refused") }
         #expect(refusals.count >= attacks.count - 1, "\(ran.stdout)")
+        // A link is named with where it leads (it named the link, inside the folder, as read outside).
+        #expect(
+            refusals.contains { $0.contains("link.txt, a link to ") && $0.contains("grades-private.txt, outside") },
+            "\(refusals)")
         // The forged name neither adds a TAP line nor reaches the terminal raw.
         #expect(!ran.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(ran.stdout)")
         let report = try String(contentsOf: tap, encoding: .utf8)

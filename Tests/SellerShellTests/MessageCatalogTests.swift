@@ -229,7 +229,8 @@ struct MessageCatalogTests {
 
     /// One of every refusal of an untrusted script.
     static let accessSamples: [AccessMessage] = [
-        .readOutside("/etc/passwd"), .writeOutside("/tmp/out.csv"), .forceUntrusted, .forceInScript,
+        .readOutside("/etc/passwd"), .readOutside("/tmp/hw/notes.txt", resolved: "/etc/hostname"),
+        .writeOutside("/tmp/out.csv"), .forceUntrusted, .forceInScript,
         .agentReadOutside("/etc/passwd"), .agentReadsNoFiles("x.jpg"), .agentWriteOutside("/tmp/out.csv"),
         .agentOtherMarket("http://10.0.0.5:8080"),
         .otherMarket("http://10.0.0.5:8080"), .profiles, .environment("HOME"), .photoOutsideCatalog("../secret.jpg"),

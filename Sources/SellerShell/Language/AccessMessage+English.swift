@@ -9,8 +9,9 @@ extension AccessMessage {
             "\(name) belongs to \(home), not to \(server): "
                 + "after 'connect' a script gets no credentials; use a profile saved for this server ('use NAME'), "
                 + "or run the script with --server"
-        case .readOutside(let path):
-            "refused: reads \(Self.shown(path)), outside the script's folder (untrusted scripts read only their own folder)"
+        case .readOutside(let path, let resolved):
+            "refused: reads \(Self.shown(path))" + (resolved.map { ", a link to \(Self.shown($0))" } ?? "")
+                + ", outside the script's folder (untrusted scripts read only their own folder)"
         case .writeOutside(let path):
             "refused: writes \(Self.shown(path)), outside the run's scratch folder "
                 + "(untrusted scripts write only there; name a file without a folder)"

@@ -9,8 +9,9 @@ extension AccessMessage {
             "\(name) 값은 이 서버에서 쓸 수 없습니다(값의 서버: \(home), 지금 서버: \(server)). "
                 + "'connect' 뒤에는 스크립트가 인증 정보를 받지 못합니다. "
                 + "이 서버에 저장한 프로필을 쓰거나('use 이름') --server로 스크립트를 실행하세요"
-        case .readOutside(let path):
-            "거부했습니다: 스크립트 폴더 밖의 파일은 읽을 수 없습니다(\(Self.shown(path))). "
+        case .readOutside(let path, let resolved):
+            "거부했습니다: 스크립트 폴더 밖의 파일은 읽을 수 없습니다(\(Self.shown(path))"
+                + (resolved.map { ", 링크가 가리키는 곳: \(Self.shown($0))" } ?? "") + "). "
                 + "신뢰하지 않는 스크립트는 자기 폴더만 읽습니다"
         case .writeOutside(let path):
             "거부했습니다: 실행용 임시 폴더 밖에는 쓸 수 없습니다(\(Self.shown(path))). "

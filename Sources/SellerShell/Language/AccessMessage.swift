@@ -11,8 +11,9 @@ public enum AccessMessage: Spoken, Equatable {
     case environmentCredentialsUnused(String)
     /// The environment's identifier or secret (`name`), asked for on a server after `connect`.
     case environmentCredentialsElsewhere(String, home: String, server: String)
-    /// A file read outside the script's folder (after its links are resolved).
-    case readOutside(String)
+    /// A file read outside the script's folder (after its links are resolved): the path with
+    /// its `..` taken out, and where its links lead when that is elsewhere (`resolved`).
+    case readOutside(String, resolved: String? = nil)
     /// A file written outside the run's scratch folder.
     case writeOutside(String)
     /// Agent mode (`openmarket mcp`): a file read outside `--folder` (after `~`, `..` and its

@@ -101,7 +101,10 @@ public struct AccessPolicy: Sendable, Equatable {
         let real = Self.realPath(lexical.string) ?? lexical
         guard folders.contains(where: { real.starts(with: $0) }) else {
             switch reader {
-            case .untrustedScript: throw AccessRefusal(.readOutside(path))
+            // Named as the path with its `..` taken out and, when a link leads elsewhere, where
+            // to (it named the link's own path, inside the folder, as the file read outside).
+            case .untrustedScript:
+                throw AccessRefusal(.readOutside(lexical.string, resolved: real == lexical ? nil : real.string))
             case .agent(let hasFolder): throw AccessRefusal(hasFolder ? .agentReadOutside(path) : .agentReadsNoFiles(path))
             }
         }
