@@ -136,4 +136,17 @@ struct ScriptHardeningTests {
             }
         }
     }
+
+    /// A script that sources itself stops at 16 deep, naming the file (before, the note named
+    /// none, and a student could not tell which of their files looped).
+    @Test func aScriptThatSourcesItselfIsNamedWhereItStops() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let loop = try f.script("loop.om", "source loop.om\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("source '\(loop)'").status != .ok)
+            #expect(
+                console.notes.contains("source loop.om: scripts source each other more than 16 deep; does it source itself"),
+                "\(console.notes)")
+        }
+    }
 }

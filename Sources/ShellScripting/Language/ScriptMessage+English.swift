@@ -15,7 +15,8 @@ extension ScriptMessage {
         case .notAComparison(let word): "'\(word)' is not a comparison. " + Self.expectUsage.english
         case .sourceUsage: "source FILE [--step]"
         case .cannotReadScript(let path): "\(path): cannot read the script"
-        case .sourceTooDeep: "source: scripts source each other more than 16 deep; is there a loop?"
+        case .sourceTooDeep(let path):
+            "source \(path): scripts source each other more than 16 deep; does it source itself, or one that sources it?"
         case .sourceCannotRead(let path): "source: cannot read \(path)"
         case .stoppedForResume(let name, let failure): "\(name): \(failure); stopped so that --resume stays safe"
         case .scriptingOnly: "this command runs only in a scripting session"

@@ -19,7 +19,8 @@ public enum ScriptMessage: Spoken, Equatable {
     case notAComparison(String)
     case sourceUsage
     case cannotReadScript(String)
-    case sourceTooDeep
+    /// `source FILE` 16 deep: FILE is the one that would have been 17th.
+    case sourceTooDeep(String)
     case sourceCannotRead(String)
     case stoppedForResume(name: String, failure: String)
     /// A scripting command (`import`, `record`) typed where there is no scripting session.

@@ -127,7 +127,7 @@ extension ScriptRuntime {
     func source(_ path: String, at resolved: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
         let depth = context.scope?.sourceDepth ?? 0
         guard depth < 16 else {
-            console.note(ScriptMessage.sourceTooDeep.text)
+            console.note(ScriptMessage.sourceTooDeep(TextLayout.visible(path)).text)
             return .usage
         }
         guard let lines = readScript(resolved, unreadable: ScriptMessage.sourceCannotRead(path).text) else { return .usage }
