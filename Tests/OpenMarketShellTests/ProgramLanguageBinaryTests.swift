@@ -100,6 +100,10 @@ struct ProgramLanguageBinaryTests {
         let neither = try await run(["lsit", "--mine"], ["LANG": "ko_KR.UTF-8"])
         #expect(neither.status == 2)
         #expect(neither.stderr.contains("'lsit'은(는) 명령도 스크립트 파일도 아닙니다 (혹시 'list' 말인가요?)"), "\(neither.stderr)")
+        // A bare word that is neither is said to be so, not read as a script file that is missing.
+        let bare = try await run(["lesson"], ["LANG": "C.UTF-8"])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("'lesson' is neither a command nor a script file"), "\(bare.stderr)")
         let port = try await run(["--lang", "ko", "--local-port", "70000", "-c", "health"])
         #expect(port.status == 2)
         #expect(port.stderr.contains("--local-port는 1에서 65535 사이여야 합니다(받은 값: 70000)"), "\(port.stderr)")

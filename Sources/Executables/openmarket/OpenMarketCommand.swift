@@ -139,7 +139,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 return .script(first)
             }
             let guesses = ScriptSession.registry.guesses(for: script.map { Word($0) })
-            guard script.count == 1, guesses.isEmpty else {
+            // A bare word (no folder, no extension) is no script's name one meant: `openmarket
+            // lesson` said "cannot read the script: no such file".
+            guard script.count == 1, guesses.isEmpty, first.contains("/") || first.contains(".") else {
                 throw ValidationError(ProgramMessage.neitherCommandNorScript(first, guesses: guesses).text)
             }
             // A path that does not exist yet: running it says so.
