@@ -73,6 +73,20 @@ import Testing
         }
     }
 
+    /// A 405, which the method check answers itself, is kept with its reason, so a step asking
+    /// for `error=methodNotAllowed` can be done (it was kept with none: the step matched nobody).
+    @Test func aMethodNotAllowedIsKeptWithItsReason() async throws {
+        try await TestMarket.with { market in
+            let student = try await market.running.data.addVendor(name: "김민수")
+            let refused = try await market.raw("PUT", "/healthChecker", headers: ["identifier": student.credentials.identifier])
+            #expect(refused.status == 405)
+            let records = try await market.running.data.activity.records(vendor: student.id)
+            #expect(records.map(\.errorCode) == ["methodNotAllowed"], "\(records)")
+            let step = try Assignment.parse("step m = status=405 error=methodNotAllowed unverified").steps[0]
+            #expect(records.contains(where: step.isDone(by:)))
+        }
+    }
+
     /// A secret sent in the query and in a header is noticed, yet neither the database nor its
     /// write-ahead log holds its bytes, and a request naming no vendor is nobody's record.
     @Test func neverKeepsTheSecret() async throws {

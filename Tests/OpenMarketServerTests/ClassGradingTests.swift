@@ -82,9 +82,9 @@ import Testing
         }
     }
 
-    /// Every reason the market names a refusal by is one `error=NAME` may ask for: the cases are
-    /// read from MarketMessage.swift, so a case added without its name fails here. And every
-    /// route the activity record names is one a step may name.
+    /// Every reason the activity record keeps is one `error=NAME` may ask for, and no other: the
+    /// cases are read from MarketMessage.swift, so a case added to neither list fails here. And
+    /// every route the activity record names is one a step may name.
     @Test func everyReasonTheMarketGivesIsOneAStepMayAskFor() throws {
         let source = try String(
             contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/OpenMarketServer/HTTP/MarketMessage.swift"),
@@ -94,7 +94,9 @@ import Testing
             return String(line.dropFirst(9).prefix { $0.isLetter || $0.isNumber })
         }
         #expect(cases.count > 30)
-        #expect(Set(cases) == MarketMessage.reasonNames)
+        #expect(Set(cases) == MarketMessage.reasonNames.union(MarketMessage.refusedUnrecorded))
+        #expect(MarketMessage.reasonNames.isDisjoint(with: MarketMessage.refusedUnrecorded))
+        #expect(StepCondition(word: "error=statusPhrase") == nil)
         #expect(StepCondition(word: "error=changedSinceRead") == .error("changedSinceRead"))
         let paths: [(HTTPRequest.Method, String)] = [
             (.get, "/healthChecker"), (.get, "/openapi.json"), (.get, "/api"), (.get, "/"), (.post, "/api/products"),

@@ -90,6 +90,11 @@ struct ChangesListingTests {
             console.clear()
             await UndoTests.ok(session, "changes", console)
             #expect(console.out.split(separator: "\n").count == 3, "the header, its rule and the register: \(console.out)")
+            // The product as read is still the line's answer: `as NAME` and `last` name it.
+            await UndoTests.ok(session, "stock \(id) =10 as same", console)
+            await UndoTests.ok(session, "expect ${same.stock} == 10", console)
+            await UndoTests.ok(session, "patch \(id) price=3500 as priced", console)
+            await UndoTests.ok(session, "expect ${priced.id} == \(id)", console)
             console.clear()
             await UndoTests.ok(session, "stock \(id) =9", console)
             #expect(try await f.product(id: id).stock == 9, "\(console.transcript)")

@@ -75,6 +75,8 @@ struct ActivityMiddleware: RouterMiddleware {
         do {
             let response = try await ActivityNote.$current.withValue(note) { try await next(request, context) }
             status = response.status.code
+            // The method check answers a 405 itself (inside this middleware), with no error thrown.
+            if response.status == .methodNotAllowed { errorCode = "methodNotAllowed" }
             outcome = .success(response)
         } catch {
             (status, errorCode) = Self.refusal(error)

@@ -61,16 +61,19 @@ extension Language {
 }
 
 extension MarketMessage {
-    /// The name of every case: the reasons the activity record keeps of a refusal
-    /// (`ActivityMiddleware.caseName`), which an assignment's `error=NAME` may ask for.
-    /// A test (`everyReasonTheMarketGivesIsOneAStepMayAskFor`) reads the cases from this file, so a
-    /// case added is named here too.
+    /// The reasons the activity record keeps of a refusal (`ActivityMiddleware.caseName`), which
+    /// an assignment's `error=NAME` may ask for: every case but those the record never sees,
+    /// `refusedUnrecorded`. A test reads the cases from this file, so a case added is one or the other.
     static let reasonNames: Set<String> = [
         "rules", "notMultipart", "badBoundary", "bodyTooLarge", "paramsMissing", "paramsTooLarge", "unreadableImage",
         "uploadsBusy", "noSuchImage", "changedSinceRead", "deleteTokenInvalid", "deleteTokenNotForProduct",
         "identifierRequired", "unknownIdentifier", "wrongSecret", "secretThrottled", "checkingBusy", "noSuchProduct",
         "anotherVendorsProduct", "notWholeNumberInRange", "notWholeNumber", "notJSON", "notJSONObject", "wrongType",
-        "nonASCIIHeaderName", "multipartBroken", "noClosingLine", "noParts", "noSuchEndpoint", "statusPhrase",
-        "framingBroken", "headUnparsable", "codingNotSupported", "methodNotAllowed", "diskFull", "internalError",
+        "nonASCIIHeaderName", "multipartBroken", "noClosingLine", "noParts", "noSuchEndpoint", "framingBroken",
+        "methodNotAllowed", "diskFull", "internalError",
     ]
+
+    /// Refusals made where no activity is recorded: a status's own phrase (written by the error
+    /// middleware outside it) and what the connection refuses before any route.
+    static let refusedUnrecorded: Set<String> = ["statusPhrase", "headUnparsable", "codingNotSupported"]
 }

@@ -159,10 +159,14 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         // The change log wants the product as it was: read first unless the caller just did. A
         // patch that would change nothing is then not sent (nor logged).
         var before = context.keepsChanges ? known : nil
-        if context.keepsChanges, before == nil { before = try await context.client.product(id: id).value }
+        var read: MarketResponse<Product>?
+        if context.keepsChanges, before == nil {
+            read = try await context.client.product(id: id)
+            before = read?.value
+        }
         if let before, let already = alreadySo(before) {
             context.records.remember([before])
-            return .note(already)
+            return .unchanged(already, read: read)
         }
         let response = try await send(changes, in: context)
         context.records.remember([response.value])

@@ -151,8 +151,8 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         // that undo would take back to the same number (`+0` is refused before the read).
         if target == before {
             context.records.remember([current.value])
-            return .note(
-                ChangesMessage.patchChangesNothing(product: ProductLabel.of(current.value), values: "stock \(before)").text)
+            let note = ChangesMessage.patchChangesNothing(product: ProductLabel.of(current.value), values: "stock \(before)")
+            return .unchanged(note.text, read: current)
         }
         let edited = try await context.client.edit(id: id, ProductChanges(stock: target), ifMatch: current.etag)
         await context.vendor.learn(from: edited.value)

@@ -153,6 +153,15 @@ public struct CommandOutcome: Sendable {
     }
 
     public static func note(_ text: String) -> CommandOutcome { CommandOutcome([.note(text)]) }
+
+    /// A change not made, as the product already had it: the note that says so, and the product
+    /// as read, which `as NAME` and `last` name as the change's answer would have been (a note
+    /// alone left `stock 4 =5 as s` naming nothing).
+    public static func unchanged(_ note: String, read response: MarketResponse<Product>?) -> CommandOutcome {
+        var outcome = CommandOutcome([.note(note)])
+        if let response { outcome.product = ProductResult(.read, response.value, document: response.body) }
+        return outcome
+    }
 }
 
 /// A typed command on its way through the session, with where it came from.
