@@ -8,7 +8,7 @@ import Testing
 @Suite struct ClassMessageTests {
     static let samples: [ClassMessage] = [
         .rosterNotText, .rosterLineIncomplete(line: 4), .rosterNumberRepeated(number: "2026001", line: 7),
-        .rosterQuoteNotClosed(line: 2), .rosterEmpty, .rosterHeaderUnknown(cells: "'Student', 'ID'"),
+        .rosterQuoteNotClosed(line: 2), .rosterEmpty, .rosterHeaderUnknown(cells: "'Student', 'ID'", line: 1),
         .rosterNumberShortened(number: "2.026E+06", line: 3),
         .noSuchStudent("홍길동"), .ambiguousStudent("김민준"), .assignmentLineUnknown(line: 3),
         .assignmentStepName(line: 2, name: "a!"), .assignmentStepRepeated(line: 5, name: "photos"),

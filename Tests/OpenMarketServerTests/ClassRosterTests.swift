@@ -38,15 +38,18 @@ import Testing
     /// (there is no taking a student out); a number Excel shortened is refused with its line. A
     /// roster without a header still reads.
     @Test func refusesAnUnknownHeaderAndANumberExcelShortened() throws {
-        #expect(throws: RosterProblem.unknownHeader(["Student", "ID"])) {
-            try RosterFile.entries(Data("Student,ID\nKim,2026001\nLee,2026002\n".utf8))
+        #expect(throws: RosterProblem.unknownHeader(["Student", "Number"], line: 2)) {
+            try RosterFile.entries(Data(",,\nStudent,Number\nKim,2026001\nLee,2026002\n".utf8))
         }
+        // `ID` is a name for the number; a first student without a number is said so.
+        #expect(try RosterFile.entries(Data("Name,Student ID\nKim,2026001\n".utf8)).count == 1)
+        #expect(throws: RosterProblem.incomplete(line: 1)) { try RosterFile.entries(Data("김민준,\n이서연,2026002\n".utf8)) }
         #expect(throws: RosterProblem.shortenedNumber("2.026E+06", line: 3)) {
             try RosterFile.entries(Data("이름,학번\n김민준,2026001\n이서연,2.026E+06\n".utf8))
         }
         #expect(try RosterFile.entries(Data("Kim,2026001\nLee,A-2026002\n".utf8)).count == 2)
         #expect(
-            RosterProblem.unknownHeader(["Student", "ID"]).message.english
+            RosterProblem.unknownHeader(["Student", "ID"], line: 1).message.english
                 == "roster line 1 ('Student', 'ID') names its columns, none as the roster knows them: call them name "
                 + "(or 이름, 성명) and student number (or number, 학번), or leave the line out")
     }
@@ -98,9 +101,6 @@ import Testing
         }
     }
 
-    /// The program: `class add` writes the handout 0600 in a 0700 folder of the data directory
-    /// and never over a file (saying so in the reader's language), `class list` shows no secret,
-    /// adding again adds nobody, and a number enrolled under another name is kept and said.
     /// Without `--public-url` the handout gives 127.0.0.1:8080, and the program says so (before,
     /// nothing did, and the secrets are in that file only); with it, no note.
     @Test func withoutAPublicURLTheProgramSaysWhichAddressTheHandoutGives() async throws {
@@ -126,6 +126,9 @@ import Testing
         #expect(given.status == 0 && !given.stderr.contains("note:"), "\(given.stderr)")
     }
 
+    /// The program: `class add` writes the handout 0600 in a 0700 folder of the data directory
+    /// and never over a file (saying so in the reader's language), `class list` shows no secret,
+    /// adding again adds nobody, and a number enrolled under another name is kept and said.
     @Test func theProgramWritesTheHandoutForItsOwnerAlone() async throws {
         let folder = try Fixtures.temporaryDirectory("class-add")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,8 +7,8 @@ extension ClassMessage {
         case .rosterNumberRepeated(let number, let line): "roster line \(line) repeats student number \(number)"
         case .rosterQuoteNotClosed(let line): "roster line \(line) opens a quote (\") that is never closed"
         case .rosterEmpty: "the roster names no students"
-        case .rosterHeaderUnknown(let cells):
-            "roster line 1 (\(cells)) names its columns, none as the roster knows them: call them name (or 이름, 성명) "
+        case .rosterHeaderUnknown(let cells, let line):
+            "roster line \(line) (\(cells)) names its columns, none as the roster knows them: call them name (or 이름, 성명) "
                 + "and student number (or number, 학번), or leave the line out"
         case .rosterNumberShortened(let number, let line):
             "roster line \(line): '\(number)' is a student number Excel shortened and lost digits of: "

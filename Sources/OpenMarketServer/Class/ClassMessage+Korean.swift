@@ -7,8 +7,8 @@ extension ClassMessage {
         case .rosterNumberRepeated(let number, let line): "명단 \(line)번째 줄의 학번(\(number))이 앞에도 있습니다"
         case .rosterQuoteNotClosed(let line): "명단 \(line)번째 줄에서 연 따옴표(\")가 닫히지 않았습니다"
         case .rosterEmpty: "명단에 학생이 없습니다"
-        case .rosterHeaderUnknown(let cells):
-            "명단 첫 줄(\(cells))은 열 이름인데, 명단이 아는 이름이 없습니다. 열 이름을 이름(또는 성명, name)과 "
+        case .rosterHeaderUnknown(let cells, let line):
+            "명단 \(line)번째 줄(\(cells))은 열 이름인데, 명단이 아는 이름이 없습니다. 열 이름을 이름(또는 성명, name)과 "
                 + "학번(또는 number, student number)으로 바꾸거나 그 줄을 지우세요"
         case .rosterNumberShortened(let number, let line):
             "명단 \(line)번째 줄의 학번 '\(number)': Excel이 줄여 쓰면서 자릿수를 잃었습니다. "

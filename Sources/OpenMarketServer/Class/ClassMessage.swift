@@ -10,7 +10,7 @@ public enum ClassMessage: Spoken, Hashable {
     case rosterQuoteNotClosed(line: Int)
     case rosterEmpty
     /// The first line names columns, none of them one the roster reads (`Student,ID`).
-    case rosterHeaderUnknown(cells: String)
+    case rosterHeaderUnknown(cells: String, line: Int)
     /// A number Excel wrote in its short form (`2.026E+06`), its digits lost.
     case rosterNumberShortened(number: String, line: Int)
     case noSuchStudent(String)

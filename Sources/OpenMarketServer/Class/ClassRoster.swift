@@ -52,8 +52,8 @@ public enum RosterProblem: Error, Sendable, Equatable {
     /// A quote opened on this line is never closed.
     case unclosedQuote(line: Int)
     case noStudents
-    /// The first line names columns, none the roster reads: its cells.
-    case unknownHeader([String])
+    /// The first line names columns, none the roster reads: its cells and its line.
+    case unknownHeader([String], line: Int)
     /// A student number in Excel's short form (`2.026E+06`).
     case shortenedNumber(String, line: Int)
     /// No student has that name or number.
@@ -68,7 +68,8 @@ public enum RosterProblem: Error, Sendable, Equatable {
         case .repeatedNumber(let number, let line): .rosterNumberRepeated(number: number, line: line)
         case .unclosedQuote(let line): .rosterQuoteNotClosed(line: line)
         case .noStudents: .rosterEmpty
-        case .unknownHeader(let cells): .rosterHeaderUnknown(cells: cells.map { "'\($0)'" }.joined(separator: ", "))
+        case .unknownHeader(let cells, let line):
+            .rosterHeaderUnknown(cells: cells.map { "'\($0)'" }.joined(separator: ", "), line: line)
         case .shortenedNumber(let number, let line): .rosterNumberShortened(number: number, line: line)
         case .noSuchStudent(let who): .noSuchStudent(who)
         case .ambiguousName(let name): .ambiguousStudent(name)
@@ -93,7 +94,7 @@ public enum RosterFile {
         } else if looksLikeHeader(first.cells, above: rows.dropFirst().map(\.cells)) {
             // Read as a student, `Student,ID` was enrolled as a student named Student, with no
             // way to take them out again.
-            throw .unknownHeader(first.cells.map { $0.trimmingCharacters(in: .whitespaces) })
+            throw .unknownHeader(first.cells.map { $0.trimmingCharacters(in: .whitespaces) }, line: first.line)
         }
         var seen = Set<String>()
         var entries: [RosterEntry] = []
@@ -114,12 +115,14 @@ public enum RosterFile {
     }
 
     /// Whether a first line no header name was found in is still a header: its second cell
-    /// (where a line without a header has the number) holds no digit, while every line after it
-    /// that has a second cell holds one there.
+    /// (where a line without a header has the number) holds text but no digit, while every line
+    /// after it that has a second cell holds one there. (An empty second cell is a student
+    /// without a number, said so as any other line.)
     static func looksLikeHeader(_ first: [String], above rows: [[String]]) -> Bool {
         let hasDigit = { (cells: [String]) in cells.count > 1 && cells[1].unicodeScalars.contains { ("0"..."9").contains($0) } }
         let later = rows.filter { $0.count > 1 }
-        return first.count > 1 && !hasDigit(first) && !later.isEmpty && later.allSatisfy(hasDigit)
+        guard first.count > 1, !first[1].trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        return !hasDigit(first) && !later.isEmpty && later.allSatisfy(hasDigit)
     }
 
     /// Whether `number` is Excel's short form of a long number: digits, maybe a point and more
@@ -137,7 +140,9 @@ public enum RosterFile {
 
     static func headerColumns(_ cells: [String]) -> (name: Int, number: Int)? {
         let names = ["name", "이름", "성명", "student name"]
-        let numbers = ["student number", "number", "학번", "student_number", "student no", "no", "번호"]
+        let numbers = [
+            "student number", "number", "학번", "student_number", "student no", "no", "번호", "student id", "id", "학생 번호",
+        ]
         let folded = cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let name = folded.firstIndex(where: names.contains), let number = folded.firstIndex(where: numbers.contains)
         else { return nil }

@@ -27,7 +27,7 @@ extension ProductFieldValue {
     /// The value as shown: amounts in their currency, text made visible and cut short.
     var shown: String {
         switch self {
-        case .text(let text): "\"\(TextLayout.truncate(TextLayout.visible(text, limit: 100), to: 30))\""
+        case .text(let text): "\"\(ProductLabel.name(text))\""
         case .amount(let amount, let currency?): TextLayout.money(amount, currency)
         case .amount(let amount, nil): amount.description
         case .currency(let currency): currency.rawValue

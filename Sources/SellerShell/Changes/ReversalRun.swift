@@ -114,8 +114,7 @@ struct ReversalRequest: Sendable {
 
     /// `Mug is back as #12 (it was #9)`: a product registered again under a new id.
     private static func backAs(_ product: Product, _ replaced: ChangeEntry.Replacement) -> String {
-        let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
-        return Message.backAs(name: name, new: replaced.new, old: replaced.old).text
+        Message.backAs(name: ProductLabel.name(product.name), new: replaced.new, old: replaced.old).text
     }
 
     /// Sends each step in turn and marks it in the log; a batch goes on past a failure and says

@@ -133,8 +133,7 @@ public struct Patch: ShellCommand, SeveralProducts, RefersToProduct {
         let described = order.compactMap { field in
             field.value(in: changes, on: product).map { FieldChange(field, from: field.value(of: product), to: $0).text }
         }
-        let name = TextLayout.truncate(TextLayout.visible(product.name, limit: 100), to: 30)
-        return "#\(product.id) \(name) (\(product.currency.rawValue)): \(described.joined(separator: ", "))"
+        return "\(ProductLabel.of(product)) (\(product.currency.rawValue)): \(described.joined(separator: ", "))"
     }
 
     /// The warning when one amount is set on products in different currencies (₩5,000 and $5,000).

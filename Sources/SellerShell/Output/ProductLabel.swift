@@ -5,7 +5,8 @@ import OpenMarketContract
 enum ProductLabel {
     static func of(_ product: Product) -> String { of(id: product.id, name: product.name) }
 
-    static func of(id: Int, name: String) -> String {
-        "#\(id) \(TextLayout.truncate(TextLayout.visible(name, limit: 100), to: 30))"
-    }
+    static func of(id: Int, name: String) -> String { "#\(id) \(self.name(name))" }
+
+    /// The name alone, as `of` writes it.
+    static func name(_ name: String) -> String { TextLayout.truncate(TextLayout.visible(name, limit: 100), to: 30) }
 }
