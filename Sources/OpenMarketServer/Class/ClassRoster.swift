@@ -91,7 +91,7 @@ public enum RosterFile {
         if let header = headerColumns(first.cells) {
             columns = header
             rows.removeFirst()
-        } else if looksLikeHeader(first.cells, above: rows.dropFirst().map(\.cells)) {
+        } else if looksLikeHeader(first.cells, before: rows.dropFirst().map(\.cells)) {
             // Read as a student, `Student,ID` was enrolled as a student named Student, with no
             // way to take them out again.
             throw .unknownHeader(first.cells.map { $0.trimmingCharacters(in: .whitespaces) }, line: first.line)
@@ -118,7 +118,7 @@ public enum RosterFile {
     /// (where a line without a header has the number) holds text but no digit, while every line
     /// after it that has a second cell holds one there. (An empty second cell is a student
     /// without a number, said so as any other line.)
-    static func looksLikeHeader(_ first: [String], above rows: [[String]]) -> Bool {
+    static func looksLikeHeader(_ first: [String], before rows: [[String]]) -> Bool {
         let hasDigit = { (cells: [String]) in cells.count > 1 && cells[1].unicodeScalars.contains { ("0"..."9").contains($0) } }
         let later = rows.filter { $0.count > 1 }
         guard first.count > 1, !first[1].trimmingCharacters(in: .whitespaces).isEmpty else { return false }
