@@ -159,26 +159,33 @@ struct ScriptPartsTests {
 
     @Test(arguments: ["register name=x 'as' mug", "list as everything", "show 1 as last", "set 1x 2"])
     func linesThatDoNotParseAreRejected(line: String) async throws {
-        let session = ScriptSession(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
-        let prepared = session.runtime.prepare(
-            ScriptLine(number: 1, text: line), location: nil, on: URL(string: "http://127.0.0.1:9")!)
-        guard case .failure(let rejected) = prepared else {
+        guard let rejected = Self.rejected(line, by: Self.offlineSession()) else {
             Issue.record("'\(line)' was accepted")
             return
         }
         #expect(rejected.result.status == .usage)
     }
 
+    /// A session whose server nothing is sent to: lines are only prepared.
+    static func offlineSession() -> ScriptSession {
+        ScriptSession(
+            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
+    }
+
+    /// Why `line` is refused before it runs; nil when it is not.
+    static func rejected(_ line: String, by session: ScriptSession) -> LineRejected? {
+        let prepared = session.runtime.prepare(
+            ScriptLine(number: 1, text: line), location: nil, on: URL(string: "http://127.0.0.1:9")!)
+        guard case .failure(let rejected) = prepared else { return nil }
+        return rejected
+    }
+
     /// An `as` that does not end the line with one name is said to be one (before, `show 1 as`
     /// said "unexpected 'as'" and gave a usage without it); a quoted 'as' is a value.
     @Test(arguments: [("show 1 as", "show"), ("show 1 as mug now", "show"), ("patch 1 price=3000 as", "patch")])
     func anAsThatDoesNotEndTheLineWithANameIsSaidSo(line: String, command: String) async throws {
-        let session = ScriptSession(
-            configuration: ShellConfiguration(serverURL: URL(string: "http://127.0.0.1:9")!), console: RecordingConsole())
-        let prepared = session.runtime.prepare(
-            ScriptLine(number: 1, text: line), location: nil, on: URL(string: "http://127.0.0.1:9")!)
-        guard case .failure(let rejected) = prepared else {
+        let session = Self.offlineSession()
+        guard let rejected = Self.rejected(line, by: session) else {
             Issue.record("'\(line)' was accepted")
             return
         }
@@ -187,10 +194,7 @@ struct ScriptPartsTests {
             rejected.result.failure.joined(separator: "\n").contains(
                 "'as' names the product '\(command)' returns and ends the line, with one name after it"),
             "\(rejected.result.failure)")
-        guard
-            case .failure(let quoted) = session.runtime.prepare(
-                ScriptLine(number: 1, text: "register name=x 'as' mug"), location: nil, on: URL(string: "http://127.0.0.1:9")!)
-        else { return }
+        guard let quoted = Self.rejected("register name=x 'as' mug", by: session) else { return }
         #expect(!quoted.result.failure.joined().contains("'as' names"), "\(quoted.result.failure)")
     }
 }
