@@ -33,7 +33,7 @@ struct RowSyncColumnsTests {
         #expect(CSVFormulaGuard.neutralised(cell, column: .revision) == cell)
         #expect(RowRevision(cell: cell)?.updatedAt == "W/\"a b,c;d=é\"")
         // Excel's CP949 save and a spreadsheet's spaces around a cell change nothing.
-        #expect(CatalogText.toCP949(cell).flatMap { String(data: $0, encoding: .ascii) } == cell)
+        #expect(KoreanExcelText.toCP949(cell).flatMap { String(data: $0, encoding: .ascii) } == cell)
         #expect(RowRevision(cell: "  " + cell + " ") == revision)
     }
 

@@ -32,7 +32,7 @@ import Testing
             case "bom": Data([0xEF, 0xBB, 0xBF]) + Data(windows.utf8)
             default: try #require(try Self.cp949(windows))
             }
-        let read = try Assignment.parse(try #require(ClassTextFile.text(bytes)))
+        let read = try Assignment.parse(try #require(KoreanExcelText.decode(bytes)?.text))
         let expected = try Assignment.parse(text)
         #expect(read.title == expected.title)
         #expect(read.steps.map(\.id) == expected.steps.map(\.id))

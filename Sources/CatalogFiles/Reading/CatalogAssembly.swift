@@ -1,4 +1,5 @@
 import Foundation
+import OpenMarketContract
 
 /// The records `CatalogSplitter` cuts, decoded and parsed as they come: CSV records in batches
 /// of about `batchBytes` through CSV.swift (the header alone first), JSON records one by one. The
@@ -67,7 +68,7 @@ struct CatalogAssembly {
             return text
         }
         // Only a CSV whose earlier text was ASCII alone (the same in both) is read as CP949.
-        if format == .csv, cp949 || !sawNonASCII, let text = CatalogText.fromCP949(bytes) {
+        if format == .csv, cp949 || !sawNonASCII, let text = KoreanExcelText.fromCP949(bytes) {
             cp949 = true
             return text
         }

@@ -56,7 +56,7 @@ public enum CatalogRewrite {
         if cp949 {
             // A CP949 file stays CP949 (no BOM), as Korean Excel saved it: every cell came from
             // CP949 and the ids are ASCII, so each character has its code.
-            guard let encoded = CatalogText.toCP949(String(decoding: out.dropFirst(3), as: UTF8.self)) else {
+            guard let encoded = KoreanExcelText.toCP949(String(decoding: out.dropFirst(3), as: UTF8.self)) else {
                 throw CatalogProblem(file: path, .cannotWriteCP949)
             }
             out = encoded

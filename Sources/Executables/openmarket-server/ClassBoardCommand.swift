@@ -35,7 +35,7 @@ struct ClassBoardCommand: AsyncParsableCommand {
         let directory = try await MarketDataDirectory.forClass(data.url)
         if let assignment {
             let path = (assignment as NSString).expandingTildeInPath
-            guard let bytes = FileManager.default.contents(atPath: path), let text = ClassTextFile.text(bytes)
+            guard let bytes = FileManager.default.contents(atPath: path), let text = KoreanExcelText.decode(bytes)?.text
             else { throw ClassFailure(message: .cannotRead(path: path)) }
             do { _ = try Assignment.parse(text) } catch { throw ClassFailure(message: error.message) }
             try ClassBoardAssignment.keep(text, in: directory.url)

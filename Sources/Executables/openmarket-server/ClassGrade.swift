@@ -19,7 +19,7 @@ struct ClassGrade: AsyncParsableCommand {
     func run() async throws {
         let language = ClassLanguage.current
         let path = (assignment as NSString).expandingTildeInPath
-        guard let bytes = FileManager.default.contents(atPath: path), let text = ClassTextFile.text(bytes)
+        guard let bytes = FileManager.default.contents(atPath: path), let text = KoreanExcelText.decode(bytes)?.text
         else { throw ClassFailure(message: .cannotRead(path: path)) }
         let parsed: Assignment
         do { parsed = try Assignment.parse(text) } catch { throw ClassFailure(message: error.message) }

@@ -2,10 +2,6 @@ import Foundation
 import GRDB
 import OpenMarketContract
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// One line of a roster: a student's name and number, as the teacher's file gives them.
 public struct RosterEntry: Sendable, Hashable {
     public var name: String
@@ -83,7 +79,7 @@ public enum RosterProblem: Error, Sendable, Equatable {
 /// name and the second the number.
 public enum RosterFile {
     public static func entries(_ data: Data) throws(RosterProblem) -> [RosterEntry] {
-        guard let text = ClassTextFile.text(data) else { throw .notText }
+        guard let text = KoreanExcelText.decode(data)?.text else { throw .notText }
         var rows = try records(text).enumerated().map { (line: $0.offset + 1, cells: $0.element) }
         rows.removeAll { $0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
         guard let first = rows.first else { throw .noStudents }
