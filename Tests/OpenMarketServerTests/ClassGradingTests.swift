@@ -98,16 +98,23 @@ import Testing
         #expect(MarketMessage.reasonNames.isDisjoint(with: MarketMessage.refusedUnrecorded))
         #expect(StepCondition(word: "error=statusPhrase") == nil)
         #expect(StepCondition(word: "error=changedSinceRead") == .error("changedSinceRead"))
-        let paths: [(HTTPRequest.Method, String)] = [
-            (.get, "/healthChecker"), (.get, "/openapi.json"), (.get, "/api"), (.get, "/"), (.post, "/api/products"),
-            (.get, "/api/products/3"), (.delete, "/api/products/abc"), (.post, "/api/products/3/archived"),
-            (.post, "/api/products/3/secret"), (.delete, "/api/products/3/x"), (.get, "/products/3"),
-            (.get, "/images/1/2/a.jpg"), (.get, "/nope/nope"),
+        let paths: [(HTTPRequest.Method, String, ActivityRoute, Int?)] = [
+            (.get, "/healthChecker", .healthChecker, nil), (.get, "/openapi.json", .openAPI, nil), (.get, "/api", .api, nil),
+            (.get, "/", .root, nil), (.post, "/api/products", .products, nil), (.get, "/api/products/3", .product, 3),
+            (.get, "/api/products/abc", .product, nil), (.delete, "/api/products/abc", .deleteToken, nil),
+            (.post, "/api/products/3/archived", .archived, 3), (.post, "/api/products/3/secret", .secret, 3),
+            (.delete, "/api/products/3/x", .productWithSecret, 3), (.get, "/products/3", .storefront, 3),
+            (.get, "/images/1/2/a.jpg", .image, nil), (.get, "/images", .image, nil), (.get, "/nope/nope", .other, nil),
+            (.get, "/products", .other, nil), (.get, "/api/products/3/secret/more", .other, nil),
         ]
-        for (method, path) in paths {
-            let route = ActivityRoute.of(method: method, path: path).route
-            #expect(ActivityRoute.names.contains(route), "\(route)")
-            #expect(StepCondition(word: route) == .route(route))
+        for (method, path, route, id) in paths {
+            let found = ActivityRoute.of(method: method, path: path)
+            #expect(found.route == route && found.productID == id, "\(path): \(found)")
+        }
+        // Every route a step may name is one a request can be recorded under, and a step takes each.
+        #expect(Set(paths.map(\.2)) == Set(ActivityRoute.allCases))
+        for route in ActivityRoute.allCases {
+            #expect(StepCondition(word: route.rawValue) == .route(route.rawValue))
         }
     }
 

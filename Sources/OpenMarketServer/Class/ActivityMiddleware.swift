@@ -97,7 +97,7 @@ struct ActivityMiddleware: RouterMiddleware {
         let record = ActivityRecord(
             time: time, vendorID: vendor.id, authenticated: facts.verifiedVendorID == vendor.id || tokenAccepted,
             method: request.method.rawValue,
-            route: route, productID: made ?? productID, ownProduct: made != nil ? true : owner.map { $0 == vendor.id },
+            route: route.rawValue, productID: made ?? productID, ownProduct: made != nil ? true : owner.map { $0 == vendor.id },
             status: status, errorCode: errorCode, ifMatch: request.headers[.ifMatch] != nil,
             ifNoneMatch: request.headers[.ifNoneMatch] != nil, photoCount: facts.photoCount, partsTyped: facts.partsTyped,
             hadBody: Self.hasBody(request), secretMisplaced: misplaced(facts.secret, in: request, vendor: vendor),
@@ -194,35 +194,37 @@ struct ActivityMiddleware: RouterMiddleware {
     }
 }
 
-/// A request's route as a template (`/api/products/{id}`) and the product it names.
-enum ActivityRoute {
-    /// Every route `of(method:path:)` answers, for an assignment's step to name.
-    static let names: Set<String> = [
-        "/healthChecker", "/openapi.json", "/api", "/", "/api/products", "/api/products/{id}", "/api/products/{token}",
-        "/api/products/{id}/archived", "/api/products/{id}/secret", "/api/products/{id}/{secret}", "/products/{id}",
-        "/images/{path}", "/{other}",
-    ]
+/// A request's route as a template (`/api/products/{id}`) and the product it names. The cases
+/// are every route the activity record names, for an assignment's step to name.
+enum ActivityRoute: String, CaseIterable, Sendable {
+    case healthChecker = "/healthChecker", openAPI = "/openapi.json", api = "/api", root = "/"
+    case products = "/api/products", product = "/api/products/{id}", deleteToken = "/api/products/{token}"
+    case archived = "/api/products/{id}/archived", secret = "/api/products/{id}/secret"
+    case productWithSecret = "/api/products/{id}/{secret}", storefront = "/products/{id}", image = "/images/{path}"
+    case other = "/{other}"
 
-    static func of(method: HTTPRequest.Method, path: String) -> (route: String, productID: Int?) {
+    static func of(method: HTTPRequest.Method, path: String) -> (route: ActivityRoute, productID: Int?) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // One segment is a route by its name (`/api`, `/healthChecker`) or falls to the last case.
+        if segments.count == 1, let route = ActivityRoute(rawValue: "/" + segments[0]) { return (route, nil) }
         switch segments.count {
-        case 1 where ["healthChecker", "openapi.json", "api", ""].contains(segments[0]):
-            return ("/" + segments[0], nil)
         case 2 where segments[0] == "api" && segments[1] == "products":
-            return ("/api/products", nil)
+            return (.products, nil)
         case 3 where segments[0] == "api" && segments[1] == "products":
-            if let id = Int(segments[2]) { return ("/api/products/{id}", id) }
-            if method == .delete { return ("/api/products/{token}", DeleteToken.parse(segments[2])?.productID) }
-            return ("/api/products/{id}", nil)
+            if let id = Int(segments[2]) { return (.product, id) }
+            if method == .delete { return (.deleteToken, DeleteToken.parse(segments[2])?.productID) }
+            return (.product, nil)
         case 4 where segments[0] == "api" && segments[1] == "products":
             let id = Int(segments[2])
-            if ["archived", "secret"].contains(segments[3]) { return ("/api/products/{id}/\(segments[3])", id) }
-            return ("/api/products/{id}/{secret}", id)
+            switch segments[3] {
+            case "archived": return (.archived, id)
+            case "secret": return (.secret, id)
+            default: return (.productWithSecret, id)
+            }
         case 2 where segments[0] == "products":
-            return ("/products/{id}", Int(segments[1]))
+            return (.storefront, Int(segments[1]))
         default:
-            if segments.first == "images" { return ("/images/{path}", nil) }
-            return ("/{other}", nil)
+            return (segments.first == "images" ? .image : .other, nil)
         }
     }
 }

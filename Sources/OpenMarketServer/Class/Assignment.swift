@@ -149,14 +149,14 @@ extension StepCondition {
     /// One word of a step's line: `PATCH`, `/api/products/{id}`, `status=412`, `status=4xx`,
     /// `photos>=2`, `if-match`, `no-if-match`, `if-none-match`, `no-if-none-match`, `own`,
     /// `classmate`, `error=NAME`, `typed-parts`, `secret-in-place`, `unverified`. A route is one
-    /// the activity record names (`ActivityRoute.names`) and a reason one the market gives
+    /// the activity record names (an `ActivityRoute`) and a reason one the market gives
     /// (`MarketMessage.reasonNames`): a slip of either (`/api/product/{id}`,
     /// `error=changedSinceread`) made a step nobody could do, and every student scored 0 on it.
     init?(word: String) {
         if Self.methods.contains(word) {
             self = .method(word)
         } else if word.hasPrefix("/") {
-            guard ActivityRoute.names.contains(word) else { return nil }
+            guard ActivityRoute(rawValue: word) != nil else { return nil }
             self = .route(word)
         } else if word.hasPrefix("status="), let condition = Self.status(String(word.dropFirst(7))) {
             self = condition
