@@ -79,7 +79,7 @@ struct ClassBoardTests {
             let refused = try await ChildProcess.run(
                 server, ["class", "board", "--data", data, "--assignment", bad.path], environment: ["LANG": "C"])
             #expect(refused.status == 1 && !refused.stdout.contains("token="))
-            #expect(ClassBoardAssignment.current(in: market.directory) == nil)
+            #expect(ClassBoardAssignment.current(in: market.directory) == .notChosen)
         }
     }
 
@@ -198,6 +198,24 @@ struct ClassBoardStepsTests {
             #expect(await board.row(student.id, requests: 2)?.stepNames == "남은 단계:\n412를 만났다")
             let page = try await market.raw("GET", "/class", headers: ["Authorization": "Bearer \(token.value)"])
             #expect(page.text.contains(#"<p id="assignment">과제 2</p>"#) && page.text.contains("1/2 photos"))
+            #expect(!page.text.contains("assignment-unreadable"))
+        }
+    }
+
+    /// A copy kept by a version whose rules differed (here a reason this one does not know) is
+    /// said on the board, with what to do, instead of the steps' column vanishing without a word.
+    @Test func aKeptAssignmentThatNoLongerReadsIsSaidOnTheBoard() async throws {
+        try await TestMarket.with { market in
+            _ = try await market.running.data.addVendor(name: "Ana")
+            let copy = market.directory.appendingPathComponent("class-board-assignment")
+            try Data("title = Week 3\nstep a = error=noSuchReasonAnyMore\n".utf8).write(to: copy)
+            #expect(ClassBoardAssignment.current(in: market.directory) == .unreadable)
+            let token = try ClassBoardToken.load(in: market.directory)
+            let page = try await market.raw(
+                "GET", "/class", headers: ["Authorization": "Bearer \(token.value)", "Accept-Language": "en"])
+            #expect(page.text.contains(#"<p id="assignment-unreadable">"#), "\(page.text)")
+            #expect(page.text.contains(ClassBoardText.assignmentUnreadable.english))
+            #expect(!page.text.contains(#"<p id="assignment">"#) && !page.text.contains(#"class="steps""#))
         }
     }
 }

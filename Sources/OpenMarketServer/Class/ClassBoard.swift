@@ -101,11 +101,14 @@ struct ClassBoard: Sendable {
     private func page(_ request: Request) async throws -> Response {
         let language = Language.answering(request.headers[.acceptLanguage])
         let students = try await students()
-        let assignment = ClassBoardAssignment.current(in: data.url)
+        let kept = ClassBoardAssignment.current(in: data.url)
         let records = Dictionary(grouping: try await activity.records(), by: \.vendorID)
-        let rows = students.map { row($0, records: records[$0.id] ?? [], assignment: assignment) }
+        let rows = students.map { row($0, records: records[$0.id] ?? [], assignment: kept.assignment) }
         return Self.html(
-            .ok, pages.board(rows, assignment: assignment?.title, showHabits: true, in: language))
+            .ok,
+            pages.board(
+                rows, assignment: kept.assignment?.title, assignmentUnreadable: kept == .unreadable, showHabits: true,
+                in: language))
     }
 
     /// One student's row, from their activity records (oldest first).

@@ -6,12 +6,24 @@ import Foundation
 public enum ClassBoardAssignment {
     static let fileName = "class-board-assignment"
 
-    /// The current assignment, or nil when none was chosen (or its copy no longer parses).
-    static func current(in directory: URL) -> Assignment? {
-        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(fileName).path) else {
-            return nil
+    /// What the directory keeps: no assignment, one, or a copy this market cannot read (kept by
+    /// another version, whose rules differed), which the board says rather than showing none.
+    enum Kept: Equatable {
+        case notChosen
+        case assignment(Assignment)
+        case unreadable
+
+        var assignment: Assignment? {
+            if case .assignment(let assignment) = self { assignment } else { nil }
         }
-        return try? Assignment.parse(String(decoding: data, as: UTF8.self))
+    }
+
+    static func current(in directory: URL) -> Kept {
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(fileName).path) else {
+            return .notChosen
+        }
+        guard let assignment = try? Assignment.parse(String(decoding: data, as: UTF8.self)) else { return .unreadable }
+        return .assignment(assignment)
     }
 
     /// Makes `text` (an assignment file, already parsed by the caller) the board's assignment.

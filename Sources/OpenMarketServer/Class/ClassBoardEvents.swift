@@ -123,7 +123,7 @@ extension ClassBoard {
         let updates = activity.updates()
         let changes = ClassBoardChanges(snapshot: try await activity.records())
         try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-        let assignment = ClassBoardAssignment.current(in: data.url)
+        let assignment = ClassBoardAssignment.current(in: data.url).assignment
         var students = try await studentsByID()
         try await writer.write(ByteBuffer(string: Self.countEvent(students.count, in: language)))
         for student in students.values.sorted(by: { $0.id < $1.id }) {

@@ -16,13 +16,18 @@ struct ClassBoardPage: Sendable {
         self.library = library
     }
 
-    /// The whole board: a row per student; the steps' column when an assignment is chosen.
-    func board(_ rows: [ClassBoardRow], assignment: String?, showHabits: Bool, in language: Language) -> String {
+    /// The whole board: a row per student; the steps' column when an assignment is chosen, and
+    /// a line saying so when the kept one cannot be read.
+    func board(
+        _ rows: [ClassBoardRow], assignment: String?, assignmentUnreadable: Bool = false, showHabits: Bool,
+        in language: Language
+    ) -> String {
         func label(_ text: ClassBoardText) -> String { text.text(in: language) }
         let object: [String: Any] = [
             "lang": language.rawValue, "title": label(.title), "live": label(.live),
             "count": label(.students(rows.count)), "empty": rows.isEmpty, "emptyText": label(.noStudents),
             "showSteps": assignment != nil, "showHabits": showHabits, "assignment": assignment ?? "",
+            "assignmentUnreadable": assignmentUnreadable, "assignmentUnreadableText": label(.assignmentUnreadable),
             "studentLabel": label(.student), "requestsLabel": label(.requests), "methodsLabel": label(.methods),
             "statusesLabel": label(.statuses), "lastErrorLabel": label(.lastError), "productsLabel": label(.products),
             "stepsLabel": label(.steps), "habitsLabel": label(.habits),

@@ -18,6 +18,7 @@ enum ClassBoardTemplates {
         <h1>{{title}}</h1>
         <p id="count">{{count}}</p>
         {{#showSteps}}<p id="assignment">{{assignment}}</p>{{/showSteps}}
+        {{#assignmentUnreadable}}<p id="assignment-unreadable">{{assignmentUnreadableText}}</p>{{/assignmentUnreadable}}
         <p id="live" hidden>{{live}}</p>
         </header>
         <main>

@@ -23,6 +23,8 @@ extension ClassBoardText {
         case .shortMeaning(let status): Self.englishShortMeaning(status)
         case .habit(let rule): Self.englishHabit(rule)
         case .stepsToDo: "Still to do:"
+        case .assignmentUnreadable:
+            "The assignment kept for this board can no longer be read, so no steps are shown: fix its file, then choose it again with openmarket-server class board --data DIR --assignment FILE."
         case .needsToken: "This board is the teacher's."
         case .needsTokenHint:
             "Open it with the address that openmarket-server class board prints on the market's machine."

@@ -23,6 +23,8 @@ extension ClassBoardText {
         case .shortMeaning(let status): Self.koreanShortMeaning(status)
         case .habit(let rule): Self.koreanHabit(rule)
         case .stepsToDo: "남은 단계:"
+        case .assignmentUnreadable:
+            "이 현황판에 보관된 과제 파일을 읽을 수 없어 단계를 보여 주지 않습니다. 파일을 고친 뒤 openmarket-server class board --data 폴더 --assignment 파일 명령으로 다시 지정하세요."
         case .needsToken: "교사용 현황판입니다."
         case .needsTokenHint: "마켓을 실행하는 컴퓨터에서 openmarket-server class board 명령이 알려 주는 주소로 여세요."
         case .boardAddress: "수업 현황판 주소입니다(교사용이니 학생들에게 보여 주지 마세요):"

@@ -27,6 +27,8 @@ public enum ClassBoardText: Spoken, Hashable {
     case habit(HabitRule)
     /// The steps' tooltip: the line above the steps still to do.
     case stepsToDo
+    /// The kept assignment does not read (another version kept it): choose it again.
+    case assignmentUnreadable
     /// The page a browser without the teacher's token is given.
     case needsToken
     case needsTokenHint
