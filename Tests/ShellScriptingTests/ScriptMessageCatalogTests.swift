@@ -12,6 +12,7 @@ struct ScriptMessageCatalogTests {
     static let samples: [ScriptMessage] = [
         .linesFailed(failed: 2, total: 40, places: "cat.om:3, cat.om:9"), .resumed(name: "cat.om", skipped: 12, recovered: 1),
         .resumed(name: "cat.om", skipped: 1, recovered: 0), .resumed(name: "cat.om", skipped: 0, recovered: 2),
+        .skippedWithStep(line: 47, name: "mug", step: 38), .skippedWithChange(line: 48, name: "mug", step: 40),
         .expectFailed(left: "5", op: "==", right: "6"), .expectUsage,
         .notAComparison("=~"), .sourceUsage, .cannotReadScript("cat.om"), .sourceTooDeep("loop.om"),
         .sourceCannotRead("other.om"),

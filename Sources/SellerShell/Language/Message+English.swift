@@ -53,9 +53,10 @@ extension Message {
         case .helpExamplesHeading: "examples:"
 
         case .stepPrompt(let index, let total): "[\(index)/\(total)] Enter: send · s: skip · c: continue · q: quit"
-        case .stepClosing(let name, let requests, let checks):
+        case .stepClosing(let name, let requests, let checks, let skipped):
             "\(name): \(Self.count(requests, "request")), "
                 + (checks == 0 ? "no checks" : "\(Self.count(checks, "check")) passed")
+                + (skipped == 0 ? "" : ", \(Self.count(skipped, "line")) skipped")
         case .stepStopped(let name, let line, let sent, let skipped, let notReached):
             "\(name): stopped at line \(line): \(sent) sent, \(skipped) skipped, \(notReached) not reached"
         case .stepNeedsTerminal(let file): "--step waits for a person at a terminal; running \(file) straight through"

@@ -54,8 +54,9 @@ extension Message {
         case .helpExamplesHeading: "예:"
 
         case .stepPrompt(let index, let total): "[\(index)/\(total)] Enter: 보내기 · s: 건너뛰기 · c: 끝까지 · q: 그만두기"
-        case .stepClosing(let name, let requests, let checks):
+        case .stepClosing(let name, let requests, let checks, let skipped):
             "\(name): 요청 \(requests)개, " + (checks == 0 ? "확인 없음" : "확인 \(checks)개 통과")
+                + (skipped == 0 ? "" : ", 건너뛴 줄 \(skipped)개")
         case .stepStopped(let name, let line, let sent, let skipped, let notReached):
             "\(name): \(line)번째 줄에서 멈췄습니다. 보냄 \(sent), 건너뜀 \(skipped), 남음 \(notReached)"
         case .stepNeedsTerminal(let file):

@@ -64,7 +64,7 @@ public enum Message: Spoken, Equatable {
     /// The question before each step of `run FILE --step`.
     case stepPrompt(index: Int, total: Int)
     /// `01-methods.om: 11 requests, 14 checks passed`.
-    case stepClosing(name: String, requests: Int, checks: Int)
+    case stepClosing(name: String, requests: Int, checks: Int, skipped: Int)
     case stepStopped(name: String, line: Int, sent: Int, skipped: Int, notReached: Int)
     case stepNeedsTerminal(file: String)
 

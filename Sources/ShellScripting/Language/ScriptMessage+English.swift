@@ -4,6 +4,10 @@ extension ScriptMessage {
         switch self {
         case .linesFailed(let failed, let total, let places):
             "\(failed) of \(Self.count(total, "line")) failed: \(places)"
+        case .skippedWithStep(let line, let name, let step):
+            "line \(line) skipped too: it reads $\(name), which line \(step) would have set (skipped)"
+        case .skippedWithChange(let line, let name, let step):
+            "line \(line) skipped too: it reads a field of $\(name), which line \(step) would have changed (skipped)"
         case .resumed(let name, let skipped, let recovered):
             "resumed \(name): "
                 + [

@@ -4,6 +4,10 @@ extension ScriptMessage {
     public var korean: String {
         switch self {
         case .linesFailed(let failed, let total, let places): "\(total)줄 중 \(failed)줄 실패: \(places)"
+        case .skippedWithStep(let line, let name, let step):
+            "\(line)번째 줄도 건너뜁니다: 건너뛴 \(step)번째 줄이 정의했을 $\(name) 값을 읽는 줄입니다"
+        case .skippedWithChange(let line, let name, let step):
+            "\(line)번째 줄도 건너뜁니다: 건너뛴 \(step)번째 줄이 바꿨을 $\(name)의 필드를 읽는 줄입니다"
         case .resumed(let name, let skipped, let recovered):
             "\(name) 이어서 실행: "
                 + [

@@ -11,6 +11,11 @@ public enum ScriptMessage: Spoken, Equatable {
     // MARK: Running a script
     case linesFailed(failed: Int, total: Int, places: String)
     case resumed(name: String, skipped: Int, recovered: Int)
+    /// A stepped run's line that reads `name`, which line `step` would have set had it not been
+    /// skipped: skipped too.
+    case skippedWithStep(line: Int, name: String, step: Int)
+    /// The same for a line that reads a field of `name`, a product line `step` would have changed.
+    case skippedWithChange(line: Int, name: String, step: Int)
     /// An `expect` that did not hold: the values and the comparison.
     case expectFailed(left: String, op: String, right: String)
     /// How `expect` is written.

@@ -234,7 +234,8 @@ extension ScriptRuntime {
                 let sent = shell.exchanges.exchanges.filter { $0.number >= firstExchange && $0.bookkeeping == nil }.count
                 console.note(
                     StepControl.closingLine(
-                        name: (name as NSString).lastPathComponent, requests: sent, checks: report.checksPassed))
+                        name: (name as NSString).lastPathComponent, requests: sent, checks: report.checksPassed,
+                        skipped: stepper?.skipped ?? 0))
             }
         }
         scriptLines: for (index, line) in lines.enumerated() {
@@ -245,20 +246,15 @@ extension ScriptRuntime {
             case .stop(let status): return stopped(&report, status, journal: journal)
             case .run: break
             }
-            if stepper?.stepping == true, sendsSomething(line) {
-                switch ask(about: line, index: index, total: lines.count, &stepper!) {
-                case .skip: continue
-                case .quit:
-                    return quit(stepper!, name: name, at: line, notReached: lines.count - index, &report, journal: journal)
-                case .send, .continueToEnd:
-                    let over = await runShowingRequests(
-                        line, parsed[line.number], &report, options: options, &stepper!, in: context)
-                    if over == nil {  // `q` at a page of its answer
-                        return quit(
-                            stepper!, name: name, at: line, notReached: lines.count - index - 1, &report, journal: journal)
-                    }
-                    if over == true { break scriptLines }
-                    continue
+            if stepper != nil {
+                let step = await takeStep(
+                    line, index: index, of: lines.count, parsed[line.number], &report, options, &stepper!, context)
+                switch step {
+                case .asUsual: break
+                case .done: continue scriptLines
+                case .quit(let notReached):
+                    return quit(stepper!, name: name, at: line, notReached: notReached, &report, journal: journal)
+                case .over: break scriptLines
                 }
             }
             let lineContext = holding(context, before: lines.dropFirst(index + 1).first, parsed: parsed)
@@ -293,6 +289,73 @@ extension ScriptRuntime {
         case .reads, .changes, .deletes: return true
         default: return false
         }
+    }
+
+    /// How a line of a stepped run went (`takeStep(_:index:of:…)`).
+    private enum Stepped {
+        /// It runs as in any run (a line that sends nothing, or every line after `c`).
+        case asUsual
+        /// It was sent or skipped.
+        case done
+        /// `q`: the run stops, with this many lines not reached.
+        case quit(notReached: Int)
+        /// The line ended the run (a failure, `exit`).
+        case over
+    }
+
+    /// A line of a stepped run: skipped when it reads what a skipped step would have set (said
+    /// with why), else asked about when it sends something, and sent showing its requests.
+    private func takeStep(
+        _ line: ScriptLine, index: Int, of total: Int, _ parsed: Invocation?, _ report: inout RunReport,
+        _ options: ScriptOptions, _ stepper: inout StepControl, _ context: CommandContext
+    ) async -> Stepped {
+        if let why = stepper.readsSkipped(line) {
+            stepper.skipped += 1
+            stepper.note(sets(line), line: line.number, skipped: true)
+            console.note(why.text)
+            return .done
+        }
+        // What a line sets is worked out only once something was skipped.
+        let noted = stepper.unsetBySkip.isEmpty ? StepControl.Sets() : sets(line)
+        guard stepper.stepping, sendsSomething(line) else {
+            stepper.note(noted, line: line.number, skipped: false)
+            return .asUsual
+        }
+        switch ask(about: line, index: index, total: total, &stepper) {
+        case .skip:
+            stepper.note(sets(line), line: line.number, skipped: true)
+            return .done
+        case .quit: return .quit(notReached: total - index)
+        case .send, .continueToEnd:
+            stepper.note(noted, line: line.number, skipped: false)
+            switch await runShowingRequests(line, parsed, &report, options: options, &stepper, in: context) {
+            case nil: return .quit(notReached: total - index - 1)  // `q` at a page of its answer
+            case true?: return .over
+            case false?: return .done
+            }
+        }
+    }
+
+    /// What `line` sets that a later line may read: `response` (a raw request), `last` (a
+    /// command that returns a product, an import), its `… as NAME`, a `set NAME VALUE`; and the
+    /// products a change names, whose fields it moves.
+    private func sets(_ line: ScriptLine) -> StepControl.Sets {
+        var sets = StepControl.Sets()
+        let spec = spec(of: line.text)
+        if let spec, RawRequests.commands.contains(where: { $0.spec.name == spec.name }) { sets.names.append("response") }
+        if let spec, spec.returnsProduct || spec.name == Import.spec.name { sets.names.append("last") }
+        guard let words = try? WordSplitter.words(line.text) else { return sets }
+        let literals = words.map(\.literal)
+        if let bound = Self.nameAfterAs(literals) { sets.names.append(bound) }
+        if spec?.name == SetVariable.spec.name, literals.count == 3, let name = literals[1]?.text,
+            SetOption.settings[name] == nil
+        {
+            sets.names.append(name)
+        }
+        if spec?.effect == .changes {
+            sets.changedProducts = words.dropFirst().flatMap(\.references).map { String($0.prefix { $0 != "." }) }
+        }
+        return sets
     }
 
     /// Whether a line may send a request (a lesson waits before those; `expect` and `set` run

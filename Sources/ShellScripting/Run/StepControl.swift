@@ -10,12 +10,50 @@ struct StepControl {
         case send, skip, continueToEnd, quit
     }
 
+    /// Why `line` cannot run as written: it reads a name a skipped line would have set, or a
+    /// field of a product a skipped line would have changed; nil when it reads neither.
+    func readsSkipped(_ line: ScriptLine) -> ScriptMessage? {
+        guard !unsetBySkip.isEmpty, let words = try? WordSplitter.words(line.text) else { return nil }
+        for reference in words.flatMap(\.references) {
+            let name = String(reference.prefix { $0 != "." })
+            guard let unset = unsetBySkip[name] else { continue }
+            if !unset.fieldsOnly { return .skippedWithStep(line: line.number, name: name, step: unset.line) }
+            if name.count < reference.count { return .skippedWithChange(line: line.number, name: name, step: unset.line) }
+        }
+        return nil
+    }
+
+    /// Notes what line `number` sets: unset when it was skipped, set again when it ran.
+    mutating func note(_ sets: Sets, line number: Int, skipped: Bool) {
+        for name in sets.names { unsetBySkip[name] = skipped ? (number, false) : nil }
+        for name in sets.changedProducts {
+            if !skipped {
+                unsetBySkip[name] = nil
+            } else if unsetBySkip[name] == nil {
+                unsetBySkip[name] = (number, true)
+            }
+        }
+    }
+
     /// The file's physical lines, for the comments above each command.
     let fileLines: [String]
     /// False once `c` was answered.
     var stepping = true
     var sent = 0
     var skipped = 0
+    /// The names a skipped line would have set (`… as mug`, `last`, `response`, `set NAME`),
+    /// each with that line's number: a later line that reads one cannot run as written (a
+    /// lesson's `expect ${response.status} == 201` would check the request before), so it is
+    /// skipped with it. A line that sets a name again takes it off. `fieldsOnly`: a product a
+    /// skipped change named, whose id still holds but whose fields the change would have moved.
+    private(set) var unsetBySkip: [String: (line: Int, fieldsOnly: Bool)] = [:]
+
+    /// What a line sets that a later line may read (`ScriptRuntime.sets(_:)`): names it (re)binds,
+    /// and products it changes, whose fields a skip leaves as they were.
+    struct Sets {
+        var names: [String] = []
+        var changedProducts: [String] = []
+    }
 
     /// What a typed answer means; nil for anything else (asked again). No answer at all (the
     /// end of input, Ctrl-C) stops, as `q` does. With a Korean keyboard layout on, the keys
@@ -106,9 +144,10 @@ struct StepControl {
         return console.endScreenful()
     }
 
-    /// The closing line of a stepped run: `01-methods.om: 11 requests, 14 checks passed`.
-    static func closingLine(name: String, requests: Int, checks: Int) -> String {
-        Message.stepClosing(name: name, requests: requests, checks: checks).text
+    /// The closing line of a stepped run: `01-methods.om: 11 requests, 14 checks passed`, and
+    /// how many lines were skipped (by `s`, and with a skipped line).
+    static func closingLine(name: String, requests: Int, checks: Int, skipped: Int) -> String {
+        Message.stepClosing(name: name, requests: requests, checks: checks, skipped: skipped).text
     }
 
     /// Reads a script's physical lines (for comments); empty when it cannot be read.
