@@ -603,6 +603,29 @@ struct ScriptRunTests {
         }
     }
 
+    /// `lint FILE` refuses a script it cannot read as `run` does, a usage error saying why
+    /// (before: "cannot read the script", without why, status 1), and a FIFO without waiting for
+    /// a writer (before, read until one came: for ever).
+    @Test(arguments: unreadableScripts + ["a-fifo.om"])
+    func anUnreadableScriptLintedSaysWhy(name: String) async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try FileManager.default.createDirectory(
+                at: f.directory.appendingPathComponent("a-folder.om"), withIntermediateDirectories: true)
+            #expect(mkfifo(f.directory.appendingPathComponent("a-fifo.om").path, 0o600) == 0)
+            let console = RecordingConsole()
+            let path = f.directory.appendingPathComponent(name).path
+            let report = await f.session(console).execute(arguments: ["lint", path])
+            #expect(report.status == .usage, "\(report.failure)")
+            let why =
+                switch name {
+                case "missing.om": "no such file"
+                case "a-folder.om": "it is a folder, not a regular file: name a file"
+                default: "it is a pipe (FIFO), not a regular file"
+                }
+            #expect(report.failure.first?.hasPrefix("lint: \(path): cannot read the script: \(why)") == true, "\(report.failure)")
+        }
+    }
+
     /// `source FILE` with a file that cannot be read is a usage error (2), as `run` is (before,
     /// `source` said 1).
     @Test(arguments: unreadableScripts)

@@ -31,11 +31,12 @@ struct Lint: ShellCommand {
         var refused = false
         for file in files {
             let readable = try runtime.paths.readable(file, in: context)
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: readable)) } catch {
-                throw CommandFailure.failed(ScriptMessage.cannotReadScript(file).text)
+            // Read as `run` reads a script: a regular file of at most 16 MiB (a FIFO waited for
+            // a writer forever), and refused as `run` refuses it, a usage error saying why.
+            let lines: [ScriptLine]
+            do { lines = try ScriptReader.read(readable) } catch {
+                throw CommandFailure.usage("\(ScriptMessage.cannotReadScript(file).text): \(ScriptReader.reason(error))")
             }
-            let lines = ScriptReader.lines(of: data)
             let planned = runtime.plannedExchanges(lines, on: server, secrets: context.records.secrets.all)
             if await refuses(lines, planned: planned, name: file, runtime: runtime, in: context) {
                 refused = true
