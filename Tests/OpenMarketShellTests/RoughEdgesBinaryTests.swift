@@ -49,6 +49,11 @@ struct RoughEdgesBinaryTests {
             #expect(test.status == 0, "\(test.stderr)")
             #expect(test.stdout.hasPrefix("사용법: openmarket test [--env NAME]"), "\(test.stdout)")
             #expect(test.stdout.contains("  --time-limit SECONDS    파일마다 주는 시간입니다"), "\(test.stdout)")
+            // `help test` as `help list` is: the verb's help (it said there was no command 'test').
+            let asked = try await self.run(["help", "test"], home: home)
+            #expect(asked.status == 0 && asked.stdout.hasPrefix("usage: openmarket test [--env NAME]"), "\(asked)")
+            let askedRun = try await self.run(["help", "run"], home: home)
+            #expect(askedRun.status == 0 && askedRun.stdout.hasPrefix("usage: openmarket run [--untrusted"), "\(askedRun)")
             // After `--` a `--help` is a file's name, as every other word there.
             let named = try await self.run(["run", "--", "--help"], home: home)
             #expect(named.stderr.contains("--help: cannot read the script"), "\(named.stderr)")
@@ -65,6 +70,13 @@ struct RoughEdgesBinaryTests {
                 #expect(missing.stderr == "nope.om: cannot read the script: no such file\n", "\(missing.stderr)")
                 #expect(missing.stdout.isEmpty, "\(missing.stdout)")
             }
+            // `test` too: the file fails as it is, without a market started for it (before, a
+            // second went on starting one, and the time said so).
+            let graded = try await run(["test", "nope.om"], home: home)
+            #expect(graded.status == 1, "\(graded.stderr)")
+            #expect(graded.stdout.contains("     nope.om: cannot read the script: no such file\n"), "\(graded.stdout)")
+            let seconds = graded.stdout.firstMatch(of: /FAIL nope\.om \(0 requests, ([0-9.]+) s\)/).flatMap { Double($0.1) }
+            #expect(seconds.map { $0 < 0.5 } == true, "\(graded.stdout)")
         }
     }
 

@@ -57,6 +57,13 @@ struct ScriptTests {
     /// had finished anyway is reported as it finished.
     func run(_ path: String, within budget: Duration) async -> Outcome? {
         let started = ContinuousClock.now
+        // A file that cannot be read is a usage error, as `run` says it, before a market is
+        // started for it (before, a second went on starting one).
+        if let why = ScriptReader.unreadable(PathExpansion.expandTilde(path), shownAs: path) {
+            return Outcome(
+                path: path, status: CommandStatus.usage.rawValue, message: [why], requests: 0,
+                seconds: Self.seconds(since: started))
+        }
         return await withTaskGroup(of: Outcome?.self) { group in
             group.addTask { await run(path) }
             group.addTask {
