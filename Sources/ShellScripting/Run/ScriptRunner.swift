@@ -353,7 +353,7 @@ extension ScriptRuntime {
             sets.names.append(name)
         }
         if spec?.effect == .changes {
-            sets.changedProducts = words.dropFirst().flatMap(\.references).map { String($0.prefix { $0 != "." }) }
+            sets.changedProducts = words.dropFirst().flatMap(\.references).map { StepControl.variable(of: $0).name }
         }
         return sets
     }

@@ -10,31 +10,6 @@ struct StepControl {
         case send, skip, continueToEnd, quit
     }
 
-    /// Why `line` cannot run as written: it reads a name a skipped line would have set, or a
-    /// field of a product a skipped line would have changed; nil when it reads neither.
-    func readsSkipped(_ line: ScriptLine) -> ScriptMessage? {
-        guard !unsetBySkip.isEmpty, let words = try? WordSplitter.words(line.text) else { return nil }
-        for reference in words.flatMap(\.references) {
-            let name = String(reference.prefix { $0 != "." })
-            guard let unset = unsetBySkip[name] else { continue }
-            if !unset.fieldsOnly { return .skippedWithStep(line: line.number, name: name, step: unset.line) }
-            if name.count < reference.count { return .skippedWithChange(line: line.number, name: name, step: unset.line) }
-        }
-        return nil
-    }
-
-    /// Notes what line `number` sets: unset when it was skipped, set again when it ran.
-    mutating func note(_ sets: Sets, line number: Int, skipped: Bool) {
-        for name in sets.names { unsetBySkip[name] = skipped ? (number, false) : nil }
-        for name in sets.changedProducts {
-            if !skipped {
-                unsetBySkip[name] = nil
-            } else if unsetBySkip[name] == nil {
-                unsetBySkip[name] = (number, true)
-            }
-        }
-    }
-
     /// The file's physical lines, for the comments above each command.
     let fileLines: [String]
     /// False once `c` was answered.
@@ -53,6 +28,38 @@ struct StepControl {
     struct Sets {
         var names: [String] = []
         var changedProducts: [String] = []
+    }
+
+    /// Why `line` cannot run as written: it reads a name a skipped line would have set, or a
+    /// field of a product a skipped line would have changed; nil when it reads neither.
+    func readsSkipped(_ line: ScriptLine) -> ScriptMessage? {
+        guard !unsetBySkip.isEmpty, let words = try? WordSplitter.words(line.text) else { return nil }
+        for reference in words.flatMap(\.references) {
+            let (name, hasField) = Self.variable(of: reference)
+            guard let unset = unsetBySkip[name] else { continue }
+            if !unset.fieldsOnly { return .skippedWithStep(line: line.number, name: name, step: unset.line) }
+            if hasField { return .skippedWithChange(line: line.number, name: name, step: unset.line) }
+        }
+        return nil
+    }
+
+    /// The variable a reference reads (`mug` of `mug.price`), cut at the first `.` byte (a
+    /// `Character` would join a `.` to a combining mark after it), and whether a field follows.
+    static func variable(of reference: String) -> (name: String, hasField: Bool) {
+        guard let dot = reference.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (reference, false) }
+        return (String(reference[..<dot]), true)
+    }
+
+    /// Notes what line `number` sets: unset when it was skipped, set again when it ran.
+    mutating func note(_ sets: Sets, line number: Int, skipped: Bool) {
+        for name in sets.names { unsetBySkip[name] = skipped ? (number, false) : nil }
+        for name in sets.changedProducts {
+            if !skipped {
+                unsetBySkip[name] = nil
+            } else if unsetBySkip[name] == nil {
+                unsetBySkip[name] = (number, true)
+            }
+        }
     }
 
     /// What a typed answer means; nil for anything else (asked again). No answer at all (the
