@@ -54,6 +54,17 @@ struct RoughEdgesBinaryTests {
             #expect(asked.status == 0 && asked.stdout.hasPrefix("usage: openmarket test [--env NAME]"), "\(asked)")
             let askedRun = try await self.run(["help", "run"], home: home)
             #expect(askedRun.status == 0 && askedRun.stdout.hasPrefix("usage: openmarket run [--untrusted"), "\(askedRun)")
+            // The program's options before the verb (before, `--lang ko help test` said there was
+            // no command 'test', and `--lang ko test -h` printed the program's whole help).
+            for words in [
+                ["--lang", "ko", "help", "test"], ["--lang", "ko", "test", "-h"], ["--no-color", "test", "x.om", "--help"],
+            ] {
+                let korean = try await self.run(words, home: home, ["LANG": words[0] == "--lang" ? "C" : "ko_KR.UTF-8"])
+                #expect(korean.status == 0 && korean.stdout.hasPrefix("사용법: openmarket test [--env NAME]"), "\(words): \(korean)")
+            }
+            let english = try await self.run(
+                ["--lang", "en", "run", "--untrusted", "--help"], home: home, ["LANG": "ko_KR.UTF-8"])
+            #expect(english.status == 0 && english.stdout.hasPrefix("usage: openmarket run [--untrusted"), "\(english)")
             // After `--` a `--help` is a file's name, as every other word there.
             let named = try await self.run(["run", "--", "--help"], home: home)
             #expect(named.stderr.contains("--help: cannot read the script"), "\(named.stderr)")

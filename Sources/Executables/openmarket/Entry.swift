@@ -20,11 +20,6 @@ extension OpenMarketCommand: ProgramEntry {
         // Only the locale's variables: the environment is read whole beside.
         let language = language(for: Array(CommandLine.arguments.dropFirst())) { getenv($0).map { String(cString: $0) } }
         await Language.$current.withValue(language) {
-            // `run` and `test` read their own words: their help is theirs, not the program's.
-            if let verb = ScriptArguments.helpAsked(in: Array(CommandLine.arguments.dropFirst())) {
-                print(ScriptArguments.help(verb))
-                return
-            }
             // What is parsed is an OpenMarketCommand (or ArgumentParser's help), run as one: a
             // cast to the type compares types, where ProgramEntry's `as? AsyncParsableCommand`
             // would scan every protocol conformance of the binary, on the way to the prompt.
@@ -79,11 +74,21 @@ extension OpenMarketCommand: ProgramEntry {
     }
 
     /// `openmarket list --help` is `openmarket help list`: the shell command's help, not the
-    /// program's (which `openmarket --help` prints).
+    /// program's (which `openmarket --help` prints). So are `run FILE --help` and `test -h`: those
+    /// verbs read their own words, and their help is theirs (`Request.verbHelp`). The program's
+    /// options may come first (`openmarket --lang ko test -h`); a word after `--` is a file's name.
     static func arguments(_ given: [String]) -> [String] {
-        guard given.contains("--help"), let index = given.firstIndex(where: { ScriptSession.registry.find($0) != nil }),
-            given[(index + 1)...].contains("--help"), given[index] != "help"
+        // Most starts ask for no help: the registry is not looked at for them.
+        guard given.contains("--help") || given.contains("-h") else { return given }
+        let words = given.prefix { $0 != "--" }
+        guard
+            let index = words.firstIndex(where: {
+                ScriptArguments.Verb(rawValue: $0) != nil || ScriptSession.registry.find($0) != nil
+            }), given[index] != "help"
         else { return given }
+        let after = words[(index + 1)...]
+        let verb = ScriptArguments.Verb(rawValue: given[index]) != nil
+        guard after.contains("--help") || (verb && after.contains("-h")) else { return given }
         return Array(given[..<index]) + ["help", given[index]]
     }
 }

@@ -123,6 +123,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
         /// `mcp [--max-deletes N] [--plan-minutes N] [--folder DIR]`: agent mode, served by
         /// `openmarket-mcp`, which checks these words (`AgentLauncher.swift`).
         case mcp([String])
+        /// `help run`, `help test` (and `run --help`, `test -h`, made into these by
+        /// `arguments(_:)`): the verb's own help, as `help list` is the command's.
+        case verbHelp(ScriptArguments.Verb)
     }
 
     /// A first word that names a command runs that command (as `stripe products list` does);
@@ -134,6 +137,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
             if first == "test" { return .test(try scriptArguments(.test)) }
             if first == "run" { return .script(try scriptArguments(.run).files[0]) }
             if first == "mcp" { return .mcp(Array(script.dropFirst())) }
+            if first == "help", script.count == 2, let verb = ScriptArguments.Verb(rawValue: script[1]) {
+                return .verbHelp(verb)
+            }
             if ScriptSession.registry.find(first) != nil { return .command(script) }
             if script.count == 1, FileManager.default.fileExists(atPath: PathExpansion.expandTilde(first)) {
                 return .script(first)
@@ -250,6 +256,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     func run() async throws {
         try await Language.$current.withValue(language) {
             if case .mcp(let words) = try request { return try await runAgent(words) }
+            if case .verbHelp(let verb) = try request { return print(ScriptArguments.help(verb)) }
             try await runInLanguage()
         }
     }

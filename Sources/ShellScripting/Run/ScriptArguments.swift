@@ -104,18 +104,6 @@ public struct ScriptArguments: Sendable, Equatable {
         }
     }
 
-    /// The verb whose help the program's arguments ask for (`run --help`, `test -h`,
-    /// `run lesson.om --help`): the verb first, a help flag after it, before any `--`; or
-    /// `help run`, `help test`.
-    public static func helpAsked(in arguments: [String]) -> Verb? {
-        // `openmarket help test`, as `openmarket help list` is the shell command's help (before,
-        // "no command 'test'": the shell has none of that name).
-        if arguments.count == 2, arguments[0] == "help", let verb = Verb(rawValue: arguments[1]) { return verb }
-        guard let first = arguments.first, let verb = Verb(rawValue: first) else { return nil }
-        let rest = arguments.dropFirst().prefix { $0 != "--" }
-        return rest.contains("--help") || rest.contains("-h") ? verb : nil
-    }
-
     /// The verb's help: its usage line, what it does and its own options.
     public static func help(_ verb: Verb) -> String {
         Message.usage(usage(verb)).text + "\n\n" + (verb == .run ? ScriptMessage.runHelp : .testHelp).text
