@@ -216,6 +216,12 @@ struct ClassBoardStepsTests {
             #expect(page.text.contains(#"<p id="assignment-unreadable">"#), "\(page.text)")
             #expect(page.text.contains(ClassBoardText.assignmentUnreadable.english))
             #expect(!page.text.contains(#"<p id="assignment">"#) && !page.text.contains(#"class="steps""#))
+            // A copy that cannot be opened at all (a folder in its place; permissions do not stop
+            // root, who runs the tests) is said the same way (before: as if none was chosen).
+            try FileManager.default.removeItem(at: copy)
+            #expect(ClassBoardAssignment.current(in: market.directory) == .notChosen)
+            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: false)
+            #expect(ClassBoardAssignment.current(in: market.directory) == .unreadable)
         }
     }
 }

@@ -7,7 +7,8 @@ public enum ClassBoardAssignment {
     static let fileName = "class-board-assignment"
 
     /// What the directory keeps: no assignment, one, or a copy this market cannot read (kept by
-    /// another version, whose rules differed), which the board says rather than showing none.
+    /// another version, whose rules differed, or a file it may not open), which the board says
+    /// rather than showing none.
     enum Kept: Equatable {
         case notChosen
         case assignment(Assignment)
@@ -19,8 +20,11 @@ public enum ClassBoardAssignment {
     }
 
     static func current(in directory: URL) -> Kept {
-        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(fileName).path) else {
-            return .notChosen
+        let path = directory.appendingPathComponent(fileName).path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            // There but not readable (its permissions, a folder in its place): said as a copy that
+            // does not read, not taken for no assignment at all.
+            return FileManager.default.fileExists(atPath: path) ? .unreadable : .notChosen
         }
         guard let assignment = try? Assignment.parse(String(decoding: data, as: UTF8.self)) else { return .unreadable }
         return .assignment(assignment)
