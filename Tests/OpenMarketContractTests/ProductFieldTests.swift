@@ -1,6 +1,7 @@
 import Foundation
-import OpenMarketContract
 import Testing
+
+@testable import OpenMarketContract
 
 /// Each product field described once (issue 39): its names, its typed parse, where its value
 /// lives in a product and in a change, and its catalog headers.
@@ -88,6 +89,49 @@ struct ProductFieldTests {
             var problems: [RuleViolation] = []
             #expect(ProductFieldParsing.decimal(text, "price", &problems) == value, "\(text)")
             #expect(problems.isEmpty, "\(text)")
+        }
+    }
+
+    /// The cheaper parse (grouping taken out on scalars, only when there is some; one locale made
+    /// once) reads every text as the parse before it did (`before`, with `replacingOccurrences`
+    /// and a locale made each time): the same number or the same problems, over texts made of
+    /// what prices are typed with and what they are mistyped with.
+    @Test func aPriceIsReadAsTheParseBeforeReadIt() {
+        func before(_ text: String, integer: Bool) -> (Decimal?, [RuleViolation]) {
+            var problems: [RuleViolation] = []
+            let cleaned = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "_", with: "")
+            if integer {
+                if let misread = ProductFieldParsing.misreadSeparator(text), case .commaNotThousands = misread {
+                    return (nil, [RuleViolation("stock", misread)])
+                }
+                guard let value = Int(cleaned) else { return (nil, [RuleViolation("stock", .notAWholeNumber(text))]) }
+                return (Decimal(value), problems)
+            }
+            if let misread = ProductFieldParsing.misreadSeparator(text) { return (nil, [RuleViolation("price", misread)]) }
+            guard ProductFieldParsing.isPlainDecimal(cleaned),
+                let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX"))
+            else { return (nil, [RuleViolation("price", .notANumber(text))]) }
+            if let problem = ProductRules.checkNumberText(cleaned, "price") { problems.append(problem) }
+            return (problems.isEmpty ? value : nil, problems)
+        }
+        let pieces = ["1", "0", "5", ",", "_", ".", "-", "+", "\u{301}", "５", " ", "e", "٣"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = pieces + ["", "1,000", "1_000", "12,50", "5.000", "1,\u{301}000", "9" + String(repeating: "9", count: 40)]
+        for _ in 0..<4000 {
+            texts.append(
+                (0..<Int.random(in: 1...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            var problems: [RuleViolation] = []
+            let price = ProductFieldParsing.decimal(text, "price", &problems)
+            let expected = before(text, integer: false)
+            #expect(price == expected.0 && problems == expected.1, "\(text.unicodeScalars.map { $0.escaped(asASCII: true) })")
+            problems = []
+            let stock = ProductFieldParsing.integer(text, "stock", &problems)
+            let expectedStock = before(text, integer: true)
+            #expect(
+                stock.map { Decimal($0) } == expectedStock.0 && problems == expectedStock.1,
+                "\(text.unicodeScalars.map { $0.escaped(asASCII: true) })")
         }
     }
 
