@@ -140,6 +140,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     /// The request as AsyncHTTPClient takes it.
     private static func outgoing(_ request: HTTPRequestData) throws(TransportFailure) -> HTTPClient.Request {
+        // AsyncHTTPClient traps on a port over 65535 (an address typed, or one a server sent).
+        if let port = request.url.port, !URL.isPort(port) {
+            throw .invalidRequest(reason: ClientMessage.portOutOfRange(port).text(in: .current))
+        }
         do {
             var headers = HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }

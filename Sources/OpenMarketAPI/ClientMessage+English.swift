@@ -15,6 +15,7 @@ extension ClientMessage {
         case .notTLS(let plainAddress):
             return "it does not speak TLS (https): for a plain-HTTP server use \(plainAddress) instead"
         case .notHTTP: return "the answer is not HTTP; is this the market's address?"
+        case .portOutOfRange(let port): return "port \(port) does not exist: a port is from 1 to 65535"
         case .answerTooLargeForClient: return "the answer was larger than this client accepts"
         case .answerTooLarge(let limit):
             return "the answer is larger than \(ByteCountText.format(limit)), the most this request accepts; stopped reading it"

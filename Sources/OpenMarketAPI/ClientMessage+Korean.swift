@@ -16,6 +16,7 @@ extension ClientMessage {
         case .notTLS(let plainAddress):
             return "이 서버는 TLS(https)를 쓰지 않습니다. 일반 HTTP 서버라면 이 주소를 쓰세요: \(plainAddress)"
         case .notHTTP: return "응답이 HTTP가 아닙니다. 마켓의 주소가 맞나요?"
+        case .portOutOfRange(let port): return "포트 \(port)은(는) 없는 포트입니다. 포트는 1에서 65535 사이입니다"
         case .answerTooLargeForClient: return "응답이 이 클라이언트가 받을 수 있는 크기보다 큽니다"
         case .answerTooLarge(let limit):
             return "응답이 이 요청이 받을 수 있는 최대 크기인 \(ByteCountText.format(limit))보다 커서 읽기를 멈췄습니다"

@@ -27,6 +27,8 @@ public enum ClientMessage: Spoken, Hashable {
     case answerTooLargeForClient
     /// A successful answer over `limit` bytes, refused without reading the rest.
     case answerTooLarge(limit: Int)
+    /// A URL whose port no TCP connection can have (0, 99999).
+    case portOutOfRange(Int)
 
     // An answer that did not decode.
     case notTheContractsOK(excerpt: String)

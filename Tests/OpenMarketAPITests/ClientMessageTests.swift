@@ -76,6 +76,7 @@ struct ClientMessageTests {
     @Test(arguments: [
         ClientMessage.connectionRefused, .noRouteToHost, .connectTimedOut, .resetByServer, .closedByServer, .unknownHost,
         .noFreeConnection, .certificateNotTrusted, .notTLS(plainAddress: "http://127.0.0.1:8080"), .notHTTP,
+        .portOutOfRange(99999),
         .answerTooLargeForClient, .answerTooLarge(limit: 1024), .notTheContractsOK(excerpt: "<html>"), .emptyBody,
         .fieldMissing, .fieldNot(.string), .fieldNull(.boolean), .notJSON, .atField("pages[3].price", .fieldMissing),
         .pageRepeated(page: 7, products: 120, searched: true), .walkLimit(pages: 9, products: 900, bytes: 2048, searched: false),

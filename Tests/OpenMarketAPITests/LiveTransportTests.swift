@@ -70,6 +70,27 @@ struct LiveTransportTests {
         }
     }
 
+    /// A port no TCP connection can have (typed, or in an image URL a server sent) is refused
+    /// as an invalid request: AsyncHTTPClient traps on it, which ended the whole shell.
+    @Test func aPortOver65535IsRefusedNotATrap() async throws {
+        for port in [65536, 99999, 0] {
+            var components = URLComponents()
+            (components.scheme, components.host, components.port, components.path) = ("http", "127.0.0.1", port, "/healthChecker")
+            let url = try #require(components.url)
+            let request = HTTPRequestData(method: .get, url: url)
+            do {
+                _ = try await AsyncHTTPClientTransport.shared.send(request, timeout: .seconds(5))
+                Issue.record("port \(port) was sent to")
+            } catch {
+                #expect(
+                    error as? TransportFailure == .invalidRequest(reason: ClientMessage.portOutOfRange(port).text(in: .en)),
+                    "\(error)")
+            }
+        }
+        #expect(URL.httpURL("http://127.0.0.1:99999") == nil && URL.portOutOfRange("http://127.0.0.1:99999") == 99999)
+        #expect(URL.httpURL("http://127.0.0.1:65535") != nil && URL.portOutOfRange("http://127.0.0.1:65535") == nil)
+    }
+
     @Test func silentServerTimesOut() async throws {
         // Listens (so the kernel completes the connection) but never answers.
         let socket = try LoopbackSocket(listen: true)

@@ -73,6 +73,18 @@ struct RoughEdgesBinaryTests {
 
     /// A script that is not there is said at once, before a local market is started for it
     /// (before, the market started and printed its banner first).
+    /// `--server http://127.0.0.1:99999` is a usage error that names the port (before, the
+    /// program trapped in AsyncHTTPClient on its first request: "Illegal instruction").
+    @Test func aServerPortThatDoesNotExistIsAUsageError() async throws {
+        try await withHome { (home: Home) async throws in
+            let result = try await run(["--server", "http://127.0.0.1:99999", "list"], home: home)
+            #expect(result.status == 2, "\(result)")
+            #expect(
+                result.stderr.contains("--server names port 99999, which does not exist: a port is from 1 to 65535"),
+                "\(result.stderr)")
+        }
+    }
+
     @Test func aMissingScriptIsSaidBeforeAnyMarketStarts() async throws {
         try await withHome { (home: Home) async throws in
             for arguments in [["run", "nope.om"], ["nope.om"]] {

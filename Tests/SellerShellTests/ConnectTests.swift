@@ -40,6 +40,20 @@ struct ConnectTests {
         #expect(console.out.contains("not logged in"), "\(console.out)")
     }
 
+    /// `connect http://127.0.0.1:99999` says the port does not exist (before, the session
+    /// crashed in AsyncHTTPClient on its health probe).
+    @Test func aPortThatDoesNotExistIsSaidNotConnectedTo() async throws {
+        let (profiles, directory) = emptyProfiles()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let console = RecordingConsole()
+        let shell = shell(console, profiles: profiles)
+        #expect(await shell.execute("connect http://127.0.0.1:99999").status == .usage)
+        #expect(
+            console.notes.contains("'http://127.0.0.1:99999' names port 99999, which does not exist: a port is from 1 to 65535"),
+            "\(console.notes)")
+        #expect(await shell.execute("connect 127.0.0.1:70000").status == .usage)
+    }
+
     @Test func connectingUsesAProfileSavedForThatServer() async throws {
         let (profiles, directory) = emptyProfiles()
         defer { try? FileManager.default.removeItem(at: directory) }

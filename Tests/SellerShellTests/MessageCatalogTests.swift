@@ -46,7 +46,8 @@ struct MessageCatalogTests {
         + Message.WhoamiField.allCases.map { .whoamiField($0) } + [
             .vendorNotKnownYet, .vendorNotLoggedIn,
             .healthAnswers(server: "http://127.0.0.1:8080", answer: "OK", milliseconds: 3),
-            .notAnHTTPURL("ftp://x"), .connectWhichURL, .connected("http://127.0.0.1:8080"),
+            .notAnHTTPURL("ftp://x"), .portOutOfRange("http://127.0.0.1:99999", port: 99999), .connectWhichURL,
+            .connected("http://127.0.0.1:8080"),
             .switchedNotAnswering(url: "http://127.0.0.1:9", problem: "refused"),
             .switchedHealthFailed(url: "http://127.0.0.1:9", problem: "500"), .whichProfile(names: ["shop", "class"]),
             .profileNamesNoServer("shop"), .usingProfile(name: "shop", identifier: "0c1b5a9e", server: "http://127.0.0.1:8080"),

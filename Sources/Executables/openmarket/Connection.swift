@@ -117,7 +117,11 @@ extension OpenMarketCommand {
 
     /// `text` as the market's URL; `http://` is assumed when no scheme is given.
     static func serverURL(_ text: String, from source: ProgramMessage.ServerSource) throws -> URL {
-        guard let url = URL.httpURL(text.contains("://") ? text : "http://\(text)") else {
+        let address = text.contains("://") ? text : "http://\(text)"
+        guard let url = URL.httpURL(address) else {
+            if let port = URL.portOutOfRange(address) {
+                throw ValidationError(ProgramMessage.serverPortOutOfRange(source, port: port).text)
+            }
             throw ValidationError(ProgramMessage.notAnHTTPURL(source, given: text).text)
         }
         return url

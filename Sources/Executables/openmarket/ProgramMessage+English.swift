@@ -11,6 +11,8 @@ extension ProgramMessage {
                 + "(\(home)), not to \(server)"
         case .notAnHTTPURL(let source, let given):
             return "\(source.english) must name an http(s) URL such as http://127.0.0.1:8080 (got '\(given)')"
+        case .serverPortOutOfRange(let source, let port):
+            return "\(source.english) names port \(port), which does not exist: a port is from 1 to 65535"
         case .localPortOutOfRange(let port):
             return "--local-port must be from 1 to 65535 (got \(port))"
         case .localMarketReset(let removed):

@@ -11,6 +11,8 @@ extension ProgramMessage {
                 + "OPENMARKET_SERVER(\(home))의 것입니다"
         case .notAnHTTPURL(let source, let given):
             return "\(source.korean) http://127.0.0.1:8080처럼 http(s) URL을 가리켜야 합니다(받은 값: '\(given)')"
+        case .serverPortOutOfRange(let source, let port):
+            return "\(source.korean) 없는 포트 \(port)을(를) 가리킵니다. 포트는 1에서 65535 사이입니다"
         case .localPortOutOfRange(let port):
             return "--local-port는 1에서 65535 사이여야 합니다(받은 값: \(port))"
         case .localMarketReset(let removed):

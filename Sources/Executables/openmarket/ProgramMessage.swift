@@ -15,6 +15,7 @@ enum ProgramMessage: Spoken, Hashable {
     case profileNamesNoServer(String)
     case environmentCredentialsElsewhere(home: String, server: String)
     case notAnHTTPURL(ServerSource, given: String)
+    case serverPortOutOfRange(ServerSource, port: Int)
     case localPortOutOfRange(Int)
     case localMarketReset(removed: Int)
     case cannotStartLocalMarket(String)

@@ -15,7 +15,9 @@ public struct Connect: ShellCommand {
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard let text = arguments.positional.first?.text else { return }
-        guard let url = URL.httpURL(text.contains("://") ? text : "http://\(text)") else {
+        let address = text.contains("://") ? text : "http://\(text)"
+        guard let url = URL.httpURL(address) else {
+            if let port = URL.portOutOfRange(address) { throw .usage(Message.portOutOfRange(text, port: port).text) }
             throw .usage(Message.notAnHTTPURL(text).text)
         }
         self.url = url

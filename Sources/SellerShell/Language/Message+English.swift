@@ -82,6 +82,7 @@ extension Message {
         case .vendorNotLoggedIn: "not logged in ('login' or 'use PROFILE')"
         case .healthAnswers(let server, let answer, let ms): "\(server) answers \(answer) (\(ms) ms)"
         case .notAnHTTPURL(let text): "'\(text)' is not an http(s) URL"
+        case .portOutOfRange(let text, let port): "'\(text)' names port \(port), which does not exist: a port is from 1 to 65535"
         case .connectWhichURL: "connect to which URL?"
         case .connected(let url): "connected to \(url)"
         case .switchedNotAnswering(let url, let problem):

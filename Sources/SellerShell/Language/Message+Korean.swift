@@ -83,6 +83,7 @@ extension Message {
         case .vendorNotLoggedIn: "로그인하지 않았습니다('login' 또는 'use 프로필')"
         case .healthAnswers(let server, let answer, let ms): "\(server) 응답: \(answer) (\(ms) ms)"
         case .notAnHTTPURL(let text): "http(s) URL이 아닙니다: '\(text)'"
+        case .portOutOfRange(let text, let port): "'\(text)'의 포트 \(port)은(는) 없는 포트입니다. 포트는 1에서 65535 사이입니다"
         case .connectWhichURL: "어느 URL에 연결할까요?"
         case .connected(let url): "연결했습니다: \(url)"
         case .switchedNotAnswering(let url, let problem): "서버를 바꿨습니다: \(url). 아직 응답이 없습니다(\(problem)). 명령을 보낼 때 다시 시도합니다"

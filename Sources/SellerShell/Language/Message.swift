@@ -93,6 +93,8 @@ public enum Message: Spoken, Equatable {
     case vendorNotLoggedIn
     case healthAnswers(server: String, answer: String, milliseconds: Int)
     case notAnHTTPURL(String)
+    /// `connect http://127.0.0.1:99999`: the URL, and its port that no connection can have.
+    case portOutOfRange(String, port: Int)
     case connectWhichURL
     case connected(String)
     case switchedNotAnswering(url: String, problem: String)
