@@ -121,6 +121,14 @@ struct RoughEdgeTests {
         ("show last", "for the product of the last command, write $last"),
         ("delete mug", "for a product named with 'as mug', write $mug"),
         ("show 1.5", "'1.5' is not a product id (a whole number like 12)"),
+        // Before, each of these said the id was too large (`isNumber` holds for any script's digits).
+        ("show 0", "product ids start at 1; 0 cannot be one"),
+        ("delete 000 --yes", "product ids start at 1; 000 cannot be one"),
+        ("show １２", "'１２' is written in digits a market does not read: type the id in ASCII digits, as 12"),
+        ("show ٣", "'٣' is written in digits a market does not read: type the id in ASCII digits, as 3"),
+        ("show ½", "'½' is not a product id (a whole number like 12)"),
+        // A field where an id was read: `=` is what is missing, not a `$`.
+        ("patch 1 price 5", "'price' is a field, not a product id: write price=VALUE"),
     ])
     func productIDsThatCannotBeSaySo(line: String, message: String) async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in

@@ -109,18 +109,38 @@ public struct Arguments: Sendable {
         return ids
     }
 
-    /// `text` as a product id, or a message that says what it is instead: a number too large
-    /// for any market, or a name that wants a `$` (`show last` → `$last`).
+    /// `text` as a product id, or a message that says what it is instead: 0, a number too large
+    /// for any market, digits of another script (a full-width `１２` typed with a Korean input
+    /// method), a field that wants `=` (`patch 4 price 5`), or a name that wants a `$`
+    /// (`show last` → `$last`). Digits are told on Unicode scalars, ASCII ones only: `isNumber`
+    /// also holds for `１`, `٣` and `½`, which were said to be too large.
     public static func productID(_ text: String) throws(CommandFailure) -> Int {
         if let id = Int(text), (1...ProductRules.maxProductID).contains(id) { return id }
         let shown = TerminalText.visible(String(text.prefix(40)))
-        if !text.isEmpty, text.allSatisfy(\.isNumber) {
+        let scalars = text.unicodeScalars
+        if !scalars.isEmpty, scalars.allSatisfy({ ("0"..."9").contains($0) }) {
+            if scalars.allSatisfy({ $0 == "0" }) { throw .usage(Message.productIDStartsAtOne(shown).text) }
             throw .usage(Message.productIDTooLarge(shown).text)
         }
+        if let ascii = asciiDigits(of: text) { throw .usage(Message.productIDNotASCII(shown, ascii: ascii).text) }
+        if ProductField(rawValue: text) != nil { throw .usage(Message.fieldWantsEquals(shown).text) }
         if let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
             throw .usage(Message.nameWantsDollar(shown).text)
         }
         throw .usage(Message.notAProductID(shown).text)
+    }
+
+    /// `１２` or `١٢` in ASCII digits (`12`) when every scalar is a decimal digit of some script;
+    /// nil otherwise (`½` is a number, not a decimal digit).
+    static func asciiDigits(of text: String) -> String? {
+        var digits = ""
+        for scalar in text.unicodeScalars {
+            guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+                let digit = Int(exactly: value), (0...9).contains(digit)
+            else { return nil }
+            digits += String(digit)
+        }
+        return digits.isEmpty ? nil : String(digits.prefix(40))
     }
 }
 

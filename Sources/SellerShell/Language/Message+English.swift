@@ -144,6 +144,10 @@ extension Message {
             "'\(name)' is not a product id; for "
                 + (name == "last" ? "the product of the last command" : "a product named with 'as \(name)'") + ", write $\(name)"
         case .notAProductID(let shown): "'\(shown)' is not a product id (a whole number like 12)"
+        case .productIDStartsAtOne(let shown): "product ids start at 1; \(shown) cannot be one"
+        case .productIDNotASCII(let shown, let ascii):
+            "'\(shown)' is written in digits a market does not read: type the id in ASCII digits, as \(ascii)"
+        case .fieldWantsEquals(let field): "'\(field)' is a field, not a product id: write \(field)=VALUE"
         case .numberOutOfRange(let name, let low, let high, let got): "\(name) must be \(low) to \(high) (got '\(got)')"
         case .rawUnknownOption(let method, let option, let known):
             "\(method): unknown option \(option) (it takes \(known.dropLast().joined(separator: ", ")) and \(known.last ?? ""))"

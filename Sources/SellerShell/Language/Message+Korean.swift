@@ -143,6 +143,10 @@ extension Message {
             "상품 id가 아닙니다: '\(name)' — "
                 + (name == "last" ? "마지막 명령의 상품이라면" : "이름을 붙인 상품('as \(name)')이라면") + " 이렇게 쓰세요: $\(name)"
         case .notAProductID(let shown): "상품 id가 아닙니다: '\(shown)' (12 같은 정수여야 합니다)"
+        case .productIDStartsAtOne(let shown): "상품 id는 1부터입니다. 이 값은 id가 될 수 없습니다: \(shown)"
+        case .productIDNotASCII(let shown, let ascii):
+            "'\(shown)'은(는) 마켓이 읽지 못하는 숫자(전각 등)입니다. id는 \(ascii)처럼 ASCII 숫자로 입력하세요"
+        case .fieldWantsEquals(let field): "'\(field)'은(는) 상품 id가 아니라 항목 이름입니다. \(field)=값 처럼 쓰세요"
         case .numberOutOfRange(let name, let low, let high, let got): "\(name) 값은 \(low)부터 \(high)까지입니다(입력: '\(got)')"
         case .rawUnknownOption(let method, let option, let known):
             "\(method): 모르는 옵션입니다: \(option) (받는 옵션: \(known.joined(separator: ", ")))"

@@ -151,6 +151,12 @@ public enum Message: Spoken, Equatable {
     /// `show last`: a name written where an id goes, which wants its `$`.
     case nameWantsDollar(String)
     case notAProductID(String)
+    /// `show 0`.
+    case productIDStartsAtOne(String)
+    /// `show １２`: the id typed in another script's digits, and the same in ASCII digits.
+    case productIDNotASCII(String, ascii: String)
+    /// `patch 4 price 5`: a field's name where an id was read.
+    case fieldWantsEquals(String)
     case numberOutOfRange(name: String, low: Int, high: Int, got: String)
     case rawUnknownOption(method: String, option: String, known: [String])
     case rawPathFirst(method: String, got: String)
