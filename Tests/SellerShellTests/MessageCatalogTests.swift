@@ -46,7 +46,7 @@ struct MessageCatalogTests {
         + Message.WhoamiField.allCases.map { .whoamiField($0) } + [
             .vendorNotKnownYet, .vendorNotLoggedIn,
             .healthAnswers(server: "http://127.0.0.1:8080", answer: "OK", milliseconds: 3),
-            .notAnHTTPURL("ftp://x"), .portOutOfRange("http://127.0.0.1:99999", port: 99999), .connectWhichURL,
+            .notAnHTTPURL("ftp://x"), .portOutOfRange("http://127.0.0.1:99999", port: 99999), .mayHaveBeenMade, .connectWhichURL,
             .connected("http://127.0.0.1:8080"),
             .switchedNotAnswering(url: "http://127.0.0.1:9", problem: "refused"),
             .switchedHealthFailed(url: "http://127.0.0.1:9", problem: "500"), .whichProfile(names: ["shop", "class"]),

@@ -19,6 +19,8 @@ extension Message {
         case .cannotReach(let server, let reason):
             "cannot reach \(server) (\(reason)) — is the server running? try 'connect URL'"
         case .tryAgainOrConnect(let problem): "\(problem) — try again, or 'connect URL' to another server"
+        case .mayHaveBeenMade:
+            "the request was out: the market may have made the change all the same, and undo does not know of it; look (show ID, list --mine) before sending it again, or it may be made twice"
         case .cancelled: "cancelled"
         case .notLoggedIn: "not logged in — use 'login' (or 'use PROFILE') first"
         case .serverRefused(let status, let reason, let message):

@@ -20,6 +20,8 @@ extension Message {
         case .cannotReach(let server, let reason):
             "\(server)에 연결할 수 없습니다(\(reason)). 서버가 켜져 있나요? 'connect URL'로 다른 서버에 연결할 수 있습니다"
         case .tryAgainOrConnect(let problem): "\(problem) — 다시 해 보거나 'connect URL'로 다른 서버에 연결하세요"
+        case .mayHaveBeenMade:
+            "요청은 이미 나갔습니다. 마켓이 그래도 변경했을 수 있고, undo는 이 변경을 모릅니다. 다시 보내기 전에 확인하세요(show ID, list --mine). 그러지 않으면 두 번 처리될 수 있습니다"
         case .cancelled: "취소했습니다"
         case .notLoggedIn: "로그인하지 않았습니다. 먼저 'login'(또는 'use 프로필')을 하세요"
         case .serverRefused(let status, let reason, let message):

@@ -31,6 +31,8 @@ public enum Message: Spoken, Equatable {
     case cannotReach(server: String, reason: String)
     /// After a timeout or a dropped connection (its own description first).
     case tryAgainOrConnect(String)
+    /// After a change cut off with its request out: it may have been made.
+    case mayHaveBeenMade
     case cancelled
     case notLoggedIn
     /// `the server refused (403): …` (the message is the server's text).

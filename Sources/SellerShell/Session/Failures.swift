@@ -21,11 +21,14 @@ extension ShellSession {
         case let error as MarketError:
             // A server's text (its message, an excerpt of its body) through `visible`, as
             // product text is: bidi controls shown as <U+202E>, never acted on.
-            var (status, lines) = describe(error, prefix: prefix)
+            let changing = mayHaveChanged(command)
+            var (status, lines) = describe(error, prefix: prefix, changing: changing)
             if case .serverRefused(403, _) = error, let refuted = refuteGivenVendor() { lines.append(refuted) }
             var report = CommandReport(status: status, failure: lines.map { TerminalText.visible($0) })
             switch error {
-            case .timedOut, .connectionLost, .cancelled: report.outcomeUnknown = true
+            case .timedOut, .connectionLost, .cancelled:
+                report.outcomeUnknown = true
+                if changing { report.failure.append(Message.mayHaveBeenMade.text) }
             default: break
             }
             return report
@@ -33,6 +36,7 @@ extension ShellSession {
             var report = CommandReport(
                 status: .interrupted, failure: [(given ?? "\(type(of: command).spec.name): ") + Message.cancelled.text])
             report.outcomeUnknown = true
+            if mayHaveChanged(command) { report.failure.append(Message.mayHaveBeenMade.text) }
             return report
         default:
             return CommandReport(status: .failed, failure: [prefix + TerminalText.visible(Self.readable(error))])
@@ -94,7 +98,23 @@ extension ShellSession {
         return String(describing: error)
     }
 
-    private func describe(_ error: MarketError, prefix: String) -> (CommandStatus, [String]) {
+    /// Whether `command`, cut off (Ctrl-C, a timeout, a dropped connection), may have changed
+    /// the market all the same: it makes changes, and its last request went out with no answer
+    /// (the exchange log's last, not a read). Then "cancelled" alone, or "try again", would make
+    /// the seller send it twice: a product made twice, a stock moved twice (found by trying the
+    /// shell as a new user: `register` cut by Ctrl-C said "cancelled", and the product was there).
+    func mayHaveChanged(_ command: any ShellCommand) -> Bool {
+        switch type(of: command).spec.effect {
+        case .creates, .changes, .deletes, .script: break
+        case .none, .reads, .session: return false
+        }
+        guard let last = exchanges.exchanges.last else { return false }
+        return last.response == nil && last.request.method != "GET" && last.request.method != "HEAD"
+    }
+
+    /// A failure's lines; `changing`: the command may have changed the market (`mayHaveChanged`),
+    /// so a timeout does not say "try again" (the line after it says to look first).
+    private func describe(_ error: MarketError, prefix: String, changing: Bool = false) -> (CommandStatus, [String]) {
         switch error {
         case .cannotConnect(_, _, let reason):
             return (
@@ -103,10 +123,10 @@ extension ShellSession {
             )
         case .timedOut(let host, let port, let after):
             let problem = Message.timedOut(server: "\(host):\(port)", after: MarketError.seconds(after)).text
-            return (.unreachable, [prefix + Message.tryAgainOrConnect(problem).text])
+            return (.unreachable, [prefix + (changing ? problem : Message.tryAgainOrConnect(problem).text)])
         case .connectionLost(let host, let port, let reason):
             let problem = Message.connectionLost(server: "\(host):\(port)", reason: reason).text
-            return (.unreachable, [prefix + Message.tryAgainOrConnect(problem).text])
+            return (.unreachable, [prefix + (changing ? problem : Message.tryAgainOrConnect(problem).text)])
         case .cancelled:
             return (.interrupted, [prefix + Message.cancelled.text])
         case .missingCredentials:
