@@ -20,7 +20,7 @@ struct KoreanStyleTests {
         ChangesMessage.aChange, ChangesMessage.batch(label: "import c.csv", count: 100), ChangesMessage.photo(2),
         ChangesMessage.noPhoto, ChangesMessage.image(35), ChangesMessage.undoHint(marksThisSession: true),
         ChangesMessage.patchChangesNothing(product: "#6 Mug", values: "price ₩26,000"), ChangesMessage.helpSummary,
-        ListMessage.count(4), ListMessage.noneYours(all: 4, vendor: 2),
+        ListMessage.count(4), ListMessage.onePage("page 1 of 2, 34 products"), ListMessage.noneYours(all: 4, vendor: 2),
         ListMessage.minePage(page: 2, pages: 3, mine: 45, next: 3), ListMessage.minePastTheEnd(page: 4, pages: 3),
         ListMessage.noneMatch, ListMessage.kept(shown: 3, fetched: 9, what: "--search mug"), ListMessage.gridHasNoFormat,
         ListMessage.notAPage("x"),

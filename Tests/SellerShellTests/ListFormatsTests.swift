@@ -38,6 +38,29 @@ struct ListFormatsTests {
         }
     }
 
+    /// `list --format count` counts the whole listing (it printed a page's 20 of 25), and a pipe
+    /// format of one page of several says so beside it, on the notes' side, not in the rows.
+    @Test func countCountsEveryPageAndOnePageForAPipeSaysSo() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let image = try UploadImage.load(path: Fixtures.image("coffee-small.jpg").path)
+            for n in 1...25 {
+                let draft = ProductDraft(name: "Item \(n)", description: "One of many for the count", price: 1000, currency: .krw)
+                _ = try await f.client.create(draft, images: [image])
+            }
+            f.console.clear()
+            #expect(await f.run("list --format count") == .ok, "\(f.console.notes)")
+            #expect(f.console.out.trimmingCharacters(in: .whitespacesAndNewlines) == "25", "\(f.console.out)")
+            #expect(!f.console.notes.contains("--all writes every page"), "\(f.console.notes)")
+            f.console.clear()
+            #expect(await f.run("list --format ids") == .ok)
+            #expect(Self.ids(f.console.out).count == 20, "\(f.console.out)")
+            #expect(
+                f.console.notes.contains(
+                    "only this page was written (page 1 of 2, 25 products — 'list 2' for more); --all writes every page"),
+                "\(f.console.notes)")
+        }
+    }
+
     /// The first command of a session learns the vendor id while it runs: its own filter must use
     /// the id just learned, not the settings read before it ran (it found none of yours).
     @Test func mineAsTheFirstCommandOfASessionFindsYourProducts() async throws {

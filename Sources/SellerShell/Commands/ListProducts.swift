@@ -92,7 +92,9 @@ public struct ListProducts: ShellCommand {
 
     public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         if mine { _ = try context.client.requireCredentials() }
-        if all || mine { return try await everyPage(in: context) }
+        // `list --format count` counts the listing, not its first page (it printed 20 of 34).
+        let counts = (format ?? context.settings.listOutput) == .count && page == 1 && perPage == nil
+        if all || mine || counts { return try await everyPage(in: context) }
         let response = try await context.client.products(page: page, perPage: perPage ?? 20, search: search)
         let result = response.value
         context.records.remember(result.products)
@@ -110,7 +112,7 @@ public struct ListProducts: ShellCommand {
         ).text
         return try await shaped(
             result.products, raw: response.body, empty: Message.noProductsOnPage(page: page).text, summary: summary,
-            in: context)
+            partial: result.hasNext || page > 1, in: context)
     }
 
     /// Every page (`--all`), or this vendor's products among them (`--mine`, matched by vendor
@@ -151,8 +153,10 @@ public struct ListProducts: ShellCommand {
     /// The fetched products filtered, ordered and written in the format asked (`--format`, else
     /// `set output`), with a summary that says what was filtered out of how many (none when
     /// nothing was fetched: `empty` says it in one line).
+    /// `partial`: `fetched` is one page of a longer listing, which a format for pipes (ids, csv,
+    /// count…) says beside its rows, as a note, so that a pipe is not taken for the whole.
     private func shaped(
-        _ fetched: [Product], raw: Data, empty: String, summary: String?, in context: CommandContext
+        _ fetched: [Product], raw: Data, empty: String, summary: String?, partial: Bool = false, in context: CommandContext
     ) async throws -> CommandOutcome {
         if grid, !context.settings.outputJSON {
             return await cards(fetched, raw: raw, empty: empty, summary: summary, in: context)
@@ -184,7 +188,8 @@ public struct ListProducts: ShellCommand {
         default:
             text = try ListFormats.rows(products, format: format, fields: fields)
         }
-        return CommandOutcome([.listed(text, paged: false)])
+        let page: [CommandOutcome.Output] = partial ? (line.map { [.note(ListMessage.onePage($0).text)] } ?? []) : []
+        return CommandOutcome([.listed(text, paged: false)] + page)
     }
 
     /// The line under the products: the summary, or what the filters kept of it (`3 of 20

@@ -5,6 +5,7 @@ extension ListMessage {
     public var english: String {
         switch self {
         case .count(let count): Self.products(count)
+        case .onePage(let summary): "only this page was written (\(summary)); --all writes every page"
         case .usageNotes(let fields):
             "filters and --sort apply to the products fetched (a page, or every page with --all/--mine);\n"
                 + "--grid draws cards with photos on a terminal, as wide as it is (a table elsewhere);\n"

@@ -5,6 +5,7 @@ extension ListMessage {
     public var korean: String {
         switch self {
         case .count(let count): "상품 \(count)개"
+        case .onePage(let summary): "이 페이지만 썼습니다(\(summary)). 모든 페이지는 --all로 씁니다"
         case .usageNotes(let fields):
             "필터와 --sort는 가져온 상품(한 페이지, --all/--mine이면 모든 페이지)에 적용됩니다.\n"
                 + "--grid는 터미널에서 상품을 사진이 있는 카드로 터미널 너비에 맞춰 그립니다(터미널이 아니면 표로 보여 줍니다).\n"

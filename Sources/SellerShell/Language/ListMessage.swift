@@ -6,6 +6,9 @@ import OpenMarketContract
 public enum ListMessage: Spoken, Equatable {
     /// `4 products`: every page's products (`--all`, `--mine`).
     case count(Int)
+    /// Under a page written for a pipe (`list --format ids`): the page's summary, and that
+    /// `--all` writes every page.
+    case onePage(String)
     /// `none of the market's 4 products is yours (vendor #2): 'register' adds one`: `--mine`
     /// found none of this vendor's (it said `none of these 4 products`, of products not shown).
     case noneYours(all: Int, vendor: Int)
