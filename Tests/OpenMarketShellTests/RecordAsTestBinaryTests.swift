@@ -62,7 +62,7 @@ import Testing
             timeout: .seconds(300))
         #expect(failed.status == 1, "\(failed.stdout) \(failed.stderr)")
         #expect(failed.stdout.contains("FAIL \(wrong.path)"), "\(failed.stdout)")
-        #expect(failed.stdout.contains("expected 6500 == 6000"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("6500 == 6000 does not hold"), "\(failed.stdout)")
     }
 }
 

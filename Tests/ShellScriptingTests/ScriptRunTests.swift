@@ -127,7 +127,7 @@ struct ScriptRunTests {
             let cases: [(String, CommandStatus, String, checked: Bool)] = [
                 ("patch $mug price=3", .usage, "patch: undefined variable 'mug'", true),
                 ("show ${first.colour}", .usage, "show: product 'first' has no field 'colour'", false),
-                ("set n 3\nexpect $n > 5", .failed, "expect: expected 3 > 5", false),
+                ("set n 3\nexpect $n > 5", .failed, "expect: 3 > 5 does not hold", false),
                 (
                     "register name=Nope \(Self.describe) price=1 currency=KRW image=no-such-photo.jpg", .usage,
                     "register: image 1 (no-such-photo.jpg): no such file", true

@@ -14,7 +14,7 @@ extension ScriptMessage {
                     skipped > 0 || recovered == 0 ? "\(Self.count(skipped, "line")) already done" : nil,
                     recovered > 0 ? "\(Self.count(recovered, "product")) made before the interruption found on the market" : nil,
                 ].compactMap { $0 }.joined(separator: ", and ")
-        case .expectFailed(let left, let op, let right): "expected \(left) \(op) \(right)"
+        case .expectFailed(let left, let op, let right): "\(left) \(op) \(right) does not hold"
         case .expectUsage: "expect VALUE OP VALUE, with OP one of == != < <= > >= (e.g. expect ${mug.stock} == 5)"
         case .notAComparison(let word): "'\(word)' is not a comparison. " + Self.expectUsage.english
         case .sourceUsage: "source FILE [--step]"
