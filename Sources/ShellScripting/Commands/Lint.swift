@@ -29,13 +29,18 @@ struct Lint: ShellCommand {
         var findings: [String] = []
         var clean: [String] = []
         var refused = false
+        var unreadable = false
         for file in files {
             let readable = try runtime.paths.readable(file, in: context)
             // Read as `run` reads a script: a regular file of at most 16 MiB (a FIFO waited for
-            // a writer forever), and refused as `run` refuses it, a usage error saying why.
+            // a writer forever), and refused as `run` refuses it, saying why: a usage error once
+            // the other files are marked (one missing file lost the others' findings).
             let lines: [ScriptLine]
             do { lines = try ScriptReader.read(readable) } catch {
-                throw CommandFailure.usage("\(ScriptMessage.cannotReadScript(file).text): \(ScriptReader.reason(error))")
+                context.console.note(
+                    "\(ScriptMessage.cannotReadScript(file).text): \(ScriptReader.reason(error))", kind: .error)
+                unreadable = true
+                continue
             }
             let planned = runtime.plannedExchanges(lines, on: server, secrets: context.records.secrets.all)
             if await refuses(lines, planned: planned, name: file, runtime: runtime, in: context) {
@@ -50,6 +55,10 @@ struct Lint: ShellCommand {
             if found.isEmpty { clean.append("\(file): " + HabitMessage.clean(count: planned.count).text) }
         }
         if !findings.isEmpty { context.console.write(findings.joined(separator: "\n")) }
+        if unreadable {
+            for line in clean { context.console.note(line) }
+            throw CommandFailure.alreadyReported(.usage)
+        }
         guard findings.isEmpty, !refused else { throw CommandFailure.alreadyReported(.failed) }
         return CommandOutcome(clean.map { .note($0) })
     }
