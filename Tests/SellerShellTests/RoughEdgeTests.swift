@@ -137,6 +137,22 @@ struct RoughEdgeTests {
         }
     }
 
+    /// `--if-match` with a value that is no ETag of the product: said as a mismatch (it may be no
+    /// ETag of it at all), with where an ETag is read; before, "its ETag is no longer garbage" and
+    /// "read it again ('show 1')", which shows no ETag.
+    @Test func anIfMatchThatDoesNotMatchSaysWhereAnETagIsRead() async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            let product = try await f.register(price: "3500")
+            f.console.clear()
+            #expect(await f.run("patch \(product.id) price=3600 --if-match garbage") == .failed)
+            #expect(
+                f.console.notes.contains(
+                    "#\(product.id) does not match the ETag given (garbage): it changed since that ETag was read, or the ETag is not this product's; nothing was changed: read its ETag again ('GET /api/products/\(product.id)', then ${response.headers.etag}) and retry"
+                ), "\(f.console.notes)")
+            #expect(try await f.product(id: product.id).price == 3500)
+        }
+    }
+
     @Test func messagesUseTheFieldNamesTheSellerTyped() async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in
             let product = try await f.register(price: "1000")

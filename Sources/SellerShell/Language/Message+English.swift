@@ -184,8 +184,9 @@ extension Message {
         case .mixedCurrencies(let parts):
             "these products are in different currencies (\(parts)): the same amount means a different price in each"
         case .etagMoved(let id, let etag):
-            "#\(id) changed since it was read (its ETag is no longer \(etag)); "
-                + "nothing was changed: read it again ('show \(id)') and retry"
+            "#\(id) does not match the ETag given (\(etag)): it changed since that ETag was read, or the ETag is "
+                + "not this product's; nothing was changed: read its ETag again ('GET /api/products/\(id)', then "
+                + "${response.headers.etag}) and retry"
         case .whichProfileToRemove: "which profile? profiles remove NAME"
         case .profilesUsage(let typed): "'\(typed)': profiles lists them; profiles remove NAME removes one"
         case .removedProfile(let name, let folder): "removed profile '\(name)' (\(folder))"

@@ -181,8 +181,9 @@ extension Message {
         case .patchQuestion(let change, let count, let products): "patch: 상품 \(count)개를 바꿀까요: \(change) (\(products))"
         case .mixedCurrencies(let parts): "이 상품들은 통화가 다릅니다(\(parts)). 같은 금액이라도 상품마다 다른 가격이 됩니다"
         case .etagMoved(let id, let etag):
-            "#\(id) 상품이 읽어 온 뒤에 바뀌었습니다(ETag가 읽어 올 때의 \(etag)에서 바뀌었습니다). "
-                + "아무것도 바꾸지 않았습니다. 다시 읽고('show \(id)') 다시 해 보세요"
+            "#\(id) 상품이 주어진 ETag(\(etag))와 맞지 않습니다. 그 ETag를 읽은 뒤에 바뀌었거나 이 상품의 ETag가 "
+                + "아닙니다. 아무것도 바꾸지 않았습니다. ETag를 다시 읽고('GET /api/products/\(id)' 뒤 "
+                + "${response.headers.etag}) 다시 해 보세요"
         case .whichProfileToRemove: "어느 프로필인가요? profiles remove 이름"
         case .profilesUsage(let typed): "'\(typed)': profiles는 목록을 보여 주고, profiles remove 이름은 하나를 지웁니다"
         case .removedProfile(let name, let folder): "'\(name)' 프로필을 지웠습니다(\(folder))"
