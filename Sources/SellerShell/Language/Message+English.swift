@@ -119,7 +119,7 @@ extension Message {
         case .deleteSeveralQuestion(let count, let products): "delete \(Self.count(count, "product")) (\(products))?"
         case .keptAll(let count): "kept all \(count)"
         case .fieldRequired(let field, let rule): "\(field) is required (\(rule))"
-        case .registerCancelled: "register cancelled; nothing was sent"
+        case .registerCancelled: "cancelled; nothing was sent"
         case .registerGaveUp(let attempts): "register cancelled after \(attempts) answers that did not fit; nothing was sent"
         case .noFileMatches(let text): "\(text): no file matches"
         case .noSuchFile(let text): "\(text): no such file"
