@@ -193,7 +193,7 @@ struct MultiProductTests {
             let report = await f.shell.perform(
                 Invocation(Patch(id: made[0].id, changes: ProductChanges(stock: 2), ifMatch: etag), text: "patch"))
             #expect(report.status == .failed)
-            #expect(report.failure.first?.contains("changed since it was read") == true, "\(report.failure)")
+            #expect(report.failure.first?.contains("it changed since that ETag was read") == true, "\(report.failure)")
             #expect(try await f.product(id: made[0].id).stock == 1)
         }
     }
