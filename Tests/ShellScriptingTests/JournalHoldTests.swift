@@ -17,12 +17,16 @@ struct JournalHoldTests {
         journal.split(separator: "\n").map(String.init).filter { $0.contains(#""state":"\#(state)""#) }
     }
 
-    /// A spy that keeps the journal of `script` as it is on disk when each request is sent.
-    static func snapshotting(_ script: String) -> (SpyTransport, Watched<[(HTTPRequestData, String)]>) {
+    /// A spy that keeps the journal of `script` as it is on disk when each request is sent;
+    /// `awaiting` false: the transport under it never does what waits for a request to be out
+    /// (`RequestNotes.whileAwaiting`), as a transport with no thread of its own would not.
+    static func snapshotting(_ script: String, awaiting: Bool = true) -> (SpyTransport, Watched<[(HTTPRequestData, String)]>) {
         let seen = Watched<[(HTTPRequestData, String)]>([])
         let spy = SpyTransport { request, timeout in
             let journal = (try? String(contentsOfFile: script + ".journal", encoding: .utf8)) ?? ""
             seen.change { $0.append((request, journal)) }
+            var request = request
+            if !awaiting { request.notes.whileAwaiting = nil }
             return try await SpyTransport.market(request, timeout)
         }
         return (spy, seen)
@@ -58,19 +62,57 @@ struct JournalHoldTests {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             try f.copyImage("coffee-small.jpg")
             let shows = JournalHandle.heldAtMost * 2 + 5
+            // Product 1, the fixture's market being new: a `show $a` would bind `a` again, whose
+            // `done` keeps the product and is written at once; `show 1` binds only `last`.
             let path = try f.script(
                 "many-reads.om",
-                "register name=Read \(Self.describe) as a\n" + String(repeating: "show $a\n", count: shows))
-            let (spy, seen) = Self.snapshotting(path)
+                "register name=Read \(Self.describe)\n" + String(repeating: "show 1\n", count: shows))
+            let (spy, seen) = Self.snapshotting(path, awaiting: false)
             let console = RecordingConsole()
             #expect(await f.session(console, transport: spy).runScript(path: path) == .ok, "\(console.notes)")
             let reads = seen.value.filter { $0.0.method == .get && Int($0.0.url.lastPathComponent) != nil }
             #expect(reads.count == shows)
+            // Held at all: some show's request went with reads done and not yet on disk.
+            #expect(reads.enumerated().contains { Self.entries($0.element.1, state: "done").count - 1 < $0.offset })
             for (index, read) in reads.enumerated() {
-                // Before the request of show number `index + 1`, `index` shows are done; at most
-                // `heldAtMost - 1` of them are not on disk yet.
+                // Before the request of show number `index + 1`, `index` shows are done. A full
+                // batch waits for a request to be out, which this transport never tells (it does
+                // not call `whileAwaiting`): at most twice `heldAtMost`, less one, are not on disk.
                 let onDisk = Self.entries(read.1, state: "done").count - 1
-                #expect(onDisk >= index - (JournalHandle.heldAtMost - 1), "show \(index + 1): \(onDisk) on disk")
+                #expect(onDisk >= index - (2 * JournalHandle.heldAtMost - 1), "show \(index + 1): \(onDisk) on disk")
+            }
+            #expect(Self.entries(f.journal(path), state: "done").count == shows + 1)
+            #expect(f.journal(path).hasSuffix(#"{"state":"finished"}"# + "\n"))
+        }
+    }
+
+    /// A full batch of reads' `done` entries is written while the next request is out (its
+    /// `whileAwaiting`, which the HTTP client calls once the request is written), not between an
+    /// answer and the next request; none is lost, and no more than a batch waits.
+    @Test func aFullBatchOfReadsIsWrittenWhileTheNextRequestIsOut() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg")
+            let shows = JournalHandle.heldAtMost * 3
+            let path = try f.script(
+                "batched-reads.om",
+                "register name=Read \(Self.describe)\n" + String(repeating: "show 1\n", count: shows))
+            // For each request: the journal when it is sent, and whether it grew while it was out.
+            let seen = Watched<[(HTTPRequestData, String, Bool)]>([])
+            let spy = SpyTransport { request, timeout in
+                let journal = { (try? String(contentsOfFile: path + ".journal", encoding: .utf8)) ?? "" }
+                let sent = journal()
+                request.notes.whileAwaiting?()
+                seen.change { $0.append((request, sent, journal() != sent)) }
+                return try await SpyTransport.market(request, timeout)
+            }
+            let console = RecordingConsole()
+            #expect(await f.session(console, transport: spy).runScript(path: path) == .ok, "\(console.notes)")
+            let reads = seen.value.filter { $0.0.method == .get && Int($0.0.url.lastPathComponent) != nil }
+            #expect(reads.count == shows)
+            #expect(reads.filter(\.2).count >= 2, "batches written while a request was out")
+            for (index, read) in reads.enumerated() {
+                let onDisk = Self.entries(read.1, state: "done").count - 1
+                #expect(onDisk >= index - JournalHandle.heldAtMost, "show \(index + 1): \(onDisk) on disk")
             }
             #expect(Self.entries(f.journal(path), state: "done").count == shows + 1)
             #expect(f.journal(path).hasSuffix(#"{"state":"finished"}"# + "\n"))

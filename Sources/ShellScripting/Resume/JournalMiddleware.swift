@@ -46,7 +46,11 @@ struct JournalMiddleware: CommandMiddleware {
         // A read's plain `done` may wait for the next entry (see `JournalHandle`): lost in a
         // crash, it only makes a resume read again. Not a read that wrote a file or started a
         // program (`export`, `open`): done again, it would refuse the file it made, or show twice.
-        _ = journal.write(entry, mayWait: effect == .reads && !spec.changesThisMachine && entry.isPlain)
+        // When the next line sends a request at once, a full batch of them is written while that
+        // request is out.
+        _ = journal.write(
+            entry, mayWait: effect == .reads && !spec.changesThisMachine && entry.isPlain,
+            later: context.holdsOutput ? context.heldOutput : nil)
         return outcome
     }
 

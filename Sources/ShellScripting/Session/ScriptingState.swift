@@ -39,8 +39,9 @@ extension CommandContext {
 ///
 /// A plain `done` of a line that only reads is held back and written with the next entry that
 /// must reach the disk (any `started`, `failed`, other `done`, `finished`), once
-/// `heldAtMost` are held, or when the run ends: a `write(2)` per `show` line was a twentieth of
-/// a script's CPU (perf record). Entries reach the file in the order they were written, so a
+/// `heldAtMost` are held (while the next line's request is out, when it sends one at once), or
+/// when the run ends: a `write(2)` per `show` line was a twentieth of a script's CPU (perf
+/// record). Entries reach the file in the order they were written, so a
 /// `started` and every entry before it are on disk before its request is sent; a crash loses at
 /// most the last few reads' `done`, which a resume runs again. A journal to start over (an
 /// import's) holds every entry until `startOver()`, which comes before any request is sent.
@@ -56,6 +57,8 @@ final class JournalHandle: Sendable {
         /// cancelled at its question (or refused) has sent nothing, and the journal it found (an
         /// unfinished import's, which `--resume` reads) is still there.
         var startsOver = false
+        /// The held entries' write waits for the next request to be out (`write(_:mayWait:later:)`).
+        var flushLater = false
     }
 
     /// The most read-only lines' `done` entries held back before they are written.
@@ -87,13 +90,34 @@ final class JournalHandle: Sendable {
 
     /// Appends `entry` with the entries held before it (or, when `mayWait`, holds it back, up to
     /// `heldAtMost`); false (and the reason kept) when it cannot, since going on would make a
-    /// later --resume trust a journal that misses what was done.
-    func write(_ entry: JournalEntry, mayWait: Bool = false) -> Bool {
-        run.withLock { run in
-            guard run.failure == nil, let file = run.file else { return false }
+    /// later --resume trust a journal that misses what was done. `later`: where a full batch of
+    /// held entries may wait to be written until the next request is out (`HeldOutput`, given
+    /// when the next line sends one at once), instead of between this line's answer and that
+    /// request: a batch's encoding and write were a fiftieth of a `show` line's instructions,
+    /// every one of them waited for (`scripts/bench-instructions`). Up to twice `heldAtMost` wait
+    /// so; whatever is written next, and the run's end (`close`), writes them first.
+    func write(_ entry: JournalEntry, mayWait: Bool = false, later: HeldOutput? = nil) -> Bool {
+        let (written, flushLater) = run.withLock { run -> (Bool, Bool) in
+            guard run.failure == nil, let file = run.file else { return (false, false) }
             run.held.append(entry)
-            if run.startsOver || (mayWait && run.held.count < Self.heldAtMost) { return true }
-            return Self.flush(&run, to: file)
+            let batchWaits = run.held.count < Self.heldAtMost || (run.flushLater && run.held.count < 2 * Self.heldAtMost)
+            if run.startsOver || (mayWait && batchWaits) { return (true, false) }
+            if mayWait, later != nil, run.held.count < 2 * Self.heldAtMost {
+                run.flushLater = true
+                return (true, true)
+            }
+            return (Self.flush(&run, to: file), false)
+        }
+        if flushLater, let later { later.later { self.flushHeld() } }
+        return written
+    }
+
+    /// Writes the entries held back, if the run goes on and may write them (not while it waits to
+    /// start over). Its failure is kept, and read after the line (`failure`).
+    func flushHeld() {
+        run.withLock { run in
+            guard run.failure == nil, !run.startsOver, let file = run.file else { return }
+            _ = Self.flush(&run, to: file)
         }
     }
 
@@ -111,6 +135,7 @@ final class JournalHandle: Sendable {
 
     /// Writes the entries held back; false (and the reason kept) when it cannot.
     private static func flush(_ run: inout Run, to file: JournalFile) -> Bool {
+        run.flushLater = false
         guard !run.held.isEmpty else { return true }
         defer { run.held.removeAll(keepingCapacity: true) }
         return append(run.held, &run, to: file)
