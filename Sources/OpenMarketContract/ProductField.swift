@@ -325,13 +325,46 @@ public struct ParsedFields: Sendable, Hashable {
 
     public init() {}
 
-    /// `fields` parsed in order (a field given twice keeps its first value).
+    /// `fields` parsed in order (a field given twice keeps its first value). A price or discount
+    /// written with a currency sign (``ProductFieldParsing/money(_:)``) is its amount, and its
+    /// sign stands for the currency when none is given (right after it, in `order`); one given
+    /// that the sign disagrees with is a problem of the amount's field.
     public init(_ fields: [(field: ProductField, text: String)]) {
-        for (field, text) in fields where !order.contains(field) {
+        let (read, signs) = Self.readingMoney(fields)
+        for (field, text) in read where !order.contains(field) {
             order.append(field)
             if let problem = field.parse(text, into: &changes) { unreadable.append(problem) }
         }
+        unreadable = signs + unreadable
         problems = unreadable + changes.violations()
+    }
+
+    /// `fields` with each amount's currency sign read: the amount alone, and the currency the
+    /// sign names added when the fields give none, or the disagreement when they give another.
+    /// One reading for every way in: a command's `price=₩3,500`, an `edit` document, a sheet's
+    /// cell.
+    public static func readingMoney(
+        _ fields: [(field: ProductField, text: String)]
+    ) -> ([(field: ProductField, text: String)], [RuleViolation]) {
+        var fields = fields
+        var problems: [RuleViolation] = []
+        for field in [ProductField.price, .discount] {
+            guard let index = fields.firstIndex(where: { $0.field == field }),
+                let (amount, currency) = ProductFieldParsing.money(fields[index].text)
+            else { continue }
+            let text = fields[index].text
+            fields[index].text = amount
+            if let given = fields.first(where: { $0.field == .currency })?.text {
+                if ProductFieldParsing.currency(given) != currency {
+                    problems.append(
+                        RuleViolation(
+                            field.rawValue, .currencySignDisagrees(text: text, currency: currency.rawValue, given: given)))
+                }
+            } else {
+                fields.insert((.currency, currency.rawValue), at: index + 1)
+            }
+        }
+        return (fields, problems)
     }
 
     /// A field's value as plain text (`fields[.price]` → `3500`); nil when it was not given or
@@ -361,8 +394,36 @@ extension ProductChanges {
     }
 }
 
-/// Numbers and currencies as sellers type them (`3,500`, `1_000`, `krw`).
+/// Numbers and currencies as sellers type them (`3,500`, `1_000`, `krw`, `₩3,500`).
 public enum ProductFieldParsing {
+    /// The amount and currency of money written with a currency sign, as a seller types it and
+    /// a spreadsheet formats it (`₩3,500`, `3,500원`, `$12.50`, `US$ 5`); nil for a plain number
+    /// (or anything else, which the field's parse judges). The amount keeps its commas for that
+    /// parse, which takes them only where they group thousands (`$1,5` is not $15).
+    public static func money(_ text: String) -> (amount: String, currency: Currency)? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var currency: Currency?
+        for (sign, meaning) in moneySigns where rest.hasPrefix(sign) {
+            rest = rest.dropFirst(sign.count)
+            currency = meaning
+            break
+        }
+        if currency == nil, rest.hasSuffix("원") {
+            rest = rest.dropLast()
+            currency = .krw
+        }
+        guard let currency else { return nil }
+        let number = rest.trimmingCharacters(in: .whitespaces)
+        guard !number.isEmpty,
+            number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }),
+            number.unicodeScalars.filter({ $0 == "." }).count <= 1
+        else { return nil }
+        return (number, currency)
+    }
+
+    /// The signs `money` reads, longest first where one begins another (`US$` before `$`).
+    static let moneySigns: [(String, Currency)] = [("US$", .usd), ("$", .usd), ("₩", .krw), ("￦", .krw)]
+
     /// A decimal amount; `field` names it in the problem when it is not one.
     public static func decimal(_ text: String, _ field: String, _ problems: inout [RuleViolation]) -> Decimal? {
         if let misread = misreadSeparator(text) {

@@ -25,6 +25,8 @@ extension Rule {
             "'\(text)': a comma only groups thousands (1,250); write a decimal with a point (12.50)"
         case .pointBeforeThreeDigits(let text, let whole, let small):
             "'\(text)' could be \(whole) or \(small): write \(whole), or \(small) with two decimals"
+        case .currencySignDisagrees(let text, let currency, let given):
+            "'\(text)' is in \(currency) by its sign, but currency is \(given): keep one of the two"
         case .required: "is required"
         case .imageRequired(let min): "at least \(min) image is required"
         case .tooManyImages(let max, let count): "at most \(max) images (there are \(count))"

@@ -24,6 +24,8 @@ extension Rule {
             "'\(text)': 쉼표는 천 단위를 나눌 때만 씁니다(1,250). 소수는 점으로 쓰세요(12.50)"
         case .pointBeforeThreeDigits(let text, let whole, let small):
             "'\(text)'은(는) \(whole)인지 \(small)인지 알 수 없습니다. \(whole)(이)나, 소수 두 자리로 \(small)(으)로 쓰세요"
+        case .currencySignDisagrees(let text, let currency, let given):
+            "'\(text)'은(는) 기호로 보면 \(currency)인데 통화는 \(given)입니다. 둘 중 하나만 쓰세요"
         case .required: "꼭 있어야 합니다"
         case .imageRequired(let min): "사진이 \(min)장 이상 있어야 합니다"
         case .tooManyImages(let max, let count): "사진은 \(max)장까지만 올릴 수 있습니다(지금 \(count)장)"

@@ -31,6 +31,9 @@ public enum Rule: Spoken, Hashable, CustomStringConvertible {
     /// A point before exactly three digits (`5.000`), a thousands separator in much of the
     /// world: `whole` is the number read that way, `small` the one read as a decimal.
     case pointBeforeThreeDigits(text: String, whole: String, small: String)
+    /// An amount whose currency sign (`₩3,500`, `$12.50`) names another currency than the
+    /// `currency` given beside it: `currency` is the sign's (`KRW`), `given` the field's text.
+    case currencySignDisagrees(text: String, currency: String, given: String)
     /// Given neither in the request nor in a default.
     case required
 

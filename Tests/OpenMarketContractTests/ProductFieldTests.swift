@@ -169,6 +169,42 @@ struct ProductFieldTests {
         #expect(ProductFieldParsing.integer("1,000", "stock", &problems) == 1000 && problems.isEmpty)
     }
 
+    /// Money as a seller types it and a sheet formats it is read the same by every way in (the
+    /// shell's `price=₩3,500`, an import's cell): the amount, and the sign's currency when none
+    /// is given. Before, the shell said `'₩3,500': a comma only groups thousands` of it.
+    @Test func aCurrencySignIsReadAsTheAmountAndItsCurrency() throws {
+        let read: [(String, Decimal, Currency)] = [
+            ("₩3,500", 3500, .krw), ("3,500원", 3500, .krw), ("￦ 3500", 3500, .krw), ("$12.50", 12.5, .usd),
+            ("US$5", 5, .usd), (" $1,250.75 ", try #require(Decimal(string: "1250.75")), .usd),
+        ]
+        for (text, amount, currency) in read {
+            let parsed = ParsedFields([(.price, text), (.stock, "3")])
+            #expect(parsed.problems.isEmpty, "\(text): \(parsed.problems)")
+            #expect(parsed.changes.price == amount && parsed.changes.currency == currency, "\(text)")
+            #expect(parsed.order == [.price, .currency, .stock], "\(text)")
+        }
+        // Given beside it, the currency must agree with the sign.
+        let agreeing = ParsedFields([(.price, "₩3,500"), (.currency, "krw")])
+        #expect(agreeing.problems.isEmpty && agreeing.changes.price == 3500 && agreeing.changes.currency == .krw)
+        let disagreeing = ParsedFields([(.price, "₩3,500"), (.currency, "USD")])
+        #expect(
+            disagreeing.problems == [
+                RuleViolation("price", .currencySignDisagrees(text: "₩3,500", currency: "KRW", given: "USD"))
+            ])
+        #expect(
+            disagreeing.problems.first?.text(in: .en)
+                == "price: '₩3,500' is in KRW by its sign, but currency is USD: keep one of the two")
+        // A discount's sign is held to the price's.
+        let mixed = ParsedFields([(.price, "₩3,500"), (.discount, "$5")])
+        #expect(mixed.changes.currency == .krw)
+        #expect(mixed.problems == [RuleViolation("discount", .currencySignDisagrees(text: "$5", currency: "USD", given: "KRW"))])
+        // What is no amount after its sign is the number's parse's to judge; a comma that does
+        // not group thousands is refused after a sign too.
+        #expect(ParsedFields([(.price, "₩abc")]).problems == [RuleViolation("price", .notANumber("₩abc"))])
+        #expect(ParsedFields([(.price, "$1,5")]).problems == [RuleViolation("price", .commaNotThousands("1,5"))])
+        #expect(ProductFieldParsing.money("3500") == nil && ProductFieldParsing.money("$") == nil)
+    }
+
     @Test func aChangeOfCurrencyAloneIsNotAChangeOfPrice() {
         let before = Self.product(price: 3500)
         var after = before

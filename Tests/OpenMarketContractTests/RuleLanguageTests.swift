@@ -73,10 +73,11 @@ struct RuleLanguageTests {
         .secretOutsideItsField, .wholeNumberFromZero(-1), .notZeroOrMore(-1), .partOverLimit(bytes: 400_000),
         .onlyWhiteSpace(count: 3), .commaNotThousands("12,50"),
         .pointBeforeThreeDigits(text: "5.000", whole: "5000", small: "5.00"),
+        .currencySignDisagrees(text: "₩3,500", currency: "KRW", given: "USD"),
     ])
     func koreanHasNoEnglishWords(rule: Rule) {
         let words = rule.korean.split { !$0.isLetter }.filter { $0.unicodeScalars.allSatisfy { $0.isASCII } }
-        let allowed: Set<Substring> = ["NUL", "U", "KB", "KiB", "login", "use", "secret", "no", "resize", "GIF"]
+        let allowed: Set<Substring> = ["NUL", "U", "KB", "KiB", "login", "use", "secret", "no", "resize", "GIF", "KRW", "USD"]
         #expect(words.allSatisfy(allowed.contains), "\(rule.korean)")
         #expect(rule.korean != rule.english)
     }

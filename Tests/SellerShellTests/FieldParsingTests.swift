@@ -48,6 +48,21 @@ struct FieldParsingTests {
         #expect(patch.words.map(\.text) == ["patch", "4", "stock=1000", "price=3500.5", "currency=KRW", "thumbnail=35"])
     }
 
+    /// `patch 4 price=₩3,500` is the price an import reads from a `₩3,500` cell: 3500 in won,
+    /// written back as the two fields (before, the comma was said not to group thousands).
+    @Test func aPriceWithItsCurrencySignIsTheAmountInThatCurrency() throws {
+        let patch = try #require(try Self.parse("patch 4 price=₩3,500 stock=2") as? Patch)
+        #expect(patch.changes == ProductChanges(price: 3500, currency: .krw, stock: 2))
+        #expect(patch.words.map(\.text) == ["patch", "4", "price=3500", "currency=KRW", "stock=2"])
+        let register = try #require(
+            try Self.parse("register name=Mug description='A tall mug for tea' price=3500원 image=x.jpg") as? Register)
+        #expect(register.fields.problems.isEmpty, "\(register.fields.problems)")
+        #expect(register.fields[.currency] == "KRW")
+        #expect(
+            Self.failure("patch 4 price='$12.50' currency=KRW")?.message
+                == "price: '$12.50' is in USD by its sign, but currency is KRW: keep one of the two")
+    }
+
     @Test func registerKeepsItsFieldsProblemsToSayWithThePhotos() throws {
         let register = try #require(try Self.parse("register name=ab price=abc currency=USD image=x.jpg") as? Register)
         #expect(

@@ -53,6 +53,25 @@ struct CatalogRoughEdgeTests {
         }
     }
 
+    /// A sign's currency is read as every command reads it (`ParsedFields.readingMoney`), and a
+    /// currency column that says another is the row's problem in its price column.
+    @Test func aCurrencySignTheCurrencyColumnContradictsIsAProblemAtItsRow() async throws {
+        try await ScriptFixture.with { f in
+            try f.copyImage("coffee-small.jpg")
+            let path = try f.script(
+                "signs.csv",
+                Self.header + "\n" + "Note book,A thick red note book,\"₩3,500\",USD,0,5,coffee-small.jpg\n"
+                    + "Pencil case,A long blue pencil case,3500원,,0,5,coffee-small.jpg\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).execute("import '\(path)' --yes").status == .failed)
+            #expect(
+                console.notes.contains("signs.csv:2:price: ₩3,500 is in KRW, but the currency column says USD"),
+                "\(console.notes)")
+            #expect(!console.notes.contains("signs.csv:3"), "\(console.notes)")
+            #expect(try await f.allProducts().isEmpty)
+        }
+    }
+
     /// A thousands point (`1.000`, read as ₩1) and a decimal comma (`12,50` and `$1,5`, read as
     /// 1250 and 15) are problems at their rows, in any currency; before, each was imported.
     @Test func aSeparatorAnotherCountryReadsOtherwiseIsAProblemAtItsRow() async throws {

@@ -148,58 +148,22 @@ struct RowCheck {
 
     /// `₩3,500`, `3,500원` and `$12.50` as a spreadsheet formats money: the number is the
     /// amount, the sign its currency (which fills an empty currency cell, and must agree with
-    /// a given one).
+    /// a given one). Read as every command reads them (`ParsedFields.readingMoney`); a
+    /// disagreement is said as a sheet's problem, in its column.
     private func readMoney(_ row: CatalogRow, _ fields: inout [(field: ProductField, text: String)]) -> [CatalogProblem] {
-        var problems: [CatalogProblem] = []
-        for field in [ProductField.price, .discount] {
-            guard let index = fields.firstIndex(where: { $0.field == field }) else { continue }
-            let text = fields[index].text
-            guard let money = Self.money(text) else { continue }
-            let (number, currency) = money
-            fields[index].text = number
-            if let given = fields.first(where: { $0.field == .currency })?.text {
-                if ProductFieldParsing.currency(given) != currency {
-                    problems.append(
-                        problem(
-                            row, column(for: field),
-                            CatalogMessage.currencyDisagrees(
-                                text: TextLayout.visible(text, limit: 30), currency: currency.rawValue,
-                                given: TextLayout.visible(given, limit: 10)
-                            ).text))
-                }
-            } else {
-                fields.append((.currency, currency.rawValue))
-            }
+        let (read, disagreements) = ParsedFields.readingMoney(fields)
+        fields = read
+        return disagreements.compactMap { violation in
+            guard case .currencySignDisagrees(let text, let currency, let given) = violation.rule,
+                let field = ProductField(rawValue: violation.subject)
+            else { return nil }
+            return problem(
+                row, column(for: field),
+                CatalogMessage.currencyDisagrees(
+                    text: TextLayout.visible(text, limit: 30), currency: currency, given: TextLayout.visible(given, limit: 10)
+                ).text)
         }
-        return problems
     }
-
-    /// The amount and currency of a money cell with a currency sign; nil for a plain number (or
-    /// anything else, which the field rules judge).
-    static func money(_ text: String) -> (String, Currency)? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
-        var currency: Currency?
-        for (sign, meaning) in Self.moneySigns where rest.hasPrefix(sign) {
-            rest = rest.dropFirst(sign.count)
-            currency = meaning
-            break
-        }
-        if currency == nil, rest.hasSuffix("원") {
-            rest = rest.dropLast()
-            currency = .krw
-        }
-        guard currency != nil else { return nil }
-        // Commas are kept for the field's parse, which takes them only where they group
-        // thousands (`$1,5` was read as $15).
-        let number = rest.trimmingCharacters(in: .whitespaces)
-        guard let currency, !number.isEmpty,
-            number.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }),
-            number.filter({ $0 == "." }).count <= 1
-        else { return nil }
-        return (number, currency)
-    }
-
-    static let moneySigns: [(String, Currency)] = [("US$", .usd), ("$", .usd), ("₩", .krw), ("￦", .krw)]
 
     /// A row without an id whose name is one of your products': an update of it, unless the
     /// name is on several of yours or the product is named by another row's id.
