@@ -165,30 +165,71 @@ public struct CommandOutcome: Sendable {
 }
 
 /// A typed command on its way through the session, with where it came from.
+///
+/// Its parts are held in one immutable box: an invocation is passed from layer to layer of every
+/// line and kept by a script's check for each line it parsed, and copied as a command (an
+/// existential, copied through its type's witness) and four texts, each copy was a dozen
+/// retains and releases; a copy of the box is one. Setting a part makes a new box.
 public struct Invocation: Sendable {
-    public var command: any ShellCommand
+    private final class Parts: Sendable {
+        let command: any ShellCommand
+        let text: String
+        let location: String?
+        let line: (number: Int, hash: String)?
+        let bindAs: String?
+        let quiet: Bool
+
+        init(
+            _ command: any ShellCommand, text: String, location: String?, line: (number: Int, hash: String)?,
+            bindAs: String?, quiet: Bool
+        ) {
+            self.command = command
+            self.text = text
+            self.location = location
+            self.line = line
+            self.bindAs = bindAs
+            self.quiet = quiet
+        }
+    }
+
+    private var parts: Parts
+
+    public var command: any ShellCommand {
+        get { parts.command }
+        set { self = Invocation(newValue, text: text, location: location, line: line, bindAs: bindAs, quiet: quiet) }
+    }
     /// The line as typed (before variables were expanded), for recording and dry runs.
-    public var text: String
+    public var text: String {
+        get { parts.text }
+        set { self = Invocation(command, text: newValue, location: location, line: line, bindAs: bindAs, quiet: quiet) }
+    }
     /// `FILE:LINE` when it comes from a script.
-    public var location: String?
+    public var location: String? {
+        get { parts.location }
+        set { self = Invocation(command, text: text, location: newValue, line: line, bindAs: bindAs, quiet: quiet) }
+    }
     /// The line's number and hash in its script, for the journal.
-    public var line: (number: Int, hash: String)?
+    public var line: (number: Int, hash: String)? {
+        get { parts.line }
+        set { self = Invocation(command, text: text, location: location, line: newValue, bindAs: bindAs, quiet: quiet) }
+    }
     /// The name the line gives the product (`… as mug`).
-    public var bindAs: String?
+    public var bindAs: String? {
+        get { parts.bindAs }
+        set { self = Invocation(command, text: text, location: location, line: line, bindAs: newValue, quiet: quiet) }
+    }
     /// Runs without printing its outcome (a row of an import, which has its own progress and
     /// summary); failures are still reported to the caller.
-    public var quiet = false
+    public var quiet: Bool {
+        get { parts.quiet }
+        set { self = Invocation(command, text: text, location: location, line: line, bindAs: bindAs, quiet: newValue) }
+    }
 
     public init(
         _ command: any ShellCommand, text: String, location: String? = nil, line: (number: Int, hash: String)? = nil,
         bindAs: String? = nil, quiet: Bool = false
     ) {
-        self.command = command
-        self.text = text
-        self.location = location
-        self.line = line
-        self.bindAs = bindAs
-        self.quiet = quiet
+        parts = Parts(command, text: text, location: location, line: line, bindAs: bindAs, quiet: quiet)
     }
 
     public var spec: CommandSpec { type(of: command).spec }

@@ -79,7 +79,7 @@ extension ScriptRuntime {
         var invocation: Invocation
         if let parsed {
             invocation = parsed
-            invocation.location = location
+            if let location { invocation.location = location }
         } else {
             // Read in the language its command will speak, for the server it will go to: what is
             // wrong with it is said as the command's own failure would be. A stream's line is

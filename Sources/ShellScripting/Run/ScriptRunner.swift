@@ -416,7 +416,9 @@ extension ScriptRuntime {
         checked: Bool = false, in context: CommandContext
     ) async -> Bool {
         let location = "\(report.name):\(line.number)"
-        let result = await step(line, parsed: parsed, location: location, checked: checked, in: context)
+        // The invocation carries its `FILE:LINE` only for a dry run, the one reader of it there
+        // (`DryRunMiddleware`): set on every line, it made a new invocation for each.
+        let result = await step(line, parsed: parsed, location: dryRun == nil ? nil : location, checked: checked, in: context)
         let journal = context.scope?.journal
         if let failure = journal?.failure {
             console.note(ScriptMessage.stoppedForResume(name: report.name, failure: failure).text)
