@@ -30,6 +30,11 @@ public struct ChangeLogMiddleware: CommandMiddleware {
     public nonisolated(nonsending) func handle(
         _ invocation: Invocation, context: CommandContext, next: CommandHandler
     ) async throws -> CommandOutcome {
+        // A read changes nothing and, but for `changes` itself, reads no log: it goes on as it is
+        // (copying its context and naming its log cost every `show` line for nothing).
+        if invocation.spec.effect == .reads, type(of: invocation.command) != Changes.self {
+            return try await next(invocation, context)
+        }
         var context = context
         let log = self.log(for: context)
         // The line is masked only when it is written: most lines (every `show`) change nothing.

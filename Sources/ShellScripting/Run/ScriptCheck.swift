@@ -134,7 +134,10 @@ extension ScriptRuntime {
             resize = !templates.contains { $0.literal == Word("--no-resize") }
         }
         var found = problems(of: invocation, spec: spec, photos: photos, resize: resize, paths: paths)
-        if let register = invocation.command as? Register { found.failure += Self.missing(register) }
+        // The type compared first: a cast out of the existential is a runtime call, on every line.
+        if type(of: invocation.command) == Register.self, let register = invocation.command as? Register {
+            found.failure += Self.missing(register)
+        }
         return found
     }
 
@@ -170,7 +173,9 @@ extension ScriptRuntime {
     /// variable), `… as NAME` and `last` a product.
     private func learn(from invocation: Invocation?, holes: Bool, names: inout CheckedNames) {
         guard let invocation else { return }
-        if let set = invocation.command as? SetVariable, case .variable(let name, let value) = set.action {
+        if type(of: invocation.command) == SetVariable.self, let set = invocation.command as? SetVariable,
+            case .variable(let name, let value) = set.action
+        {
             names[name] = holes ? .unknown : .text(value)
         }
         if let bound = invocation.bindAs { names[bound] = .product }
