@@ -55,7 +55,7 @@ public struct SessionSettings: Sendable {
 
 /// What the scripting layer passes along with a command (its variables, its journal, the depth
 /// of `source`): the shell core carries it without reading it.
-public protocol ScriptScope: Sendable {}
+public protocol ScriptScope: AnyObject, Sendable {}
 
 /// What one command may touch, built for each invocation and passed to `run`: the answer to
 /// "what can a command touch?" in one place. Nothing per run is set on a shared object and

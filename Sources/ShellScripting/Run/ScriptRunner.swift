@@ -45,21 +45,22 @@ extension ScriptRuntime {
             checked = check(lines, name: path, on: server, paths: paths, stepped: options.step)
             guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         }
-        var scope = LineScope(runtime: self, newest: NewestBeforeFirstCreate())
+        var journal: JournalHandle?
         var resume = ResumePoint()
         if dryRun == nil {
             switch openJournal(for: path, at: resolved, lines, options, server: server) {
             case .ended(let status): return status
-            case .opened(let journal, let opened): (scope.journal, resume) = (journal, opened)
+            case .opened(let opened, let point): (journal, resume) = (opened, point)
             }
         }
+        let scope = LineScope(runtime: self, journal: journal, newest: NewestBeforeFirstCreate())
         if resuming {
             // The lines done before are skipped: their photos were sent, and may be gone since.
             let done = resume.previous.map { Set($0.done.keys) } ?? []
             checked = check(
                 lines, name: path, on: server, paths: paths, stepped: options.step, photosSent: done, unsaid: done)
             guard checked.problems.isEmpty else {
-                scope.journal?.close()
+                journal?.close()
                 return refuse(checked, name: path)
             }
         }

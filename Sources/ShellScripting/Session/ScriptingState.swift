@@ -6,16 +6,27 @@ import Synchronization
 
 /// The scripting layer's part of a command's context (`CommandContext.script`): the runtime
 /// that owns the scripting state, and what belongs to the run the command is part of.
-struct LineScope: ScriptScope {
+///
+/// A class: every layer of every line asks a context for its scope, and a cast out of an
+/// existential to a struct is a runtime call each time, where one to a final class compares
+/// its type.
+final class LineScope: ScriptScope {
     let runtime: ScriptRuntime
     /// The journal of the file or import being run at the top level (nil inside `source`, at the
     /// prompt and in a dry run).
-    var journal: JournalHandle?
+    let journal: JournalHandle?
     /// The top-level run's newest product id before its first create (nil inside `source` and at
     /// the prompt); a dry run has it too, to show the request a real run sends.
-    var newest: NewestBeforeFirstCreate?
+    let newest: NewestBeforeFirstCreate?
     /// How deep in `source` the command runs (0: the top level).
-    var sourceDepth = 0
+    let sourceDepth: Int
+
+    init(runtime: ScriptRuntime, journal: JournalHandle? = nil, newest: NewestBeforeFirstCreate? = nil, sourceDepth: Int = 0) {
+        self.runtime = runtime
+        self.journal = journal
+        self.newest = newest
+        self.sourceDepth = sourceDepth
+    }
 
     /// The session's variables, read and changed where the line runs (no hop to the runtime).
     var variables: VariableStore { runtime.names }
