@@ -41,6 +41,28 @@ struct ChangesListingTests {
         }
     }
 
+    /// `changes --last N` lists the newest N, as `exchanges --last N` does (before, it was an
+    /// unknown option); N is a count from 1.
+    @Test func changesLastListsTheNewestN() async throws {
+        try await ScriptFixture.with { f in
+            let console = RecordingConsole()
+            let session = UndoTests.session(f, console)
+            let id = try await UndoTests.register(f, session, console, name: "Listed mug")
+            await UndoTests.ok(session, "patch \(id) price=3200", console)
+            await UndoTests.ok(session, "patch \(id) price=3100", console)
+            console.clear()
+            await UndoTests.ok(session, "changes --last 2", console)
+            let rows = console.out.split(separator: "\n").filter { $0.contains("#\(id) Listed mug") }
+            #expect(rows.count == 2, "\(console.out)")
+            #expect(rows.last?.contains("₩3,200 → ₩3,100") == true && rows.first?.contains("₩3,500 → ₩3,200") == true)
+            #expect(!console.out.contains("registered"), "\(console.out)")
+            #expect(!console.out.contains("earlier not shown"), "\(console.out)")
+            console.clear()
+            #expect(await session.execute("changes --last 0").status == .usage)
+            #expect(console.notes.contains("--last"), "\(console.notes)")
+        }
+    }
+
     @Test func aChangesSummaryIsInTheReadersLanguage() async throws {
         try await ScriptFixture.with { f in
             let console = RecordingConsole()

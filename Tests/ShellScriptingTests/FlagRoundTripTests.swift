@@ -22,7 +22,7 @@ struct FlagRoundTripTests {
         "register name=Mug 'description=A sturdy mug' price=19.99 currency=USD discount=1 stock=5 "
             + "image=photos/sku12-*.jpg image='a b.png' --no-resize --porcelain",
         "patch 3 4 price=3000 name='Big mug' thumbnail=35 --if-match 'W/\"abc\"' --yes", "edit 12", "stock 3 4 +2 --yes",
-        "stock 12 =0", "delete 3 4 --yes", "changes --all --no-pager", "undo 7 --force --yes --dry-run",
+        "stock 12 =0", "delete 3 4 --yes", "changes --last 3 --all --no-pager", "undo 7 --force --yes --dry-run",
         "redo --force --yes --dry-run",
         "login 0c1b5a9e", "login 0c1b5a9e --vendor-id 15", "logout", "whoami", "use shop", "profiles remove old-shop",
         "connect http://127.0.0.1:8080", "set output json", "set price 3500", "history",

@@ -11,10 +11,12 @@ public struct Changes: ShellCommand {
     public static let commandNames = CommandNames("changes")
     public static let spec = CommandSpec(
         name: commandNames.name, aliases: commandNames.aliases, summary: ChangesMessage.helpSummary,
-        usage: "changes [--all] [--no-pager]", examples: ["changes"], flags: options.map(\.flag), effect: .reads,
+        usage: "changes [--last N] [--all] [--no-pager]", examples: ["changes", "changes --last 5"],
+        flags: options.map(\.flag), effect: .reads,
         recording: .never)
 
     static let options: [CommandOption<Changes>] = [
+        .last(\.last, help: ChangesMessage.helpLast),
         // Before, `changes` listed this session's and `--all` every session's: now it lists every
         // kept change, and `--all` is still understood.
         .flag("--all", \.all, help: ChangesMessage.helpAll),
@@ -24,6 +26,8 @@ public struct Changes: ShellCommand {
     /// The most a listing shows (the newest).
     static let shownAtMost = 200
 
+    /// `--last N`: only the newest N (else up to `shownAtMost`).
+    public var last: Int?
     public var all = false
     public var noPager = false
 
@@ -40,11 +44,14 @@ public struct Changes: ShellCommand {
         }
         let units = ChangeHistory(try log.entries()).units
         guard !units.isEmpty else { return .note(Message.noChangesKept.text) }
-        let shown = units.suffix(Self.shownAtMost)
+        let shown = units.suffix(last ?? Self.shownAtMost)
         let marks = shown.contains { $0.session == keeping.session }
         let rows = shown.map { Self.row($0, thisSession: $0.session == keeping.session) }
         var text = Self.table(rows, columns: context.console.columns)
-        if units.count > shown.count { text = Message.earlierNotShown(units.count - shown.count).text + "\n" + text }
+        // Asked for the newest N, the seller knows there are earlier ones (as `exchanges` says).
+        if units.count > shown.count, last == nil {
+            text = Message.earlierNotShown(units.count - shown.count).text + "\n" + text
+        }
         let raw = try MarketJSON.encoder.encode(shown.flatMap { $0.changes.map(\.entry) })
         guard !context.settings.outputJSON else { return CommandOutcome([.text(text, raw: raw)]) }
         let listed = try MarketJSON.encoder.encode(shown.map { Listing($0, thisSession: $0.session == keeping.session) })

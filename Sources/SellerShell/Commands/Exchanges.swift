@@ -18,14 +18,7 @@ public struct Exchanges: ShellCommand {
         flags: options.map(\.flag), effect: .none, recording: .never)
 
     static let options: [CommandOption<Exchanges>] = [
-        .value(
-            "--last", \.last, kind: .number, placeholder: "N", help: ShellHelp.exchangesLast,
-            parse: { text throws(CommandFailure) in
-                guard let count = Int(text), count > 0 else {
-                    throw .usage(Message.lastTakesACount(got: TerminalText.visible(String(text.prefix(40)))).text)
-                }
-                return count
-            }, write: { Word(String($0)) }),
+        .last(\.last, help: ShellHelp.exchangesLast),
         file("--har", \.har, help: ShellHelp.exchangesHar),
         file("--markdown", \.markdown, help: ShellHelp.exchangesMarkdown),
         .flag("--force", \.force, help: ShellHelp.exchangesForce),

@@ -52,6 +52,18 @@ extension CommandOption {
             write: { $0[keyPath: keyPath] == value ? [] : nil })
     }
 
+    /// `--last N`: only the newest N of a listing (`exchanges`, `changes`), N a count from 1.
+    public static func last(_ keyPath: WritableKeyPath<Command, Int?> & Sendable, help: any Spoken) -> Self {
+        .value(
+            "--last", keyPath, kind: .number, placeholder: "N", help: help,
+            parse: { text throws(CommandFailure) in
+                guard let count = Int(text), count > 0 else {
+                    throw .usage(Message.lastTakesACount(got: TerminalText.visible(String(text.prefix(40)))).text)
+                }
+                return count
+            }, write: { Word(String($0)) })
+    }
+
     /// A value read by `parse` (which refuses a bad one with its own message) into an optional
     /// property, and written back by `write` while the property holds one.
     public static func value<Value: Sendable>(

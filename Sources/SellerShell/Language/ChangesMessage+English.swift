@@ -19,6 +19,7 @@ extension ChangesMessage {
         case .patchChangesNothing(let product, let values):
             "\(product) already has \(values): nothing was sent, and no change was logged"
         case .helpSummary: "list the changes kept for this server and vendor (this session's marked *), to undo one"
+        case .helpLast: "only the newest N"
         case .helpAll: "the same as without it: every change kept for this server and vendor"
         case .helpNoPager: "print a long table straight out, not through the pager"
         }

@@ -20,6 +20,7 @@ extension ChangesMessage {
         case .patchChangesNothing(let product, let values):
             "\(product): 이미 \(values)입니다. 보낸 것도, 변경 기록에 남긴 것도 없습니다"
         case .helpSummary: "이 서버와 판매자의 변경 기록을 봅니다(이 세션의 변경은 * 표시). 되돌릴 변경을 고를 때 씁니다"
+        case .helpLast: "최근 N개만 봅니다"
         case .helpAll: "붙이지 않을 때와 같습니다: 이 서버와 판매자의 변경 기록을 모두 봅니다"
         case .helpNoPager: "긴 표를 페이저 없이 그대로 출력합니다"
         }

@@ -31,6 +31,7 @@ public enum ChangesMessage: Spoken, Equatable {
     /// `help changes`: what the command does.
     case helpSummary
     /// `help changes`: `--all`, kept for the scripts that say it.
+    case helpLast
     case helpAll
     /// `help changes`: `--no-pager`.
     case helpNoPager
