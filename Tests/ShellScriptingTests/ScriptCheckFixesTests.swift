@@ -155,4 +155,20 @@ extension ScriptCheckFixesTests {
             #expect(said.notes.contains("\(early):2: show: $last is undefined"), "\(said.notes)")
         }
     }
+
+    /// A variable whose value is no product id is said as that: the `$` hint is for a name typed
+    /// bare (`show abc` → `$abc`), and `show $id` holding `abc` suggested `$abc`, which the
+    /// seller never wrote.
+    @Test func aVariableHoldingNoProductIDIsNotToldToTakeADollar() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let path = try f.script("held.om", "set id abc\nshow $id\ndelete price --yes\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: path) == .usage)
+            #expect(
+                console.notes.contains("\(path):2: show: 'abc' is not a product id (a whole number like 12)"), "\(console.notes)")
+            #expect(!console.notes.contains("$abc"), "\(console.notes)")
+            // Typed bare, the hints stay.
+            #expect(console.notes.contains("\(path):3: delete: 'price' is a field, not a product id"), "\(console.notes)")
+        }
+    }
 }

@@ -48,7 +48,7 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
         let amountFirst = Self.looksLikeAmount(first)
         var ids: [Int] = []
         for word in amountFirst ? arguments.positional.dropFirst() : arguments.positional.dropLast() {
-            let id = try Arguments.productID(word.text)
+            let id = try Arguments.productID(word.text, typed: !word.holdsAValue)
             if !ids.contains(id) { ids.append(id) }
         }
         self.ids = ids

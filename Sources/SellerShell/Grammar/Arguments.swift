@@ -92,7 +92,7 @@ public struct Arguments: Sendable {
     /// The first positional word as a product id.
     public func productID() throws(CommandFailure) -> Int {
         guard let word = positional.first else { throw .usage(Message.whichProduct.text) }
-        return try Self.productID(word.text)
+        return try Self.productID(word.text, typed: !word.holdsAValue)
     }
 
     /// The positional words as product ids (`delete 3 4 5`), leaving the last `trailing` words
@@ -103,7 +103,7 @@ public struct Arguments: Sendable {
         guard !words.isEmpty else { throw .usage(Message.whichProduct.text) }
         var ids: [Int] = []
         for word in words {
-            let id = try Self.productID(word.text)
+            let id = try Self.productID(word.text, typed: !word.holdsAValue)
             if !ids.contains(id) { ids.append(id) }
         }
         return ids
@@ -113,8 +113,9 @@ public struct Arguments: Sendable {
     /// for any market, digits of another script (a full-width `１２` typed with a Korean input
     /// method), a field that wants `=` (`patch 4 price 5`), or a name that wants a `$`
     /// (`show last` → `$last`). Digits are told on Unicode scalars, ASCII ones only: `isNumber`
-    /// also holds for `１`, `٣` and `½`, which were said to be too large.
-    public static func productID(_ text: String) throws(CommandFailure) -> Int {
+    /// also holds for `１`, `٣` and `½`, which were said to be too large. `typed` false: the text
+    /// is a variable's value (`show $id`), which no `=` or `$` typed differently would mend.
+    public static func productID(_ text: String, typed: Bool = true) throws(CommandFailure) -> Int {
         if let id = Int(text), (1...ProductRules.maxProductID).contains(id) { return id }
         let shown = TerminalText.visible(String(text.prefix(40)))
         let scalars = text.unicodeScalars
@@ -123,8 +124,10 @@ public struct Arguments: Sendable {
             throw .usage(Message.productIDTooLarge(shown).text)
         }
         if let ascii = asciiDigits(of: text) { throw .usage(Message.productIDNotASCII(shown, ascii: ascii).text) }
-        if ProductField(rawValue: text) != nil { throw .usage(Message.fieldWantsEquals(shown).text) }
-        if let first = text.first, first.isLetter || first == "_", text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+        if typed, ProductField(rawValue: text) != nil { throw .usage(Message.fieldWantsEquals(shown).text) }
+        if typed, let first = text.first, first.isLetter || first == "_",
+            text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        {
             throw .usage(Message.nameWantsDollar(shown).text)
         }
         throw .usage(Message.notAProductID(shown).text)

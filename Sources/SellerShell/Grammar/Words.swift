@@ -7,10 +7,21 @@ public struct Word: Sendable, Hashable {
     /// True when any part of it was quoted or escaped: such a word is never glob-expanded, so
     /// `image='sku*.jpg'` means a file literally named `sku*.jpg`.
     public var wasQuoted: Bool
+    /// True when some of it is a variable's value (`$id`): what the seller wrote is the
+    /// reference, so a hint about the text as if typed (`show abc` → `$abc`) does not fit. Not
+    /// part of what the word is: equal words are equal wherever their text came from.
+    public var holdsAValue = false
 
     public init(_ text: String, wasQuoted: Bool = false) {
         self.text = text
         self.wasQuoted = wasQuoted
+    }
+
+    public static func == (a: Word, b: Word) -> Bool { a.text == b.text && a.wasQuoted == b.wasQuoted }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(wasQuoted)
     }
 
     /// One of a program's arguments, which the calling shell already split (and globbed): it

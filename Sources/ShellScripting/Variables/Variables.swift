@@ -202,6 +202,7 @@ public enum Expander {
                     // `image=$photos` holding 'img/*.jpg' globs, one holding 'my photo*.jpg' does not.
                     if needsQuotes(value) { word.wasQuoted = true }
                     word.text += value
+                    word.holdsAValue = true
                 }
             }
             words.append(word)
