@@ -341,8 +341,8 @@ public struct ParsedFields: Sendable, Hashable {
 
     /// `fields` with each amount's currency sign read: the amount alone, and the currency the
     /// sign names added when the fields give none, or the disagreement when they give another.
-    /// One reading for every way in: a command's `price=₩3,500`, an `edit` document, a sheet's
-    /// cell.
+    /// One reading for every way in: a command's `price=₩3,500` (a script's check too), a
+    /// sheet's cell.
     public static func readingMoney(
         _ fields: [(field: ProductField, text: String)]
     ) -> ([(field: ProductField, text: String)], [RuleViolation]) {

@@ -416,10 +416,11 @@ extension ScriptRuntime {
         _ line: ScriptLine, _ parsed: Invocation? = nil, _ report: inout RunReport, options: ScriptOptions,
         checked: Bool = false, in context: CommandContext
     ) async -> Bool {
-        let location = "\(report.name):\(line.number)"
-        // The invocation carries its `FILE:LINE` only for a dry run, the one reader of it there
-        // (`DryRunMiddleware`): set on every line, it made a new invocation for each.
-        let result = await step(line, parsed: parsed, location: dryRun == nil ? nil : location, checked: checked, in: context)
+        // `FILE:LINE`, made only where it is said: a failure, and a dry run's invocation (its one
+        // reader there, `DryRunMiddleware`; set on every line, it made a new invocation for each).
+        let name = report.name
+        func location() -> String { "\(name):\(line.number)" }
+        let result = await step(line, parsed: parsed, location: dryRun == nil ? nil : location(), checked: checked, in: context)
         let journal = context.scope?.journal
         if let failure = journal?.failure {
             console.note(ScriptMessage.stoppedForResume(name: report.name, failure: failure).text)
@@ -432,7 +433,7 @@ extension ScriptRuntime {
                 entry.status = result.status.rawValue
                 _ = journal?.write(entry)
             }
-            reportFailure(result, at: location)
+            reportFailure(result, at: location())
             report.failures.append((line, result.status))
             if !options.continueOnError || result.status == .interrupted {
                 report.stoppedWith = result.status

@@ -113,7 +113,8 @@ final class JournalHandle: Sendable {
             run.held.append(entry)
             let batchWaits = run.held.count < Self.heldAtMost || (run.flushLater && run.held.count < 2 * Self.heldAtMost)
             if run.startsOver || (mayWait && batchWaits) { return (true, false) }
-            if mayWait, later != nil, run.held.count < 2 * Self.heldAtMost {
+            // A full batch (no write waits yet, so no more than `heldAtMost`).
+            if mayWait, later != nil, !run.flushLater {
                 run.flushLater = true
                 return (true, true)
             }
