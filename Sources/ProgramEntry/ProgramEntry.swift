@@ -63,8 +63,9 @@ extension ProgramEntry {
     /// thread) rather than after its first hop to the concurrency pool.
     public static func parsedCommand() -> sending ParsableCommand {
         defer { ParseWarmUp.parseEnded.store(true, ordering: .relaxed) }
+        let words = arguments(Array(CommandLine.arguments.dropFirst()))
         do {
-            return try parseAsRoot(arguments(Array(CommandLine.arguments.dropFirst())))
+            return try CompletionCheck.skipped(unless: askForWhatProgramsRead(words[...])) { try parseAsRoot(words) }
         } catch {
             leave(with: error)
         }

@@ -364,7 +364,7 @@ struct ShellBinaryTests {
         try await withHome { (home: Home) async throws in
             let help = try await run(["--help"], home: home)
             #expect(help.status == 0)
-            #expect(help.stdout.contains("USAGE: openmarket"))
+            #expect(help.stdout.contains("USAGE: openmarket [<options>]"), "\(help.stdout)")
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import LineEditor
 import OpenMarketAPI
 import OpenMarketContract
+import ProgramEntry
 import SellerShell
 import ShellScripting
 import Synchronization
@@ -17,13 +18,15 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// conformance in the binary at start.)
     static var configuration: CommandConfiguration {
         let language = Language.current
-        if let (made, kept) = lastConfiguration.withLock({ $0 }), made == language { return kept }
+        if let (made, kept) = lastConfiguration.withLock({ $0 }), made == language {
+            return CompletionCheck.configuration(kept, program: programName)
+        }
         let kept = CommandConfiguration(
             commandName: "openmarket", abstract: ProgramHelp.abstract.folded(indent: "OVERVIEW: ".count),
             discussion: ProgramHelp.discussion.folded(indent: 0),
             version: OpenMarketVersion.line(commit: BuildCommit.value))
         lastConfiguration.withLock { $0 = (language, kept) }
-        return kept
+        return CompletionCheck.configuration(kept, program: programName)
     }
 
     private static let lastConfiguration = Mutex<(Language, CommandConfiguration)?>(nil)
