@@ -172,3 +172,49 @@ extension ScriptCheckFixesTests {
         }
     }
 }
+
+extension ScriptCheckFixesTests {
+    /// A `delete` without `--yes` asks first, and `edit` needs a terminal: where no one is there
+    /// to answer, each stopped the run at its line, after the lines before it were sent. The
+    /// check names them (a variable's line too) and nothing is sent.
+    @Test func aDeleteWithoutYesOrAnEditFailsTheCheckWhereNoOneAnswers() async throws {
+        try await ScriptCheckTests.withCountingServer { server, directory in
+            let script = """
+                show 4
+                register name=Mug \(Self.describe) price=3000 currency=KRW image=mug.jpg as mug
+                delete $mug
+                rm 4 5
+                edit 4
+                delete 4 --yes
+                delete $mug 5 --yes
+                """
+            let (status, notes, path) = try await ScriptCheckTests.run(script + "\n", in: directory, server: server)
+            #expect(status == .usage, "\(notes)")
+            #expect(
+                notes.contains("\(path):3: delete: asks before deleting, and no one is there to answer: add --yes"), "\(notes)")
+            #expect(notes.contains("\(path):4: delete: asks before deleting"), "\(notes)")
+            #expect(notes.contains("\(path):5: edit: needs a terminal to open an editor"), "\(notes)")
+            for good in [1, 2, 6, 7] { #expect(!notes.contains("\(path):\(good):"), "\(notes)") }
+            #expect(server.received.isEmpty, "\(server.received.map(\.target))")
+        }
+    }
+
+    /// With someone to answer (a script run at the prompt), the check leaves a `delete` to ask
+    /// when its line runs, as it did.
+    @Test func withSomeoneToAnswerADeleteAsksWhenItsLineRuns() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            try f.copyImage("coffee-small.jpg", as: "a.jpg")
+            let path = try f.script(
+                "ask.om",
+                """
+                register name=Kept \(Self.describe) price=10 currency=KRW image=a.jpg as kept
+                delete $kept
+                """)
+            let console = RecordingConsole(interactive: true, answers: ["n"])
+            let status = await f.session(console).runScript(path: path)
+            #expect(status == .ok, "\(console.notes)")
+            #expect(console.notes.contains("? delete #"), "\(console.notes)")
+            #expect(try await f.allProducts().contains { $0.name == "Kept" })
+        }
+    }
+}

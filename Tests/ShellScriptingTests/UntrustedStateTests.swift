@@ -91,7 +91,9 @@ struct UntrustedStateTests {
             ] {
                 let script = homework.appendingPathComponent(name)
                 try Data("\(line)\n".utf8).write(to: script)
-                let console = RecordingConsole()
+                // Someone at the terminal: with no one, the whole-script check would refuse
+                // `edit` first, for the terminal it needs, and the refusal here is the access's.
+                let console = RecordingConsole(interactive: true)
                 let scratch = f.directory.appendingPathComponent("scratch-\(name)")
                 let status = await f.session(console).runScript(
                     path: script.path, options: try Self.untrusted(f, scratch: scratch))

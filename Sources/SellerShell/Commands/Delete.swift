@@ -39,6 +39,7 @@ public struct Delete: ShellCommand, SeveralProducts, RefersToProduct {
     }
 
     public var productID: Int? { ids.count == 1 ? id : nil }
+    public var unattendedProblem: Message? { confirmed ? nil : .deleteAsksUnattended }
     public var words: [Word] { [Word(Self.spec.name)] + ids.map { Word(String($0)) } + Self.options.words(of: self) }
 
     public func words(referring references: ReplayReferences) -> [ScriptWord] {

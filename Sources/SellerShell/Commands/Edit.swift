@@ -16,6 +16,8 @@ public struct Edit: OneProduct {
 
     public init(id: Int) { self.id = id }
 
+    public var unattendedProblem: Message? { .editNeedsTerminalUnattended }
+
     public nonisolated(nonsending) func run(in context: CommandContext) async throws -> CommandOutcome {
         // It starts another program (an editor, a browser), with the environment.
         if context.access.isUntrusted { throw AccessRefusal(.startsProgram("edit")) }

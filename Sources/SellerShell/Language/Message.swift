@@ -127,6 +127,9 @@ public enum Message: Spoken, Equatable {
     case kept(id: Int)
     case deleted(id: Int, name: String)
     case deleteSeveralNeedsYes(count: Int)
+    /// A script's `delete` without `--yes`, said by the whole-script check where no one will
+    /// answer its question (no id: the check may hold a stand-in for `$mug`).
+    case deleteAsksUnattended
     case deleteSeveralQuestion(count: Int, products: String)
     case keptAll(count: Int)
     case fieldRequired(field: String, rule: String)
@@ -308,6 +311,8 @@ public enum Message: Spoken, Equatable {
     /// What went wrong with the editor, and that the edit was not sent.
     case editorFailedNothingSent(String)
     case editNeedsTerminal(id: Int)
+    /// A script's `edit`, said by the whole-script check where there is no terminal.
+    case editNeedsTerminalUnattended
     /// The saved document still breaks a rule (the first problem) and was saved as it was.
     case editStillUnreadable(problem: String)
     case editTemporaryFile(folder: String)

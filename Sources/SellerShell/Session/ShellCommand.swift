@@ -28,6 +28,11 @@ public protocol ShellCommand: Sendable {
     var productName: String? { get }
     /// Whether sending it twice does what sending it once does.
     var repeatsSafely: Bool { get }
+    /// What stops the command, as parsed, where no one is there to answer: a question it would
+    /// ask (`delete 12` without `--yes`), a terminal it needs (`edit`). A script's whole check
+    /// says it before the first request, where the run would stop at its line having sent the
+    /// lines before; nil for most commands.
+    var unattendedProblem: Message? { get }
 }
 
 /// The words that name a command: its name (`list`), and its aliases (`ls`).
@@ -46,6 +51,7 @@ extension ShellCommand {
     public var productID: Int? { nil }
     public var productName: String? { nil }
     public var repeatsSafely: Bool { Self.spec.repeatsSafely }
+    public var unattendedProblem: Message? { nil }
     public var spec: CommandSpec { Self.spec }
 
     /// `patch 12: ` — the command and its product, in front of a failure.

@@ -28,9 +28,13 @@ extension ScriptRuntime {
         var found = ScriptCheck()
         var names = CheckedNames(self.names.variables)
         var undefined = UndefinedNames(stepped: stepped)
+        // No one to answer a question (a pipe, a file, a run without `--step` in a terminal).
+        let unattended = !console.isInteractive
         found.parsed.reserveCapacity(lines.count)
         for line in lines {
-            let checked = check(line, names: &names, on: server, paths: photosSent.contains(line.number) ? nil : paths)
+            let checked = check(
+                line, names: &names, on: server, paths: photosSent.contains(line.number) ? nil : paths,
+                unattended: unattended)
             // Without variables the line is what will run: kept, so that the run does not parse
             // it a second time.
             if let invocation = checked.parsed { found.parsed[line.number] = invocation }
@@ -50,8 +54,9 @@ extension ScriptRuntime {
 
     /// One line, split once: its problems, the invocation when it has no variables, and what it
     /// reads and is. `paths`: where its photos are read from; nil when they are not read.
+    /// `unattended`: no one will answer its questions.
     private func check(
-        _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths?
+        _ line: ScriptLine, names: inout CheckedNames, on server: URL, paths: LocalPaths?, unattended: Bool
     ) -> CheckedLine {
         if let problem = line.problem { return CheckedLine(problems: LineProblems(failure: [problem])) }
         let text = Self.trimmed(line.text)
@@ -67,7 +72,9 @@ extension ScriptRuntime {
         // when every variant has it (a stand-in never makes one of its own).
         for variant in holes ? CheckedNames.Variant.allCases : [.low] {
             let filled = fill(templates, names: names, variant, text: text, line: line, on: server)
-            let found = filled.invocation.map { self.problems(of: $0, templates, paths: paths) } ?? filled.problems
+            let found =
+                filled.invocation.map { self.problems(of: $0, templates, paths: paths, unattended: unattended) }
+                ?? filled.problems
             if invocation == nil { invocation = filled.invocation }
             problems = problems.map { $0.common(with: found) } ?? found
             if problems?.isEmpty == true { break }
@@ -120,8 +127,11 @@ extension ScriptRuntime {
     }
 
     /// What a script's line that parsed still has wrong before it runs (``problems(of:photos:resize:paths:)``),
-    /// its photos those written without a variable.
-    private func problems(of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths?) -> LineProblems {
+    /// its photos those written without a variable, and, `unattended`, what it cannot do with no
+    /// one to answer (`ShellCommand.unattendedProblem`).
+    private func problems(
+        of invocation: Invocation, _ templates: [WordTemplate], paths: LocalPaths?, unattended: Bool
+    ) -> LineProblems {
         let spec = invocation.spec
         // The words are searched for photos only in a command that takes them (most do not).
         var photos: [Word] = []
@@ -137,6 +147,9 @@ extension ScriptRuntime {
         // The type compared first: a cast out of the existential is a runtime call, on every line.
         if type(of: invocation.command) == Register.self, let register = invocation.command as? Register {
             found.failure += Self.missing(register)
+        }
+        if unattended, let problem = invocation.command.unattendedProblem {
+            found.failure.append("\(spec.name): " + problem.text)
         }
         return found
     }
