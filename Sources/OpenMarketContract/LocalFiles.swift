@@ -129,18 +129,25 @@ public enum LocalFile {
     /// Writes `data` to `path` whole or not at all; an existing path is refused unless `replacing`.
     /// A new file gets `mode` (0644 by default); a replaced one keeps the mode it had.
     public static func write(_ data: Data, to path: String, replacing: Bool, mode: mode_t? = nil) throws(LocalFileError) {
-        if !replacing { try refuseExisting(path) }
+        try refuseExisting(path, replacing: replacing)
         let file = try AtomicFileWriter(path: path, mode: mode)
         try file.write(data)
         try file.commit(replacing: replacing)
     }
 
-    /// Throws `.exists` when anything is at `path` (a dangling symbolic link too). An early
-    /// check, so that a long export stops before its work; the writers check again as they
-    /// finish, race-free.
-    public static func refuseExisting(_ path: String) throws(LocalFileError) {
+    /// Throws `.exists` when anything is at `path` (a dangling symbolic link too), unless
+    /// `replacing`; and `.notRegular` when a folder, a device, a pipe or a socket is there,
+    /// replacing or not: `--force` would not write over a folder, and must not over a device,
+    /// so the hint to add it is not given. An early check, so that a long export stops before
+    /// its work; the writers check again as they finish, race-free.
+    public static func refuseExisting(_ path: String, replacing: Bool = false) throws(LocalFileError) {
         var info = stat()
-        if lstat(path, &info) == 0 { throw LocalFileError(path: path, kind: .exists) }
+        guard lstat(path, &info) == 0 else { return }
+        // A symbolic link is replaced itself, never written through: it counts as a file here.
+        if info.st_mode & S_IFMT != S_IFLNK, let kind = nonRegular(info.st_mode) {
+            throw LocalFileError(path: path, kind: .notRegular(kind))
+        }
+        if !replacing { throw LocalFileError(path: path, kind: .exists) }
     }
 
     /// What a file that is not a regular file is; nil for a regular file.

@@ -33,6 +33,19 @@ struct LocalFileSafetyTests {
         }
     }
 
+    @Test(arguments: ["", " --force"])
+    func exchangesToAFolderSaysItIsAFolderWithForceOrNot(_ force: String) async throws {
+        try await ShellFixture.with { (f: ShellFixture) async throws in
+            #expect(await f.run("list") == .ok)
+            let folder = f.directory.appendingPathComponent("notes").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            f.console.clear()
+            #expect(await f.run("exchanges --har '\(folder)'\(force)") == .failed)
+            #expect(f.console.notes.contains("\(folder) is a folder, not a regular file: name a file"), "\(f.console.notes)")
+            #expect(!f.console.notes.contains("--force"), "\(f.console.notes)")
+        }
+    }
+
     @Test(arguments: ["--har", "--markdown"])
     func exchangesWithForceReplacesAnExistingFile(_ flag: String) async throws {
         try await ShellFixture.with { (f: ShellFixture) async throws in

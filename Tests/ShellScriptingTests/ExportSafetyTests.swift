@@ -44,6 +44,22 @@ struct ExportSafetyTests {
         }
     }
 
+    /// A folder at the path is said to be one, `--force` or not: the hint to add `--force` only
+    /// led to a second refusal, after the export's work, as the file was put in place.
+    @Test func exportToAFolderSaysItIsAFolderAndSuggestsNoForce() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let folder = f.directory.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for force in ["", " --force"] {
+                let (status, console) = await Self.run(f, "export '\(folder.path)' --format csv\(force)")
+                #expect(status == .failed, "\(console.notes)")
+                #expect(console.notes.contains("\(folder.path) is a folder, not a regular file: name a file"), "\(console.notes)")
+                #expect(!console.notes.contains("--force"), "\(console.notes)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+            }
+        }
+    }
+
     @Test func exportDoesNotFollowASymlinkAtTheTargetWithoutForce() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let victim = f.directory.appendingPathComponent("victim").path

@@ -74,10 +74,8 @@ public struct Exchanges: ShellCommand {
     private func write(_ kept: [Exchange], in context: CommandContext) throws -> CommandOutcome {
         var written: [String] = []
         let base = context.paths
-        if !force {
-            // Both checked before either is written, so a refusal writes neither.
-            for path in [har, markdown].compactMap({ $0 }) { try Self.refuseExisting(path, base: base) }
-        }
+        // Both checked before either is written, so a refusal writes neither.
+        for path in [har, markdown].compactMap({ $0 }) { try Self.refuseExisting(path, base: base, replacing: force) }
         if let har {
             try Self.save(try HARFile.data(for: kept), to: har, base: base, replacing: force)
             written.append(Message.wroteHAR(count: kept.count, path: har).text)
@@ -103,11 +101,11 @@ public struct Exchanges: ShellCommand {
         }
     }
 
-    private static func refuseExisting(_ path: String, base: LocalPaths) throws(CommandFailure) {
+    private static func refuseExisting(_ path: String, base: LocalPaths, replacing: Bool) throws(CommandFailure) {
         let target: String
-        do { target = try base.writable(path) } catch { throw .failed(error.description) }
+        do { target = try base.writable(path, replacing: replacing) } catch { throw .failed(error.description) }
         do throws(LocalFileError) {
-            try LocalFile.refuseExisting(target)
+            try LocalFile.refuseExisting(target, replacing: replacing)
         } catch {
             throw .failed(TerminalText.visible(error.message(shownAs: path)))
         }

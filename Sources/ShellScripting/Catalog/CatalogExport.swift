@@ -46,14 +46,12 @@ struct CatalogExport: Sendable {
         guard let format = options.format ?? CatalogFormat(path: path) else {
             throw CommandFailure.usage(CatalogMessage.exportNeedsFormat(typed).text)
         }
-        if !options.force {
-            // Before any request, so a long export does not end in a refusal; the writer refuses
-            // again as it finishes, race-free.
-            do throws(LocalFileError) {
-                try LocalFile.refuseExisting(path)
-            } catch {
-                throw CommandFailure.failed(TerminalText.visible(error.message(shownAs: typed)))
-            }
+        // Before any request, so a long export does not end in a refusal; the writer refuses
+        // again as it finishes, race-free.
+        do throws(LocalFileError) {
+            try LocalFile.refuseExisting(path, replacing: options.force)
+        } catch {
+            throw CommandFailure.failed(TerminalText.visible(error.message(shownAs: typed)))
         }
         if !options.all { _ = try context.client.requireCredentials() }
         let products = try await exportedProducts(options)
