@@ -510,8 +510,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 return 0
             case .interrupted:
                 continue
-            case .line(let line):
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            case .line(let typed):
+                guard let line = wholeCommand(typed, reader: reader) else { continue }
                 // A line holding a secret (or `login ID SECRET`) never reaches the history file.
                 let kept = session.shell.mayKeepInHistory(line)
                 if kept { reader.addHistory(line) }
@@ -520,6 +520,28 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 if kept, outcome.refusedSecret { reader.forgetHistory(line) }
                 if outcome.exitRequested { return outcome.exitCode ?? outcome.status.rawValue }
                 if !reader.isInteractive, outcome.status != .ok { return outcome.status.rawValue }
+            }
+        }
+    }
+
+    /// The command a typed line begins: one that ends with a lone `\` or leaves a quote open goes
+    /// on at a `> ` prompt, as in bash, and its lines are joined as a script's are (one reader of
+    /// both, `ScriptReader`), so that a command copied from a script runs as it did there. Nil
+    /// for a line with nothing to run (blank, a comment) and when Ctrl-C drops what was typed;
+    /// Ctrl-D ends the command as it is, its open quote said when it runs.
+    static func wholeCommand(_ typed: String, reader: any LineReader) -> String? {
+        var script = ScriptReader()
+        var line = typed
+        var number = 1
+        while true {
+            if let command = script.feed(line, number: number) { return command.text }
+            guard script.isContinuing else { return nil }
+            reader.prompt = "> "
+            number += 1
+            switch reader.readLine() {
+            case .line(let more): line = more
+            case .interrupted: return nil
+            case .eof: return script.finish()?.text
             }
         }
     }
