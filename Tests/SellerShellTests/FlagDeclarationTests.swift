@@ -47,7 +47,8 @@ struct FlagDeclarationTests {
     @Test(arguments: [
         ("list --per-page", "--per-page needs a value"), ("exchanges --last", "--last needs a value"),
         ("list --bogus", "unknown option --bogus"), ("show 3 --bogus", "unknown option --bogus"),
-        ("delete 3 4 --bogus=1", "unknown option --bogus"), ("list --per-page=", "unknown option --per-page="),
+        ("delete 3 4 --bogus=1", "unknown option --bogus"),
+        ("list --per-page=", "unknown option --per-page=; did you mean '--per-page'?"),
         ("list --per-page 0", "--per-page must be 1 to 1000 (got '0')"),
         ("exchanges --last 0", "--last takes a number of exchanges from 1 (it is 0)"),
         ("exchanges --har ''", "--har takes a file to write"), ("explain --lang fr", "--lang takes en or ko (got 'fr')"),
@@ -55,6 +56,25 @@ struct FlagDeclarationTests {
         ("GET /api/products --bogus", "GET: unknown option --bogus (it takes --no-auth, --check-status and --offline)"),
     ])
     func aBadFlagIsRefusedWithTheSameMessageAsBefore(line: String, message: String) throws {
+        do {
+            _ = try registry.parse(try WordSplitter.split(line))
+            Issue.record("'\(line)' parsed")
+        } catch let failure as CommandFailure {
+            #expect(failure.status == .usage)
+            #expect(failure.message == message)
+        }
+    }
+
+    /// A mistyped option or field is answered with the closest the command takes, as a mistyped
+    /// command is (`lsit` → `list`); a word close to none still gets the list of fields.
+    @Test(arguments: [
+        ("list --mien", "unknown option --mien; did you mean '--mine'?"),
+        ("list --al", "unknown option --al; did you mean '--all'?"),
+        ("patch 3 prise=3000", "unknown field 'prise'; did you mean 'price'?"),
+        ("register nmae=Mug", "unknown field 'nmae'; did you mean 'name'?"),
+        ("patch 3 colour=red", "unknown field 'colour' (fields: currency, description, discount, name, price, stock, thumbnail)"),
+    ])
+    func aMistypedOptionOrFieldIsAnsweredWithTheClosest(line: String, message: String) throws {
         do {
             _ = try registry.parse(try WordSplitter.split(line))
             Issue.record("'\(line)' parsed")

@@ -165,7 +165,8 @@ public struct ProductDocument: Sendable, Equatable {
         }
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)
         guard let field = ProductField(rawValue: key.lowercased()), fields.contains(field) else {
-            return .failure(Problem(number, Message.unknownField(oneLine(key), known: known).text))
+            let guesses = EditDistance.closest(to: key, among: fields.map(\.rawValue))
+            return .failure(Problem(number, Message.unknownField(oneLine(key), known: known, guesses: guesses).text))
         }
         // A line saved with CRLF ends in `\r`: not part of the value.
         return .success((field, line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)))

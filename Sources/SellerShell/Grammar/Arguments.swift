@@ -67,7 +67,8 @@ public struct Arguments: Sendable {
             if let instead = SetOption.programOptions[unknown] {
                 throw .usage(Message.programsOption(unknown, instead: instead).text)
             }
-            throw .usage(Message.unknownOption(unknown).text)
+            let guesses = EditDistance.closest(to: unknown, among: spec.flags.map(\.name))
+            throw .usage(Message.unknownOption(unknown, guesses: guesses).text)
         }
         for name in flags.keys.sorted() where flags[name] == .bare && spec.flag(name)?.kind != .bare {
             throw .usage(Message.needsValue(name).text)
@@ -75,7 +76,8 @@ public struct Arguments: Sendable {
         let allowed = Set(spec.fields.map(\.rawValue))
         if let unknown = fields.first(where: { !allowed.contains($0.key) }) {
             let known = allowed.sorted().joined(separator: ", ")
-            throw .usage(Message.unknownField(unknown.key, known: known).text)
+            let guesses = EditDistance.closest(to: unknown.key, among: allowed.sorted())
+            throw .usage(Message.unknownField(unknown.key, known: known, guesses: guesses).text)
         }
     }
 

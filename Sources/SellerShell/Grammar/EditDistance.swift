@@ -9,6 +9,15 @@ enum EditDistance {
     /// for a word of two or three letters, two for a longer one.
     static func limit(for typed: String) -> Int { typed.count <= 1 ? 0 : typed.count <= 3 ? 1 : 2 }
 
+    /// The names closest to a mistyped `typed` (`prise` → `price`, `--mien` → `--mine`): within
+    /// `limit(for:)`, only those at the least distance, at most three; none when nothing is close.
+    static func closest(to typed: String, among names: [String]) -> [String] {
+        let word = typed.lowercased()
+        let scored = names.map { ($0, between(word, $0.lowercased())) }.filter { $0.1 <= limit(for: word) }
+        guard let best = scored.map(\.1).min() else { return [] }
+        return scored.filter { $0.1 == best }.map(\.0).sorted().prefix(3).map { $0 }
+    }
+
     static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)

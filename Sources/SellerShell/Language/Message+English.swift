@@ -133,12 +133,14 @@ extension Message {
         case .wroteNotebook(let count, let path): "wrote \(Self.count(count, "exchange")) to \(path) (a lab notebook)"
 
         case .unexpectedWord(let word): "unexpected '\(word)'"
-        case .unknownOption(let option): "unknown option \(option)"
+        case .unknownOption(let option, let guesses): "unknown option \(option)" + Self.englishGuesses(guesses)
         case .programsOption(let option, let instead):
             "\(option) is the program's option, for a command run from the command line, not a command's: at the prompt, "
                 + "type '\(instead)'"
         case .needsValue(let name): "\(name) needs a value"
-        case .unknownField(let key, let known): "unknown field '\(key)'" + (known.isEmpty ? "" : " (fields: \(known))")
+        case .unknownField(let key, let known, let guesses):
+            "unknown field '\(key)'"
+                + (guesses.isEmpty ? (known.isEmpty ? "" : " (fields: \(known))") : Self.englishGuesses(guesses))
         case .givenTwice(let key): "\(key) is given twice"
         case .whichProduct: "which product? give its id"
         case .productIDTooLarge(let shown):

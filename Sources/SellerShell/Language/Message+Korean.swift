@@ -132,12 +132,14 @@ extension Message {
         case .wroteNotebook(let count, let path): "요청·응답 \(count)개를 \(path)에 썼습니다(실습 노트)"
 
         case .unexpectedWord(let word): "필요 없는 말이 있습니다: '\(word)'"
-        case .unknownOption(let option): "모르는 옵션입니다: \(option)"
+        case .unknownOption(let option, let guesses): "모르는 옵션입니다: \(option)" + Self.koreanGuesses(guesses)
         case .programsOption(let option, let instead):
             "\(option) 옵션은 명령줄에서 명령을 실행할 때 프로그램에 주는 옵션이고, 명령의 옵션이 아닙니다. "
                 + "프롬프트에서는 '\(instead)' 명령을 입력하세요"
         case .needsValue(let name): "\(name) 뒤에 값이 필요합니다"
-        case .unknownField(let key, let known): "모르는 필드입니다: '\(key)'" + (known.isEmpty ? "" : " (필드: \(known))")
+        case .unknownField(let key, let known, let guesses):
+            "모르는 필드입니다: '\(key)'"
+                + (guesses.isEmpty ? (known.isEmpty ? "" : " (필드: \(known))") : Self.koreanGuesses(guesses))
         case .givenTwice(let key): "두 번 적었습니다: \(key)"
         case .whichProduct: "어느 상품인가요? id를 적으세요"
         case .productIDTooLarge(let shown):

@@ -144,12 +144,13 @@ public enum Message: Spoken, Equatable {
 
     // MARK: Words and requests typed
     case unexpectedWord(String)
-    case unknownOption(String)
+    case unknownOption(String, guesses: [String] = [])
     /// `--json` after a command at the prompt: the program's option, and the `set` that does its
     /// work there.
     case programsOption(String, instead: String)
     case needsValue(String)
-    case unknownField(String, known: String)
+    /// The fields are listed when no guess is made (with one, the usage line below lists them).
+    case unknownField(String, known: String, guesses: [String] = [])
     case givenTwice(String)
     case whichProduct
     case productIDTooLarge(String)
