@@ -137,16 +137,32 @@ struct ScriptHardeningTests {
         }
     }
 
-    /// A script that sources itself stops at 16 deep, naming the file (before, the note named
-    /// none, and a student could not tell which of their files looped).
+    /// A script that sources itself stops at its first `source` of itself, at that line, naming
+    /// the files in the order they ran (before, it ran 16 times over and the note had no line).
     @Test func aScriptThatSourcesItselfIsNamedWhereItStops() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let loop = try f.script("loop.om", "source loop.om\n")
             let console = RecordingConsole()
             #expect(await f.session(console).execute("source '\(loop)'").status != .ok)
             #expect(
-                console.notes.contains("source loop.om: scripts source each other more than 16 deep; does it source itself"),
+                console.notes.contains(
+                    "\(loop):1: source: loop.om is running already (loop.om → loop.om): a script that sources itself would never end"
+                ),
                 "\(console.notes)")
+        }
+    }
+
+    /// Two scripts that source each other: the run's own file counts, and the second is
+    /// stopped at its line before the first runs again (its `health` is asked twice, not 17 times).
+    @Test func twoScriptsThatSourceEachOtherStopBeforeEitherRunsAgain() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let first = try f.script("a.om", "health\nsource b.om\n")
+            try f.script("b.om", "health\nsource ./a.om\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: first) != .ok)
+            #expect(
+                console.notes.contains("b.om:2: source: ./a.om is running already (a.om → b.om → a.om)"), "\(console.notes)")
+            #expect(console.transcript.components(separatedBy: "answers OK").count - 1 == 2, "\(console.transcript)")
         }
     }
 }

@@ -15,6 +15,7 @@ struct ScriptMessageCatalogTests {
         .skippedWithStep(line: 47, name: "mug", step: 38), .skippedWithChange(line: 48, name: "mug", step: 40),
         .expectFailed(left: "5", op: "==", right: "6"), .expectUsage,
         .notAComparison("=~"), .sourceUsage, .cannotReadScript("cat.om"), .sourceTooDeep("loop.om"),
+        .sourceRunning("a.om", chain: ["a.om", "b.om", "a.om"]),
         .sourceCannotRead("other.om"),
         .stoppedForResume(name: "cat.om", failure: "timed out"), .scriptingOnly, .noVariables, .variableFields("id, name"),
         .setNameValue, .variableNotSet("other"), .linesCannotRun(name: "lesson.om", count: 2), .lastUndefined,

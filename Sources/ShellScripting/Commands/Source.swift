@@ -37,7 +37,7 @@ struct Source: ShellCommand {
         let runtime = try context.runtime()
         // Where the context lets files be read (an untrusted script: only its own folder).
         let readable = try runtime.paths.readable(path, in: context)
-        let status = await runtime.source(path, at: readable, step: step, in: context)
+        let status = try await runtime.source(path, at: readable, step: step, in: context)
         // Its lines reported their own failures.
         if status != .ok { throw CommandFailure.alreadyReported(status) }
         return CommandOutcome()

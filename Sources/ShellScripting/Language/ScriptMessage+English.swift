@@ -19,8 +19,9 @@ extension ScriptMessage {
         case .notAComparison(let word): "'\(word)' is not a comparison. " + Self.expectUsage.english
         case .sourceUsage: "source FILE [--step]"
         case .cannotReadScript(let path): "\(path): cannot read the script"
-        case .sourceTooDeep(let path):
-            "source \(path): scripts source each other more than 16 deep; does it source itself, or one that sources it?"
+        case .sourceTooDeep(let path): "\(path): scripts source each other more than 16 deep: source fewer levels"
+        case .sourceRunning(let path, let chain):
+            "\(path) is running already (\(chain.joined(separator: " → "))): a script that sources itself would never end"
         case .sourceCannotRead(let path): "source: cannot read \(path)"
         case .stoppedForResume(let name, let failure): "\(name): \(failure); stopped so that --resume stays safe"
         case .scriptingOnly: "this command runs only in a scripting session"

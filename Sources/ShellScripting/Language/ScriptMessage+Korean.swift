@@ -19,8 +19,9 @@ extension ScriptMessage {
         case .notAComparison(let word): "비교가 아닙니다(입력: '\(word)'). " + Self.expectUsage.korean
         case .sourceUsage: "source 파일 [--step]"
         case .cannotReadScript(let path): "\(path): 스크립트를 읽을 수 없습니다"
-        case .sourceTooDeep(let path):
-            "source \(path): source가 16단계 넘게 겹쳤습니다. 이 스크립트가 자신을, 또는 자신을 부르는 스크립트를 부르고 있지 않은지 확인하세요"
+        case .sourceTooDeep(let path): "\(path): source가 16단계 넘게 겹쳤습니다. 단계를 줄이세요"
+        case .sourceRunning(let path, let chain):
+            "\(path): 이미 실행 중인 스크립트입니다(\(chain.joined(separator: " → "))). 자기 자신을 source하는 스크립트는 끝나지 않습니다"
         case .sourceCannotRead(let path): "source: 읽을 수 없습니다: \(path)"
         case .stoppedForResume(let name, let failure): "\(name): \(failure). --resume이 안전하도록 멈췄습니다"
         case .scriptingOnly: "이 명령은 스크립트를 실행하는 세션에서만 쓸 수 있습니다"

@@ -26,6 +26,8 @@ public enum ScriptMessage: Spoken, Equatable {
     case cannotReadScript(String)
     /// `source FILE` 16 deep: FILE is the one that would have been 17th.
     case sourceTooDeep(String)
+    /// `source a.om` from a file `a.om` itself sources: the files in the order they run.
+    case sourceRunning(String, chain: [String])
     case sourceCannotRead(String)
     case stoppedForResume(name: String, failure: String)
     /// A scripting command (`import`, `record`) typed where there is no scripting session.

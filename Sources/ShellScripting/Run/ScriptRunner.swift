@@ -53,7 +53,8 @@ extension ScriptRuntime {
             case .opened(let opened, let point): (journal, resume) = (opened, point)
             }
         }
-        let scope = LineScope(runtime: self, journal: journal, newest: NewestBeforeFirstCreate())
+        let scope = LineScope(
+            runtime: self, journal: journal, newest: NewestBeforeFirstCreate(), files: [Self.identity(of: resolved)])
         if resuming {
             // The lines done before are skipped: their photos were sent, and may be gone since.
             let done = resume.previous.map { Set($0.done.keys) } ?? []
@@ -106,6 +107,12 @@ extension ScriptRuntime {
         }
     }
 
+    /// A script file as the files running are compared: its absolute path with its links
+    /// resolved, so that `./a.om`, `../x/a.om` and a link to it are one file.
+    static func identity(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// The folder relative paths in a script start from: the script's own.
     static func folder(of script: String) -> String {
         URL(fileURLWithPath: script).standardizedFileURL.deletingLastPathComponent().path
@@ -125,12 +132,21 @@ extension ScriptRuntime {
     /// `source FILE` inside a session: the current variables and login, no journal, stops at
     /// the first failure. Its lines run one level deeper than `context`, from the file's folder.
     /// `resolved`: the file to read, as the context's `AccessPolicy` let it be read.
-    func source(_ path: String, at resolved: String, step: Bool = false, in context: CommandContext) async -> CommandStatus {
+    /// A file already running, or a 17th level, is refused before it is read: with its line's
+    /// `FILE:LINE` in front, as any failure of a line.
+    func source(
+        _ path: String, at resolved: String, step: Bool = false, in context: CommandContext
+    ) async throws(CommandFailure)
+        -> CommandStatus
+    {
         let depth = context.scope?.sourceDepth ?? 0
-        guard depth < 16 else {
-            console.note(ScriptMessage.sourceTooDeep(TextLayout.visible(path)).text)
-            return .usage
+        let running = context.scope?.files ?? []
+        let file = Self.identity(of: resolved)
+        if running.contains(file) {
+            let chain = (running + [file]).map { TextLayout.visible(URL(fileURLWithPath: $0).lastPathComponent) }
+            throw .usage(ScriptMessage.sourceRunning(TextLayout.visible(path), chain: chain).text)
         }
+        guard depth < 16 else { throw .usage(ScriptMessage.sourceTooDeep(TextLayout.visible(path)).text) }
         guard let lines = readScript(resolved, unreadable: ScriptMessage.sourceCannotRead(path).text) else { return .usage }
         // On the cooperative pool, as `register` reads its photos: the script sourcing this one
         // runs on its client's loop, which probing the photos would hold up.
@@ -140,7 +156,7 @@ extension ScriptRuntime {
         guard checked.problems.isEmpty else { return refuse(checked, name: path) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
-        inner.script = LineScope(runtime: self, sourceDepth: depth + 1)
+        inner.script = LineScope(runtime: self, sourceDepth: depth + 1, files: running + [file])
         let options = ScriptOptions(step: step)
         let stepper = stepControl(for: resolved, options)
         let report = await onClientsLoop(inner) {

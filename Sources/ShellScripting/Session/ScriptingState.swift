@@ -20,12 +20,19 @@ final class LineScope: ScriptScope {
     let newest: NewestBeforeFirstCreate?
     /// How deep in `source` the command runs (0: the top level).
     let sourceDepth: Int
+    /// The script files running, the top level's first, each as `ScriptRuntime.identity` gives
+    /// it: a `source` of one of them would run forever (`a.om` sourcing `b.om` sourcing `a.om`).
+    let files: [String]
 
-    init(runtime: ScriptRuntime, journal: JournalHandle? = nil, newest: NewestBeforeFirstCreate? = nil, sourceDepth: Int = 0) {
+    init(
+        runtime: ScriptRuntime, journal: JournalHandle? = nil, newest: NewestBeforeFirstCreate? = nil, sourceDepth: Int = 0,
+        files: [String] = []
+    ) {
         self.runtime = runtime
         self.journal = journal
         self.newest = newest
         self.sourceDepth = sourceDepth
+        self.files = files
     }
 
     /// The session's variables, read and changed where the line runs (no hop to the runtime).
