@@ -108,7 +108,7 @@ extension ScriptRuntime {
     }
 
     /// A script file as the files running are compared: its absolute path with its links
-    /// resolved, so that `./a.om`, `../x/a.om` and a link to it are one file.
+    /// resolved, so that `a.om`, `./a.om` and a link to it are one file.
     static func identity(of path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
