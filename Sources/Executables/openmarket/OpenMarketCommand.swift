@@ -526,20 +526,23 @@ struct OpenMarketCommand: AsyncParsableCommand {
 
     /// The command a typed line begins: one that ends with a lone `\` or leaves a quote open goes
     /// on at a `> ` prompt, as in bash, and its lines are joined as a script's are (one reader of
-    /// both, `ScriptReader`), so that a command copied from a script runs as it did there. Nil
-    /// for a line with nothing to run (blank, a comment) and when Ctrl-C drops what was typed;
-    /// Ctrl-D ends the command as it is, its open quote said when it runs.
+    /// both, `ScriptReader`), so that a command copied from a script runs as it did there. A
+    /// line complete in itself is the command as typed (its comment kept for the history). Nil
+    /// for a blank line and when Ctrl-C drops what was typed; Ctrl-D ends the command as it is,
+    /// its open quote said when it runs.
     static func wholeCommand(_ typed: String, reader: any LineReader) -> String? {
         var script = ScriptReader()
-        var line = typed
+        guard script.feed(typed, number: 1) == nil, script.isContinuing else {
+            return typed.trimmingCharacters(in: .whitespaces).isEmpty ? nil : typed
+        }
         var number = 1
         while true {
-            if let command = script.feed(line, number: number) { return command.text }
-            guard script.isContinuing else { return nil }
             reader.prompt = "> "
             number += 1
             switch reader.readLine() {
-            case .line(let more): line = more
+            case .line(let more):
+                if let command = script.feed(more, number: number) { return command.text }
+                guard script.isContinuing else { return nil }
             case .interrupted: return nil
             case .eof: return script.finish()?.text
             }
