@@ -6,8 +6,8 @@ import Synchronization
 /// On every parse ArgumentParser tries two commands of its own on the arguments, to find
 /// `--generate-completion-script` (`checkForCompletionScriptRequest`). Being a process's first
 /// use of their types, their mirrors and their conformances, it cost the shell's start 0.48 ms
-/// to its prompt, a sixth of the parse (`MEMORY=0 BEFORE=… scripts/bench-shell 40`, paired by
-/// turn, sooner in 32 of 40; `docs/benchmarks.md`).
+/// to its prompt (`MEMORY=0 BEFORE=… scripts/bench-shell 40`, paired by turn, sooner without it
+/// in 38 of 40; `docs/benchmarks.md`, "2026-12-03, evening").
 ///
 /// ArgumentParser skips that search for a root command that names a super command
 /// (`_superCommandName`, which a plugin's commands set), a name it reads nowhere else during a
