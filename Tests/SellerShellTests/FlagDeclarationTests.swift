@@ -15,11 +15,11 @@ struct FlagDeclarationTests {
     }
 
     @Test func aFlagGivenAloneIsBareAndOneWithAValueCarriesIt() throws {
-        let list = try arguments("--mine --per-page 50 --search=mug --all=yes", ListProducts.spec)
+        let list = try arguments("--mine --per-page 50 --search=mug --all", ListProducts.spec)
         #expect(list.flags["--mine"] == .bare)
         #expect(list.flags["--per-page"] == .value("50"))
         #expect(list.flags["--search"] == .value("mug"))
-        #expect(list.flags["--all"] == .value("yes"))
+        #expect(list.flags["--all"] == .bare)
         #expect(list.flags["--no-pager"] == nil)
         #expect(FlagValue.bare.text == nil)
         #expect(FlagValue.value("").text == "")
@@ -36,8 +36,21 @@ struct FlagDeclarationTests {
         #expect(quoted.positional.map(\.text) == ["--mine"])
     }
 
-    @Test func aBareFlagSetsItsPropertyWhateverFollowsAnEqualsSign() throws {
-        let delete = try #require(try registry.parse(WordSplitter.split("delete 3 --yes=no")) as? Delete)
+    /// A flag that takes no value, given one, is refused: `delete 3 --yes=no` deleted without
+    /// asking (what followed the `=` was ignored).
+    @Test(arguments: ["delete 3 --yes=no", "list --mine=false", "register name=x --porcelain=no", "delete 3 4 --yes=yes"])
+    func aFlagThatTakesNoValueGivenOneIsRefused(line: String) throws {
+        do {
+            _ = try registry.parse(try WordSplitter.split(line))
+            Issue.record("'\(line)' parsed")
+        } catch let failure as CommandFailure {
+            #expect(failure.status == .usage)
+            #expect(failure.message.contains("takes no value"), "\(failure.message)")
+        }
+    }
+
+    @Test func aBareFlagSetsItsProperty() throws {
+        let delete = try #require(try registry.parse(WordSplitter.split("delete 3 --yes")) as? Delete)
         #expect(delete.confirmed)
         let register = try #require(try registry.parse(WordSplitter.split("register name=x --no-resize")) as? Register)
         #expect(!register.resize)

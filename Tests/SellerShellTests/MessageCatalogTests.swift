@@ -64,7 +64,7 @@ struct MessageCatalogTests {
             .wroteNotebook(count: 4, path: "notes.md"), .unexpectedWord("extra"), .unknownOption("--bogus"),
             .unknownOption("--mien", guesses: ["--mine"]),
             .programsOption("--json", instead: "set output json"),
-            .needsValue("--per-page"), .unknownField("colour", known: "name, price"),
+            .needsValue("--per-page"), .takesNoValue("--yes", given: "no"), .unknownField("colour", known: "name, price"),
             .unknownField("prise", known: "name, price", guesses: ["price"]), .givenTwice("price"), .whichProduct,
             .productIDTooLarge("99999999999999999999"), .nameWantsDollar("last"), .nameWantsDollar("mug"),
             .notAProductID("12x"), .productIDStartsAtOne("0"), .productIDNotASCII("１２", ascii: "12"),

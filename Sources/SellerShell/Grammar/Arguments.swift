@@ -73,6 +73,11 @@ public struct Arguments: Sendable {
         for name in flags.keys.sorted() where flags[name] == .bare && spec.flag(name)?.kind != .bare {
             throw .usage(Message.needsValue(name).text)
         }
+        // `delete 4 --yes=no` deleted: what followed the `=` of a flag that takes none was
+        // ignored, the flag set.
+        for name in flags.keys.sorted() where spec.flag(name)?.kind == .bare {
+            if case .value(let given) = flags[name] { throw .usage(Message.takesNoValue(name, given: given).text) }
+        }
         let allowed = Set(spec.fields.map(\.rawValue))
         if let unknown = fields.first(where: { !allowed.contains($0.key) }) {
             let known = allowed.sorted().joined(separator: ", ")

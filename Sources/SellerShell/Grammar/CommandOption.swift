@@ -41,9 +41,9 @@ public struct CommandOption<Command>: Sendable {
 }
 
 extension CommandOption {
-    /// A flag that takes no value (`--yes`): when given it sets `keyPath` to `value` (what follows
-    /// an `=` is ignored, as it always was); written back when the command holds `value`
-    /// (`--no-resize` sets `resize` to false and is written while it is false).
+    /// A flag that takes no value (`--yes`): when given it sets `keyPath` to `value` (one given a
+    /// value, `--yes=no`, is refused before: `Arguments`); written back when the command holds
+    /// `value` (`--no-resize` sets `resize` to false and is written while it is false).
     public static func flag(
         _ name: String, _ keyPath: WritableKeyPath<Command, Bool> & Sendable, setting value: Bool = true, help: any Spoken
     ) -> Self {

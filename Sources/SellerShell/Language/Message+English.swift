@@ -138,6 +138,7 @@ extension Message {
             "\(option) is the program's option, for a command run from the command line, not a command's: at the prompt, "
                 + "type '\(instead)'"
         case .needsValue(let name): "\(name) needs a value"
+        case .takesNoValue(let name, let given): "\(name) takes no value (not '\(given)'): write \(name) alone, or leave it out"
         case .unknownField(let key, let known, let guesses):
             "unknown field '\(key)'"
                 + (guesses.isEmpty ? (known.isEmpty ? "" : " (fields: \(known))") : Self.englishGuesses(guesses))

@@ -137,6 +137,7 @@ extension Message {
             "\(option) 옵션은 명령줄에서 명령을 실행할 때 프로그램에 주는 옵션이고, 명령의 옵션이 아닙니다. "
                 + "프롬프트에서는 '\(instead)' 명령을 입력하세요"
         case .needsValue(let name): "\(name) 뒤에 값이 필요합니다"
+        case .takesNoValue(let name, let given): "\(name)에는 값을 붙이지 않습니다('\(given)'). \(name)만 쓰거나 빼세요"
         case .unknownField(let key, let known, let guesses):
             "모르는 필드입니다: '\(key)'"
                 + (guesses.isEmpty ? (known.isEmpty ? "" : " (필드: \(known))") : Self.koreanGuesses(guesses))

@@ -149,6 +149,8 @@ public enum Message: Spoken, Equatable {
     /// work there.
     case programsOption(String, instead: String)
     case needsValue(String)
+    /// `--yes=no`: a flag that takes no value, given one.
+    case takesNoValue(String, given: String)
     /// The fields are listed when no guess is made (with one, the usage line below lists them).
     case unknownField(String, known: String, guesses: [String] = [])
     case givenTwice(String)
