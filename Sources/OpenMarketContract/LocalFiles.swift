@@ -191,7 +191,8 @@ public final class AtomicFileWriter {
     private let handle: FileHandle
     private var committed = false
 
-    /// A temporary file beside `path` with `mode`, or the mode `path` has now, or 0644.
+    /// A temporary file beside `path` with `mode`, or the mode of the regular file at `path` now,
+    /// or 0644 (a link is replaced, not written through: a link to a folder gave its 0755).
     public init(path: String, mode: mode_t? = nil) throws(LocalFileError) {
         let url = URL(fileURLWithPath: path)
         var template = Array("\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).XXXXXX".utf8CString)
@@ -200,7 +201,8 @@ public final class AtomicFileWriter {
         self.path = path
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var existing = stat()
-        let keptMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        let regular = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        let keptMode = regular ? existing.st_mode & 0o7777 : nil
         fchmod(descriptor, mode ?? keptMode ?? 0o644)
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }

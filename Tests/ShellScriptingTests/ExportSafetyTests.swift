@@ -60,6 +60,23 @@ struct ExportSafetyTests {
         }
     }
 
+    /// `--force` over a link to a folder replaces the link with a file of the usual mode (it
+    /// took the folder's 0755), and leaves the folder alone.
+    @Test func exportWithForceOverALinkToAFolderWritesAnOrdinaryFile() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let folder = f.directory.appendingPathComponent("photos")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let link = f.directory.appendingPathComponent("link.csv").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.path)
+            let (status, console) = await Self.run(f, "export '\(link)' --force")
+            #expect(status == .ok, "\(console.notes)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: link)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
+
     @Test func exportDoesNotFollowASymlinkAtTheTargetWithoutForce() async throws {
         try await ScriptFixture.with { (f: ScriptFixture) async throws in
             let victim = f.directory.appendingPathComponent("victim").path
