@@ -191,7 +191,10 @@ extension ScriptCheckFixesTests {
             let (status, notes, path) = try await ScriptCheckTests.run(script + "\n", in: directory, server: server)
             #expect(status == .usage, "\(notes)")
             #expect(
-                notes.contains("\(path):3: delete: asks before deleting, and no one is there to answer: add --yes"), "\(notes)")
+                notes.contains(
+                    "\(path):3: delete: asks before deleting, and a script stops to ask only under --step in a terminal: add --yes"
+                ),
+                "\(notes)")
             #expect(notes.contains("\(path):4: delete: asks before deleting"), "\(notes)")
             #expect(notes.contains("\(path):5: edit: needs a terminal to open an editor"), "\(notes)")
             for good in [1, 2, 6, 7] { #expect(!notes.contains("\(path):\(good):"), "\(notes)") }

@@ -152,6 +152,23 @@ struct ScriptHardeningTests {
         }
     }
 
+    /// A sourced file the check refuses says that none of its own lines was sent: the lines
+    /// before the `source` line were (before, "nothing was sent", which was not true of the run).
+    @Test func aSourcedFileThatCannotRunSaysTheLinesBeforeItWereSent() async throws {
+        try await ScriptFixture.with { (f: ScriptFixture) async throws in
+            let outer = try f.script("outer.om", "health\nsource inner.om\n")
+            try f.script("inner.om", "delete 3\n")
+            let console = RecordingConsole()
+            #expect(await f.session(console).runScript(path: outer) != .ok)
+            #expect(console.notes.contains("inner.om:1: delete: asks before deleting"), "\(console.notes)")
+            #expect(
+                console.notes.contains(
+                    "inner.om: 1 line cannot run; none of its lines was sent, the lines before its source line were"),
+                "\(console.notes)")
+            #expect(!console.notes.contains("nothing was sent"), "\(console.notes)")
+        }
+    }
+
     /// Two scripts that source each other: the run's own file counts, and the second is
     /// stopped at its line before the first runs again (its `health` is asked twice, not 17 times).
     @Test func twoScriptsThatSourceEachOtherStopBeforeEitherRunsAgain() async throws {

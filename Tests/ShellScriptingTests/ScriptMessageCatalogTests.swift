@@ -16,6 +16,7 @@ struct ScriptMessageCatalogTests {
         .expectFailed(left: "5", op: "==", right: "6"), .expectUsage,
         .notAComparison("=~"), .sourceUsage, .cannotReadScript("cat.om"), .sourceTooDeep("loop.om"),
         .sourceRunning("a.om", chain: ["a.om", "b.om", "a.om"]),
+        .sourcedLinesCannotRun(name: "d.om", count: 2),
         .sourceCannotRead("other.om"),
         .stoppedForResume(name: "cat.om", failure: "timed out"), .scriptingOnly, .noVariables, .variableFields("id, name"),
         .setNameValue, .variableNotSet("other"), .linesCannotRun(name: "lesson.om", count: 2), .lastUndefined,

@@ -116,7 +116,7 @@ extension Message {
         case .kept(let id): "kept #\(id)"
         case .deleted(let id, let name): "deleted #\(id) \(name)"
         case .deleteSeveralNeedsYes(let count): "deleting \(count) products needs confirmation: add --yes"
-        case .deleteAsksUnattended: "asks before deleting, and no one is there to answer: add --yes"
+        case .deleteAsksUnattended: "asks before deleting, and a script stops to ask only under --step in a terminal: add --yes"
         case .deleteSeveralQuestion(let count, let products): "delete \(Self.count(count, "product")) (\(products))?"
         case .keptAll(let count): "kept all \(count)"
         case .fieldRequired(let field, let rule): "\(field) is required (\(rule))"
@@ -322,7 +322,7 @@ extension Message {
         case .editNeedsTerminal(let id):
             "needs a terminal to open an editor: use 'patch \(id) field=value …' instead (patch \(id) price=3000)"
         case .editNeedsTerminalUnattended:
-            "needs a terminal to open an editor, and this run has none: use 'patch ID field=value …' instead"
+            "needs a terminal to open an editor, which a script has only under --step in one: use 'patch ID field=value …' instead"
         case .editStillUnreadable(let problem):
             "the document still does not read (\(problem)) and was saved unchanged, so nothing was sent"
         case .editTemporaryFile(let folder): "cannot create a temporary file in \(folder): check TMPDIR"

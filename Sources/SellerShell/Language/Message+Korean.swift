@@ -116,7 +116,7 @@ extension Message {
         case .kept(let id): "#\(id) 상품을 그대로 두었습니다"
         case .deleted(let id, let name): "#\(id) \(name) 삭제 완료"
         case .deleteSeveralNeedsYes(let count): "상품 \(count)개 삭제는 확인이 필요합니다: --yes를 붙이세요"
-        case .deleteAsksUnattended: "삭제하기 전에 묻는데 답할 사람이 없습니다: --yes를 붙이세요"
+        case .deleteAsksUnattended: "삭제하기 전에 묻는데, 스크립트는 터미널에서 --step으로 실행할 때만 멈춰서 묻습니다: --yes를 붙이세요"
         case .deleteSeveralQuestion(let count, let products): "상품 \(count)개를 삭제할까요? (\(products))"
         case .keptAll(let count): "\(count)개 모두 그대로 두었습니다"
         case .fieldRequired(let field, let rule): "\(field) 값이 필요합니다(\(rule))"
@@ -312,7 +312,7 @@ extension Message {
         case .editNeedsTerminal(let id):
             "편집기를 열려면 터미널이 필요합니다. 대신 'patch \(id) field=value …' 명령으로 바꾸세요(patch \(id) price=3000)"
         case .editNeedsTerminalUnattended:
-            "편집기를 열려면 터미널이 필요한데 이 실행에는 없습니다. 대신 'patch ID field=value …' 명령으로 바꾸세요"
+            "편집기를 열려면 터미널이 필요한데, 스크립트는 터미널에서 --step으로 실행할 때만 씁니다. 대신 'patch ID field=value …' 명령으로 바꾸세요"
         case .editStillUnreadable(let problem):
             "문서에 아직 문제가 있는데(\(problem)) 고치지 않은 채 저장해서 아무것도 보내지 않았습니다"
         case .editTemporaryFile(let folder): "\(folder)에 임시 파일을 만들 수 없습니다. TMPDIR을 확인하세요"

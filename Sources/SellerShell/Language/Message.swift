@@ -128,7 +128,8 @@ public enum Message: Spoken, Equatable {
     case deleted(id: Int, name: String)
     case deleteSeveralNeedsYes(count: Int)
     /// A script's `delete` without `--yes`, said by the whole-script check where no one will
-    /// answer its question (no id: the check may hold a stand-in for `$mug`).
+    /// answer its question: a pipe, or a file run without `--step` in a terminal (no id: the
+    /// check may hold a stand-in for `$mug`).
     case deleteAsksUnattended
     case deleteSeveralQuestion(count: Int, products: String)
     case keptAll(count: Int)

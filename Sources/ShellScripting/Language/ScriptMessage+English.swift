@@ -107,6 +107,8 @@ extension ScriptMessage {
             "$\(name) is not set: give it with --var \(name)=VALUE (or 'set \(name) VALUE' above this line)"
         case .linesCannotRun(let name, let count):
             "\(name): \(Self.count(count, "line")) cannot run; nothing was sent (fix \(count == 1 ? "it" : "them") and run the script again)"
+        case .sourcedLinesCannotRun(let name, let count):
+            "\(name): \(Self.count(count, "line")) cannot run; none of its lines was sent, the lines before its source line were"
         case .lastUndefined: "$last is undefined: no command has returned a product yet"
         case .undefinedVariable(let name):
             "undefined variable '\(name)' (define it with 'set \(name) VALUE', '--var \(name)=VALUE' or '… as \(name)')"

@@ -107,6 +107,8 @@ extension ScriptMessage {
         case .variableNotSet(let name): "$\(name) 값이 없습니다: --var \(name)=값으로 주세요(또는 이 줄 위에 'set \(name) 값')"
         case .linesCannotRun(let name, let count):
             "\(name): 실행할 수 없는 줄이 \(count)개 있어서 아무것도 보내지 않았습니다(고친 뒤 다시 실행하세요)"
+        case .sourcedLinesCannotRun(let name, let count):
+            "\(name): 실행할 수 없는 줄이 \(count)개 있어서 이 파일의 줄은 하나도 보내지 않았습니다. source 줄 앞의 줄은 이미 보냈습니다"
         case .lastUndefined: "$last 값이 없습니다: 아직 상품을 돌려준 명령이 없습니다"
         case .undefinedVariable(let name):
             "정의하지 않은 변수입니다: '\(name)' ('set \(name) 값', '--var \(name)=값', '… as \(name)' 가운데 하나로 정의하세요)"

@@ -79,6 +79,9 @@ public enum ScriptMessage: Spoken, Equatable {
     /// A script uses a variable nothing defines (found before anything is sent).
     case variableNotSet(String)
     case linesCannotRun(name: String, count: Int)
+    /// A sourced file's check found problems: none of its lines was sent, but the lines of the
+    /// scripts that source it before their `source` line were.
+    case sourcedLinesCannotRun(name: String, count: Int)
     case lastUndefined
     case undefinedVariable(String)
     case noSuchField(name: String, field: String, known: String)

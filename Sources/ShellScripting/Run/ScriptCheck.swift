@@ -208,9 +208,15 @@ extension ScriptRuntime {
     }
 
     /// Says the problems, then that nothing ran; the status a run with them ends with.
-    func refuse(_ checked: ScriptCheck, name: String) -> CommandStatus {
+    /// `sourced`: a file a running script sources, whose own lines are what was not sent (the
+    /// lines before its `source` line ran).
+    func refuse(_ checked: ScriptCheck, name: String, sourced: Bool = false) -> CommandStatus {
         for line in checked.problems { console.note(line, kind: .error) }
-        console.note(ScriptMessage.linesCannotRun(name: name, count: checked.problemCount).text)
+        let count = checked.problemCount
+        console.note(
+            (sourced
+                ? ScriptMessage.sourcedLinesCannotRun(name: name, count: count)
+                : ScriptMessage.linesCannotRun(name: name, count: count)).text)
         return .usage
     }
 }

@@ -153,7 +153,7 @@ extension ScriptRuntime {
         let paths = LocalPaths(base: Self.folder(of: resolved), access: context.access)
         let server = context.client.baseURL
         let checked = await Self.offTheLoop { self.check(lines, name: path, on: server, paths: paths) }
-        guard checked.problems.isEmpty else { return refuse(checked, name: path) }
+        guard checked.problems.isEmpty else { return refuse(checked, name: path, sourced: true) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
         inner.script = LineScope(runtime: self, sourceDepth: depth + 1, files: running + [file])
