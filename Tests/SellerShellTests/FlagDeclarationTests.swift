@@ -78,6 +78,23 @@ struct FlagDeclarationTests {
         }
     }
 
+    /// What is missing is what is said: `search red mug` is a text of two words (not a page
+    /// 'mug'), `stock +1` lacks its product (not how to change it).
+    @Test(arguments: [
+        ("search red mug", "search takes one TEXT and a page: quote words that go together (search 'milk bottle')"),
+        ("stock +1", "which product? give its id"), ("stock =5", "which product? give its id"),
+    ])
+    func aMissingPartIsNamed(line: String, message: String) throws {
+        do {
+            _ = try registry.parse(try WordSplitter.split(line))
+            Issue.record("'\(line)' parsed")
+        } catch let failure as CommandFailure {
+            #expect(failure.status == .usage)
+            #expect(failure.message == message)
+        }
+        #expect(try registry.parse(try WordSplitter.split("search mug 2")) is Search)
+    }
+
     /// A mistyped option or field is answered with the closest the command takes, as a mistyped
     /// command is (`lsit` → `list`); a word close to none still gets the list of fields.
     @Test(arguments: [

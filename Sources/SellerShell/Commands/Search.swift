@@ -24,7 +24,10 @@ public struct Search: ShellCommand {
         guard let text = arguments.positional.first?.text, !text.isEmpty else {
             throw .usage(Message.searchForWhat.text)
         }
-        list = ListProducts(page: try ListProducts.page(arguments.positional.dropFirst().first), search: text)
+        // `search red mug`: a second word that is no number is more of the text, not a page.
+        let second = arguments.positional.dropFirst().first
+        if let second, !second.text.allSatisfy(\.isNumber) { throw .usage(Message.searchTakesOneText.text) }
+        list = ListProducts(page: try ListProducts.page(second), search: text)
         try arguments.apply(Self.options, to: &self)
     }
 

@@ -39,6 +39,11 @@ public struct Stock: ShellCommand, SeveralProducts, RefersToProduct {
 
     public init(parsing arguments: Arguments) throws(CommandFailure) {
         guard arguments.positional.count >= 2 else {
+            // `stock +1`: the amount is there, the product is not (`+1` read as id 1 was told to
+            // say how).
+            if let only = arguments.positional.first, Self.looksLikeAmount(only.text) {
+                throw .usage(Message.whichProduct.text)
+            }
             _ = try arguments.productID()
             throw .usage(Message.stockSayHow.text)
         }
