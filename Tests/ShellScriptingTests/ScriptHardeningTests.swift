@@ -166,6 +166,11 @@ struct ScriptHardeningTests {
                     "inner.om: 1 line cannot run; none of its lines was sent, the lines before its source line were"),
                 "\(console.notes)")
             #expect(!console.notes.contains("nothing was sent"), "\(console.notes)")
+            // Sourced at the prompt, nothing came before it.
+            let typed = RecordingConsole()
+            #expect(
+                await f.session(typed).execute("source '\(f.directory.appendingPathComponent("inner.om").path)'").status != .ok)
+            #expect(typed.notes.contains("inner.om: 1 line cannot run; nothing was sent"), "\(typed.notes)")
         }
     }
 

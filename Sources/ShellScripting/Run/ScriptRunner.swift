@@ -153,7 +153,9 @@ extension ScriptRuntime {
         let paths = LocalPaths(base: Self.folder(of: resolved), access: context.access)
         let server = context.client.baseURL
         let checked = await Self.offTheLoop { self.check(lines, name: path, on: server, paths: paths) }
-        guard checked.problems.isEmpty else { return refuse(checked, name: path, sourced: true) }
+        // Only inside a running script were lines sent before this one (not at the prompt, nor
+        // in a dry run).
+        guard checked.problems.isEmpty else { return refuse(checked, name: path, sourced: !running.isEmpty && dryRun == nil) }
         var inner = context
         inner.pathBase = Self.folder(of: resolved)
         inner.script = LineScope(runtime: self, sourceDepth: depth + 1, files: running + [file])
