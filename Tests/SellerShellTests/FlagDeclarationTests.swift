@@ -10,6 +10,19 @@ import Testing
 struct FlagDeclarationTests {
     let registry = CommandRegistry.shell
 
+    /// The message of the usage error `line` is refused with (its status asserted to be usage);
+    /// nil, with an issue recorded, when it parses.
+    func usageRefusal(_ line: String) throws -> String? {
+        do {
+            _ = try registry.parse(try WordSplitter.split(line))
+            Issue.record("'\(line)' parsed")
+            return nil
+        } catch let failure as CommandFailure {
+            #expect(failure.status == .usage)
+            return failure.message
+        }
+    }
+
     func arguments(_ line: String, _ spec: CommandSpec) throws -> Arguments {
         try Arguments(try WordSplitter.split(line), spec: spec)
     }
@@ -40,13 +53,7 @@ struct FlagDeclarationTests {
     /// asking (what followed the `=` was ignored).
     @Test(arguments: ["delete 3 --yes=no", "list --mine=false", "register name=x --porcelain=no", "delete 3 4 --yes=yes"])
     func aFlagThatTakesNoValueGivenOneIsRefused(line: String) throws {
-        do {
-            _ = try registry.parse(try WordSplitter.split(line))
-            Issue.record("'\(line)' parsed")
-        } catch let failure as CommandFailure {
-            #expect(failure.status == .usage)
-            #expect(failure.message.contains("takes no value"), "\(failure.message)")
-        }
+        if let message = try usageRefusal(line) { #expect(message.contains("takes no value"), "\(message)") }
     }
 
     @Test func aBareFlagSetsItsProperty() throws {
@@ -69,13 +76,7 @@ struct FlagDeclarationTests {
         ("GET /api/products --bogus", "GET: unknown option --bogus (it takes --no-auth, --check-status and --offline)"),
     ])
     func aBadFlagIsRefusedWithTheSameMessageAsBefore(line: String, message: String) throws {
-        do {
-            _ = try registry.parse(try WordSplitter.split(line))
-            Issue.record("'\(line)' parsed")
-        } catch let failure as CommandFailure {
-            #expect(failure.status == .usage)
-            #expect(failure.message == message)
-        }
+        if let refused = try usageRefusal(line) { #expect(refused == message) }
     }
 
     /// What is missing is what is said: `search red mug` is a text of two words (not a page
@@ -85,13 +86,7 @@ struct FlagDeclarationTests {
         ("stock +1", "which product? give its id"), ("stock =5", "which product? give its id"),
     ])
     func aMissingPartIsNamed(line: String, message: String) throws {
-        do {
-            _ = try registry.parse(try WordSplitter.split(line))
-            Issue.record("'\(line)' parsed")
-        } catch let failure as CommandFailure {
-            #expect(failure.status == .usage)
-            #expect(failure.message == message)
-        }
+        if let refused = try usageRefusal(line) { #expect(refused == message) }
         #expect(try registry.parse(try WordSplitter.split("search mug 2")) is Search)
     }
 
@@ -105,13 +100,7 @@ struct FlagDeclarationTests {
         ("patch 3 colour=red", "unknown field 'colour' (fields: currency, description, discount, name, price, stock, thumbnail)"),
     ])
     func aMistypedOptionOrFieldIsAnsweredWithTheClosest(line: String, message: String) throws {
-        do {
-            _ = try registry.parse(try WordSplitter.split(line))
-            Issue.record("'\(line)' parsed")
-        } catch let failure as CommandFailure {
-            #expect(failure.status == .usage)
-            #expect(failure.message == message)
-        }
+        if let refused = try usageRefusal(line) { #expect(refused == message) }
     }
 
     /// The program's own option after a command at the prompt, as the README's one command and
@@ -122,13 +111,9 @@ struct FlagDeclarationTests {
         ("list --trace", "--trace", "set trace on"),
     ])
     func theProgramsOptionAtThePromptIsToldTheSetThatDoesItsWork(line: String, option: String, instead: String) throws {
-        do {
-            _ = try registry.parse(try WordSplitter.split(line))
-            Issue.record("'\(line)' parsed")
-        } catch let failure as CommandFailure {
-            #expect(failure.status == .usage)
+        if let message = try usageRefusal(line) {
             #expect(
-                failure.message
+                message
                     == "\(option) is the program's option, for a command run from the command line, not a command's: at the prompt, "
                     + "type '\(instead)'")
         }
